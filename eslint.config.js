@@ -1,0 +1,81 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** Which of our folders each runtime may import (conventions.md, point 1). */
+const others = (allowed) =>
+  ['src-contract', 'src-server', 'src-web', 'src-main', 'src-preload']
+    .filter((folder) => !allowed.includes(folder))
+    .flatMap((folder) => [`**/${folder}/**`, `../${folder}/**`, `../../${folder}/**`, `../../../${folder}/**`]);
+
+const boundary = (files, allowed, extra = []) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: others(allowed), message: 'This folder may import only src-contract (see conventions.md).' },
+          ...extra,
+        ],
+      },
+    ],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'out/', '.tsbuild/', 'coverage/', 'test-results/', 'data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use node:crypto (randomInt, randomBytes) for anything a person could guess.' },
+      ],
+    },
+  },
+  { files: ['src-web/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'], plugins: { 'react-hooks': reactHooks }, rules: reactHooks.configs.recommended.rules },
+  boundary(['src-contract/**/*.ts'], ['src-contract'], [{ group: ['@contract/*'], message: 'Inside src-contract use relative imports.' }]),
+  boundary(['src-server/**/*.ts'], ['src-contract']),
+  boundary(['src-web/**/*.{ts,tsx}'], ['src-contract'], [
+    { group: ['electron', 'node:*', 'fs', 'path'], message: 'The web app runs in a browser.' },
+  ]),
+  boundary(['src-main/**/*.ts'], ['src-contract']),
+  boundary(['src-preload/**/*.ts'], ['src-contract']),
+  {
+    // Only the composition root touches the real Electron module; everything else takes the injected surface.
+    files: ['src-main/**/*.ts'],
+    ignores: ['src-main/main.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Take the injected ElectronSurface instead (src-main/electron-surface.ts).' }],
+          patterns: [{ group: others(['src-contract']), message: 'src-main may import only src-contract.' }],
+        },
+      ],
+    },
+  },
+  {
+    // The web app never calls axios outside its api/ folder (stores call api modules).
+    files: ['src-web/**/*.{ts,tsx}'],
+    ignores: ['src-web/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'axios', message: 'Call a typed function in src-web/api/ from a store.' }],
+          patterns: [
+            { group: others(['src-contract']), message: 'src-web may import only src-contract.' },
+            { group: ['electron', 'node:*'], message: 'The web app runs in a browser.' },
+          ],
+        },
+      ],
+    },
+  },
+);

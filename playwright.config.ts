@@ -1,0 +1,38 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+export const baseURL = `http://127.0.0.1:${port}`;
+/** A second origin that the e2e server lets frame the portal (see tests/e2e/embedding.spec.ts). */
+export const EMBED_PARENT_PORT = Number(process.env.E2E_EMBED_PORT ?? 4311);
+
+const executablePath = findChromium() ?? undefined;
+
+/** End-to-end journeys in Debian's Chromium against the real server and the built web app. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
+  outputDir: 'test-results/e2e-artifacts',
+  use: {
+    baseURL,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_ARGS } } }],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { E2E_PORT: String(port), EMBED_ORIGINS: `http://127.0.0.1:${EMBED_PARENT_PORT}`, LOG_LEVEL: 'warn' },
+  },
+});

@@ -1,0 +1,83 @@
+// `npm test`: every suite in one run — typecheck, lint, the vitest projects (server, web,
+// kiosk main process) and the Playwright journeys in Chromium — then one totals line:
+// "N passed, N failed, N skipped". Exits non-zero when anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureChromium } from './chromium.mjs';
+
+const results = []; // { suite, passed, failed, skipped, note? }
+const npx = (args, env = {}) =>
+  spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+function check(suite, args) {
+  console.log(`\n=== ${suite}: npx ${args.join(' ')}`);
+  const ok = npx(args) === 0;
+  results.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+  return ok;
+}
+
+mkdirSync('test-results', { recursive: true });
+
+check('typecheck', ['tsc', '-b']);
+check('lint', ['eslint', '.']);
+
+// Vitest: one run over the three projects; counts per project come from the JSON report.
+const vitestJson = 'test-results/vitest-results.json';
+rmSync(vitestJson, { force: true });
+console.log(`\n=== vitest (server, web, main)${process.env.DATABASE_URL ? ' — server suites also on PostgreSQL' : ''}`);
+const vitestStatus = npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+if (existsSync(vitestJson)) {
+  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  const bySuite = new Map();
+  for (const file of report.testResults ?? []) {
+    const suite = file.name.includes('/tests/server/') ? 'server' : file.name.includes('/tests/web/') ? 'web' : 'main';
+    const counts = bySuite.get(suite) ?? { passed: 0, failed: 0, skipped: 0 };
+    const assertions = file.assertionResults ?? [];
+    if (assertions.length === 0 && file.status === 'failed') counts.failed += 1; // a file that failed to load
+    for (const assertion of assertions) {
+      if (assertion.status === 'passed') counts.passed += 1;
+      else if (assertion.status === 'failed') counts.failed += 1;
+      else counts.skipped += 1;
+    }
+    bySuite.set(suite, counts);
+  }
+  for (const suite of ['server', 'web', 'main']) {
+    const counts = bySuite.get(suite) ?? { passed: 0, failed: 0, skipped: 0 };
+    results.push({ suite: `vitest ${suite}`, ...counts });
+  }
+  if (vitestStatus !== 0 && ![...bySuite.values()].some((c) => c.failed > 0)) {
+    results.push({ suite: 'vitest run', passed: 0, failed: 1, skipped: 0, note: `exit ${vitestStatus}` });
+  }
+} else {
+  results.push({ suite: 'vitest', passed: 0, failed: 1, skipped: 0, note: 'no report written' });
+}
+
+// End-to-end: the real server serving the built web app, driven in Chromium.
+if (check('build web', ['vite', 'build', '--config', 'vite.web.config.ts', '--logLevel', 'warn'])) {
+  const chromium = ensureChromium();
+  if (!chromium) {
+    results.push({ suite: 'e2e', passed: 0, failed: 1, skipped: 0, note: 'no Chromium' });
+  } else {
+    const e2eJson = 'test-results/e2e-results.json';
+    rmSync(e2eJson, { force: true });
+    console.log('\n=== e2e (Playwright, Chromium)');
+    const status = npx(['playwright', 'test'], { CHROMIUM_PATH: chromium });
+    if (existsSync(e2eJson)) {
+      const stats = JSON.parse(readFileSync(e2eJson, 'utf8')).stats ?? {};
+      const failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0);
+      results.push({ suite: 'e2e', passed: stats.expected ?? 0, failed: failed || (status === 0 ? 0 : 1), skipped: stats.skipped ?? 0 });
+    } else {
+      results.push({ suite: 'e2e', passed: 0, failed: 1, skipped: 0, note: `exit ${status}, no report` });
+    }
+  }
+} else {
+  results.push({ suite: 'e2e', passed: 0, failed: 1, skipped: 0, note: 'web build failed' });
+}
+
+console.log('\n=== summary');
+for (const r of results) {
+  console.log(`${r.suite.padEnd(16)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.note ? ` (${r.note})` : ''}`);
+}
+const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(total.failed > 0 ? 1 : 0);

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** An ISO calendar date, e.g. 2026-11-22. */
+export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
+/** A time of day, e.g. 07:30. */
+export const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time as HH:MM');
+/** A URL that may be absolute (https://…) or a site path (/about). */
+export const LinkSchema = z.string().min(1).max(2048);
+
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'unreachable']),
+  version: z.string(),
+});
+export type Health = z.infer<typeof HealthSchema>;

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { LinkSchema, TimeOfDaySchema } from './common';
+
+/**
+ * What the web shell reads at start (spec point 1 and 3). Every schema here is the
+ * web-safe subset: secrets (SMTP credentials, embedding origins, keys) never appear.
+ */
+
+export const SUPPORTED_LOCALES = ['en', 'en-AU', 'en-NZ', 'en-CA', 'mk'] as const;
+export const SupportedLocaleSchema = z.enum(SUPPORTED_LOCALES);
+export type SupportedLocale = z.infer<typeof SupportedLocaleSchema>;
+export const FALLBACK_LOCALE: SupportedLocale = 'en-AU';
+
+/** A navigation target: an external URL when configured, otherwise the internal page. */
+export const NavigationLinksSchema = z.object({
+  home: LinkSchema.nullable(),
+  externalHome: LinkSchema.nullable(),
+  about: LinkSchema.nullable(),
+  contact: LinkSchema.nullable(),
+  terms: LinkSchema.nullable(),
+  privacy: LinkSchema.nullable(),
+  login: LinkSchema.nullable(),
+});
+export type NavigationLinks = z.infer<typeof NavigationLinksSchema>;
+
+export const AppConfigSchema = z.object({
+  locale: z.string().min(2).max(10),
+  metaTitle: z.string().max(200).nullable(),
+  description: z.string().max(500).nullable(),
+  keywords: z.string().max(500).nullable(),
+  socialDescription: z.string().max(500).nullable(),
+  searchVerificationId: z.string().max(200).nullable(),
+  analyticsEnabled: z.boolean(),
+  analyticsId: z.string().max(100).nullable(),
+  trackingEnabled: z.boolean(),
+  trackingId: z.string().max(100).nullable(),
+  questionnaireCss: z.string().max(20000).nullable(),
+  kioskNoActivitySeconds: z.number().int().min(10).max(3600),
+  keepAliveEnabled: z.boolean(),
+  keepAliveIntervalSeconds: z.number().int().min(30).max(86400),
+  showLinkToAdminPanel: z.boolean(),
+  versionOnPatientPortalEnabled: z.boolean(),
+  version: z.string(),
+  versionHash: z.string(),
+  referrerReportQualityFeedbackEnabled: z.boolean(),
+  referrerReportQualityFeedbackRedirectUrl: LinkSchema.nullable(),
+  bookingRequestsDownloadReferralEnabled: z.boolean(),
+  identityClientId: z.string().max(200).nullable(),
+  identityAuthority: LinkSchema.nullable(),
+  /** Closable banner at the top of every page (stacking order 1500); sanitised HTML. */
+  bannerEnabled: z.boolean(),
+  bannerHtml: z.string().max(5000).nullable(),
+  /** Optional header message in the desktop navigation. */
+  headerMessage: z.string().max(500).nullable(),
+  patientPortalBackgroundEnabled: z.boolean(),
+  otpRequired: z.boolean(),
+  otpResendSeconds: z.number().int().min(1).max(600),
+  navigation: NavigationLinksSchema,
+});
+export type AppConfig = z.infer<typeof AppConfigSchema>;
+
+export const RadiologyConfigSchema = z.object({
+  name: z.string().min(1).max(100),
+  longName: z.string().min(1).max(200),
+  /** Sanitised HTML for the About page. */
+  about: z.string().max(50000),
+  /** Sanitised HTML for the Contact page. */
+  contact: z.string().max(50000),
+  aboutUrl: LinkSchema.nullable(),
+  contactUrl: LinkSchema.nullable(),
+  termsAndConditionsUrl: LinkSchema.nullable(),
+  privacyPolicyUrl: LinkSchema.nullable(),
+  confirmationHeaderUrl: LinkSchema.nullable(),
+  showMenuOnConfirmationPage: z.boolean(),
+  showCustomHeaderAndFooter: z.boolean(),
+  /** Sanitised HTML that replaces the footer when showCustomHeaderAndFooter is on. */
+  customFooter: z.string().max(20000).nullable(),
+  showBrandingLogo: z.boolean(),
+  bannerPositionCss: z.string().max(200).nullable(),
+  closeBanner: z.boolean(),
+  mapUiEnabled: z.boolean(),
+  showUnableToLocateWindow: z.boolean(),
+  weekStartsTodayEnabled: z.boolean(),
+  code: z.string().min(1).max(40),
+  domainAdmin: LinkSchema.nullable(),
+});
+export type RadiologyConfig = z.infer<typeof RadiologyConfigSchema>;
+
+const CssColorSchema = z
+  .string()
+  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'expected a hex colour such as #1d4ed8');
+
+export const BodyPartStyleSchema = z.object({
+  fill: CssColorSchema.optional(),
+  stroke: CssColorSchema.optional(),
+  opacity: z.number().min(0).max(1).optional(),
+});
+
+export const BodyFigureConfigSchema = z.object({
+  gradientColors: z.array(CssColorSchema).min(2).max(5),
+  hoverColor: CssColorSchema,
+  hoverTransitionMs: z.number().int().min(0).max(5000),
+  bodyPartStyles: z.record(z.string(), BodyPartStyleSchema),
+});
+export type BodyFigureConfig = z.infer<typeof BodyFigureConfigSchema>;
+
+export const IntegrationConfigSchema = z.object({
+  /** Error-reporting DSN; null turns error reporting off. */
+  errorReportingDsn: z.string().url().nullable(),
+  errorReportingEnvironment: z.string().max(50),
+});
+export type IntegrationConfig = z.infer<typeof IntegrationConfigSchema>;
+
+export const ThemeConfigSchema = z.object({
+  colorPrimary: CssColorSchema,
+  colorText: CssColorSchema,
+  colorBackground: CssColorSchema,
+  colorLink: CssColorSchema,
+  colorHeaderBackground: CssColorSchema,
+  colorHeaderText: CssColorSchema,
+  colorFooterBackground: CssColorSchema,
+  colorFooterText: CssColorSchema,
+  fontFamily: z.string().min(1).max(300),
+  borderRadius: z.number().int().min(0).max(24),
+});
+export type ThemeConfig = z.infer<typeof ThemeConfigSchema>;
+
+export const BANNER_CORNERS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
+export const EnvironmentConfigSchema = z.object({
+  /** Active environment profile names, e.g. ["staging"]. */
+  profiles: z.array(z.string().min(1).max(40)),
+  production: z.boolean(),
+  readOnly: z.boolean(),
+  bannerCorner: z.enum(BANNER_CORNERS),
+});
+export type EnvironmentConfig = z.infer<typeof EnvironmentConfigSchema>;
+
+/** Everything the shell needs before the first render, in one answer. */
+export const BootstrapConfigSchema = z.object({
+  app: AppConfigSchema,
+  radiology: RadiologyConfigSchema,
+  bodyFigure: BodyFigureConfigSchema,
+  integration: IntegrationConfigSchema,
+  theme: ThemeConfigSchema,
+  environment: EnvironmentConfigSchema,
+});
+export type BootstrapConfig = z.infer<typeof BootstrapConfigSchema>;
+
+export const RegionSchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });
+export type Region = z.infer<typeof RegionSchema>;
+
+export const OpeningHoursSchema = z.object({
+  /** ISO weekday: 1 = Monday … 7 = Sunday. */
+  weekday: z.number().int().min(1).max(7),
+  opens: TimeOfDaySchema,
+  closes: TimeOfDaySchema,
+});
+export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
+
+export const ContactClinicSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  region: RegionSchema,
+  address: z.object({
+    street: z.string(),
+    suburb: z.string(),
+    state: z.string(),
+    postcode: z.string(),
+  }),
+  phone: z.string(),
+  email: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  timeZone: z.string(),
+  openingHours: z.array(OpeningHoursSchema),
+});
+export type ContactClinic = z.infer<typeof ContactClinicSchema>;
+
+/** GET /api/config/contact */
+export const ContactResponseSchema = z.object({ clinics: z.array(ContactClinicSchema) });
+export type ContactResponse = z.infer<typeof ContactResponseSchema>;
+
+/** GET /api/assets/translations?lang=… : a flat or nested i18next resource overlay. */
+export const TranslationOverlaySchema = z.record(z.string(), z.unknown());
+export type TranslationOverlay = z.infer<typeof TranslationOverlaySchema>;
+
+/** Images served under GET /api/assets/application/{name} (spec point 7). */
+export const APPLICATION_IMAGES = [
+  'favicon',
+  'confirmation_header',
+  'check_in_header',
+  'header_tablet',
+  'header',
+  'image_viewer_banner',
+  'patient_portal_background',
+  'logo',
+  'branding_logo',
+] as const;
+export type ApplicationImage = (typeof APPLICATION_IMAGES)[number];

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * One error vocabulary for server and web. The server answers every failure with
+ * `{ code, message, details? }`; the web client turns that body into a typed error.
+ */
+export const ERROR_CODES = [
+  'bad_request',
+  'invalid_json',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'route_not_found',
+  'method_not_allowed',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'too_many_requests',
+  'max_attempts_reached',
+  'internal_error',
+  'service_unavailable',
+] as const;
+
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const ApiErrorBodySchema = z.object({
+  code: ErrorCodeSchema,
+  message: z.string(),
+  details: z.unknown().optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

@@ -1,0 +1,165 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode } from '@contract/errors';
+import type { Config } from './config';
+import { isDatabaseUnavailableError, type Database } from './db/connection';
+import { createConfigRepository } from './modules/config/repository';
+import { registerConfigRoutes } from './modules/config/routes';
+import { createConfigService } from './modules/config/service';
+import { createHealthRepository } from './modules/health/repository';
+import { registerHealthRoutes } from './modules/health/routes';
+import type { Clock } from './platform/clock';
+import { isAppError } from './platform/errors';
+import { fastifyLoggerOptions, type LoggerOptions } from './platform/logger';
+import type { Mailer } from './platform/mailer';
+import { registerApiDocsRoutes, registerOpenApi } from './platform/plugins/api-docs';
+import { registerSecurityHeaders, setSecurityHeaders } from './platform/plugins/security-headers';
+import type { FileStorage } from './platform/storage';
+import { createWebAppHandler } from './platform/web-app';
+
+/**
+ * buildServer(deps) → a Fastify instance with every I/O dependency injected (DESIGN.md "Server"):
+ * tests build it on a real PGlite or PostgreSQL and call inject(); main.ts builds it on the
+ * configured database and listens. Order: platform (headers, docs generator, error handling)
+ * → modules (config, health) → the web app for every other page.
+ */
+
+export interface ServerDeps {
+  db: Database;
+  clock: Clock;
+  config: Config;
+  mailer: Mailer;
+  storage: FileStorage;
+  logger: LoggerOptions;
+}
+
+const GENERIC_MESSAGES: Record<number, { code: ErrorCode; message: string }> = {
+  400: { code: 'bad_request', message: 'The request is not valid.' },
+  401: { code: 'unauthorized', message: 'You need to sign in first.' },
+  403: { code: 'forbidden', message: 'You may not do that.' },
+  404: { code: 'not_found', message: 'Not found.' },
+  405: { code: 'method_not_allowed', message: 'This method is not allowed here.' },
+  413: { code: 'payload_too_large', message: 'The request body is too large.' },
+  415: { code: 'unsupported_media_type', message: 'This content type is not accepted here.' },
+  429: { code: 'too_many_requests', message: 'Too many requests; try again later.' },
+  503: { code: 'service_unavailable', message: 'The service is unavailable right now; try again shortly.' },
+};
+const INTERNAL: ApiErrorBody = { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** Maps any error to a status and a body that is safe to show: no stack, SQL or paths. */
+function toErrorResponse(error: FastifyError | Error): { status: number; body: ApiErrorBody } {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return {
+      status: 400,
+      body: {
+        code: 'validation_failed',
+        message: 'Some values in the request are not valid.',
+        details: error.validation.map((issue) => ({
+          in: issue.instancePath === '' ? error.validationContext : `${error.validationContext}${issue.instancePath}`,
+          message: issue.message,
+        })),
+      },
+    };
+  }
+  if (isAppError(error)) {
+    return {
+      status: error.statusCode,
+      body: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) },
+    };
+  }
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return { status: 400, body: { code: 'invalid_json', message: 'The request body is not valid JSON.' } };
+  }
+  if (isResponseSerializationError(error)) return { status: 500, body: INTERNAL };
+  if (isDatabaseUnavailableError(error)) {
+    return { status: 503, body: GENERIC_MESSAGES[503] ?? INTERNAL };
+  }
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  // Fastify's own 4xx errors get a fixed message: theirs can quote the URL (FST_ERR_BAD_URL).
+  if (status >= 400 && status < 500) {
+    const generic = GENERIC_MESSAGES[status] ?? GENERIC_MESSAGES[400];
+    if (generic !== undefined) return { status, body: generic };
+  }
+  return { status: 500, body: INTERNAL };
+}
+
+export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
+  const { db, clock, config } = deps;
+  // Created before the app so Fastify's framework-error handler below can use it.
+  const configService = createConfigService({
+    repository: createConfigRepository(db),
+    config,
+    clock,
+    onSecuritySourcesError: (error) =>
+      app.log.warn({ err: error }, '[security-headers] could not read embedding origins; using the last known ones'),
+  });
+  const app = Fastify({
+    logger: fastifyLoggerOptions(deps.logger),
+    // Behind a load balancer the socket address is the balancer's; nothing here uses it yet.
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+    // Finish in-flight requests on close, but do not let idle keep-alive sockets hold it open.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    // A URL that cannot be decoded fails before routing, so no hook runs: answer it here, with
+    // the same headers and error shape as everything else, and without echoing the URL back.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+      const body: ApiErrorBody = GENERIC_MESSAGES[status] ?? { code: 'bad_request', message: 'The request is not valid.' };
+      void configService.securitySources().then((sources) => {
+        reply.header('content-type', 'application/json; charset=utf-8');
+        setSecurityHeaders(reply, request.url, sources, '');
+        reply.header('cache-control', 'no-store');
+        void reply.code(status).send(body);
+      });
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerSecurityHeaders(app, { sources: () => configService.securitySources() });
+  await registerOpenApi(app, config.appVersion);
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) {
+      request.log.error({ err: error, statusCode: status }, 'request failed');
+    } else {
+      // Only the code: client error messages can quote what was sent (names, dates of birth).
+      request.log.info({ code: body.code, statusCode: status }, 'request rejected');
+    }
+    // Headers a handler set for a success (an image's cache lifetime) do not apply to an error.
+    reply.removeHeader('cache-control').removeHeader('etag').removeHeader('content-length');
+    return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
+  });
+
+  const webApp = createWebAppHandler({ webRoot: config.webRoot, bootstrap: () => configService.getBootstrap() });
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url;
+    if (!isApiPath(path) && (request.method === 'GET' || request.method === 'HEAD')) {
+      await webApp(request, reply);
+      return;
+    }
+    const body: ApiErrorBody = isApiPath(path)
+      ? { code: 'route_not_found', message: `There is no API operation ${request.method} at this path.` }
+      : { code: 'method_not_allowed', message: 'Pages accept only GET.' };
+    if (!isApiPath(path)) reply.header('allow', 'GET, HEAD');
+    await reply.code(isApiPath(path) ? 404 : 405).send(body);
+  });
+
+  registerApiDocsRoutes(app);
+  registerHealthRoutes(app, createHealthRepository(db), config.appVersion);
+  registerConfigRoutes(app, configService);
+
+  return app;
+}

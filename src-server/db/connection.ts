@@ -1,0 +1,202 @@
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import pg from 'pg';
+
+/**
+ * One small query layer over both engines (DESIGN.md "Server"): the embedded PGlite and a
+ * PostgreSQL server through a node-postgres pool. Repositories only see `Queryable`, so the same
+ * SQL runs on both.
+ *
+ * Driver differences the SQL has to respect (both engines return them differently):
+ * - `bigint`/`numeric` come back as numbers from PGlite but strings from node-postgres: cast to
+ *   `int` or `float8` in the query.
+ * - `date` becomes a JS Date at a different midnight in each driver: select it as `::text`.
+ * - JSON parameters are passed as `JSON.stringify(value)` with a `::jsonb` cast.
+ */
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  /** One statement with $1… parameters; answers the rows. */
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** One or more statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction: commit when it resolves, roll back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const PGLITE_EXTENSIONS = { btree_gist };
+
+/** A PGlite instance loaded with the extensions our migrations need. */
+export async function createPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGlite> {
+  return PGlite.create({
+    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+    ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
+    extensions: PGLITE_EXTENSIONS,
+  });
+}
+
+/** Wraps an open PGlite. Closing the Database closes the PGlite. */
+export function pgliteDatabase(pglite: PGlite, onClose?: () => Promise<void> | void): Database {
+  let closed = false;
+  return {
+    kind: 'pglite',
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      const result = await pglite.query<T>(sql, [...params]);
+      return result.rows;
+    },
+    async exec(sql: string): Promise<void> {
+      await pglite.exec(sql);
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      // PGlite serialises queries itself; inside fn every statement must go through tx, or it
+      // waits for the transaction to end.
+      return pglite.transaction((tx) =>
+        fn({
+          async query<R extends Row>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+            const result = await tx.query<R>(sql, [...params]);
+            return result.rows;
+          },
+          async exec(sql: string): Promise<void> {
+            await tx.exec(sql);
+          },
+        }),
+      );
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      try {
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        await onClose?.();
+      }
+    },
+  };
+}
+
+/** The database at DATABASE_URL cannot be reached; main.ts prints one line and exits. */
+export class DatabaseUnreachableError extends Error {
+  constructor(
+    readonly redactedUrl: string,
+    readonly reason: string,
+  ) {
+    super(`Cannot reach the database at DATABASE_URL (${redactedUrl}, password hidden): ${reason}`);
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) {
+    // node's connect() reports IPv4 and IPv6 failures together; the first says enough.
+    return describeError(error.errors[0]);
+  }
+  if (error instanceof Error) {
+    const code = 'code' in error && typeof error.code === 'string' ? error.code : null;
+    return code !== null && !error.message.includes(code) ? `${error.message} (${code})` : error.message || String(code);
+  }
+  return String(error);
+}
+
+/**
+ * Opens a node-postgres pool and proves it works with `select 1`, so a wrong DATABASE_URL stops
+ * the start with one line instead of failing on the first request.
+ */
+export async function openPostgres(
+  connectionString: string,
+  redactedUrl: string,
+  options: { max?: number; onIdleError?: (error: Error) => void } = {},
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5000,
+    // A runaway query must not hold a pooled connection for ever.
+    statement_timeout: 30_000,
+    idle_in_transaction_session_timeout: 60_000,
+  });
+  // An idle client that loses its server emits 'error' on the pool; unhandled it would crash the process.
+  pool.on('error', (error) => options.onIdleError?.(error));
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseUnreachableError(redactedUrl, describeError(error));
+  }
+  let closed = false;
+  return {
+    kind: 'postgres',
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      const result = await pool.query<T>(sql, [...params]);
+      return result.rows;
+    },
+    async exec(sql: string): Promise<void> {
+      await pool.query(sql);
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('begin');
+        const value = await fn({
+          async query<R extends Row>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+            const result = await client.query<R>(sql, [...params]);
+            return result.rows;
+          },
+          async exec(sql: string): Promise<void> {
+            await client.query(sql);
+          },
+        });
+        await client.query('commit');
+        return value;
+      } catch (error) {
+        try {
+          await client.query('rollback');
+        } catch {
+          // The connection itself failed: do not hand it back to the pool.
+          broken = true;
+        }
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+
+/**
+ * True when an error means "the database is not there right now" rather than "this query is
+ * wrong", so the API answers 503 and never a false 2xx or a misleading 500 (security-checklist G6).
+ */
+export function isDatabaseUnavailableError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  if (UNAVAILABLE_CODES.has(code) || code.startsWith('08')) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i.test(
+    error.message,
+  );
+}

@@ -1,0 +1,86 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { redactDatabaseUrl, type Config } from '../config';
+import { acquireDataDirLock } from './data-dir-lock';
+import { createPglite, openPostgres, pgliteDatabase, type Database } from './connection';
+
+/** The embedded database lives here inside DATA_DIR. */
+export const PGLITE_DIR_NAME = 'pglite';
+const INIT_DIR_PREFIX = 'pglite.init-';
+
+/** The data directory is there but is not a database we can open; it is never wiped. */
+export class DataDirCorruptError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DataDirCorruptError';
+  }
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Opens the embedded PGlite in dataDir/pglite under the DATA_DIR lock.
+ *
+ * A new database is initialised in a temporary folder and renamed into place only once initdb
+ * has finished, so a crash during the first start can never leave a half-initialised
+ * dataDir/pglite behind. An existing folder that is not a complete database stops the start
+ * with a clear message and is left exactly as it is (security-checklist G5).
+ */
+export async function openPgliteDataDir(dataDir: string): Promise<Database> {
+  const lock = acquireDataDirLock(dataDir);
+  try {
+    const target = join(dataDir, PGLITE_DIR_NAME);
+    // Leftovers of an interrupted first start never became the database; we hold the lock, so
+    // no other process is initialising them right now.
+    for (const name of readdirSync(dataDir)) {
+      if (name.startsWith(INIT_DIR_PREFIX)) rmSync(join(dataDir, name), { recursive: true, force: true });
+    }
+
+    const isFresh = !existsSync(target) || (statSync(target).isDirectory() && readdirSync(target).length === 0);
+    if (!isFresh) {
+      if (!statSync(target).isDirectory() || !existsSync(join(target, 'PG_VERSION'))) {
+        throw new DataDirCorruptError(
+          `${target} is not a complete database (PG_VERSION is missing). It was left untouched: restore it from a backup, or move it away to start with an empty database.`,
+        );
+      }
+    } else {
+      rmSync(target, { recursive: true, force: true });
+      const initDir = join(dataDir, `${INIT_DIR_PREFIX}${process.pid}`);
+      mkdirSync(initDir, { recursive: true });
+      const fresh = await createPglite({ dataDir: initDir });
+      await fresh.query('select 1');
+      await fresh.close();
+      renameSync(initDir, target);
+    }
+
+    let pglite;
+    try {
+      pglite = await createPglite({ dataDir: target });
+      await pglite.query('select 1');
+    } catch (error) {
+      throw new DataDirCorruptError(
+        `Cannot open the embedded database in ${target}: ${reasonOf(error)}. It was left untouched: restore it from a backup, or move it away to start with an empty database.`,
+      );
+    }
+    return pgliteDatabase(pglite, () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/**
+ * The database the configuration asks for: PostgreSQL at DATABASE_URL, else the embedded PGlite.
+ * Throws DatabaseUnreachableError, DataDirLockedError or DataDirCorruptError with a one-line message.
+ */
+export async function openConfiguredDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  onIdleError?: (error: Error) => void,
+): Promise<Database> {
+  if (config.databaseUrl !== null) {
+    return openPostgres(config.databaseUrl, redactDatabaseUrl(config.databaseUrl), onIdleError ? { onIdleError } : {});
+  }
+  return openPgliteDataDir(config.dataDir);
+}

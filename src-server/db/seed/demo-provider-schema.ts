@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import {
+  AppConfigSchema,
+  BodyFigureConfigSchema,
+  ContactClinicSchema,
+  EnvironmentConfigSchema,
+  IntegrationConfigSchema,
+  RadiologyConfigSchema,
+  ThemeConfigSchema,
+} from '@contract/api/config';
+import { IsoDateSchema, TimeOfDaySchema } from '@contract/api/common';
+
+/**
+ * The shape of the demo provider in resources/demo-provider/. The seed step validates the
+ * files with these schemas before it writes anything, so a bad edit fails at start with the
+ * file and field named instead of seeding half a provider.
+ */
+
+/** provider.json: the configuration the shell reads, plus the HTML pages. */
+export const DemoProviderFileSchema = z.object({
+  app: AppConfigSchema.omit({ version: true, versionHash: true }),
+  radiology: RadiologyConfigSchema,
+  bodyFigure: BodyFigureConfigSchema,
+  integration: IntegrationConfigSchema,
+  theme: ThemeConfigSchema,
+  environment: EnvironmentConfigSchema,
+  /** Sanitised on the way out, like every HTML string from configuration. */
+  termsHtml: z.string().min(1),
+  /** Origins allowed to frame the portal (frame-ancestors), e.g. https://www.example-radiology.com.au */
+  embeddingOrigins: z.array(z.string().url()),
+  /** Per-locale translation overlays merged over the web app's own catalogues. */
+  translations: z.record(z.string(), z.record(z.string(), z.unknown())),
+  /** File names inside resources/demo-provider/images/ for each application image. */
+  images: z.record(z.string(), z.string()),
+});
+export type DemoProviderFile = z.infer<typeof DemoProviderFileSchema>;
+
+/** regions.json */
+export const DemoRegionsFileSchema = z.array(
+  z.object({ slug: z.string().regex(/^[a-z0-9-]+$/), name: z.string().min(1) }),
+);
+
+/** clinics.json: a clinic with its resources (rooms or machines) and closed days. */
+export const DemoClinicSchema = ContactClinicSchema.omit({ id: true, region: true }).extend({
+  regionSlug: z.string(),
+  resources: z
+    .array(
+      z.object({
+        code: z.string().min(1),
+        name: z.string().min(1),
+        modalityCode: z.string(),
+        /** Weekly opening hours of this resource; defaults to the clinic's when omitted. */
+        breaks: z.array(z.object({ starts: TimeOfDaySchema, ends: TimeOfDaySchema })).default([]),
+      }),
+    )
+    .min(1),
+  closedDates: z.array(IsoDateSchema).default([]),
+});
+export const DemoClinicsFileSchema = z.array(DemoClinicSchema).min(6);
+
+/** exams.json: modalities, body parts and exams. */
+export const DemoExamsFileSchema = z.object({
+  modalities: z
+    .array(z.object({ code: z.string().regex(/^[A-Z]+$/), name: z.string().min(1) }))
+    .min(8),
+  bodyParts: z.array(z.object({ slug: z.string().regex(/^[a-z0-9-]+$/), name: z.string().min(1) })),
+  exams: z
+    .array(
+      z.object({
+        slug: z.string().regex(/^[a-z0-9-]+$/),
+        examCode: z.string().min(1),
+        name: z.string().min(1),
+        modalityCode: z.string(),
+        bodyPartSlugs: z.array(z.string()),
+        durationMinutes: z.number().int().min(5).max(240),
+        priority: z.number().int().min(0),
+        preparationNotes: z.string(),
+        notes: z.string().nullable(),
+        referralRequired: z.boolean(),
+        /** Enquiry-only exams have no online times: booking them makes a booking request. */
+        enquiryOnly: z.boolean(),
+        documentTypeCodes: z.array(z.string()).default([]),
+      }),
+    )
+    .min(25),
+});
+
+/** document-types.json */
+export const DemoDocumentTypesFileSchema = z.array(
+  z.object({ code: z.string().min(1), title: z.string().min(1), description: z.string() }),
+);
+
+/** referring-doctors.json */
+export const DemoReferringDoctorsFileSchema = z.array(
+  z.object({
+    providerNumber: z.string().min(1),
+    firstName: z.string().min(1),
+    lastName: z.string().min(1),
+    practiceName: z.string(),
+    city: z.string(),
+    postcode: z.string().regex(/^\d{4}$/),
+  }),
+);
+
+export const APPOINTMENT_STATUSES = [
+  'BOOKED',
+  'PENDING',
+  'CONFIRMED',
+  'CANCELED',
+  'RESCHEDULED',
+  'CHANGED',
+  'REQUEST_RESCHEDULE',
+  'EXPIRED',
+  'EXPIRED_PATIENT',
+  'DECLINED_BY_PATIENT',
+  'REMOVED_BY_OPERATOR',
+  'DELETED',
+  'ON_HOLD',
+  'CHECKED_IN',
+] as const;
+
+/**
+ * appointments.json: a handful of appointments in several statuses. Times are given as a day
+ * offset from the seed date and a local clinic time, so the demo always has upcoming bookings.
+ */
+export const DemoAppointmentsFileSchema = z.array(
+  z.object({
+    /** Demo booking keys are fixed so the README can link to them; real ones are random. */
+    bookingKey: z.string().min(22),
+    examSlug: z.string(),
+    clinicSlug: z.string(),
+    resourceCode: z.string(),
+    dayOffset: z.number().int().min(-60).max(60),
+    startTime: TimeOfDaySchema,
+    status: z.enum(APPOINTMENT_STATUSES),
+    patient: z.object({
+      title: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      dateOfBirth: IsoDateSchema,
+      email: z.string().email(),
+      contactNumber: z.string().regex(/^\d{10}$/),
+      postcode: z.string().regex(/^\d{4}$/),
+    }),
+    referringDoctorProviderNumber: z.string().nullable(),
+  }),
+);

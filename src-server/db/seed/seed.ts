@@ -1,0 +1,277 @@
+import type { Clock } from '../../platform/clock';
+import { addDays, localDate, zonedTimeToInstant } from '../../platform/time-zone';
+import type { Database, Queryable } from '../connection';
+import { DEMO_PROVIDER_DIR, loadDemoProvider, type DemoProvider } from './demo-provider';
+
+/**
+ * First start: when the provider table is empty, the demo provider is written in one
+ * transaction, so a failure leaves no half provider. A second start finds the provider and does
+ * nothing; on PostgreSQL an advisory lock keeps two servers starting together from both seeding.
+ */
+
+const SEED_LOCK_KEY = 7_242_002;
+
+export interface SeedResult {
+  seeded: boolean;
+  /** Demo booking keys of upcoming live appointments, for the start banner. */
+  bookingKeys: string[];
+}
+
+async function one<T extends Record<string, unknown>>(tx: Queryable, sql: string, params: readonly unknown[]): Promise<T> {
+  const rows = await tx.query<T>(sql, params);
+  const row = rows[0];
+  if (row === undefined) throw new Error(`seed: expected one row from: ${sql.slice(0, 60)}`);
+  return row;
+}
+
+async function insertProvider(tx: Queryable, data: DemoProvider): Promise<void> {
+  const { provider } = data;
+  await tx.query(
+    `insert into provider (app_config, radiology_config, body_figure_config, integration_config, theme_config,
+                           environment_config, terms_html, embedding_origins)
+     values ($1::jsonb, $2::jsonb, $3::jsonb, $4::jsonb, $5::jsonb, $6::jsonb, $7, array(select jsonb_array_elements_text($8::jsonb)))`,
+    [
+      JSON.stringify(provider.app),
+      JSON.stringify(provider.radiology),
+      JSON.stringify(provider.bodyFigure),
+      JSON.stringify(provider.integration),
+      JSON.stringify(provider.theme),
+      JSON.stringify(provider.environment),
+      provider.termsHtml,
+      // Arrays go as JSON: the two drivers serialise JS arrays differently.
+      JSON.stringify(provider.embeddingOrigins.map((origin) => new URL(origin).origin)),
+    ],
+  );
+  for (const [locale, resources] of Object.entries(provider.translations)) {
+    await tx.query('insert into translation_overlay (locale, resources) values ($1, $2::jsonb)', [locale, JSON.stringify(resources)]);
+  }
+  for (const image of data.images) {
+    await tx.query(
+      `insert into application_image (name, content_type, content, sha256)
+       values ($1, $2, $3, encode(sha256($3::bytea), 'hex'))`,
+      [image.name, image.contentType, image.content],
+    );
+  }
+}
+
+async function insertCatalogue(tx: Queryable, data: DemoProvider): Promise<{
+  clinicIds: Map<string, { id: string; timeZone: string }>;
+  resourceIds: Map<string, string>;
+  examIds: Map<string, { id: string; durationMinutes: number }>;
+  doctorIds: Map<string, string>;
+}> {
+  const regionIds = new Map<string, string>();
+  for (const [position, region] of data.regions.entries()) {
+    const row = await one<{ id: string }>(tx, 'insert into region (slug, name, position) values ($1, $2, $3) returning id::text as id', [
+      region.slug,
+      region.name,
+      position,
+    ]);
+    regionIds.set(region.slug, row.id);
+  }
+
+  const modalityIds = new Map<string, string>();
+  for (const modality of data.exams.modalities) {
+    const row = await one<{ id: string }>(tx, 'insert into modality (code, name) values ($1, $2) returning id::text as id', [
+      modality.code,
+      modality.name,
+    ]);
+    modalityIds.set(modality.code, row.id);
+  }
+  const bodyPartIds = new Map<string, string>();
+  for (const part of data.exams.bodyParts) {
+    const row = await one<{ id: string }>(tx, 'insert into body_part (slug, name) values ($1, $2) returning id::text as id', [part.slug, part.name]);
+    bodyPartIds.set(part.slug, row.id);
+  }
+  const documentTypeIds = new Map<string, string>();
+  for (const type of data.documentTypes) {
+    const row = await one<{ id: string }>(
+      tx,
+      'insert into document_type (code, title, description) values ($1, $2, $3) returning id::text as id',
+      [type.code, type.title, type.description],
+    );
+    documentTypeIds.set(type.code, row.id);
+  }
+
+  const lookup = (map: Map<string, string>, key: string): string => {
+    const value = map.get(key);
+    // loadDemoProvider checked every reference; reaching this is a bug in the seed itself.
+    if (value === undefined) throw new Error(`seed: unresolved reference '${key}'`);
+    return value;
+  };
+
+  const clinicIds = new Map<string, { id: string; timeZone: string }>();
+  const resourceIds = new Map<string, string>();
+  for (const [position, clinic] of data.clinics.entries()) {
+    const row = await one<{ id: string }>(
+      tx,
+      `insert into clinic (slug, region_id, name, street, suburb, state, postcode, phone, email, latitude, longitude, time_zone, position)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id::text as id`,
+      [
+        clinic.slug,
+        lookup(regionIds, clinic.regionSlug),
+        clinic.name,
+        clinic.address.street,
+        clinic.address.suburb,
+        clinic.address.state,
+        clinic.address.postcode,
+        clinic.phone,
+        clinic.email,
+        clinic.latitude,
+        clinic.longitude,
+        clinic.timeZone,
+        position,
+      ],
+    );
+    clinicIds.set(clinic.slug, { id: row.id, timeZone: clinic.timeZone });
+    for (const hours of clinic.openingHours) {
+      await tx.query('insert into clinic_opening_hours (clinic_id, weekday, opens, closes) values ($1, $2, $3::time, $4::time)', [
+        row.id,
+        hours.weekday,
+        hours.opens,
+        hours.closes,
+      ]);
+    }
+    for (const closedOn of clinic.closedDates) {
+      await tx.query('insert into clinic_closed_date (clinic_id, closed_on) values ($1, $2::date)', [row.id, closedOn]);
+    }
+    for (const resource of clinic.resources) {
+      const resourceRow = await one<{ id: string }>(
+        tx,
+        'insert into resource (clinic_id, code, name, modality_id) values ($1, $2, $3, $4) returning id::text as id',
+        [row.id, resource.code, resource.name, lookup(modalityIds, resource.modalityCode)],
+      );
+      resourceIds.set(`${clinic.slug}/${resource.code}`, resourceRow.id);
+      for (const pause of resource.breaks) {
+        await tx.query('insert into resource_break (resource_id, starts, ends) values ($1, $2::time, $3::time)', [
+          resourceRow.id,
+          pause.starts,
+          pause.ends,
+        ]);
+      }
+    }
+  }
+
+  const examIds = new Map<string, { id: string; durationMinutes: number }>();
+  for (const exam of data.exams.exams) {
+    const row = await one<{ id: string }>(
+      tx,
+      `insert into exam (slug, exam_code, name, modality_id, duration_minutes, priority, preparation_notes, notes,
+                         referral_required, enquiry_only)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id::text as id`,
+      [
+        exam.slug,
+        exam.examCode,
+        exam.name,
+        lookup(modalityIds, exam.modalityCode),
+        exam.durationMinutes,
+        exam.priority,
+        exam.preparationNotes,
+        exam.notes,
+        exam.referralRequired,
+        exam.enquiryOnly,
+      ],
+    );
+    examIds.set(exam.slug, { id: row.id, durationMinutes: exam.durationMinutes });
+    for (const slug of exam.bodyPartSlugs) {
+      await tx.query('insert into exam_body_part (exam_id, body_part_id) values ($1, $2)', [row.id, lookup(bodyPartIds, slug)]);
+    }
+    for (const code of exam.documentTypeCodes) {
+      await tx.query('insert into exam_document_type (exam_id, document_type_id) values ($1, $2)', [
+        row.id,
+        lookup(documentTypeIds, code),
+      ]);
+    }
+  }
+
+  const doctorIds = new Map<string, string>();
+  for (const doctor of data.referringDoctors) {
+    const row = await one<{ id: string }>(
+      tx,
+      `insert into referring_doctor (provider_number, first_name, last_name, practice_name, city, postcode)
+       values ($1, $2, $3, $4, $5, $6) returning id::text as id`,
+      [doctor.providerNumber, doctor.firstName, doctor.lastName, doctor.practiceName, doctor.city, doctor.postcode],
+    );
+    doctorIds.set(doctor.providerNumber, row.id);
+  }
+  return { clinicIds, resourceIds, examIds, doctorIds };
+}
+
+const LIVE_STATUSES = new Set(['BOOKED', 'PENDING', 'CONFIRMED', 'REQUEST_RESCHEDULE', 'ON_HOLD', 'CHECKED_IN']);
+
+/** Writes the whole demo provider; the caller holds the transaction. */
+export async function insertDemoProvider(tx: Queryable, data: DemoProvider, clock: Clock): Promise<string[]> {
+  await insertProvider(tx, data);
+  const ids = await insertCatalogue(tx, data);
+  const now = clock.now();
+  const patientIds = new Map<string, string>();
+  const upcomingKeys: string[] = [];
+
+  for (const appointment of data.appointments) {
+    const clinic = ids.clinicIds.get(appointment.clinicSlug);
+    const exam = ids.examIds.get(appointment.examSlug);
+    const resourceId = ids.resourceIds.get(`${appointment.clinicSlug}/${appointment.resourceCode}`);
+    if (clinic === undefined || exam === undefined || resourceId === undefined) {
+      throw new Error(`seed: unresolved appointment reference for ${appointment.examSlug} at ${appointment.clinicSlug}`);
+    }
+    const { patient } = appointment;
+    const patientKey = `${patient.firstName}|${patient.lastName}|${patient.dateOfBirth}|${patient.email.toLowerCase()}`;
+    let patientId = patientIds.get(patientKey);
+    if (patientId === undefined) {
+      const row = await one<{ id: string }>(
+        tx,
+        `insert into patient (title, first_name, last_name, date_of_birth, email, contact_number, postcode)
+         values ($1, $2, $3, $4::date, $5, $6, $7) returning id::text as id`,
+        [patient.title, patient.firstName, patient.lastName, patient.dateOfBirth, patient.email, patient.contactNumber, patient.postcode],
+      );
+      patientId = row.id;
+      patientIds.set(patientKey, patientId);
+    }
+    // "In 7 days at 09:30" means 09:30 on the clinic's wall clock, whatever the server's zone.
+    const day = addDays(localDate(now, clinic.timeZone), appointment.dayOffset);
+    const starts = zonedTimeToInstant(day, appointment.startTime, clinic.timeZone);
+    const ends = new Date(starts.getTime() + exam.durationMinutes * 60_000);
+    const doctorId =
+      appointment.referringDoctorProviderNumber === null ? null : (ids.doctorIds.get(appointment.referringDoctorProviderNumber) ?? null);
+    await tx.query(
+      `insert into appointment (booking_key, patient_id, exam_id, clinic_id, resource_id, referring_doctor_id, status, during)
+       values ($1, $2, $3, $4, $5, $6, $7, tstzrange($8::timestamptz, $9::timestamptz, '[)'))`,
+      [appointment.bookingKey, patientId, exam.id, clinic.id, resourceId, doctorId, appointment.status, starts.toISOString(), ends.toISOString()],
+    );
+    if (LIVE_STATUSES.has(appointment.status) && starts.getTime() > now.getTime()) upcomingKeys.push(appointment.bookingKey);
+  }
+  return upcomingKeys;
+}
+
+async function upcomingBookingKeys(db: Queryable, clock: Clock): Promise<string[]> {
+  const rows = await db.query<{ booking_key: string }>(
+    `select booking_key from appointment
+      where status in ('BOOKED', 'PENDING', 'CONFIRMED', 'REQUEST_RESCHEDULE', 'ON_HOLD', 'CHECKED_IN')
+        and lower(during) > $1::timestamptz
+      order by lower(during) limit 5`,
+    [clock.now().toISOString()],
+  );
+  return rows.map((row) => row.booking_key);
+}
+
+async function hasProvider(db: Queryable): Promise<boolean> {
+  const rows = await db.query<{ count: number }>('select count(*)::int as count from provider');
+  return (rows[0]?.count ?? 0) > 0;
+}
+
+/**
+ * Seeds the demo provider when the database has none.
+ * @param options.directory - the demo provider folder (resources/demo-provider by default).
+ */
+export async function seedDemoProvider(db: Database, options: { clock: Clock; directory?: string }): Promise<SeedResult> {
+  // A seeded database never reads the files again, so later edits to them cannot stop a start.
+  if (await hasProvider(db)) return { seeded: false, bookingKeys: await upcomingBookingKeys(db, options.clock) };
+  // Validate before the transaction: a broken file fails the start without touching the database.
+  const data = await loadDemoProvider(options.directory ?? DEMO_PROVIDER_DIR);
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    // Another server may have seeded while we read the files.
+    if (await hasProvider(tx)) return { seeded: false, bookingKeys: await upcomingBookingKeys(tx, options.clock) };
+    return { seeded: true, bookingKeys: await insertDemoProvider(tx, data, options.clock) };
+  });
+}

@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildServer } from './app';
+import { loadConfigContext, parseConfig, redactDatabaseUrl, type Config } from './config';
+import type { Database } from './db/connection';
+import { DatabaseUnreachableError } from './db/connection';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { migrate, MigrationError } from './db/migrate';
+import { DataDirCorruptError, openConfiguredDatabase, PGLITE_DIR_NAME } from './db/open-database';
+import { DemoProviderError } from './db/seed/demo-provider';
+import { seedDemoProvider } from './db/seed/seed';
+import { systemClock } from './platform/clock';
+import { gracefulShutdown } from './platform/graceful-shutdown';
+import { createMailer } from './platform/mailer';
+import { createFileStorage } from './platform/storage';
+
+/**
+ * The composition root: reads the configuration, opens the database (taking the DATA_DIR lock
+ * for PGlite), migrates, seeds the demo provider on first start, listens, and shuts down
+ * gracefully on SIGTERM/SIGINT. Run with `node --import tsx src-server/main.ts`.
+ */
+
+/** Start-up failures we expect print one line, not a stack trace. */
+const KNOWN_START_ERRORS = [DatabaseUnreachableError, DataDirLockedError, DataDirCorruptError, MigrationError, DemoProviderError];
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+function describeDatabase(config: Config): string {
+  return config.databaseUrl === null
+    ? `PGlite in ${join(config.dataDir, PGLITE_DIR_NAME)}`
+    : `PostgreSQL at ${redactDatabaseUrl(config.databaseUrl)}`;
+}
+
+async function main(): Promise<void> {
+  const parsed = parseConfig(process.env, loadConfigContext(process.cwd()));
+  if (!parsed.ok) fail(`Configuration problems:\n${parsed.problems.join('\n')}`);
+  const config = parsed.config;
+
+  let db: Database;
+  try {
+    db = await openConfiguredDatabase(config, (error) =>
+      process.stderr.write(`[database] an idle connection failed: ${error.message}\n`),
+    );
+  } catch (error) {
+    if (KNOWN_START_ERRORS.some((kind) => error instanceof kind) && error instanceof Error) fail(error.message);
+    throw error;
+  }
+
+  let seeded: Awaited<ReturnType<typeof seedDemoProvider>>;
+  try {
+    await migrate(db);
+    seeded = await seedDemoProvider(db, { clock: systemClock });
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    if (KNOWN_START_ERRORS.some((kind) => error instanceof kind) && error instanceof Error) fail(error.message);
+    throw error;
+  }
+
+  const mailer = createMailer(config.smtp);
+  const app = await buildServer({
+    db,
+    clock: systemClock,
+    config,
+    mailer,
+    storage: createFileStorage(join(config.dataDir, 'files')),
+    logger: { level: config.logLevel },
+  });
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, '[shutdown] stopping: no new connections, finishing requests in flight');
+    try {
+      const { timedOut } = await gracefulShutdown(app, {
+        timeoutMs: config.shutdownTimeoutMs,
+        closeResources: async () => {
+          await mailer.close();
+          // Closing the database also releases the DATA_DIR lock (PGlite).
+          await db.close();
+        },
+      });
+      app.log.info({ timedOut }, '[shutdown] closed');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, '[shutdown] failed to close cleanly');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    fail(`Cannot listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  const url = config.publicUrl;
+  const lines = [
+    `Portal server ready at ${url} (version ${config.appVersion}, ${config.appVersionHash})`,
+    `  database: ${describeDatabase(config)}${seeded.seeded ? ' (demo provider seeded now)' : ''}`,
+  ];
+  if (!existsSync(join(config.webRoot, 'index.html'))) {
+    lines.push(`  web app: not built (${join(config.webRoot, 'index.html')} is missing): run npm run build:web; the API works meanwhile`);
+  }
+  const key = seeded.bookingKeys[0];
+  if (key !== undefined) lines.push(`  demo appointment: ${url}/appointments/${key}`);
+  lines.push(`  kiosk:            ${url}/kiosk?kioskMode=true`);
+  lines.push(`  embedded page:    ${url}/iframe/select-region`);
+  lines.push(`  API operations:   ${url}/api/docs`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The portal server could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+import type { Queryable } from '../../db/connection';
+
+/** SQL only (conventions.md point 10): the provider configuration, overlays, images, clinics. */
+
+export type ProviderRow = {
+  app_config: unknown;
+  radiology_config: unknown;
+  body_figure_config: unknown;
+  integration_config: unknown;
+  theme_config: unknown;
+  environment_config: unknown;
+  terms_html: string;
+  embedding_origins: string[];
+};
+
+export type ImageRow = {
+  content_type: string;
+  content: Uint8Array;
+  sha256: string;
+};
+
+export type ContactClinicRow = {
+  id: string;
+  slug: string;
+  name: string;
+  region_id: string;
+  region_slug: string;
+  region_name: string;
+  street: string;
+  suburb: string;
+  state: string;
+  postcode: string;
+  phone: string;
+  email: string | null;
+  latitude: number;
+  longitude: number;
+  time_zone: string;
+  /** [{ weekday, opens: 'HH:MM', closes: 'HH:MM' }] aggregated in SQL. */
+  opening_hours: unknown;
+};
+
+export function createConfigRepository(db: Queryable) {
+  return {
+    async findProvider(): Promise<ProviderRow | null> {
+      const rows = await db.query<ProviderRow>(
+        `select app_config, radiology_config, body_figure_config, integration_config, theme_config,
+                environment_config, terms_html, embedding_origins
+           from provider where id = 1`,
+      );
+      return rows[0] ?? null;
+    },
+
+    async findTermsHtml(): Promise<string | null> {
+      const rows = await db.query<{ terms_html: string }>('select terms_html from provider where id = 1');
+      return rows[0]?.terms_html ?? null;
+    },
+
+    /** Just what the security headers need, kept small because it is read on a timer. */
+    async findSecuritySources(): Promise<{ embedding_origins: string[]; dsn: string | null } | null> {
+      const rows = await db.query<{ embedding_origins: string[]; dsn: string | null }>(
+        `select embedding_origins, integration_config ->> 'errorReportingDsn' as dsn from provider where id = 1`,
+      );
+      return rows[0] ?? null;
+    },
+
+    async findTranslations(locale: string): Promise<unknown> {
+      const rows = await db.query<{ resources: unknown }>('select resources from translation_overlay where locale = $1', [locale]);
+      return rows[0]?.resources ?? null;
+    },
+
+    async findImage(name: string): Promise<ImageRow | null> {
+      const rows = await db.query<ImageRow>(
+        'select content_type, content, sha256 from application_image where name = $1',
+        [name],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** Every clinic with its region and opening hours, in one query. */
+    async listContactClinics(): Promise<ContactClinicRow[]> {
+      return db.query<ContactClinicRow>(
+        `select c.id::text as id, c.slug, c.name, r.id::text as region_id, r.slug as region_slug, r.name as region_name,
+                c.street, c.suburb, c.state, c.postcode, c.phone, c.email,
+                c.latitude::float8 as latitude, c.longitude::float8 as longitude, c.time_zone,
+                coalesce((
+                  select json_agg(json_build_object(
+                           'weekday', h.weekday::int,
+                           'opens', to_char(h.opens, 'HH24:MI'),
+                           'closes', to_char(h.closes, 'HH24:MI'))
+                         order by h.weekday, h.opens)
+                    from clinic_opening_hours h where h.clinic_id = c.id
+                ), '[]'::json) as opening_hours
+           from clinic c
+           join region r on r.id = c.region_id
+          order by r.position, r.name, c.position, c.name`,
+      );
+    },
+  };
+}
+
+export type ConfigRepository = ReturnType<typeof createConfigRepository>;

@@ -1,0 +1,193 @@
+import type { z } from 'zod';
+import {
+  AppConfigSchema,
+  BodyFigureConfigSchema,
+  EnvironmentConfigSchema,
+  IntegrationConfigSchema,
+  OpeningHoursSchema,
+  RadiologyConfigSchema,
+  ThemeConfigSchema,
+  TranslationOverlaySchema,
+  type ApplicationImage,
+  type BootstrapConfig,
+  type ContactResponse,
+  type TranslationOverlay,
+} from '@contract/api/config';
+import type { Config } from '../../config';
+import type { Clock } from '../../platform/clock';
+import { serviceUnavailable } from '../../platform/errors';
+import { sanitizeConfiguredHtml, sanitizeOptionalHtml } from '../../platform/html-sanitizer';
+import type { SecurityPolicySources } from '../../platform/plugins/security-headers';
+import type { ConfigRepository, ProviderRow } from './repository';
+
+/**
+ * The configuration the shell reads (spec points 1 and 3), from the provider row. Every part is
+ * validated against its contract schema on the way out, so a bad row is a logged 500 rather
+ * than a web app crashing on a missing field, and every HTML string is sanitised here.
+ */
+
+export class StoredConfigError extends Error {
+  constructor(part: string, issues: string) {
+    super(`The stored provider configuration (${part}) does not match its schema: ${issues}`);
+    this.name = 'StoredConfigError';
+  }
+}
+
+function parsePart<S extends z.ZodType>(part: string, schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new StoredConfigError(
+      part,
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; '),
+    );
+  }
+  return result.data;
+}
+
+const StoredAppConfigSchema = AppConfigSchema.omit({ version: true, versionHash: true });
+const OpeningHoursListSchema = OpeningHoursSchema.array();
+
+export interface ApplicationImageFile {
+  contentType: string;
+  content: Buffer;
+  etag: string;
+}
+
+export interface ConfigServiceDeps {
+  repository: ConfigRepository;
+  config: Pick<Config, 'appVersion' | 'appVersionHash' | 'embedOrigins'>;
+  clock: Clock;
+  /** How long the security header sources are reused before the database is asked again. */
+  securitySourcesTtlMs?: number;
+  onSecuritySourcesError?: (error: unknown) => void;
+}
+
+function originOf(url: string | null): string | null {
+  if (url === null || url === '') return null;
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+export function createConfigService(deps: ConfigServiceDeps) {
+  const { repository, config, clock } = deps;
+  const ttlMs = deps.securitySourcesTtlMs ?? 30_000;
+
+  async function provider(): Promise<ProviderRow> {
+    const row = await repository.findProvider();
+    if (row === null) throw serviceUnavailable('The portal has no provider configuration yet.');
+    return row;
+  }
+
+  function toBootstrap(row: ProviderRow): BootstrapConfig {
+    const app = parsePart('app_config', StoredAppConfigSchema, row.app_config);
+    const radiology = parsePart('radiology_config', RadiologyConfigSchema, row.radiology_config);
+    return {
+      app: {
+        ...app,
+        bannerHtml: sanitizeOptionalHtml(app.bannerHtml),
+        version: config.appVersion,
+        versionHash: config.appVersionHash,
+      },
+      radiology: {
+        ...radiology,
+        about: sanitizeConfiguredHtml(radiology.about),
+        contact: sanitizeConfiguredHtml(radiology.contact),
+        customFooter: sanitizeOptionalHtml(radiology.customFooter),
+      },
+      bodyFigure: parsePart('body_figure_config', BodyFigureConfigSchema, row.body_figure_config),
+      integration: parsePart('integration_config', IntegrationConfigSchema, row.integration_config),
+      theme: parsePart('theme_config', ThemeConfigSchema, row.theme_config),
+      environment: parsePart('environment_config', EnvironmentConfigSchema, row.environment_config),
+    };
+  }
+
+  // The security headers need the embedding origins on every response; reading them from the
+  // database each time would cost a query per asset. They are cached for a short time, so an
+  // admin change reaches every server process within ttlMs.
+  let cachedSources: { value: SecurityPolicySources; loadedAt: number } | null = null;
+  let loading: Promise<SecurityPolicySources> | null = null;
+  const fallbackSources: SecurityPolicySources = { frameAncestors: [...config.embedOrigins], connectSources: [] };
+
+  async function loadSecuritySources(): Promise<SecurityPolicySources> {
+    try {
+      const row = await repository.findSecuritySources();
+      const frameAncestors = [...new Set([...(row?.embedding_origins ?? []), ...config.embedOrigins])];
+      const dsnOrigin = originOf(row?.dsn ?? null);
+      const value: SecurityPolicySources = { frameAncestors, connectSources: dsnOrigin === null ? [] : [dsnOrigin] };
+      cachedSources = { value, loadedAt: clock.now().getTime() };
+      return value;
+    } catch (error) {
+      deps.onSecuritySourcesError?.(error);
+      // Database down: keep the last known policy (or the environment's) rather than failing
+      // every response; the next request tries again.
+      return cachedSources?.value ?? fallbackSources;
+    } finally {
+      loading = null;
+    }
+  }
+
+  return {
+    async getBootstrap(): Promise<BootstrapConfig> {
+      return toBootstrap(await provider());
+    },
+
+    async getContact(): Promise<ContactResponse> {
+      const rows = await repository.listContactClinics();
+      return {
+        clinics: rows.map((row) => ({
+          id: row.id,
+          slug: row.slug,
+          name: row.name,
+          region: { id: row.region_id, slug: row.region_slug, name: row.region_name },
+          address: { street: row.street, suburb: row.suburb, state: row.state, postcode: row.postcode },
+          phone: row.phone,
+          email: row.email,
+          latitude: row.latitude,
+          longitude: row.longitude,
+          timeZone: row.time_zone,
+          openingHours: parsePart(`opening hours of ${row.slug}`, OpeningHoursListSchema, row.opening_hours),
+        })),
+      };
+    },
+
+    async getTermsHtml(): Promise<string> {
+      const html = await repository.findTermsHtml();
+      if (html === null) throw serviceUnavailable('The portal has no provider configuration yet.');
+      return sanitizeConfiguredHtml(html);
+    },
+
+    /** The overlay for exactly this locale; {} when the provider has none. */
+    async getTranslations(locale: string): Promise<TranslationOverlay> {
+      const resources = await repository.findTranslations(locale);
+      if (resources === null) return {};
+      return parsePart(`translations for ${locale}`, TranslationOverlaySchema, resources);
+    },
+
+    async getImage(name: ApplicationImage): Promise<ApplicationImageFile | null> {
+      const row = await repository.findImage(name);
+      if (row === null) return null;
+      const content = Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength);
+      return { contentType: row.content_type, content, etag: `"${row.sha256}"` };
+    },
+
+    /** Never rejects: the headers plugin calls it for every response. */
+    securitySources(): Promise<SecurityPolicySources> {
+      const now = clock.now().getTime();
+      if (cachedSources !== null && now - cachedSources.loadedAt < ttlMs) return Promise.resolve(cachedSources.value);
+      loading ??= loadSecuritySources();
+      return loading;
+    },
+
+    /** Forget the cached header sources (after a configuration change). */
+    invalidateSecuritySources(): void {
+      cachedSources = null;
+    },
+  };
+}
+
+export type ConfigService = ReturnType<typeof createConfigService>;
+

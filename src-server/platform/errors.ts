@@ -1,0 +1,38 @@
+import type { ErrorCode } from '@contract/errors';
+
+/**
+ * The one error type routes and services throw on purpose. The error handler in app.ts turns it
+ * into `{ code, message, details? }` with `statusCode`; anything else becomes a generic 500.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, statusCode: number, message: string, details?: unknown) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = statusCode;
+    this.details = details;
+  }
+}
+
+export function appError(code: ErrorCode, statusCode: number, message: string, details?: unknown): AppError {
+  return new AppError(code, statusCode, message, details);
+}
+
+export const badRequest = (message: string, details?: unknown, code: ErrorCode = 'bad_request'): AppError =>
+  new AppError(code, 400, message, details);
+export const unauthorized = (message = 'You need to sign in first.'): AppError =>
+  new AppError('unauthorized', 401, message);
+export const forbidden = (message = 'You may not do that.'): AppError => new AppError('forbidden', 403, message);
+export const notFound = (message: string, code: ErrorCode = 'not_found'): AppError => new AppError(code, 404, message);
+export const conflict = (message: string, details?: unknown): AppError => new AppError('conflict', 409, message, details);
+export const tooManyRequests = (message: string): AppError => new AppError('too_many_requests', 429, message);
+export const serviceUnavailable = (message = 'The service is unavailable right now; try again shortly.'): AppError =>
+  new AppError('service_unavailable', 503, message);
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,44 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Every HTML string from configuration (about, contact, custom footer, banner, terms) leaves the
+ * server through this allow-list: plain formatting tags and https/mailto/tel links, nothing that
+ * runs or styles. The web sanitises again with DOMPurify before rendering (defence in depth).
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'small',
+    'sub', 'sup', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'address', 'abbr', 'span', 'div',
+    'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  ],
+  allowedAttributes: {
+    // rel is only ever the one the transform below writes.
+    a: ['href', 'title', 'target', 'rel'],
+    abbr: ['title'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: ['https', 'mailto', 'tel'],
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // A link that opens a new tab must not hand the portal's window to the other site.
+    a: (tagName, attribs) => {
+      const { target, rel: _ignored, ...rest } = attribs;
+      return {
+        tagName,
+        attribs: target === '_blank' ? { ...rest, target: '_blank', rel: 'noopener noreferrer' } : rest,
+      };
+    },
+  },
+};
+
+export function sanitizeConfiguredHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}
+
+export function sanitizeOptionalHtml(html: string | null): string | null {
+  return html === null ? null : sanitizeConfiguredHtml(html);
+}

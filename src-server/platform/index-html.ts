@@ -1,0 +1,85 @@
+import type { BootstrapConfig } from '@contract/api/config';
+
+/**
+ * The HTML contract between server and web (notes/common.md): the template's single
+ * `<!--portal-head-->…<!--/portal-head-->` block is replaced with the page title, the meta tags
+ * from the configuration, the favicon, the CSP nonce and the bootstrap configuration, so they
+ * are right before any script runs (and for crawlers and link previews that run none).
+ */
+
+export const HEAD_START = '<!--portal-head-->';
+export const HEAD_END = '<!--/portal-head-->';
+
+export class IndexTemplateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'IndexTemplateError';
+  }
+}
+
+/** Escapes text for an HTML text node or a double-quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/**
+ * JSON that is safe inside a <script> element: no `<` (so no `</script>` or `<!--`) and no `>`
+ * or `&` either; JSON.parse reads the \u escapes back as the same characters. U+2028/2029 are
+ * escaped too, for old parsers that treat them as line ends.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+/** The title rule (spec point 1): the radiology name, then ' | ' and the meta title when set. */
+export function pageTitle(bootstrap: { app: { metaTitle: string | null }; radiology: { name: string } }): string {
+  const metaTitle = bootstrap.app.metaTitle?.trim() ?? '';
+  return metaTitle === '' ? bootstrap.radiology.name : `${bootstrap.radiology.name} | ${metaTitle}`;
+}
+
+function meta(attribute: 'name' | 'property', key: string, content: string | null): string[] {
+  const value = content?.trim() ?? '';
+  return value === '' ? [] : [`<meta ${attribute}="${key}" content="${escapeHtml(value)}">`];
+}
+
+/** The head block that replaces the markers. */
+export function renderPortalHead(bootstrap: BootstrapConfig, nonce: string): string {
+  const { app } = bootstrap;
+  return [
+    `<title>${escapeHtml(pageTitle(bootstrap))}</title>`,
+    ...meta('name', 'description', app.description),
+    ...meta('name', 'keywords', app.keywords),
+    ...meta('property', 'og:description', app.socialDescription),
+    ...meta('name', 'google-site-verification', app.searchVerificationId),
+    '<link rel="icon" href="/api/assets/application/favicon">',
+    `<meta name="csp-nonce" content="${escapeHtml(nonce)}">`,
+    `<script id="portal-config" type="application/json" nonce="${escapeHtml(nonce)}">${jsonForScript(bootstrap)}</script>`,
+  ].join('');
+}
+
+/**
+ * The served index.html. Throws IndexTemplateError when the template does not hold exactly one
+ * marker block, because a page without its configuration would start wrong in subtle ways.
+ */
+export function renderIndexHtml(template: string, bootstrap: BootstrapConfig, nonce: string): string {
+  const start = template.indexOf(HEAD_START);
+  const end = template.indexOf(HEAD_END);
+  if (start === -1 || end === -1 || end < start || template.indexOf(HEAD_START, start + 1) !== -1) {
+    throw new IndexTemplateError(
+      `index.html must contain exactly one ${HEAD_START}…${HEAD_END} block in <head> (see the HTML contract).`,
+    );
+  }
+  // A function replacement is not used here on purpose: slicing keeps `$&`-style sequences in
+  // the configuration from being interpreted.
+  return template.slice(0, start) + renderPortalHead(bootstrap, nonce) + template.slice(end + HEAD_END.length);
+}

@@ -1,0 +1,66 @@
+import nodemailer from 'nodemailer';
+import type { SmtpConfig } from '../config';
+
+/**
+ * Outgoing mail. SMTP through nodemailer when SMTP_HOST is configured; otherwise a mailer that
+ * refuses every send with a typed error, so a missing configuration is visible instead of mail
+ * silently vanishing. (The database outbox that retries comes with the first feature that mails.)
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  readonly configured: boolean;
+  send(message: MailMessage): Promise<{ messageId: string }>;
+  close(): Promise<void>;
+}
+
+export class MailNotConfiguredError extends Error {
+  readonly code = 'mail_not_configured';
+  constructor() {
+    super('No mail transport is configured: set SMTP_HOST and SMTP_FROM to send e-mail.');
+    this.name = 'MailNotConfiguredError';
+  }
+}
+
+export const noTransportMailer: Mailer = {
+  configured: false,
+  send: () => Promise.reject(new MailNotConfiguredError()),
+  close: () => Promise.resolve(),
+};
+
+export function createSmtpMailer(smtp: SmtpConfig): Mailer {
+  const transport = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    ...(smtp.auth === null ? {} : { auth: { user: smtp.auth.user, pass: smtp.auth.password } }),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    configured: true,
+    async send(message) {
+      const info = await transport.sendMail({
+        from: smtp.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html === undefined ? {} : { html: message.html }),
+      });
+      return { messageId: info.messageId };
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+export function createMailer(smtp: SmtpConfig | null): Mailer {
+  return smtp === null ? noTransportMailer : createSmtpMailer(smtp);
+}

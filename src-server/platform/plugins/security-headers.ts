@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * Security headers on every response: pages, API answers, assets, 404s and errors
+ * (security-checklist D1, D2). No X-Frame-Options: it cannot express an allow-list and
+ * `DENY` would break the provider's embedding; CSP frame-ancestors does the job.
+ */
+
+export interface SecurityPolicySources {
+  /** Origins besides our own that may frame the portal. */
+  frameAncestors: readonly string[];
+  /** Origins besides our own that the page may connect to (the error-reporting DSN's). */
+  connectSources: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Per-request CSP nonce; index.html puts it on its config script and antd's styles. */
+    cspNonce: string;
+  }
+}
+
+/**
+ * The Content-Security-Policy header value.
+ * @param styleNonce - on HTML pages, the nonce antd's runtime styles carry; null elsewhere.
+ */
+export function buildContentSecurityPolicy(sources: SecurityPolicySources, styleNonce: string | null): string {
+  const list = (items: readonly string[]): string => items.map((item) => ` ${item}`).join('');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    styleNonce === null ? "style-src 'self'" : `style-src 'self' 'nonce-${styleNonce}'`,
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    `connect-src 'self'${list(sources.connectSources)}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors 'self'${list(sources.frameAncestors)}`,
+  ].join('; ');
+}
+
+export interface SecurityHeadersOptions {
+  /** Must not reject: answer the last known sources when the database is unavailable. */
+  sources: () => Promise<SecurityPolicySources>;
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** Sets every security header on one reply (used by the hook, and where hooks do not run). */
+export function setSecurityHeaders(reply: FastifyReply, url: string, sources: SecurityPolicySources, nonce: string): void {
+  const contentType = String(reply.getHeader('content-type') ?? '');
+  const isHtml = contentType.startsWith('text/html');
+  reply.header('content-security-policy', buildContentSecurityPolicy(sources, isHtml && nonce !== '' ? nonce : null));
+  reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'no-referrer');
+  reply.header('cross-origin-opener-policy', 'same-origin');
+  reply.removeHeader('x-powered-by');
+  // API answers may hold personal data: never cached. Routes that serve cacheable assets
+  // (images) set their own Cache-Control, which is kept.
+  if (isApiPath(url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+}
+
+/** Registers the headers as root-level hooks, so they apply to every route and handler. */
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
+  app.decorateRequest('cspNonce', '');
+  app.addHook('onRequest', async (request) => {
+    request.cspNonce = randomBytes(16).toString('base64');
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    setSecurityHeaders(reply, request.url, await options.sources(), request.cspNonce);
+    return payload;
+  });
+}

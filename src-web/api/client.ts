@@ -1,0 +1,144 @@
+import axios, { isAxiosError, isCancel, type AxiosInstance } from 'axios';
+import { ApiErrorBodySchema, type ErrorCode } from '@contract/errors';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * Marks the "am I still signed in?" call. A 401 on it means the session ended and the
+     * patient must sign in again (spec point 6), so it triggers re-authentication instead
+     * of the plain logout every other 401 causes.
+     */
+    authCheck?: boolean;
+  }
+}
+
+/** How the request failed: the server answered, nothing answered, or we cancelled it. */
+export type ApiErrorKind = 'http' | 'network' | 'canceled';
+
+/** The one error type the web app sees from the API: the server's `{ code, message }`, typed. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly kind: ApiErrorKind,
+    /** HTTP status; 0 when no response arrived. */
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** What the client calls when the server says 401; the SessionStore provides it. */
+export interface SessionHandlers {
+  logout(): void;
+  reauthenticate(): void;
+}
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  503: 'service_unavailable',
+};
+
+function codeForStatus(status: number): ErrorCode {
+  return CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
+}
+
+function isJsonType(contentType: string): boolean {
+  return /^application\/([\w.+-]+\+)?json\b/i.test(contentType.trim());
+}
+
+/**
+ * Reads an error body that may arrive as a Blob (downloads use responseType 'blob', so a
+ * JSON error comes back as a Blob of JSON type), a string, or already parsed JSON.
+ */
+async function readErrorBody(data: unknown, contentType: string): Promise<unknown> {
+  if (typeof Blob !== 'undefined' && data instanceof Blob) {
+    if (!isJsonType(data.type || contentType)) return null;
+    return parseJson(await readBlobText(data));
+  }
+  if (typeof data === 'string') return isJsonType(contentType) || data.startsWith('{') ? parseJson(data) : null;
+  return data;
+}
+
+/** Blob.text() is missing in older browsers (Safari before 14) and in jsdom; FileReader is everywhere. */
+function readBlobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('could not read the error body'));
+    reader.readAsText(blob);
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Converts anything a request can throw into an ApiError. The server's `{ code, message }`
+ * body is used when it matches the contract, otherwise the status decides the code.
+ */
+export async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (isCancel(error)) return new ApiError('canceled', 0, 'bad_request', 'The request was cancelled');
+  if (!isAxiosError(error)) {
+    const message = error instanceof Error ? error.message : 'Unexpected error';
+    return new ApiError('network', 0, 'internal_error', message);
+  }
+  const response = error.response;
+  if (!response) return new ApiError('network', 0, 'service_unavailable', error.message || 'No response from the server');
+  const contentType = String(response.headers['content-type'] ?? '');
+  const body = ApiErrorBodySchema.safeParse(await readErrorBody(response.data, contentType));
+  if (body.success) return new ApiError('http', response.status, body.data.code, body.data.message, body.data.details);
+  return new ApiError('http', response.status, codeForStatus(response.status), `Request failed with status ${response.status}`);
+}
+
+export interface ApiClient {
+  readonly http: AxiosInstance;
+  /** Connects the 401 rule to the session (null disconnects it). */
+  setSessionHandlers(handlers: SessionHandlers | null): void;
+}
+
+/**
+ * The one axios instance of the web app. Same-origin by default ('/'), cookies included
+ * (the session is an HttpOnly cookie), every failure rejected as an ApiError.
+ *
+ * @param baseURL - '/' in the app; tests point it at a real local server.
+ */
+export function createApiClient(baseURL = '/'): ApiClient {
+  const http = axios.create({ baseURL, withCredentials: true });
+  let session: SessionHandlers | null = null;
+
+  http.interceptors.response.use(undefined, async (error: unknown) => {
+    const apiError = await toApiError(error);
+    if (apiError.kind === 'http' && apiError.status === 401) {
+      const authCheck = isAxiosError(error) && error.config?.authCheck === true;
+      if (authCheck) session?.reauthenticate();
+      else session?.logout();
+    }
+    throw apiError;
+  });
+
+  return {
+    http,
+    setSessionHandlers(handlers) {
+      session = handlers;
+    },
+  };
+}

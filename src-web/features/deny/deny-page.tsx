@@ -1,0 +1,85 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../paths';
+import { useEmbedded, usePortalHref } from '../../shell/embedded';
+import { Page } from '../../shell/page';
+import { PortalLink } from '../../shell/portal-link';
+import { isExternalUrl } from '../../platform/safe-url';
+import { denyActions, denyMessage, readDenyQuery, type DenyMessage } from './deny-message';
+
+/** One literal t() per message, so the catalogue check sees every key the page can show. */
+function denyText(t: TFunction, message: DenyMessage): string {
+  switch (message.key) {
+    case 'deny.expired':
+      return t('deny.expired');
+    case 'deny.canceled':
+      return t('deny.canceled');
+    case 'deny.declined':
+      return t('deny.declined');
+    case 'deny.removedByOperator':
+      return t('deny.removedByOperator');
+    case 'deny.waitingForProtocol':
+      return t('deny.waitingForProtocol');
+    case 'deny.restricted':
+      return t('deny.restricted');
+    case 'deny.revoked':
+      return t('deny.revoked');
+    case 'deny.resultsExpired':
+      return t('deny.resultsExpired');
+    case 'deny.custom':
+      return t('deny.custom', { text: message.text ?? '' });
+    case 'deny.generic':
+      return t('deny.generic');
+    case 'message.max_attempts_reached':
+      return t('message.max_attempts_reached');
+    case 'message.max_attempts_reached_shared':
+      return t('message.max_attempts_reached_shared');
+    case 'message.max_attempts_reached_results':
+      return t('message.max_attempts_reached_results');
+    case 'message.pain_score_problem':
+      return t('message.pain_score_problem');
+    case 'message.booking_request_waiting_protocol_error':
+      return t('message.booking_request_waiting_protocol_error');
+  }
+}
+
+/** /deny: why the patient cannot go on (spec point 4), with an optional close control and onward link. */
+export function DenyPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const embedded = useEmbedded();
+  const href = usePortalHref();
+  const query = readDenyQuery(params);
+  const message = denyMessage(query);
+  const { showClose, redirectUrl } = denyActions(query);
+
+  const close = () => {
+    // A page opened as a popup (questionnaire, viewer) closes; otherwise go home.
+    if (window.opener && !embedded) window.close();
+    else navigate(href(paths.home()));
+  };
+
+  return (
+    <Page title={t('deny.title')} className="pp-deny">
+      <p className="pp-deny-message" data-message={message.key}>
+        {denyText(t, message)}
+      </p>
+      {(showClose || redirectUrl) && (
+        <div className="pp-actions">
+          {redirectUrl && (
+            <PortalLink href={isExternalUrl(redirectUrl) ? redirectUrl : href(redirectUrl)} className="pp-button">
+              {t('deny.continue')}
+            </PortalLink>
+          )}
+          {showClose && (
+            <button type="button" className="pp-button pp-button-secondary" onClick={close}>
+              {t('action.close')}
+            </button>
+          )}
+        </div>
+      )}
+    </Page>
+  );
+}

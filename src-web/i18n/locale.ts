@@ -1,0 +1,32 @@
+import { FALLBACK_LOCALE, SUPPORTED_LOCALES, type SupportedLocale } from '@contract/api/config';
+
+/** 0 = Sunday, 1 = Monday, as dayjs and Intl number the first day of the week. */
+export type WeekStart = 0 | 1;
+
+function isSupportedLocale(value: string): value is SupportedLocale {
+  return SUPPORTED_LOCALES.some((locale) => locale === value);
+}
+
+/**
+ * Maps a configured or requested locale onto one we ship catalogues for.
+ * Case and the separator are forgiven (`en_au` is `en-AU`) because provider
+ * configuration is typed by people; anything else warns and falls back to en-AU (spec point 5).
+ *
+ * @param requested - the locale from the app config (or null when none is set).
+ * @param warn - where the warning goes; console.warn in the app.
+ */
+export function resolveLocale(
+  requested: string | null | undefined,
+  warn: (message: string) => void = (message) => console.warn(message),
+): SupportedLocale {
+  const wanted = (requested ?? '').trim().replace('_', '-').toLowerCase();
+  const match = SUPPORTED_LOCALES.find((locale) => locale.toLowerCase() === wanted);
+  if (match && isSupportedLocale(match)) return match;
+  warn(`[i18n] unsupported locale "${requested ?? ''}", falling back to ${FALLBACK_LOCALE}`);
+  return FALLBACK_LOCALE;
+}
+
+/** Weeks start on Monday everywhere we operate except Canada, where calendars start on Sunday. */
+export function weekStartsOn(locale: SupportedLocale): WeekStart {
+  return locale === 'en-CA' ? 0 : 1;
+}

@@ -1,0 +1,62 @@
+/**
+ * Every route string of the portal (spec point 2) and the href builders that go with them.
+ * Patterns are relative: routes.tsx mounts them at the top level and again under /iframe.
+ */
+export const EMBEDDED_PREFIX = '/iframe';
+
+export const ROUTE = {
+  bookingHome: '',
+  appointment: 'appointments/:bookingKey/*',
+  appointmentPending: 'appointments/pending/:bookingKey',
+  appointmentKiosk: 'appointments/:bookingKey/kiosk',
+  appointmentResult: 'appointments/:bookingKey/result',
+  appointmentResultPatient: 'appointments/:bookingKey/result/patient',
+  appointmentAlias: 'a/:bookingKey/*',
+  bookingRequest: 'booking-requests/:bookingKey/*',
+  bookingRequestAlias: 'br/:bookingKey/*',
+  clinicAppointment: ':clinicPath/appointments/:bookingKey/*',
+  clinicAppointmentPending: ':clinicPath/appointments/pending/:bookingKey',
+  clinicBookingRequest: ':clinicPath/booking-requests/:bookingKey/*',
+  checkIn: 'check-in',
+  kiosk: 'kiosk',
+  questionnaires: 'questionnaires/*',
+  questionnairesAlias: 'q/*',
+  authentication: 'authentication',
+  deny: 'deny',
+  imageViewerAccess: 'image-viewer-access',
+  referrerAccess: 'referrer-access',
+  referrerQuickReport: 'referrer/quick-report',
+  referrerReportFeedback: 'referrer/report-feedback',
+  referrerReportFeedbackFaq: 'referrer/report-feedback/faq',
+  previewEmail: 'preview-email',
+  iframeTest: 'iframe-test',
+  about: 'about',
+  contact: 'contact',
+  terms: 'terms',
+  privacy: 'privacy',
+  advancedBooking: 'advanced-booking/*',
+  /** Only under /iframe: the default embedded page. */
+  selectRegion: 'select-region',
+} as const;
+
+export const paths = {
+  home: () => '/',
+  kioskHome: () => '/kiosk?kioskMode=true',
+  advancedBooking: () => '/advanced-booking',
+  about: () => '/about',
+  contact: () => '/contact',
+  terms: () => '/terms',
+  privacy: () => '/privacy',
+  questionnaires: () => '/questionnaires',
+  iframeTest: () => '/iframe-test',
+  selectRegion: () => `${EMBEDDED_PREFIX}/select-region`,
+  authentication: (query?: { returnUrl?: string }) =>
+    query?.returnUrl ? `/authentication?returnUrl=${encodeURIComponent(query.returnUrl)}` : '/authentication',
+  /** The same page inside the embedded layout: /about -> /iframe/about, / -> /iframe. */
+  embedded: (path: string) => (isEmbeddedPath(path) ? path : path === '/' ? EMBEDDED_PREFIX : `${EMBEDDED_PREFIX}${path}`),
+};
+
+/** True for /iframe and everything under it. */
+export function isEmbeddedPath(path: string): boolean {
+  return path === EMBEDDED_PREFIX || path.startsWith(`${EMBEDDED_PREFIX}/`) || path.startsWith(`${EMBEDDED_PREFIX}?`);
+}

@@ -1,0 +1,44 @@
+import type { KioskApi } from '@contract/kiosk-bridge';
+
+declare global {
+  interface Window {
+    /** Present only inside the kiosk app (src-preload exposes it); the web app works without it. */
+    kiosk?: KioskApi;
+  }
+}
+
+/** True when the kiosk app's preload bridge is present. */
+export function hasKioskBridge(win: Window): boolean {
+  return typeof win.kiosk === 'object' && win.kiosk !== null;
+}
+
+const KIOSK_SESSION_KEY = 'portal.kioskMode';
+
+/**
+ * Kiosk mode is switched on by `?kioskMode=true` (browser kiosks) or by the kiosk app's
+ * bridge, and stays on for the browser session so later links without the query keep it.
+ */
+export function detectKioskMode(win: Window): boolean {
+  const requested = new URLSearchParams(win.location.search).get('kioskMode') === 'true';
+  const remembered = readSession(win) === 'true';
+  const kiosk = requested || remembered || hasKioskBridge(win);
+  if (kiosk && !remembered) writeSession(win, 'true');
+  return kiosk;
+}
+
+// sessionStorage throws in some privacy modes and sandboxed frames; kiosk mode then lasts for the page.
+function readSession(win: Window): string | null {
+  try {
+    return win.sessionStorage.getItem(KIOSK_SESSION_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeSession(win: Window, value: string): void {
+  try {
+    win.sessionStorage.setItem(KIOSK_SESSION_KEY, value);
+  } catch {
+    // see readSession
+  }
+}

@@ -1,0 +1,175 @@
+import type { ComponentType } from 'react';
+import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
+import { paths, ROUTE } from './paths';
+import { AppFrame } from './shell/app-frame';
+import { LoadingOverlay } from './shell/loading-overlay';
+import { RouteError } from './shell/route-error';
+import { preloadSanitizer } from './shell/safe-html';
+import { EmbeddedLayout, PortalLayout } from './shell/shell-layout';
+
+/** One page (or area) of the portal; aliases and clinic-path variants share their page's id. */
+export type PageId =
+  | 'booking'
+  | 'appointment'
+  | 'booking-request'
+  | 'check-in'
+  | 'kiosk'
+  | 'questionnaires'
+  | 'authentication'
+  | 'deny'
+  | 'image-viewer-access'
+  | 'referrer-access'
+  | 'referrer-quick-report'
+  | 'referrer-report-feedback'
+  | 'referrer-report-feedback-faq'
+  | 'preview-email'
+  | 'iframe-test'
+  | 'about'
+  | 'contact'
+  | 'terms'
+  | 'privacy'
+  | 'advanced-booking'
+  | 'select-region'
+  | 'not-found';
+
+/** Where a route is mounted: at the top level and under /iframe, or in one tree only. */
+export type Mount = 'both' | 'top' | 'embedded';
+
+export interface PortalRoute {
+  page: PageId;
+  /** Relative pattern from paths.ts ('' is the index). */
+  path: string;
+  mount: Mount;
+}
+
+export interface PortalRouteHandle {
+  page: PageId;
+  embedded: boolean;
+}
+
+type PageModule = () => Promise<{ Component: ComponentType }>;
+
+// Every page is its own chunk, so the first screen downloads only the page it shows.
+const notAvailable: PageModule = () =>
+  import('./features/not-available/not-available-page').then((m) => ({ Component: m.NotAvailablePage }));
+
+/** Pages that show configured HTML load the sanitiser with their code, so nothing pops in later. */
+function withSanitizer(load: PageModule): PageModule {
+  return async () => (await Promise.all([load(), preloadSanitizer()]))[0];
+}
+
+/** The code behind each page. Areas not built yet say so (not-available page), never a blank screen. */
+export const PAGES: Record<PageId, PageModule> = {
+  booking: notAvailable,
+  appointment: notAvailable,
+  'booking-request': notAvailable,
+  'check-in': notAvailable,
+  kiosk: notAvailable,
+  questionnaires: notAvailable,
+  authentication: notAvailable,
+  deny: () => import('./features/deny/deny-page').then((m) => ({ Component: m.DenyPage })),
+  'image-viewer-access': notAvailable,
+  'referrer-access': notAvailable,
+  'referrer-quick-report': notAvailable,
+  'referrer-report-feedback': notAvailable,
+  'referrer-report-feedback-faq': notAvailable,
+  'preview-email': notAvailable,
+  'iframe-test': () => import('./features/iframe-test/iframe-test-page').then((m) => ({ Component: m.IframeTestPage })),
+  about: withSanitizer(() => import('./features/about/about-page').then((m) => ({ Component: m.AboutPage }))),
+  contact: withSanitizer(() => import('./features/contact/contact-page').then((m) => ({ Component: m.ContactPage }))),
+  terms: withSanitizer(() => import('./features/terms/terms-page').then((m) => ({ Component: m.TermsPage }))),
+  privacy: () => import('./features/privacy/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
+  'advanced-booking': notAvailable,
+  'select-region': () => import('./features/select-region/select-region-page').then((m) => ({ Component: m.SelectRegionPage })),
+  'not-found': () => import('./features/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+};
+
+/**
+ * The route table of spec point 2, each route registered once. buildRoutes() mounts it
+ * twice: at the top level in the portal layout and under /iframe in the embedded layout.
+ */
+export const ROUTE_TABLE: readonly PortalRoute[] = [
+  // Under /iframe the empty path is the redirect to select-region, the embedded start page.
+  { page: 'booking', path: ROUTE.bookingHome, mount: 'top' },
+  { page: 'appointment', path: ROUTE.appointment, mount: 'both' },
+  { page: 'appointment', path: ROUTE.appointmentPending, mount: 'both' },
+  { page: 'appointment', path: ROUTE.appointmentKiosk, mount: 'both' },
+  { page: 'appointment', path: ROUTE.appointmentResult, mount: 'both' },
+  { page: 'appointment', path: ROUTE.appointmentResultPatient, mount: 'both' },
+  { page: 'appointment', path: ROUTE.appointmentAlias, mount: 'both' },
+  { page: 'appointment', path: ROUTE.clinicAppointment, mount: 'both' },
+  { page: 'appointment', path: ROUTE.clinicAppointmentPending, mount: 'both' },
+  { page: 'booking-request', path: ROUTE.bookingRequest, mount: 'both' },
+  { page: 'booking-request', path: ROUTE.bookingRequestAlias, mount: 'both' },
+  { page: 'booking-request', path: ROUTE.clinicBookingRequest, mount: 'both' },
+  { page: 'check-in', path: ROUTE.checkIn, mount: 'both' },
+  { page: 'kiosk', path: ROUTE.kiosk, mount: 'both' },
+  { page: 'questionnaires', path: ROUTE.questionnaires, mount: 'both' },
+  { page: 'questionnaires', path: ROUTE.questionnairesAlias, mount: 'both' },
+  { page: 'authentication', path: ROUTE.authentication, mount: 'both' },
+  { page: 'deny', path: ROUTE.deny, mount: 'both' },
+  { page: 'image-viewer-access', path: ROUTE.imageViewerAccess, mount: 'both' },
+  { page: 'referrer-access', path: ROUTE.referrerAccess, mount: 'both' },
+  { page: 'referrer-quick-report', path: ROUTE.referrerQuickReport, mount: 'both' },
+  { page: 'referrer-report-feedback', path: ROUTE.referrerReportFeedback, mount: 'both' },
+  { page: 'referrer-report-feedback-faq', path: ROUTE.referrerReportFeedbackFaq, mount: 'both' },
+  { page: 'preview-email', path: ROUTE.previewEmail, mount: 'both' },
+  { page: 'iframe-test', path: ROUTE.iframeTest, mount: 'both' },
+  { page: 'about', path: ROUTE.about, mount: 'both' },
+  { page: 'contact', path: ROUTE.contact, mount: 'both' },
+  { page: 'terms', path: ROUTE.terms, mount: 'both' },
+  { page: 'privacy', path: ROUTE.privacy, mount: 'both' },
+  { page: 'advanced-booking', path: ROUTE.advancedBooking, mount: 'both' },
+  { page: 'select-region', path: ROUTE.selectRegion, mount: 'embedded' },
+];
+
+type Tree = 'top' | 'embedded';
+
+function pageRoute(entry: PortalRoute, tree: Tree): RouteObject {
+  const handle: PortalRouteHandle = { page: entry.page, embedded: tree === 'embedded' };
+  const common = { id: `${tree}:${entry.path || 'index'}`, lazy: PAGES[entry.page], handle, ErrorBoundary: RouteError };
+  return entry.path === '' ? { ...common, index: true } : { ...common, path: entry.path };
+}
+
+function notFoundRoute(tree: Tree): RouteObject {
+  const handle: PortalRouteHandle = { page: 'not-found', embedded: tree === 'embedded' };
+  return { id: `${tree}:*`, path: '*', lazy: PAGES['not-found'], handle, ErrorBoundary: RouteError };
+}
+
+/** /iframe (with its query, so ?link= still works) goes to the default embedded page. */
+function EmbeddedIndexRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={`${paths.selectRegion()}${search}`} replace />;
+}
+
+/** The router's route objects: the table mounted at the top level and under /iframe. */
+export function buildRoutes(): RouteObject[] {
+  const inTree = (tree: Tree) => ROUTE_TABLE.filter((entry) => entry.mount === 'both' || entry.mount === tree);
+  return [
+    {
+      id: 'root',
+      Component: AppFrame,
+      HydrateFallback: LoadingOverlay,
+      ErrorBoundary: RouteError,
+      children: [
+        {
+          id: 'embedded',
+          path: 'iframe',
+          Component: EmbeddedLayout,
+          ErrorBoundary: RouteError,
+          children: [
+            { id: 'embedded:index', index: true, Component: EmbeddedIndexRedirect },
+            ...inTree('embedded').map((entry) => pageRoute(entry, 'embedded')),
+            notFoundRoute('embedded'),
+          ],
+        },
+        {
+          id: 'portal',
+          Component: PortalLayout,
+          ErrorBoundary: RouteError,
+          children: [...inTree('top').map((entry) => pageRoute(entry, 'top')), notFoundRoute('top')],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,47 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { themeVariables } from '../platform/theme';
+import { useStores } from '../stores/use-stores';
+import { LoadingOverlay } from './loading-overlay';
+
+/**
+ * The root route: keeps the document in step with the stores (title, theme variables,
+ * zoom, background) and shows the loading overlay from navigation start to its end,
+ * cancel or error (spec points 2 and 4).
+ */
+export const AppFrame = observer(function AppFrame() {
+  const { config, ui } = useStores();
+  const navigation = useNavigation();
+  const title = config.title;
+  const theme = config.theme;
+  const zoomed = ui.zoomed;
+  const background = !ui.isMobile && config.app.patientPortalBackgroundEnabled;
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  useEffect(() => ui.watchViewport(), [ui]);
+
+  useEffect(() => {
+    const style = document.documentElement.style;
+    for (const [name, value] of Object.entries(themeVariables(theme))) style.setProperty(name, value);
+  }, [theme]);
+
+  useEffect(() => {
+    document.documentElement.classList.toggle('pp-zoomed', zoomed);
+  }, [zoomed]);
+
+  useEffect(() => {
+    document.body.classList.toggle('pp-has-background', background);
+  }, [background]);
+
+  return (
+    <>
+      <Outlet />
+      {(navigation.state === 'loading' || ui.loading) && <LoadingOverlay />}
+      <ScrollRestoration />
+    </>
+  );
+});

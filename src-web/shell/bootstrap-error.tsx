@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+
+/** Shown when the configuration cannot be loaded at all (no stores, no router yet). */
+export function BootstrapError() {
+  const { t } = useTranslation();
+  return (
+    <main className="pp-page pp-app-error">
+      <h1>{t('error.title')}</h1>
+      <p>{t('app.bootstrapError')}</p>
+      <button type="button" className="pp-button" onClick={() => window.location.reload()}>
+        {t('action.reload')}
+      </button>
+    </main>
+  );
+}

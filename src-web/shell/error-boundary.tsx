@@ -1,0 +1,38 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportError } from '../platform/error-reporting';
+
+function AppErrorFallback() {
+  const { t } = useTranslation();
+  return (
+    <main className="pp-page pp-app-error">
+      <h1>{t('error.title')}</h1>
+      <p>{t('error.text')}</p>
+      <button type="button" className="pp-button" onClick={() => window.location.reload()}>
+        {t('action.reload')}
+      </button>
+    </main>
+  );
+}
+
+interface ErrorBoundaryState {
+  failed: boolean;
+}
+
+/** Last line of defence around the providers and the router (routes have their own boundaries). */
+export class AppErrorBoundary extends Component<{ children: ReactNode }, ErrorBoundaryState> {
+  override state: ErrorBoundaryState = { failed: false };
+
+  static getDerivedStateFromError(): ErrorBoundaryState {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('[app] render failed', error, info.componentStack);
+    reportError(error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <AppErrorFallback /> : this.props.children;
+  }
+}

@@ -1,0 +1,76 @@
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applicationImageUrl } from '../api/assets-api';
+import { useStores } from '../stores/use-stores';
+import { PortalLink } from './portal-link';
+import { useNavTargets } from './nav-targets';
+import { SafeHtml } from './safe-html';
+import { VersionTooltip } from './version-tooltip';
+
+/**
+ * The footer (spec point 2): links, copyright with the long name and year, the version
+ * with its hash when enabled, the branding logo; or the provider's custom footer instead.
+ */
+export const Footer = observer(function Footer() {
+  const { config, ui } = useStores();
+  const { t } = useTranslation();
+  const targets = useNavTargets();
+  // A provider without a branding logo answers 404; show nothing rather than a broken image.
+  const [brandingFailed, setBrandingFailed] = useState(false);
+  const { app, radiology } = config;
+
+  if (radiology.showCustomHeaderAndFooter && radiology.customFooter) {
+    return (
+      <footer className="pp-footer pp-footer-custom">
+        <SafeHtml html={radiology.customFooter} />
+      </footer>
+    );
+  }
+
+  return (
+    <footer className="pp-footer">
+      <nav aria-label={t('footer.linksLabel')}>
+        <ul className="pp-footer-links">
+          <li>
+            <PortalLink href={targets.home}>{t('footer.home')}</PortalLink>
+          </li>
+          {targets.externalHome && (
+            <li>
+              <PortalLink href={targets.externalHome}>{t('footer.externalHome', { name: radiology.name })}</PortalLink>
+            </li>
+          )}
+          <li>
+            <PortalLink href={targets.about}>{t('footer.about')}</PortalLink>
+          </li>
+          <li>
+            <PortalLink href={targets.contact}>{t('footer.contact')}</PortalLink>
+          </li>
+          <li>
+            <PortalLink href={targets.terms}>{t('footer.terms')}</PortalLink>
+          </li>
+          <li>
+            <PortalLink href={targets.privacy}>{t('footer.privacy')}</PortalLink>
+          </li>
+        </ul>
+      </nav>
+      <div className="pp-footer-meta">
+        <p className="pp-copyright">{t('footer.copyright', { year: ui.currentYear, name: radiology.longName })}</p>
+        {app.versionOnPatientPortalEnabled && (
+          <VersionTooltip
+            label={t('footer.version', { version: app.version })}
+            detail={t('footer.versionDetail', { version: app.version, hash: app.versionHash })}
+          />
+        )}
+        {radiology.showBrandingLogo && !brandingFailed && (
+          <img
+            className="pp-branding-logo"
+            src={applicationImageUrl('branding_logo')}
+            alt={t('footer.brandingLogo', { name: radiology.name })}
+            onError={() => setBrandingFailed(true)}
+          />
+        )}
+      </div>
+    </footer>
+  );
+});

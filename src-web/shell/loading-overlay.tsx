@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+
+/**
+ * 'message.loading' over the page while a route (and its code) loads. It is announced
+ * politely; the CSS fades it in after a short delay so fast navigations do not flash.
+ */
+export function LoadingOverlay() {
+  const { t } = useTranslation();
+  return (
+    <div className="pp-loading" role="status" aria-live="polite">
+      <span className="pp-spinner" aria-hidden="true" />
+      <span className="pp-loading-text">{t('message.loading')}</span>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { observer } from 'mobx-react-lite';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { applicationImageUrl } from '../api/assets-api';
+import { useStores } from '../stores/use-stores';
+import { useHomeHref } from './embedded';
+import { CloseIcon, MenuIcon } from './icons';
+import { PortalLink } from './portal-link';
+import { useNavTargets } from './nav-targets';
+
+interface MobileNavigationProps {
+  /** False on confirmation pages unless the provider shows the menu there. */
+  showMenu: boolean;
+}
+
+/** Phone navigation: logo and a disclosure menu button (aria-expanded / aria-controls). */
+export const MobileNavigation = observer(function MobileNavigation({ showMenu }: MobileNavigationProps) {
+  const { config } = useStores();
+  const { t } = useTranslation();
+  const home = useHomeHref();
+  const targets = useNavTargets();
+  const location = useLocation();
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // The menu is open for the location it was opened on, so any navigation closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = showMenu && openAt === location.key;
+  const close = () => setOpenAt(null);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      close();
+      buttonRef.current?.focus();
+    }
+  };
+
+  const links: { key: string; href: string | null; label: string }[] = [
+    { key: 'login', href: targets.login, label: t('nav.login') },
+    { key: 'home', href: targets.home, label: t('nav.home') },
+    { key: 'about', href: targets.about, label: t('nav.about') },
+    { key: 'contact', href: targets.contact, label: t('nav.contact') },
+    { key: 'terms', href: targets.terms, label: t('nav.terms') },
+    { key: 'privacy', href: targets.privacy, label: t('nav.privacy') },
+  ];
+
+  return (
+    <nav className="pp-nav pp-nav-mobile" aria-label={t('nav.label')} onKeyDown={onKeyDown}>
+      <div className="pp-nav-bar">
+        <Link to={home} className="pp-logo-link">
+          <img className="pp-logo" src={applicationImageUrl('logo')} alt={t('nav.logo', { name: config.radiology.name })} />
+        </Link>
+        {showMenu && (
+          <button
+            ref={buttonRef}
+            type="button"
+            className="pp-menu-button"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpenAt(open ? null : location.key)}
+          >
+            {open ? <CloseIcon /> : <MenuIcon />}
+            <span>{t('nav.menu')}</span>
+          </button>
+        )}
+      </div>
+      {showMenu && (
+        <ul id={menuId} className="pp-mobile-menu" aria-label={t('nav.menuLabel')} hidden={!open}>
+          {links.map(
+            (link) =>
+              link.href && (
+                <li key={link.key}>
+                  <PortalLink href={link.href} onClick={close}>
+                    {link.label}
+                  </PortalLink>
+                </li>
+              ),
+          )}
+        </ul>
+      )}
+    </nav>
+  );
+});

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router-dom';
+import { reportError } from '../platform/error-reporting';
+import { Page } from './page';
+
+/**
+ * The error boundary of every route (one per area): a crash or a chunk that fails to load
+ * shows this inside the shell, and the banner, navigation and footer keep working.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  useEffect(() => {
+    console.error('[route] page failed', error);
+    reportError(error);
+  }, [error]);
+  return (
+    <Page title={t('error.title')}>
+      <p>{t('error.text')}</p>
+      <button type="button" className="pp-button" onClick={() => window.location.reload()}>
+        {t('action.reload')}
+      </button>
+    </Page>
+  );
+}

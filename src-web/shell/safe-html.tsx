@@ -1,0 +1,44 @@
+import { useEffect, useSyncExternalStore } from 'react';
+
+type Sanitizer = (html: string) => string;
+
+/*
+ * The sanitiser (DOMPurify) is loaded on demand: most first screens show no configured HTML,
+ * so it stays out of the main bundle. start() preloads it before the first render when the
+ * banner or a custom footer is on, and page loaders preload it with their page, so the
+ * HTML appears together with the rest of the page (no layout shift).
+ */
+let sanitizer: Sanitizer | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+/** Loads the sanitiser once; resolves when SafeHtml can render synchronously. */
+export function preloadSanitizer(): Promise<void> {
+  loading ??= import('../platform/sanitize').then((module) => {
+    sanitizer = module.sanitizeHtml;
+    for (const listener of listeners) listener();
+  });
+  return loading;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const getSanitizer = () => sanitizer;
+
+interface SafeHtmlProps {
+  html: string;
+  className?: string;
+}
+
+/** Renders configured HTML after sanitising it again in the browser (defence in depth). */
+export function SafeHtml({ html, className }: SafeHtmlProps) {
+  const sanitize = useSyncExternalStore(subscribe, getSanitizer, getSanitizer);
+  useEffect(() => {
+    if (!sanitize) void preloadSanitizer();
+  }, [sanitize]);
+  if (!sanitize) return null;
+  return <div className={className} dangerouslySetInnerHTML={{ __html: sanitize(html) }} />;
+}

@@ -1,0 +1,61 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter } from 'react-router-dom';
+import { FALLBACK_LOCALE } from '@contract/api/config';
+import { createApiClient } from './api/client';
+import { createConfigApi } from './api/config-api';
+import { App, type PortalRouter } from './app';
+import { createI18n } from './i18n/create-i18n';
+import { applyDateLocale } from './i18n/date-locale';
+import { readCspNonce, readEmbeddedConfig } from './platform/bootstrap-config';
+import { initErrorReporting } from './platform/error-reporting';
+import { buildRoutes } from './routes';
+import { BootstrapError } from './shell/bootstrap-error';
+import { preloadSanitizer } from './shell/safe-html';
+import { RootStore } from './stores/root-store';
+
+/** Stores get the router's navigation, so a 401 re-authentication is a client-side move. */
+export function routerNavigator(router: PortalRouter) {
+  return {
+    navigate: (to: string, options?: { replace?: boolean }) => void router.navigate(to, options),
+    currentUrl: () => `${router.state.location.pathname}${router.state.location.search}`,
+  };
+}
+
+/**
+ * Starts the portal: configuration (injected by the server, else from the API), error
+ * reporting when configured, stores, router, language; then the first render.
+ */
+export async function start(container: HTMLElement): Promise<void> {
+  const client = createApiClient();
+  const config = readEmbeddedConfig(document) ?? (await createConfigApi(client).bootstrap());
+  initErrorReporting(config.integration, config.app.version).catch((error: unknown) =>
+    console.warn('[error-reporting] could not start', error),
+  );
+  const root = new RootStore({ config, client, window });
+  // Created before the language loads, so the first page's code downloads in parallel.
+  const router = createBrowserRouter(buildRoutes());
+  root.attachNavigator(routerNavigator(router));
+  const { app, radiology } = config;
+  const configuredHtml =
+    (app.bannerEnabled && Boolean(app.bannerHtml)) || (radiology.showCustomHeaderAndFooter && Boolean(radiology.customFooter));
+  await Promise.all([root.i18n.init(), configuredHtml ? preloadSanitizer() : null]);
+  createRoot(container).render(
+    <StrictMode>
+      <App root={root} router={router} cspNonce={readCspNonce(document)} />
+    </StrictMode>,
+  );
+}
+
+/** Without configuration nothing else can run; say so in the fallback language. */
+export async function showBootstrapError(container: HTMLElement, error: unknown): Promise<void> {
+  console.error('[bootstrap] the portal could not start', error);
+  const [i18n] = await Promise.all([createI18n(FALLBACK_LOCALE, {}), applyDateLocale(FALLBACK_LOCALE)]);
+  document.documentElement.lang = FALLBACK_LOCALE;
+  createRoot(container).render(
+    <I18nextProvider i18n={i18n}>
+      <BootstrapError />
+    </I18nextProvider>,
+  );
+}

@@ -1,0 +1,66 @@
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import type { i18n as I18nInstance } from 'i18next';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import type { SupportedLocale, TranslationOverlay } from '@contract/api/config';
+import type { AssetsApi } from '../api/assets-api';
+import { createI18n } from '../i18n/create-i18n';
+import { applyDateLocale } from '../i18n/date-locale';
+import { resolveLocale, weekStartsOn, type WeekStart } from '../i18n/locale';
+
+/** The active language: i18next instance, antd texts and the week start (spec points 5 and 9). */
+export class I18nStore {
+  locale: SupportedLocale;
+  instance: I18nInstance | null = null;
+  antdLocale: AntdLocale | undefined = undefined;
+
+  private readonly assets: AssetsApi;
+  private readonly doc: Document;
+
+  constructor(requestedLocale: string, assets: AssetsApi, doc: Document) {
+    this.locale = resolveLocale(requestedLocale);
+    this.assets = assets;
+    this.doc = doc;
+    makeAutoObservable<this, 'assets' | 'doc'>(this, {
+      instance: observableRef,
+      antdLocale: observableRef,
+      assets: false,
+      doc: false,
+    });
+  }
+
+  get weekStart(): WeekStart {
+    return weekStartsOn(this.locale);
+  }
+
+  /** The instance for I18nextProvider; init() must have finished. */
+  get i18n(): I18nInstance {
+    if (!this.instance) throw new Error('I18nStore#init has not finished');
+    return this.instance;
+  }
+
+  /**
+   * Loads the catalogue, the server overlay and the date locale. A failing overlay only
+   * warns: the hand-written catalogues are complete, so the portal still reads well.
+   *
+   * @param withOverlay - false when the API is known to be unreachable (bootstrap failure).
+   */
+  async init(withOverlay = true): Promise<void> {
+    const locale = this.locale;
+    const overlay = withOverlay ? await this.loadOverlay(locale) : {};
+    const [instance, antdLocale] = await Promise.all([createI18n(locale, overlay), applyDateLocale(locale)]);
+    runInAction(() => {
+      this.instance = instance;
+      this.antdLocale = antdLocale;
+    });
+    this.doc.documentElement.lang = locale;
+  }
+
+  private async loadOverlay(locale: SupportedLocale): Promise<TranslationOverlay> {
+    try {
+      return await this.assets.translations(locale);
+    } catch (error) {
+      console.warn('[i18n] server translations unavailable, using the built-in catalogues', error);
+      return {};
+    }
+  }
+}

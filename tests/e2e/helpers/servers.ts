@@ -1,0 +1,24 @@
+import { createServer, type Server } from 'node:http';
+
+/** The origin the e2e server is told to trust for framing (playwright.config.ts sets EMBED_ORIGINS). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
+export const EMBED_PARENT_PORT = Number(process.env.E2E_EMBED_PORT ?? 4311);
+export const OTHER_PARENT_PORT = EMBED_PARENT_PORT + 1;
+export const portalOrigin = `http://127.0.0.1:${E2E_PORT}`;
+
+/**
+ * A provider's own web page that embeds the portal in an iframe, served from its own origin.
+ * Returns the server so the test can close it.
+ */
+export async function startParentSite(port: number, host: string, framedPath: string): Promise<Server> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html lang="en"><head><title>Provider site</title></head><body>` +
+        `<h1>Provider site</h1><iframe title="Patient portal" width="900" height="700" src="${portalOrigin}${framedPath}"></iframe>` +
+        `</body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  return server;
+}

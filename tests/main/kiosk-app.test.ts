@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { KIOSK_CHANNELS } from '@contract/kiosk-bridge';
+import { runKiosk, type KioskRuntime } from '../../src-main/kiosk-app';
+import { loadKioskConfig, type KioskConfigResult } from '../../src-main/kiosk-config';
+import { buildKioskWindowOptions } from '../../src-main/kiosk-window';
+import { FakeElectron, FakeTimers, MemoryLog } from './helpers/fake-electron';
+
+const PRELOAD = '/opt/kiosk/out/preload/index.cjs';
+const OFFLINE = '/opt/kiosk/resources/kiosk/offline.html';
+
+function setUp(configResult: KioskConfigResult = configFor('https://portal.example.com')) {
+  const electron = new FakeElectron();
+  const log = new MemoryLog();
+  const timers = new FakeTimers();
+  const runtime: KioskRuntime<number> = { mode: 'production', preloadPath: PRELOAD, offlinePagePath: OFFLINE, platform: 'win32', timers, log };
+  return { electron, log, timers, started: runKiosk(electron, configResult, runtime) };
+}
+
+function configFor(portalUrl: string): KioskConfigResult {
+  return loadKioskConfig({ env: { KIOSK_PORTAL_URL: portalUrl }, platform: 'linux', userDataDir: '/nowhere', readTextFile: () => null });
+}
+
+describe('runKiosk', () => {
+  it('starts the hardened window on the start page once Electron is ready', async () => {
+    const { electron, started } = setUp();
+    const running = await started;
+    expect(running).not.toBeNull();
+    expect(electron.menuRemoved).toBe(true);
+    expect(electron.windows).toHaveLength(1);
+    const [window] = electron.windows;
+    expect(window?.options).toStrictEqual(buildKioskWindowOptions('production', PRELOAD));
+    expect(window?.webContents.loads).toEqual([{ kind: 'url', target: 'https://portal.example.com/kiosk?kioskMode=true' }]);
+    expect(window?.webContents.emitNavigation('will-navigate', 'https://evil.com/')).toBe(true);
+  });
+
+  it('answers the bridge for the portal with the app version and platform', async () => {
+    const { electron, started } = setUp();
+    await started;
+    await expect(electron.ipcMain.invoke(KIOSK_CHANNELS.getAppInfo, { url: 'https://portal.example.com/kiosk', isMainFrame: true })).resolves.toEqual({
+      ok: true,
+      value: { version: '1.2.3', platform: 'win32' },
+    });
+  });
+
+  it('quits at once when another kiosk already holds the single-instance lock', async () => {
+    const electron = new FakeElectron();
+    electron.app.gotLock = false;
+    const log = new MemoryLog();
+    const running = await runKiosk(electron, configFor('https://portal.example.com'), {
+      mode: 'production',
+      preloadPath: PRELOAD,
+      offlinePagePath: OFFLINE,
+      platform: 'linux',
+      timers: new FakeTimers(),
+      log,
+    });
+    expect(running).toBeNull();
+    expect(electron.app.quitCalls).toBe(1);
+    expect(electron.windows).toEqual([]);
+    expect(electron.ipcMain.handlers.size).toBe(0);
+  });
+
+  it('brings the running kiosk forward when a second instance starts', async () => {
+    const { electron, started } = setUp();
+    await started;
+    electron.app.emit('second-instance');
+    expect(electron.windows[0]?.shown).toBe(true);
+    expect(electron.windows[0]?.focusCount).toBe(1);
+  });
+
+  it('shows the provisioning problems and exits 1 instead of opening a window', async () => {
+    const { electron, log, started } = setUp(configFor('http://portal.example.com'));
+    expect(await started).toBeNull();
+    expect(electron.windows).toEqual([]);
+    expect(electron.errorBoxes).toEqual([
+      {
+        title: 'Kiosk configuration problem',
+        content: expect.stringContaining('KIOSK_PORTAL_URL: "http://portal.example.com" must use https'),
+      },
+    ]);
+    expect(electron.app.exitCodes).toEqual([1]);
+    expect(log.lines).toContainEqual(expect.objectContaining({ level: 'error', message: expect.stringContaining('The kiosk configuration is invalid') }));
+  });
+
+  it('sends the window back to the start page when a GPU or utility process dies, not on a clean exit', async () => {
+    const { electron, started } = setUp();
+    await started;
+    const contents = electron.windows[0]?.webContents;
+    electron.app.emit('child-process-gone', {}, { type: 'Utility', reason: 'clean-exit', exitCode: 0 });
+    expect(contents?.loads).toHaveLength(1);
+    electron.app.emit('child-process-gone', {}, { type: 'GPU', reason: 'crashed', exitCode: 1 });
+    expect(contents?.loads).toHaveLength(2);
+    expect(contents?.loads.at(-1)).toEqual({ kind: 'url', target: 'https://portal.example.com/kiosk?kioskMode=true' });
+  });
+
+  it('quits when the window is closed (the OS supervisor restarts it)', async () => {
+    const { electron, started } = setUp();
+    await started;
+    electron.app.emit('window-all-closed');
+    expect(electron.app.quitCalls).toBe(1);
+  });
+
+  it('logs the portal origin and clinic at start, nothing more', async () => {
+    const { log, started } = setUp();
+    await started;
+    expect(log.lines).toContainEqual({ level: 'info', message: '[startup] production start: portal https://portal.example.com (from KIOSK_PORTAL_URL)' });
+  });
+});

@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ENV_VARIABLES, loadConfigContext, parseConfig, redactDatabaseUrl, type ConfigContext } from '../../src-server/config';
+
+const context: ConfigContext = { cwd: '/srv/portal', packageVersion: '1.2.3', gitShortHash: 'abc1234' };
+
+describe('parseConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    expect(parseConfig({}, context)).toEqual({
+      ok: true,
+      config: {
+        port: 3000,
+        host: '0.0.0.0',
+        dataDir: '/srv/portal/data',
+        databaseUrl: null,
+        webRoot: '/srv/portal/dist/web',
+        logLevel: 'info',
+        embedOrigins: [],
+        publicUrl: 'http://localhost:3000',
+        smtp: null,
+        shutdownTimeoutMs: 10000,
+        appVersion: '1.2.3',
+        appVersionHash: 'abc1234',
+      },
+    });
+  });
+
+  it("falls back to 'dev' when there is no git hash, and treats blank values as unset", () => {
+    const result = parseConfig({ PORT: '  ', LOG_LEVEL: '' }, { ...context, gitShortHash: null });
+    expect(result).toMatchObject({ ok: true, config: { port: 3000, logLevel: 'info', appVersionHash: 'dev' } });
+  });
+
+  it('reads every variable when all are valid', () => {
+    const result = parseConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/portal',
+        DATABASE_URL: 'postgres://portal:secret@db.internal:5433/portal',
+        WEB_ROOT: 'web',
+        LOG_LEVEL: 'WARN',
+        EMBED_ORIGINS: 'https://www.example.com, http://localhost:5173/ ,https://www.example.com',
+        PUBLIC_URL: 'https://portal.example.com/',
+        SMTP_HOST: 'smtp.example.com',
+        SMTP_PORT: '465',
+        SMTP_USER: 'mailer',
+        SMTP_PASSWORD: 'pw',
+        SMTP_FROM: 'Portal <portal@example.com>',
+        SHUTDOWN_TIMEOUT_MS: '2500',
+        APP_VERSION: '2.0.0-rc.1',
+        APP_VERSION_HASH: 'deadbee',
+      },
+      context,
+    );
+    expect(result).toEqual({
+      ok: true,
+      config: {
+        port: 8080,
+        host: '127.0.0.1',
+        dataDir: '/var/lib/portal',
+        databaseUrl: 'postgres://portal:secret@db.internal:5433/portal',
+        webRoot: '/srv/portal/web',
+        logLevel: 'warn',
+        embedOrigins: ['https://www.example.com', 'http://localhost:5173'],
+        publicUrl: 'https://portal.example.com',
+        smtp: {
+          host: 'smtp.example.com',
+          port: 465,
+          secure: true,
+          auth: { user: 'mailer', password: 'pw' },
+          from: 'Portal <portal@example.com>',
+        },
+        shutdownTimeoutMs: 2500,
+        appVersion: '2.0.0-rc.1',
+        appVersionHash: 'deadbee',
+      },
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, "- PORT: must be a whole number from 1 to 65535, got 'abc'"],
+    [{ PORT: '0' }, "- PORT: must be a whole number from 1 to 65535, got '0'"],
+    [{ PORT: '65536' }, "- PORT: must be a whole number from 1 to 65535, got '65536'"],
+    [{ PORT: '80.5' }, "- PORT: must be a whole number from 1 to 65535, got '80.5'"],
+    [{ HOST: 'my host' }, "- HOST: must be a host name or IP address, got 'my host'"],
+    [{ DATABASE_URL: 'mysql://u:hunter2@h/db' }, '- DATABASE_URL: must look like postgres://user:password@host:5432/database'],
+    [{ DATABASE_URL: 'not a url' }, '- DATABASE_URL: must look like postgres://user:password@host:5432/database'],
+    [{ LOG_LEVEL: 'loud' }, "- LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent, got 'loud'"],
+    [{ EMBED_ORIGINS: 'example.com' }, "- EMBED_ORIGINS: 'example.com' is not an http(s) origin such as https://www.example.com (no path)"],
+    [
+      { EMBED_ORIGINS: 'https://ok.example, https://a.example/page' },
+      "- EMBED_ORIGINS: 'https://a.example/page' is not an http(s) origin such as https://www.example.com (no path)",
+    ],
+    [{ EMBED_ORIGINS: 'javascript:alert(1)' }, "- EMBED_ORIGINS: 'javascript:alert(1)' is not an http(s) origin such as https://www.example.com (no path)"],
+    [{ PUBLIC_URL: 'ftp://portal' }, "- PUBLIC_URL: must be an http(s) URL such as https://portal.example.com, got 'ftp://portal'"],
+    [{ SMTP_PORT: '25' }, '- SMTP_PORT: is set but SMTP_HOST is not; set SMTP_HOST too or unset it'],
+    [{ SMTP_HOST: 'smtp.example.com' }, '- SMTP_FROM: is required when SMTP_HOST is set, e.g. "Portal <portal@example.com>"'],
+    [
+      { SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'portal@example.com', SMTP_USER: 'u' },
+      '- SMTP_PASSWORD: set SMTP_USER and SMTP_PASSWORD together, or neither',
+    ],
+    [
+      { SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'nobody' },
+      `- SMTP_FROM: must be an e-mail address, optionally with a name: "Portal <portal@example.com>", got 'nobody'`,
+    ],
+    [{ SHUTDOWN_TIMEOUT_MS: '-1' }, "- SHUTDOWN_TIMEOUT_MS: must be a whole number of milliseconds from 100 to 600000, got '-1'"],
+    [{ APP_VERSION: 'v 1' }, "- APP_VERSION: must be 1 to 64 letters, digits, '.', '+', '-' or '_', got 'v 1'"],
+  ])('rejects %j with a clear line', (env, line) => {
+    const result = parseConfig(env, context);
+    expect(result).toEqual({ ok: false, problems: [line] });
+  });
+
+  it('reports every bad value at once, one line per problem', () => {
+    const result = parseConfig({ PORT: 'x', LOG_LEVEL: 'y', SHUTDOWN_TIMEOUT_MS: 'z' }, context);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? [] : result.problems).toHaveLength(3);
+  });
+
+  it('never repeats a database password in a message', () => {
+    const result = parseConfig({ DATABASE_URL: 'mysql://user:hunter2@host/db' }, context);
+    expect(JSON.stringify(result)).not.toContain('hunter2');
+    expect(redactDatabaseUrl('postgres://user:hunter2@db.example:6543/portal')).toBe('postgres://db.example:6543/portal');
+    expect(redactDatabaseUrl('postgres://db.example/portal')).toBe('postgres://db.example:5432/portal');
+  });
+
+  it('is pure: the same input gives the same answer, and the input is not changed', () => {
+    const env = Object.freeze({ PORT: '4000', EMBED_ORIGINS: 'https://a.example' });
+    expect(parseConfig(env, context)).toEqual(parseConfig(env, context));
+  });
+});
+
+describe('ENV_VARIABLES', () => {
+  it('documents every variable the server reads and nothing else', () => {
+    // Record which names parseConfig looks up, with SMTP_HOST set so the SMTP branch runs too.
+    const looked = new Set<string>();
+    const env = new Proxy<Record<string, string | undefined>>(
+      { SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'a@example.com' },
+      {
+        get(target, name) {
+          if (typeof name === 'string') looked.add(name);
+          return typeof name === 'string' ? target[name] : undefined;
+        },
+      },
+    );
+    expect(parseConfig(env, context).ok).toBe(true);
+    expect(new Set(ENV_VARIABLES.map((variable) => variable.name))).toEqual(looked);
+    for (const variable of ENV_VARIABLES) {
+      expect(variable.default, variable.name).not.toBe('');
+      expect(variable.description.length, variable.name).toBeGreaterThan(10);
+    }
+  });
+});
+
+describe('loadConfigContext', () => {
+  it('reads the package version and a git hash (or null outside git)', () => {
+    const root = new URL('../../', import.meta.url).pathname;
+    const manifest: unknown = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+    const loaded = loadConfigContext(root);
+    expect(manifest).toMatchObject({ version: loaded.packageVersion });
+    expect(loaded.gitShortHash === null || /^[0-9a-f]{4,}$/.test(loaded.gitShortHash)).toBe(true);
+  });
+});

@@ -1,0 +1,180 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { LOCK_FILE_NAME } from '../../src-server/db/data-dir-lock';
+import { createPostgresDatabase, dropPostgresDatabase, postgresUrlFor } from './helpers/database';
+import { createWebRoot } from './helpers/build-server';
+
+/**
+ * The real entry point, as `npm start` runs it: `node --import tsx src-server/main.ts` in a child
+ * process, with its environment, exit codes and messages.
+ */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+interface RunningServer {
+  child: ChildProcess;
+  output: () => string;
+  errors: () => string;
+  exit: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): RunningServer {
+  const base = { ...process.env };
+  // Each test decides the database; an inherited DATABASE_URL must not leak in.
+  delete base.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
+    cwd: ROOT,
+    env: { ...base, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => stdout, errors: () => stderr, exit };
+}
+
+async function waitFor(server: RunningServer, pattern: RegExp, timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  while (!pattern.test(server.output())) {
+    if (server.child.exitCode !== null) {
+      throw new Error(`server exited (${server.child.exitCode}) before ${pattern}: ${server.output()}\n${server.errors()}`);
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${pattern}: ${server.output()}\n${server.errors()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function get(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
+
+const running: RunningServer[] = [];
+const folders: string[] = [];
+const webRoot = createWebRoot();
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-main-'));
+  folders.push(dir);
+  return dir;
+}
+
+afterEach(() => {
+  for (const server of running.splice(0)) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+});
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  webRoot.remove();
+});
+
+describe('src-server/main.ts on the embedded database', () => {
+  it('refuses a second server on the same DATA_DIR, then shuts the first down cleanly on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const first = startServer({ DATA_DIR: dataDir, PORT: String(port), WEB_ROOT: webRoot.dir });
+    running.push(first);
+    await waitFor(first, /Portal server ready at/);
+    expect(first.output()).toContain(`Portal server ready at http://localhost:${port}`);
+    expect(first.output()).toContain('(demo provider seeded now)');
+    expect(first.output()).toMatch(new RegExp(`demo appointment: http://localhost:${port}/appointments/[A-Za-z0-9_-]{22,}`));
+    expect(first.output()).toContain(`kiosk:            http://localhost:${port}/kiosk?kioskMode=true`);
+    expect(first.output()).toContain(`embedded page:    http://localhost:${port}/iframe/select-region`);
+    expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(true);
+
+    const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), WEB_ROOT: webRoot.dir });
+    running.push(second);
+    const secondExit = await second.exit;
+    expect(secondExit).not.toBe(0);
+    expect(second.errors().trim()).toBe(
+      `Another portal server (pid ${first.child.pid}) is already using DATA_DIR ${dataDir}; stop it or set DATA_DIR to another folder`,
+    );
+
+    // The first server is unharmed and still answers.
+    expect((await get(port, '/api/health')).status).toBe(200);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+    expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(false);
+
+    // A restart on the same folder opens the same database: no second seed.
+    const third = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), WEB_ROOT: webRoot.dir });
+    running.push(third);
+    await waitFor(third, /Portal server ready at/);
+    expect(third.output()).not.toContain('seeded now');
+    third.child.kill('SIGINT');
+    expect(await third.exit).toBe(0);
+  });
+
+  it('stops with one clear line per bad configuration value and exit code 1', async () => {
+    const server = startServer({ PORT: 'abc', EMBED_ORIGINS: 'not-an-origin', DATA_DIR: tempDir() });
+    running.push(server);
+    expect(await server.exit).toBe(1);
+    expect(server.errors()).toBe(
+      'Configuration problems:\n' +
+        "- PORT: must be a whole number from 1 to 65535, got 'abc'\n" +
+        "- EMBED_ORIGINS: 'not-an-origin' is not an http(s) origin such as https://www.example.com (no path)\n",
+    );
+  });
+
+  it('stops with one line naming DATABASE_URL, password hidden, when PostgreSQL cannot be reached', async () => {
+    const server = startServer({ DATABASE_URL: 'postgres://postgres:hunter2@127.0.0.1:1/x', DATA_DIR: tempDir() });
+    running.push(server);
+    expect(await server.exit).toBe(1);
+    expect(server.errors()).toBe(
+      'Cannot reach the database at DATABASE_URL (postgres://127.0.0.1:1/x, password hidden): connect ECONNREFUSED 127.0.0.1:1\n',
+    );
+    expect(server.output()).toBe('');
+  });
+});
+
+describe.runIf(Boolean(process.env.DATABASE_URL))('src-server/main.ts on PostgreSQL', () => {
+  let name = '';
+  afterAll(async () => {
+    if (name) await dropPostgresDatabase(name);
+  });
+
+  it('migrates, seeds, serves and shuts down cleanly with DATABASE_URL', async () => {
+    name = await createPostgresDatabase();
+    const port = await freePort();
+    const server = startServer({ DATABASE_URL: postgresUrlFor(name), PORT: String(port), DATA_DIR: tempDir(), WEB_ROOT: webRoot.dir });
+    running.push(server);
+    await waitFor(server, /Portal server ready at/);
+    expect(server.output()).toMatch(/database: PostgreSQL at postgres:\/\/127\.0\.0\.1:5432\/portal_test_[0-9a-f]+ \(demo provider seeded now\)/);
+    expect(JSON.parse((await get(port, '/api/health')).body)).toMatchObject({ status: 'ok', database: 'ok' });
+    server.child.kill('SIGTERM');
+    expect(await server.exit).toBe(0);
+  });
+});

@@ -1,0 +1,72 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gracefulShutdown } from '../../../src-server/platform/graceful-shutdown';
+import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { buildTestServer, type TestServer } from '../helpers/build-server';
+
+function get(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('gracefulShutdown', () => {
+  let test: TestDatabase;
+  let server: TestServer;
+  let port = 0;
+  beforeAll(async () => {
+    test = await createTestDatabase('pglite', 'seeded');
+  });
+  afterAll(() => test.destroy());
+
+  async function listen(): Promise<void> {
+    server = await buildTestServer({ db: test.db });
+    server.app.get('/api/test/slow', async () => {
+      await sleep(400);
+      return { finished: true };
+    });
+    server.app.get('/api/test/stuck', () => new Promise(() => undefined));
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.app.server.address();
+    port = typeof address === 'object' && address !== null ? address.port : 0;
+  }
+
+  it('lets a request in flight finish, refuses new connections, then closes the resources', async () => {
+    await listen();
+    const inFlight = get(port, '/api/test/slow');
+    await sleep(100);
+    let closed = false;
+    const done = gracefulShutdown(server.app, {
+      timeoutMs: 5000,
+      closeResources: async () => {
+        closed = true;
+      },
+    });
+    await sleep(50);
+    await expect(get(port, '/api/health')).rejects.toThrow(/ECONNREFUSED/);
+    expect(await inFlight).toEqual({ status: 200, body: '{"finished":true}' });
+    expect(await done).toEqual({ timedOut: false });
+    expect(closed).toBe(true);
+  });
+
+  it('closes a stuck request after the timeout instead of waiting for ever', async () => {
+    await listen();
+    const stuck = get(port, '/api/test/stuck').catch((error: unknown) => error);
+    await sleep(100);
+    const started = Date.now();
+    const result = await gracefulShutdown(server.app, { timeoutMs: 300, closeResources: async () => undefined });
+    expect(result).toEqual({ timedOut: true });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(String(await stuck)).toMatch(/socket hang up|ECONNRESET/);
+  });
+});

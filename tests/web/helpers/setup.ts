@@ -1,0 +1,19 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { closeApiServers } from './api-server';
+
+// jsdom has no layout, so no scrolling; the router's ScrollRestoration calls it on navigation.
+window.scrollTo = () => undefined;
+
+// Vitest runs without globals here, so Testing Library cannot register its own cleanup.
+afterEach(async () => {
+  cleanup();
+  await closeApiServers();
+  sessionStorage.clear();
+  // jsdom's defaults; renderApp({ viewport }) changes them for one test.
+  window.innerWidth = 1024;
+  window.innerHeight = 768;
+  window.history.replaceState(null, '', '/');
+  document.documentElement.className = '';
+  document.body.className = '';
+});

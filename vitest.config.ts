@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const contract = fileURLToPath(new URL('./src-contract', import.meta.url));
+const alias = { '@contract': contract };
+
+/**
+ * Three vitest projects, one per runtime. The end-to-end journeys run in Playwright
+ * (scripts/run-e2e.mjs), not here.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          // PGlite instances are memory-heavy and CPU-bound; two cores, so few files at once.
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['tests/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/web/helpers/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'main',
+          environment: 'node',
+          include: ['tests/main/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
