@@ -10,6 +10,9 @@ const alias = { '@contract': contract };
  */
 export default defineConfig({
   test: {
+    // PGlite instances are memory-heavy and CPU-bound; two cores, so few files at once. Set once
+    // for every project: vitest 4 refuses projects with different maxWorkers in one group.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -17,8 +20,6 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          // PGlite instances are memory-heavy and CPU-bound; two cores, so few files at once.
-          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
