@@ -1,4 +1,4 @@
-import { safeRedirectUrl } from '../../platform/safe-url';
+import { isExternalUrl, safeRedirectUrl } from '../../platform/safe-url';
 
 /** The query of /deny (spec point 2). */
 export interface DenyQuery {
@@ -100,9 +100,28 @@ export function denyMessage(query: DenyQuery): DenyMessage {
   return { key: 'deny.generic' };
 }
 
-/** The close control and the onward link of the deny page. */
-export function denyActions(query: DenyQuery): { showClose: boolean; redirectUrl: string | null } {
-  return { showClose: isTrue(query.showClose), redirectUrl: safeRedirectUrl(query.redirectUrl) };
+/**
+ * The close control and the onward link of the deny page. The link comes from the query, so anyone
+ * can craft it: an absolute URL is offered only on an origin the provider trusts (the portal's own,
+ * its configured sites), never as an open redirect to a look-alike phishing page.
+ */
+export function denyActions(
+  query: DenyQuery,
+  trustedOrigins: readonly string[] = [],
+): { showClose: boolean; redirectUrl: string | null } {
+  const target = safeRedirectUrl(query.redirectUrl);
+  const trusted = target !== null && (!isExternalUrl(target) || trustedOrigins.includes(new URL(target).origin));
+  return { showClose: isTrue(query.showClose), redirectUrl: trusted ? target : null };
+}
+
+/** Origins of the absolute links in the provider's configuration, plus the portal's own. */
+export function trustedOriginsOf(links: ReadonlyArray<string | null>, ownOrigin: string): string[] {
+  const origins = new Set([ownOrigin]);
+  for (const link of links) {
+    const safe = safeRedirectUrl(link);
+    if (safe !== null && isExternalUrl(safe)) origins.add(new URL(safe).origin);
+  }
+  return [...origins];
 }
 
 /** Reads the deny query from the URL. */

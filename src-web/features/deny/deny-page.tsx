@@ -6,7 +6,8 @@ import { useEmbedded, usePortalHref } from '../../shell/embedded';
 import { Page } from '../../shell/page';
 import { PortalLink } from '../../shell/portal-link';
 import { isExternalUrl } from '../../platform/safe-url';
-import { denyActions, denyMessage, readDenyQuery, type DenyMessage } from './deny-message';
+import { useStores } from '../../stores/use-stores';
+import { denyActions, denyMessage, readDenyQuery, trustedOriginsOf, type DenyMessage } from './deny-message';
 
 /** One literal t() per message, so the catalogue check sees every key the page can show. */
 function denyText(t: TFunction, message: DenyMessage): string {
@@ -53,7 +54,14 @@ export function DenyPage() {
   const href = usePortalHref();
   const query = readDenyQuery(params);
   const message = denyMessage(query);
-  const { showClose, redirectUrl } = denyActions(query);
+  const { config } = useStores();
+  const { navigation } = config.app;
+  const { aboutUrl, contactUrl, termsAndConditionsUrl, privacyPolicyUrl } = config.radiology;
+  const trustedOrigins = trustedOriginsOf(
+    [...Object.values(navigation), aboutUrl, contactUrl, termsAndConditionsUrl, privacyPolicyUrl],
+    window.location.origin,
+  );
+  const { showClose, redirectUrl } = denyActions(query, trustedOrigins);
 
   const close = () => {
     // A page opened as a popup (questionnaire, viewer) closes; otherwise go home.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { denyActions, denyMessage, readDenyQuery, type DenyMessage, type DenyQuery } from '../../../../src-web/features/deny/deny-message';
+import { denyActions, denyMessage, readDenyQuery, trustedOriginsOf, type DenyMessage, type DenyQuery } from '../../../../src-web/features/deny/deny-message';
 
 /** Every rule of spec point 4 (deny page), one row each, in the order they apply. */
 const RULES: [string, DenyQuery, DenyMessage][] = [
@@ -75,6 +75,8 @@ describe('denyActions', () => {
     ['/appointments/abc', '/appointments/abc'],
     ['https://harbourrange.example/help', 'https://harbourrange.example/help'],
     ['http://harbourrange.example/', 'http://harbourrange.example/'],
+    ['https://evil.example/phish', null],
+    ['https://harbourrange.example.evil.example/', null],
     ['javascript:alert(1)', null],
     ['JavaScript:alert(1)', null],
     [' javascript:alert(1)', null],
@@ -85,7 +87,13 @@ describe('denyActions', () => {
     ['evil.example', null],
     ['', null],
   ])('should accept %j as redirect target %j', (raw, expected) => {
-    expect(denyActions({ redirectUrl: raw }).redirectUrl).toBe(expected);
+    const trusted = trustedOriginsOf(['https://harbourrange.example/about', 'http://harbourrange.example/x', null, '/terms'], 'http://portal.test');
+    expect(denyActions({ redirectUrl: raw }, trusted).redirectUrl).toBe(expected);
+  });
+
+  it('should offer an absolute link only on a trusted origin', () => {
+    expect(denyActions({ redirectUrl: 'https://harbourrange.example/help' }).redirectUrl).toBeNull();
+    expect(denyActions({ redirectUrl: 'http://portal.test/a/b' }, ['http://portal.test']).redirectUrl).toBe('http://portal.test/a/b');
   });
 });
 

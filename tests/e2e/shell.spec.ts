@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { t } from './helpers/i18n';
+
+/**
+ * The shell every visitor sees (issue 2): the title rule in the served HTML, the static pages,
+ * landmarks and keyboard entry, the phone menu, and clear answers for unknown pages and API paths.
+ */
+
+const PROVIDER = 'Harbour & Range Radiology';
+const TITLE = `${PROVIDER} | Book your scan online`;
+
+test('the served HTML carries the title and description before any script runs', async ({ request }) => {
+  const response = await request.get('/about');
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain('<title>Harbour &amp; Range Radiology | Book your scan online</title>');
+  expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+  const headers = response.headers();
+  // Only the provider's own sites (EMBED_ORIGINS, set by playwright.config.ts) may frame the portal.
+  expect(headers['content-security-policy']).toMatch(/frame-ancestors 'self'[^;]* http:\/\/127\.0\.0\.1:4311(;|$)/);
+  expect(headers['content-security-policy']).not.toMatch(/frame-ancestors[^;]*\*/);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBeTruthy();
+  expect(headers['strict-transport-security']).toContain('max-age=');
+});
+
+test('the home page has the title, a skip link, the navigation and a footer', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(TITLE);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText(PROVIDER);
+  // The first Tab reaches the skip link, and following it moves focus to the main content.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: t('app.skipToContent') });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'home');
+});
+
+for (const [path, headingKey] of [
+  ['/about', 'about.title'],
+  ['/contact', 'contact.title'],
+  ['/terms', 'terms.title'],
+  ['/privacy', 'privacy.title'],
+] as const) {
+  test(`${path} shows its heading and content from the configuration`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: t(headingKey) })).toBeVisible();
+    await expect(page).toHaveTitle(TITLE);
+    await expectNoSeriousA11yViolations(page, path);
+  });
+}
+
+test('the contact page lists the clinics with their addresses from the server', async ({ page }) => {
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { name: t('contact.clinics') })).toBeVisible();
+  // Every clinic of the demo provider has a phone link.
+  expect(await page.locator('a[href^="tel:"]').count()).toBeGreaterThanOrEqual(9);
+});
+
+test('the footer links move between the static pages', async ({ page }) => {
+  await page.goto('/about');
+  await page.getByRole('contentinfo').getByRole('link', { name: t('footer.contact') }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole('heading', { level: 1, name: t('contact.title') })).toBeVisible();
+});
+
+test('an unknown page says so and offers the way home', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(200); // the single-page app answers; the page itself says not found
+  await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'not found');
+});
+
+test('an unknown API path answers 404 with a JSON error body, not the web app', async ({ request }) => {
+  const response = await request.get('/api/no-such-operation');
+  expect(response.status()).toBe(404);
+  expect(response.headers()['content-type']).toContain('application/json');
+  const body = (await response.json()) as { code: string; message: string };
+  expect(body.code).toBe('route_not_found');
+  expect(body.message).toContain('GET');
+});
+
+test('the health endpoint and the OpenAPI document answer', async ({ request }) => {
+  const health = await request.get('/api/health');
+  expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+  const docs = await request.get('/api/docs/json');
+  expect(docs.status()).toBe(200);
+  const document = (await docs.json()) as { openapi: string; paths: Record<string, unknown> };
+  expect(document.openapi).toMatch(/^3\./);
+  expect(Object.keys(document.paths)).toContain('/api/config/contact');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+
+  test('the menu opens, lists the pages and navigates', async ({ page }) => {
+    await page.goto('/about');
+    const menuButton = page.getByRole('button', { name: t('nav.menu') });
+    await expect(menuButton).toBeVisible();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await menuButton.click();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByRole('list', { name: t('nav.menuLabel') });
+    await expect(menu.getByRole('link', { name: t('nav.privacy') })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'phone menu open');
+    await menu.getByRole('link', { name: t('nav.terms') }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t('terms.title') })).toBeVisible();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+});
