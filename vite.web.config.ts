@@ -17,6 +17,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     minify: true,
+    // scripts/bench-web.mjs reads the chunk graph from it to measure what each route loads.
+    manifest: true,
     // Maps are written for error reporting but not referenced from the bundles,
     // so browsers do not fetch them and the source is not advertised.
     sourcemap: 'hidden',

@@ -1,9 +1,7 @@
-import ConfigProvider from 'antd/es/config-provider';
 import { observer } from 'mobx-react-lite';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { AppErrorBoundary } from './shell/error-boundary';
-import { toAntdTheme } from './platform/theme';
 import type { RootStore } from './stores/root-store';
 import { StoresProvider } from './stores/use-stores';
 
@@ -13,23 +11,19 @@ export type PortalRouter = ReturnType<typeof createBrowserRouter>;
 interface AppProps {
   root: RootStore;
   router: PortalRouter;
-  /** The CSP nonce from meta[name=csp-nonce], so antd's runtime <style> tags are allowed. */
-  cspNonce?: string;
 }
 
-/** The providers around the router: stores, i18n, error boundary, antd theme and locale. */
-export const App = observer(function App({ root, router, cspNonce }: AppProps) {
+/**
+ * The providers around the router: stores, i18n, error boundary. antd's ConfigProvider is
+ * not here: pages that use antd components wrap them in shell/antd-scope.tsx, so the first
+ * screen does not download or run antd's style runtime.
+ */
+export const App = observer(function App({ root, router }: AppProps) {
   return (
     <StoresProvider value={root}>
       <I18nextProvider i18n={root.i18n.i18n}>
         <AppErrorBoundary>
-          <ConfigProvider
-            theme={toAntdTheme(root.config.theme)}
-            locale={root.i18n.antdLocale}
-            csp={cspNonce ? { nonce: cspNonce } : undefined}
-          >
-            <RouterProvider router={router} />
-          </ConfigProvider>
+          <RouterProvider router={router} />
         </AppErrorBoundary>
       </I18nextProvider>
     </StoresProvider>

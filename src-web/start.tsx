@@ -2,13 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router-dom';
-import { FALLBACK_LOCALE } from '@contract/api/config';
+import { FALLBACK_LOCALE } from '@contract/api/locales';
 import { createApiClient } from './api/client';
 import { createConfigApi } from './api/config-api';
 import { App, type PortalRouter } from './app';
 import { createI18n } from './i18n/create-i18n';
 import { applyDateLocale } from './i18n/date-locale';
-import { readCspNonce, readEmbeddedConfig } from './platform/bootstrap-config';
+import { readEmbeddedConfig } from './platform/bootstrap-config';
 import { initErrorReporting } from './platform/error-reporting';
 import { buildRoutes } from './routes';
 import { BootstrapError } from './shell/bootstrap-error';
@@ -43,7 +43,7 @@ export async function start(container: HTMLElement): Promise<void> {
   await Promise.all([root.i18n.init(), configuredHtml ? preloadSanitizer() : null]);
   createRoot(container).render(
     <StrictMode>
-      <App root={root} router={router} cspNonce={readCspNonce(document)} />
+      <App root={root} router={router} />
     </StrictMode>,
   );
 }

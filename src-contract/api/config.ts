@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { LinkSchema, TimeOfDaySchema } from './common';
+import { FALLBACK_LOCALE, SUPPORTED_LOCALES, type SupportedLocale } from './locales';
+
+export { FALLBACK_LOCALE, SUPPORTED_LOCALES, type SupportedLocale };
 
 /**
  * What the web shell reads at start (spec point 1 and 3). Every schema here is the
  * web-safe subset: secrets (SMTP credentials, embedding origins, keys) never appear.
  */
 
-export const SUPPORTED_LOCALES = ['en', 'en-AU', 'en-NZ', 'en-CA', 'mk'] as const;
 export const SupportedLocaleSchema = z.enum(SUPPORTED_LOCALES);
-export type SupportedLocale = z.infer<typeof SupportedLocaleSchema>;
-export const FALLBACK_LOCALE: SupportedLocale = 'en-AU';
 
 /** A navigation target: an external URL when configured, otherwise the internal page. */
 export const NavigationLinksSchema = z.object({

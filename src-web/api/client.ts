@@ -1,5 +1,5 @@
 import axios, { isAxiosError, isCancel, type AxiosInstance } from 'axios';
-import { ApiErrorBodySchema, type ErrorCode } from '@contract/errors';
+import type { ErrorCode } from '@contract/errors';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -104,7 +104,10 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   const response = error.response;
   if (!response) return new ApiError('network', 0, 'service_unavailable', error.message || 'No response from the server');
   const contentType = String(response.headers['content-type'] ?? '');
-  const body = ApiErrorBodySchema.safeParse(await readErrorBody(response.data, contentType));
+  // The schema (and zod with it) loads only when a request has failed: zod is about 24 KB
+  // gzipped, more than the booking home can afford before it is interactive.
+  const [data, { ApiErrorBodySchema }] = await Promise.all([readErrorBody(response.data, contentType), import('@contract/errors')]);
+  const body = ApiErrorBodySchema.safeParse(data);
   if (body.success) return new ApiError('http', response.status, body.data.code, body.data.message, body.data.details);
   return new ApiError('http', response.status, codeForStatus(response.status), `Request failed with status ${response.status}`);
 }

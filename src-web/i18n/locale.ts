@@ -1,4 +1,4 @@
-import { FALLBACK_LOCALE, SUPPORTED_LOCALES, type SupportedLocale } from '@contract/api/config';
+import { FALLBACK_LOCALE, SUPPORTED_LOCALES, type SupportedLocale } from '@contract/api/locales';
 
 /** 0 = Sunday, 1 = Monday, as dayjs and Intl number the first day of the week. */
 export type WeekStart = 0 | 1;
