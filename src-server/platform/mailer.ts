@@ -4,13 +4,24 @@ import type { SmtpConfig } from '../config';
 /**
  * Outgoing mail. SMTP through nodemailer when SMTP_HOST is configured; otherwise a mailer that
  * refuses every send with a typed error, so a missing configuration is visible instead of mail
- * silently vanishing. (The database outbox that retries comes with the first feature that mails.)
+ * silently vanishing. Features never call it directly: they queue mail in the database outbox
+ * (platform/outbox), whose worker calls send() and retries.
  */
+
+/** A text attachment such as an .ics calendar file. */
+export interface MailAttachment {
+  filename: string;
+  /** e.g. 'text/calendar; charset=utf-8; method=PUBLISH' */
+  contentType: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: readonly MailAttachment[];
 }
 
 export interface Mailer {
@@ -52,6 +63,15 @@ export function createSmtpMailer(smtp: SmtpConfig): Mailer {
         subject: message.subject,
         text: message.text,
         ...(message.html === undefined ? {} : { html: message.html }),
+        ...(message.attachments === undefined || message.attachments.length === 0
+          ? {}
+          : {
+              attachments: message.attachments.map((attachment) => ({
+                filename: attachment.filename,
+                contentType: attachment.contentType,
+                content: attachment.content,
+              })),
+            }),
       });
       return { messageId: info.messageId };
     },

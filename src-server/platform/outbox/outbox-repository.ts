@@ -1,0 +1,175 @@
+import type { Queryable } from '../../db/connection';
+import type { MailAttachment } from '../mailer';
+
+/**
+ * SQL for the outbox_mail table (0003_outbox.sql). Enqueueing takes the caller's transaction so a
+ * mail exists exactly when the change it reports was committed.
+ */
+
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+export interface NewOutboxMail {
+  /** What the mail is about, e.g. 'booking_confirmation' (lower case and underscores). */
+  kind: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface OutboxMail {
+  id: number;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: MailAttachment[];
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+interface OutboxRow extends Record<string, unknown> {
+  id: number;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attachments: unknown;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+// bigint id cast to int (node-postgres answers bigint as a string); instants as ISO text in UTC.
+const COLUMNS = `id::int as id, kind, recipient, subject, text_body, html_body, attachments, status, attempts,
+  to_char(next_attempt_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as next_attempt_at, last_error,
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+  to_char(sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as sent_at`;
+
+function isAttachment(value: unknown): value is MailAttachment {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'filename' in value &&
+    typeof value.filename === 'string' &&
+    'contentType' in value &&
+    typeof value.contentType === 'string' &&
+    'content' in value &&
+    typeof value.content === 'string'
+  );
+}
+
+function toMail(row: OutboxRow): OutboxMail {
+  const attachments = Array.isArray(row.attachments) ? row.attachments.filter(isAttachment) : [];
+  return {
+    id: row.id,
+    kind: row.kind,
+    recipient: row.recipient,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    attachments,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  };
+}
+
+/**
+ * Adds a mail to the outbox, due now.
+ * @param tx - the caller's transaction (or the database for a mail that reports nothing).
+ * @param now - the injected clock's now.
+ * @returns the new row's id.
+ */
+export async function enqueueMail(tx: Queryable, mail: NewOutboxMail, now: Date): Promise<number> {
+  const rows = await tx.query<{ id: number }>(
+    `insert into outbox_mail (kind, recipient, subject, text_body, html_body, attachments, next_attempt_at, created_at)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $7)
+     returning id::int as id`,
+    [mail.kind, mail.recipient, mail.subject, mail.text, mail.html ?? null, JSON.stringify(mail.attachments ?? []), now.toISOString()],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('[outbox] insert returned no id');
+  return id;
+}
+
+/**
+ * Claims up to `limit` due mails for one worker in one statement: each becomes 'sending' with
+ * one more attempt and a lease until `leaseUntil`. FOR UPDATE SKIP LOCKED makes two workers on
+ * one PostgreSQL take disjoint rows; a row whose lease ran out (its worker died mid-send) is due
+ * again.
+ */
+export async function claimDueMails(db: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<OutboxMail[]> {
+  const rows = await db.query<OutboxRow>(
+    `update outbox_mail set status = 'sending', attempts = attempts + 1, next_attempt_at = $2
+     where id in (
+       select id from outbox_mail
+       where status in ('queued', 'sending') and next_attempt_at <= $1
+       order by next_attempt_at, id
+       limit $3
+       for update skip locked)
+     returning ${COLUMNS}`,
+    [now.toISOString(), leaseUntil.toISOString(), limit],
+  );
+  return rows.map(toMail).sort((a, b) => a.id - b.id);
+}
+
+/** Records a successful send; false when the claim was lost (another worker took it after the lease). */
+export async function markMailSent(db: Queryable, id: number, attempts: number, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `update outbox_mail set status = 'sent', sent_at = $3, last_error = null
+     where id = $1 and status = 'sending' and attempts = $2 returning id`,
+    [id, attempts, now.toISOString()],
+  );
+  return rows.length === 1;
+}
+
+/** Puts a mail back in the queue until `retryAt`, or gives up ('failed', kept) when retryAt is null. */
+export async function markMailAttemptFailed(
+  db: Queryable,
+  id: number,
+  attempts: number,
+  error: string,
+  retryAt: Date | null,
+): Promise<boolean> {
+  const rows = await db.query(
+    retryAt === null
+      ? `update outbox_mail set status = 'failed', last_error = $3
+         where id = $1 and status = 'sending' and attempts = $2 returning id`
+      : `update outbox_mail set status = 'queued', last_error = $3, next_attempt_at = $4
+         where id = $1 and status = 'sending' and attempts = $2 returning id`,
+    retryAt === null ? [id, attempts, error.slice(0, 200)] : [id, attempts, error.slice(0, 200), retryAt.toISOString()],
+  );
+  return rows.length === 1;
+}
+
+/** The most recent mails, newest first (development page). */
+export async function listRecentMails(db: Queryable, limit: number): Promise<OutboxMail[]> {
+  const rows = await db.query<OutboxRow>(`select ${COLUMNS} from outbox_mail order by created_at desc, id desc limit $1`, [limit]);
+  return rows.map(toMail);
+}
+
+export async function findMail(db: Queryable, id: number): Promise<OutboxMail | null> {
+  const rows = await db.query<OutboxRow>(`select ${COLUMNS} from outbox_mail where id = $1`, [id]);
+  const row = rows[0];
+  return row === undefined ? null : toMail(row);
+}
+
+/** How many mails wait to be sent (queued or being sent); for the one-time "no transport" log line. */
+export async function countPendingMails(db: Queryable): Promise<number> {
+  const rows = await db.query<{ count: number }>(`select count(*)::int as count from outbox_mail where status in ('queued', 'sending')`);
+  return rows[0]?.count ?? 0;
+}
