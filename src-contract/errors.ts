@@ -20,6 +20,11 @@ export const ERROR_CODES = [
   'max_attempts_reached',
   'internal_error',
   'service_unavailable',
+  // Booking (issue 3): the time went to someone else; a held time expired and was taken; an
+  // Idempotency-Key reused with a different request body.
+  'slot_taken',
+  'hold_expired',
+  'idempotency_key_reused',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
