@@ -36,6 +36,12 @@ export interface Config {
   /** Where people reach this server, without a trailing slash. */
   publicUrl: string;
   smtp: SmtpConfig | null;
+  /** How often the outbox worker looks for mail to send. */
+  outboxPollMs: number;
+  /** Attempts before a mail is kept as 'failed'. */
+  outboxMaxAttempts: number;
+  /** GET /dev/outbox and /api/dev/outbox list queued and sent mail (never on by default in production). */
+  mailDevOutboxEnabled: boolean;
   shutdownTimeoutMs: number;
   appVersion: string;
   appVersionHash: string;
@@ -89,6 +95,22 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   { name: 'SMTP_USER', default: '(none)', description: 'SMTP user name (set together with SMTP_PASSWORD).' },
   { name: 'SMTP_PASSWORD', default: '(none)', description: 'SMTP password (set together with SMTP_USER).' },
   { name: 'SMTP_FROM', default: '(required with SMTP_HOST)', description: 'Sender address, e.g. "Portal <portal@example.com>".' },
+  { name: 'OUTBOX_POLL_MS', default: '1000', description: 'How often (ms, 100 to 600000) the mail outbox is checked for mail to send.' },
+  {
+    name: 'OUTBOX_MAX_ATTEMPTS',
+    default: '10',
+    description: "Send attempts (1 to 100, backing off from 30 s to 1 h) before a mail is kept as 'failed'.",
+  },
+  {
+    name: 'MAIL_DEV_OUTBOX_ENABLED',
+    default: 'true, or false when NODE_ENV=production',
+    description: 'true shows queued and sent e-mail at /dev/outbox and /api/dev/outbox (development only: it shows personal data).',
+  },
+  {
+    name: 'NODE_ENV',
+    default: '(unset)',
+    description: 'Only "production" is read: it turns the development outbox page off unless MAIL_DEV_OUTBOX_ENABLED says otherwise.',
+  },
   {
     name: 'SHUTDOWN_TIMEOUT_MS',
     default: '10000',
@@ -260,6 +282,29 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
     };
   }
 
+  let outboxPollMs = 1000;
+  const rawOutboxPoll = read(env, 'OUTBOX_POLL_MS');
+  if (rawOutboxPoll !== undefined) {
+    const parsed = wholeNumber(rawOutboxPoll, 100, 600_000);
+    if (parsed === null) problem('OUTBOX_POLL_MS', `must be a whole number of milliseconds from 100 to 600000, got ${quote(rawOutboxPoll)}`);
+    else outboxPollMs = parsed;
+  }
+  let outboxMaxAttempts = 10;
+  const rawOutboxAttempts = read(env, 'OUTBOX_MAX_ATTEMPTS');
+  if (rawOutboxAttempts !== undefined) {
+    const parsed = wholeNumber(rawOutboxAttempts, 1, 100);
+    if (parsed === null) problem('OUTBOX_MAX_ATTEMPTS', `must be a whole number from 1 to 100, got ${quote(rawOutboxAttempts)}`);
+    else outboxMaxAttempts = parsed;
+  }
+  // The development outbox shows patients' mail, so production has to ask for it explicitly.
+  let mailDevOutboxEnabled = read(env, 'NODE_ENV') !== 'production';
+  const rawDevOutbox = read(env, 'MAIL_DEV_OUTBOX_ENABLED');
+  if (rawDevOutbox !== undefined) {
+    if (rawDevOutbox === 'true') mailDevOutboxEnabled = true;
+    else if (rawDevOutbox === 'false') mailDevOutboxEnabled = false;
+    else problem('MAIL_DEV_OUTBOX_ENABLED', `must be true or false, got ${quote(rawDevOutbox)}`);
+  }
+
   let shutdownTimeoutMs = 10_000;
   const rawShutdown = read(env, 'SHUTDOWN_TIMEOUT_MS');
   if (rawShutdown !== undefined) {
@@ -292,6 +337,9 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
       embedOrigins,
       publicUrl,
       smtp,
+      outboxPollMs,
+      outboxMaxAttempts,
+      mailDevOutboxEnabled,
       shutdownTimeoutMs,
       appVersion,
       appVersionHash,

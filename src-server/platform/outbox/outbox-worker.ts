@@ -1,0 +1,199 @@
+import type { Queryable } from '../../db/connection';
+import type { Clock } from '../clock';
+import type { Mailer } from '../mailer';
+import { claimDueMails, countPendingMails, markMailAttemptFailed, markMailSent, type OutboxMail } from './outbox-repository';
+
+/**
+ * Sends what the outbox holds (0003_outbox.sql). Every poll claims due mails in one statement
+ * (FOR UPDATE SKIP LOCKED, so several server processes on one PostgreSQL never send the same
+ * mail twice), sends them one by one through the mailer, and records the outcome: sent; back in
+ * the queue with a growing delay; or, after maxAttempts or a permanent refusal, failed and kept.
+ *
+ * Delivery is at-least-once in one case only: a process that dies after the SMTP server accepted
+ * a mail but before the row says 'sent' leaves a claim whose lease runs out, and the mail is sent
+ * again. Losing a mail would be worse than a rare duplicate.
+ */
+
+/** The log methods the worker uses; Fastify's (pino) logger fits. Lines never hold an address or a name. */
+export interface OutboxLogger {
+  info(data: object, message: string): void;
+  warn(data: object, message: string): void;
+  error(data: object, message: string): void;
+}
+
+export interface OutboxWorkerOptions {
+  db: Queryable;
+  mailer: Mailer;
+  clock: Clock;
+  logger: OutboxLogger;
+  /** Pause between polls when nothing is due. */
+  pollMs: number;
+  /** Attempts before a mail is given up as 'failed'. */
+  maxAttempts: number;
+  /** Mails claimed per statement. */
+  batchSize?: number;
+  /** How long a claim lasts; longer than the mailer's own timeouts (about 40 s at worst). */
+  leaseMs?: number;
+  /** Delay before the next attempt after `attempts` failed ones. */
+  backoffMs?: (attempts: number) => number;
+}
+
+export interface OutboxRunResult {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+export interface OutboxWorker {
+  /** Starts polling; the first poll runs at once. */
+  start(): void;
+  /** Stops polling and waits for a send in progress to be recorded. */
+  stop(): Promise<void>;
+  /** One pass: sends everything due now. Tests call it directly with a test clock. */
+  runOnce(): Promise<OutboxRunResult>;
+}
+
+export const DEFAULT_BATCH_SIZE = 10;
+export const DEFAULT_LEASE_MS = 5 * 60_000;
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_MAX_MS = 60 * 60_000;
+
+/** 30 s, 1 min, 2 min, … doubling up to one hour between attempts. */
+export function defaultBackoffMs(attempts: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+function field(error: unknown, name: string): unknown {
+  return typeof error === 'object' && error !== null && name in error ? (Reflect.get(error, name) as unknown) : undefined;
+}
+
+/**
+ * What went wrong, without personal data: nodemailer's error code, the SMTP reply code and the
+ * command, never the reply text (a server's "550 <jane@example.com>: unknown user" names the
+ * patient). Example: 'EENVELOPE 550 RCPT TO'.
+ */
+export function describeSendError(error: unknown): string {
+  const code = field(error, 'code');
+  const responseCode = field(error, 'responseCode');
+  const command = field(error, 'command');
+  const parts = [
+    typeof code === 'string' && /^[A-Za-z_]{1,40}$/.test(code) ? code : 'send_failed',
+    ...(typeof responseCode === 'number' && Number.isInteger(responseCode) ? [String(responseCode)] : []),
+    ...(typeof command === 'string' && /^[A-Z][A-Z ]{0,19}$/.test(command) ? [command] : []),
+  ];
+  return parts.join(' ');
+}
+
+/** A refusal that no retry will change: the server rejected the recipient or the message (5xx). */
+export function isPermanentSendError(error: unknown): boolean {
+  const code = field(error, 'code');
+  const responseCode = field(error, 'responseCode');
+  return (code === 'EENVELOPE' || code === 'EMESSAGE') && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, mailer, clock, logger, pollMs, maxAttempts } = options;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const backoffMs = options.backoffMs ?? defaultBackoffMs;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = true;
+  // Set by stop() only, so a test calling runOnce() without start() still drains every batch.
+  let stopRequested = false;
+  let toldNoTransport = false;
+  let pollFailing = false;
+
+  async function deliver(mail: OutboxMail, result: OutboxRunResult): Promise<void> {
+    try {
+      await mailer.send({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html === null ? {} : { html: mail.html }),
+        attachments: mail.attachments,
+      });
+    } catch (error) {
+      const description = describeSendError(error);
+      const giveUp = mail.attempts >= maxAttempts || isPermanentSendError(error);
+      const retryAt = giveUp ? null : new Date(clock.now().getTime() + backoffMs(mail.attempts));
+      await markMailAttemptFailed(db, mail.id, mail.attempts, description, retryAt);
+      if (retryAt === null) {
+        result.failed += 1;
+        logger.error({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error: description }, '[outbox] gave up on a mail');
+      } else {
+        result.retried += 1;
+        logger.warn(
+          { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error: description, retryAt: retryAt.toISOString() },
+          '[outbox] sending failed; will retry',
+        );
+      }
+      return;
+    }
+    if (await markMailSent(db, mail.id, mail.attempts, clock.now())) {
+      result.sent += 1;
+      logger.info({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts }, '[outbox] sent');
+    } else {
+      logger.warn({ mailId: mail.id, kind: mail.kind }, '[outbox] sent, but the claim had expired and was taken over');
+    }
+  }
+
+  async function runOnce(): Promise<OutboxRunResult> {
+    const result: OutboxRunResult = { sent: 0, retried: 0, failed: 0 };
+    if (!mailer.configured) {
+      if (!toldNoTransport) {
+        toldNoTransport = true;
+        const waiting = await countPendingMails(db);
+        logger.warn({ waiting }, '[outbox] SMTP_HOST is not set: e-mail stays queued in the outbox and is sent once SMTP is configured');
+      }
+      return result;
+    }
+    for (;;) {
+      const now = clock.now();
+      const claimed = await claimDueMails(db, now, new Date(now.getTime() + leaseMs), batchSize);
+      for (const mail of claimed) await deliver(mail, result);
+      if (claimed.length < batchSize || stopRequested) return result;
+    }
+  }
+
+  function schedule(delayMs: number): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      const pass = runOnce()
+        .then(() => {
+          if (pollFailing) logger.info({}, '[outbox] polling works again');
+          pollFailing = false;
+        })
+        .catch((error: unknown) => {
+          // Usually the database is briefly unreachable; say so once per outage, keep polling.
+          if (!pollFailing) logger.error({ err: error }, '[outbox] poll failed; retrying');
+          pollFailing = true;
+        })
+        .finally(() => {
+          running = null;
+          schedule(pollMs);
+        });
+      running = pass;
+    }, delayMs);
+    // The poll timer alone must not keep a process alive that is otherwise done.
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      stopRequested = false;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      stopRequested = true;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+    runOnce,
+  };
+}
