@@ -56,8 +56,8 @@ for (const [path, headingKey] of [
 test('the contact page lists the clinics with their addresses from the server', async ({ page }) => {
   await page.goto('/contact');
   await expect(page.getByRole('heading', { name: t('contact.clinics') })).toBeVisible();
-  // Every clinic of the demo provider has a phone link.
-  expect(await page.locator('a[href^="tel:"]').count()).toBeGreaterThanOrEqual(9);
+  // Every one of the demo provider's 9 clinics has a phone link (the list loads after the page).
+  await expect(page.locator('a[href^="tel:"]').nth(8)).toBeVisible();
 });
 
 test('the footer links move between the static pages', async ({ page }) => {
