@@ -13,6 +13,7 @@ import { registerConfigRoutes } from './modules/config/routes';
 import { createConfigService } from './modules/config/service';
 import { createHealthRepository } from './modules/health/repository';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerDevOutboxRoutes } from './modules/notifications/dev-outbox-routes';
 import type { Clock } from './platform/clock';
 import { isAppError } from './platform/errors';
 import { fastifyLoggerOptions, type LoggerOptions } from './platform/logger';
@@ -160,6 +161,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerApiDocsRoutes(app);
   registerHealthRoutes(app, createHealthRepository(db), config.appVersion);
   registerConfigRoutes(app, configService);
+  registerDevOutboxRoutes(app, db, config.mailDevOutboxEnabled);
 
   return app;
 }

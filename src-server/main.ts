@@ -12,6 +12,7 @@ import { seedDemoProvider } from './db/seed/seed';
 import { systemClock } from './platform/clock';
 import { gracefulShutdown } from './platform/graceful-shutdown';
 import { createMailer } from './platform/mailer';
+import { createOutboxWorker } from './platform/outbox/outbox-worker';
 import { createFileStorage } from './platform/storage';
 
 /**
@@ -69,6 +70,16 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
   });
 
+  // Sends what features queued in the outbox; with no SMTP_HOST it logs that once and keeps it queued.
+  const outboxWorker = createOutboxWorker({
+    db,
+    mailer,
+    clock: systemClock,
+    logger: app.log,
+    pollMs: config.outboxPollMs,
+    maxAttempts: config.outboxMaxAttempts,
+  });
+
   let shuttingDown = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (shuttingDown) return;
@@ -78,6 +89,7 @@ async function main(): Promise<void> {
       const { timedOut } = await gracefulShutdown(app, {
         timeoutMs: config.shutdownTimeoutMs,
         closeResources: async () => {
+          await outboxWorker.stop();
           await mailer.close();
           // Closing the database also releases the DATA_DIR lock (PGlite).
           await db.close();
@@ -100,6 +112,8 @@ async function main(): Promise<void> {
     fail(`Cannot listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`);
   }
 
+  outboxWorker.start();
+
   const url = config.publicUrl;
   const lines = [
     `Portal server ready at ${url} (version ${config.appVersion}, ${config.appVersionHash})`,
@@ -113,6 +127,7 @@ async function main(): Promise<void> {
   lines.push(`  kiosk:            ${url}/kiosk?kioskMode=true`);
   lines.push(`  embedded page:    ${url}/iframe/select-region`);
   lines.push(`  API operations:   ${url}/api/docs`);
+  if (config.mailDevOutboxEnabled) lines.push(`  mail outbox:      ${url}/dev/outbox (development; MAIL_DEV_OUTBOX_ENABLED=false hides it)`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

@@ -26,6 +26,7 @@ const EXPECTED_TABLES = [
   'exam_body_part',
   'exam_document_type',
   'modality',
+  'outbox_mail',
   'patient',
   'provider',
   'referring_doctor',
