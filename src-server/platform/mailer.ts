@@ -46,6 +46,10 @@ export const noTransportMailer: Mailer = {
 
 export function createSmtpMailer(smtp: SmtpConfig): Mailer {
   const transport = nodemailer.createTransport({
+    // One reused connection: the outbox sends one mail after another, and a new connection (with
+    // its TLS handshake) per mail costs about 100 ms even on the loopback.
+    pool: true,
+    maxConnections: 1,
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,

@@ -63,6 +63,8 @@ export function defaultBackoffMs(attempts: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
 }
 
+const NETWORK_CAUSES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE'];
+
 function field(error: unknown, name: string): unknown {
   return typeof error === 'object' && error !== null && name in error ? (Reflect.get(error, name) as unknown) : undefined;
 }
@@ -76,10 +78,14 @@ export function describeSendError(error: unknown): string {
   const code = field(error, 'code');
   const responseCode = field(error, 'responseCode');
   const command = field(error, 'command');
+  const message = field(error, 'message');
+  // nodemailer reports a refused connection as ESOCKET; the network cause is worth keeping.
+  const cause = typeof message === 'string' ? NETWORK_CAUSES.find((candidate) => message.includes(candidate)) : undefined;
   const parts = [
     typeof code === 'string' && /^[A-Za-z_]{1,40}$/.test(code) ? code : 'send_failed',
     ...(typeof responseCode === 'number' && Number.isInteger(responseCode) ? [String(responseCode)] : []),
     ...(typeof command === 'string' && /^[A-Z][A-Z ]{0,19}$/.test(command) ? [command] : []),
+    ...(cause === undefined ? [] : [`(${cause})`]),
   ];
   return parts.join(' ');
 }
