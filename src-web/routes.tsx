@@ -58,9 +58,11 @@ function withSanitizer(load: PageModule): PageModule {
   return async () => (await Promise.all([load(), preloadSanitizer()]))[0];
 }
 
+const booking: PageModule = () => import('./features/booking/booking-page').then((m) => ({ Component: m.BookingPage }));
+
 /** The code behind each page. Areas not built yet say so (not-available page), never a blank screen. */
 export const PAGES: Record<PageId, PageModule> = {
-  booking: notAvailable,
+  booking,
   appointment: notAvailable,
   'booking-request': notAvailable,
   'check-in': notAvailable,
@@ -79,7 +81,7 @@ export const PAGES: Record<PageId, PageModule> = {
   contact: withSanitizer(() => import('./features/contact/contact-page').then((m) => ({ Component: m.ContactPage }))),
   terms: withSanitizer(() => import('./features/terms/terms-page').then((m) => ({ Component: m.TermsPage }))),
   privacy: () => import('./features/privacy/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
-  'advanced-booking': notAvailable,
+  'advanced-booking': booking,
   'select-region': () => import('./features/select-region/select-region-page').then((m) => ({ Component: m.SelectRegionPage })),
   'not-found': () => import('./features/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
 };

@@ -104,7 +104,15 @@ describe('route table', () => {
 });
 
 describe('pages behind the route table', () => {
-  const notBuilt = SPEC_ROUTES.filter(([, page]) => !['deny', 'iframe-test', 'about', 'contact', 'terms', 'privacy'].includes(page));
+  const notBuilt = SPEC_ROUTES.filter(
+    ([, page]) => !['deny', 'iframe-test', 'about', 'contact', 'terms', 'privacy', 'booking', 'advanced-booking'].includes(page),
+  );
+
+  it.each(['/', '/advanced-booking', '/iframe/advanced-booking'])('should show the booking flow at %s', async (url) => {
+    await renderApp(url);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Book an appointment' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Booking steps' })).toBeTruthy();
+  });
 
   it.each(notBuilt)('should show the not-available page at %s', async (url) => {
     await renderApp(url);

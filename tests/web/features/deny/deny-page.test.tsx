@@ -64,7 +64,7 @@ describe('/deny page', () => {
   it('should offer a close control with showClose=true that takes the patient home', async () => {
     const app = await renderApp('/deny?status=EXPIRED&showClose=true');
     fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
-    await screen.findByRole('heading', { level: 1, name: 'Not available yet' });
+    await screen.findByRole('heading', { level: 1, name: 'Book an appointment' });
     expect(app.router.state.location.pathname).toBe('/');
   });
 

@@ -1,0 +1,207 @@
+import { observer } from 'mobx-react-lite';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Slot } from '@contract/api/booking';
+import { addDays, dayLabel, formatDate, formatInstant, monthGrid } from '../../stores/booking-calendar';
+import { useStores } from '../../stores/use-stores';
+
+/** A known Sunday, to name the weekdays in the locale's order. */
+const A_SUNDAY = '2024-01-07';
+
+/** The free times of the chosen clinic in a WEEK or MONTH view (toggling resets date and time). */
+export const CalendarView = observer(function CalendarView() {
+  const { booking } = useStores();
+  const { t } = useTranslation();
+  const headingId = useId();
+  const clinic = booking.selectedClinic;
+  if (!clinic) return null;
+  return (
+    <section className="pp-calendar" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('booking.calendar.title', { name: clinic.clinic.name })}</h3>
+      <div className="pp-chips" role="group" aria-label={t('booking.calendar.view')}>
+        <button type="button" className="pp-chip" aria-pressed={booking.view === 'WEEK'} onClick={() => void booking.setView('WEEK')}>
+          {t('booking.calendar.week')}
+        </button>
+        <button type="button" className="pp-chip" aria-pressed={booking.view === 'MONTH'} onClick={() => void booking.setView('MONTH')}>
+          {t('booking.calendar.month')}
+        </button>
+      </div>
+      {booking.slotTaken && (
+        <p role="alert" className="pp-notice pp-notice-error">
+          {t('booking.calendar.slotTaken')}
+        </p>
+      )}
+      {booking.view === 'WEEK' ? <WeekView /> : <MonthView />}
+      <HoldStatus />
+    </section>
+  );
+});
+
+const WeekView = observer(function WeekView() {
+  const { booking } = useStores();
+  const { t, i18n } = useTranslation();
+  const days = booking.weekDays;
+  const first = days[0] ?? booking.weekFrom;
+  const last = days[days.length - 1] ?? first;
+  const range = `${dayLabel(first, i18n.language)} – ${dayLabel(last, i18n.language)}`;
+  return (
+    <div>
+      <div className="pp-calendar-nav">
+        <button
+          type="button"
+          className="pp-button pp-button-secondary"
+          disabled={!booking.canGoToPreviousWeek}
+          onClick={() => void booking.moveWeek(-1)}
+        >
+          {t('booking.calendar.previousWeek')}
+        </button>
+        <p aria-live="polite" className="pp-calendar-range">
+          {range}
+        </p>
+        <button type="button" className="pp-button pp-button-secondary" disabled={!booking.canGoToNextWeek} onClick={() => void booking.moveWeek(1)}>
+          {t('booking.calendar.nextWeek')}
+        </button>
+      </div>
+      {booking.daysState === 'loading' && <p role="status">{t('booking.calendar.loading')}</p>}
+      {booking.daysState === 'error' && <p role="alert">{t('booking.calendar.loadError')}</p>}
+      {booking.daysState === 'loaded' && (
+        <div className="pp-week">
+          {days.map((date) => {
+            const day = booking.days.find((candidate) => candidate.date === date);
+            return (
+              <div key={date} className="pp-week-day">
+                <h4>{dayLabel(date, i18n.language)}</h4>
+                {day && day.slots.length > 0 ? <SlotButtons date={date} slots={day.slots} /> : <p className="pp-muted">{t('booking.calendar.noTimes')}</p>}
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+});
+
+const MonthView = observer(function MonthView() {
+  const { booking, i18n: i18nStore } = useStores();
+  const { t, i18n } = useTranslation();
+  const weekStart = i18nStore.weekStart;
+  const weeks = monthGrid(booking.month, weekStart);
+  const available = new Map(booking.monthDays.map((day) => [day.date, day.available]));
+  const monthLabel = formatDate(`${booking.month}-01`, i18n.language, { month: 'long', year: 'numeric' });
+  const weekdays = Array.from({ length: 7 }, (_, index) => addDays(A_SUNDAY, (weekStart + index) % 7));
+  const selectedDay = booking.selectedDay;
+  return (
+    <div>
+      <div className="pp-calendar-nav">
+        <button
+          type="button"
+          className="pp-button pp-button-secondary"
+          disabled={!booking.canGoToPreviousMonth}
+          onClick={() => void booking.moveMonth(-1)}
+        >
+          {t('booking.calendar.previousMonth')}
+        </button>
+        <p aria-live="polite" className="pp-calendar-range">
+          {monthLabel}
+        </p>
+        <button type="button" className="pp-button pp-button-secondary" disabled={!booking.canGoToNextMonth} onClick={() => void booking.moveMonth(1)}>
+          {t('booking.calendar.nextMonth')}
+        </button>
+      </div>
+      {booking.monthState === 'loading' && <p role="status">{t('booking.calendar.loading')}</p>}
+      {booking.monthState === 'error' && <p role="alert">{t('booking.calendar.loadError')}</p>}
+      <table className="pp-month">
+        <caption className="pp-visually-hidden">{monthLabel}</caption>
+        <thead>
+          <tr>
+            {weekdays.map((date) => (
+              <th key={date} scope="col" abbr={formatDate(date, i18n.language, { weekday: 'long' })}>
+                {formatDate(date, i18n.language, { weekday: 'narrow' })}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, row) => (
+            <tr key={week.find(Boolean) ?? row}>
+              {week.map((date, column) => (
+                <td key={date ?? `pad-${column}`}>
+                  {date && (
+                    <button
+                      type="button"
+                      className="pp-month-day"
+                      disabled={available.get(date) !== true}
+                      aria-pressed={booking.selectedDate === date}
+                      aria-label={
+                        available.get(date) === true
+                          ? formatDate(date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long' })
+                          : t('booking.calendar.dayFull', { date: formatDate(date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long' }) })
+                      }
+                      onClick={() => void booking.selectDate(date)}
+                    >
+                      {Number(date.slice(8))}
+                    </button>
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {booking.selectedDate && (
+        <div className="pp-month-times">
+          <h4>{dayLabel(booking.selectedDate, i18n.language)}</h4>
+          {booking.daysState === 'loading' && <p role="status">{t('booking.calendar.loading')}</p>}
+          {booking.daysState === 'loaded' &&
+            (selectedDay && selectedDay.slots.length > 0 ? (
+              <SlotButtons date={selectedDay.date} slots={selectedDay.slots} />
+            ) : (
+              <p className="pp-muted">{t('booking.calendar.noTimes')}</p>
+            ))}
+        </div>
+      )}
+    </div>
+  );
+});
+
+const SlotButtons = observer(function SlotButtons({ date, slots }: { date: string; slots: Slot[] }) {
+  const { booking } = useStores();
+  const { t, i18n } = useTranslation();
+  return (
+    <ul className="pp-slots">
+      {slots.map((slot) => (
+        <li key={slot.startsAt}>
+          <button
+            type="button"
+            className="pp-slot"
+            aria-pressed={booking.selectedStartsAt === slot.startsAt}
+            aria-label={t('booking.calendar.time', { day: dayLabel(date, i18n.language), time: slot.localTime })}
+            onClick={() => void booking.pickTime(date, slot)}
+          >
+            {slot.localTime}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+const HoldStatus = observer(function HoldStatus() {
+  const { booking } = useStores();
+  const { t, i18n } = useTranslation();
+  const clinic = booking.selectedClinic?.clinic;
+  let text = '';
+  if (booking.holdState === 'loading') text = t('booking.calendar.holding');
+  if (booking.hold && clinic) {
+    const options = { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' } as const;
+    text = t('booking.calendar.held', {
+      when: formatInstant(booking.hold.startsAt, i18n.language, clinic.timeZone, options),
+      until: formatInstant(booking.hold.expiresAt, i18n.language, clinic.timeZone, { hour: 'numeric', minute: '2-digit' }),
+    });
+  }
+  return (
+    <p role="status" className="pp-hold-status">
+      {text}
+    </p>
+  );
+});

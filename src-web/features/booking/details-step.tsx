@@ -1,0 +1,236 @@
+import { observer } from 'mobx-react-lite';
+import { useId, useRef, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatInstant } from '../../stores/booking-calendar';
+import type { BookingFailure } from '../../stores/booking-errors';
+import { TITLES, type FieldProblem, type PatientField, type PatientForm } from '../../stores/booking-patient-form';
+import { useStores } from '../../stores/use-stores';
+import { BookingDialog } from './booking-dialog';
+
+/** The field's label; every key is literal so the catalogue check sees it. */
+function fieldLabel(t: TFunction, field: PatientField): string {
+  switch (field) {
+    case 'title':
+      return t('booking.details.fields.title');
+    case 'firstName':
+      return t('booking.details.fields.firstName');
+    case 'lastName':
+      return t('booking.details.fields.lastName');
+    case 'dateOfBirth':
+      return t('booking.details.fields.dateOfBirth');
+    case 'email':
+      return t('booking.details.fields.email');
+    case 'contactNumber':
+      return t('booking.details.fields.contactNumber');
+    case 'postalCode':
+      return t('booking.details.fields.postalCode');
+    case 'medicareNumber':
+      return t('booking.details.fields.medicareNumber');
+  }
+}
+
+/** The spec point 5 messages, by field and problem. */
+export function problemText(t: TFunction, field: PatientField, problem: FieldProblem): string {
+  if (problem === 'future') return t('booking.details.problems.dateOfBirthFuture');
+  if (problem === 'required') {
+    if (field === 'title') return t('booking.details.problems.titleRequired');
+    if (field === 'medicareNumber') return t('booking.details.problems.medicareRequired');
+    return t('booking.details.problems.required', { field: fieldLabel(t, field) });
+  }
+  switch (field) {
+    case 'title':
+      return t('booking.details.problems.titleRequired');
+    case 'firstName':
+      return t('booking.details.problems.firstName');
+    case 'lastName':
+      return t('booking.details.problems.lastName');
+    case 'dateOfBirth':
+      return t('booking.details.problems.dateOfBirth');
+    case 'email':
+      return t('booking.details.problems.email');
+    case 'contactNumber':
+      return t('booking.details.problems.contactNumber');
+    case 'postalCode':
+      return t('booking.details.problems.postalCode');
+    case 'medicareNumber':
+      return t('booking.details.problems.medicareNumber');
+  }
+}
+
+/** The error modal's text: 500 to 504 each their own, 505 and above (or no answer) the general one. */
+export function failureText(t: TFunction, failure: BookingFailure): string {
+  if (failure.kind !== 'server') return t('booking.errors.general');
+  switch (failure.status) {
+    case 500:
+      return t('booking.errors.500');
+    case 501:
+      return t('booking.errors.501');
+    case 502:
+      return t('booking.errors.502');
+    case 503:
+      return t('booking.errors.503');
+    case 504:
+      return t('booking.errors.504');
+  }
+}
+
+const AUTOCOMPLETE: Record<PatientField, string> = {
+  title: 'honorific-prefix',
+  firstName: 'given-name',
+  lastName: 'family-name',
+  dateOfBirth: 'bday',
+  email: 'email',
+  contactNumber: 'tel-national',
+  postalCode: 'postal-code',
+  medicareNumber: 'off',
+};
+
+const Field = observer(function Field({ form, field }: { form: PatientForm; field: PatientField }) {
+  const { t } = useTranslation();
+  const { booking } = useStores();
+  const id = `booking-${field}`;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const problem = form.visibleProblem(field);
+  const hint =
+    field === 'contactNumber'
+      ? t('booking.details.hints.contactNumber')
+      : field === 'medicareNumber'
+        ? t('booking.details.hints.medicareNumber')
+        : field === 'postalCode'
+          ? t('booking.details.hints.postalCode')
+          : null;
+  const describedBy = [hint ? hintId : null, problem ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name: field,
+    value: form.values[field],
+    'aria-invalid': problem !== null,
+    'aria-describedby': describedBy,
+    'aria-required': field !== 'medicareNumber' || form.medicareRequired,
+    autoComplete: AUTOCOMPLETE[field],
+    onBlur: () => form.touch(field),
+  };
+  return (
+    <div className={problem ? 'pp-field pp-field-invalid' : 'pp-field'}>
+      <label htmlFor={id}>{fieldLabel(t, field)}</label>
+      {hint && (
+        <p id={hintId} className="pp-field-hint">
+          {hint}
+        </p>
+      )}
+      {field === 'title' ? (
+        <select {...common} className="pp-input pp-input-short" onChange={(event) => form.setValue(field, event.target.value)}>
+          <option value="">{t('booking.details.chooseTitle')}</option>
+          {TITLES.map((title) => (
+            <option key={title} value={title}>
+              {title}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...common}
+          className={field === 'postalCode' || field === 'dateOfBirth' ? 'pp-input pp-input-short' : 'pp-input'}
+          type={field === 'dateOfBirth' ? 'date' : field === 'email' ? 'email' : field === 'contactNumber' ? 'tel' : 'text'}
+          inputMode={field === 'contactNumber' || field === 'postalCode' || field === 'medicareNumber' ? 'numeric' : undefined}
+          max={field === 'dateOfBirth' ? booking.today : undefined}
+          onChange={(event) => form.setValue(field, event.target.value)}
+        />
+      )}
+      {problem && (
+        <p id={errorId} className="pp-field-error">
+          {problemText(t, field, problem)}
+        </p>
+      )}
+    </div>
+  );
+});
+
+/** Step 2: the patient's details, checked next to each field before anything is sent (spec point 5). */
+export const DetailsStep = observer(function DetailsStep() {
+  const { booking } = useStores();
+  const { t, i18n } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const notesId = useId();
+  const form = booking.patientForm;
+  if (!form) return null;
+  const clinic = booking.selectedClinic?.clinic;
+  const failure = booking.failure;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const done = await booking.submit();
+    if (!done && !form.isValid) {
+      const first = form.firstInvalidField;
+      if (first) formRef.current?.querySelector<HTMLElement>(`#booking-${first}`)?.focus();
+    }
+  };
+
+  return (
+    <div className="pp-details-step">
+      <section className="pp-summary" aria-label={t('booking.details.summary')}>
+        <ul>
+          {booking.selectedExams.map((exam) => (
+            <li key={exam.slug}>{exam.name}</li>
+          ))}
+        </ul>
+        {clinic && <p>{clinic.name}</p>}
+        {clinic && booking.selectedStartsAt && (
+          <p>
+            {formatInstant(booking.selectedStartsAt, i18n.language, clinic.timeZone, {
+              weekday: 'long',
+              day: 'numeric',
+              month: 'long',
+              hour: 'numeric',
+              minute: '2-digit',
+            })}
+          </p>
+        )}
+        {booking.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.walkInExam.name })}</p>}
+      </section>
+
+      <p>{booking.staffBooking ? t('booking.details.introStaff') : t('booking.details.intro')}</p>
+      <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="pp-form">
+        {form.fields.map((field) => (
+          <Field key={field} form={form} field={field} />
+        ))}
+        {booking.isBookingRequest && (
+          <div className="pp-field">
+            <label htmlFor={notesId}>{t('booking.details.fields.notes')}</label>
+            <textarea id={notesId} className="pp-input" rows={4} maxLength={2000} value={form.patientNotes} onChange={(event) => form.setNotes(event.target.value)} />
+          </div>
+        )}
+        {failure?.kind === 'invalid' && (
+          <div role="alert" className="pp-notice pp-notice-error">
+            <p>{t('booking.errors.invalid')}</p>
+            {failure.message && <p>{failure.message}</p>}
+          </div>
+        )}
+        <div className="pp-actions">
+          <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.goBack()}>
+            {t('booking.actions.back')}
+          </button>
+          <button type="submit" className="pp-button" disabled={booking.submitting}>
+            {booking.submitting ? t('booking.details.submitting') : booking.isBookingRequest ? t('booking.details.submitRequest') : t('booking.details.submit')}
+          </button>
+        </div>
+      </form>
+      {booking.modalFailure && (
+        <BookingDialog
+          role="alertdialog"
+          title={t('booking.errors.title')}
+          onDismiss={() => void booking.closeFailure()}
+          actions={
+            <button type="button" className="pp-button" onClick={() => void booking.closeFailure()}>
+              {t('action.close')}
+            </button>
+          }
+        >
+          <p>{failureText(t, booking.modalFailure)}</p>
+        </BookingDialog>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,215 @@
+import { observer } from 'mobx-react-lite';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../../stores/use-stores';
+import { BodyFigure } from './body-figure';
+import { BookingDialog } from './booking-dialog';
+
+/** Step 0: exams by modality and body part, or by searching their names (issue 3). */
+export const ExamStep = observer(function ExamStep() {
+  const { booking } = useStores();
+  const { t } = useTranslation();
+  const searchId = useId();
+  const listId = useId();
+
+  if (booking.catalogueState === 'error') {
+    return (
+      <div role="alert" className="pp-notice pp-notice-error">
+        <p>{t('booking.exams.loadError')}</p>
+        <button type="button" className="pp-button" onClick={() => void booking.loadCatalogue()}>
+          {t('booking.actions.retry')}
+        </button>
+      </div>
+    );
+  }
+  const catalogue = booking.catalogue;
+  if (!catalogue) return <p role="status">{t('message.loading')}</p>;
+  const bodyPartName = catalogue.bodyParts.find((part) => part.slug === booking.bodyPartFilter)?.name;
+
+  return (
+    <div className="pp-exam-step">
+      <div className="pp-field">
+        <label htmlFor={searchId}>{t('booking.exams.search')}</label>
+        <input
+          id={searchId}
+          type="search"
+          className="pp-input"
+          value={booking.search}
+          autoComplete="off"
+          aria-controls={listId}
+          onChange={(event) => booking.setSearch(event.target.value)}
+        />
+      </div>
+
+      <div className="pp-exam-browse">
+        <div className="pp-exam-filters">
+          <fieldset className="pp-chips">
+            <legend>{t('booking.exams.modality')}</legend>
+            <button type="button" className="pp-chip" aria-pressed={booking.modalityFilter === null} onClick={() => booking.setModality(null)}>
+              {t('booking.exams.allModalities')}
+            </button>
+            {catalogue.modalities.map((modality) => (
+              <button
+                key={modality.id}
+                type="button"
+                className="pp-chip"
+                aria-pressed={booking.modalityFilter === modality.id}
+                onClick={() => booking.setModality(modality.id)}
+              >
+                {modality.name}
+              </button>
+            ))}
+          </fieldset>
+          <div className="pp-body-figure-box">
+            <p id={`${listId}-body`} className="pp-muted">
+              {t('booking.exams.bodyPartHint')}
+            </p>
+            <BodyFigure />
+            <p aria-live="polite" className="pp-body-part-chosen">
+              {bodyPartName ? t('booking.exams.bodyPartChosen', { name: bodyPartName }) : t('booking.exams.noBodyPart')}
+            </p>
+            {booking.filtersActive && (
+              <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.clearFilters()}>
+                {t('booking.exams.clearFilters')}
+              </button>
+            )}
+          </div>
+        </div>
+
+        <div className="pp-exam-results">
+          <h3 id={`${listId}-heading`}>{t('booking.exams.results', { count: booking.visibleExams.length })}</h3>
+          <ul id={listId} className="pp-exam-list" aria-labelledby={`${listId}-heading`}>
+            {booking.visibleExams.map((exam) => {
+              const checkboxId = `${listId}-${exam.slug}`;
+              return (
+                <li key={exam.slug} className={booking.isSelected(exam.slug) ? 'pp-exam pp-exam-selected' : 'pp-exam'}>
+                  <input id={checkboxId} type="checkbox" checked={booking.isSelected(exam.slug)} onChange={() => booking.toggleExam(exam.slug)} />
+                  <label htmlFor={checkboxId}>
+                    <span className="pp-exam-name">{exam.name}</span>
+                    <span className="pp-muted">
+                      {exam.modalityName}
+                      {exam.enquiryOnly ? ` · ${t('booking.exams.enquiry')}` : ''}
+                    </span>
+                  </label>
+                  <button
+                    type="button"
+                    className="pp-link-button"
+                    aria-label={t('booking.exams.aboutExam', { name: exam.name })}
+                    onClick={() => booking.showExamInfo(exam.slug)}
+                  >
+                    {t('booking.exams.about')}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {booking.visibleExams.length === 0 && <p>{t('booking.exams.none')}</p>}
+        </div>
+      </div>
+
+      <section className="pp-selection" aria-labelledby={`${listId}-chosen`}>
+        <h3 id={`${listId}-chosen`}>{t('booking.exams.chosen', { count: booking.selectedExams.length })}</h3>
+        {booking.selectedExams.length === 0 ? (
+          <p className="pp-muted">{t('booking.exams.chooseHint')}</p>
+        ) : (
+          <ul className="pp-chosen-list">
+            {booking.selectedExams.map((exam) => (
+              <li key={exam.slug}>
+                <span>{exam.name}</span>
+                <button
+                  type="button"
+                  className="pp-link-button"
+                  aria-label={t('booking.exams.removeExam', { name: exam.name })}
+                  onClick={() => booking.toggleExam(exam.slug)}
+                >
+                  {t('booking.exams.remove')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {booking.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.walkInExam.name })}</p>}
+        {booking.isBookingRequest && <p className="pp-notice">{t('booking.exams.requestNotice')}</p>}
+      </section>
+
+      <div className="pp-actions">
+        <button type="button" className="pp-button" disabled={!booking.canContinueFromExams} onClick={() => void booking.goToLocation()}>
+          {t('action.continue')}
+        </button>
+      </div>
+
+      <ExamDialogs />
+    </div>
+  );
+});
+
+/** The dialogs of step 0: exam information, booking-request information and the walk-in choice. */
+const ExamDialogs = observer(function ExamDialogs() {
+  const { booking } = useStores();
+  const { t } = useTranslation();
+  const info = booking.infoExam;
+  return (
+    <>
+      {info && (
+        <BookingDialog
+          title={info.name}
+          onDismiss={() => booking.showExamInfo(null)}
+          actions={
+            <button type="button" className="pp-button" onClick={() => booking.showExamInfo(null)}>
+              {t('action.close')}
+            </button>
+          }
+        >
+          <p>{t('booking.exams.duration', { minutes: info.durationMinutes, modality: info.modalityName })}</p>
+          {info.notes && <p>{info.notes}</p>}
+          {info.examNotes && <p>{info.examNotes}</p>}
+          <h3>{t('booking.exams.preparation')}</h3>
+          <p>{info.preparationNotes}</p>
+        </BookingDialog>
+      )}
+      {booking.requestInfoOpen && !booking.walkInOpen && (
+        <BookingDialog
+          title={t('booking.requestInfo.title')}
+          onDismiss={() => booking.closeRequestInfo()}
+          actions={
+            <button type="button" className="pp-button" onClick={() => booking.closeRequestInfo()}>
+              {t('booking.requestInfo.ok')}
+            </button>
+          }
+        >
+          <p>{t('booking.requestInfo.text')}</p>
+        </BookingDialog>
+      )}
+      {booking.walkInOpen && <WalkInDialog />}
+    </>
+  );
+});
+
+const WalkInDialog = observer(function WalkInDialog() {
+  const { booking } = useStores();
+  const { t } = useTranslation();
+  return (
+    <BookingDialog
+      title={t('booking.walkIn.title')}
+      onDismiss={() => booking.chooseWalkIn(null)}
+      actions={
+        <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.chooseWalkIn(null)}>
+          {t('booking.walkIn.none')}
+        </button>
+      }
+    >
+      <p>{t('booking.walkIn.text')}</p>
+      {booking.walkInState === 'loading' && <p role="status">{t('message.loading')}</p>}
+      {booking.walkInState !== 'loading' && booking.walkInOptions.length === 0 && <p>{t('booking.walkIn.noOptions')}</p>}
+      <ul className="pp-link-list">
+        {booking.walkInOptions.map((walkIn) => (
+          <li key={walkIn.name}>
+            <button type="button" className="pp-button pp-button-block" onClick={() => booking.chooseWalkIn(walkIn)}>
+              {t('booking.walkIn.option', { name: walkIn.name, minutes: walkIn.minutesPrior })}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </BookingDialog>
+  );
+});

@@ -1,0 +1,213 @@
+import { observer } from 'mobx-react-lite';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ClinicWithDistance } from '@contract/api/booking';
+import { formatInstant } from '../../stores/booking-calendar';
+import { useStores } from '../../stores/use-stores';
+import { CalendarView } from './calendar-view';
+import { BookingDialog } from './booking-dialog';
+import { ClinicMap } from './clinic-map';
+
+/** Step 1: where (clinics offering every chosen exam, nearest first) and when (issue 3). */
+export const LocationStep = observer(function LocationStep() {
+  const { booking, config } = useStores();
+  const { t } = useTranslation();
+  return (
+    <div className="pp-location-step">
+      <LocationBar />
+      {booking.clinicsState === 'error' && (
+        <div role="alert" className="pp-notice pp-notice-error">
+          <p>{t('booking.location.loadError')}</p>
+          <button type="button" className="pp-button" onClick={() => void booking.loadClinics()}>
+            {t('booking.actions.retry')}
+          </button>
+        </div>
+      )}
+      {(booking.clinicsState === 'loading' || booking.locating) && <p role="status">{t('booking.location.finding')}</p>}
+      {booking.clinicsState === 'loaded' && booking.clinics.length === 0 && <p className="pp-notice">{t('booking.location.noClinics')}</p>}
+      {booking.clinicsState === 'loaded' && booking.clinics.length > 0 && (
+        <div className={config.radiology.mapUiEnabled ? 'pp-clinics-with-map' : undefined}>
+          <ClinicList />
+          {config.radiology.mapUiEnabled && <ClinicMap />}
+        </div>
+      )}
+      {booking.selectedClinic && !booking.isBookingRequest && <CalendarView />}
+      <div className="pp-actions">
+        <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.goBack()}>
+          {t('booking.actions.back')}
+        </button>
+        <button type="button" className="pp-button" disabled={!booking.canContinueFromLocation} onClick={() => void booking.goToDetails()}>
+          {t('action.continue')}
+        </button>
+      </div>
+      {booking.unableToLocateOpen && <UnableToLocateDialog />}
+      {booking.postcodeLocatorOpen && <PostcodeLocatorDialog />}
+    </div>
+  );
+});
+
+const LocationBar = observer(function LocationBar() {
+  const { booking } = useStores();
+  const { t } = useTranslation();
+  const position = booking.position;
+  let where = t('booking.location.fromDefault', { label: booking.settings?.defaultLocation.label ?? '' });
+  if (position && !booking.usedDefaultLocation) {
+    where =
+      position.source === 'postcode' || position.source === 'kiosk'
+        ? t('booking.location.fromPostcode')
+        : position.source === 'query'
+          ? t('booking.location.fromLink')
+          : t('booking.location.fromBrowser');
+  }
+  return (
+    <div className="pp-location-bar">
+      <p aria-live="polite">{where}</p>
+      {position && booking.usedDefaultLocation && <p className="pp-muted">{t('booking.location.tooFar')}</p>}
+      <div className="pp-button-row">
+        <button type="button" className="pp-button pp-button-secondary" onClick={() => void booking.useBrowserLocation()}>
+          {t('booking.location.useMyLocation')}
+        </button>
+        <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.openPostcodeLocator()}>
+          {t('booking.location.usePostcode')}
+        </button>
+      </div>
+    </div>
+  );
+});
+
+function NextAvailable({ entry }: { entry: ClinicWithDistance }) {
+  const { t, i18n } = useTranslation();
+  if (!entry.nextAvailable) return <span>{t('booking.location.noNextAvailable')}</span>;
+  const when = formatInstant(entry.nextAvailable, i18n.language, entry.clinic.timeZone, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return <span>{t('booking.location.nextAvailable', { when })}</span>;
+}
+
+const ClinicList = observer(function ClinicList() {
+  const { booking } = useStores();
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="pp-clinic-choice">
+      <h3 id={headingId}>{booking.isBookingRequest ? t('booking.location.clinicsOptional') : t('booking.location.clinics')}</h3>
+      <ol className="pp-clinic-list">
+        {booking.clinics.map((entry, index) => {
+          const { clinic } = entry;
+          const selected = booking.selectedClinicSlug === clinic.slug;
+          return (
+            <li key={clinic.slug} className={selected ? 'pp-clinic-card pp-clinic-card-selected' : 'pp-clinic-card'}>
+              <h4>
+                <span className="pp-map-index" aria-hidden="true">
+                  {index + 1}
+                </span>{' '}
+                {clinic.name}
+              </h4>
+              <p className="pp-muted">
+                {clinic.address.street}, {clinic.address.suburb} {clinic.address.state} {clinic.address.postcode}
+              </p>
+              <p>
+                {t('booking.location.distance', { km: entry.distanceKm.toFixed(1) })}
+                {!booking.isBookingRequest && (
+                  <>
+                    {' · '}
+                    <NextAvailable entry={entry} />
+                  </>
+                )}
+              </p>
+              <button
+                type="button"
+                className={selected ? 'pp-button' : 'pp-button pp-button-secondary'}
+                aria-pressed={selected}
+                onClick={() => void booking.selectClinic(clinic.slug)}
+              >
+                {selected ? t('booking.location.chosenClinic', { name: clinic.name }) : t('booking.location.chooseClinic', { name: clinic.name })}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+});
+
+const UnableToLocateDialog = observer(function UnableToLocateDialog() {
+  const { booking } = useStores();
+  const { t } = useTranslation();
+  return (
+    <BookingDialog
+      title={t('booking.location.unableTitle')}
+      onDismiss={() => booking.closeUnableToLocate()}
+      actions={
+        <>
+          <button type="button" className="pp-button" onClick={() => booking.openPostcodeLocator()}>
+            {t('booking.location.usePostcode')}
+          </button>
+          <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.closeUnableToLocate()}>
+            {t('booking.location.showAll')}
+          </button>
+        </>
+      }
+    >
+      <p>{t('booking.location.unableText')}</p>
+    </BookingDialog>
+  );
+});
+
+const PostcodeLocatorDialog = observer(function PostcodeLocatorDialog() {
+  const { booking } = useStores();
+  const { t } = useTranslation();
+  const [postcode, setPostcode] = useState('');
+  const inputId = useId();
+  const errorId = useId();
+  const problem = booking.postcodeProblem;
+  const formId = useId();
+  return (
+    <BookingDialog
+      title={t('booking.location.postcodeTitle')}
+      onDismiss={() => booking.closePostcodeLocator()}
+      actions={
+        <>
+          <button type="submit" form={formId} className="pp-button" disabled={booking.postcodeState === 'loading'}>
+            {t('booking.location.find')}
+          </button>
+          <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.closePostcodeLocator()}>
+            {t('action.cancel')}
+          </button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void booking.locatePostcode(postcode);
+        }}
+      >
+        <div className="pp-field">
+          <label htmlFor={inputId}>{t('booking.location.postcode')}</label>
+          <input
+            id={inputId}
+            className="pp-input pp-input-short"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            value={postcode}
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? errorId : undefined}
+            onChange={(event) => setPostcode(event.target.value)}
+          />
+          {problem && (
+            <p id={errorId} className="pp-field-error">
+              {problem === 'unknown' ? t('booking.location.postcodeUnknown') : t('booking.location.postcodeInvalid')}
+            </p>
+          )}
+        </div>
+      </form>
+    </BookingDialog>
+  );
+});

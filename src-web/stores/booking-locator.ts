@@ -1,0 +1,49 @@
+import type { Location } from '@contract/api/booking';
+import type { Locator } from './booking-store';
+
+/** How long the browser may take to find the position before the flow moves on without it. */
+export const BROWSER_POSITION_TIMEOUT_MS = 10_000;
+
+/** The cookie a kiosk keeps its postcode location in (spec point 3: postalCodeLocationId). */
+export const KIOSK_POSTCODE_COOKIE = 'postalCodeLocationId';
+
+function readCookie(doc: Document, name: string): string | null {
+  for (const part of doc.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+/** The browser's geolocation and, in kiosk mode, the kiosk's stored postcode. */
+export function createBrowserLocator(win: Window, isKiosk: () => boolean): Locator {
+  return {
+    browserPosition: () =>
+      new Promise<Location>((resolve, reject) => {
+        const geolocation = win.navigator.geolocation as Geolocation | undefined;
+        if (!geolocation) {
+          reject(new Error('geolocation is not available'));
+          return;
+        }
+        geolocation.getCurrentPosition(
+          (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
+          (error) => reject(new Error(error.message || 'position unavailable')),
+          { timeout: BROWSER_POSITION_TIMEOUT_MS, maximumAge: 600_000 },
+        );
+      }),
+    kioskPostcode: () => {
+      if (!isKiosk()) return null;
+      const value = readCookie(win.document, KIOSK_POSTCODE_COOKIE);
+      return value && /^\d{4}$/.test(value) ? value : null;
+    },
+  };
+}
+
+/** A random (version 4) UUID for Idempotency-Key; getRandomValues works outside secure contexts too. */
+export function randomUuid(crypto: Crypto): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

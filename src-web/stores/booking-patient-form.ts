@@ -1,0 +1,105 @@
+import { makeAutoObservable } from 'mobx';
+import { PATIENT_TITLES, PatientDetailsSchema, type PatientDetails } from '@contract/api/booking';
+
+/**
+ * The patient details form of the booking flow (spec point 5). The rules are the contract's own
+ * field schemas, so the web shows exactly what the server would refuse, next to the field and
+ * before submitting. This module (and zod with it) loads only when the details step opens.
+ */
+export const PATIENT_FIELDS = ['title', 'firstName', 'lastName', 'dateOfBirth', 'email', 'contactNumber', 'postalCode', 'medicareNumber'] as const;
+export type PatientField = (typeof PATIENT_FIELDS)[number];
+export type FieldProblem = 'required' | 'invalid' | 'future';
+
+export const TITLES: readonly string[] = PATIENT_TITLES;
+
+const shape = PatientDetailsSchema.shape;
+
+export class PatientForm {
+  values: Record<PatientField, string> = {
+    title: '',
+    firstName: '',
+    lastName: '',
+    dateOfBirth: '',
+    email: '',
+    contactNumber: '',
+    postalCode: '',
+    medicareNumber: '',
+  };
+  patientNotes = '';
+  /** Fields whose problem is shown: left once (blur) or everything after a submit attempt. */
+  touched = new Set<PatientField>();
+
+  constructor(
+    /** The exams (or an outcome) need a Medicare number. */
+    readonly medicareRequired: boolean,
+    private readonly today: () => string,
+  ) {
+    makeAutoObservable<this, 'today'>(this, { medicareRequired: false, today: false });
+  }
+
+  get fields(): readonly PatientField[] {
+    return this.medicareRequired ? PATIENT_FIELDS : PATIENT_FIELDS.filter((field) => field !== 'medicareNumber');
+  }
+
+  /** The problem with a field's current value, or null. */
+  problemOf(field: PatientField): FieldProblem | null {
+    const value = this.values[field].trim();
+    if (field === 'medicareNumber') {
+      if (!this.medicareRequired && value === '') return null;
+      if (value === '') return 'required';
+      return shape.medicareNumber.safeParse(value.replace(/\s+/g, '')).success ? null : 'invalid';
+    }
+    if (value === '') return 'required';
+    if (field === 'dateOfBirth') {
+      if (!shape.dateOfBirth.safeParse(value).success) return 'invalid';
+      return value > this.today() ? 'future' : null;
+    }
+    return shape[field].safeParse(value).success ? null : 'invalid';
+  }
+
+  /** The problem to show next to a field now (only once the field was left or submit tried). */
+  visibleProblem(field: PatientField): FieldProblem | null {
+    return this.touched.has(field) ? this.problemOf(field) : null;
+  }
+
+  get isValid(): boolean {
+    return this.fields.every((field) => this.problemOf(field) === null);
+  }
+
+  get firstInvalidField(): PatientField | null {
+    return this.fields.find((field) => this.problemOf(field) !== null) ?? null;
+  }
+
+  setValue(field: PatientField, value: string): void {
+    this.values[field] = field === 'contactNumber' ? value.replace(/\s+/g, '') : value;
+  }
+
+  setNotes(notes: string): void {
+    this.patientNotes = notes;
+  }
+
+  touch(field: PatientField): void {
+    this.touched.add(field);
+  }
+
+  touchAll(): void {
+    for (const field of this.fields) this.touched.add(field);
+  }
+
+  /** The details as the contract wants them; call only when isValid. */
+  toPatientDetails(): PatientDetails {
+    const v = this.values;
+    const title = PATIENT_TITLES.find((candidate) => candidate === v.title) ?? PATIENT_TITLES[0];
+    const medicare = v.medicareNumber.replace(/\s+/g, '');
+    return {
+      title,
+      firstName: v.firstName.trim(),
+      lastName: v.lastName.trim(),
+      dateOfBirth: v.dateOfBirth,
+      email: v.email.trim(),
+      contactNumber: v.contactNumber,
+      postalCode: v.postalCode.trim(),
+      ...(medicare !== '' ? { medicareNumber: medicare } : {}),
+    };
+  }
+}
