@@ -8,6 +8,11 @@ import {
 import type { ApiErrorBody, ErrorCode } from '@contract/errors';
 import type { Config } from './config';
 import { isDatabaseUnavailableError, type Database } from './db/connection';
+import { AvailabilityStore } from './modules/availability/availability-store';
+import { createAvailabilityRepository } from './modules/availability/repository';
+import { createBookingRepository } from './modules/booking/repository';
+import { registerBookingRoutes } from './modules/booking/routes';
+import { createBookingService } from './modules/booking/service';
 import { createConfigRepository } from './modules/config/repository';
 import { registerConfigRoutes } from './modules/config/routes';
 import { createConfigService } from './modules/config/service';
@@ -161,6 +166,18 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerApiDocsRoutes(app);
   registerHealthRoutes(app, createHealthRepository(db), config.appVersion);
   registerConfigRoutes(app, configService);
+
+  // Booking (issue 3): the availability index is built when the server becomes ready (not on a
+  // database without the booking schema, which some tests use) and kept current from then on.
+  const availabilityRepository = createAvailabilityRepository(db);
+  const availabilityStore = new AvailabilityStore(availabilityRepository, clock);
+  registerBookingRoutes(
+    app,
+    createBookingService({ db, repository: createBookingRepository(db), store: availabilityStore, clock, publicUrl: config.publicUrl }),
+  );
+  app.addHook('onReady', async () => {
+    if (await availabilityRepository.schemaReady().catch(() => false)) await availabilityStore.ensureLoaded();
+  });
   registerDevOutboxRoutes(app, db, config.mailDevOutboxEnabled);
 
   return app;

@@ -80,6 +80,8 @@ export const DemoExamsFileSchema = z.object({
         /** Enquiry-only exams have no online times: booking them makes a booking request. */
         enquiryOnly: z.boolean(),
         documentTypeCodes: z.array(z.string()).default([]),
+        /** The patient must give a Medicare number to book it (issue 3). */
+        medicareRequired: z.boolean().default(false),
       }),
     )
     .min(25),
@@ -145,3 +147,22 @@ export const DemoAppointmentsFileSchema = z.array(
     referringDoctorProviderNumber: z.string().nullable(),
   }),
 );
+
+/** booking.json (issue 3): booking rules, public holidays, walk-in exams and postcode locations. */
+export const DemoBookingFileSchema = z.object({
+  settings: z.object({
+    leadMinutes: z.number().int().min(0).max(43200),
+    horizonDays: z.number().int().min(1).max(730),
+    holdMinutes: z.number().int().min(1).max(120),
+    slotStepMinutes: z.union([z.literal(5), z.literal(15)]),
+    maxDistanceKm: z.number().positive(),
+    defaultLocation: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180), label: z.string().min(1) }),
+  }),
+  publicHolidays: z.array(z.object({ state: z.string().regex(/^[A-Z]{2,3}$/), date: IsoDateSchema, name: z.string().min(1) })).default([]),
+  walkInExams: z
+    .array(z.object({ modalityCode: z.string(), name: z.string().min(1), prepTime: z.number().int().min(0), minutesPrior: z.number().int().min(0) }))
+    .default([]),
+  postcodes: z
+    .array(z.object({ postcode: z.string().regex(/^\d{4}$/), locality: z.string().min(1), latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }))
+    .default([]),
+});

@@ -7,6 +7,7 @@ import { detectImageType, type ImageContentType } from '../../platform/content-t
 import { isValidTimeZone } from '../../platform/time-zone';
 import {
   DemoAppointmentsFileSchema,
+  DemoBookingFileSchema,
   DemoClinicsFileSchema,
   DemoDocumentTypesFileSchema,
   DemoExamsFileSchema,
@@ -38,6 +39,7 @@ export interface DemoProvider {
   documentTypes: z.infer<typeof DemoDocumentTypesFileSchema>;
   referringDoctors: z.infer<typeof DemoReferringDoctorsFileSchema>;
   appointments: z.infer<typeof DemoAppointmentsFileSchema>;
+  booking: z.infer<typeof DemoBookingFileSchema>;
   images: DemoImage[];
 }
 
@@ -150,6 +152,15 @@ function checkReferences(data: Omit<DemoProvider, 'images'>, problems: string[])
     }
   });
 
+  data.booking.walkInExams.forEach((walkIn, index) => {
+    if (!modalityCodes.has(walkIn.modalityCode)) {
+      problems.push(`booking.json: walkInExams[${index}].modalityCode: unknown modality '${walkIn.modalityCode}'`);
+    }
+  });
+  for (const value of duplicates(data.booking.postcodes.map((postcode) => postcode.postcode))) {
+    problems.push(`booking.json: duplicate postcode '${value}'`);
+  }
+
   for (const locale of Object.keys(provider.translations)) {
     if (!SUPPORTED_LOCALES.some((supported) => supported === locale)) {
       problems.push(`provider.json: translations.${locale}: not a supported locale (${SUPPORTED_LOCALES.join(', ')})`);
@@ -192,7 +203,7 @@ async function readImages(directory: string, images: Record<string, string>, pro
 /** Reads and validates the whole demo provider; throws DemoProviderError listing every problem. */
 export async function loadDemoProvider(directory: string = DEMO_PROVIDER_DIR): Promise<DemoProvider> {
   const problems: string[] = [];
-  const [provider, regions, clinics, exams, documentTypes, referringDoctors, appointments] = await Promise.all([
+  const [provider, regions, clinics, exams, documentTypes, referringDoctors, appointments, booking] = await Promise.all([
     readJson(directory, 'provider.json', DemoProviderFileSchema, problems),
     readJson(directory, 'regions.json', DemoRegionsFileSchema, problems),
     readJson(directory, 'clinics.json', DemoClinicsFileSchema, problems),
@@ -200,6 +211,7 @@ export async function loadDemoProvider(directory: string = DEMO_PROVIDER_DIR): P
     readJson(directory, 'document-types.json', DemoDocumentTypesFileSchema, problems),
     readJson(directory, 'referring-doctors.json', DemoReferringDoctorsFileSchema, problems),
     readJson(directory, 'appointments.json', DemoAppointmentsFileSchema, problems),
+    readJson(directory, 'booking.json', DemoBookingFileSchema, problems),
   ]);
   if (
     provider === null ||
@@ -208,11 +220,12 @@ export async function loadDemoProvider(directory: string = DEMO_PROVIDER_DIR): P
     exams === null ||
     documentTypes === null ||
     referringDoctors === null ||
-    appointments === null
+    appointments === null ||
+    booking === null
   ) {
     throw new DemoProviderError(directory, problems);
   }
-  const data = { provider, regions, clinics, exams, documentTypes, referringDoctors, appointments };
+  const data = { provider, regions, clinics, exams, documentTypes, referringDoctors, appointments, booking };
   checkReferences(data, problems);
   const images = await readImages(directory, provider.images, problems);
   if (problems.length > 0) throw new DemoProviderError(directory, problems);

@@ -157,8 +157,8 @@ async function insertCatalogue(tx: Queryable, data: DemoProvider): Promise<{
     const row = await one<{ id: string }>(
       tx,
       `insert into exam (slug, exam_code, name, modality_id, duration_minutes, priority, preparation_notes, notes,
-                         referral_required, enquiry_only)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id::text as id`,
+                         referral_required, enquiry_only, medicare_required)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id::text as id`,
       [
         exam.slug,
         exam.examCode,
@@ -170,6 +170,7 @@ async function insertCatalogue(tx: Queryable, data: DemoProvider): Promise<{
         exam.notes,
         exam.referralRequired,
         exam.enquiryOnly,
+        exam.medicareRequired,
       ],
     );
     examIds.set(exam.slug, { id: row.id, durationMinutes: exam.durationMinutes });
@@ -194,7 +195,51 @@ async function insertCatalogue(tx: Queryable, data: DemoProvider): Promise<{
     );
     doctorIds.set(doctor.providerNumber, row.id);
   }
+  await insertBookingData(tx, data, modalityIds);
   return { clinicIds, resourceIds, examIds, doctorIds };
+}
+
+/** Booking rules, public holidays, walk-in exams and postcodes (issue 3, booking.json). */
+async function insertBookingData(tx: Queryable, data: DemoProvider, modalityIds: Map<string, string>): Promise<void> {
+  const { settings, publicHolidays, walkInExams, postcodes } = data.booking;
+  await tx.query(
+    `update booking_settings
+        set lead_minutes = $1, horizon_days = $2, hold_minutes = $3, slot_step_minutes = $4, max_distance_km = $5,
+            default_latitude = $6, default_longitude = $7, default_label = $8
+      where id = 1`,
+    [
+      settings.leadMinutes,
+      settings.horizonDays,
+      settings.holdMinutes,
+      settings.slotStepMinutes,
+      settings.maxDistanceKm,
+      settings.defaultLocation.latitude,
+      settings.defaultLocation.longitude,
+      settings.defaultLocation.label,
+    ],
+  );
+  for (const holiday of publicHolidays) {
+    await tx.query('insert into public_holiday (state, holiday_on, name) values ($1, $2::date, $3)', [holiday.state, holiday.date, holiday.name]);
+  }
+  for (const [position, walkIn] of walkInExams.entries()) {
+    const modalityId = modalityIds.get(walkIn.modalityCode);
+    if (modalityId === undefined) throw new Error(`seed: unresolved modality '${walkIn.modalityCode}'`);
+    await tx.query('insert into walk_in_exam (modality_id, name, prep_time, minutes_prior, position) values ($1, $2, $3, $4, $5)', [
+      modalityId,
+      walkIn.name,
+      walkIn.prepTime,
+      walkIn.minutesPrior,
+      position,
+    ]);
+  }
+  for (const postcode of postcodes) {
+    await tx.query('insert into postcode_location (postcode, locality, latitude, longitude) values ($1, $2, $3, $4)', [
+      postcode.postcode,
+      postcode.locality,
+      postcode.latitude,
+      postcode.longitude,
+    ]);
+  }
 }
 
 const LIVE_STATUSES = new Set(['BOOKED', 'PENDING', 'CONFIRMED', 'REQUEST_RESCHEDULE', 'ON_HOLD', 'CHECKED_IN']);

@@ -35,6 +35,16 @@ const EXPECTED_TABLES = [
   'resource_break',
   'schema_migrations',
   'translation_overlay',
+  // 0002_booking
+  'availability_change',
+  'availability_version',
+  'booking_request',
+  'booking_settings',
+  'idempotency_record',
+  'postcode_location',
+  'public_holiday',
+  'resource_opening_hours',
+  'walk_in_exam',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

@@ -1,0 +1,189 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AppointmentCreateRequestSchema,
+  AppointmentCreateResponseSchema,
+  AvailabilityQuerySchema,
+  AvailabilityResponseSchema,
+  BookingRequestCreateResponseSchema,
+  BookingRequestCreateSchema,
+  BookingSettingsSchema,
+  CatalogueSchema,
+  ClinicsQuerySchema,
+  ClinicsResponseSchema,
+  ExamListSchema,
+  ExamSearchQuerySchema,
+  HoldParamsSchema,
+  HoldRequestSchema,
+  HoldResponseSchema,
+  IdempotencyHeadersSchema,
+  MonthQuerySchema,
+  MonthResponseSchema,
+  PostalCodeLocationSchema,
+  PostcodeParamsSchema,
+  WalkInExamListSchema,
+  WalkInExamQuerySchema,
+} from '@contract/api/booking';
+import { ApiErrorBodySchema } from '@contract/errors';
+import type { BookingService } from './service';
+
+/** Thin routes (conventions.md point 10): schema from src-contract, call the service. */
+
+const errors = { 400: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+const writeErrors = { ...errors, 409: ApiErrorBodySchema, 422: ApiErrorBodySchema };
+
+/**
+ * The availability answers are built by our own typed code and can be large (a week of 50
+ * clinics is thousands of slots): serialise them with plain JSON.stringify instead of validating
+ * every slot again on the way out. The schema still documents the route in /api/docs.
+ */
+const plainJson = (): ((data: unknown) => string) => (data) => JSON.stringify(data);
+
+export function registerBookingRoutes(app: FastifyInstance, service: BookingService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['booking'];
+
+  api.get(
+    '/api/booking/catalogue',
+    { schema: { tags, summary: 'Modalities, body parts and exams for the exam picker', response: { 200: CatalogueSchema, 503: ApiErrorBodySchema } } },
+    () => service.catalogue(),
+  );
+
+  api.get(
+    '/api/booking/exams',
+    { schema: { tags, summary: 'Exams by name (case-insensitive), modality and body part', querystring: ExamSearchQuerySchema, response: { 200: ExamListSchema, ...errors } } },
+    (request) => service.searchExams(request.query),
+  );
+
+  api.get(
+    '/api/booking/settings',
+    { schema: { tags, summary: 'Default location, maximum distance, lead time, horizon and hold time', response: { 200: BookingSettingsSchema, 503: ApiErrorBodySchema } } },
+    () => service.settings(),
+  );
+
+  api.get(
+    '/api/booking/postcodes/:postcode',
+    {
+      schema: {
+        tags,
+        summary: 'Where an Australian postcode is (the postcode locator)',
+        params: PostcodeParamsSchema,
+        response: { 200: PostalCodeLocationSchema, 404: ApiErrorBodySchema, ...errors },
+      },
+    },
+    (request) => service.postcode(request.params.postcode),
+  );
+
+  api.get(
+    '/api/booking/clinics',
+    {
+      schema: {
+        tags,
+        summary: 'Clinics offering every chosen exam, nearest first, with the next free time',
+        querystring: ClinicsQuerySchema,
+        response: { 200: ClinicsResponseSchema, ...errors },
+      },
+    },
+    (request) => service.clinics(request.query),
+  );
+
+  api.get(
+    '/api/booking/availability',
+    {
+      schema: {
+        tags,
+        summary: 'Free start times per clinic and local day',
+        querystring: AvailabilityQuerySchema,
+        response: { 200: AvailabilityResponseSchema, ...errors },
+      },
+      serializerCompiler: plainJson,
+    },
+    async (request, reply) => {
+      const body = await service.availability(request.query);
+      return reply.header('cache-control', 'no-store').send(body);
+    },
+  );
+
+  api.get(
+    '/api/booking/availability/month',
+    {
+      schema: {
+        tags,
+        summary: 'Which days of a month have a free time at any of the clinics',
+        querystring: MonthQuerySchema,
+        response: { 200: MonthResponseSchema, ...errors },
+      },
+      serializerCompiler: plainJson,
+    },
+    async (request, reply) => {
+      const body = await service.month(request.query);
+      return reply.header('cache-control', 'no-store').send(body);
+    },
+  );
+
+  api.post(
+    '/api/booking/holds',
+    {
+      schema: {
+        tags,
+        summary: 'Hold a time while the patient fills in details (expires after holdMinutes)',
+        body: HoldRequestSchema,
+        response: { 201: HoldResponseSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.createHold(request.body)),
+  );
+
+  api.delete(
+    '/api/booking/holds/:holdId',
+    { schema: { tags, summary: 'Release a hold (answers 204 also when it is already gone)', params: HoldParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await service.releaseHold(request.params.holdId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  api.post(
+    '/api/booking/appointments',
+    {
+      schema: {
+        tags,
+        summary: 'Book the exams at a time (Idempotency-Key header required)',
+        headers: IdempotencyHeadersSchema,
+        body: AppointmentCreateRequestSchema,
+        response: { 201: AppointmentCreateResponseSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).header('cache-control', 'no-store').send(await service.createAppointment(request.headers['idempotency-key'], request.body)),
+  );
+
+  api.post(
+    '/api/booking/booking-requests',
+    {
+      schema: {
+        tags,
+        summary: 'Booking requests for enquiry-only exams (Idempotency-Key header required)',
+        headers: IdempotencyHeadersSchema,
+        body: BookingRequestCreateSchema,
+        response: { 201: BookingRequestCreateResponseSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).header('cache-control', 'no-store').send(await service.createBookingRequest(request.headers['idempotency-key'], request.body)),
+  );
+
+  api.get(
+    '/api/booking/walk-in-exams',
+    {
+      schema: {
+        tags,
+        summary: 'Walk-in exams (no booked time), optionally for one modality (id or slug)',
+        querystring: WalkInExamQuerySchema,
+        response: { 200: WalkInExamListSchema, ...errors },
+      },
+    },
+    (request) => service.walkInExams(request.query.modality),
+  );
+}
