@@ -64,11 +64,25 @@ export function appointmentUrl(publicUrl: string, bookingKey: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/appointments/${encodeURIComponent(bookingKey)}`;
 }
 
+interface ClinicDateTime {
+  date(at: Date): string;
+  time(at: Date): string;
+}
+
+// Building an Intl.DateTimeFormat costs far more than using one; a deployment has a few zones.
+const dateTimeFormats = new Map<string, ClinicDateTime>();
+
 /** Date and time as people at the clinic read them (the clinic's zone, not the server's). */
-function clinicDateTime(locale: string, timeZone: string): { date(at: Date): string; time(at: Date): string } {
-  const date = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
-  return { date: (at) => date.format(at), time: (at) => time.format(at) };
+function clinicDateTime(locale: string, timeZone: string): ClinicDateTime {
+  const key = `${locale}\0${timeZone}`;
+  let formats = dateTimeFormats.get(key);
+  if (formats === undefined) {
+    const date = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+    const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+    formats = { date: (at) => date.format(at), time: (at) => time.format(at) };
+    dateTimeFormats.set(key, formats);
+  }
+  return formats;
 }
 
 /** A stable UID that does not reveal the booking key (which grants access to the booking). */
