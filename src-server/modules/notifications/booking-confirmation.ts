@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { escapeHtml } from '../../platform/index-html';
 import type { MailAttachment } from '../../platform/mailer';
-import { enqueueMail } from '../../platform/outbox/outbox-repository';
+import { enqueueMail, oneLineSubject } from '../../platform/outbox/outbox-repository';
 import { buildIcs, type CalendarEvent } from './ics';
 
 /**
@@ -190,7 +190,7 @@ export function renderBookingConfirmation(confirmation: BookingConfirmation, opt
     '<!doctype html>',
     '<html lang="en">',
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${e(words.subject)}</title></head>`,
+    `<title>${e(oneLineSubject(words.subject))}</title></head>`,
     '<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f1f1f;background:#ffffff">',
     '<main style="max-width:600px">',
     paragraph(`Dear ${name},`),
@@ -241,7 +241,7 @@ export function renderBookingConfirmation(confirmation: BookingConfirmation, opt
   });
 
   return {
-    subject: words.subject,
+    subject: oneLineSubject(words.subject),
     text,
     html,
     attachments: [{ filename: ICS_FILENAME, contentType: ICS_CONTENT_TYPE, content: ics }],

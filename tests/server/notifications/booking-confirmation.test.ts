@@ -167,6 +167,14 @@ describe('renderBookingConfirmation', () => {
     expect(icsOf(renderBookingConfirmation(confirmation(), OPTIONS))).toBe(icsOf(renderBookingConfirmation(confirmation(), OPTIONS)));
   });
 
+  it('should keep the subject one header line, whatever the clinic is called', () => {
+    const clinic = { ...confirmation().clinic, name: 'Evil\r\nBcc: everyone@example.com\n' };
+    const mail = renderBookingConfirmation(confirmation({ clinic }), OPTIONS);
+    expect(mail.subject).toBe('Your appointment is confirmed: Saturday 4 April 2026 at 12:00 pm AEDT, Evil Bcc: everyone@example.com');
+    const long = renderBookingConfirmation(confirmation({ clinic: { ...clinic, name: 'x'.repeat(2000) } }), OPTIONS);
+    expect(long.subject).toHaveLength(250);
+  });
+
   it('should refuse an appointment without a valid instant rather than mail a wrong time', () => {
     const bad = confirmation({ appointments: [{ examName: 'MRI', modalityName: 'MRI', startsAt: 'tomorrow', endsAt: '2026-04-05T00:15:00Z' }] });
     expect(() => renderBookingConfirmation(bad, OPTIONS)).toThrow(/startsAt/);
