@@ -19,6 +19,8 @@ export interface BookingConfirmation {
   appointments: Array<{ examName: string; modalityName: string; startsAt: string; endsAt: string; preparationNotes?: string }>;
   walkInExam?: { name: string; prepTime?: number; minutesPrior?: number };
   staffBooking: boolean;
+  /** A PENDING booking: the time is kept but the clinic has yet to confirm it (wording, .ics TENTATIVE). */
+  pending?: boolean;
 }
 
 export interface BookingConfirmationOptions {
@@ -123,18 +125,21 @@ export function renderBookingConfirmation(confirmation: BookingConfirmation, opt
   const when = `${format.date(first.startsAt)} at ${format.time(first.startsAt)}`;
 
   // staffBooking: staff booked on the patient's behalf, so the texts speak of "the patient".
+  const pending = confirmation.pending === true;
+  const state = pending ? 'reserved and waiting for the clinic to confirm it' : 'confirmed';
+  const subjectState = pending ? 'request is received' : 'is confirmed';
   const words = staffBooking
     ? {
-        subject: `The patient's appointment is confirmed: ${when}, ${clinic.name}`,
-        intro: `The patient's appointment at ${clinic.name} is confirmed. It was booked by our staff on behalf of ${name}.`,
+        subject: `The patient's appointment ${subjectState}: ${when}, ${clinic.name}`,
+        intro: `The patient's appointment at ${clinic.name} is ${state}. It was booked by our staff on behalf of ${name}.`,
         heading: "The patient's appointment",
         arrive: (minutes: number) => `The patient should arrive ${minutes} minutes before the appointment time.`,
         manage: "To view or manage the patient's appointment, open:",
         cannotAttend: 'If the patient cannot attend, please let the clinic know.',
       }
     : {
-        subject: `Your appointment is confirmed: ${when}, ${clinic.name}`,
-        intro: `Your appointment at ${clinic.name} is confirmed.`,
+        subject: `Your appointment ${subjectState}: ${when}, ${clinic.name}`,
+        intro: `Your appointment at ${clinic.name} is ${state}.`,
         heading: 'Your appointment',
         arrive: (minutes: number) => `Please arrive ${minutes} minutes before your appointment time.`,
         manage: 'To view or manage your appointment, open:',
@@ -233,6 +238,7 @@ export function renderBookingConfirmation(confirmation: BookingConfirmation, opt
       `${words.manage} ${link}`,
     ].join('\n'),
     url: link,
+    status: pending ? 'TENTATIVE' : 'CONFIRMED',
   }));
   const ics = buildIcs({
     productId: `-//${options.providerName}//Patient portal//EN`,

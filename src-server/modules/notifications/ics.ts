@@ -13,6 +13,8 @@ export interface CalendarEvent {
   location?: string;
   description?: string;
   url?: string;
+  /** RFC 5545 3.8.1.11; CONFIRMED when omitted. */
+  status?: 'CONFIRMED' | 'TENTATIVE';
 }
 
 export interface Calendar {
@@ -80,7 +82,7 @@ export function buildIcs(calendar: Calendar): string {
     if (event.description !== undefined) lines.push(`DESCRIPTION:${escapeIcsText(event.description)}`);
     // URI values are not TEXT: no escaping, only folding.
     if (event.url !== undefined) lines.push(`URL:${event.url}`);
-    lines.push('STATUS:CONFIRMED', 'SEQUENCE:0', 'TRANSP:OPAQUE', 'END:VEVENT');
+    lines.push(`STATUS:${event.status ?? 'CONFIRMED'}`, 'SEQUENCE:0', 'TRANSP:OPAQUE', 'END:VEVENT');
   }
   lines.push('END:VCALENDAR');
   return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;

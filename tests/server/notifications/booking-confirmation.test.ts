@@ -167,6 +167,21 @@ describe('renderBookingConfirmation', () => {
     expect(icsOf(renderBookingConfirmation(confirmation(), OPTIONS))).toBe(icsOf(renderBookingConfirmation(confirmation(), OPTIONS)));
   });
 
+  it('should say a pending booking awaits the clinic, and mark its calendar events tentative', () => {
+    const mail = renderBookingConfirmation(confirmation({ pending: true }), OPTIONS);
+    expect(mail.subject).toBe('Your appointment request is received: Saturday 4 April 2026 at 12:00 pm AEDT, Sydney CBD Imaging');
+    expect(mail.text).toContain('Your appointment at Sydney CBD Imaging is reserved and waiting for the clinic to confirm it.');
+    expect(mail.text).not.toContain('confirmed');
+    const lines = icsLines(icsOf(mail));
+    expect(lines.filter((line) => line.startsWith('STATUS:'))).toEqual(['STATUS:TENTATIVE', 'STATUS:TENTATIVE']);
+    const staff = renderBookingConfirmation(confirmation({ pending: true, staffBooking: true }), OPTIONS);
+    expect(staff.subject).toMatch(/^The patient's appointment request is received: /);
+    expect(icsLines(icsOf(renderBookingConfirmation(confirmation(), OPTIONS))).filter((line) => line.startsWith('STATUS:'))).toEqual([
+      'STATUS:CONFIRMED',
+      'STATUS:CONFIRMED',
+    ]);
+  });
+
   it('should keep the subject one header line, whatever the clinic is called', () => {
     const clinic = { ...confirmation().clinic, name: 'Evil\r\nBcc: everyone@example.com\n' };
     const mail = renderBookingConfirmation(confirmation({ clinic }), OPTIONS);
