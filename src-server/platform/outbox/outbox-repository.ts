@@ -163,6 +163,16 @@ export async function markMailAttemptFailed(
   return rows.length === 1;
 }
 
+/** Gives back a claimed mail that was not tried: queued again at `at`, its attempt not counted. */
+export async function releaseMail(db: Queryable, id: number, attempts: number, at: Date): Promise<boolean> {
+  const rows = await db.query(
+    `update outbox_mail set status = 'queued', attempts = attempts - 1, next_attempt_at = $3
+     where id = $1 and status = 'sending' and attempts = $2 returning id`,
+    [id, attempts, at.toISOString()],
+  );
+  return rows.length === 1;
+}
+
 /** The most recent mails, newest first (development page). */
 export async function listRecentMails(db: Queryable, limit: number): Promise<OutboxMail[]> {
   const rows = await db.query<OutboxRow>(`select ${COLUMNS} from outbox_mail order by created_at desc, id desc limit $1`, [limit]);

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/connection';
 import type { Clock } from '../clock';
 import type { Mailer } from '../mailer';
-import { claimDueMails, countPendingMails, markMailAttemptFailed, markMailSent, type OutboxMail } from './outbox-repository';
+import { claimDueMails, countPendingMails, markMailAttemptFailed, markMailSent, releaseMail, type OutboxMail } from './outbox-repository';
 
 /**
  * Sends what the outbox holds (0003_outbox.sql). Every poll claims due mails in one statement
@@ -55,6 +55,8 @@ export interface OutboxWorker {
 
 export const DEFAULT_BATCH_SIZE = 10;
 export const DEFAULT_LEASE_MS = 5 * 60_000;
+/** A claimed mail is only sent while at least this much of its lease is left (one send's worst case). */
+const LEASE_MARGIN_MS = 60_000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
 
@@ -90,6 +92,14 @@ export function describeSendError(error: unknown): string {
   return parts.join(' ');
 }
 
+/** Failures of the connection or the login, not of one mail: every other mail would fail the same way. */
+const TRANSPORT_ERROR_CODES = new Set(['ESOCKET', 'ECONNECTION', 'ETIMEDOUT', 'EDNS', 'ETLS', 'EAUTH', 'EPROTOCOL', 'mail_not_configured']);
+
+export function isTransportError(error: unknown): boolean {
+  const code = field(error, 'code');
+  return typeof code === 'string' && TRANSPORT_ERROR_CODES.has(code);
+}
+
 /** A refusal that no retry will change: the server rejected the recipient or the message (5xx). */
 export function isPermanentSendError(error: unknown): boolean {
   const code = field(error, 'code');
@@ -110,7 +120,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let toldNoTransport = false;
   let pollFailing = false;
 
-  async function deliver(mail: OutboxMail, result: OutboxRunResult): Promise<void> {
+  /** Sends one claimed mail and records the outcome; answers the retry time when the transport itself failed. */
+  async function deliver(mail: OutboxMail, result: OutboxRunResult): Promise<Date | null> {
     try {
       await mailer.send({
         to: mail.recipient,
@@ -134,7 +145,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           '[outbox] sending failed; will retry',
         );
       }
-      return;
+      // The rest of the batch waits as long as this mail does: the delay grows with the outage.
+      return isTransportError(error) ? (retryAt ?? new Date(clock.now().getTime() + backoffMs(1))) : null;
     }
     if (await markMailSent(db, mail.id, mail.attempts, clock.now())) {
       result.sent += 1;
@@ -142,6 +154,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     } else {
       logger.warn({ mailId: mail.id, kind: mail.kind }, '[outbox] sent, but the claim had expired and was taken over');
     }
+    return null;
   }
 
   async function runOnce(): Promise<OutboxRunResult> {
@@ -156,9 +169,22 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     for (;;) {
       const now = clock.now();
-      const claimed = await claimDueMails(db, now, new Date(now.getTime() + leaseMs), batchSize);
-      for (const mail of claimed) await deliver(mail, result);
-      if (claimed.length < batchSize || stopRequested) return result;
+      const leaseUntil = now.getTime() + leaseMs;
+      const claimed = await claimDueMails(db, now, new Date(leaseUntil), batchSize);
+      let transportDownUntil: Date | null = null;
+      for (const mail of claimed) {
+        if (transportDownUntil !== null) {
+          // The server is down or refuses us: the rest of the batch waits, untried, instead of
+          // each failing in turn (and each using up an attempt).
+          await releaseMail(db, mail.id, mail.attempts, transportDownUntil);
+        } else if (clock.now().getTime() >= leaseUntil - LEASE_MARGIN_MS) {
+          // Slow sends ate the claim: another worker may take the mail any moment, so do not send it.
+          await releaseMail(db, mail.id, mail.attempts, clock.now());
+        } else {
+          transportDownUntil = await deliver(mail, result);
+        }
+      }
+      if (claimed.length < batchSize || stopRequested || transportDownUntil !== null) return result;
     }
   }
 

@@ -9,6 +9,7 @@ import {
   defaultBackoffMs,
   describeSendError,
   isPermanentSendError,
+  isTransportError,
   type OutboxWorkerOptions,
 } from '../../../src-server/platform/outbox/outbox-worker';
 import {
@@ -63,6 +64,10 @@ describe('outbox worker helpers', () => {
     expect(isPermanentSendError(rejected)).toBe(true);
     expect(isPermanentSendError({ code: 'EENVELOPE', responseCode: 452 })).toBe(false);
     expect(isPermanentSendError({ code: 'EAUTH', responseCode: 535 })).toBe(false);
+    expect(isTransportError({ code: 'ESOCKET' })).toBe(true);
+    expect(isTransportError({ code: 'EAUTH', responseCode: 535 })).toBe(true);
+    expect(isTransportError(rejected)).toBe(false);
+    expect(isTransportError(new Error('no code'))).toBe(false);
   });
 });
 
@@ -132,6 +137,44 @@ describe.each(backends())('outbox worker on %s', (backend) => {
     expect(await listRecentMails(test.db, 1)).toMatchObject([
       { status: 'sent', attempts: 2, lastError: null, sentAt: '2026-03-10T01:00:30.000Z' },
     ]);
+  });
+
+  it('should try one mail while the server is down and let the others wait untried, as long', async () => {
+    const port = await freePort();
+    const ids = [await enqueueMail(test.db, mail(11), clock.now()), await enqueueMail(test.db, mail(12), clock.now()), await enqueueMail(test.db, mail(13), clock.now())];
+    const { worker: outbox } = worker({ mailer: mailerFor(port) });
+    expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    const rows = await Promise.all(ids.map((id) => findMail(test.db, id)));
+    expect(rows.map((row) => [row?.status, row?.attempts, row?.nextAttemptAt, row?.lastError])).toEqual([
+      ['queued', 1, '2026-03-10T01:00:30.000Z', 'ESOCKET CONN (ECONNREFUSED)'],
+      ['queued', 0, '2026-03-10T01:00:30.000Z', null],
+      ['queued', 0, '2026-03-10T01:00:30.000Z', null],
+    ]);
+    const server = await smtpServer(port);
+    clock.advance(30_000);
+    expect(await outbox.runOnce()).toEqual({ sent: 3, retried: 0, failed: 0 });
+    expect(server.received.map((received) => received.parsed.subject)).toEqual(['Mail number 11', 'Mail number 12', 'Mail number 13']);
+  });
+
+  it('should not send a claimed mail once most of its lease is gone, but give it back untried', async () => {
+    const server = await smtpServer();
+    const ids = [await enqueueMail(test.db, mail(21), clock.now()), await enqueueMail(test.db, mail(22), clock.now()), await enqueueMail(test.db, mail(23), clock.now())];
+    // A real SMTP send that takes 30 s of the test clock: after two, 40 s of a 100 s lease are left.
+    const smtp = mailerFor(server.port);
+    const slow: Mailer = {
+      configured: true,
+      send: async (message) => {
+        const sent = await smtp.send(message);
+        clock.advance(30_000);
+        return sent;
+      },
+      close: () => smtp.close(),
+    };
+    const { worker: outbox } = worker({ mailer: slow, leaseMs: 100_000 });
+    expect(await outbox.runOnce()).toEqual({ sent: 2, retried: 0, failed: 0 });
+    expect(await findMail(test.db, ids[2] ?? 0)).toMatchObject({ status: 'queued', attempts: 0, nextAttemptAt: '2026-03-10T01:01:00.000Z' });
+    expect(await outbox.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(server.received.map((received) => received.parsed.subject)).toEqual(['Mail number 21', 'Mail number 22', 'Mail number 23']);
   });
 
   it('should retry with a growing delay and give up after maxAttempts, keeping the mail as failed', async () => {
