@@ -13,6 +13,11 @@ const CATALOGUES: Record<Exclude<SupportedLocale, 'en'>, () => Promise<{ default
   mk: () => import('./locales/mk/translation.json'),
 };
 
+/** Starts downloading a locale's catalogue early; createI18n then finds it loaded. */
+export function preloadCatalogue(locale: SupportedLocale): void {
+  if (locale !== 'en') void CATALOGUES[locale]().catch(() => undefined);
+}
+
 /**
  * Creates the app's own i18next instance (no global singleton, so every test gets a fresh one).
  * Lookup order: server overlay, then the locale's catalogue, then English.

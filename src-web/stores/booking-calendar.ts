@@ -15,10 +15,29 @@ function fromUtc(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The calendar date of an instant in a time zone (the browser's when none is given). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A cached Intl.DateTimeFormat: constructing one costs a millisecond or more (locale data is
+ * loaded on first use), far too much to repeat on every render of a calendar.
+ */
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The calendar date of an instant in a time zone (the browser's own zone when none is given). */
 export function localDate(instant: Date, timeZone?: string): string {
+  if (timeZone === undefined) return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
   // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
 export function addDays(isoDate: string, days: number): string {
@@ -73,12 +92,12 @@ export function monthGrid(month: string, weekStart: WeekStartDay): (string | nul
 
 /** A calendar date formatted for people (no zone shift: the date is formatted as UTC). */
 export function formatDate(isoDate: string, locale: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(toUtc(isoDate));
+  return formatter(locale, { ...options, timeZone: 'UTC' }).format(toUtc(isoDate));
 }
 
 /** An instant formatted in the clinic's time zone. */
 export function formatInstant(instant: string, locale: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(new Date(instant));
+  return formatter(locale, { ...options, timeZone }).format(new Date(instant));
 }
 
 /** A day heading such as "Tue 25 Nov". */
