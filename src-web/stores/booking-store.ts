@@ -265,13 +265,15 @@ export class BookingStore {
 
   /** The flow's part of the URL query (BOOKING_QUERY_KEYS); absent keys are removed. */
   get query(): Record<(typeof BOOKING_QUERY_KEYS)[number], string | null> {
+    // After the confirmation the booked time is gone from the URL: a reload starts afresh.
+    const choosing = this.step === 1 || this.step === 2;
     return {
-      step: this.step > 0 && this.step < 3 ? String(this.step) : null,
-      exams: this.selectedSlugs.length > 0 ? this.selectedSlugs.join(',') : null,
-      clinic: this.selectedClinicSlug,
-      view: this.view === 'MONTH' ? 'MONTH' : null,
-      date: this.selectedDate,
-      time: this.selectedStartsAt,
+      step: choosing ? String(this.step) : null,
+      exams: this.step < 3 && this.selectedSlugs.length > 0 ? this.selectedSlugs.join(',') : null,
+      clinic: choosing ? this.selectedClinicSlug : null,
+      view: choosing && this.view === 'MONTH' ? 'MONTH' : null,
+      date: choosing ? this.selectedDate : null,
+      time: choosing ? this.selectedStartsAt : null,
     };
   }
 

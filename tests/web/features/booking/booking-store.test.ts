@@ -1,0 +1,489 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createBookingApi } from '../../../../src-web/api/booking-api';
+import { ApiError, createApiClient } from '../../../../src-web/api/client';
+import { firstDayOfWeek, monthGrid } from '../../../../src-web/stores/booking-calendar';
+import { bookingFailure } from '../../../../src-web/stores/booking-errors';
+import { randomUuid } from '../../../../src-web/stores/booking-locator';
+import { PatientForm } from '../../../../src-web/stores/booking-patient-form';
+import { createStepReporter } from '../../../../src-web/stores/booking-step-reporter';
+import { BookingStore, type BookingStoreDeps, type Locator } from '../../../../src-web/stores/booking-store';
+import { json, startApiServer, text } from '../../helpers/api-server';
+import { bookingRoutes, holdReleaseRoutes, WALK_IN, type BookingRoutesOptions, type RecordedBookingRequest } from './booking-fixtures';
+
+const NOW = new Date('2026-11-23T01:00:00.000Z'); // Monday 23 November, local noon in Sydney
+
+const refusingLocator: Locator = {
+  browserPosition: () => Promise.reject(new Error('denied')),
+  kioskPostcode: () => null,
+};
+
+interface Setup {
+  store: BookingStore;
+  log: RecordedBookingRequest[];
+  reported: number[];
+}
+
+async function setup(options: BookingRoutesOptions & { deps?: Partial<BookingStoreDeps>; flags?: Partial<ReturnType<BookingStoreDeps['flags']>> } = {}): Promise<Setup> {
+  const log: RecordedBookingRequest[] = [];
+  const server = await startApiServer({ ...bookingRoutes(log, options), ...holdReleaseRoutes(log) });
+  const reported: number[] = [];
+  const store = new BookingStore({
+    api: createBookingApi(createApiClient(server.url)),
+    clock: () => NOW,
+    flags: () => ({ mapUiEnabled: true, showUnableToLocateWindow: true, weekStartsTodayEnabled: false, ...options.flags }),
+    weekStart: () => 1,
+    locator: refusingLocator,
+    reportStep: (step) => reported.push(step),
+    newIdempotencyKey: () => randomUuid(crypto),
+    stepReportDelayMs: 10,
+    ...options.deps,
+  });
+  await store.start(new URLSearchParams());
+  return { store, log, reported };
+}
+
+/** Exams chosen, clinic chosen, first free time held. */
+async function toHeldTime(store: BookingStore, exams: string[] = ['ct-brain']) {
+  for (const slug of exams) store.toggleExam(slug);
+  store.chooseWalkIn(null);
+  await store.goToLocation();
+  await store.selectClinic('parramatta');
+  const day = store.days[1];
+  const slot = day?.slots[0];
+  if (!day || !slot) throw new Error('no free time in the fixture');
+  await store.pickTime(day.date, slot);
+  return { day, slot };
+}
+
+function fillPatient(form: PatientForm) {
+  form.setValue('title', 'Ms');
+  form.setValue('firstName', 'Amelia');
+  form.setValue('lastName', "O'Sample");
+  form.setValue('dateOfBirth', '1968-11-02');
+  form.setValue('email', 'amelia@example.com');
+  form.setValue('contactNumber', '0491 570 156');
+  form.setValue('postalCode', '2067');
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('createStepReporter', () => {
+  it('should report a step only after 2 s without another change', () => {
+    vi.useFakeTimers();
+    const report = vi.fn();
+    const reporter = createStepReporter(report);
+    reporter.stepChanged(1);
+    vi.advanceTimersByTime(1999);
+    expect(report).not.toHaveBeenCalled();
+    reporter.stepChanged(2);
+    vi.advanceTimersByTime(1999);
+    expect(report).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(report).toHaveBeenCalledExactlyOnceWith(2);
+  });
+
+  it('should not report the same step twice in a row', () => {
+    vi.useFakeTimers();
+    const report = vi.fn();
+    const reporter = createStepReporter(report);
+    reporter.stepChanged(1);
+    vi.advanceTimersByTime(2000);
+    reporter.stepChanged(2);
+    reporter.stepChanged(1);
+    vi.advanceTimersByTime(2000);
+    reporter.stepChanged(1);
+    vi.advanceTimersByTime(2000);
+    expect(report.mock.calls).toEqual([[1]]);
+  });
+});
+
+describe('bookingFailure', () => {
+  const http = (status: number, code = 'internal_error') => new ApiError('http', status, code as ApiError['code'], 'server says no');
+
+  it.each([500, 501, 502, 503, 504] as const)('should give %i its own text', (status) => {
+    expect(bookingFailure(http(status))).toEqual({ kind: 'server', status });
+  });
+
+  it.each([505, 507, 599])('should give %i the general text', (status) => {
+    expect(bookingFailure(http(status))).toEqual({ kind: 'general' });
+  });
+
+  it('should treat a lost answer as general', () => {
+    expect(bookingFailure(new ApiError('network', 0, 'service_unavailable', 'offline'))).toEqual({ kind: 'general' });
+    expect(bookingFailure(new Error('boom'))).toEqual({ kind: 'general' });
+  });
+
+  it('should recognise a taken time and an expired hold', () => {
+    expect(bookingFailure(new ApiError('http', 409, 'slot_taken', 'taken'))).toEqual({ kind: 'slot_taken' });
+    expect(bookingFailure(new ApiError('http', 409, 'hold_expired', 'expired'))).toEqual({ kind: 'slot_taken' });
+  });
+
+  it('should pass a refusal of the details on with its message', () => {
+    expect(bookingFailure(http(400, 'validation_failed'))).toEqual({ kind: 'invalid', message: 'server says no' });
+  });
+});
+
+describe('calendar', () => {
+  it('should start the week today when weekStartsTodayEnabled, else on the locale week start', () => {
+    expect(firstDayOfWeek('2026-11-26', true, 1)).toBe('2026-11-26');
+    expect(firstDayOfWeek('2026-11-26', false, 1)).toBe('2026-11-23'); // Monday
+    expect(firstDayOfWeek('2026-11-26', false, 0)).toBe('2026-11-22'); // Sunday (en-CA)
+    expect(firstDayOfWeek('2026-11-23', false, 1)).toBe('2026-11-23');
+  });
+
+  it('should lay a month out in weeks from the week start', () => {
+    const weeks = monthGrid('2026-11', 1);
+    expect(weeks[0]).toEqual([null, null, null, null, null, null, '2026-11-01']); // 1 November 2026 is a Sunday
+    expect(weeks.flat().filter(Boolean)).toHaveLength(30);
+    expect(monthGrid('2026-11', 0)[0]?.[0]).toBe('2026-11-01');
+  });
+});
+
+describe('BookingStore', () => {
+  it('should report only the step the patient settles on after quick changes', async () => {
+    const { store, reported } = await setup({ deps: { stepReportDelayMs: 400 } });
+    store.toggleExam('ct-brain');
+    await store.goToLocation();
+    store.goBack();
+    await store.goToLocation();
+    await vi.waitFor(() => expect(reported).toEqual([1]));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(reported).toEqual([1]);
+  });
+
+  it('should open the walk-in dialog for two exams of differing modalities and record the walk-in', async () => {
+    const { store, log } = await setup();
+    store.toggleExam('ct-brain');
+    store.toggleExam('ct-chest');
+    expect(store.walkInOpen).toBe(false);
+    store.toggleExam('xr-knee');
+    expect(store.walkInOpen).toBe(true);
+    await vi.waitFor(() => expect(store.walkInState).toBe('loaded'));
+    expect(log.find((request) => request.path === '/api/booking/walk-in-exams')?.query.get('modality')).toBe('m-xr');
+    expect(store.walkInOptions).toEqual([WALK_IN]);
+    expect(store.canContinueFromExams).toBe(false);
+    store.chooseWalkIn(WALK_IN);
+    expect(store.walkInExam).toEqual(WALK_IN);
+    expect(store.walkInOpen).toBe(false);
+    // Same combination again: not asked twice.
+    store.toggleExam('ct-chest');
+    store.toggleExam('ct-chest');
+    expect(store.walkInOpen).toBe(false);
+  });
+
+  it('should send the walk-in exam with the booking', async () => {
+    const { store, log } = await setup();
+    store.toggleExam('ct-brain');
+    store.toggleExam('xr-knee');
+    await vi.waitFor(() => expect(store.walkInState).toBe('loaded'));
+    store.chooseWalkIn(WALK_IN);
+    await store.goToLocation();
+    await store.selectClinic('parramatta');
+    const day = store.days[0];
+    if (!day?.slots[1]) throw new Error('fixture');
+    await store.pickTime(day.date, day.slots[1]);
+    await store.goToDetails();
+    if (!store.patientForm) throw new Error('no form');
+    fillPatient(store.patientForm);
+    expect(await store.submit()).toBe(true);
+    const post = log.find((request) => request.path === '/api/booking/appointments');
+    expect(post?.body).toMatchObject({ exams: ['ct-brain', 'xr-knee'], walkInExam: WALK_IN, clinicSlug: 'parramatta' });
+  });
+
+  it('should filter exams by modality and body part, or by name', async () => {
+    const { store } = await setup();
+    store.setModality('m-mr');
+    expect(store.visibleExams.map((exam) => exam.slug)).toEqual(['mri-knee']);
+    expect(store.availableBodyParts).toEqual(new Set(['knee']));
+    store.setModality(null);
+    store.toggleBodyPart('knee');
+    expect(store.visibleExams.map((exam) => exam.slug)).toEqual(['mri-knee', 'xr-knee']);
+    store.setModality('m-ct');
+    expect(store.bodyPartFilter).toBeNull(); // no CT knee exam: the body part is cleared
+    store.setSearch('BRAIN');
+    expect(store.visibleExams.map((exam) => exam.slug)).toEqual(['ct-brain']);
+  });
+
+  it('should list clinics from the default location and open the unable-to-locate window when the browser refuses', async () => {
+    const { store, log } = await setup();
+    store.toggleExam('ct-brain');
+    await store.goToLocation();
+    expect(store.unableToLocateOpen).toBe(true);
+    expect(store.clinicsState).toBe('loaded');
+    const clinicsCall = log.find((request) => request.path === '/api/booking/clinics');
+    expect(clinicsCall?.query.get('exams')).toBe('ct-brain');
+    expect(clinicsCall?.query.has('lat')).toBe(false);
+  });
+
+  it('should not open the unable-to-locate window when the provider disabled it', async () => {
+    const { store } = await setup({ flags: { showUnableToLocateWindow: false } });
+    store.toggleExam('ct-brain');
+    await store.goToLocation();
+    expect(store.unableToLocateOpen).toBe(false);
+  });
+
+  it('should use lat and lng from the query before asking the browser', async () => {
+    const browserPosition = vi.fn(() => Promise.resolve({ latitude: 0, longitude: 0 }));
+    const { store, log } = await setup({ deps: { locator: { browserPosition, kioskPostcode: () => null } } });
+    await store.start(new URLSearchParams('lat=-33.81&lng=151.0'));
+    store.toggleExam('ct-brain');
+    await store.goToLocation();
+    expect(browserPosition).not.toHaveBeenCalled();
+    const clinicsCall = log.find((request) => request.path === '/api/booking/clinics');
+    expect(clinicsCall?.query.get('lat')).toBe('-33.81');
+    expect(store.position?.source).toBe('query');
+  });
+
+  it('should locate a postcode and explain an unknown or malformed one', async () => {
+    const { store } = await setup();
+    store.toggleExam('ct-brain');
+    await store.goToLocation();
+    store.openPostcodeLocator();
+    expect(await store.locatePostcode('21')).toBe(false);
+    expect(store.postcodeProblem).toBe('invalid');
+    expect(await store.locatePostcode('9999')).toBe(false);
+    expect(store.postcodeProblem).toBe('unknown');
+    expect(await store.locatePostcode('2150')).toBe(true);
+    expect(store.position).toMatchObject({ latitude: -33.81, longitude: 151.0, source: 'postcode' });
+    expect(store.postcodeLocatorOpen).toBe(false);
+  });
+
+  it('should hold a time when it is picked and release it when another is picked', async () => {
+    const { store, log } = await setup();
+    const { day } = await toHeldTime(store);
+    expect(store.hold?.holdId).toBe('hold-00000000000000000001');
+    expect(log.find((request) => request.path === '/api/booking/holds')?.body).toMatchObject({ exams: ['ct-brain'], clinicSlug: 'parramatta' });
+    const other = day.slots[1];
+    if (!other) throw new Error('fixture');
+    await store.pickTime(day.date, other);
+    await vi.waitFor(() => expect(log.some((request) => request.method === 'DELETE' && request.path.endsWith('hold-00000000000000000001'))).toBe(true));
+    expect(store.hold?.holdId).toBe('hold-00000000000000000002');
+    expect(store.canContinueFromLocation).toBe(true);
+  });
+
+  it('should reset the date and time (and release the hold) when the view is toggled', async () => {
+    const { store, log } = await setup();
+    await toHeldTime(store);
+    expect(store.query.date).not.toBeNull();
+    await store.setView('MONTH');
+    expect(store.selectedDate).toBeNull();
+    expect(store.selectedStartsAt).toBeNull();
+    expect(store.hold).toBeNull();
+    expect(store.query).toMatchObject({ view: 'MONTH', date: null, time: null });
+    await vi.waitFor(() => expect(log.some((request) => request.method === 'DELETE')).toBe(true));
+    expect(log.some((request) => request.path === '/api/booking/availability/month')).toBe(true);
+    await store.setView('WEEK');
+    expect(store.selectedDate).toBeNull();
+  });
+
+  it('should start the week on the locale week start, or today when configured', async () => {
+    const { store } = await setup();
+    expect(store.weekFrom).toBe('2026-11-23');
+    const startsToday = await setup({ flags: { weekStartsTodayEnabled: true }, deps: { clock: () => new Date(2026, 10, 26, 12) } });
+    expect(startsToday.store.weekFrom).toBe('2026-11-26');
+  });
+
+  it('should say a time was taken and show fresh times when the hold is refused', async () => {
+    const { store, log } = await setup({
+      hold: (_request, response) => json(response, 409, { code: 'slot_taken', message: 'That time was just taken. Please choose another time.', details: { freshSlots: [] } }),
+    });
+    store.toggleExam('ct-brain');
+    await store.goToLocation();
+    await store.selectClinic('parramatta');
+    const before = log.filter((request) => request.path === '/api/booking/availability').length;
+    const day = store.days[0];
+    if (!day?.slots[0]) throw new Error('fixture');
+    await store.pickTime(day.date, day.slots[0]);
+    expect(store.slotTaken).toBe(true);
+    expect(store.selectedStartsAt).toBeNull();
+    expect(store.canContinueFromLocation).toBe(false);
+    expect(log.filter((request) => request.path === '/api/booking/availability').length).toBe(before + 1);
+  });
+
+  it('should submit with a UUID Idempotency-Key and reuse it when the answer was lost', async () => {
+    let attempts = 0;
+    const { store, log } = await setup({
+      createAppointments: (_request, response) => {
+        attempts += 1;
+        if (attempts === 1) {
+          response.destroy(); // no answer: the browser cannot know whether it was booked
+          return;
+        }
+        json(response, 201, { bookingKey: 'key-1', status: 'BOOKED', appointments: [] });
+      },
+    });
+    await toHeldTime(store);
+    await store.goToDetails();
+    if (!store.patientForm) throw new Error('no form');
+    fillPatient(store.patientForm);
+    store.patientForm.setValue('medicareNumber', '');
+    expect(await store.submit()).toBe(false);
+    expect(store.modalFailure).toEqual({ kind: 'general' });
+    store.failure = null;
+    expect(await store.submit()).toBe(true);
+    const posts = log.filter((request) => request.path === '/api/booking/appointments');
+    expect(posts.length).toBeGreaterThanOrEqual(1);
+    const keys = posts.map((request) => request.headers['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(keys).size).toBe(1);
+    expect(posts.at(-1)?.body).toMatchObject({
+      holdId: 'hold-00000000000000000001',
+      exams: ['ct-brain'],
+      patient: { title: 'Ms', firstName: 'Amelia', lastName: "O'Sample", contactNumber: '0491570156', postalCode: '2067' },
+    });
+    expect(store.step).toBe(3);
+    expect(store.result?.kind).toBe('appointment');
+  });
+
+  it('should not send anything while a field is wrong', async () => {
+    const { store, log } = await setup();
+    await toHeldTime(store);
+    await store.goToDetails();
+    if (!store.patientForm) throw new Error('no form');
+    fillPatient(store.patientForm);
+    store.patientForm.setValue('contactNumber', '04915701561');
+    expect(await store.submit()).toBe(false);
+    expect(store.patientForm.visibleProblem('contactNumber')).toBe('invalid');
+    expect(log.some((request) => request.path === '/api/booking/appointments')).toBe(false);
+  });
+
+  it('should go back to fresh times with the clear message when the time was taken at submit', async () => {
+    const { store } = await setup({
+      createAppointments: (_request, response) => json(response, 409, { code: 'slot_taken', message: 'That time was just taken. Please choose another time.' }),
+    });
+    const { day } = await toHeldTime(store);
+    await store.goToDetails();
+    if (!store.patientForm) throw new Error('no form');
+    fillPatient(store.patientForm);
+    expect(await store.submit()).toBe(false);
+    expect(store.step).toBe(1);
+    expect(store.slotTaken).toBe(true);
+    expect(store.selectedStartsAt).toBeNull();
+    expect(store.selectedDate).toBe(day.date);
+    expect(store.daysState).toBe('loaded');
+  });
+
+  it.each([
+    [503, { kind: 'server', status: 503 }],
+    [504, { kind: 'server', status: 504 }],
+    [505, { kind: 'general' }],
+  ] as const)('should map a %i to the error modal; closing it reloads the times and clears date and time', async (status, expected) => {
+    const { store, log } = await setup({
+      createAppointments: (_request, response) => text(response, status, 'upstream trouble'),
+    });
+    await toHeldTime(store);
+    await store.goToDetails();
+    if (!store.patientForm) throw new Error('no form');
+    fillPatient(store.patientForm);
+    expect(await store.submit()).toBe(false);
+    expect(store.modalFailure).toEqual(expected);
+    expect(store.step).toBe(2);
+    const before = log.filter((request) => request.path === '/api/booking/availability').length;
+    await store.closeFailure();
+    expect(store.step).toBe(1);
+    expect(store.query).toMatchObject({ date: null, time: null, step: '1' });
+    expect(log.filter((request) => request.path === '/api/booking/availability').length).toBe(before + 1);
+  });
+
+  it('should turn enquiry exams into a booking request without a time', async () => {
+    const { store, log } = await setup();
+    store.toggleExam('ir-spine-injection');
+    expect(store.requestInfoOpen).toBe(true);
+    expect(store.isBookingRequest).toBe(true);
+    await store.goToLocation();
+    expect(store.canContinueFromLocation).toBe(true);
+    await store.selectClinic('chatswood');
+    expect(log.some((request) => request.path === '/api/booking/availability')).toBe(false);
+    await store.goToDetails();
+    if (!store.patientForm) throw new Error('no form');
+    fillPatient(store.patientForm);
+    store.patientForm.setNotes('Referral from Dr Smith');
+    expect(await store.submit()).toBe(true);
+    expect(log.find((request) => request.path === '/api/booking/booking-requests')?.body).toEqual({
+      exams: ['ir-spine-injection'],
+      clinicSlug: 'chatswood',
+      patient: { title: 'Ms', firstName: 'Amelia', lastName: "O'Sample", dateOfBirth: '1968-11-02', email: 'amelia@example.com', contactNumber: '0491570156', postalCode: '2067' },
+      patientNotes: 'Referral from Dr Smith',
+    });
+    expect(store.result?.kind).toBe('request');
+  });
+
+  it('should fail a booking request with the first error when none was created', async () => {
+    const { store } = await setup({
+      bookingRequests: (_request, response) =>
+        json(response, 201, { bookingKey: 'k', results: [{ examSlug: 'ir-spine-injection', success: false, errorMessage: 'No radiologist available' }] }),
+    });
+    store.toggleExam('ir-spine-injection');
+    await store.goToLocation();
+    await store.goToDetails();
+    if (!store.patientForm) throw new Error('no form');
+    fillPatient(store.patientForm);
+    expect(await store.submit()).toBe(false);
+    expect(store.failure).toEqual({ kind: 'invalid', message: 'No radiologist available' });
+    expect(store.step).toBe(2);
+  });
+
+  it('should restore exams, clinic, date and time from the URL', async () => {
+    const { store } = await setup();
+    await store.start(new URLSearchParams('step=1&exams=ct-brain,nope&clinic=parramatta&date=2026-11-25&time=2026-11-24T22:30:00.000Z'));
+    expect(store.selectedSlugs).toEqual(['ct-brain']);
+    expect(store.step).toBe(1);
+    expect(store.selectedClinicSlug).toBe('parramatta');
+    expect(store.selectedStartsAt).toBe('2026-11-24T22:30:00.000Z');
+    expect(store.hold).not.toBeNull();
+  });
+});
+
+describe('PatientForm', () => {
+  const today = () => '2026-11-23';
+
+  it('should apply the spec point 5 rules field by field', () => {
+    const form = new PatientForm(false, today);
+    fillPatient(form);
+    expect(form.isValid).toBe(true);
+    form.setValue('dateOfBirth', '2026-11-24');
+    expect(form.problemOf('dateOfBirth')).toBe('future');
+    form.setValue('dateOfBirth', '2026-02-30');
+    expect(form.problemOf('dateOfBirth')).toBe('invalid');
+    form.setValue('dateOfBirth', '');
+    expect(form.problemOf('dateOfBirth')).toBe('required');
+    form.setValue('contactNumber', '04915701567');
+    expect(form.problemOf('contactNumber')).toBe('invalid');
+    form.setValue('contactNumber', '04a5');
+    expect(form.problemOf('contactNumber')).toBe('invalid');
+    form.setValue('email', 'not-an-email');
+    expect(form.problemOf('email')).toBe('invalid');
+    form.setValue('postalCode', '123');
+    expect(form.problemOf('postalCode')).toBe('invalid');
+    form.setValue('firstName', '4me');
+    expect(form.problemOf('firstName')).toBe('invalid');
+    expect(form.firstInvalidField).toBe('firstName');
+  });
+
+  it('should show a problem only once the field was left or a submit was tried', () => {
+    const form = new PatientForm(false, today);
+    expect(form.visibleProblem('email')).toBeNull();
+    form.touch('email');
+    expect(form.visibleProblem('email')).toBe('required');
+    expect(form.visibleProblem('lastName')).toBeNull();
+    form.touchAll();
+    expect(form.visibleProblem('lastName')).toBe('required');
+  });
+
+  it('should require a valid Medicare number only when the exams need one', () => {
+    const optional = new PatientForm(false, today);
+    fillPatient(optional);
+    expect(optional.fields).not.toContain('medicareNumber');
+    expect(optional.isValid).toBe(true);
+    const required = new PatientForm(true, today);
+    fillPatient(required);
+    expect(required.problemOf('medicareNumber')).toBe('required');
+    required.setValue('medicareNumber', '2123 45670 1');
+    expect(required.problemOf('medicareNumber')).toBeNull();
+    required.setValue('medicareNumber', '2123456780');
+    expect(required.problemOf('medicareNumber')).toBe('invalid');
+    expect(required.toPatientDetails().medicareNumber).toBe('2123456780');
+  });
+});
