@@ -44,7 +44,16 @@ export const noTransportMailer: Mailer = {
   close: () => Promise.resolve(),
 };
 
-export function createSmtpMailer(smtp: SmtpConfig): Mailer {
+export interface SmtpMailerOptions {
+  /** Extra certificate authorities to trust (tests with a self-signed server); the system's otherwise. */
+  ca?: string;
+}
+
+/**
+ * @param smtp - from config: port 465 is implicit TLS; other ports upgrade with STARTTLS when the
+ * server offers it, and must when a user and password are set, so they never cross in clear.
+ */
+export function createSmtpMailer(smtp: SmtpConfig, options: SmtpMailerOptions = {}): Mailer {
   const transport = nodemailer.createTransport({
     // One reused connection: the outbox sends one mail after another, and a new connection (with
     // its TLS handshake) per mail costs about 100 ms even on the loopback.
@@ -53,6 +62,8 @@ export function createSmtpMailer(smtp: SmtpConfig): Mailer {
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,
+    requireTLS: !smtp.secure && smtp.auth !== null,
+    ...(options.ca === undefined ? {} : { tls: { ca: options.ca } }),
     ...(smtp.auth === null ? {} : { auth: { user: smtp.auth.user, pass: smtp.auth.password } }),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { SmtpConfig } from '../../../src-server/config';
@@ -13,6 +17,8 @@ export interface ReceivedMail {
   envelopeTo: string[];
   /** Who logged in, when the client authenticated. */
   user: string | null;
+  /** The session was encrypted (STARTTLS) when the mail was handed over. */
+  secure: boolean;
   raw: string;
   parsed: ParsedMail;
 }
@@ -24,11 +30,15 @@ export interface TestSmtpServerOptions {
   credentials?: { user: string; password: string };
   /** Delay before accepting each message, to let concurrent senders interleave. */
   acceptDelayMs?: number;
+  /** Offer STARTTLS with this key and certificate (see selfSignedCertificate). */
+  tls?: { key: string; cert: string };
 }
 
 export interface TestSmtpServer {
   port: number;
   received: ReceivedMail[];
+  /** Every AUTH attempt the server saw, right or wrong. */
+  authAttempts: number;
   /** Waits until `count` mails have arrived (fails after timeoutMs). */
   waitForMails(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   stop(): Promise<void>;
@@ -44,6 +54,22 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** A throw-away certificate for 127.0.0.1 made with the openssl command line (an EC key: fast). */
+export function selfSignedCertificate(): { key: string; cert: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-smtp-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1',
+        '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export function smtpConfigFor(port: number, auth: SmtpConfig['auth'] = null): SmtpConfig {
   return { host: '127.0.0.1', port, secure: false, auth, from: 'Demo Radiology <bookings@demo-radiology.example>' };
 }
@@ -53,16 +79,19 @@ export function smtpConfigFor(port: number, auth: SmtpConfig['auth'] = null): Sm
  */
 export async function startTestSmtpServer(port = 0, options: TestSmtpServerOptions = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const state = { authAttempts: 0 };
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     // No TLS certificate here: the client must fall back to plain SMTP on the loopback.
-    disabledCommands: options.credentials === undefined ? ['STARTTLS', 'AUTH'] : ['STARTTLS'],
+    disabledCommands: [...(options.tls === undefined ? ['STARTTLS'] : []), ...(options.credentials === undefined ? ['AUTH'] : [])],
+    ...(options.tls === undefined ? {} : { key: options.tls.key, cert: options.tls.cert }),
     authOptional: options.credentials === undefined,
     allowInsecureAuth: true,
     logger: false,
     // No reverse DNS for 127.0.0.1: it only slows every connection down.
     disableReverseLookup: true,
     onAuth(auth, _session, callback) {
+      state.authAttempts += 1;
       const expected = options.credentials;
       if (expected !== undefined && auth.username === expected.user && auth.password === expected.password) {
         callback(null, { user: auth.username });
@@ -91,6 +120,7 @@ export async function startTestSmtpServer(port = 0, options: TestSmtpServerOptio
                 envelopeFrom: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
                 envelopeTo: session.envelope.rcptTo.map((recipient) => recipient.address),
                 user: typeof session.user === 'string' ? session.user : null,
+                secure: session.secure,
                 raw,
                 parsed,
               });
@@ -114,6 +144,9 @@ export async function startTestSmtpServer(port = 0, options: TestSmtpServerOptio
   return {
     port: address.port,
     received,
+    get authAttempts() {
+      return state.authAttempts;
+    },
     async waitForMails(count, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {

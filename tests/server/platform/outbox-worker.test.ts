@@ -23,6 +23,7 @@ import {
 import {
   collectingLogger,
   freePort,
+  selfSignedCertificate,
   smtpConfigFor,
   startTestSmtpServer,
   type TestSmtpServer,
@@ -77,8 +78,8 @@ describe.each(backends())('outbox worker on %s', (backend) => {
   const mailers: Mailer[] = [];
   const servers: TestSmtpServer[] = [];
 
-  function mailerFor(port: number, auth: Parameters<typeof smtpConfigFor>[1] = null): Mailer {
-    const mailer = createSmtpMailer(smtpConfigFor(port, auth));
+  function mailerFor(port: number, auth: Parameters<typeof smtpConfigFor>[1] = null, ca?: string): Mailer {
+    const mailer = createSmtpMailer(smtpConfigFor(port, auth), ca === undefined ? {} : { ca });
     mailers.push(mailer);
     return mailer;
   }
@@ -246,17 +247,41 @@ describe.each(backends())('outbox worker on %s', (backend) => {
     expect(await configured.runOnce()).toEqual({ sent: 2, retried: 0, failed: 0 });
   });
 
-  it('should log in with the configured user and password', async () => {
-    const server = await smtpServer(0, { credentials: { user: 'portal', password: 's3cret' } });
+  it('should upgrade to TLS with STARTTLS and log in with the configured user and password', async () => {
+    const tls = selfSignedCertificate();
+    const server = await smtpServer(0, { credentials: { user: 'portal', password: 's3cret' }, tls });
     const id = await enqueueMail(test.db, mail(7), clock.now());
-    const { worker: wrong } = worker({ mailer: mailerFor(server.port, { user: 'portal', password: 'wrong' }) });
+    const { worker: wrong } = worker({ mailer: mailerFor(server.port, { user: 'portal', password: 'wrong' }, tls.cert) });
     expect(await wrong.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
     expect((await findMail(test.db, id))?.lastError).toBe('EAUTH 535 AUTH PLAIN');
 
     clock.advance(30_000);
-    const { worker: right } = worker({ mailer: mailerFor(server.port, { user: 'portal', password: 's3cret' }) });
+    const { worker: right } = worker({ mailer: mailerFor(server.port, { user: 'portal', password: 's3cret' }, tls.cert) });
     expect(await right.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
-    expect(server.received.map((received) => received.user)).toEqual(['portal']);
+    expect(server.received.map((received) => [received.user, received.secure])).toEqual([['portal', true]]);
+  });
+
+  it('should never send the password in clear: no STARTTLS offered, no login, the mail waits', async () => {
+    const server = await smtpServer(0, { credentials: { user: 'portal', password: 's3cret' } });
+    const id = await enqueueMail(test.db, mail(14), clock.now());
+    const { worker: outbox } = worker({ mailer: mailerFor(server.port, { user: 'portal', password: 's3cret' }) });
+    expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await findMail(test.db, id)).toMatchObject({ status: 'queued', lastError: 'ETLS 500 STARTTLS' });
+    expect(server.authAttempts).toBe(0);
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('should use STARTTLS when the server offers it, also without a login', async () => {
+    const tls = selfSignedCertificate();
+    const server = await smtpServer(0, { tls });
+    await enqueueMail(test.db, mail(15), clock.now());
+    const { worker: outbox } = worker({ mailer: mailerFor(server.port, null, tls.cert) });
+    expect(await outbox.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(server.received.map((received) => received.secure)).toEqual([true]);
+    // A certificate nobody vouches for is refused rather than ignored.
+    await enqueueMail(test.db, mail(16), clock.now());
+    const { worker: untrusting } = worker({ mailer: mailerFor(server.port) });
+    expect(await untrusting.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
   });
 
   it('should send again a mail whose worker died mid-send, but only after its claim expired', async () => {
