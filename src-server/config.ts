@@ -40,6 +40,8 @@ export interface Config {
   outboxPollMs: number;
   /** Attempts before a mail is kept as 'failed'. */
   outboxMaxAttempts: number;
+  /** Sent mail (it holds personal data) is deleted this many days after sending; failed mail is kept. */
+  outboxKeepSentDays: number;
   /** GET /dev/outbox and /api/dev/outbox list queued and sent mail (never on by default in production). */
   mailDevOutboxEnabled: boolean;
   shutdownTimeoutMs: number;
@@ -100,6 +102,11 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
     name: 'OUTBOX_MAX_ATTEMPTS',
     default: '10',
     description: "Send attempts (1 to 100, backing off from 30 s to 1 h) before a mail is kept as 'failed'.",
+  },
+  {
+    name: 'OUTBOX_KEEP_SENT_DAYS',
+    default: '30',
+    description: 'Days (1 to 3650) a sent mail stays in the outbox before it is deleted; failed mail is kept.',
   },
   {
     name: 'MAIL_DEV_OUTBOX_ENABLED',
@@ -296,6 +303,13 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
     if (parsed === null) problem('OUTBOX_MAX_ATTEMPTS', `must be a whole number from 1 to 100, got ${quote(rawOutboxAttempts)}`);
     else outboxMaxAttempts = parsed;
   }
+  let outboxKeepSentDays = 30;
+  const rawKeepSent = read(env, 'OUTBOX_KEEP_SENT_DAYS');
+  if (rawKeepSent !== undefined) {
+    const parsed = wholeNumber(rawKeepSent, 1, 3650);
+    if (parsed === null) problem('OUTBOX_KEEP_SENT_DAYS', `must be a whole number of days from 1 to 3650, got ${quote(rawKeepSent)}`);
+    else outboxKeepSentDays = parsed;
+  }
   // The development outbox shows patients' mail, so production has to ask for it explicitly.
   let mailDevOutboxEnabled = read(env, 'NODE_ENV') !== 'production';
   const rawDevOutbox = read(env, 'MAIL_DEV_OUTBOX_ENABLED');
@@ -339,6 +353,7 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
       smtp,
       outboxPollMs,
       outboxMaxAttempts,
+      outboxKeepSentDays,
       mailDevOutboxEnabled,
       shutdownTimeoutMs,
       appVersion,

@@ -78,6 +78,7 @@ async function main(): Promise<void> {
     logger: app.log,
     pollMs: config.outboxPollMs,
     maxAttempts: config.outboxMaxAttempts,
+    keepSentMs: config.outboxKeepSentDays * 24 * 60 * 60_000,
   });
 
   let shuttingDown = false;

@@ -173,6 +173,12 @@ export async function releaseMail(db: Queryable, id: number, attempts: number, a
   return rows.length === 1;
 }
 
+/** Deletes mail sent before `before` (it holds personal data); queued and failed mail stays. Answers how many. */
+export async function deleteSentMailsBefore(db: Queryable, before: Date): Promise<number> {
+  const rows = await db.query(`delete from outbox_mail where status = 'sent' and sent_at < $1 returning id`, [before.toISOString()]);
+  return rows.length;
+}
+
 /** The most recent mails, newest first (development page). */
 export async function listRecentMails(db: Queryable, limit: number): Promise<OutboxMail[]> {
   const rows = await db.query<OutboxRow>(`select ${COLUMNS} from outbox_mail order by created_at desc, id desc limit $1`, [limit]);

@@ -1,7 +1,15 @@
 import type { Queryable } from '../../db/connection';
 import type { Clock } from '../clock';
 import type { Mailer } from '../mailer';
-import { claimDueMails, countPendingMails, markMailAttemptFailed, markMailSent, releaseMail, type OutboxMail } from './outbox-repository';
+import {
+  claimDueMails,
+  countPendingMails,
+  deleteSentMailsBefore,
+  markMailAttemptFailed,
+  markMailSent,
+  releaseMail,
+  type OutboxMail,
+} from './outbox-repository';
 
 /**
  * Sends what the outbox holds (0003_outbox.sql). Every poll claims due mails in one statement
@@ -36,6 +44,8 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   /** Delay before the next attempt after `attempts` failed ones. */
   backoffMs?: (attempts: number) => number;
+  /** Sent mail older than this is deleted (checked at most hourly); omitted: kept. */
+  keepSentMs?: number;
 }
 
 export interface OutboxRunResult {
@@ -57,6 +67,7 @@ export const DEFAULT_BATCH_SIZE = 10;
 export const DEFAULT_LEASE_MS = 5 * 60_000;
 /** A claimed mail is only sent while at least this much of its lease is left (one send's worst case). */
 const LEASE_MARGIN_MS = 60_000;
+const PURGE_EVERY_MS = 60 * 60_000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
 
@@ -119,6 +130,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let stopRequested = false;
   let toldNoTransport = false;
   let pollFailing = false;
+  let lastPurgeAt = Number.NEGATIVE_INFINITY;
+
+  async function purgeOldSentMail(): Promise<void> {
+    if (options.keepSentMs === undefined) return;
+    const now = clock.now().getTime();
+    if (now - lastPurgeAt < PURGE_EVERY_MS) return;
+    lastPurgeAt = now;
+    const deleted = await deleteSentMailsBefore(db, new Date(now - options.keepSentMs));
+    if (deleted > 0) logger.info({ deleted }, '[outbox] deleted old sent mail');
+  }
 
   /** Sends one claimed mail and records the outcome; answers the retry time when the transport itself failed. */
   async function deliver(mail: OutboxMail, result: OutboxRunResult): Promise<Date | null> {
@@ -159,6 +180,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function runOnce(): Promise<OutboxRunResult> {
     const result: OutboxRunResult = { sent: 0, retried: 0, failed: 0 };
+    await purgeOldSentMail();
     if (!mailer.configured) {
       if (!toldNoTransport) {
         toldNoTransport = true;

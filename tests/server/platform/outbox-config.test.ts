@@ -6,10 +6,10 @@ import { parseConfig, type ConfigContext } from '../../../src-server/config';
 const context: ConfigContext = { cwd: '/srv/portal', packageVersion: '1.2.3', gitShortHash: 'abc1234' };
 
 describe('parseConfig: outbox settings', () => {
-  it('should poll every second, try 10 times and show the development outbox by default', () => {
+  it('should poll every second, try 10 times, keep sent mail 30 days and show the development outbox by default', () => {
     expect(parseConfig({}, context)).toMatchObject({
       ok: true,
-      config: { outboxPollMs: 1000, outboxMaxAttempts: 10, mailDevOutboxEnabled: true },
+      config: { outboxPollMs: 1000, outboxMaxAttempts: 10, outboxKeepSentDays: 30, mailDevOutboxEnabled: true },
     });
   });
 
@@ -26,9 +26,9 @@ describe('parseConfig: outbox settings', () => {
   });
 
   it('should read valid values', () => {
-    expect(parseConfig({ OUTBOX_POLL_MS: '250', OUTBOX_MAX_ATTEMPTS: '3' }, context)).toMatchObject({
+    expect(parseConfig({ OUTBOX_POLL_MS: '250', OUTBOX_MAX_ATTEMPTS: '3', OUTBOX_KEEP_SENT_DAYS: '7' }, context)).toMatchObject({
       ok: true,
-      config: { outboxPollMs: 250, outboxMaxAttempts: 3 },
+      config: { outboxPollMs: 250, outboxMaxAttempts: 3, outboxKeepSentDays: 7 },
     });
   });
 
@@ -37,6 +37,7 @@ describe('parseConfig: outbox settings', () => {
     [{ OUTBOX_POLL_MS: '1s' }, "- OUTBOX_POLL_MS: must be a whole number of milliseconds from 100 to 600000, got '1s'"],
     [{ OUTBOX_MAX_ATTEMPTS: '0' }, "- OUTBOX_MAX_ATTEMPTS: must be a whole number from 1 to 100, got '0'"],
     [{ OUTBOX_MAX_ATTEMPTS: '101' }, "- OUTBOX_MAX_ATTEMPTS: must be a whole number from 1 to 100, got '101'"],
+    [{ OUTBOX_KEEP_SENT_DAYS: '0' }, "- OUTBOX_KEEP_SENT_DAYS: must be a whole number of days from 1 to 3650, got '0'"],
     [{ MAIL_DEV_OUTBOX_ENABLED: 'yes' }, "- MAIL_DEV_OUTBOX_ENABLED: must be true or false, got 'yes'"],
   ])('should reject %j with one clear line', (env, line) => {
     expect(parseConfig(env, context)).toEqual({ ok: false, problems: [line] });

@@ -284,6 +284,33 @@ describe.each(backends())('outbox worker on %s', (backend) => {
     expect(await untrusting.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
   });
 
+  it('should delete sent mail after the retention time and keep failed and queued mail', async () => {
+    const server = await smtpServer();
+    const day = 24 * 3_600_000;
+    const old = await enqueueMail(test.db, mail(31), clock.now());
+    const { worker: first } = worker({ mailer: mailerFor(server.port) });
+    expect((await first.runOnce()).sent).toBe(1);
+    clock.advance(2 * day);
+    const recent = await enqueueMail(test.db, mail(32), clock.now());
+    expect((await first.runOnce()).sent).toBe(1);
+    const failed = await enqueueMail(test.db, mail(33), clock.now());
+    const { worker: down } = worker({ mailer: mailerFor(await freePort()), maxAttempts: 1 });
+    expect((await down.runOnce()).failed).toBe(1);
+    const queued = await enqueueMail(test.db, mail(34), clock.now());
+
+    // 30 days and a minute after the first was sent; the second was sent 28 days ago.
+    clock.advance(28 * day + 60_000);
+    const { worker: keeper, logger } = worker({ mailer: noTransportMailer, keepSentMs: 30 * day });
+    await keeper.runOnce();
+    expect(await findMail(test.db, old)).toBeNull();
+    expect((await Promise.all([recent, failed, queued].map((id) => findMail(test.db, id)))).map((row) => row?.status)).toEqual([
+      'sent',
+      'failed',
+      'queued',
+    ]);
+    expect(logger.lines.find((line) => line.message === '[outbox] deleted old sent mail')?.data).toEqual({ deleted: 1 });
+  });
+
   it('should send again a mail whose worker died mid-send, but only after its claim expired', async () => {
     const server = await smtpServer();
     const id = await enqueueMail(test.db, mail(8), clock.now());
