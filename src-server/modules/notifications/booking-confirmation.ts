@@ -124,10 +124,10 @@ export function renderBookingConfirmation(confirmation: BookingConfirmation, opt
   const link = appointmentUrl(options.publicUrl, confirmation.bookingKey);
   const when = `${format.date(first.startsAt)} at ${format.time(first.startsAt)}`;
 
-  // staffBooking: staff booked on the patient's behalf, so the texts speak of "the patient".
   const pending = confirmation.pending === true;
   const state = pending ? 'reserved and waiting for the clinic to confirm it' : 'confirmed';
   const subjectState = pending ? 'request is received' : 'is confirmed';
+  // staffBooking: staff booked on the patient's behalf, so the texts speak of "the patient".
   const words = staffBooking
     ? {
         subject: `The patient's appointment ${subjectState}: ${when}, ${clinic.name}`,

@@ -183,6 +183,8 @@ export function registerDevOutboxRoutes(app: FastifyInstance, db: Queryable, ena
     {
       onRequest: mustBeEnabled,
       schema: {
+        // Listed in the API documentation only where the routes answer.
+        hide: !enabled,
         tags: ['dev'],
         summary: 'Development only: the most recent mails in the outbox, newest first',
         querystring: ListQuerySchema,
@@ -197,6 +199,8 @@ export function registerDevOutboxRoutes(app: FastifyInstance, db: Queryable, ena
     {
       onRequest: mustBeEnabled,
       schema: {
+        // Listed in the API documentation only where the routes answer.
+        hide: !enabled,
         tags: ['dev'],
         summary: 'Development only: one mail with its attachments',
         params: IdParamsSchema,

@@ -60,6 +60,11 @@ describe.each(backends())('development outbox on %s', (backend) => {
       attachments: [{ filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
     });
     expect(body.mails[0]?.text).toContain('http://localhost:3000/appointments/Dev0utb0xKey_1234567890');
+    const docs = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(Object.keys(docs.json<{ paths: Record<string, unknown> }>().paths).filter((path) => path.includes('/dev/'))).toEqual([
+      '/api/dev/outbox',
+      '/api/dev/outbox/{id}',
+    ]);
     const single = await server.app.inject({ method: 'GET', url: `/api/dev/outbox/${mailId}` });
     expect(single.json<{ attachments: Array<{ content: string }> }>().attachments[0]?.content).toMatch(/^BEGIN:VCALENDAR\r\n/);
   });
@@ -147,6 +152,8 @@ describe('development outbox switched off', () => {
         expect(response.statusCode, path).toBe(404);
         expect(ApiErrorBodySchema.parse(response.json()).code, path).toBe('not_found');
       }
+      const docs = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(Object.keys(docs.json<{ paths: Record<string, unknown> }>().paths).filter((path) => path.includes('/dev/'))).toEqual([]);
     } finally {
       await server.close();
     }
