@@ -1,4 +1,4 @@
-import { addDays, localDate } from '../../platform/time-zone';
+import { addDays as addCalendarDays, localDate, zonedTimeToInstant } from '../../platform/time-zone';
 import { openIntervals, type Interval, type ResourceSchedule } from '../schedule/schedule';
 
 /**
@@ -103,7 +103,15 @@ class ResourceState {
    * Grid-aligned starts t with [t, t + duration) inside an open interval of the day, clear of
    * every live busy entry, and not before `earliest`. Pushed onto `out` in ascending order.
    */
-  collectFreeStarts(isoDate: string, durationMs: number, earliest: number, now: number, stepMs: number, out: number[]): void {
+  collectFreeStarts(
+    isoDate: string,
+    durationMs: number,
+    earliest: number,
+    now: number,
+    stepMs: number,
+    out: number[],
+    holds: { nextExpiry: number } = { nextExpiry: Number.POSITIVE_INFINITY },
+  ): void {
     for (const [opens, closes] of this.open(isoDate)) {
       if (closes <= earliest) continue;
       let cursor = Math.max(opens, earliest);
@@ -111,7 +119,10 @@ class ResourceState {
         const busyStart = this.starts[index] ?? 0;
         if (busyStart >= closes) break;
         const busyEnd = this.ends[index] ?? 0;
-        if (busyEnd <= cursor || (this.expires[index] ?? 0) <= now) continue;
+        const expires = this.expires[index] ?? 0;
+        if (busyEnd <= cursor || expires <= now) continue;
+        // A live hold blocks only until it expires: an answer built now is good until then.
+        if (expires < holds.nextExpiry) holds.nextExpiry = expires;
         emitStarts(cursor, Math.min(busyStart, closes), durationMs, stepMs, out);
         cursor = Math.max(cursor, busyEnd);
       }
@@ -133,6 +144,47 @@ function emitStarts(from: number, until: number, durationMs: number, stepMs: num
   for (let start = Math.ceil(from / stepMs) * stepMs; start + durationMs <= until; start += stepMs) out.push(start);
 }
 
+const nextDays = new Map<string, string>();
+const previousDays = new Map<string, string>();
+
+/** Calendar arithmetic, memoised for the ±1 steps the day loops take thousands of times. */
+export function addDays(isoDate: string, days: number): string {
+  if (days !== 1 && days !== -1) return addCalendarDays(isoDate, days);
+  const cache = days === 1 ? nextDays : previousDays;
+  let result = cache.get(isoDate);
+  if (result === undefined) {
+    result = addCalendarDays(isoDate, days);
+    if (cache.size > 100_000) cache.clear();
+    cache.set(isoDate, result);
+  }
+  return result;
+}
+
+const midnights = new Map<string, number>();
+
+/**
+ * Local midnight of a date in a zone, as an instant (memoised: Intl calls cost tens of
+ * microseconds, and a week for 50 clinics asks for hundreds of them).
+ */
+export function localMidnight(isoDate: string, timeZone: string): number {
+  const key = `${timeZone}|${isoDate}`;
+  let instant = midnights.get(key);
+  if (instant === undefined) {
+    instant = zonedTimeToInstant(isoDate, '00:00', timeZone).getTime();
+    if (midnights.size > 100_000) midnights.clear();
+    midnights.set(key, instant);
+  }
+  return instant;
+}
+
+/** The local date of an instant, via the memoised midnights of the days around it. */
+export function localDateOf(instant: number, timeZone: string, near: string): string {
+  for (const candidate of [near, addDays(near, -1), addDays(near, 1)]) {
+    if (localMidnight(candidate, timeZone) <= instant && instant < localMidnight(addDays(candidate, 1), timeZone)) return candidate;
+  }
+  return localDate(new Date(instant), timeZone);
+}
+
 function sortUnique(values: number[]): number[] {
   values.sort((a, b) => a - b);
   let write = 0;
@@ -150,6 +202,12 @@ export class AvailabilityIndex {
   private readonly byClinicModality = new Map<string, Map<string, ResourceState[]>>();
   private readonly entryResource = new Map<string, string>();
   private readonly clinics = new Map<string, IndexedClinic>();
+  /** Bumped on every change to a clinic's busy times: the key that keeps cached days honest. */
+  private readonly clinicRevisions = new Map<string, number>();
+  /** Rendered days (JSON fragments) per clinic, modality, duration and date; see dayJson(). */
+  private readonly dayCache = new Map<string, { revision: number; nowKey: number; validUntil: number; json: string }>();
+  /** The last window per clinic: one request asks for it once per day and clinic. */
+  private readonly windows = new Map<string, { now: number; window: { firstDate: string; lastDate: string; earliest: number } }>();
 
   constructor(
     readonly rules: AvailabilityRules,
@@ -190,10 +248,16 @@ export class AvailabilityIndex {
 
   // ---- writes -------------------------------------------------------------------------------
 
+  private touch(state: ResourceState): void {
+    const clinicId = state.schedule.clinicId;
+    this.clinicRevisions.set(clinicId, (this.clinicRevisions.get(clinicId) ?? 0) + 1);
+  }
+
   add(entries: readonly BusyEntry[]): void {
     for (const entry of entries) {
       const state = this.resources.get(entry.resourceId);
       if (state === undefined) continue;
+      this.touch(state);
       if (this.entryResource.has(entry.id)) this.remove([entry.id]);
       state.insert(entry);
       this.entryResource.set(entry.id, entry.resourceId);
@@ -207,6 +271,7 @@ export class AvailabilityIndex {
       this.entryResource.delete(id);
       const state = this.resources.get(resourceId);
       if (state === undefined) continue;
+      this.touch(state);
       const at = state.ids.indexOf(id);
       if (at >= 0) state.removeAt(at);
     }
@@ -219,6 +284,7 @@ export class AvailabilityIndex {
     for (const [resourceId, list] of grouped) {
       const state = this.resources.get(resourceId);
       if (state === undefined) continue;
+      this.touch(state);
       for (const id of state.ids) this.entryResource.delete(id);
       state.replace(list);
       for (const entry of list) this.entryResource.set(entry.id, resourceId);
@@ -229,11 +295,19 @@ export class AvailabilityIndex {
 
   /** The first and last local dates bookable at a clinic at `now`, and the earliest start instant. */
   window(clinicId: string, now: number): { firstDate: string; lastDate: string; earliest: number } | null {
+    const cached = this.windows.get(clinicId);
+    if (cached !== undefined && cached.now === now) return cached.window;
     const clinic = this.clinics.get(clinicId);
     if (clinic === undefined) return null;
     const earliest = now + this.rules.leadMinutes * MINUTE;
     const today = localDate(new Date(now), clinic.timeZone);
-    return { firstDate: localDate(new Date(earliest), clinic.timeZone), lastDate: addDays(today, this.rules.horizonDays), earliest };
+    const window = {
+      firstDate: localDateOf(earliest, clinic.timeZone, today),
+      lastDate: addDays(today, this.rules.horizonDays),
+      earliest,
+    };
+    this.windows.set(clinicId, { now, window });
+    return window;
   }
 
   /** Free start instants (ms) on one local date for a booking of `durationMinutes` on one resource. */
@@ -245,6 +319,38 @@ export class AvailabilityIndex {
     const stepMs = this.rules.slotStepMinutes * MINUTE;
     for (const state of states) state.collectFreeStarts(isoDate, durationMinutes * MINUTE, window.earliest, now, stepMs, out);
     return states.length > 1 ? sortUnique(out) : out;
+  }
+
+  /**
+   * One day's free starts rendered by `render`, cached until something can change the answer:
+   * a write to the clinic (its revision), `now + lead` crossing the next grid time on the day it
+   * cuts into, or a live hold that was counted as busy expiring.
+   */
+  dayJson(
+    clinicId: string,
+    modalityId: string,
+    durationMinutes: number,
+    isoDate: string,
+    now: number,
+    render: (starts: readonly number[]) => string,
+  ): string {
+    const window = this.window(clinicId, now);
+    const clinic = this.clinics.get(clinicId);
+    if (window === null || clinic === undefined || isoDate < window.firstDate || isoDate > window.lastDate) return render([]);
+    const stepMs = this.rules.slotStepMinutes * MINUTE;
+    const nowKey = window.earliest <= localMidnight(isoDate, clinic.timeZone) ? -1 : Math.ceil(window.earliest / stepMs);
+    const revision = this.clinicRevisions.get(clinicId) ?? 0;
+    const key = `${clinicId}|${modalityId}|${durationMinutes}|${isoDate}`;
+    const cached = this.dayCache.get(key);
+    if (cached !== undefined && cached.revision === revision && cached.nowKey === nowKey && now < cached.validUntil) return cached.json;
+    const states = this.byClinicModality.get(clinicId)?.get(modalityId) ?? [];
+    const out: number[] = [];
+    const holds = { nextExpiry: Number.POSITIVE_INFINITY };
+    for (const state of states) state.collectFreeStarts(isoDate, durationMinutes * MINUTE, window.earliest, now, stepMs, out, holds);
+    const json = render(states.length > 1 ? sortUnique(out) : out);
+    if (this.dayCache.size > 200_000) this.dayCache.clear();
+    this.dayCache.set(key, { revision, nowKey, validUntil: holds.nextExpiry, json });
+    return json;
   }
 
   /** Whether any resource has a free start on the date (the month view). */
@@ -286,7 +392,7 @@ export class AvailabilityIndex {
     if (clinic === undefined || window === null || start % stepMs !== 0 || start < window.earliest) {
       return { scheduled: [], free: [], date: null };
     }
-    const date = localDate(new Date(start), clinic.timeZone);
+    const date = localDateOf(start, clinic.timeZone, window.firstDate);
     if (date > window.lastDate) return { scheduled: [], free: [], date };
     const end = start + durationMinutes * MINUTE;
     const scheduled: string[] = [];

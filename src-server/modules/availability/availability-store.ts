@@ -116,11 +116,20 @@ export class AvailabilityStore {
     return this.loading;
   }
 
-  /** Applies this process's own committed write at once (before the 201 goes out). */
-  applyCommitted(added: readonly BusyEntry[], removedIds: readonly string[]): void {
+  /**
+   * Applies this process's own committed write at once (before the 201 goes out).
+   * @param written - the counter value the writing transaction ended with and how many times it
+   *   bumped it. When nothing else changed in between, the index is now exactly at that version
+   *   and the next check need not reload the resource it just updated. Not while a check or
+   *   reload is running: its rows may predate this write.
+   */
+  applyCommitted(added: readonly BusyEntry[], removedIds: readonly string[], written?: { version: number; bumps: number }): void {
     if (this.current === null) return;
     this.current.remove(removedIds);
     this.current.add(added);
+    if (written !== undefined && this.inFlight === null && this.loading === null && this.version === written.version - written.bumps) {
+      this.version = written.version;
+    }
   }
 
   /**

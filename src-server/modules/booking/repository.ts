@@ -313,6 +313,12 @@ export const bookingWrites = {
     );
   },
 
+  /** The availability counter as this transaction left it (its own bumps included, row-locked by them). */
+  async availabilityVersion(tx: Queryable): Promise<number> {
+    const rows = await tx.query<{ version: number }>('select version::float8 as version from availability_version where id = 1');
+    return rows[0]?.version ?? 0;
+  },
+
   /** Security-relevant event; never personal data in details (security-checklist F2). */
   async audit(tx: Queryable, input: { actor: string; action: string; subjectType: string; subjectId: string; details: Record<string, unknown> }): Promise<void> {
     await tx.query(

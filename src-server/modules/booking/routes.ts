@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -39,6 +39,15 @@ const writeErrors = { ...errors, 409: ApiErrorBodySchema, 422: ApiErrorBodySchem
  * every slot again on the way out. The schema still documents the route in /api/docs.
  */
 const plainJson = (): ((data: unknown) => string) => (data) => JSON.stringify(data);
+
+/**
+ * Sends JSON the service already spelled out (the availability answer is assembled from cached
+ * per-day fragments). A string payload skips the serializer; the route's schema still documents
+ * the object it contains.
+ */
+function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8').send(text);
+}
 
 export function registerBookingRoutes(app: FastifyInstance, service: BookingService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -100,8 +109,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
       serializerCompiler: plainJson,
     },
     async (request, reply) => {
-      const body = await service.availability(request.query);
-      return reply.header('cache-control', 'no-store').send(body);
+      return sendJsonText(reply, await service.availabilityJson(request.query));
     },
   );
 

@@ -5,7 +5,6 @@ import {
   SLOT_TAKEN_MESSAGE,
   type AppointmentCreateRequest,
   type AppointmentCreateResponse,
-  type AvailabilityResponse,
   type BookingClinic,
   type BookingRequestCreate,
   type BookingRequestCreateResponse,
@@ -25,8 +24,8 @@ import type { Database, Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { AppError, appError, badRequest, notFound } from '../../platform/errors';
 import { randomToken } from '../../platform/ids';
-import { addDays, localDate, zonedTimeToInstant } from '../../platform/time-zone';
-import type { AvailabilityIndex, BusyEntry } from '../availability/availability-index';
+import { localDate } from '../../platform/time-zone';
+import { addDays, localMidnight, type AvailabilityIndex, type BusyEntry } from '../availability/availability-index';
 import type { AvailabilityStore } from '../availability/availability-store';
 import { queueBookingConfirmation } from '../notifications/booking-confirmation';
 import {
@@ -147,8 +146,8 @@ function formatLocalTime(instant: number, timeZone: string): string {
  */
 function toSlots(starts: readonly number[], isoDate: string, timeZone: string): Slot[] {
   if (starts.length === 0) return [];
-  const midnight = zonedTimeToInstant(isoDate, '00:00', timeZone).getTime();
-  const nextMidnight = zonedTimeToInstant(addDays(isoDate, 1), '00:00', timeZone).getTime();
+  const midnight = localMidnight(isoDate, timeZone);
+  const nextMidnight = localMidnight(addDays(isoDate, 1), timeZone);
   const steady = nextMidnight - midnight === 24 * 60 * MINUTE;
   return starts.map((start) => {
     let localTime: string;
@@ -384,21 +383,30 @@ export function createBookingService(deps: BookingServiceDeps) {
       return { origin: { ...origin, usedDefault }, clinics };
     },
 
-    async availability(query: { exams: string[]; clinics: string[]; from: string; days: number }): Promise<AvailabilityResponse> {
+    /**
+     * Free times per clinic and day (AvailabilityResponse), as JSON text assembled from the index's cached days:
+     * a week of 50 clinics is thousands of slots, and rendering them again for every request
+     * would cost more than finding them.
+     */
+    async availabilityJson(query: { exams: string[]; clinics: string[]; from: string; days: number }): Promise<string> {
       const { catalogue: cached, index } = await catalogue();
       const { modalityId, durationMinutes } = bookableExams(cached, query.exams);
       const clinics = query.clinics.map((slug) => clinicBySlug(cached, slug, 'clinics'));
       const now = clock.now().getTime();
-      return {
-        clinics: clinics.map((clinic) => {
-          const days = [];
-          for (let day = 0; day < query.days; day++) {
-            const date = addDays(query.from, day);
-            days.push({ date, slots: toSlots(index.freeStarts(clinic.id, modalityId, durationMinutes, date, now), date, clinic.time_zone) });
-          }
-          return { clinicSlug: clinic.slug, timeZone: clinic.time_zone, days };
-        }),
-      };
+      const parts = clinics.map((clinic) => {
+        const days: string[] = [];
+        let date = query.from;
+        for (let day = 0; day < query.days; day++, date = addDays(date, 1)) {
+          const isoDate = date;
+          days.push(
+            index.dayJson(clinic.id, modalityId, durationMinutes, isoDate, now, (starts) =>
+              JSON.stringify({ date: isoDate, slots: toSlots(starts, isoDate, clinic.time_zone) }),
+            ),
+          );
+        }
+        return `{"clinicSlug":${JSON.stringify(clinic.slug)},"timeZone":${JSON.stringify(clinic.time_zone)},"days":[${days.join(',')}]}`;
+      });
+      return `{"clinics":[${parts.join(',')}]}`;
     },
 
     async month(query: { exams: string[]; clinics: string[]; month: string }): Promise<MonthResponse> {
@@ -430,16 +438,19 @@ export function createBookingService(deps: BookingServiceDeps) {
       const written = await onFirstFreeResource(candidates.free, async (tx, resourceId) => {
         const expired = await bookingWrites.deleteExpiredHolds(tx, resourceId, new Date(start), new Date(end), now);
         const rows = await bookingWrites.insertHeld(tx, { holdId, clinicId: clinic.id, resourceId, expiresAt, slots });
-        return { expired, rows };
+        return { expired, rows, written: { version: await bookingWrites.availabilityVersion(tx), bumps: expired.length > 0 ? 2 : 1 } };
       });
       if (written === null) throw await slotTaken(clinic, modalityId, durationMinutes, start);
-      store.applyCommitted(busyEntries(written.rows, expiresAt.getTime()), written.expired);
+      store.applyCommitted(busyEntries(written.rows, expiresAt.getTime()), written.expired, written.written);
       return { holdId, expiresAt: expiresAt.toISOString() };
     },
 
     async releaseHold(holdId: string): Promise<void> {
-      const removed = await db.transaction((tx) => bookingWrites.deleteHold(tx, holdId));
-      store.applyCommitted([], removed);
+      const { removed, version } = await db.transaction(async (tx) => {
+        const ids = await bookingWrites.deleteHold(tx, holdId);
+        return { removed: ids, version: await bookingWrites.availabilityVersion(tx) };
+      });
+      store.applyCommitted([], removed, removed.length > 0 ? { version, bumps: 1 } : undefined);
     },
 
     async createAppointment(idempotencyKey: string, request: AppointmentCreateRequest): Promise<AppointmentCreateResponse> {
@@ -541,10 +552,11 @@ export function createBookingService(deps: BookingServiceDeps) {
             if (!matches) throw validationError('holdId', 'The held time does not match this booking. Please choose the time again.');
             const patientId = await bookingWrites.insertPatient(tx, patientInput);
             const rows = await bookingWrites.confirmHold(tx, { holdId, bookingKey, patientId, status, ...common });
-            return { rows, response: await finish(tx, rows) };
+            const response = await finish(tx, rows);
+            return { rows, response, written: { version: await bookingWrites.availabilityVersion(tx), bumps: 1 } };
           });
           if (confirmed !== null) {
-            store.applyCommitted(busyEntries(confirmed.rows, null), []);
+            store.applyCommitted(busyEntries(confirmed.rows, null), [], confirmed.written);
             return confirmed.response;
           }
         }
@@ -567,10 +579,11 @@ export function createBookingService(deps: BookingServiceDeps) {
             slots,
             ...common,
           });
-          return { expired, rows, response: await finish(tx, rows) };
+          const response = await finish(tx, rows);
+          return { expired, rows, response, written: { version: await bookingWrites.availabilityVersion(tx), bumps: expired.length > 0 ? 2 : 1 } };
         });
         if (written === null) throw await slotTaken(clinic, modalityId, durationMinutes, start, ownHold !== undefined);
-        store.applyCommitted(busyEntries(written.rows, null), written.expired);
+        store.applyCommitted(busyEntries(written.rows, null), written.expired, written.written);
         return written.response;
       } catch (error) {
         // A concurrent retry with the same key may have won: answer what it answered.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AvailabilityResponse, PatientDetails, Slot } from '@contract/api/booking';
 import type { Database } from '../../../src-server/db/connection';
 import { zonedTimeToInstant } from '../../../src-server/platform/time-zone';
@@ -50,11 +50,11 @@ export function book(
   app: FastifyInstance,
   body: Record<string, unknown>,
   key: string = randomUUID(),
-): ReturnType<FastifyInstance['inject']> {
+): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: '/api/booking/appointments', headers: { 'idempotency-key': key }, payload: body });
 }
 
-export function hold(app: FastifyInstance, body: Record<string, unknown>): ReturnType<FastifyInstance['inject']> {
+export function hold(app: FastifyInstance, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: '/api/booking/holds', payload: body });
 }
 

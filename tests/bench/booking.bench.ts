@@ -1,0 +1,417 @@
+// Booking benchmark (issue 3 "Performance"). Builds its own reference data — 50 clinics x 3
+// resources (CT, MRI, ultrasound) open 07:00-19:00 every day, 90 days, about 60 % booked with
+// mixed 10/20/30/45/60-minute exams (~180,000 appointments) — then measures, warm, over real HTTP
+// on loopback, on PGlite and (when DATABASE_URL is set) PostgreSQL:
+//   week query (one exam, all 50 clinics offering it, 7 days): p95 <= 50 ms, p99 <= 100 ms
+//   month view over all 150 resources (three 50-resource month questions): p95 <= 150 ms
+//   week query at 32 concurrent connections (autocannon, separate process): >= 200 req/s, p99 <= 150 ms
+//   freshness: a booked time is gone from the next answer, on this server and on a second one
+//   booking create: p99 <= 50 ms
+//   200 concurrent attempts on one time: 1 x 201, 199 x 409 slot_taken, no 5xx, no overlap
+// Run: node --import tsx tests/bench/booking.bench.ts   (writes bench-results/booking.json)
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import type { AvailabilityResponse } from '../../src-contract/api/booking';
+import { buildServer } from '../../src-server/app';
+import { parseConfig } from '../../src-server/config';
+import { createPglite, openPostgres, pgliteDatabase, type Database } from '../../src-server/db/connection';
+import { migrate } from '../../src-server/db/migrate';
+import { seedDemoProvider } from '../../src-server/db/seed/seed';
+import { createTestClock, type Clock } from '../../src-server/platform/clock';
+import { noTransportMailer } from '../../src-server/platform/mailer';
+import { createFileStorage } from '../../src-server/platform/storage';
+import { addDays, localDate, zonedTimeToInstant } from '../../src-server/platform/time-zone';
+import { report, summarise, type GoalResult } from './helpers/stats';
+
+const CLINICS = 50;
+const DAYS = 90;
+const OPEN = 7 * 60;
+const CLOSE = 19 * 60;
+const DURATIONS = [10, 20, 30, 45, 60] as const;
+const MODALITIES = ['CT', 'MR', 'US'] as const;
+const ZONES = ['Australia/Sydney', 'Australia/Brisbane', 'Australia/Melbourne'] as const;
+const TARGET_BOOKED = 0.6;
+const WARM_UP = 30;
+const SAMPLES = 300;
+const LOAD_SECONDS = 10;
+
+const execFileAsync = promisify(execFile);
+
+/** Deterministic PRNG (mulberry32): the same reference data on every run and engine. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface BenchData {
+  clinicSlugs: string[];
+  appointments: number;
+  bookedShare: number;
+}
+
+function examSlug(modality: string, minutes: number): string {
+  return `bench-${modality.toLowerCase()}-${minutes}`;
+}
+
+/** Clinics, resources, exams and ~180k appointments, written in large unnest() batches. */
+async function generate(db: Database, now: Date): Promise<BenchData> {
+  const random = prng(20261122);
+  const [region] = await db.query<{ id: string }>(`insert into region (slug, name) values ('bench', 'Bench') returning id::text as id`);
+  const modalityIds = new Map<string, string>();
+  for (const code of MODALITIES) {
+    const [row] = await db.query<{ id: string }>('select id::text as id from modality where code = $1', [code]);
+    modalityIds.set(code, row?.id ?? '');
+    for (const minutes of DURATIONS) {
+      await db.query(
+        `insert into exam (slug, exam_code, name, modality_id, duration_minutes, referral_required, enquiry_only)
+         values ($1, $2, $3, $4, $5, false, false)`,
+        [examSlug(code, minutes), `BENCH${code}${minutes}`, `Bench ${code} ${minutes} min`, row?.id, minutes],
+      );
+    }
+  }
+  const examIds = new Map(
+    (await db.query<{ slug: string; id: string }>(`select slug, id::text as id from exam where slug like 'bench-%'`)).map((row) => [row.slug, row.id]),
+  );
+  const [patientRow] = await db.query<{ id: string }>(
+    `insert into patient (first_name, last_name, date_of_birth) values ('Bench', 'Patient', '1980-01-01') returning id::text as id`,
+  );
+  const patientId = patientRow?.id ?? '';
+
+  const clinicSlugs: string[] = [];
+  const resources: Array<{ id: string; clinicId: string; modality: string; timeZone: string }> = [];
+  for (let index = 0; index < CLINICS; index++) {
+    const slug = `bench-clinic-${String(index + 1).padStart(2, '0')}`;
+    const timeZone = ZONES[index % ZONES.length] ?? 'Australia/Sydney';
+    const [clinic] = await db.query<{ id: string }>(
+      `insert into clinic (slug, region_id, name, street, suburb, state, postcode, phone, latitude, longitude, time_zone, position)
+       values ($1, $2, $3, '1 Bench Street', 'Benchville', 'NSW', '2000', '02 5550 0000', $4, $5, $6, $7) returning id::text as id`,
+      [slug, region?.id, `Bench clinic ${index + 1}`, -33.8 - index * 0.01, 151.2 + index * 0.01, timeZone, 100 + index],
+    );
+    const clinicId = clinic?.id ?? '';
+    clinicSlugs.push(slug);
+    for (let weekday = 1; weekday <= 7; weekday++) {
+      await db.query(`insert into clinic_opening_hours (clinic_id, weekday, opens, closes) values ($1, $2, '07:00', '19:00')`, [clinicId, weekday]);
+    }
+    for (const modality of MODALITIES) {
+      const [resource] = await db.query<{ id: string }>(
+        'insert into resource (clinic_id, code, name, modality_id) values ($1, $2, $3, $4) returning id::text as id',
+        [clinicId, `${modality}1`, `${modality} room`, modalityIds.get(modality)],
+      );
+      resources.push({ id: resource?.id ?? '', clinicId, modality, timeZone });
+    }
+  }
+
+  // Fill each resource-day: book a random exam, or leave a gap, until closing; gaps are sized so
+  // that about 60 % of the opening time ends up booked.
+  let batch: Array<[string, string, string, string, number, number]> = [];
+  let total = 0;
+  let bookedMinutes = 0;
+  const flush = async (): Promise<void> => {
+    if (batch.length === 0) return;
+    await db.query(
+      `insert into appointment (booking_key, patient_id, exam_id, clinic_id, resource_id, status, during)
+       select b.key, $1::uuid, b.exam_id, b.clinic_id, b.resource_id, 'BOOKED',
+              tstzrange(to_timestamp(b.starts / 1000.0), to_timestamp(b.ends / 1000.0), '[)')
+         from unnest($2::text[], $3::uuid[], $4::uuid[], $5::uuid[], $6::float8[], $7::float8[])
+              as b(key, exam_id, clinic_id, resource_id, starts, ends)`,
+      [
+        patientId,
+        `{${batch.map((row) => row[0]).join(',')}}`,
+        `{${batch.map((row) => row[1]).join(',')}}`,
+        `{${batch.map((row) => row[2]).join(',')}}`,
+        `{${batch.map((row) => row[3]).join(',')}}`,
+        `{${batch.map((row) => row[4]).join(',')}}`,
+        `{${batch.map((row) => row[5]).join(',')}}`,
+      ],
+    );
+    batch = [];
+  };
+  // Booked share = p*examMean / (p*examMean + (1-p)*gapMean), solved for p.
+  const examMean = DURATIONS.reduce((sum, minutes) => sum + minutes, 0) / DURATIONS.length;
+  const gapMean = 12.5;
+  const bookProbability = (TARGET_BOOKED * gapMean) / (examMean * (1 - TARGET_BOOKED) + TARGET_BOOKED * gapMean);
+  for (const resource of resources) {
+    const today = localDate(now, resource.timeZone);
+    for (let day = 0; day < DAYS; day++) {
+      const date = addDays(today, day);
+      const dayStart = zonedTimeToInstant(date, '00:00', resource.timeZone).getTime();
+      let minute = OPEN;
+      while (minute < CLOSE) {
+        if (random() < bookProbability) {
+          const duration = DURATIONS[Math.floor(random() * DURATIONS.length)] ?? 30;
+          if (minute + duration > CLOSE) break;
+          const start = dayStart + minute * 60_000;
+          batch.push([`bench${randomBytes(12).toString('hex')}`, examIds.get(examSlug(resource.modality, duration)) ?? '', resource.clinicId, resource.id, start, start + duration * 60_000]);
+          total += 1;
+          bookedMinutes += duration;
+          minute += duration;
+        } else {
+          minute += 5 * (1 + Math.floor(random() * 4));
+        }
+        if (batch.length >= 5000) await flush();
+      }
+    }
+  }
+  await flush();
+  return { clinicSlugs, appointments: total, bookedShare: bookedMinutes / (resources.length * DAYS * (CLOSE - OPEN)) };
+}
+
+async function timed(samples: number, run: (index: number) => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  for (let index = 0; index < WARM_UP + samples; index++) {
+    const started = performance.now();
+    await run(index);
+    if (index >= WARM_UP) times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function post(url: string, body: unknown): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+const PATIENT = {
+  title: 'Mr',
+  firstName: 'Bench',
+  lastName: 'Patient',
+  dateOfBirth: '1980-01-01',
+  email: 'bench@example.com',
+  contactNumber: '0412345678',
+  postalCode: '2000',
+};
+
+async function startServer(db: Database, clock: Clock, work: string): Promise<{ app: FastifyInstance; url: string }> {
+  const parsed = parseConfig({ LOG_LEVEL: 'silent', DATA_DIR: work }, { cwd: process.cwd(), packageVersion: '0.0.0-bench', gitShortHash: null });
+  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+  const app = await buildServer({ db, clock, config: parsed.config, mailer: noTransportMailer, storage: createFileStorage(join(work, 'files')), logger: { level: 'silent' } });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url };
+}
+
+async function overlapCount(db: Database): Promise<number> {
+  const rows = await db.query<{ count: number }>(
+    `select count(*)::int as count from appointment a join appointment b
+        on a.resource_id = b.resource_id and a.id < b.id and a.during && b.during
+      where a.status in ('HELD','BOOKED','PENDING','CONFIRMED','REQUEST_RESCHEDULE','ON_HOLD','CHECKED_IN')
+        and b.status in ('HELD','BOOKED','PENDING','CONFIRMED','REQUEST_RESCHEDULE','ON_HOLD','CHECKED_IN')`,
+  );
+  return rows[0]?.count ?? -1;
+}
+
+async function benchEngine(engine: 'pglite' | 'postgres', results: GoalResult[], notes: Record<string, unknown>): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), `portal-bench-booking-${engine}-`));
+  const clock = createTestClock(new Date());
+  let db: Database;
+  let dropDatabase: (() => Promise<void>) | null = null;
+  let openSecond: (() => Promise<Database>) | null = null;
+  if (engine === 'pglite') {
+    db = pgliteDatabase(await createPglite({}));
+  } else {
+    const admin = process.env.DATABASE_URL ?? '';
+    const name = `portal_bench_${randomBytes(5).toString('hex')}`;
+    const adminClient = new pg.Client({ connectionString: admin });
+    await adminClient.connect();
+    await adminClient.query(`create database ${name}`);
+    await adminClient.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    db = await openPostgres(url.toString(), name, { max: 10 });
+    openSecond = () => openPostgres(url.toString(), name, { max: 4 });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const servers: Array<{ app: FastifyInstance }> = [];
+  const extraDbs: Database[] = [];
+  try {
+    const setupStarted = performance.now();
+    await migrate(db);
+    await seedDemoProvider(db, { clock });
+    const data = await generate(db, clock.now());
+    const generatedMs = performance.now() - setupStarted;
+    const indexStarted = performance.now();
+    const server = await startServer(db, clock, work);
+    servers.push(server);
+    const indexMs = performance.now() - indexStarted;
+    notes[engine] = {
+      appointments: data.appointments,
+      bookedShare: Math.round(data.bookedShare * 1000) / 10,
+      dataGenerationSeconds: Math.round(generatedMs / 100) / 10,
+      serverStartWithIndexMs: Math.round(indexMs),
+    };
+    console.log(`[${engine}] ${data.appointments} appointments (${(data.bookedShare * 100).toFixed(1)} % booked), generated in ${(generatedMs / 1000).toFixed(1)} s, server + index ready in ${indexMs.toFixed(0)} ms`);
+
+    const base = server.url;
+    const clinics = data.clinicSlugs.join(',');
+    const today = localDate(clock.now(), 'Australia/Sydney');
+    const weekUrl = (index: number): string =>
+      `${base}/api/booking/availability?exams=${examSlug('CT', 30)}&clinics=${clinics}&from=${addDays(today, index % 80)}&days=7`;
+
+    // 1. Week query, sequential.
+    let slotsSeen = 0;
+    const week = summarise(
+      await timed(SAMPLES, async (index) => {
+        const body = await getJson<AvailabilityResponse>(weekUrl(index));
+        slotsSeen = body.clinics.reduce((total, clinic) => total + clinic.days.reduce((sum, day) => sum + day.slots.length, 0), 0);
+      }),
+    );
+    results.push({
+      name: 'week query: 1 exam, 50 clinics, 7 days (round trip)',
+      engine,
+      measured: `p50 ${week.p50} ms, p95 ${week.p95} ms, p99 ${week.p99} ms (${slotsSeen} slots)`,
+      goal: 'p95 <= 50 ms, p99 <= 100 ms',
+      met: week.p95 <= 50 && week.p99 <= 100,
+    });
+
+    // 2. Month view over all 150 resources: one month question per modality (50 resources each).
+    const months = [0, 1, 2].map((offset) => addDays(today, offset * 30).slice(0, 7));
+    const month = summarise(
+      await timed(SAMPLES / 3, async (index) => {
+        const monthValue = months[index % months.length] ?? today.slice(0, 7);
+        for (const modality of MODALITIES) {
+          await getJson(`${base}/api/booking/availability/month?exams=${examSlug(modality, 30)}&clinics=${clinics}&month=${monthValue}`);
+        }
+      }),
+    );
+    results.push({
+      name: 'month view: 150 resources (3 x 50-resource questions, round trips summed)',
+      engine,
+      measured: `p50 ${month.p50} ms, p95 ${month.p95} ms, p99 ${month.p99} ms`,
+      goal: 'p95 <= 150 ms',
+      met: month.p95 <= 150,
+    });
+
+    // 3. Throughput: autocannon in its own process so it does not share this event loop.
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      ['node_modules/autocannon/autocannon.js', '-c', '32', '-d', String(LOAD_SECONDS), '-j', weekUrl(3)],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    const load = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number; p50: number }; non2xx: number; errors: number };
+    results.push({
+      name: 'week query at 32 connections (autocannon)',
+      engine,
+      measured: `${Math.round(load.requests.average)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, non-2xx ${load.non2xx}, errors ${load.errors}`,
+      goal: '>= 200 req/s, p99 <= 150 ms',
+      met: load.requests.average >= 200 && load.latency.p99 <= 150 && load.non2xx === 0 && load.errors === 0,
+    });
+
+    // 4. Booking create: distinct free times, sequential.
+    const bookDate = addDays(today, 20);
+    const free = (await getJson<AvailabilityResponse>(`${base}/api/booking/availability?exams=${examSlug('US', 10)}&clinics=${clinics}&from=${bookDate}&days=7`)).clinics.flatMap(
+      (clinic) => clinic.days.flatMap((day) => day.slots.map((slot) => ({ clinicSlug: clinic.clinicSlug, startsAt: slot.startsAt }))),
+    );
+    // Every other free start, so no two bookings compete for one time.
+    const targets = free.filter((_, index) => index % 3 === 0);
+    let createFailures = 0;
+    const create = summarise(
+      await timed(Math.min(SAMPLES, targets.length - WARM_UP), async (index) => {
+        const target = targets[index];
+        const response = await post(`${base}/api/booking/appointments`, { exams: [examSlug('US', 10)], ...target, patient: PATIENT });
+        if (response.status !== 201) createFailures += 1;
+      }),
+    );
+    results.push({
+      name: 'booking create (round trip, includes the exclusion check and the queued mail)',
+      engine,
+      measured: `p50 ${create.p50} ms, p95 ${create.p95} ms, p99 ${create.p99} ms, ${createFailures} not created`,
+      goal: 'p99 <= 50 ms',
+      met: create.p99 <= 50,
+    });
+
+    // 5. Freshness: after each booking, the next answer here and on a second server no longer offers it.
+    const secondDb = openSecond === null ? db : await openSecond();
+    if (secondDb !== db) extraDbs.push(secondDb);
+    const second = await startServer(secondDb, clock, mkdtempSync(join(tmpdir(), 'portal-bench-booking-second-')));
+    servers.push(second);
+    const freshDate = addDays(today, 30);
+    const freshTargets = (await getJson<AvailabilityResponse>(`${base}/api/booking/availability?exams=${examSlug('MR', 20)}&clinics=${clinics}&from=${freshDate}&days=3`)).clinics.flatMap(
+      (clinic) => clinic.days.flatMap((day) => day.slots.slice(0, 1).map((slot) => ({ clinicSlug: clinic.clinicSlug, startsAt: slot.startsAt, date: day.date }))),
+    );
+    let stale = 0;
+    let checked = 0;
+    for (const target of freshTargets.slice(0, 50)) {
+      const response = await post(`${base}/api/booking/appointments`, { exams: [examSlug('MR', 20)], clinicSlug: target.clinicSlug, startsAt: target.startsAt, patient: PATIENT });
+      if (response.status !== 201) continue;
+      for (const url of [base, second.url]) {
+        const body = await getJson<AvailabilityResponse>(`${url}/api/booking/availability?exams=${examSlug('MR', 20)}&clinics=${target.clinicSlug}&from=${target.date}&days=1`);
+        checked += 1;
+        if (body.clinics[0]?.days[0]?.slots.some((slot) => slot.startsAt === target.startsAt)) stale += 1;
+      }
+    }
+    results.push({
+      name: 'freshness: booked time offered again by the next answer (this server and a second one)',
+      engine,
+      measured: `${stale} stale of ${checked} answers`,
+      goal: '0 stale',
+      met: stale === 0 && checked >= 50,
+    });
+
+    // 6. Storm: 200 concurrent attempts at one time on one resource.
+    const stormSlot = (await getJson<AvailabilityResponse>(`${base}/api/booking/availability?exams=${examSlug('CT', 45)}&clinics=${data.clinicSlugs[7]}&from=${addDays(today, 40)}&days=1`)).clinics[0]?.days[0]?.slots[0];
+    if (stormSlot === undefined) throw new Error('no free time for the storm');
+    const storm = await Promise.all(
+      Array.from({ length: 200 }, () => post(`${base}/api/booking/appointments`, { exams: [examSlug('CT', 45)], clinicSlug: data.clinicSlugs[7], startsAt: stormSlot.startsAt, patient: PATIENT })),
+    );
+    const created = storm.filter((response) => response.status === 201).length;
+    const taken = storm.filter((response) => response.status === 409 && (response.json as { code?: string }).code === 'slot_taken').length;
+    const serverErrors = storm.filter((response) => response.status >= 500).length;
+    const overlapping = await overlapCount(db);
+    results.push({
+      name: '200 concurrent attempts at one time',
+      engine,
+      measured: `${created} x 201, ${taken} x 409 slot_taken, ${serverErrors} x 5xx, ${overlapping} overlapping pairs`,
+      goal: '1 x 201, 199 x 409, 0 x 5xx, 0 overlaps',
+      met: created === 1 && taken === 199 && serverErrors === 0 && overlapping === 0,
+    });
+  } finally {
+    for (const server of servers) await server.app.close();
+    for (const extra of extraDbs) await extra.close();
+    await db.close();
+    await dropDatabase?.();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<boolean> {
+  const results: GoalResult[] = [];
+  const notes: Record<string, unknown> = {};
+  await benchEngine('pglite', results, notes);
+  if (process.env.DATABASE_URL) await benchEngine('postgres', results, notes);
+  else console.log('DATABASE_URL is not set: PostgreSQL skipped');
+  return report('booking', results, { data: notes });
+}
+
+main().then(
+  (met) => process.exit(met ? 0 : 1),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  },
+);
