@@ -208,6 +208,16 @@ export class BookingStore {
     return [...new Set(this.selectedExams.map((exam) => exam.modalityId))];
   }
 
+  /**
+   * The exams that get the appointment time: those of the first chosen exam's modality. Exams
+   * of other modalities cannot share one time (the server refuses it); they are done as the
+   * walk-in exam recorded in the walk-in dialog.
+   */
+  get bookedSlugs(): string[] {
+    const primary = this.selectedExams[0]?.modalityId;
+    return this.selectedExams.filter((exam) => exam.modalityId === primary).map((exam) => exam.slug);
+  }
+
   get medicareRequired(): boolean {
     return this.selectedExams.some((exam) => exam.medicareRequired);
   }
@@ -409,10 +419,14 @@ export class BookingStore {
     }
   }
 
-  /** Records the walk-in exam (null: the patient wants none) and closes the dialog. */
+  /**
+   * Records the walk-in exam and closes the dialog. Null means no walk-in: the exams of the other
+   * modalities leave this booking (the patient books them separately).
+   */
   chooseWalkIn(walkIn: WalkInExam | null): void {
     this.walkInExam = walkIn;
     this.walkInOpen = false;
+    if (walkIn === null) this.selectedSlugs = this.bookedSlugs;
   }
 
   showExamInfo(slug: string | null): void {
@@ -648,7 +662,7 @@ export class BookingStore {
     this.availabilityAbort = abort;
     this.daysState = 'loading';
     try {
-      const response = await this.deps.api.availability({ exams: this.selectedSlugs, clinics: [clinic], from, days }, abort.signal);
+      const response = await this.deps.api.availability({ exams: this.bookedSlugs, clinics: [clinic], from, days }, abort.signal);
       runInAction(() => {
         this.days = response.clinics.find((entry) => entry.clinicSlug === clinic)?.days ?? [];
         this.daysState = 'loaded';
@@ -667,7 +681,7 @@ export class BookingStore {
     if (!clinic) return;
     this.monthState = 'loading';
     try {
-      const response = await this.deps.api.month({ exams: this.selectedSlugs, clinics: [clinic], month: this.month });
+      const response = await this.deps.api.month({ exams: this.bookedSlugs, clinics: [clinic], month: this.month });
       runInAction(() => {
         this.monthDays = response.days;
         this.monthState = 'loaded';
@@ -690,7 +704,7 @@ export class BookingStore {
     this.slotTaken = false;
     this.holdState = 'loading';
     try {
-      const hold = await this.deps.api.hold({ exams: this.selectedSlugs, clinicSlug: clinic, startsAt: slot.startsAt });
+      const hold = await this.deps.api.hold({ exams: this.bookedSlugs, clinicSlug: clinic, startsAt: slot.startsAt });
       runInAction(() => {
         if (this.selectedStartsAt !== slot.startsAt) {
           // The patient picked another time meanwhile; this hold is not wanted.
@@ -810,7 +824,7 @@ export class BookingStore {
     const response = await this.deps.api.createAppointments(
       {
         holdId: this.hold?.holdId,
-        exams: this.selectedSlugs,
+        exams: this.bookedSlugs,
         clinicSlug: clinic,
         startsAt,
         patient: form.toPatientDetails(),

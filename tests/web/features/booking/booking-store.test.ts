@@ -189,7 +189,21 @@ describe('BookingStore', () => {
     fillPatient(store.patientForm);
     expect(await store.submit()).toBe(true);
     const post = log.find((request) => request.path === '/api/booking/appointments');
-    expect(post?.body).toMatchObject({ exams: ['ct-brain', 'xr-knee'], walkInExam: WALK_IN, clinicSlug: 'parramatta' });
+    // The X-ray is the walk-in: only the CT gets the time (exams of two modalities cannot share one).
+    expect(post?.body).toMatchObject({ exams: ['ct-brain'], walkInExam: WALK_IN, clinicSlug: 'parramatta' });
+    const availability = log.find((request) => request.path === '/api/booking/availability');
+    expect(availability?.query.get('exams')).toBe('ct-brain');
+    expect(log.find((request) => request.path === '/api/booking/clinics')?.query.get('exams')).toBe('ct-brain,xr-knee');
+  });
+
+  it('should take the other-modality exams out of the booking when no walk-in is wanted', async () => {
+    const { store } = await setup();
+    store.toggleExam('mri-knee');
+    store.toggleExam('ct-brain');
+    expect(store.walkInOpen).toBe(true);
+    store.chooseWalkIn(null);
+    expect(store.selectedSlugs).toEqual(['mri-knee']);
+    expect(store.walkInExam).toBeNull();
   });
 
   it('should filter exams by modality and body part, or by name', async () => {

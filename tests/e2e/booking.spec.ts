@@ -1,0 +1,238 @@
+import type { Server } from 'node:http';
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { t } from './helpers/i18n';
+import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
+
+/**
+ * The booking journey (issue 3) in Chromium against the real server and its seeded demo
+ * provider: exams, clinic and time, details, confirmation; inside the provider's frame and on a
+ * phone-sized screen; field problems before submitting; axe on every step.
+ */
+
+type Scope = Page | FrameLocator;
+
+const PATIENT = {
+  title: 'Ms',
+  firstName: 'Amelia',
+  lastName: 'Journey',
+  dateOfBirth: '1968-11-02',
+  email: 'amelia.journey@example.com',
+  contactNumber: '0491570156',
+  postalCode: '2150',
+  // A valid Medicare check digit (weights 1,3,7,9,... over the first 8 digits).
+  medicareNumber: '2123456701',
+};
+
+async function chooseExams(scope: Scope, names: string[]) {
+  await expect(scope.getByRole('heading', { level: 1, name: t('booking.title') })).toBeVisible();
+  for (const name of names) {
+    await scope.getByRole('searchbox', { name: t('booking.exams.search') }).fill(name);
+    await scope.getByRole('checkbox', { name: new RegExp(`^${name}\\b`) }).check();
+  }
+}
+
+/** Chooses the first listed clinic and its first free time; waits for the hold. */
+async function chooseClinicAndTime(scope: Scope) {
+  await expect(scope.getByRole('heading', { level: 2, name: t('booking.location.title') })).toBeVisible();
+  const choose = scope.getByRole('button', { name: /^Choose / }).first();
+  await choose.click();
+  const firstTime = scope.locator('.pp-slot').first();
+  await expect(firstTime).toBeVisible({ timeout: 15_000 });
+  await firstTime.click();
+  await expect(scope.getByText(/is held for you until/)).toBeVisible();
+}
+
+async function fillDetails(scope: Scope, withMedicare: boolean) {
+  await scope.getByRole('combobox', { name: t('booking.details.fields.title') }).selectOption(PATIENT.title);
+  await scope.getByRole('textbox', { name: t('booking.details.fields.firstName') }).fill(PATIENT.firstName);
+  await scope.getByRole('textbox', { name: t('booking.details.fields.lastName') }).fill(PATIENT.lastName);
+  await scope.getByLabel(t('booking.details.fields.dateOfBirth')).fill(PATIENT.dateOfBirth);
+  await scope.getByRole('textbox', { name: t('booking.details.fields.email') }).fill(PATIENT.email);
+  await scope.getByRole('textbox', { name: t('booking.details.fields.contactNumber') }).fill(PATIENT.contactNumber);
+  await scope.getByRole('textbox', { name: t('booking.details.fields.postalCode') }).fill(PATIENT.postalCode);
+  if (withMedicare) await scope.getByRole('textbox', { name: t('booking.details.fields.medicareNumber') }).fill(PATIENT.medicareNumber);
+}
+
+async function expectConfirmation(scope: Scope) {
+  await expect(scope.getByText(t('booking.confirmation.booked'))).toBeVisible({ timeout: 15_000 });
+  const link = scope.getByRole('link', { name: t('booking.confirmation.view') });
+  await expect(link).toHaveAttribute('href', /^\/appointments\/[A-Za-z0-9_-]{16,}$/);
+}
+
+test.describe('on a desktop with the browser sharing its position', () => {
+  test.use({ geolocation: { latitude: -33.8156, longitude: 151.0029 }, permissions: ['geolocation'] });
+
+  test('a patient books an MRI with a knee X-ray as walk-in, nearest clinic first, and sees the confirmation', async ({ page }) => {
+    await page.goto('/');
+    await chooseExams(page, ['MRI knee', 'X-ray knee']);
+    // Two modalities cannot share one time: the walk-in dialog records the X-ray as the walk-in.
+    const walkIn = page.getByRole('dialog', { name: t('booking.walkIn.title') });
+    await expect(walkIn).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'booking step 0 with the walk-in dialog');
+    await walkIn.getByRole('button', { name: t('booking.walkIn.option', { name: 'Knee X-ray (walk-in)', minutes: 15 }) }).click();
+    await expect(page.getByText(t('booking.walkIn.recorded', { name: 'Knee X-ray (walk-in)' }))).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'booking step 0');
+    await page.getByRole('button', { name: t('action.continue') }).click();
+
+    // Browser position near Parramatta: Parramatta is listed first.
+    await expect(page.getByText(t('booking.location.fromBrowser'))).toBeVisible();
+    await expect(page.locator('.pp-clinic-card h4').first()).toContainText('Parramatta');
+    await expect(page.getByRole('group', { name: t('booking.map.label') })).toBeVisible();
+    await chooseClinicAndTime(page);
+    await expectNoSeriousA11yViolations(page, 'booking step 1');
+    await page.getByRole('button', { name: t('action.continue') }).click();
+
+    await expect(page.getByRole('heading', { level: 2, name: t('booking.details.title') })).toBeVisible();
+    await fillDetails(page, true);
+    await expectNoSeriousA11yViolations(page, 'booking step 2');
+    await page.getByRole('button', { name: t('booking.details.submit') }).click();
+
+    await expectConfirmation(page);
+    await expect(page.locator('.pp-confirmation-details')).toContainText('MRI knee');
+    await expect(page.locator('.pp-confirmation-details')).toContainText(t('booking.walkIn.arrive', { name: 'Knee X-ray (walk-in)', minutes: 15 }));
+    await expectNoSeriousA11yViolations(page, 'booking step 3');
+  });
+});
+
+test.describe('inside the provider site frame', () => {
+  let parent: Server | undefined;
+  test.afterEach(async () => {
+    await new Promise((resolve) => (parent ? parent.close(resolve) : resolve(undefined)));
+    parent = undefined;
+  });
+
+  test('the same journey works in /iframe/advanced-booking, locating by postcode', async ({ page }) => {
+    parent = await startParentSite(EMBED_PARENT_PORT, '127.0.0.1', '/iframe/advanced-booking');
+    await page.goto(`http://127.0.0.1:${EMBED_PARENT_PORT}/`);
+    const frame = page.frameLocator('iframe[title="Patient portal"]');
+    await chooseExams(frame, ['CT chest']);
+    await frame.getByRole('button', { name: t('action.continue') }).click();
+
+    // The frame may not ask for the position: the unable-to-locate window offers a postcode.
+    const unable = frame.getByRole('dialog', { name: t('booking.location.unableTitle') });
+    await expect(unable).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'framed booking: unable to locate');
+    await unable.getByRole('button', { name: t('booking.location.usePostcode') }).click();
+    const locator = frame.getByRole('dialog', { name: t('booking.location.postcodeTitle') });
+    await locator.getByRole('textbox', { name: t('booking.location.postcode') }).fill('2150');
+    await locator.getByRole('button', { name: t('booking.location.find') }).click();
+    await expect(frame.getByText(t('booking.location.fromPostcode'))).toBeVisible();
+    await chooseClinicAndTime(frame);
+    await expectNoSeriousA11yViolations(page, 'framed booking step 1');
+    await frame.getByRole('button', { name: t('action.continue') }).click();
+
+    await fillDetails(frame, false);
+    await frame.getByRole('button', { name: t('booking.details.submit') }).click();
+    await expectConfirmation(frame);
+    await expectNoSeriousA11yViolations(page, 'framed booking step 3');
+  });
+});
+
+test.describe('on a phone (375 x 667)', () => {
+  test.use({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+
+  test('the journey fits the small screen, with the month view', async ({ page }) => {
+    await page.goto('/');
+    await chooseExams(page, ['X-ray chest']);
+    await expectNoSeriousA11yViolations(page, 'phone booking step 0');
+    await page.getByRole('button', { name: t('action.continue') }).click();
+    await page.getByRole('dialog', { name: t('booking.location.unableTitle') }).getByRole('button', { name: t('booking.location.showAll') }).click();
+    await page.getByRole('button', { name: /^Choose / }).first().click();
+    await page.getByRole('button', { name: t('booking.calendar.month') }).click();
+    const day = page.locator('.pp-month-day:not([disabled])').first();
+    await expect(day).toBeVisible({ timeout: 15_000 });
+    await day.click();
+    const time = page.locator('.pp-slot').first();
+    await expect(time).toBeVisible();
+    await time.click();
+    await expect(page.getByText(/is held for you until/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'phone booking step 1 (month)');
+    // Nothing is wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByRole('button', { name: t('action.continue') }).click();
+    await fillDetails(page, false);
+    await page.getByRole('button', { name: t('booking.details.submit') }).click();
+    await expectConfirmation(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
+
+test('a wrong contact number and a future date of birth are shown next to their fields before submitting', async ({ page }) => {
+  await page.goto('/?lat=-33.8156&lng=151.0029');
+  await chooseExams(page, ['X-ray knee']);
+  await page.getByRole('button', { name: t('action.continue') }).click();
+  await expect(page.getByText(t('booking.location.fromLink'))).toBeVisible();
+  await chooseClinicAndTime(page);
+  await page.getByRole('button', { name: t('action.continue') }).click();
+
+  const contact = page.getByRole('textbox', { name: t('booking.details.fields.contactNumber') });
+  await contact.fill('04915701561234');
+  await contact.blur();
+  await expect(page.getByText(t('booking.details.problems.contactNumber'))).toBeVisible();
+  await expect(contact).toHaveAttribute('aria-invalid', 'true');
+  const dateOfBirth = page.getByLabel(t('booking.details.fields.dateOfBirth'));
+  await dateOfBirth.fill('2999-01-01');
+  await dateOfBirth.blur();
+  await expect(page.getByText(t('booking.details.problems.dateOfBirthFuture'))).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'booking step 2 with field problems');
+
+  // Submitting with problems sends nothing and moves focus to the first wrong field.
+  let posted = false;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/booking/appointments')) posted = true;
+  });
+  await page.getByRole('button', { name: t('booking.details.submit') }).click();
+  await expect(page.getByRole('combobox', { name: t('booking.details.fields.title') })).toBeFocused();
+  expect(posted).toBe(false);
+});
+
+test('an enquiry-only exam becomes a booking request', async ({ page }) => {
+  await page.goto('/?lat=-33.8156&lng=151.0029');
+  await chooseExams(page, ['CT coronary angiogram']);
+  const info = page.getByRole('dialog', { name: t('booking.requestInfo.title') });
+  await expect(info).toBeVisible();
+  await info.getByRole('button', { name: t('booking.requestInfo.ok') }).click();
+  await expect(page.getByText(t('booking.exams.requestNotice'))).toBeVisible();
+  await page.getByRole('button', { name: t('action.continue') }).click();
+  await expect(page.getByRole('heading', { level: 3, name: t('booking.location.clinicsOptional') })).toBeVisible();
+  await page.getByRole('button', { name: t('action.continue') }).click();
+  await fillDetails(page, false);
+  await page.getByRole('textbox', { name: t('booking.details.fields.notes') }).fill('Please call after 3 pm.');
+  await page.getByRole('button', { name: t('booking.details.submitRequest') }).click();
+  await expect(page.getByText(t('booking.confirmation.request'))).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: t('booking.confirmation.viewRequest') })).toHaveAttribute('href', /^\/booking-requests\//);
+  await expectNoSeriousA11yViolations(page, 'booking request confirmation');
+});
+
+test('a time taken by someone else meanwhile shows the clear message and fresh times', async ({ page, request }) => {
+  let holdId = '';
+  page.on('response', async (response) => {
+    if (response.url().endsWith('/api/booking/holds') && response.status() === 201) holdId = (await response.json()).holdId;
+  });
+  await page.goto('/?lat=-33.8156&lng=151.0029');
+  await chooseExams(page, ['X-ray hand and wrist']);
+  await page.getByRole('button', { name: t('action.continue') }).click();
+  await chooseClinicAndTime(page);
+  await expect.poll(() => holdId).not.toBe('');
+  const query = new URL(page.url()).searchParams;
+  const startsAt = query.get('time') ?? '';
+  const clinicSlug = query.get('clinic') ?? '';
+  await page.getByRole('button', { name: t('action.continue') }).click();
+  await fillDetails(page, false);
+
+  // Another patient gets the same time: our hold is released and they book it.
+  expect((await request.delete(`/api/booking/holds/${holdId}`)).status()).toBeLessThan(300);
+  const other = await request.post('/api/booking/appointments', {
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    data: { exams: ['xr-hand-wrist'], clinicSlug, startsAt, patient: { ...PATIENT, firstName: 'Other', medicareNumber: undefined } },
+  });
+  expect(other.status()).toBe(201);
+
+  await page.getByRole('button', { name: t('booking.details.submit') }).click();
+  await expect(page.getByRole('alert').filter({ hasText: t('booking.calendar.slotTaken') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: t('booking.location.title') })).toBeVisible();
+  await expect(page.locator('.pp-slot').first()).toBeVisible();
+  await expect(page.locator(`.pp-slot[aria-pressed="true"]`)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'booking step 1 after a taken time');
+});
