@@ -1,16 +1,51 @@
-// Starts the real portal server for the end-to-end journeys on a fresh embedded database.
-import { rmSync } from 'node:fs';
+// Starts the real portal server for the end-to-end journeys on a fresh embedded database, with a
+// real SMTP server beside it: every mail the portal sends is written to test-results/e2e-mail as
+// an .eml file, so a journey can read the confirmation (tests/e2e/helpers/mail.ts).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
 
 const dataDir = process.env.E2E_DATA_DIR ?? join(process.cwd(), 'test-results', 'e2e-data');
+const mailDir = process.env.E2E_MAIL_DIR ?? join(process.cwd(), 'test-results', 'e2e-mail');
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4325);
 rmSync(dataDir, { recursive: true, force: true });
+rmSync(mailDir, { recursive: true, force: true });
+mkdirSync(mailDir, { recursive: true });
 
-const env = { ...process.env, DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '4310', HOST: '127.0.0.1' };
+let received = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => {
+      received += 1;
+      const name = `${String(received).padStart(4, '0')}.eml`;
+      writeFileSync(join(mailDir, name), Buffer.concat(chunks));
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: process.env.E2E_PORT ?? '4310',
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '4310'}`,
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(smtpPort),
+  SMTP_FROM: 'Harbour & Range Radiology <bookings@harbourrange.example>',
+  OUTBOX_POLL_MS: '200',
+};
 // The journeys always run on a fresh PGlite so they never see another run's rows.
 delete env.DATABASE_URL;
 const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], { env, stdio: 'inherit' });
 const stop = (signal) => child.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => smtp.close(() => process.exit(code ?? 0)));
