@@ -213,10 +213,14 @@ async function startServer(db: Database, clock: Clock, work: string): Promise<{ 
 
 async function overlapCount(db: Database): Promise<number> {
   const rows = await db.query<{ count: number }>(
-    `select count(*)::int as count from appointment a join appointment b
-        on a.resource_id = b.resource_id and a.id < b.id and a.during && b.during
-      where a.status in ('HELD','BOOKED','PENDING','CONFIRMED','REQUEST_RESCHEDULE','ON_HOLD','CHECKED_IN')
-        and b.status in ('HELD','BOOKED','PENDING','CONFIRMED','REQUEST_RESCHEDULE','ON_HOLD','CHECKED_IN')`,
+    // Sorted by start per resource, a live row overlaps an earlier one exactly when it starts
+    // before the latest end so far: one sort instead of a self-join over 180k rows.
+    `select count(*)::int as count from (
+       select lower(during) as starts,
+              max(upper(during)) over (partition by resource_id order by lower(during), id rows between unbounded preceding and 1 preceding) as latest_end
+         from appointment
+        where status in ('HELD','BOOKED','PENDING','CONFIRMED','REQUEST_RESCHEDULE','ON_HOLD','CHECKED_IN')) ordered
+      where latest_end > starts`,
   );
   return rows[0]?.count ?? -1;
 }

@@ -248,7 +248,11 @@ export class AvailabilityIndex {
 
   // ---- writes -------------------------------------------------------------------------------
 
+  /** Bumped on every change anywhere (whole answers cached by the caller use it). */
+  revision = 0;
+
   private touch(state: ResourceState): void {
+    this.revision += 1;
     const clinicId = state.schedule.clinicId;
     this.clinicRevisions.set(clinicId, (this.clinicRevisions.get(clinicId) ?? 0) + 1);
   }
@@ -333,6 +337,7 @@ export class AvailabilityIndex {
     isoDate: string,
     now: number,
     render: (starts: readonly number[]) => string,
+    validity: { until: number } = { until: Number.POSITIVE_INFINITY },
   ): string {
     const window = this.window(clinicId, now);
     const clinic = this.clinics.get(clinicId);
@@ -342,7 +347,10 @@ export class AvailabilityIndex {
     const revision = this.clinicRevisions.get(clinicId) ?? 0;
     const key = `${clinicId}|${modalityId}|${durationMinutes}|${isoDate}`;
     const cached = this.dayCache.get(key);
-    if (cached !== undefined && cached.revision === revision && cached.nowKey === nowKey && now < cached.validUntil) return cached.json;
+    if (cached !== undefined && cached.revision === revision && cached.nowKey === nowKey && now < cached.validUntil) {
+      validity.until = Math.min(validity.until, cached.validUntil);
+      return cached.json;
+    }
     const states = this.byClinicModality.get(clinicId)?.get(modalityId) ?? [];
     const out: number[] = [];
     const holds = { nextExpiry: Number.POSITIVE_INFINITY };
@@ -350,6 +358,7 @@ export class AvailabilityIndex {
     const json = render(states.length > 1 ? sortUnique(out) : out);
     if (this.dayCache.size > 200_000) this.dayCache.clear();
     this.dayCache.set(key, { revision, nowKey, validUntil: holds.nextExpiry, json });
+    validity.until = Math.min(validity.until, holds.nextExpiry);
     return json;
   }
 

@@ -59,6 +59,8 @@ const MINUTE = 60_000;
 /** How many fresh times a "just taken" answer suggests. */
 const FRESH_SLOT_LIMIT = 24;
 const FRESH_SLOT_DAYS = 7;
+/** Whole availability answers kept (each a few hundred KB at most). */
+const ANSWER_CACHE_SIZE = 200;
 /** Patients' dates of birth are checked against the date in Australia's east when no clinic applies. */
 const DEFAULT_PATIENT_ZONE = 'Australia/Sydney';
 
@@ -168,6 +170,7 @@ function validationError(field: string, message: string): AppError {
 export function createBookingService(deps: BookingServiceDeps) {
   const { db, repository, store, clock } = deps;
   let catalogueCache: { index: AvailabilityIndex; value: CachedCatalogue } | null = null;
+  const answerCache = new Map<string, { index: AvailabilityIndex; revision: number; nowKey: number; validUntil: number; body: string }>();
 
   /** The catalogue changes when schedules or exams do; the store reloads its index then, so the index identity is the cache key. */
   async function catalogue(): Promise<{ catalogue: CachedCatalogue; index: AvailabilityIndex }> {
@@ -393,20 +396,38 @@ export function createBookingService(deps: BookingServiceDeps) {
       const { modalityId, durationMinutes } = bookableExams(cached, query.exams);
       const clinics = query.clinics.map((slug) => clinicBySlug(cached, slug, 'clinics'));
       const now = clock.now().getTime();
+      // A whole answer is reused while nothing it depends on moved: no change in the index, the
+      // lead-time cut-off still before the same grid time, and no counted hold expired.
+      const key = `${query.exams.join(',')}|${query.clinics.join(',')}|${query.from}|${query.days}`;
+      const nowKey = Math.ceil((now + index.rules.leadMinutes * MINUTE) / (index.rules.slotStepMinutes * MINUTE));
+      const reuse = answerCache.get(key);
+      if (reuse !== undefined && reuse.index === index && reuse.revision === index.revision && reuse.nowKey === nowKey && now < reuse.validUntil) {
+        return reuse.body;
+      }
+      const validity = { until: Number.POSITIVE_INFINITY };
       const parts = clinics.map((clinic) => {
         const days: string[] = [];
         let date = query.from;
         for (let day = 0; day < query.days; day++, date = addDays(date, 1)) {
           const isoDate = date;
           days.push(
-            index.dayJson(clinic.id, modalityId, durationMinutes, isoDate, now, (starts) =>
-              JSON.stringify({ date: isoDate, slots: toSlots(starts, isoDate, clinic.time_zone) }),
+            index.dayJson(
+              clinic.id,
+              modalityId,
+              durationMinutes,
+              isoDate,
+              now,
+              (starts) => JSON.stringify({ date: isoDate, slots: toSlots(starts, isoDate, clinic.time_zone) }),
+              validity,
             ),
           );
         }
         return `{"clinicSlug":${JSON.stringify(clinic.slug)},"timeZone":${JSON.stringify(clinic.time_zone)},"days":[${days.join(',')}]}`;
       });
-      return `{"clinics":[${parts.join(',')}]}`;
+      const body = `{"clinics":[${parts.join(',')}]}`;
+      if (answerCache.size >= ANSWER_CACHE_SIZE) answerCache.clear();
+      answerCache.set(key, { index, revision: index.revision, nowKey, validUntil: validity.until, body });
+      return body;
     },
 
     async month(query: { exams: string[]; clinics: string[]; month: string }): Promise<MonthResponse> {
