@@ -1,9 +1,12 @@
 import { observer } from 'mobx-react-lite';
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
+import type { Exam } from '@contract/api/booking';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/use-stores';
 import { BodyFigure } from './body-figure';
 import { BookingDialog } from './booking-dialog';
+
+const NO_EXAMS: Exam[] = [];
 
 /** Step 0: exams by modality and body part, or by searching their names (issue 3). */
 export const ExamStep = observer(function ExamStep() {
@@ -11,6 +14,9 @@ export const ExamStep = observer(function ExamStep() {
   const { t } = useTranslation();
   const searchId = useId();
   const listId = useId();
+  // The list renders in a transition: React paints the page first and then fills the list in
+  // small slices, so neither the first paint nor typing in the search waits for ~40 exams.
+  const visibleExams = useDeferredValue(booking.visibleExams, NO_EXAMS);
 
   if (booking.catalogueState === 'error') {
     return (
@@ -79,7 +85,7 @@ export const ExamStep = observer(function ExamStep() {
         <div className="pp-exam-results">
           <h3 id={`${listId}-heading`}>{t('booking.exams.results', { count: booking.visibleExams.length })}</h3>
           <ul id={listId} className="pp-exam-list" aria-labelledby={`${listId}-heading`}>
-            {booking.visibleExams.map((exam) => {
+            {visibleExams.map((exam) => {
               const checkboxId = `${listId}-${exam.slug}`;
               return (
                 <li key={exam.slug} className={booking.isSelected(exam.slug) ? 'pp-exam pp-exam-selected' : 'pp-exam'}>
