@@ -111,6 +111,7 @@ const WRITTEN = `id::text as id, exam_id::text as exam_id, resource_id::text as 
 /** PostgreSQL's unique_violation and exclusion_violation. */
 export const UNIQUE_VIOLATION = '23505';
 export const EXCLUSION_VIOLATION = '23P01';
+export const DEADLOCK_DETECTED = '40P01';
 
 export function sqlState(error: unknown): string | null {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null;

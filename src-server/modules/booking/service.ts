@@ -30,6 +30,7 @@ import type { AvailabilityStore } from '../availability/availability-store';
 import { queueBookingConfirmation } from '../notifications/booking-confirmation';
 import {
   bookingWrites,
+  DEADLOCK_DETECTED,
   EXCLUSION_VIOLATION,
   sqlState,
   UNIQUE_VIOLATION,
@@ -61,6 +62,8 @@ const FRESH_SLOT_LIMIT = 24;
 const FRESH_SLOT_DAYS = 7;
 /** Whole availability answers kept (each a few hundred KB at most). */
 const ANSWER_CACHE_SIZE = 200;
+/** Attempts per resource when PostgreSQL picks this transaction as a deadlock victim. */
+const DEADLOCK_RETRIES = 3;
 /** Patients' dates of birth are checked against the date in Australia's east when no clinic applies. */
 const DEFAULT_PATIENT_ZONE = 'Australia/Sydney';
 
@@ -260,6 +263,16 @@ export function createBookingService(deps: BookingServiceDeps) {
     return rows.map((row) => ({ id: row.id, resourceId: row.resource_id, start: row.starts_ms, end: row.ends_ms, holdExpiresAt }));
   }
 
+  async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run();
+      } catch (error) {
+        if (sqlState(error) !== DEADLOCK_DETECTED || attempt >= DEADLOCK_RETRIES) throw error;
+      }
+    }
+  }
+
   /**
    * Runs `write` on each candidate resource in turn, each in its own transaction, until one
    * commits; an exclusion violation means that resource went to someone else. Answers null when
@@ -270,11 +283,18 @@ export function createBookingService(deps: BookingServiceDeps) {
     write: (tx: Queryable, resourceId: string) => Promise<T>,
   ): Promise<T | null> {
     for (const resourceId of resourceIds) {
-      try {
-        return await db.transaction((tx) => write(tx, resourceId));
-      } catch (error) {
-        if (sqlState(error) === EXCLUSION_VIOLATION) continue;
-        throw error;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction((tx) => write(tx, resourceId));
+        } catch (error) {
+          const state = sqlState(error);
+          if (state === EXCLUSION_VIOLATION) break;
+          // Two inserts of conflicting rows can each wait for the other inside the exclusion
+          // check; PostgreSQL aborts one as a deadlock. Its rival may yet roll back, so try again.
+          if (state === DEADLOCK_DETECTED && attempt < DEADLOCK_RETRIES) continue;
+          if (state === DEADLOCK_DETECTED) break;
+          throw error;
+        }
       }
     }
     return null;
@@ -558,7 +578,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         // 1. A live hold for exactly this booking becomes the appointments in place.
         if (request.holdId !== undefined) {
           const holdId = request.holdId;
-          const confirmed = await db.transaction(async (tx) => {
+          const confirmed = await retryOnDeadlock(() => db.transaction(async (tx) => {
             const held = await bookingWrites.heldRows(tx, holdId);
             if (held.length === 0 || held.some((row) => row.expires_ms <= now.getTime())) return null;
             const matches =
@@ -575,7 +595,7 @@ export function createBookingService(deps: BookingServiceDeps) {
             const rows = await bookingWrites.confirmHold(tx, { holdId, bookingKey, patientId, status, ...common });
             const response = await finish(tx, rows);
             return { rows, response, written: { version: await bookingWrites.availabilityVersion(tx), bumps: 1 } };
-          });
+          }));
           if (confirmed !== null) {
             store.applyCommitted(busyEntries(confirmed.rows, null), [], confirmed.written);
             return confirmed.response;
