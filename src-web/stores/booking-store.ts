@@ -101,6 +101,8 @@ export class BookingStore {
   clinicsState: LoadState = 'idle';
   usedDefaultLocation = false;
   selectedClinicSlug: string | null = null;
+  /** A clinic named by the link (?clinic=): chosen as soon as it is listed. */
+  preferredClinic: string | null = null;
   view: CalendarView = 'WEEK';
   /** First day shown in the week view. */
   weekFrom: string;
@@ -302,6 +304,7 @@ export class BookingStore {
     this.queryPosition =
       params.get('lat') !== null && params.get('lng') !== null && Number.isFinite(lat) && Number.isFinite(lng) ? { latitude: lat, longitude: lng } : null;
     this.staffBooking = params.get('staffBooking') === 'true';
+    this.preferredClinic = params.get('clinic');
     this.reporter.stepChanged(this.step);
     await this.loadCatalogue();
     const slugs = (params.get('exams') ?? '').split(',').filter((slug) => this.examsBySlug.has(slug));
@@ -449,10 +452,10 @@ export class BookingStore {
     this.slotTaken = false;
     void this.loadSettings();
     if (this.clinicsState !== 'loaded') await this.locate();
-    const clinic = restore?.clinic;
+    const clinic = restore?.clinic ?? (this.selectedClinicSlug === null ? this.preferredClinic : null);
     if (clinic && this.clinics.some((entry) => entry.clinic.slug === clinic)) {
-      await this.selectClinic(clinic, restore.date ?? undefined);
-      if (restore.time && restore.date) {
+      await this.selectClinic(clinic, restore?.date ?? undefined);
+      if (restore?.time && restore.date) {
         const slot = this.days.find((day) => day.date === restore.date)?.slots.find((candidate) => candidate.startsAt === restore.time);
         if (slot) await this.pickTime(restore.date, slot);
       }

@@ -439,6 +439,15 @@ describe('BookingStore', () => {
     expect(store.step).toBe(2);
   });
 
+  it('should choose the clinic a link names as soon as it is listed', async () => {
+    const { store } = await setup();
+    await store.start(new URLSearchParams('clinic=chatswood'));
+    store.toggleExam('ct-brain');
+    await store.goToLocation();
+    expect(store.selectedClinicSlug).toBe('chatswood');
+    expect(store.daysState).toBe('loaded');
+  });
+
   it('should restore exams, clinic, date and time from the URL', async () => {
     const { store } = await setup();
     await store.start(new URLSearchParams('step=1&exams=ct-brain,nope&clinic=parramatta&date=2026-11-25&time=2026-11-24T22:30:00.000Z'));
