@@ -11,8 +11,9 @@ import {
   SLOT_TAKEN_MESSAGE,
 } from '@contract/api/booking';
 import { ApiErrorBodySchema } from '@contract/errors';
+import { openPostgres } from '../../../src-server/db/connection';
 import { createTestClock, type TestClock } from '../../../src-server/platform/clock';
-import { backends, createTestDatabase, SEED_NOW, type TestDatabase } from '../helpers/database';
+import { backends, createTestDatabase, postgresUrlFor, SEED_NOW, type TestDatabase } from '../helpers/database';
 import { buildTestServer, type TestServer } from '../helpers/build-server';
 import { availability, book, countRows, hold, overlaps, patient, slotsOn, sydney } from './booking-test-kit';
 
@@ -236,6 +237,34 @@ describe.each(backends())('booking API on %s', (backend) => {
         }
       } finally {
         await other.close();
+      }
+    });
+
+    it('a second server with its own connections sees bookings and cancellations made elsewhere (change counter)', async () => {
+      // On PostgreSQL the second server gets its own pool, as a second process would; PGlite is
+      // one process by construction (the data-directory lock), so it shares the database.
+      let secondDb = test.db;
+      if (backend === 'postgres') {
+        const [row] = await test.db.query<{ name: string }>('select current_database() as name');
+        secondDb = await openPostgres(postgresUrlFor(row?.name ?? ''), 'second', { max: 2 });
+      }
+      const other = await buildTestServer({ db: secondDb, clock });
+      try {
+        await other.app.ready();
+        const startsAt = sydney('2026-03-16', '15:00');
+        const times = async (app: typeof server.app): Promise<string[]> =>
+          (await slotsOn(app, 'ct-brain', 'gosford', '2026-03-16')).map((slot) => slot.startsAt);
+        expect(await times(other.app)).toContain(startsAt);
+        const response = await book(server.app, { exams: ['ct-brain'], clinicSlug: 'gosford', startsAt, patient: patient() });
+        expect(response.statusCode).toBe(201);
+        expect(await times(other.app)).not.toContain(startsAt);
+        // Another module cancels it with plain SQL: both servers offer the time again at once.
+        await secondDb.query(`update appointment set status = 'CANCELED' where booking_key = $1`, [response.json().bookingKey]);
+        expect(await times(server.app)).toContain(startsAt);
+        expect(await times(other.app)).toContain(startsAt);
+      } finally {
+        await other.close();
+        if (secondDb !== test.db) await secondDb.close();
       }
     });
 
