@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
+import { waitForMailTo } from './helpers/mail';
 import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
 
 /**
@@ -43,21 +44,23 @@ async function chooseClinicAndTime(scope: Scope) {
   await expect(scope.getByText(/is held for you until/)).toBeVisible();
 }
 
-async function fillDetails(scope: Scope, withMedicare: boolean) {
+async function fillDetails(scope: Scope, withMedicare: boolean, email = PATIENT.email) {
   await scope.getByRole('combobox', { name: t('booking.details.fields.title') }).selectOption(PATIENT.title);
   await scope.getByRole('textbox', { name: t('booking.details.fields.firstName') }).fill(PATIENT.firstName);
   await scope.getByRole('textbox', { name: t('booking.details.fields.lastName') }).fill(PATIENT.lastName);
   await scope.getByLabel(t('booking.details.fields.dateOfBirth')).fill(PATIENT.dateOfBirth);
-  await scope.getByRole('textbox', { name: t('booking.details.fields.email') }).fill(PATIENT.email);
+  await scope.getByRole('textbox', { name: t('booking.details.fields.email') }).fill(email);
   await scope.getByRole('textbox', { name: t('booking.details.fields.contactNumber') }).fill(PATIENT.contactNumber);
   await scope.getByRole('textbox', { name: t('booking.details.fields.postalCode') }).fill(PATIENT.postalCode);
   if (withMedicare) await scope.getByRole('textbox', { name: t('booking.details.fields.medicareNumber') }).fill(PATIENT.medicareNumber);
 }
 
-async function expectConfirmation(scope: Scope) {
+/** Checks the confirmation and returns the appointment page's path (/appointments/{bookingKey}). */
+async function expectConfirmation(scope: Scope): Promise<string> {
   await expect(scope.getByText(t('booking.confirmation.booked'))).toBeVisible({ timeout: 15_000 });
   const link = scope.getByRole('link', { name: t('booking.confirmation.view') });
   await expect(link).toHaveAttribute('href', /^\/appointments\/[A-Za-z0-9_-]{16,}$/);
+  return (await link.getAttribute('href')) ?? '';
 }
 
 test.describe('on a desktop with the browser sharing its position', () => {
@@ -84,14 +87,21 @@ test.describe('on a desktop with the browser sharing its position', () => {
     await page.getByRole('button', { name: t('action.continue') }).click();
 
     await expect(page.getByRole('heading', { level: 2, name: t('booking.details.title') })).toBeVisible();
-    await fillDetails(page, true);
+    const email = 'amelia.walk-in@example.com';
+    await fillDetails(page, true, email);
     await expectNoSeriousA11yViolations(page, 'booking step 2');
     await page.getByRole('button', { name: t('booking.details.submit') }).click();
 
-    await expectConfirmation(page);
+    const appointmentPath = await expectConfirmation(page);
     await expect(page.locator('.pp-confirmation-details')).toContainText('MRI knee');
     await expect(page.locator('.pp-confirmation-details')).toContainText(t('booking.walkIn.arrive', { name: 'Knee X-ray (walk-in)', minutes: 15 }));
     await expectNoSeriousA11yViolations(page, 'booking step 3');
+
+    // The confirmation mail arrives over SMTP with the details, the appointment link and an .ics file.
+    const mail = await waitForMailTo(email);
+    expect(mail.text ?? '').toContain('MRI knee');
+    expect(mail.text ?? '').toContain(appointmentPath);
+    expect(mail.attachments.some((attachment) => attachment.contentType.startsWith('text/calendar') || (attachment.filename ?? '').endsWith('.ics'))).toBe(true);
   });
 });
 
