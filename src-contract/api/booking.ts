@@ -26,7 +26,8 @@ function commaList(item: z.ZodString, min: number, max: number, what: string) {
       z
         .array(item)
         .min(min, `choose at least ${min} ${what}`)
-        .max(max, `choose at most ${max} ${what}`),
+        .max(max, `choose at most ${max} ${what}`)
+        .refine((values) => new Set(values).size === values.length, `each of the ${what} can be chosen once`),
     );
 }
 
