@@ -616,7 +616,7 @@ export class BookingStore {
       this.month = monthOf(target);
     }
     if (date) this.selectedDate = date;
-    await this.loadTimes();
+    await this.loadTimes(true);
   }
 
   /** WEEK or MONTH; the spec resets the chosen date and time on every toggle. */
@@ -631,7 +631,7 @@ export class BookingStore {
     if (direction === -1 && !this.canGoToPreviousWeek) return;
     if (direction === 1 && !this.canGoToNextWeek) return;
     this.weekFrom = addDays(this.weekFrom, direction * WEEK_DAYS);
-    await this.loadTimes();
+    await this.loadTimes(true);
   }
 
   async moveMonth(direction: 1 | -1): Promise<void> {
@@ -642,18 +642,28 @@ export class BookingStore {
     await this.loadTimes();
   }
 
-  /** In the month view: shows the free times of one day. */
+  /** Shows the free times of one day (a different day lets go of a chosen time). */
   async selectDate(date: string): Promise<void> {
+    if (this.selectedDate === date) return;
     this.selectedDate = date;
     this.clearTime(false);
     if (this.view === 'MONTH') await this.loadDays(date, 1);
   }
 
-  /** Loads what the current view shows for the chosen clinic. */
-  async loadTimes(): Promise<void> {
+  /**
+   * Loads what the current view shows for the chosen clinic.
+   * @param showFirstFreeDay - in the week view, open the first day with a free time unless the
+   *   chosen day is in this week (not after a view toggle, which resets the date).
+   */
+  async loadTimes(showFirstFreeDay = false): Promise<void> {
     if (!this.selectedClinicSlug || this.isBookingRequest) return;
     if (this.view === 'WEEK') {
       await this.loadDays(this.weekFrom, WEEK_DAYS);
+      runInAction(() => {
+        if (showFirstFreeDay && !this.days.some((day) => day.date === this.selectedDate)) {
+          this.selectedDate = this.days.find((day) => day.slots.length > 0)?.date ?? null;
+        }
+      });
       return;
     }
     await Promise.all([this.loadMonth(), this.selectedDate ? this.loadDays(this.selectedDate, 1) : Promise.resolve()]);

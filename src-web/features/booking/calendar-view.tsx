@@ -44,6 +44,7 @@ const WeekView = observer(function WeekView() {
   const first = days[0] ?? booking.weekFrom;
   const last = days[days.length - 1] ?? first;
   const range = `${dayLabel(first, i18n.language)} – ${dayLabel(last, i18n.language)}`;
+  const selectedDay = booking.selectedDay;
   return (
     <div>
       <div className="pp-calendar-nav">
@@ -65,17 +66,38 @@ const WeekView = observer(function WeekView() {
       {booking.daysState === 'loading' && <p role="status">{t('booking.calendar.loading')}</p>}
       {booking.daysState === 'error' && <p role="alert">{t('booking.calendar.loadError')}</p>}
       {booking.daysState === 'loaded' && (
-        <div className="pp-week">
-          {days.map((date) => {
-            const day = booking.days.find((candidate) => candidate.date === date);
-            return (
-              <div key={date} className="pp-week-day">
-                <h4>{dayLabel(date, i18n.language)}</h4>
-                {day && day.slots.length > 0 ? <SlotButtons date={date} slots={day.slots} /> : <p className="pp-muted">{t('booking.calendar.noTimes')}</p>}
-              </div>
-            );
-          })}
-        </div>
+        <>
+          <div className="pp-day-strip" role="group" aria-label={t('booking.calendar.days')}>
+            {days.map((date) => {
+              const free = booking.days.find((candidate) => candidate.date === date)?.slots.length ?? 0;
+              return (
+                <button
+                  key={date}
+                  type="button"
+                  className="pp-day"
+                  disabled={free === 0}
+                  aria-pressed={booking.selectedDate === date}
+                  onClick={() => void booking.selectDate(date)}
+                >
+                  <span className="pp-day-name">{dayLabel(date, i18n.language)}</span>
+                  <span className="pp-day-free">{free > 0 ? t('booking.calendar.freeCount', { count: free }) : t('booking.calendar.noTimes')}</span>
+                </button>
+              );
+            })}
+          </div>
+          {selectedDay ? (
+            <div className="pp-day-times">
+              <h4>{dayLabel(selectedDay.date, i18n.language)}</h4>
+              {selectedDay.slots.length > 0 ? (
+                <SlotButtons date={selectedDay.date} slots={selectedDay.slots} />
+              ) : (
+                <p className="pp-muted">{t('booking.calendar.noTimes')}</p>
+              )}
+            </div>
+          ) : (
+            <p className="pp-muted">{days.some((date) => booking.days.find((day) => day.date === date)?.slots.length) ? t('booking.calendar.chooseDay') : t('booking.calendar.weekFull')}</p>
+          )}
+        </>
       )}
     </div>
   );

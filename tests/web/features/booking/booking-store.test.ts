@@ -292,6 +292,25 @@ describe('BookingStore', () => {
     expect(store.selectedDate).toBeNull();
   });
 
+  it('should open the first day with a free time of the chosen clinic, and let go of the time when another day is chosen', async () => {
+    const { store } = await setup();
+    store.toggleExam('ct-brain');
+    await store.goToLocation();
+    await store.selectClinic('parramatta');
+    expect(store.selectedDate).toBe('2026-11-23');
+    const slot = store.selectedDay?.slots[1];
+    if (!slot) throw new Error('fixture');
+    await store.pickTime('2026-11-23', slot);
+    expect(store.hold).not.toBeNull();
+    await store.selectDate('2026-11-25');
+    expect(store.selectedStartsAt).toBeNull();
+    expect(store.hold).toBeNull();
+    await store.moveWeek(1);
+    expect(store.weekFrom).toBe('2026-11-30');
+    expect(store.selectedDate).toBe('2026-11-30');
+    expect(store.canGoToPreviousWeek).toBe(true);
+  });
+
   it('should start the week on the locale week start, or today when configured', async () => {
     const { store } = await setup();
     expect(store.weekFrom).toBe('2026-11-23');
