@@ -171,13 +171,18 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // database without the booking schema, which some tests use) and kept current from then on.
   const availabilityRepository = createAvailabilityRepository(db);
   const availabilityStore = new AvailabilityStore(availabilityRepository, clock);
-  registerBookingRoutes(
-    app,
-    createBookingService({ db, repository: createBookingRepository(db), store: availabilityStore, clock, publicUrl: config.publicUrl }),
-  );
+  const bookingService = createBookingService({ db, repository: createBookingRepository(db), store: availabilityStore, clock, publicUrl: config.publicUrl });
+  registerBookingRoutes(app, bookingService);
+  let holdSweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    if (await availabilityRepository.schemaReady().catch(() => false)) await availabilityStore.ensureLoaded();
+    if (!(await availabilityRepository.schemaReady().catch(() => false))) return;
+    await availabilityStore.ensureLoaded();
+    holdSweep = setInterval(() => {
+      bookingService.sweepExpiredHolds().catch((error: unknown) => app.log.warn({ err: error }, '[booking] expired-hold sweep failed'));
+    }, 60_000);
+    holdSweep.unref();
   });
+  app.addHook('onClose', async () => clearInterval(holdSweep));
   registerDevOutboxRoutes(app, db, config.mailDevOutboxEnabled);
 
   return app;

@@ -215,6 +215,15 @@ export const bookingWrites = {
     );
   },
 
+  /** Deletes every expired hold (the periodic sweep); answers the ids. */
+  async deleteAllExpiredHolds(tx: Queryable, now: Date): Promise<string[]> {
+    const rows = await tx.query<{ id: string }>(
+      `delete from appointment where status = 'HELD' and hold_expires_at <= $1::timestamptz returning id::text as id`,
+      [now.toISOString()],
+    );
+    return rows.map((row) => row.id);
+  },
+
   async heldRows(tx: Queryable, holdId: string): Promise<HeldRow[]> {
     return tx.query<HeldRow>(
       `select id::text as id, exam_id::text as exam_id, clinic_id::text as clinic_id, resource_id::text as resource_id, ${TIMES},

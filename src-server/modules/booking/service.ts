@@ -494,6 +494,16 @@ export function createBookingService(deps: BookingServiceDeps) {
       store.applyCommitted([], removed, removed.length > 0 ? { version, bumps: 1 } : undefined);
     },
 
+    /**
+     * Deletes expired holds. Bookings clear expired holds in their own range anyway; the sweep
+     * keeps them from piling up and from blocking writers that do not know about holds.
+     */
+    async sweepExpiredHolds(): Promise<number> {
+      const removed = await db.transaction((tx) => bookingWrites.deleteAllExpiredHolds(tx, clock.now()));
+      store.applyCommitted([], removed);
+      return removed.length;
+    },
+
     async createAppointment(idempotencyKey: string, request: AppointmentCreateRequest): Promise<AppointmentCreateResponse> {
       const { catalogue: cached, index } = await catalogue();
       const { exams, modalityId, durationMinutes } = bookableExams(cached, request.exams);

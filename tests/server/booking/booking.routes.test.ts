@@ -12,6 +12,10 @@ import {
 } from '@contract/api/booking';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { openPostgres } from '../../../src-server/db/connection';
+import { AvailabilityStore } from '../../../src-server/modules/availability/availability-store';
+import { createAvailabilityRepository } from '../../../src-server/modules/availability/repository';
+import { createBookingRepository } from '../../../src-server/modules/booking/repository';
+import { createBookingService } from '../../../src-server/modules/booking/service';
 import { createTestClock, type TestClock } from '../../../src-server/platform/clock';
 import { backends, createTestDatabase, postgresUrlFor, SEED_NOW, type TestDatabase } from '../helpers/database';
 import { buildTestServer, type TestServer } from '../helpers/build-server';
@@ -317,6 +321,28 @@ describe.each(backends())('booking API on %s', (backend) => {
         expect(await overlaps(test.db)).toBe(0);
         // The expired hold row is gone: the winner's insert deleted it.
         expect(await test.db.query('select 1 from appointment where hold_id = $1', [holdId])).toEqual([]);
+      } finally {
+        clock.set(SEED_NOW);
+      }
+    });
+
+    it('the sweep deletes expired holds only', async () => {
+      const live = await hold(server.app, { exams: ['ct-chest'], clinicSlug: 'liverpool', startsAt: sydney('2026-03-20', '09:00') });
+      const { holdId } = live.json<{ holdId: string }>();
+      clock.advance(11 * 60_000);
+      const fresh = await hold(server.app, { exams: ['ct-chest'], clinicSlug: 'liverpool', startsAt: sydney('2026-03-20', '10:00') });
+      try {
+        // The sweep the server runs every minute, called directly with the test clock.
+        const service = createBookingService({
+          db: test.db,
+          repository: createBookingRepository(test.db),
+          store: new AvailabilityStore(createAvailabilityRepository(test.db), clock),
+          clock,
+          publicUrl: 'http://localhost',
+        });
+        expect(await service.sweepExpiredHolds()).toBeGreaterThanOrEqual(1);
+        expect(await test.db.query('select 1 from appointment where hold_id = $1', [holdId])).toEqual([]);
+        expect(await test.db.query('select 1 from appointment where hold_id = $1', [fresh.json<{ holdId: string }>().holdId])).toHaveLength(1);
       } finally {
         clock.set(SEED_NOW);
       }
