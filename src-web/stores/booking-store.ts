@@ -305,6 +305,8 @@ export class BookingStore {
       params.get('lat') !== null && params.get('lng') !== null && Number.isFinite(lat) && Number.isFinite(lng) ? { latitude: lat, longitude: lng } : null;
     this.staffBooking = params.get('staffBooking') === 'true';
     this.preferredClinic = params.get('clinic');
+    // Coming back to the booking page after a confirmation starts a new booking.
+    if (this.step === 3) this.startOver();
     this.reporter.stepChanged(this.step);
     await this.loadCatalogue();
     const slugs = (params.get('exams') ?? '').split(',').filter((slug) => this.examsBySlug.has(slug));

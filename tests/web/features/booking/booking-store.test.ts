@@ -368,6 +368,11 @@ describe('BookingStore', () => {
     });
     expect(store.step).toBe(3);
     expect(store.result?.kind).toBe('appointment');
+    // Coming back to the page later starts a new booking.
+    await store.start(new URLSearchParams());
+    expect(store.step).toBe(0);
+    expect(store.selectedSlugs).toEqual([]);
+    expect(store.result).toBeNull();
   });
 
   it('should not send anything while a field is wrong', async () => {
