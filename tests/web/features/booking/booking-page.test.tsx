@@ -79,6 +79,9 @@ describe('booking page', () => {
     expect(await screen.findByText('Date of birth cannot be in the future.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
     expect(await screen.findByText('Please choose a title.')).toBeTruthy();
+    expect(screen.getByText('First name is required.')).toBeTruthy();
+    // Focus moves to the first field with a problem.
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Title' }));
     expect(log.some((request) => request.path === '/api/booking/appointments')).toBe(false);
   });
 
