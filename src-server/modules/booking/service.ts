@@ -166,6 +166,22 @@ function toSlots(starts: readonly number[], isoDate: string, timeZone: string): 
   });
 }
 
+/**
+ * One day of the availability answer as JSON text, written directly: every value is an ISO
+ * date, an ISO instant or HH:MM, so nothing needs escaping, and this is the hot path of an
+ * uncached week (thousands of slots).
+ */
+function renderDayJson(isoDate: string, starts: readonly number[], timeZone: string): string {
+  const slots = toSlots(starts, isoDate, timeZone);
+  let json = `{"date":"${isoDate}","slots":[`;
+  for (let index = 0; index < slots.length; index++) {
+    const slot = slots[index];
+    if (slot === undefined) continue;
+    json += `${index === 0 ? '' : ','}{"startsAt":"${slot.startsAt}","localTime":"${slot.localTime}"}`;
+  }
+  return `${json}]}`;
+}
+
 function validationError(field: string, message: string): AppError {
   return badRequest(message, [{ in: `body/${field}`, message }], 'validation_failed');
 }
@@ -437,7 +453,7 @@ export function createBookingService(deps: BookingServiceDeps) {
               durationMinutes,
               isoDate,
               now,
-              (starts) => JSON.stringify({ date: isoDate, slots: toSlots(starts, isoDate, clinic.time_zone) }),
+              (starts) => renderDayJson(isoDate, starts, clinic.time_zone),
               validity,
             ),
           );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AppointmentCreateResponseSchema,
+  AvailabilityResponseSchema,
   BookingSettingsSchema,
   CatalogueSchema,
   ClinicsResponseSchema,
@@ -126,6 +127,21 @@ describe.each(backends())('booking API on %s', (backend) => {
   });
 
   describe('GET /api/booking/availability', () => {
+    it('answers the contract shape: every requested clinic and day, in order, also days without times', async () => {
+      const response = await server.app.inject({ method: 'GET', url: '/api/booking/availability?exams=mri-knee&clinics=chatswood,parramatta&from=2026-03-14&days=3' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-store');
+      const body = AvailabilityResponseSchema.parse(response.json());
+      expect(body.clinics.map((clinic) => clinic.clinicSlug)).toEqual(['chatswood', 'parramatta']);
+      expect(body.clinics[1]?.timeZone).toBe('Australia/Sydney');
+      expect(body.clinics[1]?.days.map((day) => [day.date, day.slots.length > 0])).toEqual([
+        ['2026-03-14', true],
+        ['2026-03-15', false],
+        ['2026-03-16', true],
+      ]);
+    });
+
     it('offers grid times inside opening hours, after the lead time, in the clinic zone', async () => {
       const today = await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-10');
       // 12:00 now + 120 min lead = 14:00 local.
