@@ -125,6 +125,7 @@ test.describe('inside the provider site frame', () => {
     await expectNoSeriousA11yViolations(page, 'framed booking: unable to locate');
     await unable.getByRole('button', { name: t('booking.location.usePostcode') }).click();
     const locator = frame.getByRole('dialog', { name: t('booking.location.postcodeTitle') });
+    await expectNoSeriousA11yViolations(page, 'framed booking: postcode locator');
     await locator.getByRole('textbox', { name: t('booking.location.postcode') }).fill('2150');
     await locator.getByRole('button', { name: t('booking.location.find') }).click();
     await expect(frame.getByText(t('booking.location.fromPostcode'))).toBeVisible();
@@ -146,6 +147,11 @@ test.describe('on a phone (375 x 667)', () => {
     await page.goto('/');
     await chooseExams(page, ['X-ray chest']);
     await expectNoSeriousA11yViolations(page, 'phone booking step 0');
+    await page.getByRole('button', { name: t('booking.exams.aboutExam', { name: 'X-ray chest' }) }).click();
+    const info = page.getByRole('dialog', { name: 'X-ray chest' });
+    await expect(info.getByRole('heading', { name: t('booking.exams.preparation') })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'phone exam information');
+    await info.getByRole('button', { name: t('action.close') }).click();
     await page.getByRole('button', { name: t('action.continue') }).click();
     await page.getByRole('dialog', { name: t('booking.location.unableTitle') }).getByRole('button', { name: t('booking.location.showAll') }).click();
     await page.getByRole('button', { name: /^Choose / }).first().click();
@@ -245,4 +251,33 @@ test('a time taken by someone else meanwhile shows the clear message and fresh t
   await expect(page.locator('.pp-slot').first()).toBeVisible();
   await expect(page.locator(`.pp-slot[aria-pressed="true"]`)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'booking step 1 after a taken time');
+});
+
+test('a server failure shows its own text; closing the error reloads the times without the date and time in the URL', async ({ page }) => {
+  // The gateway in front of the portal answers 502 once (simulated in the browser's network layer).
+  let failed = false;
+  await page.route('**/api/booking/appointments', async (route) => {
+    if (failed) return route.continue();
+    failed = true;
+    await route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' });
+  });
+  await page.goto('/?lat=-33.8156&lng=151.0029');
+  await chooseExams(page, ['Ultrasound abdomen']);
+  await page.getByRole('button', { name: t('action.continue') }).click();
+  await chooseClinicAndTime(page);
+  await expect.poll(() => new URL(page.url()).searchParams.get('time')).not.toBeNull();
+  await page.getByRole('button', { name: t('action.continue') }).click();
+  await fillDetails(page, false);
+  await page.getByRole('button', { name: t('booking.details.submit') }).click();
+
+  const dialog = page.getByRole('alertdialog', { name: t('booking.errors.title') });
+  await expect(dialog).toContainText(t('booking.errors.502'));
+  await expectNoSeriousA11yViolations(page, 'booking error modal');
+  const timesBefore = page.waitForResponse((response) => response.url().includes('/api/booking/availability'));
+  await dialog.getByRole('button', { name: t('action.close') }).click();
+  await timesBefore;
+  await expect(page.getByRole('heading', { level: 2, name: t('booking.location.title') })).toBeVisible();
+  await expect.poll(() => new URL(page.url()).searchParams.get('time')).toBeNull();
+  expect(new URL(page.url()).searchParams.get('date')).toBeNull();
+  await expect(page.locator('.pp-slot[aria-pressed="true"]')).toHaveCount(0);
 });
