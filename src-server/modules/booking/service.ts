@@ -663,6 +663,8 @@ export function createBookingService(deps: BookingServiceDeps) {
           if (winner !== null) return winner;
           throw appError('conflict', 409, 'This booking is already being processed. Please wait a moment.');
         }
+        // Still a deadlock victim after the retries: someone else is taking this time.
+        if (sqlState(error) === DEADLOCK_DETECTED) throw await slotTaken(clinic, modalityId, durationMinutes, start, request.holdId !== undefined);
         throw error;
       }
     },
