@@ -34,22 +34,33 @@ export async function start(container: HTMLElement): Promise<void> {
     console.warn('[error-reporting] could not start', error),
   );
   const root = new RootStore({ config, client, window });
-  // Created before the language loads, so the first page's code downloads in parallel.
+  const { app, radiology } = config;
+  const configuredHtml =
+    (app.bannerEnabled && Boolean(app.bannerHtml)) || (radiology.showCustomHeaderAndFooter && Boolean(radiology.customFooter));
+  // The language (server overlay, catalogue and date-locale chunks) and the sanitiser are on the
+  // first render's critical path: start them first, and yield once so their requests are on the
+  // wire (axios sends from a microtask) while the router is set up in the next task.
+  const ready = Promise.all([root.i18n.init(), configuredHtml ? preloadSanitizer() : null]);
+  ready.catch(() => undefined); // observed below; this only keeps the rejection from being "unhandled" meanwhile
+  await nextTask();
+  // Creating the router starts downloading the first page's code (lazy routes).
   const router = createBrowserRouter(buildRoutes());
   root.attachNavigator(routerNavigator(router));
   // The booking home's data goes out with its code instead of after the first render: one
   // round trip less before the exam list shows (Lighthouse LCP on a slow phone network).
   const firstPage = matchedPage(router.state.matches);
   if (firstPage === 'booking' || firstPage === 'advanced-booking') void root.booking.loadCatalogue();
-  const { app, radiology } = config;
-  const configuredHtml =
-    (app.bannerEnabled && Boolean(app.bannerHtml)) || (radiology.showCustomHeaderAndFooter && Boolean(radiology.customFooter));
-  await Promise.all([root.i18n.init(), configuredHtml ? preloadSanitizer() : null]);
+  await ready;
   createRoot(container).render(
     <StrictMode>
       <App root={root} router={router} />
     </StrictMode>,
   );
+}
+
+/** Resolves in a later task, after pending microtasks (such as axios sending a request) have run. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Without configuration nothing else can run; say so in the fallback language. */
