@@ -36,8 +36,16 @@ export function createBrowserLocator(win: Window, isKiosk: () => boolean): Locat
       const value = readCookie(win.document, KIOSK_POSTCODE_COOKIE);
       return value && /^\d{4}$/.test(value) ? value : null;
     },
+    rememberKioskPostcode: (postcode) => {
+      if (!isKiosk() || !/^\d{4}$/.test(postcode)) return;
+      // Spec point 3: kiosk cookies expire on 2030-12-31 and apply to the whole site.
+      win.document.cookie = `${KIOSK_POSTCODE_COOKIE}=${postcode}; expires=${KIOSK_COOKIE_EXPIRY}; path=/; SameSite=Lax`;
+    },
   };
 }
+
+/** The kiosk cookies' fixed expiry (spec point 9: cookie expiry 2030-12-31). */
+export const KIOSK_COOKIE_EXPIRY = new Date(Date.UTC(2030, 11, 31, 23, 59, 59)).toUTCString();
 
 /** A random (version 4) UUID for Idempotency-Key; getRandomValues works outside secure contexts too. */
 export function randomUuid(crypto: Crypto): string {

@@ -34,6 +34,8 @@ export interface Locator {
   browserPosition(): Promise<Location>;
   /** The postcode a kiosk stored in its cookie (spec: postalCodeLocationId), or null. */
   kioskPostcode(): string | null;
+  /** In kiosk mode, keeps a located postcode for the next patient at this kiosk (cookie). */
+  rememberKioskPostcode(postcode: string): void;
 }
 
 export interface BookingStoreDeps {
@@ -538,6 +540,7 @@ export class BookingStore {
     this.postcodeProblem = null;
     try {
       const found = await this.deps.api.postcode(code);
+      this.deps.locator.rememberKioskPostcode(code);
       runInAction(() => {
         this.postcodeState = 'loaded';
         this.postcodeLocatorOpen = false;

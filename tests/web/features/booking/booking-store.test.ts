@@ -3,7 +3,7 @@ import { createBookingApi } from '../../../../src-web/api/booking-api';
 import { ApiError, createApiClient } from '../../../../src-web/api/client';
 import { firstDayOfWeek, monthGrid } from '../../../../src-web/stores/booking-calendar';
 import { bookingFailure } from '../../../../src-web/stores/booking-errors';
-import { randomUuid } from '../../../../src-web/stores/booking-locator';
+import { createBrowserLocator, randomUuid } from '../../../../src-web/stores/booking-locator';
 import { PatientForm } from '../../../../src-web/stores/booking-patient-form';
 import { createStepReporter } from '../../../../src-web/stores/booking-step-reporter';
 import { BookingStore, type BookingStoreDeps, type Locator } from '../../../../src-web/stores/booking-store';
@@ -15,6 +15,7 @@ const NOW = new Date('2026-11-23T01:00:00.000Z'); // Monday 23 November, local n
 const refusingLocator: Locator = {
   browserPosition: () => Promise.reject(new Error('denied')),
   kioskPostcode: () => null,
+  rememberKioskPostcode: () => undefined,
 };
 
 interface Setup {
@@ -240,7 +241,7 @@ describe('BookingStore', () => {
 
   it('should use lat and lng from the query before asking the browser', async () => {
     const browserPosition = vi.fn(() => Promise.resolve({ latitude: 0, longitude: 0 }));
-    const { store, log } = await setup({ deps: { locator: { browserPosition, kioskPostcode: () => null } } });
+    const { store, log } = await setup({ deps: { locator: { browserPosition, kioskPostcode: () => null, rememberKioskPostcode: () => undefined } } });
     await store.start(new URLSearchParams('lat=-33.81&lng=151.0'));
     store.toggleExam('ct-brain');
     await store.goToLocation();
@@ -248,6 +249,30 @@ describe('BookingStore', () => {
     const clinicsCall = log.find((request) => request.path === '/api/booking/clinics');
     expect(clinicsCall?.query.get('lat')).toBe('-33.81');
     expect(store.position?.source).toBe('query');
+  });
+
+  it('should start a kiosk from its stored postcode and keep a newly located one in the cookie', async () => {
+    document.cookie = 'postalCodeLocationId=2150; path=/';
+    const browserPosition = vi.fn(() => Promise.reject(new Error('denied')));
+    const { store, log } = await setup({ deps: { locator: { ...createBrowserLocator(window, () => true), browserPosition } } });
+    store.toggleExam('ct-brain');
+    await store.goToLocation();
+    expect(store.position).toMatchObject({ latitude: -33.81, longitude: 151.0, source: 'kiosk' });
+    expect(browserPosition).not.toHaveBeenCalled();
+    expect(log.some((request) => request.path === '/api/booking/postcodes/2150')).toBe(true);
+    expect(store.unableToLocateOpen).toBe(false);
+    document.cookie = 'postalCodeLocationId=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    expect(await store.locatePostcode('2150')).toBe(true);
+    expect(document.cookie).toContain('postalCodeLocationId=2150');
+    document.cookie = 'postalCodeLocationId=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+
+  it('should not touch the kiosk cookie outside kiosk mode', async () => {
+    const { store } = await setup({ deps: { locator: createBrowserLocator(window, () => false) } });
+    store.toggleExam('ct-brain');
+    await store.goToLocation();
+    expect(await store.locatePostcode('2150')).toBe(true);
+    expect(document.cookie).not.toContain('postalCodeLocationId');
   });
 
   it('should locate a postcode and explain an unknown or malformed one', async () => {
