@@ -50,7 +50,8 @@ const LocationBar = observer(function LocationBar() {
   const { booking } = useStores();
   const { t } = useTranslation();
   const position = booking.position;
-  let where = t('booking.location.fromDefault', { label: booking.settings?.defaultLocation.label ?? '' });
+  const defaultLabel = booking.settings?.defaultLocation.label;
+  let where = defaultLabel ? t('booking.location.fromDefault', { label: defaultLabel }) : '';
   if (position && !booking.usedDefaultLocation) {
     where =
       position.source === 'postcode' || position.source === 'kiosk'
