@@ -1,5 +1,8 @@
-import { addDays as addCalendarDays, localDate, zonedTimeToInstant } from '../../platform/time-zone';
+import { localDate } from '../../platform/time-zone';
 import { openIntervals, type Interval, type ResourceSchedule } from '../schedule/schedule';
+import { addDays, localDateOf, localMidnight } from '../schedule/zone-days';
+
+export { addDays, localDateOf, localMidnight };
 
 /**
  * The in-memory availability index (DESIGN.md "Server"): every resource's schedule and its
@@ -142,47 +145,6 @@ function emitStarts(from: number, until: number, durationMs: number, stepMs: num
   // Starts sit on the step grid counted from the epoch: with a 5 or 15 minute step that is the
   // same wall-clock grid in every Australian zone (offsets are whole, half or 3/4 hours).
   for (let start = Math.ceil(from / stepMs) * stepMs; start + durationMs <= until; start += stepMs) out.push(start);
-}
-
-const nextDays = new Map<string, string>();
-const previousDays = new Map<string, string>();
-
-/** Calendar arithmetic, memoised for the ±1 steps the day loops take thousands of times. */
-export function addDays(isoDate: string, days: number): string {
-  if (days !== 1 && days !== -1) return addCalendarDays(isoDate, days);
-  const cache = days === 1 ? nextDays : previousDays;
-  let result = cache.get(isoDate);
-  if (result === undefined) {
-    result = addCalendarDays(isoDate, days);
-    if (cache.size > 100_000) cache.clear();
-    cache.set(isoDate, result);
-  }
-  return result;
-}
-
-const midnights = new Map<string, number>();
-
-/**
- * Local midnight of a date in a zone, as an instant (memoised: Intl calls cost tens of
- * microseconds, and a week for 50 clinics asks for hundreds of them).
- */
-export function localMidnight(isoDate: string, timeZone: string): number {
-  const key = `${timeZone}|${isoDate}`;
-  let instant = midnights.get(key);
-  if (instant === undefined) {
-    instant = zonedTimeToInstant(isoDate, '00:00', timeZone).getTime();
-    if (midnights.size > 100_000) midnights.clear();
-    midnights.set(key, instant);
-  }
-  return instant;
-}
-
-/** The local date of an instant, via the memoised midnights of the days around it. */
-export function localDateOf(instant: number, timeZone: string, near: string): string {
-  for (const candidate of [near, addDays(near, -1), addDays(near, 1)]) {
-    if (localMidnight(candidate, timeZone) <= instant && instant < localMidnight(addDays(candidate, 1), timeZone)) return candidate;
-  }
-  return localDate(new Date(instant), timeZone);
 }
 
 function sortUnique(values: number[]): number[] {

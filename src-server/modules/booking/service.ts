@@ -25,7 +25,8 @@ import type { Clock } from '../../platform/clock';
 import { AppError, appError, badRequest, notFound } from '../../platform/errors';
 import { randomToken } from '../../platform/ids';
 import { localDate } from '../../platform/time-zone';
-import { addDays, localMidnight, type AvailabilityIndex, type BusyEntry } from '../availability/availability-index';
+import type { AvailabilityIndex, BusyEntry } from '../availability/availability-index';
+import { addDays, localMidnight } from '../schedule/zone-days';
 import type { AvailabilityStore } from '../availability/availability-store';
 import { queueBookingConfirmation } from '../notifications/booking-confirmation';
 import {

@@ -1,4 +1,7 @@
 import { zonedTimeToInstant } from '../../platform/time-zone';
+import { addDays, localMidnight } from './zone-days';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * When a resource (a room or machine) is open, as instants: weekly hours in the clinic's own
@@ -66,7 +69,13 @@ export function openIntervals(schedule: ResourceSchedule, isoDate: string): Inte
   if (schedule.closedDates.has(isoDate)) return [];
   const spans = schedule.weeklyHours.get(isoWeekday(isoDate));
   if (spans === undefined || spans.length === 0) return [];
-  return subtractBreaks(spans, schedule.breaks).map(([opens, closes]) => [
+  const open = subtractBreaks(spans, schedule.breaks);
+  // A day without a clock change is 24 hours from midnight: minutes are plain offsets.
+  const midnight = localMidnight(isoDate, schedule.timeZone);
+  if (localMidnight(addDays(isoDate, 1), schedule.timeZone) - midnight === DAY_MS) {
+    return open.map(([opens, closes]) => [midnight + opens * 60_000, midnight + closes * 60_000]);
+  }
+  return open.map(([opens, closes]) => [
     zonedTimeToInstant(isoDate, hhmm(opens), schedule.timeZone).getTime(),
     // Closing at 24:00 means the next midnight.
     closes >= 24 * 60
