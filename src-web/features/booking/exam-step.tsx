@@ -17,6 +17,8 @@ export const ExamStep = observer(function ExamStep() {
   // The list renders in a transition: React paints the page first and then fills the list in
   // small slices, so neither the first paint nor typing in the search waits for ~40 exams.
   const visibleExams = useDeferredValue(booking.visibleExams, NO_EXAMS);
+  // The figure, too, is drawn just after the first paint rather than in it.
+  const showFigure = useDeferredValue(true, false);
 
   if (booking.catalogueState === 'error') {
     return (
@@ -70,7 +72,7 @@ export const ExamStep = observer(function ExamStep() {
             <p id={`${listId}-body`} className="pp-muted">
               {t('booking.exams.bodyPartHint')}
             </p>
-            <BodyFigure />
+            {showFigure ? <BodyFigure /> : <div className="pp-body-figure" />}
             <p aria-live="polite" className="pp-body-part-chosen">
               {bodyPartName ? t('booking.exams.bodyPartChosen', { name: bodyPartName }) : t('booking.exams.noBodyPart')}
             </p>
