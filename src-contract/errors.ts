@@ -25,6 +25,16 @@ export const ERROR_CODES = [
   'slot_taken',
   'hold_expired',
   'idempotency_key_reused',
+  // Patient sign-in (issue 4): date of birth / contact number / booking key did not match (one
+  // answer for all three); a wrong one-time password; an OTP too old or already used. Self-service:
+  // a cancel or reschedule the rules do not allow (too close to the start, not live, walk-in).
+  'authentication_failed',
+  'otp_invalid',
+  'otp_expired',
+  'change_not_allowed',
+  // Questionnaires (issue 5): an answer's outcome denies online booking (DENY_BOOKING) or the
+  // booking request (DENY_BOOKING_REQUEST); the message is the provider's.
+  'booking_denied',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -6,24 +6,35 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@contract/errors';
+import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
 import type { Config } from './config';
 import { isDatabaseUnavailableError, type Database } from './db/connection';
+import { registerAppointmentRoutes } from './modules/appointments/routes';
+import { createAppointmentsService } from './modules/appointments/service';
 import { AvailabilityStore } from './modules/availability/availability-store';
 import { createAvailabilityRepository } from './modules/availability/repository';
 import { createBookingRepository } from './modules/booking/repository';
 import { registerBookingRoutes } from './modules/booking/routes';
 import { createBookingService } from './modules/booking/service';
+import { registerBookingRequestRoutes } from './modules/booking-requests/routes';
+import { createBookingRequestsService } from './modules/booking-requests/service';
 import { createConfigRepository } from './modules/config/repository';
 import { registerConfigRoutes } from './modules/config/routes';
 import { createConfigService } from './modules/config/service';
 import { createHealthRepository } from './modules/health/repository';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerDevOutboxRoutes } from './modules/notifications/dev-outbox-routes';
+import { createPatientAccessRepository } from './modules/patient-access/repository';
+import { registerPatientAccessRoutes } from './modules/patient-access/routes';
+import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
+import { createQuestionnairesService } from './modules/questionnaires/service';
+import { createPatientAccessService } from './modules/patient-access/service';
 import type { Clock } from './platform/clock';
 import { isAppError } from './platform/errors';
 import { fastifyLoggerOptions, type LoggerOptions } from './platform/logger';
 import type { Mailer } from './platform/mailer';
 import { registerApiDocsRoutes, registerOpenApi } from './platform/plugins/api-docs';
+import { registerCsrfGuard } from './platform/plugins/csrf-guard';
 import { registerSecurityHeaders, setSecurityHeaders } from './platform/plugins/security-headers';
 import type { FileStorage } from './platform/storage';
 import { createWebAppHandler } from './platform/web-app';
@@ -134,6 +145,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   registerSecurityHeaders(app, { sources: () => configService.securitySources() });
+  registerCsrfGuard(app, { publicOrigin: new URL(config.publicUrl).origin, sessionCookieName: PATIENT_SESSION_COOKIE });
   await registerOpenApi(app, config.appVersion);
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -173,6 +185,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const availabilityStore = new AvailabilityStore(availabilityRepository, clock);
   const bookingService = createBookingService({ db, repository: createBookingRepository(db), store: availabilityStore, clock, publicUrl: config.publicUrl });
   registerBookingRoutes(app, bookingService);
+  // Self-service (issue 4): behind the patient session guard; reschedules book through bookingService.
+  const appointmentsService = createAppointmentsService({ db, clock, booking: bookingService, store: availabilityStore, publicUrl: config.publicUrl });
+  registerAppointmentRoutes(app, appointmentsService);
+  // Questionnaires (issue 5): a cancel questionnaire cancels through the appointments module.
+  registerQuestionnaireRoutes(app, createQuestionnairesService({ db, clock, cancelAppointment: (bookingKey) => appointmentsService.cancel(bookingKey, {}) }), () => clock.now().getTime());
+  registerBookingRequestRoutes(app, createBookingRequestsService({ db, clock }), config.staffApiTokenSha256);
   let holdSweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     if (!(await availabilityRepository.schemaReady().catch(() => false))) return;
@@ -184,6 +202,22 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => clearInterval(holdSweep));
   registerDevOutboxRoutes(app, db, config.mailDevOutboxEnabled);
+
+  // Patient sign-in (issue 4): the session cookie, OTPs, and the guard other modules call.
+  registerPatientAccessRoutes(
+    app,
+    createPatientAccessService({
+      db,
+      repository: createPatientAccessRepository(db),
+      clock,
+      sessionSecret: config.sessionSecret,
+      smsConfigured: config.sms !== null,
+      settings: async () => {
+        const { app: appConfig, radiology } = await configService.getBootstrap();
+        return { otpRequired: appConfig.otpRequired, otpResendSeconds: appConfig.otpResendSeconds, providerName: radiology.name };
+      },
+    }),
+  );
 
   return app;
 }

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
+import type { SmsProviderConfig } from './platform/sms/sms-provider';
 
 /**
  * Server configuration, parsed once at the edge (conventions.md point 12). `parseConfig` is pure:
@@ -44,6 +45,12 @@ export interface Config {
   outboxKeepSentDays: number;
   /** GET /dev/outbox and /api/dev/outbox list queued and sent mail (never on by default in production). */
   mailDevOutboxEnabled: boolean;
+  /** SMS provider API (one-time passwords by SMS); null: SMS is not offered. */
+  sms: SmsProviderConfig | null;
+  /** Key for the HMACs of one-time passwords and attempt records; null: a random one kept in the database. */
+  sessionSecret: string | null;
+  /** Lower-case sha256 hex digests of the staff API bearer tokens (booking-request status changes); empty: no staff API. */
+  staffApiTokenSha256: string[];
   shutdownTimeoutMs: number;
   appVersion: string;
   appVersionHash: string;
@@ -117,6 +124,25 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
     name: 'NODE_ENV',
     default: '(unset)',
     description: 'Only "production" is read: it turns the development outbox page off unless MAIL_DEV_OUTBOX_ENABLED says otherwise.',
+  },
+  {
+    name: 'SMS_PROVIDER_URL',
+    default: '(unset: no SMS; one-time passwords by e-mail only)',
+    description:
+      'SMS provider API: the server POSTs JSON {to, text} here with SMS_PROVIDER_API_KEY as a bearer token. https, or http to localhost/127.0.0.1.',
+  },
+  { name: 'SMS_PROVIDER_API_KEY', default: '(required with SMS_PROVIDER_URL)', description: 'Bearer token for the SMS provider API.' },
+  {
+    name: 'SESSION_SECRET',
+    default: '(unset: a random secret kept in the database)',
+    description:
+      'At least 32 characters; keys the HMACs of one-time passwords and sign-in attempt records. Set it in production so a database copy alone cannot test codes.',
+  },
+  {
+    name: 'STAFF_API_TOKEN_SHA256',
+    default: '(unset: no staff API)',
+    description:
+      'Comma-separated sha256 hex digests of the bearer tokens staff tools use (PUT /api/booking-requests/{key}/status); only the digests are configured, never the tokens.',
   },
   {
     name: 'SHUTDOWN_TIMEOUT_MS',
@@ -319,6 +345,39 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
     else problem('MAIL_DEV_OUTBOX_ENABLED', `must be true or false, got ${quote(rawDevOutbox)}`);
   }
 
+  let sms: SmsProviderConfig | null = null;
+  const smsUrl = read(env, 'SMS_PROVIDER_URL');
+  const smsKey = read(env, 'SMS_PROVIDER_API_KEY');
+  if (smsUrl === undefined) {
+    if (smsKey !== undefined) problem('SMS_PROVIDER_API_KEY', 'is set but SMS_PROVIDER_URL is not; set SMS_PROVIDER_URL too or unset it');
+  } else {
+    let url: URL | null = null;
+    try {
+      url = new URL(smsUrl);
+    } catch {
+      url = null;
+    }
+    const loopback = url !== null && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    if (url === null || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) || url.username !== '' || url.password !== '') {
+      problem('SMS_PROVIDER_URL', 'must be an https URL such as https://sms.example.com/send (http only to localhost or 127.0.0.1)');
+    }
+    if (smsKey === undefined) problem('SMS_PROVIDER_API_KEY', 'is required when SMS_PROVIDER_URL is set');
+    else if (/\s/.test(smsKey) || smsKey.length > 500) problem('SMS_PROVIDER_API_KEY', 'must be one token without spaces, at most 500 characters');
+    sms = { url: smsUrl, apiKey: smsKey ?? '' };
+  }
+
+  const sessionSecret = read(env, 'SESSION_SECRET') ?? null;
+  // Never quoted back: it is a secret.
+  if (sessionSecret !== null && sessionSecret.length < 32) problem('SESSION_SECRET', 'must be at least 32 characters long');
+
+  const staffApiTokenSha256: string[] = [];
+  for (const digest of (read(env, 'STAFF_API_TOKEN_SHA256') ?? '').split(',').map((part) => part.trim().toLowerCase())) {
+    if (digest === '') continue;
+    if (/^[0-9a-f]{64}$/.test(digest)) staffApiTokenSha256.push(digest);
+    // Not quoted back: a token pasted here by mistake is a secret.
+    else problem('STAFF_API_TOKEN_SHA256', 'must be comma-separated sha256 hex digests (64 hex characters each), e.g. the output of `printf %s TOKEN | sha256sum`');
+  }
+
   let shutdownTimeoutMs = 10_000;
   const rawShutdown = read(env, 'SHUTDOWN_TIMEOUT_MS');
   if (rawShutdown !== undefined) {
@@ -355,6 +414,9 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
       outboxMaxAttempts,
       outboxKeepSentDays,
       mailDevOutboxEnabled,
+      sms,
+      sessionSecret,
+      staffApiTokenSha256,
       shutdownTimeoutMs,
       appVersion,
       appVersionHash,

@@ -13,6 +13,8 @@ import { systemClock } from './platform/clock';
 import { gracefulShutdown } from './platform/graceful-shutdown';
 import { createMailer } from './platform/mailer';
 import { createOutboxWorker } from './platform/outbox/outbox-worker';
+import { createHttpSmsSender, noSmsSender } from './platform/sms/sms-provider';
+import { createSmsWorker } from './platform/sms/sms-worker';
 import { createFileStorage } from './platform/storage';
 
 /**
@@ -81,6 +83,17 @@ async function main(): Promise<void> {
     keepSentMs: config.outboxKeepSentDays * 24 * 60 * 60_000,
   });
 
+  // The SMS outbox (one-time passwords), with the mail outbox's polling, retries and retention.
+  const smsWorker = createSmsWorker({
+    db,
+    sender: config.sms === null ? noSmsSender : createHttpSmsSender(config.sms),
+    clock: systemClock,
+    logger: app.log,
+    pollMs: config.outboxPollMs,
+    maxAttempts: config.outboxMaxAttempts,
+    keepSentMs: config.outboxKeepSentDays * 24 * 60 * 60_000,
+  });
+
   let shuttingDown = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (shuttingDown) return;
@@ -91,6 +104,7 @@ async function main(): Promise<void> {
         timeoutMs: config.shutdownTimeoutMs,
         closeResources: async () => {
           await outboxWorker.stop();
+          await smsWorker.stop();
           await mailer.close();
           // Closing the database also releases the DATA_DIR lock (PGlite).
           await db.close();
@@ -114,6 +128,8 @@ async function main(): Promise<void> {
   }
 
   outboxWorker.start();
+  // Without SMS_PROVIDER_URL no SMS is ever queued (SMS codes are not offered).
+  if (config.sms !== null) smsWorker.start();
 
   const url = config.publicUrl;
   const lines = [

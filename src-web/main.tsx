@@ -1,3 +1,5 @@
+// First, so the requests the first render waits for start before the rest of the code runs.
+import './platform/early-requests';
 import './shell/shell.css';
 import { showBootstrapError, start } from './start';
 

@@ -50,8 +50,18 @@ export const paths = {
   questionnaires: () => '/questionnaires',
   iframeTest: () => '/iframe-test',
   selectRegion: () => `${EMBEDDED_PREFIX}/select-region`,
-  authentication: (query?: { returnUrl?: string }) =>
-    query?.returnUrl ? `/authentication?returnUrl=${encodeURIComponent(query.returnUrl)}` : '/authentication',
+  deny: () => '/deny',
+  /** /authentication with its query (spec point 2); empty values are left out. */
+  authentication: (query?: { returnUrl?: string; bookingKey?: string; type?: string; shared?: boolean; staffBooking?: boolean }) => {
+    const entries: [string, string][] = [];
+    if (query?.returnUrl) entries.push(['returnUrl', query.returnUrl]);
+    if (query?.bookingKey) entries.push(['bookingKey', query.bookingKey]);
+    if (query?.type) entries.push(['type', query.type]);
+    if (query?.shared) entries.push(['shared', 'true']);
+    if (query?.staffBooking) entries.push(['staffBooking', 'true']);
+    const search = entries.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
+    return search ? `/authentication?${search}` : '/authentication';
+  },
   /** The same page inside the embedded layout: /about -> /iframe/about, / -> /iframe. */
   embedded: (path: string) => (isEmbeddedPath(path) ? path : path === '/' ? EMBEDDED_PREFIX : `${EMBEDDED_PREFIX}${path}`),
 };

@@ -76,12 +76,12 @@ const booking: PageModule = () => Promise.resolve({ Component: BookingPage });
 /** The code behind each page. Areas not built yet say so (not-available page), never a blank screen. */
 export const PAGES: Record<PageId, PageModule> = {
   booking,
-  appointment: notAvailable,
-  'booking-request': notAvailable,
+  appointment: () => import('./features/appointment/appointment-page').then((m) => ({ Component: m.AppointmentPage })),
+  'booking-request': () => import('./features/booking-request/booking-request-page').then((m) => ({ Component: m.BookingRequestPage })),
   'check-in': notAvailable,
   kiosk: notAvailable,
-  questionnaires: notAvailable,
-  authentication: notAvailable,
+  questionnaires: () => import('./features/questionnaires/questionnaires-page').then((m) => ({ Component: m.QuestionnairesPage })),
+  authentication: () => import('./features/authentication/authentication-page').then((m) => ({ Component: m.AuthenticationPage })),
   deny: () => import('./features/deny/deny-page').then((m) => ({ Component: m.DenyPage })),
   'image-viewer-access': notAvailable,
   'referrer-access': notAvailable,

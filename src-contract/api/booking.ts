@@ -312,6 +312,8 @@ export const AppointmentCreateRequestSchema = z.strictObject({
   staffBooking: z.boolean().optional(),
   /** Create PENDING appointments (time kept, awaiting confirmation) instead of BOOKED. */
   pending: z.boolean().optional(),
+  /** The temporary key the questionnaire answers were saved under (issue 5); they move to the booking. */
+  questionnaireKey: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'expected a booking key').optional(),
 });
 export type AppointmentCreateRequest = z.infer<typeof AppointmentCreateRequestSchema>;
 
@@ -346,6 +348,8 @@ export const BookingRequestCreateSchema = z.strictObject({
   clinicSlug: SlugSchema.optional(),
   patient: PatientDetailsSchema,
   patientNotes: z.string().trim().max(2000).optional(),
+  /** The temporary key the questionnaire answers were saved under (issue 5); they move to the request. */
+  questionnaireKey: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'expected a booking key').optional(),
 });
 export type BookingRequestCreate = z.infer<typeof BookingRequestCreateSchema>;
 

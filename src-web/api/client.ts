@@ -9,6 +9,11 @@ declare module 'axios' {
      * of the plain logout every other 401 causes.
      */
     authCheck?: boolean;
+    /**
+     * Marks the sign-in calls (date of birth, one-time password). A 401 on them is a wrong
+     * answer from the patient, not a lost session, so the 401 rule leaves the session alone.
+     */
+    signIn?: boolean;
   }
 }
 
@@ -125,12 +130,16 @@ export interface ApiClient {
  * @param baseURL - '/' in the app; tests point it at a real local server.
  */
 export function createApiClient(baseURL = '/'): ApiClient {
-  const http = axios.create({ baseURL, withCredentials: true });
+  // The server refuses cookie-carrying unsafe calls without this header (CSRF guard,
+  // src-server/platform/plugins/csrf-guard.ts): a form on another site cannot send it.
+  const csrf = { 'X-Requested-With': 'XMLHttpRequest' };
+  const http = axios.create({ baseURL, withCredentials: true, headers: { post: csrf, put: csrf, patch: csrf, delete: csrf } });
   let session: SessionHandlers | null = null;
 
   http.interceptors.response.use(undefined, async (error: unknown) => {
     const apiError = await toApiError(error);
-    if (apiError.kind === 'http' && apiError.status === 401) {
+    const signIn = isAxiosError(error) && error.config?.signIn === true;
+    if (apiError.kind === 'http' && apiError.status === 401 && !signIn) {
       const authCheck = isAxiosError(error) && error.config?.authCheck === true;
       if (authCheck) session?.reauthenticate();
       else session?.logout();

@@ -41,6 +41,12 @@ function withPickerLocale(base: AntdLocale, dayjsName: string): AntdLocale {
   };
 }
 
+/** Starts downloading a locale's date chunks early; applyDateLocale then finds them loaded. */
+export function preloadDateLocale(locale: SupportedLocale): void {
+  void DAYJS_LOCALES[locale]().catch(() => undefined);
+  void ANTD_LOCALES[locale]().catch(() => undefined);
+}
+
 /**
  * Registers the portal's dayjs locale (the locale's data with our week start: Monday,
  * Sunday for en-CA), makes it dayjs's global locale, and returns the antd locale that

@@ -1,4 +1,6 @@
 import type en from './locales/en/translation.json';
+import type questionnaires from './locales/en/questionnaires.json';
+import type selfService from './locales/en/self-service.json';
 
 /**
  * Types every t() call against the English catalogue, so an unknown key or a missing
@@ -7,6 +9,8 @@ import type en from './locales/en/translation.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    // self-service.json and questionnaires.json load with their pages (self-service-texts.ts,
+    // questionnaire-texts.ts); typed as one catalogue.
+    resources: { translation: typeof en & typeof selfService & typeof questionnaires };
   }
 }

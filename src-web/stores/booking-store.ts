@@ -55,6 +55,17 @@ export interface BookingStoreDeps {
   stepReportDelayMs?: number;
 }
 
+/**
+ * The questionnaires of the chosen exams (issue 5). The code lives in
+ * features/questionnaires/booking-questionnaires.ts and loads lazily; it installs these hooks.
+ */
+export interface BookingQuestionnaireHooks {
+  /** Before step 1: opens the chosen exams' questionnaires; false stops here (denied, or closed). */
+  beforeLocation(slugs: string[]): Promise<boolean>;
+  /** A keyed booking failed: a new key is fetched and the answers re-keyed. */
+  afterFailure(): Promise<void>;
+}
+
 export type BookingResult =
   | { kind: 'appointment'; response: AppointmentCreateResponse }
   | { kind: 'request'; response: BookingRequestCreateResponse };
@@ -130,6 +141,13 @@ export class BookingStore {
   // Step 3
   result: BookingResult | null = null;
 
+  // Questionnaires (issue 5): set by their outcomes.
+  questionnaireHooks: BookingQuestionnaireHooks | null = null;
+  /** The temporary key the answers are saved under; the booking call names it. */
+  questionnaireKey: string | null = null;
+  questionnaireMedicareRequired = false;
+  questionnaireBookingRequest = false;
+
   private readonly deps: BookingStoreDeps;
   private readonly reporter: StepReporter;
   private availabilityAbort: AbortController | null = null;
@@ -151,6 +169,7 @@ export class BookingStore {
       settings: observableRef,
       result: observableRef,
       patientForm: observableRef,
+      questionnaireHooks: false,
     });
   }
 
@@ -202,7 +221,7 @@ export class BookingStore {
 
   /** Any enquiry-only exam turns the booking into a booking request (no time is chosen). */
   get isBookingRequest(): boolean {
-    return this.selectedExams.some((exam) => exam.enquiryOnly);
+    return this.questionnaireBookingRequest || this.selectedExams.some((exam) => exam.enquiryOnly);
   }
 
   /** Spec point 4: two or more exams of differing modalities. */
@@ -225,7 +244,7 @@ export class BookingStore {
   }
 
   get medicareRequired(): boolean {
-    return this.selectedExams.some((exam) => exam.medicareRequired);
+    return this.questionnaireMedicareRequired || this.selectedExams.some((exam) => exam.medicareRequired);
   }
 
   get infoExam(): Exam | null {
@@ -452,6 +471,7 @@ export class BookingStore {
   /** Goes to step 1: finds the position, then the clinics offering every chosen exam. */
   async goToLocation(restore?: { clinic: string | null; date: string | null; time: string | null }): Promise<void> {
     if (this.selectedSlugs.length === 0) return;
+    if (!restore && this.questionnaireHooks && !(await this.questionnaireHooks.beforeLocation([...this.selectedSlugs]))) return;
     this.setStep(1);
     this.slotTaken = false;
     void this.loadSettings();
@@ -756,6 +776,12 @@ export class BookingStore {
     if (clearDate) this.selectedDate = null;
   }
 
+  /** The hold became an appointment elsewhere (a reschedule took its place): forget it, nothing to release. */
+  forgetHold(): void {
+    this.hold = null;
+    this.holdState = 'idle';
+  }
+
   private releaseHold(): void {
     const hold = this.hold;
     this.hold = null;
@@ -810,6 +836,8 @@ export class BookingStore {
         this.submitting = false;
         this.hold = null;
         this.idempotencyKey = null;
+        // The answers now belong to the booking; the temporary key is spent.
+        this.questionnaireKey = null;
         // The slot cache resets after a successful booking (spec point 4).
         this.days = [];
         this.monthDays = [];
@@ -832,9 +860,23 @@ export class BookingStore {
           this.setStep(1);
         }
       });
+      if (failure.kind !== 'general' && this.questionnaireKey) await this.questionnaireHooks?.afterFailure().catch(() => undefined);
       if (failure.kind === 'slot_taken') await this.loadTimes();
       return false;
     }
+  }
+
+  /**
+   * The chosen time went to someone else (409 slot_taken): back to the times with the notice,
+   * times reloaded. The reschedule step (issue 4) books through another call and uses this too.
+   */
+  async timeWasTaken(): Promise<void> {
+    this.hold = null;
+    this.selectedStartsAt = null;
+    this.holdState = 'idle';
+    this.slotTaken = true;
+    this.setStep(1);
+    await this.loadTimes();
   }
 
   private async submitAppointment(key: string, form: PatientForm): Promise<BookingResult> {
@@ -850,6 +892,7 @@ export class BookingStore {
         patient: form.toPatientDetails(),
         ...(this.walkInExam ? { walkInExam: this.walkInExam } : {}),
         ...(this.staffBooking ? { staffBooking: true } : {}),
+        ...(this.questionnaireKey ? { questionnaireKey: this.questionnaireKey } : {}),
       },
       key,
     );
@@ -865,6 +908,7 @@ export class BookingStore {
         ...(this.selectedClinicSlug ? { clinicSlug: this.selectedClinicSlug } : {}),
         patient: form.toPatientDetails(),
         ...(notes ? { patientNotes: notes } : {}),
+        ...(this.questionnaireKey ? { questionnaireKey: this.questionnaireKey } : {}),
       },
       key,
     );
@@ -894,6 +938,8 @@ export class BookingStore {
 
   /** Starts a new booking from the confirmation. */
   startOver(): void {
+    this.questionnaireMedicareRequired = false;
+    this.questionnaireBookingRequest = false;
     this.selectedSlugs = [];
     this.walkInExam = null;
     this.walkInAskedFor = '';

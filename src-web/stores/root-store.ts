@@ -3,14 +3,27 @@ import { createAssetsApi, type AssetsApi } from '../api/assets-api';
 import { createBookingApi, type BookingApi } from '../api/booking-api';
 import type { ApiClient } from '../api/client';
 import { createConfigApi, type ConfigApi } from '../api/config-api';
+import { createPatientAccessApi, type PatientAccessApi } from '../api/patient-access-api';
 import { createBrowserLocator, randomUuid } from './booking-locator';
 import { reportStepToWindow } from './booking-step-reporter';
 import { BookingStore } from './booking-store';
 import { ConfigStore } from './config-store';
 import { ContentStore } from './content-store';
 import { I18nStore } from './i18n-store';
+import { browserCookiesEnabled, localDate, PatientAccessStore } from './patient-access-store';
 import { SessionStore, type PortalNavigator } from './session-store';
 import { UiStore } from './ui-store';
+
+/** What a feature store is built from (RootStore.featureStore). */
+export interface FeatureStoreContext {
+  root: RootStore;
+  client: ApiClient;
+  window: Window;
+  navigator: () => PortalNavigator;
+}
+
+/** Builds one feature store; the function itself is its key, so each store exists once. */
+export type FeatureStoreFactory<T> = (context: FeatureStoreContext) => T;
 
 export interface RootStoreOptions {
   config: BootstrapConfig;
@@ -22,19 +35,30 @@ export interface RootStoreOptions {
 
 /** Owns every store and the typed API modules; components reach it through useStores(). */
 export class RootStore {
-  readonly api: { config: ConfigApi; assets: AssetsApi; booking: BookingApi };
+  readonly api: { config: ConfigApi; assets: AssetsApi; booking: BookingApi; patientAccess: PatientAccessApi };
   readonly config: ConfigStore;
   readonly ui: UiStore;
   readonly session: SessionStore;
   readonly i18n: I18nStore;
   readonly content: ContentStore;
   readonly booking: BookingStore;
+  readonly patientAccess: PatientAccessStore;
 
   private navigator: PortalNavigator;
+  private readonly client: ApiClient;
+  private readonly win: Window;
+  private readonly features = new Map<FeatureStoreFactory<unknown>, unknown>();
 
   constructor(options: RootStoreOptions) {
     const win = options.window;
-    this.api = { config: createConfigApi(options.client), assets: createAssetsApi(options.client), booking: createBookingApi(options.client) };
+    this.client = options.client;
+    this.win = win;
+    this.api = {
+      config: createConfigApi(options.client),
+      assets: createAssetsApi(options.client),
+      booking: createBookingApi(options.client),
+      patientAccess: createPatientAccessApi(options.client),
+    };
     // Until the router exists, navigation is a full page load.
     this.navigator = {
       navigate: (to) => win.location.assign(to),
@@ -54,10 +78,29 @@ export class RootStore {
       reportStep: reportStepToWindow(win),
       newIdempotencyKey: () => randomUuid(win.crypto),
     });
+    this.patientAccess = new PatientAccessStore({
+      api: this.api.patientAccess,
+      session: this.session,
+      navigator: () => this.navigator,
+      otpResendSeconds: () => this.config.app.otpResendSeconds,
+      today: () => localDate(options.clock?.() ?? new Date()),
+      cookiesEnabled: () => browserCookiesEnabled(win),
+      applyTranslations: (overlay) => this.i18n.instance?.addResourceBundle(this.i18n.locale, 'translation', overlay, true, true),
+      scrollToTop: () => win.scrollTo?.(0, 0),
+    });
     options.client.setSessionHandlers({
       logout: () => this.session.logout(),
       reauthenticate: () => this.session.reauthenticate(),
     });
+  }
+
+  /**
+   * A store whose code loads with its page (a lazy chunk: appointment, booking request), so the
+   * booking home's entry chunk does not carry it. Created on first use, then kept for the visit.
+   */
+  featureStore<T>(factory: FeatureStoreFactory<T>): T {
+    if (!this.features.has(factory)) this.features.set(factory, factory({ root: this, client: this.client, window: this.win, navigator: () => this.navigator }));
+    return this.features.get(factory) as T;
   }
 
   /** Hands stores the router's navigation once it exists (single-page navigation). */

@@ -8,12 +8,33 @@ export interface PortalNavigator {
   currentUrl(): string;
 }
 
+/** What a patient session opens (src-contract/api/patient-access.ts SIGN_IN_TYPES). */
+export type PatientSubject = 'APPOINTMENT' | 'BOOKING_REQUEST';
+
+/** Who the session belongs to, as the server confirmed it. */
+export interface SessionIdentity {
+  bookingKey: string;
+  type: PatientSubject;
+  /** Role-specific translation overlay, a JSON object as a string (spec point 3). */
+  roleTranslations?: string;
+}
+
 /**
- * Who is signed in. The authentication feature fills it; the shell needs the two reactions
- * to a 401 (spec point 6): logout for any call, re-authentication for the authenticated check.
+ * Who is signed in (spec point 3 "Authentication state"). The authentication feature fills it;
+ * the shell needs the two reactions to a 401 (spec point 6): logout for any call,
+ * re-authentication for the authenticated check.
  */
 export class SessionStore {
   isAuthenticated = false;
+  /** A sign-in request (date of birth or one-time password) is on its way. */
+  loading = false;
+  /** A one-time password was sent for the current sign-in. */
+  otpSent = false;
+  /** The booking the patient is working on (set by the authenticated check, kept after a 401). */
+  bookingKey: string | null = null;
+  type: PatientSubject | null = null;
+  /** The server's role-specific translations of the signed-in session ('' when none). */
+  roleTranslations = '';
 
   private readonly navigator: () => PortalNavigator;
 
@@ -22,13 +43,53 @@ export class SessionStore {
     makeAutoObservable<this, 'navigator'>(this, { navigator: false });
   }
 
-  markAuthenticated(): void {
+  /** Marks the session authenticated, for the booking the server named when it is known. */
+  markAuthenticated(identity?: SessionIdentity): void {
     this.isAuthenticated = true;
+    this.loading = false;
+    if (identity) {
+      this.bookingKey = identity.bookingKey;
+      this.type = identity.type;
+      this.roleTranslations = identity.roleTranslations ?? '';
+    }
   }
 
-  /** Forgets the signed-in state (a 401 on any call means the server no longer knows us). */
-  logout(): void {
+  /** True when this browser is signed in to exactly that booking. */
+  isSignedInTo(bookingKey: string, type: PatientSubject): boolean {
+    return this.isAuthenticated && this.bookingKey === bookingKey && this.type === type;
+  }
+
+  /** The booking a page needs a session for; used when the session has to be renewed. */
+  setSubject(bookingKey: string, type: PatientSubject): void {
+    if (this.bookingKey !== bookingKey || this.type !== type) this.isAuthenticated = false;
+    this.bookingKey = bookingKey;
+    this.type = type;
+  }
+
+  setLoading(loading: boolean): void {
+    this.loading = loading;
+  }
+
+  setOtpSent(sent: boolean): void {
+    this.otpSent = sent;
+  }
+
+  /** Forgets the signed-in state without going anywhere (the patient logged out). */
+  forget(): void {
     this.isAuthenticated = false;
+    this.otpSent = false;
+    this.roleTranslations = '';
+  }
+
+  /**
+   * Forgets the signed-in state (a 401 on any call means the server no longer knows us).
+   * A patient who was signed in to a booking is sent to sign in again for it and come back
+   * (issue 4: "a 401 logs the client out and sends it to /authentication with the current URL").
+   */
+  logout(): void {
+    const wasPatient = this.isAuthenticated && this.bookingKey !== null;
+    this.forget();
+    if (wasPatient) this.goToSignIn();
   }
 
   /**
@@ -37,12 +98,18 @@ export class SessionStore {
    */
   reauthenticate(): void {
     this.isAuthenticated = false;
+    this.otpSent = false;
+    this.goToSignIn();
+  }
+
+  /** /authentication (under /iframe when embedded) with the current URL, booking key and type. */
+  private goToSignIn(): void {
     const navigator = this.navigator();
     const current = navigator.currentUrl();
-    const embedded = current === '/iframe' || current.startsWith('/iframe/');
+    const embedded = current === '/iframe' || current.startsWith('/iframe/') || current.startsWith('/iframe?');
     const path = embedded ? current.slice('/iframe'.length) || '/' : current;
-    if (path.startsWith(paths.authentication())) return;
-    const target = paths.authentication({ returnUrl: current });
-    navigator.navigate(embedded ? paths.embedded(target) : target);
+    if (path === paths.authentication() || path.startsWith(`${paths.authentication()}?`)) return;
+    const target = paths.authentication({ returnUrl: current, bookingKey: this.bookingKey ?? undefined, type: this.type ?? undefined });
+    navigator.navigate(embedded ? paths.embedded(target) : target, { replace: true });
   }
 }

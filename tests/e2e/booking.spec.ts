@@ -3,6 +3,7 @@ import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
 import { waitForMailTo } from './helpers/mail';
+import { answerQuestionnairesPlainly } from './helpers/questionnaires';
 import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
 
 /**
@@ -31,6 +32,12 @@ async function chooseExams(scope: Scope, names: string[]) {
     await scope.getByRole('searchbox', { name: t('booking.exams.search') }).fill(name);
     await scope.getByRole('checkbox', { name: new RegExp(`^${name}\\b`) }).check();
   }
+}
+
+/** Continue from the exams: the chosen exams' questionnaires (issue 5) are answered plainly first. */
+async function continueFromExams(scope: Scope) {
+  await scope.getByRole('button', { name: t('action.continue') }).click();
+  await answerQuestionnairesPlainly(scope, scope.getByRole('heading', { level: 2, name: t('booking.location.title') }));
 }
 
 /** Chooses the first listed clinic and its first free time; waits for the hold. */
@@ -66,17 +73,17 @@ async function expectConfirmation(scope: Scope): Promise<string> {
 test.describe('on a desktop with the browser sharing its position', () => {
   test.use({ geolocation: { latitude: -33.8156, longitude: 151.0029 }, permissions: ['geolocation'] });
 
-  test('a patient books an MRI with a knee X-ray as walk-in, nearest clinic first, and sees the confirmation', async ({ page }) => {
+  test('a patient books an MRI and a CT (the CT as the walk-in), nearest clinic first, sees the confirmation and gets the mail', async ({ page }) => {
     await page.goto('/');
-    await chooseExams(page, ['MRI knee', 'X-ray knee']);
-    // Two modalities cannot share one time: the walk-in dialog records the X-ray as the walk-in.
+    await chooseExams(page, ['MRI knee', 'CT brain']);
+    // Two modalities cannot share one time: the walk-in dialog records the CT as the walk-in.
     const walkIn = page.getByRole('dialog', { name: t('booking.walkIn.title') });
     await expect(walkIn).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'booking step 0 with the walk-in dialog');
-    await walkIn.getByRole('button', { name: t('booking.walkIn.option', { name: 'Knee X-ray (walk-in)', minutes: 15 }) }).click();
-    await expect(page.getByText(t('booking.walkIn.recorded', { name: 'Knee X-ray (walk-in)' }))).toBeVisible();
+    await walkIn.getByRole('button', { name: t('booking.walkIn.option', { name: 'CT brain without contrast (walk-in)', minutes: 20 }) }).click();
+    await expect(page.getByText(t('booking.walkIn.recorded', { name: 'CT brain without contrast (walk-in)' }))).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'booking step 0');
-    await page.getByRole('button', { name: t('action.continue') }).click();
+    await continueFromExams(page);
 
     // Browser position near Parramatta: Parramatta is listed first.
     await expect(page.getByText(t('booking.location.fromBrowser'))).toBeVisible();
@@ -94,12 +101,13 @@ test.describe('on a desktop with the browser sharing its position', () => {
 
     const appointmentPath = await expectConfirmation(page);
     await expect(page.locator('.pp-confirmation-details')).toContainText('MRI knee');
-    await expect(page.locator('.pp-confirmation-details')).toContainText(t('booking.walkIn.arrive', { name: 'Knee X-ray (walk-in)', minutes: 15 }));
+    await expect(page.locator('.pp-confirmation-details')).toContainText(t('booking.walkIn.arrive', { name: 'CT brain without contrast (walk-in)', minutes: 20 }));
     await expectNoSeriousA11yViolations(page, 'booking step 3');
 
     // The confirmation mail arrives over SMTP with the details, the appointment link and an .ics file.
     const mail = await waitForMailTo(email);
     expect(mail.text ?? '').toContain('MRI knee');
+    expect(mail.text ?? '').toContain('CT brain without contrast (walk-in)');
     expect(mail.text ?? '').toContain(appointmentPath);
     expect(mail.attachments.some((attachment) => attachment.contentType.startsWith('text/calendar') || (attachment.filename ?? '').endsWith('.ics'))).toBe(true);
   });
@@ -117,7 +125,7 @@ test.describe('inside the provider site frame', () => {
     await page.goto(`http://127.0.0.1:${EMBED_PARENT_PORT}/`);
     const frame = page.frameLocator('iframe[title="Patient portal"]');
     await chooseExams(frame, ['CT chest']);
-    await frame.getByRole('button', { name: t('action.continue') }).click();
+    await continueFromExams(frame);
 
     // The frame may not ask for the position: the unable-to-locate window offers a postcode.
     const unable = frame.getByRole('dialog', { name: t('booking.location.unableTitle') });
@@ -152,7 +160,7 @@ test.describe('on a phone (375 x 667)', () => {
     await expect(info.getByRole('heading', { name: t('booking.exams.preparation') })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'phone exam information');
     await info.getByRole('button', { name: t('action.close') }).click();
-    await page.getByRole('button', { name: t('action.continue') }).click();
+    await continueFromExams(page);
     await page.getByRole('dialog', { name: t('booking.location.unableTitle') }).getByRole('button', { name: t('booking.location.showAll') }).click();
     await page.getByRole('button', { name: /^Choose / }).first().click();
     await page.getByRole('button', { name: t('booking.calendar.month') }).click();
@@ -177,7 +185,7 @@ test.describe('on a phone (375 x 667)', () => {
 test('a wrong contact number and a future date of birth are shown next to their fields before submitting', async ({ page }) => {
   await page.goto('/?lat=-33.8156&lng=151.0029');
   await chooseExams(page, ['X-ray knee']);
-  await page.getByRole('button', { name: t('action.continue') }).click();
+  await continueFromExams(page);
   await expect(page.getByText(t('booking.location.fromLink'))).toBeVisible();
   await chooseClinicAndTime(page);
   await page.getByRole('button', { name: t('action.continue') }).click();
@@ -210,7 +218,7 @@ test('an enquiry-only exam becomes a booking request', async ({ page }) => {
   await expect(info).toBeVisible();
   await info.getByRole('button', { name: t('booking.requestInfo.ok') }).click();
   await expect(page.getByText(t('booking.exams.requestNotice'))).toBeVisible();
-  await page.getByRole('button', { name: t('action.continue') }).click();
+  await continueFromExams(page);
   await expect(page.getByRole('heading', { level: 3, name: t('booking.location.clinicsOptional') })).toBeVisible();
   await page.getByRole('button', { name: t('action.continue') }).click();
   await fillDetails(page, false);
@@ -228,7 +236,7 @@ test('a time taken by someone else meanwhile shows the clear message and fresh t
   });
   await page.goto('/?lat=-33.8156&lng=151.0029');
   await chooseExams(page, ['X-ray hand and wrist']);
-  await page.getByRole('button', { name: t('action.continue') }).click();
+  await continueFromExams(page);
   await chooseClinicAndTime(page);
   await expect.poll(() => holdId).not.toBe('');
   const query = new URL(page.url()).searchParams;
@@ -263,7 +271,7 @@ test('a server failure shows its own text; closing the error reloads the times w
   });
   await page.goto('/?lat=-33.8156&lng=151.0029');
   await chooseExams(page, ['Ultrasound abdomen']);
-  await page.getByRole('button', { name: t('action.continue') }).click();
+  await continueFromExams(page);
   await chooseClinicAndTime(page);
   await expect.poll(() => new URL(page.url()).searchParams.get('time')).not.toBeNull();
   await page.getByRole('button', { name: t('action.continue') }).click();

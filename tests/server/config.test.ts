@@ -22,6 +22,9 @@ describe('parseConfig', () => {
         outboxMaxAttempts: 10,
         outboxKeepSentDays: 30,
         mailDevOutboxEnabled: true,
+        sms: null,
+        sessionSecret: null,
+        staffApiTokenSha256: [],
         shutdownTimeoutMs: 10000,
         appVersion: '1.2.3',
         appVersionHash: 'abc1234',
@@ -50,6 +53,7 @@ describe('parseConfig', () => {
         SMTP_USER: 'mailer',
         SMTP_PASSWORD: 'pw',
         SMTP_FROM: 'Portal <portal@example.com>',
+        STAFF_API_TOKEN_SHA256: ` ${'ab'.repeat(32)} ,${'CD'.repeat(32)},`,
         SHUTDOWN_TIMEOUT_MS: '2500',
         APP_VERSION: '2.0.0-rc.1',
         APP_VERSION_HASH: 'deadbee',
@@ -78,6 +82,9 @@ describe('parseConfig', () => {
         outboxMaxAttempts: 10,
         outboxKeepSentDays: 30,
         mailDevOutboxEnabled: true,
+        sms: null,
+        sessionSecret: null,
+        staffApiTokenSha256: ['ab'.repeat(32), 'cd'.repeat(32)],
         shutdownTimeoutMs: 2500,
         appVersion: '2.0.0-rc.1',
         appVersionHash: 'deadbee',
@@ -87,6 +94,10 @@ describe('parseConfig', () => {
 
   it.each([
     [{ PORT: 'abc' }, "- PORT: must be a whole number from 1 to 65535, got 'abc'"],
+    [
+      { STAFF_API_TOKEN_SHA256: 'my-secret-token' },
+      '- STAFF_API_TOKEN_SHA256: must be comma-separated sha256 hex digests (64 hex characters each), e.g. the output of `printf %s TOKEN | sha256sum`',
+    ],
     [{ PORT: '0' }, "- PORT: must be a whole number from 1 to 65535, got '0'"],
     [{ PORT: '65536' }, "- PORT: must be a whole number from 1 to 65535, got '65536'"],
     [{ PORT: '80.5' }, "- PORT: must be a whole number from 1 to 65535, got '80.5'"],

@@ -8,6 +8,7 @@ import {
   RadiologyConfigSchema,
   ThemeConfigSchema,
 } from '@contract/api/config';
+import { APPOINTMENT_STATUSES } from '@contract/api/appointments';
 import { IsoDateSchema, TimeOfDaySchema } from '@contract/api/common';
 
 /**
@@ -104,22 +105,8 @@ export const DemoReferringDoctorsFileSchema = z.array(
   }),
 );
 
-export const APPOINTMENT_STATUSES = [
-  'BOOKED',
-  'PENDING',
-  'CONFIRMED',
-  'CANCELED',
-  'RESCHEDULED',
-  'CHANGED',
-  'REQUEST_RESCHEDULE',
-  'EXPIRED',
-  'EXPIRED_PATIENT',
-  'DECLINED_BY_PATIENT',
-  'REMOVED_BY_OPERATOR',
-  'DELETED',
-  'ON_HOLD',
-  'CHECKED_IN',
-] as const;
+// The statuses a demo appointment may have are the contract's (src-contract/api/appointments.ts).
+export { APPOINTMENT_STATUSES };
 
 /**
  * appointments.json: a handful of appointments in several statuses. Times are given as a day
@@ -165,4 +152,47 @@ export const DemoBookingFileSchema = z.object({
   postcodes: z
     .array(z.object({ postcode: z.string().regex(/^\d{4}$/), locality: z.string().min(1), latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }))
     .default([]),
+});
+
+/**
+ * self-service.json (issue 4): the provider's self-service rules, cancel reasons, consent forms,
+ * and booking requests with their referral files (file names inside referrals/).
+ */
+export const DemoSelfServiceFileSchema = z.object({
+  settings: z.object({
+    priorMinutes: z.number().int().min(0).max(43200),
+    walkInRescheduleAllowed: z.boolean(),
+    cancelQuestionnaireRequired: z.boolean(),
+    consentNotifyPatient: z.boolean(),
+    /** Sanitised on the way out. */
+    bookingRequestInfoHtml: z.string().min(1).nullable(),
+  }),
+  cancelReasons: z.array(z.string().min(1).max(200)),
+  consentForms: z.array(
+    z.object({
+      slug: z.string().regex(/^[a-z0-9-]+$/),
+      title: z.string().min(1).max(200),
+      html: z.string().min(1),
+      /** null: every booking; else bookings with an exam of this modality. */
+      modalityCode: z.string().nullable(),
+    }),
+  ),
+  bookingRequests: z.array(
+    z.object({
+      bookingKey: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/),
+      examSlugs: z.array(z.string()).min(1),
+      clinicSlug: z.string().nullable(),
+      patientNotes: z.string(),
+      patient: z.object({
+        title: z.string(),
+        firstName: z.string(),
+        lastName: z.string(),
+        dateOfBirth: IsoDateSchema,
+        email: z.string().email(),
+        contactNumber: z.string().regex(/^\d{10}$/),
+        postcode: z.string().regex(/^\d{4}$/),
+      }),
+      referrals: z.array(z.string().min(1)),
+    }),
+  ),
 });

@@ -14,7 +14,9 @@ import {
   DemoProviderFileSchema,
   DemoReferringDoctorsFileSchema,
   DemoRegionsFileSchema,
+  DemoSelfServiceFileSchema,
 } from './demo-provider-schema';
+import { readDemoQuestionnaires, type DemoQuestionnaires } from './demo-questionnaires';
 
 /**
  * Reads and checks the demo provider in resources/demo-provider/ before anything is written:
@@ -40,7 +42,12 @@ export interface DemoProvider {
   referringDoctors: z.infer<typeof DemoReferringDoctorsFileSchema>;
   appointments: z.infer<typeof DemoAppointmentsFileSchema>;
   booking: z.infer<typeof DemoBookingFileSchema>;
+  selfService: z.infer<typeof DemoSelfServiceFileSchema>;
   images: DemoImage[];
+  /** Booking-request referral files by file name (referrals/). */
+  referrals: Map<string, Uint8Array>;
+  /** questionnaires.json (issue 5); empty when the file is absent. */
+  questionnaires?: DemoQuestionnaires;
 }
 
 export class DemoProviderError extends Error {
@@ -82,7 +89,7 @@ function duplicates(values: readonly string[]): string[] {
   return [...new Set(values.filter((value, index) => values.indexOf(value) !== index))];
 }
 
-function checkReferences(data: Omit<DemoProvider, 'images'>, problems: string[]): void {
+function checkReferences(data: Omit<DemoProvider, 'images' | 'referrals'>, problems: string[]): void {
   const { regions, clinics, exams, documentTypes, referringDoctors, appointments, provider } = data;
   const regionSlugs = new Set(regions.map((region) => region.slug));
   const modalityCodes = new Set(exams.modalities.map((modality) => modality.code));
@@ -161,6 +168,33 @@ function checkReferences(data: Omit<DemoProvider, 'images'>, problems: string[])
     problems.push(`booking.json: duplicate postcode '${value}'`);
   }
 
+  const { selfService } = data;
+  for (const value of duplicates(selfService.cancelReasons)) problems.push(`self-service.json: duplicate cancel reason '${value}'`);
+  for (const value of duplicates(selfService.consentForms.map((form) => form.slug))) problems.push(`self-service.json: duplicate consent form slug '${value}'`);
+  selfService.consentForms.forEach((form, index) => {
+    if (form.modalityCode !== null && !modalityCodes.has(form.modalityCode)) {
+      problems.push(`self-service.json: consentForms[${index}].modalityCode: unknown modality '${form.modalityCode}'`);
+    }
+  });
+  const appointmentKeys = new Set(appointments.map((appointment) => appointment.bookingKey));
+  for (const value of duplicates(selfService.bookingRequests.map((request) => request.bookingKey))) {
+    problems.push(`self-service.json: duplicate booking request key '${value}'`);
+  }
+  selfService.bookingRequests.forEach((request, index) => {
+    const at = `self-service.json: bookingRequests[${index}]`;
+    if (appointmentKeys.has(request.bookingKey)) problems.push(`${at}.bookingKey: '${request.bookingKey}' is also an appointment's key`);
+    const clinic = request.clinicSlug === null ? null : clinicsBySlug.get(request.clinicSlug);
+    if (clinic === undefined) problems.push(`${at}.clinicSlug: unknown clinic '${request.clinicSlug ?? ''}'`);
+    request.examSlugs.forEach((slug, slugIndex) => {
+      const exam = examsBySlug.get(slug);
+      if (exam === undefined) problems.push(`${at}.examSlugs[${slugIndex}]: unknown exam '${slug}'`);
+      else if (!exam.enquiryOnly) problems.push(`${at}.examSlugs[${slugIndex}]: '${slug}' is bookable online, not a booking-request exam`);
+      else if (clinic !== null && clinic !== undefined && !clinic.resources.some((resource) => resource.modalityCode === exam.modalityCode)) {
+        problems.push(`${at}.examSlugs[${slugIndex}]: clinic '${clinic.slug}' has no ${exam.modalityCode} resource`);
+      }
+    });
+  });
+
   for (const locale of Object.keys(provider.translations)) {
     if (!SUPPORTED_LOCALES.some((supported) => supported === locale)) {
       problems.push(`provider.json: translations.${locale}: not a supported locale (${SUPPORTED_LOCALES.join(', ')})`);
@@ -200,10 +234,39 @@ async function readImages(directory: string, images: Record<string, string>, pro
   return result;
 }
 
+/** Referral files of the demo booking requests: bare names inside referrals/, PDF or PNG/JPEG by their bytes. */
+async function readReferrals(directory: string, selfService: DemoProvider['selfService'], problems: string[]): Promise<Map<string, Uint8Array>> {
+  const result = new Map<string, Uint8Array>();
+  for (const [index, request] of selfService.bookingRequests.entries()) {
+    for (const file of request.referrals) {
+      if (result.has(file)) continue;
+      if (basename(file) !== file || file.startsWith('.')) {
+        problems.push(`self-service.json: bookingRequests[${index}].referrals: '${file}' must be a file name inside referrals/`);
+        continue;
+      }
+      let content: Uint8Array;
+      try {
+        content = await readFile(join(directory, 'referrals', file));
+      } catch {
+        problems.push(`self-service.json: bookingRequests[${index}].referrals: referrals/${file} cannot be read`);
+        continue;
+      }
+      const isPdf = new TextDecoder().decode(content.subarray(0, 5)) === '%PDF-';
+      const image = detectImageType(content);
+      if (!isPdf && image !== 'image/png' && image !== 'image/jpeg') {
+        problems.push(`referrals/${file}: not a PDF, PNG or JPEG (checked by its bytes)`);
+        continue;
+      }
+      result.set(file, content);
+    }
+  }
+  return result;
+}
+
 /** Reads and validates the whole demo provider; throws DemoProviderError listing every problem. */
 export async function loadDemoProvider(directory: string = DEMO_PROVIDER_DIR): Promise<DemoProvider> {
   const problems: string[] = [];
-  const [provider, regions, clinics, exams, documentTypes, referringDoctors, appointments, booking] = await Promise.all([
+  const [provider, regions, clinics, exams, documentTypes, referringDoctors, appointments, booking, selfService] = await Promise.all([
     readJson(directory, 'provider.json', DemoProviderFileSchema, problems),
     readJson(directory, 'regions.json', DemoRegionsFileSchema, problems),
     readJson(directory, 'clinics.json', DemoClinicsFileSchema, problems),
@@ -212,6 +275,7 @@ export async function loadDemoProvider(directory: string = DEMO_PROVIDER_DIR): P
     readJson(directory, 'referring-doctors.json', DemoReferringDoctorsFileSchema, problems),
     readJson(directory, 'appointments.json', DemoAppointmentsFileSchema, problems),
     readJson(directory, 'booking.json', DemoBookingFileSchema, problems),
+    readJson(directory, 'self-service.json', DemoSelfServiceFileSchema, problems),
   ]);
   if (
     provider === null ||
@@ -221,13 +285,24 @@ export async function loadDemoProvider(directory: string = DEMO_PROVIDER_DIR): P
     documentTypes === null ||
     referringDoctors === null ||
     appointments === null ||
-    booking === null
+    booking === null ||
+    selfService === null
   ) {
     throw new DemoProviderError(directory, problems);
   }
-  const data = { provider, regions, clinics, exams, documentTypes, referringDoctors, appointments, booking };
+  const data = { provider, regions, clinics, exams, documentTypes, referringDoctors, appointments, booking, selfService };
   checkReferences(data, problems);
   const images = await readImages(directory, provider.images, problems);
+  const referrals = await readReferrals(directory, selfService, problems);
+  const questionnaires = await readDemoQuestionnaires(
+    directory,
+    {
+      modalityCodes: new Set(exams.modalities.map((modality) => modality.code)),
+      examSlugs: new Set(exams.exams.map((exam) => exam.slug)),
+      documentTypeCodes: new Set(documentTypes.map((type) => type.code)),
+    },
+    problems,
+  );
   if (problems.length > 0) throw new DemoProviderError(directory, problems);
-  return { ...data, images };
+  return { ...data, images, referrals, questionnaires };
 }

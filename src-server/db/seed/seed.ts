@@ -2,6 +2,7 @@ import type { Clock } from '../../platform/clock';
 import { addDays, localDate, zonedTimeToInstant } from '../../platform/time-zone';
 import type { Database, Queryable } from '../connection';
 import { DEMO_PROVIDER_DIR, loadDemoProvider, type DemoProvider } from './demo-provider';
+import { insertDemoQuestionnaires } from './demo-questionnaires';
 
 /**
  * First start: when the provider table is empty, the demo provider is written in one
@@ -242,6 +243,57 @@ async function insertBookingData(tx: Queryable, data: DemoProvider, modalityIds:
   }
 }
 
+/**
+ * Self-service (issue 4, self-service.json): rules, cancel reasons, consent forms, and booking
+ * requests with their patients and referral files. References are looked up by slug/code in SQL.
+ */
+async function insertSelfService(tx: Queryable, data: DemoProvider, now: Date): Promise<void> {
+  const { settings, cancelReasons, consentForms, bookingRequests } = data.selfService;
+  await tx.query(
+    `update self_service_settings
+        set prior_minutes = $1, walk_in_reschedule_allowed = $2, cancel_questionnaire_required = $3,
+            consent_notify_patient = $4, booking_request_info_html = $5
+      where id = 1`,
+    [settings.priorMinutes, settings.walkInRescheduleAllowed, settings.cancelQuestionnaireRequired, settings.consentNotifyPatient, settings.bookingRequestInfoHtml],
+  );
+  for (const [position, label] of cancelReasons.entries()) {
+    await tx.query('insert into cancel_reason (label, position) values ($1, $2)', [label, position]);
+  }
+  for (const [position, form] of consentForms.entries()) {
+    await tx.query(
+      `insert into consent_form (slug, title, html, modality_id, position)
+       values ($1, $2, $3, (select id from modality where code = $4), $5)`,
+      [form.slug, form.title, form.html, form.modalityCode, position],
+    );
+  }
+  for (const request of bookingRequests) {
+    const { patient } = request;
+    const patientRow = await one<{ id: string }>(
+      tx,
+      `insert into patient (title, first_name, last_name, date_of_birth, email, contact_number, postcode)
+       values ($1, $2, $3, $4::date, $5, $6, $7) returning id::text as id`,
+      [patient.title, patient.firstName, patient.lastName, patient.dateOfBirth, patient.email, patient.contactNumber, patient.postcode],
+    );
+    for (const [index, examSlug] of request.examSlugs.entries()) {
+      await tx.query(
+        `insert into booking_request (slug, booking_key, exam_id, clinic_id, patient_id, patient_notes, created_at)
+         values ($1, $2, (select id from exam where slug = $3), (select id from clinic where slug = $4), $5::uuid, $6, $7::timestamptz)`,
+        // Demo request slugs are derived from the key so a reseed gives the same ones.
+        [`${request.bookingKey}-${index}`, request.bookingKey, examSlug, request.clinicSlug, patientRow.id, request.patientNotes, now.toISOString()],
+      );
+    }
+    for (const file of request.referrals) {
+      const content = data.referrals.get(file);
+      if (content === undefined) throw new Error(`seed: unresolved referral '${file}'`);
+      await tx.query(
+        `insert into booking_request_referral (booking_key, file_name, content, sha256, created_at)
+         values ($1, $2, $3, encode(sha256($3::bytea), 'hex'), $4::timestamptz)`,
+        [request.bookingKey, file, content, now.toISOString()],
+      );
+    }
+  }
+}
+
 const LIVE_STATUSES = new Set(['BOOKED', 'PENDING', 'CONFIRMED', 'REQUEST_RESCHEDULE', 'ON_HOLD', 'CHECKED_IN']);
 
 /** Writes the whole demo provider; the caller holds the transaction. */
@@ -285,6 +337,8 @@ export async function insertDemoProvider(tx: Queryable, data: DemoProvider, cloc
     );
     if (LIVE_STATUSES.has(appointment.status) && starts.getTime() > now.getTime()) upcomingKeys.push(appointment.bookingKey);
   }
+  await insertSelfService(tx, data, now);
+  if (data.questionnaires !== undefined) await insertDemoQuestionnaires(tx, data.questionnaires);
   return upcomingKeys;
 }
 

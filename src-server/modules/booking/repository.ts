@@ -1,3 +1,4 @@
+import { CLINIC_COLUMNS, type ClinicColumnsRow } from '../../db/clinic-columns';
 import type { Queryable } from '../../db/connection';
 
 /** SQL only (conventions.md point 10): catalogue, clinics, holds, appointments, booking requests. */
@@ -25,21 +26,7 @@ export type ModalityRow = {
   name: string;
 };
 
-export type ClinicRow = {
-  id: string;
-  slug: string;
-  name: string;
-  region_id: string;
-  region_slug: string;
-  region_name: string;
-  street: string;
-  suburb: string;
-  state: string;
-  postcode: string;
-  phone: string;
-  latitude: number;
-  longitude: number;
-  time_zone: string;
+export type ClinicRow = ClinicColumnsRow & {
   modality_ids: string[];
 };
 
@@ -137,9 +124,7 @@ export function createBookingRepository(db: Queryable) {
 
     async clinics(): Promise<ClinicRow[]> {
       return db.query<ClinicRow>(
-        `select c.id::text as id, c.slug, c.name, r.id::text as region_id, r.slug as region_slug, r.name as region_name,
-                c.street, c.suburb, c.state, c.postcode, c.phone, c.latitude::float8 as latitude, c.longitude::float8 as longitude,
-                c.time_zone,
+        `select ${CLINIC_COLUMNS},
                 coalesce((select array_agg(distinct x.modality_id::text) from resource x where x.clinic_id = c.id), '{}') as modality_ids
            from clinic c join region r on r.id = c.region_id
           order by c.position, c.slug`,

@@ -29,6 +29,7 @@ import type { AvailabilityIndex, BusyEntry } from '../availability/availability-
 import { addDays, localMidnight } from '../schedule/zone-days';
 import type { AvailabilityStore } from '../availability/availability-store';
 import { queueBookingConfirmation } from '../notifications/booking-confirmation';
+import { applyQuestionnaireAnswers } from '../questionnaires/service';
 import {
   bookingWrites,
   DEADLOCK_DETECTED,
@@ -295,6 +296,23 @@ export function createBookingService(deps: BookingServiceDeps) {
    * commits; an exclusion violation means that resource went to someone else. Answers null when
    * every candidate was taken.
    */
+  /** The resource of a live hold on exactly these exams and times at the clinic, else null. */
+  async function ownHoldResource(holdId: string, clinicId: string, slots: readonly NewSlotRow[], nowMs: number): Promise<string | null> {
+    const held = await bookingWrites.heldRows(db, holdId);
+    const matches =
+      held.length === slots.length &&
+      held.every(
+        (row, position) =>
+          row.expires_ms > nowMs &&
+          row.clinic_id === clinicId &&
+          row.resource_id === held[0]?.resource_id &&
+          row.exam_id === slots[position]?.examId &&
+          row.starts_ms === slots[position]?.start.getTime() &&
+          row.ends_ms === slots[position]?.end.getTime(),
+      );
+    return matches ? (held[0]?.resource_id ?? null) : null;
+  }
+
   async function onFirstFreeResource<T>(
     resourceIds: readonly string[],
     write: (tx: Queryable, resourceId: string) => Promise<T>,
@@ -563,6 +581,8 @@ export function createBookingService(deps: BookingServiceDeps) {
 
       /** Everything after the time is secured: patient, mail, audit, the idempotency record. */
       const finish = async (tx: Queryable, rows: readonly WrittenRow[]): Promise<AppointmentCreateResponse> => {
+        // Issue 5: answers that deny the booking roll it back (409); otherwise they move to it.
+        await applyQuestionnaireAnswers(tx, request.questionnaireKey, { examSlugs: request.exams, owner: 'APPOINTMENT', bookingKey, now });
         const response = respond(rows);
         await queueBookingConfirmation(
           tx,
@@ -584,6 +604,7 @@ export function createBookingService(deps: BookingServiceDeps) {
             })),
             ...(request.walkInExam === undefined ? {} : { walkInExam: request.walkInExam }),
             staffBooking: request.staffBooking === true,
+            pending: status === 'PENDING',
           },
           { publicUrl: deps.publicUrl, providerName: cached.providerName, clock },
         );
@@ -670,6 +691,63 @@ export function createBookingService(deps: BookingServiceDeps) {
       }
     },
 
+    /**
+     * Books exams at a time with the same exam, clinic, offered-time and free-resource rules as
+     * createAppointment, inside steps the caller writes (reschedule and change, issue 4). Per
+     * attempt, in ONE transaction: `prepare` (lock and release the old appointments with at most
+     * one UPDATE of appointment; answer what to insert), the insert, then `finish`. When the
+     * exclusion constraint refuses the insert everything rolls back, so the old appointments keep
+     * their time. Throws slot_taken (with fresh times) when every resource was taken.
+     * With the caller's live hold on exactly these exams and times, its resource is tried first
+     * and the hold is deleted in the same transaction, so nobody can take the time in between.
+     */
+    async bookInTransaction<T>(
+      request: { exams: readonly string[]; clinicSlug: string; startsAt: string; holdId?: string | undefined },
+      steps: {
+        prepare(tx: Queryable): Promise<{ bookingKey: string; patientId: string; status: 'BOOKED' | 'PENDING'; walkInExam: unknown; staffBooking: boolean; freedIds: string[] }>;
+        finish(tx: Queryable, booked: { rows: WrittenRow[]; clinic: ClinicRow; exams: ExamRow[]; providerName: string }): Promise<T>;
+      },
+    ): Promise<T> {
+      const { catalogue: cached, index } = await catalogue();
+      const { exams, modalityId, durationMinutes } = bookableExams(cached, request.exams);
+      const clinic = clinicBySlug(cached, request.clinicSlug);
+      const start = parseInstant(request.startsAt);
+      const now = clock.now();
+      const candidates = index.candidates(clinic.id, modalityId, durationMinutes, start, now.getTime());
+      if (candidates.scheduled.length === 0) throw notOffered();
+      const slots = consecutive(exams, start);
+      const end = start + durationMinutes * MINUTE;
+      const heldResource = request.holdId === undefined ? null : await ownHoldResource(request.holdId, clinic.id, slots, now.getTime());
+      const resources = heldResource === null ? candidates.free : [heldResource, ...candidates.free.filter((id) => id !== heldResource)];
+      let written;
+      try {
+        written = await onFirstFreeResource(resources, async (tx, resourceId) => {
+          const prepared = await steps.prepare(tx);
+          const released = resourceId === heldResource && request.holdId !== undefined ? await bookingWrites.deleteHold(tx, request.holdId) : [];
+          const expired = [...released, ...(await bookingWrites.deleteExpiredHolds(tx, resourceId, new Date(start), new Date(end), now))];
+          const rows = await bookingWrites.insertAppointments(tx, {
+            bookingKey: prepared.bookingKey,
+            patientId: prepared.patientId,
+            clinicId: clinic.id,
+            resourceId,
+            status: prepared.status,
+            walkInExam: prepared.walkInExam ?? undefined,
+            staffBooking: prepared.staffBooking,
+            slots,
+          });
+          const result = await steps.finish(tx, { rows, clinic, exams, providerName: cached.providerName });
+          const bumps = 1 + (expired.length > 0 ? 1 : 0) + (prepared.freedIds.length > 0 ? 1 : 0);
+          return { removed: [...expired, ...prepared.freedIds], rows, result, written: { version: await bookingWrites.availabilityVersion(tx), bumps } };
+        });
+      } catch (error) {
+        if (sqlState(error) === DEADLOCK_DETECTED) throw await slotTaken(clinic, modalityId, durationMinutes, start);
+        throw error;
+      }
+      if (written === null) throw await slotTaken(clinic, modalityId, durationMinutes, start);
+      store.applyCommitted(busyEntries(written.rows, null), written.removed, written.written);
+      return written.result;
+    },
+
     async createBookingRequest(idempotencyKey: string, request: BookingRequestCreate): Promise<BookingRequestCreateResponse> {
       const { catalogue: cached } = await catalogue();
       const clinic = request.clinicSlug === undefined ? null : clinicBySlug(cached, request.clinicSlug);
@@ -704,6 +782,12 @@ export function createBookingService(deps: BookingServiceDeps) {
       const now = clock.now();
       try {
         await db.transaction(async (tx) => {
+          await applyQuestionnaireAnswers(tx, request.questionnaireKey, {
+            examSlugs: planned.flatMap((item) => (item.requestSlug === null ? [] : [item.slug])),
+            owner: 'BOOKING_REQUEST',
+            bookingKey,
+            now,
+          });
           const patientId = await bookingWrites.insertPatient(tx, request.patient);
           for (const item of planned) {
             if (item.exam === undefined || item.requestSlug === null) continue;

@@ -1,3 +1,4 @@
+import { CLINIC_COLUMNS, type ClinicColumnsRow } from '../../db/clinic-columns';
 import type { Queryable } from '../../db/connection';
 
 /** SQL only (conventions.md point 10): the provider configuration, overlays, images, clinics. */
@@ -19,22 +20,7 @@ export type ImageRow = {
   sha256: string;
 };
 
-export type ContactClinicRow = {
-  id: string;
-  slug: string;
-  name: string;
-  region_id: string;
-  region_slug: string;
-  region_name: string;
-  street: string;
-  suburb: string;
-  state: string;
-  postcode: string;
-  phone: string;
-  email: string | null;
-  latitude: number;
-  longitude: number;
-  time_zone: string;
+export type ContactClinicRow = ClinicColumnsRow & {
   /** [{ weekday, opens: 'HH:MM', closes: 'HH:MM' }] aggregated in SQL. */
   opening_hours: unknown;
 };
@@ -79,9 +65,7 @@ export function createConfigRepository(db: Queryable) {
     /** Every clinic with its region and opening hours, in one query. */
     async listContactClinics(): Promise<ContactClinicRow[]> {
       return db.query<ContactClinicRow>(
-        `select c.id::text as id, c.slug, c.name, r.id::text as region_id, r.slug as region_slug, r.name as region_name,
-                c.street, c.suburb, c.state, c.postcode, c.phone, c.email,
-                c.latitude::float8 as latitude, c.longitude::float8 as longitude, c.time_zone,
+        `select ${CLINIC_COLUMNS},
                 coalesce((
                   select json_agg(json_build_object(
                            'weekday', h.weekday::int,

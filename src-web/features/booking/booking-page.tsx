@@ -1,11 +1,12 @@
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../shell/page';
 import { BOOKING_QUERY_KEYS } from '../../stores/booking-store';
 import { useStores } from '../../stores/use-stores';
+import { bookingQuestionnaireHooks, loadBookingQuestionnaires } from '../questionnaires/booking-questionnaire-hooks';
 import { BookingStepper } from './booking-stepper';
 import { ExamStep } from './exam-step';
 import './booking.css';
@@ -15,6 +16,12 @@ import './booking.css';
 const LocationStep = lazy(() => import('./location-step').then((m) => ({ default: m.LocationStep })));
 const DetailsStep = lazy(() => import('./details-step').then((m) => ({ default: m.DetailsStep })));
 const ConfirmationStep = lazy(() => import('./confirmation-step').then((m) => ({ default: m.ConfirmationStep })));
+// Moving an existing appointment (?reschedule=<bookingKey>&context=RESCHEDULED|CHANGED, issue 4):
+// the last step is a summary with "Move my appointment" instead of the details form; its code
+// (and the appointments API) load only when that step is reached.
+const RescheduleStep = lazy(() => import('./reschedule-step').then((m) => ({ default: m.RescheduleStep })));
+// The chosen exams' questionnaires (issue 5): their code and SurveyJS load when the exams are chosen.
+const BookingQuestionnaires = lazy(() => loadBookingQuestionnaires().then((m) => ({ default: m.BookingQuestionnaires })));
 
 /** Starts the next steps' downloads once the patient has chosen an exam, before they are needed. */
 function prefetchLaterSteps(): void {
@@ -24,17 +31,24 @@ function prefetchLaterSteps(): void {
 
 /** The booking portal at / and /advanced-booking (and under /iframe): steps 0 to 3 (issue 3). */
 export const BookingPage = observer(function BookingPage() {
-  const { booking } = useStores();
+  const root = useStores();
+  const { booking } = root;
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(true);
   const startedWith = useRef(params);
+  const rescheduleKey = startedWith.current.get('reschedule');
+  const rescheduleContext = startedWith.current.get('context') === 'CHANGED' ? 'CHANGED' : 'RESCHEDULED';
+
+  const [questionnaires, setQuestionnaires] = useState(false);
 
   useEffect(() => {
+    // Moving a booking keeps its answers: no questionnaires then.
+    booking.questionnaireHooks = rescheduleKey ? null : bookingQuestionnaireHooks(root, () => setQuestionnaires(true));
     void booking.start(startedWith.current);
     return () => booking.dispose();
-  }, [booking]);
+  }, [root, booking, rescheduleKey]);
 
   // The flow's choices live in the URL (replace, so Back leaves the page as before).
   useEffect(
@@ -60,6 +74,10 @@ export const BookingPage = observer(function BookingPage() {
   );
 
   useEffect(() => {
+    if (rescheduleKey) void import('./reschedule-step').then((m) => m.prepareReschedule(root, rescheduleKey));
+  }, [root, rescheduleKey]);
+
+  useEffect(() => {
     if (booking.selectedSlugs.length > 0) prefetchLaterSteps();
   }, [booking.selectedSlugs.length]);
 
@@ -73,21 +91,32 @@ export const BookingPage = observer(function BookingPage() {
     headingRef.current?.focus();
   }, [step]);
 
-  const stepTitle = [t('booking.exams.title'), t('booking.location.title'), t('booking.details.title'), t('booking.confirmation.heading')][step];
+  const stepTitle = [
+    t('booking.exams.title'),
+    t('booking.location.title'),
+    rescheduleKey ? t('booking.reschedule.title') : t('booking.details.title'),
+    t('booking.confirmation.heading'),
+  ][step];
 
   return (
     <Page title={t('booking.title')} className="pp-booking">
       <div data-booking-ready={booking.catalogueState === 'loaded' ? 'true' : 'false'} data-booking-step={step}>
         <BookingStepper step={step} />
+        {rescheduleKey && <p className="pp-notice">{rescheduleContext === 'CHANGED' ? t('booking.reschedule.changeBanner') : t('booking.reschedule.banner')}</p>}
         <h2 ref={headingRef} tabIndex={-1} className="pp-booking-step-title">
           {stepTitle}
         </h2>
         <Suspense fallback={<p role="status">{t('message.loading')}</p>}>
           {step === 0 && <ExamStep />}
           {step === 1 && <LocationStep />}
-          {step === 2 && <DetailsStep />}
+          {step === 2 && (rescheduleKey ? <RescheduleStep bookingKey={rescheduleKey} context={rescheduleContext} /> : <DetailsStep />)}
           {step === 3 && <ConfirmationStep />}
         </Suspense>
+        {questionnaires && (
+          <Suspense fallback={null}>
+            <BookingQuestionnaires />
+          </Suspense>
+        )}
       </div>
     </Page>
   );

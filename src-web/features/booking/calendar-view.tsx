@@ -37,6 +37,36 @@ export const CalendarView = observer(function CalendarView() {
   );
 });
 
+interface CalendarStep {
+  text: string;
+  enabled: boolean;
+  go: () => void;
+}
+
+/** Previous / range / next bar shared by the week and month views; the range is announced when it changes. */
+function CalendarNav({ label, previous, next }: { label: string; previous: CalendarStep; next: CalendarStep }) {
+  return (
+    <div className="pp-calendar-nav">
+      <button type="button" className="pp-button pp-button-secondary" disabled={!previous.enabled} onClick={previous.go}>
+        {previous.text}
+      </button>
+      <p aria-live="polite" className="pp-calendar-range">
+        {label}
+      </p>
+      <button type="button" className="pp-button pp-button-secondary" disabled={!next.enabled} onClick={next.go}>
+        {next.text}
+      </button>
+    </div>
+  );
+}
+
+function LoadStatus({ state }: { state: string }) {
+  const { t } = useTranslation();
+  if (state === 'loading') return <p role="status">{t('booking.calendar.loading')}</p>;
+  if (state === 'error') return <p role="alert">{t('booking.calendar.loadError')}</p>;
+  return null;
+}
+
 const WeekView = observer(function WeekView() {
   const { booking } = useStores();
   const { t, i18n } = useTranslation();
@@ -47,24 +77,12 @@ const WeekView = observer(function WeekView() {
   const selectedDay = booking.selectedDay;
   return (
     <div>
-      <div className="pp-calendar-nav">
-        <button
-          type="button"
-          className="pp-button pp-button-secondary"
-          disabled={!booking.canGoToPreviousWeek}
-          onClick={() => void booking.moveWeek(-1)}
-        >
-          {t('booking.calendar.previousWeek')}
-        </button>
-        <p aria-live="polite" className="pp-calendar-range">
-          {range}
-        </p>
-        <button type="button" className="pp-button pp-button-secondary" disabled={!booking.canGoToNextWeek} onClick={() => void booking.moveWeek(1)}>
-          {t('booking.calendar.nextWeek')}
-        </button>
-      </div>
-      {booking.daysState === 'loading' && <p role="status">{t('booking.calendar.loading')}</p>}
-      {booking.daysState === 'error' && <p role="alert">{t('booking.calendar.loadError')}</p>}
+      <CalendarNav
+        label={range}
+        previous={{ text: t('booking.calendar.previousWeek'), enabled: booking.canGoToPreviousWeek, go: () => void booking.moveWeek(-1) }}
+        next={{ text: t('booking.calendar.nextWeek'), enabled: booking.canGoToNextWeek, go: () => void booking.moveWeek(1) }}
+      />
+      <LoadStatus state={booking.daysState} />
       {booking.daysState === 'loaded' && (
         <>
           <div className="pp-day-strip" role="group" aria-label={t('booking.calendar.days')}>
@@ -114,24 +132,12 @@ const MonthView = observer(function MonthView() {
   const selectedDay = booking.selectedDay;
   return (
     <div>
-      <div className="pp-calendar-nav">
-        <button
-          type="button"
-          className="pp-button pp-button-secondary"
-          disabled={!booking.canGoToPreviousMonth}
-          onClick={() => void booking.moveMonth(-1)}
-        >
-          {t('booking.calendar.previousMonth')}
-        </button>
-        <p aria-live="polite" className="pp-calendar-range">
-          {monthLabel}
-        </p>
-        <button type="button" className="pp-button pp-button-secondary" disabled={!booking.canGoToNextMonth} onClick={() => void booking.moveMonth(1)}>
-          {t('booking.calendar.nextMonth')}
-        </button>
-      </div>
-      {booking.monthState === 'loading' && <p role="status">{t('booking.calendar.loading')}</p>}
-      {booking.monthState === 'error' && <p role="alert">{t('booking.calendar.loadError')}</p>}
+      <CalendarNav
+        label={monthLabel}
+        previous={{ text: t('booking.calendar.previousMonth'), enabled: booking.canGoToPreviousMonth, go: () => void booking.moveMonth(-1) }}
+        next={{ text: t('booking.calendar.nextMonth'), enabled: booking.canGoToNextMonth, go: () => void booking.moveMonth(1) }}
+      />
+      <LoadStatus state={booking.monthState} />
       <table className="pp-month">
         <caption className="pp-visually-hidden">{monthLabel}</caption>
         <thead>

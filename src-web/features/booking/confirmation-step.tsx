@@ -52,7 +52,7 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
             ? t('booking.confirmation.bookedStaff')
             : t('booking.confirmation.booked')}
       </p>
-      <dl className="pp-confirmation-details">
+      <dl className="pp-details pp-confirmation-details">
         {patient && (
           <div>
             <dt>{t('booking.confirmation.patient')}</dt>

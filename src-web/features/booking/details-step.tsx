@@ -6,7 +6,7 @@ import { formatInstant } from '../../stores/booking-calendar';
 import type { BookingFailure } from '../../stores/booking-errors';
 import { TITLES, type FieldProblem, type PatientField, type PatientForm } from '../../stores/booking-patient-form';
 import { useStores } from '../../stores/use-stores';
-import { BookingDialog } from './booking-dialog';
+import { ModalDialog } from '../../shell/modal-dialog';
 
 /** The field's label; every key is literal so the catalogue check sees it. */
 function fieldLabel(t: TFunction, field: PatientField): string {
@@ -218,7 +218,7 @@ export const DetailsStep = observer(function DetailsStep() {
         </div>
       </form>
       {booking.modalFailure && (
-        <BookingDialog
+        <ModalDialog
           role="alertdialog"
           title={t('booking.errors.title')}
           onDismiss={() => void booking.closeFailure()}
@@ -229,7 +229,7 @@ export const DetailsStep = observer(function DetailsStep() {
           }
         >
           <p>{failureText(t, booking.modalFailure)}</p>
-        </BookingDialog>
+        </ModalDialog>
       )}
     </div>
   );

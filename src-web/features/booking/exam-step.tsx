@@ -4,7 +4,7 @@ import type { Exam } from '@contract/api/booking';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/use-stores';
 import { BodyFigure } from './body-figure';
-import { BookingDialog } from './booking-dialog';
+import { ModalDialog } from '../../shell/modal-dialog';
 
 const NO_EXAMS: Exam[] = [];
 
@@ -159,7 +159,7 @@ const ExamDialogs = observer(function ExamDialogs() {
   return (
     <>
       {info && (
-        <BookingDialog
+        <ModalDialog
           title={info.name}
           onDismiss={() => booking.showExamInfo(null)}
           actions={
@@ -173,10 +173,10 @@ const ExamDialogs = observer(function ExamDialogs() {
           {info.examNotes && <p>{info.examNotes}</p>}
           <h3>{t('booking.exams.preparation')}</h3>
           <p>{info.preparationNotes}</p>
-        </BookingDialog>
+        </ModalDialog>
       )}
       {booking.requestInfoOpen && !booking.walkInOpen && (
-        <BookingDialog
+        <ModalDialog
           title={t('booking.requestInfo.title')}
           onDismiss={() => booking.closeRequestInfo()}
           actions={
@@ -186,7 +186,7 @@ const ExamDialogs = observer(function ExamDialogs() {
           }
         >
           <p>{t('booking.requestInfo.text')}</p>
-        </BookingDialog>
+        </ModalDialog>
       )}
       {booking.walkInOpen && <WalkInDialog />}
     </>
@@ -197,7 +197,7 @@ const WalkInDialog = observer(function WalkInDialog() {
   const { booking } = useStores();
   const { t } = useTranslation();
   return (
-    <BookingDialog
+    <ModalDialog
       title={t('booking.walkIn.title')}
       onDismiss={() => booking.chooseWalkIn(null)}
       actions={
@@ -218,6 +218,6 @@ const WalkInDialog = observer(function WalkInDialog() {
           </li>
         ))}
       </ul>
-    </BookingDialog>
+    </ModalDialog>
   );
 });

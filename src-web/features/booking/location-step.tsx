@@ -5,7 +5,7 @@ import type { ClinicWithDistance } from '@contract/api/booking';
 import { formatInstant } from '../../stores/booking-calendar';
 import { useStores } from '../../stores/use-stores';
 import { CalendarView } from './calendar-view';
-import { BookingDialog } from './booking-dialog';
+import { ModalDialog } from '../../shell/modal-dialog';
 import { ClinicMap } from './clinic-map';
 
 /** Step 1: where (clinics offering every chosen exam, nearest first) and when (issue 3). */
@@ -140,7 +140,7 @@ const UnableToLocateDialog = observer(function UnableToLocateDialog() {
   const { booking } = useStores();
   const { t } = useTranslation();
   return (
-    <BookingDialog
+    <ModalDialog
       title={t('booking.location.unableTitle')}
       onDismiss={() => booking.closeUnableToLocate()}
       actions={
@@ -155,7 +155,7 @@ const UnableToLocateDialog = observer(function UnableToLocateDialog() {
       }
     >
       <p>{t('booking.location.unableText')}</p>
-    </BookingDialog>
+    </ModalDialog>
   );
 });
 
@@ -168,7 +168,7 @@ const PostcodeLocatorDialog = observer(function PostcodeLocatorDialog() {
   const problem = booking.postcodeProblem;
   const formId = useId();
   return (
-    <BookingDialog
+    <ModalDialog
       title={t('booking.location.postcodeTitle')}
       onDismiss={() => booking.closePostcodeLocator()}
       actions={
@@ -209,6 +209,6 @@ const PostcodeLocatorDialog = observer(function PostcodeLocatorDialog() {
           )}
         </div>
       </form>
-    </BookingDialog>
+    </ModalDialog>
   );
 });

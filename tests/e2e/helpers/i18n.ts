@@ -3,20 +3,29 @@ import { join } from 'node:path';
 
 type Catalogue = { [key: string]: string | Catalogue };
 
-const english: Catalogue = JSON.parse(
-  readFileSync(join(process.cwd(), 'src-web', 'i18n', 'locales', 'en', 'translation.json'), 'utf8'),
-);
+const readEnglish = (file: string): Catalogue =>
+  JSON.parse(readFileSync(join(process.cwd(), 'src-web', 'i18n', 'locales', 'en', file), 'utf8'));
+
+const english: Catalogue = readEnglish('translation.json');
+/** The self-service pages' catalogue, loaded with those pages (src-web/i18n/self-service-texts.ts). */
+const selfService: Catalogue = readEnglish('self-service.json');
+
+function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefined {
+  let node: string | Catalogue | undefined = catalogue[key];
+  if (node === undefined) {
+    node = catalogue;
+    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  }
+  return node;
+}
 
 /**
  * The English text for a translation key, read from the web app's own catalogue so the
  * journeys follow the wording instead of duplicating it. Interpolations are filled from `values`.
  */
 export function t(key: string, values: Record<string, string | number> = {}): string {
-  let node: string | Catalogue | undefined = english[key];
-  if (node === undefined) {
-    node = english;
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  }
+  const found = lookUp(english, key);
+  const node = typeof found === 'string' ? found : lookUp(selfService, key);
   if (typeof node !== 'string') throw new Error(`No English text for translation key '${key}'`);
   return node.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
 }

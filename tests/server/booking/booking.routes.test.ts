@@ -424,6 +424,12 @@ describe.each(backends())('booking API on %s', (backend) => {
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ status: 'PENDING' });
       expect((await slotsOn(server.app, 'ct-chest', 'newcastle', '2026-03-18')).map((slot) => slot.localTime)).not.toContain('13:00');
+      // The mail says the clinic has yet to confirm it, and the calendar entry is tentative.
+      const [mail] = await test.db.query<{ subject: string; attachments: { content: string }[] }>(
+        'select subject, attachments from outbox_mail order by id desc limit 1',
+      );
+      expect(mail?.subject).toMatch(/request is received/);
+      expect(mail?.attachments[0]?.content).toContain('STATUS:TENTATIVE');
     });
 
     it('refuses a time that is not offered (off the grid, inside a break, before the lead time)', async () => {

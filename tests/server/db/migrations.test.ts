@@ -45,6 +45,28 @@ const EXPECTED_TABLES = [
   'public_holiday',
   'resource_opening_hours',
   'walk_in_exam',
+  // 0004_patient_access
+  'outbox_sms',
+  'patient_access_failure',
+  'patient_access_secret',
+  'patient_otp',
+  'patient_session',
+  // 0005_self_service
+  'appointment_change',
+  'booking_request_referral',
+  'cancel_reason',
+  'consent_form',
+  'consent_signature',
+  'details_change_request',
+  'self_service_settings',
+  // 0006_questionnaires
+  'questionnaire',
+  'questionnaire_answer',
+  'questionnaire_booking_key',
+  'questionnaire_exam',
+  'questionnaire_lookup',
+  'questionnaire_modality',
+  'questionnaire_settings',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

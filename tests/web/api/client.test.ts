@@ -170,3 +170,26 @@ describe('config api', () => {
     expect(await createConfigApi(createApiClient(server.url)).terms()).toBe('<p>{"not": "json"}</p>');
   });
 });
+
+describe('api client: CSRF header', () => {
+  it('should send X-Requested-With on unsafe calls (the server refuses cookie-carrying ones without it) and not on reads', async () => {
+    const seen: Array<{ method: string; header: string | undefined }> = [];
+    const record = (request: { method?: string; headers: Record<string, string | string[] | undefined> }, response: Parameters<typeof json>[0]) => {
+      const header = request.headers['x-requested-with'];
+      seen.push({ method: request.method ?? '', header: typeof header === 'string' ? header : undefined });
+      json(response, 200, {});
+    };
+    const server = await startApiServer({ 'GET /api/thing': record, 'POST /api/thing': record, 'PUT /api/thing': record, 'DELETE /api/thing': record });
+    const client = createApiClient(server.url);
+    await client.http.get('/api/thing');
+    await client.http.post('/api/thing', { a: 1 });
+    await client.http.put('/api/thing', { a: 1 });
+    await client.http.delete('/api/thing');
+    expect(seen).toEqual([
+      { method: 'GET', header: undefined },
+      { method: 'POST', header: 'XMLHttpRequest' },
+      { method: 'PUT', header: 'XMLHttpRequest' },
+      { method: 'DELETE', header: 'XMLHttpRequest' },
+    ]);
+  });
+});

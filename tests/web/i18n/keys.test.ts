@@ -11,8 +11,20 @@ const LOCALES = join(SRC_WEB, 'i18n', 'locales');
 
 type Catalogue = { [key: string]: string | Catalogue };
 
+/** Deep merge of catalogue files (a later file's leaves win). */
+function merge(into: Catalogue, from: Catalogue): Catalogue {
+  for (const [key, value] of Object.entries(from)) {
+    const existing = into[key];
+    into[key] = typeof value === 'object' && typeof existing === 'object' ? merge({ ...existing }, value) : value;
+  }
+  return into;
+}
+
+/** A locale's catalogue: translation.json and the catalogues loaded with their pages (self-service.json). */
 function readCatalogue(locale: string): Catalogue {
-  return JSON.parse(readFileSync(join(LOCALES, locale, 'translation.json'), 'utf8'));
+  const dir = join(LOCALES, locale);
+  const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort((a, b) => (a === 'translation.json' ? -1 : b === 'translation.json' ? 1 : a.localeCompare(b)));
+  return files.reduce<Catalogue>((all, name) => merge(all, JSON.parse(readFileSync(join(dir, name), 'utf8'))), {});
 }
 
 /** Every leaf of a catalogue as 'a.b.c' -> text. */

@@ -124,6 +124,47 @@ describe.each(backends())('seedDemoProvider on %s', (backend) => {
     }
   });
 
+  it('seeds the self-service rules, cancel reasons, consent forms and booking requests with their referral files (issue 4)', async () => {
+    const demo = await loadDemoProvider();
+    const [settings] = await test.db.query<{ prior_minutes: number }>('select prior_minutes from self_service_settings');
+    expect(settings?.prior_minutes).toBe(demo.selfService.settings.priorMinutes);
+    const reasons = await test.db.query<{ label: string }>('select label from cancel_reason order by position');
+    expect(reasons.map((row) => row.label)).toEqual(demo.selfService.cancelReasons);
+    const forms = await test.db.query<{ slug: string; modality: string | null }>(
+      'select f.slug, m.code as modality from consent_form f left join modality m on m.id = f.modality_id order by f.position',
+    );
+    expect(forms).toEqual(demo.selfService.consentForms.map((form) => ({ slug: form.slug, modality: form.modalityCode })));
+    for (const request of demo.selfService.bookingRequests) {
+      const rows = await test.db.query<{ exam: string; date_of_birth: string }>(
+        `select e.slug as exam, p.date_of_birth::text as date_of_birth
+           from booking_request r join exam e on e.id = r.exam_id join patient p on p.id = r.patient_id
+          where r.booking_key = $1 order by e.slug`,
+        [request.bookingKey],
+      );
+      expect(rows).toEqual([...request.examSlugs].sort().map((exam) => ({ exam, date_of_birth: request.patient.dateOfBirth })));
+      const referrals = await test.db.query<{ file_name: string; ok: boolean }>(
+        `select file_name, sha256 = encode(sha256(content), 'hex') as ok from booking_request_referral where booking_key = $1 order by file_name`,
+        [request.bookingKey],
+      );
+      expect(referrals).toEqual([...request.referrals].sort().map((file_name) => ({ file_name, ok: true })));
+    }
+  });
+
+  it('seeds the questionnaires with their modality and exam links and the autocomplete lists (issue 5)', async () => {
+    const demo = await loadDemoProvider();
+    const rows = await test.db.query<{ slug: string; type: string; modalities: string[]; exams: string[] }>(
+      `select q.slug, q.type,
+              coalesce((select array_agg(m.code order by m.code) from questionnaire_modality qm join modality m on m.id = qm.modality_id where qm.questionnaire_id = q.id), '{}') as modalities,
+              coalesce((select array_agg(e.slug order by e.slug) from questionnaire_exam qe join exam e on e.id = qe.exam_id where qe.questionnaire_id = q.id), '{}') as exams
+         from questionnaire q order by q.position`,
+    );
+    expect(rows).toEqual(
+      (demo.questionnaires?.questionnaires ?? []).map((item) => ({ slug: item.slug, type: item.type, modalities: [...item.modalityCodes].sort(), exams: [...item.examSlugs].sort() })),
+    );
+    expect(rows.map((row) => row.slug)).toEqual(expect.arrayContaining(['mri-safety-screening', 'ct-contrast', 'xray-pregnancy-check', 'pain-score-initial', 'pain-score-final', 'patient-feedback']));
+    expect(await count(test.db, 'questionnaire_lookup')).toBe(Object.values(demo.questionnaires?.lookups ?? {}).flat().length);
+  });
+
   it('does not seed again on a second start (idempotent)', async () => {
     const before = await counts(test.db);
     const again = await seedDemoProvider(test.db, { clock: createTestClock('2026-04-01T00:00:00Z') });
@@ -169,6 +210,31 @@ describe.each(backends())('seedDemoProvider with a broken demo provider on %s', 
     }
   });
 
+  it('reports questionnaires with unknown links, lists, document types or conditions', async () => {
+    copy = demoCopy();
+    try {
+      editJson(join(copy.dir, 'questionnaires.json'), (file) => {
+        const list = (file as { questionnaires?: unknown }).questionnaires;
+        if (!isObjectArray(list) || !list[0] || !list[1]) throw new Error('unexpected questionnaires.json');
+        list[0].modalityCodes = ['ZZ'];
+        list[1].examSlugs = ['no-such-exam'];
+        list[1].outcomes = [{ type: 'SET_DOCUMENT_TYPE', condition: "{a} = 'b'", result: 'NOPE' }, { type: 'DENY_BOOKING', condition: '{a} = = ', result: 'x' }];
+      });
+      const error = await loadDemoProvider(copy.dir).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(DemoProviderError);
+      expect(error instanceof DemoProviderError ? error.problems : []).toEqual(
+        expect.arrayContaining([
+          "questionnaires.json: questionnaires[0].modalityCodes: unknown modality 'ZZ'",
+          "questionnaires.json: questionnaires[1].examSlugs: unknown exam 'no-such-exam'",
+          "questionnaires.json: questionnaires[1].outcomes[0].result: unknown document type 'NOPE'",
+          'questionnaires.json: questionnaires[1].outcomes[1].condition: not a valid expression',
+        ]),
+      );
+    } finally {
+      copy.remove();
+    }
+  });
+
   it('reports broken references between files and an image that is not what its name says', async () => {
     copy = demoCopy();
     try {
@@ -181,6 +247,12 @@ describe.each(backends())('seedDemoProvider with a broken demo provider on %s', 
         clinics[0].timeZone = 'Mars/Olympus_Mons';
       });
       writeFileSync(join(copy.dir, 'images', 'logo.png'), '<html><script>alert(1)</script></html>');
+      writeFileSync(join(copy.dir, 'referrals', 'referral-biopsy.pdf'), '<html>not a pdf</html>');
+      editJson(join(copy.dir, 'self-service.json'), (selfService) => {
+        const requests = (selfService as { bookingRequests?: unknown }).bookingRequests;
+        if (!isObjectArray(requests) || !requests[0]) throw new Error('unexpected self-service.json');
+        requests[0].examSlugs = ['mri-knee'];
+      });
       const error = await loadDemoProvider(copy.dir).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(DemoProviderError);
       const problems = error instanceof DemoProviderError ? error.problems : [];
@@ -189,6 +261,8 @@ describe.each(backends())('seedDemoProvider with a broken demo provider on %s', 
           "appointments.json: [0].clinicSlug: unknown clinic 'atlantis'",
           "clinics.json: [0].timeZone: unknown time zone 'Mars/Olympus_Mons'",
           expect.stringMatching(/^images\/logo\.png: not a PNG/),
+          "self-service.json: bookingRequests[0].examSlugs[0]: 'mri-knee' is bookable online, not a booking-request exam",
+          'referrals/referral-biopsy.pdf: not a PDF, PNG or JPEG (checked by its bytes)',
         ]),
       );
       expect(await count(test.db, 'provider')).toBe(0);

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { ExamSlugListSchema, HoldParamsSchema, InstantSchema, isValidCalendarDate, PATIENT_MESSAGES, PostcodeSchema, SlugSchema } from './booking';
+import { BookingKeySchema } from './patient-access';
+
+/**
+ * Appointment self-service (issue 4, /work/notes/issue4-api.md "Appointment self-service"):
+ * the summary of a booking (every appointment sharing its booking key), cancel, reschedule or
+ * change, request a reschedule, confirm, consent forms, details change requests, unsubscribe.
+ * Every call needs a fully authenticated APPOINTMENT session for that booking key (401 otherwise).
+ */
+
+export const APPOINTMENT_STATUSES = [
+  'BOOKED',
+  'PENDING',
+  'CONFIRMED',
+  'CANCELED',
+  'RESCHEDULED',
+  'CHANGED',
+  'REQUEST_RESCHEDULE',
+  'EXPIRED',
+  'EXPIRED_PATIENT',
+  'DECLINED_BY_PATIENT',
+  'REMOVED_BY_OPERATOR',
+  'DELETED',
+  'ON_HOLD',
+  'CHECKED_IN',
+] as const;
+export const AppointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
+export type AppointmentStatus = z.infer<typeof AppointmentStatusSchema>;
+
+/** Statuses the patient cannot use: the web app sends them to /deny?status=… (spec point 4). */
+export const DENIED_STATUSES = [
+  'EXPIRED',
+  'EXPIRED_PATIENT',
+  'CANCELED',
+  'DECLINED_BY_PATIENT',
+  'REMOVED_BY_OPERATOR',
+  'DELETED',
+  'ON_HOLD',
+] as const satisfies readonly AppointmentStatus[];
+
+export const BookingKeyParamsSchema = z.strictObject({ bookingKey: BookingKeySchema });
+
+export const AppointmentItemSchema = z.object({
+  /** The appointment's id. */
+  slug: z.string(),
+  examSlug: z.string(),
+  examName: z.string(),
+  modalityName: z.string(),
+  startsAt: InstantSchema,
+  endsAt: InstantSchema,
+  preparationNotes: z.string(),
+  status: AppointmentStatusSchema,
+});
+export type AppointmentItem = z.infer<typeof AppointmentItemSchema>;
+
+export const SummaryClinicSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  /** One line: street, suburb state postcode. */
+  address: z.string(),
+  phone: z.string(),
+  timeZone: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** A map search link for the address (https). */
+  mapUrl: z.string(),
+});
+
+export const AppointmentSummarySchema = z.object({
+  bookingKey: z.string(),
+  /** The booking's status: its current appointments' (they share one). */
+  status: AppointmentStatusSchema,
+  /** Waiting for the clinic to confirm (status PENDING). */
+  pending: z.boolean(),
+  walkInExam: z.object({ name: z.string(), prepTime: z.number().int(), minutesPrior: z.number().int() }).nullable(),
+  /** The current appointments (after a reschedule: the new ones), in time order. */
+  appointments: z.array(AppointmentItemSchema),
+  clinic: SummaryClinicSchema,
+  patient: z.object({
+    title: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    /** Masked, e.g. "l***@example.com"; null when none. */
+    email: z.string().nullable(),
+    /** Masked, e.g. "*******006"; null when none. */
+    contactNumber: z.string().nullable(),
+  }),
+  confirmed: z.boolean(),
+  canConfirm: z.boolean(),
+  emailUnsubscribed: z.boolean(),
+  cancelReasons: z.array(z.object({ label: z.string() })),
+  cancelQuestionnaireRequired: z.boolean(),
+  /** Cancel and reschedule are allowed only while the start is more than this many minutes away. */
+  priorMinutes: z.number().int(),
+  walkInRescheduleAllowed: z.boolean(),
+});
+export type AppointmentSummary = z.infer<typeof AppointmentSummarySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/appointments/{bookingKey}/can-change?action=CANCEL|RESCHEDULE
+
+export const CHANGE_ACTIONS = ['CANCEL', 'RESCHEDULE'] as const;
+export const CanChangeQuerySchema = z.strictObject({ action: z.enum(CHANGE_ACTIONS) });
+export type CanChangeQuery = z.infer<typeof CanChangeQuerySchema>;
+
+/**
+ * Why a change is refused: the booking is cancelled; the start is priorMinutes away or less;
+ * a walk-in exam is part of it (reschedule only); OTHER: any other status (moved, expired,
+ * checked in, on hold…).
+ */
+export const CHANGE_REFUSALS = ['PRIOR_MINUTES', 'APPOINTMENT_CANCELLED', 'WALK_IN', 'OTHER'] as const;
+export const ChangeRefusalSchema = z.enum(CHANGE_REFUSALS);
+export type ChangeRefusal = z.infer<typeof ChangeRefusalSchema>;
+
+export const CanChangeResponseSchema = z.object({
+  canChange: z.boolean(),
+  reason: ChangeRefusalSchema.nullable(),
+  priorMinutes: z.number().int(),
+});
+export type CanChangeResponse = z.infer<typeof CanChangeResponseSchema>;
+
+/** details of a 409 change_not_allowed. */
+export const ChangeNotAllowedDetailsSchema = z.object({ reason: ChangeRefusalSchema, priorMinutes: z.number().int() });
+export type ChangeNotAllowedDetails = z.infer<typeof ChangeNotAllowedDetailsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/appointments/{bookingKey}/cancel
+
+export const CANCEL_NOTE_MAX = 500;
+export const CancelRequestSchema = z.strictObject({
+  /** One of the summary's cancelReasons; required when reasons are configured (and no questionnaire is). */
+  reason: z.strictObject({ label: z.string().trim().min(1).max(200) }).optional(),
+  note: z.string().trim().max(CANCEL_NOTE_MAX, `The note can be at most ${CANCEL_NOTE_MAX} characters.`).optional(),
+});
+export type CancelRequest = z.infer<typeof CancelRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/appointments/{bookingKey}/reschedule  (header Idempotency-Key: a UUID)
+
+export const RESCHEDULE_CONTEXTS = ['RESCHEDULED', 'CHANGED'] as const;
+export const RescheduleRequestSchema = z.strictObject({
+  /** RESCHEDULED: the same exams at another time; CHANGED: the exams may change too. */
+  context: z.enum(RESCHEDULE_CONTEXTS),
+  clinicSlug: SlugSchema,
+  startsAt: InstantSchema,
+  /** Default: the booking's exams. Only CHANGED may name other exams. */
+  exams: ExamSlugListSchema.optional(),
+  /** The patient's own hold on the new time (POST /api/booking/holds): the move takes its place. */
+  holdId: HoldParamsSchema.shape.holdId.optional(),
+});
+export type RescheduleRequest = z.infer<typeof RescheduleRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/appointments/{bookingKey}/request-reschedule
+
+export const RequestRescheduleSchema = z.strictObject({
+  note: z.string().trim().max(CANCEL_NOTE_MAX, `The note can be at most ${CANCEL_NOTE_MAX} characters.`).optional(),
+});
+export type RequestReschedule = z.infer<typeof RequestRescheduleSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Consent forms: GET /api/appointments/{bookingKey}/consent-forms, PUT …/consent-forms/{id}
+
+export const ConsentFormSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** Sanitised HTML (the server's allow-list; the web sanitises again before rendering). */
+  html: z.string(),
+  signed: z.boolean(),
+  signedName: z.string().nullable(),
+  signedAt: InstantSchema.nullable(),
+});
+export type ConsentForm = z.infer<typeof ConsentFormSchema>;
+
+export const ConsentFormsResponseSchema = z.object({
+  appointmentConsentForms: z.array(ConsentFormSchema),
+  /** Show the consent-form notification dialog (some forms are unsigned and the provider wants it). */
+  notifyPatient: z.boolean(),
+});
+export type ConsentFormsResponse = z.infer<typeof ConsentFormsResponseSchema>;
+
+export const ConsentFormParamsSchema = z.strictObject({ bookingKey: BookingKeySchema, id: z.uuid({ message: 'expected a consent form id' }) });
+
+export const SignConsentFormSchema = z.strictObject({
+  signedName: z.string().trim().min(1, 'Please type your full name to sign.').max(200, 'The name can be at most 200 characters.'),
+  agreed: z.literal(true, { message: 'Please tick that you agree.' }),
+});
+export type SignConsentForm = z.infer<typeof SignConsentFormSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/appointments/{bookingKey}/details-change-request  -> 201 { id }
+
+const NAME_PATTERN = /^[\p{L}][\p{L}\p{M}' .-]*$/u;
+
+/** The same field rules as the booking form (PatientDetailsSchema); at least one field. */
+export const DetailsChangeRequestSchema = z
+  .strictObject({
+    firstName: z.string().trim().min(1, PATIENT_MESSAGES.firstName).max(100, PATIENT_MESSAGES.firstName).regex(NAME_PATTERN, PATIENT_MESSAGES.firstName).optional(),
+    lastName: z.string().trim().min(1, PATIENT_MESSAGES.lastName).max(100, PATIENT_MESSAGES.lastName).regex(NAME_PATTERN, PATIENT_MESSAGES.lastName).optional(),
+    dateOfBirth: z.string().refine(isValidCalendarDate, PATIENT_MESSAGES.dateOfBirth).optional(),
+    email: z.string().trim().max(254, PATIENT_MESSAGES.email).pipe(z.email({ message: PATIENT_MESSAGES.email })).optional(),
+    contactNumber: z.string().regex(/^\d{1,10}$/, PATIENT_MESSAGES.contactNumber).optional(),
+    postcode: PostcodeSchema.optional(),
+    note: z.string().trim().max(1000, 'The note can be at most 1000 characters.').optional(),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined && field !== ''), {
+    message: 'Please change at least one detail.',
+  });
+export type DetailsChangeRequest = z.infer<typeof DetailsChangeRequestSchema>;
+
+export const DetailsChangeResponseSchema = z.object({ id: z.string() });
+export type DetailsChangeResponse = z.infer<typeof DetailsChangeResponseSchema>;

@@ -1,0 +1,26 @@
+/**
+ * A clinic with its region and address, as several modules read it (booking, contact, the
+ * appointment summary): one column list and one row type, so a new clinic column is added once.
+ * Use with `from clinic c join region r on r.id = c.region_id`.
+ */
+export const CLINIC_COLUMNS = `c.id::text as id, c.slug, c.name, r.id::text as region_id, r.slug as region_slug, r.name as region_name,
+       c.street, c.suburb, c.state, c.postcode, c.phone, c.email,
+       c.latitude::float8 as latitude, c.longitude::float8 as longitude, c.time_zone`;
+
+export type ClinicColumnsRow = {
+  id: string;
+  slug: string;
+  name: string;
+  region_id: string;
+  region_slug: string;
+  region_name: string;
+  street: string;
+  suburb: string;
+  state: string;
+  postcode: string;
+  phone: string;
+  email: string | null;
+  latitude: number;
+  longitude: number;
+  time_zone: string;
+};

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AppointmentSummarySchema,
+  BookingKeyParamsSchema,
+  CancelRequestSchema,
+  CanChangeQuerySchema,
+  CanChangeResponseSchema,
+  ConsentFormParamsSchema,
+  ConsentFormSchema,
+  ConsentFormsResponseSchema,
+  DetailsChangeRequestSchema,
+  DetailsChangeResponseSchema,
+  RequestRescheduleSchema,
+  RescheduleRequestSchema,
+} from '@contract/api/appointments';
+import { IdempotencyHeadersSchema } from '@contract/api/booking';
+import type { SignInType } from '@contract/api/patient-access';
+import { ApiErrorBodySchema } from '@contract/errors';
+import { SignConsentFormSchema } from '@contract/api/appointments';
+import { unauthorized } from '../../platform/errors';
+import { requirePatientSession, SESSION_REQUIRED_MESSAGE } from '../patient-access/session-guard';
+import type { AppointmentsService } from './service';
+
+/** Thin routes (conventions.md point 10): session check, schema from src-contract, call the service. */
+
+const readErrors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+const writeErrors = { ...readErrors, 409: ApiErrorBodySchema, 422: ApiErrorBodySchema, 429: ApiErrorBodySchema };
+
+/**
+ * A preValidation hook: the session must be fully authenticated for exactly the booking key in
+ * the path, before anything about the request is validated or looked up (a session for another
+ * booking gets the same 401 as none, whatever the body).
+ */
+export function sessionFor(type: SignInType) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const params = request.params as { bookingKey?: unknown } | undefined;
+    const bookingKey = params?.bookingKey;
+    if (typeof bookingKey !== 'string') throw unauthorized(SESSION_REQUIRED_MESSAGE);
+    await requirePatientSession(request, { bookingKey, type });
+  };
+}
+
+export function registerAppointmentRoutes(app: FastifyInstance, service: AppointmentsService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['appointments'];
+  const preValidation = sessionFor('APPOINTMENT');
+  const noStore = { 'cache-control': 'no-store' };
+
+  api.get(
+    '/api/appointments/:bookingKey',
+    { preValidation, schema: { tags, summary: 'The booking: its appointments, clinic, patient and what the patient may do', params: BookingKeyParamsSchema, response: { 200: AppointmentSummarySchema, ...readErrors } } },
+    async (request, reply) => reply.headers(noStore).send(await service.summary(request.params.bookingKey)),
+  );
+
+  api.get(
+    '/api/appointments/:bookingKey/can-change',
+    {
+      preValidation,
+      schema: { tags, summary: 'Whether the patient may cancel or reschedule now, and why not', params: BookingKeyParamsSchema, querystring: CanChangeQuerySchema, response: { 200: CanChangeResponseSchema, ...readErrors } },
+    },
+    async (request, reply) => reply.headers(noStore).send(await service.canChange(request.params.bookingKey, request.query.action)),
+  );
+
+  api.post(
+    '/api/appointments/:bookingKey/cancel',
+    { preValidation, schema: { tags, summary: 'Cancel the booking (not within priorMinutes of the start)', params: BookingKeyParamsSchema, body: CancelRequestSchema, response: { 200: AppointmentSummarySchema, ...writeErrors } } },
+    async (request, reply) => reply.headers(noStore).send(await service.cancel(request.params.bookingKey, request.body)),
+  );
+
+  api.post(
+    '/api/appointments/:bookingKey/reschedule',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'Move the booking to another time in one transaction (Idempotency-Key header required)',
+        params: BookingKeyParamsSchema,
+        headers: IdempotencyHeadersSchema,
+        body: RescheduleRequestSchema,
+        response: { 200: AppointmentSummarySchema, ...writeErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send(await service.reschedule(request.params.bookingKey, request.headers['idempotency-key'], request.body)),
+  );
+
+  api.post(
+    '/api/appointments/:bookingKey/request-reschedule',
+    { preValidation, schema: { tags, summary: 'Ask the clinic to reschedule (status REQUEST_RESCHEDULE)', params: BookingKeyParamsSchema, body: RequestRescheduleSchema.nullish(), response: { 200: AppointmentSummarySchema, ...writeErrors } } },
+    async (request, reply) => reply.headers(noStore).send(await service.requestReschedule(request.params.bookingKey, request.body ?? {})),
+  );
+
+  api.post(
+    '/api/appointments/:bookingKey/confirm',
+    { preValidation, schema: { tags, summary: 'Confirm the appointment (status CONFIRMED)', params: BookingKeyParamsSchema, response: { 200: AppointmentSummarySchema, ...writeErrors } } },
+    async (request, reply) => reply.headers(noStore).send(await service.confirm(request.params.bookingKey)),
+  );
+
+  api.get(
+    '/api/appointments/:bookingKey/consent-forms',
+    { preValidation, schema: { tags, summary: 'Consent forms for the booking, with its signatures', params: BookingKeyParamsSchema, response: { 200: ConsentFormsResponseSchema, ...readErrors } } },
+    async (request, reply) => reply.headers(noStore).send(await service.consentForms(request.params.bookingKey)),
+  );
+
+  api.put(
+    '/api/appointments/:bookingKey/consent-forms/:id',
+    { preValidation, schema: { tags, summary: 'Sign a consent form', params: ConsentFormParamsSchema, body: SignConsentFormSchema, response: { 200: ConsentFormSchema, ...writeErrors } } },
+    async (request, reply) => reply.headers(noStore).send(await service.signConsentForm(request.params.bookingKey, request.params.id, request.body)),
+  );
+
+  api.post(
+    '/api/appointments/:bookingKey/details-change-request',
+    {
+      preValidation,
+      schema: { tags, summary: 'Ask the clinic to correct the patient details', params: BookingKeyParamsSchema, body: DetailsChangeRequestSchema, response: { 201: DetailsChangeResponseSchema, ...writeErrors } },
+    },
+    async (request, reply) => reply.code(201).headers(noStore).send(await service.detailsChangeRequest(request.params.bookingKey, request.body)),
+  );
+
+  api.post(
+    '/api/appointments/:bookingKey/unsubscribe',
+    { preValidation, schema: { tags, summary: "Stop the provider's e-mails for this booking's patient", params: BookingKeyParamsSchema, response: { 200: AppointmentSummarySchema, ...writeErrors } } },
+    async (request, reply) => reply.headers(noStore).send(await service.unsubscribe(request.params.bookingKey)),
+  );
+}

@@ -1,0 +1,478 @@
+import { createHash } from 'node:crypto';
+import type {
+  AppointmentStatus,
+  AppointmentSummary,
+  CancelRequest,
+  CanChangeResponse,
+  ChangeRefusal,
+  ConsentForm,
+  ConsentFormsResponse,
+  DetailsChangeRequest,
+  RequestReschedule,
+  RescheduleRequest,
+  SignConsentForm,
+} from '@contract/api/appointments';
+import type { Database, Queryable } from '../../db/connection';
+import type { Clock } from '../../platform/clock';
+import { AppError, appError, badRequest, notFound, tooManyRequests } from '../../platform/errors';
+import { sanitizeConfiguredHtml } from '../../platform/html-sanitizer';
+import { localDate } from '../../platform/time-zone';
+import type { AvailabilityStore } from '../availability/availability-store';
+import { createBookingRepository, bookingWrites, sqlState, UNIQUE_VIOLATION } from '../booking/repository';
+import type { BookingService } from '../booking/service';
+import { queueBookingConfirmation } from '../notifications/booking-confirmation';
+import { appointmentsSql, type BookingRow, type SettingsRow } from './repository';
+
+/**
+ * Appointment self-service rules (issue 4; spec points 4 and 8). A booking is every appointment
+ * sharing one booking key; after a reschedule the old rows stay (RESCHEDULED or CHANGED) and the
+ * new ones carry the same key, so "current" rows are those not moved away.
+ *
+ * Cut-off: a cancel or reschedule is allowed only while every live appointment starts MORE than
+ * priorMinutes from now; exactly priorMinutes before the start is already too late.
+ *
+ * Every change re-reads the rows with FOR UPDATE inside its transaction and applies the rules
+ * again there, so two changes of one booking cannot both pass on a stale read.
+ */
+
+export interface AppointmentsServiceDeps {
+  db: Database;
+  clock: Clock;
+  booking: BookingService;
+  store: AvailabilityStore;
+  publicUrl: string;
+}
+
+const MINUTE = 60_000;
+/** Open details change requests one booking may have waiting for staff (more is refused with 429). */
+export const MAX_OPEN_DETAILS_REQUESTS = 5;
+/** Statuses a patient may cancel, reschedule or confirm from. */
+const CHANGEABLE: ReadonlySet<string> = new Set(['BOOKED', 'PENDING', 'CONFIRMED', 'REQUEST_RESCHEDULE']);
+/** Moved away: the booking continues in newer rows with the same key. */
+const MOVED: ReadonlySet<string> = new Set(['RESCHEDULED', 'CHANGED']);
+
+export type ChangeAction = 'CANCEL' | 'RESCHEDULE';
+
+function changeNotAllowed(action: ChangeAction | 'CONFIRM' | 'REQUEST_RESCHEDULE' | 'CONSENT', reason: ChangeRefusal, priorMinutes: number): AppError {
+  const messages: Record<ChangeRefusal, string> = {
+    PRIOR_MINUTES: `This appointment can no longer be changed online: changes close ${priorMinutes} minutes before the start. Please call the clinic.`,
+    APPOINTMENT_CANCELLED: 'This appointment has been cancelled.',
+    WALK_IN: 'An appointment with a walk-in exam cannot be rescheduled online. Please call the clinic.',
+    OTHER: 'This appointment cannot be changed online. Please call the clinic.',
+  };
+  const verb = { CANCEL: 'cancelled', RESCHEDULE: 'rescheduled', CONFIRM: 'confirmed', REQUEST_RESCHEDULE: 'changed', CONSENT: 'changed' }[action];
+  const message = reason === 'OTHER' ? `This appointment cannot be ${verb} online. Please call the clinic.` : messages[reason];
+  return appError('change_not_allowed', 409, message, { reason, priorMinutes });
+}
+
+function validationError(field: string, message: string): AppError {
+  return badRequest(message, [{ in: `body/${field}`, message }], 'validation_failed');
+}
+
+/** The rows the booking continues in: all but the moved-away ones (all, when every row moved). */
+export function currentRows(rows: readonly BookingRow[]): BookingRow[] {
+  const current = rows.filter((row) => !MOVED.has(row.status));
+  return current.length > 0 ? current : [...rows];
+}
+
+function overallStatus(current: readonly BookingRow[]): AppointmentStatus {
+  const live = current.find((row) => CHANGEABLE.has(row.status) || row.status === 'ON_HOLD' || row.status === 'CHECKED_IN');
+  return (live ?? current[0])?.status as AppointmentStatus;
+}
+
+/**
+ * Whether the patient may cancel or reschedule now: null when allowed, else why not.
+ * The cut-off compares start - now > priorMinutes (strictly).
+ */
+export function refusal(rows: readonly BookingRow[], settings: SettingsRow, action: ChangeAction, now: number): ChangeRefusal | null {
+  const current = currentRows(rows);
+  const live = current.filter((row) => CHANGEABLE.has(row.status));
+  if (live.length === 0) return current.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER';
+  if (action === 'RESCHEDULE' && !settings.walk_in_reschedule_allowed && live.some((row) => row.walk_in_exam !== null)) return 'WALK_IN';
+  if (live.some((row) => row.starts_ms - now <= settings.prior_minutes * MINUTE)) return 'PRIOR_MINUTES';
+  return null;
+}
+
+export function maskEmail(email: string | null): string | null {
+  if (email === null || email === '') return null;
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+export function maskPhone(phone: string | null): string | null {
+  if (phone === null || phone === '') return null;
+  const visible = Math.min(3, phone.length - 1);
+  return `${'*'.repeat(phone.length - visible)}${phone.slice(phone.length - visible)}`;
+}
+
+/** JSON with sorted keys, so the same request always hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function createAppointmentsService(deps: AppointmentsServiceDeps) {
+  const { db, clock, booking, store } = deps;
+  const bookingRepository = createBookingRepository(db);
+
+  async function load(q: Queryable, bookingKey: string): Promise<BookingRow[]> {
+    const rows = await appointmentsSql.bookingRows(q, bookingKey);
+    // The session guard already matched this key; no rows means the booking was removed since.
+    if (rows.length === 0) throw notFound('We could not find this appointment.');
+    return rows;
+  }
+
+  async function lock(tx: Queryable, bookingKey: string): Promise<BookingRow[]> {
+    const rows = await appointmentsSql.lockBookingRows(tx, bookingKey);
+    if (rows.length === 0) throw notFound('We could not find this appointment.');
+    return rows;
+  }
+
+  async function summaryOf(q: Queryable, bookingKey: string): Promise<AppointmentSummary> {
+    const rows = await load(q, bookingKey);
+    const [settings, reasons] = [await appointmentsSql.settings(q), await appointmentsSql.cancelReasons(q)];
+    const current = currentRows(rows);
+    const first = current[0] as BookingRow;
+    const status = overallStatus(current);
+    const now = clock.now().getTime();
+    const live = current.filter((row) => CHANGEABLE.has(row.status));
+    return {
+      bookingKey,
+      status,
+      pending: status === 'PENDING',
+      walkInExam: current.find((row) => row.walk_in_exam !== null)?.walk_in_exam ?? null,
+      appointments: current.map((row) => ({
+        slug: row.id,
+        examSlug: row.exam_slug,
+        examName: row.exam_name,
+        modalityName: row.modality_name,
+        startsAt: new Date(row.starts_ms).toISOString(),
+        endsAt: new Date(row.ends_ms).toISOString(),
+        preparationNotes: row.preparation_notes,
+        status: row.status as AppointmentStatus,
+      })),
+      clinic: {
+        slug: first.clinic_slug,
+        name: first.clinic_name,
+        address: `${first.street}, ${first.suburb} ${first.state} ${first.postcode}`,
+        phone: first.phone,
+        timeZone: first.time_zone,
+        latitude: first.latitude,
+        longitude: first.longitude,
+        mapUrl: `https://www.google.com/maps/search/?api=1&query=${first.latitude},${first.longitude}`,
+      },
+      patient: {
+        title: first.title,
+        firstName: first.first_name,
+        lastName: first.last_name,
+        email: maskEmail(first.email),
+        contactNumber: maskPhone(first.contact_number),
+      },
+      confirmed: current.some((row) => row.status === 'CONFIRMED' || row.confirmed),
+      canConfirm: live.length > 0 && live.every((row) => row.status === 'BOOKED' && row.starts_ms > now),
+      emailUnsubscribed: first.email_unsubscribed,
+      cancelReasons: reasons.map((label) => ({ label })),
+      cancelQuestionnaireRequired: settings.cancel_questionnaire_required,
+      priorMinutes: settings.prior_minutes,
+      walkInRescheduleAllowed: settings.walk_in_reschedule_allowed,
+    };
+  }
+
+  async function audit(tx: Queryable, action: string, rows: readonly { id: string }[], details: Record<string, unknown>): Promise<void> {
+    await appointmentsSql.audit(tx, {
+      actor: 'patient',
+      action,
+      subjectType: 'appointment',
+      subjectId: rows.map((row) => row.id).join(','),
+      details,
+      now: clock.now(),
+    });
+  }
+
+  /** Applies committed status changes to the in-memory availability index (freed ids). */
+  function freed(ids: readonly string[], version: number): void {
+    if (ids.length > 0) store.applyCommitted([], ids, { version, bumps: 1 });
+  }
+
+  async function consentFormsOf(bookingKey: string): Promise<ConsentFormsResponse> {
+    const rows = currentRows(await load(db, bookingKey));
+    const settings = await appointmentsSql.settings(db);
+    const forms = await appointmentsSql.consentForms(db, bookingKey, [...new Set(rows.map((row) => row.modality_id))]);
+    const appointmentConsentForms: ConsentForm[] = forms.map((form) => ({
+      id: form.id,
+      title: form.title,
+      html: sanitizeConfiguredHtml(form.html),
+      signed: form.signed_name !== null,
+      signedName: form.signed_name,
+      signedAt: form.signed_ms === null ? null : new Date(form.signed_ms).toISOString(),
+    }));
+    return {
+      appointmentConsentForms,
+      notifyPatient: settings.consent_notify_patient && appointmentConsentForms.some((form) => !form.signed),
+    };
+  }
+
+  return {
+    summary: (bookingKey: string): Promise<AppointmentSummary> => summaryOf(db, bookingKey),
+
+    async canChange(bookingKey: string, action: ChangeAction): Promise<CanChangeResponse> {
+      const rows = await load(db, bookingKey);
+      const settings = await appointmentsSql.settings(db);
+      const reason = refusal(rows, settings, action, clock.now().getTime());
+      return { canChange: reason === null, reason, priorMinutes: settings.prior_minutes };
+    },
+
+    async cancel(bookingKey: string, request: CancelRequest): Promise<AppointmentSummary> {
+      const settings = await appointmentsSql.settings(db);
+      const reasons = await appointmentsSql.cancelReasons(db);
+      const label = request.reason?.label;
+      if (label !== undefined && !reasons.includes(label)) {
+        throw validationError('reason/label', 'Please choose one of the listed reasons.');
+      }
+      if (label === undefined && reasons.length > 0 && !settings.cancel_questionnaire_required) {
+        throw validationError('reason', 'Please choose a reason for cancelling.');
+      }
+      const { ids, version } = await db.transaction(async (tx) => {
+        const rows = await lock(tx, bookingKey);
+        const now = clock.now();
+        const why = refusal(rows, settings, 'CANCEL', now.getTime());
+        if (why !== null) throw changeNotAllowed('CANCEL', why, settings.prior_minutes);
+        const live = currentRows(rows).filter((row) => CHANGEABLE.has(row.status));
+        const changed = await appointmentsSql.setStatus(tx, live.map((row) => row.id), 'CANCELED', now);
+        await appointmentsSql.logChange(tx, {
+          bookingKey,
+          action: 'CANCEL',
+          fromStatus: live[0]?.status ?? '',
+          toStatus: 'CANCELED',
+          reasonLabel: label ?? null,
+          note: request.note === undefined || request.note === '' ? null : request.note,
+          now,
+        });
+        await audit(tx, 'appointment.cancelled', live, { from: live[0]?.status, withReason: label !== undefined, withNote: (request.note ?? '') !== '' });
+        return { ids: changed, version: await appointmentsSql.availabilityVersion(tx) };
+      });
+      freed(ids, version);
+      return summaryOf(db, bookingKey);
+    },
+
+    async reschedule(bookingKey: string, idempotencyKey: string, request: RescheduleRequest): Promise<AppointmentSummary> {
+      const requestHash = createHash('sha256').update(canonicalJson({ bookingKey, ...request })).digest('hex');
+      const replay = async (): Promise<AppointmentSummary | null> => {
+        const existing = await bookingRepository.idempotency('reschedule', idempotencyKey);
+        if (existing === null) return null;
+        if (existing.request_hash !== requestHash) {
+          throw appError('idempotency_key_reused', 422, 'This Idempotency-Key was already used for a different request. Send a new key for a new change.');
+        }
+        return existing.response as AppointmentSummary;
+      };
+      const replayed = await replay();
+      if (replayed !== null) return replayed;
+
+      const settings = await appointmentsSql.settings(db);
+      const before = await load(db, bookingKey);
+      const why = refusal(before, settings, 'RESCHEDULE', clock.now().getTime());
+      if (why !== null) throw changeNotAllowed('RESCHEDULE', why, settings.prior_minutes);
+      const currentExams = currentRows(before).filter((row) => CHANGEABLE.has(row.status)).map((row) => row.exam_slug);
+      const exams = request.exams ?? currentExams;
+      if (request.context === 'RESCHEDULED' && exams.join(',') !== currentExams.join(',')) {
+        throw validationError('exams', 'A reschedule keeps the same exams; use the change context to change them.');
+      }
+      const toStatus = request.context;
+      // What prepare moved away (per attempt: a retry on another resource starts again).
+      let moved: BookingRow[] = [];
+
+      try {
+        return await booking.bookInTransaction(
+          { exams, clinicSlug: request.clinicSlug, startsAt: request.startsAt, holdId: request.holdId },
+          {
+            prepare: async (tx) => {
+              const rows = await lock(tx, bookingKey);
+              const again = refusal(rows, settings, 'RESCHEDULE', clock.now().getTime());
+              if (again !== null) throw changeNotAllowed('RESCHEDULE', again, settings.prior_minutes);
+              const live = currentRows(rows).filter((row) => CHANGEABLE.has(row.status));
+              const first = live[0] as BookingRow;
+              moved = live;
+              const freedIds = await appointmentsSql.setStatus(tx, live.map((row) => row.id), toStatus, clock.now());
+              // A booking still waiting for the clinic (PENDING) stays pending at its new time.
+              const status = live.some((row) => row.status === 'PENDING') ? 'PENDING' : 'BOOKED';
+              return { bookingKey, patientId: first.patient_id, status, walkInExam: first.walk_in_exam, staffBooking: false, freedIds };
+            },
+            finish: async (tx, booked) => {
+              const now = clock.now();
+              const oldLive = moved;
+              await appointmentsSql.logChange(tx, {
+                bookingKey,
+                action: toStatus === 'CHANGED' ? 'CHANGE' : 'RESCHEDULE',
+                fromStatus: oldLive[0]?.status ?? '',
+                toStatus,
+                details: {
+                  from: { clinic: oldLive[0]?.clinic_slug, startsAt: oldLive[0] === undefined ? null : new Date(oldLive[0].starts_ms).toISOString(), exams: currentExams },
+                  to: { clinic: booked.clinic.slug, startsAt: new Date(booked.rows[0]?.starts_ms ?? 0).toISOString(), exams },
+                },
+                now,
+              });
+              await audit(tx, toStatus === 'CHANGED' ? 'appointment.changed' : 'appointment.rescheduled', booked.rows, {
+                clinic: booked.clinic.slug,
+                exams,
+                replaced: oldLive.map((row) => row.id),
+              });
+              const summary = await summaryOf(tx, bookingKey);
+              const patient = (await appointmentsSql.bookingRows(tx, bookingKey))[0];
+              if (patient?.email !== null && patient?.email !== undefined && patient.email !== '') {
+                await queueBookingConfirmation(
+                  tx,
+                  {
+                    bookingKey,
+                    patient: { title: patient.title, firstName: patient.first_name, lastName: patient.last_name, email: patient.email },
+                    clinic: {
+                      name: booked.clinic.name,
+                      address: `${booked.clinic.street}, ${booked.clinic.suburb} ${booked.clinic.state} ${booked.clinic.postcode}`,
+                      phone: booked.clinic.phone,
+                      timeZone: booked.clinic.time_zone,
+                    },
+                    appointments: summary.appointments.map((item) => ({
+                      examName: item.examName,
+                      modalityName: item.modalityName,
+                      startsAt: item.startsAt,
+                      endsAt: item.endsAt,
+                      ...(item.preparationNotes === '' ? {} : { preparationNotes: item.preparationNotes }),
+                    })),
+                    ...(summary.walkInExam === null ? {} : { walkInExam: summary.walkInExam }),
+                    staffBooking: false,
+                    pending: summary.status === 'PENDING',
+                  },
+                  { publicUrl: deps.publicUrl, providerName: booked.providerName, clock },
+                );
+              }
+              await bookingWrites.insertIdempotency(tx, { scope: 'reschedule', key: idempotencyKey, requestHash, statusCode: 200, response: summary, now });
+              return summary;
+            },
+          },
+        );
+      } catch (error) {
+        // A concurrent retry with the same key may have won: answer what it answered.
+        if ((error instanceof AppError && (error.code === 'slot_taken' || error.code === 'change_not_allowed')) || sqlState(error) === UNIQUE_VIOLATION) {
+          const winner = await replay();
+          if (winner !== null) return winner;
+        }
+        if (sqlState(error) === UNIQUE_VIOLATION) throw appError('conflict', 409, 'This change is already being processed. Please wait a moment.');
+        throw error;
+      }
+    },
+
+    async requestReschedule(bookingKey: string, request: RequestReschedule): Promise<AppointmentSummary> {
+      const settings = await appointmentsSql.settings(db);
+      await db.transaction(async (tx) => {
+        const rows = await lock(tx, bookingKey);
+        const current = currentRows(rows);
+        const live = current.filter((row) => CHANGEABLE.has(row.status));
+        if (live.length === 0) {
+          throw changeNotAllowed('REQUEST_RESCHEDULE', current.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER', settings.prior_minutes);
+        }
+        const now = clock.now();
+        const note = request.note === undefined || request.note === '' ? null : request.note;
+        // Asking again without anything new changes nothing (a double click).
+        if (note === null && live.every((row) => row.status === 'REQUEST_RESCHEDULE')) return;
+        // REQUEST_RESCHEDULE keeps the slot (it is a live status) until the clinic moves it.
+        await appointmentsSql.setStatus(tx, live.map((row) => row.id), 'REQUEST_RESCHEDULE', now);
+        await appointmentsSql.logChange(tx, {
+          bookingKey,
+          action: 'REQUEST_RESCHEDULE',
+          fromStatus: live[0]?.status ?? '',
+          toStatus: 'REQUEST_RESCHEDULE',
+          note,
+          now,
+        });
+        await audit(tx, 'appointment.reschedule_requested', live, { from: live[0]?.status, withNote: note !== null });
+      });
+      return summaryOf(db, bookingKey);
+    },
+
+    async confirm(bookingKey: string): Promise<AppointmentSummary> {
+      const settings = await appointmentsSql.settings(db);
+      await db.transaction(async (tx) => {
+        const rows = await lock(tx, bookingKey);
+        const current = currentRows(rows);
+        const now = clock.now();
+        // Confirming twice is harmless: the second answers the same summary and changes nothing.
+        if (current.every((row) => row.status === 'CONFIRMED')) return;
+        const live = current.filter((row) => CHANGEABLE.has(row.status));
+        if (live.length === 0) {
+          throw changeNotAllowed('CONFIRM', current.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER', settings.prior_minutes);
+        }
+        if (!live.every((row) => row.status === 'BOOKED' && row.starts_ms > now.getTime())) throw changeNotAllowed('CONFIRM', 'OTHER', settings.prior_minutes);
+        await appointmentsSql.setStatus(tx, live.map((row) => row.id), 'CONFIRMED', now, true);
+        await appointmentsSql.logChange(tx, { bookingKey, action: 'CONFIRM', fromStatus: 'BOOKED', toStatus: 'CONFIRMED', now });
+        await audit(tx, 'appointment.confirmed', live, {});
+      });
+      return summaryOf(db, bookingKey);
+    },
+
+    consentForms: (bookingKey: string): Promise<ConsentFormsResponse> => consentFormsOf(bookingKey),
+
+    async signConsentForm(bookingKey: string, formId: string, request: SignConsentForm): Promise<ConsentForm> {
+      const settings = await appointmentsSql.settings(db);
+      await db.transaction(async (tx) => {
+        const rows = currentRows(await lock(tx, bookingKey));
+        const live = rows.filter((row) => CHANGEABLE.has(row.status) || row.status === 'CHECKED_IN');
+        if (live.length === 0) {
+          throw changeNotAllowed('CONSENT', rows.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER', settings.prior_minutes);
+        }
+        const forms = await appointmentsSql.consentForms(tx, bookingKey, [...new Set(rows.map((row) => row.modality_id))]);
+        if (!forms.some((form) => form.id === formId)) throw notFound('We could not find this consent form for your appointment.');
+        await appointmentsSql.signConsentForm(tx, { bookingKey, formId, signedName: request.signedName, now: clock.now() });
+        await audit(tx, 'consent_form.signed', rows, { form: formId });
+      });
+      const answer = await consentFormsOf(bookingKey);
+      const form = answer.appointmentConsentForms.find((item) => item.id === formId);
+      if (form === undefined) throw notFound('We could not find this consent form for your appointment.');
+      return form;
+    },
+
+    async detailsChangeRequest(bookingKey: string, request: DetailsChangeRequest): Promise<{ id: string }> {
+      const changes: Record<string, string> = {};
+      for (const field of ['firstName', 'lastName', 'dateOfBirth', 'email', 'contactNumber', 'postcode'] as const) {
+        const value = request[field];
+        if (value !== undefined && value !== '') changes[field] = value;
+      }
+      const rows = await load(db, bookingKey);
+      const first = rows[0] as BookingRow;
+      if (changes.dateOfBirth !== undefined && changes.dateOfBirth > localDate(clock.now(), first.time_zone)) {
+        throw validationError('dateOfBirth', 'Date of birth cannot be in the future.');
+      }
+      return db.transaction(async (tx) => {
+        await appointmentsSql.lockBookingRows(tx, bookingKey);
+        if ((await appointmentsSql.countOpenDetailsChangeRequests(tx, bookingKey)) >= MAX_OPEN_DETAILS_REQUESTS) {
+          throw tooManyRequests('You already have several change requests waiting for the clinic. Please call the clinic instead.');
+        }
+        const note = request.note === undefined || request.note === '' ? null : request.note;
+        const id = await appointmentsSql.insertDetailsChangeRequest(tx, { bookingKey, patientId: first.patient_id, changes, note, now: clock.now() });
+        await audit(tx, 'patient.details_change_requested', currentRows(rows), { request: id, fields: Object.keys(changes), withNote: note !== null });
+        return { id };
+      });
+    },
+
+    async unsubscribe(bookingKey: string): Promise<AppointmentSummary> {
+      await db.transaction(async (tx) => {
+        const rows = currentRows(await lock(tx, bookingKey));
+        const first = rows[0] as BookingRow;
+        if (!first.email_unsubscribed) {
+          const now = clock.now();
+          await appointmentsSql.unsubscribe(tx, first.patient_id, now);
+          await appointmentsSql.logChange(tx, { bookingKey, action: 'UNSUBSCRIBE', fromStatus: first.status, toStatus: first.status, now });
+          await audit(tx, 'patient.email_unsubscribed', rows, {});
+        }
+      });
+      return summaryOf(db, bookingKey);
+    },
+  };
+}
+
+export type AppointmentsService = ReturnType<typeof createAppointmentsService>;

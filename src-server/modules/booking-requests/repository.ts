@@ -1,0 +1,95 @@
+import type { Queryable } from '../../db/connection';
+
+/** SQL only (conventions.md point 10): a booking request's exams, patient and referral files. */
+
+export type RequestRow = {
+  id: string;
+  status: 'BOOKED' | 'CANCELED';
+  patient_notes: string;
+  exam_slug: string;
+  exam_name: string;
+  modality_name: string;
+  clinic_name: string | null;
+  title: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  email: string | null;
+  contact_number: string | null;
+  postcode: string | null;
+};
+
+export type ReferralHeadRow = {
+  id: string;
+  file_name: string;
+  /** The first bytes, enough to tell the type. */
+  head: Uint8Array;
+};
+
+export type ReferralRow = {
+  id: string;
+  file_name: string;
+  content: Uint8Array;
+};
+
+const REQUEST_SELECT = `
+  select r.id::text as id, r.status, r.patient_notes, e.slug as exam_slug, e.name as exam_name, m.name as modality_name,
+         c.name as clinic_name, p.title, p.first_name, p.last_name, p.date_of_birth::text as date_of_birth, p.email,
+         p.contact_number, p.postcode
+    from booking_request r
+    join exam e on e.id = r.exam_id
+    join modality m on m.id = e.modality_id
+    join patient p on p.id = r.patient_id
+    left join clinic c on c.id = r.clinic_id
+   where r.booking_key = $1`;
+
+export const bookingRequestsSql = {
+  async rows(db: Queryable, bookingKey: string): Promise<RequestRow[]> {
+    return db.query<RequestRow>(`${REQUEST_SELECT} order by r.created_at, e.name`, [bookingKey]);
+  },
+
+  async lockRows(tx: Queryable, bookingKey: string): Promise<RequestRow[]> {
+    return tx.query<RequestRow>(`${REQUEST_SELECT} order by r.created_at, e.name for update of r`, [bookingKey]);
+  },
+
+  async setStatus(tx: Queryable, bookingKey: string, status: string): Promise<string[]> {
+    const rows = await tx.query<{ id: string }>(
+      'update booking_request set status = $2 where booking_key = $1 and status <> $2 returning id::text as id',
+      [bookingKey, status],
+    );
+    return rows.map((row) => row.id);
+  },
+
+  async referralHeads(db: Queryable, bookingKey: string): Promise<ReferralHeadRow[]> {
+    return db.query<ReferralHeadRow>(
+      `select id::text as id, file_name, substring(content from 1 for 4096) as head
+         from booking_request_referral where booking_key = $1 order by created_at, file_name`,
+      [bookingKey],
+    );
+  },
+
+  /** One referral of exactly this booking key (another key's id finds nothing). */
+  async referral(db: Queryable, bookingKey: string, id: string): Promise<ReferralRow | null> {
+    const rows = await db.query<ReferralRow>(
+      'select id::text as id, file_name, content from booking_request_referral where booking_key = $1 and id = $2::uuid',
+      [bookingKey, id],
+    );
+    return rows[0] ?? null;
+  },
+
+  async bookingInfoHtml(db: Queryable): Promise<string | null> {
+    const rows = await db.query<{ html: string | null }>('select booking_request_info_html as html from self_service_settings where id = 1');
+    return rows[0]?.html ?? null;
+  },
+
+  /** Security-relevant event; never personal data in details (security-checklist F2). */
+  async audit(
+    db: Queryable,
+    entry: { actor: string; action: string; subjectId: string; details: Record<string, unknown>; now: Date },
+  ): Promise<void> {
+    await db.query(
+      `insert into audit_log (occurred_at, actor, action, subject_type, subject_id, details) values ($1::timestamptz, $2, $3, 'booking_request', $4, $5::jsonb)`,
+      [entry.now.toISOString(), entry.actor, entry.action, entry.subjectId, JSON.stringify(entry.details)],
+    );
+  },
+};

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  BookingRequestParamsSchema,
+  BookingRequestStatusChangeSchema,
+  BookingRequestSummarySchema,
+  ReferralParamsSchema,
+} from '@contract/api/booking-requests';
+import { ApiErrorBodySchema } from '@contract/errors';
+import { forbidden } from '../../platform/errors';
+import { sessionFor } from '../appointments/routes';
+import { isStaffToken, type BookingRequestsService } from './service';
+
+/** Thin routes (conventions.md point 10): session or staff check, schema from src-contract, call the service. */
+
+const readErrors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+
+export function registerBookingRequestRoutes(app: FastifyInstance, service: BookingRequestsService, staffTokenDigests: readonly string[]): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['booking-requests'];
+  const preValidation = sessionFor('BOOKING_REQUEST');
+  const noStore = { 'cache-control': 'no-store' };
+
+  /** Staff only: Authorization: Bearer <token> whose sha256 is configured (STAFF_API_TOKEN_SHA256). */
+  const staffOnly = async (request: FastifyRequest): Promise<void> => {
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]{1,500})$/.exec(header) : null;
+    if (match?.[1] === undefined || !isStaffToken(match[1], staffTokenDigests)) {
+      throw forbidden('This operation is for staff with a valid API token.');
+    }
+  };
+
+  api.get(
+    '/api/booking-requests/:bookingKey',
+    { preValidation, schema: { tags, summary: 'The booking request: exams, clinic, patient, referrals', params: BookingRequestParamsSchema, response: { 200: BookingRequestSummarySchema, ...readErrors } } },
+    async (request, reply) => reply.headers(noStore).send(await service.summary(request.params.bookingKey)),
+  );
+
+  api.post(
+    '/api/booking-requests/:bookingKey/cancel',
+    { preValidation, schema: { tags, summary: 'Cancel the booking request (status CANCELED)', params: BookingRequestParamsSchema, response: { 200: BookingRequestSummarySchema, ...readErrors } } },
+    async (request, reply) => reply.headers(noStore).send(await service.cancel(request.params.bookingKey)),
+  );
+
+  api.get(
+    '/api/booking-requests/:bookingKey/referrals/:id/download',
+    { preValidation, schema: { tags, summary: 'Download a referral (type from its bytes, always as an attachment)', params: ReferralParamsSchema } },
+    async (request, reply) => {
+      const file = await service.referral(request.params.bookingKey, request.params.id);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength));
+    },
+  );
+
+  api.put(
+    '/api/booking-requests/:bookingKey/status',
+    {
+      preValidation: staffOnly,
+      schema: {
+        tags,
+        summary: "Staff: set a booking request's status (Authorization: Bearer <staff token>)",
+        params: BookingRequestParamsSchema,
+        body: BookingRequestStatusChangeSchema,
+        response: { 200: BookingRequestSummarySchema, 403: ApiErrorBodySchema, ...readErrors },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await service.staffSetStatus(request.params.bookingKey, request.body.status)),
+  );
+}

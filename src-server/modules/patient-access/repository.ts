@@ -1,0 +1,234 @@
+import type { SignInType, OtpChannel } from '@contract/api/patient-access';
+import type { Queryable } from '../../db/connection';
+
+/** SQL for patient sign-in (0004_patient_access.sql). Instants are passed and read as ISO text in UTC. */
+
+export type SessionStage = 'dob_verified' | 'authenticated';
+
+export interface PatientSessionRow {
+  id: string;
+  bookingKey: string;
+  type: SignInType;
+  stage: SessionStage;
+  shared: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+}
+
+export interface SignInSubject {
+  dateOfBirth: string;
+  email: string | null;
+  contactNumber: string | null;
+}
+
+export interface OtpRow {
+  id: string;
+  channel: OtpChannel;
+  salt: string;
+  codeHmac: string;
+  createdAt: string;
+  expiresAt: string;
+  failedAttempts: number;
+  usedAt: string | null;
+  burntAt: string | null;
+}
+
+const iso = (column: string, alias: string): string =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${alias}`;
+
+const SESSION_COLUMNS = `id::text as id, booking_key as "bookingKey", subject_type as type, stage, shared,
+  ${iso('created_at', '"createdAt"')}, ${iso('last_seen_at', '"lastSeenAt"')}, ${iso('expires_at', '"expiresAt"')}`;
+
+const OTP_COLUMNS = `id::text as id, channel, salt, code_hmac as "codeHmac", ${iso('created_at', '"createdAt"')},
+  ${iso('expires_at', '"expiresAt"')}, failed_attempts as "failedAttempts", ${iso('used_at', '"usedAt"')}, ${iso('burnt_at', '"burntAt"')}`;
+
+export type FailureScope = 'booking_key' | 'client';
+
+export function createPatientAccessRepository(db: Queryable) {
+  return {
+    /** The stored fallback secret, made on first use (two processes racing agree on the first insert). */
+    async secret(candidate: string, now: Date): Promise<string> {
+      await db.query(`insert into patient_access_secret (id, secret, created_at) values (1, $1, $2) on conflict (id) do nothing`, [
+        candidate,
+        now.toISOString(),
+      ]);
+      const rows = await db.query<{ secret: string }>(`select secret from patient_access_secret where id = 1`);
+      const secret = rows[0]?.secret;
+      if (secret === undefined) throw new Error('[patient-access] no secret row');
+      return secret;
+    },
+
+    /**
+     * The person a booking key belongs to, for the given subject type; null when the key is
+     * unknown. Several rows share a key (a multi-exam booking): they share one patient.
+     */
+    async findSubject(tx: Queryable, bookingKey: string, type: SignInType): Promise<SignInSubject | null> {
+      const table = type === 'APPOINTMENT' ? 'appointment' : 'booking_request';
+      const rows = await tx.query<{ dateOfBirth: string; email: string | null; contactNumber: string | null }>(
+        `select p.date_of_birth::text as "dateOfBirth", p.email, p.contact_number as "contactNumber"
+         from ${table} s join patient p on p.id = s.patient_id
+         where s.booking_key = $1 order by s.created_at, s.id limit 1`,
+        [bookingKey],
+      );
+      return rows[0] ?? null;
+    },
+
+    async countFailures(tx: Queryable, scope: FailureScope, subjectHmac: string, since: Date): Promise<number> {
+      const rows = await tx.query<{ count: number }>(
+        `select count(*)::int as count from patient_access_failure where scope = $1 and subject_hmac = $2 and occurred_at > $3`,
+        [scope, subjectHmac, since.toISOString()],
+      );
+      return rows[0]?.count ?? 0;
+    },
+
+    async recordFailure(tx: Queryable, scope: FailureScope, subjectHmac: string, stage: 'dob' | 'otp', now: Date): Promise<void> {
+      await tx.query(`insert into patient_access_failure (scope, subject_hmac, stage, occurred_at) values ($1, $2, $3, $4)`, [
+        scope,
+        subjectHmac,
+        stage,
+        now.toISOString(),
+      ]);
+    },
+
+    async deleteFailuresBefore(before: Date): Promise<number> {
+      const rows = await db.query(`delete from patient_access_failure where occurred_at < $1 returning id`, [before.toISOString()]);
+      return rows.length;
+    },
+
+    async insertSession(
+      tx: Queryable,
+      session: { tokenSha256: string; bookingKey: string; type: SignInType; stage: SessionStage; shared: boolean; now: Date; expiresAt: Date },
+    ): Promise<PatientSessionRow> {
+      const rows = await tx.query<PatientSessionRow & Record<string, unknown>>(
+        `insert into patient_session (token_sha256, booking_key, subject_type, stage, shared, created_at, last_seen_at, expires_at)
+         values ($1, $2, $3, $4, $5, $6, $6, $7) returning ${SESSION_COLUMNS}`,
+        [session.tokenSha256, session.bookingKey, session.type, session.stage, session.shared, session.now.toISOString(), session.expiresAt.toISOString()],
+      );
+      const row = rows[0];
+      if (row === undefined) throw new Error('[patient-access] session insert returned nothing');
+      return row;
+    },
+
+    async findSessionByTokenHash(tx: Queryable, tokenSha256: string): Promise<PatientSessionRow | null> {
+      const rows = await tx.query<PatientSessionRow & Record<string, unknown>>(
+        `select ${SESSION_COLUMNS} from patient_session where token_sha256 = $1`,
+        [tokenSha256],
+      );
+      return rows[0] ?? null;
+    },
+
+    async touchSession(id: string, now: Date): Promise<void> {
+      await db.query(`update patient_session set last_seen_at = $2 where id = $1 and last_seen_at < $2`, [id, now.toISOString()]);
+    },
+
+    /** Fully authenticated, under a new token (the one used before the one-time password stops working). */
+    async authenticateWithNewToken(tx: Queryable, id: string, tokenSha256: string, now: Date): Promise<void> {
+      await tx.query(`update patient_session set stage = 'authenticated', token_sha256 = $2, last_seen_at = $3 where id = $1`, [
+        id,
+        tokenSha256,
+        now.toISOString(),
+      ]);
+    },
+
+    /** Locks the session row for the caller's transaction; false when it is gone. */
+    async lockSession(tx: Queryable, id: string): Promise<boolean> {
+      const rows = await tx.query(`select id from patient_session where id = $1 for update`, [id]);
+      return rows.length === 1;
+    },
+
+    /** Serialises attempts on one subject (booking key or client) across processes, until commit. */
+    async lockSubject(tx: Queryable, subjectHmac: string): Promise<void> {
+      await tx.query(`select 1 as locked from pg_advisory_xact_lock(hashtextextended($1, 0))`, [subjectHmac]);
+    },
+
+    async deleteSessionByTokenHash(tx: Queryable, tokenSha256: string): Promise<boolean> {
+      const rows = await tx.query(`delete from patient_session where token_sha256 = $1 returning id`, [tokenSha256]);
+      return rows.length === 1;
+    },
+
+    /** Ended sessions (absolute end, or idle since `idleBefore`); their OTPs go with them. */
+    async deleteEndedSessions(now: Date, idleBefore: Date): Promise<number> {
+      const rows = await db.query(`delete from patient_session where expires_at <= $1 or last_seen_at <= $2 returning id`, [
+        now.toISOString(),
+        idleBefore.toISOString(),
+      ]);
+      return rows.length;
+    },
+
+    async insertOtp(
+      tx: Queryable,
+      otp: { sessionId: string; bookingKey: string; channel: OtpChannel; salt: string; codeHmac: string; now: Date; expiresAt: Date },
+    ): Promise<void> {
+      await tx.query(
+        `insert into patient_otp (session_id, booking_key, channel, salt, code_hmac, created_at, expires_at)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [otp.sessionId, otp.bookingKey, otp.channel, otp.salt, otp.codeHmac, otp.now.toISOString(), otp.expiresAt.toISOString()],
+      );
+    },
+
+    /** The session's newest OTP, locked for the caller's transaction. */
+    async latestOtpForUpdate(tx: Queryable, sessionId: string): Promise<OtpRow | null> {
+      const rows = await tx.query<OtpRow & Record<string, unknown>>(
+        `select ${OTP_COLUMNS} from patient_otp where session_id = $1 order by created_at desc, id desc limit 1 for update`,
+        [sessionId],
+      );
+      return rows[0] ?? null;
+    },
+
+    async countOtpsSince(tx: Queryable, bookingKey: string, since: Date): Promise<number> {
+      const rows = await tx.query<{ count: number }>(
+        `select count(*)::int as count from patient_otp where booking_key = $1 and created_at > $2`,
+        [bookingKey, since.toISOString()],
+      );
+      return rows[0]?.count ?? 0;
+    },
+
+    async latestOtpSentAt(tx: Queryable, bookingKey: string): Promise<string | null> {
+      const rows = await tx.query<{ at: string }>(
+        `select ${iso('max(created_at)', 'at')} from patient_otp where booking_key = $1`,
+        [bookingKey],
+      );
+      return rows[0]?.at ?? null;
+    },
+
+    /** Codes queued for one destination (any booking) since `since`, counted in the outboxes. */
+    async countCodesToDestination(tx: Queryable, channel: OtpChannel, destination: string, since: Date): Promise<number> {
+      const rows = await tx.query<{ count: number }>(
+        channel === 'EMAIL'
+          ? `select count(*)::int as count from outbox_mail where kind = 'otp_code' and lower(recipient) = lower($1) and created_at > $2`
+          : `select count(*)::int as count from outbox_sms where kind = 'otp_code' and recipient = $1 and created_at > $2`,
+        [destination, since.toISOString()],
+      );
+      return rows[0]?.count ?? 0;
+    },
+
+    /** Every code SMS queued since `since` (the cost ceiling). */
+    async countCodeSmsSince(tx: Queryable, since: Date): Promise<number> {
+      const rows = await tx.query<{ count: number }>(`select count(*)::int as count from outbox_sms where kind = 'otp_code' and created_at > $1`, [
+        since.toISOString(),
+      ]);
+      return rows[0]?.count ?? 0;
+    },
+
+    async recordOtpFailure(tx: Queryable, id: string, burn: boolean, now: Date): Promise<void> {
+      await tx.query(
+        `update patient_otp set failed_attempts = failed_attempts + 1, burnt_at = case when $2 then $3::timestamptz else burnt_at end where id = $1`,
+        [id, burn, now.toISOString()],
+      );
+    },
+
+    async markOtpUsed(tx: Queryable, id: string, now: Date): Promise<void> {
+      await tx.query(`update patient_otp set used_at = $2 where id = $1`, [id, now.toISOString()]);
+    },
+
+    async audit(tx: Queryable, entry: { action: string; subjectType: string; subjectId: string | null; details: Record<string, unknown>; now: Date }): Promise<void> {
+      await tx.query(
+        `insert into audit_log (occurred_at, actor, action, subject_type, subject_id, details) values ($1, 'patient', $2, $3, $4, $5::jsonb)`,
+        [entry.now.toISOString(), entry.action, entry.subjectType, entry.subjectId, JSON.stringify(entry.details)],
+      );
+    },
+  };
+}
+
+export type PatientAccessRepository = ReturnType<typeof createPatientAccessRepository>;

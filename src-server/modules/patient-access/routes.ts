@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AuthenticateRequestSchema,
+  AuthenticateResponseSchema,
+  PATIENT_SESSION_COOKIE,
+  SendOtpRequestSchema,
+  SendOtpResponseSchema,
+  SessionQuerySchema,
+  SessionResponseSchema,
+  VerifyOtpRequestSchema,
+} from '@contract/api/patient-access';
+import { ApiErrorBodySchema } from '@contract/errors';
+import { isAppError } from '../../platform/errors';
+import { clearedSessionCookie, sessionCookie } from './cookie';
+import type { PatientAccessService, RequestContext } from './service';
+import { requirePatientSession } from './session-guard';
+
+/** Thin routes for patient sign-in (issue4-api.md "Sign-in"); the rules are in service.ts. */
+
+const context = (request: FastifyRequest): RequestContext => ({ cookie: request.headers.cookie, ip: request.ip });
+
+/** A 429 that says how long to wait gets a Retry-After header too. */
+async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isAppError(error) && error.statusCode === 429) {
+      const details: unknown = error.details;
+      if (typeof details === 'object' && details !== null && 'retryAfterSeconds' in details && typeof details.retryAfterSeconds === 'number') {
+        void reply.header('retry-after', String(details.retryAfterSeconds));
+      }
+    }
+    throw error;
+  }
+}
+
+const SWEEP_EVERY_MS = 10 * 60_000;
+
+export function registerPatientAccessRoutes(app: FastifyInstance, service: PatientAccessService): void {
+  app.decorate('patientSessions', { current: (request: FastifyRequest) => service.current(context(request)) });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['patient-access'];
+  const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 429: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+
+  api.get(
+    '/api/patient-access/session',
+    {
+      schema: {
+        tags,
+        summary: 'Whether this browser is signed in to the booking (401 when not: sign in again)',
+        querystring: SessionQuerySchema,
+        response: { 200: SessionResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const session = await requirePatientSession(request, request.query);
+      return { isAuthenticated: true as const, bookingKey: session.bookingKey, type: session.type, roleTranslations: service.roleTranslations() };
+    },
+  );
+
+  api.post(
+    '/api/patient-access/authenticate',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in to a booking with the date of birth (and optionally the contact number); sets the session cookie',
+        body: AuthenticateRequestSchema,
+        response: { 200: AuthenticateResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { token, response } = await service.authenticate(request.body, context(request));
+      void reply.header('set-cookie', sessionCookie(PATIENT_SESSION_COOKIE, token));
+      return response;
+    },
+  );
+
+  api.post(
+    '/api/patient-access/otp',
+    {
+      schema: {
+        tags,
+        summary: 'Send a one-time password to the contact on file (needs the date-of-birth step)',
+        body: SendOtpRequestSchema,
+        response: { 202: SendOtpResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const response = await withRetryAfter(reply, () => service.sendOtp(request.body.channel, context(request)));
+      return reply.code(202).send(response);
+    },
+  );
+
+  api.post(
+    '/api/patient-access/otp/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Check the one-time password; completes the sign-in under a new session cookie',
+        body: VerifyOtpRequestSchema,
+        response: { 200: SessionResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.verifyOtp(request.body.code, context(request));
+      void reply.header('set-cookie', sessionCookie(PATIENT_SESSION_COOKIE, result.token));
+      return { isAuthenticated: true as const, bookingKey: result.bookingKey, type: result.type, roleTranslations: service.roleTranslations() };
+    },
+  );
+
+  api.post(
+    '/api/patient-access/logout',
+    { schema: { tags, summary: 'Sign out: ends the session and clears its cookie', response: { 204: z.null(), 503: ApiErrorBodySchema } } },
+    async (request, reply) => {
+      await service.logout(context(request));
+      return reply.code(204).header('set-cookie', clearedSessionCookie(PATIENT_SESSION_COOKIE)).send(null);
+    },
+  );
+
+  // Ended sessions and old attempt records are deleted now and then (any process may do it).
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', () => {
+    sweep = setInterval(() => {
+      service.sweep().catch((error: unknown) => app.log.warn({ err: error }, '[patient-access] sweep failed'));
+    }, SWEEP_EVERY_MS);
+    sweep.unref();
+  });
+  app.addHook('onClose', () => clearInterval(sweep));
+}

@@ -1,0 +1,60 @@
+import type { FastifyRequest } from 'fastify';
+import type { SignInType } from '@contract/api/patient-access';
+import { unauthorized } from '../../platform/errors';
+
+/**
+ * The guard other modules call before they read or change a booking (issue 4):
+ *
+ *   const session = await requirePatientSession(request, { bookingKey, type: 'APPOINTMENT' });
+ *
+ * It answers the signed-in session when the request's `portal_session` cookie names a live,
+ * fully authenticated session for exactly that booking key and type, and otherwise throws
+ * 401 unauthorized, with the same message whether the cookie is missing, expired, only half
+ * way (OTP still needed) or for another booking, so it never tells whether another key exists.
+ * Requests from another site's page never get here: the CSRF guard refuses them first
+ * (src-server/platform/plugins/csrf-guard.ts).
+ */
+
+export interface PatientSession {
+  id: string;
+  bookingKey: string;
+  type: SignInType;
+  /** Signed in to see someone else's results ('accessing results of others'). */
+  shared: boolean;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** What registerPatientAccessRoutes installs on the server (app.patientSessions). */
+export interface PatientSessionResolver {
+  /** The request's live session (any stage), refreshing its idle timer; null when there is none. */
+  current(request: FastifyRequest): Promise<(PatientSession & { stage: 'dob_verified' | 'authenticated' }) | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    patientSessions?: PatientSessionResolver;
+  }
+}
+
+export const SESSION_REQUIRED_MESSAGE = 'Please sign in to see this booking.';
+
+export async function requirePatientSession(
+  request: FastifyRequest,
+  wanted: { bookingKey: string; type: SignInType },
+): Promise<PatientSession> {
+  const resolver = request.server.patientSessions;
+  if (resolver === undefined) throw new Error('[patient-access] requirePatientSession: the patient-access routes are not registered');
+  const session = await resolver.current(request);
+  if (session === null || session.stage !== 'authenticated' || session.bookingKey !== wanted.bookingKey || session.type !== wanted.type) {
+    throw unauthorized(SESSION_REQUIRED_MESSAGE);
+  }
+  return {
+    id: session.id,
+    bookingKey: session.bookingKey,
+    type: session.type,
+    shared: session.shared,
+    createdAt: session.createdAt,
+    expiresAt: session.expiresAt,
+  };
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+
+/**
+ * Cross-site request forgery guard (security-checklist C7). The patient session cookie is
+ * SameSite=None so it works inside a provider's iframe; that also means a browser would attach
+ * it to a form another site posts to us. So, for every unsafe API call:
+ * - a browser that says the request is cross-site (Sec-Fetch-Site) or from a foreign Origin is
+ *   refused (the portal inside an iframe still calls from its own origin);
+ * - a call that carries the session cookie must also carry the custom header the web client
+ *   always sends (X-Requested-With): a plain HTML form cannot set it, and a script on another
+ *   origin cannot without a CORS preflight, which we never grant;
+ * - bodies must be JSON or multipart: the text/plain parser (the one content type a form can
+ *   send that Fastify would parse) is removed, so such a request gets 415.
+ */
+
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'XMLHttpRequest';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const SAME_ORIGIN_FETCH_SITES = new Set(['same-origin', 'none']);
+
+export interface CsrfGuardOptions {
+  /** The portal's public origin (PUBLIC_URL); an Origin naming the request's own Host is accepted too. */
+  publicOrigin: string;
+  /** The cookie whose presence makes a request "cookie-authenticated". */
+  sessionCookieName: string;
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+function hasCookie(request: FastifyRequest, name: string): boolean {
+  const header = request.headers.cookie;
+  if (header === undefined) return false;
+  return header.split(';').some((part) => part.trim().startsWith(`${name}=`));
+}
+
+/** Whether an Origin names the host the request was sent to (default ports normalised; 'null' never does). */
+export function sameHost(origin: string, host: string | undefined): boolean {
+  if (host === undefined || host === '') return false;
+  try {
+    const from = new URL(origin);
+    return from.host !== '' && from.host === new URL(`${from.protocol}//${host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+/** Why an unsafe API request is refused, or null when it may go on. */
+export function csrfRefusal(request: FastifyRequest, options: CsrfGuardOptions): string | null {
+  if (!UNSAFE_METHODS.has(request.method) || !isApiPath(request.url)) return null;
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string' && !SAME_ORIGIN_FETCH_SITES.has(fetchSite)) return 'cross-site';
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== options.publicOrigin && !sameHost(origin, request.headers.host)) return 'foreign origin';
+  if (hasCookie(request, options.sessionCookieName) && request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) return 'missing header';
+  return null;
+}
+
+export function registerCsrfGuard(app: FastifyInstance, options: CsrfGuardOptions): void {
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onRequest', async (request) => {
+    if (csrfRefusal(request, options) !== null) {
+      throw new AppError('forbidden', 403, 'This request was refused because it did not come from the portal itself.');
+    }
+  });
+}

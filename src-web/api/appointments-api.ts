@@ -1,0 +1,57 @@
+import type {
+  AppointmentSummary,
+  CancelRequest,
+  CanChangeResponse,
+  ConsentForm,
+  ConsentFormsResponse,
+  DetailsChangeRequest,
+  DetailsChangeResponse,
+  RequestReschedule,
+  RescheduleRequest,
+  SignConsentForm,
+} from '@contract/api/appointments';
+import type { ApiClient } from './client';
+
+/**
+ * Typed calls of /api/appointments/{bookingKey}/* (src-contract/api/appointments.ts, issue 4).
+ *
+ * Only types come from the contract (the server serialises every answer through the same
+ * schemas); a 401 on any of them follows the client's logout rule (spec point 6).
+ */
+export function createAppointmentsApi(client: ApiClient) {
+  const { http } = client;
+  const base = (bookingKey: string) => `/api/appointments/${encodeURIComponent(bookingKey)}`;
+
+  return {
+    summary: async (bookingKey: string): Promise<AppointmentSummary> => (await http.get<AppointmentSummary>(base(bookingKey))).data,
+
+    /** Whether the patient may cancel or reschedule now, and why not. */
+    canChange: async (bookingKey: string, action: 'CANCEL' | 'RESCHEDULE'): Promise<CanChangeResponse> =>
+      (await http.get<CanChangeResponse>(`${base(bookingKey)}/can-change`, { params: { action } })).data,
+
+    cancel: async (bookingKey: string, body: CancelRequest): Promise<AppointmentSummary> =>
+      (await http.post<AppointmentSummary>(`${base(bookingKey)}/cancel`, body)).data,
+
+    /** Moves the booking to a new time in one transaction; a retry with the same key moves nothing twice. */
+    reschedule: async (bookingKey: string, body: RescheduleRequest, idempotencyKey: string): Promise<AppointmentSummary> =>
+      (await http.post<AppointmentSummary>(`${base(bookingKey)}/reschedule`, body, { headers: { 'Idempotency-Key': idempotencyKey } })).data,
+
+    requestReschedule: async (bookingKey: string, body: RequestReschedule = {}): Promise<AppointmentSummary> =>
+      (await http.post<AppointmentSummary>(`${base(bookingKey)}/request-reschedule`, body)).data,
+
+    confirm: async (bookingKey: string): Promise<AppointmentSummary> => (await http.post<AppointmentSummary>(`${base(bookingKey)}/confirm`)).data,
+
+    consentForms: async (bookingKey: string): Promise<ConsentFormsResponse> =>
+      (await http.get<ConsentFormsResponse>(`${base(bookingKey)}/consent-forms`)).data,
+
+    signConsentForm: async (bookingKey: string, id: string, body: SignConsentForm): Promise<ConsentForm> =>
+      (await http.put<ConsentForm>(`${base(bookingKey)}/consent-forms/${encodeURIComponent(id)}`, body)).data,
+
+    detailsChangeRequest: async (bookingKey: string, body: DetailsChangeRequest): Promise<DetailsChangeResponse> =>
+      (await http.post<DetailsChangeResponse>(`${base(bookingKey)}/details-change-request`, body)).data,
+
+    unsubscribe: async (bookingKey: string): Promise<AppointmentSummary> => (await http.post<AppointmentSummary>(`${base(bookingKey)}/unsubscribe`)).data,
+  };
+}
+
+export type AppointmentsApi = ReturnType<typeof createAppointmentsApi>;

@@ -1,0 +1,357 @@
+import type { TFunction } from 'i18next';
+import { observer } from 'mobx-react-lite';
+import { useId, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChangeRefusal } from '@contract/api/appointments';
+import { SafeHtml } from '../../shell/safe-html';
+import { DETAILS_FIELDS, type AppointmentStore, type DetailsField } from '../../stores/appointment-store';
+import { ConfirmDialog, ModalDialog } from '../../shell/modal-dialog';
+
+/** The reschedule refusal's title and text (spec point 8). */
+export function rescheduleRefusal(t: TFunction, reason: ChangeRefusal, priorMinutes: number): { title: string; text: string } {
+  switch (reason) {
+    case 'WALK_IN':
+      return { title: t('message.reschedule_with_walk_in_not_allowed'), text: t('message.reschedule_walk_in') };
+    case 'APPOINTMENT_CANCELLED':
+      return { title: t('message.reschedule_not_allowed'), text: t('message.reschedule_cancelled_appts') };
+    case 'PRIOR_MINUTES':
+      return { title: t('message.reschedule_not_allowed'), text: t('message.reschedule_prior_minutes', { hours: hoursOf(priorMinutes) }) };
+    case 'OTHER':
+      return { title: t('message.reschedule_not_allowed'), text: t('message.reschedule_not_allowed_message') };
+  }
+}
+
+/** Whole hours when the limit is a whole number of hours (1440 minutes: 24 hours). */
+function hoursOf(minutes: number): string {
+  return minutes % 60 === 0 ? String(minutes / 60) : (minutes / 60).toFixed(1);
+}
+
+function detailLabel(t: TFunction, field: DetailsField): string {
+  switch (field) {
+    case 'firstName':
+      return t('appointment.details.firstName');
+    case 'lastName':
+      return t('appointment.details.lastName');
+    case 'dateOfBirth':
+      return t('appointment.details.dateOfBirth');
+    case 'email':
+      return t('appointment.details.email');
+    case 'contactNumber':
+      return t('appointment.details.contactNumber');
+    case 'postcode':
+      return t('appointment.details.postcode');
+    case 'note':
+      return t('appointment.details.note');
+  }
+}
+
+const INPUT_TYPE: Record<DetailsField, string> = {
+  firstName: 'text',
+  lastName: 'text',
+  dateOfBirth: 'date',
+  email: 'email',
+  contactNumber: 'tel',
+  postcode: 'text',
+  note: 'text',
+};
+
+const AUTOCOMPLETE: Record<DetailsField, string> = {
+  firstName: 'given-name',
+  lastName: 'family-name',
+  dateOfBirth: 'bday',
+  email: 'email',
+  contactNumber: 'tel-national',
+  postcode: 'postal-code',
+  note: 'off',
+};
+
+const CancelReasonDialog = observer(function CancelReasonDialog({ store }: { store: AppointmentStore }) {
+  const { t } = useTranslation();
+  const noteId = useId();
+  const errorId = useId();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void store.submitCancel();
+  };
+  return (
+    <ModalDialog
+      title={t('appointment.cancel.reasonTitle')}
+      onDismiss={() => store.closeDialog()}
+      actions={
+        <>
+          <button type="submit" form="pp-cancel-reason-form" className="pp-button pp-button-danger" disabled={store.busy}>
+            {t('appointment.cancel.submit')}
+          </button>
+          <button type="button" className="pp-button pp-button-secondary" onClick={() => store.closeDialog()}>
+            {t('appointment.cancel.keep')}
+          </button>
+        </>
+      }
+    >
+      <form id="pp-cancel-reason-form" noValidate onSubmit={onSubmit}>
+        <fieldset className="pp-field" aria-describedby={store.cancelReasonMissing ? errorId : undefined}>
+          <legend>{t('appointment.cancel.reasonLabel')}</legend>
+          {store.cancelReasons.map((label) => (
+            <label key={label} className="pp-radio">
+              <input type="radio" name="cancel-reason" value={label} checked={store.cancelReason === label} onChange={() => store.setCancelReason(label)} />{' '}
+              {label}
+            </label>
+          ))}
+          {store.cancelReasonMissing && (
+            <p id={errorId} className="pp-field-error" role="alert">
+              {t('appointment.cancel.reasonRequired')}
+            </p>
+          )}
+        </fieldset>
+        <div className="pp-field">
+          <label htmlFor={noteId}>{t('appointment.cancel.noteLabel')}</label>
+          <textarea id={noteId} className="pp-input" rows={3} maxLength={500} value={store.cancelNote} onChange={(event) => store.setCancelNote(event.target.value)} />
+        </div>
+      </form>
+    </ModalDialog>
+  );
+});
+
+const ConsentDialog = observer(function ConsentDialog({ store }: { store: AppointmentStore }) {
+  const { t } = useTranslation();
+  const nameId = useId();
+  const agreeId = useId();
+  const problemId = useId();
+  const form = store.openConsentForm;
+  if (!form) return null;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void store.signConsent();
+  };
+  return (
+    <ModalDialog
+      wide
+      title={form.title}
+      onDismiss={() => store.closeDialog()}
+      actions={
+        <>
+          {!form.signed && (
+            <button type="submit" form="pp-consent-form" className="pp-button" disabled={store.busy}>
+              {t('appointment.consent.save')}
+            </button>
+          )}
+          <button type="button" className="pp-button pp-button-secondary" onClick={() => store.closeDialog()}>
+            {t('action.close')}
+          </button>
+        </>
+      }
+    >
+      <SafeHtml html={form.html} className="pp-rich-text pp-appt-consent-text" />
+      {form.signed ? (
+        <p className="pp-notice pp-notice-success">{t('appointment.consent.signed', { name: form.signedName ?? '' })}</p>
+      ) : (
+        <form id="pp-consent-form" noValidate onSubmit={onSubmit}>
+          <div className="pp-field">
+            <label htmlFor={nameId}>{t('appointment.consent.nameLabel')}</label>
+            <input
+              id={nameId}
+              className="pp-input"
+              autoComplete="name"
+              maxLength={200}
+              value={store.signedName}
+              aria-invalid={store.consentProblem === 'name'}
+              aria-describedby={store.consentProblem === 'name' ? problemId : undefined}
+              onChange={(event) => store.setSignedName(event.target.value)}
+            />
+          </div>
+          <div className="pp-field pp-checkbox">
+            <input
+              id={agreeId}
+              type="checkbox"
+              checked={store.agreed}
+              aria-invalid={store.consentProblem === 'agree'}
+              aria-describedby={store.consentProblem === 'agree' ? problemId : undefined}
+              onChange={(event) => store.setAgreed(event.target.checked)}
+            />
+            <label htmlFor={agreeId}>{t('appointment.consent.agree')}</label>
+          </div>
+          {store.consentProblem && (
+            <p id={problemId} className="pp-field-error" role="alert">
+              {store.consentProblem === 'name' ? t('appointment.consent.nameRequired') : t('appointment.consent.agreeRequired')}
+            </p>
+          )}
+        </form>
+      )}
+    </ModalDialog>
+  );
+});
+
+const DetailsChangeDialog = observer(function DetailsChangeDialog({ store }: { store: AppointmentStore }) {
+  const { t } = useTranslation();
+  const emptyId = useId();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void store.submitDetailsChange();
+  };
+  return (
+    <ModalDialog
+      title={t('appointment.details.title')}
+      onDismiss={() => store.closeDialog()}
+      actions={
+        <>
+          <button type="submit" form="pp-details-form" className="pp-button" disabled={store.busy}>
+            {t('appointment.details.submit')}
+          </button>
+          <button type="button" className="pp-button pp-button-secondary" onClick={() => store.closeDialog()}>
+            {t('action.cancel')}
+          </button>
+        </>
+      }
+    >
+      <p>{t('appointment.details.intro')}</p>
+      <form id="pp-details-form" noValidate onSubmit={onSubmit} aria-describedby={store.detailsEmpty ? emptyId : undefined}>
+        {DETAILS_FIELDS.map((field) => (
+          <div key={field} className="pp-field">
+            <label htmlFor={`pp-details-${field}`}>{detailLabel(t, field)}</label>
+            {field === 'note' ? (
+              <textarea
+                id={`pp-details-${field}`}
+                className="pp-input"
+                rows={3}
+                maxLength={1000}
+                value={store.details.note}
+                onChange={(event) => store.setDetail('note', event.target.value)}
+              />
+            ) : (
+              <input
+                id={`pp-details-${field}`}
+                className="pp-input"
+                type={INPUT_TYPE[field]}
+                autoComplete={AUTOCOMPLETE[field]}
+                inputMode={field === 'contactNumber' || field === 'postcode' ? 'numeric' : undefined}
+                value={store.details[field]}
+                onChange={(event) => store.setDetail(field, event.target.value)}
+              />
+            )}
+          </div>
+        ))}
+        {store.detailsEmpty && (
+          <p id={emptyId} className="pp-field-error" role="alert">
+            {t('appointment.details.empty')}
+          </p>
+        )}
+      </form>
+    </ModalDialog>
+  );
+});
+
+/** Every dialog of the appointment page; the store says which one is open. */
+export const AppointmentDialogs = observer(function AppointmentDialogs({ store }: { store: AppointmentStore }) {
+  const { t } = useTranslation();
+  const dialog = store.dialog;
+  if (!dialog) return null;
+  const close = () => store.closeDialog();
+  const closeButton = (
+    <button type="button" className="pp-button" onClick={close}>
+      {t('action.close')}
+    </button>
+  );
+
+  switch (dialog.kind) {
+    case 'cancelNotAllowed':
+      return (
+        <ModalDialog role="alertdialog" title={t('message.cancel_not_allowed')} onDismiss={close} actions={closeButton}>
+          <p>{t('message.cancel_prior_minutes', { hours: hoursOf(dialog.priorMinutes) })}</p>
+        </ModalDialog>
+      );
+    case 'cancelConfirm':
+      return (
+        <ConfirmDialog
+          title={t('appointment.cancel.confirmTitle')}
+          text={t('appointment.cancel.confirmText')}
+          yes={t('appointment.yes')}
+          no={t('appointment.no')}
+          onYes={() => void store.confirmCancel()}
+          onNo={close}
+          busy={store.busy}
+          danger
+        />
+      );
+    case 'cancelReason':
+      return <CancelReasonDialog store={store} />;
+    case 'rescheduleNotAllowed': {
+      const { title, text } = rescheduleRefusal(t, dialog.reason, dialog.priorMinutes);
+      return (
+        <ModalDialog role="alertdialog" title={title} onDismiss={close} actions={closeButton}>
+          <p>{text}</p>
+        </ModalDialog>
+      );
+    }
+    case 'requestRescheduleConfirm':
+      return (
+        <ConfirmDialog
+          title={t('appointment.requestReschedule.title')}
+          text={t('appointment.requestReschedule.text')}
+          yes={t('appointment.yes')}
+          no={t('appointment.no')}
+          onYes={() => void store.requestReschedule()}
+          onNo={close}
+          busy={store.busy}
+        />
+      );
+    case 'consent':
+      return <ConsentDialog store={store} />;
+    case 'consentNotification': {
+      const first = store.unsignedConsentForms[0];
+      return (
+        <ModalDialog
+          title={t('appointment.consent.notificationTitle')}
+          onDismiss={close}
+          actions={
+            <>
+              {first && (
+                <button type="button" className="pp-button" onClick={() => store.openConsent(first.id)}>
+                  {t('appointment.consent.signNow')}
+                </button>
+              )}
+              <button type="button" className="pp-button pp-button-secondary" onClick={close}>
+                {t('appointment.consent.later')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('appointment.consent.notificationText', { number: store.unsignedConsentForms.length })}</p>
+        </ModalDialog>
+      );
+    }
+    case 'detailsChange':
+      return <DetailsChangeDialog store={store} />;
+    case 'detailsChangeSuccess':
+      return (
+        <ModalDialog title={t('appointment.details.successTitle')} onDismiss={close} actions={closeButton}>
+          <p>{t('appointment.details.successText')}</p>
+        </ModalDialog>
+      );
+    case 'detailsChangeError':
+      return (
+        <ModalDialog
+          role="alertdialog"
+          title={t('appointment.details.errorTitle')}
+          onDismiss={close}
+          actions={
+            <>
+              <button type="button" className="pp-button" onClick={() => store.backToDetailsChange()}>
+                {t('appointment.details.tryAgain')}
+              </button>
+              <button type="button" className="pp-button pp-button-secondary" onClick={close}>
+                {t('action.close')}
+              </button>
+            </>
+          }
+        >
+          <p>{dialog.message || t('appointment.details.errorDefault')}</p>
+        </ModalDialog>
+      );
+    case 'error':
+      return (
+        <ModalDialog role="alertdialog" title={t('appointment.errorTitle')} onDismiss={close} actions={closeButton}>
+          <p>{dialog.message || t('appointment.errorDefault')}</p>
+        </ModalDialog>
+      );
+  }
+});

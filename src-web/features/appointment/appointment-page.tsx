@@ -1,0 +1,264 @@
+import type { TFunction } from 'i18next';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import type { AppointmentStatus, AppointmentSummary } from '@contract/api/appointments';
+import { useSelfServiceTexts } from '../../i18n/self-service-texts';
+import { LoadingOverlay } from '../../shell/loading-overlay';
+import { Page } from '../../shell/page';
+import { preloadSanitizer } from '../../shell/safe-html';
+import { appointmentStoreOf, type AppointmentStore } from '../../stores/appointment-store';
+import { formatInstant } from '../../stores/booking-calendar';
+import { useStores } from '../../stores/use-stores';
+import { AppointmentDialogs } from './appointment-dialogs';
+import './appointment.css';
+import { PageLoadState } from '../../shell/page-load-state';
+
+/** The status line, one literal key per status so the catalogue check sees each. */
+export function statusText(t: TFunction, status: AppointmentStatus): string {
+  switch (status) {
+    case 'BOOKED':
+      return t('appointment.status.BOOKED');
+    case 'PENDING':
+      return t('appointment.status.PENDING');
+    case 'CONFIRMED':
+      return t('appointment.status.CONFIRMED');
+    case 'CANCELED':
+      return t('appointment.status.CANCELED');
+    case 'RESCHEDULED':
+      return t('appointment.status.RESCHEDULED');
+    case 'CHANGED':
+      return t('appointment.status.CHANGED');
+    case 'REQUEST_RESCHEDULE':
+      return t('appointment.status.REQUEST_RESCHEDULE');
+    case 'CHECKED_IN':
+      return t('appointment.status.CHECKED_IN');
+    default:
+      return t('appointment.status.other');
+  }
+}
+
+function noticeText(t: TFunction, notice: NonNullable<AppointmentStore['notice']>): string {
+  switch (notice) {
+    case 'cancelled':
+      return t('appointment.notice.cancelled');
+    case 'confirmed':
+      return t('appointment.notice.confirmed');
+    case 'unsubscribed':
+      return t('appointment.notice.unsubscribed');
+    case 'requestedReschedule':
+      return t('appointment.notice.requestedReschedule');
+    case 'moved':
+      return t('appointment.notice.moved');
+    case 'consentSigned':
+      return t('appointment.notice.consentSigned');
+  }
+}
+
+/** A start time in the clinic's own zone, with the zone named (the patient may be elsewhere). */
+export function clinicTime(instant: string, locale: string, timeZone: string): string {
+  return formatInstant(instant, locale, timeZone, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+}
+
+const Summary = observer(function Summary({ summary }: { summary: AppointmentSummary }) {
+  const { t, i18n } = useTranslation();
+  const { clinic, patient } = summary;
+  return (
+    <section className="pp-appt-summary" aria-labelledby="pp-appt-summary-title">
+      <h2 id="pp-appt-summary-title">{t('appointment.summary.title')}</h2>
+      <dl className="pp-details">
+        <div>
+          <dt>{t('appointment.summary.status')}</dt>
+          <dd>
+            <span className={`pp-appt-status pp-appt-status-${summary.status.toLowerCase()}`} data-testid="appointment-status">
+              {statusText(t, summary.status)}
+            </span>
+            {summary.confirmed && summary.status !== 'CONFIRMED' && <span className="pp-muted"> · {t('appointment.summary.confirmed')}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('appointment.summary.patient')}</dt>
+          <dd>{[patient.title, patient.firstName, patient.lastName].filter(Boolean).join(' ')}</dd>
+        </div>
+        {summary.appointments.map((appointment) => (
+          <div key={appointment.slug}>
+            <dt>{appointment.examName}</dt>
+            <dd>
+              <time dateTime={appointment.startsAt} data-testid="appointment-time">
+                {clinicTime(appointment.startsAt, i18n.language, clinic.timeZone)}
+              </time>
+              <span className="pp-muted"> · {appointment.modalityName}</span>
+            </dd>
+          </div>
+        ))}
+        {summary.walkInExam && (
+          <div>
+            <dt>{t('appointment.summary.walkIn')}</dt>
+            <dd>{t('appointment.summary.walkInText', { name: summary.walkInExam.name, minutes: summary.walkInExam.minutesPrior })}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('appointment.summary.clinic')}</dt>
+          <dd>
+            <strong>{clinic.name}</strong>
+            <br />
+            {clinic.address}
+            {clinic.phone && (
+              <>
+                <br />
+                <a href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`}>{clinic.phone}</a>
+              </>
+            )}
+            <br />
+            <a href={clinic.mapUrl} target="_blank" rel="noopener noreferrer">
+              {t('appointment.summary.map', { clinic: clinic.name })}
+            </a>
+          </dd>
+        </div>
+      </dl>
+      {summary.appointments.some((appointment) => appointment.preparationNotes.trim()) && (
+        <>
+          <h3>{t('appointment.summary.preparation')}</h3>
+          <ul className="pp-appt-preparation">
+            {summary.appointments
+              .filter((appointment) => appointment.preparationNotes.trim())
+              .map((appointment) => (
+                <li key={appointment.slug}>
+                  <strong>{appointment.examName}:</strong> {appointment.preparationNotes}
+                </li>
+              ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+});
+
+const Actions = observer(function Actions({ store }: { store: AppointmentStore }) {
+  const { t } = useTranslation();
+  const summary = store.summary;
+  if (!summary) return null;
+  const busy = store.busy;
+  return (
+    <>
+      {store.live && (
+        <section aria-labelledby="pp-appt-actions-title">
+          <h2 id="pp-appt-actions-title">{t('appointment.actions.title')}</h2>
+          <div className="pp-button-row">
+            {store.canConfirm && (
+              <button type="button" className="pp-button" disabled={busy} onClick={() => void store.confirm()}>
+                {t('appointment.actions.confirm')}
+              </button>
+            )}
+            <button type="button" className="pp-button pp-button-secondary" disabled={busy} onClick={() => void store.startReschedule('RESCHEDULED')}>
+              {t('appointment.actions.reschedule')}
+            </button>
+            <button type="button" className="pp-button pp-button-secondary" disabled={busy} onClick={() => void store.startReschedule('CHANGED')}>
+              {t('appointment.actions.change')}
+            </button>
+            {summary.status !== 'REQUEST_RESCHEDULE' && (
+              <button type="button" className="pp-button pp-button-secondary" disabled={busy} onClick={() => store.openRequestReschedule()}>
+                {t('appointment.actions.requestReschedule')}
+              </button>
+            )}
+            <button type="button" className="pp-button pp-button-danger" disabled={busy} onClick={() => void store.startCancel()}>
+              {t('appointment.actions.cancel')}
+            </button>
+          </div>
+        </section>
+      )}
+      {store.live && store.consentForms.length > 0 && (
+        <section aria-labelledby="pp-appt-consent-title">
+          <h2 id="pp-appt-consent-title">{t('appointment.consent.title')}</h2>
+          <ul className="pp-appt-consent-list">
+            {store.consentForms.map((form) => (
+              <li key={form.id}>
+                <span>{form.title}</span>{' '}
+                <span className="pp-muted">{form.signed ? t('appointment.consent.signed', { name: form.signedName ?? '' }) : t('appointment.consent.unsigned')}</span>{' '}
+                <button type="button" className="pp-link-button" onClick={() => store.openConsent(form.id)}>
+                  {form.signed ? t('appointment.consent.view', { title: form.title }) : t('appointment.consent.sign', { title: form.title })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section aria-labelledby="pp-appt-more-title">
+        <h2 id="pp-appt-more-title">{t('appointment.more.title')}</h2>
+        <div className="pp-button-row">
+          <button type="button" className="pp-button pp-button-secondary" disabled={busy} onClick={() => store.openDetailsChange()}>
+            {t('appointment.more.details')}
+          </button>
+          {summary.emailUnsubscribed ? (
+            <p className="pp-muted">{t('appointment.more.unsubscribed')}</p>
+          ) : (
+            <button type="button" className="pp-button pp-button-secondary" disabled={busy} onClick={() => void store.unsubscribe()}>
+              {t('appointment.more.unsubscribe')}
+            </button>
+          )}
+        </div>
+      </section>
+    </>
+  );
+});
+
+/**
+ * The patient's appointment at /appointments/{bookingKey}, /a/{key}, the pending and clinic-path
+ * variants, also under /iframe (issue 4): the summary and every self-service action.
+ */
+export const AppointmentPage = observer(function AppointmentPage() {
+  const root = useStores();
+  const store = root.featureStore(appointmentStoreOf);
+  const { t } = useTranslation();
+  const { bookingKey = '' } = useParams();
+  const textsReady = useSelfServiceTexts(root.i18n.i18n, root.i18n.locale);
+
+  useEffect(() => {
+    void store.open(bookingKey);
+    return () => store.dispose();
+  }, [store, bookingKey]);
+
+  // Consent forms are configured HTML: the sanitiser loads before a form is opened, not after.
+  const hasConsentForms = store.consentForms.length > 0;
+  useEffect(() => {
+    if (hasConsentForms) void preloadSanitizer();
+  }, [hasConsentForms]);
+
+  const summary = store.summary?.bookingKey === bookingKey ? store.summary : null;
+  if (!textsReady) return <LoadingOverlay />;
+
+  return (
+    <Page title={t('appointment.title')} className="pp-appt">
+      {store.notice && summary && (
+        <p role="status" className="pp-notice pp-notice-success" tabIndex={-1} data-dialog-return>
+          {noticeText(t, store.notice)}
+        </p>
+      )}
+      {!summary && (
+        <PageLoadState
+          failed={store.loadState === 'error'}
+          errorText={t('appointment.loadError')}
+          retryText={t('appointment.retry')}
+          onRetry={() => void store.open(bookingKey)}
+        />
+      )}
+      {summary && (
+        <>
+          {summary.pending && <p className="pp-notice">{t('appointment.pending')}</p>}
+          <Summary summary={summary} />
+          <Actions store={store} />
+        </>
+      )}
+      <AppointmentDialogs store={store} />
+    </Page>
+  );
+});

@@ -1,0 +1,346 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, type FormEvent, type InputHTMLAttributes, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { TFunction } from 'i18next';
+import { useEmbedded, useHomeHref } from '../../shell/embedded';
+import { Page } from '../../shell/page';
+import { PatientSignInStore, type SignInError, type SignInField, type SignInProblem } from '../../stores/patient-sign-in-store';
+import { useStores } from '../../stores/use-stores';
+import { readAuthenticationParams } from './authentication-params';
+import './authentication.css';
+
+const ERROR_ID = 'auth-error';
+
+/** The failure in words (spec point 8); every key literal so the catalogue check sees it. */
+function errorText(t: TFunction, error: SignInError): string {
+  switch (error.kind) {
+    case 'cookies':
+      return t('message.authentication_cookies_error');
+    case 'authentication':
+      return t('message.authentication_error');
+    case 'otp':
+      return t('message.authentication_otp_error');
+    case 'otpExpired':
+      return t('authentication.errors.otpExpired');
+    case 'sessionExpired':
+      return t('authentication.errors.sessionExpired');
+    case 'tooManyRequests':
+      return t('authentication.errors.tooManyRequests');
+    case 'noChannel':
+      return t('authentication.errors.noChannel');
+    case 'server':
+      return error.message;
+  }
+}
+
+function problemText(t: TFunction, field: SignInField, problem: SignInProblem): string {
+  if (field === 'contactNumber') return t('authentication.problems.contactNumber');
+  if (field === 'code') return problem === 'required' ? t('authentication.problems.codeRequired') : t('authentication.problems.codeInvalid');
+  if (problem === 'required') return t('authentication.problems.dateOfBirthRequired');
+  if (problem === 'future') return t('authentication.problems.dateOfBirthFuture');
+  return t('authentication.problems.dateOfBirthInvalid');
+}
+
+/** The field a failure is about, so its message is tied to that input (aria-describedby). */
+function errorField(error: SignInError | null): SignInField | null {
+  if (!error) return null;
+  if (error.kind === 'otp' || error.kind === 'otpExpired') return 'code';
+  if (error.kind === 'authentication' || error.kind === 'sessionExpired' || error.kind === 'cookies') return 'dateOfBirth';
+  return null;
+}
+
+function describedBy(...ids: (string | null | false)[]): string | undefined {
+  return ids.filter(Boolean).join(' ') || undefined;
+}
+
+/**
+ * Pressing a submit button would first blur the field, whose message then appears and pushes the
+ * button down before the mouse is released, so the click would miss it. Keeping the focus in the
+ * field until the click lands avoids that; the submit then shows every problem at once.
+ */
+function keepFieldFocus(event: MouseEvent<HTMLButtonElement>): void {
+  event.preventDefault();
+}
+
+const AuthenticatingLoader = () => {
+  const { t } = useTranslation();
+  return (
+    <div className="pp-auth-loader" role="status">
+      <span className="pp-spinner" aria-hidden="true" />
+      <span>{t('authentication.authenticating')}</span>
+    </div>
+  );
+};
+
+const ErrorNotice = observer(function ErrorNotice({ store }: { store: PatientSignInStore }) {
+  const { t } = useTranslation();
+  if (!store.error) return null;
+  return (
+    <div id={ERROR_ID} className="pp-notice pp-notice-error" role="alert">
+      {errorText(t, store.error)}
+    </div>
+  );
+});
+
+interface TextFieldProps {
+  store: PatientSignInStore;
+  field: SignInField;
+  label: string;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+  inputProps: InputHTMLAttributes<HTMLInputElement>;
+  className: string;
+}
+
+const TextField = observer(function TextField({ store, field, label, hint, value, onChange, inputProps, className }: TextFieldProps) {
+  const { t } = useTranslation();
+  const id = `auth-${field}`;
+  const problem = store.visibleProblem(field);
+  const hintId = hint ? `${id}-hint` : null;
+  const problemId = problem ? `${id}-problem` : null;
+  const serverId = store.error && errorField(store.error) === field ? ERROR_ID : null;
+  return (
+    <div className={problem ? 'pp-field pp-field-invalid' : 'pp-field'}>
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={hintId ?? undefined} className="pp-field-hint">
+          {hint}
+        </p>
+      )}
+      <input
+        {...inputProps}
+        id={id}
+        name={field}
+        className={className}
+        value={value}
+        aria-invalid={problem !== null || serverId !== null}
+        aria-describedby={describedBy(hintId, problemId, serverId)}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={() => store.touch(field)}
+      />
+      {problem && (
+        <p id={problemId ?? undefined} className="pp-field-error">
+          {problemText(t, field, problem)}
+        </p>
+      )}
+    </div>
+  );
+});
+
+/** Step 1: date of birth and optional contact number (spec point 5). */
+const DetailsForm = observer(function DetailsForm({ store }: { store: PatientSignInStore }) {
+  const { t } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const staff = store.staffBooking;
+  const shared = store.shared;
+
+  const focusField = (field: SignInField) => formRef.current?.querySelector<HTMLElement>(`#auth-${field}`)?.focus();
+
+  // Back from a later step (or sent back by a failure): the first field has the focus again.
+  useEffect(() => {
+    if (store.touched.dateOfBirth) focusField('dateOfBirth');
+  }, [store]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    // Nothing is sent unless both fields are valid; the focus goes to the first problem.
+    const done = await store.submitDetails();
+    const first = store.firstInvalidDetail;
+    if (first) focusField(first);
+    else if (!done && store.step === 'details' && store.error) focusField(errorField(store.error) ?? 'dateOfBirth');
+  };
+
+  return (
+    <form ref={formRef} className="pp-auth-panel" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={store.loading}>
+      <p>{shared ? t('authentication.introShared') : staff ? t('authentication.introStaff') : t('authentication.intro')}</p>
+      <TextField
+        store={store}
+        field="dateOfBirth"
+        label={
+          shared
+            ? t('authentication.fields.dateOfBirthShared')
+            : staff
+              ? t('authentication.fields.dateOfBirthStaff')
+              : t('authentication.fields.dateOfBirth')
+        }
+        value={store.dateOfBirth}
+        onChange={(value) => store.setDateOfBirth(value)}
+        className="pp-input pp-input-short"
+        inputProps={{ type: 'date', max: store.today, min: '1900-01-01', required: true, 'aria-required': true, autoComplete: shared ? 'off' : 'bday' }}
+      />
+      <TextField
+        store={store}
+        field="contactNumber"
+        label={staff ? t('authentication.fields.contactNumberStaff') : t('authentication.fields.contactNumber')}
+        hint={t('authentication.hints.contactNumber')}
+        value={store.contactNumber}
+        onChange={(value) => store.setContactNumber(value)}
+        className="pp-input pp-input-short"
+        inputProps={{ type: 'tel', inputMode: 'numeric', autoComplete: shared ? 'off' : 'tel-national' }}
+      />
+      <div className="pp-actions">
+        <button type="submit" className="pp-button" aria-disabled={store.loading} onMouseDown={keepFieldFocus}>
+          {t('authentication.submit')}
+        </button>
+      </div>
+    </form>
+  );
+});
+
+/** Step 2a: where the code goes, when the server offers both e-mail and SMS. */
+const ChannelForm = observer(function ChannelForm({ store }: { store: PatientSignInStore }) {
+  const { t } = useTranslation();
+  const firstRef = useRef<HTMLInputElement>(null);
+  useEffect(() => firstRef.current?.focus(), []);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void store.sendOtp();
+  };
+  return (
+    <form className="pp-auth-panel" noValidate onSubmit={onSubmit} aria-busy={store.loading}>
+      <fieldset className="pp-field">
+        <legend>{store.staffBooking ? t('authentication.channel.legendStaff') : t('authentication.channel.legend')}</legend>
+        {store.otpChannels.map((channel, index) => (
+          <label key={channel} className="pp-choice">
+            <input
+              ref={index === 0 ? firstRef : undefined}
+              type="radio"
+              name="otp-channel"
+              value={channel}
+              checked={store.channel === channel}
+              onChange={() => store.setChannel(channel)}
+            />
+            {channel === 'EMAIL' ? t('authentication.channel.email') : t('authentication.channel.sms')}
+          </label>
+        ))}
+      </fieldset>
+      <div className="pp-actions">
+        <button type="submit" className="pp-button" aria-disabled={store.loading}>
+          {t('authentication.channel.send')}
+        </button>
+        <button type="button" className="pp-button pp-button-secondary" onClick={() => store.backToDetails()}>
+          {t('authentication.code.back')}
+        </button>
+      </div>
+    </form>
+  );
+});
+
+/** Step 2b: the six-digit code, with a resend that waits the configured seconds (spec point 5). */
+const CodeForm = observer(function CodeForm({ store }: { store: PatientSignInStore }) {
+  const { t } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusCode = () => formRef.current?.querySelector<HTMLElement>('#auth-code')?.focus();
+  useEffect(focusCode, []);
+  const waiting = store.resendSeconds > 0;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!store.codeValid) {
+      store.touch('code');
+      focusCode();
+      return;
+    }
+    const done = await store.verifyOtp();
+    if (!done && store.step === 'code') focusCode();
+  };
+
+  return (
+    <form ref={formRef} className="pp-auth-panel" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={store.loading}>
+      {store.destination && (
+        <p>
+          {store.staffBooking
+            ? t('authentication.code.sentStaff', { destination: store.destination })
+            : t('authentication.code.sent', { destination: store.destination })}
+        </p>
+      )}
+      <TextField
+        store={store}
+        field="code"
+        label={t('authentication.code.label')}
+        hint={t('authentication.code.hint')}
+        value={store.code}
+        onChange={(value) => store.setCode(value)}
+        className="pp-input pp-input-code"
+        inputProps={{ type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code', pattern: '[0-9]*', required: true, 'aria-required': true }}
+      />
+      <div className="pp-actions">
+        <button type="submit" className="pp-button" aria-disabled={store.loading} onMouseDown={keepFieldFocus}>
+          {t('authentication.code.verify')}
+        </button>
+        <button
+          type="button"
+          className="pp-button pp-button-secondary"
+          disabled={waiting || store.loading}
+          aria-describedby={waiting ? 'auth-resend-wait' : undefined}
+          onClick={() => void store.sendOtp()}
+        >
+          {t('authentication.code.resend')}
+        </button>
+        <button type="button" className="pp-button pp-button-secondary" onClick={() => store.backToDetails()}>
+          {t('authentication.code.back')}
+        </button>
+      </div>
+      {waiting && (
+        <p id="auth-resend-wait" className="pp-muted">
+          {t('authentication.code.resendIn', { seconds: store.resendSeconds })}
+        </p>
+      )}
+    </form>
+  );
+});
+
+const AuthenticationView = observer(function AuthenticationView() {
+  const { t } = useTranslation();
+  const { patientAccess } = useStores();
+  const store = patientAccess.signIn(PatientSignInStore);
+  const home = useHomeHref();
+  const title = store.shared ? t('authentication.titleShared') : store.staffBooking ? t('authentication.titleStaff') : t('authentication.title');
+  const busy = store.step === 'checking' || store.step === 'done';
+
+  return (
+    <Page title={title} className="pp-auth">
+      {!store.cookiesEnabled && (
+        <div className="pp-notice pp-notice-error pp-cookies-banner" role="alert">
+          {t('authentication.cookiesBanner')}
+        </div>
+      )}
+      {store.missingBooking ? (
+        <>
+          <p>{t('authentication.missingBooking')}</p>
+          <p>
+            <Link to={home}>{t('action.goHome')}</Link>
+          </p>
+        </>
+      ) : busy ? (
+        <AuthenticatingLoader />
+      ) : (
+        <>
+          <ErrorNotice store={store} />
+          {store.step === 'details' && <DetailsForm store={store} />}
+          {store.step === 'channel' && <ChannelForm store={store} />}
+          {store.step === 'code' && <CodeForm store={store} />}
+          {store.loading && <AuthenticatingLoader />}
+        </>
+      )}
+    </Page>
+  );
+});
+
+/** /authentication (spec points 2 and 4): sign in to a booking, then back to where the patient was. */
+export const AuthenticationPage = observer(function AuthenticationPage() {
+  const { patientAccess } = useStores();
+  const store = patientAccess.signIn(PatientSignInStore);
+  const [searchParams] = useSearchParams();
+  const embedded = useEmbedded();
+  const search = searchParams.toString();
+
+  useEffect(() => {
+    void store.start(readAuthenticationParams(new URLSearchParams(search), embedded));
+    return () => store.dispose();
+  }, [store, search, embedded]);
+
+  return <AuthenticationView />;
+});

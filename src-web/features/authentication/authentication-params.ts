@@ -1,0 +1,74 @@
+import { isEmbeddedPath, paths } from '../../paths';
+import { safeInternalPath } from '../../platform/safe-url';
+import type { AuthenticationParams } from '../../stores/patient-sign-in-store';
+import type { PatientSubject } from '../../stores/session-store';
+
+/** A booking key as the server issues them (src-contract/api/patient-access.ts BookingKeySchema). */
+const BOOKING_KEY = /^[A-Za-z0-9_-]{22,64}$/;
+/**
+ * The booking pages a return URL may name (spec point 2): /appointments/{key} (also pending/),
+ * /a/{key}, /booking-requests/{key}, /br/{key}, each optionally after a clinic path.
+ */
+const BOOKING_PAGE = /^\/(?:[^/?#]+\/)?(appointments|a|booking-requests|br)\/(?:pending\/)?([A-Za-z0-9_-]+)(?:[/?#]|$)/;
+
+function isTrue(value: string | null): boolean {
+  return value?.trim().toLowerCase() === 'true';
+}
+
+/** The booking a return URL points at, if it is one of the booking pages. */
+export function bookingFromUrl(url: string): { bookingKey: string; type: PatientSubject } | null {
+  const path = isEmbeddedPath(url) ? url.slice('/iframe'.length) || '/' : url;
+  const match = BOOKING_PAGE.exec(path);
+  if (!match?.[1] || !match[2] || !BOOKING_KEY.test(match[2])) return null;
+  return { bookingKey: match[2], type: match[1] === 'booking-requests' || match[1] === 'br' ? 'BOOKING_REQUEST' : 'APPOINTMENT' };
+}
+
+/**
+ * The authentication type named by the query. The spec's other authentication types
+ * (APPOINTMENT_RESULTS, PATIENT_PORTAL) open an appointment's session.
+ */
+function typeFromQuery(value: string | null): PatientSubject | null {
+  switch (value?.trim().toUpperCase()) {
+    case 'BOOKING_REQUEST':
+      return 'BOOKING_REQUEST';
+    case 'APPOINTMENT':
+    case 'APPOINTMENT_RESULTS':
+    case 'PATIENT_PORTAL':
+      return 'APPOINTMENT';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Reads the /authentication query (spec point 2: returnUrl, shared, bookingKey, type,
+ * staffBooking, isBookingRequest, dateOfBirth). The return URL must be a path of this site (a
+ * crafted link cannot send the patient elsewhere after sign-in); the booking key and type come
+ * from the query or else from the return URL; without a return URL the booking's own page is it.
+ *
+ * @param embedded - the page is under /iframe: the return URL stays under /iframe too.
+ */
+export function readAuthenticationParams(params: URLSearchParams, embedded: boolean): AuthenticationParams {
+  const asked = safeInternalPath(params.get('returnUrl'));
+  // Never back to the sign-in page itself (a loop).
+  const requested = asked && !/^(\/iframe)?\/authentication(?:[/?#]|$)/.test(asked) ? asked : null;
+  const fromUrl = requested ? bookingFromUrl(requested) : null;
+  const queryKey = params.get('bookingKey')?.trim() ?? '';
+  const bookingKey = BOOKING_KEY.test(queryKey) ? queryKey : (fromUrl?.bookingKey ?? null);
+  const type: PatientSubject = isTrue(params.get('isBookingRequest'))
+    ? 'BOOKING_REQUEST'
+    : (typeFromQuery(params.get('type')) ?? fromUrl?.type ?? 'APPOINTMENT');
+  const ownPage = bookingKey
+    ? `/${type === 'BOOKING_REQUEST' ? 'booking-requests' : 'appointments'}/${encodeURIComponent(bookingKey)}`
+    : paths.home();
+  const target = requested ?? ownPage;
+  const dateOfBirth = params.get('dateOfBirth')?.trim() ?? '';
+  return {
+    bookingKey,
+    type,
+    returnUrl: embedded && !isEmbeddedPath(target) ? paths.embedded(target) : target,
+    shared: isTrue(params.get('shared')),
+    staffBooking: isTrue(params.get('staffBooking')),
+    dateOfBirth: /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) ? dateOfBirth : '',
+  };
+}

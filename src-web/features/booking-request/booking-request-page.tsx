@@ -1,0 +1,209 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import type { BookingRequestSummary } from '@contract/api/booking-requests';
+import { useSelfServiceTexts } from '../../i18n/self-service-texts';
+import { LoadingOverlay } from '../../shell/loading-overlay';
+import { Page } from '../../shell/page';
+import { preloadSanitizer, SafeHtml } from '../../shell/safe-html';
+import { bookingRequestStoreOf, type BookingRequestStore } from '../../stores/booking-request-store';
+import { useStores } from '../../stores/use-stores';
+import { ConfirmDialog, ModalDialog } from '../../shell/modal-dialog';
+import './booking-request.css';
+import { PageLoadState } from '../../shell/page-load-state';
+
+const Details = observer(function Details({ summary }: { summary: BookingRequestSummary }) {
+  const { t } = useTranslation();
+  const patient = summary.patientDetails;
+  const rows: [string, string | null][] = [
+    [t('bookingRequest.patient.name'), [patient.title, patient.firstName, patient.lastName].filter(Boolean).join(' ')],
+    [t('bookingRequest.patient.dateOfBirth'), patient.dateOfBirth],
+    [t('bookingRequest.patient.email'), patient.email],
+    [t('bookingRequest.patient.contactNumber'), patient.contactNumber],
+    [t('bookingRequest.patient.postalCode'), patient.postalCode],
+  ];
+  return (
+    <>
+      <section aria-labelledby="pp-br-request-title">
+        <h2 id="pp-br-request-title">{t('bookingRequest.request.title')}</h2>
+        <dl className="pp-details">
+          <div>
+            <dt>{t('bookingRequest.request.status')}</dt>
+            <dd>
+              <span className={summary.status === 'CANCELED' ? 'pp-br-status pp-br-status-canceled' : 'pp-br-status'} data-testid="booking-request-status">
+                {summary.status === 'CANCELED' ? t('bookingRequest.status.CANCELED') : t('bookingRequest.status.BOOKED')}
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('bookingRequest.request.exams')}</dt>
+            <dd>
+              <ul className="pp-br-list">
+                {summary.bookingDetails.exams.map((exam) => (
+                  <li key={exam.slug}>{exam.nameWithModality || exam.name}</li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('bookingRequest.request.clinic')}</dt>
+            <dd>{summary.bookingDetails.clinicName ?? t('bookingRequest.request.anyClinic')}</dd>
+          </div>
+          {summary.patientNotes.trim() && (
+            <div>
+              <dt>{t('bookingRequest.request.notes')}</dt>
+              <dd>{summary.patientNotes}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+      <section aria-labelledby="pp-br-patient-title">
+        <h2 id="pp-br-patient-title">{t('bookingRequest.patient.title')}</h2>
+        <dl className="pp-details">
+          {rows
+            .filter((row): row is [string, string] => Boolean(row[1]))
+            .map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+        </dl>
+      </section>
+    </>
+  );
+});
+
+const Actions = observer(function Actions({ store }: { store: BookingRequestStore }) {
+  const { t } = useTranslation();
+  const summary = store.summary;
+  if (!summary) return null;
+  const referrals = store.referrals;
+  const single = referrals.length === 1 ? referrals[0] : undefined;
+  return (
+    <div className="pp-button-row pp-br-actions">
+      {single && (
+        <a className="pp-button pp-button-secondary" href={single.href} download={single.fileName}>
+          {t('bookingRequest.referral.download')}
+        </a>
+      )}
+      {referrals.length > 1 && (
+        <button type="button" className="pp-button pp-button-secondary" onClick={() => store.openAttachments()}>
+          {t('bookingRequest.referral.attachments', { number: referrals.length })}
+        </button>
+      )}
+      {summary.bookingInfoHtml && (
+        <button type="button" className="pp-button pp-button-secondary" onClick={() => store.openBookingInfo()}>
+          {t('bookingRequest.info.button')}
+        </button>
+      )}
+      {store.canCancel && (
+        <button type="button" className="pp-button pp-button-danger" disabled={store.busy} onClick={() => store.openCancel()}>
+          {t('bookingRequest.cancel.button')}
+        </button>
+      )}
+    </div>
+  );
+});
+
+const Dialogs = observer(function Dialogs({ store }: { store: BookingRequestStore }) {
+  const { t } = useTranslation();
+  const dialog = store.dialog;
+  if (!dialog) return null;
+  const close = () => store.closeDialog();
+  const closeButton = (
+    <button type="button" className="pp-button" onClick={close}>
+      {t('action.close')}
+    </button>
+  );
+  switch (dialog.kind) {
+    case 'cancelConfirm':
+      return (
+        <ConfirmDialog
+          title={t('bookingRequest.cancel.confirmTitle')}
+          text={t('bookingRequest.cancel.confirmText')}
+          yes={t('bookingRequest.yes')}
+          no={t('bookingRequest.no')}
+          onYes={() => void store.cancel()}
+          onNo={close}
+          busy={store.busy}
+          danger
+        />
+      );
+    case 'attachments':
+      return (
+        <ModalDialog title={t('bookingRequest.referral.title')} onDismiss={close} actions={closeButton}>
+          <ul className="pp-br-list">
+            {store.referrals.map((referral) => (
+              <li key={referral.id}>
+                <a href={referral.href} download={referral.fileName}>
+                  {referral.fileName}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </ModalDialog>
+      );
+    case 'bookingInfo':
+      return (
+        <ModalDialog title={t('bookingRequest.info.title')} onDismiss={close} actions={closeButton}>
+          <SafeHtml html={store.summary?.bookingInfoHtml ?? ''} className="pp-rich-text" />
+        </ModalDialog>
+      );
+    case 'error':
+      return (
+        <ModalDialog role="alertdialog" title={t('bookingRequest.errorTitle')} onDismiss={close} actions={closeButton}>
+          <p>{dialog.message || t('bookingRequest.errorDefault')}</p>
+        </ModalDialog>
+      );
+  }
+});
+
+/** The booking request at /booking-requests/{bookingKey} and /br/{key}, also under /iframe (issue 4). */
+export const BookingRequestPage = observer(function BookingRequestPage() {
+  const root = useStores();
+  const store = root.featureStore(bookingRequestStoreOf);
+  const { t } = useTranslation();
+  const { bookingKey = '' } = useParams();
+  const textsReady = useSelfServiceTexts(root.i18n.i18n, root.i18n.locale);
+
+  useEffect(() => {
+    void store.open(bookingKey);
+    return () => store.dispose();
+  }, [store, bookingKey]);
+
+  // The booking information is configured HTML: the sanitiser loads before the button is pressed.
+  const hasBookingInfo = Boolean(store.summary?.bookingInfoHtml);
+  useEffect(() => {
+    if (hasBookingInfo) void preloadSanitizer();
+  }, [hasBookingInfo]);
+
+  const summary = store.summary?.bookingKey === bookingKey ? store.summary : null;
+  if (!textsReady) return <LoadingOverlay />;
+
+  return (
+    <Page title={t('bookingRequest.title')} className="pp-br">
+      {store.cancelled && summary && (
+        <p role="status" className="pp-notice pp-notice-success" tabIndex={-1} data-dialog-return>
+          {t('bookingRequest.cancel.done')}
+        </p>
+      )}
+      {!summary && (
+        <PageLoadState
+          failed={store.loadState === 'error'}
+          errorText={t('bookingRequest.loadError')}
+          retryText={t('bookingRequest.retry')}
+          onRetry={() => void store.open(bookingKey)}
+        />
+      )}
+      {summary && (
+        <>
+          <Details summary={summary} />
+          <Actions store={store} />
+        </>
+      )}
+      <Dialogs store={store} />
+    </Page>
+  );
+});

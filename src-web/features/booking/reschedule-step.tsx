@@ -1,0 +1,127 @@
+import type { TFunction } from 'i18next';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { loadSelfServiceTexts, useSelfServiceTexts } from '../../i18n/self-service-texts';
+import type { AppointmentDialog, RescheduleContext } from '../../stores/appointment-store';
+import { appointmentStoreOf } from '../../stores/appointment-store';
+import { formatInstant } from '../../stores/booking-calendar';
+import type { RootStore } from '../../stores/root-store';
+import { useStores } from '../../stores/use-stores';
+
+/**
+ * Loads the booking being moved as soon as the flow opens with ?reschedule= (booking-page.tsx):
+ * a patient whose session ended signs in again before choosing a time, not after.
+ */
+export function prepareReschedule(root: RootStore, bookingKey: string): void {
+  void root.featureStore(appointmentStoreOf).ensureSummary(bookingKey);
+  void loadSelfServiceTexts(root.i18n.i18n, root.i18n.locale).catch(() => undefined);
+}
+
+const WHEN: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+
+/** Why the move was refused or failed (spec point 8), one literal key each. */
+function problemText(t: TFunction, dialog: AppointmentDialog): string | null {
+  if (dialog.kind === 'error') return dialog.message || t('booking.reschedule.failed');
+  if (dialog.kind !== 'rescheduleNotAllowed') return null;
+  switch (dialog.reason) {
+    case 'WALK_IN':
+      return t('message.reschedule_walk_in');
+    case 'APPOINTMENT_CANCELLED':
+      return t('message.reschedule_cancelled_appts');
+    case 'PRIOR_MINUTES':
+      return t('message.reschedule_prior_minutes', { hours: String(Math.round((dialog.priorMinutes / 60) * 10) / 10) });
+    case 'OTHER':
+      return t('message.reschedule_not_allowed_message');
+  }
+}
+
+/**
+ * The booking flow's last step when an existing appointment is moved (issue 4): what changes,
+ * and "Move my appointment", which moves it in one server transaction (the old time is freed only
+ * when the new one is booked), then returns to the appointment page showing the new time.
+ */
+export const RescheduleStep = observer(function RescheduleStep({ bookingKey, context }: { bookingKey: string; context: RescheduleContext }) {
+  const root = useStores();
+  const { booking } = root;
+  const appointments = root.featureStore(appointmentStoreOf);
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const textsReady = useSelfServiceTexts(root.i18n.i18n, root.i18n.locale);
+
+  useEffect(() => {
+    void appointments.ensureSummary(bookingKey);
+  }, [appointments, bookingKey]);
+
+  const clinic = booking.selectedClinic?.clinic;
+  const startsAt = booking.selectedStartsAt;
+  const current = appointments.summary?.bookingKey === bookingKey ? appointments.summary : null;
+  const problem = appointments.dialog ? problemText(t, appointments.dialog) : null;
+
+  const move = async () => {
+    if (!clinic || !startsAt || appointments.busy) return;
+    // Our own hold on the new time: the server turns it into the moved appointment in one step.
+    const hold = booking.hold;
+    // A reschedule keeps the exams; a patient who went back and chose others is changing it.
+    const original = current ? [...new Set(current.appointments.map((appointment) => appointment.examSlug))] : null;
+    const moveContext = context === 'CHANGED' || (original !== null && original.join(',') !== booking.bookedSlugs.join(',')) ? 'CHANGED' : 'RESCHEDULED';
+    const outcome = await appointments.reschedule(bookingKey, {
+      context: moveContext,
+      clinicSlug: clinic.slug,
+      startsAt,
+      ...(moveContext === 'CHANGED' ? { exams: booking.bookedSlugs } : {}),
+      ...(hold ? { holdId: hold.holdId } : {}),
+    });
+    if (outcome === 'done') {
+      booking.forgetHold();
+      booking.startOver();
+      navigate(appointments.appointmentUrl(bookingKey));
+    } else if (outcome === 'slot_taken') {
+      await booking.timeWasTaken();
+    }
+  };
+
+  if (!textsReady) return <p role="status">{t('message.loading')}</p>;
+
+  return (
+    <div className="pp-details-step">
+      <dl className="pp-details">
+        <div>
+          <dt>{t('booking.reschedule.exams')}</dt>
+          <dd>{booking.selectedExams.map((exam) => exam.name).join(', ')}</dd>
+        </div>
+        {current && current.appointments[0] && (
+          <div>
+            <dt>{t('booking.reschedule.from')}</dt>
+            <dd>
+              {current.clinic.name}, {formatInstant(current.appointments[0].startsAt, i18n.language, current.clinic.timeZone, WHEN)}
+            </dd>
+          </div>
+        )}
+        {clinic && startsAt && (
+          <div>
+            <dt>{t('booking.reschedule.to')}</dt>
+            <dd data-testid="reschedule-new-time">
+              {clinic.name}, {formatInstant(startsAt, i18n.language, clinic.timeZone, WHEN)}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <p>{t('booking.reschedule.explain')}</p>
+      {problem && (
+        <div role="alert" className="pp-notice pp-notice-error">
+          <p>{problem}</p>
+        </div>
+      )}
+      <div className="pp-actions">
+        <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.goBack()}>
+          {t('booking.actions.back')}
+        </button>
+        <button type="button" className="pp-button" disabled={appointments.busy || !clinic || !startsAt} onClick={() => void move()}>
+          {appointments.busy ? t('booking.reschedule.moving') : t('booking.reschedule.submit')}
+        </button>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,193 @@
+import { when, runInAction } from 'mobx';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import type { QuestionnaireListResponse } from '@contract/api/questionnaires';
+import { ApiError } from '../../api/client';
+import { loadQuestionnaireTexts, useQuestionnaireTexts } from '../../i18n/questionnaire-texts';
+import { isEmbeddedPath, paths } from '../../paths';
+import { isExternalUrl, safeRedirectUrl } from '../../platform/safe-url';
+import { ModalDialog } from '../../shell/modal-dialog';
+import { outcomeActions, questionnaireStoreOf, type OutcomeAction, type QuestionnaireStore } from '../../stores/questionnaire-store';
+import type { FeatureStoreContext, RootStore } from '../../stores/root-store';
+import { useStores } from '../../stores/use-stores';
+import { LazySurveyModal, preloadSurveyModal } from './survey-modal-lazy';
+
+/**
+ * The booking flow's questionnaires (issue 5), loaded only once the patient continues from the
+ * exam choice: the chosen exams' questionnaires open one at a time in the survey modal, answers
+ * are saved as temporary answers under a temporary booking key, and each answer's outcomes
+ * (evaluated on the server) are followed: deny, Medicare number required, booking request
+ * instead, walk-in exam added, exam swapped, redirect.
+ */
+
+let running = false;
+
+/** Applies the outcome actions to the booking. */
+export function followInBooking(root: RootStore, store: QuestionnaireStore, actions: OutcomeAction[]): void {
+  const booking = root.booking;
+  for (const action of actions) {
+    switch (action.kind) {
+      case 'deny':
+        if (action.maxAttemptsReached) navigateTo(root, `${paths.deny()}?maxAttempts=max_attempts_reached`);
+        break;
+      case 'medicareNumberRequired':
+        runInAction(() => (booking.questionnaireMedicareRequired = true));
+        break;
+      case 'createBookingRequest':
+        runInAction(() => (booking.questionnaireBookingRequest = true));
+        break;
+      case 'walkInExam':
+        runInAction(() => (booking.walkInExam = { name: action.name, prepTime: action.prepTime, minutesPrior: action.minutesPrior }));
+        break;
+      case 'examSwap': {
+        if (!booking.examsBySlug.has(action.newSlug)) break;
+        const swap = (slugs: string[]) => [...new Set(slugs.map((slug) => (slug === action.oldSlug ? action.newSlug : slug)))];
+        runInAction(() => {
+          booking.selectedSlugs = swap(booking.selectedSlugs);
+          store.exams = swap(store.exams);
+        });
+        break;
+      }
+      case 'redirect': {
+        const url = safeRedirectUrl(action.url);
+        if (url) navigateTo(root, url);
+        break;
+      }
+      case 'validationCodeRequired':
+      case 'documentType':
+      case 'insuranceType':
+        // Kept on the server with the answers; the booking form has no field for them yet.
+        break;
+    }
+  }
+}
+
+/** The router's navigation, as feature stores get it. */
+const navigatorOf = (context: FeatureStoreContext) => context.navigator;
+
+function navigateTo(root: RootStore, url: string): void {
+  if (isExternalUrl(url)) {
+    window.location.assign(url);
+    return;
+  }
+  const navigator = root.featureStore(navigatorOf)();
+  navigator.navigate(isEmbeddedPath(navigator.currentUrl()) ? paths.embedded(url) : url);
+}
+
+async function listFor(root: RootStore, store: QuestionnaireStore, slugs: string[]): Promise<QuestionnaireListResponse> {
+  const booking = root.booking;
+  const fresh = async () => {
+    const { bookingKey } = await store.api.newBookingKey();
+    runInAction(() => (booking.questionnaireKey = bookingKey));
+    return bookingKey;
+  };
+  const key = booking.questionnaireKey ?? (await fresh());
+  try {
+    return await store.api.forBooking({ bookingKey: key, exams: slugs });
+  } catch (error) {
+    // An expired (24 h) or spent key: start again with a new one.
+    if (error instanceof ApiError && error.status === 404) return store.api.forBooking({ bookingKey: await fresh(), exams: slugs });
+    throw error;
+  }
+}
+
+/**
+ * Before step 1: the questionnaires of the chosen exams. Resolves true to go on, false to stay
+ * on the exam choice (a denial, shown in a dialog, or a questionnaire closed unanswered).
+ */
+export async function beforeLocation(root: RootStore, slugs: string[]): Promise<boolean> {
+  if (running) return false;
+  running = true;
+  const store = root.featureStore(questionnaireStoreOf);
+  const booking = root.booking;
+  try {
+    runInAction(() => {
+      booking.questionnaireMedicareRequired = false;
+      booking.questionnaireBookingRequest = false;
+    });
+    let list: QuestionnaireListResponse;
+    try {
+      [list] = await Promise.all([listFor(root, store, slugs), loadQuestionnaireTexts(root.i18n.i18n, root.i18n.locale)]);
+    } catch {
+      // Questionnaires cannot be fetched now: booking goes on; the server still checks the
+      // stored answers when the booking is made.
+      return true;
+    }
+    if (list.questionnaires.length === 0) return true;
+    const pending = list.questionnaires.some((item) => !item.answered);
+    if (!pending) {
+      // Answered earlier in this visit: their outcomes still apply to this exam choice.
+      try {
+        const actions = outcomeActions(await store.api.processOutcomes({ bookingKey: list.bookingKey, exams: slugs }));
+        const denial = actions.find((action) => action.kind === 'deny');
+        if (denial) {
+          runInAction(() => (store.denied = { message: denial.message }));
+          return false;
+        }
+        followInBooking(root, store, actions);
+      } catch {
+        // As above: the server checks again at booking.
+      }
+      return true;
+    }
+    preloadSurveyModal();
+    void store.run('BOOKING', list.bookingKey, list.questionnaires, {
+      exams: slugs,
+      follow: (actions) => followInBooking(root, store, actions),
+    });
+    await when(() => store.state === 'done');
+    return store.denied === null && !store.closedUnanswered && store.remaining === 0;
+  } finally {
+    running = false;
+  }
+}
+
+/** A keyed booking failed: a new key, and the answers moved to it (spec point 4). */
+export async function afterFailure(root: RootStore): Promise<void> {
+  const store = root.featureStore(questionnaireStoreOf);
+  const old = root.booking.questionnaireKey;
+  if (!old) return;
+  const { bookingKey } = await store.api.newBookingKey();
+  await store.api.reKey(old, bookingKey);
+  runInAction(() => (root.booking.questionnaireKey = bookingKey));
+}
+
+/** The survey modal of the booking flow and the denial dialog. */
+export const BookingQuestionnaires = observer(function BookingQuestionnaires() {
+  const root = useStores();
+  const store = root.featureStore(questionnaireStoreOf);
+  const { t } = useTranslation();
+  const textsReady = useQuestionnaireTexts(root.i18n.i18n, root.i18n.locale);
+  if (!textsReady) return null;
+  const current = store.subject === 'BOOKING' ? store.current : null;
+  const dismiss = () => runInAction(() => (store.denied = null));
+  return (
+    <>
+      {current && (
+        <LazySurveyModal
+          key={`${current.questionnaire.id}:${current.examSlug ?? ''}`}
+          questionnaire={current.questionnaire}
+          error={store.error}
+          locale={root.i18n.locale}
+          lookup={(query, source) => (source ? store.api.autocomplete(source, query) : Promise.resolve([]))}
+          onSubmit={(result) => store.submit(result, t('message.error_answering_questionnaire'))}
+          onClose={() => store.close()}
+        />
+      )}
+      {store.subject === 'BOOKING' && store.denied && (
+        <ModalDialog
+          role="alertdialog"
+          title={t('questionnaire.denied')}
+          onDismiss={dismiss}
+          actions={
+            <button type="button" className="pp-button" onClick={dismiss}>
+              {t('action.close')}
+            </button>
+          }
+        >
+          <p data-questionnaire-denied>{store.denied.message || t('message.questionnaire_denied')}</p>
+        </ModalDialog>
+      )}
+    </>
+  );
+});

@@ -1,0 +1,179 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Model } from 'survey-core';
+import { Survey } from 'survey-react-ui';
+// The fontless build: the full one loads Open Sans from Google, which the CSP (font-src 'self') refuses.
+import 'survey-core/survey-core.fontless.min.css';
+import { readCspNonce } from '../../platform/bootstrap-config';
+import { ConfirmDialog } from '../../shell/modal-dialog';
+import type { SurveyQuestionnaire } from '../../stores/questionnaire-store';
+import { registerAutocomplete, setAutocompleteLookup, applyAutocompleteRenderers, type AutocompleteLookup } from './autocomplete-question';
+import './questionnaires.css';
+
+/**
+ * This module is the heavy part of questionnaires (SurveyJS, about 250 KB gzipped with its CSS):
+ * it is only ever imported lazily (survey-modal-lazy.tsx), when a questionnaire actually opens,
+ * so the booking home never downloads it.
+ */
+
+// SurveyJS renders its theme variables in <style> elements of its own, which the page's CSP
+// (style-src 'self' 'nonce-…') refuses. The model is told not to (generateStylesheet = false) and
+// the same CSS goes into one <style> carrying the page's nonce, in the document head.
+function ensureThemeStyle(id: string, css: string): void {
+  if (typeof document === 'undefined' || !css) return;
+  let style = document.head.querySelector<HTMLStyleElement>(`style[data-pp-survey="${id}"]`);
+  if (!style) {
+    style = document.createElement('style');
+    const nonce = readCspNonce(document);
+    if (nonce) style.nonce = nonce;
+    style.setAttribute('data-pp-survey', id);
+    document.head.append(style);
+  }
+  if (style.textContent !== css) style.textContent = css;
+}
+
+export type SurveySubmit = (result: Record<string, unknown>) => Promise<boolean>;
+
+export interface SurveyModalProps {
+  questionnaire: SurveyQuestionnaire;
+  /** Saves the answer (the survey's data); false keeps the modal open with the error shown. */
+  onSubmit: SurveySubmit;
+  /** Closing unanswered: the close control shows only when the questionnaire allows it (showClose). */
+  onClose?: () => void;
+  /** Looks up suggestions for autocomplete questions. */
+  lookup?: AutocompleteLookup;
+  /** The failure line shown in the modal (message.error_answering_questionnaire or the server's message). */
+  error?: string | null;
+  /** The survey's interface language (SurveyJS's own buttons and messages). */
+  locale?: string;
+}
+
+/** Builds the SurveyJS model: the provider's CSS, progress 'Answered {0} of {1}', completion through onSubmit. */
+export function createSurveyModel(
+  questionnaire: SurveyQuestionnaire,
+  options: { progressText: (answered: number, total: number) => string; locale?: string },
+): Model {
+  registerAutocomplete();
+  const model = new Model(questionnaire.json);
+  applyAutocompleteRenderers(model);
+  model.generateStylesheet = false;
+  ensureThemeStyle('theme', model.themeStyle);
+  model.onAfterRenderSurvey.add((survey) => ensureThemeStyle('reset', survey.resetVariablesStyle));
+  model.showCompletedPage = false;
+  if (options.locale) model.locale = options.locale;
+  // Progress counts answered questions (spec point 5), at the top unless the JSON says otherwise.
+  if (!model.showProgressBar) model.showProgressBar = true;
+  model.progressBarType = 'questions';
+  model.onGetProgressText.add((_, event) => {
+    event.text = options.progressText(event.answeredQuestionCount, event.questionCount);
+  });
+  if (questionnaire.showPreviousButtonOnLastPageEnabled === false) {
+    model.onCurrentPageChanged.add((survey) => {
+      survey.showPrevButton = !survey.isLastPage;
+    });
+  }
+  if (Object.keys(questionnaire.css).length > 0) model.setCss(questionnaire.css, true);
+  return model;
+}
+
+/**
+ * The questionnaire survey modal (spec point 2): the questionnaire's size, a static backdrop (a
+ * click beside it does nothing), no keyboard close (Escape does nothing), a close button only
+ * when closing is allowed; with showClosingConfirmation the close asks yes/no first.
+ */
+export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, error, locale }: SurveyModalProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const model = useMemo(() => {
+    return createSurveyModel(questionnaire, {
+      progressText: (answered, total) => t('questionnaire.progress', { answered, total }),
+      locale,
+    });
+    // One model per questionnaire.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [questionnaire]);
+
+  // Completing saves first: the survey completes only when the answer was saved.
+  useEffect(() => {
+    const handler = async (sender: Model, options: { allow: boolean }) => {
+      options.allow = await onSubmit(sender.data as Record<string, unknown>);
+    };
+    model.onCompleting.add(handler);
+    return () => model.onCompleting.remove(handler);
+  }, [model, onSubmit]);
+
+  useEffect(() => setAutocompleteLookup(lookup ?? null), [lookup]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    const active = document.activeElement;
+    const previous = active instanceof HTMLElement && active !== document.body ? active : null;
+    if (dialog && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    return () => {
+      if (dialog?.open && typeof dialog.close === 'function') dialog.close();
+      setTimeout(() => {
+        if (document.querySelector('dialog[open]')) return;
+        const now = document.activeElement;
+        if (now !== null && now !== document.body) return;
+        if (previous?.isConnected) previous.focus();
+      }, 0);
+    };
+  }, []);
+
+  const closable = questionnaire.showClose && onClose !== undefined;
+  const close = () => {
+    if (!onClose) return;
+    if (questionnaire.showClosingConfirmation) setConfirming(true);
+    else onClose();
+  };
+
+  const size = questionnaire.modalSize;
+  return (
+    <dialog
+      ref={ref}
+      className={`pp-dialog pp-survey-dialog pp-survey-${size}`}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      data-questionnaire-type={questionnaire.type}
+      // Static: Escape never closes it (the questionnaire needs an answer).
+      onCancel={(event) => event.preventDefault()}
+    >
+      <div className="pp-survey-head">
+        <h2 id={titleId} className="pp-dialog-title">
+          {questionnaire.title}
+        </h2>
+        {closable && (
+          <button type="button" className="pp-button pp-button-secondary pp-survey-close" onClick={close}>
+            {t('action.close')}
+          </button>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="pp-notice pp-notice-error">
+          {error}
+        </p>
+      )}
+      <div className="pp-survey-body">
+        <Survey model={model} />
+      </div>
+      {confirming && onClose && (
+        <ConfirmDialog
+          title={t('questionnaire.closeConfirm.title')}
+          text={t('questionnaire.closeConfirm.text')}
+          yes={t('questionnaire.closeConfirm.yes')}
+          no={t('questionnaire.closeConfirm.no')}
+          onYes={() => {
+            setConfirming(false);
+            onClose();
+          }}
+          onNo={() => setConfirming(false)}
+        />
+      )}
+    </dialog>
+  );
+}

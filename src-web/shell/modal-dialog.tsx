@@ -1,0 +1,107 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface ModalDialogProps {
+  title: string;
+  children: ReactNode;
+  /** The dialog's buttons. */
+  actions: ReactNode;
+  /** Escape closes the dialog through this (omit for dialogs that need an explicit answer). */
+  onDismiss?: () => void;
+  role?: 'dialog' | 'alertdialog';
+  /** Wider dialogs for reading (consent forms). */
+  wide?: boolean;
+}
+
+/**
+ * The portal's modal dialog, on the native <dialog> element: the browser traps focus, makes the
+ * page behind inert and closes on Escape, with no modal library on the page (booking, appointment
+ * and booking-request pages all use it). Mount it to open it; focus returns to where it was when
+ * it unmounts.
+ */
+export function ModalDialog({ title, children, actions, onDismiss, role = 'dialog', wide = false }: ModalDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    const active = document.activeElement;
+    const previous = active instanceof HTMLElement && active !== document.body ? active : null;
+    if (dialog && !dialog.open) {
+      // jsdom and very old browsers have no showModal(); the open attribute still shows it.
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    return () => {
+      if (dialog?.open && typeof dialog.close === 'function') dialog.close();
+      // Decided once the page has rendered the outcome (observers may commit after the dialog
+      // closes): back to the button that opened it, or, when that is gone (a cancelled booking
+      // offers no Cancel), to the page's outcome line or its main area; never away from a new focus.
+      setTimeout(() => {
+        // Another dialog opened in its place (confirmation, then reason): it has the focus.
+        if (document.querySelector('dialog[open]')) return;
+        const active = document.activeElement;
+        if (active !== null && active !== document.body) return;
+        if (previous?.isConnected) previous.focus();
+        else (document.querySelector<HTMLElement>('[data-dialog-return]') ?? document.querySelector<HTMLElement>('main'))?.focus();
+      }, 0);
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={wide ? 'pp-dialog pp-dialog-wide' : 'pp-dialog'}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onDismiss?.();
+      }}
+    >
+      <h2 id={titleId} className="pp-dialog-title">
+        {title}
+      </h2>
+      <div className="pp-dialog-body">{children}</div>
+      <div className="pp-actions">{actions}</div>
+    </dialog>
+  );
+}
+
+interface ConfirmDialogProps {
+  title: string;
+  /** The question, one paragraph. */
+  text: string;
+  yes: string;
+  no: string;
+  onYes: () => void;
+  /** No, Escape: nothing happens. */
+  onNo: () => void;
+  /** Yes is disabled while the answer is being carried out. */
+  busy?: boolean;
+  /** Yes destroys something (cancel a booking): shown in the danger colour. */
+  danger?: boolean;
+}
+
+/** The spec's yes/no confirmation (point 2, modals): a question with Yes and No. */
+export function ConfirmDialog({ title, text, yes, no, onYes, onNo, busy = false, danger = false }: ConfirmDialogProps) {
+  return (
+    <ModalDialog
+      role="alertdialog"
+      title={title}
+      onDismiss={onNo}
+      actions={
+        <>
+          <button type="button" className={danger ? 'pp-button pp-button-danger' : 'pp-button'} disabled={busy} onClick={onYes}>
+            {yes}
+          </button>
+          <button type="button" className="pp-button pp-button-secondary" onClick={onNo}>
+            {no}
+          </button>
+        </>
+      }
+    >
+      <p>{text}</p>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,149 @@
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import type { BookingRequestSummary } from '@contract/api/booking-requests';
+import { createBookingRequestsApi, type BookingRequestsApi } from '../api/booking-requests-api';
+import { ApiError } from '../api/client';
+import type { FeatureStoreContext } from './root-store';
+import type { PatientSubject } from './session-store';
+
+export type LoadState = 'idle' | 'loading' | 'loaded' | 'error';
+
+/** The one dialog open on the booking-request page. */
+export type BookingRequestDialog =
+  | { kind: 'cancelConfirm' }
+  /** Several referrals: the attachments modal lists them. */
+  | { kind: 'attachments' }
+  /** The booking-info button's text. */
+  | { kind: 'bookingInfo' }
+  /** The server's message, or '' for the default text. */
+  | { kind: 'error'; message: string };
+
+export interface BookingRequestStoreDeps {
+  api: BookingRequestsApi;
+  /** The authenticated check (PatientAccessStore.ensureSignedIn). */
+  ensureSignedIn: (bookingKey: string, type: PatientSubject) => Promise<boolean>;
+  /** Whether the provider lets patients download their referral (app config bookingRequestsDownloadReferralEnabled). */
+  downloadReferralEnabled: () => boolean;
+}
+
+/**
+ * The booking-request page (issue 4, spec point 4 "Booking request"): status, exams and clinic,
+ * patient details, referrals, booking information, and cancel with confirmation.
+ */
+export class BookingRequestStore {
+  bookingKey: string | null = null;
+  summary: BookingRequestSummary | null = null;
+  loadState: LoadState = 'idle';
+  dialog: BookingRequestDialog | null = null;
+  busy = false;
+  /** The request was cancelled during this visit (the status line says so). */
+  cancelled = false;
+
+  private readonly deps: BookingRequestStoreDeps;
+  private generation = 0;
+
+  constructor(deps: BookingRequestStoreDeps) {
+    this.deps = deps;
+    makeAutoObservable<this, 'deps' | 'generation'>(this, { deps: false, generation: false, summary: observableRef });
+  }
+
+  get canCancel(): boolean {
+    return this.summary?.status === 'BOOKED';
+  }
+
+  /** Referral links, when the provider allows downloads. */
+  get referrals(): { id: string; fileName: string; href: string }[] {
+    const summary = this.summary;
+    if (!summary || !this.deps.downloadReferralEnabled()) return [];
+    return summary.referrals.map((referral) => ({ id: referral.id, fileName: referral.fileName, href: this.deps.api.referralUrl(summary.bookingKey, referral.id) }));
+  }
+
+  /** Signs in when needed, then loads the request. */
+  async open(bookingKey: string): Promise<void> {
+    this.generation += 1;
+    const generation = this.generation;
+    if (this.bookingKey !== bookingKey) {
+      this.summary = null;
+      this.cancelled = false;
+    }
+    this.bookingKey = bookingKey;
+    this.dialog = null;
+    this.loadState = 'loading';
+    const signedIn = await this.deps.ensureSignedIn(bookingKey, 'BOOKING_REQUEST');
+    if (generation !== this.generation) return;
+    if (!signedIn) {
+      runInAction(() => {
+        this.loadState = 'idle';
+      });
+      return;
+    }
+    try {
+      const summary = await this.deps.api.summary(bookingKey);
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        this.summary = summary;
+        this.loadState = 'loaded';
+      });
+    } catch {
+      runInAction(() => {
+        if (generation === this.generation) this.loadState = 'error';
+      });
+    }
+  }
+
+  dispose(): void {
+    this.generation += 1;
+  }
+
+  openCancel(): void {
+    if (this.canCancel) this.dialog = { kind: 'cancelConfirm' };
+  }
+
+  openAttachments(): void {
+    this.dialog = { kind: 'attachments' };
+  }
+
+  openBookingInfo(): void {
+    if (this.summary?.bookingInfoHtml) this.dialog = { kind: 'bookingInfo' };
+  }
+
+  closeDialog(): void {
+    this.dialog = null;
+  }
+
+  /** Yes on the confirmation: the request becomes CANCELED. */
+  async cancel(): Promise<boolean> {
+    const bookingKey = this.bookingKey;
+    if (!bookingKey || this.busy) return false;
+    this.busy = true;
+    try {
+      const summary = await this.deps.api.cancel(bookingKey);
+      runInAction(() => {
+        this.summary = summary;
+        this.busy = false;
+        this.dialog = null;
+        this.cancelled = true;
+      });
+      return true;
+    } catch (error) {
+      runInAction(() => {
+        this.busy = false;
+        if (error instanceof ApiError && error.status === 401) {
+          this.dialog = null;
+          return;
+        }
+        const message = error instanceof ApiError && error.kind === 'http' && error.status < 500 && !error.message.startsWith('Request failed') ? error.message : '';
+        this.dialog = { kind: 'error', message };
+      });
+      return false;
+    }
+  }
+}
+
+/** The booking-request page's store, built once per visit (RootStore.featureStore). */
+export function bookingRequestStoreOf({ root, client }: FeatureStoreContext): BookingRequestStore {
+  return new BookingRequestStore({
+    api: createBookingRequestsApi(client),
+    ensureSignedIn: (bookingKey, type) => root.patientAccess.ensureSignedIn(bookingKey, type),
+    downloadReferralEnabled: () => root.config.app.bookingRequestsDownloadReferralEnabled,
+  });
+}

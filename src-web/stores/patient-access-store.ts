@@ -1,0 +1,117 @@
+import { ApiError } from '../api/client';
+import type { PatientAccessApi } from '../api/patient-access-api';
+import type { PatientSignInStore } from './patient-sign-in-store';
+import type { PatientSubject, PortalNavigator, SessionStore } from './session-store';
+
+/** What the patient-access stores are given (root-store.ts builds it; tests inject their own). */
+export interface PatientAccessOptions {
+  api: PatientAccessApi;
+  session: SessionStore;
+  navigator: () => PortalNavigator;
+  /** The app config's seconds between one-time password sends. */
+  otpResendSeconds: () => number;
+  /** Local date, YYYY-MM-DD (a date of birth may not be after it). */
+  today: () => string;
+  /** True when the browser keeps cookies (the session lives in one). */
+  cookiesEnabled: () => boolean;
+  /** Lays role-specific translations over the catalogue (spec point 3). */
+  applyTranslations: (overlay: Record<string, unknown>) => void;
+  scrollToTop: () => void;
+  timers?: { setInterval: (fn: () => void, ms: number) => unknown; clearInterval: (handle: unknown) => void };
+}
+
+/** The browser's local date as YYYY-MM-DD. */
+export function localDate(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * Whether the browser keeps cookies: the flag, then a test cookie written like the session cookie
+ * (SameSite=None; Secure; Partitioned, so it works inside a provider's iframe), or a plain one.
+ */
+export function browserCookiesEnabled(win: Window): boolean {
+  if (!win.navigator.cookieEnabled) return false;
+  const doc = win.document;
+  const name = 'pp_cookie_check';
+  const attempt = (attributes: string) => {
+    try {
+      doc.cookie = `${name}=1; path=/${attributes}`;
+      const kept = doc.cookie.split(';').some((part) => part.trim() === `${name}=1`);
+      doc.cookie = `${name}=; path=/; max-age=0${attributes}`;
+      return kept;
+    } catch {
+      return false;
+    }
+  };
+  return (win.isSecureContext && attempt('; SameSite=None; Secure; Partitioned')) || attempt('; SameSite=Lax');
+}
+
+/** The role overlay as an object, or null when it is empty or not a JSON object. */
+export function parseRoleTranslations(json: string): Record<string, unknown> | null {
+  if (!json.trim()) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Patient access (issue 4) as the rest of the app sees it: the authenticated check pages call
+ * before they load a booking (ensureSignedIn), logout, and the sign-in form's store, whose code
+ * comes with the /authentication page so the booking home does not download it.
+ */
+export class PatientAccessStore {
+  readonly options: PatientAccessOptions;
+  private flow: PatientSignInStore | null = null;
+
+  constructor(options: PatientAccessOptions) {
+    this.options = options;
+  }
+
+  /**
+   * The sign-in form's store, created once. The page passes the class it imported, so the
+   * class is in the page's chunk and this module only knows its type.
+   */
+  signIn(Store: new (options: PatientAccessOptions) => PatientSignInStore): PatientSignInStore {
+    this.flow ??= new Store(this.options);
+    return this.flow;
+  }
+
+  /**
+   * The authenticated check for pages that show a booking (spec point 6). Resolves true when
+   * this browser is signed in to that booking; otherwise sends the browser to /authentication
+   * (with returnUrl = the current URL, the booking key and type) and resolves false.
+   * Never rejects: a check that cannot be made at all also leads to the sign-in page, which
+   * says what went wrong when the patient tries.
+   */
+  async ensureSignedIn(bookingKey: string, type: PatientSubject): Promise<boolean> {
+    this.options.session.setSubject(bookingKey, type);
+    try {
+      const identity = await this.options.api.session({ bookingKey, type });
+      this.options.session.markAuthenticated(identity);
+      this.applyTranslations(identity.roleTranslations);
+      return true;
+    } catch (error) {
+      // A 401 already went to /authentication through the client's 401 rule (authCheck).
+      if (!(error instanceof ApiError && error.status === 401)) this.options.session.reauthenticate();
+      return false;
+    }
+  }
+
+  /** Ends the patient's session on the server and here. */
+  async logout(): Promise<void> {
+    try {
+      await this.options.api.logout();
+    } finally {
+      this.options.session.forget();
+    }
+  }
+
+  private applyTranslations(json: string): void {
+    const overlay = parseRoleTranslations(json);
+    if (overlay) this.options.applyTranslations(overlay);
+  }
+}

@@ -1,0 +1,457 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { OtpChannel } from '@contract/api/patient-access';
+import { ApiError } from '../api/client';
+import { paths } from '../paths';
+import { parseRoleTranslations, type PatientAccessOptions } from './patient-access-store';
+import type { PatientSubject, SessionStore } from './session-store';
+
+/** Six digits, exactly (spec points 5 and 9). */
+export const OTP_PATTERN = /^\d{6}$/;
+/** Digits only, at most 10 (spec points 5 and 9). */
+export const CONTACT_NUMBER_PATTERN = /^\d{1,10}$/;
+/** Seconds between resends when the app config does not say (spec point 9). */
+export const DEFAULT_OTP_RESEND_SECONDS = 5;
+
+/** What the /authentication page was asked to do (spec points 2 and 3, "Authentication params"). */
+export interface AuthenticationParams {
+  /** null when neither the query nor the return URL names a booking. */
+  bookingKey: string | null;
+  type: PatientSubject;
+  /** A same-origin path, already inside /iframe when the page is embedded. */
+  returnUrl: string;
+  /** Someone opens results shared with them: other wording, shared=true on the return URL. */
+  shared: boolean;
+  /** Staff sign in for the patient: the texts name "the patient". */
+  staffBooking: boolean;
+  /** A date of birth to start the form with ('' when none). */
+  dateOfBirth: string;
+}
+
+/** The sign-in steps: checking an existing session, date of birth, channel choice, code, done. */
+export type SignInStep = 'checking' | 'details' | 'channel' | 'code' | 'done';
+
+export type SignInField = 'dateOfBirth' | 'contactNumber' | 'code';
+export type SignInProblem = 'required' | 'invalid' | 'future';
+
+/** Why the last attempt failed, as the page words it (spec point 8). */
+export type SignInError =
+  | { kind: 'cookies' }
+  | { kind: 'authentication' }
+  | { kind: 'otp' }
+  | { kind: 'otpExpired' }
+  | { kind: 'sessionExpired' }
+  | { kind: 'tooManyRequests' }
+  | { kind: 'noChannel' }
+  /** Any other answer with the server's own message (shown as text). */
+  | { kind: 'server'; message: string };
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date in YYYY-MM-DD, from 1900 on. */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The /deny page's maxAttempts value for a 429 max_attempts_reached (names it knows, else true). */
+export function maxAttemptsName(details: unknown): string {
+  const named =
+    typeof details === 'object' && details !== null && 'maxAttempts' in details && typeof details.maxAttempts === 'string'
+      ? details.maxAttempts
+      : '';
+  return ['max_attempts_reached', 'max_attempts_reached_shared', 'max_attempts_reached_results'].includes(named) ? named : 'true';
+}
+
+/** The return URL with shared=true added (spec point 4: the shared flag). */
+export function withSharedFlag(url: string): string {
+  const hashAt = url.indexOf('#');
+  const base = hashAt >= 0 ? url.slice(0, hashAt) : url;
+  const hash = hashAt >= 0 ? url.slice(hashAt) : '';
+  const [path, query = ''] = base.split('?', 2) as [string, string?];
+  const params = new URLSearchParams(query);
+  params.set('shared', 'true');
+  return `${path}?${params.toString()}${hash}`;
+}
+
+function isEmbedded(url: string): boolean {
+  return url === '/iframe' || url.startsWith('/iframe/') || url.startsWith('/iframe?');
+}
+
+/**
+ * The sign-in form (spec point 4 "Patient authentication", issue 4): date of birth with an
+ * optional contact number, then a one-time password when the server asks for one. Loaded with
+ * the /authentication page (PatientAccessStore#signIn), never on the booking home.
+ */
+export class PatientSignInStore {
+  params: AuthenticationParams | null = null;
+  step: SignInStep = 'details';
+  dateOfBirth = '';
+  contactNumber = '';
+  code = '';
+  touched: Record<SignInField, boolean> = { dateOfBirth: false, contactNumber: false, code: false };
+  error: SignInError | null = null;
+  otpChannels: OtpChannel[] = [];
+  channel: OtpChannel | null = null;
+  /** Where the code went, masked by the server. */
+  destination: string | null = null;
+  /** Seconds until the code may be sent again (0: now). */
+  resendSeconds = 0;
+  cookiesEnabled = true;
+
+  private readonly options: PatientAccessOptions;
+  private countdown: unknown = null;
+  /** Bumped by start()/dispose() so an answer for an earlier sign-in is ignored. */
+  private generation = 0;
+
+  constructor(options: PatientAccessOptions) {
+    this.options = options;
+    makeAutoObservable<this, 'options' | 'countdown' | 'generation' | 'timers'>(this, { options: false, countdown: false, generation: false, timers: false });
+  }
+
+  private get session(): SessionStore {
+    return this.options.session;
+  }
+
+  get loading(): boolean {
+    return this.session.loading;
+  }
+
+  get staffBooking(): boolean {
+    return this.params?.staffBooking ?? false;
+  }
+
+  get shared(): boolean {
+    return this.params?.shared ?? false;
+  }
+
+  /** Today's local date (the latest date of birth allowed). */
+  get today(): string {
+    return this.options.today();
+  }
+
+  /** The link names no booking: nothing to sign in to. */
+  get missingBooking(): boolean {
+    return this.params !== null && this.params.bookingKey === null;
+  }
+
+  problem(field: SignInField): SignInProblem | null {
+    switch (field) {
+      case 'dateOfBirth': {
+        const value = this.dateOfBirth.trim();
+        if (!value) return 'required';
+        if (!isCalendarDate(value)) return 'invalid';
+        return value > this.options.today() ? 'future' : null;
+      }
+      case 'contactNumber': {
+        const value = this.contactNumber.trim();
+        return value === '' || CONTACT_NUMBER_PATTERN.test(value) ? null : 'invalid';
+      }
+      case 'code': {
+        const value = this.code.trim();
+        if (!value) return 'required';
+        return OTP_PATTERN.test(value) ? null : 'invalid';
+      }
+    }
+  }
+
+  /** The problem to show next to the field: after it was left or a submit was tried. */
+  visibleProblem(field: SignInField): SignInProblem | null {
+    return this.touched[field] ? this.problem(field) : null;
+  }
+
+  /** Both details valid: the only state in which they are sent (spec point 5). */
+  get detailsValid(): boolean {
+    return this.problem('dateOfBirth') === null && this.problem('contactNumber') === null;
+  }
+
+  /** The first details field with a problem, for the focus move. */
+  get firstInvalidDetail(): SignInField | null {
+    if (this.problem('dateOfBirth')) return 'dateOfBirth';
+    if (this.problem('contactNumber')) return 'contactNumber';
+    return null;
+  }
+
+  get codeValid(): boolean {
+    return this.problem('code') === null;
+  }
+
+  setDateOfBirth(value: string): void {
+    this.dateOfBirth = value;
+  }
+
+  setContactNumber(value: string): void {
+    this.contactNumber = value;
+  }
+
+  setCode(value: string): void {
+    // Pasted codes often carry spaces ("123 456"); they are not part of the code.
+    this.code = value.replace(/\s+/g, '');
+  }
+
+  setChannel(channel: OtpChannel): void {
+    this.channel = channel;
+  }
+
+  touch(field: SignInField): void {
+    this.touched[field] = true;
+  }
+
+  /**
+   * Opens a sign-in for the page's parameters. When this browser already holds a session for
+   * the booking, goes straight on to the return URL.
+   */
+  async start(params: AuthenticationParams): Promise<void> {
+    this.reset();
+    const generation = this.generation;
+    this.params = params;
+    this.dateOfBirth = params.dateOfBirth;
+    this.cookiesEnabled = this.options.cookiesEnabled();
+    const { bookingKey, type } = params;
+    if (bookingKey === null) return;
+    this.session.setSubject(bookingKey, type);
+    this.step = 'checking';
+    try {
+      const identity = await this.options.api.session({ bookingKey, type }, { authCheck: false });
+      if (generation !== this.generation) return;
+      this.finish(identity);
+    } catch {
+      runInAction(() => {
+        if (generation === this.generation) this.step = 'details';
+      });
+    }
+  }
+
+  /** Sends the date of birth (and contact number). Resolves false when nothing was sent or it failed. */
+  async submitDetails(): Promise<boolean> {
+    this.touched.dateOfBirth = true;
+    this.touched.contactNumber = true;
+    const params = this.params;
+    if (!params?.bookingKey || !this.detailsValid || this.loading) return false;
+    this.error = null;
+    if (!this.cookiesEnabled) {
+      this.error = { kind: 'cookies' };
+      return false;
+    }
+    const generation = this.generation;
+    const contactNumber = this.contactNumber.trim();
+    this.session.setLoading(true);
+    try {
+      const answer = await this.options.api.authenticate({
+        bookingKey: params.bookingKey,
+        type: params.type,
+        dateOfBirth: this.dateOfBirth.trim(),
+        ...(contactNumber ? { contactNumber } : {}),
+        ...(params.shared ? { shared: true } : {}),
+      });
+      if (generation !== this.generation) return false;
+      this.applyTranslations(answer.roleTranslations);
+      if (!answer.otpRequired) return await this.confirmSession(generation, params.bookingKey, params.type);
+      runInAction(() => {
+        this.otpChannels = answer.otpChannels;
+        this.channel = answer.otpChannels[0] ?? null;
+        this.session.setOtpSent(false);
+      });
+      if (answer.otpChannels.length === 0) {
+        this.fail({ kind: 'noChannel' });
+        return false;
+      }
+      if (answer.otpChannels.length === 1) return await this.sendOtp();
+      runInAction(() => {
+        this.step = 'channel';
+        this.session.setLoading(false);
+      });
+      return true;
+    } catch (error) {
+      if (generation === this.generation) this.failWith(error, 'details');
+      return false;
+    }
+  }
+
+  /** Sends (or resends) the one-time password on the chosen channel. */
+  async sendOtp(): Promise<boolean> {
+    const channel = this.channel;
+    if (!channel || this.resendSeconds > 0) return false;
+    const generation = this.generation;
+    this.error = null;
+    this.session.setLoading(true);
+    try {
+      const sent = await this.options.api.sendOtp(channel);
+      if (generation !== this.generation) return false;
+      runInAction(() => {
+        this.destination = sent.destination;
+        this.step = 'code';
+        this.session.setOtpSent(true);
+        this.session.setLoading(false);
+      });
+      this.startCountdown(sent.resendAfterSeconds > 0 ? sent.resendAfterSeconds : this.resendDelay());
+      return true;
+    } catch (error) {
+      if (generation !== this.generation) return false;
+      if (error instanceof ApiError && error.status === 429 && error.code === 'too_many_requests') this.startCountdown(this.resendDelay());
+      this.failWith(error, 'otp-send');
+      return false;
+    }
+  }
+
+  /** Checks the code; on success the patient goes on to the return URL. */
+  async verifyOtp(): Promise<boolean> {
+    this.touched.code = true;
+    if (!this.codeValid || this.loading) return false;
+    const generation = this.generation;
+    this.error = null;
+    this.session.setLoading(true);
+    try {
+      const identity = await this.options.api.verifyOtp(this.code.trim());
+      if (generation !== this.generation) return false;
+      this.finish(identity);
+      return true;
+    } catch (error) {
+      if (generation === this.generation) this.failWith(error, 'otp-verify');
+      return false;
+    }
+  }
+
+  /** Back from the code or channel step to the date of birth (another channel, a typo). */
+  backToDetails(): void {
+    this.step = 'details';
+    this.code = '';
+    this.touched.code = false;
+    this.error = null;
+    this.stopCountdown();
+  }
+
+  /** Stops the countdown and forgets answers still on their way (the page unmounts). */
+  dispose(): void {
+    this.generation += 1;
+    this.stopCountdown();
+    this.session.setLoading(false);
+  }
+
+  private reset(): void {
+    this.dispose();
+    this.params = null;
+    this.step = 'details';
+    this.dateOfBirth = '';
+    this.contactNumber = '';
+    this.code = '';
+    this.touched = { dateOfBirth: false, contactNumber: false, code: false };
+    this.error = null;
+    this.otpChannels = [];
+    this.channel = null;
+    this.destination = null;
+    this.session.setOtpSent(false);
+  }
+
+  private resendDelay(): number {
+    const seconds = this.options.otpResendSeconds();
+    return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : DEFAULT_OTP_RESEND_SECONDS;
+  }
+
+  private get timers(): NonNullable<PatientAccessOptions['timers']> {
+    return this.options.timers ?? { setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>) };
+  }
+
+  private startCountdown(seconds: number): void {
+    this.stopCountdown();
+    this.resendSeconds = seconds;
+    this.countdown = this.timers.setInterval(() => {
+      runInAction(() => {
+        this.resendSeconds = Math.max(0, this.resendSeconds - 1);
+        if (this.resendSeconds === 0) this.stopCountdown();
+      });
+    }, 1000);
+  }
+
+  private stopCountdown(): void {
+    if (this.countdown !== null) {
+      this.timers.clearInterval(this.countdown);
+      this.countdown = null;
+    }
+    this.resendSeconds = 0;
+  }
+
+  /**
+   * No one-time password needed: the session is authenticated now. Asking the authenticated
+   * check once proves the browser kept the session cookie (an iframe may block it).
+   */
+  private async confirmSession(generation: number, bookingKey: string, type: PatientSubject): Promise<boolean> {
+    try {
+      const identity = await this.options.api.session({ bookingKey, type }, { authCheck: false });
+      if (generation !== this.generation) return false;
+      this.finish(identity);
+      return true;
+    } catch (error) {
+      if (generation !== this.generation) return false;
+      if (error instanceof ApiError && error.status === 401) this.fail({ kind: 'cookies' }, 'details');
+      else this.failWith(error, 'details');
+      return false;
+    }
+  }
+
+  /** Signed in: remember who, then the return URL, scrolled to the top (spec point 4). */
+  private finish(identity: { bookingKey: string; type: PatientSubject; roleTranslations: string }): void {
+    const params = this.params;
+    this.stopCountdown();
+    this.session.markAuthenticated(identity);
+    this.applyTranslations(identity.roleTranslations);
+    this.step = 'done';
+    this.error = null;
+    if (!params) return;
+    this.options.navigator().navigate(params.shared ? withSharedFlag(params.returnUrl) : params.returnUrl, { replace: true });
+    this.options.scrollToTop();
+  }
+
+  private applyTranslations(json: string): void {
+    const overlay = parseRoleTranslations(json);
+    if (overlay) this.options.applyTranslations(overlay);
+  }
+
+  private fail(error: SignInError, step?: SignInStep): void {
+    this.error = error;
+    if (step) this.step = step;
+    this.session.setLoading(false);
+  }
+
+  /** Turns a failed call into the page's state (spec point 8). */
+  private failWith(error: unknown, during: 'details' | 'otp-send' | 'otp-verify'): void {
+    const apiError = error instanceof ApiError ? error : null;
+    if (apiError?.status === 429 && apiError.code === 'max_attempts_reached') {
+      this.session.setLoading(false);
+      this.goToDeny(maxAttemptsName(apiError.details));
+      return;
+    }
+    const code = apiError?.kind === 'http' ? apiError.code : null;
+    switch (code) {
+      case 'authentication_failed':
+        return this.fail({ kind: 'authentication' }, 'details');
+      case 'otp_invalid':
+        this.code = '';
+        return this.fail({ kind: 'otp' }, 'code');
+      case 'otp_expired':
+        this.code = '';
+        return this.fail({ kind: 'otpExpired' }, 'code');
+      case 'too_many_requests':
+        // A code sent moments ago still works: stay on (or move to) the code step.
+        return this.fail({ kind: 'tooManyRequests' }, during === 'details' ? undefined : 'code');
+      case 'unauthorized':
+        // Right after a date of birth was accepted, a missing session means the cookie was not kept.
+        if (during === 'otp-send' && !this.session.otpSent) return this.fail({ kind: 'cookies' }, 'details');
+        this.code = '';
+        return this.fail({ kind: 'sessionExpired' }, 'details');
+    }
+    const serverMessage = apiError && apiError.kind === 'http' && apiError.status < 500 && apiError.status !== 0 ? apiError.message : '';
+    if (serverMessage && !serverMessage.startsWith('Request failed with status')) return this.fail({ kind: 'server', message: serverMessage });
+    this.fail({ kind: during === 'details' ? 'authentication' : 'otp' });
+  }
+
+  private goToDeny(maxAttempts: string): void {
+    const navigator = this.options.navigator();
+    const target = `${paths.deny()}?maxAttempts=${encodeURIComponent(maxAttempts)}`;
+    navigator.navigate(isEmbedded(navigator.currentUrl()) ? paths.embedded(target) : target, { replace: true });
+  }
+
+}

@@ -1,0 +1,69 @@
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+
+type Scope = Page | FrameLocator;
+
+/** The open questionnaire survey modal (issue 5), whatever its title. */
+export function surveyDialog(scope: Scope): Locator {
+  return scope.locator('dialog.pp-survey-dialog[open]');
+}
+
+/** Answers one radio group by the label of its option (the input is visually hidden: focus and Space). */
+export async function chooseRadio(dialog: Locator, question: string | RegExp, option: string): Promise<void> {
+  const radio = dialog.getByRole('radiogroup', { name: question }).getByRole('radio', { name: option, exact: true });
+  await radio.focus();
+  await radio.press('Space');
+  await expect(radio).toBeChecked();
+}
+
+/** Answers a yes/no (boolean) question by clicking its Yes or No label. */
+export async function chooseBoolean(dialog: Locator, question: string | RegExp, answer: 'Yes' | 'No'): Promise<void> {
+  const element = dialog.locator('.sd-question').filter({ has: dialog.page().getByRole('switch', { name: question }) });
+  await element.getByText(answer, { exact: true }).click();
+  await expect(element.getByRole('switch')).toBeChecked({ checked: answer === 'Yes' });
+}
+
+/**
+ * Answers every questionnaire the booking flow opens with the "nothing to report" answers (No,
+ * Not applicable, a plain weight and date), page by page, until none is open. Used by journeys
+ * that are about booking rather than questionnaires; returns how many were answered.
+ */
+export async function answerQuestionnairesPlainly(scope: Scope, next: Locator): Promise<number> {
+  let answered = 0;
+  for (let round = 0; round < 10; round += 1) {
+    const dialog = surveyDialog(scope);
+    await expect(dialog.or(next).first()).toBeVisible({ timeout: 15_000 });
+    if (!(await dialog.isVisible())) return answered;
+    for (const group of await dialog.getByRole('radiogroup').all()) {
+      const preferred = ['No', 'Not applicable', 'I have never had contrast'];
+      let done = false;
+      for (const label of preferred) {
+        const radio = group.getByRole('radio', { name: label, exact: true });
+        if ((await radio.count()) > 0) {
+          await radio.focus();
+          await radio.press('Space');
+          done = true;
+          break;
+        }
+      }
+      if (!done) {
+        const first = group.getByRole('radio').first();
+        await first.focus();
+        await first.press('Space');
+      }
+    }
+    for (const toggle of await dialog.getByRole('switch').all()) {
+      await dialog.locator('.sd-question').filter({ has: toggle }).getByText('No', { exact: true }).click();
+    }
+    for (const number of await dialog.getByRole('spinbutton').all()) await number.fill('70');
+    for (const date of await dialog.locator('input[type="date"]').all()) await date.fill('2026-01-05');
+    const nextPage = dialog.getByRole('button', { name: 'Next', exact: true });
+    if (await nextPage.isVisible()) {
+      await nextPage.click();
+      continue;
+    }
+    await dialog.getByRole('button', { name: /^(Complete|Submit)$/ }).click();
+    answered += 1;
+    await expect(dialog.getByRole('heading', { level: 2 })).toBeHidden({ timeout: 10_000 }).catch(() => undefined);
+  }
+  return answered;
+}

@@ -1,0 +1,112 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { json, type RouteHandler } from '../../helpers/api-server';
+
+export const BOOKING_KEY = 'DQZGrZ3wpC5qCgHhYxQeMw';
+export const DATE_OF_BIRTH = '1991-03-14';
+export const CODE = '482913';
+
+export interface SignInServerOptions {
+  otpRequired?: boolean;
+  otpChannels?: ('EMAIL' | 'SMS')[];
+  /** Answer of POST /otp: seconds before the next send. */
+  resendAfterSeconds?: number;
+  /** Wrong dates of birth before the 429 (the server's per-key limit). */
+  maxFailures?: number;
+  /** The session cookie is dropped (third-party cookies blocked): the session check answers 401. */
+  dropCookie?: boolean;
+  /** Already signed in when the page opens. */
+  signedIn?: boolean;
+  /** Overrides for single routes. */
+  answers?: Partial<Record<'authenticate' | 'otp' | 'verify' | 'session', (response: ServerResponse) => void>>;
+  roleTranslations?: string;
+}
+
+export interface SignInServer {
+  routes: Record<string, RouteHandler>;
+  bodies: { path: string; body: unknown }[];
+  sessionQueries: string[];
+}
+
+function readBody(request: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    request.on('end', () => resolve(text ? JSON.parse(text) : null));
+  });
+}
+
+/**
+ * A stand-in for the sign-in API of /work/notes/issue4-api.md, over real HTTP: the date of birth
+ * opens a session (a flag here, the cookie on the real server), the code completes it.
+ */
+export function signInServer(options: SignInServerOptions = {}): SignInServer {
+  const otpRequired = options.otpRequired ?? true;
+  const channels = options.otpChannels ?? ['EMAIL'];
+  const roleTranslations = options.roleTranslations ?? '{}';
+  const bodies: SignInServer['bodies'] = [];
+  const sessionQueries: string[] = [];
+  let stage: 'none' | 'dob_verified' | 'authenticated' = options.signedIn ? 'authenticated' : 'none';
+  let failures = 0;
+  const identity = { isAuthenticated: true, bookingKey: BOOKING_KEY, type: 'APPOINTMENT', roleTranslations };
+
+  const post = (name: 'authenticate' | 'otp' | 'verify', handle: (body: unknown, response: ServerResponse) => void): RouteHandler => {
+    return (request, response) => {
+      void readBody(request).then((body) => {
+        bodies.push({ path: name, body });
+        const override = options.answers?.[name];
+        if (override) override(response);
+        else handle(body, response);
+      });
+    };
+  };
+
+  const routes: Record<string, RouteHandler> = {
+    'GET /api/patient-access/session': (request, response) => {
+      sessionQueries.push(request.url ?? '');
+      const override = options.answers?.session;
+      if (override) return override(response);
+      if (stage === 'authenticated' && !options.dropCookie) return json(response, 200, identity);
+      json(response, 401, { code: 'unauthorized', message: 'Please sign in.' });
+    },
+    'POST /api/patient-access/authenticate': post('authenticate', (body, response) => {
+      const request = body as { bookingKey: string; dateOfBirth: string };
+      if (failures >= (options.maxFailures ?? 5)) {
+        return json(response, 429, {
+          code: 'max_attempts_reached',
+          message: 'Too many attempts.',
+          details: { maxAttempts: 'max_attempts_reached' },
+        });
+      }
+      if (request.bookingKey !== BOOKING_KEY || request.dateOfBirth !== DATE_OF_BIRTH) {
+        failures += 1;
+        return json(response, 401, { code: 'authentication_failed', message: 'The details do not match our records.' });
+      }
+      stage = otpRequired ? 'dob_verified' : 'authenticated';
+      json(response, 200, { otpRequired, otpChannels: otpRequired ? channels : [], roleTranslations });
+    }),
+    'POST /api/patient-access/otp': post('otp', (body, response) => {
+      if (stage !== 'dob_verified' || options.dropCookie) return json(response, 401, { code: 'unauthorized', message: 'Please sign in.' });
+      const channel = (body as { channel: string }).channel;
+      json(response, 202, {
+        resendAfterSeconds: options.resendAfterSeconds ?? 5,
+        destination: channel === 'SMS' ? '*******006' : 'l***@example.com',
+      });
+    }),
+    'POST /api/patient-access/otp/verify': post('verify', (body, response) => {
+      if (stage !== 'dob_verified') return json(response, 401, { code: 'unauthorized', message: 'Please sign in.' });
+      if ((body as { code: string }).code !== CODE) return json(response, 401, { code: 'otp_invalid', message: 'The code is not right.' });
+      stage = 'authenticated';
+      json(response, 200, identity);
+    }),
+    'POST /api/patient-access/logout': (_request, response) => {
+      stage = 'none';
+      response.writeHead(204).end();
+    },
+  };
+  return { routes, bodies, sessionQueries };
+}
+
+/** An error answer for the overrides. */
+export function answer(status: number, body: unknown): (response: ServerResponse) => void {
+  return (response) => json(response, status, body);
+}

@@ -1,0 +1,101 @@
+import type { IncomingMessage } from 'node:http';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Questionnaire, QuestionnaireItem } from '@contract/api/questionnaires';
+import { json } from '../../helpers/api-server';
+import { renderApp } from '../../helpers/render-app';
+
+const KEY = 'BK_abcdefghijklmnopqrstuv';
+
+// SurveyJS measures its container; jsdom has no layout and no ResizeObserver.
+globalThis.ResizeObserver ??= class {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+};
+
+function questionnaire(extra: Partial<Questionnaire> = {}): Questionnaire {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    slug: 'before-your-visit',
+    type: 'REQUIRED_ON_CONFIRMATION',
+    title: 'Before your visit',
+    json: { elements: [{ type: 'comment', name: 'allergies', title: 'Any allergies?' }] },
+    modalSize: 'md',
+    association: 'GENERAL',
+    general: true,
+    modalityIds: [],
+    examSlugs: [],
+    outcomes: [],
+    css: {},
+    showClose: false,
+    showClosingConfirmation: false,
+    showPreviousButtonOnLastPageEnabled: true,
+    ...extra,
+  };
+}
+
+async function body(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** The /q page against a local server: signed in to KEY, one pending questionnaire until it is answered. */
+async function renderPage(q: Questionnaire, url = `/q?bookingKey=${KEY}`) {
+  let answered = false;
+  const saved: unknown[] = [];
+  const list = () => ({ bookingKey: KEY, questionnaires: [{ questionnaire: q, examSlug: null, examSlugs: [], modalityId: null, answered } satisfies QuestionnaireItem], allAnswered: answered, answers: [] });
+  const app = await renderApp(url, {
+    routes: {
+      'GET /api/patient-access/session': (_, response) => json(response, 200, { isAuthenticated: true, bookingKey: KEY, type: 'APPOINTMENT', roleTranslations: '{}' }),
+      [`GET /api/questionnaires/appointments/${KEY}`]: (_, response) => json(response, 200, list()),
+      [`POST /api/questionnaires/appointments/${KEY}/answers`]: (request, response) => {
+        void body(request).then((received) => {
+          saved.push(received);
+          answered = true;
+          json(response, 200, { questionnaireId: q.id, questionnaireType: q.type, examSlug: null, savedAt: '2026-11-23T00:00:00Z', appointmentStatus: 'BOOKED' });
+        });
+      },
+    },
+  });
+  return { app, saved };
+}
+
+describe('/questionnaires and /q', () => {
+  it('should open the pending questionnaire in the survey modal, save the answer on the appointment and then say all is answered', async () => {
+    const { saved } = await renderPage(questionnaire());
+    const dialog = await screen.findByRole('dialog', { name: 'Before your visit' }, { timeout: 10_000 });
+    expect(dialog.className).toContain('pp-survey-md');
+    // showClose is false: no close control.
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    // Escape does not close it (static).
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    expect(screen.getByRole('dialog', { name: 'Before your visit' })).toBeTruthy();
+    expect(within(dialog).getAllByText('Answered 0 of 1').length).toBeGreaterThan(0);
+
+    const answer = within(dialog).getByRole('textbox', { name: /Any allergies/ });
+    fireEvent.change(answer, { target: { value: 'Penicillin' } });
+    fireEvent.blur(answer);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Complete' }));
+
+    await screen.findByText('Thank you: there are no questionnaires left to answer.', undefined, { timeout: 5000 });
+    expect(saved).toEqual([{ questionnaireId: '11111111-1111-4111-8111-111111111111', questionnaireResult: { allergies: 'Penicillin' } }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  }, 20_000);
+
+  it('should show the close control only with showClose, and ask yes/no first with showClosingConfirmation', async () => {
+    await renderPage(questionnaire({ showClose: true, showClosingConfirmation: true }));
+    const dialog = await screen.findByRole('dialog', { name: 'Before your visit' }, { timeout: 10_000 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Close the questionnaire?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'No, keep answering' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Before your visit' })).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, close it' }));
+    await screen.findByText('You closed the questionnaire. You can answer it later from the link in your e-mail.');
+    expect(screen.queryByRole('dialog', { name: 'Before your visit' })).toBeNull();
+  }, 20_000);
+});
