@@ -51,8 +51,24 @@ export async function answerQuestionnairesPlainly(scope: Scope, next: Locator): 
         await first.press('Space');
       }
     }
+    // A yes/no switch has its No label beside it, in the same parent (first; once an answer is
+    // set the thumb repeats its text and covers that side, so an existing No is left alone).
     for (const toggle of await dialog.getByRole('switch').all()) {
-      await dialog.locator('.sd-question').filter({ has: toggle }).getByText('No', { exact: true }).click();
+      const alreadyNo = await toggle.evaluate((input) => {
+        const box = input as HTMLInputElement;
+        return !box.indeterminate && !box.checked;
+      });
+      if (!alreadyNo) await toggle.locator('xpath=..').getByText('No', { exact: true }).first().click();
+      await expect(toggle).toBeChecked({ checked: false });
+    }
+    // A required choose-any-of question offers None; otherwise the first option is ticked.
+    for (const group of await dialog.getByRole('group').filter({ has: dialog.page().getByRole('checkbox') }).all()) {
+      const none = group.getByRole('checkbox', { name: 'None', exact: true });
+      const box = (await none.count()) > 0 ? none : group.getByRole('checkbox').first();
+      if (!(await box.isChecked())) {
+        await box.focus(); // visually hidden input, as with the radios
+        await box.press('Space');
+      }
     }
     for (const number of await dialog.getByRole('spinbutton').all()) await number.fill('70');
     for (const date of await dialog.locator('input[type="date"]').all()) await date.fill('2026-01-05');
