@@ -3,7 +3,7 @@ import { ExamSlugListSchema, HoldParamsSchema, InstantSchema, isValidCalendarDat
 import { BookingKeySchema } from './patient-access';
 
 /**
- * Appointment self-service (issue 4, /work/notes/issue4-api.md "Appointment self-service"):
+ * Appointment self-service (issue 4):
  * the summary of a booking (every appointment sharing its booking key), cancel, reschedule or
  * change, request a reschedule, confirm, consent forms, details change requests, unsubscribe.
  * Every call needs a fully authenticated APPOINTMENT session for that booking key (401 otherwise).
@@ -67,6 +67,10 @@ export const SummaryClinicSchema = z.object({
   mapUrl: z.string(),
 });
 
+/** A document the patient must bring (a questionnaire outcome set its type). */
+export const RequiredDocumentSchema = z.object({ title: z.string(), description: z.string() });
+export type RequiredDocument = z.infer<typeof RequiredDocumentSchema>;
+
 export const AppointmentSummarySchema = z.object({
   bookingKey: z.string(),
   /** The booking's status: its current appointments' (they share one). */
@@ -94,6 +98,8 @@ export const AppointmentSummarySchema = z.object({
   /** Cancel and reschedule are allowed only while the start is more than this many minutes away. */
   priorMinutes: z.number().int(),
   walkInRescheduleAllowed: z.boolean(),
+  /** The document the questionnaire answers asked the patient to bring (issue 5), or null. */
+  requiredDocument: RequiredDocumentSchema.nullable(),
 });
 export type AppointmentSummary = z.infer<typeof AppointmentSummarySchema>;
 

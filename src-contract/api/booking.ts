@@ -300,6 +300,16 @@ export const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z.uuid({ message: 'Idempotency-Key header must be a UUID' }),
 });
 
+/**
+ * A validation code (issue 5): asked for when a questionnaire outcome requires one (e.g. the code
+ * on an e-referral). Letters and digits, spaces and dashes ignored, kept upper-case.
+ */
+export const VALIDATION_CODE_MESSAGE = 'Please enter the validation code: 4 to 20 letters or digits.';
+export const ValidationCodeSchema = z
+  .string()
+  .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{4,20}$/, VALIDATION_CODE_MESSAGE));
+
 export const AppointmentCreateRequestSchema = z.strictObject({
   /** From POST /holds; when it has expired the time is booked anyway if still free. */
   holdId: HoldParamsSchema.shape.holdId.optional(),
@@ -314,6 +324,8 @@ export const AppointmentCreateRequestSchema = z.strictObject({
   pending: z.boolean().optional(),
   /** The temporary key the questionnaire answers were saved under (issue 5); they move to the booking. */
   questionnaireKey: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'expected a booking key').optional(),
+  /** Required when the questionnaire answers ask for one (outcome validationCodeRequired). */
+  validationCode: ValidationCodeSchema.optional(),
 });
 export type AppointmentCreateRequest = z.infer<typeof AppointmentCreateRequestSchema>;
 
@@ -350,6 +362,8 @@ export const BookingRequestCreateSchema = z.strictObject({
   patientNotes: z.string().trim().max(2000).optional(),
   /** The temporary key the questionnaire answers were saved under (issue 5); they move to the request. */
   questionnaireKey: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'expected a booking key').optional(),
+  /** Required when the questionnaire answers ask for one (outcome validationCodeRequired). */
+  validationCode: ValidationCodeSchema.optional(),
 });
 export type BookingRequestCreate = z.infer<typeof BookingRequestCreateSchema>;
 

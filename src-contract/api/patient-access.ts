@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidCalendarDate } from './booking';
 
 /**
- * Patient sign-in (issue 4, /work/notes/issue4-api.md "Sign-in"). A session is the httpOnly
+ * Patient sign-in (issue 4). A session is the httpOnly
  * cookie `portal_session`; it belongs to one booking key and one subject type and is either
  * waiting for a one-time password (dob_verified) or fully authenticated.
  */

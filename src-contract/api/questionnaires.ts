@@ -3,7 +3,7 @@ import { ExamSlugListSchema, SlugSchema } from './booking';
 import { BookingKeySchema } from './patient-access';
 
 /**
- * Questionnaires (issue 5, /work/notes/issue5-api.md). SurveyJS questionnaires stored per provider,
+ * Questionnaires (issue 5). SurveyJS questionnaires stored per provider,
  * associated with modalities, exams or every booking (general). Before a booking exists, answers are
  * kept as TEMPORARY answers under a temporary booking key (from POST /api/questionnaires/booking-keys);
  * the booking call names that key (`questionnaireKey`) and the answers then belong to the appointment
@@ -200,6 +200,8 @@ export const OutcomeProcessingResultSchema = z.object({
   medicareNumberRequired: z.boolean(),
   validationCodeRequired: z.boolean(),
   documentTypeId: z.string().nullable(),
+  /** The document type documentTypeId names, to tell the patient what to bring. */
+  documentType: z.object({ title: z.string(), description: z.string() }).nullable(),
   insuranceTypeId: z.string().nullable(),
   url: z.string().nullable(),
   walkInExamName: z.string().nullable(),

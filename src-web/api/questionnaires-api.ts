@@ -15,8 +15,8 @@ import type {
 import type { ApiClient } from './client';
 
 /**
- * Typed calls of /api/questionnaires/* (src-contract/api/questionnaires.ts, issue 5; the
- * agreement is /work/notes/issue5-api.md). Answers are typed by the contract, not parsed again
+ * Typed calls of /api/questionnaires/* (src-contract/api/questionnaires.ts, issue 5). Answers
+ * are typed by the contract, not parsed again
  * (see booking-api.ts: zod stays off the booking home).
  */
 export function createQuestionnairesApi(client: ApiClient) {

@@ -1,12 +1,12 @@
 import { makeAutoObservable } from 'mobx';
-import { PATIENT_TITLES, PatientDetailsSchema, type PatientDetails } from '@contract/api/booking';
+import { PATIENT_TITLES, PatientDetailsSchema, ValidationCodeSchema, type PatientDetails } from '@contract/api/booking';
 
 /**
  * The patient details form of the booking flow (spec point 5). The rules are the contract's own
  * field schemas, so the web shows exactly what the server would refuse, next to the field and
  * before submitting. This module (and zod with it) loads only when the details step opens.
  */
-export const PATIENT_FIELDS = ['title', 'firstName', 'lastName', 'dateOfBirth', 'email', 'contactNumber', 'postalCode', 'medicareNumber'] as const;
+export const PATIENT_FIELDS = ['title', 'firstName', 'lastName', 'dateOfBirth', 'email', 'contactNumber', 'postalCode', 'medicareNumber', 'validationCode'] as const;
 export type PatientField = (typeof PATIENT_FIELDS)[number];
 export type FieldProblem = 'required' | 'invalid' | 'future';
 
@@ -24,6 +24,7 @@ export class PatientForm {
     contactNumber: '',
     postalCode: '',
     medicareNumber: '',
+    validationCode: '',
   };
   patientNotes = '';
   /** Fields whose problem is shown: left once (blur) or everything after a submit attempt. */
@@ -33,12 +34,16 @@ export class PatientForm {
     /** The exams (or an outcome) need a Medicare number. */
     readonly medicareRequired: boolean,
     private readonly today: () => string,
+    /** A questionnaire outcome asks for a validation code (issue 5); the field shows only then. */
+    readonly validationCodeRequired = false,
   ) {
-    makeAutoObservable<this, 'today'>(this, { medicareRequired: false, today: false });
+    makeAutoObservable<this, 'today'>(this, { medicareRequired: false, validationCodeRequired: false, today: false });
   }
 
   get fields(): readonly PatientField[] {
-    return this.medicareRequired ? PATIENT_FIELDS : PATIENT_FIELDS.filter((field) => field !== 'medicareNumber');
+    return PATIENT_FIELDS.filter(
+      (field) => (field !== 'medicareNumber' || this.medicareRequired) && (field !== 'validationCode' || this.validationCodeRequired),
+    );
   }
 
   /** The problem with a field's current value, or null. */
@@ -50,6 +55,7 @@ export class PatientForm {
       return shape.medicareNumber.safeParse(value.replace(/\s+/g, '')).success ? null : 'invalid';
     }
     if (value === '') return 'required';
+    if (field === 'validationCode') return ValidationCodeSchema.safeParse(value).success ? null : 'invalid';
     if (field === 'dateOfBirth') {
       if (!shape.dateOfBirth.safeParse(value).success) return 'invalid';
       return value > this.today() ? 'future' : null;
@@ -84,6 +90,12 @@ export class PatientForm {
 
   touchAll(): void {
     for (const field of this.fields) this.touched.add(field);
+  }
+
+  /** The validation code as the contract wants it, when the field is asked for. */
+  get validationCode(): string | undefined {
+    const parsed = ValidationCodeSchema.safeParse(this.values.validationCode);
+    return this.validationCodeRequired && parsed.success ? parsed.data : undefined;
   }
 
   /** The details as the contract wants them; call only when isValid. */

@@ -147,6 +147,9 @@ export class BookingStore {
   questionnaireKey: string | null = null;
   questionnaireMedicareRequired = false;
   questionnaireBookingRequest = false;
+  questionnaireValidationCodeRequired = false;
+  /** The document an outcome asked the patient to bring (shown with the details and the confirmation). */
+  questionnaireDocument: { title: string; description: string } | null = null;
 
   private readonly deps: BookingStoreDeps;
   private readonly reporter: StepReporter;
@@ -794,10 +797,11 @@ export class BookingStore {
   async goToDetails(): Promise<void> {
     if (!this.canContinueFromLocation) return;
     this.failure = null;
-    if (!this.patientForm || this.patientForm.medicareRequired !== this.medicareRequired) {
+    const form0 = this.patientForm;
+    if (!form0 || form0.medicareRequired !== this.medicareRequired || form0.validationCodeRequired !== this.questionnaireValidationCodeRequired) {
       const load = this.deps.loadPatientForm ?? (() => import('./booking-patient-form'));
       const { PatientForm } = await load();
-      const form = new PatientForm(this.medicareRequired, () => this.today);
+      const form = new PatientForm(this.medicareRequired, () => this.today, this.questionnaireValidationCodeRequired);
       if (this.patientForm) Object.assign(form.values, this.patientForm.values);
       runInAction(() => {
         this.patientForm = form;
@@ -893,6 +897,7 @@ export class BookingStore {
         ...(this.walkInExam ? { walkInExam: this.walkInExam } : {}),
         ...(this.staffBooking ? { staffBooking: true } : {}),
         ...(this.questionnaireKey ? { questionnaireKey: this.questionnaireKey } : {}),
+        ...(form.validationCode ? { validationCode: form.validationCode } : {}),
       },
       key,
     );
@@ -909,6 +914,7 @@ export class BookingStore {
         patient: form.toPatientDetails(),
         ...(notes ? { patientNotes: notes } : {}),
         ...(this.questionnaireKey ? { questionnaireKey: this.questionnaireKey } : {}),
+        ...(form.validationCode ? { validationCode: form.validationCode } : {}),
       },
       key,
     );
@@ -940,6 +946,8 @@ export class BookingStore {
   startOver(): void {
     this.questionnaireMedicareRequired = false;
     this.questionnaireBookingRequest = false;
+    this.questionnaireValidationCodeRequired = false;
+    this.questionnaireDocument = null;
     this.selectedSlugs = [];
     this.walkInExam = null;
     this.walkInAskedFor = '';

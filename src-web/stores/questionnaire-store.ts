@@ -43,7 +43,7 @@ export type OutcomeAction =
   | { kind: 'createBookingRequest'; message: string | null }
   | { kind: 'medicareNumberRequired' }
   | { kind: 'validationCodeRequired' }
-  | { kind: 'documentType'; documentTypeId: string }
+  | { kind: 'documentType'; documentTypeId: string; title: string; description: string }
   | { kind: 'insuranceType'; insuranceTypeId: string }
   | { kind: 'walkInExam'; name: string; prepTime: number; minutesPrior: number }
   | { kind: 'examSwap'; oldSlug: string; newSlug: string }
@@ -58,7 +58,9 @@ export function outcomeActions(result: OutcomeProcessingResult): OutcomeAction[]
   if (result.createBookingRequest) actions.push({ kind: 'createBookingRequest', message: result.message });
   if (result.medicareNumberRequired) actions.push({ kind: 'medicareNumberRequired' });
   if (result.validationCodeRequired) actions.push({ kind: 'validationCodeRequired' });
-  if (result.documentTypeId) actions.push({ kind: 'documentType', documentTypeId: result.documentTypeId });
+  if (result.documentTypeId) {
+    actions.push({ kind: 'documentType', documentTypeId: result.documentTypeId, title: result.documentType?.title ?? '', description: result.documentType?.description ?? '' });
+  }
   if (result.insuranceTypeId) actions.push({ kind: 'insuranceType', insuranceTypeId: result.insuranceTypeId });
   if (result.walkInExamName) {
     actions.push({ kind: 'walkInExam', name: result.walkInExamName, prepTime: result.prepTime ?? 0, minutesPrior: result.minutesPrior ?? 0 });

@@ -21,6 +21,7 @@ import type { AvailabilityStore } from '../availability/availability-store';
 import { createBookingRepository, bookingWrites, sqlState, UNIQUE_VIOLATION } from '../booking/repository';
 import type { BookingService } from '../booking/service';
 import { queueBookingConfirmation } from '../notifications/booking-confirmation';
+import { questionnairesSql } from '../questionnaires/repository';
 import { appointmentsSql, type BookingRow, type SettingsRow } from './repository';
 
 /**
@@ -182,6 +183,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       cancelQuestionnaireRequired: settings.cancel_questionnaire_required,
       priorMinutes: settings.prior_minutes,
       walkInRescheduleAllowed: settings.walk_in_reschedule_allowed,
+      requiredDocument: await questionnairesSql.requiredDocument(q, { type: 'APPOINTMENT', key: bookingKey }),
     };
   }
 

@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock';
 import { detectImageType } from '../../platform/content-type';
 import { notFound } from '../../platform/errors';
 import { sanitizeOptionalHtml } from '../../platform/html-sanitizer';
+import { questionnairesSql } from '../questionnaires/repository';
 import { bookingRequestsSql, type RequestRow } from './repository';
 
 /**
@@ -104,6 +105,7 @@ export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
         return { id: referral.id, fileName: safeFileName(referral.file_name, contentType), contentType };
       }),
       bookingInfoHtml: sanitizeOptionalHtml(await bookingRequestsSql.bookingInfoHtml(db)),
+      requiredDocument: await questionnairesSql.requiredDocument(db, { type: 'BOOKING_REQUEST', key: bookingKey }),
     };
   }
 

@@ -29,7 +29,7 @@ import type { AvailabilityIndex, BusyEntry } from '../availability/availability-
 import { addDays, localMidnight } from '../schedule/zone-days';
 import type { AvailabilityStore } from '../availability/availability-store';
 import { queueBookingConfirmation } from '../notifications/booking-confirmation';
-import { applyQuestionnaireAnswers } from '../questionnaires/service';
+import { applyQuestionnaireAnswers, outcomesForKey, UNKNOWN_QUESTIONNAIRE_KEY } from '../questionnaires/service';
 import {
   bookingWrites,
   DEADLOCK_DETECTED,
@@ -345,6 +345,16 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** A stored answer for this key: replay it, or refuse a different request under the same key. */
+  /** Whether the temporary answers under this key turn the exams into a booking request (an unknown key: 400). */
+  async function answersAskForRequest(questionnaireKey: string, examSlugs: readonly string[]): Promise<boolean> {
+    try {
+      return (await outcomesForKey(db, questionnaireKey, examSlugs, clock.now())).createBookingRequest;
+    } catch (error) {
+      if ((error as AppError).code === 'not_found') throw validationError('questionnaireKey', UNKNOWN_QUESTIONNAIRE_KEY);
+      throw error;
+    }
+  }
+
   async function replay<T>(scope: string, key: string, requestHash: string): Promise<T | null> {
     const existing = await repository.idempotency(scope, key);
     if (existing === null) return null;
@@ -582,7 +592,14 @@ export function createBookingService(deps: BookingServiceDeps) {
       /** Everything after the time is secured: patient, mail, audit, the idempotency record. */
       const finish = async (tx: Queryable, rows: readonly WrittenRow[]): Promise<AppointmentCreateResponse> => {
         // Issue 5: answers that deny the booking roll it back (409); otherwise they move to it.
-        await applyQuestionnaireAnswers(tx, request.questionnaireKey, { examSlugs: request.exams, owner: 'APPOINTMENT', bookingKey, now });
+        await applyQuestionnaireAnswers(tx, request.questionnaireKey, {
+          examSlugs: request.exams,
+          owner: 'APPOINTMENT',
+          bookingKey,
+          now,
+          hasMedicareNumber: patient.medicareNumber !== undefined,
+          validationCode: request.validationCode,
+        });
         const response = respond(rows);
         await queueBookingConfirmation(
           tx,
@@ -759,11 +776,13 @@ export function createBookingService(deps: BookingServiceDeps) {
       const replayed = await replay<BookingRequestCreateResponse>('booking_request', idempotencyKey, requestHash);
       if (replayed !== null) return replayed;
 
+      // Issue 5: answers whose outcome is CREATE_BOOKING_REQUEST turn bookable exams into requests.
+      const requestedByAnswers = request.questionnaireKey !== undefined && (await answersAskForRequest(request.questionnaireKey, request.exams));
       const planned = request.exams.map((slug) => {
         const exam = cached.examsBySlug.get(slug);
         let errorMessage: string | null = null;
         if (exam === undefined) errorMessage = `We could not find the exam '${slug}'.`;
-        else if (!exam.enquiry_only) errorMessage = `${exam.name} can be booked online; please choose a time for it instead.`;
+        else if (!exam.enquiry_only && !requestedByAnswers) errorMessage = `${exam.name} can be booked online; please choose a time for it instead.`;
         else if (clinic !== null && !clinic.modality_ids.includes(exam.modality_id)) errorMessage = `${exam.name} is not offered at ${clinic.name}.`;
         else if (exam.medicare_required && request.patient.medicareNumber === undefined) errorMessage = PATIENT_MESSAGES.medicareRequired;
         return { slug, exam, errorMessage, requestSlug: errorMessage === null ? randomToken() : null };
@@ -787,6 +806,8 @@ export function createBookingService(deps: BookingServiceDeps) {
             owner: 'BOOKING_REQUEST',
             bookingKey,
             now,
+            hasMedicareNumber: request.patient.medicareNumber !== undefined,
+            validationCode: request.validationCode,
           });
           const patientId = await bookingWrites.insertPatient(tx, request.patient);
           for (const item of planned) {

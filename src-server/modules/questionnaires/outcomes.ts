@@ -36,6 +36,7 @@ export function emptyOutcomeResult(): OutcomeProcessingResult {
     medicareNumberRequired: false,
     validationCodeRequired: false,
     documentTypeId: null,
+    documentType: null,
     insuranceTypeId: null,
     url: null,
     walkInExamName: null,

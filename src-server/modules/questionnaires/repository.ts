@@ -150,9 +150,36 @@ export const questionnairesSql = {
     return rows.map((row) => row.value);
   },
 
-  async documentTypes(q: Queryable): Promise<Map<string, string>> {
-    const rows = await q.query<{ id: string; code: string }>(`select id::text as id, code from document_type`);
-    return new Map(rows.map((row) => [row.code, row.id]));
+  /** Document types by code. */
+  async documentTypes(q: Queryable): Promise<Map<string, { id: string; title: string; description: string }>> {
+    const rows = await q.query<{ id: string; code: string; title: string; description: string }>(
+      `select id::text as id, code, title, description from document_type`,
+    );
+    return new Map(rows.map((row) => [row.code, { id: row.id, title: row.title, description: row.description }]));
+  },
+
+  /** Records what the outcomes decided for a booking (nothing when they decided nothing). */
+  async saveBookingOutcome(
+    q: Queryable,
+    owner: { type: 'APPOINTMENT' | 'BOOKING_REQUEST'; key: string },
+    outcome: { documentTypeId: string | null; insuranceType: string | null; validationCode: string | null },
+  ): Promise<void> {
+    if (outcome.documentTypeId === null && outcome.insuranceType === null && outcome.validationCode === null) return;
+    await q.query(
+      `insert into booking_outcome (owner_type, owner_key, document_type_id, insurance_type, validation_code)
+       values ($1, $2, $3::uuid, $4, $5)`,
+      [owner.type, owner.key, outcome.documentTypeId, outcome.insuranceType, outcome.validationCode],
+    );
+  },
+
+  /** The document a booking's questionnaire answers asked the patient to bring, or null. */
+  async requiredDocument(q: Queryable, owner: { type: 'APPOINTMENT' | 'BOOKING_REQUEST'; key: string }): Promise<{ title: string; description: string } | null> {
+    const rows = await q.query<{ title: string; description: string }>(
+      `select d.title, d.description from booking_outcome o join document_type d on d.id = o.document_type_id
+        where o.owner_type = $1 and o.owner_key = $2`,
+      [owner.type, owner.key],
+    );
+    return rows[0] ?? null;
   },
 
   async walkInExams(q: Queryable): Promise<{ name: string; modality_id: string; prep_time: number; minutes_prior: number }[]> {

@@ -24,7 +24,7 @@ import { tooManyRequests } from '../../platform/errors';
 import { sessionFor } from '../appointments/routes';
 import type { QuestionnairesService } from './service';
 
-/** Thin routes (issue 5, /work/notes/issue5-api.md): schema from src-contract, session check, call the service. */
+/** Thin routes (issue 5): schema from src-contract, session check, call the service. */
 
 const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 409: ApiErrorBodySchema, 503: ApiErrorBodySchema };
 const noStore = { 'cache-control': 'no-store' };

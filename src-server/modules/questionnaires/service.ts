@@ -18,6 +18,7 @@ import {
   type SavedAnswerResponse,
   type TemporaryAnswerRequest,
 } from '@contract/api/questionnaires';
+import { PATIENT_MESSAGES } from '@contract/api/booking';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
@@ -30,7 +31,7 @@ import { questionnairesSql, type AnswerRow, type ExamInfoRow, type OwnerType, ty
 /** A temporary booking key takes answers for this long after it was issued. */
 export const TEMPORARY_KEY_HOURS = 24;
 const MAX_SUGGESTIONS = 20;
-const UNKNOWN_KEY = 'This questionnaire session has expired. Please start the booking again.';
+export const UNKNOWN_QUESTIONNAIRE_KEY = 'This questionnaire session has expired. Please start the booking again.';
 
 function validationError(field: string, message: string, more: { in: string; message: string }[] = []): AppError {
   return badRequest(message, [{ in: `body/${field}`, message }, ...more], 'validation_failed');
@@ -117,7 +118,7 @@ export interface QuestionnairesServiceDeps {
  * questionnaire's message when they deny it, 400 when the key is unknown or expired.
  */
 export async function outcomesForKey(q: Queryable, questionnaireKey: string, examSlugs: readonly string[], now: Date): Promise<OutcomeProcessingResult> {
-  if (!(await questionnairesSql.liveKey(q, questionnaireKey, now))) throw notFound(UNKNOWN_KEY);
+  if (!(await questionnairesSql.liveKey(q, questionnaireKey, now))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
   const exams = await questionnairesSql.examsBySlugs(q, examSlugs);
   const rows = await questionnairesSql.byTypes(q, BOOKING_TIME_TYPES);
   const items = planItems(rows, exams);
@@ -131,31 +132,50 @@ export async function outcomesForKey(q: Queryable, questionnaireKey: string, exa
   }
   const documentTypes = await questionnairesSql.documentTypes(q);
   const walkIns = await questionnairesSql.walkInExams(q);
-  return combineOutcomes(evaluated, {
-    documentTypeId: (code) => documentTypes.get(code) ?? null,
+  const result = combineOutcomes(evaluated, {
+    documentTypeId: (code) => documentTypes.get(code)?.id ?? null,
     walkInExam: (name, modalityId) => {
       const found = walkIns.find((walkIn) => walkIn.name === name && (modalityId === null || walkIn.modality_id === modalityId));
       return found === undefined ? null : { name: found.name, prepTime: found.prep_time, minutesPrior: found.minutes_prior };
     },
   });
+  const documentType = [...documentTypes.values()].find((type) => type.id === result.documentTypeId);
+  result.documentType = documentType === undefined ? null : { title: documentType.title, description: documentType.description };
+  return result;
 }
 
+/** What a booking brings that an outcome may require. */
+export interface BookingFacts {
+  kind: 'appointment' | 'booking_request';
+  hasMedicareNumber: boolean;
+  validationCode: string | undefined;
+}
+
+export const VALIDATION_CODE_REQUIRED = 'Your answers need a validation code: please enter it to book.';
+export const BOOKING_REQUEST_REQUIRED = 'Your answers mean this exam needs a booking request: please send a request instead and we will call you.';
+
 /**
- * The booking hook (issue 5), inside the booking's transaction BEFORE it books: refuses a booking
- * (or booking request) whose temporary answers deny it. Unknown or expired key: 400.
+ * The booking hook (issue 5), inside the booking's transaction: refuses a booking (or booking
+ * request) whose temporary answers deny it or ask for what it lacks (a booking request instead of
+ * a time, a Medicare number, a validation code), never trusting the web app to have followed
+ * them. Unknown or expired key: 400. Answers the outcomes to record with the booking.
  */
-export async function assertBookingAllowed(q: Queryable, questionnaireKey: string, examSlugs: readonly string[], kind: 'appointment' | 'booking_request', now: Date): Promise<void> {
+export async function assertBookingAllowed(q: Queryable, questionnaireKey: string, examSlugs: readonly string[], facts: BookingFacts, now: Date): Promise<OutcomeProcessingResult> {
   let result: OutcomeProcessingResult;
   try {
     result = await outcomesForKey(q, questionnaireKey, examSlugs, now);
   } catch (error) {
-    if ((error as AppError).code === 'not_found') throw validationError('questionnaireKey', UNKNOWN_KEY);
+    if ((error as AppError).code === 'not_found') throw validationError('questionnaireKey', UNKNOWN_QUESTIONNAIRE_KEY);
     throw error;
   }
   if (!result.success) throw appError('booking_denied', 409, result.message ?? 'This booking cannot be made online.');
-  if (kind === 'booking_request' && result.bookingRequestDenied) {
+  if (facts.kind === 'booking_request' && result.bookingRequestDenied) {
     throw appError('booking_denied', 409, result.message ?? 'This booking request cannot be made online.');
   }
+  if (facts.kind === 'appointment' && result.createBookingRequest) throw appError('booking_denied', 409, result.message ?? BOOKING_REQUEST_REQUIRED);
+  if (result.medicareNumberRequired && !facts.hasMedicareNumber) throw validationError('patient/medicareNumber', PATIENT_MESSAGES.medicareRequired);
+  if (result.validationCodeRequired && facts.validationCode === undefined) throw validationError('validationCode', VALIDATION_CODE_REQUIRED);
+  return result;
 }
 
 /**
@@ -271,7 +291,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
     },
 
     async bookingQuestionnaires(bookingKey: string, examSlugs: readonly string[]): Promise<QuestionnaireListResponse> {
-      if (!(await questionnairesSql.liveKey(db, bookingKey, clock.now()))) throw notFound(UNKNOWN_KEY);
+      if (!(await questionnairesSql.liveKey(db, bookingKey, clock.now()))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
       const exams = await questionnairesSql.examsBySlugs(db, examSlugs);
       const missing = examSlugs.find((slug) => !exams.some((exam) => exam.slug === slug));
       if (missing !== undefined) throw badRequest(`We could not find the exam '${missing}'.`, [{ in: 'querystring/exams', message: `unknown exam '${missing}'` }], 'validation_failed');
@@ -291,7 +311,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       const data = await checkedAnswer(row, request.questionnaireResult);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        if (!(await questionnairesSql.liveKey(tx, request.bookingKey, now, true))) throw notFound(UNKNOWN_KEY);
+        if (!(await questionnairesSql.liveKey(tx, request.bookingKey, now, true))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
         await questionnairesSql.upsertAnswer(tx, { questionnaireId: row.id, owner: 'TEMPORARY', ownerKey: request.bookingKey, scope: item.scope, examId: item.examId, modalityId: item.modalityId, result: data, now });
       });
       return { questionnaireId: row.id, questionnaireType: row.type as QuestionnaireType, examSlug: item.examSlug, savedAt: now.toISOString() };
@@ -303,7 +323,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       return db.transaction(async (tx) => {
         // Lock in a fixed order so two opposite re-keys cannot deadlock.
         for (const key of [oldBookingKey, newBookingKey].sort()) {
-          if (!(await questionnairesSql.liveKey(tx, key, now, true))) throw notFound(UNKNOWN_KEY);
+          if (!(await questionnairesSql.liveKey(tx, key, now, true))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
         }
         if ((await questionnairesSql.answers(tx, 'TEMPORARY', newBookingKey)).length > 0) {
           throw validationError('newBookingKey', 'The new booking key already has answers; ask for a fresh key.');
@@ -343,13 +363,14 @@ export type { OwnerType };
 
 /**
  * The one booking hook (issue 5), called inside the booking's transaction after its rows are
- * written: refuses (409 booking_denied, rolling the booking back) when the temporary answers deny
- * it, else moves them to the appointment booking or booking request and retires the key.
+ * written: refuses (rolling the booking back) when the temporary answers deny it or ask for what
+ * it lacks, else moves them to the appointment booking or booking request, retires the key and
+ * records what the outcomes decided (document to bring, insurance type, validation code).
  */
 export async function applyQuestionnaireAnswers(
   tx: Queryable,
   questionnaireKey: string | undefined,
-  booking: { examSlugs: readonly string[]; owner: 'APPOINTMENT' | 'BOOKING_REQUEST'; bookingKey: string; now: Date },
+  booking: { examSlugs: readonly string[]; owner: 'APPOINTMENT' | 'BOOKING_REQUEST'; bookingKey: string; now: Date; hasMedicareNumber: boolean; validationCode: string | undefined },
 ): Promise<void> {
   if (await questionnairesSql.requiredBeforeBooking(tx)) {
     const exams = await questionnairesSql.examsBySlugs(tx, booking.examSlugs);
@@ -359,8 +380,20 @@ export async function applyQuestionnaireAnswers(
     const missing = items.find((item) => !answered.has(`${item.row.id}|${item.scope}`));
     if (missing !== undefined) throw validationError('questionnaireKey', `Please answer the questionnaire '${missing.row.title}' before booking.`);
   }
-  if (questionnaireKey === undefined) return;
-  if (!(await questionnairesSql.liveKey(tx, questionnaireKey, booking.now, true))) throw validationError('questionnaireKey', UNKNOWN_KEY);
-  await assertBookingAllowed(tx, questionnaireKey, booking.examSlugs, booking.owner === 'APPOINTMENT' ? 'appointment' : 'booking_request', booking.now);
-  await attachTemporaryAnswers(tx, questionnaireKey, { owner: booking.owner, bookingKey: booking.bookingKey }, booking.now);
+  let outcome: OutcomeProcessingResult | null = null;
+  if (questionnaireKey !== undefined) {
+    if (!(await questionnairesSql.liveKey(tx, questionnaireKey, booking.now, true))) throw validationError('questionnaireKey', UNKNOWN_QUESTIONNAIRE_KEY);
+    const facts: BookingFacts = {
+      kind: booking.owner === 'APPOINTMENT' ? 'appointment' : 'booking_request',
+      hasMedicareNumber: booking.hasMedicareNumber,
+      validationCode: booking.validationCode,
+    };
+    outcome = await assertBookingAllowed(tx, questionnaireKey, booking.examSlugs, facts, booking.now);
+    await attachTemporaryAnswers(tx, questionnaireKey, { owner: booking.owner, bookingKey: booking.bookingKey }, booking.now);
+  }
+  await questionnairesSql.saveBookingOutcome(
+    tx,
+    { type: booking.owner, key: booking.bookingKey },
+    { documentTypeId: outcome?.documentTypeId ?? null, insuranceType: outcome?.insuranceTypeId ?? null, validationCode: booking.validationCode ?? null },
+  );
 }

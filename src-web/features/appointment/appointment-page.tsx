@@ -14,6 +14,7 @@ import { useStores } from '../../stores/use-stores';
 import { AppointmentDialogs } from './appointment-dialogs';
 import './appointment.css';
 import { PageLoadState } from '../../shell/page-load-state';
+import { RequiredDocumentNotice } from '../../shell/required-document-notice';
 
 /** The status line, one literal key per status so the catalogue check sees each. */
 export function statusText(t: TFunction, status: AppointmentStatus): string {
@@ -125,6 +126,7 @@ const Summary = observer(function Summary({ summary }: { summary: AppointmentSum
           </dd>
         </div>
       </dl>
+      {summary.requiredDocument && <RequiredDocumentNotice document={summary.requiredDocument} />}
       {summary.appointments.some((appointment) => appointment.preparationNotes.trim()) && (
         <>
           <h3>{t('appointment.summary.preparation')}</h3>

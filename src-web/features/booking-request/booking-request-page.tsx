@@ -12,6 +12,7 @@ import { useStores } from '../../stores/use-stores';
 import { ConfirmDialog, ModalDialog } from '../../shell/modal-dialog';
 import './booking-request.css';
 import { PageLoadState } from '../../shell/page-load-state';
+import { RequiredDocumentNotice } from '../../shell/required-document-notice';
 
 const Details = observer(function Details({ summary }: { summary: BookingRequestSummary }) {
   const { t } = useTranslation();
@@ -57,6 +58,7 @@ const Details = observer(function Details({ summary }: { summary: BookingRequest
             </div>
           )}
         </dl>
+        {summary.requiredDocument && <RequiredDocumentNotice document={summary.requiredDocument} />}
       </section>
       <section aria-labelledby="pp-br-patient-title">
         <h2 id="pp-br-patient-title">{t('bookingRequest.patient.title')}</h2>

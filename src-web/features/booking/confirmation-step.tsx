@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatInstant } from '../../stores/booking-calendar';
+import { RequiredDocumentNotice } from '../../shell/required-document-notice';
 import { useStores } from '../../stores/use-stores';
 
 /** Step 3: what was booked (or requested), with the link to the appointment page. */
@@ -29,6 +30,7 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
             </li>
           ))}
         </ul>
+        {booking.questionnaireDocument && <RequiredDocumentNotice document={booking.questionnaireDocument} />}
         <p>
           <Link to={`/booking-requests/${encodeURIComponent(result.response.bookingKey)}`}>{t('booking.confirmation.viewRequest')}</Link>
         </p>
@@ -87,6 +89,7 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
           </div>
         )}
       </dl>
+      {booking.questionnaireDocument && <RequiredDocumentNotice document={booking.questionnaireDocument} />}
       <p>{staff ? t('booking.confirmation.emailStaff') : t('booking.confirmation.email')}</p>
       <h3>{t('booking.confirmation.preparation')}</h3>
       <ul>

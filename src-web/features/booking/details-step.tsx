@@ -7,6 +7,7 @@ import type { BookingFailure } from '../../stores/booking-errors';
 import { TITLES, type FieldProblem, type PatientField, type PatientForm } from '../../stores/booking-patient-form';
 import { useStores } from '../../stores/use-stores';
 import { ModalDialog } from '../../shell/modal-dialog';
+import { RequiredDocumentNotice } from '../../shell/required-document-notice';
 
 /** The field's label; every key is literal so the catalogue check sees it. */
 function fieldLabel(t: TFunction, field: PatientField): string {
@@ -27,6 +28,8 @@ function fieldLabel(t: TFunction, field: PatientField): string {
       return t('booking.details.fields.postalCode');
     case 'medicareNumber':
       return t('booking.details.fields.medicareNumber');
+    case 'validationCode':
+      return t('booking.details.fields.validationCode');
   }
 }
 
@@ -55,6 +58,8 @@ export function problemText(t: TFunction, field: PatientField, problem: FieldPro
       return t('booking.details.problems.postalCode');
     case 'medicareNumber':
       return t('booking.details.problems.medicareNumber');
+    case 'validationCode':
+      return t('booking.details.problems.validationCode');
   }
 }
 
@@ -84,6 +89,7 @@ const AUTOCOMPLETE: Record<PatientField, string> = {
   contactNumber: 'tel-national',
   postalCode: 'postal-code',
   medicareNumber: 'off',
+  validationCode: 'off',
 };
 
 const Field = observer(function Field({ form, field }: { form: PatientForm; field: PatientField }) {
@@ -100,7 +106,9 @@ const Field = observer(function Field({ form, field }: { form: PatientForm; fiel
         ? t('booking.details.hints.medicareNumber')
         : field === 'postalCode'
           ? t('booking.details.hints.postalCode')
-          : null;
+          : field === 'validationCode'
+            ? t('booking.details.hints.validationCode')
+            : null;
   const describedBy = [hint ? hintId : null, problem ? errorId : null].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
@@ -190,6 +198,7 @@ export const DetailsStep = observer(function DetailsStep() {
         )}
         {booking.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.walkInExam.name })}</p>}
       </section>
+      {booking.questionnaireDocument && <RequiredDocumentNotice document={booking.questionnaireDocument} />}
 
       <p>{booking.staffBooking ? t('booking.details.introStaff') : t('booking.details.intro')}</p>
       <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="pp-form">

@@ -16,8 +16,8 @@ import { LazySurveyModal, preloadSurveyModal } from './survey-modal-lazy';
  * The booking flow's questionnaires (issue 5), loaded only once the patient continues from the
  * exam choice: the chosen exams' questionnaires open one at a time in the survey modal, answers
  * are saved as temporary answers under a temporary booking key, and each answer's outcomes
- * (evaluated on the server) are followed: deny, Medicare number required, booking request
- * instead, walk-in exam added, exam swapped, redirect.
+ * (evaluated on the server) are followed: deny, Medicare number or validation code required,
+ * booking request instead, document to bring, walk-in exam added, exam swapped, redirect.
  */
 
 let running = false;
@@ -54,9 +54,13 @@ export function followInBooking(root: RootStore, store: QuestionnaireStore, acti
         break;
       }
       case 'validationCodeRequired':
+        runInAction(() => (booking.questionnaireValidationCodeRequired = true));
+        break;
       case 'documentType':
+        if (action.title) runInAction(() => (booking.questionnaireDocument = { title: action.title, description: action.description }));
+        break;
       case 'insuranceType':
-        // Kept on the server with the answers; the booking form has no field for them yet.
+        // Recorded with the booking by the server (it evaluates the same answers); nothing to ask.
         break;
     }
   }
@@ -104,6 +108,8 @@ export async function beforeLocation(root: RootStore, slugs: string[]): Promise<
     runInAction(() => {
       booking.questionnaireMedicareRequired = false;
       booking.questionnaireBookingRequest = false;
+      booking.questionnaireValidationCodeRequired = false;
+      booking.questionnaireDocument = null;
     });
     let list: QuestionnaireListResponse;
     try {

@@ -67,6 +67,8 @@ const EXPECTED_TABLES = [
   'questionnaire_lookup',
   'questionnaire_modality',
   'questionnaire_settings',
+  // 0007_booking_outcomes
+  'booking_outcome',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

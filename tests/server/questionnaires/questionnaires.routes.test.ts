@@ -267,6 +267,75 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     expect(await countRows(test.db, 'booking_request')).toBe(requests);
   });
 
+  it('never trusts the web app to follow the outcomes: Medicare number, booking request instead, validation code; records the document to bring', async () => {
+    const { medicareNumber, ...withoutMedicare } = patient({ dateOfBirth: '1972-02-03' });
+    const ctSlots = await slotsOn(server.app, 'ct-chest', 'parramatta', '2026-03-24');
+    expect(ctSlots.length).toBeGreaterThan(2);
+    // A previous contrast reaction: Medicare number required, the referral must be brought.
+    const ctKey = await newKey();
+    const reaction = { previousReaction: 'yes', kidneyDisease: 'no', onMetformin: false, allergies: ['none'] };
+    expect((await saveTemporary(ctKey, 'ct-contrast', 'ct-chest', reaction)).statusCode).toBe(200);
+    expect(await outcomes(ctKey, ['ct-chest'])).toMatchObject({
+      medicareNumberRequired: true,
+      documentType: { title: 'Referral', description: expect.stringContaining('referral') },
+    });
+    const appointments = await countRows(test.db, 'appointment');
+    const ctBody = { exams: ['ct-chest'], clinicSlug: 'parramatta', startsAt: ctSlots[0]?.startsAt ?? '', questionnaireKey: ctKey };
+    const noMedicare = await book(server.app, { ...ctBody, patient: withoutMedicare });
+    expect(noMedicare.statusCode, noMedicare.body).toBe(400);
+    expect(noMedicare.json()).toMatchObject({ details: [{ in: 'body/patient/medicareNumber', message: 'A Medicare number is required for this exam.' }] });
+    expect(await countRows(test.db, 'appointment')).toBe(appointments);
+    expect(await temporaryAnswers()).toBeGreaterThan(0);
+
+    const booked = await book(server.app, { ...ctBody, patient: { ...withoutMedicare, medicareNumber } });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const bookingKey = booked.json<{ bookingKey: string }>().bookingKey;
+    const signed = await signIn(server.app, bookingKey, '1972-02-03');
+    const summary = await signed.get(`/api/appointments/${bookingKey}`);
+    expect(summary.statusCode, summary.body).toBe(200);
+    expect(summary.json()).toMatchObject({ requiredDocument: { title: 'Referral' } });
+
+    // Pregnant: an X-ray becomes a booking request; booking a time for it anyway is refused.
+    const xrSlots = await slotsOn(server.app, 'xr-chest', 'parramatta', '2026-03-24');
+    expect(xrSlots.length).toBeGreaterThan(0);
+    const xrKey = await newKey();
+    const xrList = (await get(`/api/questionnaires?bookingKey=${xrKey}&exams=xr-chest`)).json<QuestionnaireListResponse>();
+    const pregnancy = xrList.questionnaires.find((item) => item.questionnaire.slug === 'xray-pregnancy-check');
+    expect(pregnancy).toBeDefined();
+    expect((await saveTemporary(xrKey, 'xray-pregnancy-check', pregnancy?.examSlug ?? undefined, { pregnant: 'yes' })).statusCode).toBe(200);
+    const xrBody = { exams: ['xr-chest'], clinicSlug: 'parramatta', startsAt: xrSlots[0]?.startsAt ?? '', patient: patient(), questionnaireKey: xrKey };
+    const asTime = await book(server.app, xrBody);
+    expect(asTime.statusCode, asTime.body).toBe(409);
+    expect(asTime.json()).toMatchObject({ code: 'booking_denied', message: expect.stringContaining('booking request instead') });
+    const asRequest = await server.app.inject({
+      method: 'POST',
+      url: '/api/booking/booking-requests',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { exams: ['xr-chest'], patient: patient(), questionnaireKey: xrKey },
+    });
+    expect(asRequest.statusCode, asRequest.body).toBe(201);
+
+    // A provider outcome asking for a validation code: refused without one, kept (normalised) with one.
+    await test.db.query(
+      `update questionnaire set outcomes = outcomes || '[{"type":"VALIDATION_CODE_REQUIRED","condition":"{kidneyDisease} = ''unsure''","result":""}]'::jsonb where slug = 'ct-contrast'`,
+    );
+    const codeKey = await newKey();
+    expect((await saveTemporary(codeKey, 'ct-contrast', 'ct-chest', { ...reaction, previousReaction: 'no', kidneyDisease: 'unsure' })).statusCode).toBe(200);
+    const codeBody = { exams: ['ct-chest'], clinicSlug: 'parramatta', startsAt: ctSlots[2]?.startsAt ?? '', patient: patient(), questionnaireKey: codeKey };
+    const noCode = await book(server.app, codeBody);
+    expect(noCode.statusCode, noCode.body).toBe(400);
+    expect(noCode.json()).toMatchObject({ details: [{ in: 'body/validationCode' }] });
+    const badCode = await book(server.app, { ...codeBody, validationCode: 'x!' });
+    expect(badCode.statusCode, badCode.body).toBe(400);
+    const withCode = await book(server.app, { ...codeBody, validationCode: 'ab-12 cd' });
+    expect(withCode.statusCode, withCode.body).toBe(201);
+    const recorded = await test.db.query<{ validation_code: string; title: string }>(
+      `select o.validation_code, d.title from booking_outcome o join document_type d on d.id = o.document_type_id where o.owner_key = $1`,
+      [withCode.json<{ bookingKey: string }>().bookingKey],
+    );
+    expect(recorded).toEqual([{ validation_code: 'AB12CD', title: 'Blood test results' }]);
+  });
+
   it('expires a temporary key 24 hours after it was issued; a later new key sweeps it and its answers', async () => {
     const key = await newKey();
     expect((await saveTemporary(key, 'mri-safety-screening', 'mri-knee', MRI_SAFE)).statusCode).toBe(200);

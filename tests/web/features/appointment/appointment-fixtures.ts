@@ -49,6 +49,7 @@ export function summaryFixture(overrides: Partial<AppointmentSummary> = {}): App
     cancelQuestionnaireRequired: false,
     priorMinutes: 1440,
     walkInRescheduleAllowed: false,
+    requiredDocument: null,
     ...overrides,
   });
 }

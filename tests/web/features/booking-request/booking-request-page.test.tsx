@@ -27,6 +27,7 @@ function requestFixture(overrides: Partial<BookingRequestSummary> = {}): Booking
     },
     referrals: [{ id: REFERRAL_ONE, fileName: 'referral-cardiac-mri.pdf', contentType: 'application/pdf' }],
     bookingInfoHtml: '<p>Our bookings team will call you within two business days.</p><script>window.pwned = true</script>',
+    requiredDocument: null,
     ...overrides,
   });
 }
