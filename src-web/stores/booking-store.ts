@@ -148,6 +148,8 @@ export class BookingStore {
   questionnaireMedicareRequired = false;
   questionnaireBookingRequest = false;
   questionnaireValidationCodeRequired = false;
+  /** Why the answers turned the booking into a booking request (the provider's message), or null. */
+  questionnaireRequestMessage: string | null = null;
   /** The document an outcome asked the patient to bring (shown with the details and the confirmation). */
   questionnaireDocument: { title: string; description: string } | null = null;
 
@@ -948,6 +950,7 @@ export class BookingStore {
     this.questionnaireBookingRequest = false;
     this.questionnaireValidationCodeRequired = false;
     this.questionnaireDocument = null;
+    this.questionnaireRequestMessage = null;
     this.selectedSlugs = [];
     this.walkInExam = null;
     this.walkInAskedFor = '';

@@ -4,7 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
 import { mailsTo } from './helpers/mail';
-import { answerQuestionnairesPlainly, chooseBoolean, chooseRadio, surveyDialog } from './helpers/questionnaires';
+import { answerQuestionnairesPlainly, chooseBoolean, chooseRadio, surveyDialog, tickOption } from './helpers/questionnaires';
 
 /**
  * Questionnaires (issue 5) in Chromium against the built app and the real server: the survey
@@ -44,122 +44,6 @@ function progress(dialog: Locator, answered: number, total: number): Locator {
   return dialog.getByText(qt('questionnaire.progress', { answered, total })).locator('visible=true');
 }
 
-test.describe('the survey modal in the built app (questionnaire answers from a stand-in API)', () => {
-  // The questionnaire calls are answered by the test so the modal's own behaviour is checked
-  // apart from the demo data: rendering under the CSP, Escape, autocomplete, axe, a denial.
-  const QUESTIONNAIRE = {
-    id: '11111111-1111-4111-8111-111111111111',
-    slug: 'stand-in-mri-safety',
-    type: 'BOOKING_FORM',
-    title: 'Stand-in MRI safety screening',
-    json: {
-      pages: [
-        {
-          elements: [
-            { type: 'radiogroup', name: 'pacemaker', title: 'Do you have a pacemaker?', isRequired: true, choices: [{ value: 'yes', text: 'Yes' }, { value: 'no', text: 'No' }] },
-            { type: 'text', name: 'implant', title: 'Which implant?', autocompleteSource: 'implants' },
-          ],
-        },
-      ],
-    },
-    modalSize: 'lg',
-    association: 'MODALITY',
-    general: false,
-    modalityIds: [],
-    examSlugs: [],
-    outcomes: [],
-    css: {},
-    showClose: true,
-    showClosingConfirmation: true,
-    showPreviousButtonOnLastPageEnabled: true,
-  };
-  const KEY = 'standInKey_abcdefghijklmnop';
-  const DENIED = {
-    success: false,
-    message: 'Patients with a pacemaker cannot book an MRI online. Please call us.',
-    maxAttemptsReached: false,
-    bookingRequestDenied: false,
-    createBookingRequest: false,
-    medicareNumberRequired: false,
-    validationCodeRequired: false,
-    documentTypeId: null,
-    insuranceTypeId: null,
-    url: null,
-    walkInExamName: null,
-    prepTime: null,
-    minutesPrior: null,
-    restrictQuestionnaireId: null,
-    walkInEnabledGroup: null,
-    newExamSlug: null,
-    examChange: null,
-  };
-
-  test('renders under the CSP, ignores Escape, suggests from 3 characters, asks before closing, is axe clean, and a denial stops the booking', async ({ page }) => {
-    const csp = watchCsp(page);
-    const lookups: string[] = [];
-    await page.route('**/api/questionnaires/booking-keys', (route) => route.fulfill({ status: 201, json: { bookingKey: KEY } }));
-    await page.route('**/api/questionnaires?*', (route) =>
-      route.fulfill({ json: { bookingKey: KEY, allAnswered: false, questionnaires: [{ questionnaire: QUESTIONNAIRE, examSlug: 'mri-knee', examSlugs: ['mri-knee'], modalityId: 'mr', answered: false }] } }),
-    );
-    await page.route('**/api/questionnaires/autocomplete/**', (route) => {
-      lookups.push(new URL(route.request().url()).searchParams.get('q') ?? '');
-      return route.fulfill({ json: { suggestions: ['Pacemaker', 'Pacemaker leads'] } });
-    });
-    await page.route('**/api/questionnaires/temporary-answers', (route) => route.fulfill({ json: { questionnaireId: QUESTIONNAIRE.id, questionnaireType: 'BOOKING_FORM', examSlug: 'mri-knee', savedAt: '' } }));
-    await page.route('**/api/questionnaires/outcomes', (route) => route.fulfill({ json: DENIED }));
-
-    await page.goto('/');
-    await chooseExam(page, 'MRI knee');
-    await page.getByRole('button', { name: t('action.continue') }).click();
-    const dialog = page.getByRole('dialog', { name: QUESTIONNAIRE.title });
-    await expect(dialog).toBeVisible();
-    await expect(progress(dialog, 0, 2)).toHaveCount(1);
-    // SurveyJS's own stylesheet applies (the radio inputs are styled, not the browser's).
-    await expect(dialog.locator('.sd-question').first()).toHaveCSS('border-radius', /[1-9]/);
-
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'survey modal');
-
-    // Keyboard: the (visually hidden) radio input takes the focus and Space answers.
-    await dialog.getByRole('radio', { name: 'Yes' }).focus();
-    await page.keyboard.press('Space');
-    await expect(dialog.getByRole('radio', { name: 'Yes' })).toBeChecked();
-    await expect(progress(dialog, 1, 2)).toHaveCount(1);
-
-    const implant = dialog.getByRole('combobox', { name: /Which implant/ });
-    await implant.fill('pa');
-    await page.waitForTimeout(600);
-    expect(lookups).toEqual([]);
-    await implant.fill('pace');
-    await expect(dialog.getByRole('option', { name: 'Pacemaker leads' })).toBeVisible();
-    expect(lookups).toEqual(['pace']);
-    await expectNoSeriousA11yViolations(page, 'survey modal with suggestions');
-    await implant.press('ArrowDown');
-    await implant.press('ArrowDown');
-    await implant.press('Enter');
-    await expect(implant).toHaveValue('Pacemaker leads');
-
-    // Close asks first (showClosingConfirmation); No keeps the answers.
-    await dialog.getByRole('button', { name: t('action.close') }).click();
-    const confirm = page.getByRole('alertdialog', { name: qt('questionnaire.closeConfirm.title') });
-    await expect(confirm).toBeVisible();
-    await confirm.getByRole('button', { name: qt('questionnaire.closeConfirm.no') }).click();
-    await expect(confirm).toBeHidden();
-    await expect(implant).toHaveValue('Pacemaker leads');
-
-    await dialog.getByRole('button', { name: 'Complete' }).click();
-    const denied = page.getByRole('alertdialog', { name: qt('questionnaire.denied') });
-    await expect(denied).toBeVisible();
-    await expect(denied.getByText(DENIED.message)).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'booking denied by a questionnaire');
-    await denied.getByRole('button', { name: t('action.close') }).click();
-    // The booking stays on the exam choice.
-    await expect(page.getByRole('heading', { level: 2, name: t('booking.exams.title') })).toBeVisible();
-    expect(csp).toEqual([]);
-  });
-});
-
 // ------------------------------------------------------------------------------------------------
 // Against the real server and its demo questionnaires (resources/demo-provider/questionnaires.json).
 
@@ -172,6 +56,9 @@ const demo = JSON.parse(readFileSync(join(process.cwd(), 'resources', 'demo-prov
 const MRI_SAFETY = demo.questionnaires.find((entry) => entry.slug === 'mri-safety-screening') as DemoQuestionnaire;
 const BEFORE_YOUR_VISIT = demo.questionnaires.find((entry) => entry.slug === 'before-your-visit') as DemoQuestionnaire;
 const PACEMAKER_DENIAL = MRI_SAFETY.outcomes.find((outcome) => outcome.condition.includes('pacemaker'))?.result ?? '';
+const PREGNANCY_CHECK = demo.questionnaires.find((entry) => entry.slug === 'xray-pregnancy-check') as DemoQuestionnaire;
+const PREGNANCY_REQUEST = PREGNANCY_CHECK.outcomes.find((outcome) => outcome.type === 'CREATE_BOOKING_REQUEST')?.result ?? '';
+const CT_CONTRAST = demo.questionnaires.find((entry) => entry.slug === 'ct-contrast') as DemoQuestionnaire;
 
 const PATIENT = {
   title: 'Ms',
@@ -198,14 +85,38 @@ async function answerMriSafety(page: Page, pacemaker: 'Yes' | 'No') {
   await dialog.getByRole('button', { name: 'Complete', exact: true }).click();
 }
 
+/** Fills the booking details step; the Medicare number only when it is asked for. */
+async function fillDetails(page: Page) {
+  await expect(page.getByRole('heading', { level: 2, name: t('booking.details.title') })).toBeVisible();
+  await page.getByRole('combobox', { name: t('booking.details.fields.title') }).selectOption(PATIENT.title);
+  await page.getByRole('textbox', { name: t('booking.details.fields.firstName') }).fill(PATIENT.firstName);
+  await page.getByRole('textbox', { name: t('booking.details.fields.lastName') }).fill(PATIENT.lastName);
+  await page.getByLabel(t('booking.details.fields.dateOfBirth')).fill(PATIENT.dateOfBirth);
+  await page.getByRole('textbox', { name: t('booking.details.fields.email') }).fill(PATIENT.email);
+  await page.getByRole('textbox', { name: t('booking.details.fields.contactNumber') }).fill(PATIENT.contactNumber);
+  await page.getByRole('textbox', { name: t('booking.details.fields.postalCode') }).fill(PATIENT.postalCode);
+  const medicare = page.getByRole('textbox', { name: t('booking.details.fields.medicareNumber') });
+  if (await medicare.isVisible()) await medicare.fill(PATIENT.medicareNumber);
+}
+
+/** Chooses the first listed clinic and its first free time, then continues to the details. */
+async function chooseFirstTime(page: Page) {
+  await expect(page.getByRole('heading', { level: 2, name: t('booking.location.title') })).toBeVisible();
+  await page.getByRole('button', { name: /^Choose / }).first().click();
+  const firstTime = page.locator('.pp-slot').first();
+  await expect(firstTime).toBeVisible({ timeout: 15_000 });
+  await firstTime.click();
+  await expect(page.getByText(/is held for you until/)).toBeVisible();
+  await page.getByRole('button', { name: t('action.continue') }).click();
+}
+
 /** Signs in on /authentication: date of birth, then the e-mailed code when asked. */
-async function signIn(page: Page, who: { dateOfBirth: string; email: string }) {
+async function signIn(page: Page, who: { dateOfBirth: string; email: string }, done = page.getByRole('heading', { level: 1, name: qt('questionnaire.title') })) {
   const before = (await mailsTo(who.email)).length;
   await page.getByLabel(t('authentication.fields.dateOfBirth')).fill(who.dateOfBirth);
   await page.getByRole('button', { name: t('authentication.submit') }).click();
   const channel = page.getByRole('radio', { name: t('authentication.channel.email') });
   const code = page.getByLabel(t('authentication.code.label'));
-  const done = page.getByRole('heading', { level: 1, name: qt('questionnaire.title') });
   await expect(channel.or(code).or(done).first()).toBeVisible();
   if (await done.isVisible()) return;
   if (await channel.isVisible()) {
@@ -227,6 +138,69 @@ async function signIn(page: Page, who: { dateOfBirth: string; email: string }) {
 
 test.describe('against the real server', () => {
   test.use({ geolocation: { latitude: -33.8156, longitude: 151.0029 }, permissions: ['geolocation'] });
+
+  test('the survey modal: SurveyJS styles under the CSP, Escape ignored, suggestions from 3 characters, cleared when not chosen, asks before closing, axe clean', async ({ page }) => {
+    const csp = watchCsp(page);
+    const lookups: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/questionnaires/autocomplete/')) lookups.push(new URL(request.url()).searchParams.get('q') ?? '');
+    });
+    await page.goto('/');
+    await chooseExam(page, 'MRI knee');
+    await page.getByRole('button', { name: t('action.continue') }).click();
+    const dialog = page.getByRole('dialog', { name: MRI_SAFETY.title });
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await expect(progress(dialog, 0, 5)).toHaveCount(1);
+    // SurveyJS's own stylesheet applies (the questions are styled, not the browser's defaults).
+    await expect(dialog.locator('.sd-question').first()).toHaveCSS('border-radius', /[1-9]/);
+
+    // Static: Escape does not close it.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'survey modal');
+
+    // Keyboard: the (visually hidden) radio input takes the focus and Space answers.
+    await dialog.getByRole('radio', { name: 'No', exact: true }).first().focus();
+    await page.keyboard.press('Space');
+    await expect(progress(dialog, 1, 5)).toHaveCount(1);
+
+    // The implant question appears with a Yes; it suggests from the provider's list.
+    await chooseBoolean(dialog, /any other implant/, 'Yes');
+    const implant = dialog.getByRole('combobox', { name: /Which implant/ });
+    await implant.fill('hi');
+    await page.waitForTimeout(700); // longer than the 400 ms debounce: two letters never ask
+    expect(lookups).toEqual([]);
+    await implant.fill('repl');
+    await expect(dialog.getByRole('option', { name: 'Knee replacement' })).toBeVisible();
+    expect(lookups).toEqual(['repl']);
+    await expectNoSeriousA11yViolations(page, 'survey modal with suggestions');
+    // A value that is not one of the suggestions is cleared when the field is left.
+    await implant.fill('replacement of something');
+    await implant.press('Tab');
+    await expect(implant).toHaveValue('');
+    await implant.fill('repl');
+    await expect(dialog.getByRole('option', { name: 'Knee replacement' })).toBeVisible();
+    await implant.press('ArrowDown');
+    await expect(dialog.getByRole('option', { name: 'Hip replacement' })).toHaveAttribute('aria-selected', 'true');
+    await implant.press('ArrowDown');
+    await implant.press('Enter');
+    await expect(implant).toHaveValue('Knee replacement');
+
+    // Close asks first (showClosingConfirmation); No keeps the answers.
+    await dialog.getByRole('button', { name: t('action.close') }).click();
+    const confirm = page.getByRole('alertdialog', { name: qt('questionnaire.closeConfirm.title') });
+    await expect(confirm).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'close confirmation');
+    await confirm.getByRole('button', { name: qt('questionnaire.closeConfirm.no') }).click();
+    await expect(confirm).toBeHidden();
+    await expect(implant).toHaveValue('Knee replacement');
+    // Yes closes it unanswered: the booking stays on the exam choice.
+    await dialog.getByRole('button', { name: t('action.close') }).click();
+    await confirm.getByRole('button', { name: qt('questionnaire.closeConfirm.yes') }).click();
+    await expect(surveyDialog(page)).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: t('booking.exams.title') })).toBeVisible();
+    expect(csp).toEqual([]);
+  });
 
   test('booking an MRI with a pacemaker answer is denied with the provider message', async ({ page }) => {
     const csp = watchCsp(page);
@@ -256,25 +230,8 @@ test.describe('against the real server', () => {
     await chooseExam(page, 'MRI knee');
     await page.getByRole('button', { name: t('action.continue') }).click();
     await answerMriSafety(page, 'No');
-
-    await expect(page.getByRole('heading', { level: 2, name: t('booking.location.title') })).toBeVisible();
-    await page.getByRole('button', { name: /^Choose / }).first().click();
-    const firstTime = page.locator('.pp-slot').first();
-    await expect(firstTime).toBeVisible({ timeout: 15_000 });
-    await firstTime.click();
-    await expect(page.getByText(/is held for you until/)).toBeVisible();
-    await page.getByRole('button', { name: t('action.continue') }).click();
-
-    await expect(page.getByRole('heading', { level: 2, name: t('booking.details.title') })).toBeVisible();
-    await page.getByRole('combobox', { name: t('booking.details.fields.title') }).selectOption(PATIENT.title);
-    await page.getByRole('textbox', { name: t('booking.details.fields.firstName') }).fill(PATIENT.firstName);
-    await page.getByRole('textbox', { name: t('booking.details.fields.lastName') }).fill(PATIENT.lastName);
-    await page.getByLabel(t('booking.details.fields.dateOfBirth')).fill(PATIENT.dateOfBirth);
-    await page.getByRole('textbox', { name: t('booking.details.fields.email') }).fill(PATIENT.email);
-    await page.getByRole('textbox', { name: t('booking.details.fields.contactNumber') }).fill(PATIENT.contactNumber);
-    await page.getByRole('textbox', { name: t('booking.details.fields.postalCode') }).fill(PATIENT.postalCode);
-    const medicare = page.getByRole('textbox', { name: t('booking.details.fields.medicareNumber') });
-    if (await medicare.isVisible()) await medicare.fill(PATIENT.medicareNumber);
+    await chooseFirstTime(page);
+    await fillDetails(page);
     await page.getByRole('button', { name: t('booking.details.submit') }).click();
 
     await expect(page.getByText(t('booking.confirmation.booked'))).toBeVisible({ timeout: 15_000 });
@@ -306,6 +263,54 @@ test.describe('against the real server', () => {
     await page.goto(`/q?bookingKey=${bookingKey}`);
     await expect(page.getByText(qt('message.questionnaires_already_answered'))).toBeVisible();
     await expect(surveyDialog(page)).toHaveCount(0);
+  });
+
+  test('an X-ray for a patient who may be pregnant becomes a booking request, with the provider reason', async ({ page }) => {
+    await page.goto('/');
+    await chooseExam(page, 'X-ray chest');
+    await page.getByRole('button', { name: t('action.continue') }).click();
+    const dialog = page.getByRole('dialog', { name: PREGNANCY_CHECK.title });
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await chooseRadio(dialog, /pregnant/, 'Possibly / I am not sure');
+    await dialog.getByRole('button', { name: 'Complete', exact: true }).click();
+
+    await expect(page.getByText(PREGNANCY_REQUEST)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: t('booking.location.clinicsOptional') })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'booking request instead of a time');
+    await page.getByRole('button', { name: t('action.continue') }).click();
+    await fillDetails(page);
+    await page.getByRole('button', { name: t('booking.details.submitRequest') }).click();
+    await expect(page.getByText(t('booking.confirmation.request'))).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('link', { name: t('booking.confirmation.viewRequest') })).toHaveAttribute('href', /^\/booking-requests\//);
+  });
+
+  test('a CT after a contrast reaction asks for the Medicare number and says to bring the referral, up to the appointment page', async ({ page }) => {
+    await page.goto('/');
+    await chooseExam(page, 'CT chest');
+    await page.getByRole('button', { name: t('action.continue') }).click();
+    const dialog = page.getByRole('dialog', { name: CT_CONTRAST.title });
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await chooseRadio(dialog, /reaction to an X-ray or CT contrast/, 'Yes');
+    await chooseRadio(dialog, /kidney disease/, 'No');
+    await chooseBoolean(dialog, /metformin/, 'No');
+    await tickOption(dialog, /allergies/, 'None');
+    await dialog.getByRole('button', { name: 'Complete', exact: true }).click();
+
+    await chooseFirstTime(page);
+    await expect(page.getByRole('textbox', { name: t('booking.details.fields.medicareNumber') })).toBeVisible();
+    const referral = page.getByText(t('booking.requiredDocument', { title: 'Referral' }));
+    await expect(referral).toBeVisible();
+    await fillDetails(page);
+    await page.getByRole('button', { name: t('booking.details.submit') }).click();
+    await expect(page.getByText(t('booking.confirmation.booked'))).toBeVisible({ timeout: 15_000 });
+    await expect(referral).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'confirmation with the document to bring');
+
+    await page.getByRole('link', { name: t('booking.confirmation.view') }).click();
+    await expect(page).toHaveURL(/\/authentication\?/);
+    const onAppointment = page.getByText(t('booking.requiredDocument', { title: 'Referral' }));
+    await signIn(page, PATIENT, onAppointment);
+    await expect(onAppointment).toBeVisible({ timeout: 15_000 });
   });
 
   test('a plain walk through every booking-time questionnaire of an X-ray reaches the times', async ({ page }) => {

@@ -95,6 +95,11 @@ const ClinicList = observer(function ClinicList() {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="pp-clinic-choice">
+      {booking.isBookingRequest && booking.questionnaireRequestMessage && (
+        <p className="pp-notice" data-questionnaire-request>
+          {booking.questionnaireRequestMessage}
+        </p>
+      )}
       <h3 id={headingId}>{booking.isBookingRequest ? t('booking.location.clinicsOptional') : t('booking.location.clinics')}</h3>
       <ol className="pp-clinic-list">
         {booking.clinics.map((entry, index) => {

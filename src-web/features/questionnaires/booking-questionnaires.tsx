@@ -34,7 +34,10 @@ export function followInBooking(root: RootStore, store: QuestionnaireStore, acti
         runInAction(() => (booking.questionnaireMedicareRequired = true));
         break;
       case 'createBookingRequest':
-        runInAction(() => (booking.questionnaireBookingRequest = true));
+        runInAction(() => {
+          booking.questionnaireBookingRequest = true;
+          booking.questionnaireRequestMessage = action.message;
+        });
         break;
       case 'walkInExam':
         runInAction(() => (booking.walkInExam = { name: action.name, prepTime: action.prepTime, minutesPrior: action.minutesPrior }));
@@ -110,6 +113,7 @@ export async function beforeLocation(root: RootStore, slugs: string[]): Promise<
       booking.questionnaireBookingRequest = false;
       booking.questionnaireValidationCodeRequired = false;
       booking.questionnaireDocument = null;
+      booking.questionnaireRequestMessage = null;
     });
     let list: QuestionnaireListResponse;
     try {

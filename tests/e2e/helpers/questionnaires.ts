@@ -7,19 +7,42 @@ export function surveyDialog(scope: Scope): Locator {
   return scope.locator('dialog.pp-survey-dialog[open]');
 }
 
-/** Answers one radio group by the label of its option (the input is visually hidden: focus and Space). */
+/** Answers one radio group by the label of its option. */
 export async function chooseRadio(dialog: Locator, question: string | RegExp, option: string): Promise<void> {
   const radio = dialog.getByRole('radiogroup', { name: question }).getByRole('radio', { name: option, exact: true });
-  await radio.focus();
-  await radio.press('Space');
+  await pressToCheck(radio);
   await expect(radio).toBeChecked();
+}
+
+/** Ticks one option of a choose-any-of (checkbox) question by its label. */
+export async function tickOption(dialog: Locator, question: string | RegExp, option: string): Promise<void> {
+  const box = dialog.getByRole('group', { name: question }).getByRole('checkbox', { name: option, exact: true });
+  if (!(await box.isChecked())) await pressToCheck(box);
+  await expect(box).toBeChecked();
+}
+
+/** SurveyJS keeps its radio and checkbox inputs visually hidden: focus one and press Space. */
+async function pressToCheck(input: Locator): Promise<void> {
+  await input.focus();
+  await input.press('Space');
 }
 
 /** Answers a yes/no (boolean) question by clicking its Yes or No label. */
 export async function chooseBoolean(dialog: Locator, question: string | RegExp, answer: 'Yes' | 'No'): Promise<void> {
-  const element = dialog.locator('.sd-question').filter({ has: dialog.page().getByRole('switch', { name: question }) });
-  await element.getByText(answer, { exact: true }).click();
-  await expect(element.getByRole('switch')).toBeChecked({ checked: answer === 'Yes' });
+  await setSwitch(dialog.getByRole('switch', { name: question }), answer);
+}
+
+/**
+ * Sets a yes/no switch by its label beside it (the first with that text: once an answer is set
+ * the thumb repeats its text and covers that side, so a switch already in that state is left).
+ */
+async function setSwitch(toggle: Locator, answer: 'Yes' | 'No'): Promise<void> {
+  const state = await toggle.evaluate((input) => {
+    const box = input as HTMLInputElement;
+    return box.indeterminate ? 'unset' : box.checked ? 'Yes' : 'No';
+  });
+  if (state !== answer) await toggle.locator('xpath=..').getByText(answer, { exact: true }).first().click();
+  await expect(toggle).toBeChecked({ checked: answer === 'Yes' });
 }
 
 /**
@@ -39,36 +62,19 @@ export async function answerQuestionnairesPlainly(scope: Scope, next: Locator): 
       for (const label of preferred) {
         const radio = group.getByRole('radio', { name: label, exact: true });
         if ((await radio.count()) > 0) {
-          await radio.focus();
-          await radio.press('Space');
+          await pressToCheck(radio);
           done = true;
           break;
         }
       }
-      if (!done) {
-        const first = group.getByRole('radio').first();
-        await first.focus();
-        await first.press('Space');
-      }
+      if (!done) await pressToCheck(group.getByRole('radio').first());
     }
-    // A yes/no switch has its No label beside it, in the same parent (first; once an answer is
-    // set the thumb repeats its text and covers that side, so an existing No is left alone).
-    for (const toggle of await dialog.getByRole('switch').all()) {
-      const alreadyNo = await toggle.evaluate((input) => {
-        const box = input as HTMLInputElement;
-        return !box.indeterminate && !box.checked;
-      });
-      if (!alreadyNo) await toggle.locator('xpath=..').getByText('No', { exact: true }).first().click();
-      await expect(toggle).toBeChecked({ checked: false });
-    }
+    for (const toggle of await dialog.getByRole('switch').all()) await setSwitch(toggle, 'No');
     // A required choose-any-of question offers None; otherwise the first option is ticked.
     for (const group of await dialog.getByRole('group').filter({ has: dialog.page().getByRole('checkbox') }).all()) {
       const none = group.getByRole('checkbox', { name: 'None', exact: true });
       const box = (await none.count()) > 0 ? none : group.getByRole('checkbox').first();
-      if (!(await box.isChecked())) {
-        await box.focus(); // visually hidden input, as with the radios
-        await box.press('Space');
-      }
+      if (!(await box.isChecked())) await pressToCheck(box);
     }
     for (const number of await dialog.getByRole('spinbutton').all()) await number.fill('70');
     for (const date of await dialog.locator('input[type="date"]').all()) await date.fill('2026-01-05');
