@@ -228,6 +228,15 @@ export type AutocompleteResponse = z.infer<typeof AutocompleteResponseSchema>;
 
 export const QuestionnaireBookingKeyParamsSchema = z.strictObject({ bookingKey: BookingKeySchema });
 
+/**
+ * GET /api/questionnaires/appointment-slugs/{appointmentSlug}: the booking an appointment belongs
+ * to, so /q?appointmentSlug= can sign the patient in to it (the slug is the appointment's random
+ * id; the booking key alone opens nothing without the patient's date of birth).
+ */
+export const AppointmentSlugParamsSchema = z.strictObject({ appointmentSlug: z.uuid({ message: 'expected an appointment slug' }) });
+export const AppointmentBookingResponseSchema = z.object({ bookingKey: z.string() });
+export type AppointmentBookingResponse = z.infer<typeof AppointmentBookingResponseSchema>;
+
 /** ?types=A,B: which types to list (default: REQUIRED_ON_CONFIRMATION). Must be types of that subject. */
 export const PendingQuestionnairesQuerySchema = z.strictObject({
   types: z

@@ -1,4 +1,5 @@
 import type {
+  AppointmentBookingResponse,
   AutocompleteResponse,
   NewBookingKeyResponse,
   OutcomeProcessingResult,
@@ -47,6 +48,8 @@ export function createQuestionnairesApi(client: ApiClient) {
 
     // After booking: the patient's session for that booking key.
 
+    appointmentBooking: async (appointmentSlug: string): Promise<AppointmentBookingResponse> =>
+      (await http.get<AppointmentBookingResponse>(`/api/questionnaires/appointment-slugs/${encodeURIComponent(appointmentSlug)}`)).data,
     forAppointment: async (bookingKey: string, list?: readonly QuestionnaireType[]): Promise<PendingQuestionnairesResponse> =>
       (await http.get<PendingQuestionnairesResponse>(`/api/questionnaires/appointments/${key(bookingKey)}`, { params: { types: types(list) } })).data,
 

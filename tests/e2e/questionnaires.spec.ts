@@ -263,6 +263,15 @@ test.describe('against the real server', () => {
     await page.goto(`/q?bookingKey=${bookingKey}`);
     await expect(page.getByText(qt('message.questionnaires_already_answered'))).toBeVisible();
     await expect(surveyDialog(page)).toHaveCount(0);
+
+    // The same by one appointment's slug: the page finds its booking.
+    const summary = (await (await page.request.get(`/api/appointments/${bookingKey}`)).json()) as { appointments: { slug: string }[] };
+    const appointmentSlug = summary.appointments[0]?.slug ?? '';
+    await page.goto(`/q?appointmentSlug=${appointmentSlug}`);
+    await expect(page).toHaveURL(new RegExp(`/q\\?bookingKey=${bookingKey}`));
+    await expect(page.getByText(qt('message.questionnaires_already_answered'))).toBeVisible();
+    await page.goto(`/q?appointmentSlug=00000000-0000-4000-8000-000000000000`);
+    await expect(page.getByText(qt('questionnaire.missingKey'))).toBeVisible();
   });
 
   test('an X-ray for a patient who may be pregnant becomes a booking request, with the provider reason', async ({ page }) => {

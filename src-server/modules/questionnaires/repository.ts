@@ -158,6 +158,11 @@ export const questionnairesSql = {
     return new Map(rows.map((row) => [row.code, { id: row.id, title: row.title, description: row.description }]));
   },
 
+  async bookingKeyOfAppointment(q: Queryable, appointmentId: string): Promise<string | null> {
+    const rows = await q.query<{ booking_key: string }>('select booking_key from appointment where id = $1::uuid', [appointmentId]);
+    return rows[0]?.booking_key ?? null;
+  },
+
   /** Records what the outcomes decided for a booking (nothing when they decided nothing). */
   async saveBookingOutcome(
     q: Queryable,

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AppointmentBookingResponseSchema,
+  AppointmentSlugParamsSchema,
   AutocompleteParamsSchema,
   AutocompleteQuerySchema,
   AutocompleteResponseSchema,
@@ -86,6 +88,12 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
     '/api/questionnaires/autocomplete/:source',
     { schema: { tags, summary: 'Suggestions for an autocomplete question (from 3 characters)', params: AutocompleteParamsSchema, querystring: AutocompleteQuerySchema, response: { 200: AutocompleteResponseSchema, ...errors } } },
     async (request, reply) => reply.headers({ 'cache-control': 'public, max-age=300' }).send(await service.autocomplete(request.params.source, request.query.q)),
+  );
+
+  api.get(
+    '/api/questionnaires/appointment-slugs/:appointmentSlug',
+    { schema: { tags, summary: 'The booking key of an appointment (for /q?appointmentSlug=)', params: AppointmentSlugParamsSchema, response: { 200: AppointmentBookingResponseSchema, ...errors } } },
+    async (request, reply) => reply.headers(noStore).send(await service.appointmentBooking(request.params.appointmentSlug)),
   );
 
   const appointment = sessionFor('APPOINTMENT');

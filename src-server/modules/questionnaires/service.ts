@@ -1,6 +1,7 @@
 import {
   APPOINTMENT_TYPES,
   BOOKING_REQUEST_TYPES,
+  type AppointmentBookingResponse,
   BOOKING_TIME_TYPES,
   OutcomeSchema,
   PAIN_SCORE_TYPES,
@@ -336,6 +337,12 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
 
     async processOutcomes(bookingKey: string, examSlugs: readonly string[]): Promise<OutcomeProcessingResult> {
       return outcomesForKey(db, bookingKey, examSlugs, clock.now());
+    },
+
+    async appointmentBooking(appointmentSlug: string): Promise<AppointmentBookingResponse> {
+      const bookingKey = await questionnairesSql.bookingKeyOfAppointment(db, appointmentSlug);
+      if (bookingKey === null) throw notFound('We could not find this appointment.');
+      return { bookingKey };
     },
 
     async autocomplete(source: string, text: string): Promise<AutocompleteResponse> {

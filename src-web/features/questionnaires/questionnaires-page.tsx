@@ -1,8 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { QUESTIONNAIRE_TYPES, type QuestionnaireType } from '@contract/api/questionnaires';
+import { ApiError } from '../../api/client';
 import { useQuestionnaireTexts } from '../../i18n/questionnaire-texts';
 import { isEmbeddedPath, paths } from '../../paths';
 import { isExternalUrl, safeInternalPath, safeRedirectUrl } from '../../platform/safe-url';
@@ -23,8 +24,8 @@ function typesOf(raw: string | null): QuestionnaireType[] | undefined {
 
 /**
  * /questionnaires and /q (also under /iframe), issue 5: the questionnaires still pending for a
- * booking (?bookingKey=K; ?type=BOOKING_REQUEST or PROTOCOL for a booking request, or one type;
- * ?types=A,B), one at a
+ * booking (?bookingKey=K, or ?appointmentSlug=S for the booking of one appointment;
+ * ?type=BOOKING_REQUEST or PROTOCOL for a booking request, or one type; ?types=A,B), one at a
  * time, after the patient has signed in to that booking. When none are left the patient goes to
  * the redirect or the stored target (?target=/path), else reads 'already answered'.
  */
@@ -35,6 +36,8 @@ export const QuestionnairesPage = observer(function QuestionnairesPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const bookingKey = params.get('bookingKey') ?? '';
+  const appointmentSlug = bookingKey ? '' : (params.get('appointmentSlug') ?? '');
+  const [slugProblem, setSlugProblem] = useState<'unknown' | 'failed' | null>(null);
   const typeParam = params.get('type');
   // ?type= is the subject (APPOINTMENT, BOOKING_REQUEST) or one questionnaire type (the
   // appointment page's cancel: type=CANCEL_APPOINTMENT_PATIENT); ?types=A,B lists several.
@@ -43,6 +46,30 @@ export const QuestionnairesPage = observer(function QuestionnairesPage() {
   const target = params.get('target');
   const textsReady = useQuestionnaireTexts(root.i18n.i18n, root.i18n.locale);
   const left = useRef(false);
+
+  // An appointment slug: its booking key replaces it in the address, then the page goes on as usual.
+  useEffect(() => {
+    if (!appointmentSlug) return;
+    let live = true;
+    setSlugProblem(null);
+    store.api.appointmentBooking(appointmentSlug).then(
+      (found) => {
+        if (!live) return;
+        const next = new URLSearchParams(params);
+        next.delete('appointmentSlug');
+        next.set('bookingKey', found.bookingKey);
+        navigate(`?${next.toString()}`, { replace: true });
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setSlugProblem(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'unknown' : 'failed');
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [appointmentSlug]);
 
   useEffect(() => {
     if (!bookingKey) return;
@@ -88,11 +115,12 @@ export const QuestionnairesPage = observer(function QuestionnairesPage() {
   const current = store.current;
   return (
     <Page title={t('questionnaire.title')} className="pp-questionnaires">
-      {!bookingKey && (
+      {!bookingKey && (!appointmentSlug || slugProblem !== null) && (
         <p role="alert" className="pp-notice pp-notice-error">
-          {t('questionnaire.missingKey')}
+          {slugProblem === 'failed' ? t('questionnaire.loadError') : t('questionnaire.missingKey')}
         </p>
       )}
+      {appointmentSlug && slugProblem === null && <p role="status">{t('message.loading')}</p>}
       {bookingKey && (state === 'loading' || state === 'error' || state === 'idle') && (
         <PageLoadState
           failed={state === 'error'}

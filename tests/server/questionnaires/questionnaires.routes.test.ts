@@ -336,6 +336,18 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     expect(recorded).toEqual([{ validation_code: 'AB12CD', title: 'Blood test results' }]);
   });
 
+  it("finds an appointment's booking by its slug (for /q?appointmentSlug=); unknown or malformed slugs say so", async () => {
+    const [row] = await test.db.query<{ id: string }>(`select id::text as id from appointment where booking_key = $1 limit 1`, [AMELIA.bookingKey]);
+    const found = await get(`/api/questionnaires/appointment-slugs/${row?.id ?? ''}`);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toEqual({ bookingKey: AMELIA.bookingKey });
+    expect(found.headers['cache-control']).toBe('no-store');
+    const unknown = await get(`/api/questionnaires/appointment-slugs/${randomUUID()}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: 'We could not find this appointment.' });
+    expect((await get('/api/questionnaires/appointment-slugs/not-a-slug')).statusCode).toBe(400);
+  });
+
   it('expires a temporary key 24 hours after it was issued; a later new key sweeps it and its answers', async () => {
     const key = await newKey();
     expect((await saveTemporary(key, 'mri-safety-screening', 'mri-knee', MRI_SAFE)).statusCode).toBe(200);
