@@ -25,10 +25,16 @@ export const DemoQuestionnaireSchema = z.strictObject({
 });
 
 export const DemoQuestionnairesFileSchema = z.strictObject({
+  /**
+   * true: a booking (or booking request) of exams with BOOKING_FORM questionnaires is refused
+   * until every one is answered (questionnaire_settings.required_before_booking).
+   */
+  requiredBeforeBooking: z.boolean().default(false),
   lookups: z.record(z.string().regex(/^[a-z0-9-]+$/), z.array(z.string().min(1))),
   questionnaires: z.array(DemoQuestionnaireSchema),
 });
 export type DemoQuestionnaires = z.infer<typeof DemoQuestionnairesFileSchema>;
+const NO_QUESTIONNAIRES: DemoQuestionnaires = { requiredBeforeBooking: false, lookups: {}, questionnaires: [] };
 
 /**
  * Reads and checks questionnaires.json; a missing file means no questionnaires. Problems are
@@ -44,14 +50,14 @@ export async function readDemoQuestionnaires(
   try {
     raw = JSON.parse(await readFile(join(directory, file), 'utf8'));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lookups: {}, questionnaires: [] };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return NO_QUESTIONNAIRES;
     problems.push(`${file}: cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}`);
-    return { lookups: {}, questionnaires: [] };
+    return NO_QUESTIONNAIRES;
   }
   const parsed = DemoQuestionnairesFileSchema.safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) problems.push(`${file}: ${issue.path.join('.') || '(whole file)'}: ${issue.message}`);
-    return { lookups: {}, questionnaires: [] };
+    return NO_QUESTIONNAIRES;
   }
   const data = parsed.data;
   const slugs = new Set<string>();
@@ -82,6 +88,7 @@ export async function readDemoQuestionnaires(
 }
 
 export async function insertDemoQuestionnaires(tx: Queryable, data: DemoQuestionnaires): Promise<void> {
+  await tx.query('update questionnaire_settings set required_before_booking = $1 where id = 1', [data.requiredBeforeBooking]);
   for (const [list, values] of Object.entries(data.lookups)) {
     for (const [position, value] of values.entries()) {
       await tx.query('insert into questionnaire_lookup (list, value, position) values ($1, $2, $3)', [list, value, position]);

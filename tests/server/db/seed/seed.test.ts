@@ -163,6 +163,8 @@ describe.each(backends())('seedDemoProvider on %s', (backend) => {
     );
     expect(rows.map((row) => row.slug)).toEqual(expect.arrayContaining(['mri-safety-screening', 'ct-contrast', 'xray-pregnancy-check', 'pain-score-initial', 'pain-score-final', 'patient-feedback']));
     expect(await count(test.db, 'questionnaire_lookup')).toBe(Object.values(demo.questionnaires?.lookups ?? {}).flat().length);
+    const [settings] = await test.db.query<{ required: boolean }>('select required_before_booking as required from questionnaire_settings');
+    expect(settings?.required).toBe(demo.questionnaires?.requiredBeforeBooking);
   });
 
   it('does not seed again on a second start (idempotent)', async () => {
@@ -283,6 +285,20 @@ describe.each(backends())('seedDemoProvider with a broken demo provider on %s', 
       expect(error).toBeInstanceOf(Error);
       expect(error instanceof Error && 'code' in error ? error.code : null).toBe('23P01');
       expect(await counts(test.db)).toEqual(Object.fromEntries(COUNTED_TABLES.map((table) => [table, 0])));
+    } finally {
+      copy.remove();
+    }
+  });
+
+  it("seeds the provider's rule that booking-time questionnaires must be answered before booking", async () => {
+    copy = demoCopy();
+    try {
+      editJson(join(copy.dir, 'questionnaires.json'), (file) => {
+        (file as { requiredBeforeBooking?: boolean }).requiredBeforeBooking = true;
+      });
+      await expect(seedDemoProvider(test.db, { clock: createTestClock(NOW), directory: copy.dir })).resolves.toMatchObject({ seeded: true });
+      const [settings] = await test.db.query<{ required: boolean }>('select required_before_booking as required from questionnaire_settings');
+      expect(settings?.required).toBe(true);
     } finally {
       copy.remove();
     }
