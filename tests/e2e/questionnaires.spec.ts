@@ -71,6 +71,17 @@ const PATIENT = {
   medicareNumber: '2123456701',
 };
 
+/** From the booking home: MRI knee chosen, continued, its safety screening open and unanswered. */
+async function openMriSafety(page: Page): Promise<Locator> {
+  await page.goto('/');
+  await chooseExam(page, 'MRI knee');
+  await page.getByRole('button', { name: t('action.continue') }).click();
+  const dialog = page.getByRole('dialog', { name: MRI_SAFETY.title });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(progress(dialog, 0, 5)).toHaveCount(1);
+  return dialog;
+}
+
 /** The MRI safety screening answered page by page (devices, then comfort). */
 async function answerMriSafety(page: Page, pacemaker: 'Yes' | 'No') {
   const dialog = page.getByRole('dialog', { name: MRI_SAFETY.title });
@@ -145,12 +156,7 @@ test.describe('against the real server', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/questionnaires/autocomplete/')) lookups.push(new URL(request.url()).searchParams.get('q') ?? '');
     });
-    await page.goto('/');
-    await chooseExam(page, 'MRI knee');
-    await page.getByRole('button', { name: t('action.continue') }).click();
-    const dialog = page.getByRole('dialog', { name: MRI_SAFETY.title });
-    await expect(dialog).toBeVisible({ timeout: 15_000 });
-    await expect(progress(dialog, 0, 5)).toHaveCount(1);
+    const dialog = await openMriSafety(page);
     // SurveyJS's own stylesheet applies (the questions are styled, not the browser's defaults).
     await expect(dialog.locator('.sd-question').first()).toHaveCSS('border-radius', /[1-9]/);
 
@@ -204,12 +210,7 @@ test.describe('against the real server', () => {
 
   test('booking an MRI with a pacemaker answer is denied with the provider message', async ({ page }) => {
     const csp = watchCsp(page);
-    await page.goto('/');
-    await chooseExam(page, 'MRI knee');
-    await page.getByRole('button', { name: t('action.continue') }).click();
-    const dialog = page.getByRole('dialog', { name: MRI_SAFETY.title });
-    await expect(dialog).toBeVisible({ timeout: 15_000 });
-    await expect(progress(dialog, 0, 5)).toHaveCount(1);
+    await openMriSafety(page);
     await expectNoSeriousA11yViolations(page, 'MRI safety screening');
     await answerMriSafety(page, 'Yes');
 
