@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 
 interface ModalDialogProps {
   title: string;
@@ -13,15 +13,13 @@ interface ModalDialogProps {
 }
 
 /**
- * The portal's modal dialog, on the native <dialog> element: the browser traps focus, makes the
- * page behind inert and closes on Escape, with no modal library on the page (booking, appointment
- * and booking-request pages all use it). Mount it to open it; focus returns to where it was when
- * it unmounts.
+ * Opens a native <dialog> as a modal when it mounts and closes it when it unmounts. Focus then
+ * goes back to the element that had it, decided once the page has rendered the outcome
+ * (observers may commit after the dialog closes): back to the button that opened it, or, when
+ * that is gone (a cancelled booking offers no Cancel), to the page's outcome line or its main
+ * area; never away from a new focus.
  */
-export function ModalDialog({ title, children, actions, onDismiss, role = 'dialog', wide = false }: ModalDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-
+export function useModalDialog(ref: RefObject<HTMLDialogElement | null>): void {
   useEffect(() => {
     const dialog = ref.current;
     const active = document.activeElement;
@@ -33,19 +31,30 @@ export function ModalDialog({ title, children, actions, onDismiss, role = 'dialo
     }
     return () => {
       if (dialog?.open && typeof dialog.close === 'function') dialog.close();
-      // Decided once the page has rendered the outcome (observers may commit after the dialog
-      // closes): back to the button that opened it, or, when that is gone (a cancelled booking
-      // offers no Cancel), to the page's outcome line or its main area; never away from a new focus.
       setTimeout(() => {
         // Another dialog opened in its place (confirmation, then reason): it has the focus.
         if (document.querySelector('dialog[open]')) return;
-        const active = document.activeElement;
-        if (active !== null && active !== document.body) return;
+        const now = document.activeElement;
+        if (now !== null && now !== document.body) return;
         if (previous?.isConnected) previous.focus();
         else (document.querySelector<HTMLElement>('[data-dialog-return]') ?? document.querySelector<HTMLElement>('main'))?.focus();
       }, 0);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+}
+
+/**
+ * The portal's modal dialog, on the native <dialog> element: the browser traps focus, makes the
+ * page behind inert and closes on Escape, with no modal library on the page (booking, appointment
+ * and booking-request pages all use it). Mount it to open it; focus returns to where it was when
+ * it unmounts.
+ */
+export function ModalDialog({ title, children, actions, onDismiss, role = 'dialog', wide = false }: ModalDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useModalDialog(ref);
 
   return (
     <dialog
@@ -65,6 +74,32 @@ export function ModalDialog({ title, children, actions, onDismiss, role = 'dialo
       <div className="pp-dialog-body">{children}</div>
       <div className="pp-actions">{actions}</div>
     </dialog>
+  );
+}
+
+interface MessageDialogProps {
+  title: string;
+  children: ReactNode;
+  closeText: string;
+  /** Close and Escape. */
+  onClose?: () => void;
+}
+
+/** An alert dialog with one Close button: a message the patient acknowledges. */
+export function MessageDialog({ title, children, closeText, onClose }: MessageDialogProps) {
+  return (
+    <ModalDialog
+      role="alertdialog"
+      title={title}
+      onDismiss={onClose}
+      actions={
+        <button type="button" className="pp-button" onClick={onClose}>
+          {closeText}
+        </button>
+      }
+    >
+      {children}
+    </ModalDialog>
   );
 }
 

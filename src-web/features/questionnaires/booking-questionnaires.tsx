@@ -6,11 +6,11 @@ import { ApiError } from '../../api/client';
 import { loadQuestionnaireTexts, useQuestionnaireTexts } from '../../i18n/questionnaire-texts';
 import { isEmbeddedPath, paths } from '../../paths';
 import { isExternalUrl, safeRedirectUrl } from '../../platform/safe-url';
-import { ModalDialog } from '../../shell/modal-dialog';
+import { MessageDialog } from '../../shell/modal-dialog';
 import { outcomeActions, questionnaireStoreOf, type OutcomeAction, type QuestionnaireStore } from '../../stores/questionnaire-store';
 import type { FeatureStoreContext, RootStore } from '../../stores/root-store';
 import { useStores } from '../../stores/use-stores';
-import { LazySurveyModal, preloadSurveyModal } from './survey-modal-lazy';
+import { preloadSurveyModal, QuestionnaireRunModal } from './survey-modal-lazy';
 
 /**
  * The booking flow's questionnaires (issue 5), loaded only once the patient continues from the
@@ -169,34 +169,14 @@ export const BookingQuestionnaires = observer(function BookingQuestionnaires() {
   const { t } = useTranslation();
   const textsReady = useQuestionnaireTexts(root.i18n.i18n, root.i18n.locale);
   if (!textsReady) return null;
-  const current = store.subject === 'BOOKING' ? store.current : null;
   const dismiss = () => runInAction(() => (store.denied = null));
   return (
     <>
-      {current && (
-        <LazySurveyModal
-          key={`${current.questionnaire.id}:${current.examSlug ?? ''}`}
-          questionnaire={current.questionnaire}
-          error={store.error}
-          locale={root.i18n.locale}
-          lookup={(query, source) => (source ? store.api.autocomplete(source, query) : Promise.resolve([]))}
-          onSubmit={(result) => store.submit(result, t('message.error_answering_questionnaire'))}
-          onClose={() => store.close()}
-        />
-      )}
+      {store.subject === 'BOOKING' && <QuestionnaireRunModal store={store} locale={root.i18n.locale} />}
       {store.subject === 'BOOKING' && store.denied && (
-        <ModalDialog
-          role="alertdialog"
-          title={t('questionnaire.denied')}
-          onDismiss={dismiss}
-          actions={
-            <button type="button" className="pp-button" onClick={dismiss}>
-              {t('action.close')}
-            </button>
-          }
-        >
+        <MessageDialog title={t('questionnaire.denied')} closeText={t('action.close')} onClose={dismiss}>
           <p data-questionnaire-denied>{store.denied.message || t('message.questionnaire_denied')}</p>
-        </ModalDialog>
+        </MessageDialog>
       )}
     </>
   );

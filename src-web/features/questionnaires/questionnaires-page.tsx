@@ -12,7 +12,7 @@ import { Page } from '../../shell/page';
 import { PageLoadState } from '../../shell/page-load-state';
 import { questionnaireStoreOf } from '../../stores/questionnaire-store';
 import { useStores } from '../../stores/use-stores';
-import { LazySurveyModal, preloadSurveyModal } from './survey-modal-lazy';
+import { preloadSurveyModal, QuestionnaireRunModal } from './survey-modal-lazy';
 import './questionnaires.css';
 
 function typesOf(raw: string | null): QuestionnaireType[] | undefined {
@@ -112,7 +112,6 @@ export const QuestionnairesPage = observer(function QuestionnairesPage() {
 
   if (!textsReady) return <LoadingOverlay />;
 
-  const current = store.current;
   return (
     <Page title={t('questionnaire.title')} className="pp-questionnaires">
       {!bookingKey && (!appointmentSlug || slugProblem !== null) && (
@@ -141,17 +140,7 @@ export const QuestionnairesPage = observer(function QuestionnairesPage() {
           <p>{closedUnanswered ? t('questionnaire.closed') : t('message.questionnaires_already_answered')}</p>
         </div>
       )}
-      {current && (
-        <LazySurveyModal
-          key={`${current.questionnaire.id}:${current.examSlug ?? ''}`}
-          questionnaire={current.questionnaire}
-          error={store.error}
-          locale={root.i18n.locale}
-          lookup={(query, source) => (source ? store.api.autocomplete(source, query) : Promise.resolve([]))}
-          onSubmit={(result) => store.submit(result, t('message.error_answering_questionnaire'))}
-          onClose={() => store.close()}
-        />
-      )}
+      <QuestionnaireRunModal store={store} locale={root.i18n.locale} />
     </Page>
   );
 });

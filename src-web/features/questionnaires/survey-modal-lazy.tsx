@@ -1,7 +1,9 @@
+import { observer } from 'mobx-react-lite';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../../platform/error-reporting';
-import { ModalDialog } from '../../shell/modal-dialog';
+import { MessageDialog } from '../../shell/modal-dialog';
+import type { QuestionnaireStore } from '../../stores/questionnaire-store';
 import type { SurveyModalProps } from './survey-modal';
 
 // SurveyJS (survey-core, survey-react-ui and their CSS) is a chunk of its own, downloaded only
@@ -17,18 +19,9 @@ export function preloadSurveyModal(): void {
 function SurveyFailed({ onClose }: { onClose?: () => void }) {
   const { t } = useTranslation();
   return (
-    <ModalDialog
-      role="alertdialog"
-      title={t('questionnaire.title')}
-      onDismiss={onClose}
-      actions={
-        <button type="button" className="pp-button" onClick={onClose}>
-          {t('action.close')}
-        </button>
-      }
-    >
+    <MessageDialog title={t('questionnaire.title')} closeText={t('action.close')} onClose={onClose}>
       <p>{t('questionnaire.loadError')}</p>
-    </ModalDialog>
+    </MessageDialog>
   );
 }
 
@@ -65,3 +58,21 @@ export function LazySurveyModal(props: SurveyModalProps) {
     </SurveyBoundary>
   );
 }
+
+/** The survey modal of a questionnaire run: the store's current questionnaire, saved through the store. */
+export const QuestionnaireRunModal = observer(function QuestionnaireRunModal({ store, locale }: { store: QuestionnaireStore; locale: SurveyModalProps['locale'] }) {
+  const { t } = useTranslation();
+  const current = store.current;
+  if (!current) return null;
+  return (
+    <LazySurveyModal
+      key={`${current.questionnaire.id}:${current.examSlug ?? ''}`}
+      questionnaire={current.questionnaire}
+      error={store.error}
+      locale={locale}
+      lookup={(query, source) => (source ? store.api.autocomplete(source, query) : Promise.resolve([]))}
+      onSubmit={(result) => store.submit(result, t('message.error_answering_questionnaire'))}
+      onClose={() => store.close()}
+    />
+  );
+});

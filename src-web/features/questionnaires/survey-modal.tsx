@@ -5,7 +5,7 @@ import { Survey } from 'survey-react-ui';
 // The fontless build: the full one loads Open Sans from Google, which the CSP (font-src 'self') refuses.
 import 'survey-core/survey-core.fontless.min.css';
 import { readCspNonce } from '../../platform/bootstrap-config';
-import { ConfirmDialog } from '../../shell/modal-dialog';
+import { ConfirmDialog, useModalDialog } from '../../shell/modal-dialog';
 import type { SurveyQuestionnaire } from '../../stores/questionnaire-store';
 import { registerAutocomplete, setAutocompleteLookup, applyAutocompleteRenderers, type AutocompleteLookup } from './autocomplete-question';
 import './questionnaires.css';
@@ -106,24 +106,7 @@ export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, 
 
   useEffect(() => setAutocompleteLookup(lookup ?? null), [lookup]);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    const active = document.activeElement;
-    const previous = active instanceof HTMLElement && active !== document.body ? active : null;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    return () => {
-      if (dialog?.open && typeof dialog.close === 'function') dialog.close();
-      setTimeout(() => {
-        if (document.querySelector('dialog[open]')) return;
-        const now = document.activeElement;
-        if (now !== null && now !== document.body) return;
-        if (previous?.isConnected) previous.focus();
-      }, 0);
-    };
-  }, []);
+  useModalDialog(ref);
 
   const closable = questionnaire.showClose && onClose !== undefined;
   const close = () => {
