@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
+import { EMBED_PARENT_PORT } from './helpers/servers';
 
 /**
  * The shell every visitor sees (issue 2): the title rule in the served HTML, the static pages,
@@ -18,7 +19,7 @@ test('the served HTML carries the title and description before any script runs',
   expect(html).toMatch(/<meta name="description" content="[^"]+"/);
   const headers = response.headers();
   // Only the provider's own sites (EMBED_ORIGINS, set by playwright.config.ts) may frame the portal.
-  expect(headers['content-security-policy']).toMatch(/frame-ancestors 'self'[^;]* http:\/\/127\.0\.0\.1:4311(;|$)/);
+  expect(headers['content-security-policy']).toMatch(new RegExp(`frame-ancestors 'self'[^;]* http://127\\.0\\.0\\.1:${EMBED_PARENT_PORT}(;|$)`));
   expect(headers['content-security-policy']).not.toMatch(/frame-ancestors[^;]*\*/);
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBeTruthy();
