@@ -114,24 +114,35 @@ export async function enqueueMail(tx: Queryable, mail: NewOutboxMail, now: Date)
 }
 
 /**
- * Claims up to `limit` due mails for one worker in one statement: each becomes 'sending' with
- * one more attempt and a lease until `leaseUntil`. FOR UPDATE SKIP LOCKED makes two workers on
- * one PostgreSQL take disjoint rows; a row whose lease ran out (its worker died mid-send) is due
- * again.
+ * Claims up to `limit` due rows of an outbox table for one worker in one statement: each becomes
+ * 'sending' with one more attempt and a lease until `leaseUntil`. FOR UPDATE SKIP LOCKED makes
+ * two workers on one PostgreSQL take disjoint rows; a row whose lease ran out (its worker died
+ * mid-send) is due again. Shared by the mail and SMS outboxes (same columns for the claim).
  */
-export async function claimDueMails(db: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<OutboxMail[]> {
-  const rows = await db.query<OutboxRow>(
-    `update outbox_mail set status = 'sending', attempts = attempts + 1, next_attempt_at = $2
+export async function claimDueRows<Row extends { id: number }>(
+  db: Queryable,
+  table: 'outbox_mail' | 'outbox_sms',
+  columns: string,
+  window: { now: Date; leaseUntil: Date; limit: number },
+): Promise<Row[]> {
+  const rows = await db.query<Row>(
+    `update ${table} set status = 'sending', attempts = attempts + 1, next_attempt_at = $2
      where id in (
-       select id from outbox_mail
+       select id from ${table}
        where status in ('queued', 'sending') and next_attempt_at <= $1
        order by next_attempt_at, id
        limit $3
        for update skip locked)
-     returning ${COLUMNS}`,
-    [now.toISOString(), leaseUntil.toISOString(), limit],
+     returning ${columns}`,
+    [window.now.toISOString(), window.leaseUntil.toISOString(), window.limit],
   );
-  return rows.map(toMail).sort((a, b) => a.id - b.id);
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Claims up to `limit` due mails (claimDueRows). */
+export async function claimDueMails(db: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<OutboxMail[]> {
+  const rows = await claimDueRows<OutboxRow>(db, 'outbox_mail', COLUMNS, { now, leaseUntil, limit });
+  return rows.map(toMail);
 }
 
 /** Records a successful send; false when the claim was lost (another worker took it after the lease). */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/connection';
-import type { OutboxStatus } from '../outbox/outbox-repository';
+import { claimDueRows, type OutboxStatus } from '../outbox/outbox-repository';
 
 /**
  * SQL for the outbox_sms table (0004_patient_access.sql), the SMS twin of outbox_mail: a row is
@@ -55,20 +55,9 @@ export async function enqueueSms(tx: Queryable, sms: NewOutboxSms, now: Date): P
   return id;
 }
 
-/** Claims up to `limit` due rows: 'sending', one more attempt, leased until `leaseUntil` (as claimDueMails). */
-export async function claimDueSms(db: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<OutboxSms[]> {
-  const rows = await db.query<Row>(
-    `update outbox_sms set status = 'sending', attempts = attempts + 1, next_attempt_at = $2
-     where id in (
-       select id from outbox_sms
-       where status in ('queued', 'sending') and next_attempt_at <= $1
-       order by next_attempt_at, id
-       limit $3
-       for update skip locked)
-     returning ${COLUMNS}`,
-    [now.toISOString(), leaseUntil.toISOString(), limit],
-  );
-  return rows.sort((a, b) => a.id - b.id);
+/** Claims up to `limit` due rows: 'sending', one more attempt, leased until `leaseUntil` (claimDueRows). */
+export function claimDueSms(db: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<OutboxSms[]> {
+  return claimDueRows<Row>(db, 'outbox_sms', COLUMNS, { now, leaseUntil, limit });
 }
 
 /**
