@@ -115,7 +115,9 @@ export async function openPostgres(
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
-    connectionTimeoutMillis: 5000,
+    // A burst (many patients booking at once on a busy machine) queues for a connection; a
+    // request answers 503 only after waiting this long, well inside a proxy's 30-60 s.
+    connectionTimeoutMillis: 15_000,
     // A runaway query must not hold a pooled connection for ever.
     statement_timeout: 30_000,
     idle_in_transaction_session_timeout: 60_000,

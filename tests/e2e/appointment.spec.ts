@@ -2,8 +2,8 @@ import type { Server } from 'node:http';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
-import { mailsTo } from './helpers/mail';
 import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
+import { signIn } from './helpers/sign-in';
 
 /**
  * Appointment self-service and booking requests (issue 4) against the real server and the demo
@@ -22,47 +22,6 @@ const REQUEST = { key: 'pVC8vuYWYJuWi6jKwcf5Cg', dateOfBirth: '1979-05-23' };
 const REQUEST_TWO_REFERRALS = { key: 'sJOROmG7Kksv3ga8UObC2A', dateOfBirth: '1962-09-08' };
 
 type Surface = Page | FrameLocator;
-
-/** Verification mails already read, per address. */
-const mailsRead = new Map<string, number>();
-
-/** The six-digit code in the newest verification mail to the address that no earlier call has read. */
-async function codeFromMail(address: string): Promise<string> {
-  const before = mailsRead.get(address) ?? 0;
-  let code: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const mails = await mailsTo(address);
-        const fresh = mails.slice(before).map((mail) => /verification code is (\d{6})/.exec(mail.text ?? '')?.[1] ?? null);
-        const found = fresh.filter((candidate): candidate is string => candidate !== null).at(-1);
-        if (!found) return false;
-        mailsRead.set(address, mails.length);
-        code = found;
-        return true;
-      },
-      { timeout: 20_000, message: `no new verification code mailed to ${address}` },
-    )
-    .toBe(true);
-  return code as unknown as string;
-}
-
-/** Signs in on the /authentication page the booking page sent us to: date of birth, then the e-mailed code when asked. */
-async function signIn(surface: Surface, who: { dateOfBirth: string; email?: string }): Promise<void> {
-  await surface.getByLabel(t('authentication.fields.dateOfBirth')).fill(who.dateOfBirth);
-  await surface.getByRole('button', { name: t('authentication.submit') }).click();
-  if (!who.email) return;
-  const channel = surface.getByRole('radio', { name: t('authentication.channel.email') });
-  const code = surface.getByLabel(t('authentication.code.label'));
-  await expect(channel.or(code)).toBeVisible();
-  if (await channel.isVisible()) {
-    await channel.check();
-    await surface.getByRole('button', { name: t('authentication.channel.send') }).click();
-  }
-  await expect(code).toBeVisible();
-  await code.fill(await codeFromMail(who.email));
-  await surface.getByRole('button', { name: t('authentication.code.verify') }).click();
-}
 
 /** A new appointment booked through the real booking API, at least two days ahead (outside the cancel limit). */
 async function bookFresh(request: APIRequestContext, patient: { email: string; dateOfBirth: string }, exam = 'xr-chest') {

@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
-import { mailsTo } from './helpers/mail';
 import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
+import { codeFromMail, enterDateOfBirth } from './helpers/sign-in';
 
 /**
  * Patient sign-in (issue 4) against the real server and the demo provider (otpRequired is on):
@@ -23,43 +23,6 @@ const REQUEST = { key: 'pVC8vuYWYJuWi6jKwcf5Cg', dateOfBirth: '1979-05-23' };
 const signInUrl = (key: string, prefix = '') =>
   `${prefix}/authentication?returnUrl=${encodeURIComponent(`${prefix}/appointments/${key}`)}&bookingKey=${key}&type=APPOINTMENT`;
 
-type Surface = Page | FrameLocator;
-
-/** Verification mails already read, per address (the journeys run one after another in one worker). */
-const mailsRead = new Map<string, number>();
-
-/** The six-digit code in the newest verification mail to the address that no earlier call has read. */
-async function codeFromMail(address: string): Promise<string> {
-  const before = mailsRead.get(address) ?? 0;
-  let code: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const mails = await mailsTo(address);
-        if (mails.length <= before) return false;
-        mailsRead.set(address, mails.length);
-        code = /verification code is (\d{6})/.exec(mails.at(-1)?.text ?? '')?.[1] ?? null;
-        return code !== null;
-      },
-      { timeout: 20_000, message: `no new verification code mailed to ${address}` },
-    )
-    .toBe(true);
-  return code as unknown as string;
-}
-
-/** Date of birth, then (when both channels are offered) e-mail as the channel. */
-async function enterDateOfBirth(surface: Surface, dateOfBirth: string): Promise<void> {
-  await surface.getByLabel(t('authentication.fields.dateOfBirth')).fill(dateOfBirth);
-  await surface.getByRole('button', { name: t('authentication.submit') }).click();
-  const channel = surface.getByRole('radio', { name: t('authentication.channel.email') });
-  const code = surface.getByLabel(t('authentication.code.label'));
-  await expect(channel.or(code)).toBeVisible();
-  if (await channel.isVisible()) {
-    await channel.check();
-    await surface.getByRole('button', { name: t('authentication.channel.send') }).click();
-  }
-  await expect(code).toBeVisible();
-}
 
 test('a patient signs in to an appointment with the date of birth and the e-mailed code', async ({ page }) => {
   // The link from the confirmation mail: without a session the appointment page sends the

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
-import { mailsTo } from './helpers/mail';
 import { answerQuestionnairesPlainly, chooseBoolean, chooseRadio, surveyDialog, tickOption } from './helpers/questionnaires';
+import { signIn } from './helpers/sign-in';
 
 /**
  * Questionnaires (issue 5) in Chromium against the built app and the real server: the survey
@@ -121,32 +121,6 @@ async function chooseFirstTime(page: Page) {
   await page.getByRole('button', { name: t('action.continue') }).click();
 }
 
-/** Signs in on /authentication: date of birth, then the e-mailed code when asked. */
-async function signIn(page: Page, who: { dateOfBirth: string; email: string }, done = page.getByRole('heading', { level: 1, name: qt('questionnaire.title') })) {
-  const before = (await mailsTo(who.email)).length;
-  await page.getByLabel(t('authentication.fields.dateOfBirth')).fill(who.dateOfBirth);
-  await page.getByRole('button', { name: t('authentication.submit') }).click();
-  const channel = page.getByRole('radio', { name: t('authentication.channel.email') });
-  const code = page.getByLabel(t('authentication.code.label'));
-  await expect(channel.or(code).or(done).first()).toBeVisible();
-  if (await done.isVisible()) return;
-  if (await channel.isVisible()) {
-    await channel.check();
-    await page.getByRole('button', { name: t('authentication.channel.send') }).click();
-  }
-  await expect(code).toBeVisible();
-  let found = '';
-  await expect
-    .poll(async () => {
-      const fresh = (await mailsTo(who.email)).slice(before);
-      found = fresh.map((mail) => /verification code is (\d{6})/.exec(mail.text ?? '')?.[1] ?? '').filter(Boolean).at(-1) ?? '';
-      return found;
-    }, { timeout: 20_000 })
-    .not.toBe('');
-  await code.fill(found);
-  await page.getByRole('button', { name: t('authentication.code.verify') }).click();
-}
-
 test.describe('against the real server', () => {
   test.use({ geolocation: { latitude: -33.8156, longitude: 151.0029 }, permissions: ['geolocation'] });
 
@@ -243,7 +217,7 @@ test.describe('against the real server', () => {
     // /q: sign in to the booking, then its pending questionnaire opens.
     await page.goto(`/q?bookingKey=${bookingKey}`);
     await expect(page).toHaveURL(/\/authentication\?/);
-    await signIn(page, PATIENT);
+    await signIn(page, PATIENT, page.getByRole('heading', { level: 1, name: qt('questionnaire.title') }));
     await expect(page).toHaveURL(/\/q\?bookingKey=/);
     const visit = page.getByRole('dialog', { name: BEFORE_YOUR_VISIT.title });
     await expect(visit).toBeVisible({ timeout: 15_000 });
