@@ -11,8 +11,10 @@ import { createAppointmentsApi, type AppointmentsApi } from '../api/appointments
 import { ApiError } from '../api/client';
 import { paths } from '../paths';
 import { randomUuid } from './booking-locator';
+import type { LoadState } from './content-store';
 import type { FeatureStoreContext } from './root-store';
 import type { PatientSubject, PortalNavigator } from './session-store';
+import { loadSignedInSummary, loadStateOf } from './signed-in-summary';
 
 /** Statuses the patient cannot use: the page sends them to /deny?status=… (spec point 4). */
 export const DENY_STATUSES: readonly AppointmentStatus[] = [
@@ -31,7 +33,7 @@ const LIVE_STATUSES: readonly AppointmentStatus[] = ['BOOKED', 'PENDING', 'CONFI
 /** The questionnaire type a cancellation goes through when the provider requires one (spec point 3). */
 export const CANCEL_QUESTIONNAIRE_TYPE = 'CANCEL_APPOINTMENT_PATIENT';
 
-export type LoadState = 'idle' | 'loading' | 'loaded' | 'error';
+export type { LoadState };
 export type RescheduleContext = RescheduleRequest['context'];
 
 /** The fields of the patient details change request (every one optional; at least one). */
@@ -194,32 +196,21 @@ export class AppointmentStore {
     this.bookingKey = bookingKey;
     this.dialog = null;
     this.loadState = 'loading';
-    const signedIn = await this.deps.ensureSignedIn(bookingKey, 'APPOINTMENT');
-    if (generation !== this.generation) return;
-    if (!signedIn) {
-      runInAction(() => {
-        this.loadState = 'idle';
-      });
+    const load = await loadSignedInSummary({
+      signIn: () => this.deps.ensureSignedIn(bookingKey, 'APPOINTMENT'),
+      summary: () => this.deps.api.summary(bookingKey),
+      isCurrent: () => generation === this.generation,
+    });
+    if (load.kind === 'superseded') return;
+    if (load.kind === 'loaded' && DENY_STATUSES.includes(load.summary.status)) {
+      this.goToDeny(load.summary.status);
       return;
     }
-    try {
-      const summary = await this.deps.api.summary(bookingKey);
-      if (generation !== this.generation) return;
-      if (DENY_STATUSES.includes(summary.status)) {
-        this.goToDeny(summary.status);
-        return;
-      }
-      runInAction(() => {
-        this.summary = summary;
-        this.loadState = 'loaded';
-      });
-      if (LIVE_STATUSES.includes(summary.status)) await this.loadConsentForms();
-    } catch {
-      // A 401 already went to sign-in (the client's rule); anything else shows the load error.
-      runInAction(() => {
-        if (generation === this.generation) this.loadState = 'error';
-      });
-    }
+    runInAction(() => {
+      if (load.kind === 'loaded') this.summary = load.summary;
+      this.loadState = loadStateOf(load);
+    });
+    if (load.kind === 'loaded' && LIVE_STATUSES.includes(load.summary.status)) await this.loadConsentForms();
   }
 
   /**

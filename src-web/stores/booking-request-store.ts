@@ -2,10 +2,12 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { BookingRequestSummary } from '@contract/api/booking-requests';
 import { createBookingRequestsApi, type BookingRequestsApi } from '../api/booking-requests-api';
 import { ApiError } from '../api/client';
+import type { LoadState } from './content-store';
 import type { FeatureStoreContext } from './root-store';
 import type { PatientSubject } from './session-store';
+import { loadSignedInSummary, loadStateOf } from './signed-in-summary';
 
-export type LoadState = 'idle' | 'loading' | 'loaded' | 'error';
+export type { LoadState };
 
 /** The one dialog open on the booking-request page. */
 export type BookingRequestDialog =
@@ -68,26 +70,16 @@ export class BookingRequestStore {
     this.bookingKey = bookingKey;
     this.dialog = null;
     this.loadState = 'loading';
-    const signedIn = await this.deps.ensureSignedIn(bookingKey, 'BOOKING_REQUEST');
-    if (generation !== this.generation) return;
-    if (!signedIn) {
-      runInAction(() => {
-        this.loadState = 'idle';
-      });
-      return;
-    }
-    try {
-      const summary = await this.deps.api.summary(bookingKey);
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.summary = summary;
-        this.loadState = 'loaded';
-      });
-    } catch {
-      runInAction(() => {
-        if (generation === this.generation) this.loadState = 'error';
-      });
-    }
+    const load = await loadSignedInSummary({
+      signIn: () => this.deps.ensureSignedIn(bookingKey, 'BOOKING_REQUEST'),
+      summary: () => this.deps.api.summary(bookingKey),
+      isCurrent: () => generation === this.generation,
+    });
+    if (load.kind === 'superseded') return;
+    runInAction(() => {
+      if (load.kind === 'loaded') this.summary = load.summary;
+      this.loadState = loadStateOf(load);
+    });
   }
 
   dispose(): void {
