@@ -83,13 +83,15 @@ interface MessageDialogProps {
   closeText: string;
   /** Close and Escape. */
   onClose?: () => void;
+  /** alertdialog (default) for a problem or a refusal, dialog for information. */
+  role?: 'dialog' | 'alertdialog';
 }
 
-/** An alert dialog with one Close button: a message the patient acknowledges. */
-export function MessageDialog({ title, children, closeText, onClose }: MessageDialogProps) {
+/** A dialog with one Close button: a message the patient acknowledges. */
+export function MessageDialog({ title, children, closeText, onClose, role = 'alertdialog' }: MessageDialogProps) {
   return (
     <ModalDialog
-      role="alertdialog"
+      role={role}
       title={title}
       onDismiss={onClose}
       actions={

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChangeRefusal } from '@contract/api/appointments';
 import { SafeHtml } from '../../shell/safe-html';
 import { DETAILS_FIELDS, type AppointmentStore, type DetailsField } from '../../stores/appointment-store';
-import { ConfirmDialog, ModalDialog } from '../../shell/modal-dialog';
+import { ConfirmDialog, MessageDialog, ModalDialog } from '../../shell/modal-dialog';
 
 /** The reschedule refusal's title and text (spec point 8). */
 export function rescheduleRefusal(t: TFunction, reason: ChangeRefusal, priorMinutes: number): { title: string; text: string } {
@@ -246,18 +246,13 @@ export const AppointmentDialogs = observer(function AppointmentDialogs({ store }
   const dialog = store.dialog;
   if (!dialog) return null;
   const close = () => store.closeDialog();
-  const closeButton = (
-    <button type="button" className="pp-button" onClick={close}>
-      {t('action.close')}
-    </button>
-  );
 
   switch (dialog.kind) {
     case 'cancelNotAllowed':
       return (
-        <ModalDialog role="alertdialog" title={t('message.cancel_not_allowed')} onDismiss={close} actions={closeButton}>
+        <MessageDialog title={t('message.cancel_not_allowed')} closeText={t('action.close')} onClose={close}>
           <p>{t('message.cancel_prior_minutes', { hours: hoursOf(dialog.priorMinutes) })}</p>
-        </ModalDialog>
+        </MessageDialog>
       );
     case 'cancelConfirm':
       return (
@@ -277,9 +272,9 @@ export const AppointmentDialogs = observer(function AppointmentDialogs({ store }
     case 'rescheduleNotAllowed': {
       const { title, text } = rescheduleRefusal(t, dialog.reason, dialog.priorMinutes);
       return (
-        <ModalDialog role="alertdialog" title={title} onDismiss={close} actions={closeButton}>
+        <MessageDialog title={title} closeText={t('action.close')} onClose={close}>
           <p>{text}</p>
-        </ModalDialog>
+        </MessageDialog>
       );
     }
     case 'requestRescheduleConfirm':
@@ -323,9 +318,9 @@ export const AppointmentDialogs = observer(function AppointmentDialogs({ store }
       return <DetailsChangeDialog store={store} />;
     case 'detailsChangeSuccess':
       return (
-        <ModalDialog title={t('appointment.details.successTitle')} onDismiss={close} actions={closeButton}>
+        <MessageDialog role="dialog" title={t('appointment.details.successTitle')} closeText={t('action.close')} onClose={close}>
           <p>{t('appointment.details.successText')}</p>
-        </ModalDialog>
+        </MessageDialog>
       );
     case 'detailsChangeError':
       return (
@@ -349,9 +344,9 @@ export const AppointmentDialogs = observer(function AppointmentDialogs({ store }
       );
     case 'error':
       return (
-        <ModalDialog role="alertdialog" title={t('appointment.errorTitle')} onDismiss={close} actions={closeButton}>
+        <MessageDialog title={t('appointment.errorTitle')} closeText={t('action.close')} onClose={close}>
           <p>{dialog.message || t('appointment.errorDefault')}</p>
-        </ModalDialog>
+        </MessageDialog>
       );
   }
 });

@@ -9,7 +9,7 @@ import { Page } from '../../shell/page';
 import { preloadSanitizer, SafeHtml } from '../../shell/safe-html';
 import { bookingRequestStoreOf, type BookingRequestStore } from '../../stores/booking-request-store';
 import { useStores } from '../../stores/use-stores';
-import { ConfirmDialog, ModalDialog } from '../../shell/modal-dialog';
+import { ConfirmDialog, MessageDialog } from '../../shell/modal-dialog';
 import './booking-request.css';
 import { PageLoadState } from '../../shell/page-load-state';
 import { RequiredDocumentNotice } from '../../shell/required-document-notice';
@@ -114,11 +114,6 @@ const Dialogs = observer(function Dialogs({ store }: { store: BookingRequestStor
   const dialog = store.dialog;
   if (!dialog) return null;
   const close = () => store.closeDialog();
-  const closeButton = (
-    <button type="button" className="pp-button" onClick={close}>
-      {t('action.close')}
-    </button>
-  );
   switch (dialog.kind) {
     case 'cancelConfirm':
       return (
@@ -135,7 +130,7 @@ const Dialogs = observer(function Dialogs({ store }: { store: BookingRequestStor
       );
     case 'attachments':
       return (
-        <ModalDialog title={t('bookingRequest.referral.title')} onDismiss={close} actions={closeButton}>
+        <MessageDialog role="dialog" title={t('bookingRequest.referral.title')} closeText={t('action.close')} onClose={close}>
           <ul className="pp-br-list">
             {store.referrals.map((referral) => (
               <li key={referral.id}>
@@ -145,19 +140,19 @@ const Dialogs = observer(function Dialogs({ store }: { store: BookingRequestStor
               </li>
             ))}
           </ul>
-        </ModalDialog>
+        </MessageDialog>
       );
     case 'bookingInfo':
       return (
-        <ModalDialog title={t('bookingRequest.info.title')} onDismiss={close} actions={closeButton}>
+        <MessageDialog role="dialog" title={t('bookingRequest.info.title')} closeText={t('action.close')} onClose={close}>
           <SafeHtml html={store.summary?.bookingInfoHtml ?? ''} className="pp-rich-text" />
-        </ModalDialog>
+        </MessageDialog>
       );
     case 'error':
       return (
-        <ModalDialog role="alertdialog" title={t('bookingRequest.errorTitle')} onDismiss={close} actions={closeButton}>
+        <MessageDialog title={t('bookingRequest.errorTitle')} closeText={t('action.close')} onClose={close}>
           <p>{dialog.message || t('bookingRequest.errorDefault')}</p>
-        </ModalDialog>
+        </MessageDialog>
       );
   }
 });
