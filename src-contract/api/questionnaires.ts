@@ -214,6 +214,30 @@ export const OutcomeProcessingResultSchema = z.object({
 });
 export type OutcomeProcessingResult = z.infer<typeof OutcomeProcessingResultSchema>;
 
+/** The result when no outcome fired: success, nothing required, nothing set. */
+export function emptyOutcomeResult(): OutcomeProcessingResult {
+  return {
+    success: true,
+    message: null,
+    maxAttemptsReached: false,
+    bookingRequestDenied: false,
+    createBookingRequest: false,
+    medicareNumberRequired: false,
+    validationCodeRequired: false,
+    documentTypeId: null,
+    documentType: null,
+    insuranceTypeId: null,
+    url: null,
+    walkInExamName: null,
+    prepTime: null,
+    minutesPrior: null,
+    restrictQuestionnaireId: null,
+    walkInEnabledGroup: null,
+    newExamSlug: null,
+    examChange: null,
+  };
+}
+
 /** GET /api/questionnaires/autocomplete/{source}?q=abc (q: 3 to 100 characters). */
 export const AutocompleteParamsSchema = z.strictObject({ source: SlugSchema });
 export const AutocompleteQuerySchema = z.strictObject({

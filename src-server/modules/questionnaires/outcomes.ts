@@ -1,5 +1,5 @@
 import { ConditionRunner } from 'survey-core';
-import type { Outcome, OutcomeProcessingResult } from '@contract/api/questionnaires';
+import { emptyOutcomeResult, type Outcome, type OutcomeProcessingResult } from '@contract/api/questionnaires';
 
 /**
  * Outcome evaluation (issue 5): each outcome's condition is a SurveyJS expression run by
@@ -24,29 +24,6 @@ export function isValidCondition(condition: string): boolean {
 
 export function firedOutcomes(outcomes: readonly Outcome[], data: Record<string, unknown>): Outcome[] {
   return outcomes.filter((outcome) => conditionHolds(outcome.condition, data));
-}
-
-export function emptyOutcomeResult(): OutcomeProcessingResult {
-  return {
-    success: true,
-    message: null,
-    maxAttemptsReached: false,
-    bookingRequestDenied: false,
-    createBookingRequest: false,
-    medicareNumberRequired: false,
-    validationCodeRequired: false,
-    documentTypeId: null,
-    documentType: null,
-    insuranceTypeId: null,
-    url: null,
-    walkInExamName: null,
-    prepTime: null,
-    minutesPrior: null,
-    restrictQuestionnaireId: null,
-    walkInEnabledGroup: null,
-    newExamSlug: null,
-    examChange: null,
-  };
 }
 
 export interface OutcomeLookups {

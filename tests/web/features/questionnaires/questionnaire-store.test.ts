@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import type { OutcomeProcessingResult, Questionnaire, QuestionnaireItem, QuestionnaireType } from '@contract/api/questionnaires';
+import { emptyOutcomeResult, type OutcomeProcessingResult, type Questionnaire, type QuestionnaireItem, type QuestionnaireType } from '@contract/api/questionnaires';
 import { createApiClient } from '../../../../src-web/api/client';
 import { createQuestionnairesApi } from '../../../../src-web/api/questionnaires-api';
 import { BOOKING_FORM_DELAY_MS, outcomeActions, QuestionnaireStore, saveKindOf } from '../../../../src-web/stores/questionnaire-store';
@@ -33,26 +33,7 @@ function item(q: Questionnaire, examSlug: string | null, answered = false): Ques
   return { questionnaire: q, examSlug, examSlugs: examSlug ? [examSlug] : [], modalityId: 'mr', answered };
 }
 
-const OK_OUTCOME: OutcomeProcessingResult = {
-  success: true,
-  message: null,
-  maxAttemptsReached: false,
-  bookingRequestDenied: false,
-  createBookingRequest: false,
-  medicareNumberRequired: false,
-  validationCodeRequired: false,
-  documentTypeId: null,
-  documentType: null,
-  insuranceTypeId: null,
-  url: null,
-  walkInExamName: null,
-  prepTime: null,
-  minutesPrior: null,
-  restrictQuestionnaireId: null,
-  walkInEnabledGroup: null,
-  newExamSlug: null,
-  examChange: null,
-};
+const OK_OUTCOME: OutcomeProcessingResult = emptyOutcomeResult();
 
 async function readBody(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
