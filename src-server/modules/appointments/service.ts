@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type {
   AppointmentStatus,
   AppointmentSummary,
@@ -17,6 +16,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError, appError, badRequest, notFound, tooManyRequests } from '../../platform/errors';
 import { sanitizeConfiguredHtml } from '../../platform/html-sanitizer';
 import { localDate } from '../../platform/time-zone';
+import { hashRequest } from '../../platform/request-hash';
 import type { AvailabilityStore } from '../availability/availability-store';
 import { createBookingRepository, bookingWrites, sqlState, UNIQUE_VIOLATION } from '../booking/repository';
 import type { BookingService } from '../booking/service';
@@ -105,18 +105,6 @@ export function maskPhone(phone: string | null): string | null {
   if (phone === null || phone === '') return null;
   const visible = Math.min(3, phone.length - 1);
   return `${'*'.repeat(phone.length - visible)}${phone.slice(phone.length - visible)}`;
-}
-
-/** JSON with sorted keys, so the same request always hashes the same. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 export function createAppointmentsService(deps: AppointmentsServiceDeps) {
@@ -265,7 +253,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
     },
 
     async reschedule(bookingKey: string, idempotencyKey: string, request: RescheduleRequest): Promise<AppointmentSummary> {
-      const requestHash = createHash('sha256').update(canonicalJson({ bookingKey, ...request })).digest('hex');
+      const requestHash = hashRequest({ bookingKey, ...request });
       const replay = async (): Promise<AppointmentSummary | null> => {
         const existing = await bookingRepository.idempotency('reschedule', idempotencyKey);
         if (existing === null) return null;

@@ -25,6 +25,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError, appError, badRequest, notFound } from '../../platform/errors';
 import { randomToken } from '../../platform/ids';
 import { localDate } from '../../platform/time-zone';
+import { hashRequest } from '../../platform/request-hash';
 import type { AvailabilityIndex, BusyEntry } from '../availability/availability-index';
 import { addDays, localMidnight } from '../schedule/zone-days';
 import type { AvailabilityStore } from '../availability/availability-store';
@@ -119,18 +120,6 @@ export function distanceKm(a: { latitude: number; longitude: number }, b: { lati
   const dLng = radians(b.longitude - a.longitude);
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLng / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/** JSON with sorted keys, so the same request always hashes the same. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 function sha256(text: string): string {
@@ -555,7 +544,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       const clinic = clinicBySlug(cached, request.clinicSlug);
       checkPatient(request.patient, exams, clinic.time_zone);
       const start = parseInstant(request.startsAt);
-      const requestHash = sha256(canonicalJson(request));
+      const requestHash = hashRequest(request);
       const replayed = await replay<AppointmentCreateResponse>('appointment', idempotencyKey, requestHash);
       if (replayed !== null) return replayed;
 
@@ -772,7 +761,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (request.patient.dateOfBirth > localDate(clock.now(), timeZone)) {
         throw validationError('patient/dateOfBirth', PATIENT_MESSAGES.dateOfBirthFuture);
       }
-      const requestHash = sha256(canonicalJson(request));
+      const requestHash = hashRequest(request);
       const replayed = await replay<BookingRequestCreateResponse>('booking_request', idempotencyKey, requestHash);
       if (replayed !== null) return replayed;
 
