@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ExamSlugListSchema, HoldParamsSchema, InstantSchema, isValidCalendarDate, PATIENT_MESSAGES, PostcodeSchema, SlugSchema } from './booking';
+import { APPOINTMENT_STATUSES } from './appointment-statuses';
 import { BookingKeySchema } from './patient-access';
+
+export { APPOINTMENT_STATUSES, DENIED_STATUSES } from './appointment-statuses';
 
 /**
  * Appointment self-service (issue 4):
@@ -9,35 +12,8 @@ import { BookingKeySchema } from './patient-access';
  * Every call needs a fully authenticated APPOINTMENT session for that booking key (401 otherwise).
  */
 
-export const APPOINTMENT_STATUSES = [
-  'BOOKED',
-  'PENDING',
-  'CONFIRMED',
-  'CANCELED',
-  'RESCHEDULED',
-  'CHANGED',
-  'REQUEST_RESCHEDULE',
-  'EXPIRED',
-  'EXPIRED_PATIENT',
-  'DECLINED_BY_PATIENT',
-  'REMOVED_BY_OPERATOR',
-  'DELETED',
-  'ON_HOLD',
-  'CHECKED_IN',
-] as const;
 export const AppointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
 export type AppointmentStatus = z.infer<typeof AppointmentStatusSchema>;
-
-/** Statuses the patient cannot use: the web app sends them to /deny?status=… (spec point 4). */
-export const DENIED_STATUSES = [
-  'EXPIRED',
-  'EXPIRED_PATIENT',
-  'CANCELED',
-  'DECLINED_BY_PATIENT',
-  'REMOVED_BY_OPERATOR',
-  'DELETED',
-  'ON_HOLD',
-] as const satisfies readonly AppointmentStatus[];
 
 export const BookingKeyParamsSchema = z.strictObject({ bookingKey: BookingKeySchema });
 

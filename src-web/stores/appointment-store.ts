@@ -7,6 +7,7 @@ import type {
   DetailsChangeRequest,
   RescheduleRequest,
 } from '@contract/api/appointments';
+import { DENIED_STATUSES } from '@contract/api/appointment-statuses';
 import { createAppointmentsApi, type AppointmentsApi } from '../api/appointments-api';
 import { ApiError } from '../api/client';
 import { paths } from '../paths';
@@ -15,17 +16,6 @@ import type { LoadState } from './content-store';
 import type { FeatureStoreContext } from './root-store';
 import type { PatientSubject, PortalNavigator } from './session-store';
 import { loadSignedInSummary, loadStateOf } from './signed-in-summary';
-
-/** Statuses the patient cannot use: the page sends them to /deny?status=… (spec point 4). */
-export const DENY_STATUSES: readonly AppointmentStatus[] = [
-  'EXPIRED',
-  'EXPIRED_PATIENT',
-  'CANCELED',
-  'DECLINED_BY_PATIENT',
-  'REMOVED_BY_OPERATOR',
-  'DELETED',
-  'ON_HOLD',
-];
 
 /** Statuses in which the patient may still cancel, move, confirm or sign (the appointment is live). */
 const LIVE_STATUSES: readonly AppointmentStatus[] = ['BOOKED', 'PENDING', 'CONFIRMED', 'REQUEST_RESCHEDULE'];
@@ -202,7 +192,7 @@ export class AppointmentStore {
       isCurrent: () => generation === this.generation,
     });
     if (load.kind === 'superseded') return;
-    if (load.kind === 'loaded' && DENY_STATUSES.includes(load.summary.status)) {
+    if (load.kind === 'loaded' && DENIED_STATUSES.includes(load.summary.status)) {
       this.goToDeny(load.summary.status);
       return;
     }

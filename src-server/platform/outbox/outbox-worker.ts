@@ -1,7 +1,6 @@
 import type { Queryable } from '../../db/connection';
-import type { Clock } from '../clock';
 import type { Mailer } from '../mailer';
-import { createOutboxLoop, type OutboxLogger, type OutboxWorker } from './outbox-loop';
+import { createOutboxLoop, type OutboxLoopOptions, type OutboxWorker } from './outbox-loop';
 import {
   claimDueMails,
   countPendingMails,
@@ -23,23 +22,10 @@ import {
 
 export { defaultBackoffMs, type OutboxLogger, type OutboxRunResult, type OutboxWorker } from './outbox-loop';
 
-export interface OutboxWorkerOptions {
+/** The shared loop's options (leaseMs: longer than the mailer's own timeouts, about 40 s at worst). */
+export interface OutboxWorkerOptions extends OutboxLoopOptions {
   db: Queryable;
   mailer: Mailer;
-  clock: Clock;
-  logger: OutboxLogger;
-  /** Pause between polls when nothing is due. */
-  pollMs: number;
-  /** Attempts before a mail is given up as 'failed'. */
-  maxAttempts: number;
-  /** Mails claimed per statement. */
-  batchSize?: number;
-  /** How long a claim lasts; longer than the mailer's own timeouts (about 40 s at worst). */
-  leaseMs?: number;
-  /** Delay before the next attempt after `attempts` failed ones. */
-  backoffMs?: (attempts: number) => number;
-  /** Sent mail older than this is deleted (checked at most hourly); omitted: kept. */
-  keepSentMs?: number;
 }
 
 const NETWORK_CAUSES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE'];
