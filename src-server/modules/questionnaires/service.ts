@@ -25,6 +25,7 @@ import type { Database, Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { appError, badRequest, notFound, type AppError } from '../../platform/errors';
 import { randomToken } from '../../platform/ids';
+import { sanitizeConfiguredHtml } from '../../platform/html-sanitizer';
 import { autocompleteSources, validateAnswer } from './answer-validation';
 import { combineOutcomes, type EvaluatedAnswer } from './outcomes';
 import { questionnairesSql, type AnswerRow, type ExamInfoRow, type OwnerType, type QuestionnaireRow } from './repository';
@@ -40,6 +41,28 @@ function validationError(field: string, message: string, more: { in: string; mes
 
 const OutcomeListSchema = z.array(OutcomeSchema);
 
+/** SurveyJS properties that are rendered as HTML (the html question, the completed and loading pages). */
+const HTML_PROPERTIES = new Set(['html', 'completedHtml', 'completedBeforeHtml', 'loadingHtml']);
+
+/**
+ * The questionnaire JSON with every HTML property sanitised (security: HTML from configuration);
+ * a localised value ({ default, mk, ... }) has each text sanitised. Everything else is unchanged.
+ */
+export function sanitizeSurveyJson(value: unknown, key = ''): unknown {
+  if (HTML_PROPERTIES.has(key)) {
+    if (typeof value === 'string') return sanitizeConfiguredHtml(value);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      return Object.fromEntries(Object.entries(value).map(([locale, text]) => [locale, typeof text === 'string' ? sanitizeConfiguredHtml(text) : text]));
+    }
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((item) => sanitizeSurveyJson(item));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, sanitizeSurveyJson(item, name)]));
+  }
+  return value;
+}
+
 export function toQuestionnaire(row: QuestionnaireRow): Questionnaire {
   const outcomes = OutcomeListSchema.safeParse(row.outcomes);
   return {
@@ -47,7 +70,7 @@ export function toQuestionnaire(row: QuestionnaireRow): Questionnaire {
     slug: row.slug,
     type: row.type as QuestionnaireType,
     title: row.title,
-    json: row.json,
+    json: sanitizeSurveyJson(row.json) as Questionnaire['json'],
     modalSize: row.modal_size as Questionnaire['modalSize'],
     association: row.association as Questionnaire['association'],
     general: row.association === 'GENERAL',

@@ -5,6 +5,7 @@ import { Survey } from 'survey-react-ui';
 // The fontless build: the full one loads Open Sans from Google, which the CSP (font-src 'self') refuses.
 import 'survey-core/survey-core.fontless.min.css';
 import { readCspNonce } from '../../platform/bootstrap-config';
+import { sanitizeHtml } from '../../platform/sanitize';
 import { ConfirmDialog, useModalDialog } from '../../shell/modal-dialog';
 import type { SurveyQuestionnaire } from '../../stores/questionnaire-store';
 import { registerAutocomplete, setAutocompleteLookup, applyAutocompleteRenderers, type AutocompleteLookup } from './autocomplete-question';
@@ -73,6 +74,11 @@ export function createSurveyModel(
     });
   }
   if (Object.keys(questionnaire.css).length > 0) model.setCss(questionnaire.css, true);
+  // HTML from the provider's configuration (html questions, completed page): sanitised here
+  // too, after the server, so a mistake on one side is not an XSS.
+  model.onProcessHtml.add((_, event) => {
+    event.html = sanitizeHtml(event.html);
+  });
   return model;
 }
 

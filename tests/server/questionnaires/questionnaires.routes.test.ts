@@ -336,6 +336,22 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     expect(recorded).toEqual([{ validation_code: 'AB12CD', title: 'Blood test results' }]);
   });
 
+  it('serves the HTML inside a questionnaire sanitised (a provider mistake is not an XSS)', async () => {
+    const [before] = await test.db.query<{ json: object }>(`select json from questionnaire where slug = 'xray-pregnancy-check'`);
+    await test.db.query(
+      `update questionnaire set json = jsonb_set(json, '{completedHtml}', to_jsonb('<p>Thank you</p><img src=x onerror="alert(1)"><script>alert(2)</script>'::text))
+        where slug = 'xray-pregnancy-check'`,
+    );
+    try {
+      const key = await newKey();
+      const list = (await get(`/api/questionnaires?bookingKey=${key}&exams=xr-chest`)).json<QuestionnaireListResponse>();
+      const served = list.questionnaires.find((item) => item.questionnaire.slug === 'xray-pregnancy-check')?.questionnaire.json as { completedHtml?: string };
+      expect(served.completedHtml).toBe('<p>Thank you</p>');
+    } finally {
+      await test.db.query(`update questionnaire set json = $1::jsonb where slug = 'xray-pregnancy-check'`, [JSON.stringify(before?.json)]);
+    }
+  });
+
   it("finds an appointment's booking by its slug (for /q?appointmentSlug=); unknown or malformed slugs say so", async () => {
     const [row] = await test.db.query<{ id: string }>(`select id::text as id from appointment where booking_key = $1 limit 1`, [AMELIA.bookingKey]);
     const found = await get(`/api/questionnaires/appointment-slugs/${row?.id ?? ''}`);

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { createSurveyModel } from '../../../../src-web/features/questionnaires/survey-modal';
+import type { SurveyQuestionnaire } from '../../../../src-web/stores/questionnaire-store';
+
+function questionnaire(json: Record<string, unknown>): SurveyQuestionnaire {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    type: 'REQUIRED_ON_CONFIRMATION',
+    title: 'Before your visit',
+    json,
+    modalSize: 'md',
+    css: {},
+    showClose: true,
+    showClosingConfirmation: false,
+    showPreviousButtonOnLastPageEnabled: true,
+  };
+}
+
+describe('the survey model', () => {
+  it('sanitises the HTML it renders (html questions, the completed page) in the browser as well', () => {
+    const model = createSurveyModel(
+      questionnaire({
+        completedHtml: '<p>Done</p><img src="x" onerror="window.pwned = true">',
+        elements: [{ type: 'html', name: 'intro', html: '<p>Read this</p><script>window.pwned = true</script>' }],
+      }),
+      { progressText: (answered, total) => `Answered ${answered} of ${total}` },
+    );
+    const intro = model.getQuestionByName('intro') as unknown as { locHtml: { renderedHtml: string } };
+    expect(intro.locHtml.renderedHtml).toBe('<p>Read this</p>');
+    expect(model.processedCompletedHtml).toBe('<p>Done</p><img>');
+  });
+
+  it("reads progress as 'Answered {0} of {1}'", () => {
+    const model = createSurveyModel(questionnaire({ elements: [{ type: 'text', name: 'a' }, { type: 'text', name: 'b' }] }), {
+      progressText: (answered, total) => `Answered ${answered} of ${total}`,
+    });
+    model.setValue('a', 'x');
+    expect(model.progressText).toBe('Answered 1 of 2');
+  });
+});
