@@ -1,13 +1,9 @@
 import type { TFunction } from 'i18next';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import type { AppointmentStatus, AppointmentSummary } from '@contract/api/appointments';
-import { useSelfServiceTexts } from '../../i18n/self-service-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { Page } from '../../shell/page';
-import { preloadSanitizer } from '../../shell/safe-html';
 import { appointmentStoreOf, type AppointmentStore } from '../../stores/appointment-store';
 import { formatInstant } from '../../stores/booking-calendar';
 import { useStores } from '../../stores/use-stores';
@@ -15,6 +11,7 @@ import { AppointmentDialogs } from './appointment-dialogs';
 import './appointment.css';
 import { PageLoadState } from '../../shell/page-load-state';
 import { RequiredDocumentNotice } from '../../shell/required-document-notice';
+import { useBookingPage } from '../../shell/use-booking-page';
 
 /** The status line, one literal key per status so the catalogue check sees each. */
 export function statusText(t: TFunction, status: AppointmentStatus): string {
@@ -221,19 +218,8 @@ export const AppointmentPage = observer(function AppointmentPage() {
   const root = useStores();
   const store = root.featureStore(appointmentStoreOf);
   const { t } = useTranslation();
-  const { bookingKey = '' } = useParams();
-  const textsReady = useSelfServiceTexts(root.i18n.i18n, root.i18n.locale);
-
-  useEffect(() => {
-    void store.open(bookingKey);
-    return () => store.dispose();
-  }, [store, bookingKey]);
-
-  // Consent forms are configured HTML: the sanitiser loads before a form is opened, not after.
-  const hasConsentForms = store.consentForms.length > 0;
-  useEffect(() => {
-    if (hasConsentForms) void preloadSanitizer();
-  }, [hasConsentForms]);
+  // Consent forms are configured HTML.
+  const { bookingKey, textsReady } = useBookingPage(store, store.consentForms.length > 0);
 
   const summary = store.summary?.bookingKey === bookingKey ? store.summary : null;
   if (!textsReady) return <LoadingOverlay />;

@@ -1,18 +1,16 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import type { BookingRequestSummary } from '@contract/api/booking-requests';
-import { useSelfServiceTexts } from '../../i18n/self-service-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { Page } from '../../shell/page';
-import { preloadSanitizer, SafeHtml } from '../../shell/safe-html';
+import { SafeHtml } from '../../shell/safe-html';
 import { bookingRequestStoreOf, type BookingRequestStore } from '../../stores/booking-request-store';
 import { useStores } from '../../stores/use-stores';
 import { ConfirmDialog, MessageDialog } from '../../shell/modal-dialog';
 import './booking-request.css';
 import { PageLoadState } from '../../shell/page-load-state';
 import { RequiredDocumentNotice } from '../../shell/required-document-notice';
+import { useBookingPage } from '../../shell/use-booking-page';
 
 const Details = observer(function Details({ summary }: { summary: BookingRequestSummary }) {
   const { t } = useTranslation();
@@ -162,19 +160,8 @@ export const BookingRequestPage = observer(function BookingRequestPage() {
   const root = useStores();
   const store = root.featureStore(bookingRequestStoreOf);
   const { t } = useTranslation();
-  const { bookingKey = '' } = useParams();
-  const textsReady = useSelfServiceTexts(root.i18n.i18n, root.i18n.locale);
-
-  useEffect(() => {
-    void store.open(bookingKey);
-    return () => store.dispose();
-  }, [store, bookingKey]);
-
-  // The booking information is configured HTML: the sanitiser loads before the button is pressed.
-  const hasBookingInfo = Boolean(store.summary?.bookingInfoHtml);
-  useEffect(() => {
-    if (hasBookingInfo) void preloadSanitizer();
-  }, [hasBookingInfo]);
+  // The booking information is configured HTML.
+  const { bookingKey, textsReady } = useBookingPage(store, Boolean(store.summary?.bookingInfoHtml));
 
   const summary = store.summary?.bookingKey === bookingKey ? store.summary : null;
   if (!textsReady) return <LoadingOverlay />;
