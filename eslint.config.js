@@ -15,10 +15,7 @@ const boundary = (files, allowed, extra = []) => ({
     'no-restricted-imports': [
       'error',
       {
-        patterns: [
-          { group: others(allowed), message: 'This folder may import only src-contract (see conventions.md).' },
-          ...extra,
-        ],
+        patterns: [{ group: others(allowed), message: 'This folder may import only src-contract (see conventions.md).' }, ...extra],
       },
     ],
   },
@@ -39,12 +36,18 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['src-web/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'], plugins: { 'react-hooks': reactHooks }, rules: reactHooks.configs.recommended.rules },
+  {
+    files: ['src-web/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
   boundary(['src-contract/**/*.ts'], ['src-contract'], [{ group: ['@contract/*'], message: 'Inside src-contract use relative imports.' }]),
   boundary(['src-server/**/*.ts'], ['src-contract']),
-  boundary(['src-web/**/*.{ts,tsx}'], ['src-contract'], [
-    { group: ['electron', 'node:*', 'fs', 'path'], message: 'The web app runs in a browser.' },
-  ]),
+  boundary(
+    ['src-web/**/*.{ts,tsx}'],
+    ['src-contract'],
+    [{ group: ['electron', 'node:*', 'fs', 'path'], message: 'The web app runs in a browser.' }],
+  ),
   boundary(['src-main/**/*.ts'], ['src-contract']),
   boundary(['src-preload/**/*.ts'], ['src-contract']),
   {

@@ -47,11 +47,15 @@ function log(message) {
 
 function build() {
   log('building the website (vite build --config vite.web.config.ts)…');
-  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.web.config.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.web.config.ts'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
 }
 
@@ -86,7 +90,11 @@ function staticClosure(manifest, key, into = { js: new Set(), css: new Set() }, 
 async function startServer(dataDir) {
   const env = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: DIST, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const exited = new Promise((resolveExit) => child.once('exit', (code) => resolveExit(code)));
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -201,7 +209,8 @@ async function main() {
   const flow = { js: new Set(home.js), css: new Set(home.css) };
   const flowKeys = Object.keys(manifest).filter((key) => key.startsWith('features/booking/') || key.endsWith('src-contract/errors.ts'));
   for (const key of flowKeys) staticClosure(manifest, key, flow);
-  if (!flowKeys.some((key) => key.startsWith('features/booking/'))) throw new Error('no chunk from src-web/features/booking in the manifest');
+  if (!flowKeys.some((key) => key.startsWith('features/booking/')))
+    throw new Error('no chunk from src-web/features/booking in the manifest');
 
   // The questionnaire modal (SurveyJS): loaded only once a chosen exam has a questionnaire, and
   // preloaded while the patient continues; counted apart from the flow it interrupts.
@@ -219,17 +228,43 @@ async function main() {
   };
   const medianRun = runs.find((run) => run.score === median(runs.map((r) => r.score)));
   const results = [
-    { budget: 'booking home JS before interactive (gzip)', value: `${kb(sizes.homeJsGzipBytes)} KB`, limit: `<= ${BUDGETS.homeJsGzipKb} KB`, pass: sizes.homeJsGzipBytes <= BUDGETS.homeJsGzipKb * KB },
-    { budget: 'booking home CSS before interactive (gzip)', value: `${kb(sizes.homeCssGzipBytes)} KB`, limit: `<= ${BUDGETS.homeCssGzipKb} KB`, pass: sizes.homeCssGzipBytes <= BUDGETS.homeCssGzipKb * KB },
-    { budget: 'whole booking flow JS (gzip)', value: `${kb(sizes.flowJsGzipBytes)} KB`, limit: `<= ${BUDGETS.flowJsGzipKb} KB`, pass: sizes.flowJsGzipBytes <= BUDGETS.flowJsGzipKb * KB },
-    { budget: 'questionnaire modal JS beyond the flow (gzip)', value: `${kb(sizes.questionnaireJsGzipBytes)} KB`, limit: `<= ${BUDGETS.questionnaireJsGzipKb} KB (ours)`, pass: sizes.questionnaireJsGzipBytes <= BUDGETS.questionnaireJsGzipKb * KB },
-    { budget: `Lighthouse mobile performance (median of ${runs.length})`, value: String(medianRun.score), limit: `>= ${BUDGETS.lighthouseMobileMin}`, pass: medianRun.score >= BUDGETS.lighthouseMobileMin },
+    {
+      budget: 'booking home JS before interactive (gzip)',
+      value: `${kb(sizes.homeJsGzipBytes)} KB`,
+      limit: `<= ${BUDGETS.homeJsGzipKb} KB`,
+      pass: sizes.homeJsGzipBytes <= BUDGETS.homeJsGzipKb * KB,
+    },
+    {
+      budget: 'booking home CSS before interactive (gzip)',
+      value: `${kb(sizes.homeCssGzipBytes)} KB`,
+      limit: `<= ${BUDGETS.homeCssGzipKb} KB`,
+      pass: sizes.homeCssGzipBytes <= BUDGETS.homeCssGzipKb * KB,
+    },
+    {
+      budget: 'whole booking flow JS (gzip)',
+      value: `${kb(sizes.flowJsGzipBytes)} KB`,
+      limit: `<= ${BUDGETS.flowJsGzipKb} KB`,
+      pass: sizes.flowJsGzipBytes <= BUDGETS.flowJsGzipKb * KB,
+    },
+    {
+      budget: 'questionnaire modal JS beyond the flow (gzip)',
+      value: `${kb(sizes.questionnaireJsGzipBytes)} KB`,
+      limit: `<= ${BUDGETS.questionnaireJsGzipKb} KB (ours)`,
+      pass: sizes.questionnaireJsGzipBytes <= BUDGETS.questionnaireJsGzipKb * KB,
+    },
+    {
+      budget: `Lighthouse mobile performance (median of ${runs.length})`,
+      value: String(medianRun.score),
+      limit: `>= ${BUDGETS.lighthouseMobileMin}`,
+      pass: medianRun.score >= BUDGETS.lighthouseMobileMin,
+    },
   ];
 
   console.log('');
   console.table(results.map((r) => ({ budget: r.budget, measured: r.value, limit: r.limit, result: r.pass ? 'PASS' : 'FAIL' })));
   console.log('Lighthouse runs (score / LCP / TBT / CLS):');
-  for (const run of runs) console.log(`  ${run.score} / ${Math.round(run.lcpMs)} ms / ${Math.round(run.tbtMs)} ms / ${run.cls?.toFixed(3)}`);
+  for (const run of runs)
+    console.log(`  ${run.score} / ${Math.round(run.lcpMs)} ms / ${Math.round(run.tbtMs)} ms / ${run.cls?.toFixed(3)}`);
   console.log('Booking home files:', [...home.js, ...home.css].map((file) => `${file} ${kb(gzipSize(file))} KB`).join(', '));
 
   const report = {

@@ -30,7 +30,10 @@ export function ensureChromium() {
     console.log('[chromium] not found; installing Debian chromium with apt-get (takes a minute)…');
     try {
       execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-      execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+      execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
     } catch (error) {
       console.error(`[chromium] apt-get install chromium failed: ${error.message}`);
     }

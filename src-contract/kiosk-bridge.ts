@@ -16,9 +16,7 @@ export const KioskAppInfoSchema = z.object({
 });
 export type KioskAppInfo = z.infer<typeof KioskAppInfoSchema>;
 
-export type BridgeResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; error: { code: ErrorCode; message: string } };
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string } };
 
 export interface KioskApi {
   /** The kiosk app's version, shown in the footer tooltip and sent with error reports. */

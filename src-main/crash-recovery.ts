@@ -130,7 +130,9 @@ export function installCrashRecovery<Handle>(options: CrashRecoveryOptions<Handl
       case 'show-offline':
         log.warn(`[crash-recovery] ${describeFailure(failure)}, offline page; retry in ${decision.retryInMs / 1000}s`);
         cancelRetry();
-        contents.loadFile(options.offlinePagePath).catch((error: unknown) => log.error('[crash-recovery] offline page did not load', error));
+        contents
+          .loadFile(options.offlinePagePath)
+          .catch((error: unknown) => log.error('[crash-recovery] offline page did not load', error));
         retryTimer = timers.setTimeout(() => {
           retryTimer = null;
           void loadStart();

@@ -32,7 +32,10 @@ const PortalUrlSchema = z
       return z.NEVER;
     }
     if (url.search !== '' || url.hash !== '') {
-      ctx.addIssue({ code: 'custom', message: `"${value}" must not contain a query (?) or fragment (#); give the portal's base address only` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${value}" must not contain a query (?) or fragment (#); give the portal's base address only`,
+      });
       return z.NEVER;
     }
     // The portal may live under a path prefix; keep it, without the trailing slash, so the start path can be appended.

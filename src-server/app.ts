@@ -183,13 +183,29 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // database without the booking schema, which some tests use) and kept current from then on.
   const availabilityRepository = createAvailabilityRepository(db);
   const availabilityStore = new AvailabilityStore(availabilityRepository, clock);
-  const bookingService = createBookingService({ db, repository: createBookingRepository(db), store: availabilityStore, clock, publicUrl: config.publicUrl });
+  const bookingService = createBookingService({
+    db,
+    repository: createBookingRepository(db),
+    store: availabilityStore,
+    clock,
+    publicUrl: config.publicUrl,
+  });
   registerBookingRoutes(app, bookingService);
   // Self-service (issue 4): behind the patient session guard; reschedules book through bookingService.
-  const appointmentsService = createAppointmentsService({ db, clock, booking: bookingService, store: availabilityStore, publicUrl: config.publicUrl });
+  const appointmentsService = createAppointmentsService({
+    db,
+    clock,
+    booking: bookingService,
+    store: availabilityStore,
+    publicUrl: config.publicUrl,
+  });
   registerAppointmentRoutes(app, appointmentsService);
   // Questionnaires (issue 5): a cancel questionnaire cancels through the appointments module.
-  registerQuestionnaireRoutes(app, createQuestionnairesService({ db, clock, cancelAppointment: (bookingKey) => appointmentsService.cancel(bookingKey, {}) }), () => clock.now().getTime());
+  registerQuestionnaireRoutes(
+    app,
+    createQuestionnairesService({ db, clock, cancelAppointment: (bookingKey) => appointmentsService.cancel(bookingKey, {}) }),
+    () => clock.now().getTime(),
+  );
   registerBookingRequestRoutes(app, createBookingRequestsService({ db, clock }), config.staffApiTokenSha256);
   let holdSweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -250,7 +250,10 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
   const embedOrigins: string[] = [];
   const rawEmbed = read(env, 'EMBED_ORIGINS');
   if (rawEmbed !== undefined) {
-    for (const part of rawEmbed.split(',').map((item) => item.trim()).filter((item) => item !== '')) {
+    for (const part of rawEmbed
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '')) {
       const origin = httpOrigin(part);
       if (origin === null) {
         problem('EMBED_ORIGINS', `${quote(part)} is not an http(s) origin such as https://www.example.com (no path)`);
@@ -319,7 +322,8 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
   const rawOutboxPoll = read(env, 'OUTBOX_POLL_MS');
   if (rawOutboxPoll !== undefined) {
     const parsed = wholeNumber(rawOutboxPoll, 100, 600_000);
-    if (parsed === null) problem('OUTBOX_POLL_MS', `must be a whole number of milliseconds from 100 to 600000, got ${quote(rawOutboxPoll)}`);
+    if (parsed === null)
+      problem('OUTBOX_POLL_MS', `must be a whole number of milliseconds from 100 to 600000, got ${quote(rawOutboxPoll)}`);
     else outboxPollMs = parsed;
   }
   let outboxMaxAttempts = 10;
@@ -358,11 +362,17 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
       url = null;
     }
     const loopback = url !== null && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-    if (url === null || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) || url.username !== '' || url.password !== '') {
+    if (
+      url === null ||
+      !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) ||
+      url.username !== '' ||
+      url.password !== ''
+    ) {
       problem('SMS_PROVIDER_URL', 'must be an https URL such as https://sms.example.com/send (http only to localhost or 127.0.0.1)');
     }
     if (smsKey === undefined) problem('SMS_PROVIDER_API_KEY', 'is required when SMS_PROVIDER_URL is set');
-    else if (/\s/.test(smsKey) || smsKey.length > 500) problem('SMS_PROVIDER_API_KEY', 'must be one token without spaces, at most 500 characters');
+    else if (/\s/.test(smsKey) || smsKey.length > 500)
+      problem('SMS_PROVIDER_API_KEY', 'must be one token without spaces, at most 500 characters');
     sms = { url: smsUrl, apiKey: smsKey ?? '' };
   }
 
@@ -375,7 +385,11 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
     if (digest === '') continue;
     if (/^[0-9a-f]{64}$/.test(digest)) staffApiTokenSha256.push(digest);
     // Not quoted back: a token pasted here by mistake is a secret.
-    else problem('STAFF_API_TOKEN_SHA256', 'must be comma-separated sha256 hex digests (64 hex characters each), e.g. the output of `printf %s TOKEN | sha256sum`');
+    else
+      problem(
+        'STAFF_API_TOKEN_SHA256',
+        'must be comma-separated sha256 hex digests (64 hex characters each), e.g. the output of `printf %s TOKEN | sha256sum`',
+      );
   }
 
   let shutdownTimeoutMs = 10_000;

@@ -44,9 +44,7 @@ async function main(): Promise<void> {
 
   let db: Database;
   try {
-    db = await openConfiguredDatabase(config, (error) =>
-      process.stderr.write(`[database] an idle connection failed: ${error.message}\n`),
-    );
+    db = await openConfiguredDatabase(config, (error) => process.stderr.write(`[database] an idle connection failed: ${error.message}\n`));
   } catch (error) {
     if (KNOWN_START_ERRORS.some((kind) => error instanceof kind) && error instanceof Error) fail(error.message);
     throw error;
@@ -144,7 +142,8 @@ async function main(): Promise<void> {
   lines.push(`  kiosk:            ${url}/kiosk?kioskMode=true`);
   lines.push(`  embedded page:    ${url}/iframe/select-region`);
   lines.push(`  API operations:   ${url}/api/docs`);
-  if (config.mailDevOutboxEnabled) lines.push(`  mail outbox:      ${url}/dev/outbox (development; MAIL_DEV_OUTBOX_ENABLED=false hides it)`);
+  if (config.mailDevOutboxEnabled)
+    lines.push(`  mail outbox:      ${url}/dev/outbox (development; MAIL_DEV_OUTBOX_ENABLED=false hides it)`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ExamSlugListSchema, HoldParamsSchema, InstantSchema, isValidCalendarDate, PATIENT_MESSAGES, PostcodeSchema, SlugSchema } from './booking';
+import {
+  ExamSlugListSchema,
+  HoldParamsSchema,
+  InstantSchema,
+  isValidCalendarDate,
+  PATIENT_MESSAGES,
+  PostcodeSchema,
+  SlugSchema,
+} from './booking';
 import { APPOINTMENT_STATUSES } from './appointment-statuses';
 import { BookingKeySchema } from './patient-access';
 
@@ -162,7 +170,10 @@ export const ConsentFormsResponseSchema = z.object({
 });
 export type ConsentFormsResponse = z.infer<typeof ConsentFormsResponseSchema>;
 
-export const ConsentFormParamsSchema = z.strictObject({ bookingKey: BookingKeySchema, id: z.uuid({ message: 'expected a consent form id' }) });
+export const ConsentFormParamsSchema = z.strictObject({
+  bookingKey: BookingKeySchema,
+  id: z.uuid({ message: 'expected a consent form id' }),
+});
 
 export const SignConsentFormSchema = z.strictObject({
   signedName: z.string().trim().min(1, 'Please type your full name to sign.').max(200, 'The name can be at most 200 characters.'),
@@ -178,11 +189,31 @@ const NAME_PATTERN = /^[\p{L}][\p{L}\p{M}' .-]*$/u;
 /** The same field rules as the booking form (PatientDetailsSchema); at least one field. */
 export const DetailsChangeRequestSchema = z
   .strictObject({
-    firstName: z.string().trim().min(1, PATIENT_MESSAGES.firstName).max(100, PATIENT_MESSAGES.firstName).regex(NAME_PATTERN, PATIENT_MESSAGES.firstName).optional(),
-    lastName: z.string().trim().min(1, PATIENT_MESSAGES.lastName).max(100, PATIENT_MESSAGES.lastName).regex(NAME_PATTERN, PATIENT_MESSAGES.lastName).optional(),
+    firstName: z
+      .string()
+      .trim()
+      .min(1, PATIENT_MESSAGES.firstName)
+      .max(100, PATIENT_MESSAGES.firstName)
+      .regex(NAME_PATTERN, PATIENT_MESSAGES.firstName)
+      .optional(),
+    lastName: z
+      .string()
+      .trim()
+      .min(1, PATIENT_MESSAGES.lastName)
+      .max(100, PATIENT_MESSAGES.lastName)
+      .regex(NAME_PATTERN, PATIENT_MESSAGES.lastName)
+      .optional(),
     dateOfBirth: z.string().refine(isValidCalendarDate, PATIENT_MESSAGES.dateOfBirth).optional(),
-    email: z.string().trim().max(254, PATIENT_MESSAGES.email).pipe(z.email({ message: PATIENT_MESSAGES.email })).optional(),
-    contactNumber: z.string().regex(/^\d{1,10}$/, PATIENT_MESSAGES.contactNumber).optional(),
+    email: z
+      .string()
+      .trim()
+      .max(254, PATIENT_MESSAGES.email)
+      .pipe(z.email({ message: PATIENT_MESSAGES.email }))
+      .optional(),
+    contactNumber: z
+      .string()
+      .regex(/^\d{1,10}$/, PATIENT_MESSAGES.contactNumber)
+      .optional(),
     postcode: PostcodeSchema.optional(),
     note: z.string().trim().max(1000, 'The note can be at most 1000 characters.').optional(),
   })

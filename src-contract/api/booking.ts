@@ -21,7 +21,12 @@ export const InstantSchema = z.iso.datetime({ offset: true, message: 'expected a
 function commaList(item: z.ZodString, min: number, max: number, what: string) {
   return z
     .string()
-    .transform((value) => value.split(',').map((part) => part.trim()).filter((part) => part !== ''))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
     .pipe(
       z
         .array(item)
@@ -216,7 +221,13 @@ export type HoldRequest = z.infer<typeof HoldRequestSchema>;
 export const HoldResponseSchema = z.object({ holdId: z.string(), expiresAt: InstantSchema });
 export type HoldResponse = z.infer<typeof HoldResponseSchema>;
 
-export const HoldParamsSchema = z.strictObject({ holdId: z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/) });
+export const HoldParamsSchema = z.strictObject({
+  holdId: z
+    .string()
+    .min(16)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 
 /** 409 slot_taken / hold_expired: details carry fresh times for the same clinic and day onwards. */
 export const SlotTakenDetailsSchema = z.object({ freshSlots: z.array(SlotSchema) });
@@ -268,10 +279,24 @@ export function isValidMedicareNumber(value: string): boolean {
 
 export const PatientDetailsSchema = z.strictObject({
   title: z.enum(PATIENT_TITLES, { message: PATIENT_MESSAGES.title }),
-  firstName: z.string().trim().min(1, PATIENT_MESSAGES.firstName).max(100, PATIENT_MESSAGES.firstName).regex(NAME_PATTERN, PATIENT_MESSAGES.firstName),
-  lastName: z.string().trim().min(1, PATIENT_MESSAGES.lastName).max(100, PATIENT_MESSAGES.lastName).regex(NAME_PATTERN, PATIENT_MESSAGES.lastName),
+  firstName: z
+    .string()
+    .trim()
+    .min(1, PATIENT_MESSAGES.firstName)
+    .max(100, PATIENT_MESSAGES.firstName)
+    .regex(NAME_PATTERN, PATIENT_MESSAGES.firstName),
+  lastName: z
+    .string()
+    .trim()
+    .min(1, PATIENT_MESSAGES.lastName)
+    .max(100, PATIENT_MESSAGES.lastName)
+    .regex(NAME_PATTERN, PATIENT_MESSAGES.lastName),
   dateOfBirth: z.string().refine(isValidCalendarDate, PATIENT_MESSAGES.dateOfBirth),
-  email: z.string().trim().max(254, PATIENT_MESSAGES.email).pipe(z.email({ message: PATIENT_MESSAGES.email })),
+  email: z
+    .string()
+    .trim()
+    .max(254, PATIENT_MESSAGES.email)
+    .pipe(z.email({ message: PATIENT_MESSAGES.email })),
   contactNumber: z.string().regex(/^\d{1,10}$/, PATIENT_MESSAGES.contactNumber),
   postalCode: PostcodeSchema,
   medicareNumber: z.string().refine(isValidMedicareNumber, PATIENT_MESSAGES.medicareNumber).optional(),
@@ -323,7 +348,10 @@ export const AppointmentCreateRequestSchema = z.strictObject({
   /** Create PENDING appointments (time kept, awaiting confirmation) instead of BOOKED. */
   pending: z.boolean().optional(),
   /** The temporary key the questionnaire answers were saved under (issue 5); they move to the booking. */
-  questionnaireKey: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'expected a booking key').optional(),
+  questionnaireKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{22,64}$/, 'expected a booking key')
+    .optional(),
   /** Required when the questionnaire answers ask for one (outcome validationCodeRequired). */
   validationCode: ValidationCodeSchema.optional(),
 });
@@ -361,7 +389,10 @@ export const BookingRequestCreateSchema = z.strictObject({
   patient: PatientDetailsSchema,
   patientNotes: z.string().trim().max(2000).optional(),
   /** The temporary key the questionnaire answers were saved under (issue 5); they move to the request. */
-  questionnaireKey: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'expected a booking key').optional(),
+  questionnaireKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{22,64}$/, 'expected a booking key')
+    .optional(),
   /** Required when the questionnaire answers ask for one (outcome validationCodeRequired). */
   validationCode: ValidationCodeSchema.optional(),
 });

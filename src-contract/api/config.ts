@@ -86,9 +86,7 @@ export const RadiologyConfigSchema = z.object({
 });
 export type RadiologyConfig = z.infer<typeof RadiologyConfigSchema>;
 
-const CssColorSchema = z
-  .string()
-  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'expected a hex colour such as #1d4ed8');
+const CssColorSchema = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'expected a hex colour such as #1d4ed8');
 
 export const BodyPartStyleSchema = z.object({
   fill: CssColorSchema.optional(),

@@ -39,7 +39,10 @@ export const AuthenticateRequestSchema = z.object({
   type: SignInTypeSchema,
   dateOfBirth: z.string().refine(isValidCalendarDate, SIGN_IN_MESSAGES.dateOfBirth),
   /** Digits only, at most 10 (spec point 9); when given it must match the patient's number. */
-  contactNumber: z.string().regex(/^\d{1,10}$/, SIGN_IN_MESSAGES.contactNumber).optional(),
+  contactNumber: z
+    .string()
+    .regex(/^\d{1,10}$/, SIGN_IN_MESSAGES.contactNumber)
+    .optional(),
   /** Someone signs in to see another person's results ('accessing results of others' wording). */
   shared: z.boolean().optional(),
 });

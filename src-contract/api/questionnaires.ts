@@ -26,7 +26,11 @@ export const QuestionnaireTypeSchema = z.enum(QUESTIONNAIRE_TYPES);
 export type QuestionnaireType = z.infer<typeof QuestionnaireTypeSchema>;
 
 /** Answered during the booking flow, before the booking exists (temporary answers). */
-export const BOOKING_TIME_TYPES = ['BOOKING_FORM', 'CREATE_BOOKING_REQUEST', 'CREATE_BOOKING_REQUEST_REFERRER'] as const satisfies readonly QuestionnaireType[];
+export const BOOKING_TIME_TYPES = [
+  'BOOKING_FORM',
+  'CREATE_BOOKING_REQUEST',
+  'CREATE_BOOKING_REQUEST_REFERRER',
+] as const satisfies readonly QuestionnaireType[];
 /** Answered against an appointment (patient session of type APPOINTMENT). */
 export const APPOINTMENT_TYPES = [
   'REQUIRED_ON_CONFIRMATION',
@@ -141,7 +145,12 @@ export const BookingQuestionnairesQuerySchema = z.strictObject({
   bookingKey: BookingKeySchema,
   exams: z
     .string()
-    .transform((value) => value.split(',').map((part) => part.trim()).filter((part) => part !== ''))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
     .pipe(ExamSlugListSchema),
 });
 export type BookingQuestionnairesQuery = z.input<typeof BookingQuestionnairesQuerySchema>;
@@ -265,7 +274,12 @@ export type AppointmentBookingResponse = z.infer<typeof AppointmentBookingRespon
 export const PendingQuestionnairesQuerySchema = z.strictObject({
   types: z
     .string()
-    .transform((value) => value.split(',').map((part) => part.trim()).filter((part) => part !== ''))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
     .pipe(z.array(QuestionnaireTypeSchema).min(1).max(QUESTIONNAIRE_TYPES.length))
     .optional(),
 });

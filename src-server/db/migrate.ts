@@ -72,9 +72,7 @@ export async function migrate(db: Database, directory: string = MIGRATIONS_DIR):
       try {
         await tx.exec(file.sql);
       } catch (error) {
-        throw new MigrationError(
-          `Migration ${file.version} failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        throw new MigrationError(`Migration ${file.version} failed: ${error instanceof Error ? error.message : String(error)}`);
       }
       await tx.query('insert into schema_migrations (version, checksum) values ($1, $2)', [file.version, file.checksum]);
     }

@@ -24,8 +24,7 @@ export function appError(code: ErrorCode, statusCode: number, message: string, d
 
 export const badRequest = (message: string, details?: unknown, code: ErrorCode = 'bad_request'): AppError =>
   new AppError(code, 400, message, details);
-export const unauthorized = (message = 'You need to sign in first.'): AppError =>
-  new AppError('unauthorized', 401, message);
+export const unauthorized = (message = 'You need to sign in first.'): AppError => new AppError('unauthorized', 401, message);
 export const forbidden = (message = 'You may not do that.'): AppError => new AppError('forbidden', 403, message);
 export const notFound = (message: string, code: ErrorCode = 'not_found'): AppError => new AppError(code, 404, message);
 export const conflict = (message: string, details?: unknown): AppError => new AppError('conflict', 409, message, details);

@@ -19,12 +19,7 @@ export class IndexTemplateError extends Error {
 
 /** Escapes text for an HTML text node or a double-quoted attribute. */
 export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
 /**
@@ -75,9 +70,7 @@ export function renderIndexHtml(template: string, bootstrap: BootstrapConfig, no
   const start = template.indexOf(HEAD_START);
   const end = template.indexOf(HEAD_END);
   if (start === -1 || end === -1 || end < start || template.indexOf(HEAD_START, start + 1) !== -1) {
-    throw new IndexTemplateError(
-      `index.html must contain exactly one ${HEAD_START}…${HEAD_END} block in <head> (see the HTML contract).`,
-    );
+    throw new IndexTemplateError(`index.html must contain exactly one ${HEAD_START}…${HEAD_END} block in <head> (see the HTML contract).`);
   }
   // A function replacement is not used here on purpose: slicing keeps `$&`-style sequences in
   // the configuration from being interpreted.

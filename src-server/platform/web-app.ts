@@ -160,12 +160,7 @@ export function createWebAppHandler(options: WebAppOptions): (request: FastifyRe
     return template.text;
   }
 
-  async function serveFile(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    relativePath: string,
-    immutable: boolean,
-  ): Promise<boolean> {
+  async function serveFile(request: FastifyRequest, reply: FastifyReply, relativePath: string, immutable: boolean): Promise<boolean> {
     let root: string;
     let file: string;
     try {

@@ -34,12 +34,14 @@ export function createAppointmentsApi(client: ApiClient) {
 
     /** Moves the booking to a new time in one transaction; a retry with the same key moves nothing twice. */
     reschedule: async (bookingKey: string, body: RescheduleRequest, idempotencyKey: string): Promise<AppointmentSummary> =>
-      (await http.post<AppointmentSummary>(`${base(bookingKey)}/reschedule`, body, { headers: { 'Idempotency-Key': idempotencyKey } })).data,
+      (await http.post<AppointmentSummary>(`${base(bookingKey)}/reschedule`, body, { headers: { 'Idempotency-Key': idempotencyKey } }))
+        .data,
 
     requestReschedule: async (bookingKey: string, body: RequestReschedule = {}): Promise<AppointmentSummary> =>
       (await http.post<AppointmentSummary>(`${base(bookingKey)}/request-reschedule`, body)).data,
 
-    confirm: async (bookingKey: string): Promise<AppointmentSummary> => (await http.post<AppointmentSummary>(`${base(bookingKey)}/confirm`)).data,
+    confirm: async (bookingKey: string): Promise<AppointmentSummary> =>
+      (await http.post<AppointmentSummary>(`${base(bookingKey)}/confirm`)).data,
 
     consentForms: async (bookingKey: string): Promise<ConsentFormsResponse> =>
       (await http.get<ConsentFormsResponse>(`${base(bookingKey)}/consent-forms`)).data,
@@ -50,7 +52,8 @@ export function createAppointmentsApi(client: ApiClient) {
     detailsChangeRequest: async (bookingKey: string, body: DetailsChangeRequest): Promise<DetailsChangeResponse> =>
       (await http.post<DetailsChangeResponse>(`${base(bookingKey)}/details-change-request`, body)).data,
 
-    unsubscribe: async (bookingKey: string): Promise<AppointmentSummary> => (await http.post<AppointmentSummary>(`${base(bookingKey)}/unsubscribe`)).data,
+    unsubscribe: async (bookingKey: string): Promise<AppointmentSummary> =>
+      (await http.post<AppointmentSummary>(`${base(bookingKey)}/unsubscribe`)).data,
   };
 }
 

@@ -37,7 +37,10 @@ export function createBookingApi(client: ApiClient) {
       (await http.get<PostalCodeLocation>(`/api/booking/postcodes/${encodeURIComponent(postcode)}`)).data,
 
     /** Clinics offering every exam, nearest first from the position (the default location without one). */
-    clinics: async (query: { exams: readonly string[]; latitude?: number; longitude?: number }, signal?: AbortSignal): Promise<ClinicsResponse> =>
+    clinics: async (
+      query: { exams: readonly string[]; latitude?: number; longitude?: number },
+      signal?: AbortSignal,
+    ): Promise<ClinicsResponse> =>
       (
         await http.get<ClinicsResponse>('/api/booking/clinics', {
           params: { exams: list(query.exams), lat: query.latitude, lng: query.longitude },
@@ -58,7 +61,10 @@ export function createBookingApi(client: ApiClient) {
       ).data,
 
     /** Which days of a month (YYYY-MM) have a free time. */
-    month: async (query: { exams: readonly string[]; clinics: readonly string[]; month: string }, signal?: AbortSignal): Promise<MonthResponse> =>
+    month: async (
+      query: { exams: readonly string[]; clinics: readonly string[]; month: string },
+      signal?: AbortSignal,
+    ): Promise<MonthResponse> =>
       (
         await http.get<MonthResponse>('/api/booking/availability/month', {
           params: { exams: list(query.exams), clinics: list(query.clinics), month: query.month },
@@ -75,11 +81,15 @@ export function createBookingApi(client: ApiClient) {
 
     /** Books the time; a retry with the same idempotency key creates nothing twice. */
     createAppointments: async (body: AppointmentCreateRequest, idempotencyKey: string): Promise<AppointmentCreateResponse> =>
-      (await http.post<AppointmentCreateResponse>('/api/booking/appointments', body, { headers: { 'Idempotency-Key': idempotencyKey } })).data,
+      (await http.post<AppointmentCreateResponse>('/api/booking/appointments', body, { headers: { 'Idempotency-Key': idempotencyKey } }))
+        .data,
 
     createBookingRequests: async (body: BookingRequestCreate, idempotencyKey: string): Promise<BookingRequestCreateResponse> =>
-      (await http.post<BookingRequestCreateResponse>('/api/booking/booking-requests', body, { headers: { 'Idempotency-Key': idempotencyKey } }))
-        .data,
+      (
+        await http.post<BookingRequestCreateResponse>('/api/booking/booking-requests', body, {
+          headers: { 'Idempotency-Key': idempotencyKey },
+        })
+      ).data,
 
     walkInExams: async (modality?: string): Promise<WalkInExam[]> =>
       (await http.get<WalkInExam[]>('/api/booking/walk-in-exams', { params: { modality } })).data,

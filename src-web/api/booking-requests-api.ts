@@ -9,7 +9,8 @@ export function createBookingRequestsApi(client: ApiClient) {
   return {
     summary: async (bookingKey: string): Promise<BookingRequestSummary> => (await http.get<BookingRequestSummary>(base(bookingKey))).data,
 
-    cancel: async (bookingKey: string): Promise<BookingRequestSummary> => (await http.post<BookingRequestSummary>(`${base(bookingKey)}/cancel`)).data,
+    cancel: async (bookingKey: string): Promise<BookingRequestSummary> =>
+      (await http.post<BookingRequestSummary>(`${base(bookingKey)}/cancel`)).data,
 
     /**
      * Where a referral downloads from: a plain link (the session cookie goes with it, the server

@@ -10,7 +10,10 @@ import { preloadSanitizer } from './safe-html';
  * leaving, the self-service texts, and the sanitiser loaded as soon as the page will show
  * configured HTML (before the patient opens it, not after).
  */
-export function useBookingPage(store: { open(bookingKey: string): Promise<void>; dispose(): void }, showsConfiguredHtml: boolean): { bookingKey: string; textsReady: boolean } {
+export function useBookingPage(
+  store: { open(bookingKey: string): Promise<void>; dispose(): void },
+  showsConfiguredHtml: boolean,
+): { bookingKey: string; textsReady: boolean } {
   const root = useStores();
   const { bookingKey = '' } = useParams();
   const textsReady = useSelfServiceTexts(root.i18n.i18n, root.i18n.locale);

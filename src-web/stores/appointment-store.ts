@@ -114,7 +114,15 @@ export class AppointmentStore {
   consentProblem: 'name' | 'agree' | null = null;
 
   // Patient details change request
-  details: Record<DetailsField, string> = { firstName: '', lastName: '', dateOfBirth: '', email: '', contactNumber: '', postcode: '', note: '' };
+  details: Record<DetailsField, string> = {
+    firstName: '',
+    lastName: '',
+    dateOfBirth: '',
+    email: '',
+    contactNumber: '',
+    postcode: '',
+    note: '',
+  };
   detailsEmpty = false;
 
   private readonly deps: AppointmentStoreDeps;
@@ -427,7 +435,8 @@ export class AppointmentStore {
         // Only an answered refusal ends this attempt; a lost answer is retried with the same key.
         if (answered) this.rescheduleKey = null;
       });
-      if (error instanceof ApiError && error.status === 409 && (error.code === 'slot_taken' || error.code === 'hold_expired')) return 'slot_taken';
+      if (error instanceof ApiError && error.status === 409 && (error.code === 'slot_taken' || error.code === 'hold_expired'))
+        return 'slot_taken';
       const refused = changeRefusal(error);
       if (refused) {
         runInAction(() => {
@@ -462,7 +471,12 @@ export class AppointmentStore {
       runInAction(() => {
         this.consentForms = answer.appointmentConsentForms;
         this.consentState = 'loaded';
-        if (answer.notifyPatient && this.unsignedConsentForms.length > 0 && this.dialog === null && !this.consentNoticeShown.has(bookingKey)) {
+        if (
+          answer.notifyPatient &&
+          this.unsignedConsentForms.length > 0 &&
+          this.dialog === null &&
+          !this.consentNoticeShown.has(bookingKey)
+        ) {
           this.consentNoticeShown.add(bookingKey);
           this.dialog = { kind: 'consentNotification' };
         }
@@ -576,7 +590,10 @@ export class AppointmentStore {
 
   // ------------------------------------------------------------------------------------------
 
-  private async run(call: (bookingKey: string) => Promise<AppointmentSummary>, notice: NonNullable<AppointmentStore['notice']>): Promise<void> {
+  private async run(
+    call: (bookingKey: string) => Promise<AppointmentSummary>,
+    notice: NonNullable<AppointmentStore['notice']>,
+  ): Promise<void> {
     const bookingKey = this.bookingKey;
     if (!bookingKey || this.busy) return;
     this.busy = true;
@@ -603,7 +620,9 @@ export class AppointmentStore {
         return;
       }
       const refused = changeRefusal(error);
-      this.dialog = refused ? { kind: 'rescheduleNotAllowed', reason: refused.reason, priorMinutes: refused.priorMinutes } : { kind: 'error', message: serverMessage(error) };
+      this.dialog = refused
+        ? { kind: 'rescheduleNotAllowed', reason: refused.reason, priorMinutes: refused.priorMinutes }
+        : { kind: 'error', message: serverMessage(error) };
     });
   }
 

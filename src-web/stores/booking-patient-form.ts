@@ -6,7 +6,17 @@ import { PATIENT_TITLES, PatientDetailsSchema, ValidationCodeSchema, type Patien
  * field schemas, so the web shows exactly what the server would refuse, next to the field and
  * before submitting. This module (and zod with it) loads only when the details step opens.
  */
-export const PATIENT_FIELDS = ['title', 'firstName', 'lastName', 'dateOfBirth', 'email', 'contactNumber', 'postalCode', 'medicareNumber', 'validationCode'] as const;
+export const PATIENT_FIELDS = [
+  'title',
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'email',
+  'contactNumber',
+  'postalCode',
+  'medicareNumber',
+  'validationCode',
+] as const;
 export type PatientField = (typeof PATIENT_FIELDS)[number];
 export type FieldProblem = 'required' | 'invalid' | 'future';
 

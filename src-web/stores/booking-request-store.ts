@@ -56,7 +56,11 @@ export class BookingRequestStore {
   get referrals(): { id: string; fileName: string; href: string }[] {
     const summary = this.summary;
     if (!summary || !this.deps.downloadReferralEnabled()) return [];
-    return summary.referrals.map((referral) => ({ id: referral.id, fileName: referral.fileName, href: this.deps.api.referralUrl(summary.bookingKey, referral.id) }));
+    return summary.referrals.map((referral) => ({
+      id: referral.id,
+      fileName: referral.fileName,
+      href: this.deps.api.referralUrl(summary.bookingKey, referral.id),
+    }));
   }
 
   /** Signs in when needed, then loads the request. */
@@ -123,7 +127,10 @@ export class BookingRequestStore {
           this.dialog = null;
           return;
         }
-        const message = error instanceof ApiError && error.kind === 'http' && error.status < 500 && !error.message.startsWith('Request failed') ? error.message : '';
+        const message =
+          error instanceof ApiError && error.kind === 'http' && error.status < 500 && !error.message.startsWith('Request failed')
+            ? error.message
+            : '';
         this.dialog = { kind: 'error', message };
       });
       return false;

@@ -67,8 +67,7 @@ export interface BookingQuestionnaireHooks {
 }
 
 export type BookingResult =
-  | { kind: 'appointment'; response: AppointmentCreateResponse }
-  | { kind: 'request'; response: BookingRequestCreateResponse };
+  { kind: 'appointment'; response: AppointmentCreateResponse } | { kind: 'request'; response: BookingRequestCreateResponse };
 
 /** The query parameters the flow keeps in the URL (so a reload or a shared link keeps the choice). */
 export const BOOKING_QUERY_KEYS = ['step', 'exams', 'clinic', 'view', 'date', 'time'] as const;
@@ -328,7 +327,9 @@ export class BookingStore {
     const lat = Number(params.get('lat'));
     const lng = Number(params.get('lng'));
     this.queryPosition =
-      params.get('lat') !== null && params.get('lng') !== null && Number.isFinite(lat) && Number.isFinite(lng) ? { latitude: lat, longitude: lng } : null;
+      params.get('lat') !== null && params.get('lng') !== null && Number.isFinite(lat) && Number.isFinite(lng)
+        ? { latitude: lat, longitude: lng }
+        : null;
     this.staffBooking = params.get('staffBooking') === 'true';
     this.preferredClinic = params.get('clinic');
     // Coming back to the booking page after a confirmation starts a new booking.
@@ -800,7 +801,11 @@ export class BookingStore {
     if (!this.canContinueFromLocation) return;
     this.failure = null;
     const form0 = this.patientForm;
-    if (!form0 || form0.medicareRequired !== this.medicareRequired || form0.validationCodeRequired !== this.questionnaireValidationCodeRequired) {
+    if (
+      !form0 ||
+      form0.medicareRequired !== this.medicareRequired ||
+      form0.validationCodeRequired !== this.questionnaireValidationCodeRequired
+    ) {
       const load = this.deps.loadPatientForm ?? (() => import('./booking-patient-form'));
       const { PatientForm } = await load();
       const form = new PatientForm(this.medicareRequired, () => this.today, this.questionnaireValidationCodeRequired);

@@ -109,7 +109,12 @@ export class PatientSignInStore {
 
   constructor(options: PatientAccessOptions) {
     this.options = options;
-    makeAutoObservable<this, 'options' | 'countdown' | 'generation' | 'timers'>(this, { options: false, countdown: false, generation: false, timers: false });
+    makeAutoObservable<this, 'options' | 'countdown' | 'generation' | 'timers'>(this, {
+      options: false,
+      countdown: false,
+      generation: false,
+      timers: false,
+    });
   }
 
   private get session(): SessionStore {
@@ -352,7 +357,12 @@ export class PatientSignInStore {
   }
 
   private get timers(): NonNullable<PatientAccessOptions['timers']> {
-    return this.options.timers ?? { setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>) };
+    return (
+      this.options.timers ?? {
+        setInterval: (fn, ms) => setInterval(fn, ms),
+        clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+      }
+    );
   }
 
   private startCountdown(seconds: number): void {
@@ -444,7 +454,8 @@ export class PatientSignInStore {
         return this.fail({ kind: 'sessionExpired' }, 'details');
     }
     const serverMessage = apiError && apiError.kind === 'http' && apiError.status < 500 && apiError.status !== 0 ? apiError.message : '';
-    if (serverMessage && !serverMessage.startsWith('Request failed with status')) return this.fail({ kind: 'server', message: serverMessage });
+    if (serverMessage && !serverMessage.startsWith('Request failed with status'))
+      return this.fail({ kind: 'server', message: serverMessage });
     this.fail({ kind: during === 'details' ? 'authentication' : 'otp' });
   }
 
@@ -453,5 +464,4 @@ export class PatientSignInStore {
     const target = `${paths.deny()}?maxAttempts=${encodeURIComponent(maxAttempts)}`;
     navigator.navigate(isEmbedded(navigator.currentUrl()) ? paths.embedded(target) : target, { replace: true });
   }
-
 }

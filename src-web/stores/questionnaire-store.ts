@@ -1,10 +1,5 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import type {
-  OutcomeProcessingResult,
-  Questionnaire,
-  QuestionnaireItem,
-  QuestionnaireType,
-} from '@contract/api/questionnaires';
+import type { OutcomeProcessingResult, Questionnaire, QuestionnaireItem, QuestionnaireType } from '@contract/api/questionnaires';
 import { ApiError } from '../api/client';
 import { createQuestionnairesApi, type QuestionnairesApi } from '../api/questionnaires-api';
 import type { FeatureStoreContext } from './root-store';
@@ -52,18 +47,30 @@ export type OutcomeAction =
 /** One outcome processing result as the actions to follow; a denial stops everything else. */
 export function outcomeActions(result: OutcomeProcessingResult): OutcomeAction[] {
   if (!result.success || result.maxAttemptsReached) {
-    return [{ kind: 'deny', message: result.message, bookingRequest: result.bookingRequestDenied, maxAttemptsReached: result.maxAttemptsReached }];
+    return [
+      { kind: 'deny', message: result.message, bookingRequest: result.bookingRequestDenied, maxAttemptsReached: result.maxAttemptsReached },
+    ];
   }
   const actions: OutcomeAction[] = [];
   if (result.createBookingRequest) actions.push({ kind: 'createBookingRequest', message: result.message });
   if (result.medicareNumberRequired) actions.push({ kind: 'medicareNumberRequired' });
   if (result.validationCodeRequired) actions.push({ kind: 'validationCodeRequired' });
   if (result.documentTypeId) {
-    actions.push({ kind: 'documentType', documentTypeId: result.documentTypeId, title: result.documentType?.title ?? '', description: result.documentType?.description ?? '' });
+    actions.push({
+      kind: 'documentType',
+      documentTypeId: result.documentTypeId,
+      title: result.documentType?.title ?? '',
+      description: result.documentType?.description ?? '',
+    });
   }
   if (result.insuranceTypeId) actions.push({ kind: 'insuranceType', insuranceTypeId: result.insuranceTypeId });
   if (result.walkInExamName) {
-    actions.push({ kind: 'walkInExam', name: result.walkInExamName, prepTime: result.prepTime ?? 0, minutesPrior: result.minutesPrior ?? 0 });
+    actions.push({
+      kind: 'walkInExam',
+      name: result.walkInExamName,
+      prepTime: result.prepTime ?? 0,
+      minutesPrior: result.minutesPrior ?? 0,
+    });
   }
   const change = result.examChange;
   if (change) actions.push({ kind: 'examSwap', oldSlug: change.oldSlug, newSlug: change.newSlug });
@@ -142,7 +149,12 @@ export class QuestionnaireStore {
   }
 
   /** Starts a run with these items: the unanswered ones open in order. */
-  async run(subject: QuestionnaireSubject, bookingKey: string, items: QuestionnaireItem[], options: { exams?: string[]; follow?: OutcomeFollower } = {}): Promise<void> {
+  async run(
+    subject: QuestionnaireSubject,
+    bookingKey: string,
+    items: QuestionnaireItem[],
+    options: { exams?: string[]; follow?: OutcomeFollower } = {},
+  ): Promise<void> {
     this.generation += 1;
     this.subject = subject;
     this.bookingKey = bookingKey;
@@ -168,7 +180,10 @@ export class QuestionnaireStore {
     this.state = 'loading';
     this.current = null;
     try {
-      const response = subject === 'APPOINTMENT' ? await this.deps.api.forAppointment(bookingKey, types) : await this.deps.api.forBookingRequest(bookingKey, types);
+      const response =
+        subject === 'APPOINTMENT'
+          ? await this.deps.api.forAppointment(bookingKey, types)
+          : await this.deps.api.forBookingRequest(bookingKey, types);
       if (generation !== this.generation) return;
       await this.run(subject, bookingKey, response.questionnaires);
     } catch {
@@ -216,7 +231,11 @@ export class QuestionnaireStore {
     this.saving = true;
     let actions: OutcomeAction[] = [];
     try {
-      const body = { questionnaireId: questionnaire.id, questionnaireResult: result, ...(item.examSlug ? { examSlug: item.examSlug } : {}) };
+      const body = {
+        questionnaireId: questionnaire.id,
+        questionnaireResult: result,
+        ...(item.examSlug ? { examSlug: item.examSlug } : {}),
+      };
       if (kind === 'temporary') await this.deps.api.saveTemporary({ bookingKey, ...body });
       else if (kind === 'pain-score') await this.deps.api.savePainScore(bookingKey, body);
       else if (kind === 'booking-request') await this.deps.api.saveBookingRequestAnswer(bookingKey, body);

@@ -99,7 +99,8 @@ export class RootStore {
    * booking home's entry chunk does not carry it. Created on first use, then kept for the visit.
    */
   featureStore<T>(factory: FeatureStoreFactory<T>): T {
-    if (!this.features.has(factory)) this.features.set(factory, factory({ root: this, client: this.client, window: this.win, navigator: () => this.navigator }));
+    if (!this.features.has(factory))
+      this.features.set(factory, factory({ root: this, client: this.client, window: this.win, navigator: () => this.navigator }));
     return this.features.get(factory) as T;
   }
 

@@ -14,7 +14,11 @@ export type SummaryLoad<T> =
  * check first (the sign-in page when needed), then the booking's summary. `isCurrent` says
  * whether this open() is still the latest.
  */
-export async function loadSignedInSummary<T>(steps: { signIn(): Promise<boolean>; summary(): Promise<T>; isCurrent(): boolean }): Promise<SummaryLoad<T>> {
+export async function loadSignedInSummary<T>(steps: {
+  signIn(): Promise<boolean>;
+  summary(): Promise<T>;
+  isCurrent(): boolean;
+}): Promise<SummaryLoad<T>> {
   const signedIn = await steps.signIn();
   if (!steps.isCurrent()) return { kind: 'superseded' };
   if (!signedIn) return { kind: 'signingIn' };

@@ -83,7 +83,10 @@ async function generate(db: Database, now: Date): Promise<BenchData> {
     }
   }
   const examIds = new Map(
-    (await db.query<{ slug: string; id: string }>(`select slug, id::text as id from exam where slug like 'bench-%'`)).map((row) => [row.slug, row.id]),
+    (await db.query<{ slug: string; id: string }>(`select slug, id::text as id from exam where slug like 'bench-%'`)).map((row) => [
+      row.slug,
+      row.id,
+    ]),
   );
   const [patientRow] = await db.query<{ id: string }>(
     `insert into patient (first_name, last_name, date_of_birth) values ('Bench', 'Patient', '1980-01-01') returning id::text as id`,
@@ -103,7 +106,10 @@ async function generate(db: Database, now: Date): Promise<BenchData> {
     const clinicId = clinic?.id ?? '';
     clinicSlugs.push(slug);
     for (let weekday = 1; weekday <= 7; weekday++) {
-      await db.query(`insert into clinic_opening_hours (clinic_id, weekday, opens, closes) values ($1, $2, '07:00', '19:00')`, [clinicId, weekday]);
+      await db.query(`insert into clinic_opening_hours (clinic_id, weekday, opens, closes) values ($1, $2, '07:00', '19:00')`, [
+        clinicId,
+        weekday,
+      ]);
     }
     for (const modality of MODALITIES) {
       const [resource] = await db.query<{ id: string }>(
@@ -154,7 +160,14 @@ async function generate(db: Database, now: Date): Promise<BenchData> {
           const duration = DURATIONS[Math.floor(random() * DURATIONS.length)] ?? 30;
           if (minute + duration > CLOSE) break;
           const start = dayStart + minute * 60_000;
-          batch.push([`bench${randomBytes(12).toString('hex')}`, examIds.get(examSlug(resource.modality, duration)) ?? '', resource.clinicId, resource.id, start, start + duration * 60_000]);
+          batch.push([
+            `bench${randomBytes(12).toString('hex')}`,
+            examIds.get(examSlug(resource.modality, duration)) ?? '',
+            resource.clinicId,
+            resource.id,
+            start,
+            start + duration * 60_000,
+          ]);
           total += 1;
           bookedMinutes += duration;
           minute += duration;
@@ -205,9 +218,19 @@ const PATIENT = {
 };
 
 async function startServer(db: Database, clock: Clock, work: string): Promise<{ app: FastifyInstance; url: string }> {
-  const parsed = parseConfig({ LOG_LEVEL: 'silent', DATA_DIR: work }, { cwd: process.cwd(), packageVersion: '0.0.0-bench', gitShortHash: null });
+  const parsed = parseConfig(
+    { LOG_LEVEL: 'silent', DATA_DIR: work },
+    { cwd: process.cwd(), packageVersion: '0.0.0-bench', gitShortHash: null },
+  );
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-  const app = await buildServer({ db, clock, config: parsed.config, mailer: noTransportMailer, storage: createFileStorage(join(work, 'files')), logger: { level: 'silent' } });
+  const app = await buildServer({
+    db,
+    clock,
+    config: parsed.config,
+    mailer: noTransportMailer,
+    storage: createFileStorage(join(work, 'files')),
+    logger: { level: 'silent' },
+  });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
 }
@@ -270,7 +293,9 @@ async function benchEngine(engine: 'pglite' | 'postgres', results: GoalResult[],
       dataGenerationSeconds: Math.round(generatedMs / 100) / 10,
       serverStartWithIndexMs: Math.round(indexMs),
     };
-    console.log(`[${engine}] ${data.appointments} appointments (${(data.bookedShare * 100).toFixed(1)} % booked), generated in ${(generatedMs / 1000).toFixed(1)} s, server + index ready in ${indexMs.toFixed(0)} ms`);
+    console.log(
+      `[${engine}] ${data.appointments} appointments (${(data.bookedShare * 100).toFixed(1)} % booked), generated in ${(generatedMs / 1000).toFixed(1)} s, server + index ready in ${indexMs.toFixed(0)} ms`,
+    );
 
     const base = server.url;
     const clinics = data.clinicSlugs.join(',');
@@ -301,7 +326,9 @@ async function benchEngine(engine: 'pglite' | 'postgres', results: GoalResult[],
       for (const minutes of DURATIONS) {
         for (let weekNumber = 0; weekNumber < 12; weekNumber++) {
           const started = performance.now();
-          await getJson(`${base}/api/booking/availability?exams=${examSlug(modality, minutes)}&clinics=${clinics}&from=${addDays(today, 7 * weekNumber)}&days=7`);
+          await getJson(
+            `${base}/api/booking/availability?exams=${examSlug(modality, minutes)}&clinics=${clinics}&from=${addDays(today, 7 * weekNumber)}&days=7`,
+          );
           fresh.push(performance.now() - started);
         }
       }
@@ -337,12 +364,20 @@ async function benchEngine(engine: 'pglite' | 'postgres', results: GoalResult[],
     // A mix of 12 questions (4 exams x 3 weeks), each connection cycling through them.
     const loadPaths = MODALITIES.flatMap((modality) =>
       [20, 45].flatMap((minutes) =>
-        [0, 7].map((offset) => `/api/booking/availability?exams=${examSlug(modality, minutes)}&clinics=${clinics}&from=${addDays(today, offset)}&days=7`),
+        [0, 7].map(
+          (offset) =>
+            `/api/booking/availability?exams=${examSlug(modality, minutes)}&clinics=${clinics}&from=${addDays(today, offset)}&days=7`,
+        ),
       ),
     ).slice(0, 12);
     const loadScript = `require('autocannon')(${JSON.stringify({ url: base, connections: 32, duration: LOAD_SECONDS, requests: loadPaths.map((path) => ({ method: 'GET', path })) })}, (error, result) => { if (error) { console.error(error); process.exit(1); } process.stdout.write(JSON.stringify(result)); })`;
     const { stdout } = await execFileAsync(process.execPath, ['-e', loadScript], { maxBuffer: 64 * 1024 * 1024 });
-    const load = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number; p50: number }; non2xx: number; errors: number };
+    const load = JSON.parse(stdout) as {
+      requests: { average: number };
+      latency: { p99: number; p50: number };
+      non2xx: number;
+      errors: number;
+    };
     results.push({
       name: 'week query at 32 connections (autocannon, 12 questions in turn)',
       engine,
@@ -353,8 +388,12 @@ async function benchEngine(engine: 'pglite' | 'postgres', results: GoalResult[],
 
     // 4. Booking create: distinct free times, sequential.
     const bookDate = addDays(today, 20);
-    const free = (await getJson<AvailabilityResponse>(`${base}/api/booking/availability?exams=${examSlug('US', 10)}&clinics=${clinics}&from=${bookDate}&days=7`)).clinics.flatMap(
-      (clinic) => clinic.days.flatMap((day) => day.slots.map((slot) => ({ clinicSlug: clinic.clinicSlug, startsAt: slot.startsAt }))),
+    const free = (
+      await getJson<AvailabilityResponse>(
+        `${base}/api/booking/availability?exams=${examSlug('US', 10)}&clinics=${clinics}&from=${bookDate}&days=7`,
+      )
+    ).clinics.flatMap((clinic) =>
+      clinic.days.flatMap((day) => day.slots.map((slot) => ({ clinicSlug: clinic.clinicSlug, startsAt: slot.startsAt }))),
     );
     // Every other free start, so no two bookings compete for one time.
     const targets = free.filter((_, index) => index % 3 === 0);
@@ -380,16 +419,29 @@ async function benchEngine(engine: 'pglite' | 'postgres', results: GoalResult[],
     const second = await startServer(secondDb, clock, mkdtempSync(join(tmpdir(), 'portal-bench-booking-second-')));
     servers.push(second);
     const freshDate = addDays(today, 30);
-    const freshTargets = (await getJson<AvailabilityResponse>(`${base}/api/booking/availability?exams=${examSlug('MR', 20)}&clinics=${clinics}&from=${freshDate}&days=3`)).clinics.flatMap(
-      (clinic) => clinic.days.flatMap((day) => day.slots.slice(0, 1).map((slot) => ({ clinicSlug: clinic.clinicSlug, startsAt: slot.startsAt, date: day.date }))),
+    const freshTargets = (
+      await getJson<AvailabilityResponse>(
+        `${base}/api/booking/availability?exams=${examSlug('MR', 20)}&clinics=${clinics}&from=${freshDate}&days=3`,
+      )
+    ).clinics.flatMap((clinic) =>
+      clinic.days.flatMap((day) =>
+        day.slots.slice(0, 1).map((slot) => ({ clinicSlug: clinic.clinicSlug, startsAt: slot.startsAt, date: day.date })),
+      ),
     );
     let stale = 0;
     let checked = 0;
     for (const target of freshTargets.slice(0, 50)) {
-      const response = await post(`${base}/api/booking/appointments`, { exams: [examSlug('MR', 20)], clinicSlug: target.clinicSlug, startsAt: target.startsAt, patient: PATIENT });
+      const response = await post(`${base}/api/booking/appointments`, {
+        exams: [examSlug('MR', 20)],
+        clinicSlug: target.clinicSlug,
+        startsAt: target.startsAt,
+        patient: PATIENT,
+      });
       if (response.status !== 201) continue;
       for (const url of [base, second.url]) {
-        const body = await getJson<AvailabilityResponse>(`${url}/api/booking/availability?exams=${examSlug('MR', 20)}&clinics=${target.clinicSlug}&from=${target.date}&days=1`);
+        const body = await getJson<AvailabilityResponse>(
+          `${url}/api/booking/availability?exams=${examSlug('MR', 20)}&clinics=${target.clinicSlug}&from=${target.date}&days=1`,
+        );
         checked += 1;
         if (body.clinics[0]?.days[0]?.slots.some((slot) => slot.startsAt === target.startsAt)) stale += 1;
       }
@@ -403,10 +455,21 @@ async function benchEngine(engine: 'pglite' | 'postgres', results: GoalResult[],
     });
 
     // 6. Storm: 200 concurrent attempts at one time on one resource.
-    const stormSlot = (await getJson<AvailabilityResponse>(`${base}/api/booking/availability?exams=${examSlug('CT', 45)}&clinics=${data.clinicSlugs[7]}&from=${addDays(today, 40)}&days=1`)).clinics[0]?.days[0]?.slots[0];
+    const stormSlot = (
+      await getJson<AvailabilityResponse>(
+        `${base}/api/booking/availability?exams=${examSlug('CT', 45)}&clinics=${data.clinicSlugs[7]}&from=${addDays(today, 40)}&days=1`,
+      )
+    ).clinics[0]?.days[0]?.slots[0];
     if (stormSlot === undefined) throw new Error('no free time for the storm');
     const storm = await Promise.all(
-      Array.from({ length: 200 }, () => post(`${base}/api/booking/appointments`, { exams: [examSlug('CT', 45)], clinicSlug: data.clinicSlugs[7], startsAt: stormSlot.startsAt, patient: PATIENT })),
+      Array.from({ length: 200 }, () =>
+        post(`${base}/api/booking/appointments`, {
+          exams: [examSlug('CT', 45)],
+          clinicSlug: data.clinicSlugs[7],
+          startsAt: stormSlot.startsAt,
+          patient: PATIENT,
+        }),
+      ),
     );
     const created = storm.filter((response) => response.status === 201).length;
     const taken = storm.filter((response) => response.status === 409 && (response.json as { code?: string }).code === 'slot_taken').length;

@@ -25,7 +25,10 @@ async function main(): Promise<boolean> {
   if (!existsSync(join(webRoot, 'index.html'))) {
     execFileSync('npx', ['vite', 'build', '--config', 'vite.web.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
   }
-  const parsed = parseConfig({ LOG_LEVEL: 'silent', WEB_ROOT: webRoot, DATA_DIR: work }, { cwd: process.cwd(), packageVersion: '0.0.0-bench', gitShortHash: null });
+  const parsed = parseConfig(
+    { LOG_LEVEL: 'silent', WEB_ROOT: webRoot, DATA_DIR: work },
+    { cwd: process.cwd(), packageVersion: '0.0.0-bench', gitShortHash: null },
+  );
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   const db = pgliteDatabase(await createPglite({}));
   await migrate(db);

@@ -31,7 +31,12 @@ function confirmation(index: number): BookingConfirmation {
         endsAt: new Date(start + 45 * 60_000).toISOString(),
         preparationNotes: 'Remove all metal, including jewellery and hair clips.\nDo not eat for 4 hours before the scan.',
       },
-      { examName: 'CT Chest', modalityName: 'CT', startsAt: new Date(start + 45 * 60_000).toISOString(), endsAt: new Date(start + 65 * 60_000).toISOString() },
+      {
+        examName: 'CT Chest',
+        modalityName: 'CT',
+        startsAt: new Date(start + 45 * 60_000).toISOString(),
+        endsAt: new Date(start + 65 * 60_000).toISOString(),
+      },
     ],
     walkInExam: { name: 'X-ray Chest', prepTime: 10, minutesPrior: 15 },
     staffBooking: false,
@@ -62,7 +67,8 @@ async function measure(engine: string, db: Database): Promise<GoalResult[]> {
   const seconds = (performance.now() - started) / 1000;
   await mailer.close();
   await smtp.stop();
-  if (result.sent !== DRAIN || smtp.received.length !== DRAIN) throw new Error(`drained ${result.sent}, received ${smtp.received.length} of ${DRAIN}`);
+  if (result.sent !== DRAIN || smtp.received.length !== DRAIN)
+    throw new Error(`drained ${result.sent}, received ${smtp.received.length} of ${DRAIN}`);
   const perSecond = Math.round(DRAIN / seconds);
   return [
     {

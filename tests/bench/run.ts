@@ -19,5 +19,7 @@ for (const script of scripts) {
   const status = spawnSync(process.execPath, ['--import', 'tsx', `${dir}${script}`], { stdio: 'inherit' }).status;
   if (status !== 0) failed.push(script);
 }
-console.log(`\n${scripts.length - failed.length} of ${scripts.length} benchmark scripts met every goal${failed.length ? `; missed: ${failed.join(', ')}` : ''}`);
+console.log(
+  `\n${scripts.length - failed.length} of ${scripts.length} benchmark scripts met every goal${failed.length ? `; missed: ${failed.join(', ')}` : ''}`,
+);
 process.exit(failed.length === 0 ? 0 : 1);

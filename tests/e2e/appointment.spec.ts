@@ -15,9 +15,21 @@ import { signIn } from './helpers/sign-in';
  * API; each test uses its own booking.
  */
 
-const HARPER = { key: '7H3MErioM1s418Nitkng_A', dateOfBirth: '1972-08-18', email: 'harper.sample@example.com', exam: 'mg-screening-mammogram', clinic: 'tweed-heads' };
+const HARPER = {
+  key: '7H3MErioM1s418Nitkng_A',
+  dateOfBirth: '1972-08-18',
+  email: 'harper.sample@example.com',
+  exam: 'mg-screening-mammogram',
+  clinic: 'tweed-heads',
+};
 const CHLOE = { key: 'im5aSNG4BCr1GBpWEmFTjQ', dateOfBirth: '1983-06-29', email: 'chloe.specimen@example.com' };
-const NOAH = { key: 'LLVul4grjGhwX2gNEagIbw', dateOfBirth: '1974-12-05', email: 'noah.specimen@example.com', exam: 'us-shoulder', clinic: 'coolangatta' };
+const NOAH = {
+  key: 'LLVul4grjGhwX2gNEagIbw',
+  dateOfBirth: '1974-12-05',
+  email: 'noah.specimen@example.com',
+  exam: 'us-shoulder',
+  clinic: 'coolangatta',
+};
 const REQUEST = { key: 'pVC8vuYWYJuWi6jKwcf5Cg', dateOfBirth: '1979-05-23' };
 const REQUEST_TWO_REFERRALS = { key: 'sJOROmG7Kksv3ga8UObC2A', dateOfBirth: '1962-09-08' };
 
@@ -39,7 +51,15 @@ async function bookFresh(request: APIRequestContext, patient: { email: string; d
       exams: [exam],
       clinicSlug: clinic,
       startsAt,
-      patient: { title: 'Mr', firstName: 'Liam', lastName: 'Journey', dateOfBirth: patient.dateOfBirth, email: patient.email, contactNumber: '0491570110', postalCode: '2150' },
+      patient: {
+        title: 'Mr',
+        firstName: 'Liam',
+        lastName: 'Journey',
+        dateOfBirth: patient.dateOfBirth,
+        email: patient.email,
+        contactNumber: '0491570110',
+        postalCode: '2150',
+      },
     },
   });
   expect(booked.status()).toBe(201);
@@ -154,7 +174,9 @@ test('a patient reschedules to a new time: the new time is shown and the old one
   expect(await freeTimes(page.request, HARPER.exam, HARPER.clinic, newStart)).not.toContain(newStart);
 });
 
-test('on a phone, a patient signs a consent form, asks for a details change, confirms, stops e-mails and asks for a reschedule', async ({ page }) => {
+test('on a phone, a patient signs a consent form, asks for a details change, confirms, stops e-mails and asks for a reschedule', async ({
+  page,
+}) => {
   // On a phone: the dialogs must fit and stay usable at 375 x 667.
   await page.setViewportSize({ width: 375, height: 667 });
   const patient = { dateOfBirth: '1984-02-29', email: 'mia.selfservice@example.com' };
@@ -200,7 +222,10 @@ test('on a phone, a patient signs a consent form, asks for a details change, con
   await expect(page.getByText(t('appointment.more.unsubscribed'))).toBeVisible();
 
   await page.getByRole('button', { name: t('appointment.actions.requestReschedule') }).click();
-  await page.getByRole('alertdialog', { name: t('appointment.requestReschedule.title') }).getByRole('button', { name: t('appointment.yes') }).click();
+  await page
+    .getByRole('alertdialog', { name: t('appointment.requestReschedule.title') })
+    .getByRole('button', { name: t('appointment.yes') })
+    .click();
   await expect(page.getByTestId('appointment-status')).toHaveText(t('appointment.status.REQUEST_RESCHEDULE'));
   await expectNoSeriousA11yViolations(page, '/appointments (after the actions)');
 });

@@ -73,14 +73,18 @@ async function expectConfirmation(scope: Scope): Promise<string> {
 test.describe('on a desktop with the browser sharing its position', () => {
   test.use({ geolocation: { latitude: -33.8156, longitude: 151.0029 }, permissions: ['geolocation'] });
 
-  test('a patient books an MRI and a CT (the CT as the walk-in), nearest clinic first, sees the confirmation and gets the mail', async ({ page }) => {
+  test('a patient books an MRI and a CT (the CT as the walk-in), nearest clinic first, sees the confirmation and gets the mail', async ({
+    page,
+  }) => {
     await page.goto('/');
     await chooseExams(page, ['MRI knee', 'CT brain']);
     // Two modalities cannot share one time: the walk-in dialog records the CT as the walk-in.
     const walkIn = page.getByRole('dialog', { name: t('booking.walkIn.title') });
     await expect(walkIn).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'booking step 0 with the walk-in dialog');
-    await walkIn.getByRole('button', { name: t('booking.walkIn.option', { name: 'CT brain without contrast (walk-in)', minutes: 20 }) }).click();
+    await walkIn
+      .getByRole('button', { name: t('booking.walkIn.option', { name: 'CT brain without contrast (walk-in)', minutes: 20 }) })
+      .click();
     await expect(page.getByText(t('booking.walkIn.recorded', { name: 'CT brain without contrast (walk-in)' }))).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'booking step 0');
     await continueFromExams(page);
@@ -101,7 +105,9 @@ test.describe('on a desktop with the browser sharing its position', () => {
 
     const appointmentPath = await expectConfirmation(page);
     await expect(page.locator('.pp-confirmation-details')).toContainText('MRI knee');
-    await expect(page.locator('.pp-confirmation-details')).toContainText(t('booking.walkIn.arrive', { name: 'CT brain without contrast (walk-in)', minutes: 20 }));
+    await expect(page.locator('.pp-confirmation-details')).toContainText(
+      t('booking.walkIn.arrive', { name: 'CT brain without contrast (walk-in)', minutes: 20 }),
+    );
     await expectNoSeriousA11yViolations(page, 'booking step 3');
 
     // The confirmation mail arrives over SMTP with the details, the appointment link and an .ics file.
@@ -109,7 +115,11 @@ test.describe('on a desktop with the browser sharing its position', () => {
     expect(mail.text ?? '').toContain('MRI knee');
     expect(mail.text ?? '').toContain('CT brain without contrast (walk-in)');
     expect(mail.text ?? '').toContain(appointmentPath);
-    expect(mail.attachments.some((attachment) => attachment.contentType.startsWith('text/calendar') || (attachment.filename ?? '').endsWith('.ics'))).toBe(true);
+    expect(
+      mail.attachments.some(
+        (attachment) => attachment.contentType.startsWith('text/calendar') || (attachment.filename ?? '').endsWith('.ics'),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -161,8 +171,14 @@ test.describe('on a phone (375 x 667)', () => {
     await expectNoSeriousA11yViolations(page, 'phone exam information');
     await info.getByRole('button', { name: t('action.close') }).click();
     await continueFromExams(page);
-    await page.getByRole('dialog', { name: t('booking.location.unableTitle') }).getByRole('button', { name: t('booking.location.showAll') }).click();
-    await page.getByRole('button', { name: /^Choose / }).first().click();
+    await page
+      .getByRole('dialog', { name: t('booking.location.unableTitle') })
+      .getByRole('button', { name: t('booking.location.showAll') })
+      .click();
+    await page
+      .getByRole('button', { name: /^Choose / })
+      .first()
+      .click();
     await page.getByRole('button', { name: t('booking.calendar.month') }).click();
     const day = page.locator('.pp-month-day:not([disabled])').first();
     await expect(day).toBeVisible({ timeout: 15_000 });

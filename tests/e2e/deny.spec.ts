@@ -13,7 +13,10 @@ const cases: Array<{ query: string; expected: string }> = [
   { query: 'maxAttempts=true', expected: t('message.max_attempts_reached') },
   { query: 'maxAttempts=true&message=max_attempts_reached_shared', expected: t('message.max_attempts_reached_shared') },
   { query: 'resultsExpired=true', expected: t('deny.resultsExpired') },
-  { query: 'customMessage=' + encodeURIComponent('Please call the clinic on 02 9000 0000.'), expected: 'Please call the clinic on 02 9000 0000.' },
+  {
+    query: 'customMessage=' + encodeURIComponent('Please call the clinic on 02 9000 0000.'),
+    expected: 'Please call the clinic on 02 9000 0000.',
+  },
   { query: '', expected: t('deny.generic') },
 ];
 

@@ -23,7 +23,6 @@ const REQUEST = { key: 'pVC8vuYWYJuWi6jKwcf5Cg', dateOfBirth: '1979-05-23' };
 const signInUrl = (key: string, prefix = '') =>
   `${prefix}/authentication?returnUrl=${encodeURIComponent(`${prefix}/appointments/${key}`)}&bookingKey=${key}&type=APPOINTMENT`;
 
-
 test('a patient signs in to an appointment with the date of birth and the e-mailed code', async ({ page }) => {
   // The link from the confirmation mail: without a session the appointment page sends the
   // patient to sign in, with the appointment as the return URL.

@@ -13,7 +13,9 @@ import { signIn } from './helpers/sign-in';
  */
 
 type Catalogue = { [key: string]: string | Catalogue };
-const questionnaireTexts = JSON.parse(readFileSync(join(process.cwd(), 'src-web', 'i18n', 'locales', 'en', 'questionnaires.json'), 'utf8')) as Catalogue;
+const questionnaireTexts = JSON.parse(
+  readFileSync(join(process.cwd(), 'src-web', 'i18n', 'locales', 'en', 'questionnaires.json'), 'utf8'),
+) as Catalogue;
 
 /** An English text of the questionnaires catalogue (questionnaires.json, loaded with their code). */
 function qt(key: string, values: Record<string, string | number> = {}): string {
@@ -52,7 +54,9 @@ interface DemoQuestionnaire {
   title: string;
   outcomes: { type: string; condition: string; result: string }[];
 }
-const demo = JSON.parse(readFileSync(join(process.cwd(), 'resources', 'demo-provider', 'questionnaires.json'), 'utf8')) as { questionnaires: DemoQuestionnaire[] };
+const demo = JSON.parse(readFileSync(join(process.cwd(), 'resources', 'demo-provider', 'questionnaires.json'), 'utf8')) as {
+  questionnaires: DemoQuestionnaire[];
+};
 const MRI_SAFETY = demo.questionnaires.find((entry) => entry.slug === 'mri-safety-screening') as DemoQuestionnaire;
 const BEFORE_YOUR_VISIT = demo.questionnaires.find((entry) => entry.slug === 'before-your-visit') as DemoQuestionnaire;
 const PACEMAKER_DENIAL = MRI_SAFETY.outcomes.find((outcome) => outcome.condition.includes('pacemaker'))?.result ?? '';
@@ -113,7 +117,10 @@ async function fillDetails(page: Page) {
 /** Chooses the first listed clinic and its first free time, then continues to the details. */
 async function chooseFirstTime(page: Page) {
   await expect(page.getByRole('heading', { level: 2, name: t('booking.location.title') })).toBeVisible();
-  await page.getByRole('button', { name: /^Choose / }).first().click();
+  await page
+    .getByRole('button', { name: /^Choose / })
+    .first()
+    .click();
   const firstTime = page.locator('.pp-slot').first();
   await expect(firstTime).toBeVisible({ timeout: 15_000 });
   await firstTime.click();
@@ -124,7 +131,9 @@ async function chooseFirstTime(page: Page) {
 test.describe('against the real server', () => {
   test.use({ geolocation: { latitude: -33.8156, longitude: 151.0029 }, permissions: ['geolocation'] });
 
-  test('the survey modal: SurveyJS styles under the CSP, Escape ignored, suggestions from 3 characters, cleared when not chosen, asks before closing, axe clean', async ({ page }) => {
+  test('the survey modal: SurveyJS styles under the CSP, Escape ignored, suggestions from 3 characters, cleared when not chosen, asks before closing, axe clean', async ({
+    page,
+  }) => {
     const csp = watchCsp(page);
     const lookups: string[] = [];
     page.on('request', (request) => {
@@ -200,7 +209,9 @@ test.describe('against the real server', () => {
     expect(csp).toEqual([]);
   });
 
-  test('without a pacemaker the MRI is booked, the answers are on the appointment, and /q shows the pending questionnaire, then all answered', async ({ page }) => {
+  test('without a pacemaker the MRI is booked, the answers are on the appointment, and /q shows the pending questionnaire, then all answered', async ({
+    page,
+  }) => {
     await page.goto('/');
     await chooseExam(page, 'MRI knee');
     await page.getByRole('button', { name: t('action.continue') }).click();
@@ -268,7 +279,9 @@ test.describe('against the real server', () => {
     await expect(page.getByRole('link', { name: t('booking.confirmation.viewRequest') })).toHaveAttribute('href', /^\/booking-requests\//);
   });
 
-  test('a CT after a contrast reaction asks for the Medicare number and says to bring the referral, up to the appointment page', async ({ page }) => {
+  test('a CT after a contrast reaction asks for the Medicare number and says to bring the referral, up to the appointment page', async ({
+    page,
+  }) => {
     await page.goto('/');
     await chooseExam(page, 'CT chest');
     await page.getByRole('button', { name: t('action.continue') }).click();

@@ -19,7 +19,9 @@ test('the served HTML carries the title and description before any script runs',
   expect(html).toMatch(/<meta name="description" content="[^"]+"/);
   const headers = response.headers();
   // Only the provider's own sites (EMBED_ORIGINS, set by playwright.config.ts) may frame the portal.
-  expect(headers['content-security-policy']).toMatch(new RegExp(`frame-ancestors 'self'[^;]* http://127\\.0\\.0\\.1:${EMBED_PARENT_PORT}(;|$)`));
+  expect(headers['content-security-policy']).toMatch(
+    new RegExp(`frame-ancestors 'self'[^;]* http://127\\.0\\.0\\.1:${EMBED_PARENT_PORT}(;|$)`),
+  );
   expect(headers['content-security-policy']).not.toMatch(/frame-ancestors[^;]*\*/);
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBeTruthy();
@@ -63,7 +65,10 @@ test('the contact page lists the clinics with their addresses from the server', 
 
 test('the footer links move between the static pages', async ({ page }) => {
   await page.goto('/about');
-  await page.getByRole('contentinfo').getByRole('link', { name: t('footer.contact') }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: t('footer.contact') })
+    .click();
   await expect(page).toHaveURL(/\/contact$/);
   await expect(page.getByRole('heading', { level: 1, name: t('contact.title') })).toBeVisible();
 });

@@ -24,7 +24,10 @@ function run(steps: [number, WindowFailure][], initial: CrashState = INITIAL_CRA
   });
 }
 
-const gone = (reason: 'crashed' | 'oom' | 'killed' | 'clean-exit' | 'launch-failed' = 'crashed'): WindowFailure => ({ kind: 'render-process-gone', reason });
+const gone = (reason: 'crashed' | 'oom' | 'killed' | 'clean-exit' | 'launch-failed' = 'crashed'): WindowFailure => ({
+  kind: 'render-process-gone',
+  reason,
+});
 const failLoad = (errorCode = -102, isMainFrame = true): WindowFailure => ({ kind: 'did-fail-load', errorCode, isMainFrame });
 
 describe('crashPolicy', () => {
@@ -45,15 +48,24 @@ describe('crashPolicy', () => {
   });
 
   it('shows the offline page at the third failure within 60 s', () => {
-    expect(run([[T0, gone()], [T0 + 10_000, failLoad()], [T0 + 59_999, gone('oom')]])).toEqual([
-      { action: 'reload-start' },
-      { action: 'reload-start' },
-      { action: 'show-offline', retryInMs: 5_000 },
-    ]);
+    expect(
+      run([
+        [T0, gone()],
+        [T0 + 10_000, failLoad()],
+        [T0 + 59_999, gone('oom')],
+      ]),
+    ).toEqual([{ action: 'reload-start' }, { action: 'reload-start' }, { action: 'show-offline', retryInMs: 5_000 }]);
   });
 
   it('forgets failures older than 60 s', () => {
-    expect(run([[T0, gone()], [T0 + 30_000, gone()], [T0 + 60_000, gone()], [T0 + 89_999, gone()]])).toEqual([
+    expect(
+      run([
+        [T0, gone()],
+        [T0 + 30_000, gone()],
+        [T0 + 60_000, gone()],
+        [T0 + 89_999, gone()],
+      ]),
+    ).toEqual([
       { action: 'reload-start' },
       { action: 'reload-start' },
       { action: 'reload-start' },
@@ -62,7 +74,15 @@ describe('crashPolicy', () => {
   });
 
   it('does not count ignored events or hangs (the hang is counted by the crash that follows)', () => {
-    expect(run([[T0, failLoad(-3)], [T0 + 1, { kind: 'unresponsive' }], [T0 + 2, failLoad(-102, false)], [T0 + 3, gone()], [T0 + 4, gone('killed')]])).toEqual([
+    expect(
+      run([
+        [T0, failLoad(-3)],
+        [T0 + 1, { kind: 'unresponsive' }],
+        [T0 + 2, failLoad(-102, false)],
+        [T0 + 3, gone()],
+        [T0 + 4, gone('killed')],
+      ]),
+    ).toEqual([
       { action: 'ignore', why: 'navigation aborted' },
       { action: 'kill-renderer' },
       { action: 'ignore', why: 'subframe load failure' },
@@ -72,7 +92,11 @@ describe('crashPolicy', () => {
   });
 
   it('backs off exponentially while offline, even when the retries are more than 60 s apart, up to 5 minutes', () => {
-    const steps: [number, WindowFailure][] = [[T0, failLoad()], [T0 + 1, failLoad()], [T0 + 2, failLoad()]];
+    const steps: [number, WindowFailure][] = [
+      [T0, failLoad()],
+      [T0 + 1, failLoad()],
+      [T0 + 2, failLoad()],
+    ];
     let at = T0 + 2;
     for (const delay of [5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 300_000]) {
       at += delay;

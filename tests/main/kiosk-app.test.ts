@@ -12,7 +12,14 @@ function setUp(configResult: KioskConfigResult = configFor('https://portal.examp
   const electron = new FakeElectron();
   const log = new MemoryLog();
   const timers = new FakeTimers();
-  const runtime: KioskRuntime<number> = { mode: 'production', preloadPath: PRELOAD, offlinePagePath: OFFLINE, platform: 'win32', timers, log };
+  const runtime: KioskRuntime<number> = {
+    mode: 'production',
+    preloadPath: PRELOAD,
+    offlinePagePath: OFFLINE,
+    platform: 'win32',
+    timers,
+    log,
+  };
   return { electron, log, timers, started: runKiosk(electron, configResult, runtime) };
 }
 
@@ -36,7 +43,9 @@ describe('runKiosk', () => {
   it('answers the bridge for the portal with the app version and platform', async () => {
     const { electron, started } = setUp();
     await started;
-    await expect(electron.ipcMain.invoke(KIOSK_CHANNELS.getAppInfo, { url: 'https://portal.example.com/kiosk', isMainFrame: true })).resolves.toEqual({
+    await expect(
+      electron.ipcMain.invoke(KIOSK_CHANNELS.getAppInfo, { url: 'https://portal.example.com/kiosk', isMainFrame: true }),
+    ).resolves.toEqual({
       ok: true,
       value: { version: '1.2.3', platform: 'win32' },
     });
@@ -79,7 +88,9 @@ describe('runKiosk', () => {
       },
     ]);
     expect(electron.app.exitCodes).toEqual([1]);
-    expect(log.lines).toContainEqual(expect.objectContaining({ level: 'error', message: expect.stringContaining('The kiosk configuration is invalid') }));
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ level: 'error', message: expect.stringContaining('The kiosk configuration is invalid') }),
+    );
   });
 
   it('sends the window back to the start page when a GPU or utility process dies, not on a clean exit', async () => {
@@ -103,6 +114,9 @@ describe('runKiosk', () => {
   it('logs the portal origin and clinic at start, nothing more', async () => {
     const { log, started } = setUp();
     await started;
-    expect(log.lines).toContainEqual({ level: 'info', message: '[startup] production start: portal https://portal.example.com (from KIOSK_PORTAL_URL)' });
+    expect(log.lines).toContainEqual({
+      level: 'info',
+      message: '[startup] production start: portal https://portal.example.com (from KIOSK_PORTAL_URL)',
+    });
   });
 });

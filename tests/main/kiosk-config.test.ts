@@ -48,7 +48,9 @@ describe('loadKioskConfig', () => {
   });
 
   it('reads the machine-wide provisioning file', () => {
-    const result = config(load({}, { [SYSTEM_FILE]: JSON.stringify({ portalUrl: 'https://portal.example.com/', clinicSlug: 'north-sydney' }) }));
+    const result = config(
+      load({}, { [SYSTEM_FILE]: JSON.stringify({ portalUrl: 'https://portal.example.com/', clinicSlug: 'north-sydney' }) }),
+    );
     expect(result).toMatchObject({
       portalUrl: 'https://portal.example.com',
       allowedOrigin: 'https://portal.example.com',
@@ -66,7 +68,10 @@ describe('loadKioskConfig', () => {
   });
 
   it('uses KIOSK_CONFIG_FILE instead of the default locations', () => {
-    const files = { '/srv/kiosk.json': JSON.stringify({ portalUrl: 'https://explicit.example.com' }), [SYSTEM_FILE]: JSON.stringify({ portalUrl: 'https://system.example.com' }) };
+    const files = {
+      '/srv/kiosk.json': JSON.stringify({ portalUrl: 'https://explicit.example.com' }),
+      [SYSTEM_FILE]: JSON.stringify({ portalUrl: 'https://system.example.com' }),
+    };
     expect(config(load({ KIOSK_CONFIG_FILE: '/srv/kiosk.json' }, files)).portalUrl).toBe('https://explicit.example.com');
   });
 
@@ -92,7 +97,10 @@ describe('loadKioskConfig', () => {
   });
 
   it.each([
-    ['http://portal.example.com', 'KIOSK_PORTAL_URL: "http://portal.example.com" must use https (plain http is allowed only for localhost and 127.0.0.1)'],
+    [
+      'http://portal.example.com',
+      'KIOSK_PORTAL_URL: "http://portal.example.com" must use https (plain http is allowed only for localhost and 127.0.0.1)',
+    ],
     ['http://192.168.1.10:3000', 'must use https'],
     ['ftp://portal.example.com', 'must use https'],
     ['javascript:alert(1)', 'must use https'],
@@ -118,7 +126,9 @@ describe('loadKioskConfig', () => {
   });
 
   it('reports a missing portalUrl', () => {
-    expect(problems(load({}, { [SYSTEM_FILE]: '{"clinicSlug":"a"}' }))).toEqual([expect.stringMatching(new RegExp(`^- ${SYSTEM_FILE} portalUrl: `))]);
+    expect(problems(load({}, { [SYSTEM_FILE]: '{"clinicSlug":"a"}' }))).toEqual([
+      expect.stringMatching(new RegExp(`^- ${SYSTEM_FILE} portalUrl: `)),
+    ]);
   });
 
   it('reports a file that is not JSON', () => {
@@ -152,7 +162,9 @@ describe('loadKioskConfig', () => {
   });
 
   it('collects every problem at once', () => {
-    expect(problems(load({ KIOSK_PORTAL_URL: 'http://x.example.com', KIOSK_SENTRY_DSN: 'nope', KIOSK_CONFIG_FILE: '/nope.json' }))).toHaveLength(3);
+    expect(
+      problems(load({ KIOSK_PORTAL_URL: 'http://x.example.com', KIOSK_SENTRY_DSN: 'nope', KIOSK_CONFIG_FILE: '/nope.json' })),
+    ).toHaveLength(3);
   });
 });
 
@@ -202,6 +214,9 @@ describe('resources/kiosk/kiosk.sample.json', () => {
         }
       },
     });
-    expect(config(result)).toMatchObject({ startUrl: 'https://portal.example-radiology.com.au/kiosk?kioskMode=true', clinicSlug: 'north-sydney' });
+    expect(config(result)).toMatchObject({
+      startUrl: 'https://portal.example-radiology.com.au/kiosk?kioskMode=true',
+      clinicSlug: 'north-sydney',
+    });
   });
 });

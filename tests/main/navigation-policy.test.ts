@@ -69,7 +69,15 @@ describe('isAllowedNavigation', () => {
     // The oracle is written from the parts, not with URL parsing, so it checks the parser-based code independently.
     const scheme = fc.constantFrom('https', 'HTTPS', 'http', 'javascript', 'data', 'file', 'wss');
     const userinfo = fc.constantFrom('', 'user@', 'user:pw@', 'portal.example.com@');
-    const host = fc.constantFrom('portal.example.com', 'PORTAL.example.COM', 'portal.example.com.', 'portal.example.co', 'evil.com', 'portal.example.com.evil.com', 'xportal.example.com');
+    const host = fc.constantFrom(
+      'portal.example.com',
+      'PORTAL.example.COM',
+      'portal.example.com.',
+      'portal.example.co',
+      'evil.com',
+      'portal.example.com.evil.com',
+      'xportal.example.com',
+    );
     const port = fc.constantFrom('', ':443', ':8443', ':80');
     fc.assert(
       fc.property(scheme, userinfo, host, port, fc.webPath(), (s, u, h, p, path) => {
@@ -141,6 +149,14 @@ describe('installNavigationPolicy', () => {
     const { contents } = setUp();
     expect(contents.requestWindowOpen('https://evil.com/')).toEqual({ action: 'deny' });
     expect(contents.requestWindowOpen('https://portal.example.com/terms')).toEqual({ action: 'deny' });
-    expect(denyWindowOpen({ url: 'https://portal.example.com/', frameName: '', features: '', disposition: 'foreground-tab', referrer: { url: '', policy: 'default' } })).toEqual({ action: 'deny' });
+    expect(
+      denyWindowOpen({
+        url: 'https://portal.example.com/',
+        frameName: '',
+        features: '',
+        disposition: 'foreground-tab',
+        referrer: { url: '', policy: 'default' },
+      }),
+    ).toEqual({ action: 'deny' });
   });
 });

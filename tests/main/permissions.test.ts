@@ -42,7 +42,13 @@ describe('installPermissionHandlers', () => {
     if (permission !== 'hid' && permission !== 'serial' && permission !== 'usb' && permission !== 'deprecated-sync-clipboard-read') {
       expect(request(permission)).toEqual([false]);
     }
-    if (permission !== 'display-capture' && permission !== 'keyboardLock' && permission !== 'speaker-selection' && permission !== 'unknown' && permission !== 'window-management') {
+    if (
+      permission !== 'display-capture' &&
+      permission !== 'keyboardLock' &&
+      permission !== 'speaker-selection' &&
+      permission !== 'unknown' &&
+      permission !== 'window-management'
+    ) {
       expect(checkHandler(null, permission, PORTAL, { requestingUrl: `${PORTAL}/kiosk` })).toBe(false);
     }
   });

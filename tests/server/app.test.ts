@@ -79,10 +79,7 @@ describe.each(backends())('buildServer error handling and API docs on %s', (back
     const body = ApiErrorBodySchema.parse(response.json());
     expect(body.code).toBe('validation_failed');
     expect(body.details).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ in: 'body/firstName' }),
-        expect.objectContaining({ in: 'body/dateOfBirth' }),
-      ]),
+      expect.arrayContaining([expect.objectContaining({ in: 'body/firstName' }), expect.objectContaining({ in: 'body/dateOfBirth' })]),
     );
   });
 

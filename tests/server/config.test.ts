@@ -110,7 +110,10 @@ describe('parseConfig', () => {
       { EMBED_ORIGINS: 'https://ok.example, https://a.example/page' },
       "- EMBED_ORIGINS: 'https://a.example/page' is not an http(s) origin such as https://www.example.com (no path)",
     ],
-    [{ EMBED_ORIGINS: 'javascript:alert(1)' }, "- EMBED_ORIGINS: 'javascript:alert(1)' is not an http(s) origin such as https://www.example.com (no path)"],
+    [
+      { EMBED_ORIGINS: 'javascript:alert(1)' },
+      "- EMBED_ORIGINS: 'javascript:alert(1)' is not an http(s) origin such as https://www.example.com (no path)",
+    ],
     [{ PUBLIC_URL: 'ftp://portal' }, "- PUBLIC_URL: must be an http(s) URL such as https://portal.example.com, got 'ftp://portal'"],
     [{ SMTP_PORT: '25' }, '- SMTP_PORT: is set but SMTP_HOST is not; set SMTP_HOST too or unset it'],
     [{ SMTP_HOST: 'smtp.example.com' }, '- SMTP_FROM: is required when SMTP_HOST is set, e.g. "Portal <portal@example.com>"'],

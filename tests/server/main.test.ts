@@ -172,7 +172,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('src-server/main.ts on Postgre
     const server = startServer({ DATABASE_URL: postgresUrlFor(name), PORT: String(port), DATA_DIR: tempDir(), WEB_ROOT: webRoot.dir });
     running.push(server);
     await waitFor(server, /Portal server ready at/);
-    expect(server.output()).toMatch(/database: PostgreSQL at postgres:\/\/127\.0\.0\.1:5432\/portal_test_[0-9a-f]+ \(demo provider seeded now\)/);
+    expect(server.output()).toMatch(
+      /database: PostgreSQL at postgres:\/\/127\.0\.0\.1:5432\/portal_test_[0-9a-f]+ \(demo provider seeded now\)/,
+    );
     expect(JSON.parse((await get(port, '/api/health')).body)).toMatchObject({ status: 'ok', database: 'ok' });
     server.child.kill('SIGTERM');
     expect(await server.exit).toBe(0);

@@ -11,7 +11,9 @@ describe('README environment table', () => {
   });
 
   it('should escape a pipe inside a description so the table keeps its columns', () => {
-    for (const line of renderEnvTable().split('\n').filter((l) => l.startsWith('| `'))) {
+    for (const line of renderEnvTable()
+      .split('\n')
+      .filter((l) => l.startsWith('| `'))) {
       expect(line.split(/(?<!\\)\|/).length).toBe(5);
     }
   });

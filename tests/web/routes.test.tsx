@@ -105,7 +105,21 @@ describe('route table', () => {
 
 describe('pages behind the route table', () => {
   const notBuilt = SPEC_ROUTES.filter(
-    ([, page]) => !['deny', 'iframe-test', 'about', 'contact', 'terms', 'privacy', 'booking', 'advanced-booking', 'authentication', 'appointment', 'booking-request', 'questionnaires'].includes(page),
+    ([, page]) =>
+      ![
+        'deny',
+        'iframe-test',
+        'about',
+        'contact',
+        'terms',
+        'privacy',
+        'booking',
+        'advanced-booking',
+        'authentication',
+        'appointment',
+        'booking-request',
+        'questionnaires',
+      ].includes(page),
   );
 
   it.each(['/', '/advanced-booking', '/iframe/advanced-booking'])('should show the booking flow at %s', async (url) => {

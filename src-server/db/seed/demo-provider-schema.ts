@@ -37,9 +37,7 @@ export const DemoProviderFileSchema = z.object({
 export type DemoProviderFile = z.infer<typeof DemoProviderFileSchema>;
 
 /** regions.json */
-export const DemoRegionsFileSchema = z.array(
-  z.object({ slug: z.string().regex(/^[a-z0-9-]+$/), name: z.string().min(1) }),
-);
+export const DemoRegionsFileSchema = z.array(z.object({ slug: z.string().regex(/^[a-z0-9-]+$/), name: z.string().min(1) }));
 
 /** clinics.json: a clinic with its resources (rooms or machines) and closed days. */
 export const DemoClinicSchema = ContactClinicSchema.omit({ id: true, region: true }).extend({
@@ -61,9 +59,7 @@ export const DemoClinicsFileSchema = z.array(DemoClinicSchema).min(6);
 
 /** exams.json: modalities, body parts and exams. */
 export const DemoExamsFileSchema = z.object({
-  modalities: z
-    .array(z.object({ code: z.string().regex(/^[A-Z]+$/), name: z.string().min(1) }))
-    .min(8),
+  modalities: z.array(z.object({ code: z.string().regex(/^[A-Z]+$/), name: z.string().min(1) })).min(8),
   bodyParts: z.array(z.object({ slug: z.string().regex(/^[a-z0-9-]+$/), name: z.string().min(1) })),
   exams: z
     .array(
@@ -143,14 +139,32 @@ export const DemoBookingFileSchema = z.object({
     holdMinutes: z.number().int().min(1).max(120),
     slotStepMinutes: z.union([z.literal(5), z.literal(15)]),
     maxDistanceKm: z.number().positive(),
-    defaultLocation: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180), label: z.string().min(1) }),
+    defaultLocation: z.object({
+      latitude: z.number().min(-90).max(90),
+      longitude: z.number().min(-180).max(180),
+      label: z.string().min(1),
+    }),
   }),
   publicHolidays: z.array(z.object({ state: z.string().regex(/^[A-Z]{2,3}$/), date: IsoDateSchema, name: z.string().min(1) })).default([]),
   walkInExams: z
-    .array(z.object({ modalityCode: z.string(), name: z.string().min(1), prepTime: z.number().int().min(0), minutesPrior: z.number().int().min(0) }))
+    .array(
+      z.object({
+        modalityCode: z.string(),
+        name: z.string().min(1),
+        prepTime: z.number().int().min(0),
+        minutesPrior: z.number().int().min(0),
+      }),
+    )
     .default([]),
   postcodes: z
-    .array(z.object({ postcode: z.string().regex(/^\d{4}$/), locality: z.string().min(1), latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }))
+    .array(
+      z.object({
+        postcode: z.string().regex(/^\d{4}$/),
+        locality: z.string().min(1),
+        latitude: z.number().min(-90).max(90),
+        longitude: z.number().min(-180).max(180),
+      }),
+    )
     .default([]),
 });
 

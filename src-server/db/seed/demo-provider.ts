@@ -61,15 +61,13 @@ export class DemoProviderError extends Error {
 }
 
 function fieldPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text === '' ? String(key) : `${text}.${String(key)}`), '');
+  return path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text === '' ? String(key) : `${text}.${String(key)}`),
+    '',
+  );
 }
 
-async function readJson<S extends z.ZodType>(
-  directory: string,
-  file: string,
-  schema: S,
-  problems: string[],
-): Promise<z.infer<S> | null> {
+async function readJson<S extends z.ZodType>(directory: string, file: string, schema: S, problems: string[]): Promise<z.infer<S> | null> {
   let raw: unknown;
   try {
     raw = JSON.parse(await readFile(join(directory, file), 'utf8'));
@@ -170,7 +168,8 @@ function checkReferences(data: Omit<DemoProvider, 'images' | 'referrals'>, probl
 
   const { selfService } = data;
   for (const value of duplicates(selfService.cancelReasons)) problems.push(`self-service.json: duplicate cancel reason '${value}'`);
-  for (const value of duplicates(selfService.consentForms.map((form) => form.slug))) problems.push(`self-service.json: duplicate consent form slug '${value}'`);
+  for (const value of duplicates(selfService.consentForms.map((form) => form.slug)))
+    problems.push(`self-service.json: duplicate consent form slug '${value}'`);
   selfService.consentForms.forEach((form, index) => {
     if (form.modalityCode !== null && !modalityCodes.has(form.modalityCode)) {
       problems.push(`self-service.json: consentForms[${index}].modalityCode: unknown modality '${form.modalityCode}'`);
@@ -189,7 +188,11 @@ function checkReferences(data: Omit<DemoProvider, 'images' | 'referrals'>, probl
       const exam = examsBySlug.get(slug);
       if (exam === undefined) problems.push(`${at}.examSlugs[${slugIndex}]: unknown exam '${slug}'`);
       else if (!exam.enquiryOnly) problems.push(`${at}.examSlugs[${slugIndex}]: '${slug}' is bookable online, not a booking-request exam`);
-      else if (clinic !== null && clinic !== undefined && !clinic.resources.some((resource) => resource.modalityCode === exam.modalityCode)) {
+      else if (
+        clinic !== null &&
+        clinic !== undefined &&
+        !clinic.resources.some((resource) => resource.modalityCode === exam.modalityCode)
+      ) {
         problems.push(`${at}.examSlugs[${slugIndex}]: clinic '${clinic.slug}' has no ${exam.modalityCode} resource`);
       }
     });
@@ -235,7 +238,11 @@ async function readImages(directory: string, images: Record<string, string>, pro
 }
 
 /** Referral files of the demo booking requests: bare names inside referrals/, PDF or PNG/JPEG by their bytes. */
-async function readReferrals(directory: string, selfService: DemoProvider['selfService'], problems: string[]): Promise<Map<string, Uint8Array>> {
+async function readReferrals(
+  directory: string,
+  selfService: DemoProvider['selfService'],
+  problems: string[],
+): Promise<Map<string, Uint8Array>> {
   const result = new Map<string, Uint8Array>();
   for (const [index, request] of selfService.bookingRequests.entries()) {
     for (const file of request.referrals) {

@@ -65,10 +65,13 @@ export async function readDemoQuestionnaires(
     const at = `${file}: questionnaires[${index}]`;
     if (slugs.has(questionnaire.slug)) problems.push(`${at}: duplicate slug '${questionnaire.slug}'`);
     slugs.add(questionnaire.slug);
-    for (const code of questionnaire.modalityCodes) if (!known.modalityCodes.has(code)) problems.push(`${at}.modalityCodes: unknown modality '${code}'`);
+    for (const code of questionnaire.modalityCodes)
+      if (!known.modalityCodes.has(code)) problems.push(`${at}.modalityCodes: unknown modality '${code}'`);
     for (const slug of questionnaire.examSlugs) if (!known.examSlugs.has(slug)) problems.push(`${at}.examSlugs: unknown exam '${slug}'`);
-    if (questionnaire.association === 'MODALITY' && questionnaire.modalityCodes.length === 0) problems.push(`${at}: a MODALITY questionnaire needs modalityCodes`);
-    if (questionnaire.association === 'EXAM' && questionnaire.examSlugs.length === 0) problems.push(`${at}: an EXAM questionnaire needs examSlugs`);
+    if (questionnaire.association === 'MODALITY' && questionnaire.modalityCodes.length === 0)
+      problems.push(`${at}: a MODALITY questionnaire needs modalityCodes`);
+    if (questionnaire.association === 'EXAM' && questionnaire.examSlugs.length === 0)
+      problems.push(`${at}: an EXAM questionnaire needs examSlugs`);
     try {
       loadModel(questionnaire.json);
     } catch (error) {
@@ -99,16 +102,34 @@ export async function insertDemoQuestionnaires(tx: Queryable, data: DemoQuestion
       `insert into questionnaire (slug, type, title, json, modal_size, association, outcomes, css, show_close,
                                   show_closing_confirmation, show_previous_button_on_last_page_enabled, position)
        values ($1, $2, $3, $4::jsonb, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11, $12) returning id::text as id`,
-      [item.slug, item.type, item.title, JSON.stringify(item.json), item.modalSize, item.association, JSON.stringify(item.outcomes),
-        JSON.stringify(item.css), item.showClose, item.showClosingConfirmation, item.showPreviousButtonOnLastPageEnabled, position],
+      [
+        item.slug,
+        item.type,
+        item.title,
+        JSON.stringify(item.json),
+        item.modalSize,
+        item.association,
+        JSON.stringify(item.outcomes),
+        JSON.stringify(item.css),
+        item.showClose,
+        item.showClosingConfirmation,
+        item.showPreviousButtonOnLastPageEnabled,
+        position,
+      ],
     );
     const id = rows[0]?.id;
     if (id === undefined) throw new Error(`seed: questionnaire ${item.slug} was not written`);
     for (const code of item.modalityCodes) {
-      await tx.query('insert into questionnaire_modality (questionnaire_id, modality_id) select $1::uuid, id from modality where code = $2', [id, code]);
+      await tx.query(
+        'insert into questionnaire_modality (questionnaire_id, modality_id) select $1::uuid, id from modality where code = $2',
+        [id, code],
+      );
     }
     for (const slug of item.examSlugs) {
-      await tx.query('insert into questionnaire_exam (questionnaire_id, exam_id) select $1::uuid, id from exam where slug = $2', [id, slug]);
+      await tx.query('insert into questionnaire_exam (questionnaire_id, exam_id) select $1::uuid, id from exam where slug = $2', [
+        id,
+        slug,
+      ]);
     }
   }
 }

@@ -55,7 +55,10 @@ async function insertProvider(tx: Queryable, data: DemoProvider): Promise<void> 
   }
 }
 
-async function insertCatalogue(tx: Queryable, data: DemoProvider): Promise<{
+async function insertCatalogue(
+  tx: Queryable,
+  data: DemoProvider,
+): Promise<{
   clinicIds: Map<string, { id: string; timeZone: string }>;
   resourceIds: Map<string, string>;
   examIds: Map<string, { id: string; durationMinutes: number }>;
@@ -81,7 +84,10 @@ async function insertCatalogue(tx: Queryable, data: DemoProvider): Promise<{
   }
   const bodyPartIds = new Map<string, string>();
   for (const part of data.exams.bodyParts) {
-    const row = await one<{ id: string }>(tx, 'insert into body_part (slug, name) values ($1, $2) returning id::text as id', [part.slug, part.name]);
+    const row = await one<{ id: string }>(tx, 'insert into body_part (slug, name) values ($1, $2) returning id::text as id', [
+      part.slug,
+      part.name,
+    ]);
     bodyPartIds.set(part.slug, row.id);
   }
   const documentTypeIds = new Map<string, string>();
@@ -179,10 +185,7 @@ async function insertCatalogue(tx: Queryable, data: DemoProvider): Promise<{
       await tx.query('insert into exam_body_part (exam_id, body_part_id) values ($1, $2)', [row.id, lookup(bodyPartIds, slug)]);
     }
     for (const code of exam.documentTypeCodes) {
-      await tx.query('insert into exam_document_type (exam_id, document_type_id) values ($1, $2)', [
-        row.id,
-        lookup(documentTypeIds, code),
-      ]);
+      await tx.query('insert into exam_document_type (exam_id, document_type_id) values ($1, $2)', [row.id, lookup(documentTypeIds, code)]);
     }
   }
 
@@ -220,7 +223,11 @@ async function insertBookingData(tx: Queryable, data: DemoProvider, modalityIds:
     ],
   );
   for (const holiday of publicHolidays) {
-    await tx.query('insert into public_holiday (state, holiday_on, name) values ($1, $2::date, $3)', [holiday.state, holiday.date, holiday.name]);
+    await tx.query('insert into public_holiday (state, holiday_on, name) values ($1, $2::date, $3)', [
+      holiday.state,
+      holiday.date,
+      holiday.name,
+    ]);
   }
   for (const [position, walkIn] of walkInExams.entries()) {
     const modalityId = modalityIds.get(walkIn.modalityCode);
@@ -254,7 +261,13 @@ async function insertSelfService(tx: Queryable, data: DemoProvider, now: Date): 
         set prior_minutes = $1, walk_in_reschedule_allowed = $2, cancel_questionnaire_required = $3,
             consent_notify_patient = $4, booking_request_info_html = $5
       where id = 1`,
-    [settings.priorMinutes, settings.walkInRescheduleAllowed, settings.cancelQuestionnaireRequired, settings.consentNotifyPatient, settings.bookingRequestInfoHtml],
+    [
+      settings.priorMinutes,
+      settings.walkInRescheduleAllowed,
+      settings.cancelQuestionnaireRequired,
+      settings.consentNotifyPatient,
+      settings.bookingRequestInfoHtml,
+    ],
   );
   for (const [position, label] of cancelReasons.entries()) {
     await tx.query('insert into cancel_reason (label, position) values ($1, $2)', [label, position]);
@@ -279,7 +292,15 @@ async function insertSelfService(tx: Queryable, data: DemoProvider, now: Date): 
         `insert into booking_request (slug, booking_key, exam_id, clinic_id, patient_id, patient_notes, created_at)
          values ($1, $2, (select id from exam where slug = $3), (select id from clinic where slug = $4), $5::uuid, $6, $7::timestamptz)`,
         // Demo request slugs are derived from the key so a reseed gives the same ones.
-        [`${request.bookingKey}-${index}`, request.bookingKey, examSlug, request.clinicSlug, patientRow.id, request.patientNotes, now.toISOString()],
+        [
+          `${request.bookingKey}-${index}`,
+          request.bookingKey,
+          examSlug,
+          request.clinicSlug,
+          patientRow.id,
+          request.patientNotes,
+          now.toISOString(),
+        ],
       );
     }
     for (const file of request.referrals) {
@@ -333,7 +354,17 @@ export async function insertDemoProvider(tx: Queryable, data: DemoProvider, cloc
     await tx.query(
       `insert into appointment (booking_key, patient_id, exam_id, clinic_id, resource_id, referring_doctor_id, status, during)
        values ($1, $2, $3, $4, $5, $6, $7, tstzrange($8::timestamptz, $9::timestamptz, '[)'))`,
-      [appointment.bookingKey, patientId, exam.id, clinic.id, resourceId, doctorId, appointment.status, starts.toISOString(), ends.toISOString()],
+      [
+        appointment.bookingKey,
+        patientId,
+        exam.id,
+        clinic.id,
+        resourceId,
+        doctorId,
+        appointment.status,
+        starts.toISOString(),
+        ends.toISOString(),
+      ],
     );
     if (LIVE_STATUSES.has(appointment.status) && starts.getTime() > now.getTime()) upcomingKeys.push(appointment.bookingKey);
   }

@@ -54,14 +54,20 @@ const MOVED: ReadonlySet<string> = new Set(['RESCHEDULED', 'CHANGED']);
 
 export type ChangeAction = 'CANCEL' | 'RESCHEDULE';
 
-function changeNotAllowed(action: ChangeAction | 'CONFIRM' | 'REQUEST_RESCHEDULE' | 'CONSENT', reason: ChangeRefusal, priorMinutes: number): AppError {
+function changeNotAllowed(
+  action: ChangeAction | 'CONFIRM' | 'REQUEST_RESCHEDULE' | 'CONSENT',
+  reason: ChangeRefusal,
+  priorMinutes: number,
+): AppError {
   const messages: Record<ChangeRefusal, string> = {
     PRIOR_MINUTES: `This appointment can no longer be changed online: changes close ${priorMinutes} minutes before the start. Please call the clinic.`,
     APPOINTMENT_CANCELLED: 'This appointment has been cancelled.',
     WALK_IN: 'An appointment with a walk-in exam cannot be rescheduled online. Please call the clinic.',
     OTHER: 'This appointment cannot be changed online. Please call the clinic.',
   };
-  const verb = { CANCEL: 'cancelled', RESCHEDULE: 'rescheduled', CONFIRM: 'confirmed', REQUEST_RESCHEDULE: 'changed', CONSENT: 'changed' }[action];
+  const verb = { CANCEL: 'cancelled', RESCHEDULE: 'rescheduled', CONFIRM: 'confirmed', REQUEST_RESCHEDULE: 'changed', CONSENT: 'changed' }[
+    action
+  ];
   const message = reason === 'OTHER' ? `This appointment cannot be ${verb} online. Please call the clinic.` : messages[reason];
   return appError('change_not_allowed', 409, message, { reason, priorMinutes });
 }
@@ -235,7 +241,12 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         const why = refusal(rows, settings, 'CANCEL', now.getTime());
         if (why !== null) throw changeNotAllowed('CANCEL', why, settings.prior_minutes);
         const live = currentRows(rows).filter((row) => CHANGEABLE.has(row.status));
-        const changed = await appointmentsSql.setStatus(tx, live.map((row) => row.id), 'CANCELED', now);
+        const changed = await appointmentsSql.setStatus(
+          tx,
+          live.map((row) => row.id),
+          'CANCELED',
+          now,
+        );
         await appointmentsSql.logChange(tx, {
           bookingKey,
           action: 'CANCEL',
@@ -245,7 +256,11 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           note: request.note === undefined || request.note === '' ? null : request.note,
           now,
         });
-        await audit(tx, 'appointment.cancelled', live, { from: live[0]?.status, withReason: label !== undefined, withNote: (request.note ?? '') !== '' });
+        await audit(tx, 'appointment.cancelled', live, {
+          from: live[0]?.status,
+          withReason: label !== undefined,
+          withNote: (request.note ?? '') !== '',
+        });
         return { ids: changed, version: await appointmentsSql.availabilityVersion(tx) };
       });
       freed(ids, version);
@@ -258,7 +273,11 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         const existing = await bookingRepository.idempotency('reschedule', idempotencyKey);
         if (existing === null) return null;
         if (existing.request_hash !== requestHash) {
-          throw appError('idempotency_key_reused', 422, 'This Idempotency-Key was already used for a different request. Send a new key for a new change.');
+          throw appError(
+            'idempotency_key_reused',
+            422,
+            'This Idempotency-Key was already used for a different request. Send a new key for a new change.',
+          );
         }
         return existing.response as AppointmentSummary;
       };
@@ -269,7 +288,9 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       const before = await load(db, bookingKey);
       const why = refusal(before, settings, 'RESCHEDULE', clock.now().getTime());
       if (why !== null) throw changeNotAllowed('RESCHEDULE', why, settings.prior_minutes);
-      const currentExams = currentRows(before).filter((row) => CHANGEABLE.has(row.status)).map((row) => row.exam_slug);
+      const currentExams = currentRows(before)
+        .filter((row) => CHANGEABLE.has(row.status))
+        .map((row) => row.exam_slug);
       const exams = request.exams ?? currentExams;
       if (request.context === 'RESCHEDULED' && exams.join(',') !== currentExams.join(',')) {
         throw validationError('exams', 'A reschedule keeps the same exams; use the change context to change them.');
@@ -289,7 +310,12 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
               const live = currentRows(rows).filter((row) => CHANGEABLE.has(row.status));
               const first = live[0] as BookingRow;
               moved = live;
-              const freedIds = await appointmentsSql.setStatus(tx, live.map((row) => row.id), toStatus, clock.now());
+              const freedIds = await appointmentsSql.setStatus(
+                tx,
+                live.map((row) => row.id),
+                toStatus,
+                clock.now(),
+              );
               // A booking still waiting for the clinic (PENDING) stays pending at its new time.
               const status = live.some((row) => row.status === 'PENDING') ? 'PENDING' : 'BOOKED';
               return { bookingKey, patientId: first.patient_id, status, walkInExam: first.walk_in_exam, staffBooking: false, freedIds };
@@ -303,7 +329,11 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
                 fromStatus: oldLive[0]?.status ?? '',
                 toStatus,
                 details: {
-                  from: { clinic: oldLive[0]?.clinic_slug, startsAt: oldLive[0] === undefined ? null : new Date(oldLive[0].starts_ms).toISOString(), exams: currentExams },
+                  from: {
+                    clinic: oldLive[0]?.clinic_slug,
+                    startsAt: oldLive[0] === undefined ? null : new Date(oldLive[0].starts_ms).toISOString(),
+                    exams: currentExams,
+                  },
                   to: { clinic: booked.clinic.slug, startsAt: new Date(booked.rows[0]?.starts_ms ?? 0).toISOString(), exams },
                 },
                 now,
@@ -341,18 +371,29 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
                   { publicUrl: deps.publicUrl, providerName: booked.providerName, clock },
                 );
               }
-              await bookingWrites.insertIdempotency(tx, { scope: 'reschedule', key: idempotencyKey, requestHash, statusCode: 200, response: summary, now });
+              await bookingWrites.insertIdempotency(tx, {
+                scope: 'reschedule',
+                key: idempotencyKey,
+                requestHash,
+                statusCode: 200,
+                response: summary,
+                now,
+              });
               return summary;
             },
           },
         );
       } catch (error) {
         // A concurrent retry with the same key may have won: answer what it answered.
-        if ((error instanceof AppError && (error.code === 'slot_taken' || error.code === 'change_not_allowed')) || sqlState(error) === UNIQUE_VIOLATION) {
+        if (
+          (error instanceof AppError && (error.code === 'slot_taken' || error.code === 'change_not_allowed')) ||
+          sqlState(error) === UNIQUE_VIOLATION
+        ) {
           const winner = await replay();
           if (winner !== null) return winner;
         }
-        if (sqlState(error) === UNIQUE_VIOLATION) throw appError('conflict', 409, 'This change is already being processed. Please wait a moment.');
+        if (sqlState(error) === UNIQUE_VIOLATION)
+          throw appError('conflict', 409, 'This change is already being processed. Please wait a moment.');
         throw error;
       }
     },
@@ -364,14 +405,23 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         const current = currentRows(rows);
         const live = current.filter((row) => CHANGEABLE.has(row.status));
         if (live.length === 0) {
-          throw changeNotAllowed('REQUEST_RESCHEDULE', current.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER', settings.prior_minutes);
+          throw changeNotAllowed(
+            'REQUEST_RESCHEDULE',
+            current.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER',
+            settings.prior_minutes,
+          );
         }
         const now = clock.now();
         const note = request.note === undefined || request.note === '' ? null : request.note;
         // Asking again without anything new changes nothing (a double click).
         if (note === null && live.every((row) => row.status === 'REQUEST_RESCHEDULE')) return;
         // REQUEST_RESCHEDULE keeps the slot (it is a live status) until the clinic moves it.
-        await appointmentsSql.setStatus(tx, live.map((row) => row.id), 'REQUEST_RESCHEDULE', now);
+        await appointmentsSql.setStatus(
+          tx,
+          live.map((row) => row.id),
+          'REQUEST_RESCHEDULE',
+          now,
+        );
         await appointmentsSql.logChange(tx, {
           bookingKey,
           action: 'REQUEST_RESCHEDULE',
@@ -395,10 +445,21 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         if (current.every((row) => row.status === 'CONFIRMED')) return;
         const live = current.filter((row) => CHANGEABLE.has(row.status));
         if (live.length === 0) {
-          throw changeNotAllowed('CONFIRM', current.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER', settings.prior_minutes);
+          throw changeNotAllowed(
+            'CONFIRM',
+            current.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER',
+            settings.prior_minutes,
+          );
         }
-        if (!live.every((row) => row.status === 'BOOKED' && row.starts_ms > now.getTime())) throw changeNotAllowed('CONFIRM', 'OTHER', settings.prior_minutes);
-        await appointmentsSql.setStatus(tx, live.map((row) => row.id), 'CONFIRMED', now, true);
+        if (!live.every((row) => row.status === 'BOOKED' && row.starts_ms > now.getTime()))
+          throw changeNotAllowed('CONFIRM', 'OTHER', settings.prior_minutes);
+        await appointmentsSql.setStatus(
+          tx,
+          live.map((row) => row.id),
+          'CONFIRMED',
+          now,
+          true,
+        );
         await appointmentsSql.logChange(tx, { bookingKey, action: 'CONFIRM', fromStatus: 'BOOKED', toStatus: 'CONFIRMED', now });
         await audit(tx, 'appointment.confirmed', live, {});
       });
@@ -413,7 +474,11 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         const rows = currentRows(await lock(tx, bookingKey));
         const live = rows.filter((row) => CHANGEABLE.has(row.status) || row.status === 'CHECKED_IN');
         if (live.length === 0) {
-          throw changeNotAllowed('CONSENT', rows.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER', settings.prior_minutes);
+          throw changeNotAllowed(
+            'CONSENT',
+            rows.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER',
+            settings.prior_minutes,
+          );
         }
         const forms = await appointmentsSql.consentForms(tx, bookingKey, [...new Set(rows.map((row) => row.modality_id))]);
         if (!forms.some((form) => form.id === formId)) throw notFound('We could not find this consent form for your appointment.');
@@ -443,8 +508,18 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           throw tooManyRequests('You already have several change requests waiting for the clinic. Please call the clinic instead.');
         }
         const note = request.note === undefined || request.note === '' ? null : request.note;
-        const id = await appointmentsSql.insertDetailsChangeRequest(tx, { bookingKey, patientId: first.patient_id, changes, note, now: clock.now() });
-        await audit(tx, 'patient.details_change_requested', currentRows(rows), { request: id, fields: Object.keys(changes), withNote: note !== null });
+        const id = await appointmentsSql.insertDetailsChangeRequest(tx, {
+          bookingKey,
+          patientId: first.patient_id,
+          changes,
+          note,
+          now: clock.now(),
+        });
+        await audit(tx, 'patient.details_change_requested', currentRows(rows), {
+          request: id,
+          fields: Object.keys(changes),
+          withNote: note !== null,
+        });
         return { id };
       });
     },

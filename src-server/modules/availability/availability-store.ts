@@ -182,11 +182,18 @@ export class AvailabilityStore {
     const since = new Date(this.clock.now().getTime() - LOOKBACK_MS);
     const busy = await this.repository.busy(since);
     const index = new AvailabilityIndex(
-      { leadMinutes: rows.settings.lead_minutes, horizonDays: rows.settings.horizon_days, slotStepMinutes: rows.settings.slot_step_minutes },
+      {
+        leadMinutes: rows.settings.lead_minutes,
+        horizonDays: rows.settings.horizon_days,
+        slotStepMinutes: rows.settings.slot_step_minutes,
+      },
       rows.clinics.map((clinic) => ({ id: clinic.id, slug: clinic.slug, timeZone: clinic.time_zone })),
       buildSchedules(rows),
     );
-    index.replaceResources(rows.resources.map((resource) => resource.id), busy.map(toEntry));
+    index.replaceResources(
+      rows.resources.map((resource) => resource.id),
+      busy.map(toEntry),
+    );
     this.current = index;
     this.currentSettings = rows.settings;
     this.version = version;

@@ -78,7 +78,9 @@ export const bookingRequestsSql = {
   },
 
   async bookingInfoHtml(db: Queryable): Promise<string | null> {
-    const rows = await db.query<{ html: string | null }>('select booking_request_info_html as html from self_service_settings where id = 1');
+    const rows = await db.query<{ html: string | null }>(
+      'select booking_request_info_html as html from self_service_settings where id = 1',
+    );
     return rows[0]?.html ?? null;
   },
 

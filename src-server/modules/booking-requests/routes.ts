@@ -15,7 +15,11 @@ import { isStaffToken, type BookingRequestsService } from './service';
 
 const readErrors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 503: ApiErrorBodySchema };
 
-export function registerBookingRequestRoutes(app: FastifyInstance, service: BookingRequestsService, staffTokenDigests: readonly string[]): void {
+export function registerBookingRequestRoutes(
+  app: FastifyInstance,
+  service: BookingRequestsService,
+  staffTokenDigests: readonly string[],
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['booking-requests'];
   const preValidation = sessionFor('BOOKING_REQUEST');
@@ -32,19 +36,38 @@ export function registerBookingRequestRoutes(app: FastifyInstance, service: Book
 
   api.get(
     '/api/booking-requests/:bookingKey',
-    { preValidation, schema: { tags, summary: 'The booking request: exams, clinic, patient, referrals', params: BookingRequestParamsSchema, response: { 200: BookingRequestSummarySchema, ...readErrors } } },
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'The booking request: exams, clinic, patient, referrals',
+        params: BookingRequestParamsSchema,
+        response: { 200: BookingRequestSummarySchema, ...readErrors },
+      },
+    },
     async (request, reply) => reply.headers(noStore).send(await service.summary(request.params.bookingKey)),
   );
 
   api.post(
     '/api/booking-requests/:bookingKey/cancel',
-    { preValidation, schema: { tags, summary: 'Cancel the booking request (status CANCELED)', params: BookingRequestParamsSchema, response: { 200: BookingRequestSummarySchema, ...readErrors } } },
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'Cancel the booking request (status CANCELED)',
+        params: BookingRequestParamsSchema,
+        response: { 200: BookingRequestSummarySchema, ...readErrors },
+      },
+    },
     async (request, reply) => reply.headers(noStore).send(await service.cancel(request.params.bookingKey)),
   );
 
   api.get(
     '/api/booking-requests/:bookingKey/referrals/:id/download',
-    { preValidation, schema: { tags, summary: 'Download a referral (type from its bytes, always as an attachment)', params: ReferralParamsSchema } },
+    {
+      preValidation,
+      schema: { tags, summary: 'Download a referral (type from its bytes, always as an attachment)', params: ReferralParamsSchema },
+    },
     async (request, reply) => {
       const file = await service.referral(request.params.bookingKey, request.params.id);
       return reply

@@ -88,7 +88,11 @@ export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
       status: overall(rows),
       patientNotes: first.patient_notes,
       bookingDetails: {
-        exams: rows.map((row) => ({ name: row.exam_name, nameWithModality: `${row.modality_name} - ${row.exam_name}`, slug: row.exam_slug })),
+        exams: rows.map((row) => ({
+          name: row.exam_name,
+          nameWithModality: `${row.modality_name} - ${row.exam_name}`,
+          slug: row.exam_slug,
+        })),
         clinicName: first.clinic_name,
       },
       patientDetails: {
@@ -132,14 +136,21 @@ export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
 
     cancel: (bookingKey: string): Promise<BookingRequestSummary> => setStatus(bookingKey, 'CANCELED', 'patient'),
 
-    staffSetStatus: (bookingKey: string, status: BookingRequestStatus): Promise<BookingRequestSummary> => setStatus(bookingKey, status, 'staff'),
+    staffSetStatus: (bookingKey: string, status: BookingRequestStatus): Promise<BookingRequestSummary> =>
+      setStatus(bookingKey, status, 'staff'),
 
     async referral(bookingKey: string, id: string): Promise<{ fileName: string; contentType: string; content: Uint8Array }> {
       const row = await bookingRequestsSql.referral(db, bookingKey, id);
       if (row === null) throw notFound('We could not find this referral.');
       const content = new Uint8Array(row.content);
       const contentType = referralContentType(content);
-      await bookingRequestsSql.audit(db, { actor: 'patient', action: 'booking_request.referral_downloaded', subjectId: row.id, details: { contentType }, now: clock.now() });
+      await bookingRequestsSql.audit(db, {
+        actor: 'patient',
+        action: 'booking_request.referral_downloaded',
+        subjectId: row.id,
+        details: { contentType },
+        now: clock.now(),
+      });
       return { fileName: safeFileName(row.file_name, contentType), contentType, content };
     },
   };

@@ -219,10 +219,9 @@ export const bookingWrites = {
   },
 
   async deleteHold(tx: Queryable, holdId: string): Promise<string[]> {
-    const rows = await tx.query<{ id: string }>(
-      `delete from appointment where hold_id = $1 and status = 'HELD' returning id::text as id`,
-      [holdId],
-    );
+    const rows = await tx.query<{ id: string }>(`delete from appointment where hold_id = $1 and status = 'HELD' returning id::text as id`, [
+      holdId,
+    ]);
     return rows.map((row) => row.id);
   },
 
@@ -248,7 +247,14 @@ export const bookingWrites = {
               hold_id = null, hold_expires_at = null, updated_at = now()
         where hold_id = $1 and status = 'HELD'
        returning ${WRITTEN}`,
-      [input.holdId, input.bookingKey, input.status, input.patientId, input.walkInExam === undefined ? null : JSON.stringify(input.walkInExam), input.staffBooking],
+      [
+        input.holdId,
+        input.bookingKey,
+        input.status,
+        input.patientId,
+        input.walkInExam === undefined ? null : JSON.stringify(input.walkInExam),
+        input.staffBooking,
+      ],
     );
   },
 
@@ -315,10 +321,16 @@ export const bookingWrites = {
   },
 
   /** Security-relevant event; never personal data in details (security-checklist F2). */
-  async audit(tx: Queryable, input: { actor: string; action: string; subjectType: string; subjectId: string; details: Record<string, unknown> }): Promise<void> {
-    await tx.query(
-      `insert into audit_log (actor, action, subject_type, subject_id, details) values ($1, $2, $3, $4, $5::jsonb)`,
-      [input.actor, input.action, input.subjectType, input.subjectId, JSON.stringify(input.details)],
-    );
+  async audit(
+    tx: Queryable,
+    input: { actor: string; action: string; subjectType: string; subjectId: string; details: Record<string, unknown> },
+  ): Promise<void> {
+    await tx.query(`insert into audit_log (actor, action, subject_type, subject_id, details) values ($1, $2, $3, $4, $5::jsonb)`, [
+      input.actor,
+      input.action,
+      input.subjectType,
+      input.subjectId,
+      JSON.stringify(input.details),
+    ]);
   },
 };

@@ -55,19 +55,38 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
 
   api.get(
     '/api/booking/catalogue',
-    { schema: { tags, summary: 'Modalities, body parts and exams for the exam picker', response: { 200: CatalogueSchema, 503: ApiErrorBodySchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Modalities, body parts and exams for the exam picker',
+        response: { 200: CatalogueSchema, 503: ApiErrorBodySchema },
+      },
+    },
     () => service.catalogue(),
   );
 
   api.get(
     '/api/booking/exams',
-    { schema: { tags, summary: 'Exams by name (case-insensitive), modality and body part', querystring: ExamSearchQuerySchema, response: { 200: ExamListSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Exams by name (case-insensitive), modality and body part',
+        querystring: ExamSearchQuerySchema,
+        response: { 200: ExamListSchema, ...errors },
+      },
+    },
     (request) => service.searchExams(request.query),
   );
 
   api.get(
     '/api/booking/settings',
-    { schema: { tags, summary: 'Default location, maximum distance, lead time, horizon and hold time', response: { 200: BookingSettingsSchema, 503: ApiErrorBodySchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Default location, maximum distance, lead time, horizon and hold time',
+        response: { 200: BookingSettingsSchema, 503: ApiErrorBodySchema },
+      },
+    },
     () => service.settings(),
   );
 
@@ -145,7 +164,14 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
 
   api.delete(
     '/api/booking/holds/:holdId',
-    { schema: { tags, summary: 'Release a hold (answers 204 also when it is already gone)', params: HoldParamsSchema, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Release a hold (answers 204 also when it is already gone)',
+        params: HoldParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await service.releaseHold(request.params.holdId);
       return reply.code(204).send(null);
@@ -164,7 +190,10 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
       },
     },
     async (request, reply) =>
-      reply.code(201).header('cache-control', 'no-store').send(await service.createAppointment(request.headers['idempotency-key'], request.body)),
+      reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send(await service.createAppointment(request.headers['idempotency-key'], request.body)),
   );
 
   api.post(
@@ -179,7 +208,10 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
       },
     },
     async (request, reply) =>
-      reply.code(201).header('cache-control', 'no-store').send(await service.createBookingRequest(request.headers['idempotency-key'], request.body)),
+      reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send(await service.createBookingRequest(request.headers['idempotency-key'], request.body)),
   );
 
   api.get(

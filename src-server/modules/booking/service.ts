@@ -215,7 +215,10 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** Exams that share one time: same modality, each bookable online. */
-  function bookableExams(cached: CachedCatalogue, slugs: readonly string[]): { exams: ExamRow[]; modalityId: string; durationMinutes: number } {
+  function bookableExams(
+    cached: CachedCatalogue,
+    slugs: readonly string[],
+  ): { exams: ExamRow[]; modalityId: string; durationMinutes: number } {
     const exams = resolveExams(cached, slugs);
     const enquiry = exams.find((exam) => exam.enquiry_only);
     if (enquiry !== undefined) {
@@ -247,7 +250,13 @@ export function createBookingService(deps: BookingServiceDeps) {
     return slots.slice(0, FRESH_SLOT_LIMIT);
   }
 
-  async function slotTaken(clinic: ClinicRow, modalityId: string, durationMinutes: number, start: number, expiredHold = false): Promise<AppError> {
+  async function slotTaken(
+    clinic: ClinicRow,
+    modalityId: string,
+    durationMinutes: number,
+    start: number,
+    expiredHold = false,
+  ): Promise<AppError> {
     // The winner may be another process: catch up before suggesting other times.
     const index = await store.fresh();
     const from = localDate(new Date(start), clinic.time_zone);
@@ -348,7 +357,11 @@ export function createBookingService(deps: BookingServiceDeps) {
     const existing = await repository.idempotency(scope, key);
     if (existing === null) return null;
     if (existing.request_hash !== requestHash) {
-      throw appError('idempotency_key_reused', 422, 'This Idempotency-Key was already used for a different request. Send a new key for a new booking.');
+      throw appError(
+        'idempotency_key_reused',
+        422,
+        'This Idempotency-Key was already used for a different request. Send a new key for a new booking.',
+      );
     }
     return existing.response as T;
   }
@@ -455,7 +468,13 @@ export function createBookingService(deps: BookingServiceDeps) {
       const key = `${query.exams.join(',')}|${query.clinics.join(',')}|${query.from}|${query.days}`;
       const nowKey = Math.ceil((now + index.rules.leadMinutes * MINUTE) / (index.rules.slotStepMinutes * MINUTE));
       const reuse = answerCache.get(key);
-      if (reuse !== undefined && reuse.index === index && reuse.revision === index.revision && reuse.nowKey === nowKey && now < reuse.validUntil) {
+      if (
+        reuse !== undefined &&
+        reuse.index === index &&
+        reuse.revision === index.revision &&
+        reuse.nowKey === nowKey &&
+        now < reuse.validUntil
+      ) {
         return reuse.body;
       }
       const validity = { until: Number.POSITIVE_INFINITY };
@@ -621,7 +640,14 @@ export function createBookingService(deps: BookingServiceDeps) {
           subjectId: rows.map((row) => row.id).join(','),
           details: { clinic: clinic.slug, exams: exams.map((exam) => exam.slug), status, viaHold: request.holdId !== undefined },
         });
-        await bookingWrites.insertIdempotency(tx, { scope: 'appointment', key: idempotencyKey, requestHash, statusCode: 201, response, now });
+        await bookingWrites.insertIdempotency(tx, {
+          scope: 'appointment',
+          key: idempotencyKey,
+          requestHash,
+          statusCode: 201,
+          response,
+          now,
+        });
         return response;
       };
 
@@ -632,24 +658,26 @@ export function createBookingService(deps: BookingServiceDeps) {
         // 1. A live hold for exactly this booking becomes the appointments in place.
         if (request.holdId !== undefined) {
           const holdId = request.holdId;
-          const confirmed = await retryOnDeadlock(() => db.transaction(async (tx) => {
-            const held = await bookingWrites.heldRows(tx, holdId);
-            if (held.length === 0 || held.some((row) => row.expires_ms <= now.getTime())) return null;
-            const matches =
-              held.length === slots.length &&
-              held.every(
-                (row, position) =>
-                  row.clinic_id === clinic.id &&
-                  row.exam_id === slots[position]?.examId &&
-                  row.starts_ms === slots[position]?.start.getTime() &&
-                  row.ends_ms === slots[position]?.end.getTime(),
-              );
-            if (!matches) throw validationError('holdId', 'The held time does not match this booking. Please choose the time again.');
-            const patientId = await bookingWrites.insertPatient(tx, patientInput);
-            const rows = await bookingWrites.confirmHold(tx, { holdId, bookingKey, patientId, status, ...common });
-            const response = await finish(tx, rows);
-            return { rows, response, written: { version: await bookingWrites.availabilityVersion(tx), bumps: 1 } };
-          }));
+          const confirmed = await retryOnDeadlock(() =>
+            db.transaction(async (tx) => {
+              const held = await bookingWrites.heldRows(tx, holdId);
+              if (held.length === 0 || held.some((row) => row.expires_ms <= now.getTime())) return null;
+              const matches =
+                held.length === slots.length &&
+                held.every(
+                  (row, position) =>
+                    row.clinic_id === clinic.id &&
+                    row.exam_id === slots[position]?.examId &&
+                    row.starts_ms === slots[position]?.start.getTime() &&
+                    row.ends_ms === slots[position]?.end.getTime(),
+                );
+              if (!matches) throw validationError('holdId', 'The held time does not match this booking. Please choose the time again.');
+              const patientId = await bookingWrites.insertPatient(tx, patientInput);
+              const rows = await bookingWrites.confirmHold(tx, { holdId, bookingKey, patientId, status, ...common });
+              const response = await finish(tx, rows);
+              return { rows, response, written: { version: await bookingWrites.availabilityVersion(tx), bumps: 1 } };
+            }),
+          );
           if (confirmed !== null) {
             store.applyCommitted(busyEntries(confirmed.rows, null), [], confirmed.written);
             return confirmed.response;
@@ -675,7 +703,12 @@ export function createBookingService(deps: BookingServiceDeps) {
             ...common,
           });
           const response = await finish(tx, rows);
-          return { expired, rows, response, written: { version: await bookingWrites.availabilityVersion(tx), bumps: expired.length > 0 ? 2 : 1 } };
+          return {
+            expired,
+            rows,
+            response,
+            written: { version: await bookingWrites.availabilityVersion(tx), bumps: expired.length > 0 ? 2 : 1 },
+          };
         });
         if (written === null) throw await slotTaken(clinic, modalityId, durationMinutes, start, ownHold !== undefined);
         store.applyCommitted(busyEntries(written.rows, null), written.expired, written.written);
@@ -692,7 +725,8 @@ export function createBookingService(deps: BookingServiceDeps) {
           throw appError('conflict', 409, 'This booking is already being processed. Please wait a moment.');
         }
         // Still a deadlock victim after the retries: someone else is taking this time.
-        if (sqlState(error) === DEADLOCK_DETECTED) throw await slotTaken(clinic, modalityId, durationMinutes, start, request.holdId !== undefined);
+        if (sqlState(error) === DEADLOCK_DETECTED)
+          throw await slotTaken(clinic, modalityId, durationMinutes, start, request.holdId !== undefined);
         throw error;
       }
     },
@@ -710,7 +744,14 @@ export function createBookingService(deps: BookingServiceDeps) {
     async bookInTransaction<T>(
       request: { exams: readonly string[]; clinicSlug: string; startsAt: string; holdId?: string | undefined },
       steps: {
-        prepare(tx: Queryable): Promise<{ bookingKey: string; patientId: string; status: 'BOOKED' | 'PENDING'; walkInExam: unknown; staffBooking: boolean; freedIds: string[] }>;
+        prepare(tx: Queryable): Promise<{
+          bookingKey: string;
+          patientId: string;
+          status: 'BOOKED' | 'PENDING';
+          walkInExam: unknown;
+          staffBooking: boolean;
+          freedIds: string[];
+        }>;
         finish(tx: Queryable, booked: { rows: WrittenRow[]; clinic: ClinicRow; exams: ExamRow[]; providerName: string }): Promise<T>;
       },
     ): Promise<T> {
@@ -729,7 +770,8 @@ export function createBookingService(deps: BookingServiceDeps) {
       try {
         written = await onFirstFreeResource(resources, async (tx, resourceId) => {
           const prepared = await steps.prepare(tx);
-          const released = resourceId === heldResource && request.holdId !== undefined ? await bookingWrites.deleteHold(tx, request.holdId) : [];
+          const released =
+            resourceId === heldResource && request.holdId !== undefined ? await bookingWrites.deleteHold(tx, request.holdId) : [];
           const expired = [...released, ...(await bookingWrites.deleteExpiredHolds(tx, resourceId, new Date(start), new Date(end), now))];
           const rows = await bookingWrites.insertAppointments(tx, {
             bookingKey: prepared.bookingKey,
@@ -743,7 +785,12 @@ export function createBookingService(deps: BookingServiceDeps) {
           });
           const result = await steps.finish(tx, { rows, clinic, exams, providerName: cached.providerName });
           const bumps = 1 + (expired.length > 0 ? 1 : 0) + (prepared.freedIds.length > 0 ? 1 : 0);
-          return { removed: [...expired, ...prepared.freedIds], rows, result, written: { version: await bookingWrites.availabilityVersion(tx), bumps } };
+          return {
+            removed: [...expired, ...prepared.freedIds],
+            rows,
+            result,
+            written: { version: await bookingWrites.availabilityVersion(tx), bumps },
+          };
         });
       } catch (error) {
         if (sqlState(error) === DEADLOCK_DETECTED) throw await slotTaken(clinic, modalityId, durationMinutes, start);
@@ -766,13 +813,16 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (replayed !== null) return replayed;
 
       // Issue 5: answers whose outcome is CREATE_BOOKING_REQUEST turn bookable exams into requests.
-      const requestedByAnswers = request.questionnaireKey !== undefined && (await answersAskForRequest(request.questionnaireKey, request.exams));
+      const requestedByAnswers =
+        request.questionnaireKey !== undefined && (await answersAskForRequest(request.questionnaireKey, request.exams));
       const planned = request.exams.map((slug) => {
         const exam = cached.examsBySlug.get(slug);
         let errorMessage: string | null = null;
         if (exam === undefined) errorMessage = `We could not find the exam '${slug}'.`;
-        else if (!exam.enquiry_only && !requestedByAnswers) errorMessage = `${exam.name} can be booked online; please choose a time for it instead.`;
-        else if (clinic !== null && !clinic.modality_ids.includes(exam.modality_id)) errorMessage = `${exam.name} is not offered at ${clinic.name}.`;
+        else if (!exam.enquiry_only && !requestedByAnswers)
+          errorMessage = `${exam.name} can be booked online; please choose a time for it instead.`;
+        else if (clinic !== null && !clinic.modality_ids.includes(exam.modality_id))
+          errorMessage = `${exam.name} is not offered at ${clinic.name}.`;
         else if (exam.medicare_required && request.patient.medicareNumber === undefined) errorMessage = PATIENT_MESSAGES.medicareRequired;
         return { slug, exam, errorMessage, requestSlug: errorMessage === null ? randomToken() : null };
       });
@@ -817,7 +867,14 @@ export function createBookingService(deps: BookingServiceDeps) {
             subjectId: planned.flatMap((item) => (item.requestSlug === null ? [] : [item.exam?.slug ?? ''])).join(','),
             details: { clinic: clinic?.slug ?? null, created: results.filter((result) => result.success).length },
           });
-          await bookingWrites.insertIdempotency(tx, { scope: 'booking_request', key: idempotencyKey, requestHash, statusCode: 201, response, now });
+          await bookingWrites.insertIdempotency(tx, {
+            scope: 'booking_request',
+            key: idempotencyKey,
+            requestHash,
+            statusCode: 201,
+            response,
+            now,
+          });
         });
       } catch (error) {
         if (sqlState(error) === UNIQUE_VIOLATION) {

@@ -55,10 +55,7 @@ export function createConfigRepository(db: Queryable) {
     },
 
     async findImage(name: string): Promise<ImageRow | null> {
-      const rows = await db.query<ImageRow>(
-        'select content_type, content, sha256 from application_image where name = $1',
-        [name],
-      );
+      const rows = await db.query<ImageRow>('select content_type, content, sha256 from application_image where name = $1', [name]);
       return rows[0] ?? null;
     },
 

@@ -46,7 +46,12 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
 
   const parts = [
     ['app', 'Application configuration (locale, meta tags, analytics, kiosk idle time, version)', AppConfigSchema, 'app'],
-    ['radiology', 'The radiology provider: names, sanitised About/Contact HTML, links, layout switches', RadiologyConfigSchema, 'radiology'],
+    [
+      'radiology',
+      'The radiology provider: names, sanitised About/Contact HTML, links, layout switches',
+      RadiologyConfigSchema,
+      'radiology',
+    ],
     ['body-figure', 'Body-figure colours and body-part styles', BodyFigureConfigSchema, 'bodyFigure'],
     ['integration', 'Error-reporting DSN and environment', IntegrationConfigSchema, 'integration'],
     ['theme', 'Theme colours and fonts', ThemeConfigSchema, 'theme'],

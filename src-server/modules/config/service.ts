@@ -190,4 +190,3 @@ export function createConfigService(deps: ConfigServiceDeps) {
 }
 
 export type ConfigService = ReturnType<typeof createConfigService>;
-

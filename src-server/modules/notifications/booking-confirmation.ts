@@ -155,7 +155,8 @@ export function renderBookingConfirmation(confirmation: BookingConfirmation, opt
   if (walkInExam !== undefined) {
     walkInLines.push(`Walk-in exam: ${walkInExam.name}`);
     if (walkInExam.minutesPrior !== undefined && walkInExam.minutesPrior > 0) walkInLines.push(words.arrive(walkInExam.minutesPrior));
-    if (walkInExam.prepTime !== undefined && walkInExam.prepTime > 0) walkInLines.push(`Allow ${walkInExam.prepTime} minutes for preparation.`);
+    if (walkInExam.prepTime !== undefined && walkInExam.prepTime > 0)
+      walkInLines.push(`Allow ${walkInExam.prepTime} minutes for preparation.`);
   }
   const clinicLines = [clinic.name, clinic.address, ...(clinic.phone ? [`Phone: ${clinic.phone}`] : [])];
 
@@ -190,7 +191,11 @@ export function renderBookingConfirmation(confirmation: BookingConfirmation, opt
 
   const e = escapeHtml;
   const paragraph = (value: string): string => `<p style="margin:0 0 12px">${e(value)}</p>`;
-  const multiline = (value: string): string => value.split(/\r\n|\r|\n/).map(e).join('<br>');
+  const multiline = (value: string): string =>
+    value
+      .split(/\r\n|\r|\n/)
+      .map(e)
+      .join('<br>');
   const html = [
     '<!doctype html>',
     '<html lang="en">',

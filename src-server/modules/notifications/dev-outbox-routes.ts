@@ -160,7 +160,11 @@ function safeFilename(filename: string): string {
 }
 
 function html(reply: FastifyReply, body: string): FastifyReply {
-  return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(body);
+  return reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .send(body);
 }
 
 /**
@@ -210,10 +214,8 @@ export function registerDevOutboxRoutes(app: FastifyInstance, db: Queryable, ena
     async (request) => detail(await mailOr404(request.params.id)),
   );
 
-  api.get(
-    '/dev/outbox',
-    { onRequest: mustBeEnabled, schema: { hide: true, querystring: ListQuerySchema } },
-    async (request, reply) => html(reply, renderListPage(await listRecentMails(db, request.query.limit), request.cspNonce)),
+  api.get('/dev/outbox', { onRequest: mustBeEnabled, schema: { hide: true, querystring: ListQuerySchema } }, async (request, reply) =>
+    html(reply, renderListPage(await listRecentMails(db, request.query.limit), request.cspNonce)),
   );
 
   api.get('/dev/outbox/:id', { onRequest: mustBeEnabled, schema: { hide: true, params: IdParamsSchema } }, async (request, reply) =>
@@ -229,7 +231,10 @@ export function registerDevOutboxRoutes(app: FastifyInstance, db: Queryable, ena
       // inline styles, and with no script, network or same-origin access.
       onSend: async (_request, reply, payload) => {
         if (reply.statusCode === 200) {
-          reply.header('content-security-policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'");
+          reply.header(
+            'content-security-policy',
+            "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'",
+          );
         }
         return payload;
       },

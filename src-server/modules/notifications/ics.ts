@@ -61,12 +61,21 @@ export function foldIcsLine(line: string): string {
 /** An instant as a UTC DATE-TIME: 20260310T013000Z. */
 export function icsDateTime(instant: Date): string {
   if (Number.isNaN(instant.getTime())) throw new RangeError('icsDateTime: invalid date');
-  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** The whole calendar file: CRLF line ends, folded, ending with CRLF. */
 export function buildIcs(calendar: Calendar): string {
-  const lines: string[] = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${escapeIcsText(calendar.productId)}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
+  const lines: string[] = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${escapeIcsText(calendar.productId)}`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+  ];
   for (const event of calendar.events) {
     if (!(event.endsAt.getTime() > event.startsAt.getTime())) throw new RangeError('buildIcs: an event must end after it starts');
     lines.push(

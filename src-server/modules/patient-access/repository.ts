@@ -34,8 +34,7 @@ export interface OtpRow {
   burntAt: string | null;
 }
 
-const iso = (column: string, alias: string): string =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${alias}`;
+const iso = (column: string, alias: string): string => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${alias}`;
 
 const SESSION_COLUMNS = `id::text as id, booking_key as "bookingKey", subject_type as type, stage, shared,
   ${iso('created_at', '"createdAt"')}, ${iso('last_seen_at', '"lastSeenAt"')}, ${iso('expires_at', '"expiresAt"')}`;
@@ -98,12 +97,28 @@ export function createPatientAccessRepository(db: Queryable) {
 
     async insertSession(
       tx: Queryable,
-      session: { tokenSha256: string; bookingKey: string; type: SignInType; stage: SessionStage; shared: boolean; now: Date; expiresAt: Date },
+      session: {
+        tokenSha256: string;
+        bookingKey: string;
+        type: SignInType;
+        stage: SessionStage;
+        shared: boolean;
+        now: Date;
+        expiresAt: Date;
+      },
     ): Promise<PatientSessionRow> {
       const rows = await tx.query<PatientSessionRow & Record<string, unknown>>(
         `insert into patient_session (token_sha256, booking_key, subject_type, stage, shared, created_at, last_seen_at, expires_at)
          values ($1, $2, $3, $4, $5, $6, $6, $7) returning ${SESSION_COLUMNS}`,
-        [session.tokenSha256, session.bookingKey, session.type, session.stage, session.shared, session.now.toISOString(), session.expiresAt.toISOString()],
+        [
+          session.tokenSha256,
+          session.bookingKey,
+          session.type,
+          session.stage,
+          session.shared,
+          session.now.toISOString(),
+          session.expiresAt.toISOString(),
+        ],
       );
       const row = rows[0];
       if (row === undefined) throw new Error('[patient-access] session insert returned nothing');
@@ -185,10 +200,9 @@ export function createPatientAccessRepository(db: Queryable) {
     },
 
     async latestOtpSentAt(tx: Queryable, bookingKey: string): Promise<string | null> {
-      const rows = await tx.query<{ at: string }>(
-        `select ${iso('max(created_at)', 'at')} from patient_otp where booking_key = $1`,
-        [bookingKey],
-      );
+      const rows = await tx.query<{ at: string }>(`select ${iso('max(created_at)', 'at')} from patient_otp where booking_key = $1`, [
+        bookingKey,
+      ]);
       return rows[0]?.at ?? null;
     },
 
@@ -205,9 +219,10 @@ export function createPatientAccessRepository(db: Queryable) {
 
     /** Every code SMS queued since `since` (the cost ceiling). */
     async countCodeSmsSince(tx: Queryable, since: Date): Promise<number> {
-      const rows = await tx.query<{ count: number }>(`select count(*)::int as count from outbox_sms where kind = 'otp_code' and created_at > $1`, [
-        since.toISOString(),
-      ]);
+      const rows = await tx.query<{ count: number }>(
+        `select count(*)::int as count from outbox_sms where kind = 'otp_code' and created_at > $1`,
+        [since.toISOString()],
+      );
       return rows[0]?.count ?? 0;
     },
 
@@ -222,7 +237,10 @@ export function createPatientAccessRepository(db: Queryable) {
       await tx.query(`update patient_otp set used_at = $2 where id = $1`, [id, now.toISOString()]);
     },
 
-    async audit(tx: Queryable, entry: { action: string; subjectType: string; subjectId: string | null; details: Record<string, unknown>; now: Date }): Promise<void> {
+    async audit(
+      tx: Queryable,
+      entry: { action: string; subjectType: string; subjectId: string | null; details: Record<string, unknown>; now: Date },
+    ): Promise<void> {
       await tx.query(
         `insert into audit_log (occurred_at, actor, action, subject_type, subject_id, details) values ($1, 'patient', $2, $3, $4, $5::jsonb)`,
         [entry.now.toISOString(), entry.action, entry.subjectType, entry.subjectId, JSON.stringify(entry.details)],

@@ -28,7 +28,12 @@ async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Pr
   } catch (error) {
     if (isAppError(error) && error.statusCode === 429) {
       const details: unknown = error.details;
-      if (typeof details === 'object' && details !== null && 'retryAfterSeconds' in details && typeof details.retryAfterSeconds === 'number') {
+      if (
+        typeof details === 'object' &&
+        details !== null &&
+        'retryAfterSeconds' in details &&
+        typeof details.retryAfterSeconds === 'number'
+      ) {
         void reply.header('retry-after', String(details.retryAfterSeconds));
       }
     }
@@ -57,7 +62,12 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
     },
     async (request) => {
       const session = await requirePatientSession(request, request.query);
-      return { isAuthenticated: true as const, bookingKey: session.bookingKey, type: session.type, roleTranslations: service.roleTranslations() };
+      return {
+        isAuthenticated: true as const,
+        bookingKey: session.bookingKey,
+        type: session.type,
+        roleTranslations: service.roleTranslations(),
+      };
     },
   );
 
@@ -107,7 +117,12 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
     async (request, reply) => {
       const result = await service.verifyOtp(request.body.code, context(request));
       void reply.header('set-cookie', sessionCookie(PATIENT_SESSION_COOKIE, result.token));
-      return { isAuthenticated: true as const, bookingKey: result.bookingKey, type: result.type, roleTranslations: service.roleTranslations() };
+      return {
+        isAuthenticated: true as const,
+        bookingKey: result.bookingKey,
+        type: result.type,
+        roleTranslations: service.roleTranslations(),
+      };
     },
   );
 

@@ -342,7 +342,10 @@ export function createPatientAccessService(deps: PatientAccessServiceDeps) {
           return { kind: 'locked' as const };
         }
         if (otp === null || otp.usedAt !== null || now.getTime() >= Date.parse(otp.expiresAt)) {
-          await audit(tx, 'patient_otp_expired', session.bookingKey, { reason: otp === null ? 'none_sent' : otp.usedAt !== null ? 'used' : 'expired', client: clientRef });
+          await audit(tx, 'patient_otp_expired', session.bookingKey, {
+            reason: otp === null ? 'none_sent' : otp.usedAt !== null ? 'used' : 'expired',
+            client: clientRef,
+          });
           return { kind: 'expired' as const };
         }
         const expected = Buffer.from(otp.codeHmac, 'hex');
@@ -363,12 +366,18 @@ export function createPatientAccessService(deps: PatientAccessServiceDeps) {
         await repository.markOtpUsed(tx, otp.id, now);
         const token = randomToken(32);
         await repository.authenticateWithNewToken(tx, session.id, sha256Hex(token), now);
-        await audit(tx, 'patient_sign_in_succeeded', session.bookingKey, { type: session.type, otp: true, channel: otp.channel, client: clientRef });
+        await audit(tx, 'patient_sign_in_succeeded', session.bookingKey, {
+          type: session.type,
+          otp: true,
+          channel: otp.channel,
+          client: clientRef,
+        });
         return { kind: 'ok' as const, token };
       });
 
       if (outcome.kind === 'locked') throw maxAttempts('otp', session.shared);
-      if (outcome.kind === 'expired') throw new AppError('otp_expired', 401, 'This code has expired or was already used. Please ask for a new code.');
+      if (outcome.kind === 'expired')
+        throw new AppError('otp_expired', 401, 'This code has expired or was already used. Please ask for a new code.');
       if (outcome.kind === 'invalid') throw new AppError('otp_invalid', 401, 'The code is not correct.');
       return { token: outcome.token, bookingKey: session.bookingKey, type: session.type };
     },

@@ -147,7 +147,11 @@ function checkValue(question: QuestionLike, value: unknown, lookup: ReadonlySet<
 /**
  * @param lookups - autocomplete list name -> allowed values (every list the questionnaire names).
  */
-export function validateAnswer(json: Json, result: Record<string, unknown>, lookups: ReadonlyMap<string, ReadonlySet<string>>): ValidatedAnswer {
+export function validateAnswer(
+  json: Json,
+  result: Record<string, unknown>,
+  lookups: ReadonlyMap<string, ReadonlySet<string>>,
+): ValidatedAnswer {
   if (JSON.stringify(result).length > MAX_RESULT_BYTES) {
     return { issues: [{ question: '', message: 'The answer is too large.' }], data: {} };
   }
@@ -161,7 +165,12 @@ export function validateAnswer(json: Json, result: Record<string, unknown>, look
     // SurveyJS keeps the text of an "Other" choice or a comment area under '<name>-Comment'.
     const base = key.endsWith(COMMENT_SUFFIX) ? byName.get(key.slice(0, -COMMENT_SUFFIX.length)) : undefined;
     const text = result[key];
-    if (base !== undefined && (base.showOtherItem === true || base.showCommentArea === true) && typeof text === 'string' && text.length <= 2000) {
+    if (
+      base !== undefined &&
+      (base.showOtherItem === true || base.showCommentArea === true) &&
+      typeof text === 'string' &&
+      text.length <= 2000
+    ) {
       if (base.isVisible !== false) comments[key] = text;
       continue;
     }

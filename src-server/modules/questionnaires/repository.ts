@@ -46,7 +46,9 @@ const QUESTIONNAIRE_SELECT = `
 
 export const questionnairesSql = {
   async byTypes(q: Queryable, types: readonly string[]): Promise<QuestionnaireRow[]> {
-    return q.query<QuestionnaireRow>(`${QUESTIONNAIRE_SELECT} where q.active and q.type = any($1::text[]) order by q.position, q.slug`, [types]);
+    return q.query<QuestionnaireRow>(`${QUESTIONNAIRE_SELECT} where q.active and q.type = any($1::text[]) order by q.position, q.slug`, [
+      types,
+    ]);
   },
 
   async byId(q: Queryable, id: string): Promise<QuestionnaireRow | null> {
@@ -55,11 +57,15 @@ export const questionnairesSql = {
   },
 
   async examsBySlugs(q: Queryable, slugs: readonly string[]): Promise<ExamInfoRow[]> {
-    return q.query<ExamInfoRow>(`select id::text as id, slug, modality_id::text as modality_id from exam where slug = any($1::text[])`, [slugs]);
+    return q.query<ExamInfoRow>(`select id::text as id, slug, modality_id::text as modality_id from exam where slug = any($1::text[])`, [
+      slugs,
+    ]);
   },
 
   async examsByIds(q: Queryable, ids: readonly string[]): Promise<ExamInfoRow[]> {
-    return q.query<ExamInfoRow>(`select id::text as id, slug, modality_id::text as modality_id from exam where id = any($1::uuid[])`, [ids]);
+    return q.query<ExamInfoRow>(`select id::text as id, slug, modality_id::text as modality_id from exam where id = any($1::uuid[])`, [
+      ids,
+    ]);
   },
 
   /** Exam ids of an appointment booking's current rows or a booking request's rows. */
@@ -77,7 +83,11 @@ export const questionnairesSql = {
   },
 
   async insertKey(q: Queryable, bookingKey: string, now: Date, expiresAt: Date): Promise<void> {
-    await q.query(`insert into questionnaire_booking_key (booking_key, created_at, expires_at) values ($1, $2, $3)`, [bookingKey, now.toISOString(), expiresAt.toISOString()]);
+    await q.query(`insert into questionnaire_booking_key (booking_key, created_at, expires_at) values ($1, $2, $3)`, [
+      bookingKey,
+      now.toISOString(),
+      expiresAt.toISOString(),
+    ]);
   },
 
   /** A usable temporary key: issued, not expired, not retired. Locks it when asked. */
@@ -98,7 +108,9 @@ export const questionnairesSql = {
       [now.toISOString(), limit],
     );
     if (keys.length > 0) {
-      await q.query(`delete from questionnaire_answer where owner_type = 'TEMPORARY' and owner_key = any($1::text[])`, [keys.map((key) => key.booking_key)]);
+      await q.query(`delete from questionnaire_answer where owner_type = 'TEMPORARY' and owner_key = any($1::text[])`, [
+        keys.map((key) => key.booking_key),
+      ]);
     }
     return keys.length;
   },
@@ -120,14 +132,32 @@ export const questionnairesSql = {
 
   async upsertAnswer(
     q: Queryable,
-    answer: { questionnaireId: string; owner: OwnerType; ownerKey: string; scope: string; examId: string | null; modalityId: string | null; result: Record<string, unknown>; now: Date },
+    answer: {
+      questionnaireId: string;
+      owner: OwnerType;
+      ownerKey: string;
+      scope: string;
+      examId: string | null;
+      modalityId: string | null;
+      result: Record<string, unknown>;
+      now: Date;
+    },
   ): Promise<void> {
     await q.query(
       `insert into questionnaire_answer (questionnaire_id, owner_type, owner_key, scope, exam_id, modality_id, result, saved_at)
        values ($1::uuid, $2, $3, $4, $5::uuid, $6::uuid, $7::jsonb, $8)
        on conflict (questionnaire_id, owner_type, owner_key, scope)
        do update set result = excluded.result, saved_at = excluded.saved_at, exam_id = excluded.exam_id, modality_id = excluded.modality_id`,
-      [answer.questionnaireId, answer.owner, answer.ownerKey, answer.scope, answer.examId, answer.modalityId, JSON.stringify(answer.result), answer.now.toISOString()],
+      [
+        answer.questionnaireId,
+        answer.owner,
+        answer.ownerKey,
+        answer.scope,
+        answer.examId,
+        answer.modalityId,
+        JSON.stringify(answer.result),
+        answer.now.toISOString(),
+      ],
     );
   },
 
@@ -141,12 +171,16 @@ export const questionnairesSql = {
   },
 
   async requiredBeforeBooking(q: Queryable): Promise<boolean> {
-    const rows = await q.query<{ required: boolean }>('select required_before_booking as required from questionnaire_settings where id = 1');
+    const rows = await q.query<{ required: boolean }>(
+      'select required_before_booking as required from questionnaire_settings where id = 1',
+    );
     return rows[0]?.required === true;
   },
 
   async lookupList(q: Queryable, list: string): Promise<string[]> {
-    const rows = await q.query<{ value: string }>(`select value from questionnaire_lookup where list = $1 order by position, value`, [list]);
+    const rows = await q.query<{ value: string }>(`select value from questionnaire_lookup where list = $1 order by position, value`, [
+      list,
+    ]);
     return rows.map((row) => row.value);
   },
 
@@ -178,7 +212,10 @@ export const questionnairesSql = {
   },
 
   /** The document a booking's questionnaire answers asked the patient to bring, or null. */
-  async requiredDocument(q: Queryable, owner: { type: 'APPOINTMENT' | 'BOOKING_REQUEST'; key: string }): Promise<{ title: string; description: string } | null> {
+  async requiredDocument(
+    q: Queryable,
+    owner: { type: 'APPOINTMENT' | 'BOOKING_REQUEST'; key: string },
+  ): Promise<{ title: string; description: string } | null> {
     const rows = await q.query<{ title: string; description: string }>(
       `select d.title, d.description from booking_outcome o join document_type d on d.id = o.document_type_id
         where o.owner_type = $1 and o.owner_key = $2`,
@@ -191,7 +228,10 @@ export const questionnairesSql = {
     return q.query(`select name, modality_id::text as modality_id, prep_time, minutes_prior from walk_in_exam order by position, name`);
   },
 
-  async audit(q: Queryable, entry: { action: string; subjectType: string; subjectId: string; details: Record<string, unknown>; now: Date }): Promise<void> {
+  async audit(
+    q: Queryable,
+    entry: { action: string; subjectType: string; subjectId: string; details: Record<string, unknown>; now: Date },
+  ): Promise<void> {
     await q.query(
       `insert into audit_log (actor, action, subject_type, subject_id, details, occurred_at) values ('patient', $1, $2, $3, $4::jsonb, $5)`,
       [entry.action, entry.subjectType, entry.subjectId, JSON.stringify(entry.details), entry.now.toISOString()],

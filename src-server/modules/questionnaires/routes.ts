@@ -28,7 +28,13 @@ import type { QuestionnairesService } from './service';
 
 /** Thin routes (issue 5): schema from src-contract, session check, call the service. */
 
-const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 409: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+  409: ApiErrorBodySchema,
+  503: ApiErrorBodySchema,
+};
 const noStore = { 'cache-control': 'no-store' };
 
 /** New temporary keys per client address per window (each is a row; anyone may ask). */
@@ -52,47 +58,97 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
     async (request, reply) => {
       const at = now();
       const recent = (issued.get(request.ip) ?? []).filter((time) => at - time < KEY_WINDOW_MS);
-      if (recent.length >= KEYS_PER_WINDOW) throw tooManyRequests('Too many questionnaire sessions were started from here. Please wait a few minutes.');
+      if (recent.length >= KEYS_PER_WINDOW)
+        throw tooManyRequests('Too many questionnaire sessions were started from here. Please wait a few minutes.');
       recent.push(at);
       issued.set(request.ip, recent);
-      if (issued.size > 10_000) for (const [address, times] of issued) if (times.every((time) => at - time >= KEY_WINDOW_MS)) issued.delete(address);
-      return reply.code(201).headers(noStore).send(await service.newBookingKey());
+      if (issued.size > 10_000)
+        for (const [address, times] of issued) if (times.every((time) => at - time >= KEY_WINDOW_MS)) issued.delete(address);
+      return reply
+        .code(201)
+        .headers(noStore)
+        .send(await service.newBookingKey());
     },
   );
 
   api.get(
     '/api/questionnaires',
-    { schema: { tags, summary: 'Booking-time questionnaires for the chosen exams, with which are answered', querystring: BookingQuestionnairesQuerySchema, response: { 200: QuestionnaireListResponseSchema, ...errors } } },
-    async (request, reply) => reply.headers(noStore).send(await service.bookingQuestionnaires(request.query.bookingKey, request.query.exams)),
+    {
+      schema: {
+        tags,
+        summary: 'Booking-time questionnaires for the chosen exams, with which are answered',
+        querystring: BookingQuestionnairesQuerySchema,
+        response: { 200: QuestionnaireListResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send(await service.bookingQuestionnaires(request.query.bookingKey, request.query.exams)),
   );
 
   api.post(
     '/api/questionnaires/temporary-answers',
-    { schema: { tags, summary: 'Save (replace) a temporary answer under the booking key', body: TemporaryAnswerRequestSchema, response: { 200: SavedAnswerResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Save (replace) a temporary answer under the booking key',
+        body: TemporaryAnswerRequestSchema,
+        response: { 200: SavedAnswerResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => reply.headers(noStore).send(await service.saveTemporaryAnswer(request.body)),
   );
 
   api.post(
     '/api/questionnaires/re-key',
-    { schema: { tags, summary: 'Move temporary answers to a fresh booking key', body: ReKeyRequestSchema, response: { 200: ReKeyResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Move temporary answers to a fresh booking key',
+        body: ReKeyRequestSchema,
+        response: { 200: ReKeyResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => reply.headers(noStore).send(await service.reKey(request.body.oldBookingKey, request.body.newBookingKey)),
   );
 
   api.post(
     '/api/questionnaires/outcomes',
-    { schema: { tags, summary: 'Evaluate the outcomes of the stored temporary answers', body: ProcessOutcomesRequestSchema, response: { 200: OutcomeProcessingResultSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Evaluate the outcomes of the stored temporary answers',
+        body: ProcessOutcomesRequestSchema,
+        response: { 200: OutcomeProcessingResultSchema, ...errors },
+      },
+    },
     async (request, reply) => reply.headers(noStore).send(await service.processOutcomes(request.body.bookingKey, request.body.exams)),
   );
 
   api.get(
     '/api/questionnaires/autocomplete/:source',
-    { schema: { tags, summary: 'Suggestions for an autocomplete question (from 3 characters)', params: AutocompleteParamsSchema, querystring: AutocompleteQuerySchema, response: { 200: AutocompleteResponseSchema, ...errors } } },
-    async (request, reply) => reply.headers({ 'cache-control': 'public, max-age=300' }).send(await service.autocomplete(request.params.source, request.query.q)),
+    {
+      schema: {
+        tags,
+        summary: 'Suggestions for an autocomplete question (from 3 characters)',
+        params: AutocompleteParamsSchema,
+        querystring: AutocompleteQuerySchema,
+        response: { 200: AutocompleteResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.headers({ 'cache-control': 'public, max-age=300' }).send(await service.autocomplete(request.params.source, request.query.q)),
   );
 
   api.get(
     '/api/questionnaires/appointment-slugs/:appointmentSlug',
-    { schema: { tags, summary: 'The booking key of an appointment (for /q?appointmentSlug=)', params: AppointmentSlugParamsSchema, response: { 200: AppointmentBookingResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The booking key of an appointment (for /q?appointmentSlug=)',
+        params: AppointmentSlugParamsSchema,
+        response: { 200: AppointmentBookingResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => reply.headers(noStore).send(await service.appointmentBooking(request.params.appointmentSlug)),
   );
 
@@ -102,27 +158,74 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
 
   api.get(
     '/api/questionnaires/appointments/:bookingKey',
-    { preValidation: appointment, schema: { tags, summary: 'Questionnaires pending for an appointment booking, and its answers', params, querystring: PendingQuestionnairesQuerySchema, response: { 200: PendingQuestionnairesResponseSchema, ...errors } } },
-    async (request, reply) => reply.headers(noStore).send(await service.appointmentQuestionnaires(request.params.bookingKey, request.query.types)),
+    {
+      preValidation: appointment,
+      schema: {
+        tags,
+        summary: 'Questionnaires pending for an appointment booking, and its answers',
+        params,
+        querystring: PendingQuestionnairesQuerySchema,
+        response: { 200: PendingQuestionnairesResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send(await service.appointmentQuestionnaires(request.params.bookingKey, request.query.types)),
   );
   api.post(
     '/api/questionnaires/appointments/:bookingKey/answers',
-    { preValidation: appointment, schema: { tags, summary: 'Answer a questionnaire for the appointment (a cancel questionnaire cancels)', params, body: PostBookingAnswerRequestSchema, response: { 200: PostBookingAnswerResponseSchema, ...errors } } },
+    {
+      preValidation: appointment,
+      schema: {
+        tags,
+        summary: 'Answer a questionnaire for the appointment (a cancel questionnaire cancels)',
+        params,
+        body: PostBookingAnswerRequestSchema,
+        response: { 200: PostBookingAnswerResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => reply.headers(noStore).send(await service.saveAppointmentAnswer(request.params.bookingKey, request.body)),
   );
   api.post(
     '/api/questionnaires/appointments/:bookingKey/pain-score',
-    { preValidation: appointment, schema: { tags, summary: 'Save a pain score for the booking', params, body: PostBookingAnswerRequestSchema, response: { 200: PostBookingAnswerResponseSchema, ...errors } } },
+    {
+      preValidation: appointment,
+      schema: {
+        tags,
+        summary: 'Save a pain score for the booking',
+        params,
+        body: PostBookingAnswerRequestSchema,
+        response: { 200: PostBookingAnswerResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => reply.headers(noStore).send(await service.savePainScore(request.params.bookingKey, request.body)),
   );
   api.get(
     '/api/questionnaires/booking-requests/:bookingKey',
-    { preValidation: bookingRequest, schema: { tags, summary: 'Questionnaires pending for a booking request, and its answers', params, querystring: PendingQuestionnairesQuerySchema, response: { 200: PendingQuestionnairesResponseSchema, ...errors } } },
-    async (request, reply) => reply.headers(noStore).send(await service.bookingRequestQuestionnaires(request.params.bookingKey, request.query.types)),
+    {
+      preValidation: bookingRequest,
+      schema: {
+        tags,
+        summary: 'Questionnaires pending for a booking request, and its answers',
+        params,
+        querystring: PendingQuestionnairesQuerySchema,
+        response: { 200: PendingQuestionnairesResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send(await service.bookingRequestQuestionnaires(request.params.bookingKey, request.query.types)),
   );
   api.post(
     '/api/questionnaires/booking-requests/:bookingKey/answers',
-    { preValidation: bookingRequest, schema: { tags, summary: 'Answer a questionnaire for the booking request (protocol)', params, body: PostBookingAnswerRequestSchema, response: { 200: PostBookingAnswerResponseSchema, ...errors } } },
+    {
+      preValidation: bookingRequest,
+      schema: {
+        tags,
+        summary: 'Answer a questionnaire for the booking request (protocol)',
+        params,
+        body: PostBookingAnswerRequestSchema,
+        response: { 200: PostBookingAnswerResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => reply.headers(noStore).send(await service.saveBookingRequestAnswer(request.params.bookingKey, request.body)),
   );
 }

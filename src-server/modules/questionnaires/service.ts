@@ -52,7 +52,9 @@ export function sanitizeSurveyJson(value: unknown, key = ''): unknown {
   if (HTML_PROPERTIES.has(key)) {
     if (typeof value === 'string') return sanitizeConfiguredHtml(value);
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      return Object.fromEntries(Object.entries(value).map(([locale, text]) => [locale, typeof text === 'string' ? sanitizeConfiguredHtml(text) : text]));
+      return Object.fromEntries(
+        Object.entries(value).map(([locale, text]) => [locale, typeof text === 'string' ? sanitizeConfiguredHtml(text) : text]),
+      );
     }
     return value;
   }
@@ -105,11 +107,25 @@ export function planItems(rows: readonly QuestionnaireRow[], exams: readonly Exa
         const covered = exams.filter((exam) => exam.modality_id === modalityId);
         const first = covered[0];
         if (first === undefined) continue;
-        items.push({ row, scope: `modality:${modalityId}`, examSlug: first.slug, examSlugs: covered.map((exam) => exam.slug), modalityId, examId: first.id });
+        items.push({
+          row,
+          scope: `modality:${modalityId}`,
+          examSlug: first.slug,
+          examSlugs: covered.map((exam) => exam.slug),
+          modalityId,
+          examId: first.id,
+        });
       }
     } else {
       for (const exam of exams.filter((item) => row.exam_slugs.includes(item.slug))) {
-        items.push({ row, scope: `exam:${exam.id}`, examSlug: exam.slug, examSlugs: [exam.slug], modalityId: exam.modality_id, examId: exam.id });
+        items.push({
+          row,
+          scope: `exam:${exam.id}`,
+          examSlug: exam.slug,
+          examSlugs: [exam.slug],
+          modalityId: exam.modality_id,
+          examId: exam.id,
+        });
       }
     }
   }
@@ -141,7 +157,12 @@ export interface QuestionnairesServiceDeps {
  * (called by the booking service before it writes). Throws 409 booking_denied with the
  * questionnaire's message when they deny it, 400 when the key is unknown or expired.
  */
-export async function outcomesForKey(q: Queryable, questionnaireKey: string, examSlugs: readonly string[], now: Date): Promise<OutcomeProcessingResult> {
+export async function outcomesForKey(
+  q: Queryable,
+  questionnaireKey: string,
+  examSlugs: readonly string[],
+  now: Date,
+): Promise<OutcomeProcessingResult> {
   if (!(await questionnairesSql.liveKey(q, questionnaireKey, now))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
   const exams = await questionnairesSql.examsBySlugs(q, examSlugs);
   const rows = await questionnairesSql.byTypes(q, BOOKING_TIME_TYPES);
@@ -152,7 +173,12 @@ export async function outcomesForKey(q: Queryable, questionnaireKey: string, exa
   for (const item of items) {
     const answer = byScope.get(`${item.row.id}|${item.scope}`);
     if (answer === undefined) continue;
-    evaluated.push({ outcomes: toQuestionnaire(item.row).outcomes, data: answer.result, examSlug: item.examSlug, modalityId: item.modalityId });
+    evaluated.push({
+      outcomes: toQuestionnaire(item.row).outcomes,
+      data: answer.result,
+      examSlug: item.examSlug,
+      modalityId: item.modalityId,
+    });
   }
   const documentTypes = await questionnairesSql.documentTypes(q);
   const walkIns = await questionnairesSql.walkInExams(q);
@@ -176,7 +202,8 @@ export interface BookingFacts {
 }
 
 export const VALIDATION_CODE_REQUIRED = 'Your answers need a validation code: please enter it to book.';
-export const BOOKING_REQUEST_REQUIRED = 'Your answers mean this exam needs a booking request: please send a request instead and we will call you.';
+export const BOOKING_REQUEST_REQUIRED =
+  'Your answers mean this exam needs a booking request: please send a request instead and we will call you.';
 
 /**
  * The booking hook (issue 5), inside the booking's transaction: refuses a booking (or booking
@@ -184,7 +211,13 @@ export const BOOKING_REQUEST_REQUIRED = 'Your answers mean this exam needs a boo
  * a time, a Medicare number, a validation code), never trusting the web app to have followed
  * them. Unknown or expired key: 400. Answers the outcomes to record with the booking.
  */
-export async function assertBookingAllowed(q: Queryable, questionnaireKey: string, examSlugs: readonly string[], facts: BookingFacts, now: Date): Promise<OutcomeProcessingResult> {
+export async function assertBookingAllowed(
+  q: Queryable,
+  questionnaireKey: string,
+  examSlugs: readonly string[],
+  facts: BookingFacts,
+  now: Date,
+): Promise<OutcomeProcessingResult> {
   let result: OutcomeProcessingResult;
   try {
     result = await outcomesForKey(q, questionnaireKey, examSlugs, now);
@@ -196,9 +229,12 @@ export async function assertBookingAllowed(q: Queryable, questionnaireKey: strin
   if (facts.kind === 'booking_request' && result.bookingRequestDenied) {
     throw appError('booking_denied', 409, result.message ?? 'This booking request cannot be made online.');
   }
-  if (facts.kind === 'appointment' && result.createBookingRequest) throw appError('booking_denied', 409, result.message ?? BOOKING_REQUEST_REQUIRED);
-  if (result.medicareNumberRequired && !facts.hasMedicareNumber) throw validationError('patient/medicareNumber', PATIENT_MESSAGES.medicareRequired);
-  if (result.validationCodeRequired && facts.validationCode === undefined) throw validationError('validationCode', VALIDATION_CODE_REQUIRED);
+  if (facts.kind === 'appointment' && result.createBookingRequest)
+    throw appError('booking_denied', 409, result.message ?? BOOKING_REQUEST_REQUIRED);
+  if (result.medicareNumberRequired && !facts.hasMedicareNumber)
+    throw validationError('patient/medicareNumber', PATIENT_MESSAGES.medicareRequired);
+  if (result.validationCodeRequired && facts.validationCode === undefined)
+    throw validationError('validationCode', VALIDATION_CODE_REQUIRED);
   return result;
 }
 
@@ -206,8 +242,17 @@ export async function assertBookingAllowed(q: Queryable, questionnaireKey: strin
  * The booking hook (issue 5), inside the booking's transaction AFTER it booked: the temporary
  * answers move to the appointment booking (or booking request) and the temporary key is retired.
  */
-export async function attachTemporaryAnswers(q: Queryable, questionnaireKey: string, target: { owner: 'APPOINTMENT' | 'BOOKING_REQUEST'; bookingKey: string }, now: Date): Promise<number> {
-  const moved = await questionnairesSql.moveAnswers(q, { owner: 'TEMPORARY', key: questionnaireKey }, { owner: target.owner, key: target.bookingKey });
+export async function attachTemporaryAnswers(
+  q: Queryable,
+  questionnaireKey: string,
+  target: { owner: 'APPOINTMENT' | 'BOOKING_REQUEST'; bookingKey: string },
+  now: Date,
+): Promise<number> {
+  const moved = await questionnairesSql.moveAnswers(
+    q,
+    { owner: 'TEMPORARY', key: questionnaireKey },
+    { owner: target.owner, key: target.bookingKey },
+  );
   await questionnairesSql.retireKey(q, questionnaireKey, now);
   return moved;
 }
@@ -226,7 +271,10 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
     const { issues, data } = validateAnswer(row.json, result, await lookups(row.json));
     const first = issues[0];
     if (first !== undefined) {
-      const details = issues.map((issue) => ({ in: `body/questionnaireResult${issue.question === '' ? '' : `/${issue.question}`}`, message: issue.message }));
+      const details = issues.map((issue) => ({
+        in: `body/questionnaireResult${issue.question === '' ? '' : `/${issue.question}`}`,
+        message: issue.message,
+      }));
       throw badRequest(first.message, details, 'validation_failed');
     }
     return data;
@@ -267,37 +315,81 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
     if (row.type === 'CANCEL_APPOINTMENT_PATIENT') appointmentStatus = (await deps.cancelAppointment(bookingKey)).status;
     const now = clock.now();
     await db.transaction(async (tx) => {
-      await questionnairesSql.upsertAnswer(tx, { questionnaireId: row.id, owner, ownerKey: bookingKey, scope: item.scope, examId: item.examId, modalityId: item.modalityId, result: data, now });
-      await questionnairesSql.audit(tx, { action: 'questionnaire.answered', subjectType: owner.toLowerCase(), subjectId: row.slug, details: { type: row.type }, now });
+      await questionnairesSql.upsertAnswer(tx, {
+        questionnaireId: row.id,
+        owner,
+        ownerKey: bookingKey,
+        scope: item.scope,
+        examId: item.examId,
+        modalityId: item.modalityId,
+        result: data,
+        now,
+      });
+      await questionnairesSql.audit(tx, {
+        action: 'questionnaire.answered',
+        subjectType: owner.toLowerCase(),
+        subjectId: row.slug,
+        details: { type: row.type },
+        now,
+      });
     });
-    return { questionnaireId: row.id, questionnaireType: row.type as QuestionnaireType, examSlug: item.examSlug, savedAt: now.toISOString(), appointmentStatus };
+    return {
+      questionnaireId: row.id,
+      questionnaireType: row.type as QuestionnaireType,
+      examSlug: item.examSlug,
+      savedAt: now.toISOString(),
+      appointmentStatus,
+    };
   }
 
-  async function pending(owner: 'APPOINTMENT' | 'BOOKING_REQUEST', bookingKey: string, types: readonly QuestionnaireType[] | undefined): Promise<PendingQuestionnairesResponse> {
+  async function pending(
+    owner: 'APPOINTMENT' | 'BOOKING_REQUEST',
+    bookingKey: string,
+    types: readonly QuestionnaireType[] | undefined,
+  ): Promise<PendingQuestionnairesResponse> {
     const allowed: readonly string[] = owner === 'APPOINTMENT' ? APPOINTMENT_TYPES : BOOKING_REQUEST_TYPES;
     const wanted = types ?? [owner === 'APPOINTMENT' ? 'REQUIRED_ON_CONFIRMATION' : 'PROTOCOL'];
     const wrong = wanted.find((type) => !allowed.includes(type));
-    if (wrong !== undefined) throw badRequest(`${wrong} questionnaires are not answered here.`, [{ in: 'querystring/types', message: `${wrong} is not allowed here` }], 'validation_failed');
+    if (wrong !== undefined)
+      throw badRequest(
+        `${wrong} questionnaires are not answered here.`,
+        [{ in: 'querystring/types', message: `${wrong} is not allowed here` }],
+        'validation_failed',
+      );
     const exams = await questionnairesSql.ownerExams(db, owner, bookingKey);
     if (exams.length === 0) throw notFound('We could not find this booking.');
     const rows = await questionnairesSql.byTypes(db, wanted);
     const answers = await questionnairesSql.answers(db, owner, bookingKey);
     const list = listResponse(bookingKey, planItems(rows, exams), answers);
-    const all = new Map((await questionnairesSql.byTypes(db, [...APPOINTMENT_TYPES, ...BOOKING_REQUEST_TYPES, ...BOOKING_TIME_TYPES])).map((row) => [row.id, row]));
-    const examSlugs = new Map((await questionnairesSql.examsByIds(db, answers.flatMap((answer) => (answer.exam_id === null ? [] : [answer.exam_id])))).map((exam) => [exam.id, exam.slug]));
+    const all = new Map(
+      (await questionnairesSql.byTypes(db, [...APPOINTMENT_TYPES, ...BOOKING_REQUEST_TYPES, ...BOOKING_TIME_TYPES])).map((row) => [
+        row.id,
+        row,
+      ]),
+    );
+    const examSlugs = new Map(
+      (
+        await questionnairesSql.examsByIds(
+          db,
+          answers.flatMap((answer) => (answer.exam_id === null ? [] : [answer.exam_id])),
+        )
+      ).map((exam) => [exam.id, exam.slug]),
+    );
     return {
       ...list,
       answers: answers.flatMap((answer) => {
         const row = all.get(answer.questionnaire_id);
         if (row === undefined) return [];
-        return [{
-          questionnaireId: row.id,
-          questionnaireType: row.type as QuestionnaireType,
-          title: row.title,
-          examSlug: answer.exam_id === null ? null : (examSlugs.get(answer.exam_id) ?? null),
-          questionnaireResult: answer.result,
-          savedAt: new Date(answer.saved_at).toISOString(),
-        }];
+        return [
+          {
+            questionnaireId: row.id,
+            questionnaireType: row.type as QuestionnaireType,
+            title: row.title,
+            examSlug: answer.exam_id === null ? null : (examSlugs.get(answer.exam_id) ?? null),
+            questionnaireResult: answer.result,
+            savedAt: new Date(answer.saved_at).toISOString(),
+          },
+        ];
       }),
     };
   }
@@ -318,7 +410,12 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       if (!(await questionnairesSql.liveKey(db, bookingKey, clock.now()))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
       const exams = await questionnairesSql.examsBySlugs(db, examSlugs);
       const missing = examSlugs.find((slug) => !exams.some((exam) => exam.slug === slug));
-      if (missing !== undefined) throw badRequest(`We could not find the exam '${missing}'.`, [{ in: 'querystring/exams', message: `unknown exam '${missing}'` }], 'validation_failed');
+      if (missing !== undefined)
+        throw badRequest(
+          `We could not find the exam '${missing}'.`,
+          [{ in: 'querystring/exams', message: `unknown exam '${missing}'` }],
+          'validation_failed',
+        );
       const ordered = examSlugs.flatMap((slug) => exams.filter((exam) => exam.slug === slug));
       const rows = await questionnairesSql.byTypes(db, BOOKING_TIME_TYPES);
       return listResponse(bookingKey, planItems(rows, ordered), await questionnairesSql.answers(db, 'TEMPORARY', bookingKey));
@@ -327,7 +424,8 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
     async saveTemporaryAnswer(request: TemporaryAnswerRequest): Promise<SavedAnswerResponse> {
       const row = await questionnaireOfTypes(request.questionnaireId, BOOKING_TIME_TYPES);
       const exams = request.examSlug === undefined ? [] : await questionnairesSql.examsBySlugs(db, [request.examSlug]);
-      if (request.examSlug !== undefined && exams.length === 0) throw validationError('examSlug', `We could not find the exam '${request.examSlug}'.`);
+      if (request.examSlug !== undefined && exams.length === 0)
+        throw validationError('examSlug', `We could not find the exam '${request.examSlug}'.`);
       const item =
         row.association === 'GENERAL'
           ? { scope: 'general', examSlug: null, examId: null, modalityId: null }
@@ -336,9 +434,23 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       const now = clock.now();
       await db.transaction(async (tx) => {
         if (!(await questionnairesSql.liveKey(tx, request.bookingKey, now, true))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
-        await questionnairesSql.upsertAnswer(tx, { questionnaireId: row.id, owner: 'TEMPORARY', ownerKey: request.bookingKey, scope: item.scope, examId: item.examId, modalityId: item.modalityId, result: data, now });
+        await questionnairesSql.upsertAnswer(tx, {
+          questionnaireId: row.id,
+          owner: 'TEMPORARY',
+          ownerKey: request.bookingKey,
+          scope: item.scope,
+          examId: item.examId,
+          modalityId: item.modalityId,
+          result: data,
+          now,
+        });
       });
-      return { questionnaireId: row.id, questionnaireType: row.type as QuestionnaireType, examSlug: item.examSlug, savedAt: now.toISOString() };
+      return {
+        questionnaireId: row.id,
+        questionnaireType: row.type as QuestionnaireType,
+        examSlug: item.examSlug,
+        savedAt: now.toISOString(),
+      };
     },
 
     async reKey(oldBookingKey: string, newBookingKey: string): Promise<ReKeyResponse> {
@@ -352,7 +464,11 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
         if ((await questionnairesSql.answers(tx, 'TEMPORARY', newBookingKey)).length > 0) {
           throw validationError('newBookingKey', 'The new booking key already has answers; ask for a fresh key.');
         }
-        const moved = await questionnairesSql.moveAnswers(tx, { owner: 'TEMPORARY', key: oldBookingKey }, { owner: 'TEMPORARY', key: newBookingKey });
+        const moved = await questionnairesSql.moveAnswers(
+          tx,
+          { owner: 'TEMPORARY', key: oldBookingKey },
+          { owner: 'TEMPORARY', key: newBookingKey },
+        );
         await questionnairesSql.retireKey(tx, oldBookingKey, now);
         return { bookingKey: newBookingKey, moved };
       });
@@ -382,9 +498,16 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
     bookingRequestQuestionnaires: (bookingKey: string, types?: QuestionnaireType[]) => pending('BOOKING_REQUEST', bookingKey, types),
 
     saveAppointmentAnswer: (bookingKey: string, request: PostBookingAnswerRequest) =>
-      savePostBooking('APPOINTMENT', bookingKey, request, APPOINTMENT_TYPES.filter((type) => !(PAIN_SCORE_TYPES as readonly string[]).includes(type))),
-    savePainScore: (bookingKey: string, request: PostBookingAnswerRequest) => savePostBooking('APPOINTMENT', bookingKey, request, PAIN_SCORE_TYPES),
-    saveBookingRequestAnswer: (bookingKey: string, request: PostBookingAnswerRequest) => savePostBooking('BOOKING_REQUEST', bookingKey, request, BOOKING_REQUEST_TYPES),
+      savePostBooking(
+        'APPOINTMENT',
+        bookingKey,
+        request,
+        APPOINTMENT_TYPES.filter((type) => !(PAIN_SCORE_TYPES as readonly string[]).includes(type)),
+      ),
+    savePainScore: (bookingKey: string, request: PostBookingAnswerRequest) =>
+      savePostBooking('APPOINTMENT', bookingKey, request, PAIN_SCORE_TYPES),
+    saveBookingRequestAnswer: (bookingKey: string, request: PostBookingAnswerRequest) =>
+      savePostBooking('BOOKING_REQUEST', bookingKey, request, BOOKING_REQUEST_TYPES),
   };
 }
 
@@ -400,7 +523,14 @@ export type { OwnerType };
 export async function applyQuestionnaireAnswers(
   tx: Queryable,
   questionnaireKey: string | undefined,
-  booking: { examSlugs: readonly string[]; owner: 'APPOINTMENT' | 'BOOKING_REQUEST'; bookingKey: string; now: Date; hasMedicareNumber: boolean; validationCode: string | undefined },
+  booking: {
+    examSlugs: readonly string[];
+    owner: 'APPOINTMENT' | 'BOOKING_REQUEST';
+    bookingKey: string;
+    now: Date;
+    hasMedicareNumber: boolean;
+    validationCode: string | undefined;
+  },
 ): Promise<void> {
   if (await questionnairesSql.requiredBeforeBooking(tx)) {
     const exams = await questionnairesSql.examsBySlugs(tx, booking.examSlugs);
@@ -408,11 +538,13 @@ export async function applyQuestionnaireAnswers(
     const answers = questionnaireKey === undefined ? [] : await questionnairesSql.answers(tx, 'TEMPORARY', questionnaireKey);
     const answered = new Set(answers.map((answer) => `${answer.questionnaire_id}|${answer.scope}`));
     const missing = items.find((item) => !answered.has(`${item.row.id}|${item.scope}`));
-    if (missing !== undefined) throw validationError('questionnaireKey', `Please answer the questionnaire '${missing.row.title}' before booking.`);
+    if (missing !== undefined)
+      throw validationError('questionnaireKey', `Please answer the questionnaire '${missing.row.title}' before booking.`);
   }
   let outcome: OutcomeProcessingResult | null = null;
   if (questionnaireKey !== undefined) {
-    if (!(await questionnairesSql.liveKey(tx, questionnaireKey, booking.now, true))) throw validationError('questionnaireKey', UNKNOWN_QUESTIONNAIRE_KEY);
+    if (!(await questionnairesSql.liveKey(tx, questionnaireKey, booking.now, true)))
+      throw validationError('questionnaireKey', UNKNOWN_QUESTIONNAIRE_KEY);
     const facts: BookingFacts = {
       kind: booking.owner === 'APPOINTMENT' ? 'appointment' : 'booking_request',
       hasMedicareNumber: booking.hasMedicareNumber,
@@ -424,6 +556,10 @@ export async function applyQuestionnaireAnswers(
   await questionnairesSql.saveBookingOutcome(
     tx,
     { type: booking.owner, key: booking.bookingKey },
-    { documentTypeId: outcome?.documentTypeId ?? null, insuranceType: outcome?.insuranceTypeId ?? null, validationCode: booking.validationCode ?? null },
+    {
+      documentTypeId: outcome?.documentTypeId ?? null,
+      insuranceType: outcome?.insuranceTypeId ?? null,
+      validationCode: booking.validationCode ?? null,
+    },
   );
 }

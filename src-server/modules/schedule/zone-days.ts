@@ -45,4 +45,3 @@ export function localDateOf(instant: number, timeZone: string, near: string): st
   }
   return localDate(new Date(instant), timeZone);
 }
-

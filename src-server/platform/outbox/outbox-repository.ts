@@ -90,8 +90,11 @@ function toMail(row: OutboxRow): OutboxMail {
 
 /** A subject is one header line: no line breaks or control characters, and at most 250 characters. */
 export function oneLineSubject(subject: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const line = subject.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = subject
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return line === '' ? '(no subject)' : Array.from(line).slice(0, 250).join('');
 }
 
@@ -106,7 +109,15 @@ export async function enqueueMail(tx: Queryable, mail: NewOutboxMail, now: Date)
     `insert into outbox_mail (kind, recipient, subject, text_body, html_body, attachments, next_attempt_at, created_at)
      values ($1, $2, $3, $4, $5, $6::jsonb, $7, $7)
      returning id::int as id`,
-    [mail.kind, mail.recipient, oneLineSubject(mail.subject), mail.text, mail.html ?? null, JSON.stringify(mail.attachments ?? []), now.toISOString()],
+    [
+      mail.kind,
+      mail.recipient,
+      oneLineSubject(mail.subject),
+      mail.text,
+      mail.html ?? null,
+      JSON.stringify(mail.attachments ?? []),
+      now.toISOString(),
+    ],
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('[outbox] insert returned no id');

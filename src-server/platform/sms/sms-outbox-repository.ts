@@ -74,7 +74,10 @@ export async function settleSms(
   let rows: unknown[];
   switch (outcome.kind) {
     case 'sent':
-      rows = await db.query(`update outbox_sms set status = 'sent', sent_at = $3, last_error = null ${where}`, [...base, outcome.at.toISOString()]);
+      rows = await db.query(`update outbox_sms set status = 'sent', sent_at = $3, last_error = null ${where}`, [
+        ...base,
+        outcome.at.toISOString(),
+      ]);
       break;
     case 'retry':
       rows = await db.query(`update outbox_sms set status = 'queued', next_attempt_at = $3, last_error = $4 ${where}`, [

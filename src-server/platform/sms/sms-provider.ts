@@ -46,7 +46,17 @@ export const noSmsSender: SmsSender = {
   send: () => Promise.reject(new SmsSendError('sms_not_configured', { permanent: false, transport: true })),
 };
 
-const NETWORK_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'UND_ERR_SOCKET'];
+const NETWORK_CODES = [
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+];
 
 function networkCode(error: unknown): string {
   // fetch wraps the socket error: TypeError('fetch failed') with a cause carrying the code.

@@ -93,7 +93,13 @@ const CancelReasonDialog = observer(function CancelReasonDialog({ store }: { sto
           <legend>{t('appointment.cancel.reasonLabel')}</legend>
           {store.cancelReasons.map((label) => (
             <label key={label} className="pp-radio">
-              <input type="radio" name="cancel-reason" value={label} checked={store.cancelReason === label} onChange={() => store.setCancelReason(label)} />{' '}
+              <input
+                type="radio"
+                name="cancel-reason"
+                value={label}
+                checked={store.cancelReason === label}
+                onChange={() => store.setCancelReason(label)}
+              />{' '}
               {label}
             </label>
           ))}
@@ -105,7 +111,14 @@ const CancelReasonDialog = observer(function CancelReasonDialog({ store }: { sto
         </fieldset>
         <div className="pp-field">
           <label htmlFor={noteId}>{t('appointment.cancel.noteLabel')}</label>
-          <textarea id={noteId} className="pp-input" rows={3} maxLength={500} value={store.cancelNote} onChange={(event) => store.setCancelNote(event.target.value)} />
+          <textarea
+            id={noteId}
+            className="pp-input"
+            rows={3}
+            maxLength={500}
+            value={store.cancelNote}
+            onChange={(event) => store.setCancelNote(event.target.value)}
+          />
         </div>
       </form>
     </ModalDialog>

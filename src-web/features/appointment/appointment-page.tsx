@@ -80,7 +80,9 @@ const Summary = observer(function Summary({ summary }: { summary: AppointmentSum
             <span className={`pp-appt-status pp-appt-status-${summary.status.toLowerCase()}`} data-testid="appointment-status">
               {statusText(t, summary.status)}
             </span>
-            {summary.confirmed && summary.status !== 'CONFIRMED' && <span className="pp-muted"> · {t('appointment.summary.confirmed')}</span>}
+            {summary.confirmed && summary.status !== 'CONFIRMED' && (
+              <span className="pp-muted"> · {t('appointment.summary.confirmed')}</span>
+            )}
           </dd>
         </div>
         <div>
@@ -158,10 +160,20 @@ const Actions = observer(function Actions({ store }: { store: AppointmentStore }
                 {t('appointment.actions.confirm')}
               </button>
             )}
-            <button type="button" className="pp-button pp-button-secondary" disabled={busy} onClick={() => void store.startReschedule('RESCHEDULED')}>
+            <button
+              type="button"
+              className="pp-button pp-button-secondary"
+              disabled={busy}
+              onClick={() => void store.startReschedule('RESCHEDULED')}
+            >
               {t('appointment.actions.reschedule')}
             </button>
-            <button type="button" className="pp-button pp-button-secondary" disabled={busy} onClick={() => void store.startReschedule('CHANGED')}>
+            <button
+              type="button"
+              className="pp-button pp-button-secondary"
+              disabled={busy}
+              onClick={() => void store.startReschedule('CHANGED')}
+            >
               {t('appointment.actions.change')}
             </button>
             {summary.status !== 'REQUEST_RESCHEDULE' && (
@@ -182,9 +194,13 @@ const Actions = observer(function Actions({ store }: { store: AppointmentStore }
             {store.consentForms.map((form) => (
               <li key={form.id}>
                 <span>{form.title}</span>{' '}
-                <span className="pp-muted">{form.signed ? t('appointment.consent.signed', { name: form.signedName ?? '' }) : t('appointment.consent.unsigned')}</span>{' '}
+                <span className="pp-muted">
+                  {form.signed ? t('appointment.consent.signed', { name: form.signedName ?? '' }) : t('appointment.consent.unsigned')}
+                </span>{' '}
                 <button type="button" className="pp-link-button" onClick={() => store.openConsent(form.id)}>
-                  {form.signed ? t('appointment.consent.view', { title: form.title }) : t('appointment.consent.sign', { title: form.title })}
+                  {form.signed
+                    ? t('appointment.consent.view', { title: form.title })
+                    : t('appointment.consent.sign', { title: form.title })}
                 </button>
               </li>
             ))}

@@ -36,7 +36,8 @@ function errorText(t: TFunction, error: SignInError): string {
 
 function problemText(t: TFunction, field: SignInField, problem: SignInProblem): string {
   if (field === 'contactNumber') return t('authentication.problems.contactNumber');
-  if (field === 'code') return problem === 'required' ? t('authentication.problems.codeRequired') : t('authentication.problems.codeInvalid');
+  if (field === 'code')
+    return problem === 'required' ? t('authentication.problems.codeRequired') : t('authentication.problems.codeInvalid');
   if (problem === 'required') return t('authentication.problems.dateOfBirthRequired');
   if (problem === 'future') return t('authentication.problems.dateOfBirthFuture');
   return t('authentication.problems.dateOfBirthInvalid');
@@ -168,7 +169,14 @@ const DetailsForm = observer(function DetailsForm({ store }: { store: PatientSig
         value={store.dateOfBirth}
         onChange={(value) => store.setDateOfBirth(value)}
         className="pp-input pp-input-short"
-        inputProps={{ type: 'date', max: store.today, min: '1900-01-01', required: true, 'aria-required': true, autoComplete: shared ? 'off' : 'bday' }}
+        inputProps={{
+          type: 'date',
+          max: store.today,
+          min: '1900-01-01',
+          required: true,
+          'aria-required': true,
+          autoComplete: shared ? 'off' : 'bday',
+        }}
       />
       <TextField
         store={store}
@@ -264,7 +272,14 @@ const CodeForm = observer(function CodeForm({ store }: { store: PatientSignInSto
         value={store.code}
         onChange={(value) => store.setCode(value)}
         className="pp-input pp-input-code"
-        inputProps={{ type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code', pattern: '[0-9]*', required: true, 'aria-required': true }}
+        inputProps={{
+          type: 'text',
+          inputMode: 'numeric',
+          autoComplete: 'one-time-code',
+          pattern: '[0-9]*',
+          required: true,
+          'aria-required': true,
+        }}
       />
       <div className="pp-actions">
         <button type="submit" className="pp-button" aria-disabled={store.loading} onMouseDown={keepFieldFocus}>
@@ -297,7 +312,11 @@ const AuthenticationView = observer(function AuthenticationView() {
   const { patientAccess } = useStores();
   const store = patientAccess.signIn(PatientSignInStore);
   const home = useHomeHref();
-  const title = store.shared ? t('authentication.titleShared') : store.staffBooking ? t('authentication.titleStaff') : t('authentication.title');
+  const title = store.shared
+    ? t('authentication.titleShared')
+    : store.staffBooking
+      ? t('authentication.titleStaff')
+      : t('authentication.title');
   const busy = store.step === 'checking' || store.step === 'done';
 
   return (

@@ -30,7 +30,10 @@ const Details = observer(function Details({ summary }: { summary: BookingRequest
           <div>
             <dt>{t('bookingRequest.request.status')}</dt>
             <dd>
-              <span className={summary.status === 'CANCELED' ? 'pp-br-status pp-br-status-canceled' : 'pp-br-status'} data-testid="booking-request-status">
+              <span
+                className={summary.status === 'CANCELED' ? 'pp-br-status pp-br-status-canceled' : 'pp-br-status'}
+                data-testid="booking-request-status"
+              >
                 {summary.status === 'CANCELED' ? t('bookingRequest.status.CANCELED') : t('bookingRequest.status.BOOKED')}
               </span>
             </dd>

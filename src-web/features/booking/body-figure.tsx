@@ -52,7 +52,22 @@ const PART_SHAPES: Record<string, ReactNode> = {
 };
 
 /** Drawing order: large parts first so small ones (heart, spine) stay on top and clickable. */
-const ORDER = ['whole-body', 'chest', 'abdomen', 'pelvis', 'spine', 'breast', 'heart', 'head', 'neck', 'shoulder', 'hip', 'hand-wrist', 'knee', 'ankle-foot'];
+const ORDER = [
+  'whole-body',
+  'chest',
+  'abdomen',
+  'pelvis',
+  'spine',
+  'breast',
+  'heart',
+  'head',
+  'neck',
+  'shoulder',
+  'hip',
+  'hand-wrist',
+  'knee',
+  'ankle-foot',
+];
 
 function Silhouette() {
   return (
@@ -79,7 +94,9 @@ export const BodyFigure = observer(function BodyFigure() {
   const parts = booking.catalogue?.bodyParts ?? [];
   const available = booking.availableBodyParts;
   const names = new Map(parts.map((part) => [part.slug, part.name]));
-  const slugs = ORDER.filter((slug) => names.has(slug)).concat(parts.map((part) => part.slug).filter((slug) => !ORDER.includes(slug) && PART_SHAPES[slug]));
+  const slugs = ORDER.filter((slug) => names.has(slug)).concat(
+    parts.map((part) => part.slug).filter((slug) => !ORDER.includes(slug) && PART_SHAPES[slug]),
+  );
   const stops = figure.gradientColors;
   const style = {
     '--pp-body-hover': figure.hoverColor,

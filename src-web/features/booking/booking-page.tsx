@@ -102,7 +102,11 @@ export const BookingPage = observer(function BookingPage() {
     <Page title={t('booking.title')} className="pp-booking">
       <div data-booking-ready={booking.catalogueState === 'loaded' ? 'true' : 'false'} data-booking-step={step}>
         <BookingStepper step={step} />
-        {rescheduleKey && <p className="pp-notice">{rescheduleContext === 'CHANGED' ? t('booking.reschedule.changeBanner') : t('booking.reschedule.banner')}</p>}
+        {rescheduleKey && (
+          <p className="pp-notice">
+            {rescheduleContext === 'CHANGED' ? t('booking.reschedule.changeBanner') : t('booking.reschedule.banner')}
+          </p>
+        )}
         <h2 ref={headingRef} tabIndex={-1} className="pp-booking-step-title">
           {stepTitle}
         </h2>

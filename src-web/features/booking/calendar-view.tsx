@@ -98,7 +98,9 @@ const WeekView = observer(function WeekView() {
                   onClick={() => void booking.selectDate(date)}
                 >
                   <span className="pp-day-name">{dayLabel(date, i18n.language)}</span>
-                  <span className="pp-day-free">{free > 0 ? t('booking.calendar.freeCount', { count: free }) : t('booking.calendar.noTimes')}</span>
+                  <span className="pp-day-free">
+                    {free > 0 ? t('booking.calendar.freeCount', { count: free }) : t('booking.calendar.noTimes')}
+                  </span>
                 </button>
               );
             })}
@@ -113,7 +115,11 @@ const WeekView = observer(function WeekView() {
               )}
             </div>
           ) : (
-            <p className="pp-muted">{days.some((date) => booking.days.find((day) => day.date === date)?.slots.length) ? t('booking.calendar.chooseDay') : t('booking.calendar.weekFull')}</p>
+            <p className="pp-muted">
+              {days.some((date) => booking.days.find((day) => day.date === date)?.slots.length)
+                ? t('booking.calendar.chooseDay')
+                : t('booking.calendar.weekFull')}
+            </p>
           )}
         </>
       )}
@@ -134,7 +140,11 @@ const MonthView = observer(function MonthView() {
     <div>
       <CalendarNav
         label={monthLabel}
-        previous={{ text: t('booking.calendar.previousMonth'), enabled: booking.canGoToPreviousMonth, go: () => void booking.moveMonth(-1) }}
+        previous={{
+          text: t('booking.calendar.previousMonth'),
+          enabled: booking.canGoToPreviousMonth,
+          go: () => void booking.moveMonth(-1),
+        }}
         next={{ text: t('booking.calendar.nextMonth'), enabled: booking.canGoToNextMonth, go: () => void booking.moveMonth(1) }}
       />
       <LoadStatus state={booking.monthState} />
@@ -163,7 +173,9 @@ const MonthView = observer(function MonthView() {
                       aria-label={
                         available.get(date) === true
                           ? formatDate(date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long' })
-                          : t('booking.calendar.dayFull', { date: formatDate(date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long' }) })
+                          : t('booking.calendar.dayFull', {
+                              date: formatDate(date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long' }),
+                            })
                       }
                       onClick={() => void booking.selectDate(date)}
                     >

@@ -77,7 +77,14 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
             <dt>{appointment.examName}</dt>
             <dd>
               {appointment.success
-                ? formatInstant(appointment.date, i18n.language, timeZone, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+                ? formatInstant(appointment.date, i18n.language, timeZone, {
+                    weekday: 'long',
+                    day: 'numeric',
+                    month: 'long',
+                    year: 'numeric',
+                    hour: 'numeric',
+                    minute: '2-digit',
+                  })
                 : (appointment.errorMessage ?? t('booking.confirmation.requestFailed'))}
             </dd>
           </div>

@@ -208,7 +208,14 @@ export const DetailsStep = observer(function DetailsStep() {
         {booking.isBookingRequest && (
           <div className="pp-field">
             <label htmlFor={notesId}>{t('booking.details.fields.notes')}</label>
-            <textarea id={notesId} className="pp-input" rows={4} maxLength={2000} value={form.patientNotes} onChange={(event) => form.setNotes(event.target.value)} />
+            <textarea
+              id={notesId}
+              className="pp-input"
+              rows={4}
+              maxLength={2000}
+              value={form.patientNotes}
+              onChange={(event) => form.setNotes(event.target.value)}
+            />
           </div>
         )}
         {failure?.kind === 'invalid' && (
@@ -222,7 +229,11 @@ export const DetailsStep = observer(function DetailsStep() {
             {t('booking.actions.back')}
           </button>
           <button type="submit" className="pp-button" disabled={booking.submitting}>
-            {booking.submitting ? t('booking.details.submitting') : booking.isBookingRequest ? t('booking.details.submitRequest') : t('booking.details.submit')}
+            {booking.submitting
+              ? t('booking.details.submitting')
+              : booking.isBookingRequest
+                ? t('booking.details.submitRequest')
+                : t('booking.details.submit')}
           </button>
         </div>
       </form>

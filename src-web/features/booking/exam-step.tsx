@@ -53,7 +53,12 @@ export const ExamStep = observer(function ExamStep() {
         <div className="pp-exam-filters">
           <fieldset className="pp-chips">
             <legend>{t('booking.exams.modality')}</legend>
-            <button type="button" className="pp-chip" aria-pressed={booking.modalityFilter === null} onClick={() => booking.setModality(null)}>
+            <button
+              type="button"
+              className="pp-chip"
+              aria-pressed={booking.modalityFilter === null}
+              onClick={() => booking.setModality(null)}
+            >
               {t('booking.exams.allModalities')}
             </button>
             {catalogue.modalities.map((modality) => (
@@ -91,7 +96,12 @@ export const ExamStep = observer(function ExamStep() {
               const checkboxId = `${listId}-${exam.slug}`;
               return (
                 <li key={exam.slug} className={booking.isSelected(exam.slug) ? 'pp-exam pp-exam-selected' : 'pp-exam'}>
-                  <input id={checkboxId} type="checkbox" checked={booking.isSelected(exam.slug)} onChange={() => booking.toggleExam(exam.slug)} />
+                  <input
+                    id={checkboxId}
+                    type="checkbox"
+                    checked={booking.isSelected(exam.slug)}
+                    onChange={() => booking.toggleExam(exam.slug)}
+                  />
                   <label htmlFor={checkboxId}>
                     <span className="pp-exam-name">{exam.name}</span>
                     <span className="pp-muted">

@@ -131,7 +131,9 @@ const ClinicList = observer(function ClinicList() {
                 aria-pressed={selected}
                 onClick={() => void booking.selectClinic(clinic.slug)}
               >
-                {selected ? t('booking.location.chosenClinic', { name: clinic.name }) : t('booking.location.chooseClinic', { name: clinic.name })}
+                {selected
+                  ? t('booking.location.chosenClinic', { name: clinic.name })
+                  : t('booking.location.chooseClinic', { name: clinic.name })}
               </button>
             </li>
           );

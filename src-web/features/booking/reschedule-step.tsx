@@ -19,7 +19,15 @@ export function prepareReschedule(root: RootStore, bookingKey: string): void {
   void loadSelfServiceTexts(root.i18n.i18n, root.i18n.locale).catch(() => undefined);
 }
 
-const WHEN: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+const WHEN: Intl.DateTimeFormatOptions = {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
 
 /** Why the move was refused or failed (spec point 8), one literal key each. */
 function problemText(t: TFunction, dialog: AppointmentDialog): string | null {
@@ -42,7 +50,13 @@ function problemText(t: TFunction, dialog: AppointmentDialog): string | null {
  * and "Move my appointment", which moves it in one server transaction (the old time is freed only
  * when the new one is booked), then returns to the appointment page showing the new time.
  */
-export const RescheduleStep = observer(function RescheduleStep({ bookingKey, context }: { bookingKey: string; context: RescheduleContext }) {
+export const RescheduleStep = observer(function RescheduleStep({
+  bookingKey,
+  context,
+}: {
+  bookingKey: string;
+  context: RescheduleContext;
+}) {
   const root = useStores();
   const { booking } = root;
   const appointments = root.featureStore(appointmentStoreOf);
@@ -65,7 +79,8 @@ export const RescheduleStep = observer(function RescheduleStep({ bookingKey, con
     const hold = booking.hold;
     // A reschedule keeps the exams; a patient who went back and chose others is changing it.
     const original = current ? [...new Set(current.appointments.map((appointment) => appointment.examSlug))] : null;
-    const moveContext = context === 'CHANGED' || (original !== null && original.join(',') !== booking.bookedSlugs.join(',')) ? 'CHANGED' : 'RESCHEDULED';
+    const moveContext =
+      context === 'CHANGED' || (original !== null && original.join(',') !== booking.bookedSlugs.join(',')) ? 'CHANGED' : 'RESCHEDULED';
     const outcome = await appointments.reschedule(bookingKey, {
       context: moveContext,
       clinicSlug: clinic.slug,

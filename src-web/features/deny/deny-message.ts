@@ -89,7 +89,8 @@ export function denyMessage(query: DenyQuery): DenyMessage {
   if (isTrue(query.revoked)) return { key: 'deny.revoked' };
   if (isPresent(query.maxAttempts)) {
     return {
-      key: lookup(MAX_ATTEMPTS_MESSAGES, query.message) ?? lookup(MAX_ATTEMPTS_MESSAGES, query.maxAttempts) ?? 'message.max_attempts_reached',
+      key:
+        lookup(MAX_ATTEMPTS_MESSAGES, query.message) ?? lookup(MAX_ATTEMPTS_MESSAGES, query.maxAttempts) ?? 'message.max_attempts_reached',
     };
   }
   if (isTrue(query.resultsExpired)) return { key: 'deny.resultsExpired' };
@@ -105,10 +106,7 @@ export function denyMessage(query: DenyQuery): DenyMessage {
  * can craft it: an absolute URL is offered only on an origin the provider trusts (the portal's own,
  * its configured sites), never as an open redirect to a look-alike phishing page.
  */
-export function denyActions(
-  query: DenyQuery,
-  trustedOrigins: readonly string[] = [],
-): { showClose: boolean; redirectUrl: string | null } {
+export function denyActions(query: DenyQuery, trustedOrigins: readonly string[] = []): { showClose: boolean; redirectUrl: string | null } {
   const target = safeRedirectUrl(query.redirectUrl);
   const trusted = target !== null && (!isExternalUrl(target) || trustedOrigins.includes(new URL(target).origin));
   return { showClose: isTrue(query.showClose), redirectUrl: trusted ? target : null };

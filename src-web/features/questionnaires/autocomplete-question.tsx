@@ -26,7 +26,9 @@ export function registerAutocomplete(): void {
   registered = true;
   if (!Serializer.findProperty('text', 'autocompleteSource')) Serializer.addProperty('text', { name: 'autocompleteSource', default: '' });
   RendererFactory.Instance.registerRenderer('text', 'autocomplete', 'pp-autocomplete');
-  ReactQuestionFactory.Instance.registerQuestion('pp-autocomplete', (props: unknown) => createElement(AutocompleteQuestion, props as AutocompleteQuestionProps));
+  ReactQuestionFactory.Instance.registerQuestion('pp-autocomplete', (props: unknown) =>
+    createElement(AutocompleteQuestion, props as AutocompleteQuestionProps),
+  );
 }
 
 /** The text question's lookup source, '' for a plain text question. */

@@ -47,12 +47,12 @@ export function LazySurveyModal(props: SurveyModalProps) {
   return (
     <SurveyBoundary onClose={props.onClose}>
       <Suspense
-      fallback={
-        <p role="status" className="pp-muted">
-          {t('message.loading')}
-        </p>
-      }
-    >
+        fallback={
+          <p role="status" className="pp-muted">
+            {t('message.loading')}
+          </p>
+        }
+      >
         <SurveyModalChunk {...props} />
       </Suspense>
     </SurveyBoundary>
@@ -60,7 +60,13 @@ export function LazySurveyModal(props: SurveyModalProps) {
 }
 
 /** The survey modal of a questionnaire run: the store's current questionnaire, saved through the store. */
-export const QuestionnaireRunModal = observer(function QuestionnaireRunModal({ store, locale }: { store: QuestionnaireStore; locale: SurveyModalProps['locale'] }) {
+export const QuestionnaireRunModal = observer(function QuestionnaireRunModal({
+  store,
+  locale,
+}: {
+  store: QuestionnaireStore;
+  locale: SurveyModalProps['locale'];
+}) {
   const { t } = useTranslation();
   const current = store.current;
   if (!current) return null;

@@ -28,9 +28,18 @@ export interface GoalResult {
 
 /** Prints the goals as a table and writes them, with the machine, to bench-results/<name>.json. */
 export function report(benchName: string, results: readonly GoalResult[], extra: Record<string, unknown> = {}): boolean {
-  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), platform: `${platform()} ${arch()}`, node: process.version };
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    platform: `${platform()} ${arch()}`,
+    node: process.version,
+  };
   console.table(results.map((r) => ({ goal: r.name, engine: r.engine, measured: r.measured, target: r.goal, met: r.met ? 'yes' : 'NO' })));
   mkdirSync('bench-results', { recursive: true });
-  writeFileSync(`bench-results/${benchName}.json`, `${JSON.stringify({ at: new Date().toISOString(), machine, results, ...extra }, null, 2)}\n`);
+  writeFileSync(
+    `bench-results/${benchName}.json`,
+    `${JSON.stringify({ at: new Date().toISOString(), machine, results, ...extra }, null, 2)}\n`,
+  );
   return results.every((r) => r.met);
 }

@@ -13,7 +13,9 @@ function recipients(mail: ParsedMail): string[] {
 
 /** Every mail received so far for this address, oldest first. */
 export async function mailsTo(address: string): Promise<ParsedMail[]> {
-  const files = readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml')).sort();
+  const files = readdirSync(MAIL_DIR)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   const parsed = await Promise.all(files.map((f) => simpleParser(readFileSync(join(MAIL_DIR, f)))));
   return parsed.filter((mail) => recipients(mail).includes(address.toLowerCase()));
 }
@@ -22,10 +24,13 @@ export async function mailsTo(address: string): Promise<ParsedMail[]> {
 export async function waitForMailTo(address: string, timeoutMs = 15_000): Promise<ParsedMail> {
   let found: ParsedMail | undefined;
   await expect
-    .poll(async () => {
-      found = (await mailsTo(address)).at(-1);
-      return found !== undefined;
-    }, { timeout: timeoutMs, message: `no mail to ${address} arrived` })
+    .poll(
+      async () => {
+        found = (await mailsTo(address)).at(-1);
+        return found !== undefined;
+      },
+      { timeout: timeoutMs, message: `no mail to ${address} arrived` },
+    )
     .toBe(true);
   return found as ParsedMail;
 }

@@ -71,7 +71,10 @@ export async function answerQuestionnairesPlainly(scope: Scope, next: Locator): 
     }
     for (const toggle of await dialog.getByRole('switch').all()) await setSwitch(toggle, 'No');
     // A required choose-any-of question offers None; otherwise the first option is ticked.
-    for (const group of await dialog.getByRole('group').filter({ has: dialog.page().getByRole('checkbox') }).all()) {
+    for (const group of await dialog
+      .getByRole('group')
+      .filter({ has: dialog.page().getByRole('checkbox') })
+      .all()) {
       const none = group.getByRole('checkbox', { name: 'None', exact: true });
       const box = (await none.count()) > 0 ? none : group.getByRole('checkbox').first();
       if (!(await box.isChecked())) await pressToCheck(box);
@@ -85,7 +88,9 @@ export async function answerQuestionnairesPlainly(scope: Scope, next: Locator): 
     }
     await dialog.getByRole('button', { name: /^(Complete|Submit)$/ }).click();
     answered += 1;
-    await expect(dialog.getByRole('heading', { level: 2 })).toBeHidden({ timeout: 10_000 }).catch(() => undefined);
+    await expect(dialog.getByRole('heading', { level: 2 }))
+      .toBeHidden({ timeout: 10_000 })
+      .catch(() => undefined);
   }
   return answered;
 }

@@ -106,8 +106,15 @@ describe('main bundle', () => {
   });
 
   it('imports only electron, Node built-ins and its own chunks (the package has no node_modules)', () => {
-    const files = [outFile('main', 'index.js'), ...readdirSync(outFile('main', 'chunks')).filter((name) => name.endsWith('.js')).map((name) => outFile('main', 'chunks', name))];
-    const external = files.flatMap((file) => specifiers(readFileSync(file, 'utf8'))).filter((id) => !id.startsWith('.') && id !== 'electron' && !NODE_BUILTINS.has(id));
+    const files = [
+      outFile('main', 'index.js'),
+      ...readdirSync(outFile('main', 'chunks'))
+        .filter((name) => name.endsWith('.js'))
+        .map((name) => outFile('main', 'chunks', name)),
+    ];
+    const external = files
+      .flatMap((file) => specifiers(readFileSync(file, 'utf8')))
+      .filter((id) => !id.startsWith('.') && id !== 'electron' && !NODE_BUILTINS.has(id));
     expect(external).toEqual([]);
   });
 
@@ -122,14 +129,21 @@ describe('main bundle', () => {
         return next(specifier, context);
       }`,
     );
-    writeFileSync(path.join(stubDir, 'register.mjs'), `import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`);
+    writeFileSync(
+      path.join(stubDir, 'register.mjs'),
+      `import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`,
+    );
 
-    const result = spawnSync(process.execPath, ['--import', pathToFileURL(path.join(stubDir, 'register.mjs')).href, outFile('main', 'index.js')], {
-      cwd: appDir,
-      env: { PATH: process.env.PATH ?? '', KIOSK_PORTAL_URL: 'https://portal.example.com' },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const result = spawnSync(
+      process.execPath,
+      ['--import', pathToFileURL(path.join(stubDir, 'register.mjs')).href, outFile('main', 'index.js')],
+      {
+        cwd: appDir,
+        env: { PATH: process.env.PATH ?? '', KIOSK_PORTAL_URL: 'https://portal.example.com' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const calls = result.stdout
@@ -141,7 +155,11 @@ describe('main bundle', () => {
     expect(calls).toContainEqual({ call: 'setApplicationMenu', menu: null });
     expect(calls).toContainEqual({ call: 'ipcMain.handle', channel: KIOSK_CHANNELS.getAppInfo });
     const window = calls.map((call) => BrowserWindowCall.safeParse(call)).find((parsed) => parsed.success)?.data;
-    expect(window?.options).toMatchObject({ kiosk: true, fullscreen: true, webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, devTools: false } });
+    expect(window?.options).toMatchObject({
+      kiosk: true,
+      fullscreen: true,
+      webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, devTools: false },
+    });
     expect(window?.options.webPreferences.preload).toBe(outFile('preload', 'index.cjs'));
     expect(existsSync(window?.options.webPreferences.preload ?? '')).toBe(true);
     expect(calls).toContainEqual({ call: 'setWindowOpenHandler' });

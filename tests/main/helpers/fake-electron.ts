@@ -125,7 +125,13 @@ export class FakeWebContents extends EventEmitter implements KioskWebContents {
   /** What window.open / target=_blank would get. */
   requestWindowOpen(url: string): WindowOpenHandlerResponse | null {
     if (!this.windowOpenHandler) return null;
-    return this.windowOpenHandler({ url, frameName: '', features: '', disposition: 'new-window', referrer: { url: '', policy: 'default' } });
+    return this.windowOpenHandler({
+      url,
+      frameName: '',
+      features: '',
+      disposition: 'new-window',
+      referrer: { url: '', policy: 'default' },
+    });
   }
   emitRenderProcessGone(reason: RenderProcessGoneDetails['reason']): void {
     this.emit('render-process-gone', preventableEvent({}), { reason, exitCode: 1 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { KIOSK_CHANNELS, type KioskApi } from '@contract/kiosk-bridge';
 import { registerKioskIpc } from '../../../src-main/ipc';
-import { buildKioskApi, exposeKioskApi, KIOSK_GLOBAL, type PreloadContextBridge, type PreloadIpcRenderer } from '../../../src-preload/kiosk-api';
+import {
+  buildKioskApi,
+  exposeKioskApi,
+  KIOSK_GLOBAL,
+  type PreloadContextBridge,
+  type PreloadIpcRenderer,
+} from '../../../src-preload/kiosk-api';
 import { FakeIpcMain, MemoryLog, type FakeSender } from '../helpers/fake-electron';
 
 /** A contextBridge that records what the preload exposes. */
@@ -26,7 +32,10 @@ class RecordingIpcRenderer implements PreloadIpcRenderer {
 /** An ipcRenderer wired to the real main-process handlers, as if sent from `sender`. */
 function rendererConnectedToMain(sender: FakeSender): PreloadIpcRenderer {
   const ipcMain = new FakeIpcMain();
-  registerKioskIpc({ ipcMain }, { allowedOrigin: 'https://portal.example.com', appInfo: () => ({ version: '4.5.6', platform: 'linux' }), log: new MemoryLog() });
+  registerKioskIpc(
+    { ipcMain },
+    { allowedOrigin: 'https://portal.example.com', appInfo: () => ({ version: '4.5.6', platform: 'linux' }), log: new MemoryLog() },
+  );
   return { invoke: (channel, ...args) => ipcMain.invoke(channel, sender, ...args) };
 }
 
@@ -77,6 +86,9 @@ describe('buildKioskApi', () => {
 
   it('gets the forbidden envelope end to end from an iframe', async () => {
     const api = buildKioskApi(rendererConnectedToMain({ url: 'https://portal.example.com/iframe/about', isMainFrame: false }));
-    await expect(api.getAppInfo()).resolves.toEqual({ ok: false, error: { code: 'forbidden', message: 'This caller may not use the kiosk bridge.' } });
+    await expect(api.getAppInfo()).resolves.toEqual({
+      ok: false,
+      error: { code: 'forbidden', message: 'This caller may not use the kiosk bridge.' },
+    });
   });
 });

@@ -46,7 +46,9 @@ describe.each(backends())('self-service access on %s', (backend) => {
   it('refuses EVERY self-service endpoint with another booking’s session (401) and changes nothing', async () => {
     const victim = LIAM.bookingKey;
     const [form] = await test.db.query<{ id: string }>(`select id::text as id from consent_form where slug = 'privacy-and-consent'`);
-    const [referral] = await test.db.query<{ id: string }>(`select id::text as id from booking_request_referral where booking_key = $1`, [CHLOE_REQUEST.bookingKey]);
+    const [referral] = await test.db.query<{ id: string }>(`select id::text as id from booking_request_referral where booking_key = $1`, [
+      CHLOE_REQUEST.bookingKey,
+    ]);
     const target = (await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-23'))[0]?.startsAt ?? '';
 
     const appointmentCalls = (signed: Signed): Array<[string, () => Promise<LightMyRequestResponse>]> => [
@@ -55,12 +57,20 @@ describe.each(backends())('self-service access on %s', (backend) => {
       ['cancel', () => signed.post(`/api/appointments/${victim}/cancel`, { reason: { label: 'Other' } })],
       [
         'reschedule',
-        () => signed.post(`/api/appointments/${victim}/reschedule`, { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target }, { 'idempotency-key': randomUUID() }),
+        () =>
+          signed.post(
+            `/api/appointments/${victim}/reschedule`,
+            { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target },
+            { 'idempotency-key': randomUUID() },
+          ),
       ],
       ['request-reschedule', () => signed.post(`/api/appointments/${victim}/request-reschedule`, { note: 'hi' })],
       ['confirm', () => signed.post(`/api/appointments/${victim}/confirm`)],
       ['consent-forms', () => signed.get(`/api/appointments/${victim}/consent-forms`)],
-      ['sign consent form', () => signed.put(`/api/appointments/${victim}/consent-forms/${form?.id ?? ''}`, { signedName: 'Mallory', agreed: true })],
+      [
+        'sign consent form',
+        () => signed.put(`/api/appointments/${victim}/consent-forms/${form?.id ?? ''}`, { signedName: 'Mallory', agreed: true }),
+      ],
       ['details-change-request', () => signed.post(`/api/appointments/${victim}/details-change-request`, { lastName: 'Mallory' })],
       ['unsubscribe', () => signed.post(`/api/appointments/${victim}/unsubscribe`)],
       // Liam's own key, but the booking-request side: a session is for one subject type.
@@ -106,7 +116,11 @@ describe.each(backends())('self-service access on %s', (backend) => {
     try {
       const browser = client(server.app, newAddress());
       const signed = signedAs(server.app, browser);
-      const started = await browser.request('POST', '/api/patient-access/authenticate', { bookingKey: LIAM.bookingKey, type: 'APPOINTMENT', dateOfBirth: LIAM.dateOfBirth });
+      const started = await browser.request('POST', '/api/patient-access/authenticate', {
+        bookingKey: LIAM.bookingKey,
+        type: 'APPOINTMENT',
+        dateOfBirth: LIAM.dateOfBirth,
+      });
       expect(started.json()).toMatchObject({ otpRequired: true });
       expect((await signed.get(`/api/appointments/${LIAM.bookingKey}`)).statusCode).toBe(401);
       expect((await signed.post(`/api/appointments/${LIAM.bookingKey}/confirm`)).statusCode).toBe(401);

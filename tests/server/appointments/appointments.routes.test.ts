@@ -75,7 +75,12 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         clinic: { slug: 'parramatta', timeZone: 'Australia/Sydney' },
       });
       expect(summary.appointments).toHaveLength(1);
-      expect(summary.appointments[0]).toMatchObject({ examSlug: 'mri-knee', modalityName: 'MRI', status: 'BOOKED', startsAt: '2026-03-16T22:30:00.000Z' });
+      expect(summary.appointments[0]).toMatchObject({
+        examSlug: 'mri-knee',
+        modalityName: 'MRI',
+        status: 'BOOKED',
+        startsAt: '2026-03-16T22:30:00.000Z',
+      });
       expect(summary.clinic.mapUrl).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=-33\.\d+,151\.\d+$/);
       expect(summary.cancelReasons.map((reason) => reason.label)).toContain('The time no longer suits me');
       expect(JSON.stringify(summary)).not.toContain('liam.example@example.com');
@@ -149,7 +154,10 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       expect(missing.json()).toMatchObject({ code: 'validation_failed', details: [{ in: 'body/reason' }] });
       const unknown = await signed.post(url(booked.bookingKey, '/cancel'), { reason: { label: 'The moon is in the wrong phase' } });
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json()).toMatchObject({ code: 'validation_failed', details: [{ in: 'body/reason/label', message: 'Please choose one of the listed reasons.' }] });
+      expect(unknown.json()).toMatchObject({
+        code: 'validation_failed',
+        details: [{ in: 'body/reason/label', message: 'Please choose one of the listed reasons.' }],
+      });
       const longNote = await signed.post(url(booked.bookingKey, '/cancel'), { reason: { label: 'Other' }, note: 'x'.repeat(501) });
       expect(longNote.statusCode).toBe(400);
       const extra = await signed.post(url(booked.bookingKey, '/cancel'), { reason: { label: 'Other' }, refund: true });
@@ -163,7 +171,10 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       expect(await isFree('mri-shoulder', 'parramatta', booked.startsAt)).toBe(false);
       const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
       const since = await lastAuditId(test.db);
-      const response = await signed.post(url(booked.bookingKey, '/cancel'), { reason: { label: 'I am feeling better' }, note: 'Pain went away.' });
+      const response = await signed.post(url(booked.bookingKey, '/cancel'), {
+        reason: { label: 'I am feeling better' },
+        note: 'Pain went away.',
+      });
       expect(response.statusCode, response.body).toBe(200);
       const summary = AppointmentSummarySchema.parse(response.json());
       expect(summary.status).toBe('CANCELED');
@@ -175,13 +186,18 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       );
       expect(change).toEqual({ action: 'CANCEL', reason_label: 'I am feeling better', note: 'Pain went away.', to_status: 'CANCELED' });
       const audit = await auditSince(test.db, since);
-      expect(audit).toEqual([{ actor: 'patient', action: 'appointment.cancelled', details: { from: 'BOOKED', withReason: true, withNote: true } }]);
+      expect(audit).toEqual([
+        { actor: 'patient', action: 'appointment.cancelled', details: { from: 'BOOKED', withReason: true, withNote: true } },
+      ]);
       expect(JSON.stringify(audit)).not.toMatch(/feeling|Pain/);
 
       const again = await signed.post(url(booked.bookingKey, '/cancel'), { reason: { label: 'Other' } });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ code: 'change_not_allowed', details: { reason: 'APPOINTMENT_CANCELLED' } });
-      expect((await signed.get(url(booked.bookingKey, '/can-change?action=RESCHEDULE'))).json()).toMatchObject({ canChange: false, reason: 'APPOINTMENT_CANCELLED' });
+      expect((await signed.get(url(booked.bookingKey, '/can-change?action=RESCHEDULE'))).json()).toMatchObject({
+        canChange: false,
+        reason: 'APPOINTMENT_CANCELLED',
+      });
     });
 
     it('does not ask for a reason when the provider uses the cancel questionnaire instead', async () => {
@@ -260,14 +276,27 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       const first = await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date: '2026-03-24', slot: 0 });
       const second = await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date: '2026-03-24', slot: 5 });
       const signed = await signIn(server.app, first.bookingKey, first.dateOfBirth);
-      const taken = await reschedule(signed, first.bookingKey, { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: second.startsAt });
+      const taken = await reschedule(signed, first.bookingKey, {
+        context: 'RESCHEDULED',
+        clinicSlug: 'parramatta',
+        startsAt: second.startsAt,
+      });
       expect(taken.statusCode).toBe(409);
       expect(taken.json()).toMatchObject({ code: 'slot_taken' });
       expect(taken.json<{ details: { freshSlots: unknown[] } }>().details.freshSlots.length).toBeGreaterThan(0);
       expect(await rowsOf(test.db, first.bookingKey)).toEqual([{ status: 'BOOKED', starts_at: first.startsAt }]);
-      const notOffered = await reschedule(signed, first.bookingKey, { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: '2026-03-24T13:07:00.000Z' });
+      const notOffered = await reschedule(signed, first.bookingKey, {
+        context: 'RESCHEDULED',
+        clinicSlug: 'parramatta',
+        startsAt: '2026-03-24T13:07:00.000Z',
+      });
       expect(notOffered.statusCode).toBe(400);
-      const otherExams = await reschedule(signed, first.bookingKey, { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: first.startsAt, exams: ['mri-shoulder'] });
+      const otherExams = await reschedule(signed, first.bookingKey, {
+        context: 'RESCHEDULED',
+        clinicSlug: 'parramatta',
+        startsAt: first.startsAt,
+        exams: ['mri-shoulder'],
+      });
       expect(otherExams.statusCode).toBe(400);
       expect(otherExams.json()).toMatchObject({ code: 'validation_failed', details: [{ in: 'body/exams' }] });
       expect(await rowsOf(test.db, first.bookingKey)).toEqual([{ status: 'BOOKED', starts_at: first.startsAt }]);
@@ -279,7 +308,10 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
       const key = randomUUID();
       const body = { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target };
-      const [first, second] = await Promise.all([reschedule(signed, booked.bookingKey, body, key), reschedule(signed, booked.bookingKey, body, key)]);
+      const [first, second] = await Promise.all([
+        reschedule(signed, booked.bookingKey, body, key),
+        reschedule(signed, booked.bookingKey, body, key),
+      ]);
       expect([first?.statusCode, second?.statusCode], `${first?.body}\n${second?.body}`).toEqual([200, 200]);
       expect(first?.json()).toEqual(second?.json());
       expect(await rowsOf(test.db, booked.bookingKey)).toEqual([
@@ -291,7 +323,11 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
     it('keeps a PENDING booking pending at its new time (the clinic has yet to confirm it)', async () => {
       const grace = await signIn(server.app, 'mNp2p1IOmqpDiRsoCT3WpA', '1985-07-21');
       const target = (await slotsOn(server.app, 'us-pelvis', 'newcastle', '2026-03-17'))[2]?.startsAt ?? '';
-      const response = await reschedule(grace, 'mNp2p1IOmqpDiRsoCT3WpA', { context: 'RESCHEDULED', clinicSlug: 'newcastle', startsAt: target });
+      const response = await reschedule(grace, 'mNp2p1IOmqpDiRsoCT3WpA', {
+        context: 'RESCHEDULED',
+        clinicSlug: 'newcastle',
+        startsAt: target,
+      });
       expect(response.statusCode, response.body).toBe(200);
       expect(AppointmentSummarySchema.parse(response.json())).toMatchObject({ status: 'PENDING', pending: true });
       expect((await rowsOf(test.db, 'mNp2p1IOmqpDiRsoCT3WpA')).map((row) => row.status)).toEqual(['RESCHEDULED', 'PENDING']);
@@ -302,7 +338,12 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       const target = (await slotsOn(server.app, 'mri-shoulder', 'parramatta', '2026-03-26'))[3]?.startsAt ?? '';
       const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
       const since = await lastAuditId(test.db);
-      const response = await reschedule(signed, booked.bookingKey, { context: 'CHANGED', clinicSlug: 'parramatta', startsAt: target, exams: ['mri-shoulder'] });
+      const response = await reschedule(signed, booked.bookingKey, {
+        context: 'CHANGED',
+        clinicSlug: 'parramatta',
+        startsAt: target,
+        exams: ['mri-shoulder'],
+      });
       expect(response.statusCode, response.body).toBe(200);
       expect(AppointmentSummarySchema.parse(response.json()).appointments.map((item) => item.examSlug)).toEqual(['mri-shoulder']);
       expect((await rowsOf(test.db, booked.bookingKey)).map((row) => row.status)).toEqual(['CHANGED', 'BOOKED']);
@@ -319,8 +360,16 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       });
       const target = (await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-30'))[1]?.startsAt ?? '';
       const signed = await signIn(server.app, walkIn.bookingKey, walkIn.dateOfBirth);
-      expect((await summaryOf(signed, walkIn.bookingKey)).walkInExam).toEqual({ name: 'Chest X-ray (walk-in)', prepTime: 0, minutesPrior: 15 });
-      expect((await signed.get(url(walkIn.bookingKey, '/can-change?action=RESCHEDULE'))).json()).toEqual({ canChange: false, reason: 'WALK_IN', priorMinutes: 1440 });
+      expect((await summaryOf(signed, walkIn.bookingKey)).walkInExam).toEqual({
+        name: 'Chest X-ray (walk-in)',
+        prepTime: 0,
+        minutesPrior: 15,
+      });
+      expect((await signed.get(url(walkIn.bookingKey, '/can-change?action=RESCHEDULE'))).json()).toEqual({
+        canChange: false,
+        reason: 'WALK_IN',
+        priorMinutes: 1440,
+      });
       expect((await signed.get(url(walkIn.bookingKey, '/can-change?action=CANCEL'))).json()).toMatchObject({ canChange: true });
       const refused = await reschedule(signed, walkIn.bookingKey, { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target });
       expect(refused.statusCode).toBe(409);
@@ -336,10 +385,18 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       }
 
       const oliver = await signIn(server.app, OLIVER_CANCELED.bookingKey, OLIVER_CANCELED.dateOfBirth);
-      const cancelled = await reschedule(oliver, OLIVER_CANCELED.bookingKey, { context: 'RESCHEDULED', clinicSlug: 'bondi-junction', startsAt: target });
+      const cancelled = await reschedule(oliver, OLIVER_CANCELED.bookingKey, {
+        context: 'RESCHEDULED',
+        clinicSlug: 'bondi-junction',
+        startsAt: target,
+      });
       expect(cancelled.json()).toMatchObject({ code: 'change_not_allowed', details: { reason: 'APPOINTMENT_CANCELLED' } });
       const evelyn = await signIn(server.app, EVELYN_TOMORROW.bookingKey, EVELYN_TOMORROW.dateOfBirth);
-      const late = await reschedule(evelyn, EVELYN_TOMORROW.bookingKey, { context: 'RESCHEDULED', clinicSlug: 'bondi-junction', startsAt: target });
+      const late = await reschedule(evelyn, EVELYN_TOMORROW.bookingKey, {
+        context: 'RESCHEDULED',
+        clinicSlug: 'bondi-junction',
+        startsAt: target,
+      });
       expect(late.json()).toMatchObject({ code: 'change_not_allowed', details: { reason: 'PRIOR_MINUTES' } });
       const jack = await signIn(server.app, JACK_ON_HOLD.bookingKey, JACK_ON_HOLD.dateOfBirth);
       expect((await jack.get(url(JACK_ON_HOLD.bookingKey, '/can-change?action=RESCHEDULE'))).json()).toMatchObject({ reason: 'OTHER' });
@@ -373,11 +430,14 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
   it('six bookings racing into one time: one wins, five answer slot_taken and keep their times', async () => {
     const date = '2026-04-03';
     const bookings = [];
-    for (let index = 0; index < 6; index++) bookings.push(await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date, slot: 0 }));
+    for (let index = 0; index < 6; index++)
+      bookings.push(await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date, slot: 0 }));
     const target = (await slotsOn(server.app, 'mri-knee', 'parramatta', date))[3]?.startsAt ?? '';
     const sessions = await Promise.all(bookings.map((booked) => signIn(server.app, booked.bookingKey, booked.dateOfBirth)));
     const answers = await Promise.all(
-      bookings.map((booked, index) => reschedule(sessions[index] as Signed, booked.bookingKey, { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target })),
+      bookings.map((booked, index) =>
+        reschedule(sessions[index] as Signed, booked.bookingKey, { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target }),
+      ),
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.statusCode === 409 && answer.json<{ code: string }>().code === 'slot_taken')).toHaveLength(5);
@@ -398,7 +458,9 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       expect(response.statusCode, response.body).toBe(200);
       expect(AppointmentSummarySchema.parse(response.json()).status).toBe('REQUEST_RESCHEDULE');
       expect(await isFree('us-abdomen', 'bondi-junction', booked.startsAt)).toBe(false);
-      const [change] = await test.db.query<{ note: string }>(`select note from appointment_change where booking_key = $1`, [booked.bookingKey]);
+      const [change] = await test.db.query<{ note: string }>(`select note from appointment_change where booking_key = $1`, [
+        booked.bookingKey,
+      ]);
       expect(change?.note).toBe('Afternoons please');
       const changesAfterFirst = await countRows(test.db, 'appointment_change');
       const empty = await signed.post(url(booked.bookingKey, '/request-reschedule'));
@@ -456,10 +518,19 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         expect(privacy?.html).toContain('rel="noopener noreferrer"');
 
         const [ct] = await test.db.query<{ id: string }>(`select id::text as id from consent_form where slug = 'ct-contrast'`);
-        expect((await liam.put(url(LIAM.bookingKey, `/consent-forms/${ct?.id ?? ''}`), { signedName: 'Liam Example', agreed: true })).statusCode).toBe(404);
-        expect((await liam.put(url(LIAM.bookingKey, `/consent-forms/${randomUUID()}`), { signedName: 'Liam Example', agreed: true })).statusCode).toBe(404);
-        expect((await liam.put(url(LIAM.bookingKey, `/consent-forms/${privacy?.id ?? ''}`), { signedName: 'Liam Example', agreed: false })).statusCode).toBe(400);
-        expect((await liam.put(url(LIAM.bookingKey, `/consent-forms/${privacy?.id ?? ''}`), { signedName: '   ', agreed: true })).statusCode).toBe(400);
+        expect(
+          (await liam.put(url(LIAM.bookingKey, `/consent-forms/${ct?.id ?? ''}`), { signedName: 'Liam Example', agreed: true })).statusCode,
+        ).toBe(404);
+        expect(
+          (await liam.put(url(LIAM.bookingKey, `/consent-forms/${randomUUID()}`), { signedName: 'Liam Example', agreed: true })).statusCode,
+        ).toBe(404);
+        expect(
+          (await liam.put(url(LIAM.bookingKey, `/consent-forms/${privacy?.id ?? ''}`), { signedName: 'Liam Example', agreed: false }))
+            .statusCode,
+        ).toBe(400);
+        expect(
+          (await liam.put(url(LIAM.bookingKey, `/consent-forms/${privacy?.id ?? ''}`), { signedName: '   ', agreed: true })).statusCode,
+        ).toBe(400);
         expect(await countRows(test.db, 'consent_signature')).toBe(0);
 
         for (const form of forms.appointmentConsentForms) {
@@ -503,12 +574,23 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         'select changes, note, status from details_change_request where id = $1',
         [id],
       );
-      expect(row).toEqual({ changes: { lastName: "O'Example", email: 'liam.new@example.com' }, note: 'Married last month', status: 'OPEN' });
+      expect(row).toEqual({
+        changes: { lastName: "O'Example", email: 'liam.new@example.com' },
+        note: 'Married last month',
+        status: 'OPEN',
+      });
       const audit = await auditSince(test.db, since);
-      expect(audit).toEqual([{ actor: 'patient', action: 'patient.details_change_requested', details: { request: id, fields: ['lastName', 'email'], withNote: true } }]);
+      expect(audit).toEqual([
+        {
+          actor: 'patient',
+          action: 'patient.details_change_requested',
+          details: { request: id, fields: ['lastName', 'email'], withNote: true },
+        },
+      ]);
 
       // At most MAX_OPEN_DETAILS_REQUESTS wait for staff at once.
-      for (let index = 1; index < MAX_OPEN_DETAILS_REQUESTS; index++) expect((await liam.post(path, { postcode: '2150' })).statusCode).toBe(201);
+      for (let index = 1; index < MAX_OPEN_DETAILS_REQUESTS; index++)
+        expect((await liam.post(path, { postcode: '2150' })).statusCode).toBe(201);
       const tooMany = await liam.post(path, { postcode: '2150' });
       expect(tooMany.statusCode).toBe(429);
       expect(tooMany.json()).toMatchObject({ code: 'too_many_requests' });

@@ -32,7 +32,12 @@ function withCookie(browser: Client, headers: Record<string, string> = {}): Reco
 }
 
 /** A browser with a fully authenticated session for the booking (otpRequired must be off). */
-export async function signIn(app: FastifyInstance, bookingKey: string, dateOfBirth: string, type: SignInType = 'APPOINTMENT'): Promise<Signed> {
+export async function signIn(
+  app: FastifyInstance,
+  bookingKey: string,
+  dateOfBirth: string,
+  type: SignInType = 'APPOINTMENT',
+): Promise<Signed> {
   const browser = client(app, newAddress());
   const response = await browser.request('POST', '/api/patient-access/authenticate', { bookingKey, type, dateOfBirth });
   expect(response.statusCode, response.body).toBe(200);
@@ -45,9 +50,21 @@ export function signedAs(app: FastifyInstance, browser: Client): Signed {
     browser,
     get: (url) => app.inject({ method: 'GET', url, remoteAddress: browser.address, headers: withCookie(browser) }),
     post: (url, payload, headers) =>
-      app.inject({ method: 'POST', url, remoteAddress: browser.address, headers: withCookie(browser, headers), ...(payload === undefined ? {} : { payload }) }),
+      app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: browser.address,
+        headers: withCookie(browser, headers),
+        ...(payload === undefined ? {} : { payload }),
+      }),
     put: (url, payload) =>
-      app.inject({ method: 'PUT', url, remoteAddress: browser.address, headers: withCookie(browser), ...(payload === undefined ? {} : { payload }) }),
+      app.inject({
+        method: 'PUT',
+        url,
+        remoteAddress: browser.address,
+        headers: withCookie(browser),
+        ...(payload === undefined ? {} : { payload }),
+      }),
   };
 }
 
@@ -73,7 +90,7 @@ export async function bookThrough(
     if (startsAt === undefined) throw new Error(`no slot ${options.slot ?? 0} on ${options.date} at ${options.clinic}`);
   }
   nextDob += 1;
-  const dateOfBirth = `1970-01-${String(nextDob % 28 + 1).padStart(2, '0')}`;
+  const dateOfBirth = `1970-01-${String((nextDob % 28) + 1).padStart(2, '0')}`;
   const response = await book(app, {
     exams: options.exams.split(','),
     clinicSlug: options.clinic,
@@ -98,8 +115,14 @@ export async function rowsOf(db: Database, bookingKey: string): Promise<Array<{ 
   return rows.map((row) => ({ status: row.status, starts_at: new Date(row.starts_ms).toISOString() }));
 }
 
-export async function auditSince(db: Database, since: number): Promise<Array<{ actor: string; action: string; details: Record<string, unknown> }>> {
-  return db.query(`select actor, action, details from audit_log where id > $1 and action not like 'patient_sign_in%' and action not like 'patient_session%' order by id`, [since]);
+export async function auditSince(
+  db: Database,
+  since: number,
+): Promise<Array<{ actor: string; action: string; details: Record<string, unknown> }>> {
+  return db.query(
+    `select actor, action, details from audit_log where id > $1 and action not like 'patient_sign_in%' and action not like 'patient_session%' order by id`,
+    [since],
+  );
 }
 
 export async function lastAuditId(db: Database): Promise<number> {

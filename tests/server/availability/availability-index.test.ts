@@ -26,7 +26,9 @@ const at = (date: string, time: string): number => Date.parse(`${date}T${time}:0
 // Monday 16 March 2026 09:00 Sydney (UTC+11).
 const NOW = at('2026-03-16', '09:00');
 const localTimes = (starts: number[]): string[] =>
-  starts.map((start) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Australia/Sydney', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(start));
+  starts.map((start) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Australia/Sydney', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(start),
+  );
 
 describe('AvailabilityIndex', () => {
   it('offers grid starts that fit before closing, after now + lead time', () => {
@@ -96,7 +98,9 @@ describe('AvailabilityIndex', () => {
     expect(subject.dayJson('clinic', 'ct', 30, '2026-03-17', NOW, render)).toBe('15');
     expect(subject.dayJson('clinic', 'ct', 30, '2026-03-17', NOW + MINUTE, render)).toBe('15');
     expect(renders).toBe(1);
-    subject.add([{ id: 'h', resourceId: 'r1', start: at('2026-03-17', '08:00'), end: at('2026-03-17', '08:30'), holdExpiresAt: NOW + 5 * MINUTE }]);
+    subject.add([
+      { id: 'h', resourceId: 'r1', start: at('2026-03-17', '08:00'), end: at('2026-03-17', '08:30'), holdExpiresAt: NOW + 5 * MINUTE },
+    ]);
     expect(subject.dayJson('clinic', 'ct', 30, '2026-03-17', NOW, render)).toBe('13');
     expect(subject.dayJson('clinic', 'ct', 30, '2026-03-17', NOW + 5 * MINUTE, render)).toBe('15');
     // Today: the answer shrinks as now + lead passes each grid time.

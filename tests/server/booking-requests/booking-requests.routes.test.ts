@@ -26,7 +26,9 @@ describe('booking-request helpers', () => {
     expect(referralContentType(new TextEncoder().encode('%PDF-1.7 ...'))).toBe('application/pdf');
     expect(referralContentType(readFileSync(join(REFERRALS, 'ultrasound-report-page.png')))).toBe('image/png');
     expect(referralContentType(new TextEncoder().encode('<html><script>alert(1)</script>'))).toBe('application/octet-stream');
-    expect(referralContentType(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBe('application/octet-stream');
+    expect(referralContentType(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBe(
+      'application/octet-stream',
+    );
   });
 
   it('sanitises download names: no path, no quotes or control characters, the extension of the real type', () => {
@@ -57,7 +59,10 @@ describe.each(backends())('booking requests on %s', (backend) => {
     test = await createTestDatabase(backend, 'seeded');
     await setOtpRequired(test.db, true);
     dataDir = mkdtempSync(join(tmpdir(), 'portal-br-'));
-    const config = testConfig({ DATA_DIR: dataDir, STAFF_API_TOKEN_SHA256: `${sha256(STAFF_TOKEN)}, ${sha256(OTHER_STAFF_TOKEN).toUpperCase()}` });
+    const config = testConfig({
+      DATA_DIR: dataDir,
+      STAFF_API_TOKEN_SHA256: `${sha256(STAFF_TOKEN)}, ${sha256(OTHER_STAFF_TOKEN).toUpperCase()}`,
+    });
     server = await buildTestServer({ db: test.db, clock: createTestClock(SEED_NOW), config });
     await server.app.ready();
   });
@@ -81,7 +86,10 @@ describe.each(backends())('booking requests on %s', (backend) => {
       bookingKey: CHLOE.bookingKey,
       status: 'BOOKED',
       patientNotes: 'Mornings suit me best.',
-      bookingDetails: { exams: [{ slug: 'mri-cardiac', nameWithModality: expect.stringMatching(/^MRI - /) }], clinicName: expect.stringMatching(/Parramatta/) },
+      bookingDetails: {
+        exams: [{ slug: 'mri-cardiac', nameWithModality: expect.stringMatching(/^MRI - /) }],
+        clinicName: expect.stringMatching(/Parramatta/),
+      },
       patientDetails: { title: 'Ms', firstName: 'Chloe', lastName: 'Request', dateOfBirth: '1979-05-23', postalCode: '2150' },
       referrals: [{ fileName: 'referral-cardiac-mri.pdf', contentType: 'application/pdf' }],
     });
@@ -174,7 +182,9 @@ describe.each(backends())('booking requests on %s', (backend) => {
   });
 
   it('refuses every patient endpoint without a session (401) and changes nothing', async () => {
-    const [referral] = await test.db.query<{ id: string }>('select id::text as id from booking_request_referral where booking_key = $1', [CHLOE.bookingKey]);
+    const [referral] = await test.db.query<{ id: string }>('select id::text as id from booking_request_referral where booking_key = $1', [
+      CHLOE.bookingKey,
+    ]);
     for (const [method, path] of [
       ['GET', url(CHLOE.bookingKey)],
       ['POST', url(CHLOE.bookingKey, '/cancel')],

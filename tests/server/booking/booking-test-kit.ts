@@ -46,11 +46,7 @@ export async function slotsOn(app: FastifyInstance, exams: string, clinic: strin
   return body.clinics[0]?.days[0]?.slots ?? [];
 }
 
-export function book(
-  app: FastifyInstance,
-  body: Record<string, unknown>,
-  key: string = randomUUID(),
-): Promise<LightMyRequestResponse> {
+export function book(app: FastifyInstance, body: Record<string, unknown>, key: string = randomUUID()): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: '/api/booking/appointments', headers: { 'idempotency-key': key }, payload: body });
 }
 

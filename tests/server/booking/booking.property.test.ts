@@ -15,7 +15,10 @@ import { book, hold, overlaps, patient, slotsOn, sydney } from './booking-test-k
 const CLINIC = 'bondi-junction';
 const DATE = '2026-03-19';
 const CT_EXAMS = ['ct-brain', 'ct-chest', 'ct-abdomen-pelvis', 'ct-lumbar-spine', 'ct-sinuses'] as const;
-const QUARTERS = Array.from({ length: 16 }, (_, index) => `${String(8 + Math.floor(index / 4)).padStart(2, '0')}:${String((index % 4) * 15).padStart(2, '0')}`);
+const QUARTERS = Array.from(
+  { length: 16 },
+  (_, index) => `${String(8 + Math.floor(index / 4)).padStart(2, '0')}:${String((index % 4) * 15).padStart(2, '0')}`,
+);
 
 const requestArbitrary = fc.record({
   kind: fc.constantFrom('book', 'hold'),

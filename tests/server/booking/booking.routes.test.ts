@@ -49,12 +49,20 @@ describe.each(backends())('booking API on %s', (backend) => {
       const knee = body.exams.find((exam) => exam.slug === 'mri-knee');
       expect(knee).toMatchObject({ durationMinutes: 30, enquiryOnly: false, medicareRequired: true, modalityName: 'MRI' });
       expect(knee?.bodyPartSlugs).toEqual(['knee']);
-      expect(body.exams.find((exam) => exam.slug === 'mri-cardiac')).toMatchObject({ enquiryOnly: true, showBookingRequestInfoModal: true });
+      expect(body.exams.find((exam) => exam.slug === 'mri-cardiac')).toMatchObject({
+        enquiryOnly: true,
+        showBookingRequestInfoModal: true,
+      });
     });
 
     it('GET /api/booking/exams searches names case-insensitively and filters by modality and body part', async () => {
       const search = await server.app.inject({ method: 'GET', url: '/api/booking/exams?search=KNEE' });
-      expect(search.json<Array<{ slug: string }>>().map((exam) => exam.slug).sort()).toEqual(['mri-knee', 'xr-knee']);
+      expect(
+        search
+          .json<Array<{ slug: string }>>()
+          .map((exam) => exam.slug)
+          .sort(),
+      ).toEqual(['mri-knee', 'xr-knee']);
       const filtered = await server.app.inject({ method: 'GET', url: '/api/booking/exams?modality=mr&bodyPart=knee' });
       expect(filtered.json<Array<{ slug: string }>>().map((exam) => exam.slug)).toEqual(['mri-knee']);
       const unknownParameter = await server.app.inject({ method: 'GET', url: '/api/booking/exams?colour=red' });
@@ -95,7 +103,10 @@ describe.each(backends())('booking API on %s', (backend) => {
   describe('GET /api/booking/clinics', () => {
     it('answers only clinics offering every exam, nearest first, each with its next free time', async () => {
       // Near Newcastle: Newcastle first; only clinics with both CT and MRI.
-      const response = await server.app.inject({ method: 'GET', url: '/api/booking/clinics?exams=ct-brain,mri-knee&lat=-32.93&lng=151.78' });
+      const response = await server.app.inject({
+        method: 'GET',
+        url: '/api/booking/clinics?exams=ct-brain,mri-knee&lat=-32.93&lng=151.78',
+      });
       const body = ClinicsResponseSchema.parse(response.json());
       expect(body.origin).toEqual({ latitude: -32.93, longitude: 151.78, usedDefault: false });
       const slugs = body.clinics.map((entry) => entry.clinic.slug);
@@ -128,7 +139,10 @@ describe.each(backends())('booking API on %s', (backend) => {
 
   describe('GET /api/booking/availability', () => {
     it('answers the contract shape: every requested clinic and day, in order, also days without times', async () => {
-      const response = await server.app.inject({ method: 'GET', url: '/api/booking/availability?exams=mri-knee&clinics=chatswood,parramatta&from=2026-03-14&days=3' });
+      const response = await server.app.inject({
+        method: 'GET',
+        url: '/api/booking/availability?exams=mri-knee&clinics=chatswood,parramatta&from=2026-03-14&days=3',
+      });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(response.headers['cache-control']).toBe('no-store');
@@ -165,7 +179,9 @@ describe.each(backends())('booking API on %s', (backend) => {
     });
 
     it('offers nothing on days without hours, on closed days, on public holidays, before today or beyond the horizon', async () => {
-      await test.db.query(`insert into clinic_closed_date (clinic_id, closed_on) select id, '2026-03-20' from clinic where slug = 'parramatta'`);
+      await test.db.query(
+        `insert into clinic_closed_date (clinic_id, closed_on) select id, '2026-03-20' from clinic where slug = 'parramatta'`,
+      );
       await test.db.query(`insert into public_holiday (state, holiday_on, name) values ('NSW', '2026-03-23', 'Test holiday')`);
       const body = await availability(server.app, { exams: 'ct-brain', clinics: 'parramatta,coolangatta', from: '2026-03-19', days: 5 });
       const [parramatta, coolangatta] = body.clinics;
@@ -244,7 +260,12 @@ describe.each(backends())('booking API on %s', (backend) => {
         const before = await slotsOn(other.app, 'mri-knee', 'liverpool', '2026-03-16');
         const target = before.find((slot) => slot.localTime === '10:00');
         expect(target).toBeDefined();
-        const response = await book(server.app, { exams: ['mri-knee'], clinicSlug: 'liverpool', startsAt: target?.startsAt, patient: patient() });
+        const response = await book(server.app, {
+          exams: ['mri-knee'],
+          clinicSlug: 'liverpool',
+          startsAt: target?.startsAt,
+          patient: patient(),
+        });
         expect(response.statusCode).toBe(201);
         for (const app of [server.app, other.app]) {
           const after = (await slotsOn(app, 'mri-knee', 'liverpool', '2026-03-16')).map((slot) => slot.localTime);
@@ -298,16 +319,36 @@ describe.each(backends())('booking API on %s', (backend) => {
       expect(expiresAt).toBe(new Date(Date.parse(SEED_NOW) + 10 * 60_000).toISOString());
       expect((await slotsOn(server.app, 'mri-knee', 'chatswood', '2026-03-16')).map((slot) => slot.localTime)).not.toContain('11:00');
       // Someone else cannot take a held time.
-      const rival = await book(server.app, { exams: ['mri-knee'], clinicSlug: 'chatswood', startsAt, patient: patient({ firstName: 'Rival' }) });
+      const rival = await book(server.app, {
+        exams: ['mri-knee'],
+        clinicSlug: 'chatswood',
+        startsAt,
+        patient: patient({ firstName: 'Rival' }),
+      });
       expect(rival.statusCode).toBe(409);
 
-      const response = await book(server.app, { holdId, exams: ['mri-knee'], clinicSlug: 'chatswood', startsAt, patient: patient(), staffBooking: true });
+      const response = await book(server.app, {
+        holdId,
+        exams: ['mri-knee'],
+        clinicSlug: 'chatswood',
+        startsAt,
+        patient: patient(),
+        staffBooking: true,
+      });
       expect(response.statusCode).toBe(201);
       const body = AppointmentCreateResponseSchema.parse(response.json());
       expect(body.bookingKey.length).toBeGreaterThanOrEqual(22);
       expect(body.status).toBe('BOOKED');
       expect(body.appointments).toEqual([
-        expect.objectContaining({ success: true, errorMessage: null, examName: 'MRI knee', modalityName: 'MRI', clinicName: 'Chatswood', date: startsAt, patientYearOfBirth: 1985 }),
+        expect.objectContaining({
+          success: true,
+          errorMessage: null,
+          examName: 'MRI knee',
+          modalityName: 'MRI',
+          clinicName: 'Chatswood',
+          date: startsAt,
+          patientYearOfBirth: 1985,
+        }),
       ]);
       expect(body.appointments[0]?.patientEmailHash).toMatch(/^[0-9a-f]{64}$/);
       const rows = await test.db.query<{ status: string; hold_id: string | null; staff_booking: boolean }>(
@@ -316,7 +357,9 @@ describe.each(backends())('booking API on %s', (backend) => {
       );
       expect(rows).toEqual([{ status: 'BOOKED', hold_id: null, staff_booking: true }]);
       expect(await countRows(test.db, 'outbox_mail')).toBe(mailBefore + 1);
-      const [mail] = await test.db.query<{ recipient: string; kind: string }>('select recipient, kind from outbox_mail order by id desc limit 1');
+      const [mail] = await test.db.query<{ recipient: string; kind: string }>(
+        'select recipient, kind from outbox_mail order by id desc limit 1',
+      );
       expect(mail).toEqual({ recipient: 'ada@example.com', kind: 'booking_confirmation' });
     });
 
@@ -329,7 +372,12 @@ describe.each(backends())('booking API on %s', (backend) => {
       clock.advance(10 * 60_000);
       try {
         expect((await slotsOn(server.app, 'mri-knee', 'gosford', '2026-03-17')).map((slot) => slot.localTime)).toContain('09:00');
-        const other = await book(server.app, { exams: ['mri-knee'], clinicSlug: 'gosford', startsAt, patient: patient({ firstName: 'Bea' }) });
+        const other = await book(server.app, {
+          exams: ['mri-knee'],
+          clinicSlug: 'gosford',
+          startsAt,
+          patient: patient({ firstName: 'Bea' }),
+        });
         expect(other.statusCode).toBe(201);
         const late = await book(server.app, { holdId, exams: ['mri-knee'], clinicSlug: 'gosford', startsAt, patient: patient() });
         expect(late.statusCode).toBe(409);
@@ -358,7 +406,9 @@ describe.each(backends())('booking API on %s', (backend) => {
         });
         expect(await service.sweepExpiredHolds()).toBeGreaterThanOrEqual(1);
         expect(await test.db.query('select 1 from appointment where hold_id = $1', [holdId])).toEqual([]);
-        expect(await test.db.query('select 1 from appointment where hold_id = $1', [fresh.json<{ holdId: string }>().holdId])).toHaveLength(1);
+        expect(await test.db.query('select 1 from appointment where hold_id = $1', [fresh.json<{ holdId: string }>().holdId])).toHaveLength(
+          1,
+        );
       } finally {
         clock.set(SEED_NOW);
       }
@@ -378,7 +428,9 @@ describe.each(backends())('booking API on %s', (backend) => {
 
     it('DELETE /api/booking/holds/{holdId} frees the time at once', async () => {
       const startsAt = sydney('2026-03-18', '15:00');
-      const { holdId } = (await hold(server.app, { exams: ['ct-brain'], clinicSlug: 'bondi-junction', startsAt })).json<{ holdId: string }>();
+      const { holdId } = (await hold(server.app, { exams: ['ct-brain'], clinicSlug: 'bondi-junction', startsAt })).json<{
+        holdId: string;
+      }>();
       expect((await slotsOn(server.app, 'ct-brain', 'bondi-junction', '2026-03-18')).map((slot) => slot.localTime)).not.toContain('15:00');
       const released = await server.app.inject({ method: 'DELETE', url: `/api/booking/holds/${holdId}` });
       expect(released.statusCode).toBe(204);
@@ -420,7 +472,13 @@ describe.each(backends())('booking API on %s', (backend) => {
 
     it('creates PENDING appointments when asked; they hold their time', async () => {
       const startsAt = sydney('2026-03-18', '13:00');
-      const response = await book(server.app, { exams: ['ct-chest'], clinicSlug: 'newcastle', startsAt, patient: patient(), pending: true });
+      const response = await book(server.app, {
+        exams: ['ct-chest'],
+        clinicSlug: 'newcastle',
+        startsAt,
+        patient: patient(),
+        pending: true,
+      });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ status: 'PENDING' });
       expect((await slotsOn(server.app, 'ct-chest', 'newcastle', '2026-03-18')).map((slot) => slot.localTime)).not.toContain('13:00');
@@ -485,7 +543,10 @@ describe.each(backends())('booking API on %s', (backend) => {
       expect(noMedicare.statusCode).toBe(400);
       expect(noMedicare.json().message).toBe(PATIENT_MESSAGES.medicareRequired);
       // A CT needs no Medicare number.
-      expect((await book(server.app, { ...base, exams: ['ct-brain'], startsAt: sydney('2026-03-19', '16:00'), patient: withoutMedicare })).statusCode).toBe(201);
+      expect(
+        (await book(server.app, { ...base, exams: ['ct-brain'], startsAt: sydney('2026-03-19', '16:00'), patient: withoutMedicare }))
+          .statusCode,
+      ).toBe(201);
       const noKey = await server.app.inject({ method: 'POST', url: '/api/booking/appointments', payload: { ...base, patient: patient() } });
       expect(noKey.statusCode).toBe(400);
       const badKey = await book(server.app, { ...base, patient: patient() }, 'not-a-uuid');
@@ -531,11 +592,18 @@ describe.each(backends())('booking API on %s', (backend) => {
       // Parramatta has one MRI, so exactly one patient can have 08:00.
       const startsAt = sydney('2026-03-24', '08:00');
       const attempts = Array.from({ length: 200 }, (_, index) =>
-        book(server.app, { exams: ['mri-knee'], clinicSlug: 'parramatta', startsAt, patient: patient({ firstName: `Patient${String.fromCharCode(65 + (index % 26))}` }) }),
+        book(server.app, {
+          exams: ['mri-knee'],
+          clinicSlug: 'parramatta',
+          startsAt,
+          patient: patient({ firstName: `Patient${String.fromCharCode(65 + (index % 26))}` }),
+        }),
       );
       const responses = await Promise.all(attempts);
       const statuses = responses.map((response) => response.statusCode);
-      const byStatus = Object.fromEntries([...new Set(statuses)].map((status) => [status, statuses.filter((other) => other === status).length]));
+      const byStatus = Object.fromEntries(
+        [...new Set(statuses)].map((status) => [status, statuses.filter((other) => other === status).length]),
+      );
       expect(byStatus).toEqual({ 201: 1, 409: 199 });
       for (const response of responses.filter((candidate) => candidate.statusCode === 409)) {
         const body = response.json<{ code: string; message: string; details: { freshSlots: Array<{ startsAt: string }> } }>();
@@ -574,10 +642,18 @@ describe.each(backends())('booking API on %s', (backend) => {
         method: 'POST',
         url: '/api/booking/booking-requests',
         headers: { 'idempotency-key': randomUUID() },
-        payload: { exams: ['ct-coronary-angiogram', 'ct-brain', 'mri-cardiac'], clinicSlug: 'newcastle', patient: patient(), patientNotes: 'Mornings please' },
+        payload: {
+          exams: ['ct-coronary-angiogram', 'ct-brain', 'mri-cardiac'],
+          clinicSlug: 'newcastle',
+          patient: patient(),
+          patientNotes: 'Mornings please',
+        },
       });
       expect(response.statusCode).toBe(201);
-      const body = response.json<{ bookingKey: string; results: Array<{ examSlug: string; success: boolean; errorMessage?: string; slug?: string }> }>();
+      const body = response.json<{
+        bookingKey: string;
+        results: Array<{ examSlug: string; success: boolean; errorMessage?: string; slug?: string }>;
+      }>();
       expect(body.results.map((result) => [result.examSlug, result.success])).toEqual([
         ['ct-coronary-angiogram', true],
         ['ct-brain', false],
@@ -604,9 +680,19 @@ describe.each(backends())('booking API on %s', (backend) => {
     it('replays a retried request', async () => {
       const key = randomUUID();
       const payload = { exams: ['mri-cardiac'], patient: patient() };
-      const first = await server.app.inject({ method: 'POST', url: '/api/booking/booking-requests', headers: { 'idempotency-key': key }, payload });
+      const first = await server.app.inject({
+        method: 'POST',
+        url: '/api/booking/booking-requests',
+        headers: { 'idempotency-key': key },
+        payload,
+      });
       const count = await countRows(test.db, 'booking_request');
-      const second = await server.app.inject({ method: 'POST', url: '/api/booking/booking-requests', headers: { 'idempotency-key': key }, payload });
+      const second = await server.app.inject({
+        method: 'POST',
+        url: '/api/booking/booking-requests',
+        headers: { 'idempotency-key': key },
+        payload,
+      });
       expect(second.json()).toEqual(first.json());
       expect(await countRows(test.db, 'booking_request')).toBe(count);
     });

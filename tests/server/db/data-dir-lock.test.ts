@@ -11,10 +11,7 @@ function sleeper(): ChildProcess {
 }
 
 function writeLock(dir: string, owner: { pid: number; hostname?: string; startedAt?: string }): void {
-  writeFileSync(
-    join(dir, LOCK_FILE_NAME),
-    JSON.stringify({ hostname: hostname(), startedAt: new Date().toISOString(), ...owner }),
-  );
+  writeFileSync(join(dir, LOCK_FILE_NAME), JSON.stringify({ hostname: hostname(), startedAt: new Date().toISOString(), ...owner }));
 }
 
 describe('acquireDataDirLock', () => {

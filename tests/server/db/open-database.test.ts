@@ -34,7 +34,7 @@ describe('openPgliteDataDir', () => {
     writeFileSync(join(dir, 'pglite.init-99999', 'leftover'), 'from a crashed first start');
     const first = await openPgliteDataDir(dir);
     expect(readdirSync(dir).sort()).toEqual([LOCK_FILE_NAME, PGLITE_DIR_NAME].sort());
-    await first.exec('create table kept (value text); insert into kept values (\'hello\');');
+    await first.exec("create table kept (value text); insert into kept values ('hello');");
     await first.close();
     expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(false);
     const second = await openPgliteDataDir(dir);

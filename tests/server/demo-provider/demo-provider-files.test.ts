@@ -173,7 +173,10 @@ describe('demo provider: regions and clinics', () => {
     expect(duplicates(clinics.map((clinic) => clinic.slug))).toEqual([]);
     for (const clinic of clinics) expect(regionSlugs.has(clinic.regionSlug), clinic.slug).toBe(true);
     for (const region of regions) {
-      expect(clinics.some((clinic) => clinic.regionSlug === region.slug), region.slug).toBe(true);
+      expect(
+        clinics.some((clinic) => clinic.regionSlug === region.slug),
+        region.slug,
+      ).toBe(true);
     }
   });
 
@@ -259,9 +262,7 @@ describe('demo provider: exams', () => {
     for (const modality of modalities) {
       const bookable = exams.filter((exam) => exam.modalityCode === modality.code && !exam.enquiryOnly);
       expect(bookable.length, modality.code).toBeGreaterThan(0);
-      const offeredBy = clinics.filter((clinic) =>
-        clinic.resources.some((resource) => resource.modalityCode === modality.code),
-      );
+      const offeredBy = clinics.filter((clinic) => clinic.resources.some((resource) => resource.modalityCode === modality.code));
       expect(offeredBy.length, modality.code).toBeGreaterThan(0);
     }
   });
@@ -302,9 +303,7 @@ describe('demo provider: referring doctors and appointments', () => {
     expect(duplicates(keys)).toEqual([]);
     for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9_-]{22,}$/);
     expect(new Set(appointments.map((appointment) => appointment.status)).size).toBeGreaterThanOrEqual(6);
-    expect(
-      appointments.some((appointment) => appointment.status === 'BOOKED' && appointment.dayOffset > 0),
-    ).toBe(true);
+    expect(appointments.some((appointment) => appointment.status === 'BOOKED' && appointment.dayOffset > 0)).toBe(true);
     for (const appointment of appointments) {
       expect(Math.abs(appointment.dayOffset), appointment.bookingKey).toBeLessThanOrEqual(30);
       expect(appointment.patient.email, appointment.bookingKey).toMatch(/@example\.com$/);

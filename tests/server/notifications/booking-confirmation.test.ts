@@ -137,7 +137,9 @@ describe('renderBookingConfirmation', () => {
     expect(text).toContain('Walk-in exam: <marquee>walk</marquee>');
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     // The booking key is percent-encoded into the link, so it cannot break out of the attribute.
-    expect(document.querySelector('a')?.getAttribute('href')).toBe(appointmentUrl('https://portal.example.com', 'key"><img src=x onerror=alert(1)>'));
+    expect(document.querySelector('a')?.getAttribute('href')).toBe(
+      appointmentUrl('https://portal.example.com', 'key"><img src=x onerror=alert(1)>'),
+    );
     expect(document.querySelector('a')?.getAttribute('href')).toMatch(/^https:\/\/portal\.example\.com\/appointments\/key%22%3E%3Cimg/);
   });
 
@@ -191,7 +193,9 @@ describe('renderBookingConfirmation', () => {
   });
 
   it('should refuse an appointment without a valid instant rather than mail a wrong time', () => {
-    const bad = confirmation({ appointments: [{ examName: 'MRI', modalityName: 'MRI', startsAt: 'tomorrow', endsAt: '2026-04-05T00:15:00Z' }] });
+    const bad = confirmation({
+      appointments: [{ examName: 'MRI', modalityName: 'MRI', startsAt: 'tomorrow', endsAt: '2026-04-05T00:15:00Z' }],
+    });
     expect(() => renderBookingConfirmation(bad, OPTIONS)).toThrow(/startsAt/);
     expect(() => renderBookingConfirmation(confirmation({ appointments: [] }), OPTIONS)).toThrow(RangeError);
   });
@@ -249,7 +253,14 @@ describe.each(backends())('queueBookingConfirmation on %s', (backend) => {
   it('should deliver over SMTP what the patient needs: subject, text, HTML and an .ics whose DTSTART matches', async () => {
     await test.db.transaction((tx) => queueBookingConfirmation(tx, confirmation(), OPTIONS));
     const mailer = createSmtpMailer(smtpConfigFor(smtp.port));
-    const worker = createOutboxWorker({ db: test.db, mailer, clock: createTestClock('2026-03-10T01:00:01Z'), logger: collectingLogger(), pollMs: 1000, maxAttempts: 3 });
+    const worker = createOutboxWorker({
+      db: test.db,
+      mailer,
+      clock: createTestClock('2026-03-10T01:00:01Z'),
+      logger: collectingLogger(),
+      pollMs: 1000,
+      maxAttempts: 3,
+    });
     expect(await worker.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
     await mailer.close();
 

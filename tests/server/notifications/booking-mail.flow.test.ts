@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AppointmentCreateResponseSchema,
-  AvailabilityResponseSchema,
-  CatalogueSchema,
-  ClinicsResponseSchema,
-} from '@contract/api/booking';
+import { AppointmentCreateResponseSchema, AvailabilityResponseSchema, CatalogueSchema, ClinicsResponseSchema } from '@contract/api/booking';
 import { createTestClock } from '../../../src-server/platform/clock';
 import { createSmtpMailer } from '../../../src-server/platform/mailer';
 import { createOutboxWorker } from '../../../src-server/platform/outbox/outbox-worker';
@@ -62,7 +57,12 @@ describe.each(backends())('booking confirmation mail, end to end, on %s', (backe
         );
         const slot = slots.clinics[0]?.days.flatMap((day) => day.slots)[0];
         if (slot === undefined) continue;
-        choice = { exams: [first.slug, second.slug], clinicSlug: clinic.clinic.slug, startsAt: slot.startsAt, clinicName: clinic.clinic.name };
+        choice = {
+          exams: [first.slug, second.slug],
+          clinicSlug: clinic.clinic.slug,
+          startsAt: slot.startsAt,
+          clinicName: clinic.clinic.name,
+        };
         break;
       }
       if (choice !== null) break;
@@ -94,7 +94,14 @@ describe.each(backends())('booking confirmation mail, end to end, on %s', (backe
     const booking = AppointmentCreateResponseSchema.parse(response.json());
 
     const mailer = createSmtpMailer(smtpConfigFor(smtp.port));
-    const worker = createOutboxWorker({ db: test.db, mailer, clock: createTestClock(SEED_NOW), logger: collectingLogger(), pollMs: 1000, maxAttempts: 3 });
+    const worker = createOutboxWorker({
+      db: test.db,
+      mailer,
+      clock: createTestClock(SEED_NOW),
+      logger: collectingLogger(),
+      pollMs: 1000,
+      maxAttempts: 3,
+    });
     try {
       expect((await worker.runOnce()).sent).toBe(1);
     } finally {
@@ -117,8 +124,18 @@ describe.each(backends())('booking confirmation mail, end to end, on %s', (backe
     const expected = booking.appointments
       .map((appointment) => appointment.date)
       .sort()
-      .map((date) => new Date(date).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''));
+      .map((date) =>
+        new Date(date)
+          .toISOString()
+          .replace(/[-:]/g, '')
+          .replace(/\.\d{3}/, ''),
+      );
     expect(starts).toEqual(expected);
-    expect(starts[0]).toBe(new Date(choice.startsAt).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''));
+    expect(starts[0]).toBe(
+      new Date(choice.startsAt)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, ''),
+    );
   });
 });

@@ -41,7 +41,11 @@ describe.each(backends())('development outbox on %s', (backend) => {
 
   it('should list recent mails as JSON, without caching', async () => {
     await test.db.transaction((tx) =>
-      queueBookingConfirmation(tx, confirmation, { publicUrl: 'http://localhost:3000', providerName: 'Demo', clock: createTestClock('2026-03-10T01:00:00Z') }),
+      queueBookingConfirmation(tx, confirmation, {
+        publicUrl: 'http://localhost:3000',
+        providerName: 'Demo',
+        clock: createTestClock('2026-03-10T01:00:00Z'),
+      }),
     );
     const [stored] = await listRecentMails(test.db, 1);
     mailId = stored?.id ?? 0;

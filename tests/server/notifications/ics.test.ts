@@ -82,6 +82,8 @@ describe('ics', () => {
 
   it('refuses an event that does not end after it starts', () => {
     const at = new Date('2026-04-04T23:30:00Z');
-    expect(() => buildIcs({ productId: 'p', stamp: at, events: [{ uid: 'u', startsAt: at, endsAt: at, summary: 's' }] })).toThrow(RangeError);
+    expect(() => buildIcs({ productId: 'p', stamp: at, events: [{ uid: 'u', startsAt: at, endsAt: at, summary: 's' }] })).toThrow(
+      RangeError,
+    );
   });
 });

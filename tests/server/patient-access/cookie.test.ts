@@ -24,7 +24,9 @@ describe('session cookie helpers', () => {
   it('builds the session cookie with every attribute the iframe needs', () => {
     expect(sessionCookie('portal_session', 'tok-1')).toBe('portal_session=tok-1; Path=/api; HttpOnly; Secure; SameSite=None; Partitioned');
     expect(() => sessionCookie('portal_session', 'a;b')).toThrow();
-    expect(clearedSessionCookie('portal_session')).toMatch(/^portal_session=; Path=\/api; Max-Age=0; .*HttpOnly; Secure; SameSite=None; Partitioned$/);
+    expect(clearedSessionCookie('portal_session')).toMatch(
+      /^portal_session=; Path=\/api; Max-Age=0; .*HttpOnly; Secure; SameSite=None; Partitioned$/,
+    );
   });
 });
 

@@ -114,7 +114,12 @@ describe.each(backends())('one-time passwords on %s', (backend) => {
 
     const verified = await verify(browser, code);
     expect(verified.statusCode).toBe(200);
-    expect(SessionResponseSchema.parse(verified.json())).toEqual({ isAuthenticated: true, bookingKey: LIAM.bookingKey, type: 'APPOINTMENT', roleTranslations: '{}' });
+    expect(SessionResponseSchema.parse(verified.json())).toEqual({
+      isAuthenticated: true,
+      bookingKey: LIAM.bookingKey,
+      type: 'APPOINTMENT',
+      roleTranslations: '{}',
+    });
     // A new token at authentication; the half-way one is dead.
     expect(browser.token).not.toBeNull();
     expect(browser.token).not.toBe(halfToken);
@@ -171,7 +176,9 @@ describe.each(backends())('one-time passwords on %s', (backend) => {
     const statuses = submits.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 401)).toHaveLength(9);
-    const sessions = await test.db.query(`select 1 from patient_session where booking_key = $1 and stage = 'authenticated'`, [EVELYN.bookingKey]);
+    const sessions = await test.db.query(`select 1 from patient_session where booking_key = $1 and stage = 'authenticated'`, [
+      EVELYN.bookingKey,
+    ]);
     expect(sessions).toHaveLength(1);
   });
 
@@ -224,7 +231,9 @@ describe.each(backends())('one-time passwords on %s', (backend) => {
     await sendCode(browser);
     const code = await mailedCode(ZOE.email);
     for (let attempt = 0; attempt < 4; attempt += 1) await verify(browser, wrongCode(code));
-    expect((await verify(browser, wrongCode(code))).json<{ details: unknown }>().details).toEqual({ maxAttempts: 'max_attempts_reached_shared' });
+    expect((await verify(browser, wrongCode(code))).json<{ details: unknown }>().details).toEqual({
+      maxAttempts: 'max_attempts_reached_shared',
+    });
   });
 
   it('throttles resends: not before otpResendSeconds (429 with Retry-After), and at most 5 codes per booking an hour', async () => {
@@ -269,7 +278,14 @@ describe.each(backends())('one-time passwords on %s', (backend) => {
     const sent = await sendCode(browser, 'SMS');
     expect(sent.statusCode).toBe(202);
     expect(sent.json()).toEqual({ resendAfterSeconds: 5, destination: '*******804' });
-    const worker = createSmsWorker({ db: test.db, sender: createHttpSmsSender({ url: sms.url, apiKey: 'test-sms-key' }), clock, logger: collectingLogger(), pollMs: 1000, maxAttempts: 3 });
+    const worker = createSmsWorker({
+      db: test.db,
+      sender: createHttpSmsSender({ url: sms.url, apiKey: 'test-sms-key' }),
+      clock,
+      logger: collectingLogger(),
+      pollMs: 1000,
+      maxAttempts: 3,
+    });
     expect(await worker.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
     const [message] = await sms.waitFor(1);
     expect(message?.method).toBe('POST');
@@ -309,7 +325,9 @@ describe('one-time passwords to one destination', () => {
         }
       }
       expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 202, 202, 202, 202, 429, 429]);
-      const reasons = await test.db.query<{ reason: string }>(`select details->>'reason' as reason from audit_log where action = 'patient_otp_throttled'`);
+      const reasons = await test.db.query<{ reason: string }>(
+        `select details->>'reason' as reason from audit_log where action = 'patient_otp_throttled'`,
+      );
       expect(reasons.map((row) => row.reason)).toEqual(['destination_limit', 'destination_limit']);
     } finally {
       await server.close();
@@ -323,7 +341,11 @@ describe('one-time passwords with SESSION_SECRET', () => {
     const test = await createTestDatabase('pglite', 'seeded');
     const secret = 'a-configured-session-secret-of-40-chars!';
     const dir = mkdtempSync(join(tmpdir(), 'portal-otp-secret-'));
-    const server = await buildTestServer({ db: test.db, clock: createTestClock(SEED_NOW), config: testConfig({ DATA_DIR: dir, SESSION_SECRET: secret }) });
+    const server = await buildTestServer({
+      db: test.db,
+      clock: createTestClock(SEED_NOW),
+      config: testConfig({ DATA_DIR: dir, SESSION_SECRET: secret }),
+    });
     try {
       const browser = client(server.app);
       await authenticate(browser, LIAM);
@@ -331,7 +353,11 @@ describe('one-time passwords with SESSION_SECRET', () => {
       const [mail] = await test.db.query<{ text_body: string }>(`select text_body from outbox_mail where kind = 'otp_code'`);
       const code = /\b(\d{6})\b/.exec(mail?.text_body ?? '')?.[1] ?? '';
       const [otp] = await test.db.query<{ salt: string; code_hmac: string }>(`select salt, code_hmac from patient_otp`);
-      expect(otp?.code_hmac).toBe(createHmac('sha256', secret).update(`otp:${otp?.salt ?? ''}:${code}`).digest('hex'));
+      expect(otp?.code_hmac).toBe(
+        createHmac('sha256', secret)
+          .update(`otp:${otp?.salt ?? ''}:${code}`)
+          .digest('hex'),
+      );
       expect(await test.db.query(`select 1 from patient_access_secret`)).toHaveLength(0);
     } finally {
       await server.close();

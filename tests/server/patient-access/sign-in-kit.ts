@@ -6,16 +6,66 @@ import type { Database } from '../../../src-server/db/connection';
 /** Shared steps of the sign-in tests: demo bookings, requests with a cookie jar, and DB peeks. */
 
 /** Demo bookings (resources/demo-provider/appointments.json). */
-export const LIAM = { bookingKey: 'DQZGrZ3wpC5qCgHhYxQeMw', dateOfBirth: '1991-03-14', contactNumber: '0491570006', email: 'liam.example@example.com' };
-export const AMELIA = { bookingKey: 'RTZZ7AsePVS1c6abT-l4BA', dateOfBirth: '1968-11-02', contactNumber: '0491570156', email: 'amelia.sample@example.com' };
-export const GRACE = { bookingKey: 'mNp2p1IOmqpDiRsoCT3WpA', dateOfBirth: '1985-07-21', contactNumber: '0491570157', email: 'grace.demo@example.com' };
-export const HARPER = { bookingKey: '7H3MErioM1s418Nitkng_A', dateOfBirth: '1972-08-18', contactNumber: '0491571266', email: 'harper.sample@example.com' };
-export const EVELYN = { bookingKey: 'jlx0B3-koE9P5H7Alnmy8A', dateOfBirth: '1951-02-11', contactNumber: '0491571491', email: 'evelyn.example@example.com' };
-export const CHLOE = { bookingKey: 'im5aSNG4BCr1GBpWEmFTjQ', dateOfBirth: '1983-06-29', contactNumber: '0491572549', email: 'chloe.specimen@example.com' };
-export const NOAH = { bookingKey: 'LLVul4grjGhwX2gNEagIbw', dateOfBirth: '1974-12-05', contactNumber: '0491570313', email: 'noah.specimen@example.com' };
-export const ZOE = { bookingKey: 'tbwfMKoY8baWy3_RDUOeKQ', dateOfBirth: '1949-04-26', contactNumber: '0491570737', email: 'zoe.fictitious@example.com' };
-export const JACK = { bookingKey: 'r2gio7z_AuIa9srd_WgtNw', dateOfBirth: '1958-05-17', contactNumber: '0491570110', email: 'jack.placeholder@example.com' };
-export const HENRY = { bookingKey: 'nM6PKfbEQE9NK0sk52Tm0g', dateOfBirth: '1962-10-03', contactNumber: '0491571804', email: 'henry.demo@example.com' };
+export const LIAM = {
+  bookingKey: 'DQZGrZ3wpC5qCgHhYxQeMw',
+  dateOfBirth: '1991-03-14',
+  contactNumber: '0491570006',
+  email: 'liam.example@example.com',
+};
+export const AMELIA = {
+  bookingKey: 'RTZZ7AsePVS1c6abT-l4BA',
+  dateOfBirth: '1968-11-02',
+  contactNumber: '0491570156',
+  email: 'amelia.sample@example.com',
+};
+export const GRACE = {
+  bookingKey: 'mNp2p1IOmqpDiRsoCT3WpA',
+  dateOfBirth: '1985-07-21',
+  contactNumber: '0491570157',
+  email: 'grace.demo@example.com',
+};
+export const HARPER = {
+  bookingKey: '7H3MErioM1s418Nitkng_A',
+  dateOfBirth: '1972-08-18',
+  contactNumber: '0491571266',
+  email: 'harper.sample@example.com',
+};
+export const EVELYN = {
+  bookingKey: 'jlx0B3-koE9P5H7Alnmy8A',
+  dateOfBirth: '1951-02-11',
+  contactNumber: '0491571491',
+  email: 'evelyn.example@example.com',
+};
+export const CHLOE = {
+  bookingKey: 'im5aSNG4BCr1GBpWEmFTjQ',
+  dateOfBirth: '1983-06-29',
+  contactNumber: '0491572549',
+  email: 'chloe.specimen@example.com',
+};
+export const NOAH = {
+  bookingKey: 'LLVul4grjGhwX2gNEagIbw',
+  dateOfBirth: '1974-12-05',
+  contactNumber: '0491570313',
+  email: 'noah.specimen@example.com',
+};
+export const ZOE = {
+  bookingKey: 'tbwfMKoY8baWy3_RDUOeKQ',
+  dateOfBirth: '1949-04-26',
+  contactNumber: '0491570737',
+  email: 'zoe.fictitious@example.com',
+};
+export const JACK = {
+  bookingKey: 'r2gio7z_AuIa9srd_WgtNw',
+  dateOfBirth: '1958-05-17',
+  contactNumber: '0491570110',
+  email: 'jack.placeholder@example.com',
+};
+export const HENRY = {
+  bookingKey: 'nM6PKfbEQE9NK0sk52Tm0g',
+  dateOfBirth: '1962-10-03',
+  contactNumber: '0491571804',
+  email: 'henry.demo@example.com',
+};
 /** A well-formed key no booking has. */
 export const UNKNOWN_KEY = 'AAAAAAAAAAAAAAAAAAAAAA';
 
@@ -54,7 +104,10 @@ export function client(app: FastifyInstance, address: string = newAddress()): Cl
         url,
         remoteAddress: address,
         // What the web client sends: the session cookie and, on unsafe calls, the CSRF header.
-        headers: { ...(method === 'GET' ? {} : { [CSRF_HEADER]: CSRF_HEADER_VALUE }), ...(self.token === null ? {} : { cookie: `${PATIENT_SESSION_COOKIE}=${self.token}` }) },
+        headers: {
+          ...(method === 'GET' ? {} : { [CSRF_HEADER]: CSRF_HEADER_VALUE }),
+          ...(self.token === null ? {} : { cookie: `${PATIENT_SESSION_COOKIE}=${self.token}` }),
+        },
         ...(payload === undefined ? {} : { payload }),
       });
       const token = sessionTokenFrom(response);
@@ -67,7 +120,11 @@ export function client(app: FastifyInstance, address: string = newAddress()): Cl
 
 export type Person = typeof LIAM;
 
-export function authenticate(browser: Client, person: Pick<Person, 'bookingKey' | 'dateOfBirth'>, extra: object = {}): Promise<LightMyRequestResponse> {
+export function authenticate(
+  browser: Client,
+  person: Pick<Person, 'bookingKey' | 'dateOfBirth'>,
+  extra: object = {},
+): Promise<LightMyRequestResponse> {
   return browser.request('POST', '/api/patient-access/authenticate', {
     bookingKey: person.bookingKey,
     type: 'APPOINTMENT',
@@ -84,8 +141,13 @@ export async function setOtpRequired(db: Database, required: boolean): Promise<v
   await db.query(`update provider set app_config = jsonb_set(app_config, '{otpRequired}', $1::jsonb)`, [JSON.stringify(required)]);
 }
 
-export async function auditActions(db: Database, since = 0): Promise<Array<{ id: number; action: string; subject_id: string | null; details: Record<string, unknown> }>> {
-  return db.query(`select id::int as id, action, subject_id, details from audit_log where id > $1 and actor = 'patient' order by id`, [since]);
+export async function auditActions(
+  db: Database,
+  since = 0,
+): Promise<Array<{ id: number; action: string; subject_id: string | null; details: Record<string, unknown> }>> {
+  return db.query(`select id::int as id, action, subject_id, details from audit_log where id > $1 and actor = 'patient' order by id`, [
+    since,
+  ]);
 }
 
 export async function lastAuditId(db: Database): Promise<number> {
@@ -94,7 +156,11 @@ export async function lastAuditId(db: Database): Promise<number> {
 }
 
 /** Adds a booking request for a new patient (the demo has none); answers its key. */
-export async function insertBookingRequest(db: Database, patient: { dateOfBirth: string; email: string; contactNumber: string }, bookingKey: string): Promise<void> {
+export async function insertBookingRequest(
+  db: Database,
+  patient: { dateOfBirth: string; email: string; contactNumber: string },
+  bookingKey: string,
+): Promise<void> {
   const [row] = await db.query<{ id: string }>(
     `insert into patient (first_name, last_name, date_of_birth, email, contact_number) values ('Ruby', 'Request', $1, $2, $3) returning id::text as id`,
     [patient.dateOfBirth, patient.email, patient.contactNumber],

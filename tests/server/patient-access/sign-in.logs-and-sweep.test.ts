@@ -31,9 +31,13 @@ describe('patient sign-in logs and sweep', () => {
     expect((await authenticate(browser, LIAM, { contactNumber: LIAM.contactNumber })).statusCode).toBe(200);
     const halfToken = browser.token ?? '';
     expect((await browser.request('POST', '/api/patient-access/otp', { channel: 'EMAIL' })).statusCode).toBe(202);
-    const [mail] = await test.db.query<{ text_body: string }>(`select text_body from outbox_mail where kind = 'otp_code' order by id desc limit 1`);
+    const [mail] = await test.db.query<{ text_body: string }>(
+      `select text_body from outbox_mail where kind = 'otp_code' order by id desc limit 1`,
+    );
     const code = /\b(\d{6})\b/.exec(mail?.text_body ?? '')?.[1] ?? '';
-    expect((await browser.request('POST', '/api/patient-access/otp/verify', { code: code === '000000' ? '000001' : '000000' })).statusCode).toBe(401);
+    expect(
+      (await browser.request('POST', '/api/patient-access/otp/verify', { code: code === '000000' ? '000001' : '000000' })).statusCode,
+    ).toBe(401);
     expect((await browser.request('POST', '/api/patient-access/otp/verify', { code })).statusCode).toBe(200);
     expect((await sessionCheck(browser, LIAM.bookingKey)).statusCode).toBe(200);
     const token = browser.token ?? '';
@@ -61,7 +65,8 @@ describe('patient sign-in logs and sweep', () => {
       await test.db.query(`delete from patient_access_failure`);
       const order = sample % 2 === 0;
       const a = () => authenticate(client(server.app), { ...LIAM, dateOfBirth: '1991-03-15' });
-      const b = () => authenticate(client(server.app), { bookingKey: `Unknown${String(sample).padStart(15, '0')}`, dateOfBirth: LIAM.dateOfBirth });
+      const b = () =>
+        authenticate(client(server.app), { bookingKey: `Unknown${String(sample).padStart(15, '0')}`, dateOfBirth: LIAM.dateOfBirth });
       if (order) {
         wrong.push(await timed(a));
         unknown.push(await timed(b));

@@ -75,7 +75,9 @@ describe.each(backends())('patient sign-in on %s', (backend) => {
     const browser = client(server.app);
     await authenticate(browser, AMELIA);
     const token = browser.token ?? '';
-    const rows = await test.db.query<{ token_sha256: string }>(`select token_sha256 from patient_session where booking_key = $1`, [AMELIA.bookingKey]);
+    const rows = await test.db.query<{ token_sha256: string }>(`select token_sha256 from patient_session where booking_key = $1`, [
+      AMELIA.bookingKey,
+    ]);
     expect(rows.map((row) => row.token_sha256)).toContain(createHash('sha256').update(token).digest('hex'));
     const plain = await test.db.query(`select 1 from patient_session where token_sha256 = $1`, [token]);
     expect(plain).toHaveLength(0);
@@ -94,7 +96,10 @@ describe.each(backends())('patient sign-in on %s', (backend) => {
       expect(answer.body).toBe(answers[0]?.body);
       expect(answer.headers['content-length']).toBe(answers[0]?.headers['content-length']);
     }
-    expect(ApiErrorBodySchema.parse(answers[0]?.json())).toEqual({ code: 'authentication_failed', message: 'The details do not match our records.' });
+    expect(ApiErrorBodySchema.parse(answers[0]?.json())).toEqual({
+      code: 'authentication_failed',
+      message: 'The details do not match our records.',
+    });
   });
 
   it('accepts the right contact number with the date of birth', async () => {
@@ -182,7 +187,9 @@ describe.each(backends())('patient sign-in on %s', (backend) => {
     clock.set(new Date(Date.parse(SEED_NOW) + SESSION_MAX_MS));
     expect((await sessionCheck(busy, CHLOE.bookingKey)).statusCode).toBe(401);
     const rows = await test.db.query(`select 1 from patient_session where token_sha256 = $1`, [
-      createHash('sha256').update(busy.token ?? '').digest('hex'),
+      createHash('sha256')
+        .update(busy.token ?? '')
+        .digest('hex'),
     ]);
     expect(rows).toHaveLength(0);
   });

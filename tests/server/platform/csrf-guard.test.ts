@@ -24,7 +24,11 @@ describe.each(backends().slice(0, 1))('CSRF guard on %s', (backend) => {
   });
 
   const logout = (headers: Record<string, string>) =>
-    server.app.inject({ method: 'POST', url: '/api/patient-access/logout', headers: { cookie: `${PATIENT_SESSION_COOKIE}=abc`, ...headers } });
+    server.app.inject({
+      method: 'POST',
+      url: '/api/patient-access/logout',
+      headers: { cookie: `${PATIENT_SESSION_COOKIE}=abc`, ...headers },
+    });
 
   it('refuses a cookie-carrying unsafe call without the portal header (what a plain HTML form sends)', async () => {
     const response = await logout({});
@@ -39,7 +43,12 @@ describe.each(backends().slice(0, 1))('CSRF guard on %s', (backend) => {
   });
 
   it('refuses a foreign Origin or a cross-site fetch even with the header and without a cookie', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }]) {
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ]) {
       const response = await server.app.inject({
         method: 'POST',
         url: '/api/patient-access/authenticate',
@@ -62,7 +71,11 @@ describe.each(backends().slice(0, 1))('CSRF guard on %s', (backend) => {
   });
 
   it('leaves safe methods alone (a link from another site still opens the portal)', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(response.statusCode).toBe(200);
   });
 });

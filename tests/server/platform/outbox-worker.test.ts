@@ -38,7 +38,9 @@ function mail(index: number, recipient = `patient${index}@example.com`): Paramet
     subject: `Mail number ${index}`,
     text: `Body ${index}`,
     html: `<p>Body ${index}</p>`,
-    attachments: [{ filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' }],
+    attachments: [
+      { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' },
+    ],
   };
 }
 
@@ -142,7 +144,11 @@ describe.each(backends())('outbox worker on %s', (backend) => {
 
   it('should try one mail while the server is down and let the others wait untried, as long', async () => {
     const port = await freePort();
-    const ids = [await enqueueMail(test.db, mail(11), clock.now()), await enqueueMail(test.db, mail(12), clock.now()), await enqueueMail(test.db, mail(13), clock.now())];
+    const ids = [
+      await enqueueMail(test.db, mail(11), clock.now()),
+      await enqueueMail(test.db, mail(12), clock.now()),
+      await enqueueMail(test.db, mail(13), clock.now()),
+    ];
     const { worker: outbox } = worker({ mailer: mailerFor(port) });
     expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
     const rows = await Promise.all(ids.map((id) => findMail(test.db, id)));
@@ -159,7 +165,11 @@ describe.each(backends())('outbox worker on %s', (backend) => {
 
   it('should not send a claimed mail once most of its lease is gone, but give it back untried', async () => {
     const server = await smtpServer();
-    const ids = [await enqueueMail(test.db, mail(21), clock.now()), await enqueueMail(test.db, mail(22), clock.now()), await enqueueMail(test.db, mail(23), clock.now())];
+    const ids = [
+      await enqueueMail(test.db, mail(21), clock.now()),
+      await enqueueMail(test.db, mail(22), clock.now()),
+      await enqueueMail(test.db, mail(23), clock.now()),
+    ];
     // A real SMTP send that takes 30 s of the test clock: after two, 40 s of a 100 s lease are left.
     const smtp = mailerFor(server.port);
     const slow: Mailer = {
@@ -173,7 +183,11 @@ describe.each(backends())('outbox worker on %s', (backend) => {
     };
     const { worker: outbox } = worker({ mailer: slow, leaseMs: 100_000 });
     expect(await outbox.runOnce()).toEqual({ sent: 2, retried: 0, failed: 0 });
-    expect(await findMail(test.db, ids[2] ?? 0)).toMatchObject({ status: 'queued', attempts: 0, nextAttemptAt: '2026-03-10T01:01:00.000Z' });
+    expect(await findMail(test.db, ids[2] ?? 0)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      nextAttemptAt: '2026-03-10T01:01:00.000Z',
+    });
     expect(await outbox.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(server.received.map((received) => received.parsed.subject)).toEqual(['Mail number 21', 'Mail number 22', 'Mail number 23']);
   });
@@ -368,7 +382,15 @@ describe.each(backends())('outbox worker on %s', (backend) => {
     try {
       for (let index = 0; index < total; index += 1) await enqueueMail(databases[0], mail(200 + index), clock.now());
       const workers = databases.map((db) =>
-        createOutboxWorker({ db, mailer: mailerFor(server.port), clock, logger: collectingLogger(), pollMs: 50, maxAttempts: 5, batchSize: 4 }),
+        createOutboxWorker({
+          db,
+          mailer: mailerFor(server.port),
+          clock,
+          logger: collectingLogger(),
+          pollMs: 50,
+          maxAttempts: 5,
+          batchSize: 4,
+        }),
       );
       const results = await Promise.all(workers.map((outbox) => outbox.runOnce()));
       expect(results.reduce((sum, result) => sum + result.sent, 0)).toBe(total);

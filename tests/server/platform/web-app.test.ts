@@ -167,7 +167,10 @@ describe('serving the built web app', () => {
 
   it('picks up a rebuilt index.html without a restart', async () => {
     const path = join(webRoot.dir, 'index.html');
-    writeFileSync(path, '<!doctype html><html><head><!--portal-head--><title>x</title><!--/portal-head--></head><body>rebuilt</body></html>');
+    writeFileSync(
+      path,
+      '<!doctype html><html><head><!--portal-head--><title>x</title><!--/portal-head--></head><body>rebuilt</body></html>',
+    );
     const later = new Date(Date.now() + 5000);
     const { utimesSync } = await import('node:fs');
     utimesSync(path, later, later);

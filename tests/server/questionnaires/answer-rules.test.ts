@@ -26,13 +26,21 @@ const LOOKUPS = new Map([['implants', new Set(['Hip replacement', 'Coronary sten
 
 describe('answer validation against the questionnaire', () => {
   it('accepts a complete answer and drops values of hidden questions', () => {
-    const { issues, data } = validateAnswer(SURVEY, { pacemaker: 'no', hasImplants: false, weightKg: 80, allergies: ['none'], pain: 3, since: '2026-01-02' }, LOOKUPS);
+    const { issues, data } = validateAnswer(
+      SURVEY,
+      { pacemaker: 'no', hasImplants: false, weightKg: 80, allergies: ['none'], pain: 3, since: '2026-01-02' },
+      LOOKUPS,
+    );
     expect(issues).toEqual([]);
     expect(data).toEqual({ pacemaker: 'no', hasImplants: false, weightKg: 80, allergies: ['none'], pain: 3, since: '2026-01-02' });
   });
 
   it("keeps the text of an 'Other' choice under <name>-Comment, and only for a question that offers it", () => {
-    const ok = validateAnswer(SURVEY, { pacemaker: 'no', hasImplants: false, allergies: ['other'], 'allergies-Comment': 'Penicillin' }, LOOKUPS);
+    const ok = validateAnswer(
+      SURVEY,
+      { pacemaker: 'no', hasImplants: false, allergies: ['other'], 'allergies-Comment': 'Penicillin' },
+      LOOKUPS,
+    );
     expect(ok.issues).toEqual([]);
     expect(ok.data['allergies-Comment']).toBe('Penicillin');
     const wrong = validateAnswer(SURVEY, { pacemaker: 'no', hasImplants: false, 'pacemaker-Comment': 'x' }, LOOKUPS);
@@ -60,7 +68,10 @@ describe('answer validation against the questionnaire', () => {
     ];
     for (const [answer, question] of cases) {
       const { issues } = validateAnswer(SURVEY, answer, LOOKUPS);
-      expect(issues.map((issue) => issue.question), JSON.stringify(answer)).toEqual([question]);
+      expect(
+        issues.map((issue) => issue.question),
+        JSON.stringify(answer),
+      ).toEqual([question]);
     }
   });
 });
@@ -78,24 +89,46 @@ describe('outcome evaluation', () => {
     documentTypeId: (code: string) => (code === 'REFERRAL' ? 'doc-1' : null),
     walkInExam: (name: string) => (name === 'Chest X-ray (walk-in)' ? { name, prepTime: 0, minutesPrior: 15 } : null),
   };
-  const fire = (type: Outcome['type'], result: string) => combineOutcomes([{ outcomes: [{ type, condition: '{x} = 1', result }], data: { x: 1 }, examSlug: 'ct-brain', modalityId: 'm1' }], lookups);
+  const fire = (type: Outcome['type'], result: string) =>
+    combineOutcomes(
+      [{ outcomes: [{ type, condition: '{x} = 1', result }], data: { x: 1 }, examSlug: 'ct-brain', modalityId: 'm1' }],
+      lookups,
+    );
 
   it('folds every outcome type into the outcome processing result', () => {
     expect(fire('DENY_BOOKING', 'No.')).toMatchObject({ success: false, message: 'No.' });
-    expect(fire('DENY_BOOKING_REQUEST', 'Not as a request.')).toMatchObject({ success: true, bookingRequestDenied: true, message: 'Not as a request.' });
-    expect(fire('CREATE_BOOKING_REQUEST', 'We will call you.')).toMatchObject({ success: true, createBookingRequest: true, message: 'We will call you.' });
+    expect(fire('DENY_BOOKING_REQUEST', 'Not as a request.')).toMatchObject({
+      success: true,
+      bookingRequestDenied: true,
+      message: 'Not as a request.',
+    });
+    expect(fire('CREATE_BOOKING_REQUEST', 'We will call you.')).toMatchObject({
+      success: true,
+      createBookingRequest: true,
+      message: 'We will call you.',
+    });
     expect(fire('MEDICARE_NUMBER_REQUIRED', '')).toMatchObject({ medicareNumberRequired: true });
     expect(fire('VALIDATION_CODE_REQUIRED', '')).toMatchObject({ validationCodeRequired: true });
     expect(fire('SET_DOCUMENT_TYPE', 'REFERRAL')).toMatchObject({ documentTypeId: 'doc-1' });
     expect(fire('SET_INSURANCE_TYPE', 'DVA')).toMatchObject({ insuranceTypeId: 'DVA' });
     expect(fire('REDIRECT', 'https://example.com/call-us')).toMatchObject({ url: 'https://example.com/call-us' });
-    expect(fire('WALK_IN_EXAM', 'Chest X-ray (walk-in)')).toMatchObject({ walkInExamName: 'Chest X-ray (walk-in)', prepTime: 0, minutesPrior: 15 });
-    expect(fire('CHANGE_EXAM', 'ct-brain-contrast')).toMatchObject({ newExamSlug: 'ct-brain-contrast', examChange: { oldSlug: 'ct-brain', newSlug: 'ct-brain-contrast', oldestSlug: 'ct-brain' } });
+    expect(fire('WALK_IN_EXAM', 'Chest X-ray (walk-in)')).toMatchObject({
+      walkInExamName: 'Chest X-ray (walk-in)',
+      prepTime: 0,
+      minutesPrior: 15,
+    });
+    expect(fire('CHANGE_EXAM', 'ct-brain-contrast')).toMatchObject({
+      newExamSlug: 'ct-brain-contrast',
+      examChange: { oldSlug: 'ct-brain', newSlug: 'ct-brain-contrast', oldestSlug: 'ct-brain' },
+    });
     expect(fire('RESTRICT_QUESTIONNAIRE', 'q-2')).toMatchObject({ restrictQuestionnaireId: 'q-2' });
   });
 
   it('does nothing when no condition holds, and the first deny message wins', () => {
-    const none = combineOutcomes([{ outcomes: [{ type: 'DENY_BOOKING', condition: '{x} = 2', result: 'No.' }], data: { x: 1 }, examSlug: null, modalityId: null }], lookups);
+    const none = combineOutcomes(
+      [{ outcomes: [{ type: 'DENY_BOOKING', condition: '{x} = 2', result: 'No.' }], data: { x: 1 }, examSlug: null, modalityId: null }],
+      lookups,
+    );
     expect(none).toMatchObject({ success: true, message: null });
     const two = combineOutcomes(
       [
@@ -116,7 +149,11 @@ describe('HTML in a questionnaire definition', () => {
       pages: [
         {
           elements: [
-            { type: 'html', name: 'intro', html: '<p>Read <a href="https://example.com" target="_blank">this</a></p><iframe src="https://evil.example"></iframe>' },
+            {
+              type: 'html',
+              name: 'intro',
+              html: '<p>Read <a href="https://example.com" target="_blank">this</a></p><iframe src="https://evil.example"></iframe>',
+            },
             { type: 'text', name: 'note', title: '<b>kept as text</b>' },
           ],
         },

@@ -32,7 +32,8 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     clock = createTestClock(SEED_NOW);
     server = await buildTestServer({ db: test.db, clock });
     await server.app.ready();
-    for (const row of await test.db.query<{ id: string; slug: string }>('select id::text as id, slug from questionnaire')) ids.set(row.slug, row.id);
+    for (const row of await test.db.query<{ id: string; slug: string }>('select id::text as id, slug from questionnaire'))
+      ids.set(row.slug, row.id);
   });
   afterAll(async () => {
     await server.close();
@@ -40,7 +41,8 @@ describe.each(backends())('questionnaires on %s', (backend) => {
   });
 
   const get = (url: string) => server.app.inject({ method: 'GET', url, headers: CLIENT_HEADERS });
-  const post = (url: string, payload?: object) => server.app.inject({ method: 'POST', url, headers: CLIENT_HEADERS, ...(payload === undefined ? {} : { payload }) });
+  const post = (url: string, payload?: object) =>
+    server.app.inject({ method: 'POST', url, headers: CLIENT_HEADERS, ...(payload === undefined ? {} : { payload }) });
   const id = (slug: string): string => ids.get(slug) ?? `missing ${slug}`;
 
   async function newKey(): Promise<string> {
@@ -50,14 +52,25 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     expect(Buffer.from(key, 'base64url').length).toBeGreaterThanOrEqual(16);
     return key;
   }
-  const saveTemporary = (bookingKey: string, slug: string, examSlug: string | undefined, questionnaireResult: object): Promise<LightMyRequestResponse> =>
-    post('/api/questionnaires/temporary-answers', { bookingKey, questionnaireId: id(slug), ...(examSlug === undefined ? {} : { examSlug }), questionnaireResult });
+  const saveTemporary = (
+    bookingKey: string,
+    slug: string,
+    examSlug: string | undefined,
+    questionnaireResult: object,
+  ): Promise<LightMyRequestResponse> =>
+    post('/api/questionnaires/temporary-answers', {
+      bookingKey,
+      questionnaireId: id(slug),
+      ...(examSlug === undefined ? {} : { examSlug }),
+      questionnaireResult,
+    });
   const outcomes = async (bookingKey: string, exams: string[]): Promise<OutcomeProcessingResult> => {
     const response = await post('/api/questionnaires/outcomes', { bookingKey, exams });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<OutcomeProcessingResult>();
   };
-  const temporaryAnswers = async (): Promise<number> => (await test.db.query<{ n: number }>(`select count(*)::int as n from questionnaire_answer where owner_type = 'TEMPORARY'`))[0]?.n ?? -1;
+  const temporaryAnswers = async (): Promise<number> =>
+    (await test.db.query<{ n: number }>(`select count(*)::int as n from questionnaire_answer where owner_type = 'TEMPORARY'`))[0]?.n ?? -1;
 
   it('lists the booking-time questionnaires of the chosen exams, one per modality, with which are answered', async () => {
     const key = await newKey();
@@ -67,12 +80,19 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     expect(list.questionnaires.map((item) => [item.questionnaire.slug, item.examSlug, item.examSlugs, item.answered])).toEqual([
       ['mri-safety-screening', 'mri-knee', ['mri-knee', 'mri-brain'], false],
     ]);
-    expect(list.questionnaires[0]?.questionnaire).toMatchObject({ type: 'BOOKING_FORM', association: 'MODALITY', modalSize: 'lg', showClosingConfirmation: true });
+    expect(list.questionnaires[0]?.questionnaire).toMatchObject({
+      type: 'BOOKING_FORM',
+      association: 'MODALITY',
+      modalSize: 'lg',
+      showClosingConfirmation: true,
+    });
     expect((await saveTemporary(key, 'mri-safety-screening', 'mri-brain', MRI_SAFE)).statusCode).toBe(200);
     const after = (await get(`/api/questionnaires?bookingKey=${key}&exams=mri-knee,mri-brain`)).json<QuestionnaireListResponse>();
     expect(after.allAnswered).toBe(true);
     const ct = (await get(`/api/questionnaires?bookingKey=${key}&exams=ct-chest`)).json<QuestionnaireListResponse>();
-    expect(ct.questionnaires.map((item) => [item.questionnaire.slug, item.examSlug, item.answered])).toEqual([['ct-contrast', 'ct-chest', false]]);
+    expect(ct.questionnaires.map((item) => [item.questionnaire.slug, item.examSlug, item.answered])).toEqual([
+      ['ct-contrast', 'ct-chest', false],
+    ]);
     expect((await get(`/api/questionnaires?bookingKey=${'A'.repeat(22)}&exams=mri-knee`)).statusCode).toBe(404);
     expect((await get(`/api/questionnaires?bookingKey=${key}&exams=no-such-exam`)).statusCode).toBe(400);
   });
@@ -99,7 +119,16 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     expect((await saveTemporary(key, 'mri-safety-screening', 'ct-chest', MRI_SAFE)).statusCode).toBe(400);
     expect((await saveTemporary(key, 'mri-safety-screening', undefined, MRI_SAFE)).statusCode).toBe(400);
     expect((await saveTemporary(key, 'pain-score-initial', undefined, { painScore: 3 })).statusCode).toBe(400);
-    expect((await post('/api/questionnaires/temporary-answers', { bookingKey: key, questionnaireId: id('mri-safety-screening'), examSlug: 'mri-knee', questionnaireResult: 'yes' })).statusCode).toBe(400);
+    expect(
+      (
+        await post('/api/questionnaires/temporary-answers', {
+          bookingKey: key,
+          questionnaireId: id('mri-safety-screening'),
+          examSlug: 'mri-knee',
+          questionnaireResult: 'yes',
+        })
+      ).statusCode,
+    ).toBe(400);
     expect(await temporaryAnswers()).toBe(before);
   });
 
@@ -112,7 +141,16 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     expect(denied.message).toMatch(/pacemaker/);
 
     const ct = await newKey();
-    expect((await saveTemporary(ct, 'ct-contrast', 'ct-chest', { previousReaction: 'yes', kidneyDisease: 'no', onMetformin: false, allergies: ['none'] })).statusCode).toBe(200);
+    expect(
+      (
+        await saveTemporary(ct, 'ct-contrast', 'ct-chest', {
+          previousReaction: 'yes',
+          kidneyDisease: 'no',
+          onMetformin: false,
+          allergies: ['none'],
+        })
+      ).statusCode,
+    ).toBe(200);
     const [referral] = await test.db.query<{ id: string }>(`select id::text as id from document_type where code = 'REFERRAL'`);
     expect(await outcomes(ct, ['ct-chest'])).toMatchObject({ success: true, medicareNumberRequired: true, documentTypeId: referral?.id });
 
@@ -145,7 +183,13 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     const key = await newKey();
     expect((await saveTemporary(key, 'mri-safety-screening', 'mri-knee', PACEMAKER)).statusCode).toBe(200);
     const appointments = await countRows(test.db, 'appointment');
-    const body = { exams: ['mri-knee'], clinicSlug: 'parramatta', startsAt, patient: patient({ dateOfBirth: '1980-04-05' }), questionnaireKey: key };
+    const body = {
+      exams: ['mri-knee'],
+      clinicSlug: 'parramatta',
+      startsAt,
+      patient: patient({ dateOfBirth: '1980-04-05' }),
+      questionnaireKey: key,
+    };
     const denied = await book(server.app, body);
     expect(denied.statusCode, denied.body).toBe(409);
     expect(denied.json()).toMatchObject({ code: 'booking_denied' });
@@ -156,7 +200,10 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     const booked = await book(server.app, body);
     expect(booked.statusCode, booked.body).toBe(201);
     const bookingKey = booked.json<{ bookingKey: string }>().bookingKey;
-    const stored = await test.db.query<{ owner_type: string; owner_key: string }>(`select owner_type, owner_key from questionnaire_answer where owner_key in ($1, $2)`, [key, bookingKey]);
+    const stored = await test.db.query<{ owner_type: string; owner_key: string }>(
+      `select owner_type, owner_key from questionnaire_answer where owner_key in ($1, $2)`,
+      [key, bookingKey],
+    );
     expect(stored).toEqual([{ owner_type: 'APPOINTMENT', owner_key: bookingKey }]);
     // The temporary key is used up.
     expect((await saveTemporary(key, 'mri-safety-screening', 'mri-knee', MRI_SAFE)).statusCode).toBe(404);
@@ -165,7 +212,9 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     const pending = await signed.get(`/api/questionnaires/appointments/${bookingKey}`);
     expect(pending.statusCode, pending.body).toBe(200);
     const view = pending.json<PendingQuestionnairesResponse>();
-    expect(view.answers).toEqual([expect.objectContaining({ questionnaireType: 'BOOKING_FORM', examSlug: 'mri-knee', questionnaireResult: MRI_SAFE })]);
+    expect(view.answers).toEqual([
+      expect.objectContaining({ questionnaireType: 'BOOKING_FORM', examSlug: 'mri-knee', questionnaireResult: MRI_SAFE }),
+    ]);
     expect(view.questionnaires.map((item) => [item.questionnaire.slug, item.answered])).toEqual([['before-your-visit', false]]);
     expect(view.allAnswered).toBe(false);
 
@@ -179,36 +228,63 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
     const base = `/api/questionnaires/appointments/${booked.bookingKey}`;
 
-    const partial = await signed.post(`${base}/answers`, { questionnaireId: id('before-your-visit'), questionnaireResult: { needsInterpreter: true, mobility: 'none' } });
+    const partial = await signed.post(`${base}/answers`, {
+      questionnaireId: id('before-your-visit'),
+      questionnaireResult: { needsInterpreter: true, mobility: 'none' },
+    });
     expect(partial.statusCode, partial.body).toBe(400);
-    const form = await signed.post(`${base}/answers`, { questionnaireId: id('before-your-visit'), questionnaireResult: { needsInterpreter: true, interpreterLanguage: 'Vietnamese', mobility: 'none' } });
+    const form = await signed.post(`${base}/answers`, {
+      questionnaireId: id('before-your-visit'),
+      questionnaireResult: { needsInterpreter: true, interpreterLanguage: 'Vietnamese', mobility: 'none' },
+    });
     expect(form.statusCode, form.body).toBe(200);
     expect((await signed.get(base)).json<PendingQuestionnairesResponse>().allAnswered).toBe(true);
 
     // Pain scores only through /pain-score, and only with a score in range.
-    expect((await signed.post(`${base}/answers`, { questionnaireId: id('pain-score-initial'), questionnaireResult: { painScore: 4 } })).statusCode).toBe(400);
-    expect((await signed.post(`${base}/pain-score`, { questionnaireId: id('pain-score-initial'), questionnaireResult: { painScore: 14 } })).statusCode).toBe(400);
-    const pain = await signed.post(`${base}/pain-score`, { questionnaireId: id('pain-score-initial'), questionnaireResult: { painScore: 4 } });
+    expect(
+      (await signed.post(`${base}/answers`, { questionnaireId: id('pain-score-initial'), questionnaireResult: { painScore: 4 } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await signed.post(`${base}/pain-score`, { questionnaireId: id('pain-score-initial'), questionnaireResult: { painScore: 14 } }))
+        .statusCode,
+    ).toBe(400);
+    const pain = await signed.post(`${base}/pain-score`, {
+      questionnaireId: id('pain-score-initial'),
+      questionnaireResult: { painScore: 4 },
+    });
     expect(pain.statusCode, pain.body).toBe(200);
     const painList = (await signed.get(`${base}?types=PAIN_SCORE_INITIAL,PAIN_SCORE_FINAL`)).json<PendingQuestionnairesResponse>();
-    expect(painList.questionnaires.map((item) => [item.questionnaire.type, item.answered])).toEqual([['PAIN_SCORE_INITIAL', true], ['PAIN_SCORE_FINAL', false]]);
+    expect(painList.questionnaires.map((item) => [item.questionnaire.type, item.answered])).toEqual([
+      ['PAIN_SCORE_INITIAL', true],
+      ['PAIN_SCORE_FINAL', false],
+    ]);
     expect((await signed.get(`${base}?types=PROTOCOL`)).statusCode).toBe(400);
 
     // The provider cancels through the questionnaire instead of the reason dialog (spec point 4).
     await test.db.query('update self_service_settings set cancel_questionnaire_required = true');
-    const cancel = await signed.post(`${base}/answers`, { questionnaireId: id('cancel-appointment'), questionnaireResult: { reason: 'unwell' } });
+    const cancel = await signed.post(`${base}/answers`, {
+      questionnaireId: id('cancel-appointment'),
+      questionnaireResult: { reason: 'unwell' },
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json()).toMatchObject({ questionnaireType: 'CANCEL_APPOINTMENT_PATIENT', appointmentStatus: 'CANCELED' });
     expect((await rowsOf(test.db, booked.bookingKey)).map((row) => row.status)).toEqual(['CANCELED']);
     // Cancelling again is refused by the appointments rules and stores nothing new.
     const count = await countRows(test.db, 'questionnaire_answer');
-    expect((await signed.post(`${base}/answers`, { questionnaireId: id('cancel-appointment'), questionnaireResult: { reason: 'time' } })).statusCode).toBe(409);
+    expect(
+      (await signed.post(`${base}/answers`, { questionnaireId: id('cancel-appointment'), questionnaireResult: { reason: 'time' } }))
+        .statusCode,
+    ).toBe(409);
     expect(await countRows(test.db, 'questionnaire_answer')).toBe(count);
 
     const chloe = await signIn(server.app, CHLOE_REQUEST.bookingKey, CHLOE_REQUEST.dateOfBirth, 'BOOKING_REQUEST');
     const requestBase = `/api/questionnaires/booking-requests/${CHLOE_REQUEST.bookingKey}`;
     expect((await chloe.get(requestBase)).json<PendingQuestionnairesResponse>().allAnswered).toBe(false);
-    const protocol = await chloe.post(`${requestBase}/answers`, { questionnaireId: id('protocol-questions'), questionnaireResult: { previousImaging: false, symptomsSince: '2026-01-15' } });
+    const protocol = await chloe.post(`${requestBase}/answers`, {
+      questionnaireId: id('protocol-questions'),
+      questionnaireResult: { previousImaging: false, symptomsSince: '2026-01-15' },
+    });
     expect(protocol.statusCode, protocol.body).toBe(200);
     expect((await chloe.get(requestBase)).json<PendingQuestionnairesResponse>().allAnswered).toBe(true);
   });
@@ -223,8 +299,20 @@ describe.each(backends())('questionnaires on %s', (backend) => {
       const calls: Array<[string, Promise<LightMyRequestResponse>]> = [
         ['list', signed.get(`/api/questionnaires/appointments/${victim}`)],
         ['answers', signed.post(`/api/questionnaires/appointments/${victim}/answers`, body)],
-        ['pain-score', signed.post(`/api/questionnaires/appointments/${victim}/pain-score`, { questionnaireId: id('pain-score-initial'), questionnaireResult: { painScore: 1 } })],
-        ['cancel', signed.post(`/api/questionnaires/appointments/${victim}/answers`, { questionnaireId: id('cancel-appointment'), questionnaireResult: { reason: 'unwell' } })],
+        [
+          'pain-score',
+          signed.post(`/api/questionnaires/appointments/${victim}/pain-score`, {
+            questionnaireId: id('pain-score-initial'),
+            questionnaireResult: { painScore: 1 },
+          }),
+        ],
+        [
+          'cancel',
+          signed.post(`/api/questionnaires/appointments/${victim}/answers`, {
+            questionnaireId: id('cancel-appointment'),
+            questionnaireResult: { reason: 'unwell' },
+          }),
+        ],
         ['malformed body', signed.post(`/api/questionnaires/appointments/${victim}/answers`, { nonsense: true })],
         ['request list', signed.get(`/api/questionnaires/booking-requests/${CHLOE_REQUEST.bookingKey}`)],
         ['request answers', signed.post(`/api/questionnaires/booking-requests/${CHLOE_REQUEST.bookingKey}/answers`, body)],
@@ -252,7 +340,9 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     const created = await request(key);
     expect(created.statusCode, created.body).toBe(201);
     const bookingKey = created.json<{ bookingKey: string }>().bookingKey;
-    expect(await test.db.query(`select owner_type from questionnaire_answer where owner_key = $1`, [bookingKey])).toEqual([{ owner_type: 'BOOKING_REQUEST' }]);
+    expect(await test.db.query(`select owner_type from questionnaire_answer where owner_key = $1`, [bookingKey])).toEqual([
+      { owner_type: 'BOOKING_REQUEST' },
+    ]);
 
     // A provider outcome that denies booking requests for this answer.
     await test.db.query(
@@ -283,7 +373,9 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     const ctBody = { exams: ['ct-chest'], clinicSlug: 'parramatta', startsAt: ctSlots[0]?.startsAt ?? '', questionnaireKey: ctKey };
     const noMedicare = await book(server.app, { ...ctBody, patient: withoutMedicare });
     expect(noMedicare.statusCode, noMedicare.body).toBe(400);
-    expect(noMedicare.json()).toMatchObject({ details: [{ in: 'body/patient/medicareNumber', message: 'A Medicare number is required for this exam.' }] });
+    expect(noMedicare.json()).toMatchObject({
+      details: [{ in: 'body/patient/medicareNumber', message: 'A Medicare number is required for this exam.' }],
+    });
     expect(await countRows(test.db, 'appointment')).toBe(appointments);
     expect(await temporaryAnswers()).toBeGreaterThan(0);
 
@@ -302,8 +394,16 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     const xrList = (await get(`/api/questionnaires?bookingKey=${xrKey}&exams=xr-chest`)).json<QuestionnaireListResponse>();
     const pregnancy = xrList.questionnaires.find((item) => item.questionnaire.slug === 'xray-pregnancy-check');
     expect(pregnancy).toBeDefined();
-    expect((await saveTemporary(xrKey, 'xray-pregnancy-check', pregnancy?.examSlug ?? undefined, { pregnant: 'yes' })).statusCode).toBe(200);
-    const xrBody = { exams: ['xr-chest'], clinicSlug: 'parramatta', startsAt: xrSlots[0]?.startsAt ?? '', patient: patient(), questionnaireKey: xrKey };
+    expect((await saveTemporary(xrKey, 'xray-pregnancy-check', pregnancy?.examSlug ?? undefined, { pregnant: 'yes' })).statusCode).toBe(
+      200,
+    );
+    const xrBody = {
+      exams: ['xr-chest'],
+      clinicSlug: 'parramatta',
+      startsAt: xrSlots[0]?.startsAt ?? '',
+      patient: patient(),
+      questionnaireKey: xrKey,
+    };
     const asTime = await book(server.app, xrBody);
     expect(asTime.statusCode, asTime.body).toBe(409);
     expect(asTime.json()).toMatchObject({ code: 'booking_denied', message: expect.stringContaining('booking request instead') });
@@ -320,8 +420,17 @@ describe.each(backends())('questionnaires on %s', (backend) => {
       `update questionnaire set outcomes = outcomes || '[{"type":"VALIDATION_CODE_REQUIRED","condition":"{kidneyDisease} = ''unsure''","result":""}]'::jsonb where slug = 'ct-contrast'`,
     );
     const codeKey = await newKey();
-    expect((await saveTemporary(codeKey, 'ct-contrast', 'ct-chest', { ...reaction, previousReaction: 'no', kidneyDisease: 'unsure' })).statusCode).toBe(200);
-    const codeBody = { exams: ['ct-chest'], clinicSlug: 'parramatta', startsAt: ctSlots[2]?.startsAt ?? '', patient: patient(), questionnaireKey: codeKey };
+    expect(
+      (await saveTemporary(codeKey, 'ct-contrast', 'ct-chest', { ...reaction, previousReaction: 'no', kidneyDisease: 'unsure' }))
+        .statusCode,
+    ).toBe(200);
+    const codeBody = {
+      exams: ['ct-chest'],
+      clinicSlug: 'parramatta',
+      startsAt: ctSlots[2]?.startsAt ?? '',
+      patient: patient(),
+      questionnaireKey: codeKey,
+    };
     const noCode = await book(server.app, codeBody);
     expect(noCode.statusCode, noCode.body).toBe(400);
     expect(noCode.json()).toMatchObject({ details: [{ in: 'body/validationCode' }] });
@@ -345,7 +454,9 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     try {
       const key = await newKey();
       const list = (await get(`/api/questionnaires?bookingKey=${key}&exams=xr-chest`)).json<QuestionnaireListResponse>();
-      const served = list.questionnaires.find((item) => item.questionnaire.slug === 'xray-pregnancy-check')?.questionnaire.json as { completedHtml?: string };
+      const served = list.questionnaires.find((item) => item.questionnaire.slug === 'xray-pregnancy-check')?.questionnaire.json as {
+        completedHtml?: string;
+      };
       expect(served.completedHtml).toBe('<p>Thank you</p>');
     } finally {
       await test.db.query(`update questionnaire set json = $1::jsonb where slug = 'xray-pregnancy-check'`, [JSON.stringify(before?.json)]);
@@ -353,7 +464,9 @@ describe.each(backends())('questionnaires on %s', (backend) => {
   });
 
   it("finds an appointment's booking by its slug (for /q?appointmentSlug=); unknown or malformed slugs say so", async () => {
-    const [row] = await test.db.query<{ id: string }>(`select id::text as id from appointment where booking_key = $1 limit 1`, [AMELIA.bookingKey]);
+    const [row] = await test.db.query<{ id: string }>(`select id::text as id from appointment where booking_key = $1 limit 1`, [
+      AMELIA.bookingKey,
+    ]);
     const found = await get(`/api/questionnaires/appointment-slugs/${row?.id ?? ''}`);
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json()).toEqual({ bookingKey: AMELIA.bookingKey });
@@ -381,7 +494,12 @@ describe.each(backends())('questionnaires on %s', (backend) => {
 
   it('with required_before_booking on, refuses a booking whose BOOKING_FORM questionnaires are not all answered', async () => {
     const slots = await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-25');
-    const body = { exams: ['mri-knee'], clinicSlug: 'parramatta', startsAt: slots[0]?.startsAt ?? '', patient: patient({ dateOfBirth: '1981-02-03' }) };
+    const body = {
+      exams: ['mri-knee'],
+      clinicSlug: 'parramatta',
+      startsAt: slots[0]?.startsAt ?? '',
+      patient: patient({ dateOfBirth: '1981-02-03' }),
+    };
     await test.db.query('update questionnaire_settings set required_before_booking = true');
     try {
       const appointments = await countRows(test.db, 'appointment');
@@ -401,7 +519,8 @@ describe.each(backends())('questionnaires on %s', (backend) => {
   });
 
   it('limits new temporary keys per client address (429), other addresses unaffected', async () => {
-    const ask = (remoteAddress: string) => server.app.inject({ method: 'POST', url: '/api/questionnaires/booking-keys', headers: CLIENT_HEADERS, remoteAddress });
+    const ask = (remoteAddress: string) =>
+      server.app.inject({ method: 'POST', url: '/api/questionnaires/booking-keys', headers: CLIENT_HEADERS, remoteAddress });
     const statuses: number[] = [];
     for (let index = 0; index <= KEYS_PER_WINDOW; index++) statuses.push((await ask('203.0.113.77')).statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(KEYS_PER_WINDOW);
@@ -413,7 +532,9 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     const response = await get('/api/questionnaires/autocomplete/implants?q=rep');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ suggestions: string[] }>().suggestions).toEqual(['Hip replacement', 'Knee replacement', 'Shoulder replacement']);
-    expect((await get('/api/questionnaires/autocomplete/medications?q=met')).json<{ suggestions: string[] }>().suggestions.slice(0, 2)).toEqual(['Metformin', 'Metformin with sitagliptin']);
+    expect(
+      (await get('/api/questionnaires/autocomplete/medications?q=met')).json<{ suggestions: string[] }>().suggestions.slice(0, 2),
+    ).toEqual(['Metformin', 'Metformin with sitagliptin']);
     expect((await get('/api/questionnaires/autocomplete/implants?q=re')).statusCode).toBe(400);
     expect((await get('/api/questionnaires/autocomplete/unknown-list?q=abc')).statusCode).toBe(404);
   });

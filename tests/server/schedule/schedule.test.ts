@@ -29,16 +29,28 @@ describe('schedule', () => {
       [420, 750],
       [780, 1140],
     ]);
-    expect(subtractBreaks([[480, 720]], [[450, 500], [700, 800]])).toEqual([[500, 700]]);
+    expect(
+      subtractBreaks(
+        [[480, 720]],
+        [
+          [450, 500],
+          [700, 800],
+        ],
+      ),
+    ).toEqual([[500, 700]]);
     expect(subtractBreaks([[480, 720]], [[480, 720]])).toEqual([]);
   });
 
   it('turns wall-clock hours into instants in the clinic zone, on both sides of the October change', () => {
     const schedule = everyDay(7 * 60, 19 * 60);
     // Saturday 3 October 2026: standard time (UTC+10).
-    expect(openIntervals(schedule, '2026-10-03').map(([a, b]) => [iso(a), iso(b)])).toEqual([['2026-10-02T21:00:00.000Z', '2026-10-03T09:00:00.000Z']]);
+    expect(openIntervals(schedule, '2026-10-03').map(([a, b]) => [iso(a), iso(b)])).toEqual([
+      ['2026-10-02T21:00:00.000Z', '2026-10-03T09:00:00.000Z'],
+    ]);
     // Monday 5 October 2026: daylight time (UTC+11).
-    expect(openIntervals(schedule, '2026-10-05').map(([a, b]) => [iso(a), iso(b)])).toEqual([['2026-10-04T20:00:00.000Z', '2026-10-05T08:00:00.000Z']]);
+    expect(openIntervals(schedule, '2026-10-05').map(([a, b]) => [iso(a), iso(b)])).toEqual([
+      ['2026-10-04T20:00:00.000Z', '2026-10-05T08:00:00.000Z'],
+    ]);
   });
 
   it('on the spring-forward day (Sunday 4 October 2026) 01:00-04:00 lasts two real hours', () => {

@@ -39,7 +39,11 @@ describe('SMS and session secret configuration', () => {
   });
 
   it('never quotes the secret or the key back', () => {
-    const lines = problems({ SESSION_SECRET: 'short-secret-value', SMS_PROVIDER_URL: 'https://sms.example.com', SMS_PROVIDER_API_KEY: 'secret key' });
+    const lines = problems({
+      SESSION_SECRET: 'short-secret-value',
+      SMS_PROVIDER_URL: 'https://sms.example.com',
+      SMS_PROVIDER_API_KEY: 'secret key',
+    });
     expect(lines.join('\n')).not.toContain('short-secret-value');
     expect(lines.join('\n')).not.toContain('secret key');
   });

@@ -32,13 +32,26 @@ describe.each(backends())('SMS outbox on %s', (backend) => {
   });
 
   const worker = (url: string, maxAttempts = 3) =>
-    createSmsWorker({ db: test.db, sender: createHttpSmsSender({ url, apiKey: KEY }, { timeoutMs: 2000 }), clock, logger: collectingLogger(), pollMs: 1000, maxAttempts });
+    createSmsWorker({
+      db: test.db,
+      sender: createHttpSmsSender({ url, apiKey: KEY }, { timeoutMs: 2000 }),
+      clock,
+      logger: collectingLogger(),
+      pollMs: 1000,
+      maxAttempts,
+    });
 
   it('POSTs {to, text} as JSON with the bearer key and marks the SMS sent', async () => {
     const id = await enqueueSms(test.db, { kind: 'otp_code', recipient: '0491 570 006', text: '123456 is your code' }, clock.now());
     expect(await worker(provider.url).runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(provider.received).toEqual([
-      { method: 'POST', path: '/v1/messages', authorization: `Bearer ${KEY}`, contentType: 'application/json', body: { to: '0491570006', text: '123456 is your code' } },
+      {
+        method: 'POST',
+        path: '/v1/messages',
+        authorization: `Bearer ${KEY}`,
+        contentType: 'application/json',
+        body: { to: '0491570006', text: '123456 is your code' },
+      },
     ]);
     expect(await findSms(test.db, id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null, sentAt: SEED_NOW });
     // Nothing is due any more: a second pass sends nothing.

@@ -109,7 +109,13 @@ describe('toApiError', () => {
     const error = await client.http.get('/api/secured/booking_requests/abc/download', { responseType: 'blob' }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'http', status: 404, code: 'not_found', message: 'No referral uploaded', details: { slug: 'abc' } });
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 404,
+      code: 'not_found',
+      message: 'No referral uploaded',
+      details: { slug: 'abc' },
+    });
   });
 
   it('should fall back to the status when a Blob body is not JSON', async () => {
@@ -174,12 +180,20 @@ describe('config api', () => {
 describe('api client: CSRF header', () => {
   it('should send X-Requested-With on unsafe calls (the server refuses cookie-carrying ones without it) and not on reads', async () => {
     const seen: Array<{ method: string; header: string | undefined }> = [];
-    const record = (request: { method?: string; headers: Record<string, string | string[] | undefined> }, response: Parameters<typeof json>[0]) => {
+    const record = (
+      request: { method?: string; headers: Record<string, string | string[] | undefined> },
+      response: Parameters<typeof json>[0],
+    ) => {
       const header = request.headers['x-requested-with'];
       seen.push({ method: request.method ?? '', header: typeof header === 'string' ? header : undefined });
       json(response, 200, {});
     };
-    const server = await startApiServer({ 'GET /api/thing': record, 'POST /api/thing': record, 'PUT /api/thing': record, 'DELETE /api/thing': record });
+    const server = await startApiServer({
+      'GET /api/thing': record,
+      'POST /api/thing': record,
+      'PUT /api/thing': record,
+      'DELETE /api/thing': record,
+    });
     const client = createApiClient(server.url);
     await client.http.get('/api/thing');
     await client.http.post('/api/thing', { a: 1 });

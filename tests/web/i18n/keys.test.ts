@@ -23,7 +23,9 @@ function merge(into: Catalogue, from: Catalogue): Catalogue {
 /** A locale's catalogue: translation.json and the catalogues loaded with their pages (self-service.json). */
 function readCatalogue(locale: string): Catalogue {
   const dir = join(LOCALES, locale);
-  const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort((a, b) => (a === 'translation.json' ? -1 : b === 'translation.json' ? 1 : a.localeCompare(b)));
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort((a, b) => (a === 'translation.json' ? -1 : b === 'translation.json' ? 1 : a.localeCompare(b)));
   return files.reduce<Catalogue>((all, name) => merge(all, JSON.parse(readFileSync(join(dir, name), 'utf8'))), {});
 }
 
@@ -54,7 +56,13 @@ interface TCall {
 
 /** Finds every t(…) and x.t(…) call and its first argument, if that is a string literal. */
 export function findTCalls(fileName: string, source: string): TCall[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const calls: TCall[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node)) {
@@ -107,20 +115,25 @@ describe('translation keys in src-web', () => {
 describe('catalogues', () => {
   const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
-  it.each(SUPPORTED_LOCALES.filter((locale) => locale !== 'en'))('should only override English keys, with the same placeholders, in %s', (locale) => {
-    const catalogue = flatten(readCatalogue(locale));
-    expect(catalogue.size).toBeGreaterThan(0);
-    for (const [key, text] of catalogue) {
-      expect(en.has(key), `${locale}: ${key} is not in en`).toBe(true);
-      expect(placeholders(text), `${locale}: ${key}`).toEqual(placeholders(en.get(key) ?? ''));
-    }
-  });
+  it.each(SUPPORTED_LOCALES.filter((locale) => locale !== 'en'))(
+    'should only override English keys, with the same placeholders, in %s',
+    (locale) => {
+      const catalogue = flatten(readCatalogue(locale));
+      expect(catalogue.size).toBeGreaterThan(0);
+      for (const [key, text] of catalogue) {
+        expect(en.has(key), `${locale}: ${key} is not in en`).toBe(true);
+        expect(placeholders(text), `${locale}: ${key}`).toEqual(placeholders(en.get(key) ?? ''));
+      }
+    },
+  );
 
   it('should translate every English key into Macedonian', () => {
     const mk = flatten(readCatalogue('mk'));
     const missing = [...en.keys()].filter((key) => !mk.has(key));
     expect(missing).toEqual([]);
-    const untranslated = [...en.entries()].filter(([key, text]) => mk.get(key) === text && /[a-z]{3}/i.test(text.replace(/\{\{\w+\}\}/g, '')));
+    const untranslated = [...en.entries()].filter(
+      ([key, text]) => mk.get(key) === text && /[a-z]{3}/i.test(text.replace(/\{\{\w+\}\}/g, '')),
+    );
     expect(untranslated.map(([key]) => key)).toEqual([]);
   });
 });

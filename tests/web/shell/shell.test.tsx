@@ -33,7 +33,10 @@ describe('shell landmarks', () => {
 describe('banner', () => {
   const withBanner = (closeBanner: boolean) =>
     testConfig({
-      app: { bannerEnabled: true, bannerHtml: '<p>Our Parramatta clinic is closed on <strong>Friday</strong>.</p><script>window.pwned=1</script>' },
+      app: {
+        bannerEnabled: true,
+        bannerHtml: '<p>Our Parramatta clinic is closed on <strong>Friday</strong>.</p><script>window.pwned=1</script>',
+      },
       radiology: { closeBanner },
     });
 
@@ -196,7 +199,9 @@ describe('footer', () => {
   });
 
   it('should leave out the version and branding logo when they are off', async () => {
-    await shellAt('/about', { config: testConfig({ app: { versionOnPatientPortalEnabled: false }, radiology: { showBrandingLogo: false } }) });
+    await shellAt('/about', {
+      config: testConfig({ app: { versionOnPatientPortalEnabled: false }, radiology: { showBrandingLogo: false } }),
+    });
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).queryByRole('button')).toBeNull();
     expect(within(footer).queryByRole('img')).toBeNull();
@@ -221,7 +226,9 @@ describe('footer', () => {
 
 describe('environment banner', () => {
   it('should list the profiles in the configured corner with the read-only notice', async () => {
-    const config = testConfig({ environment: { production: false, profiles: ['staging', 'demo'], readOnly: true, bannerCorner: 'bottom-right' } });
+    const config = testConfig({
+      environment: { production: false, profiles: ['staging', 'demo'], readOnly: true, bannerCorner: 'bottom-right' },
+    });
     await shellAt('/about', { config });
     const banner = screen.getByRole('complementary', { name: 'Environment' });
     expect(banner.className).toContain('pp-environment-bottom-right');
@@ -285,7 +292,10 @@ describe('header image and background', () => {
   });
 
   it('should not apply the background on phones', async () => {
-    await shellAt('/about', { viewport: { width: 375, height: 667 }, config: testConfig({ app: { patientPortalBackgroundEnabled: true } }) });
+    await shellAt('/about', {
+      viewport: { width: 375, height: 667 },
+      config: testConfig({ app: { patientPortalBackgroundEnabled: true } }),
+    });
     expect(document.body.classList.contains('pp-has-background')).toBe(false);
   });
 

@@ -84,4 +84,3 @@ export function params(overrides: Partial<AuthenticationParams> = {}): Authentic
     ...overrides,
   };
 }
-

@@ -84,7 +84,9 @@ describe('PatientSignInStore: validation (spec point 5)', () => {
 describe('PatientSignInStore: date of birth without a code', () => {
   it('should sign in, go to the return URL (replacing the sign-in page) and scroll to the top', async () => {
     const overlay = JSON.stringify({ authentication: { title: 'Staff view' } });
-    const { store, fake, navigator, session, overlays, scrolled } = await setup({ server: { otpRequired: false, roleTranslations: overlay } });
+    const { store, fake, navigator, session, overlays, scrolled } = await setup({
+      server: { otpRequired: false, roleTranslations: overlay },
+    });
     await store.start(params());
     expect(store.step).toBe('details');
     store.setDateOfBirth(DATE_OF_BIRTH);
@@ -93,7 +95,10 @@ describe('PatientSignInStore: date of birth without a code', () => {
     expect(await store.submitDetails()).toBe(true);
 
     expect(fake.bodies).toEqual([
-      { path: 'authenticate', body: { bookingKey: BOOKING_KEY, type: 'APPOINTMENT', dateOfBirth: DATE_OF_BIRTH, contactNumber: '0491570006' } },
+      {
+        path: 'authenticate',
+        body: { bookingKey: BOOKING_KEY, type: 'APPOINTMENT', dateOfBirth: DATE_OF_BIRTH, contactNumber: '0491570006' },
+      },
     ]);
     expect(navigator.visited).toEqual([{ to: `/appointments/${BOOKING_KEY}`, replace: true }]);
     expect(scrolled()).toBe(1);
@@ -176,7 +181,11 @@ describe('PatientSignInStore: failures (spec point 8)', () => {
       url: `/iframe/authentication?bookingKey=${BOOKING_KEY}`,
       server: {
         answers: {
-          authenticate: answer(429, { code: 'max_attempts_reached', message: 'x', details: { maxAttempts: 'max_attempts_reached_shared' } }),
+          authenticate: answer(429, {
+            code: 'max_attempts_reached',
+            message: 'x',
+            details: { maxAttempts: 'max_attempts_reached_shared' },
+          }),
         },
       },
     });
@@ -188,14 +197,18 @@ describe('PatientSignInStore: failures (spec point 8)', () => {
 
   it("should show the server's message for other refusals and the default when the server gives none", async () => {
     const { store } = await setup({
-      server: { answers: { authenticate: answer(400, { code: 'bad_request', message: 'dateOfBirth: Please enter a valid date of birth.' }) } },
+      server: {
+        answers: { authenticate: answer(400, { code: 'bad_request', message: 'dateOfBirth: Please enter a valid date of birth.' }) },
+      },
     });
     await store.start(params());
     store.setDateOfBirth(DATE_OF_BIRTH);
     await store.submitDetails();
     expect(store.error).toEqual({ kind: 'server', message: 'dateOfBirth: Please enter a valid date of birth.' });
 
-    const other = await setup({ server: { answers: { authenticate: answer(500, { code: 'internal_error', message: 'Internal error' }) } } });
+    const other = await setup({
+      server: { answers: { authenticate: answer(500, { code: 'internal_error', message: 'Internal error' }) } },
+    });
     await other.store.start(params());
     other.store.setDateOfBirth(DATE_OF_BIRTH);
     await other.store.submitDetails();
@@ -296,7 +309,11 @@ describe('PatientSignInStore: one-time password', () => {
     expect(expired.store.error).toEqual({ kind: 'otpExpired' });
 
     const locked = await atCode({
-      server: { answers: { verify: answer(429, { code: 'max_attempts_reached', message: 'x', details: { maxAttempts: 'max_attempts_reached_results' } }) } },
+      server: {
+        answers: {
+          verify: answer(429, { code: 'max_attempts_reached', message: 'x', details: { maxAttempts: 'max_attempts_reached_results' } }),
+        },
+      },
     });
     locked.store.setCode(CODE);
     await locked.store.verifyOtp();
@@ -343,5 +360,4 @@ describe('helpers', () => {
     expect(withSharedFlag('/appointments/k?a=1#top')).toBe('/appointments/k?a=1&shared=true#top');
     expect(withSharedFlag('/appointments/k?shared=false')).toBe('/appointments/k?shared=true');
   });
-
 });

@@ -159,9 +159,23 @@ describe.each(backends())('seedDemoProvider on %s', (backend) => {
          from questionnaire q order by q.position`,
     );
     expect(rows).toEqual(
-      (demo.questionnaires?.questionnaires ?? []).map((item) => ({ slug: item.slug, type: item.type, modalities: [...item.modalityCodes].sort(), exams: [...item.examSlugs].sort() })),
+      (demo.questionnaires?.questionnaires ?? []).map((item) => ({
+        slug: item.slug,
+        type: item.type,
+        modalities: [...item.modalityCodes].sort(),
+        exams: [...item.examSlugs].sort(),
+      })),
     );
-    expect(rows.map((row) => row.slug)).toEqual(expect.arrayContaining(['mri-safety-screening', 'ct-contrast', 'xray-pregnancy-check', 'pain-score-initial', 'pain-score-final', 'patient-feedback']));
+    expect(rows.map((row) => row.slug)).toEqual(
+      expect.arrayContaining([
+        'mri-safety-screening',
+        'ct-contrast',
+        'xray-pregnancy-check',
+        'pain-score-initial',
+        'pain-score-final',
+        'patient-feedback',
+      ]),
+    );
     expect(await count(test.db, 'questionnaire_lookup')).toBe(Object.values(demo.questionnaires?.lookups ?? {}).flat().length);
     const [settings] = await test.db.query<{ required: boolean }>('select required_before_booking as required from questionnaire_settings');
     expect(settings?.required).toBe(demo.questionnaires?.requiredBeforeBooking);
@@ -202,7 +216,9 @@ describe.each(backends())('seedDemoProvider with a broken demo provider on %s', 
         if (!isObjectArray(clinics) || !clinics[1]) throw new Error('unexpected clinics.json');
         clinics[1].latitude = 'north';
       });
-      const error = await seedDemoProvider(test.db, { clock: createTestClock(NOW), directory: copy.dir }).catch((caught: unknown) => caught);
+      const error = await seedDemoProvider(test.db, { clock: createTestClock(NOW), directory: copy.dir }).catch(
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(DemoProviderError);
       expect(String(error)).toMatch(/clinics\.json: \[1\]\.latitude: /);
       expect(await count(test.db, 'provider')).toBe(0);
@@ -220,7 +236,10 @@ describe.each(backends())('seedDemoProvider with a broken demo provider on %s', 
         if (!isObjectArray(list) || !list[0] || !list[1]) throw new Error('unexpected questionnaires.json');
         list[0].modalityCodes = ['ZZ'];
         list[1].examSlugs = ['no-such-exam'];
-        list[1].outcomes = [{ type: 'SET_DOCUMENT_TYPE', condition: "{a} = 'b'", result: 'NOPE' }, { type: 'DENY_BOOKING', condition: '{a} = = ', result: 'x' }];
+        list[1].outcomes = [
+          { type: 'SET_DOCUMENT_TYPE', condition: "{a} = 'b'", result: 'NOPE' },
+          { type: 'DENY_BOOKING', condition: '{a} = = ', result: 'x' },
+        ];
       });
       const error = await loadDemoProvider(copy.dir).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(DemoProviderError);
@@ -281,7 +300,9 @@ describe.each(backends())('seedDemoProvider with a broken demo provider on %s', 
         appointments.push({ ...appointments[0], bookingKey: 'Zz'.repeat(11), status: 'BOOKED' });
         appointments[0].status = 'BOOKED';
       });
-      const error = await seedDemoProvider(test.db, { clock: createTestClock(NOW), directory: copy.dir }).catch((caught: unknown) => caught);
+      const error = await seedDemoProvider(test.db, { clock: createTestClock(NOW), directory: copy.dir }).catch(
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(Error);
       expect(error instanceof Error && 'code' in error ? error.code : null).toBe('23P01');
       expect(await counts(test.db)).toEqual(Object.fromEntries(COUNTED_TABLES.map((table) => [table, 0])));
@@ -296,8 +317,12 @@ describe.each(backends())('seedDemoProvider with a broken demo provider on %s', 
       editJson(join(copy.dir, 'questionnaires.json'), (file) => {
         (file as { requiredBeforeBooking?: boolean }).requiredBeforeBooking = true;
       });
-      await expect(seedDemoProvider(test.db, { clock: createTestClock(NOW), directory: copy.dir })).resolves.toMatchObject({ seeded: true });
-      const [settings] = await test.db.query<{ required: boolean }>('select required_before_booking as required from questionnaire_settings');
+      await expect(seedDemoProvider(test.db, { clock: createTestClock(NOW), directory: copy.dir })).resolves.toMatchObject({
+        seeded: true,
+      });
+      const [settings] = await test.db.query<{ required: boolean }>(
+        'select required_before_booking as required from questionnaire_settings',
+      );
       expect(settings?.required).toBe(true);
     } finally {
       copy.remove();

@@ -1,10 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type {
-  AppointmentStatus,
-  AppointmentSummary,
-  CanChangeResponse,
-  ConsentForm,
-} from '@contract/api/appointments';
+import type { AppointmentStatus, AppointmentSummary, CanChangeResponse, ConsentForm } from '@contract/api/appointments';
 import { AppointmentSummarySchema, ConsentFormsResponseSchema } from '@contract/api/appointments';
 import { json, type RouteHandler } from '../../helpers/api-server';
 
@@ -71,7 +66,9 @@ export interface AppointmentServerOptions {
   consentForms?: ConsentForm[];
   notifyPatient?: boolean;
   /** Overrides for single routes, by name. */
-  answers?: Partial<Record<'cancel' | 'details' | 'confirm' | 'requestReschedule' | 'unsubscribe' | 'sign' | 'summary', (response: ServerResponse) => void>>;
+  answers?: Partial<
+    Record<'cancel' | 'details' | 'confirm' | 'requestReschedule' | 'unsubscribe' | 'sign' | 'summary', (response: ServerResponse) => void>
+  >;
 }
 
 export interface AppointmentServer {
@@ -106,7 +103,10 @@ export function appointmentServer(options: AppointmentServerOptions = {}): Appoi
     return summary;
   };
 
-  const write = (name: NonNullable<keyof NonNullable<AppointmentServerOptions['answers']>>, handle: (body: unknown, response: ServerResponse) => void): RouteHandler => {
+  const write = (
+    name: NonNullable<keyof NonNullable<AppointmentServerOptions['answers']>>,
+    handle: (body: unknown, response: ServerResponse) => void,
+  ): RouteHandler => {
     return (request, response) => {
       void readBody(request).then((body) => {
         writes.push({ name, body });
@@ -133,21 +133,29 @@ export function appointmentServer(options: AppointmentServerOptions = {}): Appoi
       json(response, 200, query === 'CANCEL' ? (options.canCancel ?? ALLOWED) : (options.canReschedule ?? ALLOWED));
     },
     [`POST ${base}/cancel`]: write('cancel', (_body, response) => json(response, 200, withStatus('CANCELED'))),
-    [`POST ${base}/request-reschedule`]: write('requestReschedule', (_body, response) => json(response, 200, withStatus('REQUEST_RESCHEDULE'))),
+    [`POST ${base}/request-reschedule`]: write('requestReschedule', (_body, response) =>
+      json(response, 200, withStatus('REQUEST_RESCHEDULE')),
+    ),
     [`POST ${base}/confirm`]: write('confirm', (_body, response) => json(response, 200, withStatus('CONFIRMED', { confirmed: true }))),
     [`POST ${base}/unsubscribe`]: write('unsubscribe', (_body, response) => {
       summary = { ...summary, emailUnsubscribed: true };
       json(response, 200, summary);
     }),
     [`GET ${base}/consent-forms`]: (_request, response) =>
-      json(response, 200, ConsentFormsResponseSchema.parse({ appointmentConsentForms: forms, notifyPatient: options.notifyPatient ?? false })),
+      json(
+        response,
+        200,
+        ConsentFormsResponseSchema.parse({ appointmentConsentForms: forms, notifyPatient: options.notifyPatient ?? false }),
+      ),
     [`PUT ${base}/consent-forms/${CONSENT_ID}`]: write('sign', (body, response) => {
       const { signedName } = body as { signedName: string };
       const signed = { ...CONSENT_FORM, signed: true, signedName, signedAt: '2026-11-23T01:00:00.000Z' };
       forms = forms.map((form) => (form.id === CONSENT_ID ? signed : form));
       json(response, 200, signed);
     }),
-    [`POST ${base}/details-change-request`]: write('details', (_body, response) => json(response, 201, { id: 'c0ffee00-0000-4000-8000-000000000001' })),
+    [`POST ${base}/details-change-request`]: write('details', (_body, response) =>
+      json(response, 201, { id: 'c0ffee00-0000-4000-8000-000000000001' }),
+    ),
   };
   return { routes, writes, canChangeQueries };
 }

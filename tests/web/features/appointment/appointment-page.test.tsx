@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeRefusal } from '@contract/api/appointments';
 import { renderApp, type RenderedApp } from '../../helpers/render-app';
 import { testConfig } from '../../helpers/test-config';
-import { answer, appointmentServer, BOOKING_KEY, CONSENT_FORM, summaryFixture, type AppointmentServerOptions } from './appointment-fixtures';
+import {
+  answer,
+  appointmentServer,
+  BOOKING_KEY,
+  CONSENT_FORM,
+  summaryFixture,
+  type AppointmentServerOptions,
+} from './appointment-fixtures';
 
 const PAGE = `/appointments/${BOOKING_KEY}`;
 
@@ -16,11 +23,12 @@ async function open(options: AppointmentServerOptions = {}, url = PAGE) {
 const location = (app: RenderedApp) => `${app.router.state.location.pathname}${app.router.state.location.search}`;
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 /** The open dialog, whatever its role (information and yes/no dialogs are alertdialogs). */
-const dialog = () => waitFor(() => {
-  const open = document.querySelector<HTMLElement>('dialog[open]');
-  if (!open) throw new Error('no dialog is open');
-  return open;
-});
+const dialog = () =>
+  waitFor(() => {
+    const open = document.querySelector<HTMLElement>('dialog[open]');
+    if (!open) throw new Error('no dialog is open');
+    return open;
+  });
 
 async function loaded() {
   await screen.findByRole('heading', { level: 2, name: 'Booking details' });
@@ -56,11 +64,14 @@ describe('appointment page: the summary', () => {
     expect(screen.getByTestId('appointment-status').textContent).toBe('Waiting for the clinic to confirm');
   });
 
-  it.each([`/a/${BOOKING_KEY}`, `/parramatta/appointments/${BOOKING_KEY}`, `/iframe/appointments/${BOOKING_KEY}`])('should open at %s', async (url) => {
-    await open({}, url);
-    await loaded();
-    expect(screen.getByText('Parramatta Imaging')).toBeTruthy();
-  });
+  it.each([`/a/${BOOKING_KEY}`, `/parramatta/appointments/${BOOKING_KEY}`, `/iframe/appointments/${BOOKING_KEY}`])(
+    'should open at %s',
+    async (url) => {
+      await open({}, url);
+      await loaded();
+      expect(screen.getByText('Parramatta Imaging')).toBeTruthy();
+    },
+  );
 
   it('should send a patient without a session to sign in, coming back here', async () => {
     const { app, fake } = await open({ signedIn: false });
@@ -190,7 +201,9 @@ describe('appointment page: cancel (spec point 4)', () => {
   it('should show the limit when the server refuses the cancellation itself (409 change_not_allowed)', async () => {
     await open({
       summary: summaryFixture({ cancelReasons: [] }),
-      answers: { cancel: answer(409, { code: 'change_not_allowed', message: 'Too late', details: { reason: 'PRIOR_MINUTES', priorMinutes: 120 } }) },
+      answers: {
+        cancel: answer(409, { code: 'change_not_allowed', message: 'Too late', details: { reason: 'PRIOR_MINUTES', priorMinutes: 120 } }),
+      },
     });
     await loaded();
     fireEvent.click(button('Cancel appointment'));
@@ -200,7 +213,10 @@ describe('appointment page: cancel (spec point 4)', () => {
   });
 
   it('should show the server message when the cancellation fails otherwise', async () => {
-    await open({ summary: summaryFixture({ cancelReasons: [] }), answers: { cancel: answer(503, { code: 'service_unavailable', message: 'internal' }) } });
+    await open({
+      summary: summaryFixture({ cancelReasons: [] }),
+      answers: { cancel: answer(503, { code: 'service_unavailable', message: 'internal' }) },
+    });
     await loaded();
     fireEvent.click(button('Cancel appointment'));
     fireEvent.click(within(await dialog()).getByRole('button', { name: 'Yes' }));

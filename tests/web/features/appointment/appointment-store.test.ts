@@ -5,7 +5,14 @@ import { createApiClient } from '../../../../src-web/api/client';
 import { AppointmentStore } from '../../../../src-web/stores/appointment-store';
 import { BookingRequestStore } from '../../../../src-web/stores/booking-request-store';
 import { json, startApiServer, type RouteHandler } from '../../helpers/api-server';
-import { answer, appointmentServer, BOOKING_KEY, CONSENT_FORM, summaryFixture, type AppointmentServerOptions } from './appointment-fixtures';
+import {
+  answer,
+  appointmentServer,
+  BOOKING_KEY,
+  CONSENT_FORM,
+  summaryFixture,
+  type AppointmentServerOptions,
+} from './appointment-fixtures';
 
 interface Setup {
   store: AppointmentStore;
@@ -16,7 +23,9 @@ interface Setup {
 
 let keys = 0;
 
-async function setup(options: AppointmentServerOptions & { signedIn?: boolean; currentUrl?: string; extra?: Record<string, RouteHandler> } = {}): Promise<Setup> {
+async function setup(
+  options: AppointmentServerOptions & { signedIn?: boolean; currentUrl?: string; extra?: Record<string, RouteHandler> } = {},
+): Promise<Setup> {
   const fake = appointmentServer({ consentForms: [], ...options });
   const server = await startApiServer({ ...fake.routes, ...options.extra });
   const navigations: Setup['navigations'] = [];
@@ -67,7 +76,11 @@ describe('AppointmentStore', () => {
           json(response, 409, { code: 'change_not_allowed', message: 'No', details: { reason: 'SOMETHING_NEW', priorMinutes: 60 } }),
       },
     });
-    const outcome = await store.reschedule(BOOKING_KEY, { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: '2026-12-02T22:30:00.000Z' });
+    const outcome = await store.reschedule(BOOKING_KEY, {
+      context: 'RESCHEDULED',
+      clinicSlug: 'parramatta',
+      startsAt: '2026-12-02T22:30:00.000Z',
+    });
     expect(outcome).toBe('not_allowed');
     expect(store.dialog).toEqual({ kind: 'rescheduleNotAllowed', reason: 'OTHER', priorMinutes: 60 });
   });
@@ -75,7 +88,9 @@ describe('AppointmentStore', () => {
   it('should show the limit from a 409 on the cancellation itself', async () => {
     const { store } = await setup({
       summary: summaryFixture({ cancelReasons: [] }),
-      answers: { cancel: answer(409, { code: 'change_not_allowed', message: 'No', details: { reason: 'PRIOR_MINUTES', priorMinutes: 60 } }) },
+      answers: {
+        cancel: answer(409, { code: 'change_not_allowed', message: 'No', details: { reason: 'PRIOR_MINUTES', priorMinutes: 60 } }),
+      },
     });
     await store.open(BOOKING_KEY);
     await store.confirmCancel();

@@ -17,7 +17,12 @@ async function openFlow(context: 'RESCHEDULED' | 'CHANGED', answers: Answer[] = 
   // The booking being moved: a CT brain (the exam the flow's link preselects).
   const ctBrain = (startsAt?: string) =>
     summaryFixture({
-      appointments: summaryFixture().appointments.map((appointment) => ({ ...appointment, startsAt: startsAt ?? appointment.startsAt, examSlug: 'ct-brain', examName: 'CT brain' })),
+      appointments: summaryFixture().appointments.map((appointment) => ({
+        ...appointment,
+        startsAt: startsAt ?? appointment.startsAt,
+        examSlug: 'ct-brain',
+        examName: 'CT brain',
+      })),
     });
   const fake = appointmentServer({ consentForms: [], summary: ctBrain() });
   let calls = 0;
@@ -50,7 +55,8 @@ async function toLastStep(): Promise<void> {
   await screen.findByRole('button', { name: 'Move my appointment' }, { timeout: 5000 });
 }
 
-const reschedules = (log: RecordedBookingRequest[]) => log.filter((request) => request.path === `/api/appointments/${BOOKING_KEY}/reschedule`);
+const reschedules = (log: RecordedBookingRequest[]) =>
+  log.filter((request) => request.path === `/api/appointments/${BOOKING_KEY}/reschedule`);
 const location = (app: RenderedApp) => `${app.router.state.location.pathname}${app.router.state.location.search}`;
 
 // Each test walks the booking flow through lazy chunks; on a busy 2-core machine that can take seconds.
@@ -106,7 +112,9 @@ describe('booking flow with ?reschedule= (issue 4)', { timeout: 20_000 }, () => 
   });
 
   it('should go back to the times with the "just taken" notice when the time went to someone else (409 slot_taken)', async () => {
-    const { app, log } = await openFlow('RESCHEDULED', [(_request, response) => json(response, 409, { code: 'slot_taken', message: 'That time was just taken.' })]);
+    const { app, log } = await openFlow('RESCHEDULED', [
+      (_request, response) => json(response, 409, { code: 'slot_taken', message: 'That time was just taken.' }),
+    ]);
     await toLastStep();
     fireEvent.click(screen.getByRole('button', { name: 'Move my appointment' }));
     expect(await screen.findByText(/just taken/i)).toBeTruthy();
@@ -117,7 +125,8 @@ describe('booking flow with ?reschedule= (issue 4)', { timeout: 20_000 }, () => 
 
   it('should say why when the server refuses the move (409 change_not_allowed)', async () => {
     const { app } = await openFlow('RESCHEDULED', [
-      (_request, response) => json(response, 409, { code: 'change_not_allowed', message: 'Too late', details: { reason: 'PRIOR_MINUTES', priorMinutes: 1440 } }),
+      (_request, response) =>
+        json(response, 409, { code: 'change_not_allowed', message: 'Too late', details: { reason: 'PRIOR_MINUTES', priorMinutes: 1440 } }),
     ]);
     await toLastStep();
     fireEvent.click(screen.getByRole('button', { name: 'Move my appointment' }));

@@ -82,7 +82,9 @@ describe('/authentication page: the form (spec point 5)', () => {
 
   it('should say the link is incomplete when it names no booking', async () => {
     await open('/authentication');
-    expect(await screen.findByText('This sign-in link is incomplete. Please open the link from your confirmation email again.')).toBeTruthy();
+    expect(
+      await screen.findByText('This sign-in link is incomplete. Please open the link from your confirmation email again.'),
+    ).toBeTruthy();
     expect(screen.queryByLabelText('Date of birth')).toBeNull();
   });
 });
@@ -110,7 +112,12 @@ describe('/authentication page: signing in', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(location(app)).toBe(`/appointments/${BOOKING_KEY}`));
     expect(app.root.session.isSignedInTo(BOOKING_KEY, 'APPOINTMENT')).toBe(true);
-    expect(fake.bodies[0]?.body).toEqual({ bookingKey: BOOKING_KEY, type: 'APPOINTMENT', dateOfBirth: DATE_OF_BIRTH, contactNumber: '0491570006' });
+    expect(fake.bodies[0]?.body).toEqual({
+      bookingKey: BOOKING_KEY,
+      type: 'APPOINTMENT',
+      dateOfBirth: DATE_OF_BIRTH,
+      contactNumber: '0491570006',
+    });
   });
 
   it('should count the resend wait down and then allow a new code', async () => {
@@ -163,7 +170,9 @@ describe('/authentication page: signing in', () => {
     await enterDetails('1991-03-15');
     await waitFor(() => expect(location(app)).toBe('/deny?maxAttempts=max_attempts_reached'));
     expect(
-      await screen.findByText('You have reached the maximum number of attempts. For your security, access is blocked. Please contact the clinic.'),
+      await screen.findByText(
+        'You have reached the maximum number of attempts. For your security, access is blocked. Please contact the clinic.',
+      ),
     ).toBeTruthy();
   });
 
@@ -212,10 +221,14 @@ describe('/authentication page: variants', () => {
   it('should show the cookies banner and the cookies error when cookies are disabled', async () => {
     Object.defineProperty(window.navigator, 'cookieEnabled', { value: false, configurable: true });
     const { fake } = await open();
-    expect(await screen.findByText('Cookies are disabled in your browser. Signing in needs cookies: please allow them for this site.')).toBeTruthy();
+    expect(
+      await screen.findByText('Cookies are disabled in your browser. Signing in needs cookies: please allow them for this site.'),
+    ).toBeTruthy();
     await enterDetails(DATE_OF_BIRTH);
     expect(
-      await screen.findByText('Your browser is blocking cookies, so we cannot keep you signed in. Please allow cookies for this site and try again.'),
+      await screen.findByText(
+        'Your browser is blocking cookies, so we cannot keep you signed in. Please allow cookies for this site and try again.',
+      ),
     ).toBeTruthy();
     expect(fake.bodies).toEqual([]);
   });

@@ -7,7 +7,9 @@ const read = (query: string, embedded = false) => readAuthenticationParams(new U
 describe('readAuthenticationParams (spec point 2: the /authentication query)', () => {
   it('should read every parameter', () => {
     expect(
-      read(`returnUrl=%2Fappointments%2F${KEY}%3Fupload%3D1&bookingKey=${KEY}&type=APPOINTMENT&shared=true&staffBooking=true&dateOfBirth=1991-03-14`),
+      read(
+        `returnUrl=%2Fappointments%2F${KEY}%3Fupload%3D1&bookingKey=${KEY}&type=APPOINTMENT&shared=true&staffBooking=true&dateOfBirth=1991-03-14`,
+      ),
     ).toEqual({
       bookingKey: KEY,
       type: 'APPOINTMENT',

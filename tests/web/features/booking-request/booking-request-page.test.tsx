@@ -15,7 +15,10 @@ function requestFixture(overrides: Partial<BookingRequestSummary> = {}): Booking
     bookingKey: KEY,
     status: 'BOOKED',
     patientNotes: 'Mornings suit me best.',
-    bookingDetails: { exams: [{ name: 'Cardiac MRI', nameWithModality: 'MRI - Cardiac MRI', slug: 'mri-cardiac' }], clinicName: 'Parramatta Imaging' },
+    bookingDetails: {
+      exams: [{ name: 'Cardiac MRI', nameWithModality: 'MRI - Cardiac MRI', slug: 'mri-cardiac' }],
+      clinicName: 'Parramatta Imaging',
+    },
     patientDetails: {
       title: 'Ms',
       firstName: 'Chloe',
@@ -84,7 +87,11 @@ describe('booking-request page', () => {
   });
 
   it('should say "Any clinic" when no clinic was chosen', async () => {
-    await open({ summary: requestFixture({ bookingDetails: { exams: [{ name: 'Biopsy', nameWithModality: 'IR - Biopsy', slug: 'ir-biopsy' }], clinicName: null } }) });
+    await open({
+      summary: requestFixture({
+        bookingDetails: { exams: [{ name: 'Biopsy', nameWithModality: 'IR - Biopsy', slug: 'ir-biopsy' }], clinicName: null },
+      }),
+    });
     await loaded();
     expect(screen.getByText('Any clinic')).toBeTruthy();
   });

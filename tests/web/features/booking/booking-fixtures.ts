@@ -1,13 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type {
-  AvailabilityResponse,
-  Catalogue,
-  ClinicWithDistance,
-  DaySlots,
-  Exam,
-  MonthResponse,
-  WalkInExam,
-} from '@contract/api/booking';
+import type { AvailabilityResponse, Catalogue, ClinicWithDistance, DaySlots, Exam, MonthResponse, WalkInExam } from '@contract/api/booking';
 import { json, type RouteHandler } from '../../helpers/api-server';
 
 /** Contract-typed answers of the booking API for web tests (the e2e journeys use the real server). */
@@ -44,7 +36,15 @@ export const CATALOGUE: Catalogue = {
   exams: [
     exam({ slug: 'ct-brain', name: 'CT brain', modalityId: 'm-ct', modalityName: 'CT', bodyPartSlugs: ['head'], priority: 1 }),
     exam({ slug: 'ct-chest', name: 'CT chest', modalityId: 'm-ct', modalityName: 'CT', bodyPartSlugs: ['chest'], priority: 2 }),
-    exam({ slug: 'mri-knee', name: 'MRI knee', modalityId: 'm-mr', modalityName: 'MRI', bodyPartSlugs: ['knee'], priority: 3, medicareRequired: true }),
+    exam({
+      slug: 'mri-knee',
+      name: 'MRI knee',
+      modalityId: 'm-mr',
+      modalityName: 'MRI',
+      bodyPartSlugs: ['knee'],
+      priority: 3,
+      medicareRequired: true,
+    }),
     exam({ slug: 'xr-knee', name: 'X-ray knee', modalityId: 'm-xr', modalityName: 'X-ray', bodyPartSlugs: ['knee'], priority: 4 }),
     exam({
       slug: 'ir-spine-injection',
@@ -166,11 +166,19 @@ export function bookingRoutes(log: RecordedBookingRequest[], options: BookingRou
         holdMinutes: 10,
       }),
     ),
-    'GET /api/booking/postcodes/2150': recording(log, (_request, response) => json(response, 200, { id: 'pc-2150', latitude: -33.81, longitude: 151.0 })),
-    'GET /api/booking/postcodes/9999': recording(log, (_request, response) => json(response, 404, { code: 'not_found', message: 'Unknown postcode' })),
+    'GET /api/booking/postcodes/2150': recording(log, (_request, response) =>
+      json(response, 200, { id: 'pc-2150', latitude: -33.81, longitude: 151.0 }),
+    ),
+    'GET /api/booking/postcodes/9999': recording(log, (_request, response) =>
+      json(response, 404, { code: 'not_found', message: 'Unknown postcode' }),
+    ),
     'GET /api/booking/clinics': recording(log, (request, response) =>
       json(response, 200, {
-        origin: { latitude: Number(request.query.get('lat') ?? -33.8688), longitude: Number(request.query.get('lng') ?? 151.2093), usedDefault: !request.query.get('lat') },
+        origin: {
+          latitude: Number(request.query.get('lat') ?? -33.8688),
+          longitude: Number(request.query.get('lng') ?? 151.2093),
+          usedDefault: !request.query.get('lat'),
+        },
         clinics: options.clinics ?? CLINICS,
       }),
     ),
@@ -186,7 +194,12 @@ export function bookingRoutes(log: RecordedBookingRequest[], options: BookingRou
     }),
     'GET /api/booking/availability/month': recording(log, (request, response) => {
       const month = request.query.get('month') ?? '2026-11';
-      const body: MonthResponse = { days: Array.from({ length: 28 }, (_, index) => ({ date: `${month}-${String(index + 1).padStart(2, '0')}`, available: index % 2 === 0 })) };
+      const body: MonthResponse = {
+        days: Array.from({ length: 28 }, (_, index) => ({
+          date: `${month}-${String(index + 1).padStart(2, '0')}`,
+          available: index % 2 === 0,
+        })),
+      };
       json(response, 200, body);
     }),
     'POST /api/booking/holds': recording(
@@ -203,7 +216,8 @@ export function bookingRoutes(log: RecordedBookingRequest[], options: BookingRou
       options.createAppointments ??
         ((request, response) => {
           const body = request.body;
-          const startsAt = typeof body === 'object' && body !== null && 'startsAt' in body && typeof body.startsAt === 'string' ? body.startsAt : '';
+          const startsAt =
+            typeof body === 'object' && body !== null && 'startsAt' in body && typeof body.startsAt === 'string' ? body.startsAt : '';
           json(response, 201, {
             bookingKey: BOOKING_KEY,
             status: 'BOOKED',
@@ -226,7 +240,8 @@ export function bookingRoutes(log: RecordedBookingRequest[], options: BookingRou
     'POST /api/booking/booking-requests': recording(
       log,
       options.bookingRequests ??
-        ((_request, response) => json(response, 201, { bookingKey: BOOKING_KEY, results: [{ examSlug: 'ir-spine-injection', success: true, slug: 'br-1' }] })),
+        ((_request, response) =>
+          json(response, 201, { bookingKey: BOOKING_KEY, results: [{ examSlug: 'ir-spine-injection', success: true, slug: 'br-1' }] })),
     ),
   };
 }

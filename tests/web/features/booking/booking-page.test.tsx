@@ -46,11 +46,17 @@ describe('booking page', () => {
     fillDetails();
     fireEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
     expect(await screen.findByText('Your appointment is booked.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'View or manage your appointment' }).getAttribute('href')).toBe('/appointments/k3y-Booking-Key-0000000001');
+    expect(screen.getByRole('link', { name: 'View or manage your appointment' }).getAttribute('href')).toBe(
+      '/appointments/k3y-Booking-Key-0000000001',
+    );
     expect(screen.getByText('Prepare for CT brain.')).toBeTruthy();
     const post = log.find((request) => request.path === '/api/booking/appointments');
     expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(post?.body).toMatchObject({ exams: ['ct-brain'], clinicSlug: 'parramatta', patient: { firstName: 'Amelia', dateOfBirth: '1968-11-02' } });
+    expect(post?.body).toMatchObject({
+      exams: ['ct-brain'],
+      clinicSlug: 'parramatta',
+      patient: { firstName: 'Amelia', dateOfBirth: '1968-11-02' },
+    });
     await waitFor(() => expect(app.router.state.location.search).toBe(''));
   });
 
@@ -104,7 +110,8 @@ describe('booking page', () => {
 
   it('should show the clear message and fresh times when the time was taken meanwhile', async () => {
     await openBooking('/', {
-      createAppointments: (_request, response) => json(response, 409, { code: 'slot_taken', message: 'That time was just taken. Please choose another time.' }),
+      createAppointments: (_request, response) =>
+        json(response, 409, { code: 'slot_taken', message: 'That time was just taken. Please choose another time.' }),
     });
     await toDetails();
     fillDetails();
@@ -132,13 +139,17 @@ describe('booking page', () => {
     const stops = [...figure.querySelectorAll('stop')].map((stop) => stop.getAttribute('stop-color'));
     expect(stops).toEqual(app.root.config.config.bodyFigure.gradientColors);
     expect((figure as unknown as SVGElement).style.getPropertyValue('--pp-body-hover')).toBe(app.root.config.config.bodyFigure.hoverColor);
-    expect((figure as unknown as SVGElement).style.getPropertyValue('--pp-body-transition')).toBe(`${app.root.config.config.bodyFigure.hoverTransitionMs}ms`);
+    expect((figure as unknown as SVGElement).style.getPropertyValue('--pp-body-transition')).toBe(
+      `${app.root.config.config.bodyFigure.hoverTransitionMs}ms`,
+    );
   });
 
   it('should find exams by name', async () => {
     await openBooking();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search exams by name' }), { target: { value: 'chest' } });
-    expect(screen.getAllByRole('checkbox').map((box) => box.closest('li')?.querySelector('.pp-exam-name')?.textContent)).toEqual(['CT chest']);
+    expect(screen.getAllByRole('checkbox').map((box) => box.closest('li')?.querySelector('.pp-exam-name')?.textContent)).toEqual([
+      'CT chest',
+    ]);
     expect(screen.getByText('Exams found: 1')).toBeTruthy();
   });
 

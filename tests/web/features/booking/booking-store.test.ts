@@ -24,7 +24,9 @@ interface Setup {
   reported: number[];
 }
 
-async function setup(options: BookingRoutesOptions & { deps?: Partial<BookingStoreDeps>; flags?: Partial<ReturnType<BookingStoreDeps['flags']>> } = {}): Promise<Setup> {
+async function setup(
+  options: BookingRoutesOptions & { deps?: Partial<BookingStoreDeps>; flags?: Partial<ReturnType<BookingStoreDeps['flags']>> } = {},
+): Promise<Setup> {
   const log: RecordedBookingRequest[] = [];
   const server = await startApiServer({ ...bookingRoutes(log, options), ...holdReleaseRoutes(log) });
   const reported: number[] = [];
@@ -241,7 +243,9 @@ describe('BookingStore', () => {
 
   it('should use lat and lng from the query before asking the browser', async () => {
     const browserPosition = vi.fn(() => Promise.resolve({ latitude: 0, longitude: 0 }));
-    const { store, log } = await setup({ deps: { locator: { browserPosition, kioskPostcode: () => null, rememberKioskPostcode: () => undefined } } });
+    const { store, log } = await setup({
+      deps: { locator: { browserPosition, kioskPostcode: () => null, rememberKioskPostcode: () => undefined } },
+    });
     await store.start(new URLSearchParams('lat=-33.81&lng=151.0'));
     store.toggleExam('ct-brain');
     await store.goToLocation();
@@ -293,11 +297,16 @@ describe('BookingStore', () => {
     const { store, log } = await setup();
     const { day } = await toHeldTime(store);
     expect(store.hold?.holdId).toBe('hold-00000000000000000001');
-    expect(log.find((request) => request.path === '/api/booking/holds')?.body).toMatchObject({ exams: ['ct-brain'], clinicSlug: 'parramatta' });
+    expect(log.find((request) => request.path === '/api/booking/holds')?.body).toMatchObject({
+      exams: ['ct-brain'],
+      clinicSlug: 'parramatta',
+    });
     const other = day.slots[1];
     if (!other) throw new Error('fixture');
     await store.pickTime(day.date, other);
-    await vi.waitFor(() => expect(log.some((request) => request.method === 'DELETE' && request.path.endsWith('hold-00000000000000000001'))).toBe(true));
+    await vi.waitFor(() =>
+      expect(log.some((request) => request.method === 'DELETE' && request.path.endsWith('hold-00000000000000000001'))).toBe(true),
+    );
     expect(store.hold?.holdId).toBe('hold-00000000000000000002');
     expect(store.canContinueFromLocation).toBe(true);
   });
@@ -345,7 +354,12 @@ describe('BookingStore', () => {
 
   it('should say a time was taken and show fresh times when the hold is refused', async () => {
     const { store, log } = await setup({
-      hold: (_request, response) => json(response, 409, { code: 'slot_taken', message: 'That time was just taken. Please choose another time.', details: { freshSlots: [] } }),
+      hold: (_request, response) =>
+        json(response, 409, {
+          code: 'slot_taken',
+          message: 'That time was just taken. Please choose another time.',
+          details: { freshSlots: [] },
+        }),
     });
     store.toggleExam('ct-brain');
     await store.goToLocation();
@@ -414,7 +428,8 @@ describe('BookingStore', () => {
 
   it('should go back to fresh times with the clear message when the time was taken at submit', async () => {
     const { store } = await setup({
-      createAppointments: (_request, response) => json(response, 409, { code: 'slot_taken', message: 'That time was just taken. Please choose another time.' }),
+      createAppointments: (_request, response) =>
+        json(response, 409, { code: 'slot_taken', message: 'That time was just taken. Please choose another time.' }),
     });
     const { day } = await toHeldTime(store);
     await store.goToDetails();
@@ -467,7 +482,15 @@ describe('BookingStore', () => {
     expect(log.find((request) => request.path === '/api/booking/booking-requests')?.body).toEqual({
       exams: ['ir-spine-injection'],
       clinicSlug: 'chatswood',
-      patient: { title: 'Ms', firstName: 'Amelia', lastName: "O'Sample", dateOfBirth: '1968-11-02', email: 'amelia@example.com', contactNumber: '0491570156', postalCode: '2067' },
+      patient: {
+        title: 'Ms',
+        firstName: 'Amelia',
+        lastName: "O'Sample",
+        dateOfBirth: '1968-11-02',
+        email: 'amelia@example.com',
+        contactNumber: '0491570156',
+        postalCode: '2067',
+      },
       patientNotes: 'Referral from Dr Smith',
     });
     expect(store.result?.kind).toBe('request');
@@ -476,7 +499,10 @@ describe('BookingStore', () => {
   it('should fail a booking request with the first error when none was created', async () => {
     const { store } = await setup({
       bookingRequests: (_request, response) =>
-        json(response, 201, { bookingKey: 'k', results: [{ examSlug: 'ir-spine-injection', success: false, errorMessage: 'No radiologist available' }] }),
+        json(response, 201, {
+          bookingKey: 'k',
+          results: [{ examSlug: 'ir-spine-injection', success: false, errorMessage: 'No radiologist available' }],
+        }),
     });
     store.toggleExam('ir-spine-injection');
     await store.goToLocation();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { denyActions, denyMessage, readDenyQuery, trustedOriginsOf, type DenyMessage, type DenyQuery } from '../../../../src-web/features/deny/deny-message';
+import {
+  denyActions,
+  denyMessage,
+  readDenyQuery,
+  trustedOriginsOf,
+  type DenyMessage,
+  type DenyQuery,
+} from '../../../../src-web/features/deny/deny-message';
 
 /** Every rule of spec point 4 (deny page), one row each, in the order they apply. */
 const RULES: [string, DenyQuery, DenyMessage][] = [
@@ -34,7 +41,11 @@ const RULES: [string, DenyQuery, DenyMessage][] = [
     { message: 'booking_request_waiting_protocol_error' },
     { key: 'message.booking_request_waiting_protocol_error' },
   ],
-  ['customMessage', { customMessage: 'Please call the clinic on 02 5550 0100.' }, { key: 'deny.custom', text: 'Please call the clinic on 02 5550 0100.' }],
+  [
+    'customMessage',
+    { customMessage: 'Please call the clinic on 02 5550 0100.' },
+    { key: 'deny.custom', text: 'Please call the clinic on 02 5550 0100.' },
+  ],
   ['nothing', {}, { key: 'deny.generic' }],
   ['an unknown message name alone', { message: 'anything.you.like' }, { key: 'deny.generic' }],
   ['blank customMessage', { customMessage: '   ' }, { key: 'deny.generic' }],
@@ -54,7 +65,10 @@ describe('denyMessage', () => {
     expect(denyMessage({ ...all, status: null, revoked: null }).key).toBe('message.max_attempts_reached');
     expect(denyMessage({ ...all, status: null, revoked: null, maxAttempts: null }).key).toBe('deny.resultsExpired');
     expect(denyMessage({ customMessage: 'x', message: 'pain_score_problem' }).key).toBe('message.pain_score_problem');
-    expect(denyMessage({ ...all, status: null, revoked: null, maxAttempts: null, resultsExpired: null })).toEqual({ key: 'deny.custom', text: 'x' });
+    expect(denyMessage({ ...all, status: null, revoked: null, maxAttempts: null, resultsExpired: null })).toEqual({
+      key: 'deny.custom',
+      text: 'x',
+    });
   });
 
   it('should not let a message name reach prototype properties', () => {
@@ -87,7 +101,10 @@ describe('denyActions', () => {
     ['evil.example', null],
     ['', null],
   ])('should accept %j as redirect target %j', (raw, expected) => {
-    const trusted = trustedOriginsOf(['https://harbourrange.example/about', 'http://harbourrange.example/x', null, '/terms'], 'http://portal.test');
+    const trusted = trustedOriginsOf(
+      ['https://harbourrange.example/about', 'http://harbourrange.example/x', null, '/terms'],
+      'http://portal.test',
+    );
     expect(denyActions({ redirectUrl: raw }, trusted).redirectUrl).toBe(expected);
   });
 

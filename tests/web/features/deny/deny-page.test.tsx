@@ -10,10 +10,7 @@ const PAGES: [string, string][] = [
   ['status=DECLINED_BY_PATIENT', 'This appointment was declined.'],
   ['status=REMOVED_BY_OPERATOR', 'This appointment has been removed by the clinic.'],
   ['status=DELETED', 'This appointment has been removed by the clinic.'],
-  [
-    'status=ON_HOLD',
-    'Your request is waiting for review by our radiology team. We will contact you once it has been reviewed.',
-  ],
+  ['status=ON_HOLD', 'Your request is waiting for review by our radiology team. We will contact you once it has been reviewed.'],
   ['status=RESCHEDULED', 'Access to this page is restricted.'],
   ['revoked=true', 'Access to these results has been revoked.'],
   ['maxAttempts=true', 'You have reached the maximum number of attempts. For your security, access is blocked. Please contact the clinic.'],

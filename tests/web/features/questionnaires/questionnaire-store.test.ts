@@ -1,6 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { emptyOutcomeResult, type OutcomeProcessingResult, type Questionnaire, type QuestionnaireItem, type QuestionnaireType } from '@contract/api/questionnaires';
+import {
+  emptyOutcomeResult,
+  type OutcomeProcessingResult,
+  type Questionnaire,
+  type QuestionnaireItem,
+  type QuestionnaireType,
+} from '@contract/api/questionnaires';
 import { createApiClient } from '../../../../src-web/api/client';
 import { createQuestionnairesApi } from '../../../../src-web/api/questionnaires-api';
 import { BOOKING_FORM_DELAY_MS, outcomeActions, QuestionnaireStore, saveKindOf } from '../../../../src-web/stores/questionnaire-store';
@@ -79,9 +85,9 @@ describe('where an answer is saved (spec point 4)', () => {
 
 describe('outcome results as actions', () => {
   it('should deny alone when the booking is refused, whatever else is set', () => {
-    expect(outcomeActions({ ...OK_OUTCOME, success: false, message: 'No MRI with a pacemaker', url: '/x', medicareNumberRequired: true })).toEqual([
-      { kind: 'deny', message: 'No MRI with a pacemaker', bookingRequest: false, maxAttemptsReached: false },
-    ]);
+    expect(
+      outcomeActions({ ...OK_OUTCOME, success: false, message: 'No MRI with a pacemaker', url: '/x', medicareNumberRequired: true }),
+    ).toEqual([{ kind: 'deny', message: 'No MRI with a pacemaker', bookingRequest: false, maxAttemptsReached: false }]);
   });
 
   it('should follow every other result: Medicare, booking request, walk-in, exam swap and redirect', () => {
@@ -113,7 +119,10 @@ describe('outcome results as actions', () => {
 describe('a booking run of questionnaires', () => {
   it('should open the unanswered ones one at a time, BOOKING_FORM after 100 ms, saving each as a temporary answer and processing outcomes', async () => {
     const { store, posted, waits } = await setup({
-      'POST /api/questionnaires/temporary-answers': () => ({ status: 200, body: { questionnaireId: 'x', questionnaireType: 'BOOKING_FORM', examSlug: null, savedAt: '' } }),
+      'POST /api/questionnaires/temporary-answers': () => ({
+        status: 200,
+        body: { questionnaireId: 'x', questionnaireType: 'BOOKING_FORM', examSlug: null, savedAt: '' },
+      }),
       'POST /api/questionnaires/outcomes': () => ({ status: 200, body: OK_OUTCOME }),
     });
     const general = questionnaire('11111111-1111-4111-8111-111111111111', 'BOOKING_FORM', { general: true, association: 'GENERAL' });
@@ -129,14 +138,22 @@ describe('a booking run of questionnaires', () => {
     expect(waits).toEqual([BOOKING_FORM_DELAY_MS]);
 
     expect(await store.submit({ pacemaker: false }, 'default error')).toBe(true);
-    expect(posted[0]).toEqual({ path: 'POST /api/questionnaires/temporary-answers', body: { bookingKey: KEY, questionnaireId: general.id, questionnaireResult: { pacemaker: false } } });
+    expect(posted[0]).toEqual({
+      path: 'POST /api/questionnaires/temporary-answers',
+      body: { bookingKey: KEY, questionnaireId: general.id, questionnaireResult: { pacemaker: false } },
+    });
     expect(posted[1]).toEqual({ path: 'POST /api/questionnaires/outcomes', body: { bookingKey: KEY, exams: ['mri-knee'] } });
     // The next one is not a BOOKING_FORM: it opens at once.
     expect(store.current?.questionnaire.id).toBe(mri.id);
     expect(waits).toEqual([BOOKING_FORM_DELAY_MS]);
 
     expect(await store.submit({ pacemaker: false }, 'default error')).toBe(true);
-    expect(posted[2]?.body).toEqual({ bookingKey: KEY, questionnaireId: mri.id, examSlug: 'mri-knee', questionnaireResult: { pacemaker: false } });
+    expect(posted[2]?.body).toEqual({
+      bookingKey: KEY,
+      questionnaireId: mri.id,
+      examSlug: 'mri-knee',
+      questionnaireResult: { pacemaker: false },
+    });
     expect(store.state).toBe('done');
     expect(store.current).toBeNull();
     expect(store.answeredCount).toBe(2);
@@ -146,7 +163,10 @@ describe('a booking run of questionnaires', () => {
   it('should stop at a denial with the provider message and open nothing after it', async () => {
     const { store } = await setup({
       'POST /api/questionnaires/temporary-answers': () => ({ status: 200, body: {} }),
-      'POST /api/questionnaires/outcomes': () => ({ status: 200, body: { ...OK_OUTCOME, success: false, message: 'Patients with a pacemaker cannot book an MRI online.' } }),
+      'POST /api/questionnaires/outcomes': () => ({
+        status: 200,
+        body: { ...OK_OUTCOME, success: false, message: 'Patients with a pacemaker cannot book an MRI online.' },
+      }),
     });
     const first = questionnaire('11111111-1111-4111-8111-111111111111', 'CREATE_BOOKING_REQUEST');
     const second = questionnaire('22222222-2222-4222-8222-222222222222', 'CREATE_BOOKING_REQUEST');
@@ -162,7 +182,9 @@ describe('a booking run of questionnaires', () => {
     let status = 400;
     const { store } = await setup({
       'POST /api/questionnaires/temporary-answers': () =>
-        status === 400 ? { status, body: { code: 'validation_failed', message: 'Please answer every required question.' } } : { status, body: 'oops' },
+        status === 400
+          ? { status, body: { code: 'validation_failed', message: 'Please answer every required question.' } }
+          : { status, body: 'oops' },
     });
     const q = questionnaire('11111111-1111-4111-8111-111111111111', 'CREATE_BOOKING_REQUEST');
     await store.run('BOOKING', KEY, [item(q, 'mri-knee')]);
@@ -182,10 +204,21 @@ describe('questionnaires after booking', () => {
     const server = await startApiServer({
       'GET /api/questionnaires/appointments/BK_abcdefghijklmnopqrstuv': (request, response) => {
         expect(request.url).toContain('types=CANCEL_APPOINTMENT_PATIENT');
-        json(response, 200, { bookingKey: 'BK_abcdefghijklmnopqrstuv', questionnaires: [item(cancel, null)], allAnswered: false, answers: [] });
+        json(response, 200, {
+          bookingKey: 'BK_abcdefghijklmnopqrstuv',
+          questionnaires: [item(cancel, null)],
+          allAnswered: false,
+          answers: [],
+        });
       },
       'POST /api/questionnaires/appointments/BK_abcdefghijklmnopqrstuv/answers': (_, response) =>
-        json(response, 200, { questionnaireId: cancel.id, questionnaireType: 'CANCEL_APPOINTMENT_PATIENT', examSlug: null, savedAt: '', appointmentStatus: 'CANCELED' }),
+        json(response, 200, {
+          questionnaireId: cancel.id,
+          questionnaireType: 'CANCEL_APPOINTMENT_PATIENT',
+          examSlug: null,
+          savedAt: '',
+          appointmentStatus: 'CANCELED',
+        }),
     });
     const store = new QuestionnaireStore({ api: createQuestionnairesApi(createApiClient(server.url)), wait: async () => undefined });
     await store.load('APPOINTMENT', 'BK_abcdefghijklmnopqrstuv', ['CANCEL_APPOINTMENT_PATIENT']);
@@ -199,8 +232,14 @@ describe('questionnaires after booking', () => {
     const pain = questionnaire('55555555-5555-4555-8555-555555555555', 'PAIN_SCORE_INITIAL');
     const server = await startApiServer({
       'GET /api/questionnaires/appointments/BK_abcdefghijklmnopqrstuv': (_, response) =>
-        json(response, 200, { bookingKey: 'BK_abcdefghijklmnopqrstuv', questionnaires: [item(pain, null)], allAnswered: false, answers: [] }),
-      'POST /api/questionnaires/appointments/BK_abcdefghijklmnopqrstuv/pain-score': (_, response) => json(response, 409, { code: 'conflict', message: 'The pain score is closed.' }),
+        json(response, 200, {
+          bookingKey: 'BK_abcdefghijklmnopqrstuv',
+          questionnaires: [item(pain, null)],
+          allAnswered: false,
+          answers: [],
+        }),
+      'POST /api/questionnaires/appointments/BK_abcdefghijklmnopqrstuv/pain-score': (_, response) =>
+        json(response, 409, { code: 'conflict', message: 'The pain score is closed.' }),
     });
     const store = new QuestionnaireStore({ api: createQuestionnairesApi(createApiClient(server.url)), wait: async () => undefined });
     await store.load('APPOINTMENT', 'BK_abcdefghijklmnopqrstuv', ['PAIN_SCORE_INITIAL']);
@@ -211,7 +250,12 @@ describe('questionnaires after booking', () => {
   it('should say all is answered when nothing is pending', async () => {
     const server = await startApiServer({
       'GET /api/questionnaires/appointments/BK_abcdefghijklmnopqrstuv': (_, response) =>
-        json(response, 200, { bookingKey: 'BK_abcdefghijklmnopqrstuv', questionnaires: [item(questionnaire('6', 'REQUIRED_ON_CONFIRMATION'), null, true)], allAnswered: true, answers: [] }),
+        json(response, 200, {
+          bookingKey: 'BK_abcdefghijklmnopqrstuv',
+          questionnaires: [item(questionnaire('6', 'REQUIRED_ON_CONFIRMATION'), null, true)],
+          allAnswered: true,
+          answers: [],
+        }),
     });
     const store = new QuestionnaireStore({ api: createQuestionnairesApi(createApiClient(server.url)) });
     await store.load('APPOINTMENT', 'BK_abcdefghijklmnopqrstuv');

@@ -45,16 +45,28 @@ async function body(request: IncomingMessage): Promise<unknown> {
 async function renderPage(q: Questionnaire, url = `/q?bookingKey=${KEY}`) {
   let answered = false;
   const saved: unknown[] = [];
-  const list = () => ({ bookingKey: KEY, questionnaires: [{ questionnaire: q, examSlug: null, examSlugs: [], modalityId: null, answered } satisfies QuestionnaireItem], allAnswered: answered, answers: [] });
+  const list = () => ({
+    bookingKey: KEY,
+    questionnaires: [{ questionnaire: q, examSlug: null, examSlugs: [], modalityId: null, answered } satisfies QuestionnaireItem],
+    allAnswered: answered,
+    answers: [],
+  });
   const app = await renderApp(url, {
     routes: {
-      'GET /api/patient-access/session': (_, response) => json(response, 200, { isAuthenticated: true, bookingKey: KEY, type: 'APPOINTMENT', roleTranslations: '{}' }),
+      'GET /api/patient-access/session': (_, response) =>
+        json(response, 200, { isAuthenticated: true, bookingKey: KEY, type: 'APPOINTMENT', roleTranslations: '{}' }),
       [`GET /api/questionnaires/appointments/${KEY}`]: (_, response) => json(response, 200, list()),
       [`POST /api/questionnaires/appointments/${KEY}/answers`]: (request, response) => {
         void body(request).then((received) => {
           saved.push(received);
           answered = true;
-          json(response, 200, { questionnaireId: q.id, questionnaireType: q.type, examSlug: null, savedAt: '2026-11-23T00:00:00Z', appointmentStatus: 'BOOKED' });
+          json(response, 200, {
+            questionnaireId: q.id,
+            questionnaireType: q.type,
+            examSlug: null,
+            savedAt: '2026-11-23T00:00:00Z',
+            appointmentStatus: 'BOOKED',
+          });
         });
       },
     },

@@ -31,9 +31,17 @@ describe('the survey model', () => {
   });
 
   it("reads progress as 'Answered {0} of {1}'", () => {
-    const model = createSurveyModel(questionnaire({ elements: [{ type: 'text', name: 'a' }, { type: 'text', name: 'b' }] }), {
-      progressText: (answered, total) => `Answered ${answered} of ${total}`,
-    });
+    const model = createSurveyModel(
+      questionnaire({
+        elements: [
+          { type: 'text', name: 'a' },
+          { type: 'text', name: 'b' },
+        ],
+      }),
+      {
+        progressText: (answered, total) => `Answered ${answered} of ${total}`,
+      },
+    );
     model.setValue('a', 'x');
     expect(model.progressText).toBe('Answered 1 of 2');
   });

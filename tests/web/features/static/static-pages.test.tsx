@@ -33,7 +33,9 @@ describe('/contact', () => {
     const card = within(clinic);
     expect(card.getByText('Level 2, 118 Macquarie Street, Parramatta NSW 2150')).toBeTruthy();
     expect(card.getByRole('link', { name: '02 5550 0110' }).getAttribute('href')).toBe('tel:0255500110');
-    expect(card.getByRole('link', { name: 'parramatta@harbourrange.example' }).getAttribute('href')).toBe('mailto:parramatta@harbourrange.example');
+    expect(card.getByRole('link', { name: 'parramatta@harbourrange.example' }).getAttribute('href')).toBe(
+      'mailto:parramatta@harbourrange.example',
+    );
     const days = [...clinic.querySelectorAll('.pp-hours dt')].map((dt) => dt.textContent);
     expect(days).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
     const hours = [...clinic.querySelectorAll('.pp-hours dd')].map((dd) => dd.textContent);
@@ -56,7 +58,9 @@ describe('/contact', () => {
     console.warn = () => undefined;
     try {
       await renderApp('/contact', {
-        routes: { 'GET /api/config/contact': (_request, response) => json(response, 503, { code: 'service_unavailable', message: 'Down' }) },
+        routes: {
+          'GET /api/config/contact': (_request, response) => json(response, 503, { code: 'service_unavailable', message: 'Down' }),
+        },
       });
       expect((await screen.findByRole('alert')).textContent).toBe('We could not load the clinic details. Please try again later.');
     } finally {
