@@ -2,6 +2,11 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
+import { serverRules } from './eslint/server-rules.js';
+import { webRules } from './eslint/web-rules.js';
 
 /** Which of our folders each runtime may import (conventions.md, point 1). */
 const others = (allowed) =>
@@ -81,4 +86,28 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // No import cycles anywhere: a cycle means two files are one unit or a shared piece belongs lower down.
+    files: ['src-*/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['src-*/tsconfig.json', 'tests/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // File and folder names are kebab-case (middle extensions such as .routes.test stay free).
+    files: ['src-*/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'scripts/**/*.mjs', 'eslint/**/*.js'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,mjs,js}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { 'src-*/**/': 'KEBAB_CASE', 'tests/**/': 'KEBAB_CASE' }],
+    },
+  },
+  ...serverRules,
+  ...webRules,
 );

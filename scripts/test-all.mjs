@@ -19,6 +19,7 @@ mkdirSync('test-results', { recursive: true });
 
 check('typecheck', ['tsc', '-b']);
 check('lint', ['eslint', '.']);
+check('format', ['prettier', '--check', '.']);
 
 // Vitest: one run over the three projects; counts per project come from the JSON report.
 const vitestJson = 'test-results/vitest-results.json';
