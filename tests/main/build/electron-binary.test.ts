@@ -85,8 +85,11 @@ describe('package.json install scripts', () => {
   it('should decide every dependency install script on purpose', () => {
     // electron downloads its binary (fails offline; fetched by the kiosk commands instead);
     // electron-winstaller picks a 7-Zip for Squirrel.Windows, which we do not build (NSIS);
-    // esbuild's postinstall only checks its platform binary, which npm installs from the registry.
-    expect(pkg.allowScripts).toEqual({ electron: false, 'electron-winstaller': false, esbuild: true });
+    // esbuild's postinstall only checks its platform binary, which npm installs from the registry;
+    // unrs-resolver's postinstall re-fetches its platform binding, which npm already installs as an
+    // optional dependency (pinned by overrides to a version whose bindings the registry has for
+    // every platform, so package-lock.json lists them all and npm ci accepts it).
+    expect(pkg.allowScripts).toEqual({ electron: false, 'electron-winstaller': false, esbuild: true, 'unrs-resolver': false });
   });
 
   it('should fetch the Electron binary before the kiosk commands start Electron', () => {
