@@ -47,10 +47,9 @@ const QUESTIONNAIRE_SELECT = `
 export function createQuestionnairesRepository(db: Queryable) {
   return {
     async byTypes(types: readonly string[], tx: Queryable = db): Promise<QuestionnaireRow[]> {
-      return tx.query<QuestionnaireRow>(
-        `${QUESTIONNAIRE_SELECT} where q.active and q.type = any($1::text[]) order by q.position, q.slug`,
-        [types],
-      );
+      return tx.query<QuestionnaireRow>(`${QUESTIONNAIRE_SELECT} where q.active and q.type = any($1::text[]) order by q.position, q.slug`, [
+        types,
+      ]);
     },
 
     async byId(id: string, tx: Queryable = db): Promise<QuestionnaireRow | null> {
