@@ -38,6 +38,7 @@ import { registerCsrfGuard } from './platform/plugins/csrf-guard';
 import { registerSecurityHeaders, setSecurityHeaders } from './platform/plugins/security-headers';
 import type { FileStorage } from './platform/storage';
 import { createWebAppHandler } from './platform/web-app';
+import { isApiPath } from './platform/api-path';
 
 /**
  * buildServer(deps) → a Fastify instance with every I/O dependency injected (DESIGN.md "Server"):
@@ -67,10 +68,6 @@ const GENERIC_MESSAGES: Record<number, { code: ErrorCode; message: string }> = {
   503: { code: 'service_unavailable', message: 'The service is unavailable right now; try again shortly.' },
 };
 const INTERNAL: ApiErrorBody = { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
-
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
 
 /** Maps any error to a status and a body that is safe to show: no stack, SQL or paths. */
 function toErrorResponse(error: FastifyError | Error): { status: number; body: ApiErrorBody } {

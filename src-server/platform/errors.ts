@@ -24,6 +24,11 @@ export function appError(code: ErrorCode, statusCode: number, message: string, d
 
 export const badRequest = (message: string, details?: unknown, code: ErrorCode = 'bad_request'): AppError =>
   new AppError(code, 400, message, details);
+/** 400 validation_failed naming the body field at fault (`body/<field>`), with any further problems after it. */
+export function validationError(field: string, message: string, more: { in: string; message: string }[] = []): AppError {
+  return badRequest(message, [{ in: `body/${field}`, message }, ...more], 'validation_failed');
+}
+
 export const unauthorized = (message = 'You need to sign in first.'): AppError => new AppError('unauthorized', 401, message);
 export const forbidden = (message = 'You may not do that.'): AppError => new AppError('forbidden', 403, message);
 export const notFound = (message: string, code: ErrorCode = 'not_found'): AppError => new AppError(code, 404, message);

@@ -66,136 +66,140 @@ const BOOKING_SELECT = `
     join patient p on p.id = a.patient_id
    where a.booking_key = $1 and a.status <> 'HELD'`;
 
-export const appointmentsSql = {
-  /** Every appointment of a booking (moved ones included), in time order. */
-  async bookingRows(db: Queryable, bookingKey: string): Promise<BookingRow[]> {
-    return db.query<BookingRow>(`${BOOKING_SELECT} order by lower(a.during), a.created_at`, [bookingKey]);
-  },
+export function createAppointmentsRepository(db: Queryable) {
+  return {
+    /** Every appointment of a booking (moved ones included), in time order. */
+    async bookingRows(bookingKey: string, tx: Queryable = db): Promise<BookingRow[]> {
+      return tx.query<BookingRow>(`${BOOKING_SELECT} order by lower(a.during), a.created_at`, [bookingKey]);
+    },
 
-  /** The same rows, locked for the rest of the transaction (a change re-checks its rules on them). */
-  async lockBookingRows(tx: Queryable, bookingKey: string): Promise<BookingRow[]> {
-    return tx.query<BookingRow>(`${BOOKING_SELECT} order by lower(a.during), a.created_at for update of a`, [bookingKey]);
-  },
+    /** The same rows, locked for the rest of the transaction (a change re-checks its rules on them). */
+    async lockBookingRows(bookingKey: string, tx: Queryable = db): Promise<BookingRow[]> {
+      return tx.query<BookingRow>(`${BOOKING_SELECT} order by lower(a.during), a.created_at for update of a`, [bookingKey]);
+    },
 
-  /** Sets a status on some of a booking's appointments; answers the ids changed. */
-  async setStatus(tx: Queryable, ids: readonly string[], status: string, now: Date, confirm = false): Promise<string[]> {
-    if (ids.length === 0) return [];
-    const rows = await tx.query<{ id: string }>(
-      `update appointment set status = $2, updated_at = $3::timestamptz,
+    /** Sets a status on some of a booking's appointments (`confirm` also records when they were confirmed); answers the ids changed. */
+    async setStatus(ids: readonly string[], status: string, now: Date, tx: Queryable = db, confirm = false): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await tx.query<{ id: string }>(
+        `update appointment set status = $2, updated_at = $3::timestamptz,
               confirmed_at = case when $4::boolean then coalesce(confirmed_at, $3::timestamptz) else confirmed_at end
         where id = any($1::uuid[]) returning id::text as id`,
-      [`{${ids.join(',')}}`, status, now.toISOString(), confirm],
-    );
-    return rows.map((row) => row.id);
-  },
-
-  async settings(db: Queryable): Promise<SettingsRow> {
-    const rows = await db.query<SettingsRow>(
-      `select prior_minutes, walk_in_reschedule_allowed, cancel_questionnaire_required, consent_notify_patient, booking_request_info_html
-         from self_service_settings where id = 1`,
-    );
-    const row = rows[0];
-    if (row === undefined) throw new Error('self_service_settings has no row');
-    return row;
-  },
-
-  async cancelReasons(db: Queryable): Promise<string[]> {
-    const rows = await db.query<{ label: string }>('select label from cancel_reason order by position, label');
-    return rows.map((row) => row.label);
-  },
-
-  async logChange(
-    tx: Queryable,
-    entry: {
-      bookingKey: string;
-      action: 'CANCEL' | 'RESCHEDULE' | 'CHANGE' | 'REQUEST_RESCHEDULE' | 'CONFIRM' | 'UNSUBSCRIBE';
-      fromStatus: string;
-      toStatus: string;
-      reasonLabel?: string | null;
-      note?: string | null;
-      details?: Record<string, unknown>;
-      now: Date;
+        [`{${ids.join(',')}}`, status, now.toISOString(), confirm],
+      );
+      return rows.map((row) => row.id);
     },
-  ): Promise<void> {
-    await tx.query(
-      `insert into appointment_change (booking_key, action, from_status, to_status, reason_label, note, details, actor, occurred_at)
+
+    async settings(tx: Queryable = db): Promise<SettingsRow> {
+      const rows = await tx.query<SettingsRow>(
+        `select prior_minutes, walk_in_reschedule_allowed, cancel_questionnaire_required, consent_notify_patient, booking_request_info_html
+         from self_service_settings where id = 1`,
+      );
+      const row = rows[0];
+      if (row === undefined) throw new Error('self_service_settings has no row');
+      return row;
+    },
+
+    async cancelReasons(tx: Queryable = db): Promise<string[]> {
+      const rows = await tx.query<{ label: string }>('select label from cancel_reason order by position, label');
+      return rows.map((row) => row.label);
+    },
+
+    async logChange(
+      entry: {
+        bookingKey: string;
+        action: 'CANCEL' | 'RESCHEDULE' | 'CHANGE' | 'REQUEST_RESCHEDULE' | 'CONFIRM' | 'UNSUBSCRIBE';
+        fromStatus: string;
+        toStatus: string;
+        reasonLabel?: string | null;
+        note?: string | null;
+        details?: Record<string, unknown>;
+        now: Date;
+      },
+      tx: Queryable = db,
+    ): Promise<void> {
+      await tx.query(
+        `insert into appointment_change (booking_key, action, from_status, to_status, reason_label, note, details, actor, occurred_at)
        values ($1, $2, $3, $4, $5, $6, $7::jsonb, 'patient', $8::timestamptz)`,
-      [
-        entry.bookingKey,
-        entry.action,
-        entry.fromStatus,
-        entry.toStatus,
-        entry.reasonLabel ?? null,
-        entry.note ?? null,
-        JSON.stringify(entry.details ?? {}),
-        entry.now.toISOString(),
-      ],
-    );
-  },
+        [
+          entry.bookingKey,
+          entry.action,
+          entry.fromStatus,
+          entry.toStatus,
+          entry.reasonLabel ?? null,
+          entry.note ?? null,
+          JSON.stringify(entry.details ?? {}),
+          entry.now.toISOString(),
+        ],
+      );
+    },
 
-  async unsubscribe(tx: Queryable, patientId: string, now: Date): Promise<void> {
-    await tx.query('update patient set email_unsubscribed_at = coalesce(email_unsubscribed_at, $2::timestamptz) where id = $1::uuid', [
-      patientId,
-      now.toISOString(),
-    ]);
-  },
+    async unsubscribe(patientId: string, now: Date, tx: Queryable = db): Promise<void> {
+      await tx.query('update patient set email_unsubscribed_at = coalesce(email_unsubscribed_at, $2::timestamptz) where id = $1::uuid', [
+        patientId,
+        now.toISOString(),
+      ]);
+    },
 
-  /** Active consent forms for a booking's modalities (general ones too), with this booking's signatures. */
-  async consentForms(db: Queryable, bookingKey: string, modalityIds: readonly string[]): Promise<ConsentFormRow[]> {
-    return db.query<ConsentFormRow>(
-      `select f.id::text as id, f.title, f.html, s.signed_name, extract(epoch from s.signed_at)::float8 * 1000 as signed_ms
+    /** Active consent forms for a booking's modalities (general ones too), with this booking's signatures. */
+    async consentForms(bookingKey: string, modalityIds: readonly string[], tx: Queryable = db): Promise<ConsentFormRow[]> {
+      return tx.query<ConsentFormRow>(
+        `select f.id::text as id, f.title, f.html, s.signed_name, extract(epoch from s.signed_at)::float8 * 1000 as signed_ms
          from consent_form f
          left join consent_signature s on s.consent_form_id = f.id and s.booking_key = $1
         where f.active and (f.modality_id is null or f.modality_id = any($2::uuid[]))
         order by f.position, f.title`,
-      [bookingKey, `{${modalityIds.join(',')}}`],
-    );
-  },
+        [bookingKey, `{${modalityIds.join(',')}}`],
+      );
+    },
 
-  async signConsentForm(tx: Queryable, input: { bookingKey: string; formId: string; signedName: string; now: Date }): Promise<void> {
-    await tx.query(
-      `insert into consent_signature (booking_key, consent_form_id, signed_name, signed_at) values ($1, $2::uuid, $3, $4::timestamptz)
+    async signConsentForm(input: { bookingKey: string; formId: string; signedName: string; now: Date }, tx: Queryable = db): Promise<void> {
+      await tx.query(
+        `insert into consent_signature (booking_key, consent_form_id, signed_name, signed_at) values ($1, $2::uuid, $3, $4::timestamptz)
        on conflict (booking_key, consent_form_id) do update set signed_name = excluded.signed_name, signed_at = excluded.signed_at`,
-      [input.bookingKey, input.formId, input.signedName, input.now.toISOString()],
-    );
-  },
+        [input.bookingKey, input.formId, input.signedName, input.now.toISOString()],
+      );
+    },
 
-  async insertDetailsChangeRequest(
-    tx: Queryable,
-    input: { bookingKey: string; patientId: string; changes: Record<string, string>; note: string | null; now: Date },
-  ): Promise<string> {
-    const rows = await tx.query<{ id: string }>(
-      `insert into details_change_request (booking_key, patient_id, changes, note, created_at)
+    async insertDetailsChangeRequest(
+      input: { bookingKey: string; patientId: string; changes: Record<string, string>; note: string | null; now: Date },
+      tx: Queryable = db,
+    ): Promise<string> {
+      const rows = await tx.query<{ id: string }>(
+        `insert into details_change_request (booking_key, patient_id, changes, note, created_at)
        values ($1, $2::uuid, $3::jsonb, $4, $5::timestamptz) returning id::text as id`,
-      [input.bookingKey, input.patientId, JSON.stringify(input.changes), input.note, input.now.toISOString()],
-    );
-    const id = rows[0]?.id;
-    if (id === undefined) throw new Error('insert details_change_request returned no row');
-    return id;
-  },
+        [input.bookingKey, input.patientId, JSON.stringify(input.changes), input.note, input.now.toISOString()],
+      );
+      const id = rows[0]?.id;
+      if (id === undefined) throw new Error('insert details_change_request returned no row');
+      return id;
+    },
 
-  async countOpenDetailsChangeRequests(tx: Queryable, bookingKey: string): Promise<number> {
-    const rows = await tx.query<{ count: number }>(
-      `select count(*)::int as count from details_change_request where booking_key = $1 and status = 'OPEN'`,
-      [bookingKey],
-    );
-    return rows[0]?.count ?? 0;
-  },
+    async countOpenDetailsChangeRequests(bookingKey: string, tx: Queryable = db): Promise<number> {
+      const rows = await tx.query<{ count: number }>(
+        `select count(*)::int as count from details_change_request where booking_key = $1 and status = 'OPEN'`,
+        [bookingKey],
+      );
+      return rows[0]?.count ?? 0;
+    },
 
-  /** The availability counter as this transaction left it. */
-  async availabilityVersion(tx: Queryable): Promise<number> {
-    const rows = await tx.query<{ version: number }>('select version::float8 as version from availability_version where id = 1');
-    return rows[0]?.version ?? 0;
-  },
+    /** The availability counter as this transaction left it. */
+    async availabilityVersion(tx: Queryable = db): Promise<number> {
+      const rows = await tx.query<{ version: number }>('select version::float8 as version from availability_version where id = 1');
+      return rows[0]?.version ?? 0;
+    },
 
-  /** Security-relevant event; never personal data in details (security-checklist F2). */
-  async audit(
-    tx: Queryable,
-    entry: { actor: string; action: string; subjectType: string; subjectId: string; details: Record<string, unknown>; now: Date },
-  ): Promise<void> {
-    await tx.query(
-      `insert into audit_log (occurred_at, actor, action, subject_type, subject_id, details) values ($1::timestamptz, $2, $3, $4, $5, $6::jsonb)`,
-      [entry.now.toISOString(), entry.actor, entry.action, entry.subjectType, entry.subjectId, JSON.stringify(entry.details)],
-    );
-  },
-};
+    /** Security-relevant event; never personal data in details (security-checklist F2). */
+    async audit(
+      entry: { actor: string; action: string; subjectType: string; subjectId: string; details: Record<string, unknown>; now: Date },
+      tx: Queryable = db,
+    ): Promise<void> {
+      await tx.query(
+        `insert into audit_log (occurred_at, actor, action, subject_type, subject_id, details) values ($1::timestamptz, $2, $3, $4, $5, $6::jsonb)`,
+        [entry.now.toISOString(), entry.actor, entry.action, entry.subjectType, entry.subjectId, JSON.stringify(entry.details)],
+      );
+    },
+  };
+}
+
+export type AppointmentsRepository = ReturnType<typeof createAppointmentsRepository>;

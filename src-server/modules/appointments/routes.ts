@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AppointmentSummarySchema,
@@ -15,31 +15,15 @@ import {
   RescheduleRequestSchema,
 } from '@contract/api/appointments';
 import { IdempotencyHeadersSchema } from '@contract/api/booking';
-import type { SignInType } from '@contract/api/patient-access';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { SignConsentFormSchema } from '@contract/api/appointments';
-import { unauthorized } from '../../platform/errors';
-import { requirePatientSession, SESSION_REQUIRED_MESSAGE } from '../patient-access/session-guard';
+import { sessionFor } from '../patient-access/public';
 import type { AppointmentsService } from './service';
 
-/** Thin routes (conventions.md point 10): session check, schema from src-contract, call the service. */
+/** Thin routes (docs/server.md): session check, schema from src-contract, call the service. */
 
 const readErrors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 503: ApiErrorBodySchema };
 const writeErrors = { ...readErrors, 409: ApiErrorBodySchema, 422: ApiErrorBodySchema, 429: ApiErrorBodySchema };
-
-/**
- * A preValidation hook: the session must be fully authenticated for exactly the booking key in
- * the path, before anything about the request is validated or looked up (a session for another
- * booking gets the same 401 as none, whatever the body).
- */
-export function sessionFor(type: SignInType) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const params = request.params as { bookingKey?: unknown } | undefined;
-    const bookingKey = params?.bookingKey;
-    if (typeof bookingKey !== 'string') throw unauthorized(SESSION_REQUIRED_MESSAGE);
-    await requirePatientSession(request, { bookingKey, type });
-  };
-}
 
 export function registerAppointmentRoutes(app: FastifyInstance, service: AppointmentsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -13,19 +13,20 @@ import type {
 } from '@contract/api/appointments';
 import type { Database, Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
-import { AppError, appError, badRequest, notFound, tooManyRequests } from '../../platform/errors';
+import { AppError, appError, notFound, tooManyRequests, validationError } from '../../platform/errors';
 import { sanitizeConfiguredHtml } from '../../platform/html-sanitizer';
 import { localDate } from '../../platform/time-zone';
 import { hashRequest } from '../../platform/request-hash';
-import type { AvailabilityStore } from '../availability/availability-store';
-import { createBookingRepository, bookingWrites, sqlState, UNIQUE_VIOLATION } from '../booking/repository';
-import type { BookingService } from '../booking/service';
-import { queueBookingConfirmation } from '../notifications/booking-confirmation';
-import { questionnairesSql } from '../questionnaires/repository';
-import { appointmentsSql, type BookingRow, type SettingsRow } from './repository';
+import { sqlState, UNIQUE_VIOLATION } from '../../db/sql';
+import { createIdempotencyRepository } from '../../platform/idempotency';
+import type { AvailabilityStore } from '../availability/public';
+import type { BookingService } from '../booking/public';
+import { queueBookingConfirmation } from '../notifications/public';
+import { requiredDocument } from '../questionnaires/public';
+import { createAppointmentsRepository, type BookingRow, type SettingsRow } from './repository';
 
 /**
- * Appointment self-service rules (issue 4; spec points 4 and 8). A booking is every appointment
+ * Appointment self-service rules (docs/rules/self-service.md). A booking is every appointment
  * sharing one booking key; after a reschedule the old rows stay (RESCHEDULED or CHANGED) and the
  * new ones carry the same key, so "current" rows are those not moved away.
  *
@@ -72,10 +73,6 @@ function changeNotAllowed(
   return appError('change_not_allowed', 409, message, { reason, priorMinutes });
 }
 
-function validationError(field: string, message: string): AppError {
-  return badRequest(message, [{ in: `body/${field}`, message }], 'validation_failed');
-}
-
 /** The rows the booking continues in: all but the moved-away ones (all, when every row moved). */
 export function currentRows(rows: readonly BookingRow[]): BookingRow[] {
   const current = rows.filter((row) => !MOVED.has(row.status));
@@ -115,24 +112,25 @@ export function maskPhone(phone: string | null): string | null {
 
 export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   const { db, clock, booking, store } = deps;
-  const bookingRepository = createBookingRepository(db);
+  const repository = createAppointmentsRepository(db);
+  const idempotency = createIdempotencyRepository(db);
 
   async function load(q: Queryable, bookingKey: string): Promise<BookingRow[]> {
-    const rows = await appointmentsSql.bookingRows(q, bookingKey);
+    const rows = await repository.bookingRows(bookingKey, q);
     // The session guard already matched this key; no rows means the booking was removed since.
     if (rows.length === 0) throw notFound('We could not find this appointment.');
     return rows;
   }
 
   async function lock(tx: Queryable, bookingKey: string): Promise<BookingRow[]> {
-    const rows = await appointmentsSql.lockBookingRows(tx, bookingKey);
+    const rows = await repository.lockBookingRows(bookingKey, tx);
     if (rows.length === 0) throw notFound('We could not find this appointment.');
     return rows;
   }
 
   async function summaryOf(q: Queryable, bookingKey: string): Promise<AppointmentSummary> {
     const rows = await load(q, bookingKey);
-    const [settings, reasons] = [await appointmentsSql.settings(q), await appointmentsSql.cancelReasons(q)];
+    const [settings, reasons] = [await repository.settings(q), await repository.cancelReasons(q)];
     const current = currentRows(rows);
     const first = current[0] as BookingRow;
     const status = overallStatus(current);
@@ -177,19 +175,22 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       cancelQuestionnaireRequired: settings.cancel_questionnaire_required,
       priorMinutes: settings.prior_minutes,
       walkInRescheduleAllowed: settings.walk_in_reschedule_allowed,
-      requiredDocument: await questionnairesSql.requiredDocument(q, { type: 'APPOINTMENT', key: bookingKey }),
+      requiredDocument: await requiredDocument(q, { type: 'APPOINTMENT', key: bookingKey }),
     };
   }
 
   async function audit(tx: Queryable, action: string, rows: readonly { id: string }[], details: Record<string, unknown>): Promise<void> {
-    await appointmentsSql.audit(tx, {
-      actor: 'patient',
-      action,
-      subjectType: 'appointment',
-      subjectId: rows.map((row) => row.id).join(','),
-      details,
-      now: clock.now(),
-    });
+    await repository.audit(
+      {
+        actor: 'patient',
+        action,
+        subjectType: 'appointment',
+        subjectId: rows.map((row) => row.id).join(','),
+        details,
+        now: clock.now(),
+      },
+      tx,
+    );
   }
 
   /** Applies committed status changes to the in-memory availability index (freed ids). */
@@ -199,8 +200,8 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
 
   async function consentFormsOf(bookingKey: string): Promise<ConsentFormsResponse> {
     const rows = currentRows(await load(db, bookingKey));
-    const settings = await appointmentsSql.settings(db);
-    const forms = await appointmentsSql.consentForms(db, bookingKey, [...new Set(rows.map((row) => row.modality_id))]);
+    const settings = await repository.settings();
+    const forms = await repository.consentForms(bookingKey, [...new Set(rows.map((row) => row.modality_id))]);
     const appointmentConsentForms: ConsentForm[] = forms.map((form) => ({
       id: form.id,
       title: form.title,
@@ -220,14 +221,14 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
 
     async canChange(bookingKey: string, action: ChangeAction): Promise<CanChangeResponse> {
       const rows = await load(db, bookingKey);
-      const settings = await appointmentsSql.settings(db);
+      const settings = await repository.settings();
       const reason = refusal(rows, settings, action, clock.now().getTime());
       return { canChange: reason === null, reason, priorMinutes: settings.prior_minutes };
     },
 
     async cancel(bookingKey: string, request: CancelRequest): Promise<AppointmentSummary> {
-      const settings = await appointmentsSql.settings(db);
-      const reasons = await appointmentsSql.cancelReasons(db);
+      const settings = await repository.settings();
+      const reasons = await repository.cancelReasons();
       const label = request.reason?.label;
       if (label !== undefined && !reasons.includes(label)) {
         throw validationError('reason/label', 'Please choose one of the listed reasons.');
@@ -241,27 +242,30 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         const why = refusal(rows, settings, 'CANCEL', now.getTime());
         if (why !== null) throw changeNotAllowed('CANCEL', why, settings.prior_minutes);
         const live = currentRows(rows).filter((row) => CHANGEABLE.has(row.status));
-        const changed = await appointmentsSql.setStatus(
-          tx,
+        const changed = await repository.setStatus(
           live.map((row) => row.id),
           'CANCELED',
           now,
+          tx,
         );
-        await appointmentsSql.logChange(tx, {
-          bookingKey,
-          action: 'CANCEL',
-          fromStatus: live[0]?.status ?? '',
-          toStatus: 'CANCELED',
-          reasonLabel: label ?? null,
-          note: request.note === undefined || request.note === '' ? null : request.note,
-          now,
-        });
+        await repository.logChange(
+          {
+            bookingKey,
+            action: 'CANCEL',
+            fromStatus: live[0]?.status ?? '',
+            toStatus: 'CANCELED',
+            reasonLabel: label ?? null,
+            note: request.note === undefined || request.note === '' ? null : request.note,
+            now,
+          },
+          tx,
+        );
         await audit(tx, 'appointment.cancelled', live, {
           from: live[0]?.status,
           withReason: label !== undefined,
           withNote: (request.note ?? '') !== '',
         });
-        return { ids: changed, version: await appointmentsSql.availabilityVersion(tx) };
+        return { ids: changed, version: await repository.availabilityVersion(tx) };
       });
       freed(ids, version);
       return summaryOf(db, bookingKey);
@@ -269,22 +273,12 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
 
     async reschedule(bookingKey: string, idempotencyKey: string, request: RescheduleRequest): Promise<AppointmentSummary> {
       const requestHash = hashRequest({ bookingKey, ...request });
-      const replay = async (): Promise<AppointmentSummary | null> => {
-        const existing = await bookingRepository.idempotency('reschedule', idempotencyKey);
-        if (existing === null) return null;
-        if (existing.request_hash !== requestHash) {
-          throw appError(
-            'idempotency_key_reused',
-            422,
-            'This Idempotency-Key was already used for a different request. Send a new key for a new change.',
-          );
-        }
-        return existing.response as AppointmentSummary;
-      };
+      const replay = (): Promise<AppointmentSummary | null> =>
+        idempotency.replay<AppointmentSummary>('reschedule', idempotencyKey, requestHash, 'change');
       const replayed = await replay();
       if (replayed !== null) return replayed;
 
-      const settings = await appointmentsSql.settings(db);
+      const settings = await repository.settings();
       const before = await load(db, bookingKey);
       const why = refusal(before, settings, 'RESCHEDULE', clock.now().getTime());
       if (why !== null) throw changeNotAllowed('RESCHEDULE', why, settings.prior_minutes);
@@ -310,11 +304,11 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
               const live = currentRows(rows).filter((row) => CHANGEABLE.has(row.status));
               const first = live[0] as BookingRow;
               moved = live;
-              const freedIds = await appointmentsSql.setStatus(
-                tx,
+              const freedIds = await repository.setStatus(
                 live.map((row) => row.id),
                 toStatus,
                 clock.now(),
+                tx,
               );
               // A booking still waiting for the clinic (PENDING) stays pending at its new time.
               const status = live.some((row) => row.status === 'PENDING') ? 'PENDING' : 'BOOKED';
@@ -323,28 +317,31 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
             finish: async (tx, booked) => {
               const now = clock.now();
               const oldLive = moved;
-              await appointmentsSql.logChange(tx, {
-                bookingKey,
-                action: toStatus === 'CHANGED' ? 'CHANGE' : 'RESCHEDULE',
-                fromStatus: oldLive[0]?.status ?? '',
-                toStatus,
-                details: {
-                  from: {
-                    clinic: oldLive[0]?.clinic_slug,
-                    startsAt: oldLive[0] === undefined ? null : new Date(oldLive[0].starts_ms).toISOString(),
-                    exams: currentExams,
+              await repository.logChange(
+                {
+                  bookingKey,
+                  action: toStatus === 'CHANGED' ? 'CHANGE' : 'RESCHEDULE',
+                  fromStatus: oldLive[0]?.status ?? '',
+                  toStatus,
+                  details: {
+                    from: {
+                      clinic: oldLive[0]?.clinic_slug,
+                      startsAt: oldLive[0] === undefined ? null : new Date(oldLive[0].starts_ms).toISOString(),
+                      exams: currentExams,
+                    },
+                    to: { clinic: booked.clinic.slug, startsAt: new Date(booked.rows[0]?.starts_ms ?? 0).toISOString(), exams },
                   },
-                  to: { clinic: booked.clinic.slug, startsAt: new Date(booked.rows[0]?.starts_ms ?? 0).toISOString(), exams },
+                  now,
                 },
-                now,
-              });
+                tx,
+              );
               await audit(tx, toStatus === 'CHANGED' ? 'appointment.changed' : 'appointment.rescheduled', booked.rows, {
                 clinic: booked.clinic.slug,
                 exams,
                 replaced: oldLive.map((row) => row.id),
               });
               const summary = await summaryOf(tx, bookingKey);
-              const patient = (await appointmentsSql.bookingRows(tx, bookingKey))[0];
+              const patient = (await repository.bookingRows(bookingKey, tx))[0];
               if (patient?.email !== null && patient?.email !== undefined && patient.email !== '') {
                 await queueBookingConfirmation(
                   tx,
@@ -371,14 +368,10 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
                   { publicUrl: deps.publicUrl, providerName: booked.providerName, clock },
                 );
               }
-              await bookingWrites.insertIdempotency(tx, {
-                scope: 'reschedule',
-                key: idempotencyKey,
-                requestHash,
-                statusCode: 200,
-                response: summary,
-                now,
-              });
+              await idempotency.insert(
+                { scope: 'reschedule', key: idempotencyKey, requestHash, statusCode: 200, response: summary, now },
+                tx,
+              );
               return summary;
             },
           },
@@ -399,7 +392,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
     },
 
     async requestReschedule(bookingKey: string, request: RequestReschedule): Promise<AppointmentSummary> {
-      const settings = await appointmentsSql.settings(db);
+      const settings = await repository.settings();
       await db.transaction(async (tx) => {
         const rows = await lock(tx, bookingKey);
         const current = currentRows(rows);
@@ -416,27 +409,30 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         // Asking again without anything new changes nothing (a double click).
         if (note === null && live.every((row) => row.status === 'REQUEST_RESCHEDULE')) return;
         // REQUEST_RESCHEDULE keeps the slot (it is a live status) until the clinic moves it.
-        await appointmentsSql.setStatus(
-          tx,
+        await repository.setStatus(
           live.map((row) => row.id),
           'REQUEST_RESCHEDULE',
           now,
+          tx,
         );
-        await appointmentsSql.logChange(tx, {
-          bookingKey,
-          action: 'REQUEST_RESCHEDULE',
-          fromStatus: live[0]?.status ?? '',
-          toStatus: 'REQUEST_RESCHEDULE',
-          note,
-          now,
-        });
+        await repository.logChange(
+          {
+            bookingKey,
+            action: 'REQUEST_RESCHEDULE',
+            fromStatus: live[0]?.status ?? '',
+            toStatus: 'REQUEST_RESCHEDULE',
+            note,
+            now,
+          },
+          tx,
+        );
         await audit(tx, 'appointment.reschedule_requested', live, { from: live[0]?.status, withNote: note !== null });
       });
       return summaryOf(db, bookingKey);
     },
 
     async confirm(bookingKey: string): Promise<AppointmentSummary> {
-      const settings = await appointmentsSql.settings(db);
+      const settings = await repository.settings();
       await db.transaction(async (tx) => {
         const rows = await lock(tx, bookingKey);
         const current = currentRows(rows);
@@ -453,14 +449,14 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         }
         if (!live.every((row) => row.status === 'BOOKED' && row.starts_ms > now.getTime()))
           throw changeNotAllowed('CONFIRM', 'OTHER', settings.prior_minutes);
-        await appointmentsSql.setStatus(
-          tx,
+        await repository.setStatus(
           live.map((row) => row.id),
           'CONFIRMED',
           now,
+          tx,
           true,
         );
-        await appointmentsSql.logChange(tx, { bookingKey, action: 'CONFIRM', fromStatus: 'BOOKED', toStatus: 'CONFIRMED', now });
+        await repository.logChange({ bookingKey, action: 'CONFIRM', fromStatus: 'BOOKED', toStatus: 'CONFIRMED', now }, tx);
         await audit(tx, 'appointment.confirmed', live, {});
       });
       return summaryOf(db, bookingKey);
@@ -469,7 +465,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
     consentForms: (bookingKey: string): Promise<ConsentFormsResponse> => consentFormsOf(bookingKey),
 
     async signConsentForm(bookingKey: string, formId: string, request: SignConsentForm): Promise<ConsentForm> {
-      const settings = await appointmentsSql.settings(db);
+      const settings = await repository.settings();
       await db.transaction(async (tx) => {
         const rows = currentRows(await lock(tx, bookingKey));
         const live = rows.filter((row) => CHANGEABLE.has(row.status) || row.status === 'CHECKED_IN');
@@ -480,9 +476,9 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
             settings.prior_minutes,
           );
         }
-        const forms = await appointmentsSql.consentForms(tx, bookingKey, [...new Set(rows.map((row) => row.modality_id))]);
+        const forms = await repository.consentForms(bookingKey, [...new Set(rows.map((row) => row.modality_id))], tx);
         if (!forms.some((form) => form.id === formId)) throw notFound('We could not find this consent form for your appointment.');
-        await appointmentsSql.signConsentForm(tx, { bookingKey, formId, signedName: request.signedName, now: clock.now() });
+        await repository.signConsentForm({ bookingKey, formId, signedName: request.signedName, now: clock.now() }, tx);
         await audit(tx, 'consent_form.signed', rows, { form: formId });
       });
       const answer = await consentFormsOf(bookingKey);
@@ -503,18 +499,21 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         throw validationError('dateOfBirth', 'Date of birth cannot be in the future.');
       }
       return db.transaction(async (tx) => {
-        await appointmentsSql.lockBookingRows(tx, bookingKey);
-        if ((await appointmentsSql.countOpenDetailsChangeRequests(tx, bookingKey)) >= MAX_OPEN_DETAILS_REQUESTS) {
+        await repository.lockBookingRows(bookingKey, tx);
+        if ((await repository.countOpenDetailsChangeRequests(bookingKey, tx)) >= MAX_OPEN_DETAILS_REQUESTS) {
           throw tooManyRequests('You already have several change requests waiting for the clinic. Please call the clinic instead.');
         }
         const note = request.note === undefined || request.note === '' ? null : request.note;
-        const id = await appointmentsSql.insertDetailsChangeRequest(tx, {
-          bookingKey,
-          patientId: first.patient_id,
-          changes,
-          note,
-          now: clock.now(),
-        });
+        const id = await repository.insertDetailsChangeRequest(
+          {
+            bookingKey,
+            patientId: first.patient_id,
+            changes,
+            note,
+            now: clock.now(),
+          },
+          tx,
+        );
         await audit(tx, 'patient.details_change_requested', currentRows(rows), {
           request: id,
           fields: Object.keys(changes),
@@ -530,8 +529,8 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         const first = rows[0] as BookingRow;
         if (!first.email_unsubscribed) {
           const now = clock.now();
-          await appointmentsSql.unsubscribe(tx, first.patient_id, now);
-          await appointmentsSql.logChange(tx, { bookingKey, action: 'UNSUBSCRIBE', fromStatus: first.status, toStatus: first.status, now });
+          await repository.unsubscribe(first.patient_id, now, tx);
+          await repository.logChange({ bookingKey, action: 'UNSUBSCRIBE', fromStatus: first.status, toStatus: first.status, now }, tx);
           await audit(tx, 'patient.email_unsubscribed', rows, {});
         }
       });

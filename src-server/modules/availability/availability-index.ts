@@ -1,6 +1,5 @@
 import { localDate } from '../../platform/time-zone';
-import { openIntervals, type Interval, type ResourceSchedule } from '../schedule/schedule';
-import { addDays, localDateOf, localMidnight } from '../schedule/zone-days';
+import { addDays, localDateOf, localMidnight, openIntervals, type Interval, type ResourceSchedule } from '../schedule/public';
 
 export { addDays, localDateOf, localMidnight };
 

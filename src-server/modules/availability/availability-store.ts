@@ -1,5 +1,5 @@
 import type { Clock } from '../../platform/clock';
-import { minutesOfDay, type LocalSpan, type ResourceSchedule } from '../schedule/schedule';
+import { minutesOfDay, type LocalSpan, type ResourceSchedule } from '../schedule/public';
 import { AvailabilityIndex, type BusyEntry } from './availability-index';
 import type { AvailabilityRepository, BusyRow, ScheduleRows, SettingsRow } from './repository';
 

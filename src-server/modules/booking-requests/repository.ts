@@ -43,55 +43,59 @@ const REQUEST_SELECT = `
     left join clinic c on c.id = r.clinic_id
    where r.booking_key = $1`;
 
-export const bookingRequestsSql = {
-  async rows(db: Queryable, bookingKey: string): Promise<RequestRow[]> {
-    return db.query<RequestRow>(`${REQUEST_SELECT} order by r.created_at, e.name`, [bookingKey]);
-  },
+export function createBookingRequestsRepository(db: Queryable) {
+  return {
+    async rows(bookingKey: string, tx: Queryable = db): Promise<RequestRow[]> {
+      return tx.query<RequestRow>(`${REQUEST_SELECT} order by r.created_at, e.name`, [bookingKey]);
+    },
 
-  async lockRows(tx: Queryable, bookingKey: string): Promise<RequestRow[]> {
-    return tx.query<RequestRow>(`${REQUEST_SELECT} order by r.created_at, e.name for update of r`, [bookingKey]);
-  },
+    async lockRows(bookingKey: string, tx: Queryable = db): Promise<RequestRow[]> {
+      return tx.query<RequestRow>(`${REQUEST_SELECT} order by r.created_at, e.name for update of r`, [bookingKey]);
+    },
 
-  async setStatus(tx: Queryable, bookingKey: string, status: string): Promise<string[]> {
-    const rows = await tx.query<{ id: string }>(
-      'update booking_request set status = $2 where booking_key = $1 and status <> $2 returning id::text as id',
-      [bookingKey, status],
-    );
-    return rows.map((row) => row.id);
-  },
+    async setStatus(bookingKey: string, status: string, tx: Queryable = db): Promise<string[]> {
+      const rows = await tx.query<{ id: string }>(
+        'update booking_request set status = $2 where booking_key = $1 and status <> $2 returning id::text as id',
+        [bookingKey, status],
+      );
+      return rows.map((row) => row.id);
+    },
 
-  async referralHeads(db: Queryable, bookingKey: string): Promise<ReferralHeadRow[]> {
-    return db.query<ReferralHeadRow>(
-      `select id::text as id, file_name, substring(content from 1 for 4096) as head
+    async referralHeads(bookingKey: string, tx: Queryable = db): Promise<ReferralHeadRow[]> {
+      return tx.query<ReferralHeadRow>(
+        `select id::text as id, file_name, substring(content from 1 for 4096) as head
          from booking_request_referral where booking_key = $1 order by created_at, file_name`,
-      [bookingKey],
-    );
-  },
+        [bookingKey],
+      );
+    },
 
-  /** One referral of exactly this booking key (another key's id finds nothing). */
-  async referral(db: Queryable, bookingKey: string, id: string): Promise<ReferralRow | null> {
-    const rows = await db.query<ReferralRow>(
-      'select id::text as id, file_name, content from booking_request_referral where booking_key = $1 and id = $2::uuid',
-      [bookingKey, id],
-    );
-    return rows[0] ?? null;
-  },
+    /** One referral of exactly this booking key (another key's id finds nothing). */
+    async referral(bookingKey: string, id: string, tx: Queryable = db): Promise<ReferralRow | null> {
+      const rows = await tx.query<ReferralRow>(
+        'select id::text as id, file_name, content from booking_request_referral where booking_key = $1 and id = $2::uuid',
+        [bookingKey, id],
+      );
+      return rows[0] ?? null;
+    },
 
-  async bookingInfoHtml(db: Queryable): Promise<string | null> {
-    const rows = await db.query<{ html: string | null }>(
-      'select booking_request_info_html as html from self_service_settings where id = 1',
-    );
-    return rows[0]?.html ?? null;
-  },
+    async bookingInfoHtml(tx: Queryable = db): Promise<string | null> {
+      const rows = await tx.query<{ html: string | null }>(
+        'select booking_request_info_html as html from self_service_settings where id = 1',
+      );
+      return rows[0]?.html ?? null;
+    },
 
-  /** Security-relevant event; never personal data in details (security-checklist F2). */
-  async audit(
-    db: Queryable,
-    entry: { actor: string; action: string; subjectId: string; details: Record<string, unknown>; now: Date },
-  ): Promise<void> {
-    await db.query(
-      `insert into audit_log (occurred_at, actor, action, subject_type, subject_id, details) values ($1::timestamptz, $2, $3, 'booking_request', $4, $5::jsonb)`,
-      [entry.now.toISOString(), entry.actor, entry.action, entry.subjectId, JSON.stringify(entry.details)],
-    );
-  },
-};
+    /** Security-relevant event; never personal data in details (security-checklist F2). */
+    async audit(
+      entry: { actor: string; action: string; subjectId: string; details: Record<string, unknown>; now: Date },
+      tx: Queryable = db,
+    ): Promise<void> {
+      await tx.query(
+        `insert into audit_log (occurred_at, actor, action, subject_type, subject_id, details) values ($1::timestamptz, $2, $3, 'booking_request', $4, $5::jsonb)`,
+        [entry.now.toISOString(), entry.actor, entry.action, entry.subjectId, JSON.stringify(entry.details)],
+      );
+    },
+  };
+}
+
+export type BookingRequestsRepository = ReturnType<typeof createBookingRequestsRepository>;

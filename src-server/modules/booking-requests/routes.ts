@@ -8,7 +8,7 @@ import {
 } from '@contract/api/booking-requests';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { forbidden } from '../../platform/errors';
-import { sessionFor } from '../appointments/routes';
+import { sessionFor } from '../patient-access/public';
 import { isStaffToken, type BookingRequestsService } from './service';
 
 /** Thin routes (conventions.md point 10): session or staff check, schema from src-contract, call the service. */

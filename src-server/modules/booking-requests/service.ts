@@ -5,8 +5,8 @@ import type { Clock } from '../../platform/clock';
 import { detectImageType } from '../../platform/content-type';
 import { notFound } from '../../platform/errors';
 import { sanitizeOptionalHtml } from '../../platform/html-sanitizer';
-import { questionnairesSql } from '../questionnaires/repository';
-import { bookingRequestsSql, type RequestRow } from './repository';
+import { requiredDocument } from '../questionnaires/public';
+import { createBookingRequestsRepository, type RequestRow } from './repository';
 
 /**
  * Booking requests (issue 4): the patient's summary, cancel, referral downloads, and the staff
@@ -77,12 +77,13 @@ function overall(rows: readonly RequestRow[]): BookingRequestStatus {
 
 export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
   const { db, clock } = deps;
+  const repository = createBookingRequestsRepository(db);
 
   async function summary(bookingKey: string): Promise<BookingRequestSummary> {
-    const rows = await bookingRequestsSql.rows(db, bookingKey);
+    const rows = await repository.rows(bookingKey);
     const first = rows[0];
     if (first === undefined) throw notFound('We could not find this booking request.');
-    const referrals = await bookingRequestsSql.referralHeads(db, bookingKey);
+    const referrals = await repository.referralHeads(bookingKey);
     return {
       bookingKey,
       status: overall(rows),
@@ -108,25 +109,28 @@ export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
         const contentType = referralContentType(new Uint8Array(referral.head));
         return { id: referral.id, fileName: safeFileName(referral.file_name, contentType), contentType };
       }),
-      bookingInfoHtml: sanitizeOptionalHtml(await bookingRequestsSql.bookingInfoHtml(db)),
-      requiredDocument: await questionnairesSql.requiredDocument(db, { type: 'BOOKING_REQUEST', key: bookingKey }),
+      bookingInfoHtml: sanitizeOptionalHtml(await repository.bookingInfoHtml()),
+      requiredDocument: await requiredDocument(db, { type: 'BOOKING_REQUEST', key: bookingKey }),
     };
   }
 
   async function setStatus(bookingKey: string, status: BookingRequestStatus, actor: 'patient' | 'staff'): Promise<BookingRequestSummary> {
     await db.transaction(async (tx) => {
-      const rows = await bookingRequestsSql.lockRows(tx, bookingKey);
+      const rows = await repository.lockRows(bookingKey, tx);
       if (rows.length === 0) throw notFound('We could not find this booking request.');
-      const changed = await bookingRequestsSql.setStatus(tx, bookingKey, status);
+      const changed = await repository.setStatus(bookingKey, status, tx);
       // Cancelling twice (a double click) changes nothing and logs nothing.
       if (changed.length === 0) return;
-      await bookingRequestsSql.audit(tx, {
-        actor,
-        action: status === 'CANCELED' ? 'booking_request.cancelled' : 'booking_request.status_changed',
-        subjectId: changed.join(','),
-        details: { from: overall(rows), to: status },
-        now: clock.now(),
-      });
+      await repository.audit(
+        {
+          actor,
+          action: status === 'CANCELED' ? 'booking_request.cancelled' : 'booking_request.status_changed',
+          subjectId: changed.join(','),
+          details: { from: overall(rows), to: status },
+          now: clock.now(),
+        },
+        tx,
+      );
     });
     return summary(bookingKey);
   }
@@ -140,11 +144,11 @@ export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
       setStatus(bookingKey, status, 'staff'),
 
     async referral(bookingKey: string, id: string): Promise<{ fileName: string; contentType: string; content: Uint8Array }> {
-      const row = await bookingRequestsSql.referral(db, bookingKey, id);
+      const row = await repository.referral(bookingKey, id);
       if (row === null) throw notFound('We could not find this referral.');
       const content = new Uint8Array(row.content);
       const contentType = referralContentType(content);
-      await bookingRequestsSql.audit(db, {
+      await repository.audit({
         actor: 'patient',
         action: 'booking_request.referral_downloaded',
         subjectId: row.id,

@@ -1,7 +1,7 @@
 import { CLINIC_COLUMNS, type ClinicColumnsRow } from '../../db/clinic-columns';
 import type { Queryable } from '../../db/connection';
 
-/** SQL only (conventions.md point 10): catalogue, clinics, holds, appointments, booking requests. */
+/** SQL only (docs/server.md): catalogue, clinics, holds, appointments, booking requests. */
 
 export type ExamRow = {
   id: string;
@@ -58,12 +58,6 @@ export type NewSlotRow = {
   end: Date;
 };
 
-export type IdempotencyRow = {
-  request_hash: string;
-  status_code: number;
-  response: unknown;
-};
-
 export interface PatientInput {
   title: string;
   firstName: string;
@@ -95,35 +89,22 @@ const TIMES = `extract(epoch from lower(during))::float8 * 1000 as starts_ms, ex
 
 const WRITTEN = `id::text as id, exam_id::text as exam_id, resource_id::text as resource_id, ${TIMES}`;
 
-/** PostgreSQL's unique_violation and exclusion_violation. */
-export const UNIQUE_VIOLATION = '23505';
-export const EXCLUSION_VIOLATION = '23P01';
-export const DEADLOCK_DETECTED = '40P01';
-
-export function sqlState(error: unknown): string | null {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null;
-}
-
 export function createBookingRepository(db: Queryable) {
   return {
-    async modalities(): Promise<ModalityRow[]> {
-      return db.query<ModalityRow>('select id::text as id, code, name from modality order by name');
+    async modalities(tx: Queryable = db): Promise<ModalityRow[]> {
+      return tx.query<ModalityRow>('select id::text as id, code, name from modality order by name');
     },
 
-    async bodyParts(): Promise<Array<{ slug: string; name: string }>> {
-      return db.query('select slug, name from body_part order by name');
+    async bodyParts(tx: Queryable = db): Promise<Array<{ slug: string; name: string }>> {
+      return tx.query('select slug, name from body_part order by name');
     },
 
-    async exams(): Promise<ExamRow[]> {
-      return db.query<ExamRow>(`${EXAM_SELECT} order by m.name, e.priority desc, e.name`);
+    async exams(tx: Queryable = db): Promise<ExamRow[]> {
+      return tx.query<ExamRow>(`${EXAM_SELECT} order by m.name, e.priority desc, e.name`);
     },
 
-    async examsBySlugs(slugs: readonly string[]): Promise<ExamRow[]> {
-      return db.query<ExamRow>(`${EXAM_SELECT} where e.slug = any($1::text[])`, [`{${slugs.join(',')}}`]);
-    },
-
-    async clinics(): Promise<ClinicRow[]> {
-      return db.query<ClinicRow>(
+    async clinics(tx: Queryable = db): Promise<ClinicRow[]> {
+      return tx.query<ClinicRow>(
         `select ${CLINIC_COLUMNS},
                 coalesce((select array_agg(distinct x.modality_id::text) from resource x where x.clinic_id = c.id), '{}') as modality_ids
            from clinic c join region r on r.id = c.region_id
@@ -131,16 +112,16 @@ export function createBookingRepository(db: Queryable) {
       );
     },
 
-    async postcode(code: string): Promise<PostcodeRow | null> {
-      const rows = await db.query<PostcodeRow>(
+    async postcode(code: string, tx: Queryable = db): Promise<PostcodeRow | null> {
+      const rows = await tx.query<PostcodeRow>(
         'select id::text as id, latitude::float8 as latitude, longitude::float8 as longitude from postcode_location where postcode = $1',
         [code],
       );
       return rows[0] ?? null;
     },
 
-    async walkInExams(modality: string | null): Promise<WalkInExamRow[]> {
-      return db.query<WalkInExamRow>(
+    async walkInExams(modality: string | null, tx: Queryable = db): Promise<WalkInExamRow[]> {
+      return tx.query<WalkInExamRow>(
         `select w.name, w.prep_time, w.minutes_prior from walk_in_exam w join modality m on m.id = w.modality_id
           where $1::text is null or m.id::text = $1 or lower(m.code) = lower($1)
           order by w.position, w.name`,
@@ -148,189 +129,173 @@ export function createBookingRepository(db: Queryable) {
       );
     },
 
-    // ---- idempotency --------------------------------------------------------------------------
+    async providerName(tx: Queryable = db): Promise<string | null> {
+      const rows = await tx.query<{ name: string | null }>(`select radiology_config->>'name' as name from provider where id = 1`);
+      return rows[0]?.name ?? null;
+    },
 
-    async idempotency(scope: string, key: string): Promise<IdempotencyRow | null> {
-      const rows = await db.query<IdempotencyRow>(
-        'select request_hash, status_code, response from idempotency_record where scope = $1 and key = $2::uuid',
-        [scope, key],
+    // ---- writes: each takes the caller's transaction -------------------------------------------
+
+    /**
+     * Deletes expired holds overlapping [start, end) on a resource, so they stop blocking the
+     * exclusion constraint; answers the deleted ids (to drop them from the index).
+     */
+    async deleteExpiredHolds(resourceId: string, start: Date, end: Date, now: Date, tx: Queryable = db): Promise<string[]> {
+      const rows = await tx.query<{ id: string }>(
+        `delete from appointment
+          where resource_id = $1 and status = 'HELD' and hold_expires_at <= $4::timestamptz
+            and during && tstzrange($2::timestamptz, $3::timestamptz, '[)')
+         returning id::text as id`,
+        [resourceId, start.toISOString(), end.toISOString(), now.toISOString()],
       );
-      return rows[0] ?? null;
+      return rows.map((row) => row.id);
+    },
+
+    async insertHeld(
+      input: { holdId: string; clinicId: string; resourceId: string; expiresAt: Date; slots: readonly NewSlotRow[] },
+      tx: Queryable = db,
+    ): Promise<WrittenRow[]> {
+      return tx.query<WrittenRow>(
+        `insert into appointment (clinic_id, resource_id, exam_id, status, during, hold_id, hold_expires_at)
+         select $1::uuid, $2::uuid, slot.exam_id, 'HELD', tstzrange(slot.starts, slot.ends, '[)'), $3, $4::timestamptz
+           from unnest($5::uuid[], $6::timestamptz[], $7::timestamptz[]) as slot(exam_id, starts, ends)
+         returning ${WRITTEN}`,
+        [
+          input.clinicId,
+          input.resourceId,
+          input.holdId,
+          input.expiresAt.toISOString(),
+          `{${input.slots.map((slot) => slot.examId).join(',')}}`,
+          `{${input.slots.map((slot) => slot.start.toISOString()).join(',')}}`,
+          `{${input.slots.map((slot) => slot.end.toISOString()).join(',')}}`,
+        ],
+      );
+    },
+
+    /** Deletes every expired hold (the periodic sweep); answers the ids. */
+    async deleteAllExpiredHolds(now: Date, tx: Queryable = db): Promise<string[]> {
+      const rows = await tx.query<{ id: string }>(
+        `delete from appointment where status = 'HELD' and hold_expires_at <= $1::timestamptz returning id::text as id`,
+        [now.toISOString()],
+      );
+      return rows.map((row) => row.id);
+    },
+
+    async heldRows(holdId: string, tx: Queryable = db): Promise<HeldRow[]> {
+      return tx.query<HeldRow>(
+        `select id::text as id, exam_id::text as exam_id, clinic_id::text as clinic_id, resource_id::text as resource_id, ${TIMES},
+                extract(epoch from hold_expires_at)::float8 * 1000 as expires_ms
+           from appointment where hold_id = $1 and status = 'HELD' order by lower(during) for update`,
+        [holdId],
+      );
+    },
+
+    async deleteHold(holdId: string, tx: Queryable = db): Promise<string[]> {
+      const rows = await tx.query<{ id: string }>(
+        `delete from appointment where hold_id = $1 and status = 'HELD' returning id::text as id`,
+        [holdId],
+      );
+      return rows.map((row) => row.id);
+    },
+
+    async insertPatient(patient: PatientInput, tx: Queryable = db): Promise<string> {
+      const rows = await tx.query<{ id: string }>(
+        `insert into patient (title, first_name, last_name, date_of_birth, email, contact_number, postcode)
+         values ($1, $2, $3, $4::date, $5, $6, $7) returning id::text as id`,
+        [patient.title, patient.firstName, patient.lastName, patient.dateOfBirth, patient.email, patient.contactNumber, patient.postalCode],
+      );
+      const id = rows[0]?.id;
+      if (id === undefined) throw new Error('insert patient returned no row');
+      return id;
+    },
+
+    /** Turns a live hold into appointments in place: the time is never free in between. */
+    async confirmHold(
+      input: { holdId: string; bookingKey: string; patientId: string; status: string; walkInExam: unknown; staffBooking: boolean },
+      tx: Queryable = db,
+    ): Promise<WrittenRow[]> {
+      return tx.query<WrittenRow>(
+        `update appointment
+            set status = $3, booking_key = $2, patient_id = $4::uuid, walk_in_exam = $5::jsonb, staff_booking = $6,
+                hold_id = null, hold_expires_at = null, updated_at = now()
+          where hold_id = $1 and status = 'HELD'
+         returning ${WRITTEN}`,
+        [
+          input.holdId,
+          input.bookingKey,
+          input.status,
+          input.patientId,
+          input.walkInExam === undefined ? null : JSON.stringify(input.walkInExam),
+          input.staffBooking,
+        ],
+      );
+    },
+
+    async insertAppointments(
+      input: {
+        bookingKey: string;
+        patientId: string;
+        clinicId: string;
+        resourceId: string;
+        status: string;
+        walkInExam: unknown;
+        staffBooking: boolean;
+        slots: readonly NewSlotRow[];
+      },
+      tx: Queryable = db,
+    ): Promise<WrittenRow[]> {
+      return tx.query<WrittenRow>(
+        `insert into appointment (booking_key, patient_id, clinic_id, resource_id, exam_id, status, during, walk_in_exam, staff_booking)
+         select $1, $2::uuid, $3::uuid, $4::uuid, slot.exam_id, $5, tstzrange(slot.starts, slot.ends, '[)'), $6::jsonb, $7
+           from unnest($8::uuid[], $9::timestamptz[], $10::timestamptz[]) with ordinality as slot(exam_id, starts, ends, position)
+          order by slot.position
+         returning ${WRITTEN}`,
+        [
+          input.bookingKey,
+          input.patientId,
+          input.clinicId,
+          input.resourceId,
+          input.status,
+          input.walkInExam === undefined ? null : JSON.stringify(input.walkInExam),
+          input.staffBooking,
+          `{${input.slots.map((slot) => slot.examId).join(',')}}`,
+          `{${input.slots.map((slot) => slot.start.toISOString()).join(',')}}`,
+          `{${input.slots.map((slot) => slot.end.toISOString()).join(',')}}`,
+        ],
+      );
+    },
+
+    async insertBookingRequest(
+      input: { slug: string; bookingKey: string; examId: string; clinicId: string | null; patientId: string; patientNotes: string },
+      tx: Queryable = db,
+    ): Promise<void> {
+      await tx.query(
+        `insert into booking_request (slug, booking_key, exam_id, clinic_id, patient_id, patient_notes)
+         values ($1, $2, $3::uuid, $4::uuid, $5::uuid, $6)`,
+        [input.slug, input.bookingKey, input.examId, input.clinicId, input.patientId, input.patientNotes],
+      );
+    },
+
+    /** The availability counter as this transaction left it (its own bumps included, row-locked by them). */
+    async availabilityVersion(tx: Queryable = db): Promise<number> {
+      const rows = await tx.query<{ version: number }>('select version::float8 as version from availability_version where id = 1');
+      return rows[0]?.version ?? 0;
+    },
+
+    /** Security-relevant event; never personal data in details (security-checklist F2). */
+    async audit(
+      input: { actor: string; action: string; subjectType: string; subjectId: string; details: Record<string, unknown> },
+      tx: Queryable = db,
+    ): Promise<void> {
+      await tx.query(`insert into audit_log (actor, action, subject_type, subject_id, details) values ($1, $2, $3, $4, $5::jsonb)`, [
+        input.actor,
+        input.action,
+        input.subjectType,
+        input.subjectId,
+        JSON.stringify(input.details),
+      ]);
     },
   };
 }
 
 export type BookingRepository = ReturnType<typeof createBookingRepository>;
-
-/** Statements that run inside a caller's transaction (holds, appointments, requests). */
-export const bookingWrites = {
-  /**
-   * Deletes expired holds overlapping [start, end) on a resource, so they stop blocking the
-   * exclusion constraint; answers the deleted ids (to drop them from the index).
-   */
-  async deleteExpiredHolds(tx: Queryable, resourceId: string, start: Date, end: Date, now: Date): Promise<string[]> {
-    const rows = await tx.query<{ id: string }>(
-      `delete from appointment
-        where resource_id = $1 and status = 'HELD' and hold_expires_at <= $4::timestamptz
-          and during && tstzrange($2::timestamptz, $3::timestamptz, '[)')
-       returning id::text as id`,
-      [resourceId, start.toISOString(), end.toISOString(), now.toISOString()],
-    );
-    return rows.map((row) => row.id);
-  },
-
-  async insertHeld(
-    tx: Queryable,
-    input: { holdId: string; clinicId: string; resourceId: string; expiresAt: Date; slots: readonly NewSlotRow[] },
-  ): Promise<WrittenRow[]> {
-    return tx.query<WrittenRow>(
-      `insert into appointment (clinic_id, resource_id, exam_id, status, during, hold_id, hold_expires_at)
-       select $1::uuid, $2::uuid, slot.exam_id, 'HELD', tstzrange(slot.starts, slot.ends, '[)'), $3, $4::timestamptz
-         from unnest($5::uuid[], $6::timestamptz[], $7::timestamptz[]) as slot(exam_id, starts, ends)
-       returning ${WRITTEN}`,
-      [
-        input.clinicId,
-        input.resourceId,
-        input.holdId,
-        input.expiresAt.toISOString(),
-        `{${input.slots.map((slot) => slot.examId).join(',')}}`,
-        `{${input.slots.map((slot) => slot.start.toISOString()).join(',')}}`,
-        `{${input.slots.map((slot) => slot.end.toISOString()).join(',')}}`,
-      ],
-    );
-  },
-
-  /** Deletes every expired hold (the periodic sweep); answers the ids. */
-  async deleteAllExpiredHolds(tx: Queryable, now: Date): Promise<string[]> {
-    const rows = await tx.query<{ id: string }>(
-      `delete from appointment where status = 'HELD' and hold_expires_at <= $1::timestamptz returning id::text as id`,
-      [now.toISOString()],
-    );
-    return rows.map((row) => row.id);
-  },
-
-  async heldRows(tx: Queryable, holdId: string): Promise<HeldRow[]> {
-    return tx.query<HeldRow>(
-      `select id::text as id, exam_id::text as exam_id, clinic_id::text as clinic_id, resource_id::text as resource_id, ${TIMES},
-              extract(epoch from hold_expires_at)::float8 * 1000 as expires_ms
-         from appointment where hold_id = $1 and status = 'HELD' order by lower(during) for update`,
-      [holdId],
-    );
-  },
-
-  async deleteHold(tx: Queryable, holdId: string): Promise<string[]> {
-    const rows = await tx.query<{ id: string }>(`delete from appointment where hold_id = $1 and status = 'HELD' returning id::text as id`, [
-      holdId,
-    ]);
-    return rows.map((row) => row.id);
-  },
-
-  async insertPatient(tx: Queryable, patient: PatientInput): Promise<string> {
-    const rows = await tx.query<{ id: string }>(
-      `insert into patient (title, first_name, last_name, date_of_birth, email, contact_number, postcode)
-       values ($1, $2, $3, $4::date, $5, $6, $7) returning id::text as id`,
-      [patient.title, patient.firstName, patient.lastName, patient.dateOfBirth, patient.email, patient.contactNumber, patient.postalCode],
-    );
-    const id = rows[0]?.id;
-    if (id === undefined) throw new Error('insert patient returned no row');
-    return id;
-  },
-
-  /** Turns a live hold into appointments in place: the time is never free in between. */
-  async confirmHold(
-    tx: Queryable,
-    input: { holdId: string; bookingKey: string; patientId: string; status: string; walkInExam: unknown; staffBooking: boolean },
-  ): Promise<WrittenRow[]> {
-    return tx.query<WrittenRow>(
-      `update appointment
-          set status = $3, booking_key = $2, patient_id = $4::uuid, walk_in_exam = $5::jsonb, staff_booking = $6,
-              hold_id = null, hold_expires_at = null, updated_at = now()
-        where hold_id = $1 and status = 'HELD'
-       returning ${WRITTEN}`,
-      [
-        input.holdId,
-        input.bookingKey,
-        input.status,
-        input.patientId,
-        input.walkInExam === undefined ? null : JSON.stringify(input.walkInExam),
-        input.staffBooking,
-      ],
-    );
-  },
-
-  async insertAppointments(
-    tx: Queryable,
-    input: {
-      bookingKey: string;
-      patientId: string;
-      clinicId: string;
-      resourceId: string;
-      status: string;
-      walkInExam: unknown;
-      staffBooking: boolean;
-      slots: readonly NewSlotRow[];
-    },
-  ): Promise<WrittenRow[]> {
-    return tx.query<WrittenRow>(
-      `insert into appointment (booking_key, patient_id, clinic_id, resource_id, exam_id, status, during, walk_in_exam, staff_booking)
-       select $1, $2::uuid, $3::uuid, $4::uuid, slot.exam_id, $5, tstzrange(slot.starts, slot.ends, '[)'), $6::jsonb, $7
-         from unnest($8::uuid[], $9::timestamptz[], $10::timestamptz[]) with ordinality as slot(exam_id, starts, ends, position)
-        order by slot.position
-       returning ${WRITTEN}`,
-      [
-        input.bookingKey,
-        input.patientId,
-        input.clinicId,
-        input.resourceId,
-        input.status,
-        input.walkInExam === undefined ? null : JSON.stringify(input.walkInExam),
-        input.staffBooking,
-        `{${input.slots.map((slot) => slot.examId).join(',')}}`,
-        `{${input.slots.map((slot) => slot.start.toISOString()).join(',')}}`,
-        `{${input.slots.map((slot) => slot.end.toISOString()).join(',')}}`,
-      ],
-    );
-  },
-
-  async insertBookingRequest(
-    tx: Queryable,
-    input: { slug: string; bookingKey: string; examId: string; clinicId: string | null; patientId: string; patientNotes: string },
-  ): Promise<void> {
-    await tx.query(
-      `insert into booking_request (slug, booking_key, exam_id, clinic_id, patient_id, patient_notes)
-       values ($1, $2, $3::uuid, $4::uuid, $5::uuid, $6)`,
-      [input.slug, input.bookingKey, input.examId, input.clinicId, input.patientId, input.patientNotes],
-    );
-  },
-
-  async insertIdempotency(
-    tx: Queryable,
-    input: { scope: string; key: string; requestHash: string; statusCode: number; response: unknown; now: Date },
-  ): Promise<void> {
-    await tx.query(
-      `insert into idempotency_record (scope, key, request_hash, status_code, response, created_at)
-       values ($1, $2::uuid, $3, $4, $5::jsonb, $6::timestamptz)`,
-      [input.scope, input.key, input.requestHash, input.statusCode, JSON.stringify(input.response), input.now.toISOString()],
-    );
-  },
-
-  /** The availability counter as this transaction left it (its own bumps included, row-locked by them). */
-  async availabilityVersion(tx: Queryable): Promise<number> {
-    const rows = await tx.query<{ version: number }>('select version::float8 as version from availability_version where id = 1');
-    return rows[0]?.version ?? 0;
-  },
-
-  /** Security-relevant event; never personal data in details (security-checklist F2). */
-  async audit(
-    tx: Queryable,
-    input: { actor: string; action: string; subjectType: string; subjectId: string; details: Record<string, unknown> },
-  ): Promise<void> {
-    await tx.query(`insert into audit_log (actor, action, subject_type, subject_id, details) values ($1, $2, $3, $4, $5::jsonb)`, [
-      input.actor,
-      input.action,
-      input.subjectType,
-      input.subjectId,
-      JSON.stringify(input.details),
-    ]);
-  },
-};

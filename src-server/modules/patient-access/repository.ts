@@ -1,5 +1,6 @@
 import type { SignInType, OtpChannel } from '@contract/api/patient-access';
 import type { Queryable } from '../../db/connection';
+import { isoTimestamp } from '../../db/sql';
 
 /** SQL for patient sign-in (0004_patient_access.sql). Instants are passed and read as ISO text in UTC. */
 
@@ -34,13 +35,11 @@ export interface OtpRow {
   burntAt: string | null;
 }
 
-const iso = (column: string, alias: string): string => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${alias}`;
-
 const SESSION_COLUMNS = `id::text as id, booking_key as "bookingKey", subject_type as type, stage, shared,
-  ${iso('created_at', '"createdAt"')}, ${iso('last_seen_at', '"lastSeenAt"')}, ${iso('expires_at', '"expiresAt"')}`;
+  ${isoTimestamp('created_at', '"createdAt"')}, ${isoTimestamp('last_seen_at', '"lastSeenAt"')}, ${isoTimestamp('expires_at', '"expiresAt"')}`;
 
-const OTP_COLUMNS = `id::text as id, channel, salt, code_hmac as "codeHmac", ${iso('created_at', '"createdAt"')},
-  ${iso('expires_at', '"expiresAt"')}, failed_attempts as "failedAttempts", ${iso('used_at', '"usedAt"')}, ${iso('burnt_at', '"burntAt"')}`;
+const OTP_COLUMNS = `id::text as id, channel, salt, code_hmac as "codeHmac", ${isoTimestamp('created_at', '"createdAt"')},
+  ${isoTimestamp('expires_at', '"expiresAt"')}, failed_attempts as "failedAttempts", ${isoTimestamp('used_at', '"usedAt"')}, ${isoTimestamp('burnt_at', '"burntAt"')}`;
 
 export type FailureScope = 'booking_key' | 'client';
 
@@ -200,9 +199,10 @@ export function createPatientAccessRepository(db: Queryable) {
     },
 
     async latestOtpSentAt(tx: Queryable, bookingKey: string): Promise<string | null> {
-      const rows = await tx.query<{ at: string }>(`select ${iso('max(created_at)', 'at')} from patient_otp where booking_key = $1`, [
-        bookingKey,
-      ]);
+      const rows = await tx.query<{ at: string }>(
+        `select ${isoTimestamp('max(created_at)', 'at')} from patient_otp where booking_key = $1`,
+        [bookingKey],
+      );
       return rows[0]?.at ?? null;
     },
 

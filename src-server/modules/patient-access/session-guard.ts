@@ -3,7 +3,7 @@ import type { SignInType } from '@contract/api/patient-access';
 import { unauthorized } from '../../platform/errors';
 
 /**
- * The guard other modules call before they read or change a booking (issue 4):
+ * The guard other modules call before they read or change a booking:
  *
  *   const session = await requirePatientSession(request, { bookingKey, type: 'APPOINTMENT' });
  *
@@ -56,5 +56,19 @@ export async function requirePatientSession(
     shared: session.shared,
     createdAt: session.createdAt,
     expiresAt: session.expiresAt,
+  };
+}
+
+/**
+ * A preValidation hook: the session must be fully authenticated for exactly the booking key in
+ * the path, before anything about the request is validated or looked up (a session for another
+ * booking gets the same 401 as none, whatever the body).
+ */
+export function sessionFor(type: SignInType) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const params = request.params as { bookingKey?: unknown } | undefined;
+    const bookingKey = params?.bookingKey;
+    if (typeof bookingKey !== 'string') throw unauthorized(SESSION_REQUIRED_MESSAGE);
+    await requirePatientSession(request, { bookingKey, type });
   };
 }

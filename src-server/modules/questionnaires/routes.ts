@@ -23,7 +23,7 @@ import {
 } from '@contract/api/questionnaires';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { tooManyRequests } from '../../platform/errors';
-import { sessionFor } from '../appointments/routes';
+import { sessionFor } from '../patient-access/public';
 import type { QuestionnairesService } from './service';
 
 /** Thin routes (issue 5): schema from src-contract, session check, call the service. */

@@ -23,21 +23,17 @@ import { PATIENT_MESSAGES } from '@contract/api/booking';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
-import { appError, badRequest, notFound, type AppError } from '../../platform/errors';
+import { appError, badRequest, notFound, validationError, type AppError } from '../../platform/errors';
 import { randomToken } from '../../platform/ids';
 import { sanitizeConfiguredHtml } from '../../platform/html-sanitizer';
 import { autocompleteSources, validateAnswer } from './answer-validation';
 import { combineOutcomes, type EvaluatedAnswer } from './outcomes';
-import { questionnairesSql, type AnswerRow, type ExamInfoRow, type OwnerType, type QuestionnaireRow } from './repository';
+import { createQuestionnairesRepository, type AnswerRow, type ExamInfoRow, type OwnerType, type QuestionnaireRow } from './repository';
 
 /** A temporary booking key takes answers for this long after it was issued. */
 export const TEMPORARY_KEY_HOURS = 24;
 const MAX_SUGGESTIONS = 20;
 export const UNKNOWN_QUESTIONNAIRE_KEY = 'This questionnaire session has expired. Please start the booking again.';
-
-function validationError(field: string, message: string, more: { in: string; message: string }[] = []): AppError {
-  return badRequest(message, [{ in: `body/${field}`, message }, ...more], 'validation_failed');
-}
 
 const OutcomeListSchema = z.array(OutcomeSchema);
 
@@ -163,11 +159,12 @@ export async function outcomesForKey(
   examSlugs: readonly string[],
   now: Date,
 ): Promise<OutcomeProcessingResult> {
-  if (!(await questionnairesSql.liveKey(q, questionnaireKey, now))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
-  const exams = await questionnairesSql.examsBySlugs(q, examSlugs);
-  const rows = await questionnairesSql.byTypes(q, BOOKING_TIME_TYPES);
+  const repository = createQuestionnairesRepository(q);
+  if (!(await repository.liveKey(questionnaireKey, now))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
+  const exams = await repository.examsBySlugs(examSlugs);
+  const rows = await repository.byTypes(BOOKING_TIME_TYPES);
   const items = planItems(rows, exams);
-  const answers = await questionnairesSql.answers(q, 'TEMPORARY', questionnaireKey);
+  const answers = await repository.answers('TEMPORARY', questionnaireKey);
   const byScope = new Map(answers.map((answer) => [`${answer.questionnaire_id}|${answer.scope}`, answer]));
   const evaluated: EvaluatedAnswer[] = [];
   for (const item of items) {
@@ -180,8 +177,8 @@ export async function outcomesForKey(
       modalityId: item.modalityId,
     });
   }
-  const documentTypes = await questionnairesSql.documentTypes(q);
-  const walkIns = await questionnairesSql.walkInExams(q);
+  const documentTypes = await repository.documentTypes();
+  const walkIns = await repository.walkInExams();
   const result = combineOutcomes(evaluated, {
     documentTypeId: (code) => documentTypes.get(code)?.id ?? null,
     walkInExam: (name, modalityId) => {
@@ -206,7 +203,7 @@ export const BOOKING_REQUEST_REQUIRED =
   'Your answers mean this exam needs a booking request: please send a request instead and we will call you.';
 
 /**
- * The booking hook (issue 5), inside the booking's transaction: refuses a booking (or booking
+ * The booking hook, inside the booking's transaction: refuses a booking (or booking
  * request) whose temporary answers deny it or ask for what it lacks (a booking request instead of
  * a time, a Medicare number, a validation code), never trusting the web app to have followed
  * them. Unknown or expired key: 400. Answers the outcomes to record with the booking.
@@ -239,7 +236,7 @@ export async function assertBookingAllowed(
 }
 
 /**
- * The booking hook (issue 5), inside the booking's transaction AFTER it booked: the temporary
+ * The booking hook, inside the booking's transaction AFTER it booked: the temporary
  * answers move to the appointment booking (or booking request) and the temporary key is retired.
  */
 export async function attachTemporaryAnswers(
@@ -248,21 +245,22 @@ export async function attachTemporaryAnswers(
   target: { owner: 'APPOINTMENT' | 'BOOKING_REQUEST'; bookingKey: string },
   now: Date,
 ): Promise<number> {
-  const moved = await questionnairesSql.moveAnswers(
-    q,
+  const repository = createQuestionnairesRepository(q);
+  const moved = await repository.moveAnswers(
     { owner: 'TEMPORARY', key: questionnaireKey },
     { owner: target.owner, key: target.bookingKey },
   );
-  await questionnairesSql.retireKey(q, questionnaireKey, now);
+  await repository.retireKey(questionnaireKey, now);
   return moved;
 }
 
 export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
   const { db, clock } = deps;
+  const repository = createQuestionnairesRepository(db);
 
   async function lookups(json: Record<string, unknown>): Promise<Map<string, Set<string>>> {
     const result = new Map<string, Set<string>>();
-    for (const list of new Set(autocompleteSources(json).values())) result.set(list, new Set(await questionnairesSql.lookupList(db, list)));
+    for (const list of new Set(autocompleteSources(json).values())) result.set(list, new Set(await repository.lookupList(list)));
     return result;
   }
 
@@ -281,7 +279,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
   }
 
   async function questionnaireOfTypes(id: string, types: readonly string[]): Promise<QuestionnaireRow> {
-    const row = await questionnairesSql.byId(db, id);
+    const row = await repository.byId(id);
     if (row === null || !types.includes(row.type)) throw validationError('questionnaireId', 'This questionnaire cannot be answered here.');
     return row;
   }
@@ -306,7 +304,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
     types: readonly string[],
   ): Promise<PostBookingAnswerResponse> {
     const row = await questionnaireOfTypes(request.questionnaireId, types);
-    const exams = await questionnairesSql.ownerExams(db, owner, bookingKey);
+    const exams = await repository.ownerExams(owner, bookingKey);
     if (exams.length === 0) throw notFound('We could not find this booking.');
     const item = itemFor(row, exams, request.examSlug);
     const data = await checkedAnswer(row, request.questionnaireResult);
@@ -315,23 +313,29 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
     if (row.type === 'CANCEL_APPOINTMENT_PATIENT') appointmentStatus = (await deps.cancelAppointment(bookingKey)).status;
     const now = clock.now();
     await db.transaction(async (tx) => {
-      await questionnairesSql.upsertAnswer(tx, {
-        questionnaireId: row.id,
-        owner,
-        ownerKey: bookingKey,
-        scope: item.scope,
-        examId: item.examId,
-        modalityId: item.modalityId,
-        result: data,
-        now,
-      });
-      await questionnairesSql.audit(tx, {
-        action: 'questionnaire.answered',
-        subjectType: owner.toLowerCase(),
-        subjectId: row.slug,
-        details: { type: row.type },
-        now,
-      });
+      await repository.upsertAnswer(
+        {
+          questionnaireId: row.id,
+          owner,
+          ownerKey: bookingKey,
+          scope: item.scope,
+          examId: item.examId,
+          modalityId: item.modalityId,
+          result: data,
+          now,
+        },
+        tx,
+      );
+      await repository.audit(
+        {
+          action: 'questionnaire.answered',
+          subjectType: owner.toLowerCase(),
+          subjectId: row.slug,
+          details: { type: row.type },
+          now,
+        },
+        tx,
+      );
     });
     return {
       questionnaireId: row.id,
@@ -356,24 +360,19 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
         [{ in: 'querystring/types', message: `${wrong} is not allowed here` }],
         'validation_failed',
       );
-    const exams = await questionnairesSql.ownerExams(db, owner, bookingKey);
+    const exams = await repository.ownerExams(owner, bookingKey);
     if (exams.length === 0) throw notFound('We could not find this booking.');
-    const rows = await questionnairesSql.byTypes(db, wanted);
-    const answers = await questionnairesSql.answers(db, owner, bookingKey);
+    const rows = await repository.byTypes(wanted);
+    const answers = await repository.answers(owner, bookingKey);
     const list = listResponse(bookingKey, planItems(rows, exams), answers);
     const all = new Map(
-      (await questionnairesSql.byTypes(db, [...APPOINTMENT_TYPES, ...BOOKING_REQUEST_TYPES, ...BOOKING_TIME_TYPES])).map((row) => [
-        row.id,
-        row,
-      ]),
+      (await repository.byTypes([...APPOINTMENT_TYPES, ...BOOKING_REQUEST_TYPES, ...BOOKING_TIME_TYPES])).map((row) => [row.id, row]),
     );
     const examSlugs = new Map(
-      (
-        await questionnairesSql.examsByIds(
-          db,
-          answers.flatMap((answer) => (answer.exam_id === null ? [] : [answer.exam_id])),
-        )
-      ).map((exam) => [exam.id, exam.slug]),
+      (await repository.examsByIds(answers.flatMap((answer) => (answer.exam_id === null ? [] : [answer.exam_id])))).map((exam) => [
+        exam.id,
+        exam.slug,
+      ]),
     );
     return {
       ...list,
@@ -400,15 +399,15 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       const bookingKey = randomToken();
       await db.transaction(async (tx) => {
         // Housekeeping on the way: expired keys and their unused answers go (a bounded batch).
-        await questionnairesSql.deleteExpiredKeys(tx, now, 50);
-        await questionnairesSql.insertKey(tx, bookingKey, now, new Date(now.getTime() + TEMPORARY_KEY_HOURS * 3_600_000));
+        await repository.deleteExpiredKeys(now, 50, tx);
+        await repository.insertKey(bookingKey, now, new Date(now.getTime() + TEMPORARY_KEY_HOURS * 3_600_000), tx);
       });
       return { bookingKey };
     },
 
     async bookingQuestionnaires(bookingKey: string, examSlugs: readonly string[]): Promise<QuestionnaireListResponse> {
-      if (!(await questionnairesSql.liveKey(db, bookingKey, clock.now()))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
-      const exams = await questionnairesSql.examsBySlugs(db, examSlugs);
+      if (!(await repository.liveKey(bookingKey, clock.now()))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
+      const exams = await repository.examsBySlugs(examSlugs);
       const missing = examSlugs.find((slug) => !exams.some((exam) => exam.slug === slug));
       if (missing !== undefined)
         throw badRequest(
@@ -417,13 +416,13 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
           'validation_failed',
         );
       const ordered = examSlugs.flatMap((slug) => exams.filter((exam) => exam.slug === slug));
-      const rows = await questionnairesSql.byTypes(db, BOOKING_TIME_TYPES);
-      return listResponse(bookingKey, planItems(rows, ordered), await questionnairesSql.answers(db, 'TEMPORARY', bookingKey));
+      const rows = await repository.byTypes(BOOKING_TIME_TYPES);
+      return listResponse(bookingKey, planItems(rows, ordered), await repository.answers('TEMPORARY', bookingKey));
     },
 
     async saveTemporaryAnswer(request: TemporaryAnswerRequest): Promise<SavedAnswerResponse> {
       const row = await questionnaireOfTypes(request.questionnaireId, BOOKING_TIME_TYPES);
-      const exams = request.examSlug === undefined ? [] : await questionnairesSql.examsBySlugs(db, [request.examSlug]);
+      const exams = request.examSlug === undefined ? [] : await repository.examsBySlugs([request.examSlug]);
       if (request.examSlug !== undefined && exams.length === 0)
         throw validationError('examSlug', `We could not find the exam '${request.examSlug}'.`);
       const item =
@@ -433,17 +432,20 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       const data = await checkedAnswer(row, request.questionnaireResult);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        if (!(await questionnairesSql.liveKey(tx, request.bookingKey, now, true))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
-        await questionnairesSql.upsertAnswer(tx, {
-          questionnaireId: row.id,
-          owner: 'TEMPORARY',
-          ownerKey: request.bookingKey,
-          scope: item.scope,
-          examId: item.examId,
-          modalityId: item.modalityId,
-          result: data,
-          now,
-        });
+        if (!(await repository.liveKey(request.bookingKey, now, true, tx))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
+        await repository.upsertAnswer(
+          {
+            questionnaireId: row.id,
+            owner: 'TEMPORARY',
+            ownerKey: request.bookingKey,
+            scope: item.scope,
+            examId: item.examId,
+            modalityId: item.modalityId,
+            result: data,
+            now,
+          },
+          tx,
+        );
       });
       return {
         questionnaireId: row.id,
@@ -459,17 +461,17 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       return db.transaction(async (tx) => {
         // Lock in a fixed order so two opposite re-keys cannot deadlock.
         for (const key of [oldBookingKey, newBookingKey].sort()) {
-          if (!(await questionnairesSql.liveKey(tx, key, now, true))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
+          if (!(await repository.liveKey(key, now, true, tx))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
         }
-        if ((await questionnairesSql.answers(tx, 'TEMPORARY', newBookingKey)).length > 0) {
+        if ((await repository.answers('TEMPORARY', newBookingKey, tx)).length > 0) {
           throw validationError('newBookingKey', 'The new booking key already has answers; ask for a fresh key.');
         }
-        const moved = await questionnairesSql.moveAnswers(
-          tx,
+        const moved = await repository.moveAnswers(
           { owner: 'TEMPORARY', key: oldBookingKey },
           { owner: 'TEMPORARY', key: newBookingKey },
+          tx,
         );
-        await questionnairesSql.retireKey(tx, oldBookingKey, now);
+        await repository.retireKey(oldBookingKey, now, tx);
         return { bookingKey: newBookingKey, moved };
       });
     },
@@ -479,13 +481,13 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
     },
 
     async appointmentBooking(appointmentSlug: string): Promise<AppointmentBookingResponse> {
-      const bookingKey = await questionnairesSql.bookingKeyOfAppointment(db, appointmentSlug);
+      const bookingKey = await repository.bookingKeyOfAppointment(appointmentSlug);
       if (bookingKey === null) throw notFound('We could not find this appointment.');
       return { bookingKey };
     },
 
     async autocomplete(source: string, text: string): Promise<AutocompleteResponse> {
-      const values = await questionnairesSql.lookupList(db, source);
+      const values = await repository.lookupList(source);
       if (values.length === 0) throw notFound('There is no such suggestion list.');
       const needle = text.toLocaleLowerCase('en-AU');
       const matching = values.filter((value) => value.toLocaleLowerCase('en-AU').includes(needle));
@@ -532,10 +534,11 @@ export async function applyQuestionnaireAnswers(
     validationCode: string | undefined;
   },
 ): Promise<void> {
-  if (await questionnairesSql.requiredBeforeBooking(tx)) {
-    const exams = await questionnairesSql.examsBySlugs(tx, booking.examSlugs);
-    const items = planItems(await questionnairesSql.byTypes(tx, ['BOOKING_FORM']), exams);
-    const answers = questionnaireKey === undefined ? [] : await questionnairesSql.answers(tx, 'TEMPORARY', questionnaireKey);
+  const repository = createQuestionnairesRepository(tx);
+  if (await repository.requiredBeforeBooking(tx)) {
+    const exams = await repository.examsBySlugs(booking.examSlugs, tx);
+    const items = planItems(await repository.byTypes(['BOOKING_FORM'], tx), exams);
+    const answers = questionnaireKey === undefined ? [] : await repository.answers('TEMPORARY', questionnaireKey, tx);
     const answered = new Set(answers.map((answer) => `${answer.questionnaire_id}|${answer.scope}`));
     const missing = items.find((item) => !answered.has(`${item.row.id}|${item.scope}`));
     if (missing !== undefined)
@@ -543,7 +546,7 @@ export async function applyQuestionnaireAnswers(
   }
   let outcome: OutcomeProcessingResult | null = null;
   if (questionnaireKey !== undefined) {
-    if (!(await questionnairesSql.liveKey(tx, questionnaireKey, booking.now, true)))
+    if (!(await repository.liveKey(questionnaireKey, booking.now, true, tx)))
       throw validationError('questionnaireKey', UNKNOWN_QUESTIONNAIRE_KEY);
     const facts: BookingFacts = {
       kind: booking.owner === 'APPOINTMENT' ? 'appointment' : 'booking_request',
@@ -553,13 +556,13 @@ export async function applyQuestionnaireAnswers(
     outcome = await assertBookingAllowed(tx, questionnaireKey, booking.examSlugs, facts, booking.now);
     await attachTemporaryAnswers(tx, questionnaireKey, { owner: booking.owner, bookingKey: booking.bookingKey }, booking.now);
   }
-  await questionnairesSql.saveBookingOutcome(
-    tx,
+  await repository.saveBookingOutcome(
     { type: booking.owner, key: booking.bookingKey },
     {
       documentTypeId: outcome?.documentTypeId ?? null,
       insuranceType: outcome?.insuranceTypeId ?? null,
       validationCode: booking.validationCode ?? null,
     },
+    tx,
   );
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/connection';
+import { isoTimestamp } from '../../db/sql';
 import type { MailAttachment } from '../mailer';
 
 /**
@@ -52,9 +53,8 @@ interface OutboxRow extends Record<string, unknown> {
 
 // bigint id cast to int (node-postgres answers bigint as a string); instants as ISO text in UTC.
 const COLUMNS = `id::int as id, kind, recipient, subject, text_body, html_body, attachments, status, attempts,
-  to_char(next_attempt_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as next_attempt_at, last_error,
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-  to_char(sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as sent_at`;
+  ${isoTimestamp('next_attempt_at', 'next_attempt_at')}, last_error,
+  ${isoTimestamp('created_at', 'created_at')}, ${isoTimestamp('sent_at', 'sent_at')}`;
 
 function isAttachment(value: unknown): value is MailAttachment {
   return (

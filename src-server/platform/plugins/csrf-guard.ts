@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import { isApiPath } from '../api-path';
 
 /**
  * Cross-site request forgery guard (security-checklist C7). The patient session cookie is
@@ -24,10 +25,6 @@ export interface CsrfGuardOptions {
   publicOrigin: string;
   /** The cookie whose presence makes a request "cookie-authenticated". */
   sessionCookieName: string;
-}
-
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 function hasCookie(request: FastifyRequest, name: string): boolean {

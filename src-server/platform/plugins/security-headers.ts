@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isApiPath } from '../api-path';
 
 /**
  * Security headers on every response: pages, API answers, assets, 404s and errors
@@ -44,10 +45,6 @@ export function buildContentSecurityPolicy(sources: SecurityPolicySources, style
 export interface SecurityHeadersOptions {
   /** Must not reject: answer the last known sources when the database is unavailable. */
   sources: () => Promise<SecurityPolicySources>;
-}
-
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 /** Sets every security header on one reply (used by the hook, and where hooks do not run). */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/connection';
+import { isoTimestamp } from '../../db/sql';
 import { claimDueRows, type OutboxStatus } from '../outbox/outbox-repository';
 
 /**
@@ -28,8 +29,7 @@ export interface OutboxSms {
   sentAt: string | null;
 }
 
-const iso = (column: string, alias: string): string =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "${alias}"`;
+const iso = (column: string, alias: string): string => isoTimestamp(column, `"${alias}"`);
 
 const COLUMNS = `id::int as id, kind, recipient, text_body as text, status, attempts, ${iso('next_attempt_at', 'nextAttemptAt')},
   last_error as "lastError", ${iso('created_at', 'createdAt')}, ${iso('sent_at', 'sentAt')}`;

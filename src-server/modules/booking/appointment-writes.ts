@@ -1,0 +1,270 @@
+import { createHash } from 'node:crypto';
+import { PATIENT_MESSAGES, type AppointmentCreateRequest, type AppointmentCreateResponse } from '@contract/api/booking';
+import type { Database, Queryable } from '../../db/connection';
+import { DEADLOCK_DETECTED, sqlState, UNIQUE_VIOLATION } from '../../db/sql';
+import type { Clock } from '../../platform/clock';
+import { AppError, appError, validationError } from '../../platform/errors';
+import type { IdempotencyRepository } from '../../platform/idempotency';
+import { randomToken } from '../../platform/ids';
+import { hashRequest } from '../../platform/request-hash';
+import { localDate } from '../../platform/time-zone';
+import type { AvailabilityStore } from '../availability/public';
+import { queueBookingConfirmation } from '../notifications/public';
+import { applyQuestionnaireAnswers } from '../questionnaires/public';
+import { bookableExams, clinicBySlug, type Catalogue } from './catalogue';
+import { busyEntries, matchHold, retryOnDeadlock, type Placement, type ResourceBooker } from './first-free-resource';
+import type { BookingRepository, ClinicRow, ExamRow, WrittenRow } from './repository';
+import { consecutive, MINUTE, parseInstant } from './slots';
+
+/**
+ * Booking a time: a new booking (createAppointment) and a booking written inside another
+ * module's steps (bookInTransaction, for reschedule and change). Both take the time through
+ * bookOnFirstFree and check a hold with matchHold.
+ */
+
+export interface AppointmentWritesDeps {
+  db: Database;
+  repository: BookingRepository;
+  idempotency: IdempotencyRepository;
+  store: AvailabilityStore;
+  clock: Clock;
+  catalogue: Catalogue;
+  booker: ResourceBooker;
+  publicUrl: string;
+}
+
+/** What bookInTransaction's caller writes around the insert. */
+export interface BookingSteps<T> {
+  /** Locks and moves the old appointments away (at most one UPDATE of appointment); answers what to insert. */
+  prepare(tx: Queryable): Promise<{
+    bookingKey: string;
+    patientId: string;
+    status: 'BOOKED' | 'PENDING';
+    walkInExam: unknown;
+    staffBooking: boolean;
+    freedIds: string[];
+  }>;
+  finish(tx: Queryable, booked: { rows: WrittenRow[]; clinic: ClinicRow; exams: ExamRow[]; providerName: string }): Promise<T>;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export function createAppointmentWrites(deps: AppointmentWritesDeps) {
+  const { db, repository, idempotency, store, clock, catalogue, booker } = deps;
+
+  function checkPatient(patient: AppointmentCreateRequest['patient'], exams: readonly ExamRow[], timeZone: string): void {
+    if (patient.dateOfBirth > localDate(clock.now(), timeZone)) {
+      throw validationError('patient/dateOfBirth', PATIENT_MESSAGES.dateOfBirthFuture);
+    }
+    if (patient.medicareNumber === undefined && exams.some((exam) => exam.medicare_required)) {
+      throw validationError('patient/medicareNumber', PATIENT_MESSAGES.medicareRequired);
+    }
+  }
+
+  return {
+    async createAppointment(idempotencyKey: string, request: AppointmentCreateRequest): Promise<AppointmentCreateResponse> {
+      const { catalogue: cached, index } = await catalogue.load();
+      const { exams, modalityId, durationMinutes } = bookableExams(cached, request.exams);
+      const clinic = clinicBySlug(cached, request.clinicSlug);
+      checkPatient(request.patient, exams, clinic.time_zone);
+      const start = parseInstant(request.startsAt);
+      const requestHash = hashRequest(request);
+      const replay = (): Promise<AppointmentCreateResponse | null> =>
+        idempotency.replay<AppointmentCreateResponse>('appointment', idempotencyKey, requestHash, 'booking');
+      const replayed = await replay();
+      if (replayed !== null) return replayed;
+
+      const now = clock.now();
+      const placement: Placement = { clinic, modalityId, durationMinutes, start, now };
+      const status = request.pending === true ? 'PENDING' : 'BOOKED';
+      const bookingKey = randomToken();
+      const slots = consecutive(exams, start);
+      const end = start + durationMinutes * MINUTE;
+      const { patient } = request;
+
+      const respond = (rows: readonly WrittenRow[]): AppointmentCreateResponse => {
+        const byExam = new Map(rows.map((row) => [row.exam_id, row]));
+        return {
+          bookingKey,
+          status,
+          appointments: exams.map((exam) => {
+            const row = byExam.get(exam.id);
+            if (row === undefined) throw new Error(`booking wrote no appointment for exam ${exam.slug}`);
+            return {
+              success: true,
+              errorMessage: null,
+              id: row.id,
+              modalityName: exam.modality_name,
+              examName: exam.name,
+              clinicName: clinic.name,
+              date: new Date(row.starts_ms).toISOString(),
+              patientYearOfBirth: Number(patient.dateOfBirth.slice(0, 4)),
+              patientEmailHash: sha256(patient.email.trim().toLowerCase()),
+            };
+          }),
+        };
+      };
+
+      /** Everything after the time is secured: patient, mail, audit, the idempotency record. */
+      const finish = async (tx: Queryable, rows: readonly WrittenRow[]): Promise<AppointmentCreateResponse> => {
+        // Answers that deny the booking roll it back (409); otherwise they move to it.
+        await applyQuestionnaireAnswers(tx, request.questionnaireKey, {
+          examSlugs: request.exams,
+          owner: 'APPOINTMENT',
+          bookingKey,
+          now,
+          hasMedicareNumber: patient.medicareNumber !== undefined,
+          validationCode: request.validationCode,
+        });
+        const response = respond(rows);
+        await queueBookingConfirmation(
+          tx,
+          {
+            bookingKey,
+            patient: { title: patient.title, firstName: patient.firstName, lastName: patient.lastName, email: patient.email },
+            clinic: {
+              name: clinic.name,
+              address: `${clinic.street}, ${clinic.suburb} ${clinic.state} ${clinic.postcode}`,
+              phone: clinic.phone,
+              timeZone: clinic.time_zone,
+            },
+            appointments: exams.map((exam, position) => ({
+              examName: exam.name,
+              modalityName: exam.modality_name,
+              startsAt: slots[position]?.start.toISOString() ?? new Date(start).toISOString(),
+              endsAt: slots[position]?.end.toISOString() ?? new Date(end).toISOString(),
+              ...(exam.preparation_notes === '' ? {} : { preparationNotes: exam.preparation_notes }),
+            })),
+            ...(request.walkInExam === undefined ? {} : { walkInExam: request.walkInExam }),
+            staffBooking: request.staffBooking === true,
+            pending: status === 'PENDING',
+          },
+          { publicUrl: deps.publicUrl, providerName: cached.providerName, clock },
+        );
+        await repository.audit(
+          {
+            actor: request.staffBooking === true ? 'staff' : 'patient',
+            action: 'appointment.created',
+            subjectType: 'appointment',
+            subjectId: rows.map((row) => row.id).join(','),
+            details: { clinic: clinic.slug, exams: exams.map((exam) => exam.slug), status, viaHold: request.holdId !== undefined },
+          },
+          tx,
+        );
+        await idempotency.insert({ scope: 'appointment', key: idempotencyKey, requestHash, statusCode: 201, response, now }, tx);
+        return response;
+      };
+
+      const patientInput = { ...patient };
+      const common = { walkInExam: request.walkInExam, staffBooking: request.staffBooking === true };
+
+      try {
+        // 1. A live hold for exactly this booking becomes the appointments in place.
+        if (request.holdId !== undefined) {
+          const holdId = request.holdId;
+          const confirmed = await retryOnDeadlock(() =>
+            db.transaction(async (tx) => {
+              const hold = matchHold(await repository.heldRows(holdId, tx), clinic.id, slots, now.getTime());
+              if (hold.kind === 'none') return null;
+              if (hold.kind === 'mismatch') {
+                throw validationError('holdId', 'The held time does not match this booking. Please choose the time again.');
+              }
+              const patientId = await repository.insertPatient(patientInput, tx);
+              const rows = await repository.confirmHold({ holdId, bookingKey, patientId, status, ...common }, tx);
+              const response = await finish(tx, rows);
+              return { rows, response, written: { version: await repository.availabilityVersion(tx), bumps: 1 } };
+            }),
+          );
+          if (confirmed !== null) {
+            store.applyCommitted(busyEntries(confirmed.rows, null), [], confirmed.written);
+            return confirmed.response;
+          }
+        }
+
+        // 2. No (live) hold: book the time directly if some resource is still free. Expired
+        // holds (the patient's own included) do not count as busy in the index.
+        return await booker.bookOnFirstFree(
+          placement,
+          booker.freeResources(index, placement),
+          {
+            insert: async (tx, resourceId) => {
+              const patientId = await repository.insertPatient(patientInput, tx);
+              const rows = await repository.insertAppointments(
+                { bookingKey, patientId, clinicId: clinic.id, resourceId, status, slots, ...common },
+                tx,
+              );
+              return { rows, result: await finish(tx, rows) };
+            },
+          },
+          { expiredHold: request.holdId !== undefined },
+        );
+      } catch (error) {
+        // A concurrent retry with the same key may have won: answer what it answered.
+        if (error instanceof AppError && (error.code === 'slot_taken' || error.code === 'hold_expired')) {
+          const winner = await replay();
+          if (winner !== null) return winner;
+        }
+        if (sqlState(error) === UNIQUE_VIOLATION) {
+          const winner = await replay();
+          if (winner !== null) return winner;
+          throw appError('conflict', 409, 'This booking is already being processed. Please wait a moment.');
+        }
+        // Still a deadlock victim after the retries: someone else is taking this time.
+        if (sqlState(error) === DEADLOCK_DETECTED) throw await booker.slotTaken(placement, request.holdId !== undefined);
+        throw error;
+      }
+    },
+
+    /**
+     * Books exams at a time with the same exam, clinic, offered-time and free-resource rules as
+     * createAppointment, inside steps the caller writes (reschedule and change). Per attempt, in
+     * ONE transaction: `prepare`, the insert, then `finish`; when the exclusion constraint
+     * refuses the insert everything rolls back, so the old appointments keep their time.
+     * Throws slot_taken (with fresh times) when every resource was taken.
+     * With the caller's live hold on exactly these exams and times, its resource is tried first
+     * and the hold is deleted in the same transaction, so nobody can take the time in between.
+     */
+    async bookInTransaction<T>(
+      request: { exams: readonly string[]; clinicSlug: string; startsAt: string; holdId?: string | undefined },
+      steps: BookingSteps<T>,
+    ): Promise<T> {
+      const { catalogue: cached, index } = await catalogue.load();
+      const { exams, modalityId, durationMinutes } = bookableExams(cached, request.exams);
+      const clinic = clinicBySlug(cached, request.clinicSlug);
+      const placement: Placement = { clinic, modalityId, durationMinutes, start: parseInstant(request.startsAt), now: clock.now() };
+      const free = booker.freeResources(index, placement);
+      const slots = consecutive(exams, placement.start);
+      const { holdId } = request;
+      const hold = holdId === undefined ? null : matchHold(await repository.heldRows(holdId), clinic.id, slots, placement.now.getTime());
+      const heldResource = hold?.kind === 'match' ? hold.resourceId : null;
+      const resources = heldResource === null ? free : [heldResource, ...free.filter((id) => id !== heldResource)];
+      let prepared: Awaited<ReturnType<BookingSteps<T>['prepare']>> | undefined;
+      return booker.bookOnFirstFree(placement, resources, {
+        prepare: async (tx, resourceId) => {
+          prepared = await steps.prepare(tx);
+          const released = resourceId === heldResource && holdId !== undefined ? await repository.deleteHold(holdId, tx) : [];
+          return { freed: prepared.freedIds, released };
+        },
+        insert: async (tx, resourceId) => {
+          if (prepared === undefined) throw new Error('bookInTransaction: prepare did not run');
+          const rows = await repository.insertAppointments(
+            {
+              bookingKey: prepared.bookingKey,
+              patientId: prepared.patientId,
+              clinicId: clinic.id,
+              resourceId,
+              status: prepared.status,
+              walkInExam: prepared.walkInExam ?? undefined,
+              staffBooking: prepared.staffBooking,
+              slots,
+            },
+            tx,
+          );
+          return { rows, result: await steps.finish(tx, { rows, clinic, exams, providerName: cached.providerName }) };
+        },
+      });
+    },
+  };
+}
