@@ -10,7 +10,7 @@ import { systemClock } from '../../src-server/platform/clock';
 import { createSmtpMailer } from '../../src-server/platform/mailer';
 import { createOutboxWorker } from '../../src-server/platform/outbox/outbox-worker';
 import { createPostgresDatabase, dropPostgresDatabase, postgresUrlFor } from '../server/helpers/database';
-import { collectingLogger, smtpConfigFor, startTestSmtpServer } from '../server/notifications/test-smtp-server';
+import { collectingLogger, smtpConfigFor, startTestSmtpServer } from '../server/helpers/test-smtp-server';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
 const WARM_UP = 100;
