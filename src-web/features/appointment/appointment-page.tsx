@@ -5,7 +5,7 @@ import type { AppointmentStatus, AppointmentSummary } from '@contract/api/appoin
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { Page } from '../../components/page';
 import { appointmentStoreOf, type AppointmentStore } from './appointment-store';
-import { formatInstant } from '../booking/booking-calendar';
+import { formatInstant } from '../booking/public';
 import { useStores } from '../../stores/use-stores';
 import { AppointmentDialogs } from './appointment-dialogs';
 import './appointment.css';

@@ -11,7 +11,7 @@ import { DENIED_STATUSES } from '@contract/api/appointment-statuses';
 import { createAppointmentsApi, type AppointmentsApi } from '../../api/appointments-api';
 import { ApiError } from '../../api/client';
 import { paths } from '../../paths';
-import { randomUuid } from '../booking/booking-locator';
+import { randomUuid } from '../booking/public';
 import type { LoadState } from '../../stores/content-store';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { PatientSubject, PortalNavigator } from '../../stores/session-store';

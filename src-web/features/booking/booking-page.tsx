@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/page';
 import { BOOKING_QUERY_KEYS } from './booking-store';
 import { useStores } from '../../stores/use-stores';
-import { bookingQuestionnaireHooks, loadBookingQuestionnaires } from '../questionnaires/booking-questionnaire-hooks';
+import { bookingQuestionnaireHooks, loadBookingQuestionnaires } from '../questionnaires/public';
 import { BookingStepper } from './booking-stepper';
 import { ExamStep } from './exam-step';
 import './booking.css';
