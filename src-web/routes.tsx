@@ -5,7 +5,7 @@ import { paths, ROUTE } from './paths';
 import { AppFrame } from './shell/app-frame';
 import { LoadingOverlay } from './shell/loading-overlay';
 import { RouteError } from './shell/route-error';
-import { preloadSanitizer } from './shell/safe-html';
+import { preloadSanitizer } from './components/safe-html';
 import { EmbeddedLayout, PortalLayout } from './shell/shell-layout';
 
 /** One page (or area) of the portal; aliases and clinic-path variants share their page's id. */

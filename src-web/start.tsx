@@ -12,7 +12,7 @@ import { readEmbeddedConfig } from './platform/bootstrap-config';
 import { initErrorReporting } from './platform/error-reporting';
 import { buildRoutes, matchedPage } from './routes';
 import { BootstrapError } from './shell/bootstrap-error';
-import { preloadSanitizer } from './shell/safe-html';
+import { preloadSanitizer } from './components/safe-html';
 import { RootStore } from './stores/root-store';
 
 /** Stores get the router's navigation, so a 401 re-authentication is a client-side move. */

@@ -1,7 +1,7 @@
 import { preloadCatalogue } from '../i18n/create-i18n';
 import { preloadDateLocale } from '../i18n/date-locale';
 import { resolveLocale } from '../i18n/locale';
-import { preloadSanitizer } from '../shell/safe-html';
+import { preloadSanitizer } from '../components/safe-html';
 import { readEmbeddedConfig } from './bootstrap-config';
 
 /** The overlay request of api/assets-api.ts, as axios sends it (same URL, credentials included). */

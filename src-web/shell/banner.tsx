@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/use-stores';
-import { CloseIcon } from './icons';
-import { SafeHtml } from './safe-html';
+import { CloseIcon } from '../components/icons';
+import { SafeHtml } from '../components/safe-html';
 
 /** The provider's announcement above every page (spec point 2; stacking order 1500 in shell.css). */
 export const Banner = observer(function Banner() {

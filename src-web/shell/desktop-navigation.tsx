@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import { applicationImageUrl } from '../api/assets-api';
 import { useStores } from '../stores/use-stores';
 import { useHomeHref } from './embedded';
-import { UserIcon } from './icons';
-import { PortalLink } from './portal-link';
+import { UserIcon } from '../components/icons';
+import { PortalLink } from '../components/portal-link';
 import { useNavTargets } from './nav-targets';
 
 /** Desktop and tablet navigation: logo home, optional header message, staff login icon. */

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applicationImageUrl } from '../api/assets-api';
 import { useStores } from '../stores/use-stores';
-import { PortalLink } from './portal-link';
+import { PortalLink } from '../components/portal-link';
 import { useNavTargets } from './nav-targets';
-import { SafeHtml } from './safe-html';
+import { SafeHtml } from '../components/safe-html';
 import { VersionTooltip } from './version-tooltip';
 
 /**

@@ -5,8 +5,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { applicationImageUrl } from '../api/assets-api';
 import { useStores } from '../stores/use-stores';
 import { useHomeHref } from './embedded';
-import { CloseIcon, MenuIcon } from './icons';
-import { PortalLink } from './portal-link';
+import { CloseIcon, MenuIcon } from '../components/icons';
+import { PortalLink } from '../components/portal-link';
 import { useNavTargets } from './nav-targets';
 
 interface MobileNavigationProps {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 import { reportError } from '../platform/error-reporting';
-import { Page } from './page';
+import { Page } from '../components/page';
 
 /**
  * The error boundary of every route (one per area): a crash or a chunk that fails to load

@@ -4,13 +4,13 @@ import { createBookingApi, type BookingApi } from '../api/booking-api';
 import type { ApiClient } from '../api/client';
 import { createConfigApi, type ConfigApi } from '../api/config-api';
 import { createPatientAccessApi, type PatientAccessApi } from '../api/patient-access-api';
-import { createBrowserLocator, randomUuid } from './booking-locator';
-import { reportStepToWindow } from './booking-step-reporter';
-import { BookingStore } from './booking-store';
+import { createBrowserLocator, randomUuid } from '../features/booking/booking-locator';
+import { reportStepToWindow } from '../features/booking/booking-step-reporter';
+import { BookingStore } from '../features/booking/booking-store';
 import { ConfigStore } from './config-store';
 import { ContentStore } from './content-store';
 import { I18nStore } from './i18n-store';
-import { browserCookiesEnabled, localDate, PatientAccessStore } from './patient-access-store';
+import { browserCookiesEnabled, localDate, PatientAccessStore } from '../features/authentication/patient-access-store';
 import { SessionStore, type PortalNavigator } from './session-store';
 import { UiStore } from './ui-store';
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../shell/page';
-import { SafeHtml } from '../../shell/safe-html';
+import { Page } from '../../components/page';
+import { SafeHtml } from '../../components/safe-html';
 import { safeRedirectUrl } from '../../platform/safe-url';
 import { useStores } from '../../stores/use-stores';
 

@@ -3,9 +3,9 @@ import { observer } from 'mobx-react-lite';
 import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChangeRefusal } from '@contract/api/appointments';
-import { SafeHtml } from '../../shell/safe-html';
-import { DETAILS_FIELDS, type AppointmentStore, type DetailsField } from '../../stores/appointment-store';
-import { ConfirmDialog, MessageDialog, ModalDialog } from '../../shell/modal-dialog';
+import { SafeHtml } from '../../components/safe-html';
+import { DETAILS_FIELDS, type AppointmentStore, type DetailsField } from './appointment-store';
+import { ConfirmDialog, MessageDialog, ModalDialog } from '../../components/modal-dialog';
 
 /** The reschedule refusal's title and text (spec point 8). */
 export function rescheduleRefusal(t: TFunction, reason: ChangeRefusal, priorMinutes: number): { title: string; text: string } {

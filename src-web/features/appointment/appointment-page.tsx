@@ -3,15 +3,15 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentStatus, AppointmentSummary } from '@contract/api/appointments';
 import { LoadingOverlay } from '../../shell/loading-overlay';
-import { Page } from '../../shell/page';
-import { appointmentStoreOf, type AppointmentStore } from '../../stores/appointment-store';
-import { formatInstant } from '../../stores/booking-calendar';
+import { Page } from '../../components/page';
+import { appointmentStoreOf, type AppointmentStore } from './appointment-store';
+import { formatInstant } from '../booking/public';
 import { useStores } from '../../stores/use-stores';
 import { AppointmentDialogs } from './appointment-dialogs';
 import './appointment.css';
-import { PageLoadState } from '../../shell/page-load-state';
-import { RequiredDocumentNotice } from '../../shell/required-document-notice';
-import { useBookingPage } from '../../shell/use-booking-page';
+import { PageLoadState } from '../../components/page-load-state';
+import { RequiredDocumentNotice } from '../../components/required-document-notice';
+import { useBookingPage } from '../../components/use-booking-page';
 
 /** The status line, one literal key per status so the catalogue check sees each. */
 export function statusText(t: TFunction, status: AppointmentStatus): string {

@@ -1,6 +1,6 @@
 import { isEmbeddedPath, paths } from '../../paths';
 import { safeInternalPath } from '../../platform/safe-url';
-import type { AuthenticationParams } from '../../stores/patient-sign-in-store';
+import type { AuthenticationParams } from './patient-sign-in-store';
 import type { PatientSubject } from '../../stores/session-store';
 
 /** A booking key as the server issues them (src-contract/api/patient-access.ts BookingKeySchema). */

@@ -2,15 +2,15 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { BookingRequestSummary } from '@contract/api/booking-requests';
 import { LoadingOverlay } from '../../shell/loading-overlay';
-import { Page } from '../../shell/page';
-import { SafeHtml } from '../../shell/safe-html';
-import { bookingRequestStoreOf, type BookingRequestStore } from '../../stores/booking-request-store';
+import { Page } from '../../components/page';
+import { SafeHtml } from '../../components/safe-html';
+import { bookingRequestStoreOf, type BookingRequestStore } from './booking-request-store';
 import { useStores } from '../../stores/use-stores';
-import { ConfirmDialog, MessageDialog } from '../../shell/modal-dialog';
+import { ConfirmDialog, MessageDialog } from '../../components/modal-dialog';
 import './booking-request.css';
-import { PageLoadState } from '../../shell/page-load-state';
-import { RequiredDocumentNotice } from '../../shell/required-document-notice';
-import { useBookingPage } from '../../shell/use-booking-page';
+import { PageLoadState } from '../../components/page-load-state';
+import { RequiredDocumentNotice } from '../../components/required-document-notice';
+import { useBookingPage } from '../../components/use-booking-page';
 
 const Details = observer(function Details({ summary }: { summary: BookingRequestSummary }) {
   const { t } = useTranslation();

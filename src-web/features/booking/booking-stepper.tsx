@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { BookingStep } from '../../stores/booking-store';
+import type { BookingStep } from './booking-store';
 
 /** The four steps as an ordered list; the current one is marked for assistive technology. */
 export function BookingStepper({ step }: { step: BookingStep }) {

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Slot } from '@contract/api/booking';
-import { addDays, dayLabel, formatDate, formatInstant, monthGrid } from '../../stores/booking-calendar';
+import { addDays, dayLabel, formatDate, formatInstant, monthGrid } from './booking-calendar';
 import { useStores } from '../../stores/use-stores';
 
 /** A known Sunday, to name the weekdays in the locale's order. */

@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatInstant } from '../../stores/booking-calendar';
-import { RequiredDocumentNotice } from '../../shell/required-document-notice';
+import { formatInstant } from './booking-calendar';
+import { RequiredDocumentNotice } from '../../components/required-document-notice';
 import { useStores } from '../../stores/use-stores';
 
 /** Step 3: what was booked (or requested), with the link to the appointment page. */

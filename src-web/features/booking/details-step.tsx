@@ -2,12 +2,12 @@ import { observer } from 'mobx-react-lite';
 import { useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { formatInstant } from '../../stores/booking-calendar';
-import type { BookingFailure } from '../../stores/booking-errors';
-import { TITLES, type FieldProblem, type PatientField, type PatientForm } from '../../stores/booking-patient-form';
+import { formatInstant } from './booking-calendar';
+import type { BookingFailure } from './booking-errors';
+import { TITLES, type FieldProblem, type PatientField, type PatientForm } from './booking-patient-form';
 import { useStores } from '../../stores/use-stores';
-import { ModalDialog } from '../../shell/modal-dialog';
-import { RequiredDocumentNotice } from '../../shell/required-document-notice';
+import { ModalDialog } from '../../components/modal-dialog';
+import { RequiredDocumentNotice } from '../../components/required-document-notice';
 
 /** The field's label; every key is literal so the catalogue check sees it. */
 function fieldLabel(t: TFunction, field: PatientField): string {

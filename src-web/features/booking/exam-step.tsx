@@ -4,7 +4,7 @@ import type { Exam } from '@contract/api/booking';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/use-stores';
 import { BodyFigure } from './body-figure';
-import { ModalDialog } from '../../shell/modal-dialog';
+import { ModalDialog } from '../../components/modal-dialog';
 
 const NO_EXAMS: Exam[] = [];
 

@@ -2,10 +2,10 @@ import { observer } from 'mobx-react-lite';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClinicWithDistance } from '@contract/api/booking';
-import { formatInstant } from '../../stores/booking-calendar';
+import { formatInstant } from './booking-calendar';
 import { useStores } from '../../stores/use-stores';
 import { CalendarView } from './calendar-view';
-import { ModalDialog } from '../../shell/modal-dialog';
+import { ModalDialog } from '../../components/modal-dialog';
 import { ClinicMap } from './clinic-map';
 
 /** Step 1: where (clinics offering every chosen exam, nearest first) and when (issue 3). */

@@ -4,9 +4,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { loadSelfServiceTexts, useSelfServiceTexts } from '../../i18n/self-service-texts';
-import type { AppointmentDialog, RescheduleContext } from '../../stores/appointment-store';
-import { appointmentStoreOf } from '../../stores/appointment-store';
-import { formatInstant } from '../../stores/booking-calendar';
+import type { AppointmentDialog, RescheduleContext } from '../appointment/public';
+import { appointmentStoreOf } from '../appointment/public';
+import { formatInstant } from './booking-calendar';
 import type { RootStore } from '../../stores/root-store';
 import { useStores } from '../../stores/use-stores';
 

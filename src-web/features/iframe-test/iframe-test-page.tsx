@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../paths';
-import { Page } from '../../shell/page';
+import { Page } from '../../components/page';
 
 /** /iframe-test: the portal framed the way a provider's site embeds it (the spec leaves its content open). */
 export function IframeTestPage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useHomeHref } from '../../shell/embedded';
-import { Page } from '../../shell/page';
+import { Page } from '../../components/page';
 
 /** What every area that is not built yet shows: a clear sentence and a way home, never a blank page. */
 export function NotAvailablePage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useHomeHref } from '../../shell/embedded';
-import { Page } from '../../shell/page';
+import { Page } from '../../components/page';
 
 /** Unknown paths: a page inside the shell, so navigation and footer stay. */
 export function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../shell/page';
+import { Page } from '../../components/page';
 import { safeRedirectUrl } from '../../platform/safe-url';
 import { useStores } from '../../stores/use-stores';
 

@@ -1,4 +1,4 @@
-import type { BookingQuestionnaireHooks } from '../../stores/booking-store';
+import type { BookingQuestionnaireHooks } from '../booking/public';
 import type { RootStore } from '../../stores/root-store';
 
 /** The questionnaire code of the booking flow: its own chunk, loaded when the patient continues from the exams. */

@@ -2,8 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../../platform/error-reporting';
-import { MessageDialog } from '../../shell/modal-dialog';
-import type { QuestionnaireStore } from '../../stores/questionnaire-store';
+import { MessageDialog } from '../../components/modal-dialog';
+import type { QuestionnaireStore } from './questionnaire-store';
 import type { SurveyModalProps } from './survey-modal';
 
 // SurveyJS (survey-core, survey-react-ui and their CSS) is a chunk of its own, downloaded only

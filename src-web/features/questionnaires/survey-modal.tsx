@@ -6,8 +6,8 @@ import { Survey } from 'survey-react-ui';
 import 'survey-core/survey-core.fontless.min.css';
 import { readCspNonce } from '../../platform/bootstrap-config';
 import { sanitizeHtml } from '../../platform/sanitize';
-import { ConfirmDialog, useModalDialog } from '../../shell/modal-dialog';
-import type { SurveyQuestionnaire } from '../../stores/questionnaire-store';
+import { ConfirmDialog, useModalDialog } from '../../components/modal-dialog';
+import type { SurveyQuestionnaire } from './questionnaire-store';
 import { registerAutocomplete, setAutocompleteLookup, applyAutocompleteRenderers, type AutocompleteLookup } from './autocomplete-question';
 import './questionnaires.css';
 

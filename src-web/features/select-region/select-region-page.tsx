@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../paths';
-import { Page } from '../../shell/page';
+import { Page } from '../../components/page';
 import { safeInternalPath } from '../../platform/safe-url';
 import { useStores } from '../../stores/use-stores';
 

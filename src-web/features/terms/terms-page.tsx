@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../shell/page';
-import { SafeHtml } from '../../shell/safe-html';
+import { Page } from '../../components/page';
+import { SafeHtml } from '../../components/safe-html';
 import { useStores } from '../../stores/use-stores';
 
 /** Terms and conditions: HTML from GET /api/config/terms, sanitised again here. */

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBookingApi } from '../../../../src-web/api/booking-api';
 import { ApiError, createApiClient } from '../../../../src-web/api/client';
-import { firstDayOfWeek, monthGrid } from '../../../../src-web/stores/booking-calendar';
-import { bookingFailure } from '../../../../src-web/stores/booking-errors';
-import { createBrowserLocator, randomUuid } from '../../../../src-web/stores/booking-locator';
-import { PatientForm } from '../../../../src-web/stores/booking-patient-form';
-import { createStepReporter } from '../../../../src-web/stores/booking-step-reporter';
-import { BookingStore, type BookingStoreDeps, type Locator } from '../../../../src-web/stores/booking-store';
+import { firstDayOfWeek, monthGrid } from '../../../../src-web/features/booking/booking-calendar';
+import { bookingFailure } from '../../../../src-web/features/booking/booking-errors';
+import { createBrowserLocator, randomUuid } from '../../../../src-web/features/booking/booking-locator';
+import { PatientForm } from '../../../../src-web/features/booking/booking-patient-form';
+import { createStepReporter } from '../../../../src-web/features/booking/booking-step-reporter';
+import { BookingStore, type BookingStoreDeps, type Locator } from '../../../../src-web/features/booking/booking-store';
 import { json, startApiServer, text } from '../../helpers/api-server';
 import { bookingRoutes, holdReleaseRoutes, WALK_IN, type BookingRoutesOptions, type RecordedBookingRequest } from './booking-fixtures';
 

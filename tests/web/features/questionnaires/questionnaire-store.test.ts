@@ -9,7 +9,12 @@ import {
 } from '@contract/api/questionnaires';
 import { createApiClient } from '../../../../src-web/api/client';
 import { createQuestionnairesApi } from '../../../../src-web/api/questionnaires-api';
-import { BOOKING_FORM_DELAY_MS, outcomeActions, QuestionnaireStore, saveKindOf } from '../../../../src-web/stores/questionnaire-store';
+import {
+  BOOKING_FORM_DELAY_MS,
+  outcomeActions,
+  QuestionnaireStore,
+  saveKindOf,
+} from '../../../../src-web/features/questionnaires/questionnaire-store';
 import { json, startApiServer, type RouteHandler } from '../../helpers/api-server';
 
 const KEY = 'tmpKey_abcdefghijklmnopqrstuv';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSurveyModel } from '../../../../src-web/features/questionnaires/survey-modal';
-import type { SurveyQuestionnaire } from '../../../../src-web/stores/questionnaire-store';
+import type { SurveyQuestionnaire } from '../../../../src-web/features/questionnaires/questionnaire-store';
 
 function questionnaire(json: Record<string, unknown>): SurveyQuestionnaire {
   return {

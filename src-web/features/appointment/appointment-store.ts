@@ -8,14 +8,14 @@ import type {
   RescheduleRequest,
 } from '@contract/api/appointments';
 import { DENIED_STATUSES } from '@contract/api/appointment-statuses';
-import { createAppointmentsApi, type AppointmentsApi } from '../api/appointments-api';
-import { ApiError } from '../api/client';
-import { paths } from '../paths';
-import { randomUuid } from './booking-locator';
-import type { LoadState } from './content-store';
-import type { FeatureStoreContext } from './root-store';
-import type { PatientSubject, PortalNavigator } from './session-store';
-import { loadSignedInSummary, loadStateOf } from './signed-in-summary';
+import { createAppointmentsApi, type AppointmentsApi } from '../../api/appointments-api';
+import { ApiError } from '../../api/client';
+import { paths } from '../../paths';
+import { randomUuid } from '../booking/public';
+import type { LoadState } from '../../stores/content-store';
+import type { FeatureStoreContext } from '../../stores/root-store';
+import type { PatientSubject, PortalNavigator } from '../../stores/session-store';
+import { loadSignedInSummary, loadStateOf } from '../../platform/signed-in-summary';
 
 /** Statuses in which the patient may still cancel, move, confirm or sign (the appointment is live). */
 const LIVE_STATUSES: readonly AppointmentStatus[] = ['BOOKED', 'PENDING', 'CONFIRMED', 'REQUEST_RESCHEDULE'];

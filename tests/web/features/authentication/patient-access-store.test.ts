@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoleTranslations } from '../../../src-web/stores/patient-access-store';
-import { PatientSignInStore } from '../../../src-web/stores/patient-sign-in-store';
-import { answer, BOOKING_KEY } from '../features/authentication/patient-access-fixtures';
+import { parseRoleTranslations } from '../../../../src-web/features/authentication/patient-access-store';
+import { PatientSignInStore } from '../../../../src-web/features/authentication/patient-sign-in-store';
+import { answer, BOOKING_KEY } from './patient-access-fixtures';
 import { setup } from './patient-access-setup';
 
 describe('PatientAccessStore#ensureSignedIn (the authenticated check, spec point 6)', () => {

@@ -1,9 +1,9 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { OtpChannel } from '@contract/api/patient-access';
-import { ApiError } from '../api/client';
-import { paths } from '../paths';
+import { ApiError } from '../../api/client';
+import { paths } from '../../paths';
 import { parseRoleTranslations, type PatientAccessOptions } from './patient-access-store';
-import type { PatientSubject, SessionStore } from './session-store';
+import type { PatientSubject, SessionStore } from '../../stores/session-store';
 
 /** Six digits, exactly (spec points 5 and 9). */
 export const OTP_PATTERN = /^\d{6}$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime, openingDays, weekdayName } from '../../../src-web/features/contact/opening-hours';
+import { formatTime, openingDays, weekdayName } from '../../../../src-web/features/contact/opening-hours';
 
 describe('openingDays', () => {
   const hours = [

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/client';
+import { ApiError } from '../../api/client';
 
 /**
  * What went wrong with a booking submission, as the web app words it (spec point 8):

@@ -1,11 +1,11 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { BookingRequestSummary } from '@contract/api/booking-requests';
-import { createBookingRequestsApi, type BookingRequestsApi } from '../api/booking-requests-api';
-import { ApiError } from '../api/client';
-import type { LoadState } from './content-store';
-import type { FeatureStoreContext } from './root-store';
-import type { PatientSubject } from './session-store';
-import { loadSignedInSummary, loadStateOf } from './signed-in-summary';
+import { createBookingRequestsApi, type BookingRequestsApi } from '../../api/booking-requests-api';
+import { ApiError } from '../../api/client';
+import type { LoadState } from '../../stores/content-store';
+import type { FeatureStoreContext } from '../../stores/root-store';
+import type { PatientSubject } from '../../stores/session-store';
+import { loadSignedInSummary, loadStateOf } from '../../platform/signed-in-summary';
 
 export type { LoadState };
 

@@ -1,8 +1,8 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { OutcomeProcessingResult, Questionnaire, QuestionnaireItem, QuestionnaireType } from '@contract/api/questionnaires';
-import { ApiError } from '../api/client';
-import { createQuestionnairesApi, type QuestionnairesApi } from '../api/questionnaires-api';
-import type { FeatureStoreContext } from './root-store';
+import { ApiError } from '../../api/client';
+import { createQuestionnairesApi, type QuestionnairesApi } from '../../api/questionnaires-api';
+import type { FeatureStoreContext } from '../../stores/root-store';
 
 export type { OutcomeProcessingResult, Questionnaire, QuestionnaireItem, QuestionnaireType } from '@contract/api/questionnaires';
 

@@ -11,8 +11,8 @@ import type {
   Slot,
   WalkInExam,
 } from '@contract/api/booking';
-import type { BookingApi } from '../api/booking-api';
-import { ApiError } from '../api/client';
+import type { BookingApi } from '../../api/booking-api';
+import { ApiError } from '../../api/client';
 import { addDays, addMonths, firstDayOfWeek, localDate, monthOf, type WeekStartDay } from './booking-calendar';
 import { bookingFailure, isModalFailure, type BookingFailure } from './booking-errors';
 import type { PatientForm } from './booking-patient-form';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, maxAttemptsName, withSharedFlag } from '../../../src-web/stores/patient-sign-in-store';
-import { answer, BOOKING_KEY, CODE, DATE_OF_BIRTH } from '../features/authentication/patient-access-fixtures';
+import { isCalendarDate, maxAttemptsName, withSharedFlag } from '../../../../src-web/features/authentication/patient-sign-in-store';
+import { answer, BOOKING_KEY, CODE, DATE_OF_BIRTH } from './patient-access-fixtures';
 import { params, setup, type Setup } from './patient-access-setup';
 
 describe('PatientSignInStore: validation (spec point 5)', () => {

@@ -1,7 +1,7 @@
-import { ApiError } from '../api/client';
-import type { PatientAccessApi } from '../api/patient-access-api';
+import { ApiError } from '../../api/client';
+import type { PatientAccessApi } from '../../api/patient-access-api';
 import type { PatientSignInStore } from './patient-sign-in-store';
-import type { PatientSubject, PortalNavigator, SessionStore } from './session-store';
+import type { PatientSubject, PortalNavigator, SessionStore } from '../../stores/session-store';
 
 /** What the patient-access stores are given (root-store.ts builds it; tests inject their own). */
 export interface PatientAccessOptions {
