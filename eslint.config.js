@@ -8,7 +8,7 @@ import checkFile from 'eslint-plugin-check-file';
 import { serverRules } from './eslint/server-rules.js';
 import { webRules } from './eslint/web-rules.js';
 
-/** Which of our folders each runtime may import (conventions.md, point 1). */
+/** Which of our folders each runtime may import (docs/architecture.md#runtimes). */
 const others = (allowed) =>
   ['src-contract', 'src-server', 'src-web', 'src-main', 'src-preload']
     .filter((folder) => !allowed.includes(folder))
@@ -20,7 +20,7 @@ const boundary = (files, allowed, extra = []) => ({
     'no-restricted-imports': [
       'error',
       {
-        patterns: [{ group: others(allowed), message: 'This folder may import only src-contract (see conventions.md).' }, ...extra],
+        patterns: [{ group: others(allowed), message: 'Import only src-contract here (docs/architecture.md#runtimes).' }, ...extra],
       },
     ],
   },

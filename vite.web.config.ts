@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 /**
  * The website build of src-web (served by src-server from dist/web). The kiosk's
  * electron.vite.config.ts builds the same index.html as its renderer; this file is the
- * one the budgets in performance-budgets.md are measured on, so it is always minified.
+ * one the budgets in docs/web.md#budgets are measured on, so it is always minified.
  */
 export default defineConfig({
   root: fileURLToPath(new URL('./src-web', import.meta.url)),

@@ -1,4 +1,4 @@
-// npm run bench:web: the website's performance budgets (issue 3, performance-budgets.md).
+// npm run bench:web: the website's performance budgets (docs/web.md#budgets).
 //
 // 1. Builds the website (minified) with the Vite manifest.
 // 2. Starts the real server (src-server/main.ts) on a temporary PGlite with the demo provider.
@@ -36,7 +36,7 @@ const BUDGETS = {
   homeJsGzipKb: 200,
   homeCssGzipKb: 50,
   flowJsGzipKb: 350,
-  /** Our own budget (issue 5): SurveyJS alone is about 350 KB gzipped. */
+  /** Our own budget: SurveyJS alone is about 350 KB gzipped. */
   questionnaireJsGzipKb: 380,
   lighthouseMobileMin: 90,
 };

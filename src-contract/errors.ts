@@ -20,19 +20,19 @@ export const ERROR_CODES = [
   'max_attempts_reached',
   'internal_error',
   'service_unavailable',
-  // Booking (issue 3): the time went to someone else; a held time expired and was taken; an
+  // Booking: the time went to someone else; a held time expired and was taken; an
   // Idempotency-Key reused with a different request body.
   'slot_taken',
   'hold_expired',
   'idempotency_key_reused',
-  // Patient sign-in (issue 4): date of birth / contact number / booking key did not match (one
+  // Patient sign-in: date of birth / contact number / booking key did not match (one
   // answer for all three); a wrong one-time password; an OTP too old or already used. Self-service:
   // a cancel or reschedule the rules do not allow (too close to the start, not live, walk-in).
   'authentication_failed',
   'otp_invalid',
   'otp_expired',
   'change_not_allowed',
-  // Questionnaires (issue 5): an answer's outcome denies online booking (DENY_BOOKING) or the
+  // Questionnaires: an answer's outcome denies online booking (DENY_BOOKING) or the
   // booking request (DENY_BOOKING_REQUEST); the message is the provider's.
   'booking_denied',
 ] as const;

@@ -11,7 +11,7 @@ export const FAILURE_WINDOW_MS = 60_000;
 export const RETRY_BASE_MS = 5_000;
 export const RETRY_MAX_MS = 5 * 60_000;
 
-/** Every way a kiosk window can fail; all of them go through {@link crashPolicy} (conventions point 6). */
+/** Every way a kiosk window can fail; all of them go through {@link crashPolicy} (docs/rules/kiosk.md#crash-recovery). */
 export type WindowFailure =
   | { kind: 'render-process-gone'; reason: RenderProcessGoneDetails['reason'] }
   | { kind: 'unresponsive' }

@@ -1,6 +1,6 @@
 import type { Input, KioskWebContents } from './electron-surface';
 
-/** Why a key combination is swallowed before the page sees it (checklist A6). */
+/** Why a key combination is swallowed before the page sees it (docs/rules/kiosk.md#input). */
 export type BlockedInputReason = 'reload' | 'devtools' | 'zoom' | 'print' | 'close' | 'history';
 
 type KeyInput = Pick<Input, 'key' | 'code' | 'control' | 'meta' | 'alt' | 'shift'>;

@@ -49,7 +49,7 @@ function failure(code: ErrorCode, message: string): { ok: false; error: { code: 
  * Registers one `ipcMain.handle` per KIOSK_CHANNELS entry. Each handler checks the sender (main
  * frame of the portal origin), validates the arguments with the contract schema, runs, validates
  * its own result, and answers with the BridgeResult envelope: errors thrown across `invoke` lose
- * their type, an envelope keeps the code (conventions point 4).
+ * their type, an envelope keeps the code.
  */
 export function registerKioskIpc(surface: { ipcMain: KioskIpcMain }, deps: KioskIpcDeps): void {
   const handlers: HandlerTable = {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /** Where the kiosk points when nothing is provisioned: the portal started by `npm start` on the same machine. */
 export const DEFAULT_PORTAL_URL = 'http://localhost:3000';
-/** The portal's kiosk home (spec point 2: `/kiosk` with `kioskMode=true`). */
+/** The portal's kiosk home: `/kiosk` with `kioskMode=true` (docs/rules/kiosk.md#start-page). */
 export const KIOSK_START_PATH = '/kiosk?kioskMode=true';
 /** Plain http is tolerated only on the machine itself (development, or a portal served locally). */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);

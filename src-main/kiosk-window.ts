@@ -23,7 +23,7 @@ export interface KioskWebPreferences {
 
 /**
  * The locked-down webPreferences of every kiosk window (Electron security checklist #2–#10,
- * checklist A1). The values are literal types, so weakening one is a compile error as well as a
+ * docs/rules/kiosk.md#window). The values are literal types, so weakening one is a compile error as well as a
  * test failure.
  *
  * @param mode - 'production' for packaged builds; devtools exist only in 'development'.
@@ -71,7 +71,7 @@ export interface CreateKioskWindowOptions {
 /**
  * Creates the kiosk window with every hardening applied to its webContents: navigation and
  * window-open lock, key filter, permission handlers, pinch-zoom off and a `preload-error` log line
- * (conventions point 5: one function applied to every window).
+ * (one function applied to every window, so none is missed).
  */
 export function createKioskWindow(surface: Pick<ElectronSurface, 'createWindow'>, options: CreateKioskWindowOptions): KioskBrowserWindow {
   const window = surface.createWindow(buildKioskWindowOptions(options.mode, options.preloadPath));

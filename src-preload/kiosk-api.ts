@@ -25,7 +25,7 @@ const AppInfoResult = envelope(KioskAppInfoSchema);
 /**
  * Builds `window.kiosk` from named `ipcRenderer.invoke` calls: one function per KIOSK_CHANNELS
  * entry and nothing else, so the page can never pick a channel or reach ipcRenderer
- * (conventions point 3; checklist A4). Main's reply is parsed with the contract schema so the
+ * (docs/rules/kiosk.md#bridge). Main's reply is parsed with the contract schema so the
  * page gets exactly the typed envelope and no extra fields.
  */
 export function buildKioskApi(ipcRenderer: PreloadIpcRenderer): KioskApi {

@@ -41,7 +41,7 @@ import { createWebAppHandler } from './platform/web-app';
 import { isApiPath } from './platform/api-path';
 
 /**
- * buildServer(deps) → a Fastify instance with every I/O dependency injected (DESIGN.md "Server"):
+ * buildServer(deps) → a Fastify instance with every I/O dependency injected (docs/server.md#buildserverdeps):
  * tests build it on a real PGlite or PostgreSQL and call inject(); main.ts builds it on the
  * configured database and listens. Order: platform (headers, docs generator, error handling)
  * → modules (config, health) → the web app for every other page.
@@ -176,7 +176,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, createHealthRepository(db), config.appVersion);
   registerConfigRoutes(app, configService);
 
-  // Booking (issue 3): the availability index is built when the server becomes ready (not on a
+  // Booking: the availability index is built when the server becomes ready (not on a
   // database without the booking schema, which some tests use) and kept current from then on.
   const availabilityRepository = createAvailabilityRepository(db);
   const availabilityStore = new AvailabilityStore(availabilityRepository, clock);
@@ -188,7 +188,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   registerBookingRoutes(app, bookingService);
-  // Self-service (issue 4): behind the patient session guard; reschedules book through bookingService.
+  // Self-service: behind the patient session guard; reschedules book through bookingService.
   const appointmentsService = createAppointmentsService({
     db,
     clock,
@@ -197,7 +197,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   registerAppointmentRoutes(app, appointmentsService);
-  // Questionnaires (issue 5): a cancel questionnaire cancels through the appointments module.
+  // Questionnaires: a cancel questionnaire cancels through the appointments module.
   registerQuestionnaireRoutes(
     app,
     createQuestionnairesService({ db, clock, cancelAppointment: (bookingKey) => appointmentsService.cancel(bookingKey, {}) }),
@@ -216,7 +216,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(holdSweep));
   registerDevOutboxRoutes(app, db, config.mailDevOutboxEnabled);
 
-  // Patient sign-in (issue 4): the session cookie, OTPs, and the guard other modules call.
+  // Patient sign-in: the session cookie, OTPs, and the guard other modules call.
   registerPatientAccessRoutes(
     app,
     createPatientAccessService({

@@ -4,7 +4,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { SmsProviderConfig } from './platform/sms/sms-provider';
 
 /**
- * Server configuration, parsed once at the edge (conventions.md point 12). `parseConfig` is pure:
+ * Server configuration, parsed once at the edge (docs/server.md#configuration). `parseConfig` is pure:
  * it gets the environment and the few facts it cannot know (working directory, package version,
  * git hash) as arguments, and answers either a typed Config or one line per bad value.
  * Domain code never reads process.env; it receives this object.

@@ -1,5 +1,5 @@
 /**
- * Every route string of the portal (spec point 2) and the href builders that go with them.
+ * Every route string of the portal (docs/rules/shell.md#routes) and the href builders that go with them.
  * Patterns are relative: routes.tsx mounts them at the top level and again under /iframe.
  */
 export const EMBEDDED_PREFIX = '/iframe';
@@ -51,7 +51,7 @@ export const paths = {
   iframeTest: () => '/iframe-test',
   selectRegion: () => `${EMBEDDED_PREFIX}/select-region`,
   deny: () => '/deny',
-  /** /authentication with its query (spec point 2); empty values are left out. */
+  /** /authentication with its query; empty values are left out. */
   authentication: (query?: { returnUrl?: string; bookingKey?: string; type?: string; shared?: boolean; staffBooking?: boolean }) => {
     const entries: [string, string][] = [];
     if (query?.returnUrl) entries.push(['returnUrl', query.returnUrl]);

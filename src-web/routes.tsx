@@ -100,7 +100,7 @@ export const PAGES: Record<PageId, PageModule> = {
 };
 
 /**
- * The route table of spec point 2, each route registered once. buildRoutes() mounts it
+ * The route table (docs/rules/shell.md#routes), each route registered once. buildRoutes() mounts it
  * twice: at the top level in the portal layout and under /iframe in the embedded layout.
  */
 export const ROUTE_TABLE: readonly PortalRoute[] = [

@@ -1,5 +1,5 @@
 /**
- * Appointment statuses (spec point 3) as plain constants: no zod here, so the web app can use
+ * Appointment statuses (docs/rules/self-service.md#bookings) as plain constants: no zod here, so the web app can use
  * them without loading the schemas.
  */
 
@@ -21,7 +21,7 @@ export const APPOINTMENT_STATUSES = [
 ] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
-/** Statuses the patient cannot use: the web app sends them to /deny?status=… (spec point 4). */
+/** Statuses the patient cannot use: the web app sends them to /deny?status=… (docs/rules/patient-access.md#deny-page). */
 export const DENIED_STATUSES: readonly AppointmentStatus[] = [
   'EXPIRED',
   'EXPIRED_PATIENT',

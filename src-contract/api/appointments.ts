@@ -14,7 +14,7 @@ import { BookingKeySchema } from './patient-access';
 export { APPOINTMENT_STATUSES, DENIED_STATUSES } from './appointment-statuses';
 
 /**
- * Appointment self-service (issue 4):
+ * Appointment self-service (docs/rules/self-service.md):
  * the summary of a booking (every appointment sharing its booking key), cancel, reschedule or
  * change, request a reschedule, confirm, consent forms, details change requests, unsubscribe.
  * Every call needs a fully authenticated APPOINTMENT session for that booking key (401 otherwise).
@@ -82,7 +82,7 @@ export const AppointmentSummarySchema = z.object({
   /** Cancel and reschedule are allowed only while the start is more than this many minutes away. */
   priorMinutes: z.number().int(),
   walkInRescheduleAllowed: z.boolean(),
-  /** The document the questionnaire answers asked the patient to bring (issue 5), or null. */
+  /** The document a questionnaire outcome (SET_DOCUMENT_TYPE) asked the patient to bring, or null. */
   requiredDocument: RequiredDocumentSchema.nullable(),
 });
 export type AppointmentSummary = z.infer<typeof AppointmentSummarySchema>;

@@ -3,7 +3,7 @@ import { RequiredDocumentSchema } from './appointments';
 import { BookingKeySchema } from './patient-access';
 
 /**
- * Booking requests (issue 4): the summary of a
+ * Booking requests (docs/rules/self-service.md#booking-requests): the summary of a
  * request (every exam sharing its booking key), cancel, referral download (BOOKING_REQUEST
  * session for that key), and the staff status change (Authorization: Bearer <staff token>).
  */
@@ -37,7 +37,7 @@ export const BookingRequestSummarySchema = z.object({
   referrals: z.array(z.object({ id: z.string(), fileName: z.string(), contentType: z.string() })),
   /** The booking-info button's text (sanitised HTML); null: no button. */
   bookingInfoHtml: z.string().nullable(),
-  /** The document the questionnaire answers asked the patient to bring (issue 5), or null. */
+  /** The document a questionnaire outcome (SET_DOCUMENT_TYPE) asked the patient to bring, or null. */
   requiredDocument: RequiredDocumentSchema.nullable(),
 });
 export type BookingRequestSummary = z.infer<typeof BookingRequestSummarySchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IsoDateSchema } from './common';
 
 /**
- * The booking API (issue 3): catalogue, clinics near a position, free times, holds, appointments
+ * The booking API (docs/rules/booking.md): catalogue, clinics near a position, free times, holds, appointments
  * and booking requests. The server validates requests and serialises answers with these schemas;
  * the web app types its calls with them. Times on the wire are ISO instants (UTC, `Z`); a clinic's
  * local wall-clock time is given beside them as `localTime` so nobody converts time zones twice.
@@ -58,7 +58,7 @@ export type Modality = z.infer<typeof ModalitySchema>;
 export const BodyPartSchema = z.object({ slug: z.string(), name: z.string() });
 export type BodyPart = z.infer<typeof BodyPartSchema>;
 
-/** The spec's Exam (point 3) plus what the booking flow needs to decide its next step. */
+/** An exam, plus what the booking flow needs to decide its next step. */
 export const ExamSchema = z.object({
   slug: z.string(),
   name: z.string(),
@@ -120,7 +120,7 @@ export type BookingSettings = z.infer<typeof BookingSettingsSchema>;
 
 export const PostcodeSchema = z.string().regex(/^\d{4}$/, 'Please enter a 4-digit Australian postcode.');
 export const PostcodeParamsSchema = z.strictObject({ postcode: PostcodeSchema });
-/** Spec point 3 "Postal code location". */
+/** A postcode and its position, for the postcode locator (docs/rules/booking.md#location). */
 export const PostalCodeLocationSchema = z.object({ id: z.string(), latitude: z.number(), longitude: z.number() });
 export type PostalCodeLocation = z.infer<typeof PostalCodeLocationSchema>;
 
@@ -236,7 +236,7 @@ export const SLOT_TAKEN_MESSAGE = 'That time was just taken. Please choose anoth
 export const HOLD_EXPIRED_MESSAGE = 'Your hold on that time has expired and the time was taken. Please choose another time.';
 
 // ---------------------------------------------------------------------------------------------
-// Patient details (spec point 5). The web app shows these messages next to the fields before
+// Patient details (docs/rules/booking.md#patient-details). The web app shows these messages next to the fields before
 // submitting; the server applies the same rules (and "not in the future" against its clock).
 
 export const PATIENT_TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof', 'Master'] as const;
@@ -306,7 +306,7 @@ export type PatientDetails = z.infer<typeof PatientDetailsSchema>;
 // ---------------------------------------------------------------------------------------------
 // Walk-in exams: GET /api/booking/walk-in-exams?modality=
 
-/** Spec point 3 "Walk-in exam": done without a booked time, before the appointment. */
+/** A walk-in exam: done without a booked time, before the appointment. */
 export const WalkInExamSchema = z.object({
   name: z.string().trim().min(1).max(200),
   /** Minutes of preparation. */
@@ -326,7 +326,7 @@ export const IdempotencyHeadersSchema = z.object({
 });
 
 /**
- * A validation code (issue 5): asked for when a questionnaire outcome requires one (e.g. the code
+ * A validation code: asked for when a VALIDATION_CODE_REQUIRED questionnaire outcome fires (e.g. the code
  * on an e-referral). Letters and digits, spaces and dashes ignored, kept upper-case.
  */
 export const VALIDATION_CODE_MESSAGE = 'Please enter the validation code: 4 to 20 letters or digits.';
@@ -347,7 +347,7 @@ export const AppointmentCreateRequestSchema = z.strictObject({
   staffBooking: z.boolean().optional(),
   /** Create PENDING appointments (time kept, awaiting confirmation) instead of BOOKED. */
   pending: z.boolean().optional(),
-  /** The temporary key the questionnaire answers were saved under (issue 5); they move to the booking. */
+  /** The temporary key the questionnaire answers were saved under; they move to the booking. */
   questionnaireKey: z
     .string()
     .regex(/^[A-Za-z0-9_-]{22,64}$/, 'expected a booking key')
@@ -357,7 +357,7 @@ export const AppointmentCreateRequestSchema = z.strictObject({
 });
 export type AppointmentCreateRequest = z.infer<typeof AppointmentCreateRequestSchema>;
 
-/** Spec point 3 "Appointment creation response", one per exam. */
+/** What a booking answers, one per exam. */
 export const AppointmentCreationResponseSchema = z.object({
   success: z.boolean(),
   errorMessage: z.string().nullable(),
@@ -388,7 +388,7 @@ export const BookingRequestCreateSchema = z.strictObject({
   clinicSlug: SlugSchema.optional(),
   patient: PatientDetailsSchema,
   patientNotes: z.string().trim().max(2000).optional(),
-  /** The temporary key the questionnaire answers were saved under (issue 5); they move to the request. */
+  /** The temporary key the questionnaire answers were saved under; they move to the request. */
   questionnaireKey: z
     .string()
     .regex(/^[A-Za-z0-9_-]{22,64}$/, 'expected a booking key')

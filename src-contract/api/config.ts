@@ -5,7 +5,7 @@ import { FALLBACK_LOCALE, SUPPORTED_LOCALES, type SupportedLocale } from './loca
 export { FALLBACK_LOCALE, SUPPORTED_LOCALES, type SupportedLocale };
 
 /**
- * What the web shell reads at start (spec point 1 and 3). Every schema here is the
+ * What the web shell reads at start (docs/rules/shell.md#configuration). Every schema here is the
  * web-safe subset: secrets (SMTP credentials, embedding origins, keys) never appear.
  */
 
@@ -183,7 +183,7 @@ export type ContactResponse = z.infer<typeof ContactResponseSchema>;
 export const TranslationOverlaySchema = z.record(z.string(), z.unknown());
 export type TranslationOverlay = z.infer<typeof TranslationOverlaySchema>;
 
-/** Images served under GET /api/assets/application/{name} (spec point 7). */
+/** Images served under GET /api/assets/application/{name}. */
 export const APPLICATION_IMAGES = [
   'favicon',
   'confirmation_header',

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { isValidCalendarDate } from './booking';
 
 /**
- * Patient sign-in (issue 4). A session is the httpOnly
+ * Patient sign-in (docs/rules/patient-access.md). A session is the httpOnly
  * cookie `portal_session`; it belongs to one booking key and one subject type and is either
  * waiting for a one-time password (dob_verified) or fully authenticated.
  */
 
 export const PATIENT_SESSION_COOKIE = 'portal_session';
-/** Six digits, exactly (spec point 9). */
+/** Six digits, exactly. */
 export const OTP_LENGTH = 6;
 
 export const SIGN_IN_TYPES = ['APPOINTMENT', 'BOOKING_REQUEST'] as const;
@@ -38,7 +38,7 @@ export const AuthenticateRequestSchema = z.object({
   bookingKey: BookingKeySchema,
   type: SignInTypeSchema,
   dateOfBirth: z.string().refine(isValidCalendarDate, SIGN_IN_MESSAGES.dateOfBirth),
-  /** Digits only, at most 10 (spec point 9); when given it must match the patient's number. */
+  /** Digits only, at most 10; when given it must match the patient's number. */
   contactNumber: z
     .string()
     .regex(/^\d{1,10}$/, SIGN_IN_MESSAGES.contactNumber)

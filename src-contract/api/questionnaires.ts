@@ -3,7 +3,7 @@ import { ExamSlugListSchema, SlugSchema } from './booking';
 import { BookingKeySchema } from './patient-access';
 
 /**
- * Questionnaires (issue 5). SurveyJS questionnaires stored per provider,
+ * Questionnaires (docs/rules/questionnaires.md). SurveyJS questionnaires stored per provider,
  * associated with modalities, exams or every booking (general). Before a booking exists, answers are
  * kept as TEMPORARY answers under a temporary booking key (from POST /api/questionnaires/booking-keys);
  * the booking call names that key (`questionnaireKey`) and the answers then belong to the appointment
@@ -90,7 +90,7 @@ export type Outcome = z.infer<typeof OutcomeSchema>;
 export const SurveyJsonSchema = z.record(z.string(), z.unknown());
 
 /**
- * Spec point 3 "Questionnaire". `outcomes` are sent for information only (the server evaluates
+ * A questionnaire. `outcomes` are sent for information only (the server evaluates
  * them); `css` is the provider's SurveyJS css class map; `autocomplete` questions carry a custom
  * property `autocompleteSource` (see GET /api/questionnaires/autocomplete/{source}).
  */
@@ -196,7 +196,7 @@ export const ExamChangeSchema = z.object({ oldSlug: z.string(), newSlug: z.strin
 export type ExamChange = z.infer<typeof ExamChangeSchema>;
 
 /**
- * Spec point 3 "Outcome processing result". success=false with `message` when an outcome denies the
+ * The outcome processing result (docs/rules/questionnaires.md#outcomes). success=false with `message` when an outcome denies the
  * booking (DENY_BOOKING) or the booking request (DENY_BOOKING_REQUEST; then bookingRequestDenied).
  * createBookingRequest: book a request instead of a time. Fields are null/false when no outcome set them.
  */

@@ -3,7 +3,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
 
 /**
- * One small query layer over both engines (DESIGN.md "Server"): the embedded PGlite and a
+ * One small query layer over both engines (docs/server.md#transactions-and-the-database): the embedded PGlite and a
  * PostgreSQL server through a node-postgres pool. Repositories only see `Queryable`, so the same
  * SQL runs on both.
  *
@@ -192,7 +192,7 @@ const UNAVAILABLE_CODES = new Set([
 
 /**
  * True when an error means "the database is not there right now" rather than "this query is
- * wrong", so the API answers 503 and never a false 2xx or a misleading 500 (security-checklist G6).
+ * wrong", so the API answers 503 and never a false 2xx or a misleading 500 (docs/rules/security.md#reliability).
  */
 export function isDatabaseUnavailableError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * An exclusive lock on DATA_DIR (security-checklist G4). PGlite does not lock its data directory,
+ * An exclusive lock on DATA_DIR (docs/server.md#pglite-lock). PGlite does not lock its data directory,
  * and a second process on the same directory silently loses acknowledged writes
  * (electric-sql/pglite#1106), so the server takes this lock before it opens PGlite and a second
  * server stops at once.

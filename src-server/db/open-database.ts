@@ -26,7 +26,7 @@ function reasonOf(error: unknown): string {
  * A new database is initialised in a temporary folder and renamed into place only once initdb
  * has finished, so a crash during the first start can never leave a half-initialised
  * dataDir/pglite behind. An existing folder that is not a complete database stops the start
- * with a clear message and is left exactly as it is (security-checklist G5).
+ * with a clear message and is left exactly as it is (docs/rules/security.md#reliability).
  */
 export async function openPgliteDataDir(dataDir: string): Promise<Database> {
   const lock = acquireDataDirLock(dataDir);

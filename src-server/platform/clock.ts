@@ -1,6 +1,6 @@
 /**
  * Time is injected, never read from Date.now() inside domain code, so tests can travel
- * (DESIGN.md "Server").
+ * (docs/server.md#clock).
  */
 export interface Clock {
   now(): Date;

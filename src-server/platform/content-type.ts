@@ -1,6 +1,6 @@
 /**
  * Image type from the first bytes of the content, never from a file name or a client's word
- * (security-checklist E2): a file named .png that is really HTML is rejected.
+ * (docs/rules/security.md#files): a file named .png that is really HTML is rejected.
  */
 
 export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/x-icon', 'image/svg+xml'] as const;

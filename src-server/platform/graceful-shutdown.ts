@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Stops a listening server the gentle way (security-checklist G5): no new connections, requests
+ * Stops a listening server the gentle way (docs/rules/security.md#reliability): no new connections, requests
  * in flight finish, idle keep-alive sockets close at once; whatever still runs after timeoutMs
  * has its connection closed, so a stuck request cannot keep a deployment from restarting.
  * Then the resources (database, mailer) close.

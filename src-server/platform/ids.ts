@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-/** Below 128 bits a token could be guessed by a determined attacker (security-checklist C4). */
+/** Below 128 bits a token could be guessed by a determined attacker (docs/rules/security.md#tokens). */
 export const MIN_TOKEN_BYTES = 16;
 
 /**

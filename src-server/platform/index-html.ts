@@ -1,7 +1,7 @@
 import type { BootstrapConfig } from '@contract/api/config';
 
 /**
- * The HTML contract between server and web (notes/common.md): the template's single
+ * The HTML contract between server and web (docs/rules/shell.md#configuration): the template's single
  * `<!--portal-head-->…<!--/portal-head-->` block is replaced with the page title, the meta tags
  * from the configuration, the favicon, the CSP nonce and the bootstrap configuration, so they
  * are right before any script runs (and for crawlers and link previews that run none).
@@ -36,7 +36,7 @@ export function jsonForScript(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
-/** The title rule (spec point 1): the radiology name, then ' | ' and the meta title when set. */
+/** The title rule (docs/rules/shell.md#page-title): the radiology name, then ' | ' and the meta title when set. */
 export function pageTitle(bootstrap: { app: { metaTitle: string | null }; radiology: { name: string } }): string {
   const metaTitle = bootstrap.app.metaTitle?.trim() ?? '';
   return metaTitle === '' ? bootstrap.radiology.name : `${bootstrap.radiology.name} | ${metaTitle}`;

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify
 import type { LogLevel } from '../config';
 
 /**
- * Structured JSON logs with no personal data (security-checklist F2): a request is logged by its
+ * Structured JSON logs with no personal data (docs/rules/security.md#logging): a request is logged by its
  * method and route pattern (`/api/appointments/:bookingKey`), never its raw URL or query string,
  * and never headers or bodies. Errors keep type, message, code and stack, but not driver
  * details such as PostgreSQL's `detail` ("Key (booking_key)=(…) already exists").

@@ -13,7 +13,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * The hash an Idempotency-Key record keeps of its request (security-checklist G2): a retry with
+ * The hash an Idempotency-Key record keeps of its request (docs/rules/booking.md#idempotency): a retry with
  * the same key must carry the same request, whatever the order of its members.
  */
 export function hashRequest(request: unknown): string {

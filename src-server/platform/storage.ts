@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { randomToken } from './ids';
 
 /**
- * Files outside the web root under DATA_DIR/files, named by the server (security-checklist E3):
+ * Files outside the web root under DATA_DIR/files, named by the server (docs/rules/security.md#files):
  * a client-supplied name never becomes a path. Writes go to a temporary name, are fsynced and
- * then renamed, so a crash never leaves a half-written file under a real key (G3).
+ * then renamed, so a crash never leaves a half-written file under a real key.
  */
 export interface FileStorage {
   /** Stores the bytes and answers the new key. */

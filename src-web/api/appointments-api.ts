@@ -13,10 +13,10 @@ import type {
 import type { ApiClient } from './client';
 
 /**
- * Typed calls of /api/appointments/{bookingKey}/* (src-contract/api/appointments.ts, issue 4).
+ * Typed calls of /api/appointments/{bookingKey}/* (src-contract/api/appointments.ts).
  *
  * Only types come from the contract (the server serialises every answer through the same
- * schemas); a 401 on any of them follows the client's logout rule (spec point 6).
+ * schemas); a 401 on any of them follows the client's logout rule (docs/rules/patient-access.md#logout-on-401).
  */
 export function createAppointmentsApi(client: ApiClient) {
   const { http } = client;

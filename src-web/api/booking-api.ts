@@ -21,7 +21,7 @@ import type { ApiClient } from './client';
  * Answers are typed by the contract but not parsed again here: the server serialises every
  * answer through the same zod schemas (fastify-type-provider-zod), and importing the schemas
  * would put zod (about 24 KB gzipped) on the booking home, which must be interactive within
- * 200 KB of JavaScript (issue 3, performance budget). Errors still arrive as typed ApiErrors.
+ * 200 KB of JavaScript (docs/web.md#budgets). Errors still arrive as typed ApiErrors.
  */
 export function createBookingApi(client: ApiClient) {
   const { http } = client;

@@ -1,7 +1,7 @@
 import type { BookingRequestSummary } from '@contract/api/booking-requests';
 import type { ApiClient } from './client';
 
-/** Typed calls of /api/booking-requests/{bookingKey}/* (src-contract/api/booking-requests.ts, issue 4). */
+/** Typed calls of /api/booking-requests/{bookingKey}/* (src-contract/api/booking-requests.ts). */
 export function createBookingRequestsApi(client: ApiClient) {
   const { http } = client;
   const base = (bookingKey: string) => `/api/booking-requests/${encodeURIComponent(bookingKey)}`;

@@ -5,7 +5,7 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /**
      * Marks the "am I still signed in?" call. A 401 on it means the session ended and the
-     * patient must sign in again (spec point 6), so it triggers re-authentication instead
+     * patient must sign in again (docs/rules/patient-access.md#logout-on-401), so it triggers re-authentication instead
      * of the plain logout every other 401 causes.
      */
     authCheck?: boolean;

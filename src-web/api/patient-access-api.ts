@@ -19,7 +19,7 @@ export function createPatientAccessApi(client: ApiClient) {
   const { http } = client;
   return {
     /**
-     * The authenticated check (spec point 6): 200 when this browser holds a fully
+     * The authenticated check (docs/rules/patient-access.md#authenticated-check): 200 when this browser holds a fully
      * authenticated session for the booking, 401 otherwise.
      *
      * @param options.authCheck - true (the default) applies the re-authentication rule to a 401;

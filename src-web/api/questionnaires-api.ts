@@ -16,7 +16,7 @@ import type {
 import type { ApiClient } from './client';
 
 /**
- * Typed calls of /api/questionnaires/* (src-contract/api/questionnaires.ts, issue 5). Answers
+ * Typed calls of /api/questionnaires/* (src-contract/api/questionnaires.ts). Answers
  * are typed by the contract, not parsed again
  * (see booking-api.ts: zod stays off the booking home).
  */

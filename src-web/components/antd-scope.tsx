@@ -9,7 +9,7 @@ import { useStores } from '../stores/use-stores';
  * antd's theme, locale and CSP nonce around the part of a page that uses antd components.
  * It is not in app.tsx on purpose: ConfigProvider brings antd's CSS-in-JS runtime (about
  * 30 KB gzipped and the main-thread cost of generating styles), and the booking home uses no
- * antd component, so only pages that need antd pay for it (performance-budgets.md).
+ * antd component, so only pages that need antd pay for it (docs/web.md#antd).
  */
 export const AntdScope = observer(function AntdScope({ children }: { children: ReactNode }) {
   const { config, i18n } = useStores();

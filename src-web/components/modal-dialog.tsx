@@ -120,7 +120,7 @@ interface ConfirmDialogProps {
   danger?: boolean;
 }
 
-/** The spec's yes/no confirmation (point 2, modals): a question with Yes and No. */
+/** The yes/no confirmation: a question with Yes and No. */
 export function ConfirmDialog({ title, text, yes, no, onYes, onNo, busy = false, danger = false }: ConfirmDialogProps) {
   return (
     <ModalDialog

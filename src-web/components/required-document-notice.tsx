@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * The document a questionnaire outcome asked the patient to bring (issue 5: SET_DOCUMENT_TYPE),
+ * The document a questionnaire outcome (SET_DOCUMENT_TYPE) asked the patient to bring,
  * shown with the booking details, the confirmation and the appointment or booking-request page.
  */
 export function RequiredDocumentNotice({ document }: { document: { title: string; description: string } }) {

@@ -10,7 +10,7 @@ function isSupportedLocale(value: string): value is SupportedLocale {
 /**
  * Maps a configured or requested locale onto one we ship catalogues for.
  * Case and the separator are forgiven (`en_au` is `en-AU`) because provider
- * configuration is typed by people; anything else warns and falls back to en-AU (spec point 5).
+ * configuration is typed by people; anything else warns and falls back to en-AU.
  *
  * @param requested - the locale from the app config (or null when none is set).
  * @param warn - where the warning goes; console.warn in the app.

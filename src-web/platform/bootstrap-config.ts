@@ -18,7 +18,7 @@ function isBootstrapConfig(value: unknown): value is BootstrapConfig {
  *
  * The server renders this block from the same contract schema it validated at start, so a
  * structural check is enough here; parsing it with zod would put zod (about 24 KB gzipped)
- * on the booking home's critical path (performance-budgets.md).
+ * on the booking home's critical path (docs/web.md#budgets).
  */
 export function readEmbeddedConfig(doc: Document): BootstrapConfig | null {
   const script = doc.getElementById('portal-config');

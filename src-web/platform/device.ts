@@ -1,4 +1,4 @@
-/** How the shell lays itself out (spec point 2; device info in point 3). */
+/** How the shell lays itself out (docs/rules/shell.md#device-and-zoom). */
 export type Device = 'desktop' | 'mobile' | 'tablet' | 'kiosk';
 
 export interface DeviceSignals {
@@ -13,7 +13,7 @@ export interface DeviceSignals {
 export const MOBILE_MAX_WIDTH = 767;
 /** Touch screens up to this width get the tablet layout. */
 export const TABLET_MAX_WIDTH = 1279;
-/** Spec point 9: screens up to this height are zoomed to 75%. */
+/** Screens up to this height are zoomed to 75%. */
 export const SMALL_SCREEN_MAX_HEIGHT = 768;
 export const SMALL_SCREEN_ZOOM = 0.75;
 
@@ -39,7 +39,7 @@ export function detectDevice(signals: DeviceSignals): Device {
 }
 
 /**
- * Spec point 9 zooms screens up to 768 px high to 75%. Phones are excluded on purpose:
+ * Screens up to 768 px high are zoomed to 75% (docs/rules/shell.md#device-and-zoom). Phones are excluded on purpose:
  * every phone is under 768 px high in landscape, and 75% of phone-sized text falls below a
  * readable size and breaks WCAG 1.4.4 (resize text) and 1.4.10 (reflow). The rule is meant
  * for short laptop and kiosk screens, which is where it applies.

@@ -3,12 +3,12 @@ import type { IntegrationConfig } from '@contract/api/config';
 type Reporter = (error: unknown) => void;
 let reporter: Reporter | null = null;
 
-/** Segments followed by a secret booking key in our routes (spec point 2). */
+/** Segments followed by a secret booking key in our routes (src-web/paths.ts). */
 const KEYED_SEGMENTS = new Set(['appointments', 'pending', 'booking-requests', 'a', 'br']);
 
 /**
  * Removes what must never leave the browser in an error report: booking keys in paths
- * (they grant access, security checklist C4) and every query string (authentication
+ * (they grant access: docs/rules/security.md#error-reports) and every query string (authentication
  * carries dateOfBirth, referrer links carry imsec).
  */
 export function scrubUrl(url: string): string {

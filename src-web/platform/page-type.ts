@@ -3,7 +3,7 @@ import type { Device } from './device';
 
 export type PageType = 'confirmation' | 'check-in' | 'default';
 
-/** Spec point 2: the first path segment decides; these are the confirmation-style pages. */
+/** The first path segment decides (docs/rules/shell.md#page-type); these are the confirmation-style pages. */
 const CONFIRMATION_SEGMENTS = ['appointments', 'booking-requests', 'unsubscribe', 'authentication', 'a'];
 /** Segments that follow a clinic path ({clinic-path}/appointments/{bookingKey}, …). */
 const CLINIC_CHILD_SEGMENTS = ['appointments', 'booking-requests'];
@@ -26,7 +26,7 @@ export function pageType(pathname: string): PageType {
   return 'default';
 }
 
-/** The header image for a page type and device (spec point 2: confirmation, check-in, tablet or default). */
+/** The header image for a page type and device: confirmation, check-in, tablet or default. */
 export function headerImageFor(type: PageType, device: Device): ApplicationImage {
   if (type === 'confirmation') return 'confirmation_header';
   if (type === 'check-in') return 'check_in_header';
@@ -34,7 +34,7 @@ export function headerImageFor(type: PageType, device: Device): ApplicationImage
   return 'header';
 }
 
-/** Advanced booking pages have no footer (spec point 2). */
+/** Advanced booking pages have no footer (docs/rules/shell.md#footer). */
 export function isAdvancedBooking(pathname: string): boolean {
   return pathname.includes('advanced-booking');
 }

@@ -36,7 +36,7 @@ export function readableColor(preferred: string, background: string): string {
   return contrastRatio('#000000', background) >= contrastRatio('#ffffff', background) ? '#000000' : '#ffffff';
 }
 
-/** The antd theme tokens from the provider's theme (spec point 1: colours and fonts). */
+/** The antd theme tokens from the provider's theme (colours and fonts). */
 export function toAntdTheme(theme: ThemeConfig): AntdThemeConfig {
   return {
     token: {

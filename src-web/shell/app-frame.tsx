@@ -8,7 +8,7 @@ import { LoadingOverlay } from './loading-overlay';
 /**
  * The root route: keeps the document in step with the stores (title, theme variables,
  * zoom, background) and shows the loading overlay from navigation start to its end,
- * cancel or error (spec points 2 and 4).
+ * cancel or error (docs/rules/shell.md#loading-overlay).
  */
 export const AppFrame = observer(function AppFrame() {
   const { config, ui } = useStores();

@@ -4,7 +4,7 @@ import { useStores } from '../stores/use-stores';
 import { CloseIcon } from '../components/icons';
 import { SafeHtml } from '../components/safe-html';
 
-/** The provider's announcement above every page (spec point 2; stacking order 1500 in shell.css). */
+/** The provider's announcement above every page (docs/rules/shell.md#banner; stacking order 1500 in shell.css). */
 export const Banner = observer(function Banner() {
   const { config, ui } = useStores();
   const { t } = useTranslation();

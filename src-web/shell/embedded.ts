@@ -5,7 +5,7 @@ import { isExternalUrl } from '../platform/safe-url';
 import { isAdvancedBooking } from '../platform/page-type';
 import { useStores } from '../stores/use-stores';
 
-/** True inside the /iframe layout (spec point 2: the embedded flag). */
+/** True inside the /iframe layout (the embedded flag, docs/rules/embedding.md#iframe-prefix). */
 export const EmbeddedContext = createContext(false);
 
 export function useEmbedded(): boolean {

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/use-stores';
 
-/** Non-production marker in the configured corner, with the read-only notice (spec point 2). */
+/** Non-production marker in the configured corner, with the read-only notice (docs/rules/shell.md#environment-banner). */
 export const EnvironmentBanner = observer(function EnvironmentBanner() {
   const { config } = useStores();
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { SafeHtml } from '../components/safe-html';
 import { VersionTooltip } from './version-tooltip';
 
 /**
- * The footer (spec point 2): links, copyright with the long name and year, the version
+ * The footer (docs/rules/shell.md#footer): links, copyright with the long name and year, the version
  * with its hash when enabled, the branding logo; or the provider's custom footer instead.
  */
 export const Footer = observer(function Footer() {

@@ -16,7 +16,7 @@ export interface NavTargets {
 
 /**
  * Where each navigation and footer link goes: the external URL configured in
- * app.navigation when set (spec point 2), otherwise our own page. Configured values are
+ * app.navigation when set (docs/rules/shell.md#navigation), otherwise our own page. Configured values are
  * checked like any URL from outside: only site paths and http(s) URLs are used.
  */
 export function useNavTargets(): NavTargets {

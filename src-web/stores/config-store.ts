@@ -2,7 +2,7 @@ import { makeAutoObservable, observableRef } from 'mobx';
 import type { BootstrapConfig } from '@contract/api/config';
 import { pageTitle } from '../platform/page-title';
 
-/** The provider's configuration (spec point 1), read once at start. */
+/** The provider's configuration (docs/rules/shell.md#configuration), read once at start. */
 export class ConfigStore {
   config: BootstrapConfig;
 
@@ -31,7 +31,7 @@ export class ConfigStore {
     return this.config.integration;
   }
 
-  /** document.title by the spec's rule: name, then ' | ' and the meta title when set. */
+  /** document.title by the title rule (docs/rules/shell.md#page-title): name, then ' | ' and the meta title when set. */
   get title(): string {
     return pageTitle(this.radiology.name, this.app.metaTitle);
   }

@@ -7,7 +7,7 @@ import { createI18n, preloadCatalogue } from '../i18n/create-i18n';
 import { applyDateLocale } from '../i18n/date-locale';
 import { resolveLocale, weekStartsOn, type WeekStart } from '../i18n/locale';
 
-/** The active language: i18next instance, antd texts and the week start (spec points 5 and 9). */
+/** The active language: i18next instance, antd texts and the week start (docs/rules/shell.md#languages). */
 export class I18nStore {
   locale: SupportedLocale;
   instance: I18nInstance | null = null;

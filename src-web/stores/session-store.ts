@@ -15,13 +15,13 @@ export type PatientSubject = 'APPOINTMENT' | 'BOOKING_REQUEST';
 export interface SessionIdentity {
   bookingKey: string;
   type: PatientSubject;
-  /** Role-specific translation overlay, a JSON object as a string (spec point 3). */
+  /** Role-specific translation overlay, a JSON object as a string. */
   roleTranslations?: string;
 }
 
 /**
- * Who is signed in (spec point 3 "Authentication state"). The authentication feature fills it;
- * the shell needs the two reactions to a 401 (spec point 6): logout for any call,
+ * Who is signed in. The authentication feature fills it;
+ * the shell needs the two reactions to a 401 (docs/rules/patient-access.md#logout-on-401): logout for any call,
  * re-authentication for the authenticated check.
  */
 export class SessionStore {
@@ -84,7 +84,7 @@ export class SessionStore {
   /**
    * Forgets the signed-in state (a 401 on any call means the server no longer knows us).
    * A patient who was signed in to a booking is sent to sign in again for it and come back
-   * (issue 4: "a 401 logs the client out and sends it to /authentication with the current URL").
+   * (docs/rules/patient-access.md#logout-on-401).
    */
   logout(): void {
     const wasPatient = this.isAuthenticated && this.bookingKey !== null;
@@ -94,7 +94,7 @@ export class SessionStore {
 
   /**
    * The session ended during the authenticated check: sign in again and come back
-   * (spec point 4: /authentication with the current URL as returnUrl).
+   * (/authentication with the current URL as returnUrl).
    */
   reauthenticate(): void {
     this.isAuthenticated = false;

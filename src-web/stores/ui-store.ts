@@ -40,7 +40,7 @@ export class UiStore {
     return this.device === 'mobile';
   }
 
-  /** Spec point 9: heights up to 768 px are zoomed to 75%, except on phones (see shouldZoom). */
+  /** Heights up to 768 px are zoomed to 75%, except on phones (see shouldZoom). */
   get zoomed(): boolean {
     return shouldZoom(this.device, this.viewportHeight);
   }

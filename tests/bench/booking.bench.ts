@@ -1,4 +1,4 @@
-// Booking benchmark (issue 3 "Performance"). Builds its own reference data — 50 clinics x 3
+// Booking benchmark (docs/rules/booking.md#availability-index). Builds its own reference data — 50 clinics x 3
 // resources (CT, MRI, ultrasound) open 07:00-19:00 every day, 90 days, about 60 % booked with
 // mixed 10/20/30/45/60-minute exams (~180,000 appointments) — then measures, warm, over real HTTP
 // on loopback, on PGlite and (when DATABASE_URL is set) PostgreSQL:

@@ -6,7 +6,7 @@ import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
 import { signIn } from './helpers/sign-in';
 
 /**
- * Appointment self-service and booking requests (issue 4) against the real server and the demo
+ * Appointment self-service and booking requests against the real server and the demo
  * provider (otpRequired is on): sign in through the /authentication page with the date of birth
  * and the code read from the test SMTP server, then cancel with a reason, reschedule to a new
  * time, cancel a booking request, and the same inside /iframe; axe on every page.

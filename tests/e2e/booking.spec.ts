@@ -7,7 +7,7 @@ import { answerQuestionnairesPlainly } from './helpers/questionnaires';
 import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
 
 /**
- * The booking journey (issue 3) in Chromium against the real server and its seeded demo
+ * The booking journey in Chromium against the real server and its seeded demo
  * provider: exams, clinic and time, details, confirmation; inside the provider's frame and on a
  * phone-sized screen; field problems before submitting; axe on every step.
  */
@@ -34,7 +34,7 @@ async function chooseExams(scope: Scope, names: string[]) {
   }
 }
 
-/** Continue from the exams: the chosen exams' questionnaires (issue 5) are answered plainly first. */
+/** Continue from the exams: the chosen exams' questionnaires are answered plainly first. */
 async function continueFromExams(scope: Scope) {
   await scope.getByRole('button', { name: t('action.continue') }).click();
   await answerQuestionnairesPlainly(scope, scope.getByRole('heading', { level: 2, name: t('booking.location.title') }));

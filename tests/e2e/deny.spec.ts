@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
 
-/** /deny explains why a page cannot open, for every rule of spec point 4. */
+/** /deny explains why a page cannot open, for every rule in docs/rules/patient-access.md#deny-page. */
 
 const cases: Array<{ query: string; expected: string }> = [
   { query: 'status=EXPIRED', expected: t('deny.expired') },

@@ -6,7 +6,7 @@ import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
 import { codeFromMail, enterDateOfBirth } from './helpers/sign-in';
 
 /**
- * Patient sign-in (issue 4) against the real server and the demo provider (otpRequired is on):
+ * Patient sign-in against the real server and the demo provider (otpRequired is on):
  * date of birth, then the one-time password read from the test SMTP server; the lock-out after
  * too many wrong dates of birth; the same sign-in inside /iframe.
  * Booking keys and dates of birth come from resources/demo-provider/appointments.json and

@@ -7,7 +7,7 @@ import { answerQuestionnairesPlainly, chooseBoolean, chooseRadio, surveyDialog, 
 import { signIn } from './helpers/sign-in';
 
 /**
- * Questionnaires (issue 5) in Chromium against the built app and the real server: the survey
+ * Questionnaires in Chromium against the built app and the real server: the survey
  * modal under the real CSP (SurveyJS's styles and fonts), keyboard and axe inside it, the booking
  * flow's questionnaires and their outcomes, and /q.
  */

@@ -4,7 +4,7 @@ import { t } from './helpers/i18n';
 import { EMBED_PARENT_PORT } from './helpers/servers';
 
 /**
- * The shell every visitor sees (issue 2): the title rule in the served HTML, the static pages,
+ * The shell every visitor sees: the title rule in the served HTML, the static pages,
  * landmarks and keyboard entry, the phone menu, and clear answers for unknown pages and API paths.
  */
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRoutes, PAGES, ROUTE_TABLE, type PageId, type PortalRouteHandle } from '../../src-web/routes';
 import { renderApp } from './helpers/render-app';
 
-/** Every route of spec point 2 as a concrete URL, with the page it must show. */
+/** Every route in docs/rules/shell.md#routes as a concrete URL, with the page it must show. */
 const SPEC_ROUTES: [string, PageId][] = [
   ['/', 'booking'],
   ['/appointments/k3y', 'appointment'],

@@ -77,7 +77,7 @@ export const DemoExamsFileSchema = z.object({
         /** Enquiry-only exams have no online times: booking them makes a booking request. */
         enquiryOnly: z.boolean(),
         documentTypeCodes: z.array(z.string()).default([]),
-        /** The patient must give a Medicare number to book it (issue 3). */
+        /** The patient must give a Medicare number to book it. */
         medicareRequired: z.boolean().default(false),
       }),
     )
@@ -131,7 +131,7 @@ export const DemoAppointmentsFileSchema = z.array(
   }),
 );
 
-/** booking.json (issue 3): booking rules, public holidays, walk-in exams and postcode locations. */
+/** booking.json: booking rules, public holidays, walk-in exams and postcode locations. */
 export const DemoBookingFileSchema = z.object({
   settings: z.object({
     leadMinutes: z.number().int().min(0).max(43200),
@@ -169,7 +169,7 @@ export const DemoBookingFileSchema = z.object({
 });
 
 /**
- * self-service.json (issue 4): the provider's self-service rules, cancel reasons, consent forms,
+ * self-service.json: the provider's self-service rules, cancel reasons, consent forms,
  * and booking requests with their referral files (file names inside referrals/).
  */
 export const DemoSelfServiceFileSchema = z.object({

@@ -46,7 +46,7 @@ export interface DemoProvider {
   images: DemoImage[];
   /** Booking-request referral files by file name (referrals/). */
   referrals: Map<string, Uint8Array>;
-  /** questionnaires.json (issue 5); empty when the file is absent. */
+  /** questionnaires.json; empty when the file is absent. */
   questionnaires?: DemoQuestionnaires;
 }
 

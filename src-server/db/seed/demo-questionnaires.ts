@@ -6,7 +6,7 @@ import { autocompleteSources, loadModel } from '../../modules/questionnaires/ans
 import { isValidCondition } from '../../modules/questionnaires/outcomes';
 import type { Queryable } from '../connection';
 
-/** resources/demo-provider/questionnaires.json (issue 5): SurveyJS questionnaires and autocomplete lists. */
+/** resources/demo-provider/questionnaires.json: SurveyJS questionnaires and autocomplete lists. */
 
 export const DemoQuestionnaireSchema = z.strictObject({
   slug: z.string().regex(/^[a-z0-9-]+$/),

@@ -203,7 +203,7 @@ async function insertCatalogue(
   return { clinicIds, resourceIds, examIds, doctorIds };
 }
 
-/** Booking rules, public holidays, walk-in exams and postcodes (issue 3, booking.json). */
+/** Booking rules, public holidays, walk-in exams and postcodes (booking.json). */
 async function insertBookingData(tx: Queryable, data: DemoProvider, modalityIds: Map<string, string>): Promise<void> {
   const { settings, publicHolidays, walkInExams, postcodes } = data.booking;
   await tx.query(
@@ -251,7 +251,7 @@ async function insertBookingData(tx: Queryable, data: DemoProvider, modalityIds:
 }
 
 /**
- * Self-service (issue 4, self-service.json): rules, cancel reasons, consent forms, and booking
+ * Self-service (self-service.json): rules, cancel reasons, consent forms, and booking
  * requests with their patients and referral files. References are looked up by slug/code in SQL.
  */
 async function insertSelfService(tx: Queryable, data: DemoProvider, now: Date): Promise<void> {

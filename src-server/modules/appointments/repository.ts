@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/connection';
 
-/** SQL only (conventions.md point 10): a booking's appointments, self-service settings, consent, change log. */
+/** SQL only (docs/server.md#module-shape): a booking's appointments, self-service settings, consent, change log. */
 
 export type BookingRow = {
   id: string;
@@ -189,7 +189,7 @@ export function createAppointmentsRepository(db: Queryable) {
       return rows[0]?.version ?? 0;
     },
 
-    /** Security-relevant event; never personal data in details (security-checklist F2). */
+    /** Security-relevant event; never personal data in details (docs/rules/security.md#audit-log). */
     async audit(
       entry: { actor: string; action: string; subjectType: string; subjectId: string; details: Record<string, unknown>; now: Date },
       tx: Queryable = db,

@@ -4,7 +4,7 @@ import { addDays, localDateOf, localMidnight, openIntervals, type Interval, type
 export { addDays, localDateOf, localMidnight };
 
 /**
- * The in-memory availability index (DESIGN.md "Server"): every resource's schedule and its
+ * The in-memory availability index (docs/rules/booking.md#availability-index): every resource's schedule and its
  * busy times (live appointments and holds), so free start times are computed without a query.
  * PGlite runs one query at a time; answering availability from memory is what lets the server
  * serve many patients at once. The database stays the source of truth: availability-store.ts

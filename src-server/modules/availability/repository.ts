@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/connection';
 
-/** SQL only (conventions.md point 10): what the availability index is built from. */
+/** SQL only (docs/server.md#module-shape): what the availability index is built from. */
 
 /** Statuses that hold a resource's time; must match the exclusion constraint (0002_booking.sql). */
 export const SLOT_HOLDING_STATUSES = ['HELD', 'BOOKED', 'PENDING', 'CONFIRMED', 'REQUEST_RESCHEDULE', 'ON_HOLD', 'CHECKED_IN'] as const;

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/connection';
 
-/** SQL only (conventions.md point 10): a booking request's exams, patient and referral files. */
+/** SQL only (docs/server.md#module-shape): a booking request's exams, patient and referral files. */
 
 export type RequestRow = {
   id: string;
@@ -85,7 +85,7 @@ export function createBookingRequestsRepository(db: Queryable) {
       return rows[0]?.html ?? null;
     },
 
-    /** Security-relevant event; never personal data in details (security-checklist F2). */
+    /** Security-relevant event; never personal data in details (docs/rules/security.md#audit-log). */
     async audit(
       entry: { actor: string; action: string; subjectId: string; details: Record<string, unknown>; now: Date },
       tx: Queryable = db,

@@ -11,7 +11,7 @@ import { forbidden } from '../../platform/errors';
 import { sessionFor } from '../patient-access/public';
 import { isStaffToken, type BookingRequestsService } from './service';
 
-/** Thin routes (conventions.md point 10): session or staff check, schema from src-contract, call the service. */
+/** Thin routes (docs/server.md#module-shape): session or staff check, schema from src-contract, call the service. */
 
 const readErrors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 503: ApiErrorBodySchema };
 

@@ -9,7 +9,7 @@ import { requiredDocument } from '../questionnaires/public';
 import { createBookingRequestsRepository, type RequestRow } from './repository';
 
 /**
- * Booking requests (issue 4): the patient's summary, cancel, referral downloads, and the staff
+ * Booking requests (docs/rules/self-service.md#booking-requests): the patient's summary, cancel, referral downloads, and the staff
  * status change. A request is every booking_request row sharing one booking key (one per exam).
  */
 
@@ -18,7 +18,7 @@ export interface BookingRequestsServiceDeps {
   clock: Clock;
 }
 
-/** Content type from the bytes (security-checklist E2): PDF, a safe image, else a plain download. */
+/** Content type from the bytes, never the name (docs/rules/security.md#files): PDF, a safe image, else a plain download. */
 export function referralContentType(bytes: Uint8Array): string {
   const pdf = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
   if (bytes.length >= pdf.length && pdf.every((byte, index) => bytes[index] === byte)) return 'application/pdf';

@@ -282,7 +282,7 @@ export function createBookingRepository(db: Queryable) {
       return rows[0]?.version ?? 0;
     },
 
-    /** Security-relevant event; never personal data in details (security-checklist F2). */
+    /** Security-relevant event; never personal data in details (docs/rules/security.md#audit-log). */
     async audit(
       input: { actor: string; action: string; subjectType: string; subjectId: string; details: Record<string, unknown> },
       tx: Queryable = db,

@@ -28,7 +28,7 @@ import {
 import { ApiErrorBodySchema } from '@contract/errors';
 import type { BookingService } from './service';
 
-/** Thin routes (conventions.md point 10): schema from src-contract, call the service. */
+/** Thin routes (docs/server.md#module-shape): schema from src-contract, call the service. */
 
 const errors = { 400: ApiErrorBodySchema, 503: ApiErrorBodySchema };
 const writeErrors = { ...errors, 409: ApiErrorBodySchema, 422: ApiErrorBodySchema };

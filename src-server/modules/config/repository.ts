@@ -1,7 +1,7 @@
 import { CLINIC_COLUMNS, type ClinicColumnsRow } from '../../db/clinic-columns';
 import type { Queryable } from '../../db/connection';
 
-/** SQL only (conventions.md point 10): the provider configuration, overlays, images, clinics. */
+/** SQL only (docs/server.md#module-shape): the provider configuration, overlays, images, clinics. */
 
 export type ProviderRow = {
   app_config: unknown;

@@ -17,7 +17,7 @@ import { ApiErrorBodySchema } from '@contract/errors';
 import { notFound } from '../../platform/errors';
 import type { ConfigService } from './service';
 
-/** Thin routes (conventions.md point 10): schema from src-contract, call the service, map null to 404. */
+/** Thin routes (docs/server.md#module-shape): schema from src-contract, call the service, map null to 404. */
 
 const errors = { 404: ApiErrorBodySchema, 503: ApiErrorBodySchema };
 

@@ -21,7 +21,7 @@ import type { SecurityPolicySources } from '../../platform/plugins/security-head
 import type { ConfigRepository, ProviderRow } from './repository';
 
 /**
- * The configuration the shell reads (spec points 1 and 3), from the provider row. Every part is
+ * The configuration the shell reads (docs/rules/shell.md#configuration), from the provider row. Every part is
  * validated against its contract schema on the way out, so a bad row is a logged 500 rather
  * than a web app crashing on a missing field, and every HTML string is sanitised here.
  */

@@ -5,7 +5,7 @@ import type { HealthRepository } from './repository';
 
 /**
  * GET /api/health for load balancers and monitors: 200 when the database answers, 503 when it
- * does not (security-checklist G6), never a false "ok".
+ * does not (docs/rules/security.md#reliability), never a false "ok".
  */
 export function registerHealthRoutes(app: FastifyInstance, repository: HealthRepository, version: string): void {
   app.withTypeProvider<ZodTypeProvider>().get(

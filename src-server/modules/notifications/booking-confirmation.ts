@@ -8,7 +8,7 @@ import { buildIcs, type CalendarEvent } from './ics';
 
 /**
  * The booking confirmation e-mail: plain text, HTML and an .ics calendar file, queued in the
- * outbox inside the booking's own transaction (booking-interfaces.md), so there is no booking
+ * outbox inside the booking's own transaction (docs/rules/notifications.md#outbox), so there is no booking
  * without its mail and no mail without its booking.
  */
 

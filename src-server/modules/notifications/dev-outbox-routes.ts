@@ -8,7 +8,7 @@ import { escapeHtml } from '../../platform/index-html';
 import { findMail, listRecentMails, type OutboxMail } from '../../platform/outbox/outbox-repository';
 
 /**
- * The development outbox (DESIGN.md "Server"): what the portal mailed, without a mail server.
+ * The development outbox (docs/rules/notifications.md#development-outbox): what the portal mailed, without a mail server.
  * It shows patients' names and links, so it exists only when MAIL_DEV_OUTBOX_ENABLED (on by
  * default except with NODE_ENV=production). When off, every path answers 404 (not the web app).
  */

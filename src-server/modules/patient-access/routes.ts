@@ -17,7 +17,7 @@ import { clearedSessionCookie, sessionCookie } from './cookie';
 import type { PatientAccessService, RequestContext } from './service';
 import { requirePatientSession } from './session-guard';
 
-/** Thin routes for patient sign-in (issue4-api.md "Sign-in"); the rules are in service.ts. */
+/** Thin routes for patient sign-in (docs/rules/patient-access.md#sign-in); the rules are in service.ts. */
 
 const context = (request: FastifyRequest): RequestContext => ({ cookie: request.headers.cookie, ip: request.ip });
 

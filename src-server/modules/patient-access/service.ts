@@ -21,7 +21,7 @@ import type { PatientAccessRepository, PatientSessionRow, SignInSubject } from '
 import { SESSION_REQUIRED_MESSAGE } from './session-guard';
 
 /**
- * Patient sign-in rules (issue 4, issue4-api.md "Sign-in"):
+ * Patient sign-in rules (docs/rules/patient-access.md):
  * - date of birth (and, when given, the contact number) against the booking's patient; a wrong
  *   answer and an unknown key give the same 401 after the same queries;
  * - failures counted per booking key (5) and per client address (20) over 15 minutes; at the

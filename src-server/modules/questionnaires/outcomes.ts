@@ -2,7 +2,7 @@ import { ConditionRunner } from 'survey-core';
 import { emptyOutcomeResult, type Outcome, type OutcomeProcessingResult } from '@contract/api/questionnaires';
 
 /**
- * Outcome evaluation (issue 5): each outcome's condition is a SurveyJS expression run by
+ * Outcome evaluation (docs/rules/questionnaires.md#outcomes): each outcome's condition is a SurveyJS expression run by
  * survey-core's ConditionRunner against a STORED answer. A condition that cannot be parsed
  * never fires (and is reported by the seed/tests, not to the patient).
  */

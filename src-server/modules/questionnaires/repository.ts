@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/connection';
 
-/** SQL of the questionnaires module (issue 5). */
+/** SQL only (docs/server.md#module-shape): questionnaires, answers, temporary keys. */
 
 export interface QuestionnaireRow extends Record<string, unknown> {
   id: string;

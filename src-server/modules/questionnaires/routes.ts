@@ -26,7 +26,7 @@ import { tooManyRequests } from '../../platform/errors';
 import { sessionFor } from '../patient-access/public';
 import type { QuestionnairesService } from './service';
 
-/** Thin routes (issue 5): schema from src-contract, session check, call the service. */
+/** Thin routes (docs/server.md#module-shape): schema from src-contract, session check, call the service. */
 
 const errors = {
   400: ApiErrorBodySchema,

@@ -517,7 +517,7 @@ export type QuestionnairesService = ReturnType<typeof createQuestionnairesServic
 export type { OwnerType };
 
 /**
- * The one booking hook (issue 5), called inside the booking's transaction after its rows are
+ * The one booking hook (docs/rules/questionnaires.md#booking-hook), called inside the booking's transaction after its rows are
  * written: refuses (rolling the booking back) when the temporary answers deny it or ask for what
  * it lacks, else moves them to the appointment booking or booking request, retires the key and
  * records what the outcomes decided (document to bring, insurance type, validation code).

@@ -3,7 +3,7 @@ import { AppError } from '../errors';
 import { isApiPath } from '../api-path';
 
 /**
- * Cross-site request forgery guard (security-checklist C7). The patient session cookie is
+ * Cross-site request forgery guard (docs/rules/security.md#csrf). The patient session cookie is
  * SameSite=None so it works inside a provider's iframe; that also means a browser would attach
  * it to a form another site posts to us. So, for every unsafe API call:
  * - a browser that says the request is cross-site (Sec-Fetch-Site) or from a foreign Origin is

@@ -4,7 +4,7 @@ import { isApiPath } from '../api-path';
 
 /**
  * Security headers on every response: pages, API answers, assets, 404s and errors
- * (security-checklist D1, D2). No X-Frame-Options: it cannot express an allow-list and
+ * (docs/rules/security.md#headers). No X-Frame-Options: it cannot express an allow-list and
  * `DENY` would break the provider's embedding; CSP frame-ancestors does the job.
  */
 

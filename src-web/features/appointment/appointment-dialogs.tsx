@@ -7,7 +7,7 @@ import { SafeHtml } from '../../components/safe-html';
 import { DETAILS_FIELDS, type AppointmentStore, type DetailsField } from './appointment-store';
 import { ConfirmDialog, MessageDialog, ModalDialog } from '../../components/modal-dialog';
 
-/** The reschedule refusal's title and text (spec point 8). */
+/** The reschedule refusal's title and text (docs/rules/self-service.md#cut-off). */
 export function rescheduleRefusal(t: TFunction, reason: ChangeRefusal, priorMinutes: number): { title: string; text: string } {
   switch (reason) {
     case 'WALK_IN':

@@ -228,7 +228,7 @@ const Actions = observer(function Actions({ store }: { store: AppointmentStore }
 
 /**
  * The patient's appointment at /appointments/{bookingKey}, /a/{key}, the pending and clinic-path
- * variants, also under /iframe (issue 4): the summary and every self-service action.
+ * variants, also under /iframe: the summary and every self-service action.
  */
 export const AppointmentPage = observer(function AppointmentPage() {
   const root = useStores();

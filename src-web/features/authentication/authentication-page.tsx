@@ -12,7 +12,7 @@ import './authentication.css';
 
 const ERROR_ID = 'auth-error';
 
-/** The failure in words (spec point 8); every key literal so the catalogue check sees it. */
+/** The failure in words; every key literal so the catalogue check sees it. */
 function errorText(t: TFunction, error: SignInError): string {
   switch (error.kind) {
     case 'cookies':
@@ -130,7 +130,7 @@ const TextField = observer(function TextField({ store, field, label, hint, value
   );
 });
 
-/** Step 1: date of birth and optional contact number (spec point 5). */
+/** Step 1: date of birth and optional contact number (docs/rules/patient-access.md#sign-in). */
 const DetailsForm = observer(function DetailsForm({ store }: { store: PatientSignInStore }) {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -236,7 +236,7 @@ const ChannelForm = observer(function ChannelForm({ store }: { store: PatientSig
   );
 });
 
-/** Step 2b: the six-digit code, with a resend that waits the configured seconds (spec point 5). */
+/** Step 2b: the six-digit code, with a resend that waits the configured seconds (docs/rules/patient-access.md#one-time-password). */
 const CodeForm = observer(function CodeForm({ store }: { store: PatientSignInStore }) {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -348,7 +348,7 @@ const AuthenticationView = observer(function AuthenticationView() {
   );
 });
 
-/** /authentication (spec points 2 and 4): sign in to a booking, then back to where the patient was. */
+/** /authentication (docs/rules/patient-access.md#authentication-page): sign in to a booking, then back to where the patient was. */
 export const AuthenticationPage = observer(function AuthenticationPage() {
   const { patientAccess } = useStores();
   const store = patientAccess.signIn(PatientSignInStore);

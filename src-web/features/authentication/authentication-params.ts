@@ -6,7 +6,7 @@ import type { PatientSubject } from '../../stores/session-store';
 /** A booking key as the server issues them (src-contract/api/patient-access.ts BookingKeySchema). */
 const BOOKING_KEY = /^[A-Za-z0-9_-]{22,64}$/;
 /**
- * The booking pages a return URL may name (spec point 2): /appointments/{key} (also pending/),
+ * The booking pages a return URL may name: /appointments/{key} (also pending/),
  * /a/{key}, /booking-requests/{key}, /br/{key}, each optionally after a clinic path.
  */
 const BOOKING_PAGE = /^\/(?:[^/?#]+\/)?(appointments|a|booking-requests|br)\/(?:pending\/)?([A-Za-z0-9_-]+)(?:[/?#]|$)/;
@@ -24,7 +24,7 @@ export function bookingFromUrl(url: string): { bookingKey: string; type: Patient
 }
 
 /**
- * The authentication type named by the query. The spec's other authentication types
+ * The authentication type named by the query. The other authentication types
  * (APPOINTMENT_RESULTS, PATIENT_PORTAL) open an appointment's session.
  */
 function typeFromQuery(value: string | null): PatientSubject | null {
@@ -41,7 +41,7 @@ function typeFromQuery(value: string | null): PatientSubject | null {
 }
 
 /**
- * Reads the /authentication query (spec point 2: returnUrl, shared, bookingKey, type,
+ * Reads the /authentication query (docs/rules/patient-access.md#authentication-page: returnUrl, shared, bookingKey, type,
  * staffBooking, isBookingRequest, dateOfBirth). The return URL must be a path of this site (a
  * crafted link cannot send the patient elsewhere after sign-in); the booking key and type come
  * from the query or else from the return URL; without a return URL the booking's own page is it.

@@ -14,7 +14,7 @@ export interface PatientAccessOptions {
   today: () => string;
   /** True when the browser keeps cookies (the session lives in one). */
   cookiesEnabled: () => boolean;
-  /** Lays role-specific translations over the catalogue (spec point 3). */
+  /** Lays role-specific translations over the catalogue (docs/rules/shell.md#languages). */
   applyTranslations: (overlay: Record<string, unknown>) => void;
   scrollToTop: () => void;
   timers?: { setInterval: (fn: () => void, ms: number) => unknown; clearInterval: (handle: unknown) => void };
@@ -59,7 +59,7 @@ export function parseRoleTranslations(json: string): Record<string, unknown> | n
 }
 
 /**
- * Patient access (issue 4) as the rest of the app sees it: the authenticated check pages call
+ * Patient access as the rest of the app sees it: the authenticated check pages call
  * before they load a booking (ensureSignedIn), logout, and the sign-in form's store, whose code
  * comes with the /authentication page so the booking home does not download it.
  */
@@ -81,7 +81,7 @@ export class PatientAccessStore {
   }
 
   /**
-   * The authenticated check for pages that show a booking (spec point 6). Resolves true when
+   * The authenticated check for pages that show a booking (docs/rules/patient-access.md#authenticated-check). Resolves true when
    * this browser is signed in to that booking; otherwise sends the browser to /authentication
    * (with returnUrl = the current URL, the booking key and type) and resolves false.
    * Never rejects: a check that cannot be made at all also leads to the sign-in page, which

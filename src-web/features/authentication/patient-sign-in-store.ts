@@ -5,14 +5,14 @@ import { paths } from '../../paths';
 import { parseRoleTranslations, type PatientAccessOptions } from './patient-access-store';
 import type { PatientSubject, SessionStore } from '../../stores/session-store';
 
-/** Six digits, exactly (spec points 5 and 9). */
+/** Six digits, exactly. */
 export const OTP_PATTERN = /^\d{6}$/;
-/** Digits only, at most 10 (spec points 5 and 9). */
+/** Digits only, at most 10. */
 export const CONTACT_NUMBER_PATTERN = /^\d{1,10}$/;
-/** Seconds between resends when the app config does not say (spec point 9). */
+/** Seconds between resends when the app config does not say. */
 export const DEFAULT_OTP_RESEND_SECONDS = 5;
 
-/** What the /authentication page was asked to do (spec points 2 and 3, "Authentication params"). */
+/** What the /authentication page was asked to do (docs/rules/patient-access.md#authentication-page). */
 export interface AuthenticationParams {
   /** null when neither the query nor the return URL names a booking. */
   bookingKey: string | null;
@@ -33,7 +33,7 @@ export type SignInStep = 'checking' | 'details' | 'channel' | 'code' | 'done';
 export type SignInField = 'dateOfBirth' | 'contactNumber' | 'code';
 export type SignInProblem = 'required' | 'invalid' | 'future';
 
-/** Why the last attempt failed, as the page words it (spec point 8). */
+/** Why the last attempt failed, as the page words it (docs/rules/patient-access.md#attempts). */
 export type SignInError =
   | { kind: 'cookies' }
   | { kind: 'authentication' }
@@ -66,7 +66,7 @@ export function maxAttemptsName(details: unknown): string {
   return ['max_attempts_reached', 'max_attempts_reached_shared', 'max_attempts_reached_results'].includes(named) ? named : 'true';
 }
 
-/** The return URL with shared=true added (spec point 4: the shared flag). */
+/** The return URL with shared=true added (the shared flag). */
 export function withSharedFlag(url: string): string {
   const hashAt = url.indexOf('#');
   const base = hashAt >= 0 ? url.slice(0, hashAt) : url;
@@ -82,7 +82,7 @@ function isEmbedded(url: string): boolean {
 }
 
 /**
- * The sign-in form (spec point 4 "Patient authentication", issue 4): date of birth with an
+ * The sign-in form (docs/rules/patient-access.md#sign-in): date of birth with an
  * optional contact number, then a one-time password when the server asks for one. Loaded with
  * the /authentication page (PatientAccessStore#signIn), never on the booking home.
  */
@@ -168,7 +168,7 @@ export class PatientSignInStore {
     return this.touched[field] ? this.problem(field) : null;
   }
 
-  /** Both details valid: the only state in which they are sent (spec point 5). */
+  /** Both details valid: the only state in which they are sent. */
   get detailsValid(): boolean {
     return this.problem('dateOfBirth') === null && this.problem('contactNumber') === null;
   }
@@ -402,7 +402,7 @@ export class PatientSignInStore {
     }
   }
 
-  /** Signed in: remember who, then the return URL, scrolled to the top (spec point 4). */
+  /** Signed in: remember who, then the return URL, scrolled to the top. */
   private finish(identity: { bookingKey: string; type: PatientSubject; roleTranslations: string }): void {
     const params = this.params;
     this.stopCountdown();
@@ -426,7 +426,7 @@ export class PatientSignInStore {
     this.session.setLoading(false);
   }
 
-  /** Turns a failed call into the page's state (spec point 8). */
+  /** Turns a failed call into the page's state. */
   private failWith(error: unknown, during: 'details' | 'otp-send' | 'otp-verify'): void {
     const apiError = error instanceof ApiError ? error : null;
     if (apiError?.status === 429 && apiError.code === 'max_attempts_reached') {

@@ -158,7 +158,7 @@ const Dialogs = observer(function Dialogs({ store }: { store: BookingRequestStor
   }
 });
 
-/** The booking request at /booking-requests/{bookingKey} and /br/{key}, also under /iframe (issue 4). */
+/** The booking request at /booking-requests/{bookingKey} and /br/{key}, also under /iframe. */
 export const BookingRequestPage = observer(function BookingRequestPage() {
   const root = useStores();
   const store = root.featureStore(bookingRequestStoreOf);

@@ -28,7 +28,7 @@ export interface BookingRequestStoreDeps {
 }
 
 /**
- * The booking-request page (issue 4, spec point 4 "Booking request"): status, exams and clinic,
+ * The booking-request page (docs/rules/self-service.md#booking-requests): status, exams and clinic,
  * patient details, referrals, booking information, and cancel with confirmation.
  */
 export class BookingRequestStore {

@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/client';
 
 /**
- * What went wrong with a booking submission, as the web app words it (spec point 8):
+ * What went wrong with a booking submission, as the web app words it (docs/rules/booking.md#failures):
  * 409 slot_taken / hold_expired has its own clear message and fresh times; 500 to 504 each
  * have their own text; 505 and above (and no answer at all) get the general text.
  */

@@ -4,7 +4,7 @@ import type { Locator } from './booking-store';
 /** How long the browser may take to find the position before the flow moves on without it. */
 export const BROWSER_POSITION_TIMEOUT_MS = 10_000;
 
-/** The cookie a kiosk keeps its postcode location in (spec point 3: postalCodeLocationId). */
+/** The cookie a kiosk keeps its postcode location in (docs/rules/kiosk.md#kiosk-mode-in-the-web-app). */
 export const KIOSK_POSTCODE_COOKIE = 'postalCodeLocationId';
 
 function readCookie(doc: Document, name: string): string | null {
@@ -38,13 +38,13 @@ export function createBrowserLocator(win: Window, isKiosk: () => boolean): Locat
     },
     rememberKioskPostcode: (postcode) => {
       if (!isKiosk() || !/^\d{4}$/.test(postcode)) return;
-      // Spec point 3: kiosk cookies expire on 2030-12-31 and apply to the whole site.
+      // Kiosk cookies expire on 2030-12-31 and apply to the whole site.
       win.document.cookie = `${KIOSK_POSTCODE_COOKIE}=${postcode}; expires=${KIOSK_COOKIE_EXPIRY}; path=/; SameSite=Lax`;
     },
   };
 }
 
-/** The kiosk cookies' fixed expiry (spec point 9: cookie expiry 2030-12-31). */
+/** The kiosk cookies' fixed expiry: 2030-12-31. */
 export const KIOSK_COOKIE_EXPIRY = new Date(Date.UTC(2030, 11, 31, 23, 59, 59)).toUTCString();
 
 /** A random (version 4) UUID for Idempotency-Key; getRandomValues works outside secure contexts too. */

@@ -12,15 +12,15 @@ import { ExamStep } from './exam-step';
 import './booking.css';
 
 // Step 0 is the first screen and ships with the page; the later steps load when reached, so
-// the booking home stays inside its JavaScript budget (issue 3).
+// the booking home stays inside its JavaScript budget (docs/web.md#budgets).
 const LocationStep = lazy(() => import('./location-step').then((m) => ({ default: m.LocationStep })));
 const DetailsStep = lazy(() => import('./details-step').then((m) => ({ default: m.DetailsStep })));
 const ConfirmationStep = lazy(() => import('./confirmation-step').then((m) => ({ default: m.ConfirmationStep })));
-// Moving an existing appointment (?reschedule=<bookingKey>&context=RESCHEDULED|CHANGED, issue 4):
+// Moving an existing appointment (?reschedule=<bookingKey>&context=RESCHEDULED|CHANGED, docs/rules/self-service.md#reschedule):
 // the last step is a summary with "Move my appointment" instead of the details form; its code
 // (and the appointments API) load only when that step is reached.
 const RescheduleStep = lazy(() => import('./reschedule-step').then((m) => ({ default: m.RescheduleStep })));
-// The chosen exams' questionnaires (issue 5): their code and SurveyJS load when the exams are chosen.
+// The chosen exams' questionnaires: their code and SurveyJS load when the exams are chosen.
 const BookingQuestionnaires = lazy(() => loadBookingQuestionnaires().then((m) => ({ default: m.BookingQuestionnaires })));
 
 /** Starts the next steps' downloads once the patient has chosen an exam, before they are needed. */
@@ -29,7 +29,7 @@ function prefetchLaterSteps(): void {
   void import('./details-step');
 }
 
-/** The booking portal at / and /advanced-booking (and under /iframe): steps 0 to 3 (issue 3). */
+/** The booking portal at / and /advanced-booking (and under /iframe): steps 0 to 3 (docs/rules/booking.md#steps). */
 export const BookingPage = observer(function BookingPage() {
   const root = useStores();
   const { booking } = root;

@@ -2,7 +2,7 @@ import { makeAutoObservable } from 'mobx';
 import { PATIENT_TITLES, PatientDetailsSchema, ValidationCodeSchema, type PatientDetails } from '@contract/api/booking';
 
 /**
- * The patient details form of the booking flow (spec point 5). The rules are the contract's own
+ * The patient details form of the booking flow (docs/rules/booking.md#patient-details). The rules are the contract's own
  * field schemas, so the web shows exactly what the server would refuse, next to the field and
  * before submitting. This module (and zod with it) loads only when the details step opens.
  */
@@ -44,7 +44,7 @@ export class PatientForm {
     /** The exams (or an outcome) need a Medicare number. */
     readonly medicareRequired: boolean,
     private readonly today: () => string,
-    /** A questionnaire outcome asks for a validation code (issue 5); the field shows only then. */
+    /** A VALIDATION_CODE_REQUIRED questionnaire outcome asks for a validation code; the field shows only then. */
     readonly validationCodeRequired = false,
   ) {
     makeAutoObservable<this, 'today'>(this, { medicareRequired: false, validationCodeRequired: false, today: false });

@@ -1,4 +1,4 @@
-/** The wait before a step change is reported (spec point 9: step change debounce 2 s). */
+/** The wait before a step change is reported: 2 s (docs/rules/booking.md#step-reports). */
 export const STEP_REPORT_DELAY_MS = 2000;
 
 export interface StepReporter {
@@ -9,7 +9,7 @@ export interface StepReporter {
 
 /**
  * Reports booking step changes after a quiet period, and only when the step differs from the
- * last one reported (spec point 4): quick back-and-forth between steps reports nothing.
+ * last one reported: quick back-and-forth between steps reports nothing.
  */
 export function createStepReporter(report: (step: number) => void, delayMs = STEP_REPORT_DELAY_MS): StepReporter {
   let timer: ReturnType<typeof setTimeout> | undefined;

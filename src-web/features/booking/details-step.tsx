@@ -33,7 +33,7 @@ function fieldLabel(t: TFunction, field: PatientField): string {
   }
 }
 
-/** The spec point 5 messages, by field and problem. */
+/** The patient-details messages (docs/rules/booking.md#patient-details), by field and problem. */
 export function problemText(t: TFunction, field: PatientField, problem: FieldProblem): string {
   if (problem === 'future') return t('booking.details.problems.dateOfBirthFuture');
   if (problem === 'required') {
@@ -156,7 +156,7 @@ const Field = observer(function Field({ form, field }: { form: PatientForm; fiel
   );
 });
 
-/** Step 2: the patient's details, checked next to each field before anything is sent (spec point 5). */
+/** Step 2: the patient's details, checked next to each field before anything is sent. */
 export const DetailsStep = observer(function DetailsStep() {
   const { booking } = useStores();
   const { t, i18n } = useTranslation();

@@ -8,7 +8,7 @@ import { ModalDialog } from '../../components/modal-dialog';
 
 const NO_EXAMS: Exam[] = [];
 
-/** Step 0: exams by modality and body part, or by searching their names (issue 3). */
+/** Step 0: exams by modality and body part, or by searching their names. */
 export const ExamStep = observer(function ExamStep() {
   const { booking } = useStores();
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { CalendarView } from './calendar-view';
 import { ModalDialog } from '../../components/modal-dialog';
 import { ClinicMap } from './clinic-map';
 
-/** Step 1: where (clinics offering every chosen exam, nearest first) and when (issue 3). */
+/** Step 1: where (clinics offering every chosen exam, nearest first) and when (docs/rules/booking.md#free-times). */
 export const LocationStep = observer(function LocationStep() {
   const { booking, config } = useStores();
   const { t } = useTranslation();

@@ -29,7 +29,7 @@ const WHEN: Intl.DateTimeFormatOptions = {
   timeZoneName: 'short',
 };
 
-/** Why the move was refused or failed (spec point 8), one literal key each. */
+/** Why the move was refused or failed (docs/rules/self-service.md#cut-off), one literal key each. */
 function problemText(t: TFunction, dialog: AppointmentDialog): string | null {
   if (dialog.kind === 'error') return dialog.message || t('booking.reschedule.failed');
   if (dialog.kind !== 'rescheduleNotAllowed') return null;
@@ -46,7 +46,7 @@ function problemText(t: TFunction, dialog: AppointmentDialog): string | null {
 }
 
 /**
- * The booking flow's last step when an existing appointment is moved (issue 4): what changes,
+ * The booking flow's last step when an existing appointment is moved (docs/rules/self-service.md#reschedule): what changes,
  * and "Move my appointment", which moves it in one server transaction (the old time is freed only
  * when the new one is booked), then returns to the appointment page showing the new time.
  */

@@ -1,6 +1,6 @@
 import { isExternalUrl, safeRedirectUrl } from '../../platform/safe-url';
 
-/** The query of /deny (spec point 2). */
+/** The query of /deny (docs/rules/patient-access.md#deny-page). */
 export interface DenyQuery {
   status?: string | null;
   revoked?: string | null;
@@ -46,14 +46,14 @@ const STATUS_MESSAGES: Record<string, DenyMessageKey> = {
   ON_HOLD: 'deny.waitingForProtocol',
 };
 
-/** Messages a max-attempts redirect may name (spec point 8: shared links and results). */
+/** Messages a max-attempts redirect may name (shared links and results). */
 const MAX_ATTEMPTS_MESSAGES: Record<string, DenyMessageKey> = {
   max_attempts_reached: 'message.max_attempts_reached',
   max_attempts_reached_shared: 'message.max_attempts_reached_shared',
   max_attempts_reached_results: 'message.max_attempts_reached_results',
 };
 
-/** Other messages flows send to /deny by name (spec point 8: pain score, protocol). */
+/** Other messages flows send to /deny by name (pain score, protocol). */
 const NAMED_MESSAGES: Record<string, DenyMessageKey> = {
   pain_score_problem: 'message.pain_score_problem',
   booking_request_waiting_protocol_error: 'message.booking_request_waiting_protocol_error',
@@ -78,7 +78,7 @@ function lookup(table: Record<string, DenyMessageKey>, value: string | null | un
 }
 
 /**
- * The deny page's message for its query, in the order of spec point 4: status, revoked,
+ * The deny page's message for its query, first match wins (docs/rules/patient-access.md#deny-page): status, revoked,
  * maxAttempts (the named message when known), resultsExpired, a known named message,
  * customMessage, else the generic problem. Unknown names never reach the page as text,
  * so a crafted link cannot make the portal say something it does not know.

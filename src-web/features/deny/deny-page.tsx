@@ -45,7 +45,7 @@ function denyText(t: TFunction, message: DenyMessage): string {
   }
 }
 
-/** /deny: why the patient cannot go on (spec point 4), with an optional close control and onward link. */
+/** /deny: why the patient cannot go on (docs/rules/patient-access.md#deny-page), with an optional close control and onward link. */
 export function DenyPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

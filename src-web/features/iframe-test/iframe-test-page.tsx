@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../paths';
 import { Page } from '../../components/page';
 
-/** /iframe-test: the portal framed the way a provider's site embeds it (the spec leaves its content open). */
+/** /iframe-test: the portal framed the way a provider's site embeds it (docs/rules/embedding.md#iframe-prefix). */
 export function IframeTestPage() {
   const { t } = useTranslation();
   return (

@@ -4,7 +4,7 @@ import { Page } from '../../components/page';
 import { safeRedirectUrl } from '../../platform/safe-url';
 import { useStores } from '../../stores/use-stores';
 
-/** Privacy: a link to the provider's privacy policy (spec point 2). */
+/** Privacy: a link to the provider's privacy policy. */
 export const PrivacyPage = observer(function PrivacyPage() {
   const { config } = useStores();
   const { t } = useTranslation();

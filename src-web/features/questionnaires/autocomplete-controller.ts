@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 
-/** Spec point 5 and 9: lookups start at 3 characters, 400 ms after the last keystroke. */
+/** Lookups start at 3 characters, 400 ms after the last keystroke (docs/rules/questionnaires.md#autocomplete). */
 export const AUTOCOMPLETE_MIN_CHARS = 3;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 400;
 

@@ -7,7 +7,7 @@ import { AutocompleteController, type AutocompleteLookup } from './autocomplete-
 export type { AutocompleteLookup } from './autocomplete-controller';
 
 /**
- * The autocomplete survey field (spec point 5): a SurveyJS text question with the custom property
+ * The autocomplete survey field (docs/rules/questionnaires.md#autocomplete): a SurveyJS text question with the custom property
  * `autocompleteSource` (`{ "type": "text", "name": "implantType", "autocompleteSource": "implants" }`)
  * renders as a combobox whose value must be one of the suggestions the lookup gave
  * (GET /api/questionnaires/autocomplete/{source}).

@@ -5,7 +5,7 @@ import type { RootStore } from '../../stores/root-store';
 export const loadBookingQuestionnaires = () => import('./booking-questionnaires');
 
 /**
- * The booking store's questionnaire hooks (issue 5). This file is tiny and ships with the booking
+ * The booking store's questionnaire hooks. This file is tiny and ships with the booking
  * home; everything it calls (and SurveyJS) downloads only when the exams are chosen.
  * @param onOpen - called once the questionnaire code is there (the page then renders its modal).
  */

@@ -13,7 +13,7 @@ import { useStores } from '../../stores/use-stores';
 import { preloadSurveyModal, QuestionnaireRunModal } from './survey-modal-lazy';
 
 /**
- * The booking flow's questionnaires (issue 5), loaded only once the patient continues from the
+ * The booking flow's questionnaires (docs/rules/questionnaires.md#run), loaded only once the patient continues from the
  * exam choice: the chosen exams' questionnaires open one at a time in the survey modal, answers
  * are saved as temporary answers under a temporary booking key, and each answer's outcomes
  * (evaluated on the server) are followed: deny, Medicare number or validation code required,
@@ -152,7 +152,7 @@ export async function beforeLocation(root: RootStore, slugs: string[]): Promise<
   }
 }
 
-/** A keyed booking failed: a new key, and the answers moved to it (spec point 4). */
+/** A keyed booking failed: a new key, and the answers moved to it (docs/rules/questionnaires.md#temporary-keys). */
 export async function afterFailure(root: RootStore): Promise<void> {
   const store = root.featureStore(questionnaireStoreOf);
   const old = root.booking.questionnaireKey;

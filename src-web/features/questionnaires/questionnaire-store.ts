@@ -12,7 +12,7 @@ export type SurveyQuestionnaire = Pick<
   'id' | 'type' | 'json' | 'title' | 'modalSize' | 'css' | 'showClose' | 'showClosingConfirmation' | 'showPreviousButtonOnLastPageEnabled'
 >;
 
-/** Spec point 9: a BOOKING_FORM questionnaire opens 100 ms after it is reached; the others at once. */
+/** A BOOKING_FORM questionnaire opens 100 ms after it is reached; the others at once. */
 export const BOOKING_FORM_DELAY_MS = 100;
 
 /** Whose questionnaires a run answers: the booking being made, an appointment, a booking request. */
@@ -21,7 +21,7 @@ export type QuestionnaireSubject = 'BOOKING' | 'APPOINTMENT' | 'BOOKING_REQUEST'
 export type SaveKind = 'temporary' | 'appointment' | 'pain-score' | 'booking-request';
 
 /**
- * Where an answer is saved (spec point 4 "Questionnaire flow"): during booking, temporarily under
+ * Where an answer is saved (docs/rules/questionnaires.md#saving-answers): during booking, temporarily under
  * the booking key per exam (general ones without an exam); after booking, post-booking types
  * against the appointment, pain scores by booking key, protocol (and the rest of a booking
  * request's) as a booking-request answer.
@@ -32,7 +32,7 @@ export function saveKindOf(type: QuestionnaireType, subject: QuestionnaireSubjec
   return type === 'PAIN_SCORE_INITIAL' || type === 'PAIN_SCORE_FINAL' ? 'pain-score' : 'appointment';
 }
 
-/** What the web app does with an outcome processing result (spec point 4: outcomes are followed). */
+/** What the web app does with an outcome processing result (docs/rules/questionnaires.md#outcomes). */
 export type OutcomeAction =
   | { kind: 'deny'; message: string | null; bookingRequest: boolean; maxAttemptsReached: boolean }
   | { kind: 'createBookingRequest'; message: string | null }
@@ -90,7 +90,7 @@ export interface QuestionnaireStoreDeps {
 
 export type RunState = 'idle' | 'loading' | 'answering' | 'done' | 'error';
 
-/** A save that failed in a way that leaves the page (spec point 8). */
+/** A save that failed in a way that leaves the page. */
 export type RunFailure = { kind: 'pain-score'; message: string | null } | { kind: 'protocol'; message: string | null };
 
 /**

@@ -23,7 +23,7 @@ function typesOf(raw: string | null): QuestionnaireType[] | undefined {
 }
 
 /**
- * /questionnaires and /q (also under /iframe), issue 5: the questionnaires still pending for a
+ * /questionnaires and /q (also under /iframe): the questionnaires still pending for a
  * booking (?bookingKey=K, or ?appointmentSlug=S for the booking of one appointment;
  * ?type=BOOKING_REQUEST or PROTOCOL for a booking request, or one type; ?types=A,B), one at a
  * time, after the patient has signed in to that booking. When none are left the patient goes to
@@ -87,7 +87,7 @@ export const QuestionnairesPage = observer(function QuestionnairesPage() {
   const embedded = typeof window !== 'undefined' && isEmbeddedPath(window.location.pathname);
   const inLayout = (path: string) => (embedded ? paths.embedded(path) : path);
 
-  // Where the run ends: a pain-score or protocol failure goes to /deny (spec point 8); the
+  // Where the run ends: a pain-score or protocol failure goes to /deny; the
   // redirect or the stored target are followed once everything is answered.
   const { state, failure, redirectUrl, answeredCount, closedUnanswered } = store;
   useEffect(() => {

@@ -62,7 +62,7 @@ export function createSurveyModel(
   model.onAfterRenderSurvey.add((survey) => ensureThemeStyle('reset', survey.resetVariablesStyle));
   model.showCompletedPage = false;
   if (options.locale) model.locale = options.locale;
-  // Progress counts answered questions (spec point 5), at the top unless the JSON says otherwise.
+  // Progress counts answered questions, at the top unless the JSON says otherwise.
   if (!model.showProgressBar) model.showProgressBar = true;
   model.progressBarType = 'questions';
   model.onGetProgressText.add((_, event) => {
@@ -83,7 +83,7 @@ export function createSurveyModel(
 }
 
 /**
- * The questionnaire survey modal (spec point 2): the questionnaire's size, a static backdrop (a
+ * The questionnaire survey modal (docs/rules/questionnaires.md#survey-modal): the questionnaire's size, a static backdrop (a
  * click beside it does nothing), no keyboard close (Escape does nothing), a close button only
  * when closing is allowed; with showClosingConfirmation the close asks yes/no first.
  */

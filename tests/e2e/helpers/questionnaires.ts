@@ -2,7 +2,7 @@ import { expect, type FrameLocator, type Locator, type Page } from '@playwright/
 
 type Scope = Page | FrameLocator;
 
-/** The open questionnaire survey modal (issue 5), whatever its title. */
+/** The open questionnaire survey modal, whatever its title. */
 export function surveyDialog(scope: Scope): Locator {
   return scope.locator('dialog.pp-survey-dialog[open]');
 }

@@ -18,7 +18,7 @@ describe('electron-builder.yml', () => {
     await expect(loadBuilderConfig()).resolves.toBeTruthy();
   });
 
-  it('flips every fuse to the hardened value (security-checklist A5)', async () => {
+  it('flips every fuse to the hardened value', async () => {
     const config = await loadBuilderConfig();
     expect(config.electronFuses).toStrictEqual({
       runAsNode: false,

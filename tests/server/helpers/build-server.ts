@@ -13,7 +13,7 @@ import { createFileStorage } from '../../../src-server/platform/storage';
 import { SEED_NOW } from './database';
 
 /**
- * Builds the real server for a test (conventions.md point 14): the production buildServer with
+ * Builds the real server for a test (docs/architecture.md#tests-mirror-the-source): the production buildServer with
  * a test configuration, a test clock and a captured log, on a real database from database.ts.
  */
 

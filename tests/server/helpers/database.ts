@@ -10,7 +10,7 @@ import { seedDemoProvider } from '../../../src-server/db/seed/seed';
 import { createTestClock } from '../../../src-server/platform/clock';
 
 /**
- * A real database per test file (DESIGN.md "Tests": no mocked database).
+ * A real database per test file (no mocked database: the SQL under test is the SQL that ships).
  *
  * PGlite: creating one runs initdb (seconds), so an empty, a migrated and a seeded database are
  * each built once and kept as data-directory dumps in the temp folder, keyed by a hash of

@@ -27,7 +27,7 @@ function sessionWith(client: ReturnType<typeof createApiClient>, navigator: Port
   return session;
 }
 
-describe('api client: 401 rule (spec point 6)', () => {
+describe('api client: 401 rule', () => {
   it('should log out without navigating when any call answers 401', async () => {
     const server = await unauthorizedServer();
     const client = createApiClient(server.url);

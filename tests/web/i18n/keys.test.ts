@@ -98,7 +98,7 @@ describe('translation keys in src-web', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('should use the spec keys as given', () => {
+  it('should use the agreed message keys as given', () => {
     const used = new Set(calls.map((call) => call.key));
     for (const key of ['message.loading', 'message.access_read_only', 'action.close', 'message.max_attempts_reached_shared']) {
       expect(used.has(key)).toBe(true);

@@ -41,7 +41,7 @@ describe('detectDevice', () => {
   });
 });
 
-describe('shouldZoom (spec point 9)', () => {
+describe('shouldZoom (heights up to 768 px, not phones)', () => {
   it('should zoom desktop, tablet and kiosk screens up to 768 px high', () => {
     expect(shouldZoom('desktop', 768)).toBe(true);
     expect(shouldZoom('tablet', 700)).toBe(true);

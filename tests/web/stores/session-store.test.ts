@@ -5,7 +5,7 @@ import { recordingNavigator } from '../features/authentication/patient-access-se
 const KEY = 'DQZGrZ3wpC5qCgHhYxQeMw';
 const OTHER = 'RTZZ7AsePVS1c6abT-l4BA';
 
-describe('SessionStore (spec point 3: authentication state)', () => {
+describe('SessionStore (authentication state)', () => {
   it('should remember which booking the session opens, and only that one', () => {
     const session = new SessionStore(() => recordingNavigator('/'));
     session.markAuthenticated({ bookingKey: KEY, type: 'APPOINTMENT', roleTranslations: '{}' });

@@ -6,7 +6,7 @@ import { buildTestServer, createLogCollector, type TestServer } from '../../help
 import { createTestDatabase, SEED_NOW, type TestDatabase } from '../../helpers/database';
 import { authenticate, client, LIAM, sessionCheck } from './sign-in-kit';
 
-// Security-checklist F2: a whole sign-in leaves no booking key, date of birth, code, token,
+// No personal data in logs (docs/rules/security.md#logging): a whole sign-in leaves no booking key, date of birth, code, token,
 // address or number in the server log. And the sweep deletes ended sessions and old attempts.
 
 describe('patient sign-in logs and sweep', () => {

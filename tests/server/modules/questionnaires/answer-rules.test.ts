@@ -4,7 +4,7 @@ import { validateAnswer } from '../../../../src-server/modules/questionnaires/an
 import { combineOutcomes, conditionHolds, isValidCondition } from '../../../../src-server/modules/questionnaires/outcomes';
 import { sanitizeSurveyJson } from '../../../../src-server/modules/questionnaires/service';
 
-// Pure rules of issue 5: answers checked against the SurveyJS definition with survey-core, and
+// Pure rules of questionnaire answers: answers checked against the SurveyJS definition with survey-core, and
 // outcome conditions evaluated by survey-core's expression engine.
 
 const SURVEY = {

@@ -10,7 +10,7 @@ import { book, countRows, patient, slotsOn } from '../booking/booking-test-kit';
 import { client, newAddress } from '../patient-access/sign-in-kit';
 import { bookThrough, CLIENT_HEADERS, rowsOf, setOtpRequired, signedAs, signIn } from '../appointments/self-service-kit';
 
-// Issue 5 through the real API on a seeded database: temporary answers under a booking key,
+// Questionnaires through the real API on a seeded database: temporary answers under a booking key,
 // re-keying, outcomes evaluated by the server on the STORED answers, a denied booking refused by
 // the booking endpoint, answers moving to the appointment, post-booking saving per type, and
 // a 401 for every post-booking endpoint with another booking's session.
@@ -261,7 +261,7 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     ]);
     expect((await signed.get(`${base}?types=PROTOCOL`)).statusCode).toBe(400);
 
-    // The provider cancels through the questionnaire instead of the reason dialog (spec point 4).
+    // The provider cancels through the questionnaire instead of the reason dialog.
     await test.db.query('update self_service_settings set cancel_questionnaire_required = true');
     const cancel = await signed.post(`${base}/answers`, {
       questionnaireId: id('cancel-appointment'),

@@ -4,7 +4,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../../src-server/platform/
 import { buildTestServer, testConfig, type TestServer } from '../../helpers/build-server';
 import { backends, createTestDatabase, type TestDatabase } from '../../helpers/database';
 
-// Security-checklist C7: the session cookie is SameSite=None (for the provider's iframe), so
+// CSRF (docs/rules/security.md#csrf): the session cookie is SameSite=None (for the provider's iframe), so
 // unsafe API calls must prove they come from the portal itself.
 
 const PUBLIC_URL = 'https://portal.example.org';

@@ -89,7 +89,7 @@ function readBody(request: IncomingMessage): Promise<unknown> {
 const ALLOWED: CanChangeResponse = { canChange: true, reason: null, priorMinutes: 1440 };
 
 /**
- * A stand-in for the self-service API of /work/notes/issue4-api.md over real HTTP, with the
+ * A stand-in for the self-service API (src-contract/api/appointments.ts) over real HTTP, with the
  * session check of the sign-in API. State changes like the real server's (status per action).
  */
 export function appointmentServer(options: AppointmentServerOptions = {}): AppointmentServer {

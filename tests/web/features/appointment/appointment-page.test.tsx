@@ -130,7 +130,7 @@ describe('appointment page: texts loaded with the page', () => {
   });
 });
 
-describe('appointment page: cancel (spec point 4)', () => {
+describe('appointment page: cancel', () => {
   it('should name the prior-minutes limit when cancelling is no longer allowed, and cancel nothing', async () => {
     const { fake } = await open({ canCancel: { canChange: false, reason: 'PRIOR_MINUTES', priorMinutes: 1440 } });
     await loaded();
@@ -224,7 +224,7 @@ describe('appointment page: cancel (spec point 4)', () => {
   });
 });
 
-describe('appointment page: reschedule and change (spec points 4 and 8)', () => {
+describe('appointment page: reschedule and change', () => {
   const cases: [ChangeRefusal, string, RegExp][] = [
     ['WALK_IN', 'This appointment cannot be rescheduled online', /includes a walk-in exam/],
     ['APPOINTMENT_CANCELLED', 'This appointment cannot be rescheduled', /has been cancelled, so it cannot be rescheduled/],

@@ -60,7 +60,7 @@ const reschedules = (log: RecordedBookingRequest[]) =>
 const location = (app: RenderedApp) => `${app.router.state.location.pathname}${app.router.state.location.search}`;
 
 // Each test walks the booking flow through lazy chunks; on a busy 2-core machine that can take seconds.
-describe('booking flow with ?reschedule= (issue 4)', { timeout: 20_000 }, () => {
+describe('booking flow with ?reschedule=', { timeout: 20_000 }, () => {
   it('should open at the times of the booking clinic, then move the appointment and show the new time on its page', async () => {
     const { app, log } = await openFlow('RESCHEDULED');
     expect(await screen.findByText('You are moving your appointment: choose a new time.')).toBeTruthy();

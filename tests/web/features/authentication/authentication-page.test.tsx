@@ -36,7 +36,7 @@ afterEach(() => {
   Object.defineProperty(window.navigator, 'cookieEnabled', { value: true, configurable: true });
 });
 
-describe('/authentication page: the form (spec point 5)', () => {
+describe('/authentication page: the form', () => {
   it('should show labelled fields: a date input no later than today and a numeric contact number', async () => {
     await open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your identity' })).toBeTruthy();

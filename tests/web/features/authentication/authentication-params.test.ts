@@ -4,7 +4,7 @@ import { bookingFromUrl, readAuthenticationParams } from '../../../../src-web/fe
 const KEY = 'DQZGrZ3wpC5qCgHhYxQeMw';
 const read = (query: string, embedded = false) => readAuthenticationParams(new URLSearchParams(query), embedded);
 
-describe('readAuthenticationParams (spec point 2: the /authentication query)', () => {
+describe('readAuthenticationParams (the /authentication query)', () => {
   it('should read every parameter', () => {
     expect(
       read(

@@ -36,7 +36,7 @@ function readBody(request: IncomingMessage): Promise<unknown> {
 }
 
 /**
- * A stand-in for the sign-in API of /work/notes/issue4-api.md, over real HTTP: the date of birth
+ * A stand-in for the sign-in API (src-contract/api/patient-access.ts), over real HTTP: the date of birth
  * opens a session (a flag here, the cookie on the real server), the code completes it.
  */
 export function signInServer(options: SignInServerOptions = {}): SignInServer {

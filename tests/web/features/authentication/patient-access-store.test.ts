@@ -4,7 +4,7 @@ import { PatientSignInStore } from '../../../../src-web/features/authentication/
 import { answer, BOOKING_KEY } from './patient-access-fixtures';
 import { setup } from './patient-access-setup';
 
-describe('PatientAccessStore#ensureSignedIn (the authenticated check, spec point 6)', () => {
+describe('PatientAccessStore#ensureSignedIn (the authenticated check)', () => {
   it('should resolve true and remember the booking when signed in', async () => {
     const { access: store, session, navigator } = await setup({ server: { signedIn: true }, url: `/appointments/${BOOKING_KEY}` });
     expect(await store.ensureSignedIn(BOOKING_KEY, 'APPOINTMENT')).toBe(true);

@@ -3,7 +3,7 @@ import { isCalendarDate, maxAttemptsName, withSharedFlag } from '../../../../src
 import { answer, BOOKING_KEY, CODE, DATE_OF_BIRTH } from './patient-access-fixtures';
 import { params, setup, type Setup } from './patient-access-setup';
 
-describe('PatientSignInStore: validation (spec point 5)', () => {
+describe('PatientSignInStore: validation', () => {
   it('should require a real date of birth that is not in the future', async () => {
     const { store } = await setup();
     await store.start(params());
@@ -153,7 +153,7 @@ describe('PatientSignInStore: date of birth without a code', () => {
   });
 });
 
-describe('PatientSignInStore: failures (spec point 8)', () => {
+describe('PatientSignInStore: failures', () => {
   it('should keep the form with the authentication error on a wrong date of birth, without logging out or navigating', async () => {
     const { store, navigator, session } = await setup();
     await store.start(params());

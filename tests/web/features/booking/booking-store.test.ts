@@ -537,7 +537,7 @@ describe('BookingStore', () => {
 describe('PatientForm', () => {
   const today = () => '2026-11-23';
 
-  it('should apply the spec point 5 rules field by field', () => {
+  it('should apply the patient-details rules field by field', () => {
     const form = new PatientForm(false, today);
     fillPatient(form);
     expect(form.isValid).toBe(true);

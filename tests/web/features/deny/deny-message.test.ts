@@ -8,7 +8,7 @@ import {
   type DenyQuery,
 } from '../../../../src-web/features/deny/deny-message';
 
-/** Every rule of spec point 4 (deny page), one row each, in the order they apply. */
+/** Every deny-page rule (docs/rules/patient-access.md#deny-page), one row each, in the order they apply. */
 const RULES: [string, DenyQuery, DenyMessage][] = [
   ['status EXPIRED', { status: 'EXPIRED' }, { key: 'deny.expired' }],
   ['status EXPIRED_PATIENT', { status: 'EXPIRED_PATIENT' }, { key: 'deny.expired' }],
@@ -58,7 +58,7 @@ describe('denyMessage', () => {
     expect(denyMessage(query)).toEqual(expected);
   });
 
-  it('should apply the rules in the spec order when several are present', () => {
+  it('should apply the rules in their documented order when several are present', () => {
     const all: DenyQuery = { status: 'CANCELED', revoked: 'true', maxAttempts: 'true', resultsExpired: 'true', customMessage: 'x' };
     expect(denyMessage(all).key).toBe('deny.canceled');
     expect(denyMessage({ ...all, status: null }).key).toBe('deny.revoked');

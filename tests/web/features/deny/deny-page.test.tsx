@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../helpers/render-app';
 
-/** The English text of every deny rule, as a patient reads it (spec point 4). */
+/** The English text of every deny rule, as a patient reads it. */
 const PAGES: [string, string][] = [
   ['status=EXPIRED', 'This link has expired.'],
   ['status=EXPIRED_PATIENT', 'This link has expired.'],

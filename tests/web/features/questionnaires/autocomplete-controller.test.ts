@@ -47,7 +47,7 @@ function setup(initial = '') {
   return { controller, queries, committed, timers };
 }
 
-describe('the autocomplete survey field (spec point 5)', () => {
+describe('the autocomplete survey field', () => {
   it('should not look anything up below 3 characters', () => {
     const { controller, timers } = setup();
     controller.input('p');

@@ -76,7 +76,7 @@ async function setup(routes: Record<string, (body: unknown) => { status: number;
   return { store, posted, waits, server };
 }
 
-describe('where an answer is saved (spec point 4)', () => {
+describe('where an answer is saved', () => {
   it('should keep booking-time answers temporary and put later ones on the appointment, pain scores and booking requests apart', () => {
     expect(saveKindOf('BOOKING_FORM', 'BOOKING')).toBe('temporary');
     expect(saveKindOf('CREATE_BOOKING_REQUEST', 'BOOKING')).toBe('temporary');
