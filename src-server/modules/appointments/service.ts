@@ -3,7 +3,6 @@ import type {
   AppointmentSummary,
   CancelRequest,
   CanChangeResponse,
-  ChangeRefusal,
   ConsentForm,
   ConsentFormsResponse,
   DetailsChangeRequest,
@@ -23,17 +22,21 @@ import type { AvailabilityStore } from '../availability/public';
 import type { BookingService } from '../booking/public';
 import { queueBookingConfirmation } from '../notifications/public';
 import { requiredDocument } from '../questionnaires/public';
-import { createAppointmentsRepository, type BookingRow, type SettingsRow } from './repository';
+import {
+  CHANGEABLE,
+  changeNotAllowed,
+  currentRows,
+  maskedEmail,
+  maskPhone,
+  overallStatus,
+  refusal,
+  type ChangeAction,
+} from './change-rules';
+import { createAppointmentsRepository, type BookingRow } from './repository';
 
 /**
- * Appointment self-service rules (docs/rules/self-service.md). A booking is every appointment
- * sharing one booking key; after a reschedule the old rows stay (RESCHEDULED or CHANGED) and the
- * new ones carry the same key, so "current" rows are those not moved away.
- *
- * Cut-off: a cancel or reschedule is allowed only while every live appointment starts MORE than
- * priorMinutes from now; exactly priorMinutes before the start is already too late.
- *
- * Every change re-reads the rows with FOR UPDATE inside its transaction and applies the rules
+ * Appointment self-service (docs/rules/self-service.md; the rules themselves are in
+ * change-rules.ts). Every change re-reads the rows with FOR UPDATE inside its transaction and applies the rules
  * again there, so two changes of one booking cannot both pass on a stale read.
  */
 
@@ -45,70 +48,8 @@ export interface AppointmentsServiceDeps {
   publicUrl: string;
 }
 
-const MINUTE = 60_000;
 /** Open details change requests one booking may have waiting for staff (more is refused with 429). */
 export const MAX_OPEN_DETAILS_REQUESTS = 5;
-/** Statuses a patient may cancel, reschedule or confirm from. */
-const CHANGEABLE: ReadonlySet<string> = new Set(['BOOKED', 'PENDING', 'CONFIRMED', 'REQUEST_RESCHEDULE']);
-/** Moved away: the booking continues in newer rows with the same key. */
-const MOVED: ReadonlySet<string> = new Set(['RESCHEDULED', 'CHANGED']);
-
-export type ChangeAction = 'CANCEL' | 'RESCHEDULE';
-
-function changeNotAllowed(
-  action: ChangeAction | 'CONFIRM' | 'REQUEST_RESCHEDULE' | 'CONSENT',
-  reason: ChangeRefusal,
-  priorMinutes: number,
-): AppError {
-  const messages: Record<ChangeRefusal, string> = {
-    PRIOR_MINUTES: `This appointment can no longer be changed online: changes close ${priorMinutes} minutes before the start. Please call the clinic.`,
-    APPOINTMENT_CANCELLED: 'This appointment has been cancelled.',
-    WALK_IN: 'An appointment with a walk-in exam cannot be rescheduled online. Please call the clinic.',
-    OTHER: 'This appointment cannot be changed online. Please call the clinic.',
-  };
-  const verb = { CANCEL: 'cancelled', RESCHEDULE: 'rescheduled', CONFIRM: 'confirmed', REQUEST_RESCHEDULE: 'changed', CONSENT: 'changed' }[
-    action
-  ];
-  const message = reason === 'OTHER' ? `This appointment cannot be ${verb} online. Please call the clinic.` : messages[reason];
-  return appError('change_not_allowed', 409, message, { reason, priorMinutes });
-}
-
-/** The rows the booking continues in: all but the moved-away ones (all, when every row moved). */
-export function currentRows(rows: readonly BookingRow[]): BookingRow[] {
-  const current = rows.filter((row) => !MOVED.has(row.status));
-  return current.length > 0 ? current : [...rows];
-}
-
-function overallStatus(current: readonly BookingRow[]): AppointmentStatus {
-  const live = current.find((row) => CHANGEABLE.has(row.status) || row.status === 'ON_HOLD' || row.status === 'CHECKED_IN');
-  return (live ?? current[0])?.status as AppointmentStatus;
-}
-
-/**
- * Whether the patient may cancel or reschedule now: null when allowed, else why not.
- * The cut-off compares start - now > priorMinutes (strictly).
- */
-export function refusal(rows: readonly BookingRow[], settings: SettingsRow, action: ChangeAction, now: number): ChangeRefusal | null {
-  const current = currentRows(rows);
-  const live = current.filter((row) => CHANGEABLE.has(row.status));
-  if (live.length === 0) return current.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER';
-  if (action === 'RESCHEDULE' && !settings.walk_in_reschedule_allowed && live.some((row) => row.walk_in_exam !== null)) return 'WALK_IN';
-  if (live.some((row) => row.starts_ms - now <= settings.prior_minutes * MINUTE)) return 'PRIOR_MINUTES';
-  return null;
-}
-
-export function maskEmail(email: string | null): string | null {
-  if (email === null || email === '') return null;
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return '***';
-  return `${email.slice(0, 1)}***${email.slice(at)}`;
-}
-
-export function maskPhone(phone: string | null): string | null {
-  if (phone === null || phone === '') return null;
-  const visible = Math.min(3, phone.length - 1);
-  return `${'*'.repeat(phone.length - visible)}${phone.slice(phone.length - visible)}`;
-}
 
 export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   const { db, clock, booking, store } = deps;
@@ -165,7 +106,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         title: first.title,
         firstName: first.first_name,
         lastName: first.last_name,
-        email: maskEmail(first.email),
+        email: maskedEmail(first.email),
         contactNumber: maskPhone(first.contact_number),
       },
       confirmed: current.some((row) => row.status === 'CONFIRMED' || row.confirmed),

@@ -16,7 +16,8 @@ import { randomToken } from '../../platform/ids';
 import { enqueueMail } from '../../platform/outbox/outbox-repository';
 import { enqueueSms, normalisePhoneNumber } from '../../platform/sms/sms-outbox-repository';
 import { readCookie } from './cookie';
-import { maskEmail, maskPhone, otpMailText, otpSmsText } from './otp-messages';
+import { maskEmail } from '../../platform/mask';
+import { maskPhone, otpMailText, otpSmsText } from './otp-messages';
 import type { PatientAccessRepository, PatientSessionRow, SignInSubject } from './repository';
 import { SESSION_REQUIRED_MESSAGE } from './session-guard';
 
