@@ -18,7 +18,7 @@ import { localDate } from '../../platform/time-zone';
 import { hashRequest } from '../../platform/request-hash';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/sql';
 import { createIdempotencyRepository } from '../../platform/idempotency';
-import type { AvailabilityStore } from '../availability/public';
+import { availabilityVersion, type AvailabilityStore } from '../availability/public';
 import type { BookingService } from '../booking/public';
 import { queueBookingConfirmation } from '../notifications/public';
 import { requiredDocument } from '../questionnaires/public';
@@ -206,7 +206,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           withReason: label !== undefined,
           withNote: (request.note ?? '') !== '',
         });
-        return { ids: changed, version: await repository.availabilityVersion(tx) };
+        return { ids: changed, version: await availabilityVersion(tx) };
       });
       freed(ids, version);
       return summaryOf(db, bookingKey);
