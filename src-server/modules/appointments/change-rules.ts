@@ -19,6 +19,8 @@ export const CHANGEABLE: ReadonlySet<string> = new Set(['BOOKED', 'PENDING', 'CO
 export const MOVED: ReadonlySet<string> = new Set(['RESCHEDULED', 'CHANGED']);
 
 export type ChangeAction = 'CANCEL' | 'RESCHEDULE';
+/** What the change log records. */
+export type ChangeLogAction = 'CANCEL' | 'RESCHEDULE' | 'CHANGE' | 'REQUEST_RESCHEDULE' | 'CONFIRM' | 'UNSUBSCRIBE';
 
 export function changeNotAllowed(
   action: ChangeAction | 'CONFIRM' | 'REQUEST_RESCHEDULE' | 'CONSENT',
@@ -49,6 +51,11 @@ export function overallStatus(current: readonly BookingRow[]): AppointmentStatus
   return (live ?? current[0])?.status as AppointmentStatus;
 }
 
+/** Why a booking with no live appointment cannot be changed: it was cancelled, or something else ended it. */
+export function nothingLive(current: readonly BookingRow[]): 'APPOINTMENT_CANCELLED' | 'OTHER' {
+  return current.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER';
+}
+
 /**
  * Whether the patient may cancel or reschedule now: null when allowed, else why not.
  * The cut-off compares start - now > priorMinutes (strictly).
@@ -56,7 +63,7 @@ export function overallStatus(current: readonly BookingRow[]): AppointmentStatus
 export function refusal(rows: readonly BookingRow[], settings: SettingsRow, action: ChangeAction, now: number): ChangeRefusal | null {
   const current = currentRows(rows);
   const live = current.filter((row) => CHANGEABLE.has(row.status));
-  if (live.length === 0) return current.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER';
+  if (live.length === 0) return nothingLive(current);
   if (action === 'RESCHEDULE' && !settings.walk_in_reschedule_allowed && live.some((row) => row.walk_in_exam !== null)) return 'WALK_IN';
   if (live.some((row) => row.starts_ms - now <= settings.prior_minutes * MINUTE)) return 'PRIOR_MINUTES';
   return null;

@@ -28,9 +28,11 @@ import {
   currentRows,
   maskedEmail,
   maskPhone,
+  nothingLive,
   overallStatus,
   refusal,
   type ChangeAction,
+  type ChangeLogAction,
 } from './change-rules';
 import { createAppointmentsRepository, type BookingRow } from './repository';
 
@@ -134,6 +136,41 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
     );
   }
 
+  /**
+   * Moves a booking's live appointments to `toStatus` inside the caller's transaction: the status,
+   * the change log entry and the audit entry, written together. Answers the ids changed.
+   */
+  async function moveLive(
+    tx: Queryable,
+    bookingKey: string,
+    live: readonly BookingRow[],
+    change: { action: ChangeLogAction; toStatus: string; now: Date; confirm?: boolean; reasonLabel?: string | null; note?: string | null },
+    audited: { action: string; details: Record<string, unknown> },
+  ): Promise<string[]> {
+    const { action, toStatus, now, confirm = false, reasonLabel, note } = change;
+    const ids = await repository.setStatus(
+      live.map((row) => row.id),
+      toStatus,
+      now,
+      tx,
+      confirm,
+    );
+    await repository.logChange(
+      {
+        bookingKey,
+        action,
+        fromStatus: live[0]?.status ?? '',
+        toStatus,
+        ...(reasonLabel === undefined ? {} : { reasonLabel }),
+        ...(note === undefined ? {} : { note }),
+        now,
+      },
+      tx,
+    );
+    await audit(tx, audited.action, live, audited.details);
+    return ids;
+  }
+
   /** Applies committed status changes to the in-memory availability index (freed ids). */
   function freed(ids: readonly string[], version: number): void {
     if (ids.length > 0) store.applyCommitted([], ids, { version, bumps: 1 });
@@ -183,29 +220,22 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         const why = refusal(rows, settings, 'CANCEL', now.getTime());
         if (why !== null) throw changeNotAllowed('CANCEL', why, settings.prior_minutes);
         const live = currentRows(rows).filter((row) => CHANGEABLE.has(row.status));
-        const changed = await repository.setStatus(
-          live.map((row) => row.id),
-          'CANCELED',
-          now,
+        const changed = await moveLive(
           tx,
-        );
-        await repository.logChange(
+          bookingKey,
+          live,
           {
-            bookingKey,
             action: 'CANCEL',
-            fromStatus: live[0]?.status ?? '',
             toStatus: 'CANCELED',
+            now,
             reasonLabel: label ?? null,
             note: request.note === undefined || request.note === '' ? null : request.note,
-            now,
           },
-          tx,
+          {
+            action: 'appointment.cancelled',
+            details: { from: live[0]?.status, withReason: label !== undefined, withNote: (request.note ?? '') !== '' },
+          },
         );
-        await audit(tx, 'appointment.cancelled', live, {
-          from: live[0]?.status,
-          withReason: label !== undefined,
-          withNote: (request.note ?? '') !== '',
-        });
         return { ids: changed, version: await availabilityVersion(tx) };
       });
       freed(ids, version);
@@ -338,36 +368,19 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         const rows = await lock(tx, bookingKey);
         const current = currentRows(rows);
         const live = current.filter((row) => CHANGEABLE.has(row.status));
-        if (live.length === 0) {
-          throw changeNotAllowed(
-            'REQUEST_RESCHEDULE',
-            current.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER',
-            settings.prior_minutes,
-          );
-        }
+        if (live.length === 0) throw changeNotAllowed('REQUEST_RESCHEDULE', nothingLive(current), settings.prior_minutes);
         const now = clock.now();
         const note = request.note === undefined || request.note === '' ? null : request.note;
         // Asking again without anything new changes nothing (a double click).
         if (note === null && live.every((row) => row.status === 'REQUEST_RESCHEDULE')) return;
         // REQUEST_RESCHEDULE keeps the slot (it is a live status) until the clinic moves it.
-        await repository.setStatus(
-          live.map((row) => row.id),
-          'REQUEST_RESCHEDULE',
-          now,
+        await moveLive(
           tx,
+          bookingKey,
+          live,
+          { action: 'REQUEST_RESCHEDULE', toStatus: 'REQUEST_RESCHEDULE', now, note },
+          { action: 'appointment.reschedule_requested', details: { from: live[0]?.status, withNote: note !== null } },
         );
-        await repository.logChange(
-          {
-            bookingKey,
-            action: 'REQUEST_RESCHEDULE',
-            fromStatus: live[0]?.status ?? '',
-            toStatus: 'REQUEST_RESCHEDULE',
-            note,
-            now,
-          },
-          tx,
-        );
-        await audit(tx, 'appointment.reschedule_requested', live, { from: live[0]?.status, withNote: note !== null });
       });
       return summaryOf(db, bookingKey);
     },
@@ -381,24 +394,17 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         // Confirming twice is harmless: the second answers the same summary and changes nothing.
         if (current.every((row) => row.status === 'CONFIRMED')) return;
         const live = current.filter((row) => CHANGEABLE.has(row.status));
-        if (live.length === 0) {
-          throw changeNotAllowed(
-            'CONFIRM',
-            current.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER',
-            settings.prior_minutes,
-          );
-        }
+        if (live.length === 0) throw changeNotAllowed('CONFIRM', nothingLive(current), settings.prior_minutes);
         if (!live.every((row) => row.status === 'BOOKED' && row.starts_ms > now.getTime()))
           throw changeNotAllowed('CONFIRM', 'OTHER', settings.prior_minutes);
-        await repository.setStatus(
-          live.map((row) => row.id),
-          'CONFIRMED',
-          now,
+        // Every live row is BOOKED here, so the change log says BOOKED -> CONFIRMED.
+        await moveLive(
           tx,
-          true,
+          bookingKey,
+          live,
+          { action: 'CONFIRM', toStatus: 'CONFIRMED', now, confirm: true },
+          { action: 'appointment.confirmed', details: {} },
         );
-        await repository.logChange({ bookingKey, action: 'CONFIRM', fromStatus: 'BOOKED', toStatus: 'CONFIRMED', now }, tx);
-        await audit(tx, 'appointment.confirmed', live, {});
       });
       return summaryOf(db, bookingKey);
     },
@@ -410,13 +416,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       await db.transaction(async (tx) => {
         const rows = currentRows(await lock(tx, bookingKey));
         const live = rows.filter((row) => CHANGEABLE.has(row.status) || row.status === 'CHECKED_IN');
-        if (live.length === 0) {
-          throw changeNotAllowed(
-            'CONSENT',
-            rows.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER',
-            settings.prior_minutes,
-          );
-        }
+        if (live.length === 0) throw changeNotAllowed('CONSENT', nothingLive(rows), settings.prior_minutes);
         const forms = await repository.consentForms(bookingKey, [...new Set(rows.map((row) => row.modality_id))], tx);
         if (!forms.some((form) => form.id === formId)) throw notFound('We could not find this consent form for your appointment.');
         await repository.signConsentForm({ bookingKey, formId, signedName: request.signedName, now: clock.now() }, tx);
