@@ -24,3 +24,18 @@ export type ClinicColumnsRow = {
   longitude: number;
   time_zone: string;
 };
+
+/** The fields every clinic answer shares (booking's clinics, contact), from one row. */
+export function clinicFields(row: ClinicColumnsRow) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    region: { id: row.region_id, slug: row.region_slug, name: row.region_name },
+    address: { street: row.street, suburb: row.suburb, state: row.state, postcode: row.postcode },
+    latitude: row.latitude,
+    longitude: row.longitude,
+    timeZone: row.time_zone,
+    phone: row.phone,
+  };
+}

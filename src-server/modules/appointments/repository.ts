@@ -1,3 +1,4 @@
+import { createAuditLogRepository } from '../../db/audit-log';
 import type { Queryable } from '../../db/connection';
 
 /** SQL only (docs/server.md#module-shape): a booking's appointments, self-service settings, consent, change log. */
@@ -67,6 +68,7 @@ const BOOKING_SELECT = `
    where a.booking_key = $1 and a.status <> 'HELD'`;
 
 export function createAppointmentsRepository(db: Queryable) {
+  const auditLog = createAuditLogRepository(db);
   return {
     /** Every appointment of a booking (moved ones included), in time order. */
     async bookingRows(bookingKey: string, tx: Queryable = db): Promise<BookingRow[]> {
@@ -183,21 +185,12 @@ export function createAppointmentsRepository(db: Queryable) {
       return rows[0]?.count ?? 0;
     },
 
-    /** The availability counter as this transaction left it. */
-    async availabilityVersion(tx: Queryable = db): Promise<number> {
-      const rows = await tx.query<{ version: number }>('select version::float8 as version from availability_version where id = 1');
-      return rows[0]?.version ?? 0;
-    },
-
     /** Security-relevant event; never personal data in details (docs/rules/security.md#audit-log). */
     async audit(
       entry: { actor: string; action: string; subjectType: string; subjectId: string; details: Record<string, unknown>; now: Date },
       tx: Queryable = db,
     ): Promise<void> {
-      await tx.query(
-        `insert into audit_log (occurred_at, actor, action, subject_type, subject_id, details) values ($1::timestamptz, $2, $3, $4, $5, $6::jsonb)`,
-        [entry.now.toISOString(), entry.actor, entry.action, entry.subjectType, entry.subjectId, JSON.stringify(entry.details)],
-      );
+      await auditLog.record(entry, tx);
     },
   };
 }

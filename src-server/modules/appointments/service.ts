@@ -3,7 +3,6 @@ import type {
   AppointmentSummary,
   CancelRequest,
   CanChangeResponse,
-  ChangeRefusal,
   ConsentForm,
   ConsentFormsResponse,
   DetailsChangeRequest,
@@ -19,21 +18,27 @@ import { localDate } from '../../platform/time-zone';
 import { hashRequest } from '../../platform/request-hash';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/sql';
 import { createIdempotencyRepository } from '../../platform/idempotency';
-import type { AvailabilityStore } from '../availability/public';
+import { availabilityVersion, type AvailabilityStore } from '../availability/public';
 import type { BookingService } from '../booking/public';
 import { queueBookingConfirmation } from '../notifications/public';
 import { requiredDocument } from '../questionnaires/public';
-import { createAppointmentsRepository, type BookingRow, type SettingsRow } from './repository';
+import {
+  CHANGEABLE,
+  changeNotAllowed,
+  currentRows,
+  maskedEmail,
+  maskPhone,
+  nothingLive,
+  overallStatus,
+  refusal,
+  type ChangeAction,
+  type ChangeLogAction,
+} from './change-rules';
+import { createAppointmentsRepository, type BookingRow } from './repository';
 
 /**
- * Appointment self-service rules (docs/rules/self-service.md). A booking is every appointment
- * sharing one booking key; after a reschedule the old rows stay (RESCHEDULED or CHANGED) and the
- * new ones carry the same key, so "current" rows are those not moved away.
- *
- * Cut-off: a cancel or reschedule is allowed only while every live appointment starts MORE than
- * priorMinutes from now; exactly priorMinutes before the start is already too late.
- *
- * Every change re-reads the rows with FOR UPDATE inside its transaction and applies the rules
+ * Appointment self-service (docs/rules/self-service.md; the rules themselves are in
+ * change-rules.ts). Every change re-reads the rows with FOR UPDATE inside its transaction and applies the rules
  * again there, so two changes of one booking cannot both pass on a stale read.
  */
 
@@ -45,70 +50,8 @@ export interface AppointmentsServiceDeps {
   publicUrl: string;
 }
 
-const MINUTE = 60_000;
 /** Open details change requests one booking may have waiting for staff (more is refused with 429). */
 export const MAX_OPEN_DETAILS_REQUESTS = 5;
-/** Statuses a patient may cancel, reschedule or confirm from. */
-const CHANGEABLE: ReadonlySet<string> = new Set(['BOOKED', 'PENDING', 'CONFIRMED', 'REQUEST_RESCHEDULE']);
-/** Moved away: the booking continues in newer rows with the same key. */
-const MOVED: ReadonlySet<string> = new Set(['RESCHEDULED', 'CHANGED']);
-
-export type ChangeAction = 'CANCEL' | 'RESCHEDULE';
-
-function changeNotAllowed(
-  action: ChangeAction | 'CONFIRM' | 'REQUEST_RESCHEDULE' | 'CONSENT',
-  reason: ChangeRefusal,
-  priorMinutes: number,
-): AppError {
-  const messages: Record<ChangeRefusal, string> = {
-    PRIOR_MINUTES: `This appointment can no longer be changed online: changes close ${priorMinutes} minutes before the start. Please call the clinic.`,
-    APPOINTMENT_CANCELLED: 'This appointment has been cancelled.',
-    WALK_IN: 'An appointment with a walk-in exam cannot be rescheduled online. Please call the clinic.',
-    OTHER: 'This appointment cannot be changed online. Please call the clinic.',
-  };
-  const verb = { CANCEL: 'cancelled', RESCHEDULE: 'rescheduled', CONFIRM: 'confirmed', REQUEST_RESCHEDULE: 'changed', CONSENT: 'changed' }[
-    action
-  ];
-  const message = reason === 'OTHER' ? `This appointment cannot be ${verb} online. Please call the clinic.` : messages[reason];
-  return appError('change_not_allowed', 409, message, { reason, priorMinutes });
-}
-
-/** The rows the booking continues in: all but the moved-away ones (all, when every row moved). */
-export function currentRows(rows: readonly BookingRow[]): BookingRow[] {
-  const current = rows.filter((row) => !MOVED.has(row.status));
-  return current.length > 0 ? current : [...rows];
-}
-
-function overallStatus(current: readonly BookingRow[]): AppointmentStatus {
-  const live = current.find((row) => CHANGEABLE.has(row.status) || row.status === 'ON_HOLD' || row.status === 'CHECKED_IN');
-  return (live ?? current[0])?.status as AppointmentStatus;
-}
-
-/**
- * Whether the patient may cancel or reschedule now: null when allowed, else why not.
- * The cut-off compares start - now > priorMinutes (strictly).
- */
-export function refusal(rows: readonly BookingRow[], settings: SettingsRow, action: ChangeAction, now: number): ChangeRefusal | null {
-  const current = currentRows(rows);
-  const live = current.filter((row) => CHANGEABLE.has(row.status));
-  if (live.length === 0) return current.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER';
-  if (action === 'RESCHEDULE' && !settings.walk_in_reschedule_allowed && live.some((row) => row.walk_in_exam !== null)) return 'WALK_IN';
-  if (live.some((row) => row.starts_ms - now <= settings.prior_minutes * MINUTE)) return 'PRIOR_MINUTES';
-  return null;
-}
-
-export function maskEmail(email: string | null): string | null {
-  if (email === null || email === '') return null;
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return '***';
-  return `${email.slice(0, 1)}***${email.slice(at)}`;
-}
-
-export function maskPhone(phone: string | null): string | null {
-  if (phone === null || phone === '') return null;
-  const visible = Math.min(3, phone.length - 1);
-  return `${'*'.repeat(phone.length - visible)}${phone.slice(phone.length - visible)}`;
-}
 
 export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   const { db, clock, booking, store } = deps;
@@ -165,7 +108,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         title: first.title,
         firstName: first.first_name,
         lastName: first.last_name,
-        email: maskEmail(first.email),
+        email: maskedEmail(first.email),
         contactNumber: maskPhone(first.contact_number),
       },
       confirmed: current.some((row) => row.status === 'CONFIRMED' || row.confirmed),
@@ -191,6 +134,41 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       },
       tx,
     );
+  }
+
+  /**
+   * Moves a booking's live appointments to `toStatus` inside the caller's transaction: the status,
+   * the change log entry and the audit entry, written together. Answers the ids changed.
+   */
+  async function moveLive(
+    tx: Queryable,
+    bookingKey: string,
+    live: readonly BookingRow[],
+    change: { action: ChangeLogAction; toStatus: string; now: Date; confirm?: boolean; reasonLabel?: string | null; note?: string | null },
+    audited: { action: string; details: Record<string, unknown> },
+  ): Promise<string[]> {
+    const { action, toStatus, now, confirm = false, reasonLabel, note } = change;
+    const ids = await repository.setStatus(
+      live.map((row) => row.id),
+      toStatus,
+      now,
+      tx,
+      confirm,
+    );
+    await repository.logChange(
+      {
+        bookingKey,
+        action,
+        fromStatus: live[0]?.status ?? '',
+        toStatus,
+        ...(reasonLabel === undefined ? {} : { reasonLabel }),
+        ...(note === undefined ? {} : { note }),
+        now,
+      },
+      tx,
+    );
+    await audit(tx, audited.action, live, audited.details);
+    return ids;
   }
 
   /** Applies committed status changes to the in-memory availability index (freed ids). */
@@ -242,30 +220,23 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         const why = refusal(rows, settings, 'CANCEL', now.getTime());
         if (why !== null) throw changeNotAllowed('CANCEL', why, settings.prior_minutes);
         const live = currentRows(rows).filter((row) => CHANGEABLE.has(row.status));
-        const changed = await repository.setStatus(
-          live.map((row) => row.id),
-          'CANCELED',
-          now,
+        const changed = await moveLive(
           tx,
-        );
-        await repository.logChange(
+          bookingKey,
+          live,
           {
-            bookingKey,
             action: 'CANCEL',
-            fromStatus: live[0]?.status ?? '',
             toStatus: 'CANCELED',
+            now,
             reasonLabel: label ?? null,
             note: request.note === undefined || request.note === '' ? null : request.note,
-            now,
           },
-          tx,
+          {
+            action: 'appointment.cancelled',
+            details: { from: live[0]?.status, withReason: label !== undefined, withNote: (request.note ?? '') !== '' },
+          },
         );
-        await audit(tx, 'appointment.cancelled', live, {
-          from: live[0]?.status,
-          withReason: label !== undefined,
-          withNote: (request.note ?? '') !== '',
-        });
-        return { ids: changed, version: await repository.availabilityVersion(tx) };
+        return { ids: changed, version: await availabilityVersion(tx) };
       });
       freed(ids, version);
       return summaryOf(db, bookingKey);
@@ -397,36 +368,19 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         const rows = await lock(tx, bookingKey);
         const current = currentRows(rows);
         const live = current.filter((row) => CHANGEABLE.has(row.status));
-        if (live.length === 0) {
-          throw changeNotAllowed(
-            'REQUEST_RESCHEDULE',
-            current.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER',
-            settings.prior_minutes,
-          );
-        }
+        if (live.length === 0) throw changeNotAllowed('REQUEST_RESCHEDULE', nothingLive(current), settings.prior_minutes);
         const now = clock.now();
         const note = request.note === undefined || request.note === '' ? null : request.note;
         // Asking again without anything new changes nothing (a double click).
         if (note === null && live.every((row) => row.status === 'REQUEST_RESCHEDULE')) return;
         // REQUEST_RESCHEDULE keeps the slot (it is a live status) until the clinic moves it.
-        await repository.setStatus(
-          live.map((row) => row.id),
-          'REQUEST_RESCHEDULE',
-          now,
+        await moveLive(
           tx,
+          bookingKey,
+          live,
+          { action: 'REQUEST_RESCHEDULE', toStatus: 'REQUEST_RESCHEDULE', now, note },
+          { action: 'appointment.reschedule_requested', details: { from: live[0]?.status, withNote: note !== null } },
         );
-        await repository.logChange(
-          {
-            bookingKey,
-            action: 'REQUEST_RESCHEDULE',
-            fromStatus: live[0]?.status ?? '',
-            toStatus: 'REQUEST_RESCHEDULE',
-            note,
-            now,
-          },
-          tx,
-        );
-        await audit(tx, 'appointment.reschedule_requested', live, { from: live[0]?.status, withNote: note !== null });
       });
       return summaryOf(db, bookingKey);
     },
@@ -440,24 +394,17 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         // Confirming twice is harmless: the second answers the same summary and changes nothing.
         if (current.every((row) => row.status === 'CONFIRMED')) return;
         const live = current.filter((row) => CHANGEABLE.has(row.status));
-        if (live.length === 0) {
-          throw changeNotAllowed(
-            'CONFIRM',
-            current.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER',
-            settings.prior_minutes,
-          );
-        }
+        if (live.length === 0) throw changeNotAllowed('CONFIRM', nothingLive(current), settings.prior_minutes);
         if (!live.every((row) => row.status === 'BOOKED' && row.starts_ms > now.getTime()))
           throw changeNotAllowed('CONFIRM', 'OTHER', settings.prior_minutes);
-        await repository.setStatus(
-          live.map((row) => row.id),
-          'CONFIRMED',
-          now,
+        // Every live row is BOOKED here, so the change log says BOOKED -> CONFIRMED.
+        await moveLive(
           tx,
-          true,
+          bookingKey,
+          live,
+          { action: 'CONFIRM', toStatus: 'CONFIRMED', now, confirm: true },
+          { action: 'appointment.confirmed', details: {} },
         );
-        await repository.logChange({ bookingKey, action: 'CONFIRM', fromStatus: 'BOOKED', toStatus: 'CONFIRMED', now }, tx);
-        await audit(tx, 'appointment.confirmed', live, {});
       });
       return summaryOf(db, bookingKey);
     },
@@ -469,13 +416,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       await db.transaction(async (tx) => {
         const rows = currentRows(await lock(tx, bookingKey));
         const live = rows.filter((row) => CHANGEABLE.has(row.status) || row.status === 'CHECKED_IN');
-        if (live.length === 0) {
-          throw changeNotAllowed(
-            'CONSENT',
-            rows.some((row) => row.status === 'CANCELED') ? 'APPOINTMENT_CANCELLED' : 'OTHER',
-            settings.prior_minutes,
-          );
-        }
+        if (live.length === 0) throw changeNotAllowed('CONSENT', nothingLive(rows), settings.prior_minutes);
         const forms = await repository.consentForms(bookingKey, [...new Set(rows.map((row) => row.modality_id))], tx);
         if (!forms.some((form) => form.id === formId)) throw notFound('We could not find this consent form for your appointment.');
         await repository.signConsentForm({ bookingKey, formId, signedName: request.signedName, now: clock.now() }, tx);

@@ -1,8 +1,6 @@
 import { localDate } from '../../platform/time-zone';
 import { addDays, localDateOf, localMidnight, openIntervals, type Interval, type ResourceSchedule } from '../schedule/public';
 
-export { addDays, localDateOf, localMidnight };
-
 /**
  * The in-memory availability index (docs/rules/booking.md#availability-index): every resource's schedule and its
  * busy times (live appointments and holds), so free start times are computed without a query.

@@ -73,8 +73,8 @@ const BUSY_COLUMNS = `id::text as id, resource_id::text as resource_id,
 
 export function createAvailabilityRepository(db: Queryable) {
   return {
-    async settings(): Promise<SettingsRow> {
-      const rows = await db.query<SettingsRow>(
+    async settings(tx: Queryable = db): Promise<SettingsRow> {
+      const rows = await tx.query<SettingsRow>(
         `select lead_minutes, horizon_days, hold_minutes, slot_step_minutes, max_distance_km::float8 as max_distance_km,
                 default_latitude::float8 as default_latitude, default_longitude::float8 as default_longitude, default_label
            from booking_settings where id = 1`,
@@ -84,25 +84,25 @@ export function createAvailabilityRepository(db: Queryable) {
       return row;
     },
 
-    async scheduleRows(): Promise<ScheduleRows> {
-      const settings = await this.settings();
-      const clinics = await db.query<ClinicRow>('select id::text as id, slug, time_zone from clinic order by position, slug');
-      const resources = await db.query<ResourceRow>(
+    async scheduleRows(tx: Queryable = db): Promise<ScheduleRows> {
+      const settings = await this.settings(tx);
+      const clinics = await tx.query<ClinicRow>('select id::text as id, slug, time_zone from clinic order by position, slug');
+      const resources = await tx.query<ResourceRow>(
         'select id::text as id, clinic_id::text as clinic_id, modality_id::text as modality_id, code from resource order by code',
       );
-      const clinicHours = await db.query<HoursRow>(
+      const clinicHours = await tx.query<HoursRow>(
         `select clinic_id::text as owner_id, weekday, opens::text as opens, closes::text as closes
            from clinic_opening_hours order by opens`,
       );
-      const resourceHours = await db.query<HoursRow>(
+      const resourceHours = await tx.query<HoursRow>(
         `select resource_id::text as owner_id, weekday, opens::text as opens, closes::text as closes
            from resource_opening_hours order by opens`,
       );
-      const breaks = await db.query<BreakRow>(
+      const breaks = await tx.query<BreakRow>(
         'select resource_id::text as resource_id, starts::text as starts, ends::text as ends from resource_break order by starts',
       );
       // Closed days of the clinic plus the public holidays of its state.
-      const closed = await db.query<ClosedRow>(
+      const closed = await tx.query<ClosedRow>(
         `select clinic_id::text as clinic_id, closed_on::text as closed_on from clinic_closed_date
          union
          select c.id::text, h.holiday_on::text from public_holiday h join clinic c on c.state = h.state`,
@@ -111,28 +111,32 @@ export function createAvailabilityRepository(db: Queryable) {
     },
 
     /** Live appointments and holds that end after `since` (past ones cannot affect an offer). */
-    async busy(since: Date, resourceIds: readonly string[] | null = null): Promise<BusyRow[]> {
+    async busy(since: Date, resourceIds: readonly string[] | null = null, tx: Queryable = db): Promise<BusyRow[]> {
       if (resourceIds === null) {
-        return db.query<BusyRow>(`select ${BUSY_COLUMNS} from appointment where ${LIVE} and upper(during) > $1::timestamptz`, [
+        return tx.query<BusyRow>(`select ${BUSY_COLUMNS} from appointment where ${LIVE} and upper(during) > $1::timestamptz`, [
           since.toISOString(),
         ]);
       }
       if (resourceIds.length === 0) return [];
-      return db.query<BusyRow>(
+      return tx.query<BusyRow>(
         `select ${BUSY_COLUMNS} from appointment
           where ${LIVE} and upper(during) > $1::timestamptz and resource_id = any($2::uuid[])`,
         [since.toISOString(), `{${resourceIds.join(',')}}`],
       );
     },
 
-    async version(): Promise<number> {
-      const rows = await db.query<{ version: number }>('select version::float8 as version from availability_version where id = 1');
+    async version(tx: Queryable = db): Promise<number> {
+      const rows = await tx.query<{ version: number }>('select version::float8 as version from availability_version where id = 1');
       return rows[0]?.version ?? 0;
     },
 
     /** Resources changed in (after, upTo]; null in the list means schedules changed. */
-    async changedResources(after: number, upTo: number): Promise<{ resourceIds: string[]; scheduleChanged: boolean; complete: boolean }> {
-      const rows = await db.query<{ resource_id: string | null; oldest: number }>(
+    async changedResources(
+      after: number,
+      upTo: number,
+      tx: Queryable = db,
+    ): Promise<{ resourceIds: string[]; scheduleChanged: boolean; complete: boolean }> {
+      const rows = await tx.query<{ resource_id: string | null; oldest: number }>(
         `select distinct resource_id::text as resource_id,
                 (select coalesce(min(version), 0)::float8 from availability_change) as oldest
            from availability_change where version > $1 and version <= $2`,
@@ -149,13 +153,13 @@ export function createAvailabilityRepository(db: Queryable) {
     },
 
     /** Drops change-log entries no server needs (older than the given version). */
-    async pruneChanges(belowVersion: number): Promise<void> {
-      await db.query('delete from availability_change where version < $1', [belowVersion]);
+    async pruneChanges(belowVersion: number, tx: Queryable = db): Promise<void> {
+      await tx.query('delete from availability_change where version < $1', [belowVersion]);
     },
 
     /** Whether migration 0002 has run (a server on an empty database must still start). */
-    async schemaReady(): Promise<boolean> {
-      const rows = await db.query<{ ready: boolean }>(`select to_regclass('availability_version') is not null as ready`);
+    async schemaReady(tx: Queryable = db): Promise<boolean> {
+      const rows = await tx.query<{ ready: boolean }>(`select to_regclass('availability_version') is not null as ready`);
       return rows[0]?.ready === true;
     },
   };

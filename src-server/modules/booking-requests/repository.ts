@@ -1,3 +1,4 @@
+import { createAuditLogRepository } from '../../db/audit-log';
 import type { Queryable } from '../../db/connection';
 
 /** SQL only (docs/server.md#module-shape): a booking request's exams, patient and referral files. */
@@ -44,6 +45,7 @@ const REQUEST_SELECT = `
    where r.booking_key = $1`;
 
 export function createBookingRequestsRepository(db: Queryable) {
+  const auditLog = createAuditLogRepository(db);
   return {
     async rows(bookingKey: string, tx: Queryable = db): Promise<RequestRow[]> {
       return tx.query<RequestRow>(`${REQUEST_SELECT} order by r.created_at, e.name`, [bookingKey]);
@@ -90,10 +92,7 @@ export function createBookingRequestsRepository(db: Queryable) {
       entry: { actor: string; action: string; subjectId: string; details: Record<string, unknown>; now: Date },
       tx: Queryable = db,
     ): Promise<void> {
-      await tx.query(
-        `insert into audit_log (occurred_at, actor, action, subject_type, subject_id, details) values ($1::timestamptz, $2, $3, 'booking_request', $4, $5::jsonb)`,
-        [entry.now.toISOString(), entry.actor, entry.action, entry.subjectId, JSON.stringify(entry.details)],
-      );
+      await auditLog.record({ ...entry, subjectType: 'booking_request' }, tx);
     },
   };
 }

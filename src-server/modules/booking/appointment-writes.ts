@@ -8,7 +8,7 @@ import type { IdempotencyRepository } from '../../platform/idempotency';
 import { randomToken } from '../../platform/ids';
 import { hashRequest } from '../../platform/request-hash';
 import { localDate } from '../../platform/time-zone';
-import type { AvailabilityStore } from '../availability/public';
+import { availabilityVersion, type AvailabilityStore } from '../availability/public';
 import { queueBookingConfirmation } from '../notifications/public';
 import { applyQuestionnaireAnswers } from '../questionnaires/public';
 import { bookableExams, clinicBySlug, type Catalogue } from './catalogue';
@@ -174,7 +174,7 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
               const patientId = await repository.insertPatient(patientInput, tx);
               const rows = await repository.confirmHold({ holdId, bookingKey, patientId, status, ...common }, tx);
               const response = await finish(tx, rows);
-              return { rows, response, written: { version: await repository.availabilityVersion(tx), bumps: 1 } };
+              return { rows, response, written: { version: await availabilityVersion(tx), bumps: 1 } };
             }),
           );
           if (confirmed !== null) {

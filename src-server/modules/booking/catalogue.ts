@@ -1,4 +1,5 @@
 import type { BookingClinic, Exam } from '@contract/api/booking';
+import { clinicFields } from '../../db/clinic-columns';
 import { validationError } from '../../platform/errors';
 import type { AvailabilityIndex, AvailabilityStore } from '../availability/public';
 import type { BookingRepository, ClinicRow, ExamRow } from './repository';
@@ -39,17 +40,7 @@ export function toExam(row: ExamRow): Exam {
 }
 
 export function toClinic(row: ClinicRow): BookingClinic {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    region: { id: row.region_id, slug: row.region_slug, name: row.region_name },
-    address: { street: row.street, suburb: row.suburb, state: row.state, postcode: row.postcode },
-    latitude: row.latitude,
-    longitude: row.longitude,
-    timeZone: row.time_zone,
-    phone: row.phone,
-  };
+  return clinicFields(row);
 }
 
 export function resolveExams(cached: CachedCatalogue, slugs: readonly string[]): ExamRow[] {

@@ -4,7 +4,7 @@ import { DEADLOCK_DETECTED, EXCLUSION_VIOLATION, sqlState } from '../../db/sql';
 import type { Clock } from '../../platform/clock';
 import { appError, type AppError } from '../../platform/errors';
 import { localDate } from '../../platform/time-zone';
-import type { AvailabilityIndex, AvailabilityStore, BusyEntry } from '../availability/public';
+import { availabilityVersion, type AvailabilityIndex, type AvailabilityStore, type BusyEntry } from '../availability/public';
 import type { BookingRepository, ClinicRow, HeldRow, NewSlotRow, WrittenRow } from './repository';
 import { freshSlots, MINUTE, notOffered } from './slots';
 
@@ -149,7 +149,7 @@ export function createResourceBooker(deps: { db: Database; repository: BookingRe
             rows,
             result,
             removed: [...holds, ...before.freed],
-            written: { version: await repository.availabilityVersion(tx), bumps },
+            written: { version: await availabilityVersion(tx), bumps },
           };
         });
       } catch (error) {

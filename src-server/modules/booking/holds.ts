@@ -2,7 +2,7 @@ import type { HoldRequest, HoldResponse } from '@contract/api/booking';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { randomToken } from '../../platform/ids';
-import type { AvailabilityStore } from '../availability/public';
+import { availabilityVersion, type AvailabilityStore } from '../availability/public';
 import { bookableExams, clinicBySlug, type Catalogue } from './catalogue';
 import type { ResourceBooker } from './first-free-resource';
 import type { BookingRepository } from './repository';
@@ -50,7 +50,7 @@ export function createHolds(deps: HoldsDeps) {
     async releaseHold(holdId: string): Promise<void> {
       const { removed, version } = await db.transaction(async (tx) => {
         const ids = await repository.deleteHold(holdId, tx);
-        return { removed: ids, version: await repository.availabilityVersion(tx) };
+        return { removed: ids, version: await availabilityVersion(tx) };
       });
       store.applyCommitted([], removed, removed.length > 0 ? { version, bumps: 1 } : undefined);
     },

@@ -1,4 +1,5 @@
 import { CLINIC_COLUMNS, type ClinicColumnsRow } from '../../db/clinic-columns';
+import { createAuditLogRepository } from '../../db/audit-log';
 import type { Queryable } from '../../db/connection';
 
 /** SQL only (docs/server.md): catalogue, clinics, holds, appointments, booking requests. */
@@ -90,6 +91,7 @@ const TIMES = `extract(epoch from lower(during))::float8 * 1000 as starts_ms, ex
 const WRITTEN = `id::text as id, exam_id::text as exam_id, resource_id::text as resource_id, ${TIMES}`;
 
 export function createBookingRepository(db: Queryable) {
+  const auditLog = createAuditLogRepository(db);
   return {
     async modalities(tx: Queryable = db): Promise<ModalityRow[]> {
       return tx.query<ModalityRow>('select id::text as id, code, name from modality order by name');
@@ -276,24 +278,12 @@ export function createBookingRepository(db: Queryable) {
       );
     },
 
-    /** The availability counter as this transaction left it (its own bumps included, row-locked by them). */
-    async availabilityVersion(tx: Queryable = db): Promise<number> {
-      const rows = await tx.query<{ version: number }>('select version::float8 as version from availability_version where id = 1');
-      return rows[0]?.version ?? 0;
-    },
-
     /** Security-relevant event; never personal data in details (docs/rules/security.md#audit-log). */
     async audit(
       input: { actor: string; action: string; subjectType: string; subjectId: string; details: Record<string, unknown> },
       tx: Queryable = db,
     ): Promise<void> {
-      await tx.query(`insert into audit_log (actor, action, subject_type, subject_id, details) values ($1, $2, $3, $4, $5::jsonb)`, [
-        input.actor,
-        input.action,
-        input.subjectType,
-        input.subjectId,
-        JSON.stringify(input.details),
-      ]);
+      await auditLog.record(input, tx);
     },
   };
 }

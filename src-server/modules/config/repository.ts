@@ -27,8 +27,8 @@ export type ContactClinicRow = ClinicColumnsRow & {
 
 export function createConfigRepository(db: Queryable) {
   return {
-    async findProvider(): Promise<ProviderRow | null> {
-      const rows = await db.query<ProviderRow>(
+    async findProvider(tx: Queryable = db): Promise<ProviderRow | null> {
+      const rows = await tx.query<ProviderRow>(
         `select app_config, radiology_config, body_figure_config, integration_config, theme_config,
                 environment_config, terms_html, embedding_origins
            from provider where id = 1`,
@@ -36,32 +36,32 @@ export function createConfigRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    async findTermsHtml(): Promise<string | null> {
-      const rows = await db.query<{ terms_html: string }>('select terms_html from provider where id = 1');
+    async findTermsHtml(tx: Queryable = db): Promise<string | null> {
+      const rows = await tx.query<{ terms_html: string }>('select terms_html from provider where id = 1');
       return rows[0]?.terms_html ?? null;
     },
 
     /** Just what the security headers need, kept small because it is read on a timer. */
-    async findSecuritySources(): Promise<{ embedding_origins: string[]; dsn: string | null } | null> {
-      const rows = await db.query<{ embedding_origins: string[]; dsn: string | null }>(
+    async findSecuritySources(tx: Queryable = db): Promise<{ embedding_origins: string[]; dsn: string | null } | null> {
+      const rows = await tx.query<{ embedding_origins: string[]; dsn: string | null }>(
         `select embedding_origins, integration_config ->> 'errorReportingDsn' as dsn from provider where id = 1`,
       );
       return rows[0] ?? null;
     },
 
-    async findTranslations(locale: string): Promise<unknown> {
-      const rows = await db.query<{ resources: unknown }>('select resources from translation_overlay where locale = $1', [locale]);
+    async findTranslations(locale: string, tx: Queryable = db): Promise<unknown> {
+      const rows = await tx.query<{ resources: unknown }>('select resources from translation_overlay where locale = $1', [locale]);
       return rows[0]?.resources ?? null;
     },
 
-    async findImage(name: string): Promise<ImageRow | null> {
-      const rows = await db.query<ImageRow>('select content_type, content, sha256 from application_image where name = $1', [name]);
+    async findImage(name: string, tx: Queryable = db): Promise<ImageRow | null> {
+      const rows = await tx.query<ImageRow>('select content_type, content, sha256 from application_image where name = $1', [name]);
       return rows[0] ?? null;
     },
 
     /** Every clinic with its region and opening hours, in one query. */
-    async listContactClinics(): Promise<ContactClinicRow[]> {
-      return db.query<ContactClinicRow>(
+    async listContactClinics(tx: Queryable = db): Promise<ContactClinicRow[]> {
+      return tx.query<ContactClinicRow>(
         `select ${CLINIC_COLUMNS},
                 coalesce((
                   select json_agg(json_build_object(

@@ -14,6 +14,7 @@ import {
   type TranslationOverlay,
 } from '@contract/api/config';
 import type { Config } from '../../config';
+import { clinicFields } from '../../db/clinic-columns';
 import type { Clock } from '../../platform/clock';
 import { serviceUnavailable } from '../../platform/errors';
 import { sanitizeConfiguredHtml, sanitizeOptionalHtml } from '../../platform/html-sanitizer';
@@ -139,16 +140,8 @@ export function createConfigService(deps: ConfigServiceDeps) {
       const rows = await repository.listContactClinics();
       return {
         clinics: rows.map((row) => ({
-          id: row.id,
-          slug: row.slug,
-          name: row.name,
-          region: { id: row.region_id, slug: row.region_slug, name: row.region_name },
-          address: { street: row.street, suburb: row.suburb, state: row.state, postcode: row.postcode },
-          phone: row.phone,
+          ...clinicFields(row),
           email: row.email,
-          latitude: row.latitude,
-          longitude: row.longitude,
-          timeZone: row.time_zone,
           openingHours: parsePart(`opening hours of ${row.slug}`, OpeningHoursListSchema, row.opening_hours),
         })),
       };

@@ -20,13 +20,6 @@ export function otpSmsText(input: { code: string; providerName: string; validMin
   return `${input.code} is your ${input.providerName} verification code. Valid ${input.validMinutes} min. Do not share it.`;
 }
 
-/** "l***@example.com": first character of the local part, then the domain. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return '***';
-  return `${email.slice(0, 1)}***${email.slice(at)}`;
-}
-
 /** "*******006": every digit but the last three hidden. */
 export function maskPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');

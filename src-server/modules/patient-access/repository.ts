@@ -1,4 +1,5 @@
 import type { SignInType, OtpChannel } from '@contract/api/patient-access';
+import { createAuditLogRepository } from '../../db/audit-log';
 import type { Queryable } from '../../db/connection';
 import { isoTimestamp } from '../../db/sql';
 
@@ -44,14 +45,15 @@ const OTP_COLUMNS = `id::text as id, channel, salt, code_hmac as "codeHmac", ${i
 export type FailureScope = 'booking_key' | 'client';
 
 export function createPatientAccessRepository(db: Queryable) {
+  const auditLog = createAuditLogRepository(db);
   return {
     /** The stored fallback secret, made on first use (two processes racing agree on the first insert). */
-    async secret(candidate: string, now: Date): Promise<string> {
-      await db.query(`insert into patient_access_secret (id, secret, created_at) values (1, $1, $2) on conflict (id) do nothing`, [
+    async secret(candidate: string, now: Date, tx: Queryable = db): Promise<string> {
+      await tx.query(`insert into patient_access_secret (id, secret, created_at) values (1, $1, $2) on conflict (id) do nothing`, [
         candidate,
         now.toISOString(),
       ]);
-      const rows = await db.query<{ secret: string }>(`select secret from patient_access_secret where id = 1`);
+      const rows = await tx.query<{ secret: string }>(`select secret from patient_access_secret where id = 1`);
       const secret = rows[0]?.secret;
       if (secret === undefined) throw new Error('[patient-access] no secret row');
       return secret;
@@ -61,7 +63,7 @@ export function createPatientAccessRepository(db: Queryable) {
      * The person a booking key belongs to, for the given subject type; null when the key is
      * unknown. Several rows share a key (a multi-exam booking): they share one patient.
      */
-    async findSubject(tx: Queryable, bookingKey: string, type: SignInType): Promise<SignInSubject | null> {
+    async findSubject(bookingKey: string, type: SignInType, tx: Queryable = db): Promise<SignInSubject | null> {
       const table = type === 'APPOINTMENT' ? 'appointment' : 'booking_request';
       const rows = await tx.query<{ dateOfBirth: string; email: string | null; contactNumber: string | null }>(
         `select p.date_of_birth::text as "dateOfBirth", p.email, p.contact_number as "contactNumber"
@@ -72,7 +74,7 @@ export function createPatientAccessRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    async countFailures(tx: Queryable, scope: FailureScope, subjectHmac: string, since: Date): Promise<number> {
+    async countFailures(scope: FailureScope, subjectHmac: string, since: Date, tx: Queryable = db): Promise<number> {
       const rows = await tx.query<{ count: number }>(
         `select count(*)::int as count from patient_access_failure where scope = $1 and subject_hmac = $2 and occurred_at > $3`,
         [scope, subjectHmac, since.toISOString()],
@@ -80,7 +82,7 @@ export function createPatientAccessRepository(db: Queryable) {
       return rows[0]?.count ?? 0;
     },
 
-    async recordFailure(tx: Queryable, scope: FailureScope, subjectHmac: string, stage: 'dob' | 'otp', now: Date): Promise<void> {
+    async recordFailure(scope: FailureScope, subjectHmac: string, stage: 'dob' | 'otp', now: Date, tx: Queryable = db): Promise<void> {
       await tx.query(`insert into patient_access_failure (scope, subject_hmac, stage, occurred_at) values ($1, $2, $3, $4)`, [
         scope,
         subjectHmac,
@@ -89,13 +91,12 @@ export function createPatientAccessRepository(db: Queryable) {
       ]);
     },
 
-    async deleteFailuresBefore(before: Date): Promise<number> {
-      const rows = await db.query(`delete from patient_access_failure where occurred_at < $1 returning id`, [before.toISOString()]);
+    async deleteFailuresBefore(before: Date, tx: Queryable = db): Promise<number> {
+      const rows = await tx.query(`delete from patient_access_failure where occurred_at < $1 returning id`, [before.toISOString()]);
       return rows.length;
     },
 
     async insertSession(
-      tx: Queryable,
       session: {
         tokenSha256: string;
         bookingKey: string;
@@ -105,6 +106,7 @@ export function createPatientAccessRepository(db: Queryable) {
         now: Date;
         expiresAt: Date;
       },
+      tx: Queryable = db,
     ): Promise<PatientSessionRow> {
       const rows = await tx.query<PatientSessionRow & Record<string, unknown>>(
         `insert into patient_session (token_sha256, booking_key, subject_type, stage, shared, created_at, last_seen_at, expires_at)
@@ -124,7 +126,7 @@ export function createPatientAccessRepository(db: Queryable) {
       return row;
     },
 
-    async findSessionByTokenHash(tx: Queryable, tokenSha256: string): Promise<PatientSessionRow | null> {
+    async findSessionByTokenHash(tokenSha256: string, tx: Queryable = db): Promise<PatientSessionRow | null> {
       const rows = await tx.query<PatientSessionRow & Record<string, unknown>>(
         `select ${SESSION_COLUMNS} from patient_session where token_sha256 = $1`,
         [tokenSha256],
@@ -132,12 +134,12 @@ export function createPatientAccessRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    async touchSession(id: string, now: Date): Promise<void> {
-      await db.query(`update patient_session set last_seen_at = $2 where id = $1 and last_seen_at < $2`, [id, now.toISOString()]);
+    async touchSession(id: string, now: Date, tx: Queryable = db): Promise<void> {
+      await tx.query(`update patient_session set last_seen_at = $2 where id = $1 and last_seen_at < $2`, [id, now.toISOString()]);
     },
 
     /** Fully authenticated, under a new token (the one used before the one-time password stops working). */
-    async authenticateWithNewToken(tx: Queryable, id: string, tokenSha256: string, now: Date): Promise<void> {
+    async authenticateWithNewToken(id: string, tokenSha256: string, now: Date, tx: Queryable = db): Promise<void> {
       await tx.query(`update patient_session set stage = 'authenticated', token_sha256 = $2, last_seen_at = $3 where id = $1`, [
         id,
         tokenSha256,
@@ -146,24 +148,24 @@ export function createPatientAccessRepository(db: Queryable) {
     },
 
     /** Locks the session row for the caller's transaction; false when it is gone. */
-    async lockSession(tx: Queryable, id: string): Promise<boolean> {
+    async lockSession(id: string, tx: Queryable = db): Promise<boolean> {
       const rows = await tx.query(`select id from patient_session where id = $1 for update`, [id]);
       return rows.length === 1;
     },
 
     /** Serialises attempts on one subject (booking key or client) across processes, until commit. */
-    async lockSubject(tx: Queryable, subjectHmac: string): Promise<void> {
+    async lockSubject(subjectHmac: string, tx: Queryable = db): Promise<void> {
       await tx.query(`select 1 as locked from pg_advisory_xact_lock(hashtextextended($1, 0))`, [subjectHmac]);
     },
 
-    async deleteSessionByTokenHash(tx: Queryable, tokenSha256: string): Promise<boolean> {
+    async deleteSessionByTokenHash(tokenSha256: string, tx: Queryable = db): Promise<boolean> {
       const rows = await tx.query(`delete from patient_session where token_sha256 = $1 returning id`, [tokenSha256]);
       return rows.length === 1;
     },
 
     /** Ended sessions (absolute end, or idle since `idleBefore`); their OTPs go with them. */
-    async deleteEndedSessions(now: Date, idleBefore: Date): Promise<number> {
-      const rows = await db.query(`delete from patient_session where expires_at <= $1 or last_seen_at <= $2 returning id`, [
+    async deleteEndedSessions(now: Date, idleBefore: Date, tx: Queryable = db): Promise<number> {
+      const rows = await tx.query(`delete from patient_session where expires_at <= $1 or last_seen_at <= $2 returning id`, [
         now.toISOString(),
         idleBefore.toISOString(),
       ]);
@@ -171,8 +173,8 @@ export function createPatientAccessRepository(db: Queryable) {
     },
 
     async insertOtp(
-      tx: Queryable,
       otp: { sessionId: string; bookingKey: string; channel: OtpChannel; salt: string; codeHmac: string; now: Date; expiresAt: Date },
+      tx: Queryable = db,
     ): Promise<void> {
       await tx.query(
         `insert into patient_otp (session_id, booking_key, channel, salt, code_hmac, created_at, expires_at)
@@ -182,7 +184,7 @@ export function createPatientAccessRepository(db: Queryable) {
     },
 
     /** The session's newest OTP, locked for the caller's transaction. */
-    async latestOtpForUpdate(tx: Queryable, sessionId: string): Promise<OtpRow | null> {
+    async latestOtpForUpdate(sessionId: string, tx: Queryable = db): Promise<OtpRow | null> {
       const rows = await tx.query<OtpRow & Record<string, unknown>>(
         `select ${OTP_COLUMNS} from patient_otp where session_id = $1 order by created_at desc, id desc limit 1 for update`,
         [sessionId],
@@ -190,7 +192,7 @@ export function createPatientAccessRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    async countOtpsSince(tx: Queryable, bookingKey: string, since: Date): Promise<number> {
+    async countOtpsSince(bookingKey: string, since: Date, tx: Queryable = db): Promise<number> {
       const rows = await tx.query<{ count: number }>(
         `select count(*)::int as count from patient_otp where booking_key = $1 and created_at > $2`,
         [bookingKey, since.toISOString()],
@@ -198,7 +200,7 @@ export function createPatientAccessRepository(db: Queryable) {
       return rows[0]?.count ?? 0;
     },
 
-    async latestOtpSentAt(tx: Queryable, bookingKey: string): Promise<string | null> {
+    async latestOtpSentAt(bookingKey: string, tx: Queryable = db): Promise<string | null> {
       const rows = await tx.query<{ at: string }>(
         `select ${isoTimestamp('max(created_at)', 'at')} from patient_otp where booking_key = $1`,
         [bookingKey],
@@ -207,7 +209,7 @@ export function createPatientAccessRepository(db: Queryable) {
     },
 
     /** Codes queued for one destination (any booking) since `since`, counted in the outboxes. */
-    async countCodesToDestination(tx: Queryable, channel: OtpChannel, destination: string, since: Date): Promise<number> {
+    async countCodesToDestination(channel: OtpChannel, destination: string, since: Date, tx: Queryable = db): Promise<number> {
       const rows = await tx.query<{ count: number }>(
         channel === 'EMAIL'
           ? `select count(*)::int as count from outbox_mail where kind = 'otp_code' and lower(recipient) = lower($1) and created_at > $2`
@@ -218,7 +220,7 @@ export function createPatientAccessRepository(db: Queryable) {
     },
 
     /** Every code SMS queued since `since` (the cost ceiling). */
-    async countCodeSmsSince(tx: Queryable, since: Date): Promise<number> {
+    async countCodeSmsSince(since: Date, tx: Queryable = db): Promise<number> {
       const rows = await tx.query<{ count: number }>(
         `select count(*)::int as count from outbox_sms where kind = 'otp_code' and created_at > $1`,
         [since.toISOString()],
@@ -226,25 +228,22 @@ export function createPatientAccessRepository(db: Queryable) {
       return rows[0]?.count ?? 0;
     },
 
-    async recordOtpFailure(tx: Queryable, id: string, burn: boolean, now: Date): Promise<void> {
+    async recordOtpFailure(id: string, burn: boolean, now: Date, tx: Queryable = db): Promise<void> {
       await tx.query(
         `update patient_otp set failed_attempts = failed_attempts + 1, burnt_at = case when $2 then $3::timestamptz else burnt_at end where id = $1`,
         [id, burn, now.toISOString()],
       );
     },
 
-    async markOtpUsed(tx: Queryable, id: string, now: Date): Promise<void> {
+    async markOtpUsed(id: string, now: Date, tx: Queryable = db): Promise<void> {
       await tx.query(`update patient_otp set used_at = $2 where id = $1`, [id, now.toISOString()]);
     },
 
     async audit(
-      tx: Queryable,
       entry: { action: string; subjectType: string; subjectId: string | null; details: Record<string, unknown>; now: Date },
+      tx: Queryable = db,
     ): Promise<void> {
-      await tx.query(
-        `insert into audit_log (occurred_at, actor, action, subject_type, subject_id, details) values ($1, 'patient', $2, $3, $4, $5::jsonb)`,
-        [entry.now.toISOString(), entry.action, entry.subjectType, entry.subjectId, JSON.stringify(entry.details)],
-      );
+      await auditLog.record({ actor: 'patient', ...entry }, tx);
     },
   };
 }

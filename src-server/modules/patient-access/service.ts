@@ -9,14 +9,15 @@ import {
   type SendOtpResponse,
   type SignInType,
 } from '@contract/api/patient-access';
-import type { Database } from '../../db/connection';
+import type { Database, Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { randomToken } from '../../platform/ids';
 import { enqueueMail } from '../../platform/outbox/outbox-repository';
 import { enqueueSms, normalisePhoneNumber } from '../../platform/sms/sms-outbox-repository';
 import { readCookie } from './cookie';
-import { maskEmail, maskPhone, otpMailText, otpSmsText } from './otp-messages';
+import { maskEmail } from '../../platform/mask';
+import { maskPhone, otpMailText, otpSmsText } from './otp-messages';
 import type { PatientAccessRepository, PatientSessionRow, SignInSubject } from './repository';
 import { SESSION_REQUIRED_MESSAGE } from './session-guard';
 
@@ -127,13 +128,8 @@ export function createPatientAccessService(deps: PatientAccessServiceDeps) {
   const hmac = (key: string, text: string): string => createHmac('sha256', key).update(text).digest('hex');
   const otpHmac = (key: string, salt: string, code: string): string => hmac(key, `otp:${salt}:${code}`);
 
-  async function audit(
-    tx: Parameters<PatientAccessRepository['audit']>[0],
-    action: string,
-    bookingKey: string,
-    details: Record<string, unknown>,
-  ): Promise<void> {
-    await repository.audit(tx, { action, subjectType: 'booking_key', subjectId: keyRef(bookingKey), details, now: clock.now() });
+  async function audit(tx: Queryable, action: string, bookingKey: string, details: Record<string, unknown>): Promise<void> {
+    await repository.audit({ action, subjectType: 'booking_key', subjectId: keyRef(bookingKey), details, now: clock.now() }, tx);
   }
 
   /** The request's live session (any stage), its idle timer refreshed; ended sessions are deleted. */
@@ -141,11 +137,11 @@ export function createPatientAccessService(deps: PatientAccessServiceDeps) {
     const token = readCookie(context.cookie, PATIENT_SESSION_COOKIE);
     if (token === null) return null;
     const tokenSha256 = sha256Hex(token);
-    const row = await repository.findSessionByTokenHash(db, tokenSha256);
+    const row = await repository.findSessionByTokenHash(tokenSha256);
     if (row === null) return null;
     const now = clock.now().getTime();
     if (now >= Date.parse(row.expiresAt) || now - Date.parse(row.lastSeenAt) >= SESSION_IDLE_MS) {
-      await repository.deleteSessionByTokenHash(db, tokenSha256);
+      await repository.deleteSessionByTokenHash(tokenSha256);
       return null;
     }
     await repository.touchSession(row.id, clock.now());
@@ -179,10 +175,10 @@ export function createPatientAccessService(deps: PatientAccessServiceDeps) {
         const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
         // One attempt at a time per key and per client, so 50 parallel guesses cannot all slip
         // under the limit (always key first, then client: no lock cycle).
-        await repository.lockSubject(tx, keyHmac);
-        await repository.lockSubject(tx, clientHmac);
-        const keyFailures = await repository.countFailures(tx, 'booking_key', keyHmac, since);
-        const clientFailures = await repository.countFailures(tx, 'client', clientHmac, since);
+        await repository.lockSubject(keyHmac, tx);
+        await repository.lockSubject(clientHmac, tx);
+        const keyFailures = await repository.countFailures('booking_key', keyHmac, since, tx);
+        const clientFailures = await repository.countFailures('client', clientHmac, since, tx);
         if (keyFailures >= MAX_FAILURES_PER_KEY || clientFailures >= MAX_FAILURES_PER_CLIENT) {
           await audit(tx, 'patient_sign_in_refused_locked', input.bookingKey, {
             type: input.type,
@@ -192,14 +188,14 @@ export function createPatientAccessService(deps: PatientAccessServiceDeps) {
           return { kind: 'locked' as const };
         }
 
-        const subject = await repository.findSubject(tx, input.bookingKey, input.type);
+        const subject = await repository.findSubject(input.bookingKey, input.type, tx);
         const matches =
           subject !== null &&
           subject.dateOfBirth === input.dateOfBirth &&
           (input.contactNumber === undefined || digitsOnly(subject.contactNumber) === input.contactNumber);
         if (!matches) {
-          await repository.recordFailure(tx, 'booking_key', keyHmac, 'dob', now);
-          await repository.recordFailure(tx, 'client', clientHmac, 'dob', now);
+          await repository.recordFailure('booking_key', keyHmac, 'dob', now, tx);
+          await repository.recordFailure('client', clientHmac, 'dob', now, tx);
           await audit(tx, 'patient_sign_in_failed', input.bookingKey, {
             type: input.type,
             reason: subject === null ? 'unknown_key' : 'details_mismatch',
@@ -221,18 +217,21 @@ export function createPatientAccessService(deps: PatientAccessServiceDeps) {
         }
 
         // This browser's earlier session (another booking, or a half-done sign-in) ends here.
-        if (previousToken !== null) await repository.deleteSessionByTokenHash(tx, sha256Hex(previousToken));
+        if (previousToken !== null) await repository.deleteSessionByTokenHash(sha256Hex(previousToken), tx);
         const otpRequired = settings.otpRequired && input.type === 'APPOINTMENT';
         const token = randomToken(32);
-        await repository.insertSession(tx, {
-          tokenSha256: sha256Hex(token),
-          bookingKey: input.bookingKey,
-          type: input.type,
-          stage: otpRequired ? 'dob_verified' : 'authenticated',
-          shared,
-          now,
-          expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
-        });
+        await repository.insertSession(
+          {
+            tokenSha256: sha256Hex(token),
+            bookingKey: input.bookingKey,
+            type: input.type,
+            stage: otpRequired ? 'dob_verified' : 'authenticated',
+            shared,
+            now,
+            expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
+          },
+          tx,
+        );
         await audit(tx, otpRequired ? 'patient_sign_in_dob_verified' : 'patient_sign_in_succeeded', input.bookingKey, {
           type: input.type,
           otp: false,
@@ -263,8 +262,8 @@ export function createPatientAccessService(deps: PatientAccessServiceDeps) {
 
       const outcome = await db.transaction(async (tx) => {
         const now = clock.now();
-        if (!(await repository.lockSession(tx, session.id))) return { kind: 'gone' as const };
-        const subject = await repository.findSubject(tx, session.bookingKey, session.type);
+        if (!(await repository.lockSession(session.id, tx))) return { kind: 'gone' as const };
+        const subject = await repository.findSubject(session.bookingKey, session.type, tx);
         const destination =
           subject === null
             ? null
@@ -275,17 +274,17 @@ export function createPatientAccessService(deps: PatientAccessServiceDeps) {
                 : null;
         if (destination === null || destination === '') return { kind: 'unavailable' as const };
 
-        const lastSentAt = await repository.latestOtpSentAt(tx, session.bookingKey);
+        const lastSentAt = await repository.latestOtpSentAt(session.bookingKey, tx);
         const waitMs = lastSentAt === null ? 0 : Date.parse(lastSentAt) + settings.otpResendSeconds * 1000 - now.getTime();
         const hourAgo = new Date(now.getTime() - 60 * 60_000);
         const reason =
           waitMs > 0
             ? 'resend_too_soon'
-            : (await repository.countOtpsSince(tx, session.bookingKey, hourAgo)) >= OTP_MAX_SENDS_PER_HOUR
+            : (await repository.countOtpsSince(session.bookingKey, hourAgo, tx)) >= OTP_MAX_SENDS_PER_HOUR
               ? 'hourly_limit'
-              : (await repository.countCodesToDestination(tx, channel, destination, hourAgo)) >= OTP_MAX_SENDS_PER_DESTINATION_HOUR
+              : (await repository.countCodesToDestination(channel, destination, hourAgo, tx)) >= OTP_MAX_SENDS_PER_DESTINATION_HOUR
                 ? 'destination_limit'
-                : channel === 'SMS' && (await repository.countCodeSmsSince(tx, hourAgo)) >= OTP_MAX_SMS_PER_HOUR
+                : channel === 'SMS' && (await repository.countCodeSmsSince(hourAgo, tx)) >= OTP_MAX_SMS_PER_HOUR
                   ? 'global_sms_limit'
                   : null;
         if (reason !== null) {
@@ -295,15 +294,18 @@ export function createPatientAccessService(deps: PatientAccessServiceDeps) {
 
         const code = generateOtpCode();
         const salt = randomBytes(16).toString('hex');
-        await repository.insertOtp(tx, {
-          sessionId: session.id,
-          bookingKey: session.bookingKey,
-          channel,
-          salt,
-          codeHmac: otpHmac(key, salt, code),
-          now,
-          expiresAt: new Date(now.getTime() + OTP_TTL_MS),
-        });
+        await repository.insertOtp(
+          {
+            sessionId: session.id,
+            bookingKey: session.bookingKey,
+            channel,
+            salt,
+            codeHmac: otpHmac(key, salt, code),
+            now,
+            expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+          },
+          tx,
+        );
         const text = { code, providerName: settings.providerName, validMinutes: OTP_TTL_MS / 60_000 };
         if (channel === 'EMAIL') {
           await enqueueMail(tx, { kind: 'otp_code', recipient: destination, ...otpMailText(text) }, now);
@@ -329,14 +331,14 @@ export function createPatientAccessService(deps: PatientAccessServiceDeps) {
 
       const outcome = await db.transaction(async (tx) => {
         const now = clock.now();
-        await repository.lockSubject(tx, clientHmac);
-        const clientFailures = await repository.countFailures(tx, 'client', clientHmac, new Date(now.getTime() - FAILURE_WINDOW_MS));
+        await repository.lockSubject(clientHmac, tx);
+        const clientFailures = await repository.countFailures('client', clientHmac, new Date(now.getTime() - FAILURE_WINDOW_MS), tx);
         if (clientFailures >= MAX_FAILURES_PER_CLIENT) {
           await audit(tx, 'patient_otp_refused_locked', session.bookingKey, { scope: 'client', client: clientRef });
           return { kind: 'locked' as const };
         }
         // The row lock makes parallel submits of one code take turns: exactly one can use it.
-        const otp = await repository.latestOtpForUpdate(tx, session.id);
+        const otp = await repository.latestOtpForUpdate(session.id, tx);
         if (otp !== null && otp.burntAt !== null) {
           await audit(tx, 'patient_otp_refused_locked', session.bookingKey, { scope: 'otp', client: clientRef });
           return { kind: 'locked' as const };
@@ -353,8 +355,8 @@ export function createPatientAccessService(deps: PatientAccessServiceDeps) {
         if (!timingSafeEqual(expected, given)) {
           const wrong = otp.failedAttempts + 1;
           const burn = wrong >= OTP_MAX_WRONG;
-          await repository.recordOtpFailure(tx, otp.id, burn, now);
-          await repository.recordFailure(tx, 'client', clientHmac, 'otp', now);
+          await repository.recordOtpFailure(otp.id, burn, now, tx);
+          await repository.recordFailure('client', clientHmac, 'otp', now, tx);
           await audit(tx, 'patient_otp_failed', session.bookingKey, { channel: otp.channel, wrongTries: wrong, client: clientRef });
           const clientLocked = clientFailures + 1 >= MAX_FAILURES_PER_CLIENT;
           if (burn || clientLocked) {
@@ -363,9 +365,9 @@ export function createPatientAccessService(deps: PatientAccessServiceDeps) {
           }
           return { kind: 'invalid' as const };
         }
-        await repository.markOtpUsed(tx, otp.id, now);
+        await repository.markOtpUsed(otp.id, now, tx);
         const token = randomToken(32);
-        await repository.authenticateWithNewToken(tx, session.id, sha256Hex(token), now);
+        await repository.authenticateWithNewToken(session.id, sha256Hex(token), now, tx);
         await audit(tx, 'patient_sign_in_succeeded', session.bookingKey, {
           type: session.type,
           otp: true,
@@ -390,9 +392,9 @@ export function createPatientAccessService(deps: PatientAccessServiceDeps) {
       if (token === null) return false;
       const tokenSha256 = sha256Hex(token);
       return db.transaction(async (tx) => {
-        const row = await repository.findSessionByTokenHash(tx, tokenSha256);
+        const row = await repository.findSessionByTokenHash(tokenSha256, tx);
         if (row === null) return false;
-        await repository.deleteSessionByTokenHash(tx, tokenSha256);
+        await repository.deleteSessionByTokenHash(tokenSha256, tx);
         await audit(tx, 'patient_signed_out', row.bookingKey, { type: row.type });
         return true;
       });

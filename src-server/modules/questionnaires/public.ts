@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/connection';
 import { createQuestionnairesRepository } from './repository';
 
 /** What other modules may use of questionnaires: the booking hook, outcomes of a temporary key, the document to bring. */
-export { applyQuestionnaireAnswers, outcomesForKey, UNKNOWN_QUESTIONNAIRE_KEY } from './service';
+export { applyQuestionnaireAnswers, outcomesForKey, UNKNOWN_QUESTIONNAIRE_KEY } from './booking-hook';
 
 /** The document a booking's questionnaire answers asked the patient to bring, or null. */
 export function requiredDocument(

@@ -1,3 +1,4 @@
+import { createAuditLogRepository } from '../../db/audit-log';
 import type { Queryable } from '../../db/connection';
 
 /** SQL only (docs/server.md#module-shape): questionnaires, answers, temporary keys. */
@@ -45,6 +46,7 @@ const QUESTIONNAIRE_SELECT = `
     from questionnaire q`;
 
 export function createQuestionnairesRepository(db: Queryable) {
+  const auditLog = createAuditLogRepository(db);
   return {
     async byTypes(types: readonly string[], tx: Queryable = db): Promise<QuestionnaireRow[]> {
       return tx.query<QuestionnaireRow>(`${QUESTIONNAIRE_SELECT} where q.active and q.type = any($1::text[]) order by q.position, q.slug`, [
@@ -233,10 +235,7 @@ export function createQuestionnairesRepository(db: Queryable) {
       entry: { action: string; subjectType: string; subjectId: string; details: Record<string, unknown>; now: Date },
       tx: Queryable = db,
     ): Promise<void> {
-      await tx.query(
-        `insert into audit_log (actor, action, subject_type, subject_id, details, occurred_at) values ('patient', $1, $2, $3, $4::jsonb, $5)`,
-        [entry.action, entry.subjectType, entry.subjectId, JSON.stringify(entry.details), entry.now.toISOString()],
-      );
+      await auditLog.record({ actor: 'patient', ...entry }, tx);
     },
   };
 }

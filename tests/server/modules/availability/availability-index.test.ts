@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AvailabilityIndex, localDateOf, localMidnight } from '../../../../src-server/modules/availability/availability-index';
+import { AvailabilityIndex } from '../../../../src-server/modules/availability/availability-index';
+import { localDateOf, localMidnight } from '../../../../src-server/modules/schedule/zone-days';
 import type { ResourceSchedule } from '../../../../src-server/modules/schedule/schedule';
 
 const MINUTE = 60_000;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { clearedSessionCookie, readCookie, sessionCookie } from '../../../../src-server/modules/patient-access/cookie';
 import { generateOtpCode } from '../../../../src-server/modules/patient-access/service';
-import { maskEmail, maskPhone } from '../../../../src-server/modules/patient-access/otp-messages';
+import { maskPhone } from '../../../../src-server/modules/patient-access/otp-messages';
+import { maskEmail } from '../../../../src-server/platform/mask';
 import { sameHost } from '../../../../src-server/platform/plugins/csrf-guard';
 
 describe('session cookie helpers', () => {

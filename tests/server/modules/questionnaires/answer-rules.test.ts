@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Outcome } from '@contract/api/questionnaires';
 import { validateAnswer } from '../../../../src-server/modules/questionnaires/answer-validation';
 import { combineOutcomes, conditionHolds, isValidCondition } from '../../../../src-server/modules/questionnaires/outcomes';
-import { sanitizeSurveyJson } from '../../../../src-server/modules/questionnaires/service';
+import { sanitizeSurveyJson } from '../../../../src-server/modules/questionnaires/plan';
 
 // Pure rules of questionnaire answers: answers checked against the SurveyJS definition with survey-core, and
 // outcome conditions evaluated by survey-core's expression engine.
