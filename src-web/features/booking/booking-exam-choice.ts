@@ -240,13 +240,18 @@ export class BookingExamChoice {
     this.walkInAskedFor = this.distinctModalities.join(',');
   }
 
-  /** A new booking: nothing chosen, no questionnaire outcome, no filter. */
-  reset(): void {
+  /** Forgets what earlier answers asked for (the questionnaires are answered again). */
+  clearQuestionnaireOutcomes(): void {
     this.questionnaireMedicareRequired = false;
     this.questionnaireBookingRequest = false;
     this.questionnaireValidationCodeRequired = false;
     this.questionnaireDocument = null;
     this.questionnaireRequestMessage = null;
+  }
+
+  /** A new booking: nothing chosen, no questionnaire outcome, no filter. */
+  reset(): void {
+    this.clearQuestionnaireOutcomes();
     this.selectedSlugs = [];
     this.walkInExam = null;
     this.walkInAskedFor = '';

@@ -111,13 +111,7 @@ export async function beforeLocation(root: RootStore, slugs: string[]): Promise<
   const store = root.featureStore(questionnaireStoreOf);
   const booking = root.booking;
   try {
-    runInAction(() => {
-      booking.examChoice.questionnaireMedicareRequired = false;
-      booking.examChoice.questionnaireBookingRequest = false;
-      booking.examChoice.questionnaireValidationCodeRequired = false;
-      booking.examChoice.questionnaireDocument = null;
-      booking.examChoice.questionnaireRequestMessage = null;
-    });
+    booking.examChoice.clearQuestionnaireOutcomes();
     let list: QuestionnaireListResponse;
     try {
       [list] = await Promise.all([listFor(root, store, slugs), loadQuestionnaireTexts(root.i18n.i18n, root.i18n.locale)]);
