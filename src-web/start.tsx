@@ -49,7 +49,7 @@ export async function start(container: HTMLElement): Promise<void> {
   // The booking home's data goes out with its code instead of after the first render: one
   // round trip less before the exam list shows (Lighthouse LCP on a slow phone network).
   const firstPage = matchedPage(router.state.matches);
-  if (firstPage === 'booking' || firstPage === 'advanced-booking') void root.booking.loadCatalogue();
+  if (firstPage === 'booking' || firstPage === 'advanced-booking') void root.booking.examChoice.loadCatalogue();
   await ready;
   createRoot(container).render(
     <StrictMode>

@@ -71,7 +71,7 @@ const CancelReasonDialog = observer(function CancelReasonDialog({ store }: { sto
   const errorId = useId();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void store.submitCancel();
+    void store.cancellation.submitCancel();
   };
   return (
     <ModalDialog
@@ -89,21 +89,21 @@ const CancelReasonDialog = observer(function CancelReasonDialog({ store }: { sto
       }
     >
       <form id="pp-cancel-reason-form" noValidate onSubmit={onSubmit}>
-        <fieldset className="pp-field" aria-describedby={store.cancelReasonMissing ? errorId : undefined}>
+        <fieldset className="pp-field" aria-describedby={store.cancellation.cancelReasonMissing ? errorId : undefined}>
           <legend>{t('appointment.cancel.reasonLabel')}</legend>
-          {store.cancelReasons.map((label) => (
+          {store.cancellation.cancelReasons.map((label) => (
             <label key={label} className="pp-radio">
               <input
                 type="radio"
                 name="cancel-reason"
                 value={label}
-                checked={store.cancelReason === label}
-                onChange={() => store.setCancelReason(label)}
+                checked={store.cancellation.cancelReason === label}
+                onChange={() => store.cancellation.setCancelReason(label)}
               />{' '}
               {label}
             </label>
           ))}
-          {store.cancelReasonMissing && (
+          {store.cancellation.cancelReasonMissing && (
             <p id={errorId} className="pp-field-error" role="alert">
               {t('appointment.cancel.reasonRequired')}
             </p>
@@ -116,8 +116,8 @@ const CancelReasonDialog = observer(function CancelReasonDialog({ store }: { sto
             className="pp-input"
             rows={3}
             maxLength={500}
-            value={store.cancelNote}
-            onChange={(event) => store.setCancelNote(event.target.value)}
+            value={store.cancellation.cancelNote}
+            onChange={(event) => store.cancellation.setCancelNote(event.target.value)}
           />
         </div>
       </form>
@@ -130,11 +130,11 @@ const ConsentDialog = observer(function ConsentDialog({ store }: { store: Appoin
   const nameId = useId();
   const agreeId = useId();
   const problemId = useId();
-  const form = store.openConsentForm;
+  const form = store.consent.openConsentForm;
   if (!form) return null;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void store.signConsent();
+    void store.consent.signConsent();
   };
   return (
     <ModalDialog
@@ -166,26 +166,26 @@ const ConsentDialog = observer(function ConsentDialog({ store }: { store: Appoin
               className="pp-input"
               autoComplete="name"
               maxLength={200}
-              value={store.signedName}
-              aria-invalid={store.consentProblem === 'name'}
-              aria-describedby={store.consentProblem === 'name' ? problemId : undefined}
-              onChange={(event) => store.setSignedName(event.target.value)}
+              value={store.consent.signedName}
+              aria-invalid={store.consent.consentProblem === 'name'}
+              aria-describedby={store.consent.consentProblem === 'name' ? problemId : undefined}
+              onChange={(event) => store.consent.setSignedName(event.target.value)}
             />
           </div>
           <div className="pp-field pp-checkbox">
             <input
               id={agreeId}
               type="checkbox"
-              checked={store.agreed}
-              aria-invalid={store.consentProblem === 'agree'}
-              aria-describedby={store.consentProblem === 'agree' ? problemId : undefined}
-              onChange={(event) => store.setAgreed(event.target.checked)}
+              checked={store.consent.agreed}
+              aria-invalid={store.consent.consentProblem === 'agree'}
+              aria-describedby={store.consent.consentProblem === 'agree' ? problemId : undefined}
+              onChange={(event) => store.consent.setAgreed(event.target.checked)}
             />
             <label htmlFor={agreeId}>{t('appointment.consent.agree')}</label>
           </div>
-          {store.consentProblem && (
+          {store.consent.consentProblem && (
             <p id={problemId} className="pp-field-error" role="alert">
-              {store.consentProblem === 'name' ? t('appointment.consent.nameRequired') : t('appointment.consent.agreeRequired')}
+              {store.consent.consentProblem === 'name' ? t('appointment.consent.nameRequired') : t('appointment.consent.agreeRequired')}
             </p>
           )}
         </form>
@@ -199,7 +199,7 @@ const DetailsChangeDialog = observer(function DetailsChangeDialog({ store }: { s
   const emptyId = useId();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void store.submitDetailsChange();
+    void store.detailsChange.submitDetailsChange();
   };
   return (
     <ModalDialog
@@ -217,7 +217,7 @@ const DetailsChangeDialog = observer(function DetailsChangeDialog({ store }: { s
       }
     >
       <p>{t('appointment.details.intro')}</p>
-      <form id="pp-details-form" noValidate onSubmit={onSubmit} aria-describedby={store.detailsEmpty ? emptyId : undefined}>
+      <form id="pp-details-form" noValidate onSubmit={onSubmit} aria-describedby={store.detailsChange.detailsEmpty ? emptyId : undefined}>
         {DETAILS_FIELDS.map((field) => (
           <div key={field} className="pp-field">
             <label htmlFor={`pp-details-${field}`}>{detailLabel(t, field)}</label>
@@ -227,8 +227,8 @@ const DetailsChangeDialog = observer(function DetailsChangeDialog({ store }: { s
                 className="pp-input"
                 rows={3}
                 maxLength={1000}
-                value={store.details.note}
-                onChange={(event) => store.setDetail('note', event.target.value)}
+                value={store.detailsChange.details.note}
+                onChange={(event) => store.detailsChange.setDetail('note', event.target.value)}
               />
             ) : (
               <input
@@ -237,13 +237,13 @@ const DetailsChangeDialog = observer(function DetailsChangeDialog({ store }: { s
                 type={INPUT_TYPE[field]}
                 autoComplete={AUTOCOMPLETE[field]}
                 inputMode={field === 'contactNumber' || field === 'postcode' ? 'numeric' : undefined}
-                value={store.details[field]}
-                onChange={(event) => store.setDetail(field, event.target.value)}
+                value={store.detailsChange.details[field]}
+                onChange={(event) => store.detailsChange.setDetail(field, event.target.value)}
               />
             )}
           </div>
         ))}
-        {store.detailsEmpty && (
+        {store.detailsChange.detailsEmpty && (
           <p id={emptyId} className="pp-field-error" role="alert">
             {t('appointment.details.empty')}
           </p>
@@ -274,7 +274,7 @@ export const AppointmentDialogs = observer(function AppointmentDialogs({ store }
           text={t('appointment.cancel.confirmText')}
           yes={t('appointment.yes')}
           no={t('appointment.no')}
-          onYes={() => void store.confirmCancel()}
+          onYes={() => void store.cancellation.confirmCancel()}
           onNo={close}
           busy={store.busy}
           danger
@@ -297,7 +297,7 @@ export const AppointmentDialogs = observer(function AppointmentDialogs({ store }
           text={t('appointment.requestReschedule.text')}
           yes={t('appointment.yes')}
           no={t('appointment.no')}
-          onYes={() => void store.requestReschedule()}
+          onYes={() => void store.rescheduling.requestReschedule()}
           onNo={close}
           busy={store.busy}
         />
@@ -305,7 +305,7 @@ export const AppointmentDialogs = observer(function AppointmentDialogs({ store }
     case 'consent':
       return <ConsentDialog store={store} />;
     case 'consentNotification': {
-      const first = store.unsignedConsentForms[0];
+      const first = store.consent.unsignedConsentForms[0];
       return (
         <ModalDialog
           title={t('appointment.consent.notificationTitle')}
@@ -313,7 +313,7 @@ export const AppointmentDialogs = observer(function AppointmentDialogs({ store }
           actions={
             <>
               {first && (
-                <button type="button" className="pp-button" onClick={() => store.openConsent(first.id)}>
+                <button type="button" className="pp-button" onClick={() => store.consent.openConsent(first.id)}>
                   {t('appointment.consent.signNow')}
                 </button>
               )}
@@ -323,7 +323,7 @@ export const AppointmentDialogs = observer(function AppointmentDialogs({ store }
             </>
           }
         >
-          <p>{t('appointment.consent.notificationText', { number: store.unsignedConsentForms.length })}</p>
+          <p>{t('appointment.consent.notificationText', { number: store.consent.unsignedConsentForms.length })}</p>
         </ModalDialog>
       );
     }
@@ -343,7 +343,7 @@ export const AppointmentDialogs = observer(function AppointmentDialogs({ store }
           onDismiss={close}
           actions={
             <>
-              <button type="button" className="pp-button" onClick={() => store.backToDetailsChange()}>
+              <button type="button" className="pp-button" onClick={() => store.detailsChange.backToDetailsChange()}>
                 {t('appointment.details.tryAgain')}
               </button>
               <button type="button" className="pp-button pp-button-secondary" onClick={close}>

@@ -164,7 +164,7 @@ const Actions = observer(function Actions({ store }: { store: AppointmentStore }
               type="button"
               className="pp-button pp-button-secondary"
               disabled={busy}
-              onClick={() => void store.startReschedule('RESCHEDULED')}
+              onClick={() => void store.rescheduling.startReschedule('RESCHEDULED')}
             >
               {t('appointment.actions.reschedule')}
             </button>
@@ -172,32 +172,42 @@ const Actions = observer(function Actions({ store }: { store: AppointmentStore }
               type="button"
               className="pp-button pp-button-secondary"
               disabled={busy}
-              onClick={() => void store.startReschedule('CHANGED')}
+              onClick={() => void store.rescheduling.startReschedule('CHANGED')}
             >
               {t('appointment.actions.change')}
             </button>
             {summary.status !== 'REQUEST_RESCHEDULE' && (
-              <button type="button" className="pp-button pp-button-secondary" disabled={busy} onClick={() => store.openRequestReschedule()}>
+              <button
+                type="button"
+                className="pp-button pp-button-secondary"
+                disabled={busy}
+                onClick={() => store.rescheduling.openRequestReschedule()}
+              >
                 {t('appointment.actions.requestReschedule')}
               </button>
             )}
-            <button type="button" className="pp-button pp-button-danger" disabled={busy} onClick={() => void store.startCancel()}>
+            <button
+              type="button"
+              className="pp-button pp-button-danger"
+              disabled={busy}
+              onClick={() => void store.cancellation.startCancel()}
+            >
               {t('appointment.actions.cancel')}
             </button>
           </div>
         </section>
       )}
-      {store.live && store.consentForms.length > 0 && (
+      {store.live && store.consent.consentForms.length > 0 && (
         <section aria-labelledby="pp-appt-consent-title">
           <h2 id="pp-appt-consent-title">{t('appointment.consent.title')}</h2>
           <ul className="pp-appt-consent-list">
-            {store.consentForms.map((form) => (
+            {store.consent.consentForms.map((form) => (
               <li key={form.id}>
                 <span>{form.title}</span>{' '}
                 <span className="pp-muted">
                   {form.signed ? t('appointment.consent.signed', { name: form.signedName ?? '' }) : t('appointment.consent.unsigned')}
                 </span>{' '}
-                <button type="button" className="pp-link-button" onClick={() => store.openConsent(form.id)}>
+                <button type="button" className="pp-link-button" onClick={() => store.consent.openConsent(form.id)}>
                   {form.signed
                     ? t('appointment.consent.view', { title: form.title })
                     : t('appointment.consent.sign', { title: form.title })}
@@ -210,7 +220,12 @@ const Actions = observer(function Actions({ store }: { store: AppointmentStore }
       <section aria-labelledby="pp-appt-more-title">
         <h2 id="pp-appt-more-title">{t('appointment.more.title')}</h2>
         <div className="pp-button-row">
-          <button type="button" className="pp-button pp-button-secondary" disabled={busy} onClick={() => store.openDetailsChange()}>
+          <button
+            type="button"
+            className="pp-button pp-button-secondary"
+            disabled={busy}
+            onClick={() => store.detailsChange.openDetailsChange()}
+          >
             {t('appointment.more.details')}
           </button>
           {summary.emailUnsubscribed ? (
@@ -235,7 +250,7 @@ export const AppointmentPage = observer(function AppointmentPage() {
   const store = root.featureStore(appointmentStoreOf);
   const { t } = useTranslation();
   // Consent forms are configured HTML.
-  const { bookingKey, textsReady } = useBookingPage(store, store.consentForms.length > 0);
+  const { bookingKey, textsReady } = useBookingPage(store, store.consent.consentForms.length > 0);
 
   const summary = store.summary?.bookingKey === bookingKey ? store.summary : null;
   if (!textsReady) return <LoadingOverlay />;

@@ -91,8 +91,8 @@ export const BodyFigure = observer(function BodyFigure() {
   const { t } = useTranslation();
   const gradientId = useId();
   const figure = config.config.bodyFigure;
-  const parts = booking.catalogue?.bodyParts ?? [];
-  const available = booking.availableBodyParts;
+  const parts = booking.examChoice.catalogue?.bodyParts ?? [];
+  const available = booking.examChoice.availableBodyParts;
   const names = new Map(parts.map((part) => [part.slug, part.name]));
   const slugs = ORDER.filter((slug) => names.has(slug)).concat(
     parts.map((part) => part.slug).filter((slug) => !ORDER.includes(slug) && PART_SHAPES[slug]),
@@ -104,7 +104,7 @@ export const BodyFigure = observer(function BodyFigure() {
   } as CSSProperties;
 
   const choose = (slug: string) => {
-    if (available.has(slug)) booking.toggleBodyPart(slug);
+    if (available.has(slug)) booking.examChoice.toggleBodyPart(slug);
   };
   const onKey = (event: KeyboardEvent, slug: string) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -124,7 +124,7 @@ export const BodyFigure = observer(function BodyFigure() {
       </defs>
       {slugs.map((slug) => {
         const partStyle = figure.bodyPartStyles[slug];
-        const selected = booking.bodyPartFilter === slug;
+        const selected = booking.examChoice.bodyPartFilter === slug;
         const enabled = available.has(slug);
         const whole = slug === 'whole-body';
         return (

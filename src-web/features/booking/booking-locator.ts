@@ -1,5 +1,20 @@
 import type { Location } from '@contract/api/booking';
-import type { Locator } from './booking-store';
+
+export type PositionSource = 'query' | 'kiosk' | 'browser' | 'postcode';
+
+export interface Position extends Location {
+  source: PositionSource;
+}
+
+/** Where the position comes from besides the query: the browser and the kiosk's stored postcode. */
+export interface Locator {
+  /** The browser's position; rejects when refused, unavailable or too slow. */
+  browserPosition(): Promise<Location>;
+  /** The postcode a kiosk stored in its cookie (spec: postalCodeLocationId), or null. */
+  kioskPostcode(): string | null;
+  /** In kiosk mode, keeps a located postcode for the next patient at this kiosk (cookie). */
+  rememberKioskPostcode(postcode: string): void;
+}
 
 /** How long the browser may take to find the position before the flow moves on without it. */
 export const BROWSER_POSITION_TIMEOUT_MS = 10_000;

@@ -78,8 +78,8 @@ export const BookingPage = observer(function BookingPage() {
   }, [root, rescheduleKey]);
 
   useEffect(() => {
-    if (booking.selectedSlugs.length > 0) prefetchLaterSteps();
-  }, [booking.selectedSlugs.length]);
+    if (booking.examChoice.selectedSlugs.length > 0) prefetchLaterSteps();
+  }, [booking.examChoice.selectedSlugs.length]);
 
   // After a step change, focus its heading so a screen reader announces the new step.
   const step = booking.step;
@@ -100,7 +100,7 @@ export const BookingPage = observer(function BookingPage() {
 
   return (
     <Page title={t('booking.title')} className="pp-booking">
-      <div data-booking-ready={booking.catalogueState === 'loaded' ? 'true' : 'false'} data-booking-step={step}>
+      <div data-booking-ready={booking.examChoice.catalogueState === 'loaded' ? 'true' : 'false'} data-booking-step={step}>
         <BookingStepper step={step} />
         {rescheduleKey && (
           <p className="pp-notice">

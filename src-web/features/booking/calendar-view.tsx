@@ -13,25 +13,35 @@ export const CalendarView = observer(function CalendarView() {
   const { booking } = useStores();
   const { t } = useTranslation();
   const headingId = useId();
-  const clinic = booking.selectedClinic;
+  const clinic = booking.placeAndTime.selectedClinic;
   if (!clinic) return null;
   return (
     <section className="pp-calendar" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('booking.calendar.title', { name: clinic.clinic.name })}</h3>
       <div className="pp-chips" role="group" aria-label={t('booking.calendar.view')}>
-        <button type="button" className="pp-chip" aria-pressed={booking.view === 'WEEK'} onClick={() => void booking.setView('WEEK')}>
+        <button
+          type="button"
+          className="pp-chip"
+          aria-pressed={booking.placeAndTime.view === 'WEEK'}
+          onClick={() => void booking.placeAndTime.setView('WEEK')}
+        >
           {t('booking.calendar.week')}
         </button>
-        <button type="button" className="pp-chip" aria-pressed={booking.view === 'MONTH'} onClick={() => void booking.setView('MONTH')}>
+        <button
+          type="button"
+          className="pp-chip"
+          aria-pressed={booking.placeAndTime.view === 'MONTH'}
+          onClick={() => void booking.placeAndTime.setView('MONTH')}
+        >
           {t('booking.calendar.month')}
         </button>
       </div>
-      {booking.slotTaken && (
+      {booking.placeAndTime.slotTaken && (
         <p role="alert" className="pp-notice pp-notice-error">
           {t('booking.calendar.slotTaken')}
         </p>
       )}
-      {booking.view === 'WEEK' ? <WeekView /> : <MonthView />}
+      {booking.placeAndTime.view === 'WEEK' ? <WeekView /> : <MonthView />}
       <HoldStatus />
     </section>
   );
@@ -70,32 +80,40 @@ function LoadStatus({ state }: { state: string }) {
 const WeekView = observer(function WeekView() {
   const { booking } = useStores();
   const { t, i18n } = useTranslation();
-  const days = booking.weekDays;
-  const first = days[0] ?? booking.weekFrom;
+  const days = booking.placeAndTime.weekDays;
+  const first = days[0] ?? booking.placeAndTime.weekFrom;
   const last = days[days.length - 1] ?? first;
   const range = `${dayLabel(first, i18n.language)} – ${dayLabel(last, i18n.language)}`;
-  const selectedDay = booking.selectedDay;
+  const selectedDay = booking.placeAndTime.selectedDay;
   return (
     <div>
       <CalendarNav
         label={range}
-        previous={{ text: t('booking.calendar.previousWeek'), enabled: booking.canGoToPreviousWeek, go: () => void booking.moveWeek(-1) }}
-        next={{ text: t('booking.calendar.nextWeek'), enabled: booking.canGoToNextWeek, go: () => void booking.moveWeek(1) }}
+        previous={{
+          text: t('booking.calendar.previousWeek'),
+          enabled: booking.placeAndTime.canGoToPreviousWeek,
+          go: () => void booking.placeAndTime.moveWeek(-1),
+        }}
+        next={{
+          text: t('booking.calendar.nextWeek'),
+          enabled: booking.placeAndTime.canGoToNextWeek,
+          go: () => void booking.placeAndTime.moveWeek(1),
+        }}
       />
-      <LoadStatus state={booking.daysState} />
-      {booking.daysState === 'loaded' && (
+      <LoadStatus state={booking.placeAndTime.daysState} />
+      {booking.placeAndTime.daysState === 'loaded' && (
         <>
           <div className="pp-day-strip" role="group" aria-label={t('booking.calendar.days')}>
             {days.map((date) => {
-              const free = booking.days.find((candidate) => candidate.date === date)?.slots.length ?? 0;
+              const free = booking.placeAndTime.days.find((candidate) => candidate.date === date)?.slots.length ?? 0;
               return (
                 <button
                   key={date}
                   type="button"
                   className="pp-day"
                   disabled={free === 0}
-                  aria-pressed={booking.selectedDate === date}
-                  onClick={() => void booking.selectDate(date)}
+                  aria-pressed={booking.placeAndTime.selectedDate === date}
+                  onClick={() => void booking.placeAndTime.selectDate(date)}
                 >
                   <span className="pp-day-name">{dayLabel(date, i18n.language)}</span>
                   <span className="pp-day-free">
@@ -116,7 +134,7 @@ const WeekView = observer(function WeekView() {
             </div>
           ) : (
             <p className="pp-muted">
-              {days.some((date) => booking.days.find((day) => day.date === date)?.slots.length)
+              {days.some((date) => booking.placeAndTime.days.find((day) => day.date === date)?.slots.length)
                 ? t('booking.calendar.chooseDay')
                 : t('booking.calendar.weekFull')}
             </p>
@@ -131,23 +149,27 @@ const MonthView = observer(function MonthView() {
   const { booking, i18n: i18nStore } = useStores();
   const { t, i18n } = useTranslation();
   const weekStart = i18nStore.weekStart;
-  const weeks = monthGrid(booking.month, weekStart);
-  const available = new Map(booking.monthDays.map((day) => [day.date, day.available]));
-  const monthLabel = formatDate(`${booking.month}-01`, i18n.language, { month: 'long', year: 'numeric' });
+  const weeks = monthGrid(booking.placeAndTime.month, weekStart);
+  const available = new Map(booking.placeAndTime.monthDays.map((day) => [day.date, day.available]));
+  const monthLabel = formatDate(`${booking.placeAndTime.month}-01`, i18n.language, { month: 'long', year: 'numeric' });
   const weekdays = Array.from({ length: 7 }, (_, index) => addDays(A_SUNDAY, (weekStart + index) % 7));
-  const selectedDay = booking.selectedDay;
+  const selectedDay = booking.placeAndTime.selectedDay;
   return (
     <div>
       <CalendarNav
         label={monthLabel}
         previous={{
           text: t('booking.calendar.previousMonth'),
-          enabled: booking.canGoToPreviousMonth,
-          go: () => void booking.moveMonth(-1),
+          enabled: booking.placeAndTime.canGoToPreviousMonth,
+          go: () => void booking.placeAndTime.moveMonth(-1),
         }}
-        next={{ text: t('booking.calendar.nextMonth'), enabled: booking.canGoToNextMonth, go: () => void booking.moveMonth(1) }}
+        next={{
+          text: t('booking.calendar.nextMonth'),
+          enabled: booking.placeAndTime.canGoToNextMonth,
+          go: () => void booking.placeAndTime.moveMonth(1),
+        }}
       />
-      <LoadStatus state={booking.monthState} />
+      <LoadStatus state={booking.placeAndTime.monthState} />
       <table className="pp-month">
         <caption className="pp-visually-hidden">{monthLabel}</caption>
         <thead>
@@ -169,7 +191,7 @@ const MonthView = observer(function MonthView() {
                       type="button"
                       className="pp-month-day"
                       disabled={available.get(date) !== true}
-                      aria-pressed={booking.selectedDate === date}
+                      aria-pressed={booking.placeAndTime.selectedDate === date}
                       aria-label={
                         available.get(date) === true
                           ? formatDate(date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long' })
@@ -177,7 +199,7 @@ const MonthView = observer(function MonthView() {
                               date: formatDate(date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long' }),
                             })
                       }
-                      onClick={() => void booking.selectDate(date)}
+                      onClick={() => void booking.placeAndTime.selectDate(date)}
                     >
                       {Number(date.slice(8))}
                     </button>
@@ -188,11 +210,11 @@ const MonthView = observer(function MonthView() {
           ))}
         </tbody>
       </table>
-      {booking.selectedDate && (
+      {booking.placeAndTime.selectedDate && (
         <div className="pp-month-times">
-          <h4>{dayLabel(booking.selectedDate, i18n.language)}</h4>
-          {booking.daysState === 'loading' && <p role="status">{t('booking.calendar.loading')}</p>}
-          {booking.daysState === 'loaded' &&
+          <h4>{dayLabel(booking.placeAndTime.selectedDate, i18n.language)}</h4>
+          {booking.placeAndTime.daysState === 'loading' && <p role="status">{t('booking.calendar.loading')}</p>}
+          {booking.placeAndTime.daysState === 'loaded' &&
             (selectedDay && selectedDay.slots.length > 0 ? (
               <SlotButtons date={selectedDay.date} slots={selectedDay.slots} />
             ) : (
@@ -214,9 +236,9 @@ const SlotButtons = observer(function SlotButtons({ date, slots }: { date: strin
           <button
             type="button"
             className="pp-slot"
-            aria-pressed={booking.selectedStartsAt === slot.startsAt}
+            aria-pressed={booking.placeAndTime.selectedStartsAt === slot.startsAt}
             aria-label={t('booking.calendar.time', { day: dayLabel(date, i18n.language), time: slot.localTime })}
-            onClick={() => void booking.pickTime(date, slot)}
+            onClick={() => void booking.placeAndTime.pickTime(date, slot)}
           >
             {slot.localTime}
           </button>
@@ -229,14 +251,14 @@ const SlotButtons = observer(function SlotButtons({ date, slots }: { date: strin
 const HoldStatus = observer(function HoldStatus() {
   const { booking } = useStores();
   const { t, i18n } = useTranslation();
-  const clinic = booking.selectedClinic?.clinic;
+  const clinic = booking.placeAndTime.selectedClinic?.clinic;
   let text = '';
-  if (booking.holdState === 'loading') text = t('booking.calendar.holding');
-  if (booking.hold && clinic) {
+  if (booking.placeAndTime.holdState === 'loading') text = t('booking.calendar.holding');
+  if (booking.placeAndTime.hold && clinic) {
     const options = { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' } as const;
     text = t('booking.calendar.held', {
-      when: formatInstant(booking.hold.startsAt, i18n.language, clinic.timeZone, options),
-      until: formatInstant(booking.hold.expiresAt, i18n.language, clinic.timeZone, { hour: 'numeric', minute: '2-digit' }),
+      when: formatInstant(booking.placeAndTime.hold.startsAt, i18n.language, clinic.timeZone, options),
+      until: formatInstant(booking.placeAndTime.hold.expiresAt, i18n.language, clinic.timeZone, { hour: 'numeric', minute: '2-digit' }),
     });
   }
   return (

@@ -30,8 +30,8 @@ export function project(points: Point[]): (point: Point) => { left: number; top:
 export const ClinicMap = observer(function ClinicMap() {
   const { booking } = useStores();
   const { t } = useTranslation();
-  const clinics = booking.clinics;
-  const position = booking.usedDefaultLocation ? null : booking.position;
+  const clinics = booking.placeAndTime.clinics;
+  const position = booking.placeAndTime.usedDefaultLocation ? null : booking.placeAndTime.position;
   const place = project([...clinics.map((entry) => entry.clinic), ...(position ? [position] : [])]);
   return (
     <div className="pp-map" role="group" aria-label={t('booking.map.label')}>
@@ -41,7 +41,7 @@ export const ClinicMap = observer(function ClinicMap() {
         </span>
       )}
       {clinics.map((entry, index) => {
-        const selected = booking.selectedClinicSlug === entry.clinic.slug;
+        const selected = booking.placeAndTime.selectedClinicSlug === entry.clinic.slug;
         return (
           <button
             key={entry.clinic.slug}
@@ -50,7 +50,7 @@ export const ClinicMap = observer(function ClinicMap() {
             style={toStyle(place(entry.clinic))}
             aria-pressed={selected}
             aria-label={t('booking.map.marker', { name: entry.clinic.name, km: entry.distanceKm.toFixed(1) })}
-            onClick={() => void booking.selectClinic(entry.clinic.slug)}
+            onClick={() => void booking.placeAndTime.selectClinic(entry.clinic.slug)}
           >
             {index + 1}
           </button>

@@ -9,12 +9,12 @@ import { useStores } from '../../stores/use-stores';
 export const ConfirmationStep = observer(function ConfirmationStep() {
   const { booking } = useStores();
   const { t, i18n } = useTranslation();
-  const result = booking.result;
+  const result = booking.submission.result;
   if (!result) return null;
   const staff = booking.staffBooking;
-  const clinic = booking.selectedClinic?.clinic;
+  const clinic = booking.placeAndTime.selectedClinic?.clinic;
   const timeZone = clinic?.timeZone ?? 'UTC';
-  const exams = booking.selectedExams;
+  const exams = booking.examChoice.selectedExams;
 
   if (result.kind === 'request') {
     return (
@@ -30,7 +30,7 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
             </li>
           ))}
         </ul>
-        {booking.questionnaireDocument && <RequiredDocumentNotice document={booking.questionnaireDocument} />}
+        {booking.examChoice.questionnaireDocument && <RequiredDocumentNotice document={booking.examChoice.questionnaireDocument} />}
         <p>
           <Link to={`/booking-requests/${encodeURIComponent(result.response.bookingKey)}`}>{t('booking.confirmation.viewRequest')}</Link>
         </p>
@@ -42,7 +42,7 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
   }
 
   const { response } = result;
-  const patient = booking.patientForm?.values;
+  const patient = booking.submission.patientForm?.values;
   return (
     <div className="pp-confirmation">
       <p role="status" className="pp-notice pp-notice-success">
@@ -89,14 +89,19 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
             </dd>
           </div>
         ))}
-        {booking.walkInExam && (
+        {booking.examChoice.walkInExam && (
           <div>
             <dt>{t('booking.confirmation.walkIn')}</dt>
-            <dd>{t('booking.walkIn.arrive', { name: booking.walkInExam.name, minutes: booking.walkInExam.minutesPrior })}</dd>
+            <dd>
+              {t('booking.walkIn.arrive', {
+                name: booking.examChoice.walkInExam.name,
+                minutes: booking.examChoice.walkInExam.minutesPrior,
+              })}
+            </dd>
           </div>
         )}
       </dl>
-      {booking.questionnaireDocument && <RequiredDocumentNotice document={booking.questionnaireDocument} />}
+      {booking.examChoice.questionnaireDocument && <RequiredDocumentNotice document={booking.examChoice.questionnaireDocument} />}
       <p>{staff ? t('booking.confirmation.emailStaff') : t('booking.confirmation.email')}</p>
       <h3>{t('booking.confirmation.preparation')}</h3>
       <ul>

@@ -162,14 +162,14 @@ export const DetailsStep = observer(function DetailsStep() {
   const { t, i18n } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
   const notesId = useId();
-  const form = booking.patientForm;
+  const form = booking.submission.patientForm;
   if (!form) return null;
-  const clinic = booking.selectedClinic?.clinic;
-  const failure = booking.failure;
+  const clinic = booking.placeAndTime.selectedClinic?.clinic;
+  const failure = booking.submission.failure;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const done = await booking.submit();
+    const done = await booking.submission.submit();
     if (!done && !form.isValid) {
       const first = form.firstInvalidField;
       if (first) formRef.current?.querySelector<HTMLElement>(`#booking-${first}`)?.focus();
@@ -180,14 +180,14 @@ export const DetailsStep = observer(function DetailsStep() {
     <div className="pp-details-step">
       <section className="pp-summary" aria-label={t('booking.details.summary')}>
         <ul>
-          {booking.selectedExams.map((exam) => (
+          {booking.examChoice.selectedExams.map((exam) => (
             <li key={exam.slug}>{exam.name}</li>
           ))}
         </ul>
         {clinic && <p>{clinic.name}</p>}
-        {clinic && booking.selectedStartsAt && (
+        {clinic && booking.placeAndTime.selectedStartsAt && (
           <p>
-            {formatInstant(booking.selectedStartsAt, i18n.language, clinic.timeZone, {
+            {formatInstant(booking.placeAndTime.selectedStartsAt, i18n.language, clinic.timeZone, {
               weekday: 'long',
               day: 'numeric',
               month: 'long',
@@ -196,16 +196,16 @@ export const DetailsStep = observer(function DetailsStep() {
             })}
           </p>
         )}
-        {booking.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.walkInExam.name })}</p>}
+        {booking.examChoice.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.examChoice.walkInExam.name })}</p>}
       </section>
-      {booking.questionnaireDocument && <RequiredDocumentNotice document={booking.questionnaireDocument} />}
+      {booking.examChoice.questionnaireDocument && <RequiredDocumentNotice document={booking.examChoice.questionnaireDocument} />}
 
       <p>{booking.staffBooking ? t('booking.details.introStaff') : t('booking.details.intro')}</p>
       <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="pp-form">
         {form.fields.map((field) => (
           <Field key={field} form={form} field={field} />
         ))}
-        {booking.isBookingRequest && (
+        {booking.examChoice.isBookingRequest && (
           <div className="pp-field">
             <label htmlFor={notesId}>{t('booking.details.fields.notes')}</label>
             <textarea
@@ -228,16 +228,16 @@ export const DetailsStep = observer(function DetailsStep() {
           <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.goBack()}>
             {t('booking.actions.back')}
           </button>
-          <button type="submit" className="pp-button" disabled={booking.submitting}>
-            {booking.submitting
+          <button type="submit" className="pp-button" disabled={booking.submission.submitting}>
+            {booking.submission.submitting
               ? t('booking.details.submitting')
-              : booking.isBookingRequest
+              : booking.examChoice.isBookingRequest
                 ? t('booking.details.submitRequest')
                 : t('booking.details.submit')}
           </button>
         </div>
       </form>
-      {booking.modalFailure && (
+      {booking.submission.modalFailure && (
         <ModalDialog
           role="alertdialog"
           title={t('booking.errors.title')}
@@ -248,7 +248,7 @@ export const DetailsStep = observer(function DetailsStep() {
             </button>
           }
         >
-          <p>{failureText(t, booking.modalFailure)}</p>
+          <p>{failureText(t, booking.submission.modalFailure)}</p>
         </ModalDialog>
       )}
     </div>

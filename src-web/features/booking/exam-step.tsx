@@ -16,23 +16,23 @@ export const ExamStep = observer(function ExamStep() {
   const listId = useId();
   // The list renders in a transition: React paints the page first and then fills the list in
   // small slices, so neither the first paint nor typing in the search waits for ~40 exams.
-  const visibleExams = useDeferredValue(booking.visibleExams, NO_EXAMS);
+  const visibleExams = useDeferredValue(booking.examChoice.visibleExams, NO_EXAMS);
   // The figure, too, is drawn just after the first paint rather than in it.
   const showFigure = useDeferredValue(true, false);
 
-  if (booking.catalogueState === 'error') {
+  if (booking.examChoice.catalogueState === 'error') {
     return (
       <div role="alert" className="pp-notice pp-notice-error">
         <p>{t('booking.exams.loadError')}</p>
-        <button type="button" className="pp-button" onClick={() => void booking.loadCatalogue()}>
+        <button type="button" className="pp-button" onClick={() => void booking.examChoice.loadCatalogue()}>
           {t('booking.actions.retry')}
         </button>
       </div>
     );
   }
-  const catalogue = booking.catalogue;
+  const catalogue = booking.examChoice.catalogue;
   if (!catalogue) return <p role="status">{t('message.loading')}</p>;
-  const bodyPartName = catalogue.bodyParts.find((part) => part.slug === booking.bodyPartFilter)?.name;
+  const bodyPartName = catalogue.bodyParts.find((part) => part.slug === booking.examChoice.bodyPartFilter)?.name;
 
   return (
     <div className="pp-exam-step">
@@ -42,10 +42,10 @@ export const ExamStep = observer(function ExamStep() {
           id={searchId}
           type="search"
           className="pp-input"
-          value={booking.search}
+          value={booking.examChoice.search}
           autoComplete="off"
           aria-controls={listId}
-          onChange={(event) => booking.setSearch(event.target.value)}
+          onChange={(event) => booking.examChoice.setSearch(event.target.value)}
         />
       </div>
 
@@ -56,8 +56,8 @@ export const ExamStep = observer(function ExamStep() {
             <button
               type="button"
               className="pp-chip"
-              aria-pressed={booking.modalityFilter === null}
-              onClick={() => booking.setModality(null)}
+              aria-pressed={booking.examChoice.modalityFilter === null}
+              onClick={() => booking.examChoice.setModality(null)}
             >
               {t('booking.exams.allModalities')}
             </button>
@@ -66,8 +66,8 @@ export const ExamStep = observer(function ExamStep() {
                 key={modality.id}
                 type="button"
                 className="pp-chip"
-                aria-pressed={booking.modalityFilter === modality.id}
-                onClick={() => booking.setModality(modality.id)}
+                aria-pressed={booking.examChoice.modalityFilter === modality.id}
+                onClick={() => booking.examChoice.setModality(modality.id)}
               >
                 {modality.name}
               </button>
@@ -81,8 +81,8 @@ export const ExamStep = observer(function ExamStep() {
             <p aria-live="polite" className="pp-body-part-chosen">
               {bodyPartName ? t('booking.exams.bodyPartChosen', { name: bodyPartName }) : t('booking.exams.noBodyPart')}
             </p>
-            {booking.filtersActive && (
-              <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.clearFilters()}>
+            {booking.examChoice.filtersActive && (
+              <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.examChoice.clearFilters()}>
                 {t('booking.exams.clearFilters')}
               </button>
             )}
@@ -90,17 +90,17 @@ export const ExamStep = observer(function ExamStep() {
         </div>
 
         <div className="pp-exam-results">
-          <h3 id={`${listId}-heading`}>{t('booking.exams.results', { count: booking.visibleExams.length })}</h3>
+          <h3 id={`${listId}-heading`}>{t('booking.exams.results', { count: booking.examChoice.visibleExams.length })}</h3>
           <ul id={listId} className="pp-exam-list" aria-labelledby={`${listId}-heading`}>
             {visibleExams.map((exam) => {
               const checkboxId = `${listId}-${exam.slug}`;
               return (
-                <li key={exam.slug} className={booking.isSelected(exam.slug) ? 'pp-exam pp-exam-selected' : 'pp-exam'}>
+                <li key={exam.slug} className={booking.examChoice.isSelected(exam.slug) ? 'pp-exam pp-exam-selected' : 'pp-exam'}>
                   <input
                     id={checkboxId}
                     type="checkbox"
-                    checked={booking.isSelected(exam.slug)}
-                    onChange={() => booking.toggleExam(exam.slug)}
+                    checked={booking.examChoice.isSelected(exam.slug)}
+                    onChange={() => booking.examChoice.toggleExam(exam.slug)}
                   />
                   <label htmlFor={checkboxId}>
                     <span className="pp-exam-name">{exam.name}</span>
@@ -113,7 +113,7 @@ export const ExamStep = observer(function ExamStep() {
                     type="button"
                     className="pp-link-button"
                     aria-label={t('booking.exams.aboutExam', { name: exam.name })}
-                    onClick={() => booking.showExamInfo(exam.slug)}
+                    onClick={() => booking.examChoice.showExamInfo(exam.slug)}
                   >
                     {t('booking.exams.about')}
                   </button>
@@ -121,24 +121,24 @@ export const ExamStep = observer(function ExamStep() {
               );
             })}
           </ul>
-          {booking.visibleExams.length === 0 && <p>{t('booking.exams.none')}</p>}
+          {booking.examChoice.visibleExams.length === 0 && <p>{t('booking.exams.none')}</p>}
         </div>
       </div>
 
       <section className="pp-selection" aria-labelledby={`${listId}-chosen`}>
-        <h3 id={`${listId}-chosen`}>{t('booking.exams.chosen', { count: booking.selectedExams.length })}</h3>
-        {booking.selectedExams.length === 0 ? (
+        <h3 id={`${listId}-chosen`}>{t('booking.exams.chosen', { count: booking.examChoice.selectedExams.length })}</h3>
+        {booking.examChoice.selectedExams.length === 0 ? (
           <p className="pp-muted">{t('booking.exams.chooseHint')}</p>
         ) : (
           <ul className="pp-chosen-list">
-            {booking.selectedExams.map((exam) => (
+            {booking.examChoice.selectedExams.map((exam) => (
               <li key={exam.slug}>
                 <span>{exam.name}</span>
                 <button
                   type="button"
                   className="pp-link-button"
                   aria-label={t('booking.exams.removeExam', { name: exam.name })}
-                  onClick={() => booking.toggleExam(exam.slug)}
+                  onClick={() => booking.examChoice.toggleExam(exam.slug)}
                 >
                   {t('booking.exams.remove')}
                 </button>
@@ -146,12 +146,12 @@ export const ExamStep = observer(function ExamStep() {
             ))}
           </ul>
         )}
-        {booking.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.walkInExam.name })}</p>}
-        {booking.isBookingRequest && <p className="pp-notice">{t('booking.exams.requestNotice')}</p>}
+        {booking.examChoice.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.examChoice.walkInExam.name })}</p>}
+        {booking.examChoice.isBookingRequest && <p className="pp-notice">{t('booking.exams.requestNotice')}</p>}
       </section>
 
       <div className="pp-actions">
-        <button type="button" className="pp-button" disabled={!booking.canContinueFromExams} onClick={() => void booking.goToLocation()}>
+        <button type="button" className="pp-button" disabled={!booking.examChoice.canContinue} onClick={() => void booking.goToLocation()}>
           {t('action.continue')}
         </button>
       </div>
@@ -165,15 +165,15 @@ export const ExamStep = observer(function ExamStep() {
 const ExamDialogs = observer(function ExamDialogs() {
   const { booking } = useStores();
   const { t } = useTranslation();
-  const info = booking.infoExam;
+  const info = booking.examChoice.infoExam;
   return (
     <>
       {info && (
         <ModalDialog
           title={info.name}
-          onDismiss={() => booking.showExamInfo(null)}
+          onDismiss={() => booking.examChoice.showExamInfo(null)}
           actions={
-            <button type="button" className="pp-button" onClick={() => booking.showExamInfo(null)}>
+            <button type="button" className="pp-button" onClick={() => booking.examChoice.showExamInfo(null)}>
               {t('action.close')}
             </button>
           }
@@ -185,12 +185,12 @@ const ExamDialogs = observer(function ExamDialogs() {
           <p>{info.preparationNotes}</p>
         </ModalDialog>
       )}
-      {booking.requestInfoOpen && !booking.walkInOpen && (
+      {booking.examChoice.requestInfoOpen && !booking.examChoice.walkInOpen && (
         <ModalDialog
           title={t('booking.requestInfo.title')}
-          onDismiss={() => booking.closeRequestInfo()}
+          onDismiss={() => booking.examChoice.closeRequestInfo()}
           actions={
-            <button type="button" className="pp-button" onClick={() => booking.closeRequestInfo()}>
+            <button type="button" className="pp-button" onClick={() => booking.examChoice.closeRequestInfo()}>
               {t('booking.requestInfo.ok')}
             </button>
           }
@@ -198,7 +198,7 @@ const ExamDialogs = observer(function ExamDialogs() {
           <p>{t('booking.requestInfo.text')}</p>
         </ModalDialog>
       )}
-      {booking.walkInOpen && <WalkInDialog />}
+      {booking.examChoice.walkInOpen && <WalkInDialog />}
     </>
   );
 });
@@ -209,20 +209,22 @@ const WalkInDialog = observer(function WalkInDialog() {
   return (
     <ModalDialog
       title={t('booking.walkIn.title')}
-      onDismiss={() => booking.chooseWalkIn(null)}
+      onDismiss={() => booking.examChoice.chooseWalkIn(null)}
       actions={
-        <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.chooseWalkIn(null)}>
+        <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.examChoice.chooseWalkIn(null)}>
           {t('booking.walkIn.none')}
         </button>
       }
     >
       <p>{t('booking.walkIn.text')}</p>
-      {booking.walkInState === 'loading' && <p role="status">{t('message.loading')}</p>}
-      {booking.walkInState !== 'loading' && booking.walkInOptions.length === 0 && <p>{t('booking.walkIn.noOptions')}</p>}
+      {booking.examChoice.walkInState === 'loading' && <p role="status">{t('message.loading')}</p>}
+      {booking.examChoice.walkInState !== 'loading' && booking.examChoice.walkInOptions.length === 0 && (
+        <p>{t('booking.walkIn.noOptions')}</p>
+      )}
       <ul className="pp-link-list">
-        {booking.walkInOptions.map((walkIn) => (
+        {booking.examChoice.walkInOptions.map((walkIn) => (
           <li key={walkIn.name}>
-            <button type="button" className="pp-button pp-button-block" onClick={() => booking.chooseWalkIn(walkIn)}>
+            <button type="button" className="pp-button pp-button-block" onClick={() => booking.examChoice.chooseWalkIn(walkIn)}>
               {t('booking.walkIn.option', { name: walkIn.name, minutes: walkIn.minutesPrior })}
             </button>
           </li>

@@ -15,33 +15,37 @@ export const LocationStep = observer(function LocationStep() {
   return (
     <div className="pp-location-step">
       <LocationBar />
-      {booking.clinicsState === 'error' && (
+      {booking.placeAndTime.clinicsState === 'error' && (
         <div role="alert" className="pp-notice pp-notice-error">
           <p>{t('booking.location.loadError')}</p>
-          <button type="button" className="pp-button" onClick={() => void booking.loadClinics()}>
+          <button type="button" className="pp-button" onClick={() => void booking.placeAndTime.loadClinics()}>
             {t('booking.actions.retry')}
           </button>
         </div>
       )}
-      {(booking.clinicsState === 'loading' || booking.locating) && <p role="status">{t('booking.location.finding')}</p>}
-      {booking.clinicsState === 'loaded' && booking.clinics.length === 0 && <p className="pp-notice">{t('booking.location.noClinics')}</p>}
-      {booking.clinicsState === 'loaded' && booking.clinics.length > 0 && (
+      {(booking.placeAndTime.clinicsState === 'loading' || booking.placeAndTime.locating) && (
+        <p role="status">{t('booking.location.finding')}</p>
+      )}
+      {booking.placeAndTime.clinicsState === 'loaded' && booking.placeAndTime.clinics.length === 0 && (
+        <p className="pp-notice">{t('booking.location.noClinics')}</p>
+      )}
+      {booking.placeAndTime.clinicsState === 'loaded' && booking.placeAndTime.clinics.length > 0 && (
         <div className={config.radiology.mapUiEnabled ? 'pp-clinics-with-map' : undefined}>
           <ClinicList />
           {config.radiology.mapUiEnabled && <ClinicMap />}
         </div>
       )}
-      {booking.selectedClinic && !booking.isBookingRequest && <CalendarView />}
+      {booking.placeAndTime.selectedClinic && !booking.examChoice.isBookingRequest && <CalendarView />}
       <div className="pp-actions">
         <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.goBack()}>
           {t('booking.actions.back')}
         </button>
-        <button type="button" className="pp-button" disabled={!booking.canContinueFromLocation} onClick={() => void booking.goToDetails()}>
+        <button type="button" className="pp-button" disabled={!booking.placeAndTime.canContinue} onClick={() => void booking.goToDetails()}>
           {t('action.continue')}
         </button>
       </div>
-      {booking.unableToLocateOpen && <UnableToLocateDialog />}
-      {booking.postcodeLocatorOpen && <PostcodeLocatorDialog />}
+      {booking.placeAndTime.unableToLocateOpen && <UnableToLocateDialog />}
+      {booking.placeAndTime.postcodeLocatorOpen && <PostcodeLocatorDialog />}
     </div>
   );
 });
@@ -49,10 +53,10 @@ export const LocationStep = observer(function LocationStep() {
 const LocationBar = observer(function LocationBar() {
   const { booking } = useStores();
   const { t } = useTranslation();
-  const position = booking.position;
-  const defaultLabel = booking.settings?.defaultLocation.label;
+  const position = booking.placeAndTime.position;
+  const defaultLabel = booking.placeAndTime.settings?.defaultLocation.label;
   let where = defaultLabel ? t('booking.location.fromDefault', { label: defaultLabel }) : '';
-  if (position && !booking.usedDefaultLocation) {
+  if (position && !booking.placeAndTime.usedDefaultLocation) {
     where =
       position.source === 'postcode' || position.source === 'kiosk'
         ? t('booking.location.fromPostcode')
@@ -63,12 +67,12 @@ const LocationBar = observer(function LocationBar() {
   return (
     <div className="pp-location-bar">
       <p aria-live="polite">{where}</p>
-      {position && booking.usedDefaultLocation && <p className="pp-muted">{t('booking.location.tooFar')}</p>}
+      {position && booking.placeAndTime.usedDefaultLocation && <p className="pp-muted">{t('booking.location.tooFar')}</p>}
       <div className="pp-button-row">
-        <button type="button" className="pp-button pp-button-secondary" onClick={() => void booking.useBrowserLocation()}>
+        <button type="button" className="pp-button pp-button-secondary" onClick={() => void booking.placeAndTime.useBrowserLocation()}>
           {t('booking.location.useMyLocation')}
         </button>
-        <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.openPostcodeLocator()}>
+        <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.placeAndTime.openPostcodeLocator()}>
           {t('booking.location.usePostcode')}
         </button>
       </div>
@@ -95,16 +99,16 @@ const ClinicList = observer(function ClinicList() {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="pp-clinic-choice">
-      {booking.isBookingRequest && booking.questionnaireRequestMessage && (
+      {booking.examChoice.isBookingRequest && booking.examChoice.questionnaireRequestMessage && (
         <p className="pp-notice" data-questionnaire-request>
-          {booking.questionnaireRequestMessage}
+          {booking.examChoice.questionnaireRequestMessage}
         </p>
       )}
-      <h3 id={headingId}>{booking.isBookingRequest ? t('booking.location.clinicsOptional') : t('booking.location.clinics')}</h3>
+      <h3 id={headingId}>{booking.examChoice.isBookingRequest ? t('booking.location.clinicsOptional') : t('booking.location.clinics')}</h3>
       <ol className="pp-clinic-list">
-        {booking.clinics.map((entry, index) => {
+        {booking.placeAndTime.clinics.map((entry, index) => {
           const { clinic } = entry;
-          const selected = booking.selectedClinicSlug === clinic.slug;
+          const selected = booking.placeAndTime.selectedClinicSlug === clinic.slug;
           return (
             <li key={clinic.slug} className={selected ? 'pp-clinic-card pp-clinic-card-selected' : 'pp-clinic-card'}>
               <h4>
@@ -118,7 +122,7 @@ const ClinicList = observer(function ClinicList() {
               </p>
               <p>
                 {t('booking.location.distance', { km: entry.distanceKm.toFixed(1) })}
-                {!booking.isBookingRequest && (
+                {!booking.examChoice.isBookingRequest && (
                   <>
                     {' · '}
                     <NextAvailable entry={entry} />
@@ -129,7 +133,7 @@ const ClinicList = observer(function ClinicList() {
                 type="button"
                 className={selected ? 'pp-button' : 'pp-button pp-button-secondary'}
                 aria-pressed={selected}
-                onClick={() => void booking.selectClinic(clinic.slug)}
+                onClick={() => void booking.placeAndTime.selectClinic(clinic.slug)}
               >
                 {selected
                   ? t('booking.location.chosenClinic', { name: clinic.name })
@@ -149,13 +153,13 @@ const UnableToLocateDialog = observer(function UnableToLocateDialog() {
   return (
     <ModalDialog
       title={t('booking.location.unableTitle')}
-      onDismiss={() => booking.closeUnableToLocate()}
+      onDismiss={() => booking.placeAndTime.closeUnableToLocate()}
       actions={
         <>
-          <button type="button" className="pp-button" onClick={() => booking.openPostcodeLocator()}>
+          <button type="button" className="pp-button" onClick={() => booking.placeAndTime.openPostcodeLocator()}>
             {t('booking.location.usePostcode')}
           </button>
-          <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.closeUnableToLocate()}>
+          <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.placeAndTime.closeUnableToLocate()}>
             {t('booking.location.showAll')}
           </button>
         </>
@@ -172,18 +176,18 @@ const PostcodeLocatorDialog = observer(function PostcodeLocatorDialog() {
   const [postcode, setPostcode] = useState('');
   const inputId = useId();
   const errorId = useId();
-  const problem = booking.postcodeProblem;
+  const problem = booking.placeAndTime.postcodeProblem;
   const formId = useId();
   return (
     <ModalDialog
       title={t('booking.location.postcodeTitle')}
-      onDismiss={() => booking.closePostcodeLocator()}
+      onDismiss={() => booking.placeAndTime.closePostcodeLocator()}
       actions={
         <>
-          <button type="submit" form={formId} className="pp-button" disabled={booking.postcodeState === 'loading'}>
+          <button type="submit" form={formId} className="pp-button" disabled={booking.placeAndTime.postcodeState === 'loading'}>
             {t('booking.location.find')}
           </button>
-          <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.closePostcodeLocator()}>
+          <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.placeAndTime.closePostcodeLocator()}>
             {t('action.cancel')}
           </button>
         </>
@@ -194,7 +198,7 @@ const PostcodeLocatorDialog = observer(function PostcodeLocatorDialog() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void booking.locatePostcode(postcode);
+          void booking.placeAndTime.locatePostcode(postcode);
         }}
       >
         <div className="pp-field">

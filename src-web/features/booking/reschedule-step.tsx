@@ -68,30 +68,32 @@ export const RescheduleStep = observer(function RescheduleStep({
     void appointments.ensureSummary(bookingKey);
   }, [appointments, bookingKey]);
 
-  const clinic = booking.selectedClinic?.clinic;
-  const startsAt = booking.selectedStartsAt;
+  const clinic = booking.placeAndTime.selectedClinic?.clinic;
+  const startsAt = booking.placeAndTime.selectedStartsAt;
   const current = appointments.summary?.bookingKey === bookingKey ? appointments.summary : null;
   const problem = appointments.dialog ? problemText(t, appointments.dialog) : null;
 
   const move = async () => {
     if (!clinic || !startsAt || appointments.busy) return;
     // Our own hold on the new time: the server turns it into the moved appointment in one step.
-    const hold = booking.hold;
+    const hold = booking.placeAndTime.hold;
     // A reschedule keeps the exams; a patient who went back and chose others is changing it.
     const original = current ? [...new Set(current.appointments.map((appointment) => appointment.examSlug))] : null;
     const moveContext =
-      context === 'CHANGED' || (original !== null && original.join(',') !== booking.bookedSlugs.join(',')) ? 'CHANGED' : 'RESCHEDULED';
-    const outcome = await appointments.reschedule(bookingKey, {
+      context === 'CHANGED' || (original !== null && original.join(',') !== booking.examChoice.bookedSlugs.join(','))
+        ? 'CHANGED'
+        : 'RESCHEDULED';
+    const outcome = await appointments.rescheduling.reschedule(bookingKey, {
       context: moveContext,
       clinicSlug: clinic.slug,
       startsAt,
-      ...(moveContext === 'CHANGED' ? { exams: booking.bookedSlugs } : {}),
+      ...(moveContext === 'CHANGED' ? { exams: booking.examChoice.bookedSlugs } : {}),
       ...(hold ? { holdId: hold.holdId } : {}),
     });
     if (outcome === 'done') {
-      booking.forgetHold();
+      booking.placeAndTime.forgetHold();
       booking.startOver();
-      navigate(appointments.appointmentUrl(bookingKey));
+      navigate(appointments.rescheduling.appointmentUrl(bookingKey));
     } else if (outcome === 'slot_taken') {
       await booking.timeWasTaken();
     }
@@ -104,7 +106,7 @@ export const RescheduleStep = observer(function RescheduleStep({
       <dl className="pp-details">
         <div>
           <dt>{t('booking.reschedule.exams')}</dt>
-          <dd>{booking.selectedExams.map((exam) => exam.name).join(', ')}</dd>
+          <dd>{booking.examChoice.selectedExams.map((exam) => exam.name).join(', ')}</dd>
         </div>
         {current && current.appointments[0] && (
           <div>

@@ -31,22 +31,24 @@ export function followInBooking(root: RootStore, store: QuestionnaireStore, acti
         if (action.maxAttemptsReached) navigateTo(root, `${paths.deny()}?maxAttempts=max_attempts_reached`);
         break;
       case 'medicareNumberRequired':
-        runInAction(() => (booking.questionnaireMedicareRequired = true));
+        runInAction(() => (booking.examChoice.questionnaireMedicareRequired = true));
         break;
       case 'createBookingRequest':
         runInAction(() => {
-          booking.questionnaireBookingRequest = true;
-          booking.questionnaireRequestMessage = action.message;
+          booking.examChoice.questionnaireBookingRequest = true;
+          booking.examChoice.questionnaireRequestMessage = action.message;
         });
         break;
       case 'walkInExam':
-        runInAction(() => (booking.walkInExam = { name: action.name, prepTime: action.prepTime, minutesPrior: action.minutesPrior }));
+        runInAction(
+          () => (booking.examChoice.walkInExam = { name: action.name, prepTime: action.prepTime, minutesPrior: action.minutesPrior }),
+        );
         break;
       case 'examSwap': {
-        if (!booking.examsBySlug.has(action.newSlug)) break;
+        if (!booking.examChoice.examsBySlug.has(action.newSlug)) break;
         const swap = (slugs: string[]) => [...new Set(slugs.map((slug) => (slug === action.oldSlug ? action.newSlug : slug)))];
         runInAction(() => {
-          booking.selectedSlugs = swap(booking.selectedSlugs);
+          booking.examChoice.selectedSlugs = swap(booking.examChoice.selectedSlugs);
           store.exams = swap(store.exams);
         });
         break;
@@ -57,10 +59,11 @@ export function followInBooking(root: RootStore, store: QuestionnaireStore, acti
         break;
       }
       case 'validationCodeRequired':
-        runInAction(() => (booking.questionnaireValidationCodeRequired = true));
+        runInAction(() => (booking.examChoice.questionnaireValidationCodeRequired = true));
         break;
       case 'documentType':
-        if (action.title) runInAction(() => (booking.questionnaireDocument = { title: action.title, description: action.description }));
+        if (action.title)
+          runInAction(() => (booking.examChoice.questionnaireDocument = { title: action.title, description: action.description }));
         break;
       case 'insuranceType':
         // Recorded with the booking by the server (it evaluates the same answers); nothing to ask.
@@ -85,10 +88,10 @@ async function listFor(root: RootStore, store: QuestionnaireStore, slugs: string
   const booking = root.booking;
   const fresh = async () => {
     const { bookingKey } = await store.api.newBookingKey();
-    runInAction(() => (booking.questionnaireKey = bookingKey));
+    runInAction(() => (booking.examChoice.questionnaireKey = bookingKey));
     return bookingKey;
   };
-  const key = booking.questionnaireKey ?? (await fresh());
+  const key = booking.examChoice.questionnaireKey ?? (await fresh());
   try {
     return await store.api.forBooking({ bookingKey: key, exams: slugs });
   } catch (error) {
@@ -108,13 +111,7 @@ export async function beforeLocation(root: RootStore, slugs: string[]): Promise<
   const store = root.featureStore(questionnaireStoreOf);
   const booking = root.booking;
   try {
-    runInAction(() => {
-      booking.questionnaireMedicareRequired = false;
-      booking.questionnaireBookingRequest = false;
-      booking.questionnaireValidationCodeRequired = false;
-      booking.questionnaireDocument = null;
-      booking.questionnaireRequestMessage = null;
-    });
+    booking.examChoice.clearQuestionnaireOutcomes();
     let list: QuestionnaireListResponse;
     try {
       [list] = await Promise.all([listFor(root, store, slugs), loadQuestionnaireTexts(root.i18n.i18n, root.i18n.locale)]);
@@ -155,11 +152,11 @@ export async function beforeLocation(root: RootStore, slugs: string[]): Promise<
 /** A keyed booking failed: a new key, and the answers moved to it (docs/rules/questionnaires.md#temporary-keys). */
 export async function afterFailure(root: RootStore): Promise<void> {
   const store = root.featureStore(questionnaireStoreOf);
-  const old = root.booking.questionnaireKey;
+  const old = root.booking.examChoice.questionnaireKey;
   if (!old) return;
   const { bookingKey } = await store.api.newBookingKey();
   await store.api.reKey(old, bookingKey);
-  runInAction(() => (root.booking.questionnaireKey = bookingKey));
+  runInAction(() => (root.booking.examChoice.questionnaireKey = bookingKey));
 }
 
 /** The survey modal of the booking flow and the denial dialog. */

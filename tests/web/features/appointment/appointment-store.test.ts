@@ -76,7 +76,7 @@ describe('AppointmentStore', () => {
           json(response, 409, { code: 'change_not_allowed', message: 'No', details: { reason: 'SOMETHING_NEW', priorMinutes: 60 } }),
       },
     });
-    const outcome = await store.reschedule(BOOKING_KEY, {
+    const outcome = await store.rescheduling.reschedule(BOOKING_KEY, {
       context: 'RESCHEDULED',
       clinicSlug: 'parramatta',
       startsAt: '2026-12-02T22:30:00.000Z',
@@ -93,17 +93,17 @@ describe('AppointmentStore', () => {
       },
     });
     await store.open(BOOKING_KEY);
-    await store.confirmCancel();
+    await store.cancellation.confirmCancel();
     expect(store.dialog).toEqual({ kind: 'cancelNotAllowed', priorMinutes: 60 });
   });
 
   it('should not send a reason that is not one of the configured ones', async () => {
     const { store, writes } = await setup();
     await store.open(BOOKING_KEY);
-    await store.confirmCancel();
-    store.setCancelReason('Made up');
-    expect(await store.submitCancel()).toBe(false);
-    expect(store.cancelReasonMissing).toBe(true);
+    await store.cancellation.confirmCancel();
+    store.cancellation.setCancelReason('Made up');
+    expect(await store.cancellation.submitCancel()).toBe(false);
+    expect(store.cancellation.cancelReasonMissing).toBe(true);
     expect(writes).toEqual([]);
   });
 
@@ -122,10 +122,10 @@ describe('AppointmentStore', () => {
       },
     });
     const move = { context: 'RESCHEDULED' as const, clinicSlug: 'parramatta', startsAt: '2026-12-02T22:30:00.000Z' };
-    expect(await store.reschedule(BOOKING_KEY, move)).toBe('failed');
-    expect(await store.reschedule(BOOKING_KEY, move)).toBe('done');
-    expect(await store.reschedule(BOOKING_KEY, { ...move, startsAt: '2026-12-03T22:30:00.000Z' })).toBe('slot_taken');
-    expect(await store.reschedule(BOOKING_KEY, { ...move, startsAt: '2026-12-03T22:30:00.000Z' })).toBe('done');
+    expect(await store.rescheduling.reschedule(BOOKING_KEY, move)).toBe('failed');
+    expect(await store.rescheduling.reschedule(BOOKING_KEY, move)).toBe('done');
+    expect(await store.rescheduling.reschedule(BOOKING_KEY, { ...move, startsAt: '2026-12-03T22:30:00.000Z' })).toBe('slot_taken');
+    expect(await store.rescheduling.reschedule(BOOKING_KEY, { ...move, startsAt: '2026-12-03T22:30:00.000Z' })).toBe('done');
     expect(seen[1]).toBe(seen[0]);
     expect(seen[2]).not.toBe(seen[1]);
     expect(seen[3]).not.toBe(seen[2]);
@@ -134,11 +134,11 @@ describe('AppointmentStore', () => {
   it('should send only the details the patient filled in, trimmed', async () => {
     const { store, writes } = await setup();
     await store.open(BOOKING_KEY);
-    store.openDetailsChange();
-    store.setDetail('firstName', '  ');
-    store.setDetail('postcode', ' 2150 ');
-    store.setDetail('note', 'New address from March');
-    expect(await store.submitDetailsChange()).toBe(true);
+    store.detailsChange.openDetailsChange();
+    store.detailsChange.setDetail('firstName', '  ');
+    store.detailsChange.setDetail('postcode', ' 2150 ');
+    store.detailsChange.setDetail('note', 'New address from March');
+    expect(await store.detailsChange.submitDetailsChange()).toBe(true);
     expect(writes).toEqual([{ name: 'details', body: { postcode: '2150', note: 'New address from March' } }]);
     expect(store.dialog).toEqual({ kind: 'detailsChangeSuccess' });
   });
@@ -163,7 +163,7 @@ describe('AppointmentStore', () => {
     if (!first) throw new Error('the fixture has an appointment');
     const { store } = await setup({ summary: summaryFixture({ appointments: [first, { ...first, slug: 'a2', examSlug: 'ct-brain' }] }) });
     await store.open(BOOKING_KEY);
-    const url = new URL(store.bookingFlowUrl('RESCHEDULED'), 'http://x');
+    const url = new URL(store.rescheduling.bookingFlowUrl('RESCHEDULED'), 'http://x');
     expect(url.pathname).toBe('/');
     expect(url.searchParams.get('exams')).toBe('mri-knee,ct-brain');
     expect(url.searchParams.get('step')).toBe('1');

@@ -47,14 +47,14 @@ async function setup(
 
 /** Exams chosen, clinic chosen, first free time held. */
 async function toHeldTime(store: BookingStore, exams: string[] = ['ct-brain']) {
-  for (const slug of exams) store.toggleExam(slug);
-  store.chooseWalkIn(null);
+  for (const slug of exams) store.examChoice.toggleExam(slug);
+  store.examChoice.chooseWalkIn(null);
   await store.goToLocation();
-  await store.selectClinic('parramatta');
-  const day = store.days[1];
+  await store.placeAndTime.selectClinic('parramatta');
+  const day = store.placeAndTime.days[1];
   const slot = day?.slots[0];
   if (!day || !slot) throw new Error('no free time in the fixture');
-  await store.pickTime(day.date, slot);
+  await store.placeAndTime.pickTime(day.date, slot);
   return { day, slot };
 }
 
@@ -147,7 +147,7 @@ describe('calendar', () => {
 describe('BookingStore', () => {
   it('should report only the step the patient settles on after quick changes', async () => {
     const { store, reported } = await setup({ deps: { stepReportDelayMs: 400 } });
-    store.toggleExam('ct-brain');
+    store.examChoice.toggleExam('ct-brain');
     await store.goToLocation();
     store.goBack();
     await store.goToLocation();
@@ -158,39 +158,39 @@ describe('BookingStore', () => {
 
   it('should open the walk-in dialog for two exams of differing modalities and record the walk-in', async () => {
     const { store, log } = await setup();
-    store.toggleExam('ct-brain');
-    store.toggleExam('ct-chest');
-    expect(store.walkInOpen).toBe(false);
-    store.toggleExam('xr-knee');
-    expect(store.walkInOpen).toBe(true);
-    await vi.waitFor(() => expect(store.walkInState).toBe('loaded'));
+    store.examChoice.toggleExam('ct-brain');
+    store.examChoice.toggleExam('ct-chest');
+    expect(store.examChoice.walkInOpen).toBe(false);
+    store.examChoice.toggleExam('xr-knee');
+    expect(store.examChoice.walkInOpen).toBe(true);
+    await vi.waitFor(() => expect(store.examChoice.walkInState).toBe('loaded'));
     expect(log.find((request) => request.path === '/api/booking/walk-in-exams')?.query.get('modality')).toBe('m-xr');
-    expect(store.walkInOptions).toEqual([WALK_IN]);
-    expect(store.canContinueFromExams).toBe(false);
-    store.chooseWalkIn(WALK_IN);
-    expect(store.walkInExam).toEqual(WALK_IN);
-    expect(store.walkInOpen).toBe(false);
+    expect(store.examChoice.walkInOptions).toEqual([WALK_IN]);
+    expect(store.examChoice.canContinue).toBe(false);
+    store.examChoice.chooseWalkIn(WALK_IN);
+    expect(store.examChoice.walkInExam).toEqual(WALK_IN);
+    expect(store.examChoice.walkInOpen).toBe(false);
     // Same combination again: not asked twice.
-    store.toggleExam('ct-chest');
-    store.toggleExam('ct-chest');
-    expect(store.walkInOpen).toBe(false);
+    store.examChoice.toggleExam('ct-chest');
+    store.examChoice.toggleExam('ct-chest');
+    expect(store.examChoice.walkInOpen).toBe(false);
   });
 
   it('should send the walk-in exam with the booking', async () => {
     const { store, log } = await setup();
-    store.toggleExam('ct-brain');
-    store.toggleExam('xr-knee');
-    await vi.waitFor(() => expect(store.walkInState).toBe('loaded'));
-    store.chooseWalkIn(WALK_IN);
+    store.examChoice.toggleExam('ct-brain');
+    store.examChoice.toggleExam('xr-knee');
+    await vi.waitFor(() => expect(store.examChoice.walkInState).toBe('loaded'));
+    store.examChoice.chooseWalkIn(WALK_IN);
     await store.goToLocation();
-    await store.selectClinic('parramatta');
-    const day = store.days[0];
+    await store.placeAndTime.selectClinic('parramatta');
+    const day = store.placeAndTime.days[0];
     if (!day?.slots[1]) throw new Error('fixture');
-    await store.pickTime(day.date, day.slots[1]);
+    await store.placeAndTime.pickTime(day.date, day.slots[1]);
     await store.goToDetails();
-    if (!store.patientForm) throw new Error('no form');
-    fillPatient(store.patientForm);
-    expect(await store.submit()).toBe(true);
+    if (!store.submission.patientForm) throw new Error('no form');
+    fillPatient(store.submission.patientForm);
+    expect(await store.submission.submit()).toBe(true);
     const post = log.find((request) => request.path === '/api/booking/appointments');
     // The X-ray is the walk-in: only the CT gets the time (exams of two modalities cannot share one).
     expect(post?.body).toMatchObject({ exams: ['ct-brain'], walkInExam: WALK_IN, clinicSlug: 'parramatta' });
@@ -201,34 +201,34 @@ describe('BookingStore', () => {
 
   it('should take the other-modality exams out of the booking when no walk-in is wanted', async () => {
     const { store } = await setup();
-    store.toggleExam('mri-knee');
-    store.toggleExam('ct-brain');
-    expect(store.walkInOpen).toBe(true);
-    store.chooseWalkIn(null);
-    expect(store.selectedSlugs).toEqual(['mri-knee']);
-    expect(store.walkInExam).toBeNull();
+    store.examChoice.toggleExam('mri-knee');
+    store.examChoice.toggleExam('ct-brain');
+    expect(store.examChoice.walkInOpen).toBe(true);
+    store.examChoice.chooseWalkIn(null);
+    expect(store.examChoice.selectedSlugs).toEqual(['mri-knee']);
+    expect(store.examChoice.walkInExam).toBeNull();
   });
 
   it('should filter exams by modality and body part, or by name', async () => {
     const { store } = await setup();
-    store.setModality('m-mr');
-    expect(store.visibleExams.map((exam) => exam.slug)).toEqual(['mri-knee']);
-    expect(store.availableBodyParts).toEqual(new Set(['knee']));
-    store.setModality(null);
-    store.toggleBodyPart('knee');
-    expect(store.visibleExams.map((exam) => exam.slug)).toEqual(['mri-knee', 'xr-knee']);
-    store.setModality('m-ct');
-    expect(store.bodyPartFilter).toBeNull(); // no CT knee exam: the body part is cleared
-    store.setSearch('BRAIN');
-    expect(store.visibleExams.map((exam) => exam.slug)).toEqual(['ct-brain']);
+    store.examChoice.setModality('m-mr');
+    expect(store.examChoice.visibleExams.map((exam) => exam.slug)).toEqual(['mri-knee']);
+    expect(store.examChoice.availableBodyParts).toEqual(new Set(['knee']));
+    store.examChoice.setModality(null);
+    store.examChoice.toggleBodyPart('knee');
+    expect(store.examChoice.visibleExams.map((exam) => exam.slug)).toEqual(['mri-knee', 'xr-knee']);
+    store.examChoice.setModality('m-ct');
+    expect(store.examChoice.bodyPartFilter).toBeNull(); // no CT knee exam: the body part is cleared
+    store.examChoice.setSearch('BRAIN');
+    expect(store.examChoice.visibleExams.map((exam) => exam.slug)).toEqual(['ct-brain']);
   });
 
   it('should list clinics from the default location and open the unable-to-locate window when the browser refuses', async () => {
     const { store, log } = await setup();
-    store.toggleExam('ct-brain');
+    store.examChoice.toggleExam('ct-brain');
     await store.goToLocation();
-    expect(store.unableToLocateOpen).toBe(true);
-    expect(store.clinicsState).toBe('loaded');
+    expect(store.placeAndTime.unableToLocateOpen).toBe(true);
+    expect(store.placeAndTime.clinicsState).toBe('loaded');
     const clinicsCall = log.find((request) => request.path === '/api/booking/clinics');
     expect(clinicsCall?.query.get('exams')).toBe('ct-brain');
     expect(clinicsCall?.query.has('lat')).toBe(false);
@@ -236,9 +236,9 @@ describe('BookingStore', () => {
 
   it('should not open the unable-to-locate window when the provider disabled it', async () => {
     const { store } = await setup({ flags: { showUnableToLocateWindow: false } });
-    store.toggleExam('ct-brain');
+    store.examChoice.toggleExam('ct-brain');
     await store.goToLocation();
-    expect(store.unableToLocateOpen).toBe(false);
+    expect(store.placeAndTime.unableToLocateOpen).toBe(false);
   });
 
   it('should use lat and lng from the query before asking the browser', async () => {
@@ -247,109 +247,109 @@ describe('BookingStore', () => {
       deps: { locator: { browserPosition, kioskPostcode: () => null, rememberKioskPostcode: () => undefined } },
     });
     await store.start(new URLSearchParams('lat=-33.81&lng=151.0'));
-    store.toggleExam('ct-brain');
+    store.examChoice.toggleExam('ct-brain');
     await store.goToLocation();
     expect(browserPosition).not.toHaveBeenCalled();
     const clinicsCall = log.find((request) => request.path === '/api/booking/clinics');
     expect(clinicsCall?.query.get('lat')).toBe('-33.81');
-    expect(store.position?.source).toBe('query');
+    expect(store.placeAndTime.position?.source).toBe('query');
   });
 
   it('should start a kiosk from its stored postcode and keep a newly located one in the cookie', async () => {
     document.cookie = 'postalCodeLocationId=2150; path=/';
     const browserPosition = vi.fn(() => Promise.reject(new Error('denied')));
     const { store, log } = await setup({ deps: { locator: { ...createBrowserLocator(window, () => true), browserPosition } } });
-    store.toggleExam('ct-brain');
+    store.examChoice.toggleExam('ct-brain');
     await store.goToLocation();
-    expect(store.position).toMatchObject({ latitude: -33.81, longitude: 151.0, source: 'kiosk' });
+    expect(store.placeAndTime.position).toMatchObject({ latitude: -33.81, longitude: 151.0, source: 'kiosk' });
     expect(browserPosition).not.toHaveBeenCalled();
     expect(log.some((request) => request.path === '/api/booking/postcodes/2150')).toBe(true);
-    expect(store.unableToLocateOpen).toBe(false);
+    expect(store.placeAndTime.unableToLocateOpen).toBe(false);
     document.cookie = 'postalCodeLocationId=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
-    expect(await store.locatePostcode('2150')).toBe(true);
+    expect(await store.placeAndTime.locatePostcode('2150')).toBe(true);
     expect(document.cookie).toContain('postalCodeLocationId=2150');
     document.cookie = 'postalCodeLocationId=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   });
 
   it('should not touch the kiosk cookie outside kiosk mode', async () => {
     const { store } = await setup({ deps: { locator: createBrowserLocator(window, () => false) } });
-    store.toggleExam('ct-brain');
+    store.examChoice.toggleExam('ct-brain');
     await store.goToLocation();
-    expect(await store.locatePostcode('2150')).toBe(true);
+    expect(await store.placeAndTime.locatePostcode('2150')).toBe(true);
     expect(document.cookie).not.toContain('postalCodeLocationId');
   });
 
   it('should locate a postcode and explain an unknown or malformed one', async () => {
     const { store } = await setup();
-    store.toggleExam('ct-brain');
+    store.examChoice.toggleExam('ct-brain');
     await store.goToLocation();
-    store.openPostcodeLocator();
-    expect(await store.locatePostcode('21')).toBe(false);
-    expect(store.postcodeProblem).toBe('invalid');
-    expect(await store.locatePostcode('9999')).toBe(false);
-    expect(store.postcodeProblem).toBe('unknown');
-    expect(await store.locatePostcode('2150')).toBe(true);
-    expect(store.position).toMatchObject({ latitude: -33.81, longitude: 151.0, source: 'postcode' });
-    expect(store.postcodeLocatorOpen).toBe(false);
+    store.placeAndTime.openPostcodeLocator();
+    expect(await store.placeAndTime.locatePostcode('21')).toBe(false);
+    expect(store.placeAndTime.postcodeProblem).toBe('invalid');
+    expect(await store.placeAndTime.locatePostcode('9999')).toBe(false);
+    expect(store.placeAndTime.postcodeProblem).toBe('unknown');
+    expect(await store.placeAndTime.locatePostcode('2150')).toBe(true);
+    expect(store.placeAndTime.position).toMatchObject({ latitude: -33.81, longitude: 151.0, source: 'postcode' });
+    expect(store.placeAndTime.postcodeLocatorOpen).toBe(false);
   });
 
   it('should hold a time when it is picked and release it when another is picked', async () => {
     const { store, log } = await setup();
     const { day } = await toHeldTime(store);
-    expect(store.hold?.holdId).toBe('hold-00000000000000000001');
+    expect(store.placeAndTime.hold?.holdId).toBe('hold-00000000000000000001');
     expect(log.find((request) => request.path === '/api/booking/holds')?.body).toMatchObject({
       exams: ['ct-brain'],
       clinicSlug: 'parramatta',
     });
     const other = day.slots[1];
     if (!other) throw new Error('fixture');
-    await store.pickTime(day.date, other);
+    await store.placeAndTime.pickTime(day.date, other);
     await vi.waitFor(() =>
       expect(log.some((request) => request.method === 'DELETE' && request.path.endsWith('hold-00000000000000000001'))).toBe(true),
     );
-    expect(store.hold?.holdId).toBe('hold-00000000000000000002');
-    expect(store.canContinueFromLocation).toBe(true);
+    expect(store.placeAndTime.hold?.holdId).toBe('hold-00000000000000000002');
+    expect(store.placeAndTime.canContinue).toBe(true);
   });
 
   it('should reset the date and time (and release the hold) when the view is toggled', async () => {
     const { store, log } = await setup();
     await toHeldTime(store);
     expect(store.query.date).not.toBeNull();
-    await store.setView('MONTH');
-    expect(store.selectedDate).toBeNull();
-    expect(store.selectedStartsAt).toBeNull();
-    expect(store.hold).toBeNull();
+    await store.placeAndTime.setView('MONTH');
+    expect(store.placeAndTime.selectedDate).toBeNull();
+    expect(store.placeAndTime.selectedStartsAt).toBeNull();
+    expect(store.placeAndTime.hold).toBeNull();
     expect(store.query).toMatchObject({ view: 'MONTH', date: null, time: null });
     await vi.waitFor(() => expect(log.some((request) => request.method === 'DELETE')).toBe(true));
     expect(log.some((request) => request.path === '/api/booking/availability/month')).toBe(true);
-    await store.setView('WEEK');
-    expect(store.selectedDate).toBeNull();
+    await store.placeAndTime.setView('WEEK');
+    expect(store.placeAndTime.selectedDate).toBeNull();
   });
 
   it('should open the first day with a free time of the chosen clinic, and let go of the time when another day is chosen', async () => {
     const { store } = await setup();
-    store.toggleExam('ct-brain');
+    store.examChoice.toggleExam('ct-brain');
     await store.goToLocation();
-    await store.selectClinic('parramatta');
-    expect(store.selectedDate).toBe('2026-11-23');
-    const slot = store.selectedDay?.slots[1];
+    await store.placeAndTime.selectClinic('parramatta');
+    expect(store.placeAndTime.selectedDate).toBe('2026-11-23');
+    const slot = store.placeAndTime.selectedDay?.slots[1];
     if (!slot) throw new Error('fixture');
-    await store.pickTime('2026-11-23', slot);
-    expect(store.hold).not.toBeNull();
-    await store.selectDate('2026-11-25');
-    expect(store.selectedStartsAt).toBeNull();
-    expect(store.hold).toBeNull();
-    await store.moveWeek(1);
-    expect(store.weekFrom).toBe('2026-11-30');
-    expect(store.selectedDate).toBe('2026-11-30');
-    expect(store.canGoToPreviousWeek).toBe(true);
+    await store.placeAndTime.pickTime('2026-11-23', slot);
+    expect(store.placeAndTime.hold).not.toBeNull();
+    await store.placeAndTime.selectDate('2026-11-25');
+    expect(store.placeAndTime.selectedStartsAt).toBeNull();
+    expect(store.placeAndTime.hold).toBeNull();
+    await store.placeAndTime.moveWeek(1);
+    expect(store.placeAndTime.weekFrom).toBe('2026-11-30');
+    expect(store.placeAndTime.selectedDate).toBe('2026-11-30');
+    expect(store.placeAndTime.canGoToPreviousWeek).toBe(true);
   });
 
   it('should start the week on the locale week start, or today when configured', async () => {
     const { store } = await setup();
-    expect(store.weekFrom).toBe('2026-11-23');
+    expect(store.placeAndTime.weekFrom).toBe('2026-11-23');
     const startsToday = await setup({ flags: { weekStartsTodayEnabled: true }, deps: { clock: () => new Date(2026, 10, 26, 12) } });
-    expect(startsToday.store.weekFrom).toBe('2026-11-26');
+    expect(startsToday.store.placeAndTime.weekFrom).toBe('2026-11-26');
   });
 
   it('should say a time was taken and show fresh times when the hold is refused', async () => {
@@ -361,16 +361,16 @@ describe('BookingStore', () => {
           details: { freshSlots: [] },
         }),
     });
-    store.toggleExam('ct-brain');
+    store.examChoice.toggleExam('ct-brain');
     await store.goToLocation();
-    await store.selectClinic('parramatta');
+    await store.placeAndTime.selectClinic('parramatta');
     const before = log.filter((request) => request.path === '/api/booking/availability').length;
-    const day = store.days[0];
+    const day = store.placeAndTime.days[0];
     if (!day?.slots[0]) throw new Error('fixture');
-    await store.pickTime(day.date, day.slots[0]);
-    expect(store.slotTaken).toBe(true);
-    expect(store.selectedStartsAt).toBeNull();
-    expect(store.canContinueFromLocation).toBe(false);
+    await store.placeAndTime.pickTime(day.date, day.slots[0]);
+    expect(store.placeAndTime.slotTaken).toBe(true);
+    expect(store.placeAndTime.selectedStartsAt).toBeNull();
+    expect(store.placeAndTime.canContinue).toBe(false);
     expect(log.filter((request) => request.path === '/api/booking/availability').length).toBe(before + 1);
   });
 
@@ -388,13 +388,13 @@ describe('BookingStore', () => {
     });
     await toHeldTime(store);
     await store.goToDetails();
-    if (!store.patientForm) throw new Error('no form');
-    fillPatient(store.patientForm);
-    store.patientForm.setValue('medicareNumber', '');
-    expect(await store.submit()).toBe(false);
-    expect(store.modalFailure).toEqual({ kind: 'general' });
-    store.failure = null;
-    expect(await store.submit()).toBe(true);
+    if (!store.submission.patientForm) throw new Error('no form');
+    fillPatient(store.submission.patientForm);
+    store.submission.patientForm.setValue('medicareNumber', '');
+    expect(await store.submission.submit()).toBe(false);
+    expect(store.submission.modalFailure).toEqual({ kind: 'general' });
+    store.submission.failure = null;
+    expect(await store.submission.submit()).toBe(true);
     const posts = log.filter((request) => request.path === '/api/booking/appointments');
     expect(posts.length).toBeGreaterThanOrEqual(1);
     const keys = posts.map((request) => request.headers['idempotency-key']);
@@ -406,23 +406,23 @@ describe('BookingStore', () => {
       patient: { title: 'Ms', firstName: 'Amelia', lastName: "O'Sample", contactNumber: '0491570156', postalCode: '2067' },
     });
     expect(store.step).toBe(3);
-    expect(store.result?.kind).toBe('appointment');
+    expect(store.submission.result?.kind).toBe('appointment');
     // Coming back to the page later starts a new booking.
     await store.start(new URLSearchParams());
     expect(store.step).toBe(0);
-    expect(store.selectedSlugs).toEqual([]);
-    expect(store.result).toBeNull();
+    expect(store.examChoice.selectedSlugs).toEqual([]);
+    expect(store.submission.result).toBeNull();
   });
 
   it('should not send anything while a field is wrong', async () => {
     const { store, log } = await setup();
     await toHeldTime(store);
     await store.goToDetails();
-    if (!store.patientForm) throw new Error('no form');
-    fillPatient(store.patientForm);
-    store.patientForm.setValue('contactNumber', '04915701561');
-    expect(await store.submit()).toBe(false);
-    expect(store.patientForm.visibleProblem('contactNumber')).toBe('invalid');
+    if (!store.submission.patientForm) throw new Error('no form');
+    fillPatient(store.submission.patientForm);
+    store.submission.patientForm.setValue('contactNumber', '04915701561');
+    expect(await store.submission.submit()).toBe(false);
+    expect(store.submission.patientForm.visibleProblem('contactNumber')).toBe('invalid');
     expect(log.some((request) => request.path === '/api/booking/appointments')).toBe(false);
   });
 
@@ -433,14 +433,14 @@ describe('BookingStore', () => {
     });
     const { day } = await toHeldTime(store);
     await store.goToDetails();
-    if (!store.patientForm) throw new Error('no form');
-    fillPatient(store.patientForm);
-    expect(await store.submit()).toBe(false);
+    if (!store.submission.patientForm) throw new Error('no form');
+    fillPatient(store.submission.patientForm);
+    expect(await store.submission.submit()).toBe(false);
     expect(store.step).toBe(1);
-    expect(store.slotTaken).toBe(true);
-    expect(store.selectedStartsAt).toBeNull();
-    expect(store.selectedDate).toBe(day.date);
-    expect(store.daysState).toBe('loaded');
+    expect(store.placeAndTime.slotTaken).toBe(true);
+    expect(store.placeAndTime.selectedStartsAt).toBeNull();
+    expect(store.placeAndTime.selectedDate).toBe(day.date);
+    expect(store.placeAndTime.daysState).toBe('loaded');
   });
 
   it.each([
@@ -453,10 +453,10 @@ describe('BookingStore', () => {
     });
     await toHeldTime(store);
     await store.goToDetails();
-    if (!store.patientForm) throw new Error('no form');
-    fillPatient(store.patientForm);
-    expect(await store.submit()).toBe(false);
-    expect(store.modalFailure).toEqual(expected);
+    if (!store.submission.patientForm) throw new Error('no form');
+    fillPatient(store.submission.patientForm);
+    expect(await store.submission.submit()).toBe(false);
+    expect(store.submission.modalFailure).toEqual(expected);
     expect(store.step).toBe(2);
     const before = log.filter((request) => request.path === '/api/booking/availability').length;
     await store.closeFailure();
@@ -467,18 +467,18 @@ describe('BookingStore', () => {
 
   it('should turn enquiry exams into a booking request without a time', async () => {
     const { store, log } = await setup();
-    store.toggleExam('ir-spine-injection');
-    expect(store.requestInfoOpen).toBe(true);
-    expect(store.isBookingRequest).toBe(true);
+    store.examChoice.toggleExam('ir-spine-injection');
+    expect(store.examChoice.requestInfoOpen).toBe(true);
+    expect(store.examChoice.isBookingRequest).toBe(true);
     await store.goToLocation();
-    expect(store.canContinueFromLocation).toBe(true);
-    await store.selectClinic('chatswood');
+    expect(store.placeAndTime.canContinue).toBe(true);
+    await store.placeAndTime.selectClinic('chatswood');
     expect(log.some((request) => request.path === '/api/booking/availability')).toBe(false);
     await store.goToDetails();
-    if (!store.patientForm) throw new Error('no form');
-    fillPatient(store.patientForm);
-    store.patientForm.setNotes('Referral from Dr Smith');
-    expect(await store.submit()).toBe(true);
+    if (!store.submission.patientForm) throw new Error('no form');
+    fillPatient(store.submission.patientForm);
+    store.submission.patientForm.setNotes('Referral from Dr Smith');
+    expect(await store.submission.submit()).toBe(true);
     expect(log.find((request) => request.path === '/api/booking/booking-requests')?.body).toEqual({
       exams: ['ir-spine-injection'],
       clinicSlug: 'chatswood',
@@ -493,7 +493,7 @@ describe('BookingStore', () => {
       },
       patientNotes: 'Referral from Dr Smith',
     });
-    expect(store.result?.kind).toBe('request');
+    expect(store.submission.result?.kind).toBe('request');
   });
 
   it('should fail a booking request with the first error when none was created', async () => {
@@ -504,33 +504,33 @@ describe('BookingStore', () => {
           results: [{ examSlug: 'ir-spine-injection', success: false, errorMessage: 'No radiologist available' }],
         }),
     });
-    store.toggleExam('ir-spine-injection');
+    store.examChoice.toggleExam('ir-spine-injection');
     await store.goToLocation();
     await store.goToDetails();
-    if (!store.patientForm) throw new Error('no form');
-    fillPatient(store.patientForm);
-    expect(await store.submit()).toBe(false);
-    expect(store.failure).toEqual({ kind: 'invalid', message: 'No radiologist available' });
+    if (!store.submission.patientForm) throw new Error('no form');
+    fillPatient(store.submission.patientForm);
+    expect(await store.submission.submit()).toBe(false);
+    expect(store.submission.failure).toEqual({ kind: 'invalid', message: 'No radiologist available' });
     expect(store.step).toBe(2);
   });
 
   it('should choose the clinic a link names as soon as it is listed', async () => {
     const { store } = await setup();
     await store.start(new URLSearchParams('clinic=chatswood'));
-    store.toggleExam('ct-brain');
+    store.examChoice.toggleExam('ct-brain');
     await store.goToLocation();
-    expect(store.selectedClinicSlug).toBe('chatswood');
-    expect(store.daysState).toBe('loaded');
+    expect(store.placeAndTime.selectedClinicSlug).toBe('chatswood');
+    expect(store.placeAndTime.daysState).toBe('loaded');
   });
 
   it('should restore exams, clinic, date and time from the URL', async () => {
     const { store } = await setup();
     await store.start(new URLSearchParams('step=1&exams=ct-brain,nope&clinic=parramatta&date=2026-11-25&time=2026-11-24T22:30:00.000Z'));
-    expect(store.selectedSlugs).toEqual(['ct-brain']);
+    expect(store.examChoice.selectedSlugs).toEqual(['ct-brain']);
     expect(store.step).toBe(1);
-    expect(store.selectedClinicSlug).toBe('parramatta');
-    expect(store.selectedStartsAt).toBe('2026-11-24T22:30:00.000Z');
-    expect(store.hold).not.toBeNull();
+    expect(store.placeAndTime.selectedClinicSlug).toBe('parramatta');
+    expect(store.placeAndTime.selectedStartsAt).toBe('2026-11-24T22:30:00.000Z');
+    expect(store.placeAndTime.hold).not.toBeNull();
   });
 });
 

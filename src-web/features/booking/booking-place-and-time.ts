@@ -1,0 +1,497 @@
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import type { BookingSettings, ClinicWithDistance, DaySlots, Location, Slot } from '@contract/api/booking';
+import type { BookingApi } from '../../api/booking-api';
+import { ApiError } from '../../api/client';
+import type { LoadState } from '../../stores/content-store';
+import { addDays, addMonths, firstDayOfWeek, localDate, monthOf, type WeekStartDay } from './booking-calendar';
+import { bookingFailure } from './booking-errors';
+import type { Locator, Position } from './booking-locator';
+
+export type CalendarView = 'WEEK' | 'MONTH';
+/** The exam choice as the clinics and times see it. */
+export interface ChosenExams {
+  readonly selectedSlugs: string[];
+  readonly bookedSlugs: string[];
+  readonly isBookingRequest: boolean;
+}
+
+/** Where the patient comes back to the times: a reload or a link names the clinic, day and time. */
+export interface PlaceAndTimeRestore {
+  clinic: string | null;
+  date: string | null;
+  time: string | null;
+}
+
+export interface PlaceAndTimeDeps {
+  api: Pick<BookingApi, 'settings' | 'postcode' | 'clinics' | 'availability' | 'month' | 'hold' | 'releaseHold'>;
+  today: () => string;
+  /** The provider's flags (radiology config) this step follows. */
+  flags: () => { showUnableToLocateWindow: boolean; weekStartsTodayEnabled: boolean };
+  /** The locale's first day of the week. */
+  weekStart: () => WeekStartDay;
+  locator: Locator;
+  exams: ChosenExams;
+  /** A new time is held: the next booking attempt is a new one. */
+  holdTaken: () => void;
+}
+
+const WEEK_DAYS = 7;
+
+/**
+ * Step 1 of the booking flow: the patient's position (query, kiosk postcode, browser, postcode
+ * locator), the clinics offering the chosen exams, the week or month calendar of the chosen
+ * clinic and the chosen time with its hold.
+ */
+export class BookingPlaceAndTime {
+  settings: BookingSettings | null = null;
+  queryPosition: Location | null = null;
+  position: Position | null = null;
+  locating = false;
+  unableToLocateOpen = false;
+  postcodeLocatorOpen = false;
+  postcodeState: LoadState = 'idle';
+  postcodeProblem: 'invalid' | 'unknown' | null = null;
+  clinics: ClinicWithDistance[] = [];
+  clinicsState: LoadState = 'idle';
+  usedDefaultLocation = false;
+  selectedClinicSlug: string | null = null;
+  /** A clinic named by the link (?clinic=): chosen as soon as it is listed. */
+  preferredClinic: string | null = null;
+  view: CalendarView = 'WEEK';
+  /** First day shown in the week view. */
+  weekFrom: string;
+  /** Month shown in the month view (YYYY-MM). */
+  month: string;
+  monthDays: { date: string; available: boolean }[] = [];
+  monthState: LoadState = 'idle';
+  days: DaySlots[] = [];
+  daysState: LoadState = 'idle';
+  selectedDate: string | null = null;
+  selectedStartsAt: string | null = null;
+  hold: { holdId: string; expiresAt: string; startsAt: string } | null = null;
+  holdState: LoadState = 'idle';
+  /** Shown above the times after a 409: the time was taken meanwhile. */
+  slotTaken = false;
+
+  private readonly deps: PlaceAndTimeDeps;
+  private availabilityAbort: AbortController | null = null;
+  private clinicsAbort: AbortController | null = null;
+
+  constructor(deps: PlaceAndTimeDeps) {
+    this.deps = deps;
+    this.weekFrom = this.firstWeekDay;
+    this.month = monthOf(deps.today());
+    makeAutoObservable<this, 'deps' | 'availabilityAbort' | 'clinicsAbort'>(this, {
+      deps: false,
+      availabilityAbort: false,
+      clinicsAbort: false,
+      settings: observableRef,
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Derived state
+
+  get firstWeekDay(): string {
+    return firstDayOfWeek(this.deps.today(), this.deps.flags().weekStartsTodayEnabled, this.deps.weekStart());
+  }
+
+  get selectedClinic(): ClinicWithDistance | null {
+    return this.clinics.find((entry) => entry.clinic.slug === this.selectedClinicSlug) ?? null;
+  }
+
+  get selectedDay(): DaySlots | null {
+    return this.days.find((day) => day.date === this.selectedDate) ?? null;
+  }
+
+  get selectedSlot(): Slot | null {
+    for (const day of this.days) {
+      const slot = day.slots.find((candidate) => candidate.startsAt === this.selectedStartsAt);
+      if (slot) return slot;
+    }
+    return null;
+  }
+
+  get weekDays(): string[] {
+    return Array.from({ length: WEEK_DAYS }, (_, index) => addDays(this.weekFrom, index));
+  }
+
+  get canGoToPreviousWeek(): boolean {
+    return this.weekFrom > this.firstWeekDay;
+  }
+
+  get canGoToNextWeek(): boolean {
+    const horizon = this.settings?.horizonDays;
+    return horizon === undefined || addDays(this.weekFrom, WEEK_DAYS) <= addDays(this.deps.today(), horizon);
+  }
+
+  get canGoToPreviousMonth(): boolean {
+    return this.month > monthOf(this.deps.today());
+  }
+
+  get canGoToNextMonth(): boolean {
+    const horizon = this.settings?.horizonDays;
+    return horizon === undefined || addMonths(this.month, 1) <= monthOf(addDays(this.deps.today(), horizon));
+  }
+
+  /** The patient may go on to the details: a held time, or listed clinics for a booking request. */
+  get canContinue(): boolean {
+    if (this.deps.exams.isBookingRequest) return this.clinicsState === 'loaded';
+    return this.hold !== null && this.hold.startsAt === this.selectedStartsAt && this.holdState === 'loaded';
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Position and clinics
+
+  /** Opens the step: finds the position, then the clinics offering every chosen exam. */
+  async open(restore?: PlaceAndTimeRestore): Promise<void> {
+    this.slotTaken = false;
+    void this.loadSettings();
+    if (this.clinicsState !== 'loaded') await this.locate();
+    const clinic = restore?.clinic ?? (this.selectedClinicSlug === null ? this.preferredClinic : null);
+    if (clinic && this.clinics.some((entry) => entry.clinic.slug === clinic)) {
+      await this.selectClinic(clinic, restore?.date ?? undefined);
+      if (restore?.time && restore.date) {
+        const slot = this.days.find((day) => day.date === restore.date)?.slots.find((candidate) => candidate.startsAt === restore.time);
+        if (slot) await this.pickTime(restore.date, slot);
+      }
+    }
+  }
+
+  async loadSettings(): Promise<void> {
+    if (this.settings) return;
+    try {
+      const settings = await this.deps.api.settings();
+      runInAction(() => {
+        this.settings = settings;
+      });
+    } catch {
+      // Settings only bound the calendar's paging; the flow works without them.
+    }
+  }
+
+  /**
+   * The position, in the spec's order: query lat/lng, the kiosk's postcode, the browser. When
+   * none works the clinics are listed from the default location, and the unable-to-locate
+   * window offers the postcode locator when the provider enabled it.
+   */
+  async locate(): Promise<void> {
+    if (this.queryPosition) return this.usePosition({ ...this.queryPosition, source: 'query' });
+    const kioskPostcode = this.deps.locator.kioskPostcode();
+    if (kioskPostcode) {
+      try {
+        const found = await this.deps.api.postcode(kioskPostcode);
+        return await this.usePosition({ latitude: found.latitude, longitude: found.longitude, source: 'kiosk' });
+      } catch {
+        // fall through to the browser
+      }
+    }
+    this.locating = true;
+    try {
+      const browser = await this.deps.locator.browserPosition();
+      runInAction(() => {
+        this.locating = false;
+      });
+      return await this.usePosition({ ...browser, source: 'browser' });
+    } catch {
+      runInAction(() => {
+        this.locating = false;
+        if (this.deps.flags().showUnableToLocateWindow) this.unableToLocateOpen = true;
+      });
+      await this.loadClinics();
+    }
+  }
+
+  async usePosition(position: Position): Promise<void> {
+    this.position = position;
+    await this.loadClinics();
+  }
+
+  openPostcodeLocator(): void {
+    this.unableToLocateOpen = false;
+    this.postcodeLocatorOpen = true;
+    this.postcodeProblem = null;
+  }
+
+  closePostcodeLocator(): void {
+    this.postcodeLocatorOpen = false;
+  }
+
+  closeUnableToLocate(): void {
+    this.unableToLocateOpen = false;
+  }
+
+  /** The postcode locator: a 4-digit postcode becomes the position. */
+  async locatePostcode(postcode: string): Promise<boolean> {
+    const code = postcode.trim();
+    if (!/^\d{4}$/.test(code)) {
+      this.postcodeProblem = 'invalid';
+      return false;
+    }
+    this.postcodeState = 'loading';
+    this.postcodeProblem = null;
+    try {
+      const found = await this.deps.api.postcode(code);
+      this.deps.locator.rememberKioskPostcode(code);
+      runInAction(() => {
+        this.postcodeState = 'loaded';
+        this.postcodeLocatorOpen = false;
+      });
+      await this.usePosition({ latitude: found.latitude, longitude: found.longitude, source: 'postcode' });
+      return true;
+    } catch (error) {
+      runInAction(() => {
+        this.postcodeState = 'error';
+        this.postcodeProblem = error instanceof ApiError && error.status === 404 ? 'unknown' : 'invalid';
+      });
+      return false;
+    }
+  }
+
+  /** Asks the browser again (the "use my location" button). */
+  async useBrowserLocation(): Promise<void> {
+    this.queryPosition = null;
+    this.unableToLocateOpen = false;
+    this.locating = true;
+    try {
+      const browser = await this.deps.locator.browserPosition();
+      runInAction(() => {
+        this.locating = false;
+      });
+      await this.usePosition({ ...browser, source: 'browser' });
+    } catch {
+      runInAction(() => {
+        this.locating = false;
+        this.unableToLocateOpen = this.deps.flags().showUnableToLocateWindow;
+      });
+    }
+  }
+
+  async loadClinics(): Promise<void> {
+    this.clinicsAbort?.abort();
+    const abort = new AbortController();
+    this.clinicsAbort = abort;
+    this.clinicsState = 'loading';
+    try {
+      const response = await this.deps.api.clinics(
+        { exams: this.deps.exams.selectedSlugs, latitude: this.position?.latitude, longitude: this.position?.longitude },
+        abort.signal,
+      );
+      runInAction(() => {
+        this.clinics = response.clinics;
+        this.usedDefaultLocation = response.origin.usedDefault;
+        this.clinicsState = 'loaded';
+        if (this.selectedClinicSlug && !this.clinics.some((entry) => entry.clinic.slug === this.selectedClinicSlug)) {
+          this.selectedClinicSlug = null;
+          this.clearTime(true);
+        }
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'canceled') return;
+      runInAction(() => {
+        this.clinicsState = 'error';
+      });
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Calendar and time
+
+  /**
+   * Chooses a clinic and shows its times: the week (or month) of its next free time, or of
+   * `date` when restoring from the URL.
+   */
+  async selectClinic(slug: string, date?: string): Promise<void> {
+    const entry = this.clinics.find((candidate) => candidate.clinic.slug === slug);
+    if (!entry) return;
+    this.selectedClinicSlug = slug;
+    this.clearTime(true);
+    if (this.deps.exams.isBookingRequest) return;
+    const target = date ?? (entry.nextAvailable ? localDate(new Date(entry.nextAvailable), entry.clinic.timeZone) : null);
+    this.weekFrom = this.firstWeekDay;
+    this.month = monthOf(this.deps.today());
+    if (target && target >= this.deps.today()) {
+      const offset = Math.floor((Date.parse(target) - Date.parse(this.firstWeekDay)) / (WEEK_DAYS * 86_400_000));
+      this.weekFrom = addDays(this.firstWeekDay, Math.max(0, offset) * WEEK_DAYS);
+      this.month = monthOf(target);
+    }
+    if (date) this.selectedDate = date;
+    await this.loadTimes(true);
+  }
+
+  /** WEEK or MONTH; the spec resets the chosen date and time on every toggle. */
+  async setView(view: CalendarView): Promise<void> {
+    if (this.view === view) return;
+    this.view = view;
+    this.clearTime(true);
+    await this.loadTimes();
+  }
+
+  async moveWeek(direction: 1 | -1): Promise<void> {
+    if (direction === -1 && !this.canGoToPreviousWeek) return;
+    if (direction === 1 && !this.canGoToNextWeek) return;
+    this.weekFrom = addDays(this.weekFrom, direction * WEEK_DAYS);
+    await this.loadTimes(true);
+  }
+
+  async moveMonth(direction: 1 | -1): Promise<void> {
+    if (direction === -1 && !this.canGoToPreviousMonth) return;
+    if (direction === 1 && !this.canGoToNextMonth) return;
+    this.month = addMonths(this.month, direction);
+    this.clearTime(true);
+    await this.loadTimes();
+  }
+
+  /** Shows the free times of one day (a different day lets go of a chosen time). */
+  async selectDate(date: string): Promise<void> {
+    if (this.selectedDate === date) return;
+    this.selectedDate = date;
+    this.clearTime(false);
+    if (this.view === 'MONTH') await this.loadDays(date, 1);
+  }
+
+  /**
+   * Loads what the current view shows for the chosen clinic.
+   * @param showFirstFreeDay - in the week view, open the first day with a free time unless the
+   *   chosen day is in this week (not after a view toggle, which resets the date).
+   */
+  async loadTimes(showFirstFreeDay = false): Promise<void> {
+    if (!this.selectedClinicSlug || this.deps.exams.isBookingRequest) return;
+    if (this.view === 'WEEK') {
+      await this.loadDays(this.weekFrom, WEEK_DAYS);
+      runInAction(() => {
+        if (showFirstFreeDay && !this.days.some((day) => day.date === this.selectedDate)) {
+          this.selectedDate = this.days.find((day) => day.slots.length > 0)?.date ?? null;
+        }
+      });
+      return;
+    }
+    await Promise.all([this.loadMonth(), this.selectedDate ? this.loadDays(this.selectedDate, 1) : Promise.resolve()]);
+  }
+
+  private async loadDays(from: string, days: number): Promise<void> {
+    const clinic = this.selectedClinicSlug;
+    if (!clinic) return;
+    this.availabilityAbort?.abort();
+    const abort = new AbortController();
+    this.availabilityAbort = abort;
+    this.daysState = 'loading';
+    try {
+      const response = await this.deps.api.availability(
+        { exams: this.deps.exams.bookedSlugs, clinics: [clinic], from, days },
+        abort.signal,
+      );
+      runInAction(() => {
+        this.days = response.clinics.find((entry) => entry.clinicSlug === clinic)?.days ?? [];
+        this.daysState = 'loaded';
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'canceled') return;
+      runInAction(() => {
+        this.days = [];
+        this.daysState = 'error';
+      });
+    }
+  }
+
+  private async loadMonth(): Promise<void> {
+    const clinic = this.selectedClinicSlug;
+    if (!clinic) return;
+    this.monthState = 'loading';
+    try {
+      const response = await this.deps.api.month({ exams: this.deps.exams.bookedSlugs, clinics: [clinic], month: this.month });
+      runInAction(() => {
+        this.monthDays = response.days;
+        this.monthState = 'loaded';
+      });
+    } catch {
+      runInAction(() => {
+        this.monthDays = [];
+        this.monthState = 'error';
+      });
+    }
+  }
+
+  /** Picks a time and holds it while the patient enters details; a taken time says so and reloads. */
+  async pickTime(date: string, slot: Slot): Promise<void> {
+    const clinic = this.selectedClinicSlug;
+    if (!clinic) return;
+    this.releaseHold();
+    this.selectedDate = date;
+    this.selectedStartsAt = slot.startsAt;
+    this.slotTaken = false;
+    this.holdState = 'loading';
+    try {
+      const hold = await this.deps.api.hold({ exams: this.deps.exams.bookedSlugs, clinicSlug: clinic, startsAt: slot.startsAt });
+      runInAction(() => {
+        if (this.selectedStartsAt !== slot.startsAt) {
+          // The patient picked another time meanwhile; this hold is not wanted.
+          void this.deps.api.releaseHold(hold.holdId).catch(() => undefined);
+          return;
+        }
+        this.hold = { ...hold, startsAt: slot.startsAt };
+        this.holdState = 'loaded';
+        this.deps.holdTaken();
+      });
+    } catch (error) {
+      const failure = bookingFailure(error);
+      runInAction(() => {
+        this.holdState = 'error';
+        if (failure.kind === 'slot_taken') {
+          this.slotTaken = true;
+          this.selectedStartsAt = null;
+        }
+      });
+      if (failure.kind === 'slot_taken') await this.loadTimes();
+    }
+  }
+
+  /** Clears the chosen time (and the date unless clearDate is false), releasing any hold. */
+  clearTime(clearDate: boolean): void {
+    this.releaseHold();
+    this.selectedStartsAt = null;
+    this.holdState = 'idle';
+    if (clearDate) this.selectedDate = null;
+  }
+
+  /** The hold became an appointment elsewhere (a reschedule took its place): forget it, nothing to release. */
+  forgetHold(): void {
+    this.hold = null;
+    this.holdState = 'idle';
+  }
+
+  private releaseHold(): void {
+    const hold = this.hold;
+    this.hold = null;
+    if (hold) void this.deps.api.releaseHold(hold.holdId).catch(() => undefined);
+  }
+
+  /** The chosen time went to someone else: no hold to release, and the times say so. */
+  timeTaken(): void {
+    this.hold = null;
+    this.selectedStartsAt = null;
+    this.holdState = 'idle';
+    this.slotTaken = true;
+  }
+
+  /** The hold became the booking; the times seen so far are stale. */
+  booked(): void {
+    this.hold = null;
+    this.days = [];
+    this.monthDays = [];
+    this.clinicsState = 'idle';
+  }
+
+  /** Another exam choice: clinics, times and any hold no longer fit. */
+  examsChanged(): void {
+    this.clinics = [];
+    this.clinicsState = 'idle';
+    this.selectedClinicSlug = null;
+    this.clearTime(true);
+  }
+
+  dispose(): void {
+    this.availabilityAbort?.abort();
+    this.clinicsAbort?.abort();
+  }
+}
