@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AppointmentSummarySchema,
   CanChangeResponseSchema,
@@ -9,9 +9,8 @@ import {
 } from '@contract/api/appointments';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { MAX_OPEN_DETAILS_REQUESTS } from '../../../../src-server/modules/appointments/service';
-import { createTestClock, type TestClock } from '../../../../src-server/platform/clock';
-import { buildTestServer, type TestServer } from '../../helpers/build-server';
-import { backends, createTestDatabase, SEED_NOW, type TestDatabase } from '../../helpers/database';
+import { backends, SEED_NOW } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
 import { countRows, hold, overlaps, slotsOn } from '../booking/booking-test-kit';
 import { auditSince, bookThrough, lastAuditId, reschedule, rowsOf, setOtpRequired, signIn, type Signed } from './self-service-kit';
 
@@ -27,20 +26,9 @@ const EVELYN_TOMORROW = { bookingKey: 'jlx0B3-koE9P5H7Alnmy8A', dateOfBirth: '19
 const MINUTE = 60_000;
 
 describe.each(backends())('appointment self-service on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  let clock: TestClock;
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    await setOtpRequired(test.db, false);
-    clock = createTestClock(SEED_NOW);
-    server = await buildTestServer({ db: test.db, clock });
-    await server.app.ready();
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-  });
+  const server = useTestApp({ backend });
+  const { clock } = server;
+  beforeAll(() => setOtpRequired(server.db, false));
 
   const url = (key: string, rest = ''): string => `/api/appointments/${key}${rest}`;
   const summaryOf = async (signed: Signed, key: string): Promise<AppointmentSummary> => {
@@ -116,7 +104,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         expect(body.code).toBe('change_not_allowed');
         expect(ChangeNotAllowedDetailsSchema.parse(body.details)).toEqual({ reason: 'PRIOR_MINUTES', priorMinutes: 1440 });
         expect(body.message).toContain('1440 minutes');
-        expect((await rowsOf(test.db, booked.bookingKey)).map((row) => row.status)).toEqual(['BOOKED']);
+        expect((await rowsOf(server.db, booked.bookingKey)).map((row) => row.status)).toEqual(['BOOKED']);
 
         clock.set(new Date(start - 1440 * MINUTE - 1000));
         const justBefore = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
@@ -148,7 +136,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
     it('validates the reason against the configured list and the note length; a bad request changes nothing', async () => {
       const booked = await bookThrough(server.app, { exams: 'xr-chest', clinic: 'chatswood', date: '2026-03-19', slot: 2 });
       const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
-      const since = await lastAuditId(test.db);
+      const since = await lastAuditId(server.db);
       const missing = await signed.post(url(booked.bookingKey, '/cancel'), {});
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toMatchObject({ code: 'validation_failed', details: [{ in: 'body/reason' }] });
@@ -162,15 +150,15 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       expect(longNote.statusCode).toBe(400);
       const extra = await signed.post(url(booked.bookingKey, '/cancel'), { reason: { label: 'Other' }, refund: true });
       expect(extra.statusCode).toBe(400);
-      expect((await rowsOf(test.db, booked.bookingKey)).map((row) => row.status)).toEqual(['BOOKED']);
-      expect(await auditSince(test.db, since)).toEqual([]);
+      expect((await rowsOf(server.db, booked.bookingKey)).map((row) => row.status)).toEqual(['BOOKED']);
+      expect(await auditSince(server.db, since)).toEqual([]);
     });
 
     it('cancels with a reason and a note: CANCELED, the time is free again, the change is logged and audited without personal data', async () => {
       const booked = await bookThrough(server.app, { exams: 'mri-shoulder', clinic: 'parramatta', date: '2026-03-19', slot: 3 });
       expect(await isFree('mri-shoulder', 'parramatta', booked.startsAt)).toBe(false);
       const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
-      const since = await lastAuditId(test.db);
+      const since = await lastAuditId(server.db);
       const response = await signed.post(url(booked.bookingKey, '/cancel'), {
         reason: { label: 'I am feeling better' },
         note: 'Pain went away.',
@@ -180,12 +168,12 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       expect(summary.status).toBe('CANCELED');
       expect(summary.appointments.map((item) => item.status)).toEqual(['CANCELED']);
       expect(await isFree('mri-shoulder', 'parramatta', booked.startsAt)).toBe(true);
-      const [change] = await test.db.query<{ action: string; reason_label: string; note: string; to_status: string }>(
+      const [change] = await server.db.query<{ action: string; reason_label: string; note: string; to_status: string }>(
         'select action, reason_label, note, to_status from appointment_change where booking_key = $1',
         [booked.bookingKey],
       );
       expect(change).toEqual({ action: 'CANCEL', reason_label: 'I am feeling better', note: 'Pain went away.', to_status: 'CANCELED' });
-      const audit = await auditSince(test.db, since);
+      const audit = await auditSince(server.db, since);
       expect(audit).toEqual([
         { actor: 'patient', action: 'appointment.cancelled', details: { from: 'BOOKED', withReason: true, withNote: true } },
       ]);
@@ -201,7 +189,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
     });
 
     it('does not ask for a reason when the provider uses the cancel questionnaire instead', async () => {
-      await test.db.query('update self_service_settings set cancel_questionnaire_required = true');
+      await server.db.query('update self_service_settings set cancel_questionnaire_required = true');
       try {
         const booked = await bookThrough(server.app, { exams: 'xr-chest', clinic: 'chatswood', date: '2026-03-19', slot: 6 });
         const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
@@ -209,7 +197,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         const response = await signed.post(url(booked.bookingKey, '/cancel'), {});
         expect(response.statusCode, response.body).toBe(200);
       } finally {
-        await test.db.query('update self_service_settings set cancel_questionnaire_required = false');
+        await server.db.query('update self_service_settings set cancel_questionnaire_required = false');
       }
     });
   });
@@ -219,7 +207,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       const booked = await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date: '2026-03-20', slot: 0 });
       const target = (await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-23'))[2]?.startsAt ?? '';
       const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
-      const mailsBefore = await countRows(test.db, 'outbox_mail');
+      const mailsBefore = await countRows(server.db, 'outbox_mail');
       const key = randomUUID();
       const body = { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target };
       const response = await reschedule(signed, booked.bookingKey, body, key);
@@ -227,14 +215,14 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       const summary = AppointmentSummarySchema.parse(response.json());
       expect(summary).toMatchObject({ bookingKey: booked.bookingKey, status: 'BOOKED' });
       expect(summary.appointments.map((item) => [item.examSlug, item.startsAt, item.status])).toEqual([['mri-knee', target, 'BOOKED']]);
-      expect(await rowsOf(test.db, booked.bookingKey)).toEqual([
+      expect(await rowsOf(server.db, booked.bookingKey)).toEqual([
         { status: 'RESCHEDULED', starts_at: booked.startsAt },
         { status: 'BOOKED', starts_at: target },
       ]);
       expect(await isFree('mri-knee', 'parramatta', booked.startsAt)).toBe(true);
       expect(await isFree('mri-knee', 'parramatta', target)).toBe(false);
-      expect(await countRows(test.db, 'outbox_mail')).toBe(mailsBefore + 1);
-      const [change] = await test.db.query<{ action: string; details: { from: { startsAt: string }; to: { startsAt: string } } }>(
+      expect(await countRows(server.db, 'outbox_mail')).toBe(mailsBefore + 1);
+      const [change] = await server.db.query<{ action: string; details: { from: { startsAt: string }; to: { startsAt: string } } }>(
         `select action, details from appointment_change where booking_key = $1`,
         [booked.bookingKey],
       );
@@ -243,7 +231,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       const replay = await reschedule(signed, booked.bookingKey, body, key);
       expect(replay.statusCode).toBe(200);
       expect(replay.json()).toEqual(response.json());
-      expect(await rowsOf(test.db, booked.bookingKey)).toHaveLength(2);
+      expect(await rowsOf(server.db, booked.bookingKey)).toHaveLength(2);
       const reused = await reschedule(signed, booked.bookingKey, { ...body, startsAt: booked.startsAt }, key);
       expect(reused.statusCode).toBe(422);
       expect(reused.json()).toMatchObject({ code: 'idempotency_key_reused' });
@@ -263,11 +251,11 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       expect((await reschedule(signed, booked.bookingKey, body)).statusCode).toBe(409);
       const moved = await reschedule(signed, booked.bookingKey, { ...body, holdId });
       expect(moved.statusCode, moved.body).toBe(200);
-      expect(await rowsOf(test.db, booked.bookingKey)).toEqual([
+      expect(await rowsOf(server.db, booked.bookingKey)).toEqual([
         { status: 'RESCHEDULED', starts_at: booked.startsAt },
         { status: 'BOOKED', starts_at: target },
       ]);
-      expect(await test.db.query('select id from appointment where hold_id = $1', [holdId])).toEqual([]);
+      expect(await server.db.query('select id from appointment where hold_id = $1', [holdId])).toEqual([]);
       expect(await isFree('mri-knee', 'parramatta', target)).toBe(false);
       expect(await isFree('mri-knee', 'parramatta', booked.startsAt)).toBe(true);
     });
@@ -284,7 +272,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       expect(taken.statusCode).toBe(409);
       expect(taken.json()).toMatchObject({ code: 'slot_taken' });
       expect(taken.json<{ details: { freshSlots: unknown[] } }>().details.freshSlots.length).toBeGreaterThan(0);
-      expect(await rowsOf(test.db, first.bookingKey)).toEqual([{ status: 'BOOKED', starts_at: first.startsAt }]);
+      expect(await rowsOf(server.db, first.bookingKey)).toEqual([{ status: 'BOOKED', starts_at: first.startsAt }]);
       const notOffered = await reschedule(signed, first.bookingKey, {
         context: 'RESCHEDULED',
         clinicSlug: 'parramatta',
@@ -299,7 +287,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       });
       expect(otherExams.statusCode).toBe(400);
       expect(otherExams.json()).toMatchObject({ code: 'validation_failed', details: [{ in: 'body/exams' }] });
-      expect(await rowsOf(test.db, first.bookingKey)).toEqual([{ status: 'BOOKED', starts_at: first.startsAt }]);
+      expect(await rowsOf(server.db, first.bookingKey)).toEqual([{ status: 'BOOKED', starts_at: first.startsAt }]);
     });
 
     it('a double submit (same Idempotency-Key at once) moves the booking once and answers both the same', async () => {
@@ -314,7 +302,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       ]);
       expect([first?.statusCode, second?.statusCode], `${first?.body}\n${second?.body}`).toEqual([200, 200]);
       expect(first?.json()).toEqual(second?.json());
-      expect(await rowsOf(test.db, booked.bookingKey)).toEqual([
+      expect(await rowsOf(server.db, booked.bookingKey)).toEqual([
         { status: 'RESCHEDULED', starts_at: booked.startsAt },
         { status: 'BOOKED', starts_at: target },
       ]);
@@ -330,14 +318,14 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(AppointmentSummarySchema.parse(response.json())).toMatchObject({ status: 'PENDING', pending: true });
-      expect((await rowsOf(test.db, 'mNp2p1IOmqpDiRsoCT3WpA')).map((row) => row.status)).toEqual(['RESCHEDULED', 'PENDING']);
+      expect((await rowsOf(server.db, 'mNp2p1IOmqpDiRsoCT3WpA')).map((row) => row.status)).toEqual(['RESCHEDULED', 'PENDING']);
     });
 
     it('changes the exams in the CHANGED context: the old rows become CHANGED', async () => {
       const booked = await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date: '2026-03-25', slot: 1 });
       const target = (await slotsOn(server.app, 'mri-shoulder', 'parramatta', '2026-03-26'))[3]?.startsAt ?? '';
       const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
-      const since = await lastAuditId(test.db);
+      const since = await lastAuditId(server.db);
       const response = await reschedule(signed, booked.bookingKey, {
         context: 'CHANGED',
         clinicSlug: 'parramatta',
@@ -346,8 +334,8 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(AppointmentSummarySchema.parse(response.json()).appointments.map((item) => item.examSlug)).toEqual(['mri-shoulder']);
-      expect((await rowsOf(test.db, booked.bookingKey)).map((row) => row.status)).toEqual(['CHANGED', 'BOOKED']);
-      expect((await auditSince(test.db, since)).map((row) => row.action)).toEqual(['appointment.changed']);
+      expect((await rowsOf(server.db, booked.bookingKey)).map((row) => row.status)).toEqual(['CHANGED', 'BOOKED']);
+      expect((await auditSince(server.db, since)).map((row) => row.action)).toEqual(['appointment.changed']);
     });
 
     it('refuses a walk-in booking (WALK_IN) unless the provider allows it, a cancelled one (APPOINTMENT_CANCELLED) and one inside the cut-off (PRIOR_MINUTES)', async () => {
@@ -375,13 +363,13 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ code: 'change_not_allowed', details: { reason: 'WALK_IN' } });
 
-      await test.db.query('update self_service_settings set walk_in_reschedule_allowed = true');
+      await server.db.query('update self_service_settings set walk_in_reschedule_allowed = true');
       try {
         const allowed = await reschedule(signed, walkIn.bookingKey, { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target });
         expect(allowed.statusCode, allowed.body).toBe(200);
         expect(AppointmentSummarySchema.parse(allowed.json()).walkInExam).toMatchObject({ name: 'Chest X-ray (walk-in)' });
       } finally {
-        await test.db.query('update self_service_settings set walk_in_reschedule_allowed = false');
+        await server.db.query('update self_service_settings set walk_in_reschedule_allowed = false');
       }
 
       const oliver = await signIn(server.app, OLIVER_CANCELED.bookingKey, OLIVER_CANCELED.dateOfBirth);
@@ -417,12 +405,12 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         const loser = answers[0]?.statusCode === 409 ? answers[0] : answers[1];
         expect(loser?.json()).toMatchObject({ code: 'slot_taken' });
         const [winner, lost] = answers[0]?.statusCode === 200 ? [a, b] : [b, a];
-        expect(await rowsOf(test.db, winner.bookingKey)).toEqual([
+        expect(await rowsOf(server.db, winner.bookingKey)).toEqual([
           { status: 'RESCHEDULED', starts_at: winner.startsAt },
           { status: 'BOOKED', starts_at: target },
         ]);
-        expect(await rowsOf(test.db, lost.bookingKey)).toEqual([{ status: 'BOOKED', starts_at: lost.startsAt }]);
-        expect(await overlaps(test.db)).toBe(0);
+        expect(await rowsOf(server.db, lost.bookingKey)).toEqual([{ status: 'BOOKED', starts_at: lost.startsAt }]);
+        expect(await overlaps(server.db)).toBe(0);
       }
     });
   });
@@ -442,11 +430,11 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.statusCode === 409 && answer.json<{ code: string }>().code === 'slot_taken')).toHaveLength(5);
     for (const [index, booked] of bookings.entries()) {
-      const rows = await rowsOf(test.db, booked.bookingKey);
+      const rows = await rowsOf(server.db, booked.bookingKey);
       if (answers[index]?.statusCode === 200) expect(rows.map((row) => row.status)).toEqual(['RESCHEDULED', 'BOOKED']);
       else expect(rows).toEqual([{ status: 'BOOKED', starts_at: booked.startsAt }]);
     }
-    expect(await overlaps(test.db)).toBe(0);
+    expect(await overlaps(server.db)).toBe(0);
   });
 
   describe('request reschedule, confirm, unsubscribe', () => {
@@ -458,14 +446,14 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       expect(response.statusCode, response.body).toBe(200);
       expect(AppointmentSummarySchema.parse(response.json()).status).toBe('REQUEST_RESCHEDULE');
       expect(await isFree('us-abdomen', 'bondi-junction', booked.startsAt)).toBe(false);
-      const [change] = await test.db.query<{ note: string }>(`select note from appointment_change where booking_key = $1`, [
+      const [change] = await server.db.query<{ note: string }>(`select note from appointment_change where booking_key = $1`, [
         booked.bookingKey,
       ]);
       expect(change?.note).toBe('Afternoons please');
-      const changesAfterFirst = await countRows(test.db, 'appointment_change');
+      const changesAfterFirst = await countRows(server.db, 'appointment_change');
       const empty = await signed.post(url(booked.bookingKey, '/request-reschedule'));
       expect(empty.statusCode, empty.body).toBe(200);
-      expect(await countRows(test.db, 'appointment_change')).toBe(changesAfterFirst);
+      expect(await countRows(server.db, 'appointment_change')).toBe(changesAfterFirst);
       const oliver = await signIn(server.app, OLIVER_CANCELED.bookingKey, OLIVER_CANCELED.dateOfBirth);
       expect((await oliver.post(url(OLIVER_CANCELED.bookingKey, '/request-reschedule'), {})).statusCode).toBe(409);
     });
@@ -473,12 +461,12 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
     it('confirm sets CONFIRMED once (a second confirm changes nothing); a cancelled booking cannot be confirmed', async () => {
       const booked = await bookThrough(server.app, { exams: 'us-abdomen', clinic: 'chatswood', date: '2026-03-18', slot: 3 });
       const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
-      const since = await lastAuditId(test.db);
+      const since = await lastAuditId(server.db);
       const response = await signed.post(url(booked.bookingKey, '/confirm'));
       expect(response.statusCode, response.body).toBe(200);
       expect(AppointmentSummarySchema.parse(response.json())).toMatchObject({ status: 'CONFIRMED', confirmed: true, canConfirm: false });
       expect((await signed.post(url(booked.bookingKey, '/confirm'))).statusCode).toBe(200);
-      expect((await auditSince(test.db, since)).map((row) => row.action)).toEqual(['appointment.confirmed']);
+      expect((await auditSince(server.db, since)).map((row) => row.action)).toEqual(['appointment.confirmed']);
       const oliver = await signIn(server.app, OLIVER_CANCELED.bookingKey, OLIVER_CANCELED.dateOfBirth);
       const refused = await oliver.post(url(OLIVER_CANCELED.bookingKey, '/confirm'));
       expect(refused.json()).toMatchObject({ code: 'change_not_allowed', details: { reason: 'APPOINTMENT_CANCELLED' } });
@@ -487,18 +475,18 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
     it('unsubscribe marks the patient as unsubscribed, once', async () => {
       const booked = await bookThrough(server.app, { exams: 'us-abdomen', clinic: 'chatswood', date: '2026-03-18', slot: 5 });
       const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
-      const since = await lastAuditId(test.db);
+      const since = await lastAuditId(server.db);
       const response = await signed.post(url(booked.bookingKey, '/unsubscribe'));
       expect(response.statusCode, response.body).toBe(200);
       expect(AppointmentSummarySchema.parse(response.json()).emailUnsubscribed).toBe(true);
       await signed.post(url(booked.bookingKey, '/unsubscribe'));
-      expect((await auditSince(test.db, since)).map((row) => row.action)).toEqual(['patient.email_unsubscribed']);
+      expect((await auditSince(server.db, since)).map((row) => row.action)).toEqual(['patient.email_unsubscribed']);
     });
   });
 
   describe('consent forms', () => {
     it("lists the general and the exam's modality forms (sanitised), signs one, and notifies until all are signed", async () => {
-      await test.db.query(
+      await server.db.query(
         `insert into consent_form (slug, title, html, position) values ('scripted', 'Scripted form', '<p onclick="steal()">Agree<script>alert(1)</script> <a href="javascript:alert(2)">here</a></p>', 9)`,
       );
       try {
@@ -517,7 +505,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         const privacy = forms.appointmentConsentForms[0];
         expect(privacy?.html).toContain('rel="noopener noreferrer"');
 
-        const [ct] = await test.db.query<{ id: string }>(`select id::text as id from consent_form where slug = 'ct-contrast'`);
+        const [ct] = await server.db.query<{ id: string }>(`select id::text as id from consent_form where slug = 'ct-contrast'`);
         expect(
           (await liam.put(url(LIAM.bookingKey, `/consent-forms/${ct?.id ?? ''}`), { signedName: 'Liam Example', agreed: true })).statusCode,
         ).toBe(404);
@@ -531,7 +519,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         expect(
           (await liam.put(url(LIAM.bookingKey, `/consent-forms/${privacy?.id ?? ''}`), { signedName: '   ', agreed: true })).statusCode,
         ).toBe(400);
-        expect(await countRows(test.db, 'consent_signature')).toBe(0);
+        expect(await countRows(server.db, 'consent_signature')).toBe(0);
 
         for (const form of forms.appointmentConsentForms) {
           const signed = await liam.put(url(LIAM.bookingKey, `/consent-forms/${form.id}`), { signedName: ' Liam Example ', agreed: true });
@@ -540,8 +528,8 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         }
         expect(ConsentFormsResponseSchema.parse((await liam.get(url(LIAM.bookingKey, '/consent-forms'))).json()).notifyPatient).toBe(false);
       } finally {
-        await test.db.query(`delete from consent_signature`);
-        await test.db.query(`delete from consent_form where slug = 'scripted'`);
+        await server.db.query(`delete from consent_signature`);
+        await server.db.query(`delete from consent_form where slug = 'scripted'`);
       }
     });
   });
@@ -565,12 +553,12 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         const response = await liam.post(path, payload);
         expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       }
-      expect(await countRows(test.db, 'details_change_request')).toBe(0);
-      const since = await lastAuditId(test.db);
+      expect(await countRows(server.db, 'details_change_request')).toBe(0);
+      const since = await lastAuditId(server.db);
       const response = await liam.post(path, { lastName: "O'Example", email: 'liam.new@example.com', note: 'Married last month' });
       expect(response.statusCode, response.body).toBe(201);
       const { id } = response.json<{ id: string }>();
-      const [row] = await test.db.query<{ changes: Record<string, string>; note: string; status: string }>(
+      const [row] = await server.db.query<{ changes: Record<string, string>; note: string; status: string }>(
         'select changes, note, status from details_change_request where id = $1',
         [id],
       );
@@ -579,7 +567,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         note: 'Married last month',
         status: 'OPEN',
       });
-      const audit = await auditSince(test.db, since);
+      const audit = await auditSince(server.db, since);
       expect(audit).toEqual([
         {
           actor: 'patient',
@@ -594,7 +582,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       const tooMany = await liam.post(path, { postcode: '2150' });
       expect(tooMany.statusCode).toBe(429);
       expect(tooMany.json()).toMatchObject({ code: 'too_many_requests' });
-      expect(await countRows(test.db, 'details_change_request')).toBe(MAX_OPEN_DETAILS_REQUESTS);
+      expect(await countRows(server.db, 'details_change_request')).toBe(MAX_OPEN_DETAILS_REQUESTS);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AppointmentCreateResponseSchema,
   AvailabilityResponseSchema,
@@ -17,28 +17,17 @@ import { AvailabilityStore } from '../../../../src-server/modules/availability/a
 import { createAvailabilityRepository } from '../../../../src-server/modules/availability/repository';
 import { createBookingRepository } from '../../../../src-server/modules/booking/repository';
 import { createBookingService } from '../../../../src-server/modules/booking/service';
-import { createTestClock, type TestClock } from '../../../../src-server/platform/clock';
-import { backends, createTestDatabase, postgresUrlFor, SEED_NOW, type TestDatabase } from '../../helpers/database';
-import { buildTestServer, type TestServer } from '../../helpers/build-server';
+import { backends, postgresUrlFor, SEED_NOW } from '../../helpers/database';
+import { buildTestServer } from '../../helpers/build-server';
+import { useTestApp } from '../../helpers/test-app';
 import { availability, book, countRows, hold, overlaps, patient, slotsOn, sydney } from './booking-test-kit';
 
 // SEED_NOW is Tuesday 2026-03-10 12:00 in Sydney (daylight time, UTC+11); lead time 120 min,
 // horizon 90 days, holds 10 min, a 15-minute grid (resources/demo-provider/booking.json).
 
 describe.each(backends())('booking API on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  let clock: TestClock;
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    clock = createTestClock(SEED_NOW);
-    server = await buildTestServer({ db: test.db, clock });
-    await server.app.ready();
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-  });
+  const server = useTestApp({ backend });
+  const { clock } = server;
 
   describe('catalogue, settings and location', () => {
     it('GET /api/booking/catalogue lists modalities, body parts and exams with durations and flags', async () => {
@@ -179,10 +168,10 @@ describe.each(backends())('booking API on %s', (backend) => {
     });
 
     it('offers nothing on days without hours, on closed days, on public holidays, before today or beyond the horizon', async () => {
-      await test.db.query(
+      await server.db.query(
         `insert into clinic_closed_date (clinic_id, closed_on) select id, '2026-03-20' from clinic where slug = 'parramatta'`,
       );
-      await test.db.query(`insert into public_holiday (state, holiday_on, name) values ('NSW', '2026-03-23', 'Test holiday')`);
+      await server.db.query(`insert into public_holiday (state, holiday_on, name) values ('NSW', '2026-03-23', 'Test holiday')`);
       const body = await availability(server.app, { exams: 'ct-brain', clinics: 'parramatta,coolangatta', from: '2026-03-19', days: 5 });
       const [parramatta, coolangatta] = body.clinics;
       const count = (days: typeof parramatta) => Object.fromEntries((days?.days ?? []).map((day) => [day.date, day.slots.length]));
@@ -204,7 +193,7 @@ describe.each(backends())('booking API on %s', (backend) => {
 
     it('is correct across the daylight-saving change (Sydney, Sunday 5 April 2026, 03:00 back to 02:00)', async () => {
       // Open 01:00-04:00 on Sundays: four real hours on the change day.
-      await test.db.query(
+      await server.db.query(
         `insert into clinic_opening_hours (clinic_id, weekday, opens, closes) select id, 7, '01:00', '04:00' from clinic where slug = 'chatswood'`,
       );
       const slots = await slotsOn(server.app, 'ct-brain', 'chatswood', '2026-04-05');
@@ -254,7 +243,7 @@ describe.each(backends())('booking API on %s', (backend) => {
 
   describe('holds and appointments', () => {
     it('a booked time is gone from the very next answer, here and on a second server on the same database', async () => {
-      const other = await buildTestServer({ db: test.db, clock });
+      const other = await buildTestServer({ db: server.db, clock });
       try {
         await other.app.ready();
         const before = await slotsOn(other.app, 'mri-knee', 'liverpool', '2026-03-16');
@@ -284,9 +273,9 @@ describe.each(backends())('booking API on %s', (backend) => {
     it('a second server with its own connections sees bookings and cancellations made elsewhere (change counter)', async () => {
       // On PostgreSQL the second server gets its own pool, as a second process would; PGlite is
       // one process by construction (the data-directory lock), so it shares the database.
-      let secondDb = test.db;
+      let secondDb = server.db;
       if (backend === 'postgres') {
-        const [row] = await test.db.query<{ name: string }>('select current_database() as name');
+        const [row] = await server.db.query<{ name: string }>('select current_database() as name');
         secondDb = await openPostgres(postgresUrlFor(row?.name ?? ''), 'second', { max: 2 });
       }
       const other = await buildTestServer({ db: secondDb, clock });
@@ -305,13 +294,13 @@ describe.each(backends())('booking API on %s', (backend) => {
         expect(await times(other.app)).toContain(startsAt);
       } finally {
         await other.close();
-        if (secondDb !== test.db) await secondDb.close();
+        if (secondDb !== server.db) await secondDb.close();
       }
     });
 
     it('books with a hold: the hold takes the time, the booking keeps it, the mail is queued with it', async () => {
       const startsAt = sydney('2026-03-16', '11:00');
-      const mailBefore = await countRows(test.db, 'outbox_mail');
+      const mailBefore = await countRows(server.db, 'outbox_mail');
       const held = await hold(server.app, { exams: ['mri-knee'], clinicSlug: 'chatswood', startsAt });
       expect(held.statusCode).toBe(201);
       const { holdId, expiresAt } = held.json<{ holdId: string; expiresAt: string }>();
@@ -351,13 +340,13 @@ describe.each(backends())('booking API on %s', (backend) => {
         }),
       ]);
       expect(body.appointments[0]?.patientEmailHash).toMatch(/^[0-9a-f]{64}$/);
-      const rows = await test.db.query<{ status: string; hold_id: string | null; staff_booking: boolean }>(
+      const rows = await server.db.query<{ status: string; hold_id: string | null; staff_booking: boolean }>(
         'select status, hold_id, staff_booking from appointment where booking_key = $1',
         [body.bookingKey],
       );
       expect(rows).toEqual([{ status: 'BOOKED', hold_id: null, staff_booking: true }]);
-      expect(await countRows(test.db, 'outbox_mail')).toBe(mailBefore + 1);
-      const [mail] = await test.db.query<{ recipient: string; kind: string }>(
+      expect(await countRows(server.db, 'outbox_mail')).toBe(mailBefore + 1);
+      const [mail] = await server.db.query<{ recipient: string; kind: string }>(
         'select recipient, kind from outbox_mail order by id desc limit 1',
       );
       expect(mail).toEqual({ recipient: 'ada@example.com', kind: 'booking_confirmation' });
@@ -382,9 +371,9 @@ describe.each(backends())('booking API on %s', (backend) => {
         const late = await book(server.app, { holdId, exams: ['mri-knee'], clinicSlug: 'gosford', startsAt, patient: patient() });
         expect(late.statusCode).toBe(409);
         expect(late.json()).toMatchObject({ code: 'hold_expired', message: HOLD_EXPIRED_MESSAGE });
-        expect(await overlaps(test.db)).toBe(0);
+        expect(await overlaps(server.db)).toBe(0);
         // The expired hold row is gone: the winner's insert deleted it.
-        expect(await test.db.query('select 1 from appointment where hold_id = $1', [holdId])).toEqual([]);
+        expect(await server.db.query('select 1 from appointment where hold_id = $1', [holdId])).toEqual([]);
       } finally {
         clock.set(SEED_NOW);
       }
@@ -398,17 +387,17 @@ describe.each(backends())('booking API on %s', (backend) => {
       try {
         // The sweep the server runs every minute, called directly with the test clock.
         const service = createBookingService({
-          db: test.db,
-          repository: createBookingRepository(test.db),
-          store: new AvailabilityStore(createAvailabilityRepository(test.db), clock),
+          db: server.db,
+          repository: createBookingRepository(server.db),
+          store: new AvailabilityStore(createAvailabilityRepository(server.db), clock),
           clock,
           publicUrl: 'http://localhost',
         });
         expect(await service.sweepExpiredHolds()).toBeGreaterThanOrEqual(1);
-        expect(await test.db.query('select 1 from appointment where hold_id = $1', [holdId])).toEqual([]);
-        expect(await test.db.query('select 1 from appointment where hold_id = $1', [fresh.json<{ holdId: string }>().holdId])).toHaveLength(
-          1,
-        );
+        expect(await server.db.query('select 1 from appointment where hold_id = $1', [holdId])).toEqual([]);
+        expect(
+          await server.db.query('select 1 from appointment where hold_id = $1', [fresh.json<{ holdId: string }>().holdId]),
+        ).toHaveLength(1);
       } finally {
         clock.set(SEED_NOW);
       }
@@ -449,7 +438,7 @@ describe.each(backends())('booking API on %s', (backend) => {
       expect(response.statusCode).toBe(201);
       const { bookingKey, appointments } = AppointmentCreateResponseSchema.parse(response.json());
       expect(appointments.map((appointment) => appointment.examName)).toEqual(['CT brain', 'CT abdomen and pelvis with contrast']);
-      const rows = await test.db.query<{ resource_id: string; starts: string; ends: string; walk_in_exam: unknown }>(
+      const rows = await server.db.query<{ resource_id: string; starts: string; ends: string; walk_in_exam: unknown }>(
         `select resource_id::text as resource_id, to_char(lower(during) at time zone 'UTC', 'HH24:MI') as starts,
                 to_char(upper(during) at time zone 'UTC', 'HH24:MI') as ends, walk_in_exam
            from appointment where booking_key = $1 order by lower(during)`,
@@ -483,7 +472,7 @@ describe.each(backends())('booking API on %s', (backend) => {
       expect(response.json()).toMatchObject({ status: 'PENDING' });
       expect((await slotsOn(server.app, 'ct-chest', 'newcastle', '2026-03-18')).map((slot) => slot.localTime)).not.toContain('13:00');
       // The mail says the clinic has yet to confirm it, and the calendar entry is tentative.
-      const [mail] = await test.db.query<{ subject: string; attachments: { content: string }[] }>(
+      const [mail] = await server.db.query<{ subject: string; attachments: { content: string }[] }>(
         'select subject, attachments from outbox_mail order by id desc limit 1',
       );
       expect(mail?.subject).toMatch(/request is received/);
@@ -501,7 +490,7 @@ describe.each(backends())('booking API on %s', (backend) => {
 
   describe('validation: bad input is a clear 400 and changes nothing', () => {
     it('names every bad patient field with its message', async () => {
-      const before = await countRows(test.db, 'appointment');
+      const before = await countRows(server.db, 'appointment');
       const response = await book(server.app, {
         exams: ['mri-knee'],
         clinicSlug: 'parramatta',
@@ -529,11 +518,11 @@ describe.each(backends())('booking API on %s', (backend) => {
       ]) {
         expect(text).toContain(message);
       }
-      expect(await countRows(test.db, 'appointment')).toBe(before);
+      expect(await countRows(server.db, 'appointment')).toBe(before);
     });
 
     it('refuses a date of birth in the future, a missing Medicare number for an MRI, and a missing or malformed Idempotency-Key', async () => {
-      const before = await countRows(test.db, 'appointment');
+      const before = await countRows(server.db, 'appointment');
       const base = { exams: ['mri-knee'], clinicSlug: 'parramatta', startsAt: sydney('2026-03-19', '10:00') };
       const future = await book(server.app, { ...base, patient: patient({ dateOfBirth: '2026-03-11' }) });
       expect(future.statusCode).toBe(400);
@@ -553,7 +542,7 @@ describe.each(backends())('booking API on %s', (backend) => {
       expect(badKey.statusCode).toBe(400);
       const extraField = await book(server.app, { ...base, patient: patient(), price: 0 });
       expect(extraField.statusCode).toBe(400);
-      expect(await countRows(test.db, 'appointment')).toBe(before + 1);
+      expect(await countRows(server.db, 'appointment')).toBe(before + 1);
     });
   });
 
@@ -563,13 +552,13 @@ describe.each(backends())('booking API on %s', (backend) => {
       const body = { exams: ['ct-brain'], clinicSlug: 'liverpool', startsAt: sydney('2026-03-19', '09:00'), patient: patient() };
       const first = await book(server.app, body, key);
       expect(first.statusCode).toBe(201);
-      const appointmentsAfterFirst = await countRows(test.db, 'appointment');
-      const mailAfterFirst = await countRows(test.db, 'outbox_mail');
+      const appointmentsAfterFirst = await countRows(server.db, 'appointment');
+      const mailAfterFirst = await countRows(server.db, 'outbox_mail');
       const second = await book(server.app, body, key);
       expect(second.statusCode).toBe(201);
       expect(second.json()).toEqual(first.json());
-      expect(await countRows(test.db, 'appointment')).toBe(appointmentsAfterFirst);
-      expect(await countRows(test.db, 'outbox_mail')).toBe(mailAfterFirst);
+      expect(await countRows(server.db, 'appointment')).toBe(appointmentsAfterFirst);
+      expect(await countRows(server.db, 'outbox_mail')).toBe(mailAfterFirst);
       const different = await book(server.app, { ...body, startsAt: sydney('2026-03-19', '09:30') }, key);
       expect(different.statusCode).toBe(422);
       expect(different.json().code).toBe('idempotency_key_reused');
@@ -582,7 +571,7 @@ describe.each(backends())('booking API on %s', (backend) => {
       expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(201));
       const keys = new Set(responses.map((response) => response.json<{ bookingKey: string }>().bookingKey));
       expect(keys.size).toBe(1);
-      const rows = await test.db.query('select 1 from appointment where booking_key = $1', [[...keys][0]]);
+      const rows = await server.db.query('select 1 from appointment where booking_key = $1', [[...keys][0]]);
       expect(rows).toHaveLength(1);
     });
   });
@@ -612,7 +601,7 @@ describe.each(backends())('booking API on %s', (backend) => {
         expect(body.details.freshSlots.length).toBeGreaterThan(0);
         expect(body.details.freshSlots.map((slot) => slot.startsAt)).not.toContain(startsAt);
       }
-      expect(await overlaps(test.db)).toBe(0);
+      expect(await overlaps(server.db)).toBe(0);
     });
 
     it('concurrent holds and bookings on overlapping times of different lengths never overlap', async () => {
@@ -631,13 +620,13 @@ describe.each(backends())('booking API on %s', (backend) => {
       );
       expect(responses.every((response) => response.statusCode === 201 || response.statusCode === 409)).toBe(true);
       expect(responses.some((response) => response.statusCode === 201)).toBe(true);
-      expect(await overlaps(test.db)).toBe(0);
+      expect(await overlaps(server.db)).toBe(0);
     });
   });
 
   describe('POST /api/booking/booking-requests', () => {
     it('creates a request per enquiry exam; succeeds when at least one is created', async () => {
-      const before = await countRows(test.db, 'booking_request');
+      const before = await countRows(server.db, 'booking_request');
       const response = await server.app.inject({
         method: 'POST',
         url: '/api/booking/booking-requests',
@@ -660,11 +649,11 @@ describe.each(backends())('booking API on %s', (backend) => {
         ['mri-cardiac', true],
       ]);
       expect(body.results[1]?.errorMessage).toBe('CT brain can be booked online; please choose a time for it instead.');
-      expect(await countRows(test.db, 'booking_request')).toBe(before + 2);
+      expect(await countRows(server.db, 'booking_request')).toBe(before + 2);
     });
 
     it('fails with the first error when none can be created, and changes nothing', async () => {
-      const before = await countRows(test.db, 'booking_request');
+      const before = await countRows(server.db, 'booking_request');
       const { medicareNumber: _omitted, ...withoutMedicare } = patient();
       const response = await server.app.inject({
         method: 'POST',
@@ -674,7 +663,7 @@ describe.each(backends())('booking API on %s', (backend) => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('CT brain can be booked online; please choose a time for it instead.');
-      expect(await countRows(test.db, 'booking_request')).toBe(before);
+      expect(await countRows(server.db, 'booking_request')).toBe(before);
     });
 
     it('replays a retried request', async () => {
@@ -686,7 +675,7 @@ describe.each(backends())('booking API on %s', (backend) => {
         headers: { 'idempotency-key': key },
         payload,
       });
-      const count = await countRows(test.db, 'booking_request');
+      const count = await countRows(server.db, 'booking_request');
       const second = await server.app.inject({
         method: 'POST',
         url: '/api/booking/booking-requests',
@@ -694,7 +683,7 @@ describe.each(backends())('booking API on %s', (backend) => {
         payload,
       });
       expect(second.json()).toEqual(first.json());
-      expect(await countRows(test.db, 'booking_request')).toBe(count);
+      expect(await countRows(server.db, 'booking_request')).toBe(count);
     });
   });
 });

@@ -1,11 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OutcomeProcessingResult, PendingQuestionnairesResponse, QuestionnaireListResponse } from '@contract/api/questionnaires';
 import { randomUUID } from 'node:crypto';
-import { createTestClock, type TestClock } from '../../../../src-server/platform/clock';
 import { KEYS_PER_WINDOW } from '../../../../src-server/modules/questionnaires/routes';
-import { buildTestServer, type TestServer } from '../../helpers/build-server';
-import { backends, createTestDatabase, SEED_NOW, type TestDatabase } from '../../helpers/database';
+import { backends, SEED_NOW } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
 import { book, countRows, patient, slotsOn } from '../booking/booking-test-kit';
 import { client, newAddress } from '../patient-access/sign-in-kit';
 import { bookThrough, CLIENT_HEADERS, rowsOf, setOtpRequired, signedAs, signIn } from '../appointments/self-service-kit';
@@ -21,23 +20,14 @@ const AMELIA = { bookingKey: 'RTZZ7AsePVS1c6abT-l4BA', dateOfBirth: '1968-11-02'
 const CHLOE_REQUEST = { bookingKey: 'pVC8vuYWYJuWi6jKwcf5Cg', dateOfBirth: '1979-05-23' };
 
 describe.each(backends())('questionnaires on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  let clock: TestClock;
+  const server = useTestApp({ backend });
+  const { clock } = server;
   const ids = new Map<string, string>();
 
   beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    await setOtpRequired(test.db, false);
-    clock = createTestClock(SEED_NOW);
-    server = await buildTestServer({ db: test.db, clock });
-    await server.app.ready();
-    for (const row of await test.db.query<{ id: string; slug: string }>('select id::text as id, slug from questionnaire'))
+    await setOtpRequired(server.db, false);
+    for (const row of await server.db.query<{ id: string; slug: string }>('select id::text as id, slug from questionnaire'))
       ids.set(row.slug, row.id);
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
   });
 
   const get = (url: string) => server.app.inject({ method: 'GET', url, headers: CLIENT_HEADERS });
@@ -70,7 +60,8 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     return response.json<OutcomeProcessingResult>();
   };
   const temporaryAnswers = async (): Promise<number> =>
-    (await test.db.query<{ n: number }>(`select count(*)::int as n from questionnaire_answer where owner_type = 'TEMPORARY'`))[0]?.n ?? -1;
+    (await server.db.query<{ n: number }>(`select count(*)::int as n from questionnaire_answer where owner_type = 'TEMPORARY'`))[0]?.n ??
+    -1;
 
   it('lists the booking-time questionnaires of the chosen exams, one per modality, with which are answered', async () => {
     const key = await newKey();
@@ -151,7 +142,7 @@ describe.each(backends())('questionnaires on %s', (backend) => {
         })
       ).statusCode,
     ).toBe(200);
-    const [referral] = await test.db.query<{ id: string }>(`select id::text as id from document_type where code = 'REFERRAL'`);
+    const [referral] = await server.db.query<{ id: string }>(`select id::text as id from document_type where code = 'REFERRAL'`);
     expect(await outcomes(ct, ['ct-chest'])).toMatchObject({ success: true, medicareNumberRequired: true, documentTypeId: referral?.id });
 
     const xr = await newKey();
@@ -182,7 +173,7 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     const startsAt = slots[0]?.startsAt ?? '';
     const key = await newKey();
     expect((await saveTemporary(key, 'mri-safety-screening', 'mri-knee', PACEMAKER)).statusCode).toBe(200);
-    const appointments = await countRows(test.db, 'appointment');
+    const appointments = await countRows(server.db, 'appointment');
     const body = {
       exams: ['mri-knee'],
       clinicSlug: 'parramatta',
@@ -194,13 +185,13 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     expect(denied.statusCode, denied.body).toBe(409);
     expect(denied.json()).toMatchObject({ code: 'booking_denied' });
     expect(denied.json<{ message: string }>().message).toMatch(/pacemaker/);
-    expect(await countRows(test.db, 'appointment')).toBe(appointments);
+    expect(await countRows(server.db, 'appointment')).toBe(appointments);
 
     expect((await saveTemporary(key, 'mri-safety-screening', 'mri-knee', MRI_SAFE)).statusCode).toBe(200);
     const booked = await book(server.app, body);
     expect(booked.statusCode, booked.body).toBe(201);
     const bookingKey = booked.json<{ bookingKey: string }>().bookingKey;
-    const stored = await test.db.query<{ owner_type: string; owner_key: string }>(
+    const stored = await server.db.query<{ owner_type: string; owner_key: string }>(
       `select owner_type, owner_key from questionnaire_answer where owner_key in ($1, $2)`,
       [key, bookingKey],
     );
@@ -262,21 +253,21 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     expect((await signed.get(`${base}?types=PROTOCOL`)).statusCode).toBe(400);
 
     // The provider cancels through the questionnaire instead of the reason dialog (spec point 4).
-    await test.db.query('update self_service_settings set cancel_questionnaire_required = true');
+    await server.db.query('update self_service_settings set cancel_questionnaire_required = true');
     const cancel = await signed.post(`${base}/answers`, {
       questionnaireId: id('cancel-appointment'),
       questionnaireResult: { reason: 'unwell' },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json()).toMatchObject({ questionnaireType: 'CANCEL_APPOINTMENT_PATIENT', appointmentStatus: 'CANCELED' });
-    expect((await rowsOf(test.db, booked.bookingKey)).map((row) => row.status)).toEqual(['CANCELED']);
+    expect((await rowsOf(server.db, booked.bookingKey)).map((row) => row.status)).toEqual(['CANCELED']);
     // Cancelling again is refused by the appointments rules and stores nothing new.
-    const count = await countRows(test.db, 'questionnaire_answer');
+    const count = await countRows(server.db, 'questionnaire_answer');
     expect(
       (await signed.post(`${base}/answers`, { questionnaireId: id('cancel-appointment'), questionnaireResult: { reason: 'time' } }))
         .statusCode,
     ).toBe(409);
-    expect(await countRows(test.db, 'questionnaire_answer')).toBe(count);
+    expect(await countRows(server.db, 'questionnaire_answer')).toBe(count);
 
     const chloe = await signIn(server.app, CHLOE_REQUEST.bookingKey, CHLOE_REQUEST.dateOfBirth, 'BOOKING_REQUEST');
     const requestBase = `/api/questionnaires/booking-requests/${CHLOE_REQUEST.bookingKey}`;
@@ -293,7 +284,7 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     const amelia = await signIn(server.app, AMELIA.bookingKey, AMELIA.dateOfBirth);
     const nobody = signedAs(server.app, client(server.app, newAddress()));
     const victim = (await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date: '2026-03-24' })).bookingKey;
-    const before = await countRows(test.db, 'questionnaire_answer');
+    const before = await countRows(server.db, 'questionnaire_answer');
     const body = { questionnaireId: id('before-your-visit'), questionnaireResult: { needsInterpreter: false, mobility: 'none' } };
     for (const signed of [amelia, nobody]) {
       const calls: Array<[string, Promise<LightMyRequestResponse>]> = [
@@ -321,8 +312,8 @@ describe.each(backends())('questionnaires on %s', (backend) => {
       ];
       for (const [name, call] of calls) expect((await call).statusCode, name).toBe(401);
     }
-    expect(await countRows(test.db, 'questionnaire_answer')).toBe(before);
-    expect((await rowsOf(test.db, victim)).map((row) => row.status)).toEqual(['BOOKED']);
+    expect(await countRows(server.db, 'questionnaire_answer')).toBe(before);
+    expect((await rowsOf(server.db, victim)).map((row) => row.status)).toEqual(['BOOKED']);
     expect((await amelia.get(`/api/questionnaires/appointments/${AMELIA.bookingKey}`)).statusCode).toBe(200);
   });
 
@@ -340,21 +331,21 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     const created = await request(key);
     expect(created.statusCode, created.body).toBe(201);
     const bookingKey = created.json<{ bookingKey: string }>().bookingKey;
-    expect(await test.db.query(`select owner_type from questionnaire_answer where owner_key = $1`, [bookingKey])).toEqual([
+    expect(await server.db.query(`select owner_type from questionnaire_answer where owner_key = $1`, [bookingKey])).toEqual([
       { owner_type: 'BOOKING_REQUEST' },
     ]);
 
     // A provider outcome that denies booking requests for this answer.
-    await test.db.query(
+    await server.db.query(
       `update questionnaire set outcomes = outcomes || '[{"type":"DENY_BOOKING_REQUEST","condition":"{onMetformin} = true","result":"Please call us to book this scan."}]'::jsonb where slug = 'ct-contrast'`,
     );
     const denyKey = await newKey();
     expect((await saveTemporary(denyKey, 'ct-contrast', 'ct-coronary-angiogram', { ...answer, onMetformin: true })).statusCode).toBe(200);
-    const requests = await countRows(test.db, 'booking_request');
+    const requests = await countRows(server.db, 'booking_request');
     const denied = await request(denyKey);
     expect(denied.statusCode, denied.body).toBe(409);
     expect(denied.json()).toMatchObject({ code: 'booking_denied', message: 'Please call us to book this scan.' });
-    expect(await countRows(test.db, 'booking_request')).toBe(requests);
+    expect(await countRows(server.db, 'booking_request')).toBe(requests);
   });
 
   it('never trusts the web app to follow the outcomes: Medicare number, booking request instead, validation code; records the document to bring', async () => {
@@ -369,14 +360,14 @@ describe.each(backends())('questionnaires on %s', (backend) => {
       medicareNumberRequired: true,
       documentType: { title: 'Referral', description: expect.stringContaining('referral') },
     });
-    const appointments = await countRows(test.db, 'appointment');
+    const appointments = await countRows(server.db, 'appointment');
     const ctBody = { exams: ['ct-chest'], clinicSlug: 'parramatta', startsAt: ctSlots[0]?.startsAt ?? '', questionnaireKey: ctKey };
     const noMedicare = await book(server.app, { ...ctBody, patient: withoutMedicare });
     expect(noMedicare.statusCode, noMedicare.body).toBe(400);
     expect(noMedicare.json()).toMatchObject({
       details: [{ in: 'body/patient/medicareNumber', message: 'A Medicare number is required for this exam.' }],
     });
-    expect(await countRows(test.db, 'appointment')).toBe(appointments);
+    expect(await countRows(server.db, 'appointment')).toBe(appointments);
     expect(await temporaryAnswers()).toBeGreaterThan(0);
 
     const booked = await book(server.app, { ...ctBody, patient: { ...withoutMedicare, medicareNumber } });
@@ -416,7 +407,7 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     expect(asRequest.statusCode, asRequest.body).toBe(201);
 
     // A provider outcome asking for a validation code: refused without one, kept (normalised) with one.
-    await test.db.query(
+    await server.db.query(
       `update questionnaire set outcomes = outcomes || '[{"type":"VALIDATION_CODE_REQUIRED","condition":"{kidneyDisease} = ''unsure''","result":""}]'::jsonb where slug = 'ct-contrast'`,
     );
     const codeKey = await newKey();
@@ -438,7 +429,7 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     expect(badCode.statusCode, badCode.body).toBe(400);
     const withCode = await book(server.app, { ...codeBody, validationCode: 'ab-12 cd' });
     expect(withCode.statusCode, withCode.body).toBe(201);
-    const recorded = await test.db.query<{ validation_code: string; title: string }>(
+    const recorded = await server.db.query<{ validation_code: string; title: string }>(
       `select o.validation_code, d.title from booking_outcome o join document_type d on d.id = o.document_type_id where o.owner_key = $1`,
       [withCode.json<{ bookingKey: string }>().bookingKey],
     );
@@ -446,8 +437,8 @@ describe.each(backends())('questionnaires on %s', (backend) => {
   });
 
   it('serves the HTML inside a questionnaire sanitised (a provider mistake is not an XSS)', async () => {
-    const [before] = await test.db.query<{ json: object }>(`select json from questionnaire where slug = 'xray-pregnancy-check'`);
-    await test.db.query(
+    const [before] = await server.db.query<{ json: object }>(`select json from questionnaire where slug = 'xray-pregnancy-check'`);
+    await server.db.query(
       `update questionnaire set json = jsonb_set(json, '{completedHtml}', to_jsonb('<p>Thank you</p><img src=x onerror="alert(1)"><script>alert(2)</script>'::text))
         where slug = 'xray-pregnancy-check'`,
     );
@@ -459,12 +450,14 @@ describe.each(backends())('questionnaires on %s', (backend) => {
       };
       expect(served.completedHtml).toBe('<p>Thank you</p>');
     } finally {
-      await test.db.query(`update questionnaire set json = $1::jsonb where slug = 'xray-pregnancy-check'`, [JSON.stringify(before?.json)]);
+      await server.db.query(`update questionnaire set json = $1::jsonb where slug = 'xray-pregnancy-check'`, [
+        JSON.stringify(before?.json),
+      ]);
     }
   });
 
   it("finds an appointment's booking by its slug (for /q?appointmentSlug=); unknown or malformed slugs say so", async () => {
-    const [row] = await test.db.query<{ id: string }>(`select id::text as id from appointment where booking_key = $1 limit 1`, [
+    const [row] = await server.db.query<{ id: string }>(`select id::text as id from appointment where booking_key = $1 limit 1`, [
       AMELIA.bookingKey,
     ]);
     const found = await get(`/api/questionnaires/appointment-slugs/${row?.id ?? ''}`);
@@ -485,8 +478,8 @@ describe.each(backends())('questionnaires on %s', (backend) => {
       expect((await saveTemporary(key, 'mri-safety-screening', 'mri-knee', MRI_SAFE)).statusCode).toBe(404);
       expect((await get(`/api/questionnaires?bookingKey=${key}&exams=mri-knee`)).statusCode).toBe(404);
       await newKey();
-      expect(await test.db.query(`select 1 from questionnaire_answer where owner_key = $1`, [key])).toEqual([]);
-      expect(await test.db.query(`select 1 from questionnaire_booking_key where booking_key = $1`, [key])).toEqual([]);
+      expect(await server.db.query(`select 1 from questionnaire_answer where owner_key = $1`, [key])).toEqual([]);
+      expect(await server.db.query(`select 1 from questionnaire_booking_key where booking_key = $1`, [key])).toEqual([]);
     } finally {
       clock.set(SEED_NOW);
     }
@@ -500,21 +493,21 @@ describe.each(backends())('questionnaires on %s', (backend) => {
       startsAt: slots[0]?.startsAt ?? '',
       patient: patient({ dateOfBirth: '1981-02-03' }),
     };
-    await test.db.query('update questionnaire_settings set required_before_booking = true');
+    await server.db.query('update questionnaire_settings set required_before_booking = true');
     try {
-      const appointments = await countRows(test.db, 'appointment');
+      const appointments = await countRows(server.db, 'appointment');
       const withoutKey = await book(server.app, body);
       expect(withoutKey.statusCode, withoutKey.body).toBe(400);
       expect(withoutKey.json()).toMatchObject({ code: 'validation_failed', details: [{ in: 'body/questionnaireKey' }] });
       expect(withoutKey.json<{ message: string }>().message).toContain('MRI safety screening');
       const key = await newKey();
       expect((await book(server.app, { ...body, questionnaireKey: key })).statusCode).toBe(400);
-      expect(await countRows(test.db, 'appointment')).toBe(appointments);
+      expect(await countRows(server.db, 'appointment')).toBe(appointments);
       expect((await saveTemporary(key, 'mri-safety-screening', 'mri-knee', MRI_SAFE)).statusCode).toBe(200);
       const booked = await book(server.app, { ...body, questionnaireKey: key });
       expect(booked.statusCode, booked.body).toBe(201);
     } finally {
-      await test.db.query('update questionnaire_settings set required_before_booking = false');
+      await server.db.query('update questionnaire_settings set required_before_booking = false');
     }
   });
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../../src-server/platform/plugins/csrf-guard';
-import { buildTestServer, testConfig, type TestServer } from '../../helpers/build-server';
-import { backends, createTestDatabase, type TestDatabase } from '../../helpers/database';
+import { backends } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
 
 // Security-checklist C7: the session cookie is SameSite=None (for the provider's iframe), so
 // unsafe API calls must prove they come from the portal itself.
@@ -11,17 +11,7 @@ const PUBLIC_URL = 'https://portal.example.org';
 const LIAM = { bookingKey: 'DQZGrZ3wpC5qCgHhYxQeMw', type: 'APPOINTMENT', dateOfBirth: '1991-03-14' };
 
 describe.each(backends().slice(0, 1))('CSRF guard on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    server = await buildTestServer({ db: test.db, config: testConfig({ PUBLIC_URL }) });
-    await server.app.ready();
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-  });
+  const server = useTestApp({ backend, env: { PUBLIC_URL } });
 
   const logout = (headers: Record<string, string>) =>
     server.app.inject({
