@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { countRows, slotsOn } from '../booking/booking-test-kit';
-import { client, newAddress } from '../patient-access/sign-in-kit';
-import { bookThrough, rowsOf, setOtpRequired, signedAs, signIn, type Signed } from './self-service-kit';
+import { client, newAddress, setOtpRequired } from '../patient-access/sign-in-kit';
+import { bookThrough, rowsOf, signedAs, signIn, type Signed } from './self-service-kit';
 
 // Access (issue 4): one patient's session can never read or change another booking. Every
 // self-service endpoint is walked with another booking's session (and with none): each answers

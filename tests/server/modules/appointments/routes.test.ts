@@ -12,7 +12,8 @@ import { MAX_OPEN_DETAILS_REQUESTS } from '../../../../src-server/modules/appoin
 import { backends, SEED_NOW } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { countRows, hold, overlaps, slotsOn } from '../booking/booking-test-kit';
-import { auditSince, bookThrough, lastAuditId, reschedule, rowsOf, setOtpRequired, signIn, type Signed } from './self-service-kit';
+import { lastAuditId, setOtpRequired } from '../patient-access/sign-in-kit';
+import { auditSince, bookThrough, reschedule, rowsOf, signIn, type Signed } from './self-service-kit';
 
 // SEED_NOW is Tuesday 2026-03-10 12:00 in Sydney (UTC+11). Demo rules (self-service.json):
 // priorMinutes 1440, walk-in reschedule not allowed, five cancel reasons, three consent forms

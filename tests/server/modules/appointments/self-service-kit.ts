@@ -19,10 +19,6 @@ export interface Signed {
   put(url: string, payload?: object): Promise<LightMyRequestResponse>;
 }
 
-export async function setOtpRequired(db: Database, required: boolean): Promise<void> {
-  await db.query(`update provider set app_config = jsonb_set(app_config, '{otpRequired}', $1::jsonb)`, [JSON.stringify(required)]);
-}
-
 /** The header the web client sends on every API call (the CSRF guard's proof of a same-origin script). */
 export const CLIENT_HEADERS = { 'x-requested-with': 'XMLHttpRequest' };
 
@@ -123,9 +119,4 @@ export async function auditSince(
     `select actor, action, details from audit_log where id > $1 and action not like 'patient_sign_in%' and action not like 'patient_session%' order by id`,
     [since],
   );
-}
-
-export async function lastAuditId(db: Database): Promise<number> {
-  const rows = await db.query<{ id: number }>('select coalesce(max(id), 0)::int as id from audit_log');
-  return rows[0]?.id ?? 0;
 }

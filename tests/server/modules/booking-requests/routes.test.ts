@@ -7,7 +7,8 @@ import { BookingRequestSummarySchema, type BookingRequestSummary } from '@contra
 import { isStaffToken, referralContentType, safeFileName } from '../../../../src-server/modules/booking-requests/service';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
-import { auditSince, lastAuditId, setOtpRequired, signIn, type Signed } from '../appointments/self-service-kit';
+import { auditSince, signIn, type Signed } from '../appointments/self-service-kit';
+import { lastAuditId, setOtpRequired } from '../patient-access/sign-in-kit';
 
 // Demo booking requests (resources/demo-provider/self-service.json): Chloe (one exam at
 // Parramatta, one PDF referral) and Harriet (two exams, no clinic, a PDF and a PNG referral).

@@ -6,8 +6,8 @@ import { KEYS_PER_WINDOW } from '../../../../src-server/modules/questionnaires/r
 import { backends, SEED_NOW } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { book, countRows, patient, slotsOn } from '../booking/booking-test-kit';
-import { client, newAddress } from '../patient-access/sign-in-kit';
-import { bookThrough, CLIENT_HEADERS, rowsOf, setOtpRequired, signedAs, signIn } from '../appointments/self-service-kit';
+import { client, newAddress, setOtpRequired } from '../patient-access/sign-in-kit';
+import { bookThrough, CLIENT_HEADERS, rowsOf, signedAs, signIn } from '../appointments/self-service-kit';
 
 // Issue 5 through the real API on a seeded database: temporary answers under a booking key,
 // re-keying, outcomes evaluated by the server on the STORED answers, a denied booking refused by

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../../src-server/platform/plugins/csrf-guard';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, sameHost } from '../../../../src-server/platform/plugins/csrf-guard';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 
@@ -67,5 +67,19 @@ describe.each(backends().slice(0, 1))('CSRF guard on %s', (backend) => {
       headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('CSRF guard: Origin against the request host', () => {
+  it.each([
+    ['https://portal.example', 'portal.example', true],
+    ['https://portal.example:443', 'portal.example', true],
+    ['http://127.0.0.1:3000', '127.0.0.1:3000', true],
+    ['https://evil.example', 'portal.example', false],
+    ['https://portal.example.evil.example', 'portal.example', false],
+    ['http://127.0.0.1:3001', '127.0.0.1:3000', false],
+    ['null', 'portal.example', false],
+  ])('%s sent to %s is the same host: %s', (origin, host, same) => {
+    expect(sameHost(origin, host)).toBe(same);
   });
 });
