@@ -13,8 +13,8 @@ import { createFileStorage } from '../../../src-server/platform/storage';
 import { SEED_NOW } from './database';
 
 /**
- * Builds the real server for a test (conventions.md point 14): the production buildServer with
- * a test configuration, a test clock and a captured log, on a real database from database.ts.
+ * Builds the real server for a test: the production buildServer (no mocks) with a test
+ * configuration, a test clock and a captured log, on a real database from database.ts.
  */
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -61,7 +61,7 @@ const NOW = '2026-03-09T03:00:00.000Z';
 describe.each(backends())('seedDemoProvider on %s', (backend) => {
   const test = useTestDatabase({ backend, state: 'migrated' });
 
-  it('seeds the real demo provider on first start with every part of issue 2', async () => {
+  it('seeds the real demo provider on first start with its provider, regions, clinics, exams, resources and appointments', async () => {
     const result = await seedDemoProvider(test.db, { clock: createTestClock(NOW) });
     expect(result.seeded).toBe(true);
     const seeded = await counts(test.db);
@@ -121,7 +121,7 @@ describe.each(backends())('seedDemoProvider on %s', (backend) => {
     }
   });
 
-  it('seeds the self-service rules, cancel reasons, consent forms and booking requests with their referral files (issue 4)', async () => {
+  it('seeds the self-service rules, cancel reasons, consent forms and booking requests with their referral files', async () => {
     const demo = await loadDemoProvider();
     const [settings] = await test.db.query<{ prior_minutes: number }>('select prior_minutes from self_service_settings');
     expect(settings?.prior_minutes).toBe(demo.selfService.settings.priorMinutes);
@@ -147,7 +147,7 @@ describe.each(backends())('seedDemoProvider on %s', (backend) => {
     }
   });
 
-  it('seeds the questionnaires with their modality and exam links and the autocomplete lists (issue 5)', async () => {
+  it('seeds the questionnaires with their modality and exam links and the autocomplete lists', async () => {
     const demo = await loadDemoProvider();
     const rows = await test.db.query<{ slug: string; type: string; modalities: string[]; exams: string[] }>(
       `select q.slug, q.type,

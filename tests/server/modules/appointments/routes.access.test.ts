@@ -7,7 +7,7 @@ import { countRows, slotsOn } from '../booking/booking-test-kit';
 import { client, newAddress, setOtpRequired } from '../patient-access/sign-in-kit';
 import { bookThrough, rowsOf, signedAs, signIn, type Signed } from './self-service-kit';
 
-// Access (issue 4): one patient's session can never read or change another booking. Every
+// Access (docs/rules/self-service.md): one patient's session can never read or change another booking. Every
 // self-service endpoint is walked with another booking's session (and with none): each answers
 // 401 and nothing changes. Then the full sign-in with a one-time password read from the outbox.
 

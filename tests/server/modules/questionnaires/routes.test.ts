@@ -252,7 +252,7 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     ]);
     expect((await signed.get(`${base}?types=PROTOCOL`)).statusCode).toBe(400);
 
-    // The provider cancels through the questionnaire instead of the reason dialog (spec point 4).
+    // The provider cancels through the questionnaire instead of the reason dialog (docs/rules/questionnaires.md).
     await server.db.query('update self_service_settings set cancel_questionnaire_required = true');
     const cancel = await signed.post(`${base}/answers`, {
       questionnaireId: id('cancel-appointment'),
