@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { AppointmentSummarySchema, type AppointmentSummary } from '@contract/api/appointments';
 import { PATIENT_SESSION_COOKIE, type SignInType } from '@contract/api/patient-access';
 import type { Database } from '../../../../src-server/db/connection';
 import { book, patient, slotsOn } from '../booking/booking-test-kit';
@@ -103,6 +104,19 @@ export function reschedule(signed: Signed, bookingKey: string, body: object, key
 }
 
 /** Statuses and start instants of a booking's rows, in time order. */
+/** GET /api/appointments/:key as the signed-in patient; must answer 200. */
+export async function summaryOf(signed: Signed, bookingKey: string): Promise<AppointmentSummary> {
+  const response = await signed.get(`/api/appointments/${bookingKey}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return AppointmentSummarySchema.parse(response.json());
+}
+
+/** Whether the booking API offers this start time (Sydney daylight time, UTC+11) for the exams at the clinic. */
+export async function isFree(app: FastifyInstance, exams: string, clinic: string, startsAt: string): Promise<boolean> {
+  const date = new Date(new Date(startsAt).getTime() + 11 * 60 * 60_000).toISOString().slice(0, 10);
+  return (await slotsOn(app, exams, clinic, date)).some((slot) => slot.startsAt === startsAt);
+}
+
 export async function rowsOf(db: Database, bookingKey: string): Promise<Array<{ status: string; starts_at: string }>> {
   const rows = await db.query<{ status: string; starts_ms: number }>(
     `select status, extract(epoch from lower(during))::float8 * 1000 as starts_ms from appointment where booking_key = $1 order by lower(during), created_at`,
