@@ -1,48 +1,36 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { badRequest } from '../../src-server/platform/errors';
-import { backends, createTestDatabase, type TestDatabase } from './helpers/database';
-import { buildTestServer, createLogCollector, createWebRoot, testConfig, type TestServer } from './helpers/build-server';
+import { backends } from './helpers/database';
+import { useTestApp } from './helpers/test-app';
 
 const SENTINEL = 'SENTINEL-PII-5f3a9c';
 
 describe.each(backends())('buildServer error handling and API docs on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  const log = createLogCollector();
-  const webRoot = createWebRoot();
+  const server = useTestApp({ backend, webRoot: true, log: 'trace', setup: addTestRoutes });
+  const { log } = server;
 
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    server = await buildTestServer({
-      db: test.db,
-      config: testConfig({ WEB_ROOT: webRoot.dir }),
-      log,
-      logLevel: 'trace',
-    });
-    // Routes that exist only in this test, to reach the error handler the way a real module would.
-    const api = server.app.withTypeProvider<ZodTypeProvider>();
+  // Routes that exist only in this test, to reach the error handler the way a real module would.
+  function addTestRoutes(app: FastifyInstance): void {
+    const api = app.withTypeProvider<ZodTypeProvider>();
     api.post(
       '/api/test/patients/:bookingKey',
       { schema: { params: z.object({ bookingKey: z.string() }), body: z.object({ firstName: z.string(), dateOfBirth: z.iso.date() }) } },
       async (request) => ({ ok: request.body.firstName }),
     );
-    api.get('/api/test/sql-failure', async () => test.db.query('select * from secret_table_with_patients where dob = $1', ['1980-01-01']));
+    api.get('/api/test/sql-failure', async () =>
+      server.db.query('select * from secret_table_with_patients where dob = $1', ['1980-01-01']),
+    );
     api.get('/api/test/app-error', async () => {
       throw badRequest('That booking cannot be changed now.', { field: 'date' });
     });
-    await server.app.ready();
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-    webRoot.remove();
-  });
+  }
 
   it('answers an unknown /api path with 404 route_not_found JSON', async () => {
     for (const [method, url] of [
@@ -121,7 +109,7 @@ describe.each(backends())('buildServer error handling and API docs on %s', (back
     expect(response.statusCode).toBe(200);
     const document: unknown = response.json();
     // A full validation against the OpenAPI 3.0 schema, including $refs, of the document as served.
-    const file = join(webRoot.dir, 'openapi.json');
+    const file = join(server.webRoot, 'openapi.json');
     writeFileSync(file, response.body);
     await expect(SwaggerParser.validate(file)).resolves.toMatchObject({ openapi: '3.0.3' });
     expect(document).toMatchObject({ openapi: '3.0.3', info: { version: '9.8.7' } });

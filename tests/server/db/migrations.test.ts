@@ -4,14 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../../src-server/db/connection';
 import { migrate, MigrationError, MIGRATIONS_DIR, readMigrations } from '../../../src-server/db/migrate';
-import {
-  backends,
-  createPostgresDatabase,
-  createTestDatabase,
-  dropPostgresDatabase,
-  postgresUrlFor,
-  type TestDatabase,
-} from '../helpers/database';
+import { backends, createPostgresDatabase, dropPostgresDatabase, postgresUrlFor } from '../helpers/database';
+import { useTestDatabase } from '../helpers/test-app';
 
 const EXPECTED_TABLES = [
   'appointment',
@@ -115,11 +109,7 @@ function sqlState(error: unknown): string | undefined {
 }
 
 describe.each(backends())('migrations on an empty %s database', (backend) => {
-  let test: TestDatabase;
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'empty');
-  });
-  afterAll(() => test.destroy());
+  const test = useTestDatabase({ backend, state: 'empty' });
 
   it('starts with no tables at all', async () => {
     expect(await tables(test.db)).toEqual([]);

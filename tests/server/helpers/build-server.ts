@@ -13,8 +13,8 @@ import { createFileStorage } from '../../../src-server/platform/storage';
 import { SEED_NOW } from './database';
 
 /**
- * Builds the real server for a test (docs/architecture.md#tests-mirror-the-source): the production buildServer with
- * a test configuration, a test clock and a captured log, on a real database from database.ts.
+ * Builds the real server for a test: the production buildServer (no mocks) with a test
+ * configuration, a test clock and a captured log, on a real database from database.ts.
  */
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -65,6 +65,8 @@ export function createLogCollector(): LogDestination & { lines: string[]; text()
 export interface TestServerOptions {
   db: Database;
   config?: Config;
+  /** The configuration, made once the app's DATA_DIR exists; instead of config. */
+  configFor?: (dataDir: string) => Config;
   clock?: Clock;
   mailer?: Mailer;
   log?: LogDestination;
@@ -80,7 +82,7 @@ export interface TestServer {
 /** buildServer on the given database; close() closes the app and removes its data folder, not the database. */
 export async function buildTestServer(options: TestServerOptions): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
-  const config = options.config ?? testConfig({ DATA_DIR: dataDir });
+  const config = options.config ?? options.configFor?.(dataDir) ?? testConfig({ DATA_DIR: dataDir });
   const app = await buildServer({
     db: options.db,
     clock: options.clock ?? createTestClock(SEED_NOW),

@@ -1,8 +1,8 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gracefulShutdown } from '../../../src-server/platform/graceful-shutdown';
-import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { buildTestServer, type TestServer } from '../helpers/build-server';
+import { useTestDatabase } from '../helpers/test-app';
 
 function get(port: number, path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -21,16 +21,12 @@ function get(port: number, path: string): Promise<{ status: number; body: string
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('gracefulShutdown', () => {
-  let test: TestDatabase;
+  const database = useTestDatabase();
   let server: TestServer;
   let port = 0;
-  beforeAll(async () => {
-    test = await createTestDatabase('pglite', 'seeded');
-  });
-  afterAll(() => test.destroy());
 
   async function listen(): Promise<void> {
-    server = await buildTestServer({ db: test.db });
+    server = await buildTestServer({ db: database.db });
     server.app.get('/api/test/slow', async () => {
       await sleep(400);
       return { finished: true };

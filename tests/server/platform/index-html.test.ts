@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BootstrapConfigSchema, type BootstrapConfig } from '@contract/api/config';
 import {
   HEAD_END,
@@ -12,8 +12,8 @@ import {
 } from '../../../src-server/platform/index-html';
 import { loadDemoProvider } from '../../../src-server/db/seed/demo-provider';
 import { WEB_NOT_BUILT_MESSAGE } from '../../../src-server/platform/web-app';
-import { backends, createTestDatabase, type TestDatabase } from '../helpers/database';
-import { buildTestServer, createWebRoot, testConfig, type TestServer } from '../helpers/build-server';
+import { backends } from '../helpers/database';
+import { useTestApp } from '../helpers/test-app';
 
 /** Parses the served page with a real DOM parser (jsdom) rather than regular expressions. */
 async function parseHtml(html: string): Promise<Document> {
@@ -64,19 +64,7 @@ describe('renderIndexHtml', () => {
 });
 
 describe.each(backends())('index.html served with the configuration injected on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  const webRoot = createWebRoot();
-
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    server = await buildTestServer({ db: test.db, config: testConfig({ WEB_ROOT: webRoot.dir }) });
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-    webRoot.remove();
-  });
+  const server = useTestApp({ backend, webRoot: true });
 
   async function page(url = '/'): Promise<{ html: string; document: Document; csp: string }> {
     const response = await server.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
@@ -86,7 +74,7 @@ describe.each(backends())('index.html served with the configuration injected on 
   }
 
   async function setApp(values: Record<string, string | null>, radiologyName?: string): Promise<void> {
-    await test.db.query(
+    await server.db.query(
       `update provider set app_config = app_config || $1::jsonb,
          radiology_config = case when $2::text is null then radiology_config
                                  else radiology_config || jsonb_build_object('name', $2::text) end`,
@@ -145,7 +133,7 @@ describe.each(backends())('index.html served with the configuration injected on 
 
   it('keeps the rest of the template (the module script of the build) as it was', async () => {
     const { document } = await page('/unknown/deep/path');
-    const template = readFileSync(join(webRoot.dir, 'index.html'), 'utf8');
+    const template = readFileSync(join(server.webRoot, 'index.html'), 'utf8');
     const moduleSrc = /<script type="module" crossorigin src="([^"]+)">/.exec(template)?.[1];
     expect(document.querySelector('script[type="module"]')?.getAttribute('src')).toBe(moduleSrc);
     expect(document.querySelector('#root')).not.toBeNull();
@@ -153,16 +141,7 @@ describe.each(backends())('index.html served with the configuration injected on 
 });
 
 describe('pages when the web app is not built', () => {
-  let test: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    test = await createTestDatabase('pglite', 'seeded');
-    server = await buildTestServer({ db: test.db, config: testConfig({ WEB_ROOT: '/nonexistent/portal-web' }) });
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-  });
+  const server = useTestApp({ env: { WEB_ROOT: '/nonexistent/portal-web' } });
 
   it('answers 503 with a clear message, while the API keeps working', async () => {
     const pageResponse = await server.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });

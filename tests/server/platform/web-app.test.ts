@@ -1,10 +1,10 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contentTypeFor, pickEncoding, safeRelativePath } from '../../../src-server/platform/web-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/database';
-import { buildTestServer, createWebRoot, FIXTURE_ASSET, FIXTURE_ASSET_BODY, testConfig, type TestServer } from '../helpers/build-server';
+import { FIXTURE_ASSET, FIXTURE_ASSET_BODY } from '../helpers/build-server';
+import { useTestApp } from '../helpers/test-app';
 
 describe('safeRelativePath', () => {
   it.each([
@@ -55,23 +55,14 @@ const BIG_ASSET = 'assets/vendor-Zz99Yy88.js';
 const BIG_BODY = `/* vendor */\n${'export const value = "portal";\n'.repeat(800)}`;
 
 describe('serving the built web app', () => {
-  let test: TestDatabase;
-  let server: TestServer;
-  const webRoot = createWebRoot();
-
-  beforeAll(async () => {
-    mkdirSync(join(webRoot.dir, 'assets', 'fonts'));
-    writeFileSync(join(webRoot.dir, 'assets', 'fonts', 'inter.woff2'), Buffer.from([0x77, 0x4f, 0x46, 0x32]));
-    writeFileSync(join(webRoot.dir, '..', 'outside-secret.txt'), 'secret');
-    symlinkSync(join(webRoot.dir, '..', 'outside-secret.txt'), join(webRoot.dir, 'assets', 'link.txt'));
-    writeFileSync(join(webRoot.dir, BIG_ASSET), BIG_BODY);
-    test = await createTestDatabase('pglite', 'seeded');
-    server = await buildTestServer({ db: test.db, config: testConfig({ WEB_ROOT: webRoot.dir }) });
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-    webRoot.remove();
+  const server = useTestApp({
+    webRoot: (dir) => {
+      mkdirSync(join(dir, 'assets', 'fonts'));
+      writeFileSync(join(dir, 'assets', 'fonts', 'inter.woff2'), Buffer.from([0x77, 0x4f, 0x46, 0x32]));
+      writeFileSync(join(dir, '..', 'outside-secret.txt'), 'secret');
+      symlinkSync(join(dir, '..', 'outside-secret.txt'), join(dir, 'assets', 'link.txt'));
+      writeFileSync(join(dir, BIG_ASSET), BIG_BODY);
+    },
   });
 
   it('serves a hashed asset with its type, length and a year-long immutable cache', async () => {
@@ -166,7 +157,7 @@ describe('serving the built web app', () => {
   });
 
   it('picks up a rebuilt index.html without a restart', async () => {
-    const path = join(webRoot.dir, 'index.html');
+    const path = join(server.webRoot, 'index.html');
     writeFileSync(
       path,
       '<!doctype html><html><head><!--portal-head--><title>x</title><!--/portal-head--></head><body>rebuilt</body></html>',

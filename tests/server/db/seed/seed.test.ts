@@ -1,13 +1,14 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APPLICATION_IMAGES } from '@contract/api/config';
 import type { Database } from '../../../../src-server/db/connection';
 import { DEMO_PROVIDER_DIR, DemoProviderError, loadDemoProvider } from '../../../../src-server/db/seed/demo-provider';
 import { seedDemoProvider } from '../../../../src-server/db/seed/seed';
 import { createTestClock } from '../../../../src-server/platform/clock';
-import { backends, createTestDatabase, type TestDatabase } from '../../helpers/database';
+import { backends } from '../../helpers/database';
+import { useTestDatabase } from '../../helpers/test-app';
 
 async function count(db: Database, table: string): Promise<number> {
   const rows = await db.query<{ count: number }>(`select count(*)::int as count from ${table}`);
@@ -58,13 +59,9 @@ function isObjectArray(value: unknown): value is Record<string, unknown>[] {
 const NOW = '2026-03-09T03:00:00.000Z';
 
 describe.each(backends())('seedDemoProvider on %s', (backend) => {
-  let test: TestDatabase;
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'migrated');
-  });
-  afterAll(() => test.destroy());
+  const test = useTestDatabase({ backend, state: 'migrated' });
 
-  it('seeds the real demo provider on first start: clinics, catalogue, images, doctors and appointments', async () => {
+  it('seeds the real demo provider on first start with its provider, regions, clinics, exams, resources and appointments', async () => {
     const result = await seedDemoProvider(test.db, { clock: createTestClock(NOW) });
     expect(result.seeded).toBe(true);
     const seeded = await counts(test.db);
@@ -202,12 +199,8 @@ describe.each(backends())('seedDemoProvider on %s', (backend) => {
 });
 
 describe.each(backends())('seedDemoProvider with a broken demo provider on %s', (backend) => {
-  let test: TestDatabase;
+  const test = useTestDatabase({ backend, state: 'migrated' });
   let copy: { dir: string; remove(): void };
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'migrated');
-  });
-  afterAll(() => test.destroy());
 
   it('names the file and the field, and writes nothing', async () => {
     copy = demoCopy();

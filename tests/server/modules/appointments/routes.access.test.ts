@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClock } from '../../../../src-server/platform/clock';
-import { buildTestServer, type TestServer } from '../../helpers/build-server';
-import { backends, createTestDatabase, SEED_NOW, type TestDatabase } from '../../helpers/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
 import { countRows, slotsOn } from '../booking/booking-test-kit';
-import { client, newAddress } from '../patient-access/sign-in-kit';
-import { bookThrough, rowsOf, setOtpRequired, signedAs, signIn, type Signed } from './self-service-kit';
+import { client, newAddress, setOtpRequired } from '../patient-access/sign-in-kit';
+import { bookThrough, rowsOf, signedAs, signIn, type Signed } from './self-service-kit';
 
 // Access (docs/rules/patient-access.md#session-guard): one patient's session can never read or change another booking. Every
 // self-service endpoint is walked with another booking's session (and with none): each answers
@@ -18,35 +17,25 @@ const CHLOE_REQUEST = { bookingKey: 'pVC8vuYWYJuWi6jKwcf5Cg', dateOfBirth: '1979
 const HARRIET_REQUEST = { bookingKey: 'sJOROmG7Kksv3ga8UObC2A', dateOfBirth: '1962-09-08' };
 
 describe.each(backends())('self-service access on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    await setOtpRequired(test.db, false);
-    server = await buildTestServer({ db: test.db, clock: createTestClock(SEED_NOW) });
-    await server.app.ready();
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-  });
+  const server = useTestApp({ backend });
+  beforeAll(() => setOtpRequired(server.db, false));
 
   async function snapshot(): Promise<unknown> {
     return {
-      target: await rowsOf(test.db, LIAM.bookingKey),
-      requests: await test.db.query(`select booking_key, status from booking_request order by booking_key, slug`),
-      unsubscribed: await test.db.query(`select count(*)::int as count from patient where email_unsubscribed_at is not null`),
-      changes: await countRows(test.db, 'appointment_change'),
-      signatures: await countRows(test.db, 'consent_signature'),
-      detailRequests: await countRows(test.db, 'details_change_request'),
-      appointments: await countRows(test.db, 'appointment'),
+      target: await rowsOf(server.db, LIAM.bookingKey),
+      requests: await server.db.query(`select booking_key, status from booking_request order by booking_key, slug`),
+      unsubscribed: await server.db.query(`select count(*)::int as count from patient where email_unsubscribed_at is not null`),
+      changes: await countRows(server.db, 'appointment_change'),
+      signatures: await countRows(server.db, 'consent_signature'),
+      detailRequests: await countRows(server.db, 'details_change_request'),
+      appointments: await countRows(server.db, 'appointment'),
     };
   }
 
   it('refuses EVERY self-service endpoint with another booking’s session (401) and changes nothing', async () => {
     const victim = LIAM.bookingKey;
-    const [form] = await test.db.query<{ id: string }>(`select id::text as id from consent_form where slug = 'privacy-and-consent'`);
-    const [referral] = await test.db.query<{ id: string }>(`select id::text as id from booking_request_referral where booking_key = $1`, [
+    const [form] = await server.db.query<{ id: string }>(`select id::text as id from consent_form where slug = 'privacy-and-consent'`);
+    const [referral] = await server.db.query<{ id: string }>(`select id::text as id from booking_request_referral where booking_key = $1`, [
       CHLOE_REQUEST.bookingKey,
     ]);
     const target = (await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-23'))[0]?.startsAt ?? '';
@@ -112,7 +101,7 @@ describe.each(backends())('self-service access on %s', (backend) => {
   });
 
   it('refuses a session that has not finished the one-time password, and opens after the code from the e-mail', async () => {
-    await setOtpRequired(test.db, true);
+    await setOtpRequired(server.db, true);
     try {
       const browser = client(server.app, newAddress());
       const signed = signedAs(server.app, browser);
@@ -127,7 +116,7 @@ describe.each(backends())('self-service access on %s', (backend) => {
 
       const sent = await browser.request('POST', '/api/patient-access/otp', { channel: 'EMAIL' });
       expect(sent.statusCode, sent.body).toBe(202);
-      const [mail] = await test.db.query<{ text_body: string }>(
+      const [mail] = await server.db.query<{ text_body: string }>(
         `select text_body from outbox_mail where recipient = $1 and kind = 'otp_code' order by id desc limit 1`,
         [LIAM.email],
       );
@@ -139,7 +128,7 @@ describe.each(backends())('self-service access on %s', (backend) => {
       // Still only this booking.
       expect((await signed.get(`/api/appointments/${AMELIA.bookingKey}`)).statusCode).toBe(401);
     } finally {
-      await setOtpRequired(test.db, false);
+      await setOtpRequired(server.db, false);
     }
   });
 

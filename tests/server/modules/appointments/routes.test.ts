@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AppointmentSummarySchema,
   CanChangeResponseSchema,
   ChangeNotAllowedDetailsSchema,
   ConsentFormsResponseSchema,
-  type AppointmentSummary,
 } from '@contract/api/appointments';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { MAX_OPEN_DETAILS_REQUESTS } from '../../../../src-server/modules/appointments/service';
-import { createTestClock, type TestClock } from '../../../../src-server/platform/clock';
-import { buildTestServer, type TestServer } from '../../helpers/build-server';
-import { backends, createTestDatabase, SEED_NOW, type TestDatabase } from '../../helpers/database';
-import { countRows, hold, overlaps, slotsOn } from '../booking/booking-test-kit';
-import { auditSince, bookThrough, lastAuditId, reschedule, rowsOf, setOtpRequired, signIn, type Signed } from './self-service-kit';
+import { backends, SEED_NOW } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
+import { countRows } from '../booking/booking-test-kit';
+import { lastAuditId, setOtpRequired } from '../patient-access/sign-in-kit';
+import { auditSince, bookThrough, isFree, rowsOf, signIn, summaryOf } from './self-service-kit';
 
 // SEED_NOW is Tuesday 2026-03-10 12:00 in Sydney (UTC+11). Demo rules (self-service.json):
 // priorMinutes 1440, walk-in reschedule not allowed, five cancel reasons, three consent forms
@@ -27,31 +26,11 @@ const EVELYN_TOMORROW = { bookingKey: 'jlx0B3-koE9P5H7Alnmy8A', dateOfBirth: '19
 const MINUTE = 60_000;
 
 describe.each(backends())('appointment self-service on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  let clock: TestClock;
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    await setOtpRequired(test.db, false);
-    clock = createTestClock(SEED_NOW);
-    server = await buildTestServer({ db: test.db, clock });
-    await server.app.ready();
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-  });
+  const server = useTestApp({ backend });
+  const { clock } = server;
+  beforeAll(() => setOtpRequired(server.db, false));
 
   const url = (key: string, rest = ''): string => `/api/appointments/${key}${rest}`;
-  const summaryOf = async (signed: Signed, key: string): Promise<AppointmentSummary> => {
-    const response = await signed.get(url(key));
-    expect(response.statusCode, response.body).toBe(200);
-    return AppointmentSummarySchema.parse(response.json());
-  };
-  const isFree = async (exams: string, clinic: string, startsAt: string): Promise<boolean> => {
-    const date = new Date(new Date(startsAt).getTime() + 11 * 60 * MINUTE).toISOString().slice(0, 10);
-    return (await slotsOn(server.app, exams, clinic, date)).some((slot) => slot.startsAt === startsAt);
-  };
 
   describe('summary', () => {
     it('answers the booking with exam, clinic, time, preparation, masked contact details and the rules', async () => {
@@ -116,7 +95,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         expect(body.code).toBe('change_not_allowed');
         expect(ChangeNotAllowedDetailsSchema.parse(body.details)).toEqual({ reason: 'PRIOR_MINUTES', priorMinutes: 1440 });
         expect(body.message).toContain('1440 minutes');
-        expect((await rowsOf(test.db, booked.bookingKey)).map((row) => row.status)).toEqual(['BOOKED']);
+        expect((await rowsOf(server.db, booked.bookingKey)).map((row) => row.status)).toEqual(['BOOKED']);
 
         clock.set(new Date(start - 1440 * MINUTE - 1000));
         const justBefore = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
@@ -148,7 +127,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
     it('validates the reason against the configured list and the note length; a bad request changes nothing', async () => {
       const booked = await bookThrough(server.app, { exams: 'xr-chest', clinic: 'chatswood', date: '2026-03-19', slot: 2 });
       const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
-      const since = await lastAuditId(test.db);
+      const since = await lastAuditId(server.db);
       const missing = await signed.post(url(booked.bookingKey, '/cancel'), {});
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toMatchObject({ code: 'validation_failed', details: [{ in: 'body/reason' }] });
@@ -162,15 +141,15 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       expect(longNote.statusCode).toBe(400);
       const extra = await signed.post(url(booked.bookingKey, '/cancel'), { reason: { label: 'Other' }, refund: true });
       expect(extra.statusCode).toBe(400);
-      expect((await rowsOf(test.db, booked.bookingKey)).map((row) => row.status)).toEqual(['BOOKED']);
-      expect(await auditSince(test.db, since)).toEqual([]);
+      expect((await rowsOf(server.db, booked.bookingKey)).map((row) => row.status)).toEqual(['BOOKED']);
+      expect(await auditSince(server.db, since)).toEqual([]);
     });
 
     it('cancels with a reason and a note: CANCELED, the time is free again, the change is logged and audited without personal data', async () => {
       const booked = await bookThrough(server.app, { exams: 'mri-shoulder', clinic: 'parramatta', date: '2026-03-19', slot: 3 });
-      expect(await isFree('mri-shoulder', 'parramatta', booked.startsAt)).toBe(false);
+      expect(await isFree(server.app, 'mri-shoulder', 'parramatta', booked.startsAt)).toBe(false);
       const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
-      const since = await lastAuditId(test.db);
+      const since = await lastAuditId(server.db);
       const response = await signed.post(url(booked.bookingKey, '/cancel'), {
         reason: { label: 'I am feeling better' },
         note: 'Pain went away.',
@@ -179,13 +158,13 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       const summary = AppointmentSummarySchema.parse(response.json());
       expect(summary.status).toBe('CANCELED');
       expect(summary.appointments.map((item) => item.status)).toEqual(['CANCELED']);
-      expect(await isFree('mri-shoulder', 'parramatta', booked.startsAt)).toBe(true);
-      const [change] = await test.db.query<{ action: string; reason_label: string; note: string; to_status: string }>(
+      expect(await isFree(server.app, 'mri-shoulder', 'parramatta', booked.startsAt)).toBe(true);
+      const [change] = await server.db.query<{ action: string; reason_label: string; note: string; to_status: string }>(
         'select action, reason_label, note, to_status from appointment_change where booking_key = $1',
         [booked.bookingKey],
       );
       expect(change).toEqual({ action: 'CANCEL', reason_label: 'I am feeling better', note: 'Pain went away.', to_status: 'CANCELED' });
-      const audit = await auditSince(test.db, since);
+      const audit = await auditSince(server.db, since);
       expect(audit).toEqual([
         { actor: 'patient', action: 'appointment.cancelled', details: { from: 'BOOKED', withReason: true, withNote: true } },
       ]);
@@ -201,7 +180,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
     });
 
     it('does not ask for a reason when the provider uses the cancel questionnaire instead', async () => {
-      await test.db.query('update self_service_settings set cancel_questionnaire_required = true');
+      await server.db.query('update self_service_settings set cancel_questionnaire_required = true');
       try {
         const booked = await bookThrough(server.app, { exams: 'xr-chest', clinic: 'chatswood', date: '2026-03-19', slot: 6 });
         const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
@@ -209,244 +188,9 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         const response = await signed.post(url(booked.bookingKey, '/cancel'), {});
         expect(response.statusCode, response.body).toBe(200);
       } finally {
-        await test.db.query('update self_service_settings set cancel_questionnaire_required = false');
+        await server.db.query('update self_service_settings set cancel_questionnaire_required = false');
       }
     });
-  });
-
-  describe('reschedule and change', () => {
-    it('moves the booking atomically: new rows BOOKED under the same key, old ones RESCHEDULED, the old time free, replay by Idempotency-Key', async () => {
-      const booked = await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date: '2026-03-20', slot: 0 });
-      const target = (await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-23'))[2]?.startsAt ?? '';
-      const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
-      const mailsBefore = await countRows(test.db, 'outbox_mail');
-      const key = randomUUID();
-      const body = { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target };
-      const response = await reschedule(signed, booked.bookingKey, body, key);
-      expect(response.statusCode, response.body).toBe(200);
-      const summary = AppointmentSummarySchema.parse(response.json());
-      expect(summary).toMatchObject({ bookingKey: booked.bookingKey, status: 'BOOKED' });
-      expect(summary.appointments.map((item) => [item.examSlug, item.startsAt, item.status])).toEqual([['mri-knee', target, 'BOOKED']]);
-      expect(await rowsOf(test.db, booked.bookingKey)).toEqual([
-        { status: 'RESCHEDULED', starts_at: booked.startsAt },
-        { status: 'BOOKED', starts_at: target },
-      ]);
-      expect(await isFree('mri-knee', 'parramatta', booked.startsAt)).toBe(true);
-      expect(await isFree('mri-knee', 'parramatta', target)).toBe(false);
-      expect(await countRows(test.db, 'outbox_mail')).toBe(mailsBefore + 1);
-      const [change] = await test.db.query<{ action: string; details: { from: { startsAt: string }; to: { startsAt: string } } }>(
-        `select action, details from appointment_change where booking_key = $1`,
-        [booked.bookingKey],
-      );
-      expect(change).toMatchObject({ action: 'RESCHEDULE', details: { from: { startsAt: booked.startsAt }, to: { startsAt: target } } });
-
-      const replay = await reschedule(signed, booked.bookingKey, body, key);
-      expect(replay.statusCode).toBe(200);
-      expect(replay.json()).toEqual(response.json());
-      expect(await rowsOf(test.db, booked.bookingKey)).toHaveLength(2);
-      const reused = await reschedule(signed, booked.bookingKey, { ...body, startsAt: booked.startsAt }, key);
-      expect(reused.statusCode).toBe(422);
-      expect(reused.json()).toMatchObject({ code: 'idempotency_key_reused' });
-      const noKey = await signed.post(url(booked.bookingKey, '/reschedule'), body);
-      expect(noKey.statusCode).toBe(400);
-    });
-
-    it("moves into the patient's own hold on the new time: the hold becomes the appointment in one step, nobody can take it in between", async () => {
-      const booked = await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date: '2026-03-25', slot: 0 });
-      const target = (await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-26'))[3]?.startsAt ?? '';
-      const held = await hold(server.app, { exams: ['mri-knee'], clinicSlug: 'parramatta', startsAt: target });
-      expect(held.statusCode, held.body).toBe(201);
-      const { holdId } = held.json<{ holdId: string }>();
-      const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
-      const body = { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target };
-      // Parramatta has one MRI: without naming it, the patient's own hold blocks the move.
-      expect((await reschedule(signed, booked.bookingKey, body)).statusCode).toBe(409);
-      const moved = await reschedule(signed, booked.bookingKey, { ...body, holdId });
-      expect(moved.statusCode, moved.body).toBe(200);
-      expect(await rowsOf(test.db, booked.bookingKey)).toEqual([
-        { status: 'RESCHEDULED', starts_at: booked.startsAt },
-        { status: 'BOOKED', starts_at: target },
-      ]);
-      expect(await test.db.query('select id from appointment where hold_id = $1', [holdId])).toEqual([]);
-      expect(await isFree('mri-knee', 'parramatta', target)).toBe(false);
-      expect(await isFree('mri-knee', 'parramatta', booked.startsAt)).toBe(true);
-    });
-
-    it('answers 409 slot_taken with fresh times when the new time is taken, and keeps the old time', async () => {
-      const first = await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date: '2026-03-24', slot: 0 });
-      const second = await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date: '2026-03-24', slot: 5 });
-      const signed = await signIn(server.app, first.bookingKey, first.dateOfBirth);
-      const taken = await reschedule(signed, first.bookingKey, {
-        context: 'RESCHEDULED',
-        clinicSlug: 'parramatta',
-        startsAt: second.startsAt,
-      });
-      expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toMatchObject({ code: 'slot_taken' });
-      expect(taken.json<{ details: { freshSlots: unknown[] } }>().details.freshSlots.length).toBeGreaterThan(0);
-      expect(await rowsOf(test.db, first.bookingKey)).toEqual([{ status: 'BOOKED', starts_at: first.startsAt }]);
-      const notOffered = await reschedule(signed, first.bookingKey, {
-        context: 'RESCHEDULED',
-        clinicSlug: 'parramatta',
-        startsAt: '2026-03-24T13:07:00.000Z',
-      });
-      expect(notOffered.statusCode).toBe(400);
-      const otherExams = await reschedule(signed, first.bookingKey, {
-        context: 'RESCHEDULED',
-        clinicSlug: 'parramatta',
-        startsAt: first.startsAt,
-        exams: ['mri-shoulder'],
-      });
-      expect(otherExams.statusCode).toBe(400);
-      expect(otherExams.json()).toMatchObject({ code: 'validation_failed', details: [{ in: 'body/exams' }] });
-      expect(await rowsOf(test.db, first.bookingKey)).toEqual([{ status: 'BOOKED', starts_at: first.startsAt }]);
-    });
-
-    it('a double submit (same Idempotency-Key at once) moves the booking once and answers both the same', async () => {
-      const booked = await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date: '2026-04-06', slot: 0 });
-      const target = (await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-04-07'))[4]?.startsAt ?? '';
-      const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
-      const key = randomUUID();
-      const body = { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target };
-      const [first, second] = await Promise.all([
-        reschedule(signed, booked.bookingKey, body, key),
-        reschedule(signed, booked.bookingKey, body, key),
-      ]);
-      expect([first?.statusCode, second?.statusCode], `${first?.body}\n${second?.body}`).toEqual([200, 200]);
-      expect(first?.json()).toEqual(second?.json());
-      expect(await rowsOf(test.db, booked.bookingKey)).toEqual([
-        { status: 'RESCHEDULED', starts_at: booked.startsAt },
-        { status: 'BOOKED', starts_at: target },
-      ]);
-    });
-
-    it('keeps a PENDING booking pending at its new time (the clinic has yet to confirm it)', async () => {
-      const grace = await signIn(server.app, 'mNp2p1IOmqpDiRsoCT3WpA', '1985-07-21');
-      const target = (await slotsOn(server.app, 'us-pelvis', 'newcastle', '2026-03-17'))[2]?.startsAt ?? '';
-      const response = await reschedule(grace, 'mNp2p1IOmqpDiRsoCT3WpA', {
-        context: 'RESCHEDULED',
-        clinicSlug: 'newcastle',
-        startsAt: target,
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(AppointmentSummarySchema.parse(response.json())).toMatchObject({ status: 'PENDING', pending: true });
-      expect((await rowsOf(test.db, 'mNp2p1IOmqpDiRsoCT3WpA')).map((row) => row.status)).toEqual(['RESCHEDULED', 'PENDING']);
-    });
-
-    it('changes the exams in the CHANGED context: the old rows become CHANGED', async () => {
-      const booked = await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date: '2026-03-25', slot: 1 });
-      const target = (await slotsOn(server.app, 'mri-shoulder', 'parramatta', '2026-03-26'))[3]?.startsAt ?? '';
-      const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
-      const since = await lastAuditId(test.db);
-      const response = await reschedule(signed, booked.bookingKey, {
-        context: 'CHANGED',
-        clinicSlug: 'parramatta',
-        startsAt: target,
-        exams: ['mri-shoulder'],
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(AppointmentSummarySchema.parse(response.json()).appointments.map((item) => item.examSlug)).toEqual(['mri-shoulder']);
-      expect((await rowsOf(test.db, booked.bookingKey)).map((row) => row.status)).toEqual(['CHANGED', 'BOOKED']);
-      expect((await auditSince(test.db, since)).map((row) => row.action)).toEqual(['appointment.changed']);
-    });
-
-    it('refuses a walk-in booking (WALK_IN) unless the provider allows it, a cancelled one (APPOINTMENT_CANCELLED) and one inside the cut-off (PRIOR_MINUTES)', async () => {
-      const walkIn = await bookThrough(server.app, {
-        exams: 'mri-knee',
-        clinic: 'parramatta',
-        date: '2026-03-27',
-        slot: 2,
-        walkInExam: { name: 'Chest X-ray (walk-in)', prepTime: 0, minutesPrior: 15 },
-      });
-      const target = (await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-30'))[1]?.startsAt ?? '';
-      const signed = await signIn(server.app, walkIn.bookingKey, walkIn.dateOfBirth);
-      expect((await summaryOf(signed, walkIn.bookingKey)).walkInExam).toEqual({
-        name: 'Chest X-ray (walk-in)',
-        prepTime: 0,
-        minutesPrior: 15,
-      });
-      expect((await signed.get(url(walkIn.bookingKey, '/can-change?action=RESCHEDULE'))).json()).toEqual({
-        canChange: false,
-        reason: 'WALK_IN',
-        priorMinutes: 1440,
-      });
-      expect((await signed.get(url(walkIn.bookingKey, '/can-change?action=CANCEL'))).json()).toMatchObject({ canChange: true });
-      const refused = await reschedule(signed, walkIn.bookingKey, { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target });
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ code: 'change_not_allowed', details: { reason: 'WALK_IN' } });
-
-      await test.db.query('update self_service_settings set walk_in_reschedule_allowed = true');
-      try {
-        const allowed = await reschedule(signed, walkIn.bookingKey, { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target });
-        expect(allowed.statusCode, allowed.body).toBe(200);
-        expect(AppointmentSummarySchema.parse(allowed.json()).walkInExam).toMatchObject({ name: 'Chest X-ray (walk-in)' });
-      } finally {
-        await test.db.query('update self_service_settings set walk_in_reschedule_allowed = false');
-      }
-
-      const oliver = await signIn(server.app, OLIVER_CANCELED.bookingKey, OLIVER_CANCELED.dateOfBirth);
-      const cancelled = await reschedule(oliver, OLIVER_CANCELED.bookingKey, {
-        context: 'RESCHEDULED',
-        clinicSlug: 'bondi-junction',
-        startsAt: target,
-      });
-      expect(cancelled.json()).toMatchObject({ code: 'change_not_allowed', details: { reason: 'APPOINTMENT_CANCELLED' } });
-      const evelyn = await signIn(server.app, EVELYN_TOMORROW.bookingKey, EVELYN_TOMORROW.dateOfBirth);
-      const late = await reschedule(evelyn, EVELYN_TOMORROW.bookingKey, {
-        context: 'RESCHEDULED',
-        clinicSlug: 'bondi-junction',
-        startsAt: target,
-      });
-      expect(late.json()).toMatchObject({ code: 'change_not_allowed', details: { reason: 'PRIOR_MINUTES' } });
-      const jack = await signIn(server.app, JACK_ON_HOLD.bookingKey, JACK_ON_HOLD.dateOfBirth);
-      expect((await jack.get(url(JACK_ON_HOLD.bookingKey, '/can-change?action=RESCHEDULE'))).json()).toMatchObject({ reason: 'OTHER' });
-    });
-
-    it('concurrent reschedules of two bookings into the same free time: exactly one wins, the loser keeps its old time', async () => {
-      for (const round of [0, 1, 2]) {
-        const date = ['2026-03-31', '2026-04-01', '2026-04-02'][round] ?? '';
-        const a = await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date, slot: 0 });
-        const b = await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date, slot: 4 });
-        const target = (await slotsOn(server.app, 'mri-knee', 'parramatta', date))[6]?.startsAt ?? '';
-        const signedA = await signIn(server.app, a.bookingKey, a.dateOfBirth);
-        const signedB = await signIn(server.app, b.bookingKey, b.dateOfBirth);
-        const body = { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target };
-        const answers = await Promise.all([reschedule(signedA, a.bookingKey, body), reschedule(signedB, b.bookingKey, body)]);
-        const codes = answers.map((answer) => answer.statusCode).sort();
-        expect(codes, answers.map((answer) => answer.body).join('\n')).toEqual([200, 409]);
-        const loser = answers[0]?.statusCode === 409 ? answers[0] : answers[1];
-        expect(loser?.json()).toMatchObject({ code: 'slot_taken' });
-        const [winner, lost] = answers[0]?.statusCode === 200 ? [a, b] : [b, a];
-        expect(await rowsOf(test.db, winner.bookingKey)).toEqual([
-          { status: 'RESCHEDULED', starts_at: winner.startsAt },
-          { status: 'BOOKED', starts_at: target },
-        ]);
-        expect(await rowsOf(test.db, lost.bookingKey)).toEqual([{ status: 'BOOKED', starts_at: lost.startsAt }]);
-        expect(await overlaps(test.db)).toBe(0);
-      }
-    });
-  });
-
-  it('six bookings racing into one time: one wins, five answer slot_taken and keep their times', async () => {
-    const date = '2026-04-03';
-    const bookings = [];
-    for (let index = 0; index < 6; index++)
-      bookings.push(await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date, slot: 0 }));
-    const target = (await slotsOn(server.app, 'mri-knee', 'parramatta', date))[3]?.startsAt ?? '';
-    const sessions = await Promise.all(bookings.map((booked) => signIn(server.app, booked.bookingKey, booked.dateOfBirth)));
-    const answers = await Promise.all(
-      bookings.map((booked, index) =>
-        reschedule(sessions[index] as Signed, booked.bookingKey, { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target }),
-      ),
-    );
-    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.statusCode === 409 && answer.json<{ code: string }>().code === 'slot_taken')).toHaveLength(5);
-    for (const [index, booked] of bookings.entries()) {
-      const rows = await rowsOf(test.db, booked.bookingKey);
-      if (answers[index]?.statusCode === 200) expect(rows.map((row) => row.status)).toEqual(['RESCHEDULED', 'BOOKED']);
-      else expect(rows).toEqual([{ status: 'BOOKED', starts_at: booked.startsAt }]);
-    }
-    expect(await overlaps(test.db)).toBe(0);
   });
 
   describe('request reschedule, confirm, unsubscribe', () => {
@@ -457,15 +201,15 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       const response = await signed.post(url(booked.bookingKey, '/request-reschedule'), { note: 'Afternoons please' });
       expect(response.statusCode, response.body).toBe(200);
       expect(AppointmentSummarySchema.parse(response.json()).status).toBe('REQUEST_RESCHEDULE');
-      expect(await isFree('us-abdomen', 'bondi-junction', booked.startsAt)).toBe(false);
-      const [change] = await test.db.query<{ note: string }>(`select note from appointment_change where booking_key = $1`, [
+      expect(await isFree(server.app, 'us-abdomen', 'bondi-junction', booked.startsAt)).toBe(false);
+      const [change] = await server.db.query<{ note: string }>(`select note from appointment_change where booking_key = $1`, [
         booked.bookingKey,
       ]);
       expect(change?.note).toBe('Afternoons please');
-      const changesAfterFirst = await countRows(test.db, 'appointment_change');
+      const changesAfterFirst = await countRows(server.db, 'appointment_change');
       const empty = await signed.post(url(booked.bookingKey, '/request-reschedule'));
       expect(empty.statusCode, empty.body).toBe(200);
-      expect(await countRows(test.db, 'appointment_change')).toBe(changesAfterFirst);
+      expect(await countRows(server.db, 'appointment_change')).toBe(changesAfterFirst);
       const oliver = await signIn(server.app, OLIVER_CANCELED.bookingKey, OLIVER_CANCELED.dateOfBirth);
       expect((await oliver.post(url(OLIVER_CANCELED.bookingKey, '/request-reschedule'), {})).statusCode).toBe(409);
     });
@@ -473,12 +217,12 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
     it('confirm sets CONFIRMED once (a second confirm changes nothing); a cancelled booking cannot be confirmed', async () => {
       const booked = await bookThrough(server.app, { exams: 'us-abdomen', clinic: 'chatswood', date: '2026-03-18', slot: 3 });
       const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
-      const since = await lastAuditId(test.db);
+      const since = await lastAuditId(server.db);
       const response = await signed.post(url(booked.bookingKey, '/confirm'));
       expect(response.statusCode, response.body).toBe(200);
       expect(AppointmentSummarySchema.parse(response.json())).toMatchObject({ status: 'CONFIRMED', confirmed: true, canConfirm: false });
       expect((await signed.post(url(booked.bookingKey, '/confirm'))).statusCode).toBe(200);
-      expect((await auditSince(test.db, since)).map((row) => row.action)).toEqual(['appointment.confirmed']);
+      expect((await auditSince(server.db, since)).map((row) => row.action)).toEqual(['appointment.confirmed']);
       const oliver = await signIn(server.app, OLIVER_CANCELED.bookingKey, OLIVER_CANCELED.dateOfBirth);
       const refused = await oliver.post(url(OLIVER_CANCELED.bookingKey, '/confirm'));
       expect(refused.json()).toMatchObject({ code: 'change_not_allowed', details: { reason: 'APPOINTMENT_CANCELLED' } });
@@ -487,18 +231,18 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
     it('unsubscribe marks the patient as unsubscribed, once', async () => {
       const booked = await bookThrough(server.app, { exams: 'us-abdomen', clinic: 'chatswood', date: '2026-03-18', slot: 5 });
       const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
-      const since = await lastAuditId(test.db);
+      const since = await lastAuditId(server.db);
       const response = await signed.post(url(booked.bookingKey, '/unsubscribe'));
       expect(response.statusCode, response.body).toBe(200);
       expect(AppointmentSummarySchema.parse(response.json()).emailUnsubscribed).toBe(true);
       await signed.post(url(booked.bookingKey, '/unsubscribe'));
-      expect((await auditSince(test.db, since)).map((row) => row.action)).toEqual(['patient.email_unsubscribed']);
+      expect((await auditSince(server.db, since)).map((row) => row.action)).toEqual(['patient.email_unsubscribed']);
     });
   });
 
   describe('consent forms', () => {
     it("lists the general and the exam's modality forms (sanitised), signs one, and notifies until all are signed", async () => {
-      await test.db.query(
+      await server.db.query(
         `insert into consent_form (slug, title, html, position) values ('scripted', 'Scripted form', '<p onclick="steal()">Agree<script>alert(1)</script> <a href="javascript:alert(2)">here</a></p>', 9)`,
       );
       try {
@@ -517,7 +261,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         const privacy = forms.appointmentConsentForms[0];
         expect(privacy?.html).toContain('rel="noopener noreferrer"');
 
-        const [ct] = await test.db.query<{ id: string }>(`select id::text as id from consent_form where slug = 'ct-contrast'`);
+        const [ct] = await server.db.query<{ id: string }>(`select id::text as id from consent_form where slug = 'ct-contrast'`);
         expect(
           (await liam.put(url(LIAM.bookingKey, `/consent-forms/${ct?.id ?? ''}`), { signedName: 'Liam Example', agreed: true })).statusCode,
         ).toBe(404);
@@ -531,7 +275,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         expect(
           (await liam.put(url(LIAM.bookingKey, `/consent-forms/${privacy?.id ?? ''}`), { signedName: '   ', agreed: true })).statusCode,
         ).toBe(400);
-        expect(await countRows(test.db, 'consent_signature')).toBe(0);
+        expect(await countRows(server.db, 'consent_signature')).toBe(0);
 
         for (const form of forms.appointmentConsentForms) {
           const signed = await liam.put(url(LIAM.bookingKey, `/consent-forms/${form.id}`), { signedName: ' Liam Example ', agreed: true });
@@ -540,8 +284,8 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         }
         expect(ConsentFormsResponseSchema.parse((await liam.get(url(LIAM.bookingKey, '/consent-forms'))).json()).notifyPatient).toBe(false);
       } finally {
-        await test.db.query(`delete from consent_signature`);
-        await test.db.query(`delete from consent_form where slug = 'scripted'`);
+        await server.db.query(`delete from consent_signature`);
+        await server.db.query(`delete from consent_form where slug = 'scripted'`);
       }
     });
   });
@@ -565,12 +309,12 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         const response = await liam.post(path, payload);
         expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       }
-      expect(await countRows(test.db, 'details_change_request')).toBe(0);
-      const since = await lastAuditId(test.db);
+      expect(await countRows(server.db, 'details_change_request')).toBe(0);
+      const since = await lastAuditId(server.db);
       const response = await liam.post(path, { lastName: "O'Example", email: 'liam.new@example.com', note: 'Married last month' });
       expect(response.statusCode, response.body).toBe(201);
       const { id } = response.json<{ id: string }>();
-      const [row] = await test.db.query<{ changes: Record<string, string>; note: string; status: string }>(
+      const [row] = await server.db.query<{ changes: Record<string, string>; note: string; status: string }>(
         'select changes, note, status from details_change_request where id = $1',
         [id],
       );
@@ -579,7 +323,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
         note: 'Married last month',
         status: 'OPEN',
       });
-      const audit = await auditSince(test.db, since);
+      const audit = await auditSince(server.db, since);
       expect(audit).toEqual([
         {
           actor: 'patient',
@@ -594,7 +338,7 @@ describe.each(backends())('appointment self-service on %s', (backend) => {
       const tooMany = await liam.post(path, { postcode: '2150' });
       expect(tooMany.statusCode).toBe(429);
       expect(tooMany.json()).toMatchObject({ code: 'too_many_requests' });
-      expect(await countRows(test.db, 'details_change_request')).toBe(MAX_OPEN_DETAILS_REQUESTS);
+      expect(await countRows(server.db, 'details_change_request')).toBe(MAX_OPEN_DETAILS_REQUESTS);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { AppointmentSummarySchema, type AppointmentSummary } from '@contract/api/appointments';
 import { PATIENT_SESSION_COOKIE, type SignInType } from '@contract/api/patient-access';
 import type { Database } from '../../../../src-server/db/connection';
 import { book, patient, slotsOn } from '../booking/booking-test-kit';
@@ -17,10 +18,6 @@ export interface Signed {
   get(url: string): Promise<LightMyRequestResponse>;
   post(url: string, payload?: object, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   put(url: string, payload?: object): Promise<LightMyRequestResponse>;
-}
-
-export async function setOtpRequired(db: Database, required: boolean): Promise<void> {
-  await db.query(`update provider set app_config = jsonb_set(app_config, '{otpRequired}', $1::jsonb)`, [JSON.stringify(required)]);
 }
 
 /** The header the web client sends on every API call (the CSRF guard's proof of a same-origin script). */
@@ -107,6 +104,19 @@ export function reschedule(signed: Signed, bookingKey: string, body: object, key
 }
 
 /** Statuses and start instants of a booking's rows, in time order. */
+/** GET /api/appointments/:key as the signed-in patient; must answer 200. */
+export async function summaryOf(signed: Signed, bookingKey: string): Promise<AppointmentSummary> {
+  const response = await signed.get(`/api/appointments/${bookingKey}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return AppointmentSummarySchema.parse(response.json());
+}
+
+/** Whether the booking API offers this start time (Sydney daylight time, UTC+11) for the exams at the clinic. */
+export async function isFree(app: FastifyInstance, exams: string, clinic: string, startsAt: string): Promise<boolean> {
+  const date = new Date(new Date(startsAt).getTime() + 11 * 60 * 60_000).toISOString().slice(0, 10);
+  return (await slotsOn(app, exams, clinic, date)).some((slot) => slot.startsAt === startsAt);
+}
+
 export async function rowsOf(db: Database, bookingKey: string): Promise<Array<{ status: string; starts_at: string }>> {
   const rows = await db.query<{ status: string; starts_ms: number }>(
     `select status, extract(epoch from lower(during))::float8 * 1000 as starts_ms from appointment where booking_key = $1 order by lower(during), created_at`,
@@ -123,9 +133,4 @@ export async function auditSince(
     `select actor, action, details from audit_log where id > $1 and action not like 'patient_sign_in%' and action not like 'patient_session%' order by id`,
     [since],
   );
-}
-
-export async function lastAuditId(db: Database): Promise<number> {
-  const rows = await db.query<{ id: number }>('select coalesce(max(id), 0)::int as id from audit_log');
-  return rows[0]?.id ?? 0;
 }

@@ -1,15 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BookingRequestSummarySchema, type BookingRequestSummary } from '@contract/api/booking-requests';
 import { isStaffToken, referralContentType, safeFileName } from '../../../../src-server/modules/booking-requests/service';
-import { createTestClock } from '../../../../src-server/platform/clock';
-import { buildTestServer, testConfig, type TestServer } from '../../helpers/build-server';
-import { backends, createTestDatabase, SEED_NOW, type TestDatabase } from '../../helpers/database';
-import { auditSince, lastAuditId, setOtpRequired, signIn, type Signed } from '../appointments/self-service-kit';
+import { backends } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
+import { auditSince, signIn, type Signed } from '../appointments/self-service-kit';
+import { lastAuditId, setOtpRequired } from '../patient-access/sign-in-kit';
 
 // Demo booking requests (resources/demo-provider/self-service.json): Chloe (one exam at
 // Parramatta, one PDF referral) and Harriet (two exams, no clinic, a PDF and a PNG referral).
@@ -52,25 +51,11 @@ describe('booking-request helpers', () => {
 });
 
 describe.each(backends())('booking requests on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  let dataDir: string;
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    await setOtpRequired(test.db, true);
-    dataDir = mkdtempSync(join(tmpdir(), 'portal-br-'));
-    const config = testConfig({
-      DATA_DIR: dataDir,
-      STAFF_API_TOKEN_SHA256: `${sha256(STAFF_TOKEN)}, ${sha256(OTHER_STAFF_TOKEN).toUpperCase()}`,
-    });
-    server = await buildTestServer({ db: test.db, clock: createTestClock(SEED_NOW), config });
-    await server.app.ready();
+  const server = useTestApp({
+    backend,
+    env: { STAFF_API_TOKEN_SHA256: `${sha256(STAFF_TOKEN)}, ${sha256(OTHER_STAFF_TOKEN).toUpperCase()}` },
   });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  beforeAll(() => setOtpRequired(server.db, true));
 
   const url = (key: string, rest = ''): string => `/api/booking-requests/${key}${rest}`;
   const summaryOf = async (signed: Signed, key: string): Promise<BookingRequestSummary> => {
@@ -108,7 +93,7 @@ describe.each(backends())('booking requests on %s', (backend) => {
   it('downloads a referral as an attachment with the type of its bytes; another booking’s or an unknown id is 404', async () => {
     const chloe = await signIn(server.app, CHLOE.bookingKey, CHLOE.dateOfBirth, 'BOOKING_REQUEST');
     const [referral] = (await summaryOf(chloe, CHLOE.bookingKey)).referrals;
-    const since = await lastAuditId(test.db);
+    const since = await lastAuditId(server.db);
     const response = await chloe.get(url(CHLOE.bookingKey, `/referrals/${referral?.id ?? ''}/download`));
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -116,7 +101,7 @@ describe.each(backends())('booking requests on %s', (backend) => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(Buffer.compare(response.rawPayload, readFileSync(join(REFERRALS, 'referral-cardiac-mri.pdf')))).toBe(0);
-    expect((await auditSince(test.db, since)).map((row) => row.action)).toEqual(['booking_request.referral_downloaded']);
+    expect((await auditSince(server.db, since)).map((row) => row.action)).toEqual(['booking_request.referral_downloaded']);
 
     const harriet = await signIn(server.app, HARRIET.bookingKey, HARRIET.dateOfBirth, 'BOOKING_REQUEST');
     const harrietsReferral = (await summaryOf(harriet, HARRIET.bookingKey)).referrals[0]?.id ?? '';
@@ -126,7 +111,7 @@ describe.each(backends())('booking requests on %s', (backend) => {
   });
 
   it('serves an HTML file stored under a .pdf name as a plain download with a safe name', async () => {
-    const [row] = await test.db.query<{ id: string }>(
+    const [row] = await server.db.query<{ id: string }>(
       `insert into booking_request_referral (booking_key, file_name, content, sha256, created_at)
        values ($1, $2, convert_to($3, 'UTF8'), repeat('0', 64), now()) returning id::text as id`,
       [HARRIET.bookingKey, '..\\..\\"scan".pdf', '<html><script>alert(document.cookie)</script></html>'],
@@ -138,33 +123,35 @@ describe.each(backends())('booking requests on %s', (backend) => {
       expect(response.headers['content-type']).toBe('application/octet-stream');
       expect(response.headers['content-disposition']).toBe('attachment; filename="scan_.bin"');
     } finally {
-      await test.db.query('delete from booking_request_referral where id = $1', [row?.id]);
+      await server.db.query('delete from booking_request_referral where id = $1', [row?.id]);
     }
   });
 
   it('cancels the request (CANCELED, audited once; a second cancel changes nothing)', async () => {
     const harriet = await signIn(server.app, HARRIET.bookingKey, HARRIET.dateOfBirth, 'BOOKING_REQUEST');
-    const since = await lastAuditId(test.db);
+    const since = await lastAuditId(server.db);
     const response = await harriet.post(url(HARRIET.bookingKey, '/cancel'));
     expect(response.statusCode, response.body).toBe(200);
     expect(BookingRequestSummarySchema.parse(response.json()).status).toBe('CANCELED');
-    const rows = await test.db.query<{ status: string }>('select status from booking_request where booking_key = $1', [HARRIET.bookingKey]);
+    const rows = await server.db.query<{ status: string }>('select status from booking_request where booking_key = $1', [
+      HARRIET.bookingKey,
+    ]);
     expect(rows.map((row) => row.status)).toEqual(['CANCELED', 'CANCELED']);
     expect((await harriet.post(url(HARRIET.bookingKey, '/cancel'))).statusCode).toBe(200);
-    const audit = await auditSince(test.db, since);
+    const audit = await auditSince(server.db, since);
     expect(audit).toEqual([{ actor: 'patient', action: 'booking_request.cancelled', details: { from: 'BOOKED', to: 'CANCELED' } }]);
   });
 
   it('lets staff change the status with a configured bearer token only (403 otherwise, 400 for a bad status)', async () => {
     const put = (authorization: string | null, payload: object, key = HARRIET.bookingKey) =>
       server.app.inject({ method: 'PUT', url: url(key, '/status'), headers: authorization === null ? {} : { authorization }, payload });
-    const before = await lastAuditId(test.db);
+    const before = await lastAuditId(server.db);
     for (const authorization of [null, 'Bearer wrong-token', `Basic ${STAFF_TOKEN}`, `Bearer ${sha256(STAFF_TOKEN)}`, 'Bearer ']) {
       const refused = await put(authorization, { status: 'BOOKED' });
       expect(refused.statusCode, String(authorization)).toBe(403);
       expect(refused.json()).toMatchObject({ code: 'forbidden' });
     }
-    expect(await auditSince(test.db, before)).toEqual([]);
+    expect(await auditSince(server.db, before)).toEqual([]);
     expect((await put(`Bearer ${STAFF_TOKEN}`, { status: 'LOST' })).statusCode).toBe(400);
     expect((await put(`Bearer ${STAFF_TOKEN}`, { status: 'BOOKED' }, 'AAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
 
@@ -173,7 +160,7 @@ describe.each(backends())('booking requests on %s', (backend) => {
     expect(BookingRequestSummarySchema.parse(reopened.json()).status).toBe('BOOKED');
     const second = await put(`Bearer ${OTHER_STAFF_TOKEN}`, { status: 'CANCELED' });
     expect(second.statusCode).toBe(200);
-    const audit = await auditSince(test.db, before);
+    const audit = await auditSince(server.db, before);
     expect(audit).toEqual([
       { actor: 'staff', action: 'booking_request.status_changed', details: { from: 'CANCELED', to: 'BOOKED' } },
       { actor: 'staff', action: 'booking_request.cancelled', details: { from: 'BOOKED', to: 'CANCELED' } },
@@ -182,7 +169,7 @@ describe.each(backends())('booking requests on %s', (backend) => {
   });
 
   it('refuses every patient endpoint without a session (401) and changes nothing', async () => {
-    const [referral] = await test.db.query<{ id: string }>('select id::text as id from booking_request_referral where booking_key = $1', [
+    const [referral] = await server.db.query<{ id: string }>('select id::text as id from booking_request_referral where booking_key = $1', [
       CHLOE.bookingKey,
     ]);
     for (const [method, path] of [
@@ -193,7 +180,7 @@ describe.each(backends())('booking requests on %s', (backend) => {
       const response = await server.app.inject({ method, url: path });
       expect(response.statusCode, path).toBe(401);
     }
-    const rows = await test.db.query<{ status: string }>('select status from booking_request where booking_key = $1', [CHLOE.bookingKey]);
+    const rows = await server.db.query<{ status: string }>('select status from booking_request where booking_key = $1', [CHLOE.bookingKey]);
     expect(rows.map((row) => row.status)).toEqual(['BOOKED']);
   });
 });

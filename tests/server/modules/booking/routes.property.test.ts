@@ -1,8 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClock } from '../../../../src-server/platform/clock';
-import { backends, createTestDatabase, SEED_NOW, type TestDatabase } from '../../helpers/database';
-import { buildTestServer, type TestServer } from '../../helpers/build-server';
+import { describe, expect, it } from 'vitest';
+import { backends } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
 import { book, hold, overlaps, patient, slotsOn, sydney } from './booking-test-kit';
 
 /**
@@ -27,23 +26,13 @@ const requestArbitrary = fc.record({
 });
 
 describe.each(backends())('booking contention property on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    server = await buildTestServer({ db: test.db, clock: createTestClock(SEED_NOW) });
-    await server.app.ready();
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-  });
+  const server = useTestApp({ backend });
 
   it('random concurrent holds and bookings of overlapping durations never overlap', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(requestArbitrary, { minLength: 2, maxLength: 14 }), async (requests) => {
         // Each run starts from an empty day (deleted behind the server's back: it re-syncs).
-        await test.db.query(`delete from appointment where clinic_id = (select id from clinic where slug = $1)`, [CLINIC]);
+        await server.db.query(`delete from appointment where clinic_id = (select id from clinic where slug = $1)`, [CLINIC]);
         const responses = await Promise.all(
           requests.map((request) => {
             const body = { exams: request.exams, clinicSlug: CLINIC, startsAt: sydney(DATE, request.time) };
@@ -55,10 +44,10 @@ describe.each(backends())('booking contention property on %s', (backend) => {
           if (response.statusCode === 409) expect(response.json().code).toBe('slot_taken');
         }
         expect(responses.some((response) => response.statusCode === 201)).toBe(true);
-        expect(await overlaps(test.db)).toBe(0);
+        expect(await overlaps(server.db)).toBe(0);
         // What was taken is not offered any more.
         const offered = new Set((await slotsOn(server.app, 'ct-sinuses', CLINIC, DATE)).map((slot) => slot.startsAt));
-        const taken = await test.db.query<{ starts: string }>(
+        const taken = await server.db.query<{ starts: string }>(
           `select to_char(lower(during) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') as starts from appointment
             where clinic_id = (select id from clinic where slug = $1)`,
           [CLINIC],

@@ -1,260 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AppointmentCreateResponseSchema,
-  AvailabilityResponseSchema,
-  BookingSettingsSchema,
-  CatalogueSchema,
-  ClinicsResponseSchema,
-  HOLD_EXPIRED_MESSAGE,
-  MonthResponseSchema,
-  PATIENT_MESSAGES,
-  SLOT_TAKEN_MESSAGE,
-} from '@contract/api/booking';
-import { ApiErrorBodySchema } from '@contract/errors';
+import { describe, expect, it } from 'vitest';
+import { AppointmentCreateResponseSchema, HOLD_EXPIRED_MESSAGE, PATIENT_MESSAGES, SLOT_TAKEN_MESSAGE } from '@contract/api/booking';
 import { openPostgres } from '../../../../src-server/db/connection';
 import { AvailabilityStore } from '../../../../src-server/modules/availability/availability-store';
 import { createAvailabilityRepository } from '../../../../src-server/modules/availability/repository';
 import { createBookingRepository } from '../../../../src-server/modules/booking/repository';
 import { createBookingService } from '../../../../src-server/modules/booking/service';
-import { createTestClock, type TestClock } from '../../../../src-server/platform/clock';
-import { backends, createTestDatabase, postgresUrlFor, SEED_NOW, type TestDatabase } from '../../helpers/database';
-import { buildTestServer, type TestServer } from '../../helpers/build-server';
-import { availability, book, countRows, hold, overlaps, patient, slotsOn, sydney } from './booking-test-kit';
+import { backends, postgresUrlFor, SEED_NOW } from '../../helpers/database';
+import { buildTestServer } from '../../helpers/build-server';
+import { useTestApp } from '../../helpers/test-app';
+import { book, countRows, hold, overlaps, patient, slotsOn, sydney } from './booking-test-kit';
 
 // SEED_NOW is Tuesday 2026-03-10 12:00 in Sydney (daylight time, UTC+11); lead time 120 min,
 // horizon 90 days, holds 10 min, a 15-minute grid (resources/demo-provider/booking.json).
 
 describe.each(backends())('booking API on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  let clock: TestClock;
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    clock = createTestClock(SEED_NOW);
-    server = await buildTestServer({ db: test.db, clock });
-    await server.app.ready();
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-  });
-
-  describe('catalogue, settings and location', () => {
-    it('GET /api/booking/catalogue lists modalities, body parts and exams with durations and flags', async () => {
-      const response = await server.app.inject({ method: 'GET', url: '/api/booking/catalogue' });
-      expect(response.statusCode).toBe(200);
-      const body = CatalogueSchema.parse(response.json());
-      expect(body.modalities.map((modality) => modality.slug)).toContain('mr');
-      const knee = body.exams.find((exam) => exam.slug === 'mri-knee');
-      expect(knee).toMatchObject({ durationMinutes: 30, enquiryOnly: false, medicareRequired: true, modalityName: 'MRI' });
-      expect(knee?.bodyPartSlugs).toEqual(['knee']);
-      expect(body.exams.find((exam) => exam.slug === 'mri-cardiac')).toMatchObject({
-        enquiryOnly: true,
-        showBookingRequestInfoModal: true,
-      });
-    });
-
-    it('GET /api/booking/exams searches names case-insensitively and filters by modality and body part', async () => {
-      const search = await server.app.inject({ method: 'GET', url: '/api/booking/exams?search=KNEE' });
-      expect(
-        search
-          .json<Array<{ slug: string }>>()
-          .map((exam) => exam.slug)
-          .sort(),
-      ).toEqual(['mri-knee', 'xr-knee']);
-      const filtered = await server.app.inject({ method: 'GET', url: '/api/booking/exams?modality=mr&bodyPart=knee' });
-      expect(filtered.json<Array<{ slug: string }>>().map((exam) => exam.slug)).toEqual(['mri-knee']);
-      const unknownParameter = await server.app.inject({ method: 'GET', url: '/api/booking/exams?colour=red' });
-      expect(unknownParameter.statusCode).toBe(400);
-    });
-
-    it('GET /api/booking/settings answers the booking rules', async () => {
-      const response = await server.app.inject({ method: 'GET', url: '/api/booking/settings' });
-      expect(BookingSettingsSchema.parse(response.json())).toEqual({
-        defaultLocation: { latitude: -33.8688, longitude: 151.2093, label: 'Sydney' },
-        maxDistanceKm: 1500,
-        leadMinutes: 120,
-        horizonDays: 90,
-        holdMinutes: 10,
-      });
-    });
-
-    it('GET /api/booking/postcodes/{postcode} locates a postcode, 404 for an unknown one, 400 for a malformed one', async () => {
-      const found = await server.app.inject({ method: 'GET', url: '/api/booking/postcodes/2150' });
-      expect(found.statusCode).toBe(200);
-      expect(found.json()).toMatchObject({ latitude: -33.815, longitude: 151.0011 });
-      const unknown = await server.app.inject({ method: 'GET', url: '/api/booking/postcodes/0999' });
-      expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().message).toContain('0999');
-      const malformed = await server.app.inject({ method: 'GET', url: '/api/booking/postcodes/21a0' });
-      expect(malformed.statusCode).toBe(400);
-    });
-
-    it('GET /api/booking/walk-in-exams lists walk-in exams, by modality slug', async () => {
-      const response = await server.app.inject({ method: 'GET', url: '/api/booking/walk-in-exams?modality=xr' });
-      expect(response.statusCode).toBe(200);
-      const names = response.json<Array<{ name: string; prepTime: number; minutesPrior: number }>>().map((exam) => exam.name);
-      expect(names).toContain('Chest X-ray (walk-in)');
-      expect(names.every((name) => name.includes('X-ray'))).toBe(true);
-    });
-  });
-
-  describe('GET /api/booking/clinics', () => {
-    it('answers only clinics offering every exam, nearest first, each with its next free time', async () => {
-      // Near Newcastle: Newcastle first; only clinics with both CT and MRI.
-      const response = await server.app.inject({
-        method: 'GET',
-        url: '/api/booking/clinics?exams=ct-brain,mri-knee&lat=-32.93&lng=151.78',
-      });
-      const body = ClinicsResponseSchema.parse(response.json());
-      expect(body.origin).toEqual({ latitude: -32.93, longitude: 151.78, usedDefault: false });
-      const slugs = body.clinics.map((entry) => entry.clinic.slug);
-      expect(slugs[0]).toBe('newcastle');
-      expect(slugs).not.toContain('bondi-junction');
-      expect(slugs).not.toContain('charlestown');
-      const distances = body.clinics.map((entry) => entry.distanceKm);
-      expect(distances).toEqual([...distances].sort((a, b) => a - b));
-      for (const entry of body.clinics) {
-        expect(entry.nextAvailable).not.toBeNull();
-        expect(Date.parse(entry.nextAvailable ?? '')).toBeGreaterThanOrEqual(Date.parse(SEED_NOW) + 120 * 60_000);
-      }
-    });
-
-    it('uses the default location when no position is given or it is beyond the maximum distance', async () => {
-      for (const query of ['exams=xr-chest', 'exams=xr-chest&lat=51.5&lng=-0.12']) {
-        const body = ClinicsResponseSchema.parse((await server.app.inject({ method: 'GET', url: `/api/booking/clinics?${query}` })).json());
-        expect(body.origin).toEqual({ latitude: -33.8688, longitude: 151.2093, usedDefault: true });
-      }
-    });
-
-    it('rejects unknown exams and bad coordinates with 400', async () => {
-      const unknown = await server.app.inject({ method: 'GET', url: '/api/booking/clinics?exams=teleportation' });
-      expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().message).toContain('teleportation');
-      const bad = await server.app.inject({ method: 'GET', url: '/api/booking/clinics?exams=ct-brain&lat=123&lng=0' });
-      expect(bad.statusCode).toBe(400);
-    });
-  });
-
-  describe('GET /api/booking/availability', () => {
-    it('answers the contract shape: every requested clinic and day, in order, also days without times', async () => {
-      const response = await server.app.inject({
-        method: 'GET',
-        url: '/api/booking/availability?exams=mri-knee&clinics=chatswood,parramatta&from=2026-03-14&days=3',
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(response.headers['cache-control']).toBe('no-store');
-      const body = AvailabilityResponseSchema.parse(response.json());
-      expect(body.clinics.map((clinic) => clinic.clinicSlug)).toEqual(['chatswood', 'parramatta']);
-      expect(body.clinics[1]?.timeZone).toBe('Australia/Sydney');
-      expect(body.clinics[1]?.days.map((day) => [day.date, day.slots.length > 0])).toEqual([
-        ['2026-03-14', true],
-        ['2026-03-15', false],
-        ['2026-03-16', true],
-      ]);
-    });
-
-    it('offers grid times inside opening hours, after the lead time, in the clinic zone', async () => {
-      const today = await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-10');
-      // 12:00 now + 120 min lead = 14:00 local.
-      expect(today[0]).toEqual({ startsAt: sydney('2026-03-10', '14:00'), localTime: '14:00' });
-      // Thursday 07:30-20:00: the last 30-minute start is 19:30.
-      const thursday = await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-12');
-      expect(thursday[0]?.localTime).toBe('07:30');
-      expect(thursday.at(-1)?.localTime).toBe('19:30');
-      expect(thursday.every((slot) => /^\d{2}:(00|15|30|45)$/.test(slot.localTime))).toBe(true);
-    });
-
-    it('keeps breaks free: no 30-minute MRI overlaps the 12:30-13:00 break', async () => {
-      const times = (await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-13')).map((slot) => slot.localTime);
-      expect(times).toContain('12:00');
-      expect(times).not.toContain('12:15');
-      expect(times).not.toContain('12:30');
-      expect(times).not.toContain('12:45');
-      expect(times).toContain('13:00');
-      // CT has no break.
-      expect((await slotsOn(server.app, 'ct-brain', 'parramatta', '2026-03-13')).map((slot) => slot.localTime)).toContain('12:30');
-    });
-
-    it('offers nothing on days without hours, on closed days, on public holidays, before today or beyond the horizon', async () => {
-      await test.db.query(
-        `insert into clinic_closed_date (clinic_id, closed_on) select id, '2026-03-20' from clinic where slug = 'parramatta'`,
-      );
-      await test.db.query(`insert into public_holiday (state, holiday_on, name) values ('NSW', '2026-03-23', 'Test holiday')`);
-      const body = await availability(server.app, { exams: 'ct-brain', clinics: 'parramatta,coolangatta', from: '2026-03-19', days: 5 });
-      const [parramatta, coolangatta] = body.clinics;
-      const count = (days: typeof parramatta) => Object.fromEntries((days?.days ?? []).map((day) => [day.date, day.slots.length]));
-      const parramattaDays = count(parramatta);
-      expect(parramattaDays['2026-03-19']).toBeGreaterThan(0);
-      expect(parramattaDays['2026-03-20']).toBe(0); // closed day
-      expect(parramattaDays['2026-03-21']).toBeGreaterThan(0); // Saturday 08:00-13:00
-      expect(parramattaDays['2026-03-22']).toBe(0); // Sunday: no hours
-      expect(parramattaDays['2026-03-23']).toBe(0); // NSW public holiday
-      // Coolangatta is in Queensland: the NSW holiday does not close it.
-      expect(count(coolangatta)['2026-03-23']).toBeGreaterThan(0);
-      // Before today and after today + 90 days there is nothing to book.
-      expect(await slotsOn(server.app, 'ct-brain', 'parramatta', '2026-03-09')).toEqual([]);
-      // (Monday 8 June is the NSW King's Birthday, so the horizon is checked in Queensland.)
-      expect(await slotsOn(server.app, 'ct-brain', 'parramatta', '2026-06-08')).toEqual([]);
-      expect((await slotsOn(server.app, 'ct-brain', 'coolangatta', '2026-06-08')).length).toBeGreaterThan(0);
-      expect(await slotsOn(server.app, 'ct-brain', 'coolangatta', '2026-06-09')).toEqual([]);
-    });
-
-    it('is correct across the daylight-saving change (Sydney, Sunday 5 April 2026, 03:00 back to 02:00)', async () => {
-      // Open 01:00-04:00 on Sundays: four real hours on the change day.
-      await test.db.query(
-        `insert into clinic_opening_hours (clinic_id, weekday, opens, closes) select id, 7, '01:00', '04:00' from clinic where slug = 'chatswood'`,
-      );
-      const slots = await slotsOn(server.app, 'ct-brain', 'chatswood', '2026-04-05');
-      expect(slots[0]).toEqual({ startsAt: '2026-04-04T14:00:00.000Z', localTime: '01:00' });
-      expect(slots.at(-1)).toEqual({ startsAt: '2026-04-04T17:45:00.000Z', localTime: '03:45' });
-      expect(slots).toHaveLength(16);
-      // 02:00-02:45 happen twice, first on daylight time (UTC+11) then on standard time (UTC+10).
-      expect(slots.filter((slot) => slot.localTime === '02:00').map((slot) => slot.startsAt)).toEqual([
-        '2026-04-04T15:00:00.000Z',
-        '2026-04-04T16:00:00.000Z',
-      ]);
-      // Weekdays either side: 08:00 local is 21:00Z before the change and 22:00Z after it.
-      expect((await slotsOn(server.app, 'ct-brain', 'chatswood', '2026-04-03'))[0]?.startsAt).toBe('2026-04-02T21:00:00.000Z');
-      expect((await slotsOn(server.app, 'ct-brain', 'chatswood', '2026-04-06'))[0]?.startsAt).toBe('2026-04-05T22:00:00.000Z');
-    });
-
-    it('rejects bad questions with a clear 400', async () => {
-      const cases = [
-        ['exams=mri-knee&clinics=parramatta&from=2026-03-12&days=0', 'days'],
-        ['exams=mri-knee&clinics=parramatta&from=12-03-2026', 'from'],
-        ['exams=mri-knee,ct-brain&clinics=parramatta&from=2026-03-12', 'different modalities'],
-        ['exams=mri-cardiac&clinics=parramatta&from=2026-03-12', 'booking request'],
-        ['exams=mri-knee&clinics=atlantis&from=2026-03-12', 'atlantis'],
-        ['exams=&clinics=parramatta&from=2026-03-12', 'exams'],
-      ];
-      for (const [query, expected] of cases) {
-        const response = await server.app.inject({ method: 'GET', url: `/api/booking/availability?${query}` });
-        expect(response.statusCode, query).toBe(400);
-        const body = ApiErrorBodySchema.parse(response.json());
-        expect(JSON.stringify(body), query).toContain(expected);
-      }
-    });
-
-    it('GET /api/booking/availability/month flags the days with a free time', async () => {
-      const response = await server.app.inject({
-        method: 'GET',
-        url: '/api/booking/availability/month?exams=mri-knee&clinics=parramatta,liverpool&month=2026-03',
-      });
-      const { days } = MonthResponseSchema.parse(response.json());
-      expect(days).toHaveLength(31);
-      const available = new Map(days.map((day) => [day.date, day.available]));
-      expect(available.get('2026-03-09')).toBe(false); // the past
-      expect(available.get('2026-03-12')).toBe(true);
-      expect(available.get('2026-03-15')).toBe(false); // Sunday
-    });
-  });
+  const server = useTestApp({ backend });
+  const { clock } = server;
 
   describe('holds and appointments', () => {
     it('a booked time is gone from the very next answer, here and on a second server on the same database', async () => {
-      const other = await buildTestServer({ db: test.db, clock });
+      const other = await buildTestServer({ db: server.db, clock });
       try {
         await other.app.ready();
         const before = await slotsOn(other.app, 'mri-knee', 'liverpool', '2026-03-16');
@@ -284,9 +50,9 @@ describe.each(backends())('booking API on %s', (backend) => {
     it('a second server with its own connections sees bookings and cancellations made elsewhere (change counter)', async () => {
       // On PostgreSQL the second server gets its own pool, as a second process would; PGlite is
       // one process by construction (the data-directory lock), so it shares the database.
-      let secondDb = test.db;
+      let secondDb = server.db;
       if (backend === 'postgres') {
-        const [row] = await test.db.query<{ name: string }>('select current_database() as name');
+        const [row] = await server.db.query<{ name: string }>('select current_database() as name');
         secondDb = await openPostgres(postgresUrlFor(row?.name ?? ''), 'second', { max: 2 });
       }
       const other = await buildTestServer({ db: secondDb, clock });
@@ -305,13 +71,13 @@ describe.each(backends())('booking API on %s', (backend) => {
         expect(await times(other.app)).toContain(startsAt);
       } finally {
         await other.close();
-        if (secondDb !== test.db) await secondDb.close();
+        if (secondDb !== server.db) await secondDb.close();
       }
     });
 
     it('books with a hold: the hold takes the time, the booking keeps it, the mail is queued with it', async () => {
       const startsAt = sydney('2026-03-16', '11:00');
-      const mailBefore = await countRows(test.db, 'outbox_mail');
+      const mailBefore = await countRows(server.db, 'outbox_mail');
       const held = await hold(server.app, { exams: ['mri-knee'], clinicSlug: 'chatswood', startsAt });
       expect(held.statusCode).toBe(201);
       const { holdId, expiresAt } = held.json<{ holdId: string; expiresAt: string }>();
@@ -351,13 +117,13 @@ describe.each(backends())('booking API on %s', (backend) => {
         }),
       ]);
       expect(body.appointments[0]?.patientEmailHash).toMatch(/^[0-9a-f]{64}$/);
-      const rows = await test.db.query<{ status: string; hold_id: string | null; staff_booking: boolean }>(
+      const rows = await server.db.query<{ status: string; hold_id: string | null; staff_booking: boolean }>(
         'select status, hold_id, staff_booking from appointment where booking_key = $1',
         [body.bookingKey],
       );
       expect(rows).toEqual([{ status: 'BOOKED', hold_id: null, staff_booking: true }]);
-      expect(await countRows(test.db, 'outbox_mail')).toBe(mailBefore + 1);
-      const [mail] = await test.db.query<{ recipient: string; kind: string }>(
+      expect(await countRows(server.db, 'outbox_mail')).toBe(mailBefore + 1);
+      const [mail] = await server.db.query<{ recipient: string; kind: string }>(
         'select recipient, kind from outbox_mail order by id desc limit 1',
       );
       expect(mail).toEqual({ recipient: 'ada@example.com', kind: 'booking_confirmation' });
@@ -382,9 +148,9 @@ describe.each(backends())('booking API on %s', (backend) => {
         const late = await book(server.app, { holdId, exams: ['mri-knee'], clinicSlug: 'gosford', startsAt, patient: patient() });
         expect(late.statusCode).toBe(409);
         expect(late.json()).toMatchObject({ code: 'hold_expired', message: HOLD_EXPIRED_MESSAGE });
-        expect(await overlaps(test.db)).toBe(0);
+        expect(await overlaps(server.db)).toBe(0);
         // The expired hold row is gone: the winner's insert deleted it.
-        expect(await test.db.query('select 1 from appointment where hold_id = $1', [holdId])).toEqual([]);
+        expect(await server.db.query('select 1 from appointment where hold_id = $1', [holdId])).toEqual([]);
       } finally {
         clock.set(SEED_NOW);
       }
@@ -398,17 +164,17 @@ describe.each(backends())('booking API on %s', (backend) => {
       try {
         // The sweep the server runs every minute, called directly with the test clock.
         const service = createBookingService({
-          db: test.db,
-          repository: createBookingRepository(test.db),
-          store: new AvailabilityStore(createAvailabilityRepository(test.db), clock),
+          db: server.db,
+          repository: createBookingRepository(server.db),
+          store: new AvailabilityStore(createAvailabilityRepository(server.db), clock),
           clock,
           publicUrl: 'http://localhost',
         });
         expect(await service.sweepExpiredHolds()).toBeGreaterThanOrEqual(1);
-        expect(await test.db.query('select 1 from appointment where hold_id = $1', [holdId])).toEqual([]);
-        expect(await test.db.query('select 1 from appointment where hold_id = $1', [fresh.json<{ holdId: string }>().holdId])).toHaveLength(
-          1,
-        );
+        expect(await server.db.query('select 1 from appointment where hold_id = $1', [holdId])).toEqual([]);
+        expect(
+          await server.db.query('select 1 from appointment where hold_id = $1', [fresh.json<{ holdId: string }>().holdId]),
+        ).toHaveLength(1);
       } finally {
         clock.set(SEED_NOW);
       }
@@ -449,7 +215,7 @@ describe.each(backends())('booking API on %s', (backend) => {
       expect(response.statusCode).toBe(201);
       const { bookingKey, appointments } = AppointmentCreateResponseSchema.parse(response.json());
       expect(appointments.map((appointment) => appointment.examName)).toEqual(['CT brain', 'CT abdomen and pelvis with contrast']);
-      const rows = await test.db.query<{ resource_id: string; starts: string; ends: string; walk_in_exam: unknown }>(
+      const rows = await server.db.query<{ resource_id: string; starts: string; ends: string; walk_in_exam: unknown }>(
         `select resource_id::text as resource_id, to_char(lower(during) at time zone 'UTC', 'HH24:MI') as starts,
                 to_char(upper(during) at time zone 'UTC', 'HH24:MI') as ends, walk_in_exam
            from appointment where booking_key = $1 order by lower(during)`,
@@ -483,7 +249,7 @@ describe.each(backends())('booking API on %s', (backend) => {
       expect(response.json()).toMatchObject({ status: 'PENDING' });
       expect((await slotsOn(server.app, 'ct-chest', 'newcastle', '2026-03-18')).map((slot) => slot.localTime)).not.toContain('13:00');
       // The mail says the clinic has yet to confirm it, and the calendar entry is tentative.
-      const [mail] = await test.db.query<{ subject: string; attachments: { content: string }[] }>(
+      const [mail] = await server.db.query<{ subject: string; attachments: { content: string }[] }>(
         'select subject, attachments from outbox_mail order by id desc limit 1',
       );
       expect(mail?.subject).toMatch(/request is received/);
@@ -501,7 +267,7 @@ describe.each(backends())('booking API on %s', (backend) => {
 
   describe('validation: bad input is a clear 400 and changes nothing', () => {
     it('names every bad patient field with its message', async () => {
-      const before = await countRows(test.db, 'appointment');
+      const before = await countRows(server.db, 'appointment');
       const response = await book(server.app, {
         exams: ['mri-knee'],
         clinicSlug: 'parramatta',
@@ -529,11 +295,11 @@ describe.each(backends())('booking API on %s', (backend) => {
       ]) {
         expect(text).toContain(message);
       }
-      expect(await countRows(test.db, 'appointment')).toBe(before);
+      expect(await countRows(server.db, 'appointment')).toBe(before);
     });
 
     it('refuses a date of birth in the future, a missing Medicare number for an MRI, and a missing or malformed Idempotency-Key', async () => {
-      const before = await countRows(test.db, 'appointment');
+      const before = await countRows(server.db, 'appointment');
       const base = { exams: ['mri-knee'], clinicSlug: 'parramatta', startsAt: sydney('2026-03-19', '10:00') };
       const future = await book(server.app, { ...base, patient: patient({ dateOfBirth: '2026-03-11' }) });
       expect(future.statusCode).toBe(400);
@@ -553,7 +319,7 @@ describe.each(backends())('booking API on %s', (backend) => {
       expect(badKey.statusCode).toBe(400);
       const extraField = await book(server.app, { ...base, patient: patient(), price: 0 });
       expect(extraField.statusCode).toBe(400);
-      expect(await countRows(test.db, 'appointment')).toBe(before + 1);
+      expect(await countRows(server.db, 'appointment')).toBe(before + 1);
     });
   });
 
@@ -563,13 +329,13 @@ describe.each(backends())('booking API on %s', (backend) => {
       const body = { exams: ['ct-brain'], clinicSlug: 'liverpool', startsAt: sydney('2026-03-19', '09:00'), patient: patient() };
       const first = await book(server.app, body, key);
       expect(first.statusCode).toBe(201);
-      const appointmentsAfterFirst = await countRows(test.db, 'appointment');
-      const mailAfterFirst = await countRows(test.db, 'outbox_mail');
+      const appointmentsAfterFirst = await countRows(server.db, 'appointment');
+      const mailAfterFirst = await countRows(server.db, 'outbox_mail');
       const second = await book(server.app, body, key);
       expect(second.statusCode).toBe(201);
       expect(second.json()).toEqual(first.json());
-      expect(await countRows(test.db, 'appointment')).toBe(appointmentsAfterFirst);
-      expect(await countRows(test.db, 'outbox_mail')).toBe(mailAfterFirst);
+      expect(await countRows(server.db, 'appointment')).toBe(appointmentsAfterFirst);
+      expect(await countRows(server.db, 'outbox_mail')).toBe(mailAfterFirst);
       const different = await book(server.app, { ...body, startsAt: sydney('2026-03-19', '09:30') }, key);
       expect(different.statusCode).toBe(422);
       expect(different.json().code).toBe('idempotency_key_reused');
@@ -582,7 +348,7 @@ describe.each(backends())('booking API on %s', (backend) => {
       expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(201));
       const keys = new Set(responses.map((response) => response.json<{ bookingKey: string }>().bookingKey));
       expect(keys.size).toBe(1);
-      const rows = await test.db.query('select 1 from appointment where booking_key = $1', [[...keys][0]]);
+      const rows = await server.db.query('select 1 from appointment where booking_key = $1', [[...keys][0]]);
       expect(rows).toHaveLength(1);
     });
   });
@@ -612,7 +378,7 @@ describe.each(backends())('booking API on %s', (backend) => {
         expect(body.details.freshSlots.length).toBeGreaterThan(0);
         expect(body.details.freshSlots.map((slot) => slot.startsAt)).not.toContain(startsAt);
       }
-      expect(await overlaps(test.db)).toBe(0);
+      expect(await overlaps(server.db)).toBe(0);
     });
 
     it('concurrent holds and bookings on overlapping times of different lengths never overlap', async () => {
@@ -631,13 +397,13 @@ describe.each(backends())('booking API on %s', (backend) => {
       );
       expect(responses.every((response) => response.statusCode === 201 || response.statusCode === 409)).toBe(true);
       expect(responses.some((response) => response.statusCode === 201)).toBe(true);
-      expect(await overlaps(test.db)).toBe(0);
+      expect(await overlaps(server.db)).toBe(0);
     });
   });
 
   describe('POST /api/booking/booking-requests', () => {
     it('creates a request per enquiry exam; succeeds when at least one is created', async () => {
-      const before = await countRows(test.db, 'booking_request');
+      const before = await countRows(server.db, 'booking_request');
       const response = await server.app.inject({
         method: 'POST',
         url: '/api/booking/booking-requests',
@@ -660,11 +426,11 @@ describe.each(backends())('booking API on %s', (backend) => {
         ['mri-cardiac', true],
       ]);
       expect(body.results[1]?.errorMessage).toBe('CT brain can be booked online; please choose a time for it instead.');
-      expect(await countRows(test.db, 'booking_request')).toBe(before + 2);
+      expect(await countRows(server.db, 'booking_request')).toBe(before + 2);
     });
 
     it('fails with the first error when none can be created, and changes nothing', async () => {
-      const before = await countRows(test.db, 'booking_request');
+      const before = await countRows(server.db, 'booking_request');
       const { medicareNumber: _omitted, ...withoutMedicare } = patient();
       const response = await server.app.inject({
         method: 'POST',
@@ -674,7 +440,7 @@ describe.each(backends())('booking API on %s', (backend) => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('CT brain can be booked online; please choose a time for it instead.');
-      expect(await countRows(test.db, 'booking_request')).toBe(before);
+      expect(await countRows(server.db, 'booking_request')).toBe(before);
     });
 
     it('replays a retried request', async () => {
@@ -686,7 +452,7 @@ describe.each(backends())('booking API on %s', (backend) => {
         headers: { 'idempotency-key': key },
         payload,
       });
-      const count = await countRows(test.db, 'booking_request');
+      const count = await countRows(server.db, 'booking_request');
       const second = await server.app.inject({
         method: 'POST',
         url: '/api/booking/booking-requests',
@@ -694,7 +460,7 @@ describe.each(backends())('booking API on %s', (backend) => {
         payload,
       });
       expect(second.json()).toEqual(first.json());
-      expect(await countRows(test.db, 'booking_request')).toBe(count);
+      expect(await countRows(server.db, 'booking_request')).toBe(count);
     });
   });
 });

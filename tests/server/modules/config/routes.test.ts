@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   APPLICATION_IMAGES,
@@ -15,8 +15,8 @@ import {
 } from '@contract/api/config';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { DEMO_PROVIDER_DIR, loadDemoProvider, type DemoProvider } from '../../../../src-server/db/seed/demo-provider';
-import { backends, createTestDatabase, type TestDatabase } from '../../helpers/database';
-import { buildTestServer, type TestServer } from '../../helpers/build-server';
+import { backends } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
 
 const PARTS: [string, keyof z.infer<typeof BootstrapConfigSchema>, z.ZodType][] = [
   ['app', 'app', AppConfigSchema],
@@ -28,17 +28,10 @@ const PARTS: [string, keyof z.infer<typeof BootstrapConfigSchema>, z.ZodType][] 
 ];
 
 describe.each(backends())('config and asset endpoints on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
+  const server = useTestApp({ backend });
   let demo: DemoProvider;
   beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    server = await buildTestServer({ db: test.db });
     demo = await loadDemoProvider();
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
   });
 
   it('GET /api/config/bootstrap answers every part, matching the contract schema', async () => {
@@ -135,7 +128,7 @@ describe.each(backends())('config and asset endpoints on %s', (backend) => {
     const unknown = await server.app.inject({ method: 'GET', url: '/api/assets/application/passwd' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ code: 'validation_failed' });
-    await test.db.query(`delete from application_image where name = 'branding_logo'`);
+    await server.db.query(`delete from application_image where name = 'branding_logo'`);
     const missing = await server.app.inject({ method: 'GET', url: '/api/assets/application/branding_logo' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBe('no-store');
@@ -147,27 +140,20 @@ describe.each(backends())('config and asset endpoints on %s', (backend) => {
 });
 
 describe.each(backends())('sanitising configured HTML on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
+  const server = useTestApp({ backend });
   const hostile =
     '<p>Welcome</p><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">bad</a>' +
     '<a href="https://ok.example/page" target="_blank" onclick="alert(4)">good</a><style>body{display:none}</style>' +
     '<iframe src="https://evil.example"></iframe><p style="color:red" class="x">styled</p>';
 
   beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    server = await buildTestServer({ db: test.db });
-    await test.db.query(
+    await server.db.query(
       `update provider set
          radiology_config = radiology_config || jsonb_build_object('about', $1::text, 'contact', $1::text, 'customFooter', $1::text),
          app_config = app_config || jsonb_build_object('bannerHtml', $1::text),
          terms_html = $1`,
       [hostile],
     );
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
   });
 
   function expectClean(html: string | null): void {
@@ -193,7 +179,7 @@ describe.each(backends())('sanitising configured HTML on %s', (backend) => {
   });
 
   it('answers 503 service_unavailable while there is no provider configuration', async () => {
-    await test.db.query('delete from provider');
+    await server.db.query('delete from provider');
     for (const url of ['/api/config/bootstrap', '/api/config/app', '/api/config/terms']) {
       const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(503);

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HealthSchema } from '@contract/api/common';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { backends, createTestDatabase, type TestDatabase } from '../../helpers/database';
-import { buildTestServer, type TestServer } from '../../helpers/build-server';
+import { backends } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
 
 describe.each(backends())('GET /api/health on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    server = await buildTestServer({ db: test.db });
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy().catch(() => undefined);
-  });
+  const server = useTestApp({ backend });
 
   it('answers 200 ok with the version while the database answers', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/health' });
@@ -24,7 +15,7 @@ describe.each(backends())('GET /api/health on %s', (backend) => {
 
   it('answers 503 unreachable once the database is gone, other endpoints 503 too, headers still set', async () => {
     const before = await server.app.inject({ method: 'GET', url: '/api/config/app' });
-    await test.db.close();
+    await server.db.close();
     const health = await server.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(503);
     expect(HealthSchema.parse(health.json())).toEqual({ status: 'degraded', database: 'unreachable', version: '9.8.7' });

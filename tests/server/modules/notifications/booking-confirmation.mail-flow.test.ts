@@ -4,8 +4,8 @@ import { AppointmentCreateResponseSchema, AvailabilityResponseSchema, CatalogueS
 import { createTestClock } from '../../../../src-server/platform/clock';
 import { createSmtpMailer } from '../../../../src-server/platform/mailer';
 import { createOutboxWorker } from '../../../../src-server/platform/outbox/outbox-worker';
-import { buildTestServer, type TestServer } from '../../helpers/build-server';
-import { backends, createTestDatabase, SEED_NOW, type TestDatabase } from '../../helpers/database';
+import { backends, SEED_NOW } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
 import { collectingLogger, smtpConfigFor, startTestSmtpServer, type TestSmtpServer } from '../../helpers/test-smtp-server';
 
 /**
@@ -19,18 +19,13 @@ function icsLines(ics: string): string[] {
 }
 
 describe.each(backends())('booking confirmation mail, end to end, on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
+  const server = useTestApp({ backend });
   let smtp: TestSmtpServer;
   beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    server = await buildTestServer({ db: test.db, clock: createTestClock(SEED_NOW) });
     smtp = await startTestSmtpServer();
   });
   afterAll(async () => {
     await smtp.stop();
-    await server.close();
-    await test.destroy();
   });
 
   async function getJson(url: string): Promise<unknown> {
@@ -95,7 +90,7 @@ describe.each(backends())('booking confirmation mail, end to end, on %s', (backe
 
     const mailer = createSmtpMailer(smtpConfigFor(smtp.port));
     const worker = createOutboxWorker({
-      db: test.db,
+      db: server.db,
       mailer,
       clock: createTestClock(SEED_NOW),
       logger: collectingLogger(),

@@ -10,7 +10,8 @@ import { createTestClock } from '../../../../src-server/platform/clock';
 import { createSmtpMailer } from '../../../../src-server/platform/mailer';
 import { listRecentMails } from '../../../../src-server/platform/outbox/outbox-repository';
 import { createOutboxWorker } from '../../../../src-server/platform/outbox/outbox-worker';
-import { backends, createTestDatabase, type TestDatabase } from '../../helpers/database';
+import { backends } from '../../helpers/database';
+import { useTestDatabase } from '../../helpers/test-app';
 import { collectingLogger, smtpConfigFor, startTestSmtpServer, type TestSmtpServer } from '../../helpers/test-smtp-server';
 
 const NOW = '2026-03-10T01:00:00.000Z';
@@ -202,16 +203,15 @@ describe('renderBookingConfirmation', () => {
 });
 
 describe.each(backends())('queueBookingConfirmation on %s', (backend) => {
-  let test: TestDatabase;
+  const test = useTestDatabase({ backend, state: 'migrated' });
   let smtp: TestSmtpServer;
   beforeAll(async () => {
-    test = await createTestDatabase(backend, 'migrated');
     smtp = await startTestSmtpServer();
   });
   afterAll(async () => {
     await smtp.stop();
-    await test.destroy();
   });
+
   beforeEach(async () => {
     await test.db.exec('delete from outbox_mail');
   });

@@ -1,11 +1,12 @@
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { queueBookingConfirmation, type BookingConfirmation } from '../../../../src-server/modules/notifications/booking-confirmation';
 import { createTestClock } from '../../../../src-server/platform/clock';
 import { listRecentMails } from '../../../../src-server/platform/outbox/outbox-repository';
-import { buildTestServer, testConfig, type TestServer } from '../../helpers/build-server';
-import { backends, createTestDatabase, type TestDatabase } from '../../helpers/database';
+import { buildTestServer, testConfig } from '../../helpers/build-server';
+import { backends } from '../../helpers/database';
+import { useTestApp, useTestDatabase } from '../../helpers/test-app';
 
 const HOSTILE = '<script>alert("outbox")</script>';
 
@@ -20,17 +21,8 @@ const confirmation: BookingConfirmation = {
 const PATHS = ['/api/dev/outbox', '/api/dev/outbox/1', '/dev/outbox', '/dev/outbox/1', '/dev/outbox/1/html', '/dev/outbox/1/attachments/0'];
 
 describe.each(backends())('development outbox on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
+  const server = useTestApp({ backend, env: { MAIL_DEV_OUTBOX_ENABLED: 'true' } });
   let mailId = 0;
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    server = await buildTestServer({ db: test.db, config: testConfig({ MAIL_DEV_OUTBOX_ENABLED: 'true' }) });
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-  });
 
   it('should say there is no mail yet on an empty outbox', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/dev/outbox' });
@@ -40,14 +32,14 @@ describe.each(backends())('development outbox on %s', (backend) => {
   });
 
   it('should list recent mails as JSON, without caching', async () => {
-    await test.db.transaction((tx) =>
+    await server.db.transaction((tx) =>
       queueBookingConfirmation(tx, confirmation, {
         publicUrl: 'http://localhost:3000',
         providerName: 'Demo',
         clock: createTestClock('2026-03-10T01:00:00Z'),
       }),
     );
-    const [stored] = await listRecentMails(test.db, 1);
+    const [stored] = await listRecentMails(server.db, 1);
     mailId = stored?.id ?? 0;
     const response = await server.app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(response.statusCode).toBe(200);
@@ -137,19 +129,13 @@ describe.each(backends())('development outbox on %s', (backend) => {
 });
 
 describe('development outbox switched off', () => {
-  let test: TestDatabase;
-  beforeAll(async () => {
-    test = await createTestDatabase('pglite', 'seeded');
-  });
-  afterAll(async () => {
-    await test.destroy();
-  });
+  const database = useTestDatabase();
 
   it.each([
     ['MAIL_DEV_OUTBOX_ENABLED=false', { MAIL_DEV_OUTBOX_ENABLED: 'false' }],
     ['NODE_ENV=production by default', { NODE_ENV: 'production' }],
   ])('should answer 404 on every outbox path with %s (not the web app)', async (_label, env) => {
-    const server = await buildTestServer({ db: test.db, config: testConfig(env) });
+    const server = await buildTestServer({ db: database.db, config: testConfig(env) });
     try {
       for (const path of PATHS) {
         const response = await server.app.inject({ method: 'GET', url: path });
@@ -164,7 +150,10 @@ describe('development outbox switched off', () => {
   });
 
   it('should be on in production only when asked for explicitly', async () => {
-    const server = await buildTestServer({ db: test.db, config: testConfig({ NODE_ENV: 'production', MAIL_DEV_OUTBOX_ENABLED: 'true' }) });
+    const server = await buildTestServer({
+      db: database.db,
+      config: testConfig({ NODE_ENV: 'production', MAIL_DEV_OUTBOX_ENABLED: 'true' }),
+    });
     try {
       expect((await server.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(200);
     } finally {

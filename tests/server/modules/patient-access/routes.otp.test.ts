@@ -1,17 +1,13 @@
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SendOtpResponseSchema, SessionResponseSchema } from '@contract/api/patient-access';
 import { OTP_TTL_MS } from '../../../../src-server/modules/patient-access/service';
-import { createTestClock, type TestClock } from '../../../../src-server/platform/clock';
 import { createSmtpMailer, type Mailer } from '../../../../src-server/platform/mailer';
 import { createOutboxWorker } from '../../../../src-server/platform/outbox/outbox-worker';
 import { createHttpSmsSender } from '../../../../src-server/platform/sms/sms-provider';
 import { createSmsWorker } from '../../../../src-server/platform/sms/sms-worker';
-import { buildTestServer, testConfig, type TestServer } from '../../helpers/build-server';
-import { backends, createTestDatabase, SEED_NOW, type TestDatabase } from '../../helpers/database';
+import { backends, SEED_NOW } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
 import { collectingLogger, smtpConfigFor, startTestSmtpServer, type TestSmtpServer } from '../../helpers/test-smtp-server';
 import { startTestSmsProvider, type TestSmsProvider } from '../../helpers/test-sms-provider';
 import {
@@ -39,39 +35,29 @@ import {
 // provider; hashing, expiry, single use, wrong tries, resend limits, audit.
 
 describe.each(backends())('one-time passwords on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  let clock: TestClock;
   let smtp: TestSmtpServer;
   let sms: TestSmsProvider;
-  let dataDir: string;
   let mailer: Mailer;
   beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    clock = createTestClock(SEED_NOW);
     smtp = await startTestSmtpServer();
     sms = await startTestSmsProvider();
     mailer = createSmtpMailer(smtpConfigFor(smtp.port));
-    dataDir = mkdtempSync(join(tmpdir(), 'portal-otp-'));
-    const config = testConfig({ DATA_DIR: dataDir, SMS_PROVIDER_URL: sms.url, SMS_PROVIDER_API_KEY: 'test-sms-key' });
-    server = await buildTestServer({ db: test.db, clock, config });
-    await server.app.ready();
   });
   afterAll(async () => {
-    await server.close();
-    await test.destroy();
     await mailer.close();
     await smtp.stop();
     await sms.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
+  // Registered after the SMTP and SMS servers: the app is built with their address and closed before them.
+  const server = useTestApp({ backend, env: () => ({ SMS_PROVIDER_URL: sms.url, SMS_PROVIDER_API_KEY: 'test-sms-key' }) });
+  const { clock } = server;
   beforeEach(() => {
     clock.set(SEED_NOW);
   });
 
   /** The code in the newest OTP e-mail queued for this address (the outbox row is the mail). */
   async function mailedCode(email: string): Promise<string> {
-    const rows = await test.db.query<{ text_body: string }>(
+    const rows = await server.db.query<{ text_body: string }>(
       `select text_body from outbox_mail where recipient = $1 and kind = 'otp_code' order by id desc limit 1`,
       [email],
     );
@@ -91,7 +77,7 @@ describe.each(backends())('one-time passwords on %s', (backend) => {
   const wrongCode = (code: string): string => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   it('signs in with date of birth, then a code e-mailed through the outbox to a real SMTP server', async () => {
-    const before = await lastAuditId(test.db);
+    const before = await lastAuditId(server.db);
     const browser = client(server.app);
     const first = await authenticate(browser, LIAM);
     expect(first.json()).toEqual({ otpRequired: true, otpChannels: ['EMAIL', 'SMS'], roleTranslations: '{}' });
@@ -103,7 +89,7 @@ describe.each(backends())('one-time passwords on %s', (backend) => {
     expect(sent.statusCode).toBe(202);
     expect(SendOtpResponseSchema.parse(sent.json())).toEqual({ resendAfterSeconds: 5, destination: 'l***@example.com' });
 
-    const worker = createOutboxWorker({ db: test.db, mailer, clock, logger: collectingLogger(), pollMs: 1000, maxAttempts: 3 });
+    const worker = createOutboxWorker({ db: server.db, mailer, clock, logger: collectingLogger(), pollMs: 1000, maxAttempts: 3 });
     expect((await worker.runOnce()).sent).toBeGreaterThanOrEqual(1);
     const mails = await smtp.waitForMails(1);
     const mail = mails.find((item) => item.envelopeTo.includes(LIAM.email));
@@ -129,7 +115,7 @@ describe.each(backends())('one-time passwords on %s', (backend) => {
     stale.token = halfToken;
     expect((await sessionCheck(stale, LIAM.bookingKey)).statusCode).toBe(401);
 
-    const actions = await auditActions(test.db, before);
+    const actions = await auditActions(server.db, before);
     expect(actions.map((row) => row.action)).toEqual(['patient_sign_in_dob_verified', 'patient_otp_sent', 'patient_sign_in_succeeded']);
     expect(JSON.stringify(actions)).not.toContain(code);
   });
@@ -138,7 +124,7 @@ describe.each(backends())('one-time passwords on %s', (backend) => {
     const browser = await dobStep(AMELIA);
     await sendCode(browser);
     const code = await mailedCode(AMELIA.email);
-    const rows = await test.db.query<Record<string, unknown>>(`select * from patient_otp where booking_key = $1`, [AMELIA.bookingKey]);
+    const rows = await server.db.query<Record<string, unknown>>(`select * from patient_otp where booking_key = $1`, [AMELIA.bookingKey]);
     expect(rows).toHaveLength(1);
     const row = rows[0] ?? {};
     expect(String(row.code_hmac)).toMatch(/^[0-9a-f]{64}$/);
@@ -176,7 +162,7 @@ describe.each(backends())('one-time passwords on %s', (backend) => {
     const statuses = submits.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 401)).toHaveLength(9);
-    const sessions = await test.db.query(`select 1 from patient_session where booking_key = $1 and stage = 'authenticated'`, [
+    const sessions = await server.db.query(`select 1 from patient_session where booking_key = $1 and stage = 'authenticated'`, [
       EVELYN.bookingKey,
     ]);
     expect(sessions).toHaveLength(1);
@@ -195,7 +181,7 @@ describe.each(backends())('one-time passwords on %s', (backend) => {
   });
 
   it('burns a code at the 5th wrong try (429 max_attempts_reached, max_attempts_reached_results); the right code is refused after', async () => {
-    const before = await lastAuditId(test.db);
+    const before = await lastAuditId(server.db);
     const browser = await dobStep(NOAH);
     await sendCode(browser);
     const code = await mailedCode(NOAH.email);
@@ -215,12 +201,12 @@ describe.each(backends())('one-time passwords on %s', (backend) => {
     expect(statuses).toEqual([401, 401, 401, 401]);
     expect((await verify(browser, code)).statusCode).toBe(429);
     expect((await sessionCheck(browser, NOAH.bookingKey)).statusCode).toBe(401);
-    const [row] = await test.db.query<{ failed_attempts: number; burnt: boolean }>(
+    const [row] = await server.db.query<{ failed_attempts: number; burnt: boolean }>(
       `select failed_attempts, burnt_at is not null as burnt from patient_otp where booking_key = $1`,
       [NOAH.bookingKey],
     );
     expect(row).toEqual({ failed_attempts: 5, burnt: true });
-    const actions = (await auditActions(test.db, before)).map((entry) => entry.action);
+    const actions = (await auditActions(server.db, before)).map((entry) => entry.action);
     expect(actions.filter((action) => action === 'patient_otp_failed')).toHaveLength(5);
     expect(actions).toContain('patient_otp_locked');
     expect(actions).toContain('patient_otp_refused_locked');
@@ -253,7 +239,7 @@ describe.each(backends())('one-time passwords on %s', (backend) => {
     expect(sixth.statusCode).toBe(429);
     // A new sign-in does not reset the per-booking limit.
     expect((await sendCode(await dobStep(JACK))).statusCode).toBe(429);
-    const queued = await test.db.query(`select 1 from outbox_mail where recipient = $1 and kind = 'otp_code'`, [JACK.email]);
+    const queued = await server.db.query(`select 1 from outbox_mail where recipient = $1 and kind = 'otp_code'`, [JACK.email]);
     expect(queued).toHaveLength(5);
     clock.advance(60 * 60_000);
     expect((await sendCode(await dobStep(JACK))).statusCode).toBe(202);
@@ -279,7 +265,7 @@ describe.each(backends())('one-time passwords on %s', (backend) => {
     expect(sent.statusCode).toBe(202);
     expect(sent.json()).toEqual({ resendAfterSeconds: 5, destination: '*******804' });
     const worker = createSmsWorker({
-      db: test.db,
+      db: server.db,
       sender: createHttpSmsSender({ url: sms.url, apiKey: 'test-sms-key' }),
       clock,
       logger: collectingLogger(),
@@ -301,87 +287,63 @@ describe.each(backends())('one-time passwords on %s', (backend) => {
 });
 
 describe('one-time passwords to one destination', () => {
+  const server = useTestApp();
   it('sends at most 10 codes an hour to one e-mail address, across bookings', async () => {
-    const test = await createTestDatabase('pglite', 'seeded');
-    const clock = createTestClock(SEED_NOW);
-    const server = await buildTestServer({ db: test.db, clock });
-    try {
-      const people = [
-        LIAM,
-        { bookingKey: 'Nj3PQywTfwZs5UvmttODPA', dateOfBirth: '1957-01-30' },
-        { bookingKey: 'BFSMa1I94pcis4LgybhGOg', dateOfBirth: '1979-09-09' },
-      ];
-      await test.db.query(
-        `update patient set email = 'family@example.com' where id in (select patient_id from appointment where booking_key = any($1::text[]))`,
-        [people.map((person) => person.bookingKey)],
-      );
-      const statuses: number[] = [];
-      for (const person of people) {
-        const browser = client(server.app);
-        expect((await authenticate(browser, person)).statusCode).toBe(200);
-        for (let send = 0; send < 4; send += 1) {
-          clock.advance(5_000);
-          statuses.push((await browser.request('POST', '/api/patient-access/otp', { channel: 'EMAIL' })).statusCode);
-        }
+    const { clock } = server;
+    const people = [
+      LIAM,
+      { bookingKey: 'Nj3PQywTfwZs5UvmttODPA', dateOfBirth: '1957-01-30' },
+      { bookingKey: 'BFSMa1I94pcis4LgybhGOg', dateOfBirth: '1979-09-09' },
+    ];
+    await server.db.query(
+      `update patient set email = 'family@example.com' where id in (select patient_id from appointment where booking_key = any($1::text[]))`,
+      [people.map((person) => person.bookingKey)],
+    );
+    const statuses: number[] = [];
+    for (const person of people) {
+      const browser = client(server.app);
+      expect((await authenticate(browser, person)).statusCode).toBe(200);
+      for (let send = 0; send < 4; send += 1) {
+        clock.advance(5_000);
+        statuses.push((await browser.request('POST', '/api/patient-access/otp', { channel: 'EMAIL' })).statusCode);
       }
-      expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 202, 202, 202, 202, 429, 429]);
-      const reasons = await test.db.query<{ reason: string }>(
-        `select details->>'reason' as reason from audit_log where action = 'patient_otp_throttled'`,
-      );
-      expect(reasons.map((row) => row.reason)).toEqual(['destination_limit', 'destination_limit']);
-    } finally {
-      await server.close();
-      await test.destroy();
     }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 202, 202, 202, 202, 429, 429]);
+    const reasons = await server.db.query<{ reason: string }>(
+      `select details->>'reason' as reason from audit_log where action = 'patient_otp_throttled'`,
+    );
+    expect(reasons.map((row) => row.reason)).toEqual(['destination_limit', 'destination_limit']);
   });
 });
 
 describe('one-time passwords with SESSION_SECRET', () => {
+  const secret = 'a-configured-session-secret-of-40-chars!';
+  const server = useTestApp({ env: { SESSION_SECRET: secret } });
   it('keys the code HMAC with the configured secret and stores no secret of its own', async () => {
-    const test = await createTestDatabase('pglite', 'seeded');
-    const secret = 'a-configured-session-secret-of-40-chars!';
-    const dir = mkdtempSync(join(tmpdir(), 'portal-otp-secret-'));
-    const server = await buildTestServer({
-      db: test.db,
-      clock: createTestClock(SEED_NOW),
-      config: testConfig({ DATA_DIR: dir, SESSION_SECRET: secret }),
-    });
-    try {
-      const browser = client(server.app);
-      await authenticate(browser, LIAM);
-      expect((await browser.request('POST', '/api/patient-access/otp', { channel: 'EMAIL' })).statusCode).toBe(202);
-      const [mail] = await test.db.query<{ text_body: string }>(`select text_body from outbox_mail where kind = 'otp_code'`);
-      const code = /\b(\d{6})\b/.exec(mail?.text_body ?? '')?.[1] ?? '';
-      const [otp] = await test.db.query<{ salt: string; code_hmac: string }>(`select salt, code_hmac from patient_otp`);
-      expect(otp?.code_hmac).toBe(
-        createHmac('sha256', secret)
-          .update(`otp:${otp?.salt ?? ''}:${code}`)
-          .digest('hex'),
-      );
-      expect(await test.db.query(`select 1 from patient_access_secret`)).toHaveLength(0);
-    } finally {
-      await server.close();
-      await test.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const browser = client(server.app);
+    await authenticate(browser, LIAM);
+    expect((await browser.request('POST', '/api/patient-access/otp', { channel: 'EMAIL' })).statusCode).toBe(202);
+    const [mail] = await server.db.query<{ text_body: string }>(`select text_body from outbox_mail where kind = 'otp_code'`);
+    const code = /\b(\d{6})\b/.exec(mail?.text_body ?? '')?.[1] ?? '';
+    const [otp] = await server.db.query<{ salt: string; code_hmac: string }>(`select salt, code_hmac from patient_otp`);
+    expect(otp?.code_hmac).toBe(
+      createHmac('sha256', secret)
+        .update(`otp:${otp?.salt ?? ''}:${code}`)
+        .digest('hex'),
+    );
+    expect(await server.db.query(`select 1 from patient_access_secret`)).toHaveLength(0);
   });
 });
 
 describe('one-time passwords without an SMS provider', () => {
+  const server = useTestApp();
   it('offers e-mail only and refuses an SMS code with 400', async () => {
-    const test = await createTestDatabase('pglite', 'seeded');
-    const server = await buildTestServer({ db: test.db, clock: createTestClock(SEED_NOW) });
-    try {
-      const browser = client(server.app);
-      const response = await authenticate(browser, LIAM);
-      expect(response.json<{ otpChannels: string[] }>().otpChannels).toEqual(['EMAIL']);
-      const refused = await browser.request('POST', '/api/patient-access/otp', { channel: 'SMS' });
-      expect(refused.statusCode).toBe(400);
-      expect(await test.db.query(`select 1 from outbox_sms`)).toHaveLength(0);
-      expect(await test.db.query(`select 1 from patient_otp`)).toHaveLength(0);
-    } finally {
-      await server.close();
-      await test.destroy();
-    }
+    const browser = client(server.app);
+    const response = await authenticate(browser, LIAM);
+    expect(response.json<{ otpChannels: string[] }>().otpChannels).toEqual(['EMAIL']);
+    const refused = await browser.request('POST', '/api/patient-access/otp', { channel: 'SMS' });
+    expect(refused.statusCode).toBe(400);
+    expect(await server.db.query(`select 1 from outbox_sms`)).toHaveLength(0);
+    expect(await server.db.query(`select 1 from patient_otp`)).toHaveLength(0);
   });
 });

@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPatientAccessRepository } from '../../../../src-server/modules/patient-access/repository';
 import { createPatientAccessService, SESSION_IDLE_MS } from '../../../../src-server/modules/patient-access/service';
-import { createTestClock, type TestClock } from '../../../../src-server/platform/clock';
-import { buildTestServer, createLogCollector, type TestServer } from '../../helpers/build-server';
-import { createTestDatabase, SEED_NOW, type TestDatabase } from '../../helpers/database';
+import { SEED_NOW } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
 import { authenticate, client, LIAM, sessionCheck } from './sign-in-kit';
 
 // No personal data in logs (docs/rules/security.md#logging): a whole sign-in leaves no booking key, date of birth, code, token,
 // address or number in the server log. And the sweep deletes ended sessions and old attempts.
 
 describe('patient sign-in logs and sweep', () => {
-  let test: TestDatabase;
-  let server: TestServer;
-  let clock: TestClock;
-  const log = createLogCollector();
-  beforeAll(async () => {
-    test = await createTestDatabase('pglite', 'seeded');
-    clock = createTestClock(SEED_NOW);
-    server = await buildTestServer({ db: test.db, clock, log });
-    await server.app.ready();
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-  });
+  const server = useTestApp({ log: true });
+  const { clock, log } = server;
 
   it('logs the sign-in requests without any personal data or secret', async () => {
     const browser = client(server.app);
@@ -31,7 +18,7 @@ describe('patient sign-in logs and sweep', () => {
     expect((await authenticate(browser, LIAM, { contactNumber: LIAM.contactNumber })).statusCode).toBe(200);
     const halfToken = browser.token ?? '';
     expect((await browser.request('POST', '/api/patient-access/otp', { channel: 'EMAIL' })).statusCode).toBe(202);
-    const [mail] = await test.db.query<{ text_body: string }>(
+    const [mail] = await server.db.query<{ text_body: string }>(
       `select text_body from outbox_mail where kind = 'otp_code' order by id desc limit 1`,
     );
     const code = /\b(\d{6})\b/.exec(mail?.text_body ?? '')?.[1] ?? '';
@@ -62,7 +49,7 @@ describe('patient sign-in logs and sweep', () => {
     };
     for (let sample = 0; sample < 40; sample += 1) {
       // Keep the lockout out of the measurement.
-      await test.db.query(`delete from patient_access_failure`);
+      await server.db.query(`delete from patient_access_failure`);
       const order = sample % 2 === 0;
       const a = () => authenticate(client(server.app), { ...LIAM, dateOfBirth: '1991-03-15' });
       const b = () =>
@@ -81,8 +68,8 @@ describe('patient sign-in logs and sweep', () => {
 
   it('sweeps ended sessions (with their codes) and attempt records older than a day', async () => {
     const service = createPatientAccessService({
-      db: test.db,
-      repository: createPatientAccessRepository(test.db),
+      db: server.db,
+      repository: createPatientAccessRepository(server.db),
       clock,
       sessionSecret: null,
       smsConfigured: false,
@@ -95,11 +82,11 @@ describe('patient sign-in logs and sweep', () => {
     clock.advance(SESSION_IDLE_MS);
     const swept = await service.sweep();
     expect(swept.sessions).toBeGreaterThanOrEqual(1);
-    expect(await test.db.query(`select 1 from patient_session`)).toHaveLength(0);
-    expect(await test.db.query(`select 1 from patient_otp`)).toHaveLength(0);
-    expect((await test.db.query(`select 1 from patient_access_failure`)).length).toBeGreaterThan(0);
+    expect(await server.db.query(`select 1 from patient_session`)).toHaveLength(0);
+    expect(await server.db.query(`select 1 from patient_otp`)).toHaveLength(0);
+    expect((await server.db.query(`select 1 from patient_access_failure`)).length).toBeGreaterThan(0);
     clock.advance(24 * 60 * 60_000);
     expect((await service.sweep()).failures).toBeGreaterThan(0);
-    expect(await test.db.query(`select 1 from patient_access_failure`)).toHaveLength(0);
+    expect(await server.db.query(`select 1 from patient_access_failure`)).toHaveLength(0);
   });
 });

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthenticateResponseSchema, SessionResponseSchema } from '@contract/api/patient-access';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../../../src-server/modules/patient-access/service';
-import { createTestClock, type TestClock } from '../../../../src-server/platform/clock';
-import { buildTestServer, type TestServer } from '../../helpers/build-server';
-import { backends, createTestDatabase, SEED_NOW, type TestDatabase } from '../../helpers/database';
+import { backends, SEED_NOW } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
 import {
   AMELIA,
   auditActions,
@@ -32,20 +31,9 @@ import {
 // the guard, logout, and the attempt limits. OTPs: routes.otp.test.ts.
 
 describe.each(backends())('patient sign-in on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  let clock: TestClock;
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    clock = createTestClock(SEED_NOW);
-    server = await buildTestServer({ db: test.db, clock });
-    await server.app.ready();
-    await setOtpRequired(test.db, false);
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-  });
+  const server = useTestApp({ backend });
+  const { clock } = server;
+  beforeAll(() => setOtpRequired(server.db, false));
   beforeEach(() => {
     clock.set(SEED_NOW);
   });
@@ -75,11 +63,11 @@ describe.each(backends())('patient sign-in on %s', (backend) => {
     const browser = client(server.app);
     await authenticate(browser, AMELIA);
     const token = browser.token ?? '';
-    const rows = await test.db.query<{ token_sha256: string }>(`select token_sha256 from patient_session where booking_key = $1`, [
+    const rows = await server.db.query<{ token_sha256: string }>(`select token_sha256 from patient_session where booking_key = $1`, [
       AMELIA.bookingKey,
     ]);
     expect(rows.map((row) => row.token_sha256)).toContain(createHash('sha256').update(token).digest('hex'));
-    const plain = await test.db.query(`select 1 from patient_session where token_sha256 = $1`, [token]);
+    const plain = await server.db.query(`select 1 from patient_session where token_sha256 = $1`, [token]);
     expect(plain).toHaveLength(0);
   });
 
@@ -115,18 +103,18 @@ describe.each(backends())('patient sign-in on %s', (backend) => {
     ['an unknown type', { type: 'APPOINTMENT_RESULTS' }],
     ['a missing date of birth', { dateOfBirth: undefined }],
   ])('answers 400 validation_failed for %s, changing nothing', async (_name, extra) => {
-    const before = await lastAuditId(test.db);
+    const before = await lastAuditId(server.db);
     const browser = client(server.app);
     const response = await authenticate(browser, HARPER, extra);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ code: string }>().code).toBe('validation_failed');
     expect(response.headers['set-cookie']).toBeUndefined();
-    expect(await auditActions(test.db, before)).toEqual([]);
+    expect(await auditActions(server.db, before)).toEqual([]);
   });
 
   it('signs in to a booking request against its patient, and that session is not an appointment session', async () => {
     const key = 'BRkeyBRkeyBRkeyBRkey01';
-    await insertBookingRequest(test.db, { dateOfBirth: '1990-01-01', email: 'ruby@example.com', contactNumber: '0400000001' }, key);
+    await insertBookingRequest(server.db, { dateOfBirth: '1990-01-01', email: 'ruby@example.com', contactNumber: '0400000001' }, key);
     const browser = client(server.app);
     const wrong = await authenticate(browser, { bookingKey: key, dateOfBirth: '1990-01-02' }, { type: 'BOOKING_REQUEST' });
     expect(wrong.statusCode).toBe(401);
@@ -134,13 +122,13 @@ describe.each(backends())('patient sign-in on %s', (backend) => {
     const asAppointment = await authenticate(browser, { bookingKey: key, dateOfBirth: '1990-01-01' });
     expect(asAppointment.statusCode).toBe(401);
     // otpRequired only ever applies to appointments.
-    await setOtpRequired(test.db, true);
+    await setOtpRequired(server.db, true);
     try {
       const right = await authenticate(browser, { bookingKey: key, dateOfBirth: '1990-01-01' }, { type: 'BOOKING_REQUEST' });
       expect(right.statusCode).toBe(200);
       expect(right.json<{ otpRequired: boolean }>().otpRequired).toBe(false);
     } finally {
-      await setOtpRequired(test.db, false);
+      await setOtpRequired(server.db, false);
     }
     expect((await sessionCheck(browser, key, 'BOOKING_REQUEST')).statusCode).toBe(200);
     expect((await sessionCheck(browser, key, 'APPOINTMENT')).statusCode).toBe(401);
@@ -186,7 +174,7 @@ describe.each(backends())('patient sign-in on %s', (backend) => {
     }
     clock.set(new Date(Date.parse(SEED_NOW) + SESSION_MAX_MS));
     expect((await sessionCheck(busy, CHLOE.bookingKey)).statusCode).toBe(401);
-    const rows = await test.db.query(`select 1 from patient_session where token_sha256 = $1`, [
+    const rows = await server.db.query(`select 1 from patient_session where token_sha256 = $1`, [
       createHash('sha256')
         .update(busy.token ?? '')
         .digest('hex'),
@@ -198,7 +186,7 @@ describe.each(backends())('patient sign-in on %s', (backend) => {
     const browser = client(server.app);
     await authenticate(browser, NOAH);
     const token = browser.token;
-    const before = await lastAuditId(test.db);
+    const before = await lastAuditId(server.db);
     const response = await browser.request('POST', '/api/patient-access/logout');
     expect(response.statusCode).toBe(204);
     const cleared = String(response.headers['set-cookie']);
@@ -207,13 +195,13 @@ describe.each(backends())('patient sign-in on %s', (backend) => {
     expect(cleared).toContain('Partitioned');
     browser.token = token;
     expect((await sessionCheck(browser, NOAH.bookingKey)).statusCode).toBe(401);
-    expect((await auditActions(test.db, before)).map((row) => row.action)).toEqual(['patient_signed_out']);
+    expect((await auditActions(server.db, before)).map((row) => row.action)).toEqual(['patient_signed_out']);
     // Without a session, logout still answers 204.
     expect((await client(server.app).request('POST', '/api/patient-access/logout')).statusCode).toBe(204);
   });
 
   it('locks a booking key after 5 failures in 15 minutes (429 max_attempts_reached), even for the right answer, then lets it in again', async () => {
-    const before = await lastAuditId(test.db);
+    const before = await lastAuditId(server.db);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 5; attempt += 1) {
       // Different addresses: this is the per-key limit.
@@ -230,7 +218,7 @@ describe.each(backends())('patient sign-in on %s', (backend) => {
     const shared = await authenticate(client(server.app), ZOE, { shared: true });
     expect(shared.json<{ details: unknown }>().details).toEqual({ maxAttempts: 'max_attempts_reached_shared' });
 
-    const actions = await auditActions(test.db, before);
+    const actions = await auditActions(server.db, before);
     expect(actions.map((row) => row.action)).toEqual([
       'patient_sign_in_failed',
       'patient_sign_in_failed',
@@ -276,7 +264,7 @@ describe.each(backends())('patient sign-in on %s', (backend) => {
     const statuses = guesses.map((guess) => guess.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(4);
     expect(statuses.filter((status) => status === 429)).toHaveLength(26);
-    const audits = await test.db.query<{ count: number }>(
+    const audits = await server.db.query<{ count: number }>(
       `select count(*)::int as count from audit_log where action = 'patient_sign_in_failed' and subject_id = $1`,
       [createHash('sha256').update(HENRY.bookingKey).digest('hex').slice(0, 16)],
     );
@@ -313,9 +301,9 @@ describe.each(backends())('patient sign-in on %s', (backend) => {
   });
 
   it('audits a success without personal data', async () => {
-    const before = await lastAuditId(test.db);
+    const before = await lastAuditId(server.db);
     await authenticate(client(server.app), HARPER, { contactNumber: HARPER.contactNumber });
-    const actions = await auditActions(test.db, before);
+    const actions = await auditActions(server.db, before);
     expect(actions.map((row) => row.action)).toEqual(['patient_sign_in_succeeded']);
     const text = JSON.stringify(actions);
     for (const secret of [HARPER.bookingKey, HARPER.dateOfBirth, HARPER.contactNumber, HARPER.email]) expect(text).not.toContain(secret);

@@ -1,76 +1,25 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutcomeProcessingResult, PendingQuestionnairesResponse, QuestionnaireListResponse } from '@contract/api/questionnaires';
+import { describe, expect, it } from 'vitest';
+import type { PendingQuestionnairesResponse, QuestionnaireListResponse } from '@contract/api/questionnaires';
 import { randomUUID } from 'node:crypto';
-import { createTestClock, type TestClock } from '../../../../src-server/platform/clock';
-import { KEYS_PER_WINDOW } from '../../../../src-server/modules/questionnaires/routes';
-import { buildTestServer, type TestServer } from '../../helpers/build-server';
-import { backends, createTestDatabase, SEED_NOW, type TestDatabase } from '../../helpers/database';
+import { backends } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
 import { book, countRows, patient, slotsOn } from '../booking/booking-test-kit';
 import { client, newAddress } from '../patient-access/sign-in-kit';
-import { bookThrough, CLIENT_HEADERS, rowsOf, setOtpRequired, signedAs, signIn } from '../appointments/self-service-kit';
+import { bookThrough, rowsOf, signedAs, signIn } from '../appointments/self-service-kit';
+import { MRI_SAFE, PACEMAKER, useQuestionnaireApi } from './questionnaire-kit';
 
 // Questionnaires through the real API on a seeded database: temporary answers under a booking key,
 // re-keying, outcomes evaluated by the server on the STORED answers, a denied booking refused by
 // the booking endpoint, answers moving to the appointment, post-booking saving per type, and
 // a 401 for every post-booking endpoint with another booking's session.
 
-const MRI_SAFE = { pacemaker: 'no', hasImplants: false, metalInEyes: 'no', claustrophobia: false, weightKg: 82 };
-const PACEMAKER = { ...MRI_SAFE, pacemaker: 'yes' };
 const AMELIA = { bookingKey: 'RTZZ7AsePVS1c6abT-l4BA', dateOfBirth: '1968-11-02' };
 const CHLOE_REQUEST = { bookingKey: 'pVC8vuYWYJuWi6jKwcf5Cg', dateOfBirth: '1979-05-23' };
 
 describe.each(backends())('questionnaires on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  let clock: TestClock;
-  const ids = new Map<string, string>();
-
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    await setOtpRequired(test.db, false);
-    clock = createTestClock(SEED_NOW);
-    server = await buildTestServer({ db: test.db, clock });
-    await server.app.ready();
-    for (const row of await test.db.query<{ id: string; slug: string }>('select id::text as id, slug from questionnaire'))
-      ids.set(row.slug, row.id);
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-  });
-
-  const get = (url: string) => server.app.inject({ method: 'GET', url, headers: CLIENT_HEADERS });
-  const post = (url: string, payload?: object) =>
-    server.app.inject({ method: 'POST', url, headers: CLIENT_HEADERS, ...(payload === undefined ? {} : { payload }) });
-  const id = (slug: string): string => ids.get(slug) ?? `missing ${slug}`;
-
-  async function newKey(): Promise<string> {
-    const response = await post('/api/questionnaires/booking-keys');
-    expect(response.statusCode, response.body).toBe(201);
-    const key = response.json<{ bookingKey: string }>().bookingKey;
-    expect(Buffer.from(key, 'base64url').length).toBeGreaterThanOrEqual(16);
-    return key;
-  }
-  const saveTemporary = (
-    bookingKey: string,
-    slug: string,
-    examSlug: string | undefined,
-    questionnaireResult: object,
-  ): Promise<LightMyRequestResponse> =>
-    post('/api/questionnaires/temporary-answers', {
-      bookingKey,
-      questionnaireId: id(slug),
-      ...(examSlug === undefined ? {} : { examSlug }),
-      questionnaireResult,
-    });
-  const outcomes = async (bookingKey: string, exams: string[]): Promise<OutcomeProcessingResult> => {
-    const response = await post('/api/questionnaires/outcomes', { bookingKey, exams });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<OutcomeProcessingResult>();
-  };
-  const temporaryAnswers = async (): Promise<number> =>
-    (await test.db.query<{ n: number }>(`select count(*)::int as n from questionnaire_answer where owner_type = 'TEMPORARY'`))[0]?.n ?? -1;
+  const server = useTestApp({ backend });
+  const { get, post, id, newKey, saveTemporary, outcomes, temporaryAnswers } = useQuestionnaireApi(server);
 
   it('lists the booking-time questionnaires of the chosen exams, one per modality, with which are answered', async () => {
     const key = await newKey();
@@ -151,7 +100,7 @@ describe.each(backends())('questionnaires on %s', (backend) => {
         })
       ).statusCode,
     ).toBe(200);
-    const [referral] = await test.db.query<{ id: string }>(`select id::text as id from document_type where code = 'REFERRAL'`);
+    const [referral] = await server.db.query<{ id: string }>(`select id::text as id from document_type where code = 'REFERRAL'`);
     expect(await outcomes(ct, ['ct-chest'])).toMatchObject({ success: true, medicareNumberRequired: true, documentTypeId: referral?.id });
 
     const xr = await newKey();
@@ -182,7 +131,7 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     const startsAt = slots[0]?.startsAt ?? '';
     const key = await newKey();
     expect((await saveTemporary(key, 'mri-safety-screening', 'mri-knee', PACEMAKER)).statusCode).toBe(200);
-    const appointments = await countRows(test.db, 'appointment');
+    const appointments = await countRows(server.db, 'appointment');
     const body = {
       exams: ['mri-knee'],
       clinicSlug: 'parramatta',
@@ -194,13 +143,13 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     expect(denied.statusCode, denied.body).toBe(409);
     expect(denied.json()).toMatchObject({ code: 'booking_denied' });
     expect(denied.json<{ message: string }>().message).toMatch(/pacemaker/);
-    expect(await countRows(test.db, 'appointment')).toBe(appointments);
+    expect(await countRows(server.db, 'appointment')).toBe(appointments);
 
     expect((await saveTemporary(key, 'mri-safety-screening', 'mri-knee', MRI_SAFE)).statusCode).toBe(200);
     const booked = await book(server.app, body);
     expect(booked.statusCode, booked.body).toBe(201);
     const bookingKey = booked.json<{ bookingKey: string }>().bookingKey;
-    const stored = await test.db.query<{ owner_type: string; owner_key: string }>(
+    const stored = await server.db.query<{ owner_type: string; owner_key: string }>(
       `select owner_type, owner_key from questionnaire_answer where owner_key in ($1, $2)`,
       [key, bookingKey],
     );
@@ -261,22 +210,22 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     ]);
     expect((await signed.get(`${base}?types=PROTOCOL`)).statusCode).toBe(400);
 
-    // The provider cancels through the questionnaire instead of the reason dialog.
-    await test.db.query('update self_service_settings set cancel_questionnaire_required = true');
+    // The provider cancels through the questionnaire instead of the reason dialog (docs/rules/questionnaires.md).
+    await server.db.query('update self_service_settings set cancel_questionnaire_required = true');
     const cancel = await signed.post(`${base}/answers`, {
       questionnaireId: id('cancel-appointment'),
       questionnaireResult: { reason: 'unwell' },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json()).toMatchObject({ questionnaireType: 'CANCEL_APPOINTMENT_PATIENT', appointmentStatus: 'CANCELED' });
-    expect((await rowsOf(test.db, booked.bookingKey)).map((row) => row.status)).toEqual(['CANCELED']);
+    expect((await rowsOf(server.db, booked.bookingKey)).map((row) => row.status)).toEqual(['CANCELED']);
     // Cancelling again is refused by the appointments rules and stores nothing new.
-    const count = await countRows(test.db, 'questionnaire_answer');
+    const count = await countRows(server.db, 'questionnaire_answer');
     expect(
       (await signed.post(`${base}/answers`, { questionnaireId: id('cancel-appointment'), questionnaireResult: { reason: 'time' } }))
         .statusCode,
     ).toBe(409);
-    expect(await countRows(test.db, 'questionnaire_answer')).toBe(count);
+    expect(await countRows(server.db, 'questionnaire_answer')).toBe(count);
 
     const chloe = await signIn(server.app, CHLOE_REQUEST.bookingKey, CHLOE_REQUEST.dateOfBirth, 'BOOKING_REQUEST');
     const requestBase = `/api/questionnaires/booking-requests/${CHLOE_REQUEST.bookingKey}`;
@@ -293,7 +242,7 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     const amelia = await signIn(server.app, AMELIA.bookingKey, AMELIA.dateOfBirth);
     const nobody = signedAs(server.app, client(server.app, newAddress()));
     const victim = (await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date: '2026-03-24' })).bookingKey;
-    const before = await countRows(test.db, 'questionnaire_answer');
+    const before = await countRows(server.db, 'questionnaire_answer');
     const body = { questionnaireId: id('before-your-visit'), questionnaireResult: { needsInterpreter: false, mobility: 'none' } };
     for (const signed of [amelia, nobody]) {
       const calls: Array<[string, Promise<LightMyRequestResponse>]> = [
@@ -321,8 +270,8 @@ describe.each(backends())('questionnaires on %s', (backend) => {
       ];
       for (const [name, call] of calls) expect((await call).statusCode, name).toBe(401);
     }
-    expect(await countRows(test.db, 'questionnaire_answer')).toBe(before);
-    expect((await rowsOf(test.db, victim)).map((row) => row.status)).toEqual(['BOOKED']);
+    expect(await countRows(server.db, 'questionnaire_answer')).toBe(before);
+    expect((await rowsOf(server.db, victim)).map((row) => row.status)).toEqual(['BOOKED']);
     expect((await amelia.get(`/api/questionnaires/appointments/${AMELIA.bookingKey}`)).statusCode).toBe(200);
   });
 
@@ -340,202 +289,20 @@ describe.each(backends())('questionnaires on %s', (backend) => {
     const created = await request(key);
     expect(created.statusCode, created.body).toBe(201);
     const bookingKey = created.json<{ bookingKey: string }>().bookingKey;
-    expect(await test.db.query(`select owner_type from questionnaire_answer where owner_key = $1`, [bookingKey])).toEqual([
+    expect(await server.db.query(`select owner_type from questionnaire_answer where owner_key = $1`, [bookingKey])).toEqual([
       { owner_type: 'BOOKING_REQUEST' },
     ]);
 
     // A provider outcome that denies booking requests for this answer.
-    await test.db.query(
+    await server.db.query(
       `update questionnaire set outcomes = outcomes || '[{"type":"DENY_BOOKING_REQUEST","condition":"{onMetformin} = true","result":"Please call us to book this scan."}]'::jsonb where slug = 'ct-contrast'`,
     );
     const denyKey = await newKey();
     expect((await saveTemporary(denyKey, 'ct-contrast', 'ct-coronary-angiogram', { ...answer, onMetformin: true })).statusCode).toBe(200);
-    const requests = await countRows(test.db, 'booking_request');
+    const requests = await countRows(server.db, 'booking_request');
     const denied = await request(denyKey);
     expect(denied.statusCode, denied.body).toBe(409);
     expect(denied.json()).toMatchObject({ code: 'booking_denied', message: 'Please call us to book this scan.' });
-    expect(await countRows(test.db, 'booking_request')).toBe(requests);
-  });
-
-  it('never trusts the web app to follow the outcomes: Medicare number, booking request instead, validation code; records the document to bring', async () => {
-    const { medicareNumber, ...withoutMedicare } = patient({ dateOfBirth: '1972-02-03' });
-    const ctSlots = await slotsOn(server.app, 'ct-chest', 'parramatta', '2026-03-24');
-    expect(ctSlots.length).toBeGreaterThan(2);
-    // A previous contrast reaction: Medicare number required, the referral must be brought.
-    const ctKey = await newKey();
-    const reaction = { previousReaction: 'yes', kidneyDisease: 'no', onMetformin: false, allergies: ['none'] };
-    expect((await saveTemporary(ctKey, 'ct-contrast', 'ct-chest', reaction)).statusCode).toBe(200);
-    expect(await outcomes(ctKey, ['ct-chest'])).toMatchObject({
-      medicareNumberRequired: true,
-      documentType: { title: 'Referral', description: expect.stringContaining('referral') },
-    });
-    const appointments = await countRows(test.db, 'appointment');
-    const ctBody = { exams: ['ct-chest'], clinicSlug: 'parramatta', startsAt: ctSlots[0]?.startsAt ?? '', questionnaireKey: ctKey };
-    const noMedicare = await book(server.app, { ...ctBody, patient: withoutMedicare });
-    expect(noMedicare.statusCode, noMedicare.body).toBe(400);
-    expect(noMedicare.json()).toMatchObject({
-      details: [{ in: 'body/patient/medicareNumber', message: 'A Medicare number is required for this exam.' }],
-    });
-    expect(await countRows(test.db, 'appointment')).toBe(appointments);
-    expect(await temporaryAnswers()).toBeGreaterThan(0);
-
-    const booked = await book(server.app, { ...ctBody, patient: { ...withoutMedicare, medicareNumber } });
-    expect(booked.statusCode, booked.body).toBe(201);
-    const bookingKey = booked.json<{ bookingKey: string }>().bookingKey;
-    const signed = await signIn(server.app, bookingKey, '1972-02-03');
-    const summary = await signed.get(`/api/appointments/${bookingKey}`);
-    expect(summary.statusCode, summary.body).toBe(200);
-    expect(summary.json()).toMatchObject({ requiredDocument: { title: 'Referral' } });
-
-    // Pregnant: an X-ray becomes a booking request; booking a time for it anyway is refused.
-    const xrSlots = await slotsOn(server.app, 'xr-chest', 'parramatta', '2026-03-24');
-    expect(xrSlots.length).toBeGreaterThan(0);
-    const xrKey = await newKey();
-    const xrList = (await get(`/api/questionnaires?bookingKey=${xrKey}&exams=xr-chest`)).json<QuestionnaireListResponse>();
-    const pregnancy = xrList.questionnaires.find((item) => item.questionnaire.slug === 'xray-pregnancy-check');
-    expect(pregnancy).toBeDefined();
-    expect((await saveTemporary(xrKey, 'xray-pregnancy-check', pregnancy?.examSlug ?? undefined, { pregnant: 'yes' })).statusCode).toBe(
-      200,
-    );
-    const xrBody = {
-      exams: ['xr-chest'],
-      clinicSlug: 'parramatta',
-      startsAt: xrSlots[0]?.startsAt ?? '',
-      patient: patient(),
-      questionnaireKey: xrKey,
-    };
-    const asTime = await book(server.app, xrBody);
-    expect(asTime.statusCode, asTime.body).toBe(409);
-    expect(asTime.json()).toMatchObject({ code: 'booking_denied', message: expect.stringContaining('booking request instead') });
-    const asRequest = await server.app.inject({
-      method: 'POST',
-      url: '/api/booking/booking-requests',
-      headers: { 'idempotency-key': randomUUID() },
-      payload: { exams: ['xr-chest'], patient: patient(), questionnaireKey: xrKey },
-    });
-    expect(asRequest.statusCode, asRequest.body).toBe(201);
-
-    // A provider outcome asking for a validation code: refused without one, kept (normalised) with one.
-    await test.db.query(
-      `update questionnaire set outcomes = outcomes || '[{"type":"VALIDATION_CODE_REQUIRED","condition":"{kidneyDisease} = ''unsure''","result":""}]'::jsonb where slug = 'ct-contrast'`,
-    );
-    const codeKey = await newKey();
-    expect(
-      (await saveTemporary(codeKey, 'ct-contrast', 'ct-chest', { ...reaction, previousReaction: 'no', kidneyDisease: 'unsure' }))
-        .statusCode,
-    ).toBe(200);
-    const codeBody = {
-      exams: ['ct-chest'],
-      clinicSlug: 'parramatta',
-      startsAt: ctSlots[2]?.startsAt ?? '',
-      patient: patient(),
-      questionnaireKey: codeKey,
-    };
-    const noCode = await book(server.app, codeBody);
-    expect(noCode.statusCode, noCode.body).toBe(400);
-    expect(noCode.json()).toMatchObject({ details: [{ in: 'body/validationCode' }] });
-    const badCode = await book(server.app, { ...codeBody, validationCode: 'x!' });
-    expect(badCode.statusCode, badCode.body).toBe(400);
-    const withCode = await book(server.app, { ...codeBody, validationCode: 'ab-12 cd' });
-    expect(withCode.statusCode, withCode.body).toBe(201);
-    const recorded = await test.db.query<{ validation_code: string; title: string }>(
-      `select o.validation_code, d.title from booking_outcome o join document_type d on d.id = o.document_type_id where o.owner_key = $1`,
-      [withCode.json<{ bookingKey: string }>().bookingKey],
-    );
-    expect(recorded).toEqual([{ validation_code: 'AB12CD', title: 'Blood test results' }]);
-  });
-
-  it('serves the HTML inside a questionnaire sanitised (a provider mistake is not an XSS)', async () => {
-    const [before] = await test.db.query<{ json: object }>(`select json from questionnaire where slug = 'xray-pregnancy-check'`);
-    await test.db.query(
-      `update questionnaire set json = jsonb_set(json, '{completedHtml}', to_jsonb('<p>Thank you</p><img src=x onerror="alert(1)"><script>alert(2)</script>'::text))
-        where slug = 'xray-pregnancy-check'`,
-    );
-    try {
-      const key = await newKey();
-      const list = (await get(`/api/questionnaires?bookingKey=${key}&exams=xr-chest`)).json<QuestionnaireListResponse>();
-      const served = list.questionnaires.find((item) => item.questionnaire.slug === 'xray-pregnancy-check')?.questionnaire.json as {
-        completedHtml?: string;
-      };
-      expect(served.completedHtml).toBe('<p>Thank you</p>');
-    } finally {
-      await test.db.query(`update questionnaire set json = $1::jsonb where slug = 'xray-pregnancy-check'`, [JSON.stringify(before?.json)]);
-    }
-  });
-
-  it("finds an appointment's booking by its slug (for /q?appointmentSlug=); unknown or malformed slugs say so", async () => {
-    const [row] = await test.db.query<{ id: string }>(`select id::text as id from appointment where booking_key = $1 limit 1`, [
-      AMELIA.bookingKey,
-    ]);
-    const found = await get(`/api/questionnaires/appointment-slugs/${row?.id ?? ''}`);
-    expect(found.statusCode, found.body).toBe(200);
-    expect(found.json()).toEqual({ bookingKey: AMELIA.bookingKey });
-    expect(found.headers['cache-control']).toBe('no-store');
-    const unknown = await get(`/api/questionnaires/appointment-slugs/${randomUUID()}`);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ message: 'We could not find this appointment.' });
-    expect((await get('/api/questionnaires/appointment-slugs/not-a-slug')).statusCode).toBe(400);
-  });
-
-  it('expires a temporary key 24 hours after it was issued; a later new key sweeps it and its answers', async () => {
-    const key = await newKey();
-    expect((await saveTemporary(key, 'mri-safety-screening', 'mri-knee', MRI_SAFE)).statusCode).toBe(200);
-    clock.advance(24 * 3_600_000 + 1000);
-    try {
-      expect((await saveTemporary(key, 'mri-safety-screening', 'mri-knee', MRI_SAFE)).statusCode).toBe(404);
-      expect((await get(`/api/questionnaires?bookingKey=${key}&exams=mri-knee`)).statusCode).toBe(404);
-      await newKey();
-      expect(await test.db.query(`select 1 from questionnaire_answer where owner_key = $1`, [key])).toEqual([]);
-      expect(await test.db.query(`select 1 from questionnaire_booking_key where booking_key = $1`, [key])).toEqual([]);
-    } finally {
-      clock.set(SEED_NOW);
-    }
-  });
-
-  it('with required_before_booking on, refuses a booking whose BOOKING_FORM questionnaires are not all answered', async () => {
-    const slots = await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-25');
-    const body = {
-      exams: ['mri-knee'],
-      clinicSlug: 'parramatta',
-      startsAt: slots[0]?.startsAt ?? '',
-      patient: patient({ dateOfBirth: '1981-02-03' }),
-    };
-    await test.db.query('update questionnaire_settings set required_before_booking = true');
-    try {
-      const appointments = await countRows(test.db, 'appointment');
-      const withoutKey = await book(server.app, body);
-      expect(withoutKey.statusCode, withoutKey.body).toBe(400);
-      expect(withoutKey.json()).toMatchObject({ code: 'validation_failed', details: [{ in: 'body/questionnaireKey' }] });
-      expect(withoutKey.json<{ message: string }>().message).toContain('MRI safety screening');
-      const key = await newKey();
-      expect((await book(server.app, { ...body, questionnaireKey: key })).statusCode).toBe(400);
-      expect(await countRows(test.db, 'appointment')).toBe(appointments);
-      expect((await saveTemporary(key, 'mri-safety-screening', 'mri-knee', MRI_SAFE)).statusCode).toBe(200);
-      const booked = await book(server.app, { ...body, questionnaireKey: key });
-      expect(booked.statusCode, booked.body).toBe(201);
-    } finally {
-      await test.db.query('update questionnaire_settings set required_before_booking = false');
-    }
-  });
-
-  it('limits new temporary keys per client address (429), other addresses unaffected', async () => {
-    const ask = (remoteAddress: string) =>
-      server.app.inject({ method: 'POST', url: '/api/questionnaires/booking-keys', headers: CLIENT_HEADERS, remoteAddress });
-    const statuses: number[] = [];
-    for (let index = 0; index <= KEYS_PER_WINDOW; index++) statuses.push((await ask('203.0.113.77')).statusCode);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(KEYS_PER_WINDOW);
-    expect(statuses.at(-1)).toBe(429);
-    expect((await ask('203.0.113.78')).statusCode).toBe(201);
-  });
-
-  it('suggests autocomplete values from 3 characters', async () => {
-    const response = await get('/api/questionnaires/autocomplete/implants?q=rep');
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<{ suggestions: string[] }>().suggestions).toEqual(['Hip replacement', 'Knee replacement', 'Shoulder replacement']);
-    expect(
-      (await get('/api/questionnaires/autocomplete/medications?q=met')).json<{ suggestions: string[] }>().suggestions.slice(0, 2),
-    ).toEqual(['Metformin', 'Metformin with sitagliptin']);
-    expect((await get('/api/questionnaires/autocomplete/implants?q=re')).statusCode).toBe(400);
-    expect((await get('/api/questionnaires/autocomplete/unknown-list?q=abc')).statusCode).toBe(404);
+    expect(await countRows(server.db, 'booking_request')).toBe(requests);
   });
 });

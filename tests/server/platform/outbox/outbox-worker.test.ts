@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../../../src-server/db/connection';
 import { migrate } from '../../../../src-server/db/migrate';
 import { createTestClock, type TestClock } from '../../../../src-server/platform/clock';
@@ -12,14 +12,8 @@ import {
   isTransportError,
   type OutboxWorkerOptions,
 } from '../../../../src-server/platform/outbox/outbox-worker';
-import {
-  backends,
-  createPostgresDatabase,
-  createTestDatabase,
-  dropPostgresDatabase,
-  postgresUrlFor,
-  type TestDatabase,
-} from '../../helpers/database';
+import { backends, createPostgresDatabase, dropPostgresDatabase, postgresUrlFor } from '../../helpers/database';
+import { useTestDatabase } from '../../helpers/test-app';
 import {
   collectingLogger,
   freePort,
@@ -75,8 +69,9 @@ describe('outbox worker helpers', () => {
 });
 
 describe.each(backends())('outbox worker on %s', (backend) => {
-  let test: TestDatabase;
+  const test = useTestDatabase({ backend, state: 'migrated' });
   let clock: TestClock;
+
   const mailers: Mailer[] = [];
   const servers: TestSmtpServer[] = [];
 
@@ -95,12 +90,6 @@ describe.each(backends())('outbox worker on %s', (backend) => {
     return { logger, worker: createOutboxWorker({ db: test.db, clock, logger, pollMs: 50, maxAttempts: 5, ...options }) };
   }
 
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'migrated');
-  });
-  afterAll(async () => {
-    await test.destroy();
-  });
   beforeEach(async () => {
     clock = createTestClock(START);
     await test.db.exec('delete from outbox_mail');

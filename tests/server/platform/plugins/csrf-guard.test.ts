@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../../src-server/platform/plugins/csrf-guard';
-import { buildTestServer, testConfig, type TestServer } from '../../helpers/build-server';
-import { backends, createTestDatabase, type TestDatabase } from '../../helpers/database';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, sameHost } from '../../../../src-server/platform/plugins/csrf-guard';
+import { backends } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
 
 // CSRF (docs/rules/security.md#csrf): the session cookie is SameSite=None (for the provider's iframe), so
 // unsafe API calls must prove they come from the portal itself.
@@ -11,17 +11,7 @@ const PUBLIC_URL = 'https://portal.example.org';
 const LIAM = { bookingKey: 'DQZGrZ3wpC5qCgHhYxQeMw', type: 'APPOINTMENT', dateOfBirth: '1991-03-14' };
 
 describe.each(backends().slice(0, 1))('CSRF guard on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    server = await buildTestServer({ db: test.db, config: testConfig({ PUBLIC_URL }) });
-    await server.app.ready();
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-  });
+  const server = useTestApp({ backend, env: { PUBLIC_URL } });
 
   const logout = (headers: Record<string, string>) =>
     server.app.inject({
@@ -77,5 +67,19 @@ describe.each(backends().slice(0, 1))('CSRF guard on %s', (backend) => {
       headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('CSRF guard: Origin against the request host', () => {
+  it.each([
+    ['https://portal.example', 'portal.example', true],
+    ['https://portal.example:443', 'portal.example', true],
+    ['http://127.0.0.1:3000', '127.0.0.1:3000', true],
+    ['https://evil.example', 'portal.example', false],
+    ['https://portal.example.evil.example', 'portal.example', false],
+    ['http://127.0.0.1:3001', '127.0.0.1:3000', false],
+    ['null', 'portal.example', false],
+  ])('%s sent to %s is the same host: %s', (origin, host, same) => {
+    expect(sameHost(origin, host)).toBe(same);
   });
 });

@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildContentSecurityPolicy } from '../../../../src-server/platform/plugins/security-headers';
-import { createTestClock } from '../../../../src-server/platform/clock';
-import { backends, createTestDatabase, SEED_NOW, type TestDatabase } from '../../helpers/database';
-import { buildTestServer, createWebRoot, FIXTURE_ASSET, testConfig, type TestServer } from '../../helpers/build-server';
+import { backends } from '../../helpers/database';
+import { FIXTURE_ASSET } from '../../helpers/build-server';
+import { useTestApp } from '../../helpers/test-app';
 
 /** The CSP as a map of directive → sources. */
 function parseCsp(header: string | string[] | number | undefined): Map<string, string[]> {
@@ -35,27 +35,17 @@ function expectBaseline(response: LightMyRequestResponse, label: string): Map<st
 }
 
 describe.each(backends())('security headers on every response on %s', (backend) => {
-  let test: TestDatabase;
-  let server: TestServer;
-  const webRoot = createWebRoot();
-  const clock = createTestClock(SEED_NOW);
-
-  beforeAll(async () => {
-    test = await createTestDatabase(backend, 'seeded');
-    server = await buildTestServer({
-      db: test.db,
-      clock,
-      config: testConfig({ WEB_ROOT: webRoot.dir, EMBED_ORIGINS: 'https://partner.example, http://127.0.0.1:4400' }),
-    });
-    server.app.get('/api/test/boom', async () => {
-      throw new Error('boom');
-    });
+  const server = useTestApp({
+    backend,
+    webRoot: true,
+    env: { EMBED_ORIGINS: 'https://partner.example, http://127.0.0.1:4400' },
+    setup: (app) => {
+      app.get('/api/test/boom', async () => {
+        throw new Error('boom');
+      });
+    },
   });
-  afterAll(async () => {
-    await server.close();
-    await test.destroy();
-    webRoot.remove();
-  });
+  const { clock } = server;
 
   const REQUESTS: [string, string, Record<string, string>][] = [
     ['HTML page', '/about', { accept: 'text/html' }],
@@ -114,7 +104,7 @@ describe.each(backends())('security headers on every response on %s', (backend) 
   });
 
   it('follows configuration changes after the cache lifetime, and adds the error-reporting origin to connect-src', async () => {
-    await test.db.query(
+    await server.db.query(
       `update provider set embedding_origins = array['https://new-site.example'],
          integration_config = integration_config || '{"errorReportingDsn": "https://key@o42.ingest.sentry.example/7"}'::jsonb`,
     );

@@ -3,7 +3,8 @@ import { createTestClock, type TestClock } from '../../../../src-server/platform
 import { enqueueSms, findSms, normalisePhoneNumber } from '../../../../src-server/platform/sms/sms-outbox-repository';
 import { createHttpSmsSender, errorForStatus, noSmsSender } from '../../../../src-server/platform/sms/sms-provider';
 import { createSmsWorker } from '../../../../src-server/platform/sms/sms-worker';
-import { backends, createTestDatabase, SEED_NOW, type TestDatabase } from '../../helpers/database';
+import { backends, SEED_NOW } from '../../helpers/database';
+import { useTestDatabase } from '../../helpers/test-app';
 import { collectingLogger, freePort } from '../../helpers/test-smtp-server';
 import { startTestSmsProvider, type TestSmsProvider } from '../../helpers/test-sms-provider';
 
@@ -13,17 +14,16 @@ import { startTestSmsProvider, type TestSmsProvider } from '../../helpers/test-s
 const KEY = 'sms-test-key';
 
 describe.each(backends())('SMS outbox on %s', (backend) => {
-  let test: TestDatabase;
+  const test = useTestDatabase({ backend, state: 'migrated' });
   let provider: TestSmsProvider;
   let clock: TestClock;
   beforeAll(async () => {
-    test = await createTestDatabase(backend, 'migrated');
     provider = await startTestSmsProvider();
   });
   afterAll(async () => {
     await provider.stop();
-    await test.destroy();
   });
+
   beforeEach(async () => {
     clock = createTestClock(SEED_NOW);
     provider.received.length = 0;
