@@ -12,7 +12,7 @@ import { createAppointmentsApi, type AppointmentsApi } from '../../api/appointme
 import { ApiError } from '../../api/client';
 import { paths } from '../../paths';
 import { randomUuid } from '../booking/public';
-import type { LoadState } from '../../stores/content-store';
+import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { PatientSubject, PortalNavigator } from '../../stores/session-store';
 import { loadSignedInSummary, loadStateOf } from '../../platform/signed-in-summary';
@@ -23,7 +23,6 @@ const LIVE_STATUSES: readonly AppointmentStatus[] = ['BOOKED', 'PENDING', 'CONFI
 /** The questionnaire type a cancellation goes through when the provider requires one (spec point 3). */
 export const CANCEL_QUESTIONNAIRE_TYPE = 'CANCEL_APPOINTMENT_PATIENT';
 
-export type { LoadState };
 export type RescheduleContext = RescheduleRequest['context'];
 
 /** The fields of the patient details change request (every one optional; at least one). */

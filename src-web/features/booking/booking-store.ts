@@ -13,15 +13,16 @@ import type {
 } from '@contract/api/booking';
 import type { BookingApi } from '../../api/booking-api';
 import { ApiError } from '../../api/client';
-import { addDays, addMonths, firstDayOfWeek, localDate, monthOf, type WeekStartDay } from './booking-calendar';
+import { addDays, addMonths, firstDayOfWeek, monthOf, type WeekStartDay } from './booking-calendar';
 import { bookingFailure, isModalFailure, type BookingFailure } from './booking-errors';
 import type { PatientForm } from './booking-patient-form';
 import { createStepReporter, type StepReporter } from './booking-step-reporter';
+import { localDate } from '../../platform/dates';
+import type { LoadState } from '../../platform/load-state';
 
 /** 0 exam choice, 1 location and date, 2 patient details, 3 confirmation (spec point 4). */
 export type BookingStep = 0 | 1 | 2 | 3;
 export type CalendarView = 'WEEK' | 'MONTH';
-export type LoadState = 'idle' | 'loading' | 'loaded' | 'error';
 export type PositionSource = 'query' | 'kiosk' | 'browser' | 'postcode';
 
 export interface Position extends Location {
