@@ -15,7 +15,7 @@ interface AppProps {
 
 /**
  * The providers around the router: stores, i18n, error boundary. antd's ConfigProvider is
- * not here: pages that use antd components wrap them in shell/antd-scope.tsx, so the first
+ * not here: pages that use antd components wrap them in components/antd-scope.tsx, so the first
  * screen does not download or run antd's style runtime.
  */
 export const App = observer(function App({ root, router }: AppProps) {

@@ -7,7 +7,6 @@ import { createApiClient } from './api/client';
 import { createConfigApi } from './api/config-api';
 import { App, type PortalRouter } from './app';
 import { createI18n } from './i18n/create-i18n';
-import { applyDateLocale } from './i18n/date-locale';
 import { readEmbeddedConfig } from './platform/bootstrap-config';
 import { initErrorReporting } from './platform/error-reporting';
 import { buildRoutes, matchedPage } from './routes';
@@ -37,7 +36,7 @@ export async function start(container: HTMLElement): Promise<void> {
   const { app, radiology } = config;
   const configuredHtml =
     (app.bannerEnabled && Boolean(app.bannerHtml)) || (radiology.showCustomHeaderAndFooter && Boolean(radiology.customFooter));
-  // The language (server overlay, catalogue and date-locale chunks) and the sanitiser are on the
+  // The language (server overlay and catalogue chunk) and the sanitiser are on the
   // first render's critical path: start them first, and yield once so their requests are on the
   // wire (axios sends from a microtask) while the router is set up in the next task.
   const ready = Promise.all([root.i18n.init(), configuredHtml ? preloadSanitizer() : null]);
@@ -66,7 +65,7 @@ function nextTask(): Promise<void> {
 /** Without configuration nothing else can run; say so in the fallback language. */
 export async function showBootstrapError(container: HTMLElement, error: unknown): Promise<void> {
   console.error('[bootstrap] the portal could not start', error);
-  const [i18n] = await Promise.all([createI18n(FALLBACK_LOCALE, {}), applyDateLocale(FALLBACK_LOCALE)]);
+  const i18n = await createI18n(FALLBACK_LOCALE, {});
   document.documentElement.lang = FALLBACK_LOCALE;
   createRoot(container).render(
     <I18nextProvider i18n={i18n}>

@@ -1,5 +1,4 @@
 import { preloadCatalogue } from '../i18n/create-i18n';
-import { preloadDateLocale } from '../i18n/date-locale';
 import { resolveLocale } from '../i18n/locale';
 import { preloadSanitizer } from '../components/safe-html';
 import { readEmbeddedConfig } from './bootstrap-config';
@@ -24,7 +23,6 @@ export function startEarlyRequests(doc: Document): void {
   if (!config) return;
   const locale = resolveLocale(config.app.locale, () => undefined);
   preloadCatalogue(locale);
-  preloadDateLocale(locale);
   const { app, radiology } = config;
   if ((app.bannerEnabled && app.bannerHtml) || (radiology.showCustomHeaderAndFooter && radiology.customFooter)) void preloadSanitizer();
   const link = doc.createElement('link');

@@ -1,4 +1,4 @@
-import type { LoadState } from '../stores/content-store';
+import type { LoadState } from './load-state';
 
 /** What came of opening a self-service page's booking. */
 export type SummaryLoad<T> =

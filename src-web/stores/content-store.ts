@@ -1,8 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ContactClinic } from '@contract/api/config';
 import type { ConfigApi } from '../api/config-api';
-
-export type LoadState = 'idle' | 'loading' | 'loaded' | 'error';
+import type { LoadState } from '../platform/load-state';
 
 /** Content of the static pages that comes from the server: clinics (Contact) and the terms. */
 export class ContentStore {

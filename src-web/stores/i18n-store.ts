@@ -1,17 +1,14 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { i18n as I18nInstance } from 'i18next';
-import type { Locale as AntdLocale } from 'antd/es/locale';
 import type { SupportedLocale, TranslationOverlay } from '@contract/api/config';
 import type { AssetsApi } from '../api/assets-api';
 import { createI18n, preloadCatalogue } from '../i18n/create-i18n';
-import { applyDateLocale } from '../i18n/date-locale';
 import { resolveLocale, weekStartsOn, type WeekStart } from '../i18n/locale';
 
-/** The active language: i18next instance, antd texts and the week start (docs/rules/shell.md#languages). */
+/** The active language: i18next instance and the week start (docs/rules/shell.md#languages). */
 export class I18nStore {
   locale: SupportedLocale;
   instance: I18nInstance | null = null;
-  antdLocale: AntdLocale | undefined = undefined;
 
   private readonly assets: AssetsApi;
   private readonly doc: Document;
@@ -22,7 +19,6 @@ export class I18nStore {
     this.doc = doc;
     makeAutoObservable<this, 'assets' | 'doc'>(this, {
       instance: observableRef,
-      antdLocale: observableRef,
       assets: false,
       doc: false,
     });
@@ -39,22 +35,21 @@ export class I18nStore {
   }
 
   /**
-   * Loads the catalogue, the server overlay and the date locale. A failing overlay only
+   * Loads the catalogue and the server overlay (antd's texts and dates load with the first antd
+   * component, components/antd-scope.tsx). A failing overlay only
    * warns: the hand-written catalogues are complete, so the portal still reads well.
    *
    * @param withOverlay - false when the API is known to be unreachable (bootstrap failure).
    */
   async init(withOverlay = true): Promise<void> {
     const locale = this.locale;
-    // The catalogue and date-locale chunks download while the overlay request is out, so the
-    // first render waits for one round trip, not two (Lighthouse on a slow phone network).
+    // The catalogue chunk downloads while the overlay request is out, so the first render
+    // waits for one round trip, not two (Lighthouse on a slow phone network).
     preloadCatalogue(locale);
-    const dateLocale = applyDateLocale(locale);
     const overlay = withOverlay ? await this.loadOverlay(locale) : {};
-    const [instance, antdLocale] = await Promise.all([createI18n(locale, overlay), dateLocale]);
+    const instance = await createI18n(locale, overlay);
     runInAction(() => {
       this.instance = instance;
-      this.antdLocale = antdLocale;
     });
     this.doc.documentElement.lang = locale;
   }

@@ -10,7 +10,8 @@ import { BookingStore } from '../features/booking/booking-store';
 import { ConfigStore } from './config-store';
 import { ContentStore } from './content-store';
 import { I18nStore } from './i18n-store';
-import { browserCookiesEnabled, localDate, PatientAccessStore } from '../features/authentication/patient-access-store';
+import { browserCookiesEnabled, PatientAccessStore } from '../features/authentication/patient-access-store';
+import { localDate } from '../platform/dates';
 import { SessionStore, type PortalNavigator } from './session-store';
 import { UiStore } from './ui-store';
 

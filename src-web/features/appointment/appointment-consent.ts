@@ -1,7 +1,7 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { ConsentForm } from '@contract/api/appointments';
 import type { AppointmentsApi } from '../../api/appointments-api';
-import type { LoadState } from '../../stores/content-store';
+import type { LoadState } from '../../platform/load-state';
 import type { AppointmentPageState } from './appointment-dialog';
 
 /** The appointment's consent forms: the list, the notification, and reading and signing one. */

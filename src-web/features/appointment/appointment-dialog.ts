@@ -1,6 +1,6 @@
 import type { AppointmentSummary, ChangeRefusal } from '@contract/api/appointments';
 import { ApiError } from '../../api/client';
-import type { LoadState } from '../../stores/content-store';
+import type { LoadState } from '../../platform/load-state';
 
 /** The one dialog open on the appointment page. */
 export type AppointmentDialog =

@@ -5,7 +5,7 @@ import { createAppointmentsApi, type AppointmentsApi } from '../../api/appointme
 import { ApiError } from '../../api/client';
 import { paths } from '../../paths';
 import { randomUuid } from '../booking/public';
-import type { LoadState } from '../../stores/content-store';
+import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { PatientSubject, PortalNavigator } from '../../stores/session-store';
 import { loadSignedInSummary, loadStateOf } from '../../platform/signed-in-summary';
@@ -29,8 +29,6 @@ export type { RescheduleContext, RescheduleOutcome } from './appointment-resched
 
 /** Statuses in which the patient may still cancel, move, confirm or sign (the appointment is live). */
 const LIVE_STATUSES: readonly AppointmentStatus[] = ['BOOKED', 'PENDING', 'CONFIRMED', 'REQUEST_RESCHEDULE'];
-
-export type { LoadState };
 
 export interface AppointmentStoreDeps {
   api: AppointmentsApi;

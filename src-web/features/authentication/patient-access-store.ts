@@ -1,30 +1,7 @@
 import { ApiError } from '../../api/client';
-import type { PatientAccessApi } from '../../api/patient-access-api';
+import { parseRoleTranslations, type PatientAccessOptions } from './patient-access-options';
 import type { PatientSignInStore } from './patient-sign-in-store';
-import type { PatientSubject, PortalNavigator, SessionStore } from '../../stores/session-store';
-
-/** What the patient-access stores are given (root-store.ts builds it; tests inject their own). */
-export interface PatientAccessOptions {
-  api: PatientAccessApi;
-  session: SessionStore;
-  navigator: () => PortalNavigator;
-  /** The app config's seconds between one-time password sends. */
-  otpResendSeconds: () => number;
-  /** Local date, YYYY-MM-DD (a date of birth may not be after it). */
-  today: () => string;
-  /** True when the browser keeps cookies (the session lives in one). */
-  cookiesEnabled: () => boolean;
-  /** Lays role-specific translations over the catalogue (docs/rules/shell.md#languages). */
-  applyTranslations: (overlay: Record<string, unknown>) => void;
-  scrollToTop: () => void;
-  timers?: { setInterval: (fn: () => void, ms: number) => unknown; clearInterval: (handle: unknown) => void };
-}
-
-/** The browser's local date as YYYY-MM-DD. */
-export function localDate(now: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+import type { PatientSubject } from '../../stores/session-store';
 
 /**
  * Whether the browser keeps cookies: the flag, then a test cookie written like the session cookie
@@ -45,17 +22,6 @@ export function browserCookiesEnabled(win: Window): boolean {
     }
   };
   return (win.isSecureContext && attempt('; SameSite=None; Secure; Partitioned')) || attempt('; SameSite=Lax');
-}
-
-/** The role overlay as an object, or null when it is empty or not a JSON object. */
-export function parseRoleTranslations(json: string): Record<string, unknown> | null {
-  if (!json.trim()) return null;
-  try {
-    const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { OtpChannel } from '@contract/api/patient-access';
 import { ApiError } from '../../api/client';
 import { paths } from '../../paths';
-import { parseRoleTranslations, type PatientAccessOptions } from './patient-access-store';
+import { parseRoleTranslations, type PatientAccessOptions } from './patient-access-options';
 import type { PatientSubject, SessionStore } from '../../stores/session-store';
 
 /** Six digits, exactly. */

@@ -2,12 +2,10 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { BookingRequestSummary } from '@contract/api/booking-requests';
 import { createBookingRequestsApi, type BookingRequestsApi } from '../../api/booking-requests-api';
 import { ApiError } from '../../api/client';
-import type { LoadState } from '../../stores/content-store';
+import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { PatientSubject } from '../../stores/session-store';
 import { loadSignedInSummary, loadStateOf } from '../../platform/signed-in-summary';
-
-export type { LoadState };
 
 /** The one dialog open on the booking-request page. */
 export type BookingRequestDialog =

@@ -1,3 +1,5 @@
+import { dateTimeFormat as formatter } from '../../platform/dates';
+
 /**
  * Calendar arithmetic for the booking flow on ISO dates ('YYYY-MM-DD') and months ('YYYY-MM').
  * Dates are calendar days, not instants, so they are computed in UTC where no zone can shift them.
@@ -13,31 +15,6 @@ function toUtc(isoDate: string): Date {
 
 function fromUtc(date: Date): string {
   return date.toISOString().slice(0, 10);
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * A cached Intl.DateTimeFormat: constructing one costs a millisecond or more (locale data is
- * loaded on first use), far too much to repeat on every render of a calendar.
- */
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let cached = formatters.get(key);
-  if (!cached) {
-    cached = new Intl.DateTimeFormat(locale, options);
-    formatters.set(key, cached);
-  }
-  return cached;
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** The calendar date of an instant in a time zone (the browser's own zone when none is given). */
-export function localDate(instant: Date, timeZone?: string): string {
-  if (timeZone === undefined) return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
-  // en-CA formats dates as YYYY-MM-DD.
-  return formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
 export function addDays(isoDate: string, days: number): string {

@@ -1,7 +1,7 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { Catalogue, Exam, WalkInExam } from '@contract/api/booking';
 import type { BookingApi } from '../../api/booking-api';
-import type { LoadState } from '../../stores/content-store';
+import type { LoadState } from '../../platform/load-state';
 
 export interface ExamChoiceDeps {
   api: Pick<BookingApi, 'catalogue' | 'walkInExams'>;

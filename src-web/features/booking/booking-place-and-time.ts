@@ -2,8 +2,9 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { BookingSettings, ClinicWithDistance, DaySlots, Location, Slot } from '@contract/api/booking';
 import type { BookingApi } from '../../api/booking-api';
 import { ApiError } from '../../api/client';
-import type { LoadState } from '../../stores/content-store';
-import { addDays, addMonths, firstDayOfWeek, localDate, monthOf, type WeekStartDay } from './booking-calendar';
+import type { LoadState } from '../../platform/load-state';
+import { addDays, addMonths, firstDayOfWeek, monthOf, type WeekStartDay } from './booking-calendar';
+import { localDate } from '../../platform/dates';
 import { bookingFailure } from './booking-errors';
 import type { Locator, Position } from './booking-locator';
 

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { BookingApi } from '../../api/booking-api';
-import { localDate, type WeekStartDay } from './booking-calendar';
+import type { WeekStartDay } from './booking-calendar';
+import { localDate } from '../../platform/dates';
 import { BookingExamChoice } from './booking-exam-choice';
 import type { Locator } from './booking-locator';
 import { BookingPlaceAndTime, type PlaceAndTimeRestore } from './booking-place-and-time';
@@ -13,7 +14,6 @@ export type { CalendarView } from './booking-place-and-time';
 
 /** 0 exam choice, 1 location and date, 2 patient details, 3 confirmation. */
 export type BookingStep = 0 | 1 | 2 | 3;
-export type LoadState = 'idle' | 'loading' | 'loaded' | 'error';
 
 export interface BookingStoreDeps {
   api: BookingApi;

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SUPPORTED_LOCALES } from '@contract/api/config';
 import { createApiClient } from '../../../src-web/api/client';
+import { loadAntdLocale } from '../../../src-web/i18n/antd-locale';
 import { applyDateLocale, portalDayjsLocaleName } from '../../../src-web/i18n/date-locale';
 import { resolveLocale, weekStartsOn } from '../../../src-web/i18n/locale';
 import { RootStore } from '../../../src-web/stores/root-store';
@@ -73,10 +74,10 @@ describe('applyDateLocale', () => {
   });
 
   it('should point antd date pickers at the portal dayjs locale', async () => {
-    const antd = await applyDateLocale('en-CA');
+    const antd = await loadAntdLocale('en-CA');
     expect(antd.DatePicker?.lang.locale).toBe(portalDayjsLocaleName('en-CA'));
     expect(dayjs().locale(portalDayjsLocaleName('en-CA')).startOf('week').day()).toBe(0);
-    const mk = await applyDateLocale('mk');
+    const mk = await loadAntdLocale('mk');
     expect(mk.locale).toBe('mk');
     expect(dayjs().locale(portalDayjsLocaleName('mk')).startOf('week').day()).toBe(1);
   });

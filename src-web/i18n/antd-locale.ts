@@ -1,0 +1,31 @@
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import type { SupportedLocale } from '@contract/api/config';
+import { applyDateLocale, portalDayjsLocaleName } from './date-locale';
+
+/** antd component texts per portal locale (antd has no en-AU/en-NZ/en-CA: en_GB and en_US are the closest). */
+const ANTD_LOCALES: Record<SupportedLocale, () => Promise<{ default: AntdLocale }>> = {
+  en: () => import('antd/es/locale/en_GB'),
+  'en-AU': () => import('antd/es/locale/en_GB'),
+  'en-NZ': () => import('antd/es/locale/en_GB'),
+  'en-CA': () => import('antd/es/locale/en_US'),
+  mk: () => import('antd/es/locale/mk_MK'),
+};
+
+function withPickerLocale(base: AntdLocale, dayjsName: string): AntdLocale {
+  const datePicker = base.DatePicker;
+  return {
+    ...base,
+    DatePicker: datePicker ? { ...datePicker, lang: { ...datePicker.lang, locale: dayjsName } } : undefined,
+    Calendar: datePicker ? { ...datePicker, lang: { ...datePicker.lang, locale: dayjsName } } : base.Calendar,
+  };
+}
+
+/**
+ * antd's texts for a portal locale, with its date pickers pointed at the portal's dayjs locale
+ * (registered here too, so weeks start as the locale says). Only antd components use dayjs and
+ * these texts, so only AntdScope loads them: the first render never waits for antd.
+ */
+export async function loadAntdLocale(locale: SupportedLocale): Promise<AntdLocale> {
+  const [base] = await Promise.all([ANTD_LOCALES[locale](), applyDateLocale(locale)]);
+  return withPickerLocale(base.default, portalDayjsLocaleName(locale));
+}
