@@ -10,7 +10,7 @@ export interface Position extends Location {
 export interface Locator {
   /** The browser's position; rejects when refused, unavailable or too slow. */
   browserPosition(): Promise<Location>;
-  /** The postcode a kiosk stored in its cookie (the postalCodeLocationId cookie, docs/rules/kiosk.md), or null. */
+  /** The postcode a kiosk stored in its cookie (the postalCodeLocationId cookie, docs/rules/kiosk.md#kiosk-mode-in-the-web-app), or null. */
   kioskPostcode(): string | null;
   /** In kiosk mode, keeps a located postcode for the next patient at this kiosk (cookie). */
   rememberKioskPostcode(postcode: string): void;
