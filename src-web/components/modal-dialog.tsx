@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { Button } from './button';
 
 interface ModalDialogProps {
   title: string;
@@ -90,16 +91,7 @@ interface MessageDialogProps {
 /** A dialog with one Close button: a message the patient acknowledges. */
 export function MessageDialog({ title, children, closeText, onClose, role = 'alertdialog' }: MessageDialogProps) {
   return (
-    <ModalDialog
-      role={role}
-      title={title}
-      onDismiss={onClose}
-      actions={
-        <button type="button" className="pp-button" onClick={onClose}>
-          {closeText}
-        </button>
-      }
-    >
+    <ModalDialog role={role} title={title} onDismiss={onClose} actions={<Button onClick={onClose}>{closeText}</Button>}>
       {children}
     </ModalDialog>
   );
@@ -129,12 +121,12 @@ export function ConfirmDialog({ title, text, yes, no, onYes, onNo, busy = false,
       onDismiss={onNo}
       actions={
         <>
-          <button type="button" className={danger ? 'pp-button pp-button-danger' : 'pp-button'} disabled={busy} onClick={onYes}>
+          <Button variant={danger ? 'danger' : 'primary'} disabled={busy} onClick={onYes}>
             {yes}
-          </button>
-          <button type="button" className="pp-button pp-button-secondary" onClick={onNo}>
+          </Button>
+          <Button variant="secondary" onClick={onNo}>
             {no}
-          </button>
+          </Button>
         </>
       }
     >

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from './button';
 
 interface PageLoadStateProps {
   /** The last load failed (else it is still loading). */
@@ -15,9 +16,9 @@ export function PageLoadState({ failed, errorText, retryText, onRetry }: PageLoa
   return (
     <div role="alert" className="pp-notice pp-notice-error">
       <p>{errorText}</p>
-      <button type="button" className="pp-button pp-button-secondary" onClick={onRetry}>
+      <Button variant="secondary" onClick={onRetry}>
         {retryText}
-      </button>
+      </Button>
     </div>
   );
 }

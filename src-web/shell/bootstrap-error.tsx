@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '../components/button';
 
 /** Shown when the configuration cannot be loaded at all (no stores, no router yet). */
 export function BootstrapError() {
@@ -7,9 +8,7 @@ export function BootstrapError() {
     <main className="pp-page pp-app-error">
       <h1>{t('error.title')}</h1>
       <p>{t('app.bootstrapError')}</p>
-      <button type="button" className="pp-button" onClick={() => window.location.reload()}>
-        {t('action.reload')}
-      </button>
+      <Button onClick={() => window.location.reload()}>{t('action.reload')}</Button>
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../platform/error-reporting';
+import { Button } from '../components/button';
 
 function AppErrorFallback() {
   const { t } = useTranslation();
@@ -8,9 +9,7 @@ function AppErrorFallback() {
     <main className="pp-page pp-app-error">
       <h1>{t('error.title')}</h1>
       <p>{t('error.text')}</p>
-      <button type="button" className="pp-button" onClick={() => window.location.reload()}>
-        {t('action.reload')}
-      </button>
+      <Button onClick={() => window.location.reload()}>{t('action.reload')}</Button>
     </main>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 import { reportError } from '../platform/error-reporting';
 import { Page } from '../components/page';
+import { Button } from '../components/button';
 
 /**
  * The error boundary of every route (one per area): a crash or a chunk that fails to load
@@ -18,9 +19,7 @@ export function RouteError() {
   return (
     <Page title={t('error.title')}>
       <p>{t('error.text')}</p>
-      <button type="button" className="pp-button" onClick={() => window.location.reload()}>
-        {t('action.reload')}
-      </button>
+      <Button onClick={() => window.location.reload()}>{t('action.reload')}</Button>
     </Page>
   );
 }

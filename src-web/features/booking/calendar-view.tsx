@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Slot } from '@contract/api/booking';
 import { addDays, dayLabel, formatDate, formatInstant, monthGrid } from './booking-calendar';
 import { useStores } from '../../stores/use-stores';
+import { Button } from '../../components/button';
 
 /** A known Sunday, to name the weekdays in the locale's order. */
 const A_SUNDAY = '2024-01-07';
@@ -57,15 +58,15 @@ interface CalendarStep {
 function CalendarNav({ label, previous, next }: { label: string; previous: CalendarStep; next: CalendarStep }) {
   return (
     <div className="pp-calendar-nav">
-      <button type="button" className="pp-button pp-button-secondary" disabled={!previous.enabled} onClick={previous.go}>
+      <Button variant="secondary" disabled={!previous.enabled} onClick={previous.go}>
         {previous.text}
-      </button>
+      </Button>
       <p aria-live="polite" className="pp-calendar-range">
         {label}
       </p>
-      <button type="button" className="pp-button pp-button-secondary" disabled={!next.enabled} onClick={next.go}>
+      <Button variant="secondary" disabled={!next.enabled} onClick={next.go}>
         {next.text}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { TITLES, type FieldProblem, type PatientField, type PatientForm } from '
 import { useStores } from '../../stores/use-stores';
 import { ModalDialog } from '../../components/modal-dialog';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
+import { Button } from '../../components/button';
 
 /** The field's label; every key is literal so the catalogue check sees it. */
 function fieldLabel(t: TFunction, field: PatientField): string {
@@ -225,16 +226,16 @@ export const DetailsStep = observer(function DetailsStep() {
           </div>
         )}
         <div className="pp-actions">
-          <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.goBack()}>
+          <Button variant="secondary" onClick={() => booking.goBack()}>
             {t('booking.actions.back')}
-          </button>
-          <button type="submit" className="pp-button" disabled={booking.submission.submitting}>
+          </Button>
+          <Button type="submit" disabled={booking.submission.submitting}>
             {booking.submission.submitting
               ? t('booking.details.submitting')
               : booking.examChoice.isBookingRequest
                 ? t('booking.details.submitRequest')
                 : t('booking.details.submit')}
-          </button>
+          </Button>
         </div>
       </form>
       {booking.submission.modalFailure && (
@@ -242,11 +243,7 @@ export const DetailsStep = observer(function DetailsStep() {
           role="alertdialog"
           title={t('booking.errors.title')}
           onDismiss={() => void booking.closeFailure()}
-          actions={
-            <button type="button" className="pp-button" onClick={() => void booking.closeFailure()}>
-              {t('action.close')}
-            </button>
-          }
+          actions={<Button onClick={() => void booking.closeFailure()}>{t('action.close')}</Button>}
         >
           <p>{failureText(t, booking.submission.modalFailure)}</p>
         </ModalDialog>

@@ -7,6 +7,7 @@ import { useStores } from '../../stores/use-stores';
 import { CalendarView } from './calendar-view';
 import { ModalDialog } from '../../components/modal-dialog';
 import { ClinicMap } from './clinic-map';
+import { Button } from '../../components/button';
 
 /** Step 1: where (clinics offering every chosen exam, nearest first) and when (docs/rules/booking.md#free-times). */
 export const LocationStep = observer(function LocationStep() {
@@ -18,9 +19,7 @@ export const LocationStep = observer(function LocationStep() {
       {booking.placeAndTime.clinicsState === 'error' && (
         <div role="alert" className="pp-notice pp-notice-error">
           <p>{t('booking.location.loadError')}</p>
-          <button type="button" className="pp-button" onClick={() => void booking.placeAndTime.loadClinics()}>
-            {t('booking.actions.retry')}
-          </button>
+          <Button onClick={() => void booking.placeAndTime.loadClinics()}>{t('booking.actions.retry')}</Button>
         </div>
       )}
       {(booking.placeAndTime.clinicsState === 'loading' || booking.placeAndTime.locating) && (
@@ -37,12 +36,12 @@ export const LocationStep = observer(function LocationStep() {
       )}
       {booking.placeAndTime.selectedClinic && !booking.examChoice.isBookingRequest && <CalendarView />}
       <div className="pp-actions">
-        <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.goBack()}>
+        <Button variant="secondary" onClick={() => booking.goBack()}>
           {t('booking.actions.back')}
-        </button>
-        <button type="button" className="pp-button" disabled={!booking.placeAndTime.canContinue} onClick={() => void booking.goToDetails()}>
+        </Button>
+        <Button disabled={!booking.placeAndTime.canContinue} onClick={() => void booking.goToDetails()}>
           {t('action.continue')}
-        </button>
+        </Button>
       </div>
       {booking.placeAndTime.unableToLocateOpen && <UnableToLocateDialog />}
       {booking.placeAndTime.postcodeLocatorOpen && <PostcodeLocatorDialog />}
@@ -69,12 +68,12 @@ const LocationBar = observer(function LocationBar() {
       <p aria-live="polite">{where}</p>
       {position && booking.placeAndTime.usedDefaultLocation && <p className="pp-muted">{t('booking.location.tooFar')}</p>}
       <div className="pp-button-row">
-        <button type="button" className="pp-button pp-button-secondary" onClick={() => void booking.placeAndTime.useBrowserLocation()}>
+        <Button variant="secondary" onClick={() => void booking.placeAndTime.useBrowserLocation()}>
           {t('booking.location.useMyLocation')}
-        </button>
-        <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.placeAndTime.openPostcodeLocator()}>
+        </Button>
+        <Button variant="secondary" onClick={() => booking.placeAndTime.openPostcodeLocator()}>
           {t('booking.location.usePostcode')}
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -129,16 +128,15 @@ const ClinicList = observer(function ClinicList() {
                   </>
                 )}
               </p>
-              <button
-                type="button"
-                className={selected ? 'pp-button' : 'pp-button pp-button-secondary'}
+              <Button
+                variant={selected ? 'primary' : 'secondary'}
                 aria-pressed={selected}
                 onClick={() => void booking.placeAndTime.selectClinic(clinic.slug)}
               >
                 {selected
                   ? t('booking.location.chosenClinic', { name: clinic.name })
                   : t('booking.location.chooseClinic', { name: clinic.name })}
-              </button>
+              </Button>
             </li>
           );
         })}
@@ -156,12 +154,10 @@ const UnableToLocateDialog = observer(function UnableToLocateDialog() {
       onDismiss={() => booking.placeAndTime.closeUnableToLocate()}
       actions={
         <>
-          <button type="button" className="pp-button" onClick={() => booking.placeAndTime.openPostcodeLocator()}>
-            {t('booking.location.usePostcode')}
-          </button>
-          <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.placeAndTime.closeUnableToLocate()}>
+          <Button onClick={() => booking.placeAndTime.openPostcodeLocator()}>{t('booking.location.usePostcode')}</Button>
+          <Button variant="secondary" onClick={() => booking.placeAndTime.closeUnableToLocate()}>
             {t('booking.location.showAll')}
-          </button>
+          </Button>
         </>
       }
     >
@@ -184,12 +180,12 @@ const PostcodeLocatorDialog = observer(function PostcodeLocatorDialog() {
       onDismiss={() => booking.placeAndTime.closePostcodeLocator()}
       actions={
         <>
-          <button type="submit" form={formId} className="pp-button" disabled={booking.placeAndTime.postcodeState === 'loading'}>
+          <Button type="submit" form={formId} disabled={booking.placeAndTime.postcodeState === 'loading'}>
             {t('booking.location.find')}
-          </button>
-          <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.placeAndTime.closePostcodeLocator()}>
+          </Button>
+          <Button variant="secondary" onClick={() => booking.placeAndTime.closePostcodeLocator()}>
             {t('action.cancel')}
-          </button>
+          </Button>
         </>
       }
     >

@@ -8,6 +8,7 @@ import { PortalLink } from '../../components/portal-link';
 import { isExternalUrl } from '../../platform/safe-url';
 import { useStores } from '../../stores/use-stores';
 import { denyActions, denyMessage, readDenyQuery, trustedOriginsOf, type DenyMessage } from './deny-message';
+import { Button, buttonClassName } from '../../components/button';
 
 /** One literal t() per message, so the catalogue check sees every key the page can show. */
 function denyText(t: TFunction, message: DenyMessage): string {
@@ -77,14 +78,17 @@ export function DenyPage() {
       {(showClose || redirectUrl) && (
         <div className="pp-actions">
           {redirectUrl && (
-            <PortalLink href={isExternalUrl(redirectUrl) ? redirectUrl : href(redirectUrl)} className="pp-button">
+            <PortalLink
+              href={isExternalUrl(redirectUrl) ? redirectUrl : href(redirectUrl)}
+              className={buttonClassName({ variant: 'primary' })}
+            >
               {t('deny.continue')}
             </PortalLink>
           )}
           {showClose && (
-            <button type="button" className="pp-button pp-button-secondary" onClick={close}>
+            <Button variant="secondary" onClick={close}>
               {t('action.close')}
-            </button>
+            </Button>
           )}
         </div>
       )}

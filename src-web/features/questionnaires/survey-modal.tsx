@@ -10,6 +10,7 @@ import { ConfirmDialog, useModalDialog } from '../../components/modal-dialog';
 import type { SurveyQuestionnaire } from './questionnaire-store';
 import { registerAutocomplete, setAutocompleteLookup, applyAutocompleteRenderers, type AutocompleteLookup } from './autocomplete-question';
 import './questionnaires.css';
+import { Button } from '../../components/button';
 
 /**
  * This module is the heavy part of questionnaires (SurveyJS, about 250 KB gzipped with its CSS):
@@ -137,9 +138,9 @@ export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, 
           {questionnaire.title}
         </h2>
         {closable && (
-          <button type="button" className="pp-button pp-button-secondary pp-survey-close" onClick={close}>
+          <Button variant="secondary" className="pp-survey-close" onClick={close}>
             {t('action.close')}
-          </button>
+          </Button>
         )}
       </div>
       {error && (
