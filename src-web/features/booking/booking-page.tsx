@@ -10,6 +10,7 @@ import { bookingQuestionnaireHooks, loadBookingQuestionnaires } from '../questio
 import { BookingStepper } from './booking-stepper';
 import { ExamStep } from './exam-step';
 import './booking.css';
+import './booking-place-and-time.css';
 
 // Step 0 is the first screen and ships with the page; the later steps load when reached, so
 // the booking home stays inside its JavaScript budget (docs/web.md#budgets).
