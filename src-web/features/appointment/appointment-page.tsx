@@ -103,7 +103,7 @@ const Summary = observer(function Summary({ summary }: { summary: AppointmentSum
         {summary.walkInExam && (
           <div>
             <dt>{t('appointment.summary.walkIn')}</dt>
-            <dd>{t('appointment.summary.walkInText', { name: summary.walkInExam.name, minutes: summary.walkInExam.minutesPrior })}</dd>
+            <dd>{t('appointment.summary.walkInText', { name: summary.walkInExam.name, count: summary.walkInExam.minutesPrior })}</dd>
           </div>
         )}
         <div>

@@ -92,7 +92,7 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
         {booking.walkInExam && (
           <div>
             <dt>{t('booking.confirmation.walkIn')}</dt>
-            <dd>{t('booking.walkIn.arrive', { name: booking.walkInExam.name, minutes: booking.walkInExam.minutesPrior })}</dd>
+            <dd>{t('booking.walkIn.arrive', { name: booking.walkInExam.name, count: booking.walkInExam.minutesPrior })}</dd>
           </div>
         )}
       </dl>
