@@ -42,6 +42,7 @@ const ShellLayout = observer(function ShellLayout({ embedded }: ShellLayoutProps
   return (
     <div className={`pp-app pp-device-${ui.device}${embedded ? ' pp-embedded' : ''}`}>
       <SkipLink />
+      <EnvironmentBanner edge="top" />
       <Banner />
       <header className="pp-header">
         {ui.isMobile ? <MobileNavigation showMenu={showMenu} /> : <DesktopNavigation />}
@@ -51,7 +52,7 @@ const ShellLayout = observer(function ShellLayout({ embedded }: ShellLayoutProps
         <Outlet />
       </main>
       {showFooter && <Footer />}
-      <EnvironmentBanner />
+      <EnvironmentBanner edge="bottom" />
     </div>
   );
 });

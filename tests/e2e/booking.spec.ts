@@ -83,7 +83,7 @@ test.describe('on a desktop with the browser sharing its position', () => {
     await expect(walkIn).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'booking step 0 with the walk-in dialog');
     await walkIn
-      .getByRole('button', { name: t('booking.walkIn.option', { name: 'CT brain without contrast (walk-in)', minutes: 20 }) })
+      .getByRole('button', { name: t('booking.walkIn.option', { name: 'CT brain without contrast (walk-in)', count: 20 }) })
       .click();
     await expect(page.getByText(t('booking.walkIn.recorded', { name: 'CT brain without contrast (walk-in)' }))).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'booking step 0');
@@ -106,7 +106,7 @@ test.describe('on a desktop with the browser sharing its position', () => {
     const appointmentPath = await expectConfirmation(page);
     await expect(page.locator('.pp-confirmation-details')).toContainText('MRI knee');
     await expect(page.locator('.pp-confirmation-details')).toContainText(
-      t('booking.walkIn.arrive', { name: 'CT brain without contrast (walk-in)', minutes: 20 }),
+      t('booking.walkIn.arrive', { name: 'CT brain without contrast (walk-in)', count: 20 }),
     );
     await expectNoSeriousA11yViolations(page, 'booking step 3');
 

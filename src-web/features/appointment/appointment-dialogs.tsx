@@ -15,15 +15,15 @@ export function rescheduleRefusal(t: TFunction, reason: ChangeRefusal, priorMinu
     case 'APPOINTMENT_CANCELLED':
       return { title: t('message.reschedule_not_allowed'), text: t('message.reschedule_cancelled_appts') };
     case 'PRIOR_MINUTES':
-      return { title: t('message.reschedule_not_allowed'), text: t('message.reschedule_prior_minutes', { hours: hoursOf(priorMinutes) }) };
+      return { title: t('message.reschedule_not_allowed'), text: t('message.reschedule_prior_minutes', { count: hoursOf(priorMinutes) }) };
     case 'OTHER':
       return { title: t('message.reschedule_not_allowed'), text: t('message.reschedule_not_allowed_message') };
   }
 }
 
 /** Whole hours when the limit is a whole number of hours (1440 minutes: 24 hours). */
-function hoursOf(minutes: number): string {
-  return minutes % 60 === 0 ? String(minutes / 60) : (minutes / 60).toFixed(1);
+function hoursOf(minutes: number): number {
+  return minutes % 60 === 0 ? minutes / 60 : Number((minutes / 60).toFixed(1));
 }
 
 function detailLabel(t: TFunction, field: DetailsField): string {
@@ -264,7 +264,7 @@ export const AppointmentDialogs = observer(function AppointmentDialogs({ store }
     case 'cancelNotAllowed':
       return (
         <MessageDialog title={t('message.cancel_not_allowed')} closeText={t('action.close')} onClose={close}>
-          <p>{t('message.cancel_prior_minutes', { hours: hoursOf(dialog.priorMinutes) })}</p>
+          <p>{t('message.cancel_prior_minutes', { count: hoursOf(dialog.priorMinutes) })}</p>
         </MessageDialog>
       );
     case 'cancelConfirm':
@@ -323,7 +323,7 @@ export const AppointmentDialogs = observer(function AppointmentDialogs({ store }
             </>
           }
         >
-          <p>{t('appointment.consent.notificationText', { number: store.consent.unsignedConsentForms.length })}</p>
+          <p>{t('appointment.consent.notificationText', { count: store.consent.unsignedConsentForms.length })}</p>
         </ModalDialog>
       );
     }

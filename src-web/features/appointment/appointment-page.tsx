@@ -103,7 +103,7 @@ const Summary = observer(function Summary({ summary }: { summary: AppointmentSum
         {summary.walkInExam && (
           <div>
             <dt>{t('appointment.summary.walkIn')}</dt>
-            <dd>{t('appointment.summary.walkInText', { name: summary.walkInExam.name, minutes: summary.walkInExam.minutesPrior })}</dd>
+            <dd>{t('appointment.summary.walkInText', { name: summary.walkInExam.name, count: summary.walkInExam.minutesPrior })}</dd>
           </div>
         )}
         <div>
@@ -115,11 +115,13 @@ const Summary = observer(function Summary({ summary }: { summary: AppointmentSum
             {clinic.phone && (
               <>
                 <br />
-                <a href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`}>{clinic.phone}</a>
+                <a className="pp-target-link" href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`}>
+                  {clinic.phone}
+                </a>
               </>
             )}
             <br />
-            <a href={clinic.mapUrl} target="_blank" rel="noopener noreferrer">
+            <a className="pp-target-link" href={clinic.mapUrl} target="_blank" rel="noopener noreferrer">
               {t('appointment.summary.map', { clinic: clinic.name })}
             </a>
           </dd>

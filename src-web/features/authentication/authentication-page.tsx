@@ -300,7 +300,7 @@ const CodeForm = observer(function CodeForm({ store }: { store: PatientSignInSto
       </div>
       {waiting && (
         <p id="auth-resend-wait" className="pp-muted">
-          {t('authentication.code.resendIn', { seconds: store.resendSeconds })}
+          {t('authentication.code.resendIn', { count: store.resendSeconds })}
         </p>
       )}
     </form>

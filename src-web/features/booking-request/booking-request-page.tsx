@@ -135,7 +135,7 @@ const Dialogs = observer(function Dialogs({ store }: { store: BookingRequestStor
           <ul className="pp-br-list">
             {store.referrals.map((referral) => (
               <li key={referral.id}>
-                <a href={referral.href} download={referral.fileName}>
+                <a className="pp-target-link" href={referral.href} download={referral.fileName}>
                   {referral.fileName}
                 </a>
               </li>

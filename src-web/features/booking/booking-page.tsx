@@ -108,7 +108,8 @@ export const BookingPage = observer(function BookingPage() {
             {rescheduleContext === 'CHANGED' ? t('booking.reschedule.changeBanner') : t('booking.reschedule.banner')}
           </p>
         )}
-        <h2 ref={headingRef} tabIndex={-1} className="pp-booking-step-title">
+        {/* data-dialog-return: a dialog closing after the step changed (the questionnaires) hands focus here. */}
+        <h2 ref={headingRef} tabIndex={-1} className="pp-booking-step-title" data-dialog-return>
           {stepTitle}
         </h2>
         <Suspense fallback={<p role="status">{t('message.loading')}</p>}>

@@ -93,10 +93,7 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
           <div>
             <dt>{t('booking.confirmation.walkIn')}</dt>
             <dd>
-              {t('booking.walkIn.arrive', {
-                name: booking.examChoice.walkInExam.name,
-                minutes: booking.examChoice.walkInExam.minutesPrior,
-              })}
+              {t('booking.walkIn.arrive', { name: booking.examChoice.walkInExam.name, count: booking.examChoice.walkInExam.minutesPrior })}
             </dd>
           </div>
         )}

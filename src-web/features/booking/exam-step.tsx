@@ -178,7 +178,7 @@ const ExamDialogs = observer(function ExamDialogs() {
             </button>
           }
         >
-          <p>{t('booking.exams.duration', { minutes: info.durationMinutes, modality: info.modalityName })}</p>
+          <p>{t('booking.exams.duration', { count: info.durationMinutes, modality: info.modalityName })}</p>
           {info.notes && <p>{info.notes}</p>}
           {info.examNotes && <p>{info.examNotes}</p>}
           <h3>{t('booking.exams.preparation')}</h3>
@@ -225,7 +225,7 @@ const WalkInDialog = observer(function WalkInDialog() {
         {booking.examChoice.walkInOptions.map((walkIn) => (
           <li key={walkIn.name}>
             <button type="button" className="pp-button pp-button-block" onClick={() => booking.examChoice.chooseWalkIn(walkIn)}>
-              {t('booking.walkIn.option', { name: walkIn.name, minutes: walkIn.minutesPrior })}
+              {t('booking.walkIn.option', { name: walkIn.name, count: walkIn.minutesPrior })}
             </button>
           </li>
         ))}

@@ -39,7 +39,7 @@ function problemText(t: TFunction, dialog: AppointmentDialog): string | null {
     case 'APPOINTMENT_CANCELLED':
       return t('message.reschedule_cancelled_appts');
     case 'PRIOR_MINUTES':
-      return t('message.reschedule_prior_minutes', { hours: String(Math.round((dialog.priorMinutes / 60) * 10) / 10) });
+      return t('message.reschedule_prior_minutes', { count: Math.round((dialog.priorMinutes / 60) * 10) / 10 });
     case 'OTHER':
       return t('message.reschedule_not_allowed_message');
   }

@@ -26,14 +26,18 @@ const ClinicCard = observer(function ClinicCard({ clinic }: { clinic: ContactCli
           <div>
             <dt>{t('contact.phone')}</dt>
             <dd>
-              <a href={telHref(clinic.phone)}>{clinic.phone}</a>
+              <a className="pp-target-link" href={telHref(clinic.phone)}>
+                {clinic.phone}
+              </a>
             </dd>
           </div>
           {clinic.email && (
             <div>
               <dt>{t('contact.email')}</dt>
               <dd>
-                <a href={`mailto:${clinic.email}`}>{clinic.email}</a>
+                <a className="pp-target-link" href={`mailto:${clinic.email}`}>
+                  {clinic.email}
+                </a>
               </dd>
             </div>
           )}

@@ -19,13 +19,21 @@ function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefin
   return node;
 }
 
+function lookUpText(key: string): string | Catalogue | undefined {
+  const found = lookUp(english, key);
+  return typeof found === 'string' ? found : lookUp(selfService, key);
+}
+
+const plural = new Intl.PluralRules('en');
+
 /**
  * The English text for a translation key, read from the web app's own catalogue so the
- * journeys follow the wording instead of duplicating it. Interpolations are filled from `values`.
+ * journeys follow the wording instead of duplicating it. Interpolations are filled from `values`;
+ * with a numeric `count` the plural form is chosen as i18next does (`key_one`, else the key itself).
  */
 export function t(key: string, values: Record<string, string | number> = {}): string {
-  const found = lookUp(english, key);
-  const node = typeof found === 'string' ? found : lookUp(selfService, key);
+  const form = typeof values.count === 'number' ? lookUpText(`${key}_${plural.select(values.count)}`) : undefined;
+  const node = typeof form === 'string' ? form : lookUpText(key);
   if (typeof node !== 'string') throw new Error(`No English text for translation key '${key}'`);
   return node.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
 }

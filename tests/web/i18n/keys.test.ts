@@ -52,6 +52,8 @@ interface TCall {
   file: string;
   line: number;
   key: string | null;
+  /** The options passed a `count`, which i18next needs to choose a plural form. */
+  counted: boolean;
 }
 
 /** Finds every t(…) and x.t(…) call and its first argument, if that is a string literal. */
@@ -71,7 +73,14 @@ export function findTCalls(fileName: string, source: string): TCall[] {
       if (isT) {
         const first = node.arguments[0];
         const literal = first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)) ? first.text : null;
-        calls.push({ file: fileName, line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, key: literal });
+        const options = node.arguments[1];
+        const counted =
+          !!options &&
+          ts.isObjectLiteralExpression(options) &&
+          options.properties.some(
+            (property) => property.name !== undefined && ts.isIdentifier(property.name) && property.name.text === 'count',
+          );
+        calls.push({ file: fileName, line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, key: literal, counted });
       }
     }
     ts.forEachChild(node, visit);
@@ -81,6 +90,17 @@ export function findTCalls(fileName: string, source: string): TCall[] {
 }
 
 const en = flatten(readCatalogue('en'));
+
+/**
+ * Plural forms: the key itself holds the "other" form (so the key and any overlay on it keep
+ * working) and `key_one`, `key_few`… beside it hold the forms Intl.PluralRules names for a locale.
+ */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many)$/;
+const pluralBase = (key: string): string | null => (PLURAL_SUFFIX.test(key) ? key.replace(PLURAL_SUFFIX, '') : null);
+const pluralKeys = new Set([...en.keys()].map(pluralBase).filter((key): key is string => key !== null));
+/** A count in front of a word ("{{count}} seconds") needs plural forms; placeholders named for numbers must be `count`. */
+const COUNTED_WORD = /\{\{\s*(\w+)\s*\}\}\s+\p{L}/u;
+const NUMBER_NAMES = new Set(['count', 'number', 'seconds', 'minutes', 'hours', 'days', 'total']);
 const calls = sourceFiles(SRC_WEB).flatMap((path) => findTCalls(relative(SRC_WEB, path), readFileSync(path, 'utf8')));
 
 describe('translation keys in src-web', () => {
@@ -110,6 +130,14 @@ describe('translation keys in src-web', () => {
     const planted = findTCalls('x.tsx', "const a = t(key); const b = i18n.t(`x.${y}`); const c = t('nope.missing'); const d = t(`ok`);");
     expect(planted.map((call) => call.key)).toEqual([null, null, 'nope.missing', 'ok']);
   });
+
+  it('should pass a count to every key with plural forms', () => {
+    expect(pluralKeys.has('appointment.consent.notificationText')).toBe(true);
+    const uncounted = calls.filter((call) => call.key !== null && pluralKeys.has(call.key) && !call.counted);
+    expect(uncounted.map((call) => `${call.file}:${call.line} ${call.key}`)).toEqual([]);
+    const planted = findTCalls('x.tsx', "t('a', { count: n }); t('b', { number: n }); t('c', { count }); t('d');");
+    expect(planted.map((call) => call.counted)).toEqual([true, false, true, false]);
+  });
 });
 
 describe('catalogues', () => {
@@ -121,8 +149,10 @@ describe('catalogues', () => {
       const catalogue = flatten(readCatalogue(locale));
       expect(catalogue.size).toBeGreaterThan(0);
       for (const [key, text] of catalogue) {
-        expect(en.has(key), `${locale}: ${key} is not in en`).toBe(true);
-        expect(placeholders(text), `${locale}: ${key}`).toEqual(placeholders(en.get(key) ?? ''));
+        const base = pluralBase(key);
+        const english = en.get(key) ?? (base !== null && pluralKeys.has(base) ? en.get(base) : undefined);
+        expect(english, `${locale}: ${key} is not in en`).toBeDefined();
+        expect(placeholders(text), `${locale}: ${key}`).toEqual(placeholders(english ?? ''));
       }
     },
   );
@@ -135,5 +165,33 @@ describe('catalogues', () => {
       ([key, text]) => mk.get(key) === text && /[a-z]{3}/i.test(text.replace(/\{\{\w+\}\}/g, '')),
     );
     expect(untranslated.map(([key]) => key)).toEqual([]);
+  });
+});
+
+describe('plural forms', () => {
+  it.each(SUPPORTED_LOCALES)('should give every counted text each plural form %s needs', (locale) => {
+    const catalogue = flatten(readCatalogue(locale));
+    const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories.filter((category) => category !== 'other');
+    const translated = [...pluralKeys].filter(
+      (key) => catalogue.has(key) || [...catalogue.keys()].some((leaf) => pluralBase(leaf) === key),
+    );
+    if (locale === 'en' || locale === 'mk') expect(translated.length).toBeGreaterThan(5);
+    for (const key of translated) {
+      expect(catalogue.has(key), `${locale}: ${key} (the other form)`).toBe(true);
+      for (const category of categories) expect(catalogue.has(`${key}_${category}`), `${locale}: ${key}_${category}`).toBe(true);
+    }
+  });
+
+  it.each(SUPPORTED_LOCALES)('should not write "(s)" plurals or count a word without plural forms in %s', (locale) => {
+    const catalogue = flatten(readCatalogue(locale));
+    const wrong = [...catalogue.entries()]
+      .filter(([key, text]) => {
+        if (/\p{L}\((s|и|e|es)\)/u.test(text)) return true;
+        const counted = COUNTED_WORD.exec(text);
+        if (!counted || !NUMBER_NAMES.has(counted[1] ?? '')) return false;
+        return counted[1] !== 'count' || !pluralKeys.has(pluralBase(key) ?? key);
+      })
+      .map(([key]) => key);
+    expect(wrong).toEqual([]);
   });
 });

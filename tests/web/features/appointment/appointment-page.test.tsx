@@ -299,7 +299,7 @@ describe('appointment page: confirm, consent, details, e-mails', () => {
   it('should announce unsigned consent forms, show the sanitised form and sign it with a typed name and agreement', async () => {
     const { fake } = await open({ consentForms: [CONSENT_FORM], notifyPatient: true });
     const notice = await screen.findByRole('dialog', { name: 'Consent forms to sign' });
-    expect(within(notice).getByText('1 consent form(s) for this appointment still need your signature.')).toBeTruthy();
+    expect(within(notice).getByText('1 consent form for this appointment still needs your signature.')).toBeTruthy();
     fireEvent.click(within(notice).getByRole('button', { name: 'Sign now' }));
 
     const form = await screen.findByRole('dialog', { name: 'MRI safety consent' });
