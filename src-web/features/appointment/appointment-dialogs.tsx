@@ -6,6 +6,7 @@ import type { ChangeRefusal } from '@contract/api/appointments';
 import { SafeHtml } from '../../components/safe-html';
 import { DETAILS_FIELDS, type AppointmentStore, type DetailsField } from './appointment-store';
 import { ConfirmDialog, MessageDialog, ModalDialog } from '../../components/modal-dialog';
+import { Button } from '../../components/button';
 
 /** The reschedule refusal's title and text (docs/rules/self-service.md#cut-off). */
 export function rescheduleRefusal(t: TFunction, reason: ChangeRefusal, priorMinutes: number): { title: string; text: string } {
@@ -79,12 +80,12 @@ const CancelReasonDialog = observer(function CancelReasonDialog({ store }: { sto
       onDismiss={() => store.closeDialog()}
       actions={
         <>
-          <button type="submit" form="pp-cancel-reason-form" className="pp-button pp-button-danger" disabled={store.busy}>
+          <Button variant="danger" type="submit" form="pp-cancel-reason-form" disabled={store.busy}>
             {t('appointment.cancel.submit')}
-          </button>
-          <button type="button" className="pp-button pp-button-secondary" onClick={() => store.closeDialog()}>
+          </Button>
+          <Button variant="secondary" onClick={() => store.closeDialog()}>
             {t('appointment.cancel.keep')}
-          </button>
+          </Button>
         </>
       }
     >
@@ -144,13 +145,13 @@ const ConsentDialog = observer(function ConsentDialog({ store }: { store: Appoin
       actions={
         <>
           {!form.signed && (
-            <button type="submit" form="pp-consent-form" className="pp-button" disabled={store.busy}>
+            <Button type="submit" form="pp-consent-form" disabled={store.busy}>
               {t('appointment.consent.save')}
-            </button>
+            </Button>
           )}
-          <button type="button" className="pp-button pp-button-secondary" onClick={() => store.closeDialog()}>
+          <Button variant="secondary" onClick={() => store.closeDialog()}>
             {t('action.close')}
-          </button>
+          </Button>
         </>
       }
     >
@@ -207,12 +208,12 @@ const DetailsChangeDialog = observer(function DetailsChangeDialog({ store }: { s
       onDismiss={() => store.closeDialog()}
       actions={
         <>
-          <button type="submit" form="pp-details-form" className="pp-button" disabled={store.busy}>
+          <Button type="submit" form="pp-details-form" disabled={store.busy}>
             {t('appointment.details.submit')}
-          </button>
-          <button type="button" className="pp-button pp-button-secondary" onClick={() => store.closeDialog()}>
+          </Button>
+          <Button variant="secondary" onClick={() => store.closeDialog()}>
             {t('action.cancel')}
-          </button>
+          </Button>
         </>
       }
     >
@@ -312,14 +313,10 @@ export const AppointmentDialogs = observer(function AppointmentDialogs({ store }
           onDismiss={close}
           actions={
             <>
-              {first && (
-                <button type="button" className="pp-button" onClick={() => store.consent.openConsent(first.id)}>
-                  {t('appointment.consent.signNow')}
-                </button>
-              )}
-              <button type="button" className="pp-button pp-button-secondary" onClick={close}>
+              {first && <Button onClick={() => store.consent.openConsent(first.id)}>{t('appointment.consent.signNow')}</Button>}
+              <Button variant="secondary" onClick={close}>
                 {t('appointment.consent.later')}
-              </button>
+              </Button>
             </>
           }
         >
@@ -343,12 +340,10 @@ export const AppointmentDialogs = observer(function AppointmentDialogs({ store }
           onDismiss={close}
           actions={
             <>
-              <button type="button" className="pp-button" onClick={() => store.detailsChange.backToDetailsChange()}>
-                {t('appointment.details.tryAgain')}
-              </button>
-              <button type="button" className="pp-button pp-button-secondary" onClick={close}>
+              <Button onClick={() => store.detailsChange.backToDetailsChange()}>{t('appointment.details.tryAgain')}</Button>
+              <Button variant="secondary" onClick={close}>
                 {t('action.close')}
-              </button>
+              </Button>
             </>
           }
         >

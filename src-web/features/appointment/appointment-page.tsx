@@ -12,6 +12,7 @@ import './appointment.css';
 import { PageLoadState } from '../../components/page-load-state';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
 import { useBookingPage } from '../../components/use-booking-page';
+import { Button } from '../../components/button';
 
 /** The status line, one literal key per status so the catalogue check sees each. */
 export function statusText(t: TFunction, status: AppointmentStatus): string {
@@ -158,44 +159,24 @@ const Actions = observer(function Actions({ store }: { store: AppointmentStore }
           <h2 id="pp-appt-actions-title">{t('appointment.actions.title')}</h2>
           <div className="pp-button-row">
             {store.canConfirm && (
-              <button type="button" className="pp-button" disabled={busy} onClick={() => void store.confirm()}>
+              <Button disabled={busy} onClick={() => void store.confirm()}>
                 {t('appointment.actions.confirm')}
-              </button>
+              </Button>
             )}
-            <button
-              type="button"
-              className="pp-button pp-button-secondary"
-              disabled={busy}
-              onClick={() => void store.rescheduling.startReschedule('RESCHEDULED')}
-            >
+            <Button variant="secondary" disabled={busy} onClick={() => void store.rescheduling.startReschedule('RESCHEDULED')}>
               {t('appointment.actions.reschedule')}
-            </button>
-            <button
-              type="button"
-              className="pp-button pp-button-secondary"
-              disabled={busy}
-              onClick={() => void store.rescheduling.startReschedule('CHANGED')}
-            >
+            </Button>
+            <Button variant="secondary" disabled={busy} onClick={() => void store.rescheduling.startReschedule('CHANGED')}>
               {t('appointment.actions.change')}
-            </button>
+            </Button>
             {summary.status !== 'REQUEST_RESCHEDULE' && (
-              <button
-                type="button"
-                className="pp-button pp-button-secondary"
-                disabled={busy}
-                onClick={() => store.rescheduling.openRequestReschedule()}
-              >
+              <Button variant="secondary" disabled={busy} onClick={() => store.rescheduling.openRequestReschedule()}>
                 {t('appointment.actions.requestReschedule')}
-              </button>
+              </Button>
             )}
-            <button
-              type="button"
-              className="pp-button pp-button-danger"
-              disabled={busy}
-              onClick={() => void store.cancellation.startCancel()}
-            >
+            <Button variant="danger" disabled={busy} onClick={() => void store.cancellation.startCancel()}>
               {t('appointment.actions.cancel')}
-            </button>
+            </Button>
           </div>
         </section>
       )}
@@ -222,20 +203,15 @@ const Actions = observer(function Actions({ store }: { store: AppointmentStore }
       <section aria-labelledby="pp-appt-more-title">
         <h2 id="pp-appt-more-title">{t('appointment.more.title')}</h2>
         <div className="pp-button-row">
-          <button
-            type="button"
-            className="pp-button pp-button-secondary"
-            disabled={busy}
-            onClick={() => store.detailsChange.openDetailsChange()}
-          >
+          <Button variant="secondary" disabled={busy} onClick={() => store.detailsChange.openDetailsChange()}>
             {t('appointment.more.details')}
-          </button>
+          </Button>
           {summary.emailUnsubscribed ? (
             <p className="pp-muted">{t('appointment.more.unsubscribed')}</p>
           ) : (
-            <button type="button" className="pp-button pp-button-secondary" disabled={busy} onClick={() => void store.unsubscribe()}>
+            <Button variant="secondary" disabled={busy} onClick={() => void store.unsubscribe()}>
               {t('appointment.more.unsubscribe')}
-            </button>
+            </Button>
           )}
         </div>
       </section>

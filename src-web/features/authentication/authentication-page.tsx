@@ -9,6 +9,7 @@ import { PatientSignInStore, type SignInError, type SignInField, type SignInProb
 import { useStores } from '../../stores/use-stores';
 import { readAuthenticationParams } from './authentication-params';
 import './authentication.css';
+import { Button } from '../../components/button';
 
 const ERROR_ID = 'auth-error';
 
@@ -189,9 +190,9 @@ const DetailsForm = observer(function DetailsForm({ store }: { store: PatientSig
         inputProps={{ type: 'tel', inputMode: 'numeric', autoComplete: shared ? 'off' : 'tel-national' }}
       />
       <div className="pp-actions">
-        <button type="submit" className="pp-button" aria-disabled={store.loading} onMouseDown={keepFieldFocus}>
+        <Button type="submit" aria-disabled={store.loading} onMouseDown={keepFieldFocus}>
           {t('authentication.submit')}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -225,12 +226,12 @@ const ChannelForm = observer(function ChannelForm({ store }: { store: PatientSig
         ))}
       </fieldset>
       <div className="pp-actions">
-        <button type="submit" className="pp-button" aria-disabled={store.loading}>
+        <Button type="submit" aria-disabled={store.loading}>
           {t('authentication.channel.send')}
-        </button>
-        <button type="button" className="pp-button pp-button-secondary" onClick={() => store.backToDetails()}>
+        </Button>
+        <Button variant="secondary" onClick={() => store.backToDetails()}>
           {t('authentication.code.back')}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -282,21 +283,20 @@ const CodeForm = observer(function CodeForm({ store }: { store: PatientSignInSto
         }}
       />
       <div className="pp-actions">
-        <button type="submit" className="pp-button" aria-disabled={store.loading} onMouseDown={keepFieldFocus}>
+        <Button type="submit" aria-disabled={store.loading} onMouseDown={keepFieldFocus}>
           {t('authentication.code.verify')}
-        </button>
-        <button
-          type="button"
-          className="pp-button pp-button-secondary"
+        </Button>
+        <Button
+          variant="secondary"
           disabled={waiting || store.loading}
           aria-describedby={waiting ? 'auth-resend-wait' : undefined}
           onClick={() => void store.sendOtp()}
         >
           {t('authentication.code.resend')}
-        </button>
-        <button type="button" className="pp-button pp-button-secondary" onClick={() => store.backToDetails()}>
+        </Button>
+        <Button variant="secondary" onClick={() => store.backToDetails()}>
           {t('authentication.code.back')}
-        </button>
+        </Button>
       </div>
       {waiting && (
         <p id="auth-resend-wait" className="pp-muted">

@@ -11,6 +11,7 @@ import './booking-request.css';
 import { PageLoadState } from '../../components/page-load-state';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
 import { useBookingPage } from '../../components/use-booking-page';
+import { Button, ButtonLink } from '../../components/button';
 
 const Details = observer(function Details({ summary }: { summary: BookingRequestSummary }) {
   const { t } = useTranslation();
@@ -87,24 +88,24 @@ const Actions = observer(function Actions({ store }: { store: BookingRequestStor
   return (
     <div className="pp-button-row pp-br-actions">
       {single && (
-        <a className="pp-button pp-button-secondary" href={single.href} download={single.fileName}>
+        <ButtonLink variant="secondary" href={single.href} download={single.fileName}>
           {t('bookingRequest.referral.download')}
-        </a>
+        </ButtonLink>
       )}
       {referrals.length > 1 && (
-        <button type="button" className="pp-button pp-button-secondary" onClick={() => store.openAttachments()}>
+        <Button variant="secondary" onClick={() => store.openAttachments()}>
           {t('bookingRequest.referral.attachments', { number: referrals.length })}
-        </button>
+        </Button>
       )}
       {summary.bookingInfoHtml && (
-        <button type="button" className="pp-button pp-button-secondary" onClick={() => store.openBookingInfo()}>
+        <Button variant="secondary" onClick={() => store.openBookingInfo()}>
           {t('bookingRequest.info.button')}
-        </button>
+        </Button>
       )}
       {store.canCancel && (
-        <button type="button" className="pp-button pp-button-danger" disabled={store.busy} onClick={() => store.openCancel()}>
+        <Button variant="danger" disabled={store.busy} onClick={() => store.openCancel()}>
           {t('bookingRequest.cancel.button')}
-        </button>
+        </Button>
       )}
     </div>
   );

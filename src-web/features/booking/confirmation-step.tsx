@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { formatInstant } from './booking-calendar';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
 import { useStores } from '../../stores/use-stores';
+import { Button } from '../../components/button';
 
 /** Step 3: what was booked (or requested), with the link to the appointment page. */
 export const ConfirmationStep = observer(function ConfirmationStep() {
@@ -34,9 +35,9 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
         <p>
           <Link to={`/booking-requests/${encodeURIComponent(result.response.bookingKey)}`}>{t('booking.confirmation.viewRequest')}</Link>
         </p>
-        <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.startOver()}>
+        <Button variant="secondary" onClick={() => booking.startOver()}>
           {t('booking.confirmation.again')}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -113,9 +114,9 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
           {staff ? t('booking.confirmation.viewStaff') : t('booking.confirmation.view')}
         </Link>
       </p>
-      <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.startOver()}>
+      <Button variant="secondary" onClick={() => booking.startOver()}>
         {t('booking.confirmation.again')}
-      </button>
+      </Button>
     </div>
   );
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/use-stores';
 import { BodyFigure } from './body-figure';
 import { ModalDialog } from '../../components/modal-dialog';
+import { Button } from '../../components/button';
 
 const NO_EXAMS: Exam[] = [];
 
@@ -24,9 +25,7 @@ export const ExamStep = observer(function ExamStep() {
     return (
       <div role="alert" className="pp-notice pp-notice-error">
         <p>{t('booking.exams.loadError')}</p>
-        <button type="button" className="pp-button" onClick={() => void booking.examChoice.loadCatalogue()}>
-          {t('booking.actions.retry')}
-        </button>
+        <Button onClick={() => void booking.examChoice.loadCatalogue()}>{t('booking.actions.retry')}</Button>
       </div>
     );
   }
@@ -82,9 +81,9 @@ export const ExamStep = observer(function ExamStep() {
               {bodyPartName ? t('booking.exams.bodyPartChosen', { name: bodyPartName }) : t('booking.exams.noBodyPart')}
             </p>
             {booking.examChoice.filtersActive && (
-              <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.examChoice.clearFilters()}>
+              <Button variant="secondary" onClick={() => booking.examChoice.clearFilters()}>
                 {t('booking.exams.clearFilters')}
-              </button>
+              </Button>
             )}
           </div>
         </div>
@@ -151,9 +150,9 @@ export const ExamStep = observer(function ExamStep() {
       </section>
 
       <div className="pp-actions">
-        <button type="button" className="pp-button" disabled={!booking.examChoice.canContinue} onClick={() => void booking.goToLocation()}>
+        <Button disabled={!booking.examChoice.canContinue} onClick={() => void booking.goToLocation()}>
           {t('action.continue')}
-        </button>
+        </Button>
       </div>
 
       <ExamDialogs />
@@ -172,11 +171,7 @@ const ExamDialogs = observer(function ExamDialogs() {
         <ModalDialog
           title={info.name}
           onDismiss={() => booking.examChoice.showExamInfo(null)}
-          actions={
-            <button type="button" className="pp-button" onClick={() => booking.examChoice.showExamInfo(null)}>
-              {t('action.close')}
-            </button>
-          }
+          actions={<Button onClick={() => booking.examChoice.showExamInfo(null)}>{t('action.close')}</Button>}
         >
           <p>{t('booking.exams.duration', { count: info.durationMinutes, modality: info.modalityName })}</p>
           {info.notes && <p>{info.notes}</p>}
@@ -189,11 +184,7 @@ const ExamDialogs = observer(function ExamDialogs() {
         <ModalDialog
           title={t('booking.requestInfo.title')}
           onDismiss={() => booking.examChoice.closeRequestInfo()}
-          actions={
-            <button type="button" className="pp-button" onClick={() => booking.examChoice.closeRequestInfo()}>
-              {t('booking.requestInfo.ok')}
-            </button>
-          }
+          actions={<Button onClick={() => booking.examChoice.closeRequestInfo()}>{t('booking.requestInfo.ok')}</Button>}
         >
           <p>{t('booking.requestInfo.text')}</p>
         </ModalDialog>
@@ -211,9 +202,9 @@ const WalkInDialog = observer(function WalkInDialog() {
       title={t('booking.walkIn.title')}
       onDismiss={() => booking.examChoice.chooseWalkIn(null)}
       actions={
-        <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.examChoice.chooseWalkIn(null)}>
+        <Button variant="secondary" onClick={() => booking.examChoice.chooseWalkIn(null)}>
           {t('booking.walkIn.none')}
-        </button>
+        </Button>
       }
     >
       <p>{t('booking.walkIn.text')}</p>
@@ -224,9 +215,9 @@ const WalkInDialog = observer(function WalkInDialog() {
       <ul className="pp-link-list">
         {booking.examChoice.walkInOptions.map((walkIn) => (
           <li key={walkIn.name}>
-            <button type="button" className="pp-button pp-button-block" onClick={() => booking.examChoice.chooseWalkIn(walkIn)}>
+            <Button block onClick={() => booking.examChoice.chooseWalkIn(walkIn)}>
               {t('booking.walkIn.option', { name: walkIn.name, count: walkIn.minutesPrior })}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

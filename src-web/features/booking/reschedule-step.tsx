@@ -9,6 +9,7 @@ import { appointmentStoreOf } from '../appointment/public';
 import { formatInstant } from './booking-calendar';
 import type { RootStore } from '../../stores/root-store';
 import { useStores } from '../../stores/use-stores';
+import { Button } from '../../components/button';
 
 /**
  * Loads the booking being moved as soon as the flow opens with ?reschedule= (booking-page.tsx):
@@ -132,12 +133,12 @@ export const RescheduleStep = observer(function RescheduleStep({
         </div>
       )}
       <div className="pp-actions">
-        <button type="button" className="pp-button pp-button-secondary" onClick={() => booking.goBack()}>
+        <Button variant="secondary" onClick={() => booking.goBack()}>
           {t('booking.actions.back')}
-        </button>
-        <button type="button" className="pp-button" disabled={appointments.busy || !clinic || !startsAt} onClick={() => void move()}>
+        </Button>
+        <Button disabled={appointments.busy || !clinic || !startsAt} onClick={() => void move()}>
           {appointments.busy ? t('booking.reschedule.moving') : t('booking.reschedule.submit')}
-        </button>
+        </Button>
       </div>
     </div>
   );
