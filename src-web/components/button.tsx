@@ -1,4 +1,5 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
+import './button.css';
 
 /** How a button reads: the one main action, a quieter alternative, or an action that removes something. */
 export type ButtonVariant = 'primary' | 'secondary' | 'danger';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Button } from './button';
+import './modal-dialog.css';
 
 interface ModalDialogProps {
   title: string;

@@ -7,6 +7,7 @@ import { PortalLink } from '../components/portal-link';
 import { useNavTargets } from './nav-targets';
 import { SafeHtml } from '../components/safe-html';
 import { VersionTooltip } from './version-tooltip';
+import './footer.css';
 
 /**
  * The footer (docs/rules/shell.md#footer): links, copyright with the long name and year, the version

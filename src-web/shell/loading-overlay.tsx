@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './loading-overlay.css';
 
 /**
  * 'message.loading' over the page while a route (and its code) loads. It is announced
