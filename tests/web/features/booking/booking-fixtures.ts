@@ -1,3 +1,4 @@
+import type { PatientForm } from '../../../../src-web/features/booking/booking-patient-form';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AvailabilityResponse, Catalogue, ClinicWithDistance, DaySlots, Exam, MonthResponse, WalkInExam } from '@contract/api/booking';
 import { json, type RouteHandler } from '../../helpers/api-server';
@@ -255,4 +256,15 @@ export function holdReleaseRoutes(log: RecordedBookingRequest[], count = 10): Re
     });
   }
   return routes;
+}
+
+/** Valid patient details in every field the form always has. */
+export function fillPatient(form: PatientForm) {
+  form.setValue('title', 'Ms');
+  form.setValue('firstName', 'Amelia');
+  form.setValue('lastName', "O'Sample");
+  form.setValue('dateOfBirth', '1968-11-02');
+  form.setValue('email', 'amelia@example.com');
+  form.setValue('contactNumber', '0491 570 156');
+  form.setValue('postalCode', '2067');
 }

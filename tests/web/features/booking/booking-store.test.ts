@@ -1,14 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBookingApi } from '../../../../src-web/api/booking-api';
-import { ApiError, createApiClient } from '../../../../src-web/api/client';
-import { firstDayOfWeek, monthGrid } from '../../../../src-web/features/booking/booking-calendar';
-import { bookingFailure } from '../../../../src-web/features/booking/booking-errors';
+import { createApiClient } from '../../../../src-web/api/client';
 import { createBrowserLocator, randomUuid } from '../../../../src-web/features/booking/booking-locator';
-import { PatientForm } from '../../../../src-web/features/booking/booking-patient-form';
-import { createStepReporter } from '../../../../src-web/features/booking/booking-step-reporter';
 import { BookingStore, type BookingStoreDeps, type Locator } from '../../../../src-web/features/booking/booking-store';
 import { json, startApiServer, text } from '../../helpers/api-server';
-import { bookingRoutes, holdReleaseRoutes, WALK_IN, type BookingRoutesOptions, type RecordedBookingRequest } from './booking-fixtures';
+import {
+  bookingRoutes,
+  fillPatient,
+  holdReleaseRoutes,
+  WALK_IN,
+  type BookingRoutesOptions,
+  type RecordedBookingRequest,
+} from './booking-fixtures';
 
 const NOW = new Date('2026-11-23T01:00:00.000Z'); // Monday 23 November, local noon in Sydney
 
@@ -58,90 +61,8 @@ async function toHeldTime(store: BookingStore, exams: string[] = ['ct-brain']) {
   return { day, slot };
 }
 
-function fillPatient(form: PatientForm) {
-  form.setValue('title', 'Ms');
-  form.setValue('firstName', 'Amelia');
-  form.setValue('lastName', "O'Sample");
-  form.setValue('dateOfBirth', '1968-11-02');
-  form.setValue('email', 'amelia@example.com');
-  form.setValue('contactNumber', '0491 570 156');
-  form.setValue('postalCode', '2067');
-}
-
 afterEach(() => {
   vi.useRealTimers();
-});
-
-describe('createStepReporter', () => {
-  it('should report a step only after 2 s without another change', () => {
-    vi.useFakeTimers();
-    const report = vi.fn();
-    const reporter = createStepReporter(report);
-    reporter.stepChanged(1);
-    vi.advanceTimersByTime(1999);
-    expect(report).not.toHaveBeenCalled();
-    reporter.stepChanged(2);
-    vi.advanceTimersByTime(1999);
-    expect(report).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(report).toHaveBeenCalledExactlyOnceWith(2);
-  });
-
-  it('should not report the same step twice in a row', () => {
-    vi.useFakeTimers();
-    const report = vi.fn();
-    const reporter = createStepReporter(report);
-    reporter.stepChanged(1);
-    vi.advanceTimersByTime(2000);
-    reporter.stepChanged(2);
-    reporter.stepChanged(1);
-    vi.advanceTimersByTime(2000);
-    reporter.stepChanged(1);
-    vi.advanceTimersByTime(2000);
-    expect(report.mock.calls).toEqual([[1]]);
-  });
-});
-
-describe('bookingFailure', () => {
-  const http = (status: number, code = 'internal_error') => new ApiError('http', status, code as ApiError['code'], 'server says no');
-
-  it.each([500, 501, 502, 503, 504] as const)('should give %i its own text', (status) => {
-    expect(bookingFailure(http(status))).toEqual({ kind: 'server', status });
-  });
-
-  it.each([505, 507, 599])('should give %i the general text', (status) => {
-    expect(bookingFailure(http(status))).toEqual({ kind: 'general' });
-  });
-
-  it('should treat a lost answer as general', () => {
-    expect(bookingFailure(new ApiError('network', 0, 'service_unavailable', 'offline'))).toEqual({ kind: 'general' });
-    expect(bookingFailure(new Error('boom'))).toEqual({ kind: 'general' });
-  });
-
-  it('should recognise a taken time and an expired hold', () => {
-    expect(bookingFailure(new ApiError('http', 409, 'slot_taken', 'taken'))).toEqual({ kind: 'slot_taken' });
-    expect(bookingFailure(new ApiError('http', 409, 'hold_expired', 'expired'))).toEqual({ kind: 'slot_taken' });
-  });
-
-  it('should pass a refusal of the details on with its message', () => {
-    expect(bookingFailure(http(400, 'validation_failed'))).toEqual({ kind: 'invalid', message: 'server says no' });
-  });
-});
-
-describe('calendar', () => {
-  it('should start the week today when weekStartsTodayEnabled, else on the locale week start', () => {
-    expect(firstDayOfWeek('2026-11-26', true, 1)).toBe('2026-11-26');
-    expect(firstDayOfWeek('2026-11-26', false, 1)).toBe('2026-11-23'); // Monday
-    expect(firstDayOfWeek('2026-11-26', false, 0)).toBe('2026-11-22'); // Sunday (en-CA)
-    expect(firstDayOfWeek('2026-11-23', false, 1)).toBe('2026-11-23');
-  });
-
-  it('should lay a month out in weeks from the week start', () => {
-    const weeks = monthGrid('2026-11', 1);
-    expect(weeks[0]).toEqual([null, null, null, null, null, null, '2026-11-01']); // 1 November 2026 is a Sunday
-    expect(weeks.flat().filter(Boolean)).toHaveLength(30);
-    expect(monthGrid('2026-11', 0)[0]?.[0]).toBe('2026-11-01');
-  });
 });
 
 describe('BookingStore', () => {
@@ -531,57 +452,5 @@ describe('BookingStore', () => {
     expect(store.placeAndTime.selectedClinicSlug).toBe('parramatta');
     expect(store.placeAndTime.selectedStartsAt).toBe('2026-11-24T22:30:00.000Z');
     expect(store.placeAndTime.hold).not.toBeNull();
-  });
-});
-
-describe('PatientForm', () => {
-  const today = () => '2026-11-23';
-
-  it('should apply the patient-details rules field by field', () => {
-    const form = new PatientForm(false, today);
-    fillPatient(form);
-    expect(form.isValid).toBe(true);
-    form.setValue('dateOfBirth', '2026-11-24');
-    expect(form.problemOf('dateOfBirth')).toBe('future');
-    form.setValue('dateOfBirth', '2026-02-30');
-    expect(form.problemOf('dateOfBirth')).toBe('invalid');
-    form.setValue('dateOfBirth', '');
-    expect(form.problemOf('dateOfBirth')).toBe('required');
-    form.setValue('contactNumber', '04915701567');
-    expect(form.problemOf('contactNumber')).toBe('invalid');
-    form.setValue('contactNumber', '04a5');
-    expect(form.problemOf('contactNumber')).toBe('invalid');
-    form.setValue('email', 'not-an-email');
-    expect(form.problemOf('email')).toBe('invalid');
-    form.setValue('postalCode', '123');
-    expect(form.problemOf('postalCode')).toBe('invalid');
-    form.setValue('firstName', '4me');
-    expect(form.problemOf('firstName')).toBe('invalid');
-    expect(form.firstInvalidField).toBe('firstName');
-  });
-
-  it('should show a problem only once the field was left or a submit was tried', () => {
-    const form = new PatientForm(false, today);
-    expect(form.visibleProblem('email')).toBeNull();
-    form.touch('email');
-    expect(form.visibleProblem('email')).toBe('required');
-    expect(form.visibleProblem('lastName')).toBeNull();
-    form.touchAll();
-    expect(form.visibleProblem('lastName')).toBe('required');
-  });
-
-  it('should require a valid Medicare number only when the exams need one', () => {
-    const optional = new PatientForm(false, today);
-    fillPatient(optional);
-    expect(optional.fields).not.toContain('medicareNumber');
-    expect(optional.isValid).toBe(true);
-    const required = new PatientForm(true, today);
-    fillPatient(required);
-    expect(required.problemOf('medicareNumber')).toBe('required');
-    required.setValue('medicareNumber', '2123 45670 1');
-    expect(required.problemOf('medicareNumber')).toBeNull();
-    required.setValue('medicareNumber', '2123456780');
-    expect(required.problemOf('medicareNumber')).toBe('invalid');
-    expect(required.toPatientDetails().medicareNumber).toBe('2123456780');
   });
 });

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../../src-web/api/client';
+import { bookingFailure } from '../../../../src-web/features/booking/booking-errors';
+
+describe('bookingFailure', () => {
+  const http = (status: number, code = 'internal_error') => new ApiError('http', status, code as ApiError['code'], 'server says no');
+
+  it.each([500, 501, 502, 503, 504] as const)('should give %i its own text', (status) => {
+    expect(bookingFailure(http(status))).toEqual({ kind: 'server', status });
+  });
+
+  it.each([505, 507, 599])('should give %i the general text', (status) => {
+    expect(bookingFailure(http(status))).toEqual({ kind: 'general' });
+  });
+
+  it('should treat a lost answer as general', () => {
+    expect(bookingFailure(new ApiError('network', 0, 'service_unavailable', 'offline'))).toEqual({ kind: 'general' });
+    expect(bookingFailure(new Error('boom'))).toEqual({ kind: 'general' });
+  });
+
+  it('should recognise a taken time and an expired hold', () => {
+    expect(bookingFailure(new ApiError('http', 409, 'slot_taken', 'taken'))).toEqual({ kind: 'slot_taken' });
+    expect(bookingFailure(new ApiError('http', 409, 'hold_expired', 'expired'))).toEqual({ kind: 'slot_taken' });
+  });
+
+  it('should pass a refusal of the details on with its message', () => {
+    expect(bookingFailure(http(400, 'validation_failed'))).toEqual({ kind: 'invalid', message: 'server says no' });
+  });
+});
