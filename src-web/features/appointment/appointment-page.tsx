@@ -5,7 +5,7 @@ import type { AppointmentStatus, AppointmentSummary } from '@contract/api/appoin
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { Page } from '../../components/page';
 import { appointmentStoreOf, type AppointmentStore } from './appointment-store';
-import { formatInstant } from '../booking/public';
+import { formatStartTime } from '../booking/public';
 import { useStores } from '../../stores/use-stores';
 import { AppointmentDialogs } from './appointment-dialogs';
 import './appointment.css';
@@ -55,19 +55,6 @@ function noticeText(t: TFunction, notice: NonNullable<AppointmentStore['notice']
   }
 }
 
-/** A start time in the clinic's own zone, with the zone named (the patient may be elsewhere). */
-export function clinicTime(instant: string, locale: string, timeZone: string): string {
-  return formatInstant(instant, locale, timeZone, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
-}
-
 const Summary = observer(function Summary({ summary }: { summary: AppointmentSummary }) {
   const { t, i18n } = useTranslation();
   const { clinic, patient } = summary;
@@ -95,7 +82,7 @@ const Summary = observer(function Summary({ summary }: { summary: AppointmentSum
             <dt>{appointment.examName}</dt>
             <dd>
               <time dateTime={appointment.startsAt} data-testid="appointment-time">
-                {clinicTime(appointment.startsAt, i18n.language, clinic.timeZone)}
+                {formatStartTime(appointment.startsAt, i18n.language, clinic.timeZone, true)}
               </time>
               <span className="pp-muted"> · {appointment.modalityName}</span>
             </dd>

@@ -77,6 +77,22 @@ export function formatInstant(instant: string, locale: string, timeZone: string,
   return formatter(locale, { ...options, timeZone }).format(new Date(instant));
 }
 
+/**
+ * An appointment's start spelled out in full (weekday, date and time) in the clinic's zone; with the
+ * zone named where the patient may be somewhere else (self-service pages, rescheduling).
+ */
+export function formatStartTime(instant: string, locale: string, timeZone: string, withZoneName: boolean): string {
+  return formatInstant(instant, locale, timeZone, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(withZoneName ? { timeZoneName: 'short' as const } : {}),
+  });
+}
+
 /** A day heading such as "Tue 25 Nov". */
 export function dayLabel(date: string, locale: string): string {
   return formatDate(date, locale, { weekday: 'short', day: 'numeric', month: 'short' });

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatInstant } from './booking-calendar';
+import { formatStartTime } from './booking-calendar';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
 import { useStores } from '../../stores/use-stores';
 import { Button } from '../../components/button';
@@ -78,14 +78,7 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
             <dt>{appointment.examName}</dt>
             <dd>
               {appointment.success
-                ? formatInstant(appointment.date, i18n.language, timeZone, {
-                    weekday: 'long',
-                    day: 'numeric',
-                    month: 'long',
-                    year: 'numeric',
-                    hour: 'numeric',
-                    minute: '2-digit',
-                  })
+                ? formatStartTime(appointment.date, i18n.language, timeZone, false)
                 : (appointment.errorMessage ?? t('booking.confirmation.requestFailed'))}
             </dd>
           </div>

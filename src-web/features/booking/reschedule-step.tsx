@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { loadSelfServiceTexts, useSelfServiceTexts } from '../../i18n/self-service-texts';
 import type { AppointmentDialog, RescheduleContext } from '../appointment/public';
 import { appointmentStoreOf } from '../appointment/public';
-import { formatInstant } from './booking-calendar';
+import { formatStartTime } from './booking-calendar';
 import type { RootStore } from '../../stores/root-store';
 import { useStores } from '../../stores/use-stores';
 import { Button } from '../../components/button';
@@ -19,16 +19,6 @@ export function prepareReschedule(root: RootStore, bookingKey: string): void {
   void root.featureStore(appointmentStoreOf).ensureSummary(bookingKey);
   void loadSelfServiceTexts(root.i18n.i18n, root.i18n.locale).catch(() => undefined);
 }
-
-const WHEN: Intl.DateTimeFormatOptions = {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-};
 
 /** Why the move was refused or failed (docs/rules/self-service.md#cut-off), one literal key each. */
 function problemText(t: TFunction, dialog: AppointmentDialog): string | null {
@@ -113,7 +103,7 @@ export const RescheduleStep = observer(function RescheduleStep({
           <div>
             <dt>{t('booking.reschedule.from')}</dt>
             <dd>
-              {current.clinic.name}, {formatInstant(current.appointments[0].startsAt, i18n.language, current.clinic.timeZone, WHEN)}
+              {current.clinic.name}, {formatStartTime(current.appointments[0].startsAt, i18n.language, current.clinic.timeZone, true)}
             </dd>
           </div>
         )}
@@ -121,7 +111,7 @@ export const RescheduleStep = observer(function RescheduleStep({
           <div>
             <dt>{t('booking.reschedule.to')}</dt>
             <dd data-testid="reschedule-new-time">
-              {clinic.name}, {formatInstant(startsAt, i18n.language, clinic.timeZone, WHEN)}
+              {clinic.name}, {formatStartTime(startsAt, i18n.language, clinic.timeZone, true)}
             </dd>
           </div>
         )}
