@@ -16,20 +16,24 @@ export interface NewOutboxMail {
   attachments?: MailAttachment[];
 }
 
-export interface OutboxMail {
+/** The columns every outbox table (mail, SMS) has: what is sent to whom, and how its delivery stands. */
+export interface OutboxEntry {
   id: number;
   kind: string;
   recipient: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  attachments: MailAttachment[];
   status: OutboxStatus;
   attempts: number;
   nextAttemptAt: string;
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+}
+
+export interface OutboxMail extends OutboxEntry {
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: MailAttachment[];
 }
 
 interface OutboxRow extends Record<string, unknown> {

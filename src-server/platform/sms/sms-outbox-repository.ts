@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/connection';
 import { isoTimestamp } from '../../db/sql';
-import { claimDueRows, type OutboxStatus } from '../outbox/outbox-repository';
+import { claimDueRows, type OutboxEntry } from '../outbox/outbox-repository';
 
 /**
  * SQL for the outbox_sms table (0004_patient_access.sql), the SMS twin of outbox_mail: a row is
@@ -16,17 +16,8 @@ export interface NewOutboxSms {
   text: string;
 }
 
-export interface OutboxSms {
-  id: number;
-  kind: string;
-  recipient: string;
+export interface OutboxSms extends OutboxEntry {
   text: string;
-  status: OutboxStatus;
-  attempts: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
 }
 
 const iso = (column: string, alias: string): string => isoTimestamp(column, `"${alias}"`);
