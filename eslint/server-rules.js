@@ -31,6 +31,13 @@ export const serverRules = [
               except: [`**/src-server/modules/${name}/**`, '**/src-server/modules/*/public.ts'],
               message: `Import another module only through its public.ts (src-server/modules/<module>/public.ts).`,
             })),
+            // The database layer (migrations, seeds) sits under the modules too: where it needs one, only its public.ts.
+            {
+              target: 'src-server/db/**',
+              from: 'src-server/modules/**',
+              except: ['**/src-server/modules/*/public.ts'],
+              message: 'src-server/db imports a module only through its public.ts (src-server/modules/<module>/public.ts).',
+            },
           ],
         },
       ],

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../src-server/db/data-dir-lock';
 import { createPostgresDatabase, dropPostgresDatabase, postgresUrlFor } from './helpers/database';
 import { createWebRoot } from './helpers/build-server';
+import { get } from './helpers/http-get';
 
 /**
  * The real entry point, as `npm start` runs it: `node --import tsx src-server/main.ts` in a child
@@ -65,20 +65,6 @@ async function freePort(): Promise<number> {
       const port = typeof address === 'object' && address !== null ? address.port : 0;
       probe.close(() => resolve(port));
     });
-  });
-}
-
-function get(port: number, path: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => {
-        body += chunk.toString();
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.once('error', reject);
-    req.end();
   });
 }
 

@@ -104,6 +104,17 @@ export const DemoReferringDoctorsFileSchema = z.array(
 // The statuses a demo appointment may have are the contract's (src-contract/api/appointments.ts).
 export { APPOINTMENT_STATUSES };
 
+/** A demo patient, as appointments.json and booking-requests.json give one. */
+const DemoPatientSchema = z.object({
+  title: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: IsoDateSchema,
+  email: z.string().email(),
+  contactNumber: z.string().regex(/^\d{10}$/),
+  postcode: z.string().regex(/^\d{4}$/),
+});
+
 /**
  * appointments.json: a handful of appointments in several statuses. Times are given as a day
  * offset from the seed date and a local clinic time, so the demo always has upcoming bookings.
@@ -118,15 +129,7 @@ export const DemoAppointmentsFileSchema = z.array(
     dayOffset: z.number().int().min(-60).max(60),
     startTime: TimeOfDaySchema,
     status: z.enum(APPOINTMENT_STATUSES),
-    patient: z.object({
-      title: z.string(),
-      firstName: z.string(),
-      lastName: z.string(),
-      dateOfBirth: IsoDateSchema,
-      email: z.string().email(),
-      contactNumber: z.string().regex(/^\d{10}$/),
-      postcode: z.string().regex(/^\d{4}$/),
-    }),
+    patient: DemoPatientSchema,
     referringDoctorProviderNumber: z.string().nullable(),
   }),
 );
@@ -197,15 +200,7 @@ export const DemoSelfServiceFileSchema = z.object({
       examSlugs: z.array(z.string()).min(1),
       clinicSlug: z.string().nullable(),
       patientNotes: z.string(),
-      patient: z.object({
-        title: z.string(),
-        firstName: z.string(),
-        lastName: z.string(),
-        dateOfBirth: IsoDateSchema,
-        email: z.string().email(),
-        contactNumber: z.string().regex(/^\d{10}$/),
-        postcode: z.string().regex(/^\d{4}$/),
-      }),
+      patient: DemoPatientSchema,
       referrals: z.array(z.string().min(1)),
     }),
   ),

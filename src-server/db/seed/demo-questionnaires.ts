@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ModalSizeSchema, OutcomeSchema, QuestionnaireAssociationSchema, QuestionnaireTypeSchema } from '@contract/api/questionnaires';
-import { autocompleteSources, loadModel } from '../../modules/questionnaires/answer-validation';
-import { isValidCondition } from '../../modules/questionnaires/outcomes';
+import { autocompleteSources, isValidCondition, loadModel } from '../../modules/questionnaires/public';
 import type { Queryable } from '../connection';
 
 /** resources/demo-provider/questionnaires.json: SurveyJS questionnaires and autocomplete lists. */

@@ -17,7 +17,7 @@ import {
 import { IdempotencyHeadersSchema } from '@contract/api/booking';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { SignConsentFormSchema } from '@contract/api/appointments';
-import { sessionFor } from '../patient-access/public';
+import { signedInRoute } from '../patient-access/public';
 import type { AppointmentsService } from './service';
 
 /** Thin routes (docs/server.md): session check, schema from src-contract, call the service. */
@@ -28,141 +28,105 @@ const writeErrors = { ...readErrors, 409: ApiErrorBodySchema, 422: ApiErrorBodyS
 export function registerAppointmentRoutes(app: FastifyInstance, service: AppointmentsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['appointments'];
-  const preValidation = sessionFor('APPOINTMENT');
+  const signedIn = signedInRoute('APPOINTMENT', tags);
   const noStore = { 'cache-control': 'no-store' };
 
   api.get(
     '/api/appointments/:bookingKey',
-    {
-      preValidation,
-      schema: {
-        tags,
-        summary: 'The booking: its appointments, clinic, patient and what the patient may do',
-        params: BookingKeyParamsSchema,
-        response: { 200: AppointmentSummarySchema, ...readErrors },
-      },
-    },
+    signedIn({
+      summary: 'The booking: its appointments, clinic, patient and what the patient may do',
+      params: BookingKeyParamsSchema,
+      response: { 200: AppointmentSummarySchema, ...readErrors },
+    }),
     async (request, reply) => reply.headers(noStore).send(await service.summary(request.params.bookingKey)),
   );
 
   api.get(
     '/api/appointments/:bookingKey/can-change',
-    {
-      preValidation,
-      schema: {
-        tags,
-        summary: 'Whether the patient may cancel or reschedule now, and why not',
-        params: BookingKeyParamsSchema,
-        querystring: CanChangeQuerySchema,
-        response: { 200: CanChangeResponseSchema, ...readErrors },
-      },
-    },
+    signedIn({
+      summary: 'Whether the patient may cancel or reschedule now, and why not',
+      params: BookingKeyParamsSchema,
+      querystring: CanChangeQuerySchema,
+      response: { 200: CanChangeResponseSchema, ...readErrors },
+    }),
     async (request, reply) => reply.headers(noStore).send(await service.canChange(request.params.bookingKey, request.query.action)),
   );
 
   api.post(
     '/api/appointments/:bookingKey/cancel',
-    {
-      preValidation,
-      schema: {
-        tags,
-        summary: 'Cancel the booking (not within priorMinutes of the start)',
-        params: BookingKeyParamsSchema,
-        body: CancelRequestSchema,
-        response: { 200: AppointmentSummarySchema, ...writeErrors },
-      },
-    },
+    signedIn({
+      summary: 'Cancel the booking (not within priorMinutes of the start)',
+      params: BookingKeyParamsSchema,
+      body: CancelRequestSchema,
+      response: { 200: AppointmentSummarySchema, ...writeErrors },
+    }),
     async (request, reply) => reply.headers(noStore).send(await service.cancel(request.params.bookingKey, request.body)),
   );
 
   api.post(
     '/api/appointments/:bookingKey/reschedule',
-    {
-      preValidation,
-      schema: {
-        tags,
-        summary: 'Move the booking to another time in one transaction (Idempotency-Key header required)',
-        params: BookingKeyParamsSchema,
-        headers: IdempotencyHeadersSchema,
-        body: RescheduleRequestSchema,
-        response: { 200: AppointmentSummarySchema, ...writeErrors },
-      },
-    },
+    signedIn({
+      summary: 'Move the booking to another time in one transaction (Idempotency-Key header required)',
+      params: BookingKeyParamsSchema,
+      headers: IdempotencyHeadersSchema,
+      body: RescheduleRequestSchema,
+      response: { 200: AppointmentSummarySchema, ...writeErrors },
+    }),
     async (request, reply) =>
       reply.headers(noStore).send(await service.reschedule(request.params.bookingKey, request.headers['idempotency-key'], request.body)),
   );
 
   api.post(
     '/api/appointments/:bookingKey/request-reschedule',
-    {
-      preValidation,
-      schema: {
-        tags,
-        summary: 'Ask the clinic to reschedule (status REQUEST_RESCHEDULE)',
-        params: BookingKeyParamsSchema,
-        body: RequestRescheduleSchema.nullish(),
-        response: { 200: AppointmentSummarySchema, ...writeErrors },
-      },
-    },
+    signedIn({
+      summary: 'Ask the clinic to reschedule (status REQUEST_RESCHEDULE)',
+      params: BookingKeyParamsSchema,
+      body: RequestRescheduleSchema.nullish(),
+      response: { 200: AppointmentSummarySchema, ...writeErrors },
+    }),
     async (request, reply) => reply.headers(noStore).send(await service.requestReschedule(request.params.bookingKey, request.body ?? {})),
   );
 
   api.post(
     '/api/appointments/:bookingKey/confirm',
-    {
-      preValidation,
-      schema: {
-        tags,
-        summary: 'Confirm the appointment (status CONFIRMED)',
-        params: BookingKeyParamsSchema,
-        response: { 200: AppointmentSummarySchema, ...writeErrors },
-      },
-    },
+    signedIn({
+      summary: 'Confirm the appointment (status CONFIRMED)',
+      params: BookingKeyParamsSchema,
+      response: { 200: AppointmentSummarySchema, ...writeErrors },
+    }),
     async (request, reply) => reply.headers(noStore).send(await service.confirm(request.params.bookingKey)),
   );
 
   api.get(
     '/api/appointments/:bookingKey/consent-forms',
-    {
-      preValidation,
-      schema: {
-        tags,
-        summary: 'Consent forms for the booking, with its signatures',
-        params: BookingKeyParamsSchema,
-        response: { 200: ConsentFormsResponseSchema, ...readErrors },
-      },
-    },
+    signedIn({
+      summary: 'Consent forms for the booking, with its signatures',
+      params: BookingKeyParamsSchema,
+      response: { 200: ConsentFormsResponseSchema, ...readErrors },
+    }),
     async (request, reply) => reply.headers(noStore).send(await service.consentForms(request.params.bookingKey)),
   );
 
   api.put(
     '/api/appointments/:bookingKey/consent-forms/:id',
-    {
-      preValidation,
-      schema: {
-        tags,
-        summary: 'Sign a consent form',
-        params: ConsentFormParamsSchema,
-        body: SignConsentFormSchema,
-        response: { 200: ConsentFormSchema, ...writeErrors },
-      },
-    },
+    signedIn({
+      summary: 'Sign a consent form',
+      params: ConsentFormParamsSchema,
+      body: SignConsentFormSchema,
+      response: { 200: ConsentFormSchema, ...writeErrors },
+    }),
     async (request, reply) =>
       reply.headers(noStore).send(await service.signConsentForm(request.params.bookingKey, request.params.id, request.body)),
   );
 
   api.post(
     '/api/appointments/:bookingKey/details-change-request',
-    {
-      preValidation,
-      schema: {
-        tags,
-        summary: 'Ask the clinic to correct the patient details',
-        params: BookingKeyParamsSchema,
-        body: DetailsChangeRequestSchema,
-        response: { 201: DetailsChangeResponseSchema, ...writeErrors },
-      },
-    },
+    signedIn({
+      summary: 'Ask the clinic to correct the patient details',
+      params: BookingKeyParamsSchema,
+      body: DetailsChangeRequestSchema,
+      response: { 201: DetailsChangeResponseSchema, ...writeErrors },
+    }),
     async (request, reply) =>
       reply
         .code(201)
@@ -172,15 +136,11 @@ export function registerAppointmentRoutes(app: FastifyInstance, service: Appoint
 
   api.post(
     '/api/appointments/:bookingKey/unsubscribe',
-    {
-      preValidation,
-      schema: {
-        tags,
-        summary: "Stop the provider's e-mails for this booking's patient",
-        params: BookingKeyParamsSchema,
-        response: { 200: AppointmentSummarySchema, ...writeErrors },
-      },
-    },
+    signedIn({
+      summary: "Stop the provider's e-mails for this booking's patient",
+      params: BookingKeyParamsSchema,
+      response: { 200: AppointmentSummarySchema, ...writeErrors },
+    }),
     async (request, reply) => reply.headers(noStore).send(await service.unsubscribe(request.params.bookingKey)),
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@contract/api/booking-requests';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { forbidden } from '../../platform/errors';
-import { sessionFor } from '../patient-access/public';
+import { signedInRoute } from '../patient-access/public';
 import { isStaffToken, type BookingRequestsService } from './service';
 
 /** Thin routes (docs/server.md#module-shape): session or staff check, schema from src-contract, call the service. */
@@ -22,7 +22,7 @@ export function registerBookingRequestRoutes(
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['booking-requests'];
-  const preValidation = sessionFor('BOOKING_REQUEST');
+  const signedIn = signedInRoute('BOOKING_REQUEST', tags);
   const noStore = { 'cache-control': 'no-store' };
 
   /** Staff only: Authorization: Bearer <token> whose sha256 is configured (STAFF_API_TOKEN_SHA256). */
@@ -36,38 +36,27 @@ export function registerBookingRequestRoutes(
 
   api.get(
     '/api/booking-requests/:bookingKey',
-    {
-      preValidation,
-      schema: {
-        tags,
-        summary: 'The booking request: exams, clinic, patient, referrals',
-        params: BookingRequestParamsSchema,
-        response: { 200: BookingRequestSummarySchema, ...readErrors },
-      },
-    },
+    signedIn({
+      summary: 'The booking request: exams, clinic, patient, referrals',
+      params: BookingRequestParamsSchema,
+      response: { 200: BookingRequestSummarySchema, ...readErrors },
+    }),
     async (request, reply) => reply.headers(noStore).send(await service.summary(request.params.bookingKey)),
   );
 
   api.post(
     '/api/booking-requests/:bookingKey/cancel',
-    {
-      preValidation,
-      schema: {
-        tags,
-        summary: 'Cancel the booking request (status CANCELED)',
-        params: BookingRequestParamsSchema,
-        response: { 200: BookingRequestSummarySchema, ...readErrors },
-      },
-    },
+    signedIn({
+      summary: 'Cancel the booking request (status CANCELED)',
+      params: BookingRequestParamsSchema,
+      response: { 200: BookingRequestSummarySchema, ...readErrors },
+    }),
     async (request, reply) => reply.headers(noStore).send(await service.cancel(request.params.bookingKey)),
   );
 
   api.get(
     '/api/booking-requests/:bookingKey/referrals/:id/download',
-    {
-      preValidation,
-      schema: { tags, summary: 'Download a referral (type from its bytes, always as an attachment)', params: ReferralParamsSchema },
-    },
+    signedIn({ summary: 'Download a referral (type from its bytes, always as an attachment)', params: ReferralParamsSchema }),
     async (request, reply) => {
       const file = await service.referral(request.params.bookingKey, request.params.id);
       return reply

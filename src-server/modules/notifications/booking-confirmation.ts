@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { escapeHtml } from '../../platform/index-html';
 import type { MailAttachment } from '../../platform/mailer';
-import { enqueueMail, oneLineSubject } from '../../platform/outbox/outbox-repository';
+import { createOutboxRepository, oneLineSubject } from '../../platform/outbox/outbox-repository';
 import { buildIcs, type CalendarEvent } from './ics';
 
 /**
@@ -266,8 +266,7 @@ export async function queueBookingConfirmation(
   options: { publicUrl: string; providerName: string; clock: Clock },
 ): Promise<void> {
   const mail = renderBookingConfirmation(confirmation, options);
-  await enqueueMail(
-    tx,
+  await createOutboxRepository(tx).enqueue(
     {
       kind: BOOKING_CONFIRMATION_KIND,
       recipient: confirmation.patient.email,

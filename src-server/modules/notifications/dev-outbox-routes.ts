@@ -5,7 +5,7 @@ import { ApiErrorBodySchema } from '@contract/errors';
 import type { Queryable } from '../../db/connection';
 import { notFound } from '../../platform/errors';
 import { escapeHtml } from '../../platform/index-html';
-import { findMail, listRecentMails, type OutboxMail } from '../../platform/outbox/outbox-repository';
+import { createOutboxRepository, type OutboxMail } from '../../platform/outbox/outbox-repository';
 
 /**
  * The development outbox (docs/rules/notifications.md#development-outbox): what the portal mailed, without a mail server.
@@ -171,12 +171,13 @@ function html(reply: FastifyReply, body: string): FastifyReply {
  * @param enabled - config.mailDevOutboxEnabled; when false every route answers 404.
  */
 export function registerDevOutboxRoutes(app: FastifyInstance, db: Queryable, enabled: boolean): void {
+  const outbox = createOutboxRepository(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const mustBeEnabled = async (): Promise<void> => {
     if (!enabled) throw notFound('Not found.');
   };
   const mailOr404 = async (id: number): Promise<OutboxMail> => {
-    const mail = await findMail(db, id);
+    const mail = await outbox.find(id);
     if (mail === null) throw notFound('There is no mail with this id in the outbox.');
     return mail;
   };
@@ -195,7 +196,7 @@ export function registerDevOutboxRoutes(app: FastifyInstance, db: Queryable, ena
         response: { 200: z.object({ mails: z.array(MailSummarySchema) }), ...errors },
       },
     },
-    async (request) => ({ mails: (await listRecentMails(db, request.query.limit)).map(summary) }),
+    async (request) => ({ mails: (await outbox.listRecent(request.query.limit)).map(summary) }),
   );
 
   api.get(
@@ -215,7 +216,7 @@ export function registerDevOutboxRoutes(app: FastifyInstance, db: Queryable, ena
   );
 
   api.get('/dev/outbox', { onRequest: mustBeEnabled, schema: { hide: true, querystring: ListQuerySchema } }, async (request, reply) =>
-    html(reply, renderListPage(await listRecentMails(db, request.query.limit), request.cspNonce)),
+    html(reply, renderListPage(await outbox.listRecent(request.query.limit), request.cspNonce)),
   );
 
   api.get('/dev/outbox/:id', { onRequest: mustBeEnabled, schema: { hide: true, params: IdParamsSchema } }, async (request, reply) =>

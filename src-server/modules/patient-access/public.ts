@@ -1,2 +1,2 @@
 /** What other modules may use of patient-access: the session guard their routes run first. */
-export { requirePatientSession, sessionFor, SESSION_REQUIRED_MESSAGE, type PatientSession } from './session-guard';
+export { requirePatientSession, signedInRoute, SESSION_REQUIRED_MESSAGE, type PatientSession } from './session-guard';

@@ -13,8 +13,8 @@ import type { Database, Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { randomToken } from '../../platform/ids';
-import { enqueueMail } from '../../platform/outbox/outbox-repository';
-import { enqueueSms, normalisePhoneNumber } from '../../platform/sms/sms-outbox-repository';
+import { createOutboxRepository } from '../../platform/outbox/outbox-repository';
+import { createSmsOutboxRepository, normalisePhoneNumber } from '../../platform/sms/sms-outbox-repository';
 import { readCookie } from './cookie';
 import { maskEmail } from '../../platform/mask';
 import { maskPhone, otpMailText, otpSmsText } from './otp-messages';
@@ -114,6 +114,8 @@ export function generateOtpCode(): string {
 
 export function createPatientAccessService(deps: PatientAccessServiceDeps) {
   const { db, repository, clock } = deps;
+  const mailOutbox = createOutboxRepository(db);
+  const smsOutbox = createSmsOutboxRepository(db);
   let secretPromise: Promise<string> | null = null;
 
   function secret(): Promise<string> {
@@ -308,9 +310,9 @@ export function createPatientAccessService(deps: PatientAccessServiceDeps) {
         );
         const text = { code, providerName: settings.providerName, validMinutes: OTP_TTL_MS / 60_000 };
         if (channel === 'EMAIL') {
-          await enqueueMail(tx, { kind: 'otp_code', recipient: destination, ...otpMailText(text) }, now);
+          await mailOutbox.enqueue({ kind: 'otp_code', recipient: destination, ...otpMailText(text) }, now, tx);
         } else {
-          await enqueueSms(tx, { kind: 'otp_code', recipient: destination, text: otpSmsText(text) }, now);
+          await smsOutbox.enqueue({ kind: 'otp_code', recipient: destination, text: otpSmsText(text) }, now, tx);
         }
         await audit(tx, 'patient_otp_sent', session.bookingKey, { channel, client: clientRef });
         return { kind: 'sent' as const, destination: channel === 'EMAIL' ? maskEmail(destination) : maskPhone(destination) };

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { SignInType } from '@contract/api/patient-access';
 import { unauthorized } from '../../platform/errors';
 
@@ -71,4 +71,16 @@ export function sessionFor(type: SignInType) {
     if (typeof bookingKey !== 'string') throw unauthorized(SESSION_REQUIRED_MESSAGE);
     await requirePatientSession(request, { bookingKey, type });
   };
+}
+
+/**
+ * The options of a route for one signed-in booking (its `:bookingKey` param): the session check of
+ * `type` runs first, and the route is listed under `tags` in the OpenAPI document.
+ *
+ *   const signedIn = signedInRoute('APPOINTMENT', ['appointments']);
+ *   api.get('/api/appointments/:bookingKey', signedIn({ summary, params, response }), handler);
+ */
+export function signedInRoute(type: SignInType, tags: string[]) {
+  const preValidation = sessionFor(type);
+  return <Schema extends FastifySchema>(schema: Schema) => ({ preValidation, schema: { tags, ...schema } });
 }

@@ -23,7 +23,7 @@ import {
 } from '@contract/api/questionnaires';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { tooManyRequests } from '../../platform/errors';
-import { sessionFor } from '../patient-access/public';
+import { signedInRoute } from '../patient-access/public';
 import type { QuestionnairesService } from './service';
 
 /** Thin routes (docs/server.md#module-shape): schema from src-contract, session check, call the service. */
@@ -152,80 +152,60 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
     async (request, reply) => reply.headers(noStore).send(await service.appointmentBooking(request.params.appointmentSlug)),
   );
 
-  const appointment = sessionFor('APPOINTMENT');
-  const bookingRequest = sessionFor('BOOKING_REQUEST');
+  const appointment = signedInRoute('APPOINTMENT', tags);
+  const bookingRequest = signedInRoute('BOOKING_REQUEST', tags);
   const params = QuestionnaireBookingKeyParamsSchema;
 
   api.get(
     '/api/questionnaires/appointments/:bookingKey',
-    {
-      preValidation: appointment,
-      schema: {
-        tags,
-        summary: 'Questionnaires pending for an appointment booking, and its answers',
-        params,
-        querystring: PendingQuestionnairesQuerySchema,
-        response: { 200: PendingQuestionnairesResponseSchema, ...errors },
-      },
-    },
+    appointment({
+      summary: 'Questionnaires pending for an appointment booking, and its answers',
+      params,
+      querystring: PendingQuestionnairesQuerySchema,
+      response: { 200: PendingQuestionnairesResponseSchema, ...errors },
+    }),
     async (request, reply) =>
       reply.headers(noStore).send(await service.appointmentQuestionnaires(request.params.bookingKey, request.query.types)),
   );
   api.post(
     '/api/questionnaires/appointments/:bookingKey/answers',
-    {
-      preValidation: appointment,
-      schema: {
-        tags,
-        summary: 'Answer a questionnaire for the appointment (a cancel questionnaire cancels)',
-        params,
-        body: PostBookingAnswerRequestSchema,
-        response: { 200: PostBookingAnswerResponseSchema, ...errors },
-      },
-    },
+    appointment({
+      summary: 'Answer a questionnaire for the appointment (a cancel questionnaire cancels)',
+      params,
+      body: PostBookingAnswerRequestSchema,
+      response: { 200: PostBookingAnswerResponseSchema, ...errors },
+    }),
     async (request, reply) => reply.headers(noStore).send(await service.saveAppointmentAnswer(request.params.bookingKey, request.body)),
   );
   api.post(
     '/api/questionnaires/appointments/:bookingKey/pain-score',
-    {
-      preValidation: appointment,
-      schema: {
-        tags,
-        summary: 'Save a pain score for the booking',
-        params,
-        body: PostBookingAnswerRequestSchema,
-        response: { 200: PostBookingAnswerResponseSchema, ...errors },
-      },
-    },
+    appointment({
+      summary: 'Save a pain score for the booking',
+      params,
+      body: PostBookingAnswerRequestSchema,
+      response: { 200: PostBookingAnswerResponseSchema, ...errors },
+    }),
     async (request, reply) => reply.headers(noStore).send(await service.savePainScore(request.params.bookingKey, request.body)),
   );
   api.get(
     '/api/questionnaires/booking-requests/:bookingKey',
-    {
-      preValidation: bookingRequest,
-      schema: {
-        tags,
-        summary: 'Questionnaires pending for a booking request, and its answers',
-        params,
-        querystring: PendingQuestionnairesQuerySchema,
-        response: { 200: PendingQuestionnairesResponseSchema, ...errors },
-      },
-    },
+    bookingRequest({
+      summary: 'Questionnaires pending for a booking request, and its answers',
+      params,
+      querystring: PendingQuestionnairesQuerySchema,
+      response: { 200: PendingQuestionnairesResponseSchema, ...errors },
+    }),
     async (request, reply) =>
       reply.headers(noStore).send(await service.bookingRequestQuestionnaires(request.params.bookingKey, request.query.types)),
   );
   api.post(
     '/api/questionnaires/booking-requests/:bookingKey/answers',
-    {
-      preValidation: bookingRequest,
-      schema: {
-        tags,
-        summary: 'Answer a questionnaire for the booking request (protocol)',
-        params,
-        body: PostBookingAnswerRequestSchema,
-        response: { 200: PostBookingAnswerResponseSchema, ...errors },
-      },
-    },
+    bookingRequest({
+      summary: 'Answer a questionnaire for the booking request (protocol)',
+      params,
+      body: PostBookingAnswerRequestSchema,
+      response: { 200: PostBookingAnswerResponseSchema, ...errors },
+    }),
     async (request, reply) => reply.headers(noStore).send(await service.saveBookingRequestAnswer(request.params.bookingKey, request.body)),
   );
 }

@@ -16,7 +16,7 @@ import {
   type SavedAnswerResponse,
   type TemporaryAnswerRequest,
 } from '@contract/api/questionnaires';
-import type { Database } from '../../db/connection';
+import type { Database, Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { badRequest, notFound, validationError } from '../../platform/errors';
 import { randomToken } from '../../platform/ids';
@@ -79,6 +79,38 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
     return item;
   }
 
+  type AnswerItem = Pick<PlannedItem, 'scope' | 'examId' | 'modalityId' | 'examSlug'>;
+
+  /** Stores (or replaces) the owner's answer to `row` for one planned item. */
+  function storeAnswer(
+    answer: { row: QuestionnaireRow; owner: OwnerType; ownerKey: string; item: AnswerItem; result: Record<string, unknown>; now: Date },
+    tx: Queryable,
+  ): Promise<void> {
+    const { row, item } = answer;
+    return repository.upsertAnswer(
+      {
+        questionnaireId: row.id,
+        owner: answer.owner,
+        ownerKey: answer.ownerKey,
+        scope: item.scope,
+        examId: item.examId,
+        modalityId: item.modalityId,
+        result: answer.result,
+        now: answer.now,
+      },
+      tx,
+    );
+  }
+
+  function savedAnswer(row: QuestionnaireRow, item: AnswerItem, now: Date): SavedAnswerResponse {
+    return {
+      questionnaireId: row.id,
+      questionnaireType: row.type as QuestionnaireType,
+      examSlug: item.examSlug,
+      savedAt: now.toISOString(),
+    };
+  }
+
   async function savePostBooking(
     owner: 'APPOINTMENT' | 'BOOKING_REQUEST',
     bookingKey: string,
@@ -95,19 +127,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
     if (row.type === 'CANCEL_APPOINTMENT_PATIENT') appointmentStatus = (await deps.cancelAppointment(bookingKey)).status;
     const now = clock.now();
     await db.transaction(async (tx) => {
-      await repository.upsertAnswer(
-        {
-          questionnaireId: row.id,
-          owner,
-          ownerKey: bookingKey,
-          scope: item.scope,
-          examId: item.examId,
-          modalityId: item.modalityId,
-          result: data,
-          now,
-        },
-        tx,
-      );
+      await storeAnswer({ row, owner, ownerKey: bookingKey, item, result: data, now }, tx);
       await repository.audit(
         {
           action: 'questionnaire.answered',
@@ -119,13 +139,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
         tx,
       );
     });
-    return {
-      questionnaireId: row.id,
-      questionnaireType: row.type as QuestionnaireType,
-      examSlug: item.examSlug,
-      savedAt: now.toISOString(),
-      appointmentStatus,
-    };
+    return { ...savedAnswer(row, item, now), appointmentStatus };
   }
 
   async function pending(
@@ -215,26 +229,9 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       const now = clock.now();
       await db.transaction(async (tx) => {
         if (!(await repository.liveKey(request.bookingKey, now, true, tx))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
-        await repository.upsertAnswer(
-          {
-            questionnaireId: row.id,
-            owner: 'TEMPORARY',
-            ownerKey: request.bookingKey,
-            scope: item.scope,
-            examId: item.examId,
-            modalityId: item.modalityId,
-            result: data,
-            now,
-          },
-          tx,
-        );
+        await storeAnswer({ row, owner: 'TEMPORARY', ownerKey: request.bookingKey, item, result: data, now }, tx);
       });
-      return {
-        questionnaireId: row.id,
-        questionnaireType: row.type as QuestionnaireType,
-        examSlug: item.examSlug,
-        savedAt: now.toISOString(),
-      };
+      return savedAnswer(row, item, now);
     },
 
     async reKey(oldBookingKey: string, newBookingKey: string): Promise<ReKeyResponse> {

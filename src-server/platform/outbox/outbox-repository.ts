@@ -2,10 +2,7 @@ import type { Queryable } from '../../db/connection';
 import { isoTimestamp } from '../../db/sql';
 import type { MailAttachment } from '../mailer';
 
-/**
- * SQL for the outbox_mail table (0003_outbox.sql). Enqueueing takes the caller's transaction so a
- * mail exists exactly when the change it reports was committed.
- */
+/** SQL for the outbox_mail table (0003_outbox.sql). */
 
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
@@ -19,20 +16,24 @@ export interface NewOutboxMail {
   attachments?: MailAttachment[];
 }
 
-export interface OutboxMail {
+/** The columns every outbox table (mail, SMS) has: what is sent to whom, and how its delivery stands. */
+export interface OutboxEntry {
   id: number;
   kind: string;
   recipient: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  attachments: MailAttachment[];
   status: OutboxStatus;
   attempts: number;
   nextAttemptAt: string;
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+}
+
+export interface OutboxMail extends OutboxEntry {
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: MailAttachment[];
 }
 
 interface OutboxRow extends Record<string, unknown> {
@@ -99,32 +100,6 @@ export function oneLineSubject(subject: string): string {
 }
 
 /**
- * Adds a mail to the outbox, due now.
- * @param tx - the caller's transaction (or the database for a mail that reports nothing).
- * @param now - the injected clock's now.
- * @returns the new row's id.
- */
-export async function enqueueMail(tx: Queryable, mail: NewOutboxMail, now: Date): Promise<number> {
-  const rows = await tx.query<{ id: number }>(
-    `insert into outbox_mail (kind, recipient, subject, text_body, html_body, attachments, next_attempt_at, created_at)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $7)
-     returning id::int as id`,
-    [
-      mail.kind,
-      mail.recipient,
-      oneLineSubject(mail.subject),
-      mail.text,
-      mail.html ?? null,
-      JSON.stringify(mail.attachments ?? []),
-      now.toISOString(),
-    ],
-  );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('[outbox] insert returned no id');
-  return id;
-}
-
-/**
  * Claims up to `limit` due rows of an outbox table for one worker in one statement: each becomes
  * 'sending' with one more attempt and a lease until `leaseUntil`. FOR UPDATE SKIP LOCKED makes
  * two workers on one PostgreSQL take disjoint rows; a row whose lease ran out (its worker died
@@ -150,71 +125,99 @@ export async function claimDueRows<Row extends { id: number }>(
   return rows.sort((a, b) => a.id - b.id);
 }
 
-/** Claims up to `limit` due mails (claimDueRows). */
-export async function claimDueMails(db: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<OutboxMail[]> {
-  const rows = await claimDueRows<OutboxRow>(db, 'outbox_mail', COLUMNS, { now, leaseUntil, limit });
-  return rows.map(toMail);
-}
+/**
+ * The mail outbox (docs/server.md#module-shape): every method runs on `tx` when given, else on the
+ * database. Enqueueing takes the caller's transaction so a mail exists exactly when the change it
+ * reports was committed.
+ */
+export function createOutboxRepository(db: Queryable) {
+  return {
+    /** Adds a mail to the outbox, due at `now` (the injected clock's now); answers the new row's id. */
+    async enqueue(mail: NewOutboxMail, now: Date, tx: Queryable = db): Promise<number> {
+      const rows = await tx.query<{ id: number }>(
+        `insert into outbox_mail (kind, recipient, subject, text_body, html_body, attachments, next_attempt_at, created_at)
+         values ($1, $2, $3, $4, $5, $6::jsonb, $7, $7)
+         returning id::int as id`,
+        [
+          mail.kind,
+          mail.recipient,
+          oneLineSubject(mail.subject),
+          mail.text,
+          mail.html ?? null,
+          JSON.stringify(mail.attachments ?? []),
+          now.toISOString(),
+        ],
+      );
+      const id = rows[0]?.id;
+      if (id === undefined) throw new Error('[outbox] insert returned no id');
+      return id;
+    },
 
-/** Records a successful send; false when the claim was lost (another worker took it after the lease). */
-export async function markMailSent(db: Queryable, id: number, attempts: number, now: Date): Promise<boolean> {
-  const rows = await db.query(
-    `update outbox_mail set status = 'sent', sent_at = $3, last_error = null
-     where id = $1 and status = 'sending' and attempts = $2 returning id`,
-    [id, attempts, now.toISOString()],
-  );
-  return rows.length === 1;
-}
+    /** Claims up to `limit` due mails (claimDueRows). */
+    async claimDue(now: Date, leaseUntil: Date, limit: number, tx: Queryable = db): Promise<OutboxMail[]> {
+      const rows = await claimDueRows<OutboxRow>(tx, 'outbox_mail', COLUMNS, { now, leaseUntil, limit });
+      return rows.map(toMail);
+    },
 
-/** Puts a mail back in the queue until `retryAt`, or gives up ('failed', kept) when retryAt is null. */
-export async function markMailAttemptFailed(
-  db: Queryable,
-  id: number,
-  attempts: number,
-  error: string,
-  retryAt: Date | null,
-): Promise<boolean> {
-  const rows = await db.query(
-    retryAt === null
-      ? `update outbox_mail set status = 'failed', last_error = $3
-         where id = $1 and status = 'sending' and attempts = $2 returning id`
-      : `update outbox_mail set status = 'queued', last_error = $3, next_attempt_at = $4
+    /** Records a successful send; false when the claim was lost (another worker took it after the lease). */
+    async markSent(id: number, attempts: number, now: Date, tx: Queryable = db): Promise<boolean> {
+      const rows = await tx.query(
+        `update outbox_mail set status = 'sent', sent_at = $3, last_error = null
          where id = $1 and status = 'sending' and attempts = $2 returning id`,
-    retryAt === null ? [id, attempts, error.slice(0, 200)] : [id, attempts, error.slice(0, 200), retryAt.toISOString()],
-  );
-  return rows.length === 1;
+        [id, attempts, now.toISOString()],
+      );
+      return rows.length === 1;
+    },
+
+    /** Puts a mail back in the queue until `retryAt`, or gives up ('failed', kept) when retryAt is null. */
+    async markAttemptFailed(id: number, attempts: number, error: string, retryAt: Date | null, tx: Queryable = db): Promise<boolean> {
+      const rows = await tx.query(
+        retryAt === null
+          ? `update outbox_mail set status = 'failed', last_error = $3
+             where id = $1 and status = 'sending' and attempts = $2 returning id`
+          : `update outbox_mail set status = 'queued', last_error = $3, next_attempt_at = $4
+             where id = $1 and status = 'sending' and attempts = $2 returning id`,
+        retryAt === null ? [id, attempts, error.slice(0, 200)] : [id, attempts, error.slice(0, 200), retryAt.toISOString()],
+      );
+      return rows.length === 1;
+    },
+
+    /** Gives back a claimed mail that was not tried: queued again at `at`, its attempt not counted. */
+    async release(id: number, attempts: number, at: Date, tx: Queryable = db): Promise<boolean> {
+      const rows = await tx.query(
+        `update outbox_mail set status = 'queued', attempts = attempts - 1, next_attempt_at = $3
+         where id = $1 and status = 'sending' and attempts = $2 returning id`,
+        [id, attempts, at.toISOString()],
+      );
+      return rows.length === 1;
+    },
+
+    /** Deletes mail sent before `before` (it holds personal data); queued and failed mail stays. Answers how many. */
+    async deleteSentBefore(before: Date, tx: Queryable = db): Promise<number> {
+      const rows = await tx.query(`delete from outbox_mail where status = 'sent' and sent_at < $1 returning id`, [before.toISOString()]);
+      return rows.length;
+    },
+
+    /** The most recent mails, newest first (development page). */
+    async listRecent(limit: number, tx: Queryable = db): Promise<OutboxMail[]> {
+      const rows = await tx.query<OutboxRow>(`select ${COLUMNS} from outbox_mail order by created_at desc, id desc limit $1`, [limit]);
+      return rows.map(toMail);
+    },
+
+    async find(id: number, tx: Queryable = db): Promise<OutboxMail | null> {
+      const rows = await tx.query<OutboxRow>(`select ${COLUMNS} from outbox_mail where id = $1`, [id]);
+      const row = rows[0];
+      return row === undefined ? null : toMail(row);
+    },
+
+    /** How many mails wait to be sent (queued or being sent); for the one-time "no transport" log line. */
+    async countPending(tx: Queryable = db): Promise<number> {
+      const rows = await tx.query<{ count: number }>(
+        `select count(*)::int as count from outbox_mail where status in ('queued', 'sending')`,
+      );
+      return rows[0]?.count ?? 0;
+    },
+  };
 }
 
-/** Gives back a claimed mail that was not tried: queued again at `at`, its attempt not counted. */
-export async function releaseMail(db: Queryable, id: number, attempts: number, at: Date): Promise<boolean> {
-  const rows = await db.query(
-    `update outbox_mail set status = 'queued', attempts = attempts - 1, next_attempt_at = $3
-     where id = $1 and status = 'sending' and attempts = $2 returning id`,
-    [id, attempts, at.toISOString()],
-  );
-  return rows.length === 1;
-}
-
-/** Deletes mail sent before `before` (it holds personal data); queued and failed mail stays. Answers how many. */
-export async function deleteSentMailsBefore(db: Queryable, before: Date): Promise<number> {
-  const rows = await db.query(`delete from outbox_mail where status = 'sent' and sent_at < $1 returning id`, [before.toISOString()]);
-  return rows.length;
-}
-
-/** The most recent mails, newest first (development page). */
-export async function listRecentMails(db: Queryable, limit: number): Promise<OutboxMail[]> {
-  const rows = await db.query<OutboxRow>(`select ${COLUMNS} from outbox_mail order by created_at desc, id desc limit $1`, [limit]);
-  return rows.map(toMail);
-}
-
-export async function findMail(db: Queryable, id: number): Promise<OutboxMail | null> {
-  const rows = await db.query<OutboxRow>(`select ${COLUMNS} from outbox_mail where id = $1`, [id]);
-  const row = rows[0];
-  return row === undefined ? null : toMail(row);
-}
-
-/** How many mails wait to be sent (queued or being sent); for the one-time "no transport" log line. */
-export async function countPendingMails(db: Queryable): Promise<number> {
-  const rows = await db.query<{ count: number }>(`select count(*)::int as count from outbox_mail where status in ('queued', 'sending')`);
-  return rows[0]?.count ?? 0;
-}
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

@@ -1,15 +1,7 @@
 import type { Queryable } from '../../db/connection';
 import type { Mailer } from '../mailer';
 import { createOutboxLoop, type OutboxLoopOptions, type OutboxWorker } from './outbox-loop';
-import {
-  claimDueMails,
-  countPendingMails,
-  deleteSentMailsBefore,
-  markMailAttemptFailed,
-  markMailSent,
-  releaseMail,
-  type OutboxMail,
-} from './outbox-repository';
+import { createOutboxRepository, type OutboxMail } from './outbox-repository';
 
 /**
  * Sends what the mail outbox holds (0003_outbox.sql) through the mailer, with the shared
@@ -72,6 +64,7 @@ export function isPermanentSendError(error: unknown): boolean {
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, mailer, ...loop } = options;
+  const outbox = createOutboxRepository(db);
   return createOutboxLoop<OutboxMail>(
     {
       name: 'outbox',
@@ -80,9 +73,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       sentNoun: 'mail',
       configured: () => mailer.configured,
       notConfiguredMessage: 'SMTP_HOST is not set: e-mail stays queued in the outbox and is sent once SMTP is configured',
-      claimDue: (now, leaseUntil, limit) => claimDueMails(db, now, leaseUntil, limit),
-      countPending: () => countPendingMails(db),
-      deleteSentBefore: (before) => deleteSentMailsBefore(db, before),
+      claimDue: (now, leaseUntil, limit) => outbox.claimDue(now, leaseUntil, limit),
+      countPending: () => outbox.countPending(),
+      deleteSentBefore: (before) => outbox.deleteSentBefore(before),
       send: (mail) =>
         mailer.send({
           to: mail.recipient,
@@ -92,9 +85,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           attachments: mail.attachments,
         }),
       failure: (error) => ({ code: describeSendError(error), permanent: isPermanentSendError(error), transport: isTransportError(error) }),
-      markSent: (mail, at) => markMailSent(db, mail.id, mail.attempts, at),
-      markFailed: (mail, code, retryAt) => markMailAttemptFailed(db, mail.id, mail.attempts, code, retryAt),
-      release: (mail, at) => releaseMail(db, mail.id, mail.attempts, at),
+      markSent: (mail, at) => outbox.markSent(mail.id, mail.attempts, at),
+      markFailed: (mail, code, retryAt) => outbox.markAttemptFailed(mail.id, mail.attempts, code, retryAt),
+      release: (mail, at) => outbox.release(mail.id, mail.attempts, at),
     },
     loop,
   );

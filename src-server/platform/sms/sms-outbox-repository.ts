@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/connection';
 import { isoTimestamp } from '../../db/sql';
-import { claimDueRows, type OutboxStatus } from '../outbox/outbox-repository';
+import { claimDueRows, type OutboxEntry } from '../outbox/outbox-repository';
 
 /**
  * SQL for the outbox_sms table (0004_patient_access.sql), the SMS twin of outbox_mail: a row is
@@ -16,17 +16,8 @@ export interface NewOutboxSms {
   text: string;
 }
 
-export interface OutboxSms {
-  id: number;
-  kind: string;
-  recipient: string;
+export interface OutboxSms extends OutboxEntry {
   text: string;
-  status: OutboxStatus;
-  attempts: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
 }
 
 const iso = (column: string, alias: string): string => isoTimestamp(column, `"${alias}"`);
@@ -42,74 +33,84 @@ export function normalisePhoneNumber(raw: string): string | null {
   return /^\+?\d{6,15}$/.test(compact) ? compact : null;
 }
 
-/** Adds an SMS to the outbox, due now; answers its id. */
-export async function enqueueSms(tx: Queryable, sms: NewOutboxSms, now: Date): Promise<number> {
-  const recipient = normalisePhoneNumber(sms.recipient);
-  if (recipient === null) throw new Error('[sms-outbox] not a phone number');
-  const rows = await tx.query<{ id: number }>(
-    `insert into outbox_sms (kind, recipient, text_body, next_attempt_at, created_at) values ($1, $2, $3, $4, $4) returning id::int as id`,
-    [sms.kind, recipient, sms.text, now.toISOString()],
-  );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('[sms-outbox] insert returned no id');
-  return id;
+/** The SMS outbox: every method runs on `tx` when given, else on the database. */
+export function createSmsOutboxRepository(db: Queryable) {
+  return {
+    /** Adds an SMS to the outbox, due now; answers its id. */
+    async enqueue(sms: NewOutboxSms, now: Date, tx: Queryable = db): Promise<number> {
+      const recipient = normalisePhoneNumber(sms.recipient);
+      if (recipient === null) throw new Error('[sms-outbox] not a phone number');
+      const rows = await tx.query<{ id: number }>(
+        `insert into outbox_sms (kind, recipient, text_body, next_attempt_at, created_at) values ($1, $2, $3, $4, $4) returning id::int as id`,
+        [sms.kind, recipient, sms.text, now.toISOString()],
+      );
+      const id = rows[0]?.id;
+      if (id === undefined) throw new Error('[sms-outbox] insert returned no id');
+      return id;
+    },
+
+    /** Claims up to `limit` due rows: 'sending', one more attempt, leased until `leaseUntil` (claimDueRows). */
+    claimDue(now: Date, leaseUntil: Date, limit: number, tx: Queryable = db): Promise<OutboxSms[]> {
+      return claimDueRows<Row>(tx, 'outbox_sms', COLUMNS, { now, leaseUntil, limit });
+    },
+
+    /**
+     * Records the outcome of one claimed attempt; false when the claim was lost. outcome 'sent';
+     * 'retry' at `at` (attempt counted); 'release' at `at` (not tried, attempt given back); 'failed'.
+     */
+    async settle(
+      claim: { id: number; attempts: number },
+      outcome: { kind: 'sent'; at: Date } | { kind: 'retry' | 'release'; at: Date; error?: string } | { kind: 'failed'; error: string },
+      tx: Queryable = db,
+    ): Promise<boolean> {
+      const where = `where id = $1 and status = 'sending' and attempts = $2 returning id`;
+      const base = [claim.id, claim.attempts];
+      let rows: unknown[];
+      switch (outcome.kind) {
+        case 'sent':
+          rows = await tx.query(`update outbox_sms set status = 'sent', sent_at = $3, last_error = null ${where}`, [
+            ...base,
+            outcome.at.toISOString(),
+          ]);
+          break;
+        case 'retry':
+          rows = await tx.query(`update outbox_sms set status = 'queued', next_attempt_at = $3, last_error = $4 ${where}`, [
+            ...base,
+            outcome.at.toISOString(),
+            (outcome.error ?? '').slice(0, 200),
+          ]);
+          break;
+        case 'release':
+          rows = await tx.query(`update outbox_sms set status = 'queued', attempts = attempts - 1, next_attempt_at = $3 ${where}`, [
+            ...base,
+            outcome.at.toISOString(),
+          ]);
+          break;
+        case 'failed':
+          rows = await tx.query(`update outbox_sms set status = 'failed', last_error = $3 ${where}`, [
+            ...base,
+            outcome.error.slice(0, 200),
+          ]);
+          break;
+      }
+      return rows.length === 1;
+    },
+
+    async deleteSentBefore(before: Date, tx: Queryable = db): Promise<number> {
+      const rows = await tx.query(`delete from outbox_sms where status = 'sent' and sent_at < $1 returning id`, [before.toISOString()]);
+      return rows.length;
+    },
+
+    async find(id: number, tx: Queryable = db): Promise<OutboxSms | null> {
+      const rows = await tx.query<Row>(`select ${COLUMNS} from outbox_sms where id = $1`, [id]);
+      return rows[0] ?? null;
+    },
+
+    async countPending(tx: Queryable = db): Promise<number> {
+      const rows = await tx.query<{ count: number }>(`select count(*)::int as count from outbox_sms where status in ('queued', 'sending')`);
+      return rows[0]?.count ?? 0;
+    },
+  };
 }
 
-/** Claims up to `limit` due rows: 'sending', one more attempt, leased until `leaseUntil` (claimDueRows). */
-export function claimDueSms(db: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<OutboxSms[]> {
-  return claimDueRows<Row>(db, 'outbox_sms', COLUMNS, { now, leaseUntil, limit });
-}
-
-/**
- * Records the outcome of one claimed attempt; false when the claim was lost. outcome 'sent';
- * 'retry' at `at` (attempt counted); 'release' at `at` (not tried, attempt given back); 'failed'.
- */
-export async function settleSms(
-  db: Queryable,
-  claim: { id: number; attempts: number },
-  outcome: { kind: 'sent'; at: Date } | { kind: 'retry' | 'release'; at: Date; error?: string } | { kind: 'failed'; error: string },
-): Promise<boolean> {
-  const where = `where id = $1 and status = 'sending' and attempts = $2 returning id`;
-  const base = [claim.id, claim.attempts];
-  let rows: unknown[];
-  switch (outcome.kind) {
-    case 'sent':
-      rows = await db.query(`update outbox_sms set status = 'sent', sent_at = $3, last_error = null ${where}`, [
-        ...base,
-        outcome.at.toISOString(),
-      ]);
-      break;
-    case 'retry':
-      rows = await db.query(`update outbox_sms set status = 'queued', next_attempt_at = $3, last_error = $4 ${where}`, [
-        ...base,
-        outcome.at.toISOString(),
-        (outcome.error ?? '').slice(0, 200),
-      ]);
-      break;
-    case 'release':
-      rows = await db.query(`update outbox_sms set status = 'queued', attempts = attempts - 1, next_attempt_at = $3 ${where}`, [
-        ...base,
-        outcome.at.toISOString(),
-      ]);
-      break;
-    case 'failed':
-      rows = await db.query(`update outbox_sms set status = 'failed', last_error = $3 ${where}`, [...base, outcome.error.slice(0, 200)]);
-      break;
-  }
-  return rows.length === 1;
-}
-
-export async function deleteSentSmsBefore(db: Queryable, before: Date): Promise<number> {
-  const rows = await db.query(`delete from outbox_sms where status = 'sent' and sent_at < $1 returning id`, [before.toISOString()]);
-  return rows.length;
-}
-
-export async function findSms(db: Queryable, id: number): Promise<OutboxSms | null> {
-  const rows = await db.query<Row>(`select ${COLUMNS} from outbox_sms where id = $1`, [id]);
-  return rows[0] ?? null;
-}
-
-export async function countPendingSms(db: Queryable): Promise<number> {
-  const rows = await db.query<{ count: number }>(`select count(*)::int as count from outbox_sms where status in ('queued', 'sending')`);
-  return rows[0]?.count ?? 0;
-}
+export type SmsOutboxRepository = ReturnType<typeof createSmsOutboxRepository>;

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/connection';
 import { createOutboxLoop, type OutboxLoopOptions, type OutboxWorker } from '../outbox/outbox-loop';
-import { claimDueSms, countPendingSms, deleteSentSmsBefore, settleSms, type OutboxSms } from './sms-outbox-repository';
+import { createSmsOutboxRepository, type OutboxSms } from './sms-outbox-repository';
 import { SmsSendError, type SmsSender } from './sms-provider';
 
 /**
@@ -21,6 +21,7 @@ function asSmsError(error: unknown): SmsSendError {
 
 export function createSmsWorker(options: SmsWorkerOptions): OutboxWorker {
   const { db, sender, ...loop } = options;
+  const outbox = createSmsOutboxRepository(db);
   return createOutboxLoop<OutboxSms>(
     {
       name: 'sms-outbox',
@@ -29,18 +30,18 @@ export function createSmsWorker(options: SmsWorkerOptions): OutboxWorker {
       sentNoun: 'SMS',
       configured: () => sender.configured,
       notConfiguredMessage: 'SMS_PROVIDER_URL is not set: SMS stays queued',
-      claimDue: (now, leaseUntil, limit) => claimDueSms(db, now, leaseUntil, limit),
-      countPending: () => countPendingSms(db),
-      deleteSentBefore: (before) => deleteSentSmsBefore(db, before),
+      claimDue: (now, leaseUntil, limit) => outbox.claimDue(now, leaseUntil, limit),
+      countPending: () => outbox.countPending(),
+      deleteSentBefore: (before) => outbox.deleteSentBefore(before),
       send: (sms) => sender.send({ to: sms.recipient, text: sms.text }),
       failure: (error) => {
         const smsError = asSmsError(error);
         return { code: smsError.code, permanent: smsError.permanent, transport: smsError.transport };
       },
-      markSent: (sms, at) => settleSms(db, sms, { kind: 'sent', at }),
+      markSent: (sms, at) => outbox.settle(sms, { kind: 'sent', at }),
       markFailed: (sms, code, retryAt) =>
-        settleSms(db, sms, retryAt === null ? { kind: 'failed', error: code } : { kind: 'retry', at: retryAt, error: code }),
-      release: (sms, at) => settleSms(db, sms, { kind: 'release', at }),
+        outbox.settle(sms, retryAt === null ? { kind: 'failed', error: code } : { kind: 'retry', at: retryAt, error: code }),
+      release: (sms, at) => outbox.settle(sms, { kind: 'release', at }),
     },
     loop,
   );

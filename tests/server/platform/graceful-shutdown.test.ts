@@ -1,22 +1,8 @@
-import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { gracefulShutdown } from '../../../src-server/platform/graceful-shutdown';
 import { buildTestServer, type TestServer } from '../helpers/build-server';
 import { useTestDatabase } from '../helpers/test-app';
-
-function get(port: number, path: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => {
-        body += chunk.toString();
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.once('error', reject);
-    req.end();
-  });
-}
+import { get } from '../helpers/http-get';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

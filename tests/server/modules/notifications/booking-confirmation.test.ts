@@ -8,7 +8,7 @@ import {
 } from '../../../../src-server/modules/notifications/booking-confirmation';
 import { createTestClock } from '../../../../src-server/platform/clock';
 import { createSmtpMailer } from '../../../../src-server/platform/mailer';
-import { listRecentMails } from '../../../../src-server/platform/outbox/outbox-repository';
+import { createOutboxRepository } from '../../../../src-server/platform/outbox/outbox-repository';
 import { createOutboxWorker } from '../../../../src-server/platform/outbox/outbox-worker';
 import { backends } from '../../helpers/database';
 import { useTestDatabase } from '../../helpers/test-app';
@@ -221,7 +221,7 @@ describe.each(backends())('queueBookingConfirmation on %s', (backend) => {
 
   it('should queue the mail with the booking in one transaction', async () => {
     await test.db.transaction((tx) => queueBookingConfirmation(tx, confirmation(), OPTIONS));
-    const [mail, ...others] = await listRecentMails(test.db, 10);
+    const [mail, ...others] = await createOutboxRepository(test.db).listRecent(10);
     expect(others).toHaveLength(0);
     expect(mail).toMatchObject({
       kind: 'booking_confirmation',
@@ -247,7 +247,7 @@ describe.each(backends())('queueBookingConfirmation on %s', (backend) => {
         throw new Error('the appointment insert failed');
       }),
     ).rejects.toThrow('the appointment insert failed');
-    expect(await listRecentMails(test.db, 10)).toEqual([]);
+    expect(await createOutboxRepository(test.db).listRecent(10)).toEqual([]);
   });
 
   it('should deliver over SMTP what the patient needs: subject, text, HTML and an .ics whose DTSTART matches', async () => {
@@ -280,7 +280,7 @@ describe.each(backends())('queueBookingConfirmation on %s', (backend) => {
     expect(lines.filter((line) => line.startsWith('DTSTART:'))).toEqual(['DTSTART:20260404T010000Z', 'DTSTART:20260404T233000Z']);
     expect(lines).toContain('METHOD:PUBLISH');
 
-    const [stored] = await listRecentMails(test.db, 1);
+    const [stored] = await createOutboxRepository(test.db).listRecent(1);
     expect(stored).toMatchObject({ status: 'sent', attempts: 1, sentAt: '2026-03-10T01:00:01.000Z', lastError: null });
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { queueBookingConfirmation, type BookingConfirmation } from '../../../../src-server/modules/notifications/booking-confirmation';
 import { createTestClock } from '../../../../src-server/platform/clock';
-import { listRecentMails } from '../../../../src-server/platform/outbox/outbox-repository';
+import { createOutboxRepository } from '../../../../src-server/platform/outbox/outbox-repository';
 import { buildTestServer, testConfig } from '../../helpers/build-server';
 import { backends } from '../../helpers/database';
 import { useTestApp, useTestDatabase } from '../../helpers/test-app';
@@ -39,7 +39,7 @@ describe.each(backends())('development outbox on %s', (backend) => {
         clock: createTestClock('2026-03-10T01:00:00Z'),
       }),
     );
-    const [stored] = await listRecentMails(server.db, 1);
+    const [stored] = await createOutboxRepository(server.db).listRecent(1);
     mailId = stored?.id ?? 0;
     const response = await server.app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(response.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { openPostgres, type Database } from '../../../../src-server/db/connectio
 import { migrate } from '../../../../src-server/db/migrate';
 import { createTestClock, type TestClock } from '../../../../src-server/platform/clock';
 import { createSmtpMailer, noTransportMailer, type Mailer } from '../../../../src-server/platform/mailer';
-import { claimDueMails, enqueueMail, findMail, listRecentMails } from '../../../../src-server/platform/outbox/outbox-repository';
+import { createOutboxRepository, type NewOutboxMail } from '../../../../src-server/platform/outbox/outbox-repository';
 import {
   createOutboxWorker,
   defaultBackoffMs,
@@ -25,7 +25,7 @@ import {
 
 const START = '2026-03-10T01:00:00.000Z';
 
-function mail(index: number, recipient = `patient${index}@example.com`): Parameters<typeof enqueueMail>[1] {
+function mail(index: number, recipient = `patient${index}@example.com`): NewOutboxMail {
   return {
     kind: 'booking_confirmation',
     recipient,
@@ -101,11 +101,11 @@ describe.each(backends())('outbox worker on %s', (backend) => {
 
   it('should keep mail queued while the SMTP server is down and send it once the server is back', async () => {
     const port = await freePort();
-    await enqueueMail(test.db, mail(1), clock.now());
+    await createOutboxRepository(test.db).enqueue(mail(1), clock.now());
     const { worker: outbox, logger } = worker({ mailer: mailerFor(port) });
 
     expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
-    const [waiting] = await listRecentMails(test.db, 1);
+    const [waiting] = await createOutboxRepository(test.db).listRecent(1);
     expect(waiting).toMatchObject({
       status: 'queued',
       attempts: 1,
@@ -126,7 +126,7 @@ describe.each(backends())('outbox worker on %s', (backend) => {
     expect(arrived?.parsed.subject).toBe('Mail number 1');
     expect(arrived?.envelopeTo).toEqual(['patient1@example.com']);
     expect(arrived?.parsed.attachments.map((attachment) => attachment.filename)).toEqual(['appointment.ics']);
-    expect(await listRecentMails(test.db, 1)).toMatchObject([
+    expect(await createOutboxRepository(test.db).listRecent(1)).toMatchObject([
       { status: 'sent', attempts: 2, lastError: null, sentAt: '2026-03-10T01:00:30.000Z' },
     ]);
   });
@@ -134,13 +134,13 @@ describe.each(backends())('outbox worker on %s', (backend) => {
   it('should try one mail while the server is down and let the others wait untried, as long', async () => {
     const port = await freePort();
     const ids = [
-      await enqueueMail(test.db, mail(11), clock.now()),
-      await enqueueMail(test.db, mail(12), clock.now()),
-      await enqueueMail(test.db, mail(13), clock.now()),
+      await createOutboxRepository(test.db).enqueue(mail(11), clock.now()),
+      await createOutboxRepository(test.db).enqueue(mail(12), clock.now()),
+      await createOutboxRepository(test.db).enqueue(mail(13), clock.now()),
     ];
     const { worker: outbox } = worker({ mailer: mailerFor(port) });
     expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
-    const rows = await Promise.all(ids.map((id) => findMail(test.db, id)));
+    const rows = await Promise.all(ids.map((id) => createOutboxRepository(test.db).find(id)));
     expect(rows.map((row) => [row?.status, row?.attempts, row?.nextAttemptAt, row?.lastError])).toEqual([
       ['queued', 1, '2026-03-10T01:00:30.000Z', 'ESOCKET CONN (ECONNREFUSED)'],
       ['queued', 0, '2026-03-10T01:00:30.000Z', null],
@@ -155,9 +155,9 @@ describe.each(backends())('outbox worker on %s', (backend) => {
   it('should not send a claimed mail once most of its lease is gone, but give it back untried', async () => {
     const server = await smtpServer();
     const ids = [
-      await enqueueMail(test.db, mail(21), clock.now()),
-      await enqueueMail(test.db, mail(22), clock.now()),
-      await enqueueMail(test.db, mail(23), clock.now()),
+      await createOutboxRepository(test.db).enqueue(mail(21), clock.now()),
+      await createOutboxRepository(test.db).enqueue(mail(22), clock.now()),
+      await createOutboxRepository(test.db).enqueue(mail(23), clock.now()),
     ];
     // A real SMTP send that takes 30 s of the test clock: after two, 40 s of a 100 s lease are left.
     const smtp = mailerFor(server.port);
@@ -172,7 +172,7 @@ describe.each(backends())('outbox worker on %s', (backend) => {
     };
     const { worker: outbox } = worker({ mailer: slow, leaseMs: 100_000 });
     expect(await outbox.runOnce()).toEqual({ sent: 2, retried: 0, failed: 0 });
-    expect(await findMail(test.db, ids[2] ?? 0)).toMatchObject({
+    expect(await createOutboxRepository(test.db).find(ids[2] ?? 0)).toMatchObject({
       status: 'queued',
       attempts: 0,
       nextAttemptAt: '2026-03-10T01:01:00.000Z',
@@ -183,24 +183,24 @@ describe.each(backends())('outbox worker on %s', (backend) => {
 
   it('should retry with a growing delay and give up after maxAttempts, keeping the mail as failed', async () => {
     const port = await freePort();
-    const id = await enqueueMail(test.db, mail(2), clock.now());
+    const id = await createOutboxRepository(test.db).enqueue(mail(2), clock.now());
     const { worker: outbox, logger } = worker({ mailer: mailerFor(port), maxAttempts: 3 });
 
     expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
-    expect((await findMail(test.db, id))?.nextAttemptAt).toBe('2026-03-10T01:00:30.000Z');
+    expect((await createOutboxRepository(test.db).find(id))?.nextAttemptAt).toBe('2026-03-10T01:00:30.000Z');
     clock.set('2026-03-10T01:00:30.000Z');
     expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
-    expect((await findMail(test.db, id))?.nextAttemptAt).toBe('2026-03-10T01:01:30.000Z');
+    expect((await createOutboxRepository(test.db).find(id))?.nextAttemptAt).toBe('2026-03-10T01:01:30.000Z');
     clock.set('2026-03-10T01:01:30.000Z');
     expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
 
-    const failed = await findMail(test.db, id);
+    const failed = await createOutboxRepository(test.db).find(id);
     expect(failed).toMatchObject({ status: 'failed', attempts: 3, lastError: 'ESOCKET CONN (ECONNREFUSED)', sentAt: null });
     // Kept, and never tried again, even when the server comes back.
     await smtpServer(port);
     clock.advance(24 * 3_600_000);
     expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
-    expect((await findMail(test.db, id))?.status).toBe('failed');
+    expect((await createOutboxRepository(test.db).find(id))?.status).toBe('failed');
     expect(logger.lines.map((line) => `${line.level} ${line.message}`)).toEqual([
       'warn [outbox] sending failed; will retry',
       'warn [outbox] sending failed; will retry',
@@ -211,12 +211,16 @@ describe.each(backends())('outbox worker on %s', (backend) => {
   it('should give up at once on a permanent refusal, keep personal data out of the error and the log, and send the others', async () => {
     const sentinel = 'sentinel.unknown.patient@example.com';
     const server = await smtpServer(0, { rejectRecipient: (address) => address === sentinel });
-    const rejectedId = await enqueueMail(test.db, mail(3, sentinel), clock.now());
-    await enqueueMail(test.db, mail(4), clock.now());
+    const rejectedId = await createOutboxRepository(test.db).enqueue(mail(3, sentinel), clock.now());
+    await createOutboxRepository(test.db).enqueue(mail(4), clock.now());
     const { worker: outbox, logger } = worker({ mailer: mailerFor(server.port) });
 
     expect(await outbox.runOnce()).toEqual({ sent: 1, retried: 0, failed: 1 });
-    expect(await findMail(test.db, rejectedId)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'EENVELOPE 550 RCPT TO' });
+    expect(await createOutboxRepository(test.db).find(rejectedId)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'EENVELOPE 550 RCPT TO',
+    });
     expect(server.received.map((received) => received.parsed.subject)).toEqual(['Mail number 4']);
     const logged = JSON.stringify(logger.lines);
     expect(logged).not.toContain('sentinel');
@@ -225,8 +229,8 @@ describe.each(backends())('outbox worker on %s', (backend) => {
   });
 
   it('should log once, and keep every mail queued, when no SMTP transport is configured', async () => {
-    await enqueueMail(test.db, mail(5), clock.now());
-    await enqueueMail(test.db, mail(6), clock.now());
+    await createOutboxRepository(test.db).enqueue(mail(5), clock.now());
+    await createOutboxRepository(test.db).enqueue(mail(6), clock.now());
     const { worker: outbox, logger } = worker({ mailer: noTransportMailer });
     for (let pass = 0; pass < 3; pass += 1) {
       expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
@@ -239,7 +243,7 @@ describe.each(backends())('outbox worker on %s', (backend) => {
         data: { waiting: 2 },
       },
     ]);
-    expect((await listRecentMails(test.db, 10)).map((row) => [row.status, row.attempts])).toEqual([
+    expect((await createOutboxRepository(test.db).listRecent(10)).map((row) => [row.status, row.attempts])).toEqual([
       ['queued', 0],
       ['queued', 0],
     ]);
@@ -253,10 +257,10 @@ describe.each(backends())('outbox worker on %s', (backend) => {
   it('should upgrade to TLS with STARTTLS and log in with the configured user and password', async () => {
     const tls = selfSignedCertificate();
     const server = await smtpServer(0, { credentials: { user: 'portal', password: 's3cret' }, tls });
-    const id = await enqueueMail(test.db, mail(7), clock.now());
+    const id = await createOutboxRepository(test.db).enqueue(mail(7), clock.now());
     const { worker: wrong } = worker({ mailer: mailerFor(server.port, { user: 'portal', password: 'wrong' }, tls.cert) });
     expect(await wrong.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
-    expect((await findMail(test.db, id))?.lastError).toBe('EAUTH 535 AUTH PLAIN');
+    expect((await createOutboxRepository(test.db).find(id))?.lastError).toBe('EAUTH 535 AUTH PLAIN');
 
     clock.advance(30_000);
     const { worker: right } = worker({ mailer: mailerFor(server.port, { user: 'portal', password: 's3cret' }, tls.cert) });
@@ -266,10 +270,10 @@ describe.each(backends())('outbox worker on %s', (backend) => {
 
   it('should never send the password in clear: no STARTTLS offered, no login, the mail waits', async () => {
     const server = await smtpServer(0, { credentials: { user: 'portal', password: 's3cret' } });
-    const id = await enqueueMail(test.db, mail(14), clock.now());
+    const id = await createOutboxRepository(test.db).enqueue(mail(14), clock.now());
     const { worker: outbox } = worker({ mailer: mailerFor(server.port, { user: 'portal', password: 's3cret' }) });
     expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
-    expect(await findMail(test.db, id)).toMatchObject({ status: 'queued', lastError: 'ETLS 500 STARTTLS' });
+    expect(await createOutboxRepository(test.db).find(id)).toMatchObject({ status: 'queued', lastError: 'ETLS 500 STARTTLS' });
     expect(server.authAttempts).toBe(0);
     expect(server.received).toHaveLength(0);
   });
@@ -277,12 +281,12 @@ describe.each(backends())('outbox worker on %s', (backend) => {
   it('should use STARTTLS when the server offers it, also without a login', async () => {
     const tls = selfSignedCertificate();
     const server = await smtpServer(0, { tls });
-    await enqueueMail(test.db, mail(15), clock.now());
+    await createOutboxRepository(test.db).enqueue(mail(15), clock.now());
     const { worker: outbox } = worker({ mailer: mailerFor(server.port, null, tls.cert) });
     expect(await outbox.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(server.received.map((received) => received.secure)).toEqual([true]);
     // A certificate nobody vouches for is refused rather than ignored.
-    await enqueueMail(test.db, mail(16), clock.now());
+    await createOutboxRepository(test.db).enqueue(mail(16), clock.now());
     const { worker: untrusting } = worker({ mailer: mailerFor(server.port) });
     expect(await untrusting.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
   });
@@ -290,35 +294,33 @@ describe.each(backends())('outbox worker on %s', (backend) => {
   it('should delete sent mail after the retention time and keep failed and queued mail', async () => {
     const server = await smtpServer();
     const day = 24 * 3_600_000;
-    const old = await enqueueMail(test.db, mail(31), clock.now());
+    const old = await createOutboxRepository(test.db).enqueue(mail(31), clock.now());
     const { worker: first } = worker({ mailer: mailerFor(server.port) });
     expect((await first.runOnce()).sent).toBe(1);
     clock.advance(2 * day);
-    const recent = await enqueueMail(test.db, mail(32), clock.now());
+    const recent = await createOutboxRepository(test.db).enqueue(mail(32), clock.now());
     expect((await first.runOnce()).sent).toBe(1);
-    const failed = await enqueueMail(test.db, mail(33), clock.now());
+    const failed = await createOutboxRepository(test.db).enqueue(mail(33), clock.now());
     const { worker: down } = worker({ mailer: mailerFor(await freePort()), maxAttempts: 1 });
     expect((await down.runOnce()).failed).toBe(1);
-    const queued = await enqueueMail(test.db, mail(34), clock.now());
+    const queued = await createOutboxRepository(test.db).enqueue(mail(34), clock.now());
 
     // 30 days and a minute after the first was sent; the second was sent 28 days ago.
     clock.advance(28 * day + 60_000);
     const { worker: keeper, logger } = worker({ mailer: noTransportMailer, keepSentMs: 30 * day });
     await keeper.runOnce();
-    expect(await findMail(test.db, old)).toBeNull();
-    expect((await Promise.all([recent, failed, queued].map((id) => findMail(test.db, id)))).map((row) => row?.status)).toEqual([
-      'sent',
-      'failed',
-      'queued',
-    ]);
+    expect(await createOutboxRepository(test.db).find(old)).toBeNull();
+    expect(
+      (await Promise.all([recent, failed, queued].map((id) => createOutboxRepository(test.db).find(id)))).map((row) => row?.status),
+    ).toEqual(['sent', 'failed', 'queued']);
     expect(logger.lines.find((line) => line.message === '[outbox] deleted old sent mail')?.data).toEqual({ deleted: 1 });
   });
 
   it('should send again a mail whose worker died mid-send, but only after its claim expired', async () => {
     const server = await smtpServer();
-    const id = await enqueueMail(test.db, mail(8), clock.now());
+    const id = await createOutboxRepository(test.db).enqueue(mail(8), clock.now());
     // A worker claims the mail and dies before recording anything.
-    const claimed = await claimDueMails(test.db, clock.now(), new Date(clock.now().getTime() + 300_000), 10);
+    const claimed = await createOutboxRepository(test.db).claimDue(clock.now(), new Date(clock.now().getTime() + 300_000), 10);
     expect(claimed.map((row) => [row.id, row.status, row.attempts])).toEqual([[id, 'sending', 1]]);
 
     const { worker: outbox } = worker({ mailer: mailerFor(server.port) });
@@ -326,13 +328,13 @@ describe.each(backends())('outbox worker on %s', (backend) => {
     expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
     clock.advance(1_000);
     expect(await outbox.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
-    expect(await findMail(test.db, id)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await createOutboxRepository(test.db).find(id)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(server.received).toHaveLength(1);
   });
 
   it('should drain more mails than one batch in one pass, oldest first', async () => {
     const server = await smtpServer();
-    for (let index = 0; index < 7; index += 1) await enqueueMail(test.db, mail(100 + index), clock.now());
+    for (let index = 0; index < 7; index += 1) await createOutboxRepository(test.db).enqueue(mail(100 + index), clock.now());
     const { worker: outbox } = worker({ mailer: mailerFor(server.port), batchSize: 3 });
     expect(await outbox.runOnce()).toEqual({ sent: 7, retried: 0, failed: 0 });
     expect(server.received.map((received) => received.parsed.subject)).toEqual(
@@ -344,14 +346,14 @@ describe.each(backends())('outbox worker on %s', (backend) => {
     const server = await smtpServer();
     const { worker: outbox } = worker({ mailer: mailerFor(server.port), pollMs: 20 });
     outbox.start();
-    await enqueueMail(test.db, mail(9), clock.now());
+    await createOutboxRepository(test.db).enqueue(mail(9), clock.now());
     const [arrived] = await server.waitForMails(1, 5000);
     expect(arrived?.parsed.subject).toBe('Mail number 9');
     await outbox.stop();
-    await enqueueMail(test.db, mail(10), clock.now());
+    await createOutboxRepository(test.db).enqueue(mail(10), clock.now());
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(server.received).toHaveLength(1);
-    expect((await listRecentMails(test.db, 1))[0]?.status).toBe('queued');
+    expect((await createOutboxRepository(test.db).listRecent(1))[0]?.status).toBe('queued');
   });
 
   it('should never send a mail twice when two workers run at the same time', async () => {
@@ -369,7 +371,7 @@ describe.each(backends())('outbox worker on %s', (backend) => {
       databases = [firstPool, secondPool];
     }
     try {
-      for (let index = 0; index < total; index += 1) await enqueueMail(databases[0], mail(200 + index), clock.now());
+      for (let index = 0; index < total; index += 1) await createOutboxRepository(databases[0]).enqueue(mail(200 + index), clock.now());
       const workers = databases.map((db) =>
         createOutboxWorker({
           db,
@@ -388,7 +390,7 @@ describe.each(backends())('outbox worker on %s', (backend) => {
       const subjects = server.received.map((received) => received.parsed.subject);
       expect(subjects).toHaveLength(total);
       expect(new Set(subjects).size).toBe(total);
-      const rows = await listRecentMails(databases[1], 100);
+      const rows = await createOutboxRepository(databases[1]).listRecent(100);
       expect(rows).toHaveLength(total);
       expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
     } finally {
