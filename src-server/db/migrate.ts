@@ -11,7 +11,7 @@ import type { Database } from './connection';
  * leaves the schema as it was. On PostgreSQL, servers starting together are serialised by a
  * transaction-scoped advisory lock: the second waits, then sees nothing left to do.
  * Each applied file's SHA-256 is kept; if an applied file is later edited the start fails,
- * because the database no longer matches what the file says.
+ * because the database no longer matches what the file says (docs/migrations.md).
  */
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
