@@ -35,6 +35,9 @@ export const ERROR_CODES = [
   // Questionnaires: an answer's outcome denies online booking (DENY_BOOKING) or the
   // booking request (DENY_BOOKING_REQUEST); the message is the provider's.
   'booking_denied',
+  // Too many attempts from one connection or for one contact: the request needs a solved
+  // proof-of-work check (src-contract/api/captcha.ts) before it is looked at.
+  'captcha_required',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

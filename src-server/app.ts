@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -29,6 +30,8 @@ import { registerPatientAccessRoutes } from './modules/patient-access/routes';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { createQuestionnairesService } from './modules/questionnaires/service';
 import { createPatientAccessService } from './modules/patient-access/service';
+import { createCaptcha, type CaptchaWork } from './platform/captcha/captcha';
+import { registerCaptchaRoutes } from './platform/captcha/routes';
 import type { Clock } from './platform/clock';
 import { isAppError } from './platform/errors';
 import { fastifyLoggerOptions, type LoggerOptions } from './platform/logger';
@@ -54,6 +57,8 @@ export interface ServerDeps {
   mailer: Mailer;
   storage: FileStorage;
   logger: LoggerOptions;
+  /** How much work a proof-of-work challenge asks for; tests make it cheap. Default DEFAULT_CAPTCHA_WORK. */
+  captchaWork?: CaptchaWork;
 }
 
 const GENERIC_MESSAGES: Record<number, { code: ErrorCode; message: string }> = {
@@ -105,6 +110,26 @@ function toErrorResponse(error: FastifyError | Error): { status: number; body: A
     if (generic !== undefined) return { status, body: generic };
   }
   return { status: 500, body: INTERNAL };
+}
+
+/**
+ * The key server-side HMACs derive from: SESSION_SECRET, else one random secret the database
+ * keeps (made on first use; concurrent first uses agree on the first insert).
+ */
+function serverSecret(deps: ServerDeps): () => Promise<string> {
+  if (deps.config.sessionSecret !== null) {
+    const secret = deps.config.sessionSecret;
+    return () => Promise.resolve(secret);
+  }
+  const repository = createPatientAccessRepository(deps.db);
+  let stored: Promise<string> | null = null;
+  return () => {
+    stored ??= repository.secret(randomBytes(32).toString('hex'), deps.clock.now()).catch((error: unknown) => {
+      stored = null;
+      throw error;
+    });
+    return stored;
+  };
 }
 
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
@@ -173,6 +198,13 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
 
   registerApiDocsRoutes(app);
+  const captcha = createCaptcha({
+    db,
+    clock,
+    secret: serverSecret(deps),
+    ...(deps.captchaWork === undefined ? {} : { work: deps.captchaWork }),
+  });
+  registerCaptchaRoutes(app, captcha);
   registerHealthRoutes(app, createHealthRepository(db), config.appVersion);
   registerConfigRoutes(app, configService);
 

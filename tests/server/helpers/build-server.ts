@@ -79,6 +79,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The real proof-of-work check with little work, so a test solves one in milliseconds. */
+export const TEST_CAPTCHA_WORK = { cost: 10, minCounter: 5, maxCounter: 50 };
+
 /** buildServer on the given database; close() closes the app and removes its data folder, not the database. */
 export async function buildTestServer(options: TestServerOptions): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
@@ -93,6 +96,7 @@ export async function buildTestServer(options: TestServerOptions): Promise<TestS
       level: options.logLevel ?? (options.log === undefined ? 'silent' : 'info'),
       ...(options.log === undefined ? {} : { stream: options.log }),
     },
+    captchaWork: TEST_CAPTCHA_WORK,
   });
   return {
     app,
