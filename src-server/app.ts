@@ -14,6 +14,7 @@ import { registerAppointmentRoutes } from './modules/appointments/routes';
 import { createAppointmentsService } from './modules/appointments/service';
 import { AvailabilityStore } from './modules/availability/availability-store';
 import { createAvailabilityRepository } from './modules/availability/repository';
+import type { BookingLimits } from './modules/booking/booking-limits';
 import { createBookingRepository } from './modules/booking/repository';
 import { registerBookingRoutes } from './modules/booking/routes';
 import { createBookingService } from './modules/booking/service';
@@ -59,6 +60,8 @@ export interface ServerDeps {
   logger: LoggerOptions;
   /** How much work a proof-of-work challenge asks for; tests make it cheap. Default DEFAULT_CAPTCHA_WORK. */
   captchaWork?: CaptchaWork;
+  /** Booking limits per client and contact; default DEFAULT_BOOKING_LIMITS (docs/rules/booking.md#booking-limits). */
+  bookingLimits?: BookingLimits;
 }
 
 const GENERIC_MESSAGES: Record<number, { code: ErrorCode; message: string }> = {
@@ -218,6 +221,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     store: availabilityStore,
     clock,
     publicUrl: config.publicUrl,
+    captcha,
+    secret: serverSecret(deps),
+    ...(deps.bookingLimits === undefined ? {} : { limits: deps.bookingLimits }),
   });
   registerBookingRoutes(app, bookingService);
   // Self-service: behind the patient session guard; reschedules book through bookingService.
@@ -242,6 +248,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     await availabilityStore.ensureLoaded();
     holdSweep = setInterval(() => {
       bookingService.sweepExpiredHolds().catch((error: unknown) => app.log.warn({ err: error }, '[booking] expired-hold sweep failed'));
+      bookingService.sweepExpiredLimits().catch((error: unknown) => app.log.warn({ err: error }, '[booking] booking-limit sweep failed'));
     }, 60_000);
     holdSweep.unref();
   });

@@ -11,6 +11,7 @@ import { localDate } from '../../platform/time-zone';
 import { availabilityVersion, type AvailabilityStore } from '../availability/public';
 import { queueBookingConfirmation } from '../notifications/public';
 import { applyQuestionnaireAnswers } from '../questionnaires/public';
+import type { BookingClient, BookingLimiter } from './booking-limits';
 import { bookableExams, clinicBySlug, type Catalogue } from './catalogue';
 import { busyEntries, matchHold, retryOnDeadlock, type Placement, type ResourceBooker } from './first-free-resource';
 import type { BookingRepository, ClinicRow, ExamRow, WrittenRow } from './repository';
@@ -31,6 +32,7 @@ export interface AppointmentWritesDeps {
   catalogue: Catalogue;
   booker: ResourceBooker;
   publicUrl: string;
+  limiter: BookingLimiter;
 }
 
 /** What bookInTransaction's caller writes around the insert. */
@@ -47,12 +49,15 @@ export interface BookingSteps<T> {
   finish(tx: Queryable, booked: { rows: WrittenRow[]; clinic: ClinicRow; exams: ExamRow[]; providerName: string }): Promise<T>;
 }
 
+/** Stands in for queueBookingConfirmation when the address has had its mails for the day. */
+const skipConfirmation = (): Promise<void> => Promise.resolve();
+
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
 export function createAppointmentWrites(deps: AppointmentWritesDeps) {
-  const { db, repository, idempotency, store, clock, catalogue, booker } = deps;
+  const { db, repository, idempotency, store, clock, catalogue, booker, limiter } = deps;
 
   function checkPatient(patient: AppointmentCreateRequest['patient'], exams: readonly ExamRow[], timeZone: string): void {
     if (patient.dateOfBirth > localDate(clock.now(), timeZone)) {
@@ -64,7 +69,11 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
   }
 
   return {
-    async createAppointment(idempotencyKey: string, request: AppointmentCreateRequest): Promise<AppointmentCreateResponse> {
+    async createAppointment(
+      idempotencyKey: string,
+      request: AppointmentCreateRequest,
+      client: BookingClient,
+    ): Promise<AppointmentCreateResponse> {
       const { catalogue: cached, index } = await catalogue.load();
       const { exams, modalityId, durationMinutes } = bookableExams(cached, request.exams);
       const clinic = clinicBySlug(cached, request.clinicSlug);
@@ -75,6 +84,8 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
         idempotency.replay<AppointmentCreateResponse>('appointment', idempotencyKey, requestHash, 'booking');
       const replayed = await replay();
       if (replayed !== null) return replayed;
+      // Counted once the request is valid and new: a retry answered from the idempotency record is not.
+      await limiter.admitBooking(client, request.patient);
 
       const now = clock.now();
       const placement: Placement = { clinic, modalityId, durationMinutes, start, now };
@@ -119,7 +130,21 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
           validationCode: request.validationCode,
         });
         const response = respond(rows);
-        await queueBookingConfirmation(
+        // Past the day's cap for this address the booking stands, without another mail.
+        const mailAllowed = await limiter.confirmationMailAllowed(tx, patient.email);
+        if (!mailAllowed) {
+          await repository.audit(
+            {
+              actor: 'system',
+              action: 'booking_confirmation.capped',
+              subjectType: 'appointment',
+              subjectId: rows.map((row) => row.id).join(','),
+              details: { capPerDay: limiter.confirmationMailCap },
+            },
+            tx,
+          );
+        }
+        await (mailAllowed ? queueBookingConfirmation : skipConfirmation)(
           tx,
           {
             bookingKey,

@@ -8,6 +8,7 @@ import { randomToken } from '../../platform/ids';
 import { hashRequest } from '../../platform/request-hash';
 import { localDate } from '../../platform/time-zone';
 import { applyQuestionnaireAnswers, outcomesForKey, UNKNOWN_QUESTIONNAIRE_KEY } from '../questionnaires/public';
+import type { BookingClient, BookingLimiter } from './booking-limits';
 import { clinicBySlug, type Catalogue } from './catalogue';
 import type { BookingRepository } from './repository';
 
@@ -22,10 +23,11 @@ export interface BookingRequestWritesDeps {
   idempotency: IdempotencyRepository;
   clock: Clock;
   catalogue: Catalogue;
+  limiter: BookingLimiter;
 }
 
 export function createBookingRequestWrites(deps: BookingRequestWritesDeps) {
-  const { db, repository, idempotency, clock, catalogue } = deps;
+  const { db, repository, idempotency, clock, catalogue, limiter } = deps;
 
   /** Whether the temporary answers under this key turn the exams into a booking request (an unknown key: 400). */
   async function answersAskForRequest(questionnaireKey: string, examSlugs: readonly string[]): Promise<boolean> {
@@ -38,7 +40,11 @@ export function createBookingRequestWrites(deps: BookingRequestWritesDeps) {
   }
 
   return {
-    async createBookingRequest(idempotencyKey: string, request: BookingRequestCreate): Promise<BookingRequestCreateResponse> {
+    async createBookingRequest(
+      idempotencyKey: string,
+      request: BookingRequestCreate,
+      client: BookingClient,
+    ): Promise<BookingRequestCreateResponse> {
       const { catalogue: cached } = await catalogue.load();
       const clinic = request.clinicSlug === undefined ? null : clinicBySlug(cached, request.clinicSlug);
       const timeZone = clinic?.time_zone ?? DEFAULT_PATIENT_ZONE;
@@ -74,6 +80,8 @@ export function createBookingRequestWrites(deps: BookingRequestWritesDeps) {
       if (planned.every((item) => item.errorMessage !== null)) {
         throw badRequest(firstError ?? 'No booking request could be created.', { results });
       }
+      // Counted once the request can succeed; a retry answered from the idempotency record is not.
+      await limiter.admitBooking(client, request.patient);
       const bookingKey = randomToken();
       const response: BookingRequestCreateResponse = { bookingKey, results };
       const now = clock.now();

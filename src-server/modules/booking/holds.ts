@@ -3,6 +3,7 @@ import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { randomToken } from '../../platform/ids';
 import { availabilityVersion, type AvailabilityStore } from '../availability/public';
+import type { BookingClient, BookingLimiter } from './booking-limits';
 import { bookableExams, clinicBySlug, type Catalogue } from './catalogue';
 import type { ResourceBooker } from './first-free-resource';
 import type { BookingRepository } from './repository';
@@ -17,16 +18,19 @@ export interface HoldsDeps {
   clock: Clock;
   catalogue: Catalogue;
   booker: ResourceBooker;
+  limiter: BookingLimiter;
 }
 
 export function createHolds(deps: HoldsDeps) {
-  const { db, repository, store, clock, catalogue, booker } = deps;
+  const { db, repository, store, clock, catalogue, booker, limiter } = deps;
 
   return {
-    async createHold(request: HoldRequest): Promise<HoldResponse> {
+    async createHold(request: HoldRequest, client: BookingClient): Promise<HoldResponse> {
       const { catalogue: cached, index } = await catalogue.load();
       const { exams, modalityId, durationMinutes } = bookableExams(cached, request.exams);
       const clinic = clinicBySlug(cached, request.clinicSlug);
+      // Counted once the request is known to be valid: a typo costs the patient nothing.
+      await limiter.admitHold(client);
       const placement = { clinic, modalityId, durationMinutes, start: parseInstant(request.startsAt), now: clock.now() };
       const free = booker.freeResources(index, placement);
       const settings = await store.settings();

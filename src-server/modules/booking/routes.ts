@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,12 +26,43 @@ import {
   WalkInExamQuerySchema,
 } from '@contract/api/booking';
 import { ApiErrorBodySchema } from '@contract/errors';
+import { isAppError } from '../../platform/errors';
+import { bookingClient } from './booking-limits';
 import type { BookingService } from './service';
 
 /** Thin routes (docs/server.md#module-shape): schema from src-contract, call the service. */
 
 const errors = { 400: ApiErrorBodySchema, 503: ApiErrorBodySchema };
 const writeErrors = { ...errors, 409: ApiErrorBodySchema, 422: ApiErrorBodySchema };
+/** Holds and bookings are limited per client and contact (docs/rules/booking.md#booking-limits). */
+const limitedErrors = { ...writeErrors, 403: ApiErrorBodySchema, 429: ApiErrorBodySchema };
+
+/**
+ * Runs a limited write; a 429 that says how long to wait gets a Retry-After header too (set
+ * before the error handler sends the answer, which keeps it).
+ */
+async function limited<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (client: ReturnType<typeof bookingClient>) => Promise<T>,
+): Promise<T> {
+  try {
+    return await run(bookingClient(request));
+  } catch (error) {
+    if (isAppError(error) && error.statusCode === 429) {
+      const details: unknown = error.details;
+      if (
+        typeof details === 'object' &&
+        details !== null &&
+        'retryAfterSeconds' in details &&
+        typeof details.retryAfterSeconds === 'number'
+      ) {
+        void reply.header('retry-after', String(details.retryAfterSeconds));
+      }
+    }
+    throw error;
+  }
+}
 
 /**
  * The availability answers are built by our own typed code and can be large (a week of 50
@@ -154,12 +185,14 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
     {
       schema: {
         tags,
-        summary: 'Hold a time while the patient fills in details (expires after holdMinutes)',
+        summary:
+          'Hold a time while the patient fills in details (expires after holdMinutes). Anyone may call it; ' +
+          'past the daily limits per client a solved X-Captcha answer is needed (403 captcha_required), then 429',
         body: HoldRequestSchema,
-        response: { 201: HoldResponseSchema, ...writeErrors },
+        response: { 201: HoldResponseSchema, ...limitedErrors },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.createHold(request.body)),
+    async (request, reply) => reply.code(201).send(await limited(request, reply, (client) => service.createHold(request.body, client))),
   );
 
   api.delete(
@@ -183,17 +216,20 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
     {
       schema: {
         tags,
-        summary: 'Book the exams at a time (Idempotency-Key header required)',
+        summary:
+          'Book the exams at a time (Idempotency-Key header required). Anyone may call it; past the daily limits ' +
+          'per client and contact a solved X-Captcha answer is needed (403 captcha_required), then 429',
         headers: IdempotencyHeadersSchema,
         body: AppointmentCreateRequestSchema,
-        response: { 201: AppointmentCreateResponseSchema, ...writeErrors },
+        response: { 201: AppointmentCreateResponseSchema, ...limitedErrors },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .header('cache-control', 'no-store')
-        .send(await service.createAppointment(request.headers['idempotency-key'], request.body)),
+    async (request, reply) => {
+      const created = await limited(request, reply, (client) =>
+        service.createAppointment(request.headers['idempotency-key'], request.body, client),
+      );
+      return reply.code(201).header('cache-control', 'no-store').send(created);
+    },
   );
 
   api.post(
@@ -201,17 +237,20 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
     {
       schema: {
         tags,
-        summary: 'Booking requests for enquiry-only exams (Idempotency-Key header required)',
+        summary:
+          'Booking requests for enquiry-only exams (Idempotency-Key header required). Anyone may call it; past the ' +
+          'daily limits per client and contact a solved X-Captcha answer is needed (403 captcha_required), then 429',
         headers: IdempotencyHeadersSchema,
         body: BookingRequestCreateSchema,
-        response: { 201: BookingRequestCreateResponseSchema, ...writeErrors },
+        response: { 201: BookingRequestCreateResponseSchema, ...limitedErrors },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .header('cache-control', 'no-store')
-        .send(await service.createBookingRequest(request.headers['idempotency-key'], request.body)),
+    async (request, reply) => {
+      const created = await limited(request, reply, (client) =>
+        service.createBookingRequest(request.headers['idempotency-key'], request.body, client),
+      );
+      return reply.code(201).header('cache-control', 'no-store').send(created);
+    },
   );
 
   api.get(

@@ -1,8 +1,10 @@
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { createIdempotencyRepository } from '../../platform/idempotency';
+import type { Captcha } from '../../platform/captcha/captcha';
 import type { AvailabilityStore } from '../availability/public';
 import { createAppointmentWrites } from './appointment-writes';
+import { createBookingLimiter, DEFAULT_BOOKING_LIMITS, type BookingLimits } from './booking-limits';
 import { createBookingRequestWrites } from './booking-request-writes';
 import { createCatalogue } from './catalogue';
 import { createResourceBooker } from './first-free-resource';
@@ -24,6 +26,12 @@ export interface BookingServiceDeps {
   store: AvailabilityStore;
   clock: Clock;
   publicUrl: string;
+  /** The proof-of-work check asked for past the first threshold of a booking limit. */
+  captcha: Captcha;
+  /** The server secret; client addresses and contacts are counted by their HMAC with it. */
+  secret: () => Promise<string>;
+  /** Default DEFAULT_BOOKING_LIMITS; tests use small ones. */
+  limits?: BookingLimits;
 }
 
 export function createBookingService(deps: BookingServiceDeps) {
@@ -31,11 +39,20 @@ export function createBookingService(deps: BookingServiceDeps) {
   const catalogue = createCatalogue({ repository, store });
   const idempotency = createIdempotencyRepository(db);
   const booker = createResourceBooker({ db, repository, store, clock });
+  const limiter = createBookingLimiter({
+    db,
+    clock,
+    captcha: deps.captcha,
+    secret: deps.secret,
+    limits: deps.limits ?? DEFAULT_BOOKING_LIMITS,
+  });
   return {
     ...createBookingReads({ repository, store, clock, catalogue }),
-    ...createHolds({ db, repository, store, clock, catalogue, booker }),
-    ...createAppointmentWrites({ db, repository, idempotency, store, clock, catalogue, booker, publicUrl }),
-    ...createBookingRequestWrites({ db, repository, idempotency, clock, catalogue }),
+    ...createHolds({ db, repository, store, clock, catalogue, booker, limiter }),
+    ...createAppointmentWrites({ db, repository, idempotency, store, clock, catalogue, booker, publicUrl, limiter }),
+    ...createBookingRequestWrites({ db, repository, idempotency, clock, catalogue, limiter }),
+    /** Deletes booking-limit counts of days that have ended (the periodic sweep in app.ts). */
+    sweepExpiredLimits: (): Promise<number> => limiter.sweep(),
   };
 }
 

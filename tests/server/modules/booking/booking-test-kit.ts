@@ -9,14 +9,22 @@ import { zonedTimeToInstant } from '../../../../src-server/platform/time-zone';
 /** 2123456701 passes the Medicare check digit (weights 1,3,7,9,1,3,7,9 over the first 8). */
 export const VALID_MEDICARE = '2123456701';
 
+let patientCount = 0;
+
+/**
+ * A valid patient. Each call has an e-mail and phone number of its own (as different patients
+ * have), so the booking limits per contact (docs/rules/booking.md#booking-limits) count only
+ * what a test gives the same contact on purpose.
+ */
 export function patient(overrides: Partial<PatientDetails> = {}): PatientDetails {
+  patientCount += 1;
   return {
     title: 'Ms',
     firstName: 'Ada',
     lastName: "O'Neill-Lovelace",
     dateOfBirth: '1985-12-10',
-    email: 'ada@example.com',
-    contactNumber: '0412345678',
+    email: `ada.${patientCount}@example.com`,
+    contactNumber: `04${String(patientCount).padStart(8, '0')}`,
     postalCode: '2150',
     medicareNumber: VALID_MEDICARE,
     ...overrides,
@@ -46,12 +54,63 @@ export async function slotsOn(app: FastifyInstance, exams: string, clinic: strin
   return body.clinics[0]?.days[0]?.slots ?? [];
 }
 
-export function book(app: FastifyInstance, body: Record<string, unknown>, key: string = randomUUID()): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/api/booking/appointments', headers: { 'idempotency-key': key }, payload: body });
+let addressCount = 0;
+
+/**
+ * A client address no other call of this process used: calls that do not say otherwise come
+ * from a device of their own, as different patients' do, so the booking limits per client
+ * address (docs/rules/booking.md#booking-limits) only count what a test means them to count.
+ */
+export function newClientAddress(): string {
+  addressCount += 1;
+  return `10.${(addressCount >> 16) & 255}.${(addressCount >> 8) & 255}.${addressCount & 255}`;
 }
 
-export function hold(app: FastifyInstance, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/api/booking/holds', payload: body });
+export interface ClientOptions {
+  /** The client address (default: a new one, newClientAddress). */
+  remoteAddress?: string;
+  /** More request headers (an X-Captcha answer). */
+  headers?: Record<string, string>;
+}
+
+export function book(
+  app: FastifyInstance,
+  body: Record<string, unknown>,
+  key: string = randomUUID(),
+  options: ClientOptions = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/booking/appointments',
+    headers: { 'idempotency-key': key, ...options.headers },
+    remoteAddress: options.remoteAddress ?? newClientAddress(),
+    payload: body,
+  });
+}
+
+export function hold(app: FastifyInstance, body: Record<string, unknown>, options: ClientOptions = {}): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/booking/holds',
+    headers: { ...options.headers },
+    remoteAddress: options.remoteAddress ?? newClientAddress(),
+    payload: body,
+  });
+}
+
+export function requestBooking(
+  app: FastifyInstance,
+  body: Record<string, unknown>,
+  key: string = randomUUID(),
+  options: ClientOptions = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/booking/booking-requests',
+    headers: { 'idempotency-key': key, ...options.headers },
+    remoteAddress: options.remoteAddress ?? newClientAddress(),
+    payload: body,
+  });
 }
 
 /** Pairs of live appointments (holds included) on one resource whose times overlap: must be 0. */

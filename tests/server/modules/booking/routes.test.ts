@@ -6,6 +6,7 @@ import { AvailabilityStore } from '../../../../src-server/modules/availability/a
 import { createAvailabilityRepository } from '../../../../src-server/modules/availability/repository';
 import { createBookingRepository } from '../../../../src-server/modules/booking/repository';
 import { createBookingService } from '../../../../src-server/modules/booking/service';
+import { createCaptcha } from '../../../../src-server/platform/captcha/captcha';
 import { backends, postgresUrlFor, SEED_NOW } from '../../helpers/database';
 import { buildTestServer } from '../../helpers/build-server';
 import { useTestApp } from '../../helpers/test-app';
@@ -98,7 +99,7 @@ describe.each(backends())('booking API on %s', (backend) => {
         exams: ['mri-knee'],
         clinicSlug: 'chatswood',
         startsAt,
-        patient: patient(),
+        patient: patient({ email: 'ada@example.com' }),
         staffBooking: true,
       });
       expect(response.statusCode).toBe(201);
@@ -169,6 +170,8 @@ describe.each(backends())('booking API on %s', (backend) => {
           store: new AvailabilityStore(createAvailabilityRepository(server.db), clock),
           clock,
           publicUrl: 'http://localhost',
+          captcha: createCaptcha({ db: server.db, clock, secret: () => Promise.resolve('test-secret') }),
+          secret: () => Promise.resolve('test-secret'),
         });
         expect(await service.sweepExpiredHolds()).toBeGreaterThanOrEqual(1);
         expect(await server.db.query('select 1 from appointment where hold_id = $1', [holdId])).toEqual([]);
@@ -357,13 +360,24 @@ describe.each(backends())('booking API on %s', (backend) => {
     it('200 concurrent attempts on one time: exactly one 201, 199 × 409 slot_taken with fresh times, no 5xx, no overlap', async () => {
       // Parramatta has one MRI, so exactly one patient can have 08:00.
       const startsAt = sydney('2026-03-24', '08:00');
+      // 200 different patients: each with an address, e-mail and phone of their own, so no
+      // booking limit (docs/rules/booking.md#booking-limits) is what refuses them.
       const attempts = Array.from({ length: 200 }, (_, index) =>
-        book(server.app, {
-          exams: ['mri-knee'],
-          clinicSlug: 'parramatta',
-          startsAt,
-          patient: patient({ firstName: `Patient${String.fromCharCode(65 + (index % 26))}` }),
-        }),
+        book(
+          server.app,
+          {
+            exams: ['mri-knee'],
+            clinicSlug: 'parramatta',
+            startsAt,
+            patient: patient({
+              firstName: `Patient${String.fromCharCode(65 + (index % 26))}`,
+              email: `storm-${index}@example.com`,
+              contactNumber: String(400_000_000 + index).padStart(10, '0'),
+            }),
+          },
+          randomUUID(),
+          { remoteAddress: `10.200.${index >> 8}.${index & 255}` },
+        ),
       );
       const responses = await Promise.all(attempts);
       const statuses = responses.map((response) => response.statusCode);
