@@ -2,11 +2,16 @@ import { ApiError } from '../../api/client';
 
 /**
  * What went wrong with a booking submission, as the web app words it (docs/rules/booking.md#failures):
- * 409 slot_taken / hold_expired has its own clear message and fresh times; 500 to 504 each
- * have their own text; 505 and above (and no answer at all) get the general text.
+ * 409 slot_taken / hold_expired has its own clear message and fresh times; 429 too_many_requests
+ * says when to try again and offers the clinic's phone; a 403 captcha_required that reaches the
+ * page (the kiosk never solves one) sends the patient to reception; 500 to 504 each have their
+ * own text; 505 and above (and no answer at all) get the general text.
  */
 export type BookingFailure =
   | { kind: 'slot_taken' }
+  /** The booking limits refused it (docs/rules/booking.md#booking-limits); retryAt: when they free, if the server said. */
+  | { kind: 'too_many'; retryAt: string | null }
+  | { kind: 'ask_reception' }
   | { kind: 'invalid'; message: string }
   | { kind: 'server'; status: 500 | 501 | 502 | 503 | 504 }
   | { kind: 'general' };
@@ -18,11 +23,23 @@ function isOwnTextStatus(status: number): status is OwnTextStatus {
   return OWN_TEXT_STATUSES.some((known) => known === status);
 }
 
-/** Maps an error from the appointment or booking-request call onto what the page shows. */
-export function bookingFailure(error: unknown): BookingFailure {
+/** The Retry-After seconds the server put in a 429's details, if any. */
+function retryAfterSeconds(details: unknown): number | null {
+  if (typeof details !== 'object' || details === null || !('retryAfterSeconds' in details)) return null;
+  const seconds = details.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}
+
+/** Maps an error from the appointment or booking-request call onto what the page shows; now: the app's clock. */
+export function bookingFailure(error: unknown, now: () => Date = () => new Date()): BookingFailure {
   if (!(error instanceof ApiError) || error.kind !== 'http') return { kind: 'general' };
   const code: string = error.code;
   if (error.status === 409 && (code === 'slot_taken' || code === 'hold_expired')) return { kind: 'slot_taken' };
+  if (error.status === 429) {
+    const seconds = retryAfterSeconds(error.details);
+    return { kind: 'too_many', retryAt: seconds === null ? null : new Date(now().getTime() + seconds * 1000).toISOString() };
+  }
+  if (error.status === 403 && code === 'captcha_required') return { kind: 'ask_reception' };
   if (isOwnTextStatus(error.status)) return { kind: 'server', status: error.status };
   if (error.status >= 505) return { kind: 'general' };
   if (error.status >= 400 && error.status < 500) return { kind: 'invalid', message: error.message };

@@ -84,6 +84,7 @@ export class BookingStore {
     this.submission = new BookingSubmission({
       api: deps.api,
       today,
+      now: deps.clock,
       newIdempotencyKey: deps.newIdempotencyKey,
       loadPatientForm: deps.loadPatientForm,
       exams: this.examChoice,

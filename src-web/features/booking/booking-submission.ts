@@ -29,6 +29,8 @@ export interface SubmittedTime {
 export interface SubmissionDeps {
   api: Pick<BookingApi, 'createAppointments' | 'createBookingRequests'>;
   today: () => string;
+  /** The app's clock: when a refusal's Retry-After ends. */
+  now?: () => Date;
   /** A fresh UUID for the Idempotency-Key header. */
   newIdempotencyKey: () => string;
   /** Loads the patient form (and the contract's validation rules with it) when the details open. */
@@ -119,7 +121,8 @@ export class BookingSubmission {
       });
       return true;
     } catch (error) {
-      const failure = bookingFailure(error);
+      // The patient's details stay in the form whatever the failure: nothing typed is lost.
+      const failure = bookingFailure(error, this.deps.now);
       runInAction(() => {
         this.submitting = false;
         this.failure = failure;

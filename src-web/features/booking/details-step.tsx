@@ -81,6 +81,26 @@ export function failureText(t: TFunction, failure: BookingFailure): string {
   }
 }
 
+/**
+ * The booking limits' refusal (docs/rules/booking.md#booking-limits): when to try again, in the
+ * clinic's zone (the browser's when no clinic is chosen), and the clinic's phone when known.
+ */
+export function tooManyText(
+  t: TFunction,
+  failure: { retryAt: string | null },
+  clinic: { phone: string; timeZone: string } | undefined,
+  locale: string,
+): string {
+  if (failure.retryAt === null) return t('booking.errors.tooManyBookingsLater');
+  const time = formatInstant(failure.retryAt, locale, clinic?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, {
+    weekday: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  const phone = clinic?.phone.trim() ?? '';
+  return phone === '' ? t('booking.errors.tooManyBookingsNoPhone', { time }) : t('booking.errors.tooManyBookings', { time, phone });
+}
+
 const AUTOCOMPLETE: Record<PatientField, string> = {
   title: 'honorific-prefix',
   firstName: 'given-name',
@@ -223,6 +243,16 @@ export const DetailsStep = observer(function DetailsStep() {
           <div role="alert" className="pp-notice pp-notice-error">
             <p>{t('booking.errors.invalid')}</p>
             {failure.message && <p>{failure.message}</p>}
+          </div>
+        )}
+        {failure?.kind === 'too_many' && (
+          <div role="alert" className="pp-notice pp-notice-error">
+            <p>{tooManyText(t, failure, clinic, i18n.language)}</p>
+          </div>
+        )}
+        {failure?.kind === 'ask_reception' && (
+          <div role="alert" className="pp-notice pp-notice-error">
+            <p>{t('booking.errors.askReception')}</p>
           </div>
         )}
         <div className="pp-actions">

@@ -26,4 +26,16 @@ describe('bookingFailure', () => {
   it('should pass a refusal of the details on with its message', () => {
     expect(bookingFailure(http(400, 'validation_failed'))).toEqual({ kind: 'invalid', message: 'server says no' });
   });
+
+  it('should say when the booking limits free from the Retry-After seconds, by the given clock', () => {
+    const now = () => new Date('2026-11-23T01:00:00.000Z');
+    const refused = new ApiError('http', 429, 'too_many_requests', 'too many', { retryAfterSeconds: 90 });
+    expect(bookingFailure(refused, now)).toEqual({ kind: 'too_many', retryAt: '2026-11-23T01:01:30.000Z' });
+    expect(bookingFailure(new ApiError('http', 429, 'too_many_requests', 'too many'), now)).toEqual({ kind: 'too_many', retryAt: null });
+  });
+
+  it('should send a proof-of-work request that reached the page to reception', () => {
+    expect(bookingFailure(new ApiError('http', 403, 'captcha_required', 'check'))).toEqual({ kind: 'ask_reception' });
+    expect(bookingFailure(http(403, 'forbidden'))).toEqual({ kind: 'invalid', message: 'server says no' });
+  });
 });

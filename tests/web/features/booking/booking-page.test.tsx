@@ -120,6 +120,41 @@ describe('booking page', () => {
     expect((await screen.findAllByRole('button', { name: /at 09:30$/ })).length).toBeGreaterThan(0);
   });
 
+  it('should say when to try again and give the clinic phone when the booking limits refuse, keeping every detail typed', async () => {
+    // 11 hours after NOW: 23:00 on Monday in Sydney (daylight time).
+    await openBooking('/', {
+      createAppointments: (_request, response) =>
+        json(response, 429, { code: 'too_many_requests', message: 'Too many bookings.', details: { retryAfterSeconds: 11 * 60 * 60 } }),
+    });
+    await toDetails();
+    fillDetails();
+    fireEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(
+      /^Too many bookings have been made from this connection today\. You can try again after Monday 11:00\s?(pm|PM), or call the clinic on 02 5550 0110 to book\.$/,
+    );
+    // Still on the details, with nothing typed lost.
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveProperty('value', 'Amelia');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveProperty('value', 'amelia@example.com');
+    expect(screen.getByRole('textbox', { name: 'Contact number' })).toHaveProperty('value', '0491570156');
+    expect(screen.getByLabelText('Date of birth')).toHaveProperty('value', '1968-11-02');
+  });
+
+  it('should send the kiosk patient to reception when the server asks for a proof-of-work answer', async () => {
+    const { log } = await openBooking('/?kioskMode=true', {
+      createAppointments: (_request, response) =>
+        json(response, 403, { code: 'captcha_required', message: 'Please try again.', details: { header: 'x-captcha' } }),
+    });
+    await toDetails();
+    fillDetails();
+    fireEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Please ask at reception to finish this booking.');
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveProperty('value', 'Amelia');
+    // The kiosk never solves a challenge.
+    expect(log.some((request) => request.path === '/api/captcha/challenge')).toBe(false);
+  });
+
   it('should choose a body part with the keyboard and narrow the exams to it', async () => {
     await openBooking();
     const knee = screen.getByRole('button', { name: 'Knee' });
