@@ -24,6 +24,7 @@ import { parseConfig } from '../../src-server/config';
 import { createPglite, openPostgres, pgliteDatabase, type Database } from '../../src-server/db/connection';
 import { migrate } from '../../src-server/db/migrate';
 import { seedDemoProvider } from '../../src-server/db/seed/seed';
+import { DEFAULT_BOOKING_LIMITS } from '../../src-server/modules/booking/booking-limits';
 import { createTestClock, type Clock } from '../../src-server/platform/clock';
 import { noTransportMailer } from '../../src-server/platform/mailer';
 import { createFileStorage } from '../../src-server/platform/storage';
@@ -72,6 +73,20 @@ const PATIENT = {
   postalCode: '2000',
 };
 
+/**
+ * Every request comes from 127.0.0.1 with one patient: the booking limits still count each one
+ * (their cost is in the figures) but at thresholds this benchmark never reaches
+ * (their own benchmark: tests/bench/booking-limits.bench.ts).
+ */
+const NEVER = { captchaAfter: 1_000_000_000, refuseAfter: 1_000_000_000 };
+const COUNTED_NEVER_REACHED = {
+  ...DEFAULT_BOOKING_LIMITS,
+  holdsPerClient: NEVER,
+  bookingsPerClient: NEVER,
+  bookingsPerContact: NEVER,
+  confirmationMailsPerEmail: 1_000_000_000,
+};
+
 async function startServer(db: Database, clock: Clock, work: string): Promise<{ app: FastifyInstance; url: string }> {
   const parsed = parseConfig(
     { LOG_LEVEL: 'silent', DATA_DIR: work },
@@ -85,6 +100,7 @@ async function startServer(db: Database, clock: Clock, work: string): Promise<{ 
     mailer: noTransportMailer,
     storage: createFileStorage(join(work, 'files')),
     logger: { level: 'silent' },
+    bookingLimits: COUNTED_NEVER_REACHED,
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
