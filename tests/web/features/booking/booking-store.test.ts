@@ -335,6 +335,24 @@ describe('BookingStore', () => {
     expect(store.submission.result).toBeNull();
   });
 
+  it('should keep the details and say when to try again when the booking limits refuse, staying on the details step', async () => {
+    const { store } = await setup({
+      createAppointments: (_request, response) =>
+        json(response, 429, { code: 'too_many_requests', message: 'Too many bookings.', details: { retryAfterSeconds: 3600 } }),
+    });
+    await toHeldTime(store);
+    await store.goToDetails();
+    const form = store.submission.patientForm;
+    if (!form) throw new Error('no form');
+    fillPatient(form);
+    const typed = { ...form.values };
+    expect(await store.submission.submit()).toBe(false);
+    expect(store.submission.failure).toEqual({ kind: 'too_many', retryAt: '2026-11-23T02:00:00.000Z' });
+    expect(store.submission.modalFailure).toBeNull();
+    expect(store.step).toBe(2);
+    expect(store.submission.patientForm?.values).toEqual(typed);
+  });
+
   it('should not send anything while a field is wrong', async () => {
     const { store, log } = await setup();
     await toHeldTime(store);
