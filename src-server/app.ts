@@ -257,6 +257,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       clock,
       sessionSecret: config.sessionSecret,
       smsConfigured: config.sms !== null,
+      captcha,
       settings: async () => {
         const { app: appConfig, radiology } = await configService.getBootstrap();
         return { otpRequired: appConfig.otpRequired, otpResendSeconds: appConfig.otpResendSeconds, providerName: radiology.name };
