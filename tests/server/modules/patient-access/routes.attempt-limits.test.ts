@@ -16,6 +16,7 @@ import {
   client,
   EVELYN,
   GRACE,
+  HARPER,
   insertBookingRequest,
   JACK,
   lastAuditId,
@@ -199,6 +200,35 @@ describe.each(backends())('sign-in attempt limits on %s', (backend) => {
     expect(again.statusCode).toBe(429);
     expect(again.json<{ code: string }>().code).toBe('max_attempts_reached');
     expect((await sessionCheck(browser, EVELYN.bookingKey)).statusCode).toBe(401);
+  });
+
+  it('evaluates one of 8 parallel attempts from a slowed-down address, each with its own solved check', async () => {
+    const address = await crowdedAddress();
+    clock.advance(2000);
+    const headers = await Promise.all(Array.from({ length: 8 }, () => captcha()));
+    const failuresBefore = await failuresOf('client');
+    const answers = await Promise.all(headers.map((header) => wrongGuess(client(server.app, address), header)));
+    const statuses = answers.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([401, 429, 429, 429, 429, 429, 429, 429]);
+    expect(await failuresOf('client')).toBe(failuresBefore + 1);
+  });
+
+  it('evaluates only as many of 20 parallel wrong codes as the booking key has failures left', async () => {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await authenticate(client(server.app), { ...HARPER, dateOfBirth: '1972-08-19' })).statusCode).toBe(401);
+    }
+    const browser = client(server.app);
+    expect((await authenticate(browser, HARPER)).statusCode).toBe(200);
+    await sendCode(browser);
+    const code = await mailedCode(server.db, HARPER.email);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => verifyCode(browser, wrongCode(code))));
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(18);
+    const [otp] = await server.db.query<{ failed_attempts: number }>(`select failed_attempts from patient_otp where booking_key = $1`, [
+      HARPER.bookingKey,
+    ]);
+    expect(otp?.failed_attempts).toBe(3);
   });
 
   it('asks for the one-time password for a booking request as for an appointment', async () => {
