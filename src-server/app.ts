@@ -144,8 +144,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   const app = Fastify({
     logger: fastifyLoggerOptions(deps.logger),
-    // Behind a load balancer the socket address is the balancer's; nothing here uses it yet.
-    trustProxy: false,
+    // request.ip is the X-Forwarded-For client only when the direct peer is a configured proxy (TRUST_PROXY).
+    trustProxy: config.trustProxy.length === 0 ? false : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Finish in-flight requests on close, but do not let idle keep-alive sockets hold it open.
     forceCloseConnections: 'idle',
@@ -183,7 +183,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
   });
 
-  const webApp = createWebAppHandler({ webRoot: config.webRoot, bootstrap: () => configService.getBootstrap() });
+  const webApp = createWebAppHandler({
+    webRoot: config.webRoot,
+    sourceMapsPublic: config.sourceMapsPublic,
+    bootstrap: () => configService.getBootstrap(),
+  });
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url;
     if (!isApiPath(path) && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -246,7 +250,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     holdSweep.unref();
   });
   app.addHook('onClose', async () => clearInterval(holdSweep));
-  registerDevOutboxRoutes(app, db, config.mailDevOutboxEnabled);
+  await registerDevOutboxRoutes(app, db, config.mailDevOutbox);
 
   // Patient sign-in: the session cookie, OTPs, and the guard other modules call.
   registerPatientAccessRoutes(
