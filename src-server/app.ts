@@ -38,6 +38,7 @@ import { fastifyLoggerOptions, type LoggerOptions } from './platform/logger';
 import type { Mailer } from './platform/mailer';
 import { registerApiDocsRoutes, registerOpenApi } from './platform/plugins/api-docs';
 import { registerCsrfGuard } from './platform/plugins/csrf-guard';
+import { registerSecurityAudit } from './platform/security-audit';
 import { registerSecurityHeaders, setSecurityHeaders } from './platform/plugins/security-headers';
 import type { FileStorage } from './platform/storage';
 import { createWebAppHandler } from './platform/web-app';
@@ -167,6 +168,14 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   registerSecurityHeaders(app, { sources: () => configService.securitySources() });
+  // Refused requests are audited naming the client as the sign-in audit does (same secret).
+  const patientAccessRepository = createPatientAccessRepository(db);
+  registerSecurityAudit(app, {
+    db,
+    clock,
+    sessionCookieName: PATIENT_SESSION_COOKIE,
+    secret: async () => config.sessionSecret ?? patientAccessRepository.secret(randomBytes(32).toString('hex'), clock.now()),
+  });
   registerCsrfGuard(app, { publicOrigin: new URL(config.publicUrl).origin, sessionCookieName: PATIENT_SESSION_COOKIE });
   await registerOpenApi(app, config.appVersion);
 
@@ -257,7 +266,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     app,
     createPatientAccessService({
       db,
-      repository: createPatientAccessRepository(db),
+      repository: patientAccessRepository,
       clock,
       sessionSecret: config.sessionSecret,
       smsConfigured: config.sms !== null,
