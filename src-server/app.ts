@@ -25,7 +25,7 @@ import { createConfigService } from './modules/config/service';
 import { createHealthRepository } from './modules/health/repository';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerDevOutboxRoutes } from './modules/notifications/dev-outbox-routes';
-import { createPatientAccessRepository } from './modules/patient-access/repository';
+import { createPatientAccessRepository, type PatientAccessRepository } from './modules/patient-access/repository';
 import { registerPatientAccessRoutes } from './modules/patient-access/routes';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { createQuestionnairesService } from './modules/questionnaires/service';
@@ -117,15 +117,14 @@ function toErrorResponse(error: FastifyError | Error): { status: number; body: A
  * The key server-side HMACs derive from: SESSION_SECRET, else one random secret the database
  * keeps (made on first use; concurrent first uses agree on the first insert).
  */
-function serverSecret(deps: ServerDeps): () => Promise<string> {
-  if (deps.config.sessionSecret !== null) {
-    const secret = deps.config.sessionSecret;
+function serverSecret(config: Config, repository: PatientAccessRepository, clock: Clock): () => Promise<string> {
+  if (config.sessionSecret !== null) {
+    const secret = config.sessionSecret;
     return () => Promise.resolve(secret);
   }
-  const repository = createPatientAccessRepository(deps.db);
   let stored: Promise<string> | null = null;
   return () => {
-    stored ??= repository.secret(randomBytes(32).toString('hex'), deps.clock.now()).catch((error: unknown) => {
+    stored ??= repository.secret(randomBytes(32).toString('hex'), clock.now()).catch((error: unknown) => {
       stored = null;
       throw error;
     });
@@ -170,11 +169,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, { sources: () => configService.securitySources() });
   // Refused requests are audited naming the client as the sign-in audit does (same secret).
   const patientAccessRepository = createPatientAccessRepository(db);
+  const secret = serverSecret(config, patientAccessRepository, clock);
   registerSecurityAudit(app, {
     db,
     clock,
     sessionCookieName: PATIENT_SESSION_COOKIE,
-    secret: async () => config.sessionSecret ?? patientAccessRepository.secret(randomBytes(32).toString('hex'), clock.now()),
+    secret,
   });
   registerCsrfGuard(app, { publicOrigin: new URL(config.publicUrl).origin, sessionCookieName: PATIENT_SESSION_COOKIE });
   await registerOpenApi(app, config.appVersion);
@@ -214,7 +214,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const captcha = createCaptcha({
     db,
     clock,
-    secret: serverSecret(deps),
+    secret,
     ...(deps.captchaWork === undefined ? {} : { work: deps.captchaWork }),
   });
   registerCaptchaRoutes(app, captcha);

@@ -36,6 +36,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/docs': 'public',
   'GET /api/docs/json': 'public',
   'GET /api/health': 'public',
+  'GET /api/captcha/challenge': 'public',
 
   // Configuration and texts
   'GET /api/config/bootstrap': 'public',
