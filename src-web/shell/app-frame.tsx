@@ -40,7 +40,11 @@ export const AppFrame = observer(function AppFrame() {
   return (
     <>
       <Outlet />
-      {(navigation.state === 'loading' || ui.loading) && <LoadingOverlay />}
+      {ui.checkingRequest ? (
+        <LoadingOverlay text="message.checking_request" />
+      ) : (
+        (navigation.state === 'loading' || ui.loading) && <LoadingOverlay />
+      )}
       <ScrollRestoration />
     </>
   );

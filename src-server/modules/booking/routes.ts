@@ -193,7 +193,13 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
       reply
         .code(201)
         .header('cache-control', 'no-store')
-        .send(await service.createAppointment(request.headers['idempotency-key'], request.body)),
+        .send(
+          await service.createAppointment(request.headers['idempotency-key'], request.body, {
+            // Nobody signs in as staff yet: every booking is a patient's (appointment-writes.ts).
+            kind: 'anonymous',
+            clientRef: await app.securityAudit.clientRef(request),
+          }),
+        ),
   );
 
   api.post(
