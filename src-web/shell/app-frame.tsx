@@ -40,11 +40,7 @@ export const AppFrame = observer(function AppFrame() {
   return (
     <>
       <Outlet />
-      {ui.checkingRequest ? (
-        <LoadingOverlay text="message.checking_request" />
-      ) : (
-        (navigation.state === 'loading' || ui.loading) && <LoadingOverlay />
-      )}
+      {ui.checkingRequest ? <LoadingOverlay checkingRequest /> : (navigation.state === 'loading' || ui.loading) && <LoadingOverlay />}
       <ScrollRestoration />
     </>
   );

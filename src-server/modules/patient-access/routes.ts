@@ -72,7 +72,7 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
       },
     },
     async (request) => {
-      const session = await requirePatientSession(request, request.query);
+      const session = await requirePatientSession(request, request.query, { signedOutIsNormal: true });
       return {
         isAuthenticated: true as const,
         bookingKey: session.bookingKey,

@@ -8,7 +8,7 @@ import '../../platform/security-audit';
  *
  *   const session = await requirePatientSession(request, { bookingKey, type: 'APPOINTMENT' });
  *
- * It answers the signed-in session when the request's `portal_session` cookie names a live,
+ * It answers the signed-in session when the request's `__Host-portal_session` cookie names a live,
  * fully authenticated session for exactly that booking key and type, and otherwise throws
  * 401 unauthorized, with the same message whether the cookie is missing, expired, only half
  * way (OTP still needed) or for another booking, so it never tells whether another key exists.
@@ -49,13 +49,19 @@ export async function refuseSession(request: FastifyRequest, refusal: { reason: 
   return unauthorized(SESSION_REQUIRED_MESSAGE);
 }
 
+/**
+ * @param options.signedOutIsNormal - the "am I signed in?" check: a browser without any session
+ *   asking it is the ordinary start of a sign-in, not a refusal worth an audit row.
+ */
 export async function requirePatientSession(
   request: FastifyRequest,
   wanted: { bookingKey: string; type: SignInType },
+  options: { signedOutIsNormal?: boolean } = {},
 ): Promise<PatientSession> {
   const resolver = request.server.patientSessions;
   if (resolver === undefined) throw new Error('[patient-access] requirePatientSession: the patient-access routes are not registered');
   const session = await resolver.current(request);
+  if (session === null && options.signedOutIsNormal === true) throw unauthorized(SESSION_REQUIRED_MESSAGE);
   if (session === null || session.stage !== 'authenticated' || session.bookingKey !== wanted.bookingKey || session.type !== wanted.type) {
     throw await refuseSession(request, {
       reason: session === null ? 'no_session' : session.stage !== 'authenticated' ? 'sign_in_unfinished' : 'other_booking',

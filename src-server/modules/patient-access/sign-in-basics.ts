@@ -5,6 +5,7 @@ import type { Captcha } from '../../platform/captcha/captcha';
 import type { Clock } from '../../platform/clock';
 import { normalisePhoneNumber } from '../../platform/sms/sms-outbox-repository';
 import type { PatientAccessRepository, PatientSessionRow, SignInSubject } from './repository';
+import { bookingKeyRef } from '../../platform/security-audit';
 
 /**
  * What the sign-in steps share (docs/rules/patient-access.md): the service's dependencies, the
@@ -56,7 +57,7 @@ export interface LiveSession extends PatientSessionRow {
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
 /** How the audit log names a booking key: never the key itself (it is the patient's secret link). */
-export const keyRef = (bookingKey: string): string => sha256Hex(bookingKey).slice(0, 16);
+export const keyRef = bookingKeyRef;
 
 export const digitsOnly = (value: string | null): string => (value ?? '').replace(/\D/g, '');
 

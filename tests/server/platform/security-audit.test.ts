@@ -61,6 +61,22 @@ describe.each(backends())('authorization failures in the audit log on %s', (back
     expect(bookingKeyRef(LIAM.bookingKey)).toBe(keyRef(LIAM.bookingKey));
   });
 
+  it('leaves the "am I signed in?" check of a browser with no session out, and records it with another booking’s session', async () => {
+    const before = await lastId();
+    const fresh = client(server.app, newAddress());
+    const check = (key: string) => fresh.request('GET', `/api/patient-access/session?bookingKey=${key}&type=APPOINTMENT`);
+    expect((await check(LIAM.bookingKey)).statusCode).toBe(401);
+    expect(await rowsSince(before, AUTHORIZATION_FAILED)).toEqual([]);
+
+    const { browser } = await signedIn(newAddress());
+    const afterSignIn = await lastId();
+    const response = await browser.request('GET', `/api/patient-access/session?bookingKey=${LIAM.bookingKey}&type=APPOINTMENT`);
+    expect(response.statusCode).toBe(401);
+    expect((await rowsSince(afterSignIn, AUTHORIZATION_FAILED)).map((row) => row.details.reason)).toEqual([
+      'patient_session_other_booking',
+    ]);
+  });
+
   it('records a cross-booking request once: session and client references, method, route pattern, key reference, UTC time', async () => {
     clock.set(SEED_NOW);
     const address = newAddress();
