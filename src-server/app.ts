@@ -26,7 +26,7 @@ import { createConfigService } from './modules/config/service';
 import { createHealthRepository } from './modules/health/repository';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerDevOutboxRoutes } from './modules/notifications/dev-outbox-routes';
-import { createPatientAccessRepository } from './modules/patient-access/repository';
+import { createPatientAccessRepository, type PatientAccessRepository } from './modules/patient-access/repository';
 import { registerPatientAccessRoutes } from './modules/patient-access/routes';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { createQuestionnairesService } from './modules/questionnaires/service';
@@ -39,6 +39,7 @@ import { fastifyLoggerOptions, type LoggerOptions } from './platform/logger';
 import type { Mailer } from './platform/mailer';
 import { registerApiDocsRoutes, registerOpenApi } from './platform/plugins/api-docs';
 import { registerCsrfGuard } from './platform/plugins/csrf-guard';
+import { registerSecurityAudit } from './platform/security-audit';
 import { registerSecurityHeaders, setSecurityHeaders } from './platform/plugins/security-headers';
 import type { FileStorage } from './platform/storage';
 import { createWebAppHandler } from './platform/web-app';
@@ -119,15 +120,14 @@ function toErrorResponse(error: FastifyError | Error): { status: number; body: A
  * The key server-side HMACs derive from: SESSION_SECRET, else one random secret the database
  * keeps (made on first use; concurrent first uses agree on the first insert).
  */
-function serverSecret(deps: ServerDeps): () => Promise<string> {
-  if (deps.config.sessionSecret !== null) {
-    const secret = deps.config.sessionSecret;
+function serverSecret(config: Config, repository: PatientAccessRepository, clock: Clock): () => Promise<string> {
+  if (config.sessionSecret !== null) {
+    const secret = config.sessionSecret;
     return () => Promise.resolve(secret);
   }
-  const repository = createPatientAccessRepository(deps.db);
   let stored: Promise<string> | null = null;
   return () => {
-    stored ??= repository.secret(randomBytes(32).toString('hex'), deps.clock.now()).catch((error: unknown) => {
+    stored ??= repository.secret(randomBytes(32).toString('hex'), clock.now()).catch((error: unknown) => {
       stored = null;
       throw error;
     });
@@ -147,8 +147,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   const app = Fastify({
     logger: fastifyLoggerOptions(deps.logger),
-    // Behind a load balancer the socket address is the balancer's; nothing here uses it yet.
-    trustProxy: false,
+    // request.ip is the X-Forwarded-For client only when the direct peer is a configured proxy (TRUST_PROXY).
+    trustProxy: config.trustProxy.length === 0 ? false : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Finish in-flight requests on close, but do not let idle keep-alive sockets hold it open.
     forceCloseConnections: 'idle',
@@ -170,6 +170,15 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   registerSecurityHeaders(app, { sources: () => configService.securitySources() });
+  // Refused requests are audited naming the client as the sign-in audit does (same secret).
+  const patientAccessRepository = createPatientAccessRepository(db);
+  const secret = serverSecret(config, patientAccessRepository, clock);
+  registerSecurityAudit(app, {
+    db,
+    clock,
+    sessionCookieName: PATIENT_SESSION_COOKIE,
+    secret,
+  });
   registerCsrfGuard(app, { publicOrigin: new URL(config.publicUrl).origin, sessionCookieName: PATIENT_SESSION_COOKIE });
   await registerOpenApi(app, config.appVersion);
 
@@ -186,7 +195,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
   });
 
-  const webApp = createWebAppHandler({ webRoot: config.webRoot, bootstrap: () => configService.getBootstrap() });
+  const webApp = createWebAppHandler({
+    webRoot: config.webRoot,
+    sourceMapsPublic: config.sourceMapsPublic,
+    bootstrap: () => configService.getBootstrap(),
+  });
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url;
     if (!isApiPath(path) && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -204,7 +217,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const captcha = createCaptcha({
     db,
     clock,
-    secret: serverSecret(deps),
+    secret,
     ...(deps.captchaWork === undefined ? {} : { work: deps.captchaWork }),
   });
   registerCaptchaRoutes(app, captcha);
@@ -222,7 +235,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     clock,
     publicUrl: config.publicUrl,
     captcha,
-    secret: serverSecret(deps),
+    secret,
     ...(deps.bookingLimits === undefined ? {} : { limits: deps.bookingLimits }),
   });
   registerBookingRoutes(app, bookingService);
@@ -253,17 +266,18 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     holdSweep.unref();
   });
   app.addHook('onClose', async () => clearInterval(holdSweep));
-  registerDevOutboxRoutes(app, db, config.mailDevOutboxEnabled);
+  await registerDevOutboxRoutes(app, db, config.mailDevOutbox);
 
   // Patient sign-in: the session cookie, OTPs, and the guard other modules call.
   registerPatientAccessRoutes(
     app,
     createPatientAccessService({
       db,
-      repository: createPatientAccessRepository(db),
+      repository: patientAccessRepository,
       clock,
       sessionSecret: config.sessionSecret,
       smsConfigured: config.sms !== null,
+      captcha,
       settings: async () => {
         const { app: appConfig, radiology } = await configService.getBootstrap();
         return { otpRequired: appConfig.otpRequired, otpResendSeconds: appConfig.otpResendSeconds, providerName: radiology.name };

@@ -1,17 +1,26 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
+import { LOG_LEVELS, type LogLevel } from './config-env';
+import { httpOrigin, parseTrustProxy, read, wholeNumber, type Env } from './config-parsers';
 import type { SmsProviderConfig } from './platform/sms/sms-provider';
+
+export { ENV_VARIABLES, LOG_LEVELS, type EnvVariable, type LogLevel } from './config-env';
 
 /**
  * Server configuration, parsed once at the edge (docs/server.md#configuration). `parseConfig` is pure:
  * it gets the environment and the few facts it cannot know (working directory, package version,
  * git hash) as arguments, and answers either a typed Config or one line per bad value.
- * Domain code never reads process.env; it receives this object.
+ * Domain code never reads process.env; it receives this object. The variables themselves are
+ * listed in config-env.ts, the small parsers are in config-parsers.ts.
  */
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+/**
+ * The development outbox: 'on' (asked for), 'off', or 'demo': on only while the database serves
+ * the demo provider (src-server/db/seed/demo-marker.ts). Either way it answers only requests
+ * from this machine (src-server/modules/notifications/dev-outbox-access.ts).
+ */
+export type DevOutboxMode = 'on' | 'off' | 'demo';
 
 export interface SmtpConfig {
   host: string;
@@ -43,14 +52,18 @@ export interface Config {
   outboxMaxAttempts: number;
   /** Sent mail (it holds personal data) is deleted this many days after sending; failed mail is kept. */
   outboxKeepSentDays: number;
-  /** GET /dev/outbox and /api/dev/outbox list queued and sent mail (never on by default in production). */
-  mailDevOutboxEnabled: boolean;
+  /** GET /dev/outbox and /api/dev/outbox list queued and sent mail; never on with real mail, SMS or in production. */
+  mailDevOutbox: DevOutboxMode;
   /** SMS provider API (one-time passwords by SMS); null: SMS is not offered. */
   sms: SmsProviderConfig | null;
   /** Key for the HMACs of one-time passwords and attempt records; null: a random one kept in the database. */
   sessionSecret: string | null;
   /** Lower-case sha256 hex digests of the staff API bearer tokens (booking-request status changes); empty: no staff API. */
   staffApiTokenSha256: string[];
+  /** Fastify's trustProxy: the proxies whose X-Forwarded-For names the client; empty: trust none. */
+  trustProxy: string[];
+  /** Serve the web build's *.map files (they reveal the source); otherwise they answer 404. */
+  sourceMapsPublic: boolean;
   shutdownTimeoutMs: number;
   appVersion: string;
   appVersionHash: string;
@@ -65,126 +78,6 @@ export interface ConfigContext {
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
-
-export interface EnvVariable {
-  name: string;
-  default: string;
-  description: string;
-}
-
-/** Every variable the server reads, for the README table and for `parseConfig`'s messages. */
-export const ENV_VARIABLES: readonly EnvVariable[] = [
-  { name: 'PORT', default: '3000', description: 'TCP port the server listens on.' },
-  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on (127.0.0.1 to stay local).' },
-  {
-    name: 'DATA_DIR',
-    default: './data',
-    description: 'Folder for the embedded database (pglite/), stored files (files/) and the server lock.',
-  },
-  {
-    name: 'DATABASE_URL',
-    default: '(unset: embedded PGlite in DATA_DIR/pglite)',
-    description: 'postgres://user:password@host:5432/db to use a PostgreSQL server instead of PGlite.',
-  },
-  { name: 'WEB_ROOT', default: './dist/web', description: 'The built web app the server serves (npm run build:web).' },
-  { name: 'LOG_LEVEL', default: 'info', description: `One of ${LOG_LEVELS.join(', ')}. Logs are JSON lines on stdout.` },
-  {
-    name: 'EMBED_ORIGINS',
-    default: '(none)',
-    description:
-      "Comma-separated extra origins allowed to frame the portal (CSP frame-ancestors), added to the provider's configured ones, e.g. https://www.example.com.",
-  },
-  {
-    name: 'PUBLIC_URL',
-    default: 'http://localhost:PORT',
-    description: 'The address people use to reach the portal; used in printed links and e-mails.',
-  },
-  { name: 'SMTP_HOST', default: '(unset: no e-mail transport)', description: 'SMTP server for outgoing mail.' },
-  { name: 'SMTP_PORT', default: '587', description: 'SMTP port; 465 uses implicit TLS, others STARTTLS.' },
-  { name: 'SMTP_USER', default: '(none)', description: 'SMTP user name (set together with SMTP_PASSWORD).' },
-  { name: 'SMTP_PASSWORD', default: '(none)', description: 'SMTP password (set together with SMTP_USER).' },
-  { name: 'SMTP_FROM', default: '(required with SMTP_HOST)', description: 'Sender address, e.g. "Portal <portal@example.com>".' },
-  { name: 'OUTBOX_POLL_MS', default: '1000', description: 'How often (ms, 100 to 600000) the mail outbox is checked for mail to send.' },
-  {
-    name: 'OUTBOX_MAX_ATTEMPTS',
-    default: '10',
-    description: "Send attempts (1 to 100, backing off from 30 s to 1 h) before a mail is kept as 'failed'.",
-  },
-  {
-    name: 'OUTBOX_KEEP_SENT_DAYS',
-    default: '30',
-    description: 'Days (1 to 3650) a sent mail stays in the outbox before it is deleted; failed mail is kept.',
-  },
-  {
-    name: 'MAIL_DEV_OUTBOX_ENABLED',
-    default: 'true, or false when NODE_ENV=production',
-    description: 'true shows queued and sent e-mail at /dev/outbox and /api/dev/outbox (development only: it shows personal data).',
-  },
-  {
-    name: 'NODE_ENV',
-    default: '(unset)',
-    description: 'Only "production" is read: it turns the development outbox page off unless MAIL_DEV_OUTBOX_ENABLED says otherwise.',
-  },
-  {
-    name: 'SMS_PROVIDER_URL',
-    default: '(unset: no SMS; one-time passwords by e-mail only)',
-    description:
-      'SMS provider API: the server POSTs JSON {to, text} here with SMS_PROVIDER_API_KEY as a bearer token. https, or http to localhost/127.0.0.1.',
-  },
-  { name: 'SMS_PROVIDER_API_KEY', default: '(required with SMS_PROVIDER_URL)', description: 'Bearer token for the SMS provider API.' },
-  {
-    name: 'SESSION_SECRET',
-    default: '(unset: a random secret kept in the database)',
-    description:
-      'At least 32 characters; keys the HMACs of one-time passwords and sign-in attempt records. Set it in production so a database copy alone cannot test codes.',
-  },
-  {
-    name: 'STAFF_API_TOKEN_SHA256',
-    default: '(unset: no staff API)',
-    description:
-      'Comma-separated sha256 hex digests of the bearer tokens staff tools use (PUT /api/booking-requests/{key}/status); only the digests are configured, never the tokens.',
-  },
-  {
-    name: 'SHUTDOWN_TIMEOUT_MS',
-    default: '10000',
-    description: 'On SIGTERM/SIGINT, how long in-flight requests may take before the server closes anyway.',
-  },
-  { name: 'APP_VERSION', default: 'package.json version', description: 'Version shown in the footer and /api/health.' },
-  {
-    name: 'APP_VERSION_HASH',
-    default: "git rev-parse --short HEAD, else 'dev'",
-    description: 'Build identifier shown in the footer tooltip.',
-  },
-];
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-/** An unset or blank variable counts as unset, so `PORT= npm start` means the default. */
-function read(env: Env, name: string): string | undefined {
-  const value = env[name];
-  if (value === undefined) return undefined;
-  const trimmed = value.trim();
-  return trimmed === '' ? undefined : trimmed;
-}
-
-function wholeNumber(raw: string, min: number, max: number): number | null {
-  if (!/^\d+$/.test(raw)) return null;
-  const value = Number(raw);
-  return Number.isSafeInteger(value) && value >= min && value <= max ? value : null;
-}
-
-function httpOrigin(raw: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  // An origin has no path, query, fragment or credentials; `https://a.com/` is accepted as `https://a.com`.
-  if (url.origin !== raw.replace(/\/$/, '')) return null;
-  return url.origin;
-}
 
 /** Never echo a database password back into a terminal or log. */
 export function redactDatabaseUrl(raw: string): string {
@@ -340,15 +233,6 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
     if (parsed === null) problem('OUTBOX_KEEP_SENT_DAYS', `must be a whole number of days from 1 to 3650, got ${quote(rawKeepSent)}`);
     else outboxKeepSentDays = parsed;
   }
-  // The development outbox shows patients' mail, so production has to ask for it explicitly.
-  let mailDevOutboxEnabled = read(env, 'NODE_ENV') !== 'production';
-  const rawDevOutbox = read(env, 'MAIL_DEV_OUTBOX_ENABLED');
-  if (rawDevOutbox !== undefined) {
-    if (rawDevOutbox === 'true') mailDevOutboxEnabled = true;
-    else if (rawDevOutbox === 'false') mailDevOutboxEnabled = false;
-    else problem('MAIL_DEV_OUTBOX_ENABLED', `must be true or false, got ${quote(rawDevOutbox)}`);
-  }
-
   let sms: SmsProviderConfig | null = null;
   const smsUrl = read(env, 'SMS_PROVIDER_URL');
   const smsKey = read(env, 'SMS_PROVIDER_API_KEY');
@@ -376,6 +260,28 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
     sms = { url: smsUrl, apiKey: smsKey ?? '' };
   }
 
+  // The development outbox shows patients' mail and one-time codes: never beside real mail or SMS
+  // (it would only expose what is really sent) and never in production.
+  const production = read(env, 'NODE_ENV') === 'production';
+  let mailDevOutbox: DevOutboxMode = production || smtpHost !== undefined || smsUrl !== undefined ? 'off' : 'demo';
+  const rawDevOutbox = read(env, 'MAIL_DEV_OUTBOX_ENABLED');
+  if (rawDevOutbox === 'false') mailDevOutbox = 'off';
+  else if (rawDevOutbox === 'true') {
+    const realDelivery = [smtpHost === undefined ? null : 'SMTP_HOST', smsUrl === undefined ? null : 'SMS_PROVIDER_URL'].filter(
+      (name) => name !== null,
+    );
+    if (production) {
+      problem('MAIL_DEV_OUTBOX_ENABLED', "true is not allowed with NODE_ENV=production: the outbox shows patients' mail; unset it");
+    }
+    if (realDelivery.length > 0) {
+      problem(
+        'MAIL_DEV_OUTBOX_ENABLED',
+        `true is not allowed with ${realDelivery.join(' and ')} set: real messages go out, so the outbox would only expose them; unset one of them`,
+      );
+    }
+    if (!production && realDelivery.length === 0) mailDevOutbox = 'on';
+  } else if (rawDevOutbox !== undefined) problem('MAIL_DEV_OUTBOX_ENABLED', `must be true or false, got ${quote(rawDevOutbox)}`);
+
   const sessionSecret = read(env, 'SESSION_SECRET') ?? null;
   // Never quoted back: it is a secret.
   if (sessionSecret !== null && sessionSecret.length < 32) problem('SESSION_SECRET', 'must be at least 32 characters long');
@@ -390,6 +296,42 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
         'STAFF_API_TOKEN_SHA256',
         'must be comma-separated sha256 hex digests (64 hex characters each), e.g. the output of `printf %s TOKEN | sha256sum`',
       );
+  }
+
+  const trusted = parseTrustProxy(read(env, 'TRUST_PROXY'));
+  for (const message of trusted.problems) problem('TRUST_PROXY', message);
+
+  let sourceMapsPublic = false;
+  const rawSourceMaps = read(env, 'SOURCE_MAPS');
+  if (rawSourceMaps === 'public') sourceMapsPublic = true;
+  else if (rawSourceMaps !== undefined && rawSourceMaps !== 'off')
+    problem('SOURCE_MAPS', `must be public or off, got ${quote(rawSourceMaps)}`);
+
+  // Production must not fall back to development defaults that leak or lose patients' data.
+  if (production) {
+    if (sessionSecret === null) {
+      problem(
+        'SESSION_SECRET',
+        'is required with NODE_ENV=production: set it to a random value of at least 32 characters, e.g. the output of `openssl rand -hex 32`',
+      );
+    }
+    if (rawPublicUrl === undefined) {
+      problem(
+        'PUBLIC_URL',
+        'is required with NODE_ENV=production: set it to the https address patients use, e.g. https://portal.example.com',
+      );
+    } else if (publicUrl.startsWith('http:') && !problems.some((line) => line.startsWith('- PUBLIC_URL:'))) {
+      problem(
+        'PUBLIC_URL',
+        `must be https with NODE_ENV=production (patients' links and sign-ins travel over it), got ${quote(rawPublicUrl)}`,
+      );
+    }
+    if (smtpHost === undefined) {
+      problem(
+        'SMTP_HOST',
+        'is required with NODE_ENV=production: patients need their confirmations and one-time codes; set SMTP_HOST and SMTP_FROM',
+      );
+    }
   }
 
   let shutdownTimeoutMs = 10_000;
@@ -427,10 +369,12 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
       outboxPollMs,
       outboxMaxAttempts,
       outboxKeepSentDays,
-      mailDevOutboxEnabled,
+      mailDevOutbox,
       sms,
       sessionSecret,
       staffApiTokenSha256,
+      trustProxy: trusted.entries,
+      sourceMapsPublic,
       shutdownTimeoutMs,
       appVersion,
       appVersionHash,

@@ -16,6 +16,7 @@ import { createOutboxWorker } from './platform/outbox/outbox-worker';
 import { createHttpSmsSender, noSmsSender } from './platform/sms/sms-provider';
 import { createSmsWorker } from './platform/sms/sms-worker';
 import { createFileStorage } from './platform/storage';
+import { startBanner } from './start-banner';
 
 /**
  * The composition root: reads the configuration, opens the database (taking the DATA_DIR lock
@@ -129,21 +130,12 @@ async function main(): Promise<void> {
   // Without SMS_PROVIDER_URL no SMS is ever queued (SMS codes are not offered).
   if (config.sms !== null) smsWorker.start();
 
-  const url = config.publicUrl;
-  const lines = [
-    `Portal server ready at ${url} (version ${config.appVersion}, ${config.appVersionHash})`,
-    `  database: ${describeDatabase(config)}${seeded.seeded ? ' (demo provider seeded now)' : ''}`,
-  ];
-  if (!existsSync(join(config.webRoot, 'index.html'))) {
-    lines.push(`  web app: not built (${join(config.webRoot, 'index.html')} is missing): run npm run build:web; the API works meanwhile`);
-  }
-  const key = seeded.bookingKeys[0];
-  if (key !== undefined) lines.push(`  demo appointment: ${url}/appointments/${key}`);
-  lines.push(`  kiosk:            ${url}/kiosk?kioskMode=true`);
-  lines.push(`  embedded page:    ${url}/iframe/select-region`);
-  lines.push(`  API operations:   ${url}/api/docs`);
-  if (config.mailDevOutboxEnabled)
-    lines.push(`  mail outbox:      ${url}/dev/outbox (development; MAIL_DEV_OUTBOX_ENABLED=false hides it)`);
+  const indexHtml = join(config.webRoot, 'index.html');
+  const lines = await startBanner(db, config, {
+    database: describeDatabase(config),
+    seededNow: seeded.seeded,
+    missingIndexHtml: existsSync(indexHtml) ? null : indexHtml,
+  });
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

@@ -3,11 +3,15 @@ import { isValidCalendarDate } from './booking';
 
 /**
  * Patient sign-in (docs/rules/patient-access.md). A session is the httpOnly
- * cookie `portal_session`; it belongs to one booking key and one subject type and is either
+ * cookie `__Host-portal_session`; it belongs to one booking key and one subject type and is either
  * waiting for a one-time password (dob_verified) or fully authenticated.
  */
 
-export const PATIENT_SESSION_COOKIE = 'portal_session';
+/**
+ * The __Host- prefix makes the browser accept the cookie only when it is Secure, has Path=/ and
+ * no Domain: no sibling subdomain or plain-HTTP page can set or shadow it.
+ */
+export const PATIENT_SESSION_COOKIE = '__Host-portal_session';
 /** Six digits, exactly. */
 export const OTP_LENGTH = 6;
 
@@ -82,5 +86,9 @@ export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 
 /** details of a 429 max_attempts_reached: the message key the /deny page shows. */
 export const MAX_ATTEMPTS_MESSAGES = ['max_attempts_reached', 'max_attempts_reached_shared', 'max_attempts_reached_results'] as const;
-export const MaxAttemptsDetailsSchema = z.object({ maxAttempts: z.enum(MAX_ATTEMPTS_MESSAGES) });
+export const MaxAttemptsDetailsSchema = z.object({
+  maxAttempts: z.enum(MAX_ATTEMPTS_MESSAGES),
+  /** When the booking opens again (also the Retry-After header); absent when waiting does not help (a burnt code). */
+  retryAfterSeconds: z.number().int().min(1).optional(),
+});
 export type MaxAttemptsDetails = z.infer<typeof MaxAttemptsDetailsSchema>;

@@ -263,8 +263,8 @@ export const QuestionnaireBookingKeyParamsSchema = z.strictObject({ bookingKey: 
 
 /**
  * GET /api/questionnaires/appointment-slugs/{appointmentSlug}: the booking an appointment belongs
- * to, so /q?appointmentSlug= can sign the patient in to it (the slug is the appointment's random
- * id; the booking key alone opens nothing without the patient's date of birth).
+ * to, for /q?appointmentSlug=. Answered only to the browser signed in (APPOINTMENT) to that
+ * booking; anyone else, and an unknown id, gets the same 401.
  */
 export const AppointmentSlugParamsSchema = z.strictObject({ appointmentSlug: z.uuid({ message: 'expected an appointment slug' }) });
 export const AppointmentBookingResponseSchema = z.object({ bookingKey: z.string() });

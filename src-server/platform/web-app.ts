@@ -86,6 +86,8 @@ export const WEB_NOT_BUILT_MESSAGE = 'The web app is not built: run npm run buil
 
 export interface WebAppOptions {
   webRoot: string;
+  /** SOURCE_MAPS=public: serve the build's *.map files; otherwise they answer 404 like a missing file. */
+  sourceMapsPublic: boolean;
   bootstrap: () => Promise<BootstrapConfig>;
 }
 
@@ -194,13 +196,15 @@ export function createWebAppHandler(options: WebAppOptions): (request: FastifyRe
     const urlPath = request.url.split('?')[0] ?? '/';
     const relativePath = safeRelativePath(urlPath);
     const isAsset = urlPath.startsWith('/assets/');
+    // A source map reveals the web app's source; the build keeps writing them for error-reporting uploads.
+    const hiddenSourceMap = !options.sourceMapsPublic && relativePath !== null && extname(relativePath).toLowerCase() === '.map';
 
     // index.html itself is only ever served injected.
-    if (relativePath !== null && relativePath !== 'index.html') {
+    if (relativePath !== null && relativePath !== 'index.html' && !hiddenSourceMap) {
       if (await serveFile(request, reply, relativePath, isAsset)) return;
     }
     // A missing script or image must not come back as the HTML page (wrong type, confusing errors).
-    if (isAsset || !acceptsHtml(request)) {
+    if (isAsset || hiddenSourceMap || !acceptsHtml(request)) {
       await reply.code(404).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found');
       return;
     }

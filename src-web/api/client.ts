@@ -14,6 +14,8 @@ declare module 'axios' {
      * answer from the patient, not a lost session, so the 401 rule leaves the session alone.
      */
     signIn?: boolean;
+    /** Set on the one repeat of a request the server refused with captcha_required. */
+    captchaRetried?: boolean;
   }
 }
 
@@ -34,6 +36,16 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * How the client answers 403 captcha_required (docs/rules/security.md#proof-of-work-check): when
+ * `enabled()` (never on the kiosk), it solves the check, with `checking` true meanwhile so the
+ * page can say so, and repeats the request once with the answer.
+ */
+export interface CaptchaHandlers {
+  enabled(): boolean;
+  checking(active: boolean): void;
 }
 
 /** What the client calls when the server says 401; the SessionStore provides it. */
@@ -121,6 +133,8 @@ export interface ApiClient {
   readonly http: AxiosInstance;
   /** Connects the 401 rule to the session (null disconnects it). */
   setSessionHandlers(handlers: SessionHandlers | null): void;
+  /** Connects the captcha rule to the page (null disconnects it: refusals then reach the caller). */
+  setCaptchaHandlers(handlers: CaptchaHandlers | null): void;
 }
 
 /**
@@ -135,9 +149,27 @@ export function createApiClient(baseURL = '/'): ApiClient {
   const csrf = { 'X-Requested-With': 'XMLHttpRequest' };
   const http = axios.create({ baseURL, withCredentials: true, headers: { post: csrf, put: csrf, patch: csrf, delete: csrf } });
   let session: SessionHandlers | null = null;
+  let captcha: CaptchaHandlers | null = null;
 
   http.interceptors.response.use(undefined, async (error: unknown) => {
     const apiError = await toApiError(error);
+    const config = isAxiosError(error) ? error.config : undefined;
+    if (apiError.code === 'captcha_required' && config !== undefined && config.captchaRetried !== true && captcha?.enabled() === true) {
+      const handlers = captcha;
+      let header: { name: string; value: string } | null = null;
+      handlers.checking(true);
+      try {
+        const { CAPTCHA_HEADER, solveCaptcha } = await import('./captcha');
+        header = { name: CAPTCHA_HEADER, value: await solveCaptcha(http) };
+      } catch {
+        header = null;
+      } finally {
+        handlers.checking(false);
+      }
+      if (header === null) throw apiError;
+      config.headers.set(header.name, header.value);
+      return http.request({ ...config, captchaRetried: true });
+    }
     const signIn = isAxiosError(error) && error.config?.signIn === true;
     if (apiError.kind === 'http' && apiError.status === 401 && !signIn) {
       const authCheck = isAxiosError(error) && error.config?.authCheck === true;
@@ -151,6 +183,9 @@ export function createApiClient(baseURL = '/'): ApiClient {
     http,
     setSessionHandlers(handlers) {
       session = handlers;
+    },
+    setCaptchaHandlers(handlers) {
+      captcha = handlers;
     },
   };
 }

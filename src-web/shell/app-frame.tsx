@@ -40,7 +40,7 @@ export const AppFrame = observer(function AppFrame() {
   return (
     <>
       <Outlet />
-      {(navigation.state === 'loading' || ui.loading) && <LoadingOverlay />}
+      {ui.checkingRequest ? <LoadingOverlay checkingRequest /> : (navigation.state === 'loading' || ui.loading) && <LoadingOverlay />}
       <ScrollRestoration />
     </>
   );

@@ -93,6 +93,11 @@ export class RootStore {
       logout: () => this.session.logout(),
       reauthenticate: () => this.session.reauthenticate(),
     });
+    // The kiosk never shows the check: its pages say to ask at reception instead.
+    options.client.setCaptchaHandlers({
+      enabled: () => !this.ui.kiosk,
+      checking: (active) => this.ui.setCheckingRequest(active),
+    });
   }
 
   /**

@@ -13,6 +13,8 @@ export class UiStore {
   bannerClosed: boolean;
   /** Explicit loading work (navigation loading is read from the router). */
   loadingCount = 0;
+  /** The proof-of-work check is running (docs/rules/security.md#proof-of-work-check). */
+  checkingRequest = false;
 
   private readonly win: Window;
   private readonly clock: () => Date;
@@ -64,6 +66,10 @@ export class UiStore {
 
   stopLoading(): void {
     this.loadingCount = Math.max(0, this.loadingCount - 1);
+  }
+
+  setCheckingRequest(active: boolean): void {
+    this.checkingRequest = active;
   }
 
   closeBanner(): void {

@@ -30,8 +30,8 @@ const NOAH = {
   exam: 'us-shoulder',
   clinic: 'coolangatta',
 };
-const REQUEST = { key: 'pVC8vuYWYJuWi6jKwcf5Cg', dateOfBirth: '1979-05-23' };
-const REQUEST_TWO_REFERRALS = { key: 'sJOROmG7Kksv3ga8UObC2A', dateOfBirth: '1962-09-08' };
+const REQUEST = { key: 'pVC8vuYWYJuWi6jKwcf5Cg', dateOfBirth: '1979-05-23', email: 'chloe.request@example.com' };
+const REQUEST_TWO_REFERRALS = { key: 'sJOROmG7Kksv3ga8UObC2A', dateOfBirth: '1962-09-08', email: 'harriet.request@example.com' };
 
 type Surface = Page | FrameLocator;
 

@@ -18,7 +18,7 @@ const LIAM = { key: 'DQZGrZ3wpC5qCgHhYxQeMw', dateOfBirth: '1991-03-14', email: 
 const AMELIA = { key: 'RTZZ7AsePVS1c6abT-l4BA', dateOfBirth: '1968-11-02', email: 'amelia.sample@example.com' };
 const GRACE = { key: 'mNp2p1IOmqpDiRsoCT3WpA', dateOfBirth: '1985-07-21' };
 /** resources/demo-provider/self-service.json */
-const REQUEST = { key: 'pVC8vuYWYJuWi6jKwcf5Cg', dateOfBirth: '1979-05-23' };
+const REQUEST = { key: 'pVC8vuYWYJuWi6jKwcf5Cg', dateOfBirth: '1979-05-23', email: 'chloe.request@example.com' };
 
 const signInUrl = (key: string, prefix = '') =>
   `${prefix}/authentication?returnUrl=${encodeURIComponent(`${prefix}/appointments/${key}`)}&bookingKey=${key}&type=APPOINTMENT`;
@@ -77,13 +77,21 @@ test('a patient signs in to an appointment with the date of birth and the e-mail
   await expect(page).toHaveURL(new RegExp(`/appointments/${LIAM.key}$`));
 });
 
-test('a booking request opens with the date of birth alone (no code for booking requests)', async ({ page }) => {
+test('a booking request asks for the e-mailed code too when the provider requires one', async ({ page }) => {
   await page.goto(`/booking-requests/${REQUEST.key}`);
   await expect(page).toHaveURL(/\/authentication\?returnUrl=%2Fbooking-requests%2F.*&type=BOOKING_REQUEST$/);
-  await page.getByLabel(t('authentication.fields.dateOfBirth')).fill(REQUEST.dateOfBirth);
-  await page.getByRole('button', { name: t('authentication.submit') }).click();
+  await enterDateOfBirth(page, REQUEST.dateOfBirth);
+  // The date of birth alone does not open it.
+  await expect(page).toHaveURL(/\/authentication\?/);
+  await page.getByLabel(t('authentication.code.label')).fill(await codeFromMail(REQUEST.email));
+  await page.getByRole('button', { name: t('authentication.code.verify') }).click();
   await expect(page).toHaveURL(new RegExp(`/booking-requests/${REQUEST.key}$`));
-  await expect(page.getByLabel(t('authentication.code.label'))).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: t('bookingRequest.title') })).toBeVisible();
+
+  // The session cookie is the __Host- one: Secure, HttpOnly, Path=/, no Domain, partitioned for frames.
+  const cookies = (await page.context().cookies()).filter((cookie) => cookie.name.includes('portal_session'));
+  expect(cookies).toHaveLength(1);
+  expect(cookies[0]).toMatchObject({ name: '__Host-portal_session', path: '/', secure: true, httpOnly: true, sameSite: 'None' });
 });
 
 test('too many wrong dates of birth lock the booking: /deny with the max-attempts message (phone size)', async ({ page }) => {

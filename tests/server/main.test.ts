@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../src-server/db/data-dir-lock';
+import { DEMO_APPOINTMENT_KEY } from '../../src-server/db/seed/demo-marker';
 import { createPostgresDatabase, dropPostgresDatabase, postgresUrlFor } from './helpers/database';
 import { createWebRoot } from './helpers/build-server';
 import { get } from './helpers/http-get';
@@ -95,7 +96,10 @@ describe('src-server/main.ts on the embedded database', () => {
     await waitFor(first, /Portal server ready at/);
     expect(first.output()).toContain(`Portal server ready at http://localhost:${port}`);
     expect(first.output()).toContain('(demo provider seeded now)');
-    expect(first.output()).toMatch(new RegExp(`demo appointment: http://localhost:${port}/appointments/[A-Za-z0-9_-]{22,}`));
+    // Only the demo provider's own demo appointment is linked, never another patient's booking.
+    expect(first.output()).toContain(`demo appointment: http://localhost:${port}/appointments/${DEMO_APPOINTMENT_KEY}`);
+    expect(first.output().match(/\/appointments\//g)).toHaveLength(1);
+    expect(first.output()).toContain(`mail outbox:      http://localhost:${port}/dev/outbox (on: the demo provider is served`);
     expect(first.output()).toContain(`kiosk:            http://localhost:${port}/kiosk?kioskMode=true`);
     expect(first.output()).toContain(`embedded page:    http://localhost:${port}/iframe/select-region`);
     expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(true);
@@ -133,6 +137,16 @@ describe('src-server/main.ts on the embedded database', () => {
         "- PORT: must be a whole number from 1 to 65535, got 'abc'\n" +
         "- EMBED_ORIGINS: 'not-an-origin' is not an http(s) origin such as https://www.example.com (no path)\n",
     );
+  });
+
+  it('refuses NODE_ENV=production without a session secret, an https PUBLIC_URL and SMTP', async () => {
+    const server = startServer({ NODE_ENV: 'production', DATA_DIR: tempDir() });
+    running.push(server);
+    expect(await server.exit).toBe(1);
+    expect(server.errors()).toContain('- SESSION_SECRET: is required with NODE_ENV=production');
+    expect(server.errors()).toContain('- PUBLIC_URL: is required with NODE_ENV=production');
+    expect(server.errors()).toContain('- SMTP_HOST: is required with NODE_ENV=production');
+    expect(server.output()).toBe('');
   });
 
   it('stops with one line naming DATABASE_URL, password hidden, when PostgreSQL cannot be reached', async () => {

@@ -14,7 +14,7 @@ const SEED_LOCK_KEY = 7_242_002;
 
 export interface SeedResult {
   seeded: boolean;
-  /** Demo booking keys of upcoming live appointments, for the start banner. */
+  /** Booking keys of upcoming live appointments, earliest first; never printed (the banner links only demo-marker.ts's demo appointment). */
   bookingKeys: string[];
 }
 

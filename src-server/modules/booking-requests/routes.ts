@@ -8,6 +8,7 @@ import {
 } from '@contract/api/booking-requests';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { forbidden } from '../../platform/errors';
+import '../../platform/security-audit';
 import { signedInRoute } from '../patient-access/public';
 import { isStaffToken, type BookingRequestsService } from './service';
 
@@ -30,6 +31,12 @@ export function registerBookingRequestRoutes(
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]{1,500})$/.exec(header) : null;
     if (match?.[1] === undefined || !isStaffToken(match[1], staffTokenDigests)) {
+      // Audited by client and booking-key references only (never the token): src-server/platform/security-audit.ts.
+      const params = request.params as { bookingKey?: unknown } | undefined;
+      await request.server.securityAudit.refused(request, {
+        reason: match === null ? 'staff_token_missing' : 'staff_token_wrong',
+        bookingKey: params?.bookingKey,
+      });
       throw forbidden('This operation is for staff with a valid API token.');
     }
   };

@@ -52,6 +52,19 @@ export interface BookingSteps<T> {
 /** Stands in for queueBookingConfirmation when the address has had its mails for the day. */
 const skipConfirmation = (): Promise<void> => Promise.resolve();
 
+/**
+ * Who books. `staffBooking` (patient-facing texts speak of "the patient") and `pending` (PENDING
+ * instead of BOOKED) are staff choices: for anyone else they are ignored, and the audit log notes
+ * that they were asked for. Staff sign-in does not exist yet, so today every caller is anonymous.
+ */
+export type BookingCaller = { kind: 'anonymous'; clientRef: string } | { kind: 'staff'; staffRef: string };
+
+/** The staff-only flags a request asked for that this caller may not set. */
+function ignoredStaffFlags(request: AppointmentCreateRequest, caller: BookingCaller): string[] {
+  if (caller.kind === 'staff') return [];
+  return (['staffBooking', 'pending'] as const).filter((flag) => request[flag] === true);
+}
+
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
@@ -72,6 +85,7 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
     async createAppointment(
       idempotencyKey: string,
       request: AppointmentCreateRequest,
+      caller: BookingCaller,
       client: BookingClient,
     ): Promise<AppointmentCreateResponse> {
       const { catalogue: cached, index } = await catalogue.load();
@@ -89,7 +103,9 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
 
       const now = clock.now();
       const placement: Placement = { clinic, modalityId, durationMinutes, start, now };
-      const status = request.pending === true ? 'PENDING' : 'BOOKED';
+      const ignoredFlags = ignoredStaffFlags(request, caller);
+      const staffBooking = caller.kind === 'staff' && request.staffBooking === true;
+      const status = caller.kind === 'staff' && request.pending === true ? 'PENDING' : 'BOOKED';
       const bookingKey = randomToken();
       const slots = consecutive(exams, start);
       const end = start + durationMinutes * MINUTE;
@@ -163,27 +179,41 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
               ...(exam.preparation_notes === '' ? {} : { preparationNotes: exam.preparation_notes }),
             })),
             ...(request.walkInExam === undefined ? {} : { walkInExam: request.walkInExam }),
-            staffBooking: request.staffBooking === true,
+            staffBooking,
             pending: status === 'PENDING',
           },
           { publicUrl: deps.publicUrl, providerName: cached.providerName, clock },
         );
+        const actor = caller.kind === 'staff' ? 'staff' : 'patient';
+        const subjectId = rows.map((row) => row.id).join(',');
         await repository.audit(
           {
-            actor: request.staffBooking === true ? 'staff' : 'patient',
+            actor,
             action: 'appointment.created',
             subjectType: 'appointment',
-            subjectId: rows.map((row) => row.id).join(','),
+            subjectId,
             details: { clinic: clinic.slug, exams: exams.map((exam) => exam.slug), status, viaHold: request.holdId !== undefined },
           },
           tx,
         );
+        if (ignoredFlags.length > 0 && caller.kind === 'anonymous') {
+          await repository.audit(
+            {
+              actor: 'anonymous',
+              action: 'appointment.staff_flags_ignored',
+              subjectType: 'appointment',
+              subjectId,
+              details: { flags: ignoredFlags, client: caller.clientRef },
+            },
+            tx,
+          );
+        }
         await idempotency.insert({ scope: 'appointment', key: idempotencyKey, requestHash, statusCode: 201, response, now }, tx);
         return response;
       };
 
       const patientInput = { ...patient };
-      const common = { walkInExam: request.walkInExam, staffBooking: request.staffBooking === true };
+      const common = { walkInExam: request.walkInExam, staffBooking };
 
       try {
         // 1. A live hold for exactly this booking becomes the appointments in place.

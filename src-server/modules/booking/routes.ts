@@ -225,8 +225,10 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
       },
     },
     async (request, reply) => {
+      // Nobody signs in as staff yet: every booking is a patient's (appointment-writes.ts).
+      const caller = { kind: 'anonymous', clientRef: await app.securityAudit.clientRef(request) } as const;
       const created = await limited(request, reply, (client) =>
-        service.createAppointment(request.headers['idempotency-key'], request.body, client),
+        service.createAppointment(request.headers['idempotency-key'], request.body, caller, client),
       );
       return reply.code(201).header('cache-control', 'no-store').send(created);
     },

@@ -1,16 +1,19 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '@contract/errors';
+import type { DevOutboxMode } from '../../config';
 import type { Queryable } from '../../db/connection';
 import { notFound } from '../../platform/errors';
 import { escapeHtml } from '../../platform/index-html';
 import { createOutboxRepository, type OutboxMail } from '../../platform/outbox/outbox-repository';
+import { devOutboxState, fromThisMachine } from './dev-outbox-access';
 
 /**
  * The development outbox (docs/rules/notifications.md#development-outbox): what the portal mailed, without a mail server.
- * It shows patients' names and links, so it exists only when MAIL_DEV_OUTBOX_ENABLED (on by
- * default except with NODE_ENV=production). When off, every path answers 404 (not the web app).
+ * It shows patients' names, links and one-time codes, so it exists only when dev-outbox-access.ts
+ * says so (asked for, or the demo provider with no real mail or SMS), and answers only a request
+ * from this machine. Otherwise every path answers 404 (not the web app), as when it is off.
  */
 
 const MailSummarySchema = z.object({
@@ -168,13 +171,16 @@ function html(reply: FastifyReply, body: string): FastifyReply {
 }
 
 /**
- * @param enabled - config.mailDevOutboxEnabled; when false every route answers 404.
+ * Who may call: nobody when off; when on, only a direct request from this machine (loopback
+ * peer, no proxy headers). Everyone else gets 404.
+ * @param mode - config.mailDevOutbox, resolved against the database once, here.
  */
-export function registerDevOutboxRoutes(app: FastifyInstance, db: Queryable, enabled: boolean): void {
+export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryable, mode: DevOutboxMode): Promise<void> {
+  const { enabled } = await devOutboxState(db, mode);
   const outbox = createOutboxRepository(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const mustBeEnabled = async (): Promise<void> => {
-    if (!enabled) throw notFound('Not found.');
+  const mustBeEnabled = async (request: FastifyRequest): Promise<void> => {
+    if (!enabled || !fromThisMachine(request)) throw notFound('Not found.');
   };
   const mailOr404 = async (id: number): Promise<OutboxMail> => {
     const mail = await outbox.find(id);

@@ -1,10 +1,12 @@
 /**
  * The session cookie by hand (@fastify/cookie is not a dependency): parse a Cookie header and
- * build the Set-Cookie value. `portal_session` is httpOnly, Secure, SameSite=None and
- * Partitioned (CHIPS) so it works inside a provider's iframe, and is sent only to /api.
+ * build the Set-Cookie value. `__Host-portal_session` is httpOnly, Secure, SameSite=None and
+ * Partitioned (CHIPS) so it works inside a provider's iframe. The __Host- prefix needs Path=/
+ * and no Domain (the browser refuses the cookie otherwise), so it is sent with page requests
+ * too; only /api routes read it.
  */
 
-export const SESSION_COOKIE_PATH = '/api';
+export const SESSION_COOKIE_PATH = '/';
 
 /**
  * The value of one cookie in a Cookie request header, or null. The first occurrence wins (the

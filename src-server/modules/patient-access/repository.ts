@@ -82,6 +82,21 @@ export function createPatientAccessRepository(db: Queryable) {
       return rows[0]?.count ?? 0;
     },
 
+    /** How many failures a subject has since `since`, with the oldest and the newest of them (ISO, null when none). */
+    async failureSpan(
+      scope: FailureScope,
+      subjectHmac: string,
+      since: Date,
+      tx: Queryable = db,
+    ): Promise<{ count: number; oldest: string | null; latest: string | null }> {
+      const rows = await tx.query<{ count: number; oldest: string | null; latest: string | null }>(
+        `select count(*)::int as count, ${isoTimestamp('min(occurred_at)', 'oldest')}, ${isoTimestamp('max(occurred_at)', 'latest')}
+         from patient_access_failure where scope = $1 and subject_hmac = $2 and occurred_at > $3`,
+        [scope, subjectHmac, since.toISOString()],
+      );
+      return rows[0] ?? { count: 0, oldest: null, latest: null };
+    },
+
     async recordFailure(scope: FailureScope, subjectHmac: string, stage: 'dob' | 'otp', now: Date, tx: Queryable = db): Promise<void> {
       await tx.query(`insert into patient_access_failure (scope, subject_hmac, stage, occurred_at) values ($1, $2, $3, $4)`, [
         scope,

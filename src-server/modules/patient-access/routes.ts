@@ -11,6 +11,7 @@ import {
   SessionResponseSchema,
   VerifyOtpRequestSchema,
 } from '@contract/api/patient-access';
+import { CAPTCHA_HEADER } from '@contract/api/captcha';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { isAppError } from '../../platform/errors';
 import { clearedSessionCookie, sessionCookie } from './cookie';
@@ -19,7 +20,11 @@ import { requirePatientSession } from './session-guard';
 
 /** Thin routes for patient sign-in (docs/rules/patient-access.md#sign-in); the rules are in service.ts. */
 
-const context = (request: FastifyRequest): RequestContext => ({ cookie: request.headers.cookie, ip: request.ip });
+const context = (request: FastifyRequest): RequestContext => ({
+  cookie: request.headers.cookie,
+  ip: request.ip,
+  captcha: request.headers[CAPTCHA_HEADER],
+});
 
 /** A 429 that says how long to wait gets a Retry-After header too. */
 async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
@@ -48,7 +53,13 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['patient-access'];
-  const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 429: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+  const errors = {
+    400: ApiErrorBodySchema,
+    401: ApiErrorBodySchema,
+    403: ApiErrorBodySchema,
+    429: ApiErrorBodySchema,
+    503: ApiErrorBodySchema,
+  };
 
   api.get(
     '/api/patient-access/session',
@@ -61,7 +72,7 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
       },
     },
     async (request) => {
-      const session = await requirePatientSession(request, request.query);
+      const session = await requirePatientSession(request, request.query, { signedOutIsNormal: true });
       return {
         isAuthenticated: true as const,
         bookingKey: session.bookingKey,
@@ -76,13 +87,14 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
     {
       schema: {
         tags,
-        summary: 'Sign in to a booking with the date of birth (and optionally the contact number); sets the session cookie',
+        summary:
+          'Anyone: sign in to a booking with the date of birth (and optionally the contact number); sets the session cookie. Past the per-address failure threshold it needs the x-captcha header (403 captcha_required) and slows down (429 with Retry-After)',
         body: AuthenticateRequestSchema,
         response: { 200: AuthenticateResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { token, response } = await service.authenticate(request.body, context(request));
+      const { token, response } = await withRetryAfter(reply, () => service.authenticate(request.body, context(request)));
       void reply.header('set-cookie', sessionCookie(PATIENT_SESSION_COOKIE, token));
       return response;
     },
@@ -109,13 +121,14 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
     {
       schema: {
         tags,
-        summary: 'Check the one-time password; completes the sign-in under a new session cookie',
+        summary:
+          'The browser that passed the date-of-birth step: check the one-time password; completes the sign-in under a new session cookie (x-captcha and slow-down as for authenticate)',
         body: VerifyOtpRequestSchema,
         response: { 200: SessionResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const result = await service.verifyOtp(request.body.code, context(request));
+      const result = await withRetryAfter(reply, () => service.verifyOtp(request.body.code, context(request)));
       void reply.header('set-cookie', sessionCookie(PATIENT_SESSION_COOKIE, result.token));
       return {
         isAuthenticated: true as const,

@@ -1,13 +1,14 @@
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { SignInType } from '@contract/api/patient-access';
-import { unauthorized } from '../../platform/errors';
+import { unauthorized, type AppError } from '../../platform/errors';
+import '../../platform/security-audit';
 
 /**
  * The guard other modules call before they read or change a booking:
  *
  *   const session = await requirePatientSession(request, { bookingKey, type: 'APPOINTMENT' });
  *
- * It answers the signed-in session when the request's `portal_session` cookie names a live,
+ * It answers the signed-in session when the request's `__Host-portal_session` cookie names a live,
  * fully authenticated session for exactly that booking key and type, and otherwise throws
  * 401 unauthorized, with the same message whether the cookie is missing, expired, only half
  * way (OTP still needed) or for another booking, so it never tells whether another key exists.
@@ -39,15 +40,33 @@ declare module 'fastify' {
 
 export const SESSION_REQUIRED_MESSAGE = 'Please sign in to see this booking.';
 
+/**
+ * The one 401 of the guard, after the refusal is in the audit log (who, what, when, where; rate
+ * limited; an audit failure never changes the answer): src-server/platform/security-audit.ts.
+ */
+export async function refuseSession(request: FastifyRequest, refusal: { reason: string; bookingKey?: unknown }): Promise<AppError> {
+  await request.server.securityAudit.refused(request, { reason: `patient_session_${refusal.reason}`, bookingKey: refusal.bookingKey });
+  return unauthorized(SESSION_REQUIRED_MESSAGE);
+}
+
+/**
+ * @param options.signedOutIsNormal - the "am I signed in?" check: a browser without any session
+ *   asking it is the ordinary start of a sign-in, not a refusal worth an audit row.
+ */
 export async function requirePatientSession(
   request: FastifyRequest,
   wanted: { bookingKey: string; type: SignInType },
+  options: { signedOutIsNormal?: boolean } = {},
 ): Promise<PatientSession> {
   const resolver = request.server.patientSessions;
   if (resolver === undefined) throw new Error('[patient-access] requirePatientSession: the patient-access routes are not registered');
   const session = await resolver.current(request);
+  if (session === null && options.signedOutIsNormal === true) throw unauthorized(SESSION_REQUIRED_MESSAGE);
   if (session === null || session.stage !== 'authenticated' || session.bookingKey !== wanted.bookingKey || session.type !== wanted.type) {
-    throw unauthorized(SESSION_REQUIRED_MESSAGE);
+    throw await refuseSession(request, {
+      reason: session === null ? 'no_session' : session.stage !== 'authenticated' ? 'sign_in_unfinished' : 'other_booking',
+      bookingKey: wanted.bookingKey,
+    });
   }
   return {
     id: session.id,
@@ -60,6 +79,25 @@ export async function requirePatientSession(
 }
 
 /**
+ * A preValidation hook for a route whose path names something other than a booking key (an
+ * appointment id): the request must carry a fully authenticated session of `type` (for any
+ * booking); the handler then checks, with requirePatientSession, that the thing named belongs to
+ * the session's booking.
+ */
+export function anySessionOf(type: SignInType) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const resolver = request.server.patientSessions;
+    if (resolver === undefined) throw new Error('[patient-access] anySessionOf: the patient-access routes are not registered');
+    const session = await resolver.current(request);
+    if (session === null || session.stage !== 'authenticated' || session.type !== type) {
+      throw await refuseSession(request, {
+        reason: session === null ? 'no_session' : session.stage !== 'authenticated' ? 'sign_in_unfinished' : 'other_type',
+      });
+    }
+  };
+}
+
+/**
  * A preValidation hook: the session must be fully authenticated for exactly the booking key in
  * the path, before anything about the request is validated or looked up (a session for another
  * booking gets the same 401 as none, whatever the body).
@@ -68,7 +106,7 @@ export function sessionFor(type: SignInType) {
   return async (request: FastifyRequest): Promise<void> => {
     const params = request.params as { bookingKey?: unknown } | undefined;
     const bookingKey = params?.bookingKey;
-    if (typeof bookingKey !== 'string') throw unauthorized(SESSION_REQUIRED_MESSAGE);
+    if (typeof bookingKey !== 'string') throw await refuseSession(request, { reason: 'no_booking_key' });
     await requirePatientSession(request, { bookingKey, type });
   };
 }

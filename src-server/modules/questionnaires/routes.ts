@@ -23,7 +23,7 @@ import {
 } from '@contract/api/questionnaires';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { tooManyRequests } from '../../platform/errors';
-import { signedInRoute } from '../patient-access/public';
+import { anySessionOf, refuseSession, requirePatientSession, signedInRoute } from '../patient-access/public';
 import type { QuestionnairesService } from './service';
 
 /** Thin routes (docs/server.md#module-shape): schema from src-contract, session check, call the service. */
@@ -139,17 +139,26 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
       reply.headers({ 'cache-control': 'public, max-age=300' }).send(await service.autocomplete(request.params.source, request.query.q)),
   );
 
+  // Patient session APPOINTMENT of the booking the appointment belongs to: anyone else (no
+  // session, another booking's session) gets the same 401 whether the id exists or not, so an
+  // appointment id never turns into a booking key for someone who cannot already open it.
   api.get(
     '/api/questionnaires/appointment-slugs/:appointmentSlug',
     {
+      preValidation: anySessionOf('APPOINTMENT'),
       schema: {
         tags,
-        summary: 'The booking key of an appointment (for /q?appointmentSlug=)',
+        summary: 'The booking key of an appointment (for /q?appointmentSlug=); only for the signed-in patient of that booking',
         params: AppointmentSlugParamsSchema,
         response: { 200: AppointmentBookingResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.headers(noStore).send(await service.appointmentBooking(request.params.appointmentSlug)),
+    async (request, reply) => {
+      const bookingKey = await service.appointmentBookingKey(request.params.appointmentSlug);
+      if (bookingKey === null) throw await refuseSession(request, { reason: 'unknown_appointment' });
+      await requirePatientSession(request, { bookingKey, type: 'APPOINTMENT' });
+      return reply.headers(noStore).send({ bookingKey });
+    },
   );
 
   const appointment = signedInRoute('APPOINTMENT', tags);

@@ -1,7 +1,6 @@
 import {
   APPOINTMENT_TYPES,
   BOOKING_REQUEST_TYPES,
-  type AppointmentBookingResponse,
   BOOKING_TIME_TYPES,
   PAIN_SCORE_TYPES,
   type AutocompleteResponse,
@@ -259,10 +258,9 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       return outcomesForKey(db, bookingKey, examSlugs, clock.now());
     },
 
-    async appointmentBooking(appointmentSlug: string): Promise<AppointmentBookingResponse> {
-      const bookingKey = await repository.bookingKeyOfAppointment(appointmentSlug);
-      if (bookingKey === null) throw notFound('We could not find this appointment.');
-      return { bookingKey };
+    /** The booking key an appointment belongs to; null when there is no such appointment. */
+    async appointmentBookingKey(appointmentSlug: string): Promise<string | null> {
+      return repository.bookingKeyOfAppointment(appointmentSlug);
     },
 
     async autocomplete(source: string, text: string): Promise<AutocompleteResponse> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { isApiPath } from '../api-path';
+import '../security-audit';
 
 /**
  * Cross-site request forgery guard (docs/rules/security.md#csrf). The patient session cookie is
@@ -58,7 +59,11 @@ export function csrfRefusal(request: FastifyRequest, options: CsrfGuardOptions):
 export function registerCsrfGuard(app: FastifyInstance, options: CsrfGuardOptions): void {
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request) => {
-    if (csrfRefusal(request, options) !== null) {
+    const refusal = csrfRefusal(request, options);
+    if (refusal !== null) {
+      // Audited (rate-limited, never throws) before the refusal: src-server/platform/security-audit.ts.
+      const params = request.params as { bookingKey?: unknown } | undefined;
+      await request.server.securityAudit.refused(request, { reason: `csrf_${refusal.replace(/ /g, '_')}`, bookingKey: params?.bookingKey });
       throw new AppError('forbidden', 403, 'This request was refused because it did not come from the portal itself.');
     }
   });

@@ -28,6 +28,8 @@ function errorText(t: TFunction, error: SignInError): string {
       return t('authentication.errors.sessionExpired');
     case 'tooManyRequests':
       return t('authentication.errors.tooManyRequests');
+    case 'slowDown':
+      return t('authentication.errors.slowDown', { count: error.seconds });
     case 'noChannel':
       return t('authentication.errors.noChannel');
     case 'server':

@@ -41,6 +41,8 @@ export type SignInError =
   | { kind: 'otpExpired' }
   | { kind: 'sessionExpired' }
   | { kind: 'tooManyRequests' }
+  /** Too many failed sign-ins from this connection: try again after `seconds` (docs/rules/patient-access.md#attempts). */
+  | { kind: 'slowDown'; seconds: number }
   | { kind: 'noChannel' }
   /** Any other answer with the server's own message (shown as text). */
   | { kind: 'server'; message: string };
@@ -64,6 +66,15 @@ export function maxAttemptsName(details: unknown): string {
       ? details.maxAttempts
       : '';
   return ['max_attempts_reached', 'max_attempts_reached_shared', 'max_attempts_reached_results'].includes(named) ? named : 'true';
+}
+
+/** details.retryAfterSeconds of a 429 (whole seconds, at least 1), or null when the answer names none. */
+export function retryAfterSeconds(details: unknown): number | null {
+  const seconds =
+    typeof details === 'object' && details !== null && 'retryAfterSeconds' in details && typeof details.retryAfterSeconds === 'number'
+      ? details.retryAfterSeconds
+      : NaN;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
 }
 
 /** The return URL with shared=true added (the shared flag). */
@@ -444,9 +455,15 @@ export class PatientSignInStore {
       case 'otp_expired':
         this.code = '';
         return this.fail({ kind: 'otpExpired' }, 'code');
-      case 'too_many_requests':
+      case 'too_many_requests': {
+        // Checking an answer too soon after failures from this connection: wait and try again.
+        if (during !== 'otp-send') {
+          const seconds = retryAfterSeconds(apiError?.details) ?? 1;
+          return this.fail({ kind: 'slowDown', seconds }, during === 'details' ? undefined : 'code');
+        }
         // A code sent moments ago still works: stay on (or move to) the code step.
-        return this.fail({ kind: 'tooManyRequests' }, during === 'details' ? undefined : 'code');
+        return this.fail({ kind: 'tooManyRequests' }, 'code');
+      }
       case 'unauthorized':
         // Right after a date of birth was accepted, a missing session means the cookie was not kept.
         if (during === 'otp-send' && !this.session.otpSent) return this.fail({ kind: 'cookies' }, 'details');

@@ -37,7 +37,7 @@ export const QuestionnairesPage = observer(function QuestionnairesPage() {
   const [params] = useSearchParams();
   const bookingKey = params.get('bookingKey') ?? '';
   const appointmentSlug = bookingKey ? '' : (params.get('appointmentSlug') ?? '');
-  const [slugProblem, setSlugProblem] = useState<'unknown' | 'failed' | null>(null);
+  const [slugProblem, setSlugProblem] = useState<'unknown' | 'sign-in' | 'failed' | null>(null);
   const typeParam = params.get('type');
   // ?type= is the subject (APPOINTMENT, BOOKING_REQUEST) or one questionnaire type (the
   // appointment page's cancel: type=CANCEL_APPOINTMENT_PATIENT); ?types=A,B lists several.
@@ -48,6 +48,8 @@ export const QuestionnairesPage = observer(function QuestionnairesPage() {
   const left = useRef(false);
 
   // An appointment slug: its booking key replaces it in the address, then the page goes on as usual.
+  // The server names the booking only to a browser already signed in to it (401 otherwise, the
+  // same for an unknown slug): the patient opens the booking's own link first.
   useEffect(() => {
     if (!appointmentSlug) return;
     let live = true;
@@ -62,7 +64,8 @@ export const QuestionnairesPage = observer(function QuestionnairesPage() {
       },
       (error: unknown) => {
         if (!live) return;
-        setSlugProblem(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'unknown' : 'failed');
+        if (error instanceof ApiError && error.status === 401) setSlugProblem('sign-in');
+        else setSlugProblem(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'unknown' : 'failed');
       },
     );
     return () => {
@@ -116,7 +119,11 @@ export const QuestionnairesPage = observer(function QuestionnairesPage() {
     <Page title={t('questionnaire.title')} className="pp-questionnaires">
       {!bookingKey && (!appointmentSlug || slugProblem !== null) && (
         <p role="alert" className="pp-notice pp-notice-error">
-          {slugProblem === 'failed' ? t('questionnaire.loadError') : t('questionnaire.missingKey')}
+          {slugProblem === 'failed'
+            ? t('questionnaire.loadError')
+            : slugProblem === 'sign-in'
+              ? t('questionnaire.signInFirst')
+              : t('questionnaire.missingKey')}
         </p>
       )}
       {appointmentSlug && slugProblem === null && <p role="status">{t('message.loading')}</p>}

@@ -63,6 +63,10 @@ const EXPECTED_TABLES = [
   'questionnaire_settings',
   // 0007_booking_outcomes
   'booking_outcome',
+  // 0008_captcha
+  'captcha_solution_used',
+  // 0009_booking_limits
+  'booking_limit_counter',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

@@ -169,3 +169,42 @@ describe('serving the built web app', () => {
     expect(response.body).toContain('rebuilt');
   });
 });
+
+const SOURCE_MAP = `${FIXTURE_ASSET}.map`;
+const SOURCE_MAP_BODY = '{"version":3,"sources":["../../src-web/secret-source.tsx"],"mappings":""}';
+
+function addSourceMaps(dir: string): void {
+  writeFileSync(join(dir, SOURCE_MAP), SOURCE_MAP_BODY);
+  writeFileSync(join(dir, 'top-level.js.map'), SOURCE_MAP_BODY);
+}
+
+describe('source maps by default (SOURCE_MAPS unset)', () => {
+  const server = useTestApp({ webRoot: addSourceMaps });
+
+  it.each([`/${SOURCE_MAP}`, '/top-level.js.map', '/top-level.js.map?v=1', '/top-level.js.MAP'])(
+    'answers %s with 404 like a missing file, for any Accept',
+    async (url) => {
+      for (const accept of ['*/*', 'text/html', 'application/json']) {
+        const response = await server.app.inject({ method: 'GET', url, headers: { accept } });
+        expect(response.statusCode, accept).toBe(404);
+        expect(response.headers['content-type'], accept).toBe('text/plain; charset=utf-8');
+        expect(response.body, accept).not.toContain('secret-source');
+      }
+    },
+  );
+
+  it('still serves the script the map belongs to', async () => {
+    expect((await server.app.inject({ method: 'GET', url: `/${FIXTURE_ASSET}` })).statusCode).toBe(200);
+  });
+});
+
+describe('source maps with SOURCE_MAPS=public', () => {
+  const server = useTestApp({ webRoot: addSourceMaps, env: { SOURCE_MAPS: 'public' } });
+
+  it.each([`/${SOURCE_MAP}`, '/top-level.js.map'])('serves %s as JSON', async (url) => {
+    const response = await server.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.body).toBe(SOURCE_MAP_BODY);
+  });
+});

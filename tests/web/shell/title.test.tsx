@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../helpers/render-app';
 import { testConfig } from '../helpers/test-config';
@@ -8,12 +8,13 @@ describe('document title', () => {
     document.title = 'Patient portal';
     await renderApp('/about');
     await screen.findByRole('heading', { level: 1, name: 'About' });
-    expect(document.title).toBe('Harbour & Range Radiology | Patient portal');
+    // The title is set by an effect after the page renders.
+    await waitFor(() => expect(document.title).toBe('Harbour & Range Radiology | Patient portal'));
   });
 
   it('should use the radiology name alone without a meta title', async () => {
     await renderApp('/about', { config: testConfig({ app: { metaTitle: null } }) });
     await screen.findByRole('heading', { level: 1, name: 'About' });
-    expect(document.title).toBe('Harbour & Range Radiology');
+    await waitFor(() => expect(document.title).toBe('Harbour & Range Radiology'));
   });
 });

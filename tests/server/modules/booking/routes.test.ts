@@ -122,7 +122,8 @@ describe.each(backends())('booking API on %s', (backend) => {
         'select status, hold_id, staff_booking from appointment where booking_key = $1',
         [body.bookingKey],
       );
-      expect(rows).toEqual([{ status: 'BOOKED', hold_id: null, staff_booking: true }]);
+      // staffBooking is a staff choice: an anonymous client's is ignored (routes.staff-flags.test.ts).
+      expect(rows).toEqual([{ status: 'BOOKED', hold_id: null, staff_booking: false }]);
       expect(await countRows(server.db, 'outbox_mail')).toBe(mailBefore + 1);
       const [mail] = await server.db.query<{ recipient: string; kind: string }>(
         'select recipient, kind from outbox_mail order by id desc limit 1',
@@ -237,26 +238,6 @@ describe.each(backends())('booking API on %s', (backend) => {
       expect(times).not.toContain('10:00');
       expect(times).not.toContain('10:30');
       expect(times).toContain('10:45');
-    });
-
-    it('creates PENDING appointments when asked; they hold their time', async () => {
-      const startsAt = sydney('2026-03-18', '13:00');
-      const response = await book(server.app, {
-        exams: ['ct-chest'],
-        clinicSlug: 'newcastle',
-        startsAt,
-        patient: patient(),
-        pending: true,
-      });
-      expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({ status: 'PENDING' });
-      expect((await slotsOn(server.app, 'ct-chest', 'newcastle', '2026-03-18')).map((slot) => slot.localTime)).not.toContain('13:00');
-      // The mail says the clinic has yet to confirm it, and the calendar entry is tentative.
-      const [mail] = await server.db.query<{ subject: string; attachments: { content: string }[] }>(
-        'select subject, attachments from outbox_mail order by id desc limit 1',
-      );
-      expect(mail?.subject).toMatch(/request is received/);
-      expect(mail?.attachments[0]?.content).toContain('STATUS:TENTATIVE');
     });
 
     it('refuses a time that is not offered (off the grid, inside a break, before the lead time)', async () => {

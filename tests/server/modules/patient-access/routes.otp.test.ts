@@ -196,7 +196,7 @@ describe.each(backends())('one-time passwords on %s', (backend) => {
     expect(fifth.json()).toEqual({
       code: 'max_attempts_reached',
       message: 'Too many attempts. Please try again later.',
-      details: { maxAttempts: 'max_attempts_reached_results' },
+      details: { maxAttempts: 'max_attempts_reached_results', retryAfterSeconds: 900 },
     });
     expect(statuses).toEqual([401, 401, 401, 401]);
     expect((await verify(browser, code)).statusCode).toBe(429);
@@ -219,6 +219,7 @@ describe.each(backends())('one-time passwords on %s', (backend) => {
     for (let attempt = 0; attempt < 4; attempt += 1) await verify(browser, wrongCode(code));
     expect((await verify(browser, wrongCode(code))).json<{ details: unknown }>().details).toEqual({
       maxAttempts: 'max_attempts_reached_shared',
+      retryAfterSeconds: 900,
     });
   });
 

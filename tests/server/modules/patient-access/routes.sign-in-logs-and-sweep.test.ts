@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPatientAccessRepository } from '../../../../src-server/modules/patient-access/repository';
+import { createCaptcha } from '../../../../src-server/platform/captcha/captcha';
 import { createPatientAccessService, SESSION_IDLE_MS } from '../../../../src-server/modules/patient-access/service';
 import { SEED_NOW } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
@@ -73,6 +74,7 @@ describe('patient sign-in logs and sweep', () => {
       clock,
       sessionSecret: null,
       smsConfigured: false,
+      captcha: createCaptcha({ db: server.db, clock, secret: () => Promise.resolve('sweep-test-secret') }),
       settings: () => Promise.resolve({ otpRequired: true, otpResendSeconds: 5, providerName: 'Demo' }),
     });
     clock.set(SEED_NOW);

@@ -76,7 +76,7 @@ export function newAddress(): string {
   return `10.0.${Math.floor(nextAddress / 250)}.${nextAddress % 250}`;
 }
 
-/** The portal_session value a response set, or null. */
+/** The session cookie's value a response set, or null. */
 export function sessionTokenFrom(response: LightMyRequestResponse): string | null {
   const header = response.headers['set-cookie'];
   const lines = header === undefined ? [] : Array.isArray(header) ? header : [header];
@@ -90,7 +90,7 @@ export function sessionTokenFrom(response: LightMyRequestResponse): string | nul
 export interface Client {
   address: string;
   token: string | null;
-  request(method: 'GET' | 'POST', url: string, payload?: object): Promise<LightMyRequestResponse>;
+  request(method: 'GET' | 'POST', url: string, payload?: object, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
 /** A browser: one client address and the session cookie it was last given. */
@@ -98,7 +98,7 @@ export function client(app: FastifyInstance, address: string = newAddress()): Cl
   const self: Client = {
     address,
     token: null,
-    async request(method, url, payload) {
+    async request(method, url, payload, headers = {}) {
       const response = await app.inject({
         method,
         url,
@@ -107,6 +107,7 @@ export function client(app: FastifyInstance, address: string = newAddress()): Cl
         headers: {
           ...(method === 'GET' ? {} : { [CSRF_HEADER]: CSRF_HEADER_VALUE }),
           ...(self.token === null ? {} : { cookie: `${PATIENT_SESSION_COOKIE}=${self.token}` }),
+          ...headers,
         },
         ...(payload === undefined ? {} : { payload }),
       });
@@ -124,14 +125,35 @@ export function authenticate(
   browser: Client,
   person: Pick<Person, 'bookingKey' | 'dateOfBirth'>,
   extra: object = {},
+  headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
-  return browser.request('POST', '/api/patient-access/authenticate', {
-    bookingKey: person.bookingKey,
-    type: 'APPOINTMENT',
-    dateOfBirth: person.dateOfBirth,
-    ...extra,
-  });
+  return browser.request(
+    'POST',
+    '/api/patient-access/authenticate',
+    { bookingKey: person.bookingKey, type: 'APPOINTMENT', dateOfBirth: person.dateOfBirth, ...extra },
+    headers,
+  );
 }
+
+/** The code in the newest one-time-password e-mail queued for this address (the outbox row is the mail). */
+export async function mailedCode(db: Database, email: string): Promise<string> {
+  const rows = await db.query<{ text_body: string }>(
+    `select text_body from outbox_mail where recipient = $1 and kind = 'otp_code' order by id desc limit 1`,
+    [email],
+  );
+  const code = /\b(\d{6})\b/.exec(rows[0]?.text_body ?? '')?.[1];
+  if (code === undefined) throw new Error(`no OTP mail for ${email}`);
+  return code;
+}
+
+/** A code that is not `code`. */
+export const wrongCode = (code: string): string => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+export const sendCode = (browser: Client, channel: 'EMAIL' | 'SMS' = 'EMAIL') =>
+  browser.request('POST', '/api/patient-access/otp', { channel });
+
+export const verifyCode = (browser: Client, code: string, headers: Record<string, string> = {}) =>
+  browser.request('POST', '/api/patient-access/otp/verify', { code }, headers);
 
 export function sessionCheck(browser: Client, bookingKey: string, type = 'APPOINTMENT'): Promise<LightMyRequestResponse> {
   return browser.request('GET', `/api/patient-access/session?bookingKey=${encodeURIComponent(bookingKey)}&type=${type}`);

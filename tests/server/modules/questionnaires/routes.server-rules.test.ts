@@ -9,10 +9,8 @@ import { CLIENT_HEADERS, signIn } from '../appointments/self-service-kit';
 import { MRI_SAFE, useQuestionnaireApi } from './questionnaire-kit';
 
 // Questionnaire rules the server enforces whatever the web app does: outcomes applied to the
-// booking, sanitised HTML, slug lookup, key expiry, required answers before booking, the key rate
-// limit per address, and autocomplete.
-
-const AMELIA = { bookingKey: 'RTZZ7AsePVS1c6abT-l4BA', dateOfBirth: '1968-11-02' };
+// booking, sanitised HTML, key expiry, required answers before booking, the key rate
+// limit per address, and autocomplete. The appointment-slug lookup: routes.appointment-slug.test.ts.
 
 describe.each(backends())('questionnaires: what the server enforces itself, on %s', (backend) => {
   const server = useTestApp({ backend });
@@ -125,20 +123,6 @@ describe.each(backends())('questionnaires: what the server enforces itself, on %
         JSON.stringify(before?.json),
       ]);
     }
-  });
-
-  it("finds an appointment's booking by its slug (for /q?appointmentSlug=); unknown or malformed slugs say so", async () => {
-    const [row] = await server.db.query<{ id: string }>(`select id::text as id from appointment where booking_key = $1 limit 1`, [
-      AMELIA.bookingKey,
-    ]);
-    const found = await get(`/api/questionnaires/appointment-slugs/${row?.id ?? ''}`);
-    expect(found.statusCode, found.body).toBe(200);
-    expect(found.json()).toEqual({ bookingKey: AMELIA.bookingKey });
-    expect(found.headers['cache-control']).toBe('no-store');
-    const unknown = await get(`/api/questionnaires/appointment-slugs/${randomUUID()}`);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ message: 'We could not find this appointment.' });
-    expect((await get('/api/questionnaires/appointment-slugs/not-a-slug')).statusCode).toBe(400);
   });
 
   it('expires a temporary key 24 hours after it was issued; a later new key sweeps it and its answers', async () => {

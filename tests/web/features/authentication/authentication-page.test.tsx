@@ -165,6 +165,38 @@ describe('/authentication page: signing in', () => {
     expect((screen.getByLabelText('One-time code') as HTMLInputElement).value).toBe('');
   });
 
+  it('should ask to wait N seconds, keeping the form, when answers come too fast from this connection', async () => {
+    const { app, fake } = await open(SIGN_IN, {
+      answers: {
+        authenticate: answer(429, {
+          code: 'too_many_requests',
+          message: 'Please wait 7 seconds and try again.',
+          details: { retryAfterSeconds: 7 },
+        }),
+      },
+    });
+    await enterDetails(DATE_OF_BIRTH);
+    expect((await screen.findByRole('alert')).textContent).toBe('Please wait 7 seconds and try again.');
+    expect(location(app)).toBe(SIGN_IN);
+    // Still a form to try again with, not a dead end.
+    expect(((await dateOfBirth()) as HTMLInputElement).value).toBe(DATE_OF_BIRTH);
+    expect(continueButton().hasAttribute('disabled')).toBe(false);
+    fireEvent.click(continueButton());
+    await waitFor(() => expect(fake.bodies.map((entry) => entry.path)).toEqual(['authenticate', 'authenticate']));
+  });
+
+  it('should ask for the e-mailed code for a booking request when the server says so', async () => {
+    const url = `/authentication?returnUrl=%2Fbooking-requests%2F${BOOKING_KEY}&bookingKey=${BOOKING_KEY}&type=BOOKING_REQUEST`;
+    const { app, fake } = await open(url);
+    await enterDetails(DATE_OF_BIRTH);
+    const code = await screen.findByLabelText('One-time code');
+    expect(fake.bodies[0]?.body).toMatchObject({ type: 'BOOKING_REQUEST' });
+    fireEvent.change(code, { target: { value: CODE } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(location(app)).toBe(`/booking-requests/${BOOKING_KEY}`));
+    expect(app.root.session.isSignedInTo(BOOKING_KEY, 'BOOKING_REQUEST')).toBe(true);
+  });
+
   it('should open /deny with the max-attempts message after too many wrong dates of birth', async () => {
     const { app } = await open(SIGN_IN, { maxFailures: 0 });
     await enterDetails('1991-03-15');

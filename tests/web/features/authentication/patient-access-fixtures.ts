@@ -47,6 +47,7 @@ export function signInServer(options: SignInServerOptions = {}): SignInServer {
   const sessionQueries: string[] = [];
   let stage: 'none' | 'dob_verified' | 'authenticated' = options.signedIn ? 'authenticated' : 'none';
   let failures = 0;
+  // The session is for the type the date of birth was given for (an appointment or a booking request).
   const identity = { isAuthenticated: true, bookingKey: BOOKING_KEY, type: 'APPOINTMENT', roleTranslations };
 
   const post = (name: 'authenticate' | 'otp' | 'verify', handle: (body: unknown, response: ServerResponse) => void): RouteHandler => {
@@ -69,7 +70,7 @@ export function signInServer(options: SignInServerOptions = {}): SignInServer {
       json(response, 401, { code: 'unauthorized', message: 'Please sign in.' });
     },
     'POST /api/patient-access/authenticate': post('authenticate', (body, response) => {
-      const request = body as { bookingKey: string; dateOfBirth: string };
+      const request = body as { bookingKey: string; dateOfBirth: string; type?: string };
       if (failures >= (options.maxFailures ?? 5)) {
         return json(response, 429, {
           code: 'max_attempts_reached',
@@ -81,6 +82,7 @@ export function signInServer(options: SignInServerOptions = {}): SignInServer {
         failures += 1;
         return json(response, 401, { code: 'authentication_failed', message: 'The details do not match our records.' });
       }
+      identity.type = request.type ?? 'APPOINTMENT';
       stage = otpRequired ? 'dob_verified' : 'authenticated';
       json(response, 200, { otpRequired, otpChannels: otpRequired ? channels : [], roleTranslations });
     }),

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, maxAttemptsName, withSharedFlag } from '../../../../src-web/features/authentication/patient-sign-in-store';
+import {
+  isCalendarDate,
+  maxAttemptsName,
+  retryAfterSeconds,
+  withSharedFlag,
+} from '../../../../src-web/features/authentication/patient-sign-in-store';
 import { answer, BOOKING_KEY, CODE, DATE_OF_BIRTH } from './patient-access-fixtures';
 import { params, setup, type Setup } from './patient-access-setup';
 
@@ -215,6 +220,36 @@ describe('PatientSignInStore: failures', () => {
     expect(other.store.error).toEqual({ kind: 'authentication' });
   });
 
+  it('should ask to wait the server’s seconds when answers come too fast from this connection, keeping the form', async () => {
+    const { store, navigator, session } = await setup({
+      server: {
+        answers: {
+          authenticate: answer(429, {
+            code: 'too_many_requests',
+            message: 'Please wait 7 seconds and try again.',
+            details: { retryAfterSeconds: 7 },
+          }),
+        },
+      },
+    });
+    await store.start(params());
+    store.setDateOfBirth(DATE_OF_BIRTH);
+    expect(await store.submitDetails()).toBe(false);
+    expect(store.error).toEqual({ kind: 'slowDown', seconds: 7 });
+    expect(store.step).toBe('details');
+    expect(store.loading).toBe(false);
+    expect(session.isAuthenticated).toBe(false);
+    expect(navigator.visited).toEqual([]);
+  });
+
+  it('retryAfterSeconds should read whole positive seconds only', () => {
+    expect(retryAfterSeconds({ retryAfterSeconds: 7 })).toBe(7);
+    expect(retryAfterSeconds({ retryAfterSeconds: 2.2 })).toBe(3);
+    for (const bad of [undefined, null, {}, { retryAfterSeconds: '7' }, { retryAfterSeconds: 0 }, { retryAfterSeconds: -1 }]) {
+      expect(retryAfterSeconds(bad)).toBeNull();
+    }
+  });
+
   it('maxAttemptsName should pass only the names /deny knows', () => {
     expect(maxAttemptsName({ maxAttempts: 'max_attempts_reached_results' })).toBe('max_attempts_reached_results');
     expect(maxAttemptsName({ maxAttempts: '<script>' })).toBe('true');
@@ -223,9 +258,9 @@ describe('PatientSignInStore: failures', () => {
 });
 
 describe('PatientSignInStore: one-time password', () => {
-  async function atCode(options: Setup = {}) {
+  async function atCode(options: Setup = {}, opened = params()) {
     const context = await setup(options);
-    await context.store.start(params());
+    await context.store.start(opened);
     context.store.setDateOfBirth(DATE_OF_BIRTH);
     await context.store.submitDetails();
     return context;
@@ -343,6 +378,37 @@ describe('PatientSignInStore: one-time password', () => {
     expect(store.resendSeconds).toBe(5);
     timers.tick(5);
     expect(store.resendSeconds).toBe(0);
+  });
+
+  it('should ask for the code for a booking request when the server says otpRequired, then open the request', async () => {
+    const returnUrl = `/booking-requests/${BOOKING_KEY}`;
+    const { store, fake, navigator, session } = await atCode({}, params({ type: 'BOOKING_REQUEST', returnUrl }));
+    expect(fake.bodies[0]?.body).toMatchObject({ type: 'BOOKING_REQUEST' });
+    expect(store.step).toBe('code');
+    expect(fake.bodies.map((entry) => entry.path)).toEqual(['authenticate', 'otp']);
+    store.setCode(CODE);
+    expect(await store.verifyOtp()).toBe(true);
+    expect(session.isSignedInTo(BOOKING_KEY, 'BOOKING_REQUEST')).toBe(true);
+    expect(navigator.visited.map((visit) => visit.to)).toEqual([returnUrl]);
+  });
+
+  it('should ask to wait the server’s seconds when a code is checked too soon after failures from this connection', async () => {
+    const { store, navigator } = await atCode({
+      server: {
+        answers: {
+          verify: answer(429, {
+            code: 'too_many_requests',
+            message: 'Please wait 12 seconds and try again.',
+            details: { retryAfterSeconds: 12 },
+          }),
+        },
+      },
+    });
+    store.setCode(CODE);
+    expect(await store.verifyOtp()).toBe(false);
+    expect(store.error).toEqual({ kind: 'slowDown', seconds: 12 });
+    expect(store.step).toBe('code');
+    expect(navigator.visited).toEqual([]);
   });
 
   it('should go back to the details and stop the countdown', async () => {

@@ -110,4 +110,34 @@ describe('/questionnaires and /q', () => {
     await screen.findByText('You closed the questionnaire. You can answer it later from the link in your e-mail.');
     expect(screen.queryByRole('dialog', { name: 'Before your visit' })).toBeNull();
   }, 20_000);
+
+  it('should turn ?appointmentSlug= into its booking for the signed-in patient of that booking', async () => {
+    const SLUG = '22222222-2222-4222-8222-222222222222';
+    const app = await renderApp(`/q?appointmentSlug=${SLUG}`, {
+      routes: {
+        [`GET /api/questionnaires/appointment-slugs/${SLUG}`]: (_, response) => json(response, 200, { bookingKey: KEY }),
+        'GET /api/patient-access/session': (_, response) =>
+          json(response, 200, { isAuthenticated: true, bookingKey: KEY, type: 'APPOINTMENT', roleTranslations: '{}' }),
+        [`GET /api/questionnaires/appointments/${KEY}`]: (_, response) =>
+          json(response, 200, { bookingKey: KEY, questionnaires: [], allAnswered: true, answers: [] }),
+      },
+    });
+    await screen.findByText('Thank you: there are no questionnaires left to answer.', undefined, { timeout: 10_000 });
+    expect(app.router.state.location.search).toBe(`?bookingKey=${KEY}`);
+  }, 20_000);
+
+  it('should ask a browser not signed in to the booking (the server answers 401) to open the booking first', async () => {
+    const SLUG = '33333333-3333-4333-8333-333333333333';
+    await renderApp(`/q?appointmentSlug=${SLUG}`, {
+      routes: {
+        [`GET /api/questionnaires/appointment-slugs/${SLUG}`]: (_, response) =>
+          json(response, 401, { code: 'unauthorized', message: 'Please sign in to see this booking.' }),
+      },
+    });
+    await screen.findByText(
+      'Please open your booking from the link in your confirmation e-mail and sign in first, then open this link again.',
+      undefined,
+      { timeout: 10_000 },
+    );
+  }, 20_000);
 });

@@ -1,0 +1,117 @@
+/**
+ * The environment variables the server reads (src-server/config.ts parses them): the README's
+ * table is generated from this list (scripts/update-readme-env.ts) and checked by
+ * tests/server/readme-env.test.ts.
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface EnvVariable {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** Every variable the server reads, for the README table and for `parseConfig`'s messages. */
+export const ENV_VARIABLES: readonly EnvVariable[] = [
+  { name: 'PORT', default: '3000', description: 'TCP port the server listens on.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on (127.0.0.1 to stay local).' },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description: 'Folder for the embedded database (pglite/), stored files (files/) and the server lock.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset: embedded PGlite in DATA_DIR/pglite)',
+    description: 'postgres://user:password@host:5432/db to use a PostgreSQL server instead of PGlite.',
+  },
+  { name: 'WEB_ROOT', default: './dist/web', description: 'The built web app the server serves (npm run build:web).' },
+  { name: 'LOG_LEVEL', default: 'info', description: `One of ${LOG_LEVELS.join(', ')}. Logs are JSON lines on stdout.` },
+  {
+    name: 'EMBED_ORIGINS',
+    default: '(none)',
+    description:
+      "Comma-separated extra origins allowed to frame the portal (CSP frame-ancestors), added to the provider's configured ones, e.g. https://www.example.com.",
+  },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:PORT',
+    description: 'The address people use to reach the portal; used in printed links and e-mails. Must be https with NODE_ENV=production.',
+  },
+  {
+    name: 'SMTP_HOST',
+    default: '(unset: no e-mail transport)',
+    description: 'SMTP server for outgoing mail (required with NODE_ENV=production: patients need their mail).',
+  },
+  { name: 'SMTP_PORT', default: '587', description: 'SMTP port; 465 uses implicit TLS, others STARTTLS.' },
+  { name: 'SMTP_USER', default: '(none)', description: 'SMTP user name (set together with SMTP_PASSWORD).' },
+  { name: 'SMTP_PASSWORD', default: '(none)', description: 'SMTP password (set together with SMTP_USER).' },
+  { name: 'SMTP_FROM', default: '(required with SMTP_HOST)', description: 'Sender address, e.g. "Portal <portal@example.com>".' },
+  { name: 'OUTBOX_POLL_MS', default: '1000', description: 'How often (ms, 100 to 600000) the mail outbox is checked for mail to send.' },
+  {
+    name: 'OUTBOX_MAX_ATTEMPTS',
+    default: '10',
+    description: "Send attempts (1 to 100, backing off from 30 s to 1 h) before a mail is kept as 'failed'.",
+  },
+  {
+    name: 'OUTBOX_KEEP_SENT_DAYS',
+    default: '30',
+    description: 'Days (1 to 3650) a sent mail stays in the outbox before it is deleted; failed mail is kept.',
+  },
+  {
+    name: 'MAIL_DEV_OUTBOX_ENABLED',
+    default: '(unset: on only while the demo provider is served, without SMTP_HOST, SMS_PROVIDER_URL or NODE_ENV=production)',
+    description:
+      'true shows queued and sent mail at /dev/outbox and /api/dev/outbox; false hides it. It answers only requests from this machine (loopback, no proxy headers). true is refused with SMTP_HOST, SMS_PROVIDER_URL or NODE_ENV=production: it shows names, links and one-time codes.',
+  },
+  {
+    name: 'NODE_ENV',
+    default: '(unset)',
+    description:
+      'Only "production" is read: the server then refuses to start without SESSION_SECRET, an https PUBLIC_URL and SMTP_HOST, and keeps the development outbox off.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false (trust no proxy)',
+    description:
+      'Comma-separated IP addresses or CIDR ranges of the reverse proxies or load balancers in front of the server (or loopback, linklocal, uniquelocal). Only for a request whose direct peer is one of them is the client address taken from X-Forwarded-For; sign-in and booking limits count per address. true and * are refused: anyone could then claim any address.',
+  },
+  {
+    name: 'SOURCE_MAPS',
+    default: 'off',
+    description:
+      "public serves the web build's *.map files (they reveal the source); off answers 404 for them. The build always writes them, for error-reporting uploads.",
+  },
+  {
+    name: 'SMS_PROVIDER_URL',
+    default: '(unset: no SMS; one-time passwords by e-mail only)',
+    description:
+      'SMS provider API: the server POSTs JSON {to, text} here with SMS_PROVIDER_API_KEY as a bearer token. https, or http to localhost/127.0.0.1.',
+  },
+  { name: 'SMS_PROVIDER_API_KEY', default: '(required with SMS_PROVIDER_URL)', description: 'Bearer token for the SMS provider API.' },
+  {
+    name: 'SESSION_SECRET',
+    default: '(unset: a random secret kept in the database)',
+    description:
+      'At least 32 characters; keys the HMACs of one-time passwords and sign-in attempt records. Required with NODE_ENV=production, so a database copy alone cannot test codes.',
+  },
+  {
+    name: 'STAFF_API_TOKEN_SHA256',
+    default: '(unset: no staff API)',
+    description:
+      'Comma-separated sha256 hex digests of the bearer tokens staff tools use (PUT /api/booking-requests/{key}/status); only the digests are configured, never the tokens.',
+  },
+  {
+    name: 'SHUTDOWN_TIMEOUT_MS',
+    default: '10000',
+    description: 'On SIGTERM/SIGINT, how long in-flight requests may take before the server closes anyway.',
+  },
+  { name: 'APP_VERSION', default: 'package.json version', description: 'Version shown in the footer and /api/health.' },
+  {
+    name: 'APP_VERSION_HASH',
+    default: "git rev-parse --short HEAD, else 'dev'",
+    description: 'Build identifier shown in the footer tooltip.',
+  },
+];

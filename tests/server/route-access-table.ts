@@ -1,0 +1,114 @@
+/**
+ * Who may call each route the server registers (docs/rules/security.md#access-control). The
+ * route-and-role test (route-access.test.ts) fails when the server has a route this table does
+ * not name, or the table names a route the server no longer has; and for every class but
+ * 'public' it proves an anonymous caller (not on this machine) is refused with ACCESS_REFUSAL.
+ *
+ * A new route: add one line `'METHOD /path/:param': 'class',` (HEAD is implied by GET). When its
+ * path has a parameter not in ROUTE_PARAMS of route-access.test.ts, add a sample value there.
+ */
+
+export type Access =
+  /** Anyone. */
+  | 'public'
+  /** The session of a sign-in still under way (date of birth given, one-time password not yet): 401 without. */
+  | 'sign-in-session'
+  /** A fully signed-in patient session of type APPOINTMENT for the booking in the path: 401 otherwise. */
+  | 'appointment-session'
+  /** A fully signed-in patient session of type BOOKING_REQUEST for the booking request in the path: 401 otherwise. */
+  | 'booking-request-session'
+  /** Authorization: Bearer <staff token> whose sha256 is in STAFF_API_TOKEN_SHA256: 403 otherwise. */
+  | 'staff-token'
+  /** Development outbox: only when enabled, and only from this machine (loopback): 404 otherwise. */
+  | 'dev-loopback';
+
+/** The answer an anonymous caller from another machine gets, per class. */
+export const ACCESS_REFUSAL: Record<Exclude<Access, 'public'>, number> = {
+  'sign-in-session': 401,
+  'appointment-session': 401,
+  'booking-request-session': 401,
+  'staff-token': 403,
+  'dev-loopback': 404,
+};
+
+export const ROUTE_ACCESS: Record<string, Access> = {
+  // Platform
+  'GET /api/docs': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/health': 'public',
+  'GET /api/captcha/challenge': 'public',
+
+  // Configuration and texts
+  'GET /api/config/bootstrap': 'public',
+  'GET /api/config/body-figure': 'public',
+  'GET /api/config/app': 'public',
+  'GET /api/config/radiology': 'public',
+  'GET /api/config/integration': 'public',
+  'GET /api/config/theme': 'public',
+  'GET /api/config/terms': 'public',
+  'GET /api/config/environment': 'public',
+  'GET /api/config/contact': 'public',
+  'GET /api/assets/translations': 'public',
+  'GET /api/assets/application/:name': 'public',
+
+  // Booking (anonymous patients book; the hold id is the holder's secret)
+  'GET /api/booking/catalogue': 'public',
+  'GET /api/booking/clinics': 'public',
+  'GET /api/booking/exams': 'public',
+  'GET /api/booking/settings': 'public',
+  'GET /api/booking/postcodes/:postcode': 'public',
+  'GET /api/booking/availability': 'public',
+  'GET /api/booking/availability/month': 'public',
+  'POST /api/booking/appointments': 'public',
+  'POST /api/booking/holds': 'public',
+  'DELETE /api/booking/holds/:holdId': 'public',
+  'POST /api/booking/booking-requests': 'public',
+  'GET /api/booking/walk-in-exams': 'public',
+
+  // Patient sign-in (the session check answers 401 when not signed in: that is its answer)
+  'GET /api/patient-access/session': 'public',
+  'POST /api/patient-access/authenticate': 'public',
+  'POST /api/patient-access/logout': 'public',
+  'POST /api/patient-access/otp': 'sign-in-session',
+  'POST /api/patient-access/otp/verify': 'sign-in-session',
+
+  // Self-service on an appointment booking
+  'GET /api/appointments/:bookingKey': 'appointment-session',
+  'GET /api/appointments/:bookingKey/can-change': 'appointment-session',
+  'POST /api/appointments/:bookingKey/cancel': 'appointment-session',
+  'POST /api/appointments/:bookingKey/confirm': 'appointment-session',
+  'GET /api/appointments/:bookingKey/consent-forms': 'appointment-session',
+  'PUT /api/appointments/:bookingKey/consent-forms/:id': 'appointment-session',
+  'POST /api/appointments/:bookingKey/reschedule': 'appointment-session',
+  'POST /api/appointments/:bookingKey/request-reschedule': 'appointment-session',
+  'POST /api/appointments/:bookingKey/details-change-request': 'appointment-session',
+  'POST /api/appointments/:bookingKey/unsubscribe': 'appointment-session',
+
+  // Booking requests
+  'GET /api/booking-requests/:bookingKey': 'booking-request-session',
+  'POST /api/booking-requests/:bookingKey/cancel': 'booking-request-session',
+  'GET /api/booking-requests/:bookingKey/referrals/:id/download': 'booking-request-session',
+  'PUT /api/booking-requests/:bookingKey/status': 'staff-token',
+
+  // Questionnaires: before booking anyone (under a temporary key); after booking the booking's session
+  'GET /api/questionnaires': 'public',
+  'POST /api/questionnaires/booking-keys': 'public',
+  'POST /api/questionnaires/temporary-answers': 'public',
+  'POST /api/questionnaires/re-key': 'public',
+  'POST /api/questionnaires/outcomes': 'public',
+  'GET /api/questionnaires/autocomplete/:source': 'public',
+  'GET /api/questionnaires/appointment-slugs/:appointmentSlug': 'appointment-session',
+  'GET /api/questionnaires/appointments/:bookingKey': 'appointment-session',
+  'POST /api/questionnaires/appointments/:bookingKey/answers': 'appointment-session',
+  'POST /api/questionnaires/appointments/:bookingKey/pain-score': 'appointment-session',
+  'GET /api/questionnaires/booking-requests/:bookingKey': 'booking-request-session',
+  'POST /api/questionnaires/booking-requests/:bookingKey/answers': 'booking-request-session',
+
+  // Development outbox
+  'GET /api/dev/outbox': 'dev-loopback',
+  'GET /api/dev/outbox/:id': 'dev-loopback',
+  'GET /dev/outbox': 'dev-loopback',
+  'GET /dev/outbox/:id': 'dev-loopback',
+  'GET /dev/outbox/:id/html': 'dev-loopback',
+  'GET /dev/outbox/:id/attachments/:index': 'dev-loopback',
+};
