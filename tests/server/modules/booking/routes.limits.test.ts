@@ -102,6 +102,13 @@ describe.each(backends())('booking limits on %s', (backend) => {
       }),
     );
     expect(await stored()).toEqual(full);
+    // Both refusals are in the audit log, naming the client by its HMAC reference only.
+    const audited = await server.db.query<{ reason: string; client: string }>(
+      `select details->>'reason' as reason, details->>'client' as client from audit_log
+        where action = 'authorization_failed' and details->>'route' = '/api/booking/appointments' order by id`,
+    );
+    expect(audited.map((row) => row.reason)).toEqual(expect.arrayContaining(['captcha_answer_refused', 'booking_limit_reached']));
+    expect(JSON.stringify(audited)).not.toContain(address);
   });
 
   it('a malformed, forged or oversized X-Captcha header is 403 captcha_required when an answer is needed, never a 500', async () => {
