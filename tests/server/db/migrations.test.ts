@@ -63,6 +63,8 @@ const EXPECTED_TABLES = [
   'questionnaire_settings',
   // 0007_booking_outcomes
   'booking_outcome',
+  // 0008_captcha
+  'captcha_solution_used',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {
