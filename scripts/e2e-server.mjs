@@ -41,6 +41,9 @@ const env = {
   SMTP_PORT: String(smtpPort),
   SMTP_FROM: 'Harbour & Range Radiology <bookings@harbourrange.example>',
   OUTBOX_POLL_MS: '200',
+  // Browsers of tests/e2e/proof-of-work.spec.ts stand for patients behind one shared address by
+  // sending X-Forwarded-For, as a load balancer on this machine would.
+  TRUST_PROXY: 'loopback',
 };
 // The journeys always run on a fresh PGlite so they never see another run's rows.
 delete env.DATABASE_URL;
