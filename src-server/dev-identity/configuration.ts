@@ -36,6 +36,8 @@ export interface ProviderConfigurationInput {
   jwks: JWK[];
   /** Keys that sign the provider's own cookies; kept across key rotations. */
   cookieKeys: string[];
+  /** oidc-provider's storage adapter class (store.ts); the same one across key rotations. */
+  adapter: unknown;
 }
 
 /** The redirect URIs registered for the portal client, in the order of PORTAL_REDIRECT_PATHS. */
@@ -68,6 +70,7 @@ export function providerConfiguration(input: ProviderConfigurationInput): Record
         post_logout_redirect_uris: [portalOrigin, `${portalOrigin}/`],
       },
     ],
+    adapter: input.adapter,
     jwks: { keys: input.jwks },
     cookies: { keys: input.cookieKeys },
     pkce: { methods: ['S256'], required: () => true },

@@ -7,6 +7,7 @@ import { PORTAL_API_RESOURCE, PORTAL_API_SCOPE, PORTAL_CLIENT_ID, providerConfig
 import { handleInteraction } from './interactions';
 import { SigningKeyRing } from './keys';
 import { portalOfflineAccessAsConsent } from './offline-access';
+import { DevIdentityStore, storeAdapter } from './store';
 
 export interface DevIdentityProviderOptions {
   /** 0 picks a free port (tests). */
@@ -63,6 +64,7 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
   const keyRing = new SigningKeyRing();
   await keyRing.rotate();
   const cookieKeys = [randomBytes(32).toString('base64url')];
+  const adapter = storeAdapter(new DevIdentityStore());
 
   let provider: Provider | undefined;
   let handler: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
@@ -97,11 +99,11 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
   const issuer = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
   // oidc-provider reads its keys once, when it is built: a rotation builds a new instance with the
-  // new key ring. Sessions, interactions and grants live in its memory adapter, which every
-  // instance in this process shares, so a sign-in under way survives the switch; the cookie keys
-  // stay the same for the same reason.
+  // new key ring. Sessions, interactions and grants live in this provider's store (store.ts), which
+  // every instance gets, so a sign-in under way survives the switch; the cookie keys stay the same
+  // for the same reason.
   const build = (): void => {
-    const next = new Provider(issuer, providerConfiguration({ portalOrigin, accounts, jwks: keyRing.privateJwks(), cookieKeys }));
+    const next = new Provider(issuer, providerConfiguration({ portalOrigin, accounts, jwks: keyRing.privateJwks(), cookieKeys, adapter }));
     next.use(portalOfflineAccessAsConsent);
     next.on('server_error', (_ctx: unknown, error: unknown) => {
       onError(error instanceof Error ? error.message : 'server error');
