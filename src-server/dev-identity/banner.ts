@@ -12,6 +12,7 @@ export function devIdentityBannerLines(idp: DevIdentityProvider): string[] {
     `Local identity provider (demo only) at ${idp.issuer}`,
     `  authority: ${idp.issuer}   client id: ${idp.clientId}   API scope: ${idp.apiScope}`,
     `  JWKS: ${idp.jwksUri}`,
+    ...(idp.certificate === null ? [] : [`  its certificate is self-signed and new at each start: open ${idp.issuer} once and accept it`]),
     '  demo accounts (username / password / roles):',
     ...idp.accounts.map(
       (account) => `    ${account.username.padEnd(width)}  ${account.password.padEnd(passwordWidth)}  ${account.roles.join(', ')}`,

@@ -36,6 +36,11 @@ export interface ProviderConfigurationInput {
   jwks: JWK[];
   /** Keys that sign the provider's own cookies; kept across key rotations. */
   cookieKeys: string[];
+  /**
+   * Over https the provider's cookies are SameSite=None; Secure, so MSAL's hidden-frame silent
+   * sign-in (the provider page inside the portal page, another site) still carries the session.
+   */
+  secureCookies: boolean;
   /** oidc-provider's storage adapter class (store.ts); the same one across key rotations. */
   adapter: unknown;
 }
@@ -72,7 +77,15 @@ export function providerConfiguration(input: ProviderConfigurationInput): Record
     ],
     adapter: input.adapter,
     jwks: { keys: input.jwks },
-    cookies: { keys: input.cookieKeys },
+    cookies: {
+      keys: input.cookieKeys,
+      ...(input.secureCookies
+        ? {
+            long: { httpOnly: true, sameSite: 'none', secure: true },
+            short: { httpOnly: true, sameSite: 'none', secure: true },
+          }
+        : {}),
+    },
     pkce: { methods: ['S256'], required: () => true },
     responseTypes: ['code'],
     // Browsers call the token endpoint directly from the portal page; only the portal may.

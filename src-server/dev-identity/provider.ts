@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { readDemoIdentityAccounts, type DemoIdentityAccount } from './accounts';
@@ -7,6 +8,7 @@ import { PORTAL_API_RESOURCE, PORTAL_API_SCOPE, PORTAL_CLIENT_ID, providerConfig
 import { handleInteraction } from './interactions';
 import { SigningKeyRing } from './keys';
 import { portalOfflineAccessAsConsent } from './offline-access';
+import { selfSignedCertificate, type TlsMaterial } from './self-signed';
 import { DevIdentityStore, storeAdapter } from './store';
 
 export interface DevIdentityProviderOptions {
@@ -18,6 +20,12 @@ export interface DevIdentityProviderOptions {
   portalUrl: string;
   /** Defaults to resources/demo-provider/identity-accounts.json. */
   accounts?: readonly DemoIdentityAccount[];
+  /**
+   * Serve https: MSAL accepts only an https authority, so the browser demo needs it.
+   * 'self-signed' makes a certificate for 127.0.0.1, localhost and ::1 at start (self-signed.ts).
+   * Without it the provider speaks plain http, which the tests use (same behaviour otherwise).
+   */
+  tls?: TlsMaterial | 'self-signed';
   /** Told about provider errors; the message only, never a token. Default: console.error. */
   onError?: (message: string) => void;
 }
@@ -32,6 +40,8 @@ export interface DevIdentityProvider {
   /** The scope the portal asks for to get an access token for its API. */
   apiScope: string;
   accounts: readonly DemoIdentityAccount[];
+  /** The PEM certificate when serving https, for clients that must trust it; null over http. */
+  certificate: string | null;
   /** Key id new tokens are signed with. */
   signingKid(): string;
   /**
@@ -74,7 +84,8 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
   };
   const interactionDeps = { provider: current, accounts, portalOrigin, clientName: 'Radiology patient portal' };
 
-  const server = createServer((request, response) => {
+  const tls = options.tls === 'self-signed' ? selfSignedCertificate() : options.tls;
+  const listener = (request: IncomingMessage, response: ServerResponse): void => {
     const pathname = new URL(request.url ?? '/', 'http://local').pathname;
     handleInteraction(interactionDeps, request, response, pathname)
       .then((handled) => {
@@ -90,20 +101,24 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
         if (!response.headersSent) response.writeHead(500);
         response.end();
       });
-  });
+  };
+  const server = tls === undefined ? createServer(listener) : createTlsServer({ key: tls.key, cert: tls.cert }, listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const issuer = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const issuer = `${tls === undefined ? 'http' : 'https'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
   // oidc-provider reads its keys once, when it is built: a rotation builds a new instance with the
   // new key ring. Sessions, interactions and grants live in this provider's store (store.ts), which
   // every instance gets, so a sign-in under way survives the switch; the cookie keys stay the same
   // for the same reason.
   const build = (): void => {
-    const next = new Provider(issuer, providerConfiguration({ portalOrigin, accounts, jwks: keyRing.privateJwks(), cookieKeys, adapter }));
+    const next = new Provider(
+      issuer,
+      providerConfiguration({ portalOrigin, accounts, jwks: keyRing.privateJwks(), cookieKeys, adapter, secureCookies: tls !== undefined }),
+    );
     next.use(portalOfflineAccessAsConsent);
     next.on('server_error', (_ctx: unknown, error: unknown) => {
       onError(error instanceof Error ? error.message : 'server error');
@@ -120,6 +135,7 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
     apiAudience: PORTAL_API_RESOURCE,
     apiScope: PORTAL_API_SCOPE,
     accounts,
+    certificate: tls?.cert ?? null,
     signingKid: () => keyRing.signingKid(),
     async rotateKeys() {
       const kid = await keyRing.rotate();

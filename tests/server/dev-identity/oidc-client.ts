@@ -6,8 +6,20 @@ import { createHash, randomBytes } from 'node:crypto';
  * state and nonce, token request from the portal's origin).
  */
 
+export interface FetchInit {
+  method?: string;
+  headers?: Headers | Record<string, string>;
+  body?: string;
+  redirect?: 'manual';
+}
+
+export type FetchLike = (url: string | URL, init?: FetchInit) => Promise<Response>;
+
 export class CookieJar {
   private readonly cookies = new Map<string, string>();
+
+  /** `fetchImpl` is how this browser reaches the provider (fetchTrusting for https). */
+  constructor(readonly fetchImpl: FetchLike = (url, init) => fetch(url, init)) {}
 
   store(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
@@ -29,11 +41,11 @@ export class CookieJar {
   }
 }
 
-export async function browse(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
+export async function browse(jar: CookieJar, url: string, init: RequestInit & { body?: string } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   const cookie = jar.header();
   if (cookie !== '') headers.set('cookie', cookie);
-  const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+  const response = await jar.fetchImpl(url, { ...init, headers, redirect: 'manual' });
   jar.store(response);
   return response;
 }
@@ -126,8 +138,9 @@ export async function exchangeCode(
   request: AuthorizationRequest,
   code: string,
   origin: string,
+  fetchImpl: FetchLike = (url, init) => fetch(url, init),
 ): Promise<TokenResponse> {
-  const response = await fetch(new URL('/token', issuer), {
+  const response = await fetchImpl(new URL('/token', issuer), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
     body: new URLSearchParams({
