@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevIdentityProvider, type DevIdentityProvider } from '../../../src-server/dev-identity/provider';
-import { authorizationRequest, CookieJar, exchangeCode, signIn } from './oidc-client';
+import { authorizationRequest, browse, CookieJar, exchangeCode, followUntil, formAction, signIn } from './oidc-client';
 
 const PORTAL = 'http://127.0.0.1:3999';
 const SCOPE = 'openid profile offline_access api://portal/access_as_user';
@@ -112,6 +112,28 @@ describe('local identity provider: authorization code with PKCE', () => {
     expect(html).toContain('<label for="password">Password</label>');
     expect(html).toContain(`value="${person.username}"`);
     expect(html).not.toContain(person.password);
+  });
+
+  it('lets the person try again on the same sign-in after a wrong password', async () => {
+    const person = account('Portal.Referrer');
+    const jar = new CookieJar();
+    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/referrer-access`, SCOPE);
+    const page = await followUntil(jar, request.url, request.redirectUri);
+    const action = formAction(await page.response.text(), page.url);
+    const post = (password: string) =>
+      browse(jar, action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: person.username, password }).toString(),
+      });
+    const wrong = await post('not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(formAction(await wrong.text(), page.url)).toBe(action);
+    const right = await post(person.password);
+    expect(right.status).toBe(303);
+    const resumed = new URL(right.headers.get('location') ?? '', page.url).toString();
+    const { url } = await followUntil(jar, resumed, request.redirectUri);
+    expect(new URL(url).searchParams.get('code')).toBeTruthy();
   });
 
   it('refuses an unknown username the same way', async () => {
