@@ -1,5 +1,5 @@
 import type { JWK } from 'jose';
-import type { KoaContextWithOidc, TokenForClaims } from 'oidc-provider';
+import { errors, type KoaContextWithOidc, type TokenForClaims } from 'oidc-provider';
 import { accessTokenClaims, identityClaims, type DemoIdentityAccount } from './accounts';
 import { errorPage, loggedOutPage, logoutPage } from './pages';
 
@@ -135,13 +135,19 @@ export function providerConfiguration(input: ProviderConfigurationInput): Record
         defaultResource: async () => PORTAL_API_RESOURCE,
         // ...and the code exchange gets an access token for the portal API, not for userinfo.
         useGrantedResource: async () => true,
-        getResourceServerInfo: async () => ({
-          scope: PORTAL_API_SCOPE,
-          audience: PORTAL_API_RESOURCE,
-          accessTokenTTL: TOKEN_LIFETIMES_SECONDS.AccessToken,
-          accessTokenFormat: 'jwt',
-          jwt: { sign: { alg: 'RS256' } },
-        }),
+        // The portal API is the only resource: a token for anything else is refused (invalid_target).
+        getResourceServerInfo: async (_ctx: unknown, resourceIndicator: string) => {
+          if (resourceIndicator !== PORTAL_API_RESOURCE) {
+            throw new errors.InvalidTarget(`unknown resource ${resourceIndicator}`);
+          }
+          return {
+            scope: PORTAL_API_SCOPE,
+            audience: PORTAL_API_RESOURCE,
+            accessTokenTTL: TOKEN_LIFETIMES_SECONDS.AccessToken,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
       },
     },
     // oidc-provider drops offline_access unless the request says prompt=consent (OpenID Connect

@@ -63,6 +63,10 @@ declare module 'oidc-provider' {
     scope?: string;
   }
 
+  export const errors: {
+    InvalidTarget: new (description?: string) => Error;
+  };
+
   export default class Provider {
     constructor(issuer: string, configuration: Record<string, unknown>);
     callback(): (request: IncomingMessage, response: ServerResponse) => Promise<void>;

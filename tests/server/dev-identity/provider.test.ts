@@ -173,6 +173,15 @@ describe('local identity provider: authorization code with PKCE', () => {
     expect(location.searchParams.get('error')).toBe('invalid_request');
   });
 
+  it('refuses a token for any resource other than the portal API', async () => {
+    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, SCOPE);
+    const url = new URL(request.url);
+    url.searchParams.set('resource', 'https://other-api.example');
+    const response = await fetch(url, { redirect: 'manual' });
+    const location = new URL(response.headers.get('location') ?? '', idp.issuer);
+    expect(location.searchParams.get('error')).toBe('invalid_target');
+  });
+
   it('refuses a redirect URI that is not registered', async () => {
     const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/elsewhere`, SCOPE);
     const response = await fetch(request.url, { redirect: 'manual' });
