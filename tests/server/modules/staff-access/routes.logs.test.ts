@@ -5,7 +5,7 @@ import { STAFF_CLAIMS, staffBrowser, useTestIdentityProvider } from './identity-
 // Tokens never reach logs (docs/rules/staff-access.md#sessions): neither the access token the
 // browser hands over, nor the session cookie, whether the sign-in works or fails.
 
-describe('staff sign-in and the log', () => {
+describe('staff sign-in in the log and the API document', () => {
   const provider = useTestIdentityProvider();
   const server = useTestApp({ identity: () => provider.options, log: 'debug' });
 
@@ -25,5 +25,14 @@ describe('staff sign-in and the log', () => {
       expect(secret.length).toBeGreaterThan(10);
       expect(log).not.toContain(secret);
     }
+  });
+
+  it('describes its routes, with who may call them, in the OpenAPI document', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = (response.json() as { paths: Record<string, Record<string, { summary?: string }>> }).paths;
+    expect(paths['/api/staff-access/session']?.post?.summary).toMatch(/^Anyone holding an access token/);
+    expect(paths['/api/staff-access/me']?.get?.summary).toMatch(/^A signed-in staff session/);
+    expect(paths['/api/staff-access/logout']?.post?.summary).toMatch(/^Anyone/);
   });
 });
