@@ -28,7 +28,8 @@ export type TokenRefusal =
   | 'no_subject';
 
 export interface TokenVerifierOptions {
-  issuer: string;
+  /** The provider's `iss` (Entra v2: https://login.microsoftonline.com/<tenant>/v2.0); several when v1 tokens are accepted too. */
+  issuer: string | string[];
   /** The provider's key set: https, or http on a loopback address (a local provider). */
   jwksUri: string;
   /** The portal's API as the provider names it in `aud` (one or several accepted values). */
@@ -72,7 +73,15 @@ function refusalOf(error: unknown): TokenRefusal | null {
   return null;
 }
 
+/** An empty issuer or audience would make jose skip that check (an empty string) or refuse every token: refused at start. */
+function checkNonEmpty(name: string, value: string | string[]): void {
+  const values = typeof value === 'string' ? [value] : value;
+  if (values.length === 0 || values.some((item) => item.trim() === '')) throw new Error(`[staff-access] the ${name} must be given`);
+}
+
 export function createTokenVerifier(options: TokenVerifierOptions, clock: Clock) {
+  checkNonEmpty('issuer', options.issuer);
+  checkNonEmpty('audience', options.audience);
   const jwks = createRemoteJWKSet(checkJwksUri(options.jwksUri), {
     cooldownDuration: options.jwksCooldownMs ?? JWKS_COOLDOWN_MS,
   });

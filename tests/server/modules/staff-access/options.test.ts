@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRoleMapper } from '../../../../src-server/modules/staff-access/roles';
-import { checkJwksUri } from '../../../../src-server/modules/staff-access/token-verifier';
+import { createTestClock } from '../../../../src-server/platform/clock';
+import { checkJwksUri, createTokenVerifier } from '../../../../src-server/modules/staff-access/token-verifier';
 
 // Claims → portal roles (docs/rules/staff-access.md#roles), and where keys may come from
 // (docs/rules/staff-access.md#configuration).
@@ -37,5 +38,18 @@ describe('the JWKS address', () => {
     expect(checkJwksUri('http://localhost:4000/jwks').hostname).toBe('localhost');
     expect(() => checkJwksUri('http://idp.example.org/jwks')).toThrow(/https/);
     expect(() => checkJwksUri('file:///etc/keys.json')).toThrow(/https/);
+  });
+});
+
+describe('the verifier options', () => {
+  const clock = createTestClock('2026-03-10T01:00:00.000Z');
+  const base = { issuer: 'https://login.example.test/t/v2.0', jwksUri: 'https://login.example.test/keys', audience: 'api://portal' };
+
+  it('refuses an empty issuer or audience (jose would skip the check)', () => {
+    expect(() => createTokenVerifier(base, clock)).not.toThrow();
+    expect(() => createTokenVerifier({ ...base, issuer: '' }, clock)).toThrow(/issuer/);
+    expect(() => createTokenVerifier({ ...base, issuer: [] }, clock)).toThrow(/issuer/);
+    expect(() => createTokenVerifier({ ...base, audience: [] }, clock)).toThrow(/audience/);
+    expect(() => createTokenVerifier({ ...base, audience: ['api://portal', ' '] }, clock)).toThrow(/audience/);
   });
 });
