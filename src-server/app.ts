@@ -8,6 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@contract/errors';
 import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
+import { STAFF_SESSION_COOKIE } from '@contract/api/staff-access';
 import type { Config } from './config';
 import { isDatabaseUnavailableError, type Database } from './db/connection';
 import { registerAppointmentRoutes } from './modules/appointments/routes';
@@ -31,6 +32,7 @@ import { registerPatientAccessRoutes } from './modules/patient-access/routes';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { createQuestionnairesService } from './modules/questionnaires/service';
 import { createPatientAccessService } from './modules/patient-access/service';
+import { registerStaffAccess, type StaffIdentityOptions } from './modules/staff-access/routes';
 import { createCaptcha, type CaptchaWork } from './platform/captcha/captcha';
 import { registerCaptchaRoutes } from './platform/captcha/routes';
 import type { Clock } from './platform/clock';
@@ -63,6 +65,12 @@ export interface ServerDeps {
   captchaWork?: CaptchaWork;
   /** Booking limits per client and contact; default DEFAULT_BOOKING_LIMITS (docs/rules/booking.md#booking-limits). */
   bookingLimits?: BookingLimits;
+  /**
+   * Staff sign-in through the provider's identity provider (docs/rules/staff-access.md): issuer,
+   * JWKS URI, audience and the claim-to-role mapping. Without it the staff-access routes are not
+   * registered and every staff guard answers 401.
+   */
+  identity?: StaffIdentityOptions;
 }
 
 const GENERIC_MESSAGES: Record<number, { code: ErrorCode; message: string }> = {
@@ -179,7 +187,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     sessionCookieName: PATIENT_SESSION_COOKIE,
     secret,
   });
-  registerCsrfGuard(app, { publicOrigin: new URL(config.publicUrl).origin, sessionCookieName: PATIENT_SESSION_COOKIE });
+  registerCsrfGuard(app, {
+    publicOrigin: new URL(config.publicUrl).origin,
+    sessionCookieNames: [PATIENT_SESSION_COOKIE, STAFF_SESSION_COOKIE],
+  });
   await registerOpenApi(app, config.appVersion);
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -284,6 +295,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       },
     }),
   );
+
+  // Staff sign-in: only when an identity provider is given.
+  if (deps.identity !== undefined) registerStaffAccess(app, { db, clock, identity: deps.identity });
 
   return app;
 }

@@ -37,6 +37,8 @@ const FLUSH_EVERY_MS = 15_000;
 export interface AuthorizationRefusal {
   reason: string;
   bookingKey?: unknown;
+  /** Who, when the refusing guard knows better than the patient cookie or the address (a staff person's reference). */
+  actor?: string;
 }
 
 export interface SecurityAudit {
@@ -159,7 +161,7 @@ export function registerSecurityAudit(app: FastifyInstance, options: SecurityAud
           writtenInWindow += 1;
           const keyRef = typeof refusal.bookingKey === 'string' && refusal.bookingKey !== '' ? bookingKeyRef(refusal.bookingKey) : null;
           entries.push({
-            actor: session === null ? `client:${client}` : `session:${session}`,
+            actor: refusal.actor ?? (session === null ? `client:${client}` : `session:${session}`),
             action: AUTHORIZATION_FAILED,
             subjectType: keyRef === null ? null : 'booking_key',
             subjectId: keyRef,

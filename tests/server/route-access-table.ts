@@ -17,6 +17,11 @@ export type Access =
   | 'appointment-session'
   /** A fully signed-in patient session of type BOOKING_REQUEST for the booking request in the path: 401 otherwise. */
   | 'booking-request-session'
+  /**
+   * A live staff session (cookie __Host-portal_staff_session from the provider's identity
+   * provider, docs/rules/staff-access.md): 401 without one, 403 without the route's role.
+   */
+  | 'staff-session'
   /** Authorization: Bearer <staff token> whose sha256 is in STAFF_API_TOKEN_SHA256: 403 otherwise. */
   | 'staff-token'
   /** Development outbox: only when enabled, and only from this machine (loopback): 404 otherwise. */
@@ -27,6 +32,7 @@ export const ACCESS_REFUSAL: Record<Exclude<Access, 'public'>, number> = {
   'sign-in-session': 401,
   'appointment-session': 401,
   'booking-request-session': 401,
+  'staff-session': 401,
   'staff-token': 403,
   'dev-loopback': 404,
 };
@@ -71,6 +77,11 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/patient-access/logout': 'public',
   'POST /api/patient-access/otp': 'sign-in-session',
   'POST /api/patient-access/otp/verify': 'sign-in-session',
+
+  // Staff sign-in through the identity provider (the token is the credential; "who am I" needs the session)
+  'POST /api/staff-access/session': 'public',
+  'POST /api/staff-access/logout': 'public',
+  'GET /api/staff-access/me': 'staff-session',
 
   // Self-service on an appointment booking
   'GET /api/appointments/:bookingKey': 'appointment-session',

@@ -13,6 +13,14 @@ const REQUEST_KEY = 'pVC8vuYWYJuWi6jKwcf5Cg';
 /** Not loopback: the development outbox answers only this machine. */
 const ANONYMOUS_ADDRESS = '203.0.113.9';
 
+/** Staff sign-in registered, so its routes are in the matrix; an anonymous caller never makes it fetch keys. */
+const STAFF_IDENTITY = {
+  issuer: 'https://login.example.test/route-access/v2.0',
+  jwksUri: 'http://127.0.0.1:9/keys',
+  audience: 'api://portal-route-access',
+  roleMapping: { roles: { 'Portal.Staff': 'staff' as const } },
+};
+
 /** A sample value per path parameter; real resources, so a refusal is not a mere "not found". */
 const ROUTE_PARAMS: Record<string, (access: Access, ids: { appointmentId: string; mailId: string }) => string> = {
   bookingKey: (access) => (access === 'appointment-session' ? LIAM_KEY : REQUEST_KEY),
@@ -54,7 +62,7 @@ export function registeredRoutes(app: FastifyInstance): string[] {
 }
 
 describe.each(backends())('who may call each route, on %s', (backend) => {
-  const server = useTestApp({ backend, env: { MAIL_DEV_OUTBOX_ENABLED: 'true' } });
+  const server = useTestApp({ backend, env: { MAIL_DEV_OUTBOX_ENABLED: 'true' }, identity: STAFF_IDENTITY });
   let appointmentId = '';
   let mailId = '';
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-/** What other modules may use of patient-access: the session guard their routes run first. */
+/** What other modules may use of patient-access: the session guard their routes run first, and the session cookie helpers. */
 export {
   anySessionOf,
   refuseSession,
@@ -7,3 +7,4 @@ export {
   SESSION_REQUIRED_MESSAGE,
   type PatientSession,
 } from './session-guard';
+export { clearedSessionCookie, readCookie, sessionCookie } from './cookie';

@@ -9,7 +9,7 @@ import '../security-audit';
  * it to a form another site posts to us. So, for every unsafe API call:
  * - a browser that says the request is cross-site (Sec-Fetch-Site) or from a foreign Origin is
  *   refused (the portal inside an iframe still calls from its own origin);
- * - a call that carries the session cookie must also carry the custom header the web client
+ * - a call that carries a session cookie (patient or staff) must also carry the custom header the web client
  *   always sends (X-Requested-With): a plain HTML form cannot set it, and a script on another
  *   origin cannot without a CORS preflight, which we never grant;
  * - bodies must be JSON or multipart: the text/plain parser (the one content type a form can
@@ -24,8 +24,8 @@ const SAME_ORIGIN_FETCH_SITES = new Set(['same-origin', 'none']);
 export interface CsrfGuardOptions {
   /** The portal's public origin (PUBLIC_URL); an Origin naming the request's own Host is accepted too. */
   publicOrigin: string;
-  /** The cookie whose presence makes a request "cookie-authenticated". */
-  sessionCookieName: string;
+  /** The session cookies (patient, staff) whose presence makes a request "cookie-authenticated". */
+  sessionCookieNames: readonly string[];
 }
 
 function hasCookie(request: FastifyRequest, name: string): boolean {
@@ -52,7 +52,8 @@ export function csrfRefusal(request: FastifyRequest, options: CsrfGuardOptions):
   if (typeof fetchSite === 'string' && !SAME_ORIGIN_FETCH_SITES.has(fetchSite)) return 'cross-site';
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== options.publicOrigin && !sameHost(origin, request.headers.host)) return 'foreign origin';
-  if (hasCookie(request, options.sessionCookieName) && request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) return 'missing header';
+  if (options.sessionCookieNames.some((name) => hasCookie(request, name)) && request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE)
+    return 'missing header';
   return null;
 }
 

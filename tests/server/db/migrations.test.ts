@@ -67,6 +67,8 @@ const EXPECTED_TABLES = [
   'captcha_solution_used',
   // 0009_booking_limits
   'booking_limit_counter',
+  // 0010_staff_sessions
+  'staff_session',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../../src-server/app';
+import { buildServer, type ServerDeps } from '../../../src-server/app';
 import { parseConfig, type Config } from '../../../src-server/config';
 import type { Database } from '../../../src-server/db/connection';
 import { createTestClock, type Clock } from '../../../src-server/platform/clock';
@@ -71,6 +71,8 @@ export interface TestServerOptions {
   mailer?: Mailer;
   log?: LogDestination;
   logLevel?: Config['logLevel'];
+  /** Staff sign-in against a test identity provider (tests/server/modules/staff-access/identity-kit.ts). */
+  identity?: ServerDeps['identity'];
 }
 
 export interface TestServer {
@@ -97,6 +99,7 @@ export async function buildTestServer(options: TestServerOptions): Promise<TestS
       ...(options.log === undefined ? {} : { stream: options.log }),
     },
     captchaWork: TEST_CAPTCHA_WORK,
+    ...(options.identity === undefined ? {} : { identity: options.identity }),
   });
   return {
     app,

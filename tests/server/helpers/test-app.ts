@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import type { ServerDeps } from '../../../src-server/app';
 import type { LogLevel } from '../../../src-server/config';
 import type { Database } from '../../../src-server/db/connection';
 import { createTestClock, type TestClock } from '../../../src-server/platform/clock';
@@ -44,6 +45,8 @@ export interface TestAppOptions {
   webRoot?: boolean | ((dir: string) => void);
   /** Send the app's log to `log` at this level (true: info); default silent. */
   log?: boolean | LogLevel;
+  /** Staff sign-in (ServerDeps.identity); a function is read in beforeAll (after a test provider started). */
+  identity?: ServerDeps['identity'] | (() => ServerDeps['identity']);
   /** Routes or hooks to add after the build and before app.ready(). */
   setup?: (app: FastifyInstance, handle: TestApp) => void | Promise<void>;
 }
@@ -115,12 +118,14 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
       webRoot = createWebRoot();
       if (typeof options.webRoot === 'function') options.webRoot(webRoot.dir);
     }
+    const identity = typeof options.identity === 'function' ? options.identity() : options.identity;
     const logLevel = options.log === true ? 'info' : options.log === false ? undefined : options.log;
     server = await buildTestServer({
       db: database.db,
       clock,
       configFor: (dataDir) => testConfig({ DATA_DIR: dataDir, ...(webRoot ? { WEB_ROOT: webRoot.dir } : {}), ...env }),
       ...(logLevel === undefined ? {} : { log, logLevel }),
+      ...(identity === undefined ? {} : { identity }),
     });
     await options.setup?.(server.app, handle);
     await server.app.ready();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
+import { STAFF_SESSION_COOKIE } from '@contract/api/staff-access';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, sameHost } from '../../../../src-server/platform/plugins/csrf-guard';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
@@ -25,6 +26,17 @@ describe.each(backends().slice(0, 1))('CSRF guard on %s', (backend) => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'forbidden' });
     expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('treats the staff session cookie like the patient one', async () => {
+    const call = (headers: Record<string, string>) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/patient-access/logout',
+        headers: { cookie: `other=1; ${STAFF_SESSION_COOKIE}=abc`, ...headers },
+      });
+    expect((await call({})).statusCode).toBe(403);
+    expect((await call({ [CSRF_HEADER]: CSRF_HEADER_VALUE })).statusCode).toBe(204);
   });
 
   it('lets the same call through with the header the web client sends, from its own origin', async () => {

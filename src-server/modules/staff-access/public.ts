@@ -1,0 +1,11 @@
+/** What other modules may use of staff-access: the staff session guard their routes run first. */
+export {
+  requireStaffSession,
+  staffRoute,
+  staffSessionOf,
+  staffSessionWith,
+  STAFF_ROLE_REQUIRED_MESSAGE,
+  STAFF_SESSION_REQUIRED_MESSAGE,
+  type StaffSession,
+} from './session-guard';
+export { subjectRef } from './service';

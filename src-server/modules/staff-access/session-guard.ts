@@ -1,0 +1,95 @@
+import type { FastifyRequest, FastifySchema } from 'fastify';
+import { STAFF_SESSION_COOKIE, type StaffRole } from '@contract/api/staff-access';
+import { forbidden, unauthorized, type AppError } from '../../platform/errors';
+import '../../platform/security-audit';
+import { readCookie } from '../patient-access/public';
+import type { StaffSessionRow } from './repository';
+import { sha256Hex, subjectRef } from './service';
+
+/**
+ * The guard other modules call before a staff action (docs/rules/staff-access.md#session-guard):
+ *
+ *   const session = await requireStaffSession(request, { anyOf: ['staff', 'admin'] });
+ *
+ * It answers the session when the request's `__Host-portal_staff_session` cookie names a live
+ * staff session holding one of the roles; otherwise 401 (no session, ended, unknown cookie, or
+ * staff sign-in not configured on this server) or 403 (signed in without one of the roles).
+ * Every refusal goes to the audit log (rate limited) naming the person by a sha256 prefix of
+ * their subject, or the cookie by a sha256 prefix of its token; never the token itself.
+ * A patient session is a different cookie and never counts.
+ */
+
+export type StaffSession = StaffSessionRow;
+
+/** What registerStaffAccessRoutes installs on the server (app.staffSessions). */
+export interface StaffSessionResolver {
+  /** The live session of a cookie token, refreshing its idle timer; null when there is none. */
+  current(cookieToken: string | null): Promise<StaffSession | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    staffSessions?: StaffSessionResolver;
+  }
+}
+
+export const STAFF_SESSION_REQUIRED_MESSAGE = 'Please sign in with your organisation account.';
+export const STAFF_ROLE_REQUIRED_MESSAGE = 'Your account may not do that.';
+
+/** The session a staffRoute's preValidation found, for its handler. */
+const checked = new WeakMap<FastifyRequest, StaffSession>();
+
+async function refuse(request: FastifyRequest, reason: string, status: 401 | 403, actor?: string): Promise<AppError> {
+  await request.server.securityAudit.refused(request, { reason: `staff_session_${reason}`, ...(actor === undefined ? {} : { actor }) });
+  return status === 401 ? unauthorized(STAFF_SESSION_REQUIRED_MESSAGE) : forbidden(STAFF_ROLE_REQUIRED_MESSAGE);
+}
+
+/**
+ * @param options.signedOutIsNormal - the "who am I?" call: a browser without a staff cookie
+ *   asking it is the ordinary start of a sign-in, not a refusal worth an audit row.
+ */
+export async function requireStaffSession(
+  request: FastifyRequest,
+  wanted: { anyOf: readonly StaffRole[] },
+  options: { signedOutIsNormal?: boolean } = {},
+): Promise<StaffSession> {
+  const cookieToken = readCookie(request.headers.cookie, STAFF_SESSION_COOKIE);
+  const resolver = request.server.staffSessions;
+  const session = resolver === undefined ? null : await resolver.current(cookieToken);
+  if (session === null) {
+    if (cookieToken === null && options.signedOutIsNormal === true) throw unauthorized(STAFF_SESSION_REQUIRED_MESSAGE);
+    const actor = cookieToken === null ? undefined : `staff_session:${sha256Hex(cookieToken).slice(0, 16)}`;
+    throw await refuse(request, cookieToken === null ? 'no_session' : 'ended_or_unknown', 401, actor);
+  }
+  if (!session.roles.some((role) => wanted.anyOf.includes(role))) {
+    throw await refuse(request, 'wrong_role', 403, subjectRef(session.subject));
+  }
+  return session;
+}
+
+/** A preValidation hook: a live staff session with one of the roles, before anything else is looked at. */
+export function staffSessionWith(anyOf: readonly StaffRole[]) {
+  return async (request: FastifyRequest): Promise<void> => {
+    checked.set(request, await requireStaffSession(request, { anyOf }));
+  };
+}
+
+/** The session a staffRoute checked (throws when the route has no staff check: a programming error). */
+export function staffSessionOf(request: FastifyRequest): StaffSession {
+  const session = checked.get(request);
+  if (session === undefined) throw new Error('[staff-access] staffSessionOf: the route has no staff session check');
+  return session;
+}
+
+/**
+ * The options of a route for signed-in staff with one of `anyOf`: the check runs first, and the
+ * route is listed under `tags` in the OpenAPI document. The handler reads the session with
+ * staffSessionOf(request).
+ *
+ *   const staffOnly = staffRoute(['staff', 'admin'], ['attachments']);
+ *   api.delete('/api/attachments/:id', staffOnly({ summary, params, response }), handler);
+ */
+export function staffRoute(anyOf: readonly StaffRole[], tags: string[]) {
+  const preValidation = staffSessionWith(anyOf);
+  return <Schema extends FastifySchema>(schema: Schema) => ({ preValidation, schema: { tags, ...schema } });
+}
