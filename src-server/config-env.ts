@@ -104,6 +104,39 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
       'Comma-separated sha256 hex digests of the bearer tokens staff tools use (PUT /api/booking-requests/{key}/status); only the digests are configured, never the tokens.',
   },
   {
+    name: 'IDENTITY_ISSUER',
+    default: '(unset: the local demo identity provider, outside production)',
+    description:
+      'The identity provider staff, referring doctors and IT staff sign in with, as the `iss` of its tokens, e.g. https://login.microsoftonline.com/<tenant>/v2.0 (docs/identity.md). Unset in production: staff sign-in is off.',
+  },
+  {
+    name: 'IDENTITY_JWKS_URI',
+    default: '(required with IDENTITY_ISSUER)',
+    description: "The provider's signing keys, e.g. https://login.microsoftonline.com/<tenant>/discovery/v2.0/keys.",
+  },
+  {
+    name: 'IDENTITY_CLIENT_ID',
+    default: '(required with IDENTITY_ISSUER)',
+    description: "The portal's application (client) id at the provider.",
+  },
+  {
+    name: 'IDENTITY_AUDIENCE',
+    default: 'api://IDENTITY_CLIENT_ID',
+    description: "The `aud` of the access tokens the portal's API accepts (the application ID URI).",
+  },
+  {
+    name: 'IDENTITY_ROLE_MAP',
+    default: 'roles:Portal.Staff=staff,roles:Portal.Admin=admin,roles:Portal.Referrer=referrer,roles:Portal.KioskAdmin=kioskAdmin',
+    description:
+      'Which app roles (roles:<value>) or security groups (groups:<object id>) give which portal role: staff, admin, referrer or kioskAdmin; comma-separated.',
+  },
+  {
+    name: 'DEV_IDENTITY_PORT',
+    default: '0 (any free port)',
+    description:
+      'Without IDENTITY_ISSUER and outside production, the local demo identity provider (https, self-signed) listens here; off: do not start it.',
+  },
+  {
     name: 'SHUTDOWN_TIMEOUT_MS',
     default: '10000',
     description: 'On SIGTERM/SIGINT, how long in-flight requests may take before the server closes anyway.',

@@ -4,6 +4,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './config-env';
 import { httpOrigin, parseTrustProxy, read, wholeNumber, type Env } from './config-parsers';
 import type { SmsProviderConfig } from './platform/sms/sms-provider';
+import { parseIdentityConfig, type IdentityConfig } from './config-identity';
 
 export { ENV_VARIABLES, LOG_LEVELS, type EnvVariable, type LogLevel } from './config-env';
 
@@ -64,6 +65,8 @@ export interface Config {
   trustProxy: string[];
   /** Serve the web build's *.map files (they reveal the source); otherwise they answer 404. */
   sourceMapsPublic: boolean;
+  /** Staff sign-in: the provider's identity provider, the local demo one, or off (src-server/config-identity.ts). */
+  identity: IdentityConfig;
   shutdownTimeoutMs: number;
   appVersion: string;
   appVersionHash: string;
@@ -307,6 +310,8 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
   else if (rawSourceMaps !== undefined && rawSourceMaps !== 'off')
     problem('SOURCE_MAPS', `must be public or off, got ${quote(rawSourceMaps)}`);
 
+  const identity = parseIdentityConfig(env, production, problem);
+
   // Production must not fall back to development defaults that leak or lose patients' data.
   if (production) {
     if (sessionSecret === null) {
@@ -375,6 +380,7 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
       staffApiTokenSha256,
       trustProxy: trusted.entries,
       sourceMapsPublic,
+      identity,
       shutdownTimeoutMs,
       appVersion,
       appVersionHash,

@@ -17,6 +17,7 @@ import { createHttpSmsSender, noSmsSender } from './platform/sms/sms-provider';
 import { createSmsWorker } from './platform/sms/sms-worker';
 import { createFileStorage } from './platform/storage';
 import { startBanner } from './start-banner';
+import { openStaffIdentity, type StaffIdentity } from './staff-identity';
 
 /**
  * The composition root: reads the configuration, opens the database (taking the DATA_DIR lock
@@ -62,6 +63,15 @@ async function main(): Promise<void> {
   }
 
   const mailer = createMailer(config.smtp);
+  let staffIdentity: StaffIdentity;
+  try {
+    staffIdentity = await openStaffIdentity(config, { onError: (message) => process.stderr.write(`[dev-identity] ${message}\n`) });
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    fail(
+      `The local identity provider could not start (DEV_IDENTITY_PORT=off skips it): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   const app = await buildServer({
     db,
     clock: systemClock,
@@ -69,6 +79,7 @@ async function main(): Promise<void> {
     mailer,
     storage: createFileStorage(join(config.dataDir, 'files')),
     logger: { level: config.logLevel },
+    ...(staffIdentity.identity === undefined ? {} : { identity: staffIdentity.identity }),
   });
 
   // Sends what features queued in the outbox; with no SMTP_HOST it logs that once and keeps it queued.
@@ -105,6 +116,7 @@ async function main(): Promise<void> {
           await outboxWorker.stop();
           await smsWorker.stop();
           await mailer.close();
+          await staffIdentity.close();
           // Closing the database also releases the DATA_DIR lock (PGlite).
           await db.close();
         },
@@ -136,7 +148,7 @@ async function main(): Promise<void> {
     seededNow: seeded.seeded,
     missingIndexHtml: existsSync(indexHtml) ? null : indexHtml,
   });
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(`${[...lines, ...staffIdentity.banner].join('\n')}\n`);
 }
 
 main().catch((error: unknown) => {

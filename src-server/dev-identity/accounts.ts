@@ -93,13 +93,16 @@ export function identityClaims(account: DemoIdentityAccount): Record<string, unk
 /**
  * The claims added to an access token for the portal API: what a Microsoft identity platform
  * access token carries for an API with app roles (oid, name, preferred_username, roles, groups),
- * plus the referrer's organization.
+ * given_name and family_name (optional claims a tenant adds for the portal, so a referring
+ * doctor is named as the current doctor), plus the referrer's organization.
  */
 export function accessTokenClaims(account: DemoIdentityAccount): Record<string, unknown> {
   return {
     oid: account.sub,
     name: account.displayName,
     preferred_username: account.username,
+    given_name: account.givenName,
+    family_name: account.familyName,
     roles: account.roles,
     groups: account.groups,
     ...(account.organization === undefined ? {} : { organization: account.organization }),

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { Clock } from '../../platform/clock';
 
 /**
@@ -36,6 +36,14 @@ export interface TokenVerifierOptions {
   audience: string | string[];
   /** Tests set it to 0 so one unknown key id does not delay the next fetch. */
   jwksCooldownMs?: number;
+  /**
+   * How the key set is fetched; default the global fetch. The local demo provider serves a
+   * self-signed certificate, which main.ts trusts through src-server/dev-identity/trusted-fetch.ts.
+   */
+  fetchKeys?: (
+    url: string,
+    init: { method?: string; headers?: Headers | Record<string, string>; signal?: AbortSignal | null },
+  ) => Promise<Response>;
 }
 
 export type VerifiedToken = { ok: true; claims: JWTPayload; subject: string } | { ok: false; reason: TokenRefusal };
@@ -84,6 +92,7 @@ export function createTokenVerifier(options: TokenVerifierOptions, clock: Clock)
   checkNonEmpty('audience', options.audience);
   const jwks = createRemoteJWKSet(checkJwksUri(options.jwksUri), {
     cooldownDuration: options.jwksCooldownMs ?? JWKS_COOLDOWN_MS,
+    ...(options.fetchKeys === undefined ? {} : { [customFetch]: options.fetchKeys }),
   });
 
   return {
