@@ -36,7 +36,7 @@ import { registerStaffAccess, type StaffIdentityOptions } from './modules/staff-
 import { createCaptcha, type CaptchaWork } from './platform/captcha/captcha';
 import { registerCaptchaRoutes } from './platform/captcha/routes';
 import type { Clock } from './platform/clock';
-import { isAppError } from './platform/errors';
+import { isAppError, retryAfterSeconds } from './platform/errors';
 import { fastifyLoggerOptions, type LoggerOptions } from './platform/logger';
 import type { Mailer } from './platform/mailer';
 import { registerApiDocsRoutes, registerOpenApi } from './platform/plugins/api-docs';
@@ -203,6 +203,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     }
     // Headers a handler set for a success (an image's cache lifetime) do not apply to an error.
     reply.removeHeader('cache-control').removeHeader('etag').removeHeader('content-length');
+    const wait = retryAfterSeconds(error);
+    if (wait !== null) reply.header('retry-after', String(wait));
     return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
   });
 

@@ -76,18 +76,7 @@ export function checkPassword(accounts: readonly DemoIdentityAccount[], username
  * into the id_token and the userinfo answer.
  */
 export function identityClaims(account: DemoIdentityAccount): Record<string, unknown> {
-  return {
-    sub: account.sub,
-    oid: account.sub,
-    name: account.displayName,
-    preferred_username: account.username,
-    given_name: account.givenName,
-    family_name: account.familyName,
-    roles: account.roles,
-    groups: account.groups,
-    ...(account.organization === undefined ? {} : { organization: account.organization }),
-    ...(account.providerNumber === undefined ? {} : { provider_number: account.providerNumber }),
-  };
+  return { sub: account.sub, ...accessTokenClaims(account) };
 }
 
 /**

@@ -40,3 +40,15 @@ export const serviceUnavailable = (message = 'The service is unavailable right n
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/**
+ * The seconds a 429 asks the client to wait (its details.retryAfterSeconds), or null. The error
+ * handler in app.ts sends it as the Retry-After header, so every 429 that knows it says it.
+ */
+export function retryAfterSeconds(error: unknown): number | null {
+  if (!isAppError(error) || error.statusCode !== 429) return null;
+  const details: unknown = error.details;
+  if (typeof details !== 'object' || details === null || !('retryAfterSeconds' in details)) return null;
+  const seconds = details.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+}

@@ -38,33 +38,16 @@ const writeErrors = { ...errors, 409: ApiErrorBodySchema, 422: ApiErrorBodySchem
 const limitedErrors = { ...writeErrors, 403: ApiErrorBodySchema, 429: ApiErrorBodySchema };
 
 /**
- * Runs a limited write. A 429 that says how long to wait gets a Retry-After header too (set
- * before the error handler sends the answer, which keeps it). Refusals by the booking limits go
+ * Runs a limited write (the error handler in app.ts adds Retry-After to its 429). Refusals by the booking limits go
  * to the audit log through the capped security audit: a limit reached, and an answer that was
  * sent but not accepted (a first request without one is the normal way to be asked, not audited).
  */
-async function limited<T>(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  run: (client: BookingClient) => Promise<T>,
-): Promise<T> {
+async function limited<T>(app: FastifyInstance, request: FastifyRequest, run: (client: BookingClient) => Promise<T>): Promise<T> {
   const client = bookingClient(request);
   try {
     return await run(client);
   } catch (error) {
-    if (isAppError(error) && error.statusCode === 429) {
-      const details: unknown = error.details;
-      if (
-        typeof details === 'object' &&
-        details !== null &&
-        'retryAfterSeconds' in details &&
-        typeof details.retryAfterSeconds === 'number'
-      ) {
-        void reply.header('retry-after', String(details.retryAfterSeconds));
-      }
-      await app.securityAudit.refused(request, { reason: 'booking_limit_reached' });
-    }
+    if (isAppError(error) && error.statusCode === 429) await app.securityAudit.refused(request, { reason: 'booking_limit_reached' });
     if (isAppError(error) && error.code === 'captcha_required' && client.captcha !== undefined) {
       await app.securityAudit.refused(request, { reason: 'captcha_answer_refused' });
     }
@@ -200,8 +183,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
         response: { 201: HoldResponseSchema, ...limitedErrors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await limited(app, request, reply, (client) => service.createHold(request.body, client))),
+    async (request, reply) => reply.code(201).send(await limited(app, request, (client) => service.createHold(request.body, client))),
   );
 
   api.delete(
@@ -236,7 +218,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
     async (request, reply) => {
       // Nobody signs in as staff yet: every booking is a patient's (appointment-writes.ts).
       const caller = { kind: 'anonymous', clientRef: await app.securityAudit.clientRef(request) } as const;
-      const created = await limited(app, request, reply, (client) =>
+      const created = await limited(app, request, (client) =>
         service.createAppointment(request.headers['idempotency-key'], request.body, caller, client),
       );
       return reply.code(201).header('cache-control', 'no-store').send(created);
@@ -257,7 +239,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
       },
     },
     async (request, reply) => {
-      const created = await limited(app, request, reply, (client) =>
+      const created = await limited(app, request, (client) =>
         service.createBookingRequest(request.headers['idempotency-key'], request.body, client),
       );
       return reply.code(201).header('cache-control', 'no-store').send(created);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,7 +13,6 @@ import {
 } from '@contract/api/patient-access';
 import { CAPTCHA_HEADER } from '@contract/api/captcha';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { isAppError } from '../../platform/errors';
 import { clearedSessionCookie, sessionCookie } from './cookie';
 import type { PatientAccessService, RequestContext } from './service';
 import { requirePatientSession } from './session-guard';
@@ -25,26 +24,6 @@ const context = (request: FastifyRequest): RequestContext => ({
   ip: request.ip,
   captcha: request.headers[CAPTCHA_HEADER],
 });
-
-/** A 429 that says how long to wait gets a Retry-After header too. */
-async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isAppError(error) && error.statusCode === 429) {
-      const details: unknown = error.details;
-      if (
-        typeof details === 'object' &&
-        details !== null &&
-        'retryAfterSeconds' in details &&
-        typeof details.retryAfterSeconds === 'number'
-      ) {
-        void reply.header('retry-after', String(details.retryAfterSeconds));
-      }
-    }
-    throw error;
-  }
-}
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 
@@ -94,7 +73,7 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
       },
     },
     async (request, reply) => {
-      const { token, response } = await withRetryAfter(reply, () => service.authenticate(request.body, context(request)));
+      const { token, response } = await service.authenticate(request.body, context(request));
       void reply.header('set-cookie', sessionCookie(PATIENT_SESSION_COOKIE, token));
       return response;
     },
@@ -111,7 +90,7 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
       },
     },
     async (request, reply) => {
-      const response = await withRetryAfter(reply, () => service.sendOtp(request.body.channel, context(request)));
+      const response = await service.sendOtp(request.body.channel, context(request));
       return reply.code(202).send(response);
     },
   );
@@ -128,7 +107,7 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
       },
     },
     async (request, reply) => {
-      const result = await withRetryAfter(reply, () => service.verifyOtp(request.body.code, context(request)));
+      const result = await service.verifyOtp(request.body.code, context(request));
       void reply.header('set-cookie', sessionCookie(PATIENT_SESSION_COOKIE, result.token));
       return {
         isAuthenticated: true as const,
