@@ -1,7 +1,7 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../../src-server/platform/plugins/csrf-guard';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
 import type { Database } from '../../../../src-server/db/connection';
+import { cookieBrowser, cookieFrom, type CookieBrowser } from '../../helpers/cookie-browser';
 
 /** Shared steps of the sign-in tests: demo bookings, requests with a cookie jar, and DB peeks. */
 
@@ -78,45 +78,14 @@ export function newAddress(): string {
 
 /** The session cookie's value a response set, or null. */
 export function sessionTokenFrom(response: LightMyRequestResponse): string | null {
-  const header = response.headers['set-cookie'];
-  const lines = header === undefined ? [] : Array.isArray(header) ? header : [header];
-  for (const line of lines) {
-    const match = new RegExp(`^${PATIENT_SESSION_COOKIE}=([^;]*)`).exec(line);
-    if (match?.[1] !== undefined) return match[1];
-  }
-  return null;
+  return cookieFrom(response, PATIENT_SESSION_COOKIE);
 }
 
-export interface Client {
-  address: string;
-  token: string | null;
-  request(method: 'GET' | 'POST', url: string, payload?: object, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
-}
+export type Client = CookieBrowser;
 
-/** A browser: one client address and the session cookie it was last given. */
+/** A browser: one client address and the patient session cookie it was last given. */
 export function client(app: FastifyInstance, address: string = newAddress()): Client {
-  const self: Client = {
-    address,
-    token: null,
-    async request(method, url, payload, headers = {}) {
-      const response = await app.inject({
-        method,
-        url,
-        remoteAddress: address,
-        // What the web client sends: the session cookie and, on unsafe calls, the CSRF header.
-        headers: {
-          ...(method === 'GET' ? {} : { [CSRF_HEADER]: CSRF_HEADER_VALUE }),
-          ...(self.token === null ? {} : { cookie: `${PATIENT_SESSION_COOKIE}=${self.token}` }),
-          ...headers,
-        },
-        ...(payload === undefined ? {} : { payload }),
-      });
-      const token = sessionTokenFrom(response);
-      if (token !== null) self.token = token === '' ? null : token;
-      return response;
-    },
-  };
-  return self;
+  return cookieBrowser(app, PATIENT_SESSION_COOKIE, address);
 }
 
 export type Person = typeof LIAM;

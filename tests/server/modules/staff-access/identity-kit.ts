@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { STAFF_SESSION_COOKIE } from '@contract/api/staff-access';
 import type { Queryable } from '../../../../src-server/db/connection';
 import type { StaffIdentityOptions } from '../../../../src-server/modules/staff-access/routes';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../../src-server/platform/plugins/csrf-guard';
+import { cookieBrowser, cookieFrom, type CookieBrowser } from '../../helpers/cookie-browser';
 
 /**
  * A real identity provider's key side for tests: RSA keys from jose, their public halves served
@@ -156,48 +156,23 @@ export const NO_ROLE_CLAIMS = {
 
 /** The staff cookie's value a response set ('' when cleared), or null. */
 export function staffTokenFrom(response: LightMyRequestResponse): string | null {
-  const header = response.headers['set-cookie'];
-  const lines = header === undefined ? [] : Array.isArray(header) ? header : [header];
-  for (const line of lines) {
-    const match = new RegExp(`^${STAFF_SESSION_COOKIE}=([^;]*)`).exec(line);
-    if (match?.[1] !== undefined) return match[1];
-  }
-  return null;
+  return cookieFrom(response, STAFF_SESSION_COOKIE);
 }
 
-export interface StaffBrowser {
-  token: string | null;
-  request(method: 'GET' | 'POST', url: string, payload?: object, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+export interface StaffBrowser extends CookieBrowser {
   signIn(accessToken: string): Promise<LightMyRequestResponse>;
   me(): Promise<LightMyRequestResponse>;
   logout(): Promise<LightMyRequestResponse>;
 }
 
-/** A browser as the web client behaves: the staff cookie it was last given, the CSRF header on unsafe calls. */
+/** A browser as the web client behaves, with the staff cookie: sign-in, who am I, logout. */
 export function staffBrowser(app: FastifyInstance, address = '198.51.100.20'): StaffBrowser {
-  const self: StaffBrowser = {
-    token: null,
-    async request(method, url, payload, headers = {}) {
-      const response = await app.inject({
-        method,
-        url,
-        remoteAddress: address,
-        headers: {
-          ...(method === 'GET' ? {} : { [CSRF_HEADER]: CSRF_HEADER_VALUE }),
-          ...(self.token === null ? {} : { cookie: `${STAFF_SESSION_COOKIE}=${self.token}` }),
-          ...headers,
-        },
-        ...(payload === undefined ? {} : { payload }),
-      });
-      const token = staffTokenFrom(response);
-      if (token !== null) self.token = token === '' ? null : token;
-      return response;
-    },
-    signIn: (accessToken) => self.request('POST', '/api/staff-access/session', { token: accessToken }),
-    me: () => self.request('GET', '/api/staff-access/me'),
-    logout: () => self.request('POST', '/api/staff-access/logout', {}),
-  };
-  return self;
+  const browser = cookieBrowser(app, STAFF_SESSION_COOKIE, address);
+  return Object.assign(browser, {
+    signIn: (accessToken: string) => browser.request('POST', '/api/staff-access/session', { token: accessToken }),
+    me: () => browser.request('GET', '/api/staff-access/me'),
+    logout: () => browser.request('POST', '/api/staff-access/logout', {}),
+  });
 }
 
 export async function staffSessionCount(db: Queryable): Promise<number> {
