@@ -25,6 +25,13 @@ export default defineConfig({
     target: 'es2022',
     // Route chunks are small; keep the warning meaningful for the shared vendor chunk.
     chunkSizeWarningLimit: 600,
+    // The portal, and the tiny page the identity provider returns to (served at /auth/redirect).
+    rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./src-web/index.html', import.meta.url)),
+        'auth-redirect': fileURLToPath(new URL('./src-web/auth-redirect.html', import.meta.url)),
+      },
+    },
   },
   server: {
     // `npm run dev` style work: the API (and the bootstrap config) come from the real server.

@@ -150,6 +150,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     repository: createConfigRepository(db),
     config,
     clock,
+    ...(deps.identity?.browser === undefined ? {} : { browserSignIn: deps.identity.browser }),
     onSecuritySourcesError: (error) =>
       app.log.warn({ err: error }, '[security-headers] could not read embedding origins; using the last known ones'),
   });

@@ -125,6 +125,21 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
     description: "The `aud` of the access tokens the portal's API accepts (the application ID URI).",
   },
   {
+    name: 'IDENTITY_AUTHORITY',
+    default: 'IDENTITY_ISSUER without /v2.0',
+    description: "The authority the browser's MSAL signs in at (Entra ID: https://login.microsoftonline.com/<tenant id>).",
+  },
+  {
+    name: 'IDENTITY_SCOPE',
+    default: 'IDENTITY_AUDIENCE/access_as_user',
+    description: 'The API scope the browser asks the access token for.',
+  },
+  {
+    name: 'IDENTITY_PROTOCOL_MODE',
+    default: 'AAD for login.microsoftonline.com, else OIDC',
+    description: "MSAL's protocol mode: AAD (Microsoft Entra ID) or OIDC (any other OpenID Connect provider).",
+  },
+  {
     name: 'IDENTITY_ROLE_MAP',
     default: 'roles:Portal.Staff=staff,roles:Portal.Admin=admin,roles:Portal.Referrer=referrer,roles:Portal.KioskAdmin=kioskAdmin',
     description:

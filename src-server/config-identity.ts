@@ -1,3 +1,4 @@
+import { IDENTITY_PROTOCOL_MODES, type IdentityProtocolMode } from '@contract/api/config';
 import { STAFF_ROLES, type StaffRole } from '@contract/api/staff-access';
 
 /**
@@ -16,8 +17,24 @@ export interface IdentityRoleMapping {
   groups: Record<string, StaffRole[]>;
 }
 
+/** What the browser's MSAL is told (the application config's identity* fields); nothing secret. */
+export interface BrowserSignInSettings {
+  clientId: string;
+  authority: string;
+  scope: string;
+  protocolMode: IdentityProtocolMode;
+}
+
 export type IdentityConfig =
-  | { kind: 'external'; issuer: string; jwksUri: string; audience: string; clientId: string; roleMapping: IdentityRoleMapping }
+  | {
+      kind: 'external';
+      issuer: string;
+      jwksUri: string;
+      audience: string;
+      clientId: string;
+      roleMapping: IdentityRoleMapping;
+      browser: BrowserSignInSettings;
+    }
   | { kind: 'local'; port: number; roleMapping: IdentityRoleMapping }
   | { kind: 'off' };
 
@@ -97,5 +114,33 @@ export function parseIdentityConfig(env: Env, production: boolean, problem: Prob
   const clientId = read(env, 'IDENTITY_CLIENT_ID');
   if (clientId === undefined) problem('IDENTITY_CLIENT_ID', "is required with IDENTITY_ISSUER: the portal's application (client) id");
   const audience = read(env, 'IDENTITY_AUDIENCE') ?? (clientId === undefined ? '' : `api://${clientId}`);
-  return { kind: 'external', issuer, jwksUri: jwksUri ?? '', audience, clientId: clientId ?? '', roleMapping };
+  const browser = parseBrowserSignIn(env, { issuer, audience, clientId: clientId ?? '' }, problem);
+  return { kind: 'external', issuer, jwksUri: jwksUri ?? '', audience, clientId: clientId ?? '', roleMapping, browser };
+}
+
+/** Entra ID's issuer is the authority plus /v2.0; MSAL wants the authority. */
+function parseBrowserSignIn(
+  env: Env,
+  known: { issuer: string; audience: string; clientId: string },
+  problem: Problem,
+): BrowserSignInSettings {
+  const configured = read(env, 'IDENTITY_AUTHORITY');
+  const authority = configured ?? known.issuer.replace(/\/v2\.0\/?$/, '');
+  let host = '';
+  try {
+    host = new URL(authority).hostname;
+  } catch {
+    // reported below
+  }
+  // Derived from the issuer, whose own check already speaks.
+  if (configured !== undefined && (!httpsOrLoopback(authority) || host === ''))
+    problem('IDENTITY_AUTHORITY', 'must be an https URL such as https://login.microsoftonline.com/<tenant id>');
+  const rawMode = read(env, 'IDENTITY_PROTOCOL_MODE');
+  let protocolMode: IdentityProtocolMode = host === 'login.microsoftonline.com' ? 'AAD' : 'OIDC';
+  if (rawMode !== undefined) {
+    if ((IDENTITY_PROTOCOL_MODES as readonly string[]).includes(rawMode)) protocolMode = rawMode as IdentityProtocolMode;
+    else problem('IDENTITY_PROTOCOL_MODE', `must be ${IDENTITY_PROTOCOL_MODES.join(' or ')}, got '${rawMode.slice(0, 20)}'`);
+  }
+  const scope = read(env, 'IDENTITY_SCOPE') ?? `${known.audience.replace(/\/$/, '')}/access_as_user`;
+  return { clientId: known.clientId, authority, scope, protocolMode };
 }

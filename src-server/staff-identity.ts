@@ -34,7 +34,13 @@ export async function openStaffIdentity(
   }
   if (settings.kind === 'external') {
     return {
-      identity: { issuer: settings.issuer, jwksUri: settings.jwksUri, audience: settings.audience, roleMapping: settings.roleMapping },
+      identity: {
+        issuer: settings.issuer,
+        jwksUri: settings.jwksUri,
+        audience: settings.audience,
+        roleMapping: settings.roleMapping,
+        browser: settings.browser,
+      },
       banner: [`  staff sign-in:    ${settings.issuer}`],
       certificate: null,
       close: () => Promise.resolve(),
@@ -55,6 +61,7 @@ export async function openStaffIdentity(
       jwksUri: idp.jwksUri,
       audience: idp.apiAudience,
       roleMapping: settings.roleMapping,
+      browser: { clientId: idp.clientId, authority: idp.issuer, scope: idp.apiScope, protocolMode: 'OIDC' },
       ...(certificate === null ? {} : { fetchKeys: fetchTrusting(certificate) }),
     },
     banner: devIdentityBannerLines(idp).map((line) => `  ${line}`),

@@ -9,6 +9,10 @@ export { FALLBACK_LOCALE, SUPPORTED_LOCALES, type SupportedLocale };
  * web-safe subset: secrets (SMTP credentials, embedding origins, keys) never appear.
  */
 
+/** How MSAL talks to the authority (its ProtocolMode values). */
+export const IDENTITY_PROTOCOL_MODES = ['AAD', 'OIDC'] as const;
+export type IdentityProtocolMode = (typeof IDENTITY_PROTOCOL_MODES)[number];
+
 export const SupportedLocaleSchema = z.enum(SUPPORTED_LOCALES);
 
 /** A navigation target: an external URL when configured, otherwise the internal page. */
@@ -45,8 +49,16 @@ export const AppConfigSchema = z.object({
   referrerReportQualityFeedbackEnabled: z.boolean(),
   referrerReportQualityFeedbackRedirectUrl: LinkSchema.nullable(),
   bookingRequestsDownloadReferralEnabled: z.boolean(),
+  /**
+   * Staff sign-in with MSAL (docs/identity.md): the portal's client id and the authority URL with
+   * tenant. The server's IDENTITY_* settings (or the local demo provider) replace what is stored.
+   */
   identityClientId: z.string().max(200).nullable(),
   identityAuthority: LinkSchema.nullable(),
+  /** The API scope the access token is asked for, e.g. api://<client id>/access_as_user. */
+  identityScope: z.string().max(300).nullable().default(null),
+  /** AAD for Microsoft Entra ID; OIDC for any other OpenID Connect provider (the demo one). */
+  identityProtocolMode: z.enum(IDENTITY_PROTOCOL_MODES).default('AAD'),
   /** Closable banner at the top of every page (stacking order 1500); sanitised HTML. */
   bannerEnabled: z.boolean(),
   bannerHtml: z.string().max(5000).nullable(),

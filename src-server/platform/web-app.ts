@@ -82,6 +82,12 @@ async function compress(content: Buffer, encoding: Encoding, perRequest = false)
     : gzipAsync(content, { level: perRequest ? 6 : 9 });
 }
 
+/**
+ * Pages of the build served at an address of their own rather than as a file: the page the
+ * identity provider returns to after staff sign-in (src-web/auth-redirect.html, docs/identity.md).
+ */
+const STATIC_PAGES: Readonly<Record<string, string>> = { '/auth/redirect': 'auth-redirect.html' };
+
 export const WEB_NOT_BUILT_MESSAGE = 'The web app is not built: run npm run build:web';
 
 export interface WebAppOptions {
@@ -199,6 +205,8 @@ export function createWebAppHandler(options: WebAppOptions): (request: FastifyRe
     // A source map reveals the web app's source; the build keeps writing them for error-reporting uploads.
     const hiddenSourceMap = !options.sourceMapsPublic && relativePath !== null && extname(relativePath).toLowerCase() === '.map';
 
+    const staticPage = Object.prototype.hasOwnProperty.call(STATIC_PAGES, urlPath) ? STATIC_PAGES[urlPath] : undefined;
+    if (staticPage !== undefined && (await serveFile(request, reply, staticPage, false))) return;
     // index.html itself is only ever served injected.
     if (relativePath !== null && relativePath !== 'index.html' && !hiddenSourceMap) {
       if (await serveFile(request, reply, relativePath, isAsset)) return;

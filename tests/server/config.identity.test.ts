@@ -55,6 +55,46 @@ describe('identity settings', () => {
     expect(problems(parseConfig({ DEV_IDENTITY_PORT: '70000' }, context))).toEqual([expect.stringContaining('DEV_IDENTITY_PORT')]);
   });
 
+  it("derives MSAL's authority, scope and protocol mode, and takes them as configured", () => {
+    const entra = identityOf({
+      IDENTITY_ISSUER: 'https://login.microsoftonline.com/t/v2.0',
+      IDENTITY_JWKS_URI: 'https://login.microsoftonline.com/t/discovery/v2.0/keys',
+      IDENTITY_CLIENT_ID: 'c1',
+    });
+    if (entra.kind !== 'external') throw new Error('expected the external provider');
+    expect(entra.browser).toEqual({
+      clientId: 'c1',
+      authority: 'https://login.microsoftonline.com/t',
+      scope: 'api://c1/access_as_user',
+      protocolMode: 'AAD',
+    });
+    const other = identityOf({
+      IDENTITY_ISSUER: 'https://idp.example.org/realms/radiology',
+      IDENTITY_JWKS_URI: 'https://idp.example.org/realms/radiology/certs',
+      IDENTITY_CLIENT_ID: 'portal',
+      IDENTITY_AUDIENCE: 'portal-api',
+      IDENTITY_SCOPE: 'portal-api/read',
+    });
+    if (other.kind !== 'external') throw new Error('expected the external provider');
+    expect(other.browser).toEqual({
+      clientId: 'portal',
+      authority: 'https://idp.example.org/realms/radiology',
+      scope: 'portal-api/read',
+      protocolMode: 'OIDC',
+    });
+    const valid = {
+      IDENTITY_ISSUER: 'https://idp.example.org',
+      IDENTITY_JWKS_URI: 'https://idp.example.org/keys',
+      IDENTITY_CLIENT_ID: 'c',
+    };
+    expect(problems(parseConfig({ ...valid, IDENTITY_AUTHORITY: 'http://idp.example.org' }, context))).toEqual([
+      expect.stringContaining('IDENTITY_AUTHORITY: must be an https URL'),
+    ]);
+    expect(problems(parseConfig({ ...valid, IDENTITY_PROTOCOL_MODE: 'SAML' }, context))).toEqual([
+      expect.stringContaining('IDENTITY_PROTOCOL_MODE: must be AAD or OIDC'),
+    ]);
+  });
+
   it('keeps a mapping value such as __proto__ an ordinary key', () => {
     const identity = identityOf({ IDENTITY_ROLE_MAP: 'groups:__proto__=staff,groups:constructor=admin' });
     if (identity.kind !== 'local') throw new Error('expected the local provider');

@@ -42,6 +42,13 @@ describe.each(backends())('staff sign-in through the local demo provider, as npm
 
   it('starts over https, prints the demo accounts, and lets the demo admin open a staff session', async () => {
     expect(staffIdentity.identity?.issuer).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    // The browser signs in at the same provider, in MSAL's OIDC mode.
+    expect(staffIdentity.identity?.browser).toEqual({
+      clientId: 'portal-web',
+      authority: staffIdentity.identity?.issuer,
+      scope: 'api://portal/access_as_user',
+      protocolMode: 'OIDC',
+    });
     expect(staffIdentity.banner.join('\n')).toContain('alex.admin@demo-radiology.example');
     const browser = staffBrowser(server.app);
     expect((await browser.signIn(await accessTokenOf('alex.admin@demo-radiology.example', 'demo-admin-2026'))).statusCode).toBe(200);
@@ -79,6 +86,13 @@ describe('staff sign-in settings', () => {
           'Portal.KioskAdmin': ['kioskAdmin'],
         },
         groups: {},
+      },
+      // MSAL's settings: Entra's authority is the issuer without /v2.0.
+      browser: {
+        clientId: '11111111-2222-3333-4444-555555555555',
+        authority: 'https://login.microsoftonline.com/tenant-id',
+        scope: 'api://11111111-2222-3333-4444-555555555555/access_as_user',
+        protocolMode: 'AAD',
       },
     });
     await opened.close();

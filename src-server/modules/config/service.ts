@@ -18,6 +18,7 @@ import { clinicFields } from '../../db/clinic-columns';
 import type { Clock } from '../../platform/clock';
 import { serviceUnavailable } from '../../platform/errors';
 import { sanitizeConfiguredHtml, sanitizeOptionalHtml } from '../../platform/html-sanitizer';
+import type { BrowserSignInSettings } from '../../config-identity';
 import type { SecurityPolicySources } from '../../platform/plugins/security-headers';
 import type { ConfigRepository, ProviderRow } from './repository';
 
@@ -61,6 +62,8 @@ export interface ConfigServiceDeps {
   /** How long the security header sources are reused before the database is asked again. */
   securitySourcesTtlMs?: number;
   onSecuritySourcesError?: (error: unknown) => void;
+  /** Staff sign-in as the server is configured (IDENTITY_*): replaces the stored identity* fields. */
+  browserSignIn?: BrowserSignInSettings;
 }
 
 function originOf(url: string | null): string | null {
@@ -74,7 +77,10 @@ function originOf(url: string | null): string | null {
 }
 
 export function createConfigService(deps: ConfigServiceDeps) {
-  const { repository, config, clock } = deps;
+  const { repository, config, clock, browserSignIn } = deps;
+  // MSAL reads the authority's metadata and tokens (connect) and renews silently in a hidden frame.
+  const identityOrigin = originOf(browserSignIn?.authority ?? null);
+  const identitySources = identityOrigin === null ? [] : [identityOrigin];
   const ttlMs = deps.securitySourcesTtlMs ?? 30_000;
 
   async function provider(): Promise<ProviderRow> {
@@ -92,6 +98,14 @@ export function createConfigService(deps: ConfigServiceDeps) {
         bannerHtml: sanitizeOptionalHtml(app.bannerHtml),
         version: config.appVersion,
         versionHash: config.appVersionHash,
+        ...(browserSignIn === undefined
+          ? {}
+          : {
+              identityClientId: browserSignIn.clientId,
+              identityAuthority: browserSignIn.authority,
+              identityScope: browserSignIn.scope,
+              identityProtocolMode: browserSignIn.protocolMode,
+            }),
       },
       radiology: {
         ...radiology,
@@ -111,14 +125,22 @@ export function createConfigService(deps: ConfigServiceDeps) {
   // admin change reaches every server process within ttlMs.
   let cachedSources: { value: SecurityPolicySources; loadedAt: number } | null = null;
   let loading: Promise<SecurityPolicySources> | null = null;
-  const fallbackSources: SecurityPolicySources = { frameAncestors: [...config.embedOrigins], connectSources: [] };
+  const fallbackSources: SecurityPolicySources = {
+    frameAncestors: [...config.embedOrigins],
+    connectSources: identitySources,
+    frameSources: identitySources,
+  };
 
   async function loadSecuritySources(): Promise<SecurityPolicySources> {
     try {
       const row = await repository.findSecuritySources();
       const frameAncestors = [...new Set([...(row?.embedding_origins ?? []), ...config.embedOrigins])];
       const dsnOrigin = originOf(row?.dsn ?? null);
-      const value: SecurityPolicySources = { frameAncestors, connectSources: dsnOrigin === null ? [] : [dsnOrigin] };
+      const value: SecurityPolicySources = {
+        frameAncestors,
+        connectSources: [...(dsnOrigin === null ? [] : [dsnOrigin]), ...identitySources],
+        frameSources: identitySources,
+      };
       cachedSources = { value, loadedAt: clock.now().getTime() };
       return value;
     } catch (error) {

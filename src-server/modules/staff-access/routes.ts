@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STAFF_ROLES, STAFF_SESSION_COOKIE, StaffSignInRequestSchema, StaffUserSchema } from '@contract/api/staff-access';
 import { ApiErrorBodySchema } from '@contract/errors';
+import type { BrowserSignInSettings } from '../../config-identity';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { forbidden, serviceUnavailable, unauthorized } from '../../platform/errors';
@@ -18,6 +19,8 @@ import { createTokenVerifier, KeySetUnavailableError, type TokenVerifierOptions 
 /** Where the provider's tokens are checked, and how their claims become portal roles. */
 export interface StaffIdentityOptions extends TokenVerifierOptions {
   roleMapping: StaffRoleMapping;
+  /** What the browser's MSAL is told (application config identity*, docs/identity.md); absent: the stored config stays. */
+  browser?: BrowserSignInSettings;
 }
 
 export const TOKEN_REFUSED_MESSAGE = 'The sign-in was not accepted. Please sign in again.';

@@ -11,8 +11,10 @@ import { isApiPath } from '../api-path';
 export interface SecurityPolicySources {
   /** Origins besides our own that may frame the portal. */
   frameAncestors: readonly string[];
-  /** Origins besides our own that the page may connect to (the error-reporting DSN's). */
+  /** Origins besides our own that the page may connect to (the error-reporting DSN's, the identity provider's). */
   connectSources: readonly string[];
+  /** Origins besides our own the page may frame (the identity provider's, for MSAL's silent renewal). */
+  frameSources?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -35,6 +37,7 @@ export function buildContentSecurityPolicy(sources: SecurityPolicySources, style
     "img-src 'self' data:",
     "font-src 'self' data:",
     `connect-src 'self'${list(sources.connectSources)}`,
+    `frame-src 'self'${list(sources.frameSources ?? [])}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -45,6 +45,8 @@ export function testConfig(overrides: ConfigOverrides = {}): BootstrapConfig {
       bookingRequestsDownloadReferralEnabled: true,
       identityClientId: null,
       identityAuthority: null,
+      identityScope: null,
+      identityProtocolMode: 'AAD',
       bannerEnabled: false,
       bannerHtml: null,
       headerMessage: null,
