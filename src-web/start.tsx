@@ -33,6 +33,8 @@ export async function start(container: HTMLElement): Promise<void> {
     console.warn('[error-reporting] could not start', error),
   );
   const root = new RootStore({ config, client, window });
+  // A staff member coming back (or back from the identity provider's page): nothing for anyone else.
+  void root.staff.restore();
   const { app, radiology } = config;
   const configuredHtml =
     (app.bannerEnabled && Boolean(app.bannerHtml)) || (radiology.showCustomHeaderAndFooter && Boolean(radiology.customFooter));

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { applicationImageUrl } from '../api/assets-api';
@@ -8,6 +8,8 @@ import { useHomeHref } from './embedded';
 import { CloseIcon, MenuIcon } from '../components/icons';
 import { PortalLink } from '../components/portal-link';
 import { useNavTargets } from './nav-targets';
+import { StaffSignInButton } from './staff-sign-in-button';
+import { StaffSignInNotice } from './staff-nav-lazy';
 
 interface MobileNavigationProps {
   /** False on confirmation pages unless the provider shows the menu there. */
@@ -16,7 +18,7 @@ interface MobileNavigationProps {
 
 /** Phone navigation: logo and a disclosure menu button (aria-expanded / aria-controls). */
 export const MobileNavigation = observer(function MobileNavigation({ showMenu }: MobileNavigationProps) {
-  const { config } = useStores();
+  const { config, staff } = useStores();
   const { t } = useTranslation();
   const home = useHomeHref();
   const targets = useNavTargets();
@@ -64,8 +66,25 @@ export const MobileNavigation = observer(function MobileNavigation({ showMenu }:
           </button>
         )}
       </div>
+      {staff.problem !== null && staff.problemShownIn === 'navigation' && (
+        <Suspense fallback={null}>
+          <StaffSignInNotice />
+        </Suspense>
+      )}
       {showMenu && (
         <ul id={menuId} className="pp-mobile-menu" aria-label={t('nav.menuLabel')} hidden={!open}>
+          {targets.staffSignIn && (
+            <li>
+              <StaffSignInButton onDone={close}>{t('nav.login')}</StaffSignInButton>
+            </li>
+          )}
+          {staff.user !== null && (
+            <li>
+              <button type="button" disabled={staff.busy} onClick={() => void staff.signOut().finally(close)}>
+                {t('nav.logout')} ({staff.user.username})
+              </button>
+            </li>
+          )}
           {links.map(
             (link) =>
               link.href && (

@@ -10,8 +10,16 @@ export interface NavTargets {
   contact: string;
   terms: string;
   privacy: string;
-  /** Staff login; null when hidden (kiosk, disabled in configuration, someone signed in, no target). */
+  /**
+   * The admin panel's address, when the link is shown (showLinkToAdminPanel, never in kiosk
+   * mode): the target of the login link when the portal has no staff sign-in of its own, and an
+   * item of a signed-in staff member's menu.
+   */
+  adminPanel: string | null;
+  /** Staff login link; null when hidden (kiosk, disabled in configuration, someone signed in, no target). */
   login: string | null;
+  /** Staff sign-in through the identity provider, offered where the login link would be (docs/identity.md#the-browser). */
+  staffSignIn: boolean;
 }
 
 /**
@@ -20,7 +28,7 @@ export interface NavTargets {
  * checked like any URL from outside: only site paths and http(s) URLs are used.
  */
 export function useNavTargets(): NavTargets {
-  const { config, ui, session } = useStores();
+  const { config, ui, session, staff } = useStores();
   const href = usePortalHref();
   const homeHref = useHomeHref();
   const nav = config.app.navigation;
@@ -30,7 +38,10 @@ export function useNavTargets(): NavTargets {
     if (!safe) return null;
     return isExternalUrl(safe) ? safe : href(safe);
   };
-  const showLogin = config.app.showLinkToAdminPanel && !ui.kiosk && !session.isAuthenticated;
+  const adminLinkShown = config.app.showLinkToAdminPanel && !ui.kiosk;
+  const adminPanel = adminLinkShown ? (configured(nav.login) ?? configured(config.radiology.domainAdmin)) : null;
+  const nobodySignedIn = !session.isAuthenticated && !staff.signedIn;
+  const staffSignIn = adminLinkShown && nobodySignedIn && staff.settings !== null;
 
   return {
     home: configured(nav.home) ?? homeHref,
@@ -39,6 +50,8 @@ export function useNavTargets(): NavTargets {
     contact: configured(nav.contact) ?? href(paths.contact()),
     terms: configured(nav.terms) ?? href(paths.terms()),
     privacy: configured(nav.privacy) ?? href(paths.privacy()),
-    login: showLogin ? (configured(nav.login) ?? configured(config.radiology.domainAdmin)) : null,
+    adminPanel,
+    login: adminLinkShown && nobodySignedIn && !staffSignIn ? adminPanel : null,
+    staffSignIn,
   };
 }

@@ -14,6 +14,8 @@ import { browserCookiesEnabled, PatientAccessStore } from '../features/authentic
 import { localDate } from '../platform/dates';
 import { SessionStore, type PortalNavigator } from './session-store';
 import { UiStore } from './ui-store';
+import { createStaffAccessApi, type StaffAccessApi } from '../api/staff-access-api';
+import { StaffStore } from './staff-store';
 
 /** What a feature store is built from (RootStore.featureStore). */
 export interface FeatureStoreContext {
@@ -34,9 +36,21 @@ export interface RootStoreOptions {
   clock?: () => Date;
 }
 
+/** Who may book for a patient (?staffBooking=true); the server applies the same rule. */
+const STAFF_BOOKING_ROLES = ['staff', 'admin'] as const;
+
+/** window.localStorage or sessionStorage; null where the browser blocks storage (reading it throws). */
+function storageOf(win: Window, name: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return win[name];
+  } catch {
+    return null;
+  }
+}
+
 /** Owns every store and the typed API modules; components reach it through useStores(). */
 export class RootStore {
-  readonly api: { config: ConfigApi; assets: AssetsApi; booking: BookingApi; patientAccess: PatientAccessApi };
+  readonly api: { config: ConfigApi; assets: AssetsApi; booking: BookingApi; patientAccess: PatientAccessApi; staffAccess: StaffAccessApi };
   readonly config: ConfigStore;
   readonly ui: UiStore;
   readonly session: SessionStore;
@@ -44,6 +58,7 @@ export class RootStore {
   readonly content: ContentStore;
   readonly booking: BookingStore;
   readonly patientAccess: PatientAccessStore;
+  readonly staff: StaffStore;
 
   private navigator: PortalNavigator;
   private readonly client: ApiClient;
@@ -59,6 +74,7 @@ export class RootStore {
       assets: createAssetsApi(options.client),
       booking: createBookingApi(options.client),
       patientAccess: createPatientAccessApi(options.client),
+      staffAccess: createStaffAccessApi(options.client),
     };
     // Until the router exists, navigation is a full page load.
     this.navigator = {
@@ -78,6 +94,7 @@ export class RootStore {
       locator: createBrowserLocator(win, () => this.ui.kiosk),
       reportStep: reportStepToWindow(win),
       newIdempotencyKey: () => randomUuid(win.crypto),
+      staffMayBook: () => this.staff.hasAnyRole(STAFF_BOOKING_ROLES),
     });
     this.patientAccess = new PatientAccessStore({
       api: this.api.patientAccess,
@@ -88,6 +105,16 @@ export class RootStore {
       cookiesEnabled: () => browserCookiesEnabled(win),
       applyTranslations: (overlay) => this.i18n.instance?.addResourceBundle(this.i18n.locale, 'translation', overlay, true, true),
       scrollToTop: () => win.scrollTo?.(0, 0),
+      staffMayBook: () => this.staff.hasAnyRole(STAFF_BOOKING_ROLES),
+    });
+    this.staff = new StaffStore({
+      api: this.api.staffAccess,
+      app: () => this.config.app,
+      // MSAL is a chunk of its own, loaded on the first sign-in or sign-out (docs/web.md#budgets).
+      loadTokenSource: async (settings) =>
+        (await import('../features/staff-access/msal-token-source')).createMsalTokenSource(settings, win),
+      localStorage: storageOf(win, 'localStorage'),
+      sessionStorage: storageOf(win, 'sessionStorage'),
     });
     options.client.setSessionHandlers({
       logout: () => this.session.logout(),

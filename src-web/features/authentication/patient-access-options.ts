@@ -17,6 +17,8 @@ export interface PatientAccessOptions {
   /** Lays role-specific translations over the catalogue (docs/rules/shell.md#languages). */
   applyTranslations: (overlay: Record<string, unknown>) => void;
   scrollToTop: () => void;
+  /** True while staff (or an admin) are signed in: only then does ?staffBooking=true change the texts. */
+  staffMayBook?: () => boolean;
   timers?: { setInterval: (fn: () => void, ms: number) => unknown; clearInterval: (handle: unknown) => void };
 }
 

@@ -136,8 +136,9 @@ export class PatientSignInStore {
     return this.session.loading;
   }
 
+  /** Staff sign a patient in: only for a signed-in staff member; a patient adding the flag keeps the patient texts. */
   get staffBooking(): boolean {
-    return this.params?.staffBooking ?? false;
+    return (this.params?.staffBooking ?? false) && (this.options.staffMayBook?.() ?? false);
   }
 
   get shared(): boolean {

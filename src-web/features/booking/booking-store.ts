@@ -30,6 +30,8 @@ export interface BookingStoreDeps {
   loadPatientForm?: () => Promise<typeof import('./booking-patient-form')>;
   /** Step report debounce; the spec's 2 s unless a test says otherwise. */
   stepReportDelayMs?: number;
+  /** True while staff (or an admin) are signed in: only then does ?staffBooking=true count (docs/rules/booking.md). */
+  staffMayBook?: () => boolean;
 }
 
 /**
@@ -53,7 +55,8 @@ export const BOOKING_QUERY_KEYS = ['step', 'exams', 'clinic', 'view', 'date', 't
  */
 export class BookingStore {
   step: BookingStep = 0;
-  staffBooking = false;
+  /** The page was opened with ?staffBooking=true. */
+  staffBookingRequested = false;
   /** Installed by the booking page; null when moving a booking (its answers are kept). */
   questionnaireHooks: BookingQuestionnaireHooks | null = null;
 
@@ -135,6 +138,14 @@ export class BookingStore {
   }
 
   // ------------------------------------------------------------------------------------------
+  /**
+   * Staff book for a patient: the texts name "the patient" and the server records who booked.
+   * A patient who adds ?staffBooking=true keeps the patient flow.
+   */
+  get staffBooking(): boolean {
+    return this.staffBookingRequested && (this.deps.staffMayBook?.() ?? false);
+  }
+
   // Start and URL
 
   /**
@@ -148,7 +159,7 @@ export class BookingStore {
       params.get('lat') !== null && params.get('lng') !== null && Number.isFinite(lat) && Number.isFinite(lng)
         ? { latitude: lat, longitude: lng }
         : null;
-    this.staffBooking = params.get('staffBooking') === 'true';
+    this.staffBookingRequested = params.get('staffBooking') === 'true';
     this.placeAndTime.preferredClinic = params.get('clinic');
     // Coming back to the booking page after a confirmation starts a new booking.
     if (this.step === 3) this.startOver();

@@ -5,7 +5,9 @@ import { createApiClient } from '../../../src-web/api/client';
 import { App, type PortalRouter } from '../../../src-web/app';
 import { buildRoutes } from '../../../src-web/routes';
 import { routerNavigator } from '../../../src-web/start';
+import type { StaffUser } from '@contract/api/staff-access';
 import { RootStore } from '../../../src-web/stores/root-store';
+import { SIGNED_IN_MARKER } from '../../../src-web/stores/staff-store';
 import { json, startApiServer, text, type RouteHandler, type TestApiServer } from './api-server';
 import { TEST_CLINICS, testConfig } from './test-config';
 
@@ -18,6 +20,11 @@ export interface RenderAppOptions {
   clock?: () => Date;
   /** Viewport in CSS pixels (jsdom defaults to 1024 x 768). */
   viewport?: { width: number; height: number };
+  /**
+   * A staff member this browser is signed in as: the server answers GET /api/staff-access/me
+   * with them, and the app finds them at start as it does for a returning staff member.
+   */
+  staffUser?: StaffUser;
 }
 
 export interface RenderedApp extends RenderResult {
@@ -38,8 +45,12 @@ export async function renderApp(url: string, options: RenderAppOptions = {}): Pr
     'GET /api/assets/translations': (_request, response) => json(response, 200, options.overlay ?? {}),
     'GET /api/config/contact': (_request, response) => json(response, 200, { clinics: TEST_CLINICS }),
     'GET /api/config/terms': (_request, response) => text(response, 200, TERMS_HTML),
+    ...(options.staffUser === undefined
+      ? {}
+      : { 'GET /api/staff-access/me': (_request, response) => json(response, 200, options.staffUser) }),
     ...options.routes,
   });
+  if (options.staffUser !== undefined) window.localStorage.setItem(SIGNED_IN_MARKER, '1');
   if (options.viewport) {
     window.innerWidth = options.viewport.width;
     window.innerHeight = options.viewport.height;
@@ -50,7 +61,7 @@ export async function renderApp(url: string, options: RenderAppOptions = {}): Pr
   const root = new RootStore({ config, client: createApiClient(server.url), window, clock: options.clock });
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
   root.attachNavigator(routerNavigator(router));
-  await root.i18n.init();
+  await Promise.all([root.i18n.init(), root.staff.restore()]);
   const view = render(<App root={root} router={router} />);
   return { ...view, root, router, server };
 }

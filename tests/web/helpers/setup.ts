@@ -10,6 +10,7 @@ afterEach(async () => {
   cleanup();
   await closeApiServers();
   sessionStorage.clear();
+  localStorage.clear();
   // jsdom's defaults; renderApp({ viewport }) changes them for one test.
   window.innerWidth = 1024;
   window.innerHeight = 768;

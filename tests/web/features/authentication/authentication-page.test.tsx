@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { StaffUser } from '@contract/api/staff-access';
 import { renderApp, type RenderedApp } from '../../helpers/render-app';
 import { testConfig } from '../../helpers/test-config';
 import { answer, BOOKING_KEY, CODE, DATE_OF_BIRTH, signInServer, type SignInServerOptions } from './patient-access-fixtures';
@@ -7,9 +8,9 @@ import { answer, BOOKING_KEY, CODE, DATE_OF_BIRTH, signInServer, type SignInServ
 const TODAY = new Date(2026, 10, 23, 10, 0, 0);
 const SIGN_IN = `/authentication?returnUrl=%2Fappointments%2F${BOOKING_KEY}&bookingKey=${BOOKING_KEY}&type=APPOINTMENT`;
 
-async function open(url = SIGN_IN, server: SignInServerOptions = {}, config = testConfig()) {
+async function open(url = SIGN_IN, server: SignInServerOptions = {}, config = testConfig(), staffUser?: StaffUser) {
   const fake = signInServer(server);
-  const app = await renderApp(url, { routes: fake.routes, clock: () => TODAY, config });
+  const app = await renderApp(url, { routes: fake.routes, clock: () => TODAY, config, ...(staffUser === undefined ? {} : { staffUser }) });
   return { app, fake };
 }
 
@@ -241,8 +242,21 @@ describe('/authentication page: variants', () => {
     expect(fake.bodies[0]?.body).toMatchObject({ shared: true });
   });
 
-  it('should speak of the patient when staff sign in for them (staffBooking=true)', async () => {
+  it('should keep the patient wording for a patient who adds staffBooking=true', async () => {
     await open(`${SIGN_IN}&staffBooking=true`, { otpRequired: true });
+    expect(await dateOfBirth()).toBeTruthy();
+    expect(screen.queryByLabelText("Patient's date of birth")).toBeNull();
+  });
+
+  it('should speak of the patient when staff sign in for them (staffBooking=true)', async () => {
+    const staff: StaffUser = {
+      username: 'sam.staff@demo-radiology.example',
+      organization: null,
+      currentDoctor: null,
+      userId: 's1',
+      roles: ['staff'],
+    };
+    await open(`${SIGN_IN}&staffBooking=true`, { otpRequired: true }, testConfig(), staff);
     expect(await screen.findByRole('heading', { level: 1, name: "Confirm the patient's identity" })).toBeTruthy();
     expect(await screen.findByText("To open the patient's booking, enter the patient's date of birth.")).toBeTruthy();
     fireEvent.change(await screen.findByLabelText("Patient's date of birth"), { target: { value: DATE_OF_BIRTH } });

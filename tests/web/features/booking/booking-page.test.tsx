@@ -1,14 +1,32 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { StaffUser } from '@contract/api/staff-access';
 import { json, text } from '../../helpers/api-server';
 import { renderApp, type RenderedApp } from '../../helpers/render-app';
 import { bookingRoutes, holdReleaseRoutes, type BookingRoutesOptions, type RecordedBookingRequest } from './booking-fixtures';
 
 const NOW = () => new Date('2026-11-23T01:00:00.000Z');
 
-async function openBooking(url = '/', options: BookingRoutesOptions = {}): Promise<{ app: RenderedApp; log: RecordedBookingRequest[] }> {
+/** A staff member signed in through the identity provider (docs/rules/staff-access.md). */
+const STAFF_MEMBER: StaffUser = {
+  username: 'sam.staff@demo-radiology.example',
+  organization: null,
+  currentDoctor: null,
+  userId: 'staff-1',
+  roles: ['staff'],
+};
+
+async function openBooking(
+  url = '/',
+  options: BookingRoutesOptions = {},
+  staffUser?: StaffUser,
+): Promise<{ app: RenderedApp; log: RecordedBookingRequest[] }> {
   const log: RecordedBookingRequest[] = [];
-  const app = await renderApp(url, { routes: { ...bookingRoutes(log, options), ...holdReleaseRoutes(log) }, clock: NOW });
+  const app = await renderApp(url, {
+    routes: { ...bookingRoutes(log, options), ...holdReleaseRoutes(log) },
+    clock: NOW,
+    ...(staffUser === undefined ? {} : { staffUser }),
+  });
   await screen.findByRole('checkbox', { name: /CT brain/ });
   return { app, log };
 }
@@ -61,13 +79,30 @@ describe('booking page', () => {
   });
 
   it('should use the patient-facing variants for staff booking', async () => {
-    await openBooking('/?staffBooking=true');
+    const { log } = await openBooking('/?staffBooking=true', {}, STAFF_MEMBER);
     await toDetails();
     expect(screen.getByText("Enter the patient's details. Fields are checked as you go.")).toBeTruthy();
     fillDetails();
     fireEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
     expect(await screen.findByText("The patient's appointment is booked.")).toBeTruthy();
     expect(screen.getByRole('link', { name: "View or manage the patient's appointment" })).toBeTruthy();
+    expect(log.find((request) => request.path === '/api/booking/appointments')?.body).toMatchObject({ staffBooking: true });
+  });
+
+  it('should keep the patient flow for a patient who adds staffBooking=true', async () => {
+    const { log } = await openBooking('/?staffBooking=true');
+    await toDetails();
+    expect(screen.getByText('Enter the details of the person having the exam. Fields are checked as you go.')).toBeTruthy();
+    fillDetails();
+    fireEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
+    expect(await screen.findByText('Your appointment is booked.')).toBeTruthy();
+    expect(log.find((request) => request.path === '/api/booking/appointments')?.body).not.toHaveProperty('staffBooking');
+  });
+
+  it('should keep the patient flow for a referring doctor who adds staffBooking=true', async () => {
+    await openBooking('/?staffBooking=true', {}, { ...STAFF_MEMBER, roles: ['referrer'] });
+    await toDetails();
+    expect(screen.getByText('Enter the details of the person having the exam. Fields are checked as you go.')).toBeTruthy();
   });
 
   it('should show a field problem next to the field when it is left, before any submit', async () => {
