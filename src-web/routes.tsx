@@ -83,7 +83,8 @@ export const PAGES: Record<PageId, PageModule> = {
   questionnaires: () => import('./features/questionnaires/questionnaires-page').then((m) => ({ Component: m.QuestionnairesPage })),
   authentication: () => import('./features/authentication/authentication-page').then((m) => ({ Component: m.AuthenticationPage })),
   deny: () => import('./features/deny/deny-page').then((m) => ({ Component: m.DenyPage })),
-  'image-viewer-access': notAvailable,
+  'image-viewer-access': () =>
+    import('./features/staff-access/image-viewer-access-page').then((m) => ({ Component: m.ImageViewerAccessPage })),
   'referrer-access': notAvailable,
   'referrer-quick-report': notAvailable,
   'referrer-report-feedback': notAvailable,

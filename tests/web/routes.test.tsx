@@ -119,6 +119,7 @@ describe('pages behind the route table', () => {
         'appointment',
         'booking-request',
         'questionnaires',
+        'image-viewer-access',
       ].includes(page),
   );
 

@@ -1,0 +1,124 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { StaffUser } from '@contract/api/staff-access';
+import { SIGNED_IN_MARKER } from '../../../src-web/stores/staff-store';
+import { json } from '../helpers/api-server';
+import { renderApp } from '../helpers/render-app';
+import { testConfig } from '../helpers/test-config';
+
+// The signed-in staff member in the navigation (spec point 2, docs/identity.md#the-browser).
+
+const STAFF: StaffUser = {
+  username: 'sam.staff@demo-radiology.example',
+  organization: 'Harbour & Range Radiology',
+  currentDoctor: null,
+  userId: 'staff-1',
+  roles: ['staff'],
+};
+const REFERRER: StaffUser = {
+  username: 'dr.riley.referrer@harbour-medical.example',
+  organization: null,
+  currentDoctor: { firstName: 'Riley', lastName: 'Referrer' },
+  userId: 'referrer-1',
+  roles: ['referrer'],
+};
+/** The application config with a staff identity provider, as the server sends it when one is configured. */
+const WITH_IDENTITY = testConfig({
+  app: {
+    identityClientId: 'portal-web',
+    identityAuthority: 'https://login.example.test/tenant',
+    identityScope: 'api://portal/access_as_user',
+    identityProtocolMode: 'OIDC',
+  },
+});
+const phone = { width: 390, height: 844 };
+
+async function at(url: string, options: Parameters<typeof renderApp>[1] = {}) {
+  const app = await renderApp(url, options);
+  await screen.findByRole('heading', { level: 1 });
+  return app;
+}
+
+describe('desktop navigation with staff sign-in', () => {
+  it('should offer a sign-in button instead of the admin link when the portal signs staff in itself', async () => {
+    await at('/about', { config: WITH_IDENTITY });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('button', { name: 'Staff login' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Staff login' })).toBeNull();
+  });
+
+  it('should show the organisation and the username with a menu holding the admin link and logout', async () => {
+    await at('/about', { staffUser: STAFF, config: WITH_IDENTITY });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const button = await within(nav).findByRole('button', { name: `Account: ${STAFF.username}` });
+    expect(within(nav).getByText('Harbour & Range Radiology')).toBeTruthy();
+    expect(within(nav).queryByRole('button', { name: 'Staff login' })).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(within(nav).getByRole('link', { name: 'Admin panel' }).getAttribute('href')).toBe('https://admin.harbourrange.example/login');
+    // Escape closes the menu and gives the focus back to its button.
+    fireEvent.keyDown(button, { key: 'Escape' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('should name the current doctor when there is no organisation', async () => {
+    await at('/about', { staffUser: REFERRER });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(await within(nav).findByText('Riley Referrer')).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: `Account: ${REFERRER.username}` })).toBeTruthy();
+  });
+
+  it('should leave the admin link out when it is disabled, and in kiosk mode', async () => {
+    await at('/about', { staffUser: STAFF, config: testConfig({ app: { showLinkToAdminPanel: false } }) });
+    fireEvent.click(await screen.findByRole('button', { name: `Account: ${STAFF.username}` }));
+    expect(screen.queryByRole('link', { name: 'Admin panel' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('should never show the admin link in kiosk mode', async () => {
+    await at('/about?kioskMode=true', { staffUser: STAFF });
+    fireEvent.click(await screen.findByRole('button', { name: `Account: ${STAFF.username}` }));
+    expect(screen.queryByRole('link', { name: 'Admin panel' })).toBeNull();
+  });
+
+  it('should log out: the server session ends, the marker goes, the login comes back', async () => {
+    const app = await at('/about', {
+      staffUser: STAFF,
+      routes: { 'POST /api/staff-access/logout': (_request, response) => response.writeHead(204).end() },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: `Account: ${STAFF.username}` }));
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: `Account: ${STAFF.username}` })).toBeNull());
+    expect(app.server.requests.some((request) => request.method === 'POST' && request.url === '/api/staff-access/logout')).toBe(true);
+    expect(localStorage.getItem(SIGNED_IN_MARKER)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Staff login' })).toBeTruthy();
+  });
+
+  it('should forget a staff session the server no longer knows, without asking anyone who never signed in', async () => {
+    const gone = await renderApp('/about', {
+      routes: { 'GET /api/staff-access/me': (_request, response) => json(response, 401, { code: 'unauthorized', message: 'no session' }) },
+    });
+    await screen.findByRole('heading', { level: 1 });
+    // No marker: the booking home and every page stay free of the call.
+    expect(gone.server.requests.some((request) => request.url === '/api/staff-access/me')).toBe(false);
+  });
+});
+
+describe('mobile navigation with staff sign-in', () => {
+  it('should put the sign-in button in the menu, and logout once signed in', async () => {
+    await at('/about', { viewport: phone, config: WITH_IDENTITY });
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = screen.getByRole('list', { name: 'Site menu' });
+    expect(within(menu).getByRole('button', { name: 'Staff login' })).toBeTruthy();
+  });
+
+  it('should offer logout to a signed-in staff member', async () => {
+    await at('/about', { viewport: phone, staffUser: STAFF });
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = screen.getByRole('list', { name: 'Site menu' });
+    expect(within(menu).getByRole('button', { name: `Log out (${STAFF.username})` })).toBeTruthy();
+    expect(within(menu).queryByRole('link', { name: 'Staff login' })).toBeNull();
+  });
+});
