@@ -71,9 +71,9 @@ export function loginPage(input: LoginPageInput): string {
 <p>to continue to ${e(input.clientName)}</p>
 ${error}<form method="post" action="${e(input.action)}" autocomplete="off">
 <label for="username">Username</label>
-<input id="username" name="username" type="text" required autocapitalize="none" spellcheck="false" value="${e(input.username ?? '')}"${described}>
+<input id="username" name="username" type="text" required autocomplete="username" autocapitalize="none" spellcheck="false" value="${e(input.username ?? '')}"${described}>
 <label for="password">Password</label>
-<input id="password" name="password" type="password" required${described}>
+<input id="password" name="password" type="password" required autocomplete="current-password"${described}>
 <button type="submit">Sign in</button>
 </form>
 <p class="note">Local demo identity provider: fictional accounts only.</p>`,

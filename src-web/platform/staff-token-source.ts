@@ -38,9 +38,10 @@ export interface StaffTokenSource {
   silent(options: { frame: boolean }): Promise<string | null>;
   /**
    * Signs in in a popup. When the browser blocks popups the sign-in continues as a full-page
-   * redirect and this answers 'redirecting' (the page is about to leave). Throws SignInError.
+   * redirect: `beforeRedirect` runs first (the page may leave before this promise settles), and
+   * this answers 'redirecting'. Throws SignInError.
    */
-  interactive(): Promise<string | 'redirecting'>;
+  interactive(options: { beforeRedirect: () => void }): Promise<string | 'redirecting'>;
   /** Forgets every account and token this browser holds for the portal. */
   clear(): Promise<void>;
 }

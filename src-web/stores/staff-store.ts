@@ -134,12 +134,9 @@ export class StaffStore {
     return this.run(async (source) => {
       const silent = await source.silent({ frame: false });
       if (silent !== null) return silent;
-      const token = await source.interactive();
-      if (token === 'redirecting') {
-        write(this.deps.sessionStorage, REDIRECT_MARKER, '1');
-        return null;
-      }
-      return token;
+      // The page leaves for the identity provider before loginRedirect settles: mark first.
+      const token = await source.interactive({ beforeRedirect: () => write(this.deps.sessionStorage, REDIRECT_MARKER, '1') });
+      return token === 'redirecting' ? null : token;
     });
   }
 

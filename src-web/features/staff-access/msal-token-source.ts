@@ -20,15 +20,17 @@ function hostOf(url: string): string {
 
 export async function createMsalTokenSource(settings: IdentitySettings, win: Window = window): Promise<StaffTokenSource> {
   const origin = win.location.origin;
+  const oidc = settings.protocolMode === 'OIDC';
   const app = await createStandardPublicClientApplication({
     auth: {
       clientId: settings.clientId,
       authority: settings.authority,
       redirectUri: `${origin}${REDIRECT_PATH}`,
       postLogoutRedirectUri: `${origin}/`,
-      ...(settings.protocolMode === 'OIDC' ? { protocolMode: 'OIDC' as const, knownAuthorities: [hostOf(settings.authority)] } : {}),
+      ...(oidc ? { knownAuthorities: [hostOf(settings.authority)] } : {}),
     },
     cache: { cacheLocation: 'localStorage' },
+    system: { protocolMode: settings.protocolMode },
   });
   const scopes = [settings.scope];
 
@@ -63,12 +65,13 @@ export async function createMsalTokenSource(settings: IdentitySettings, win: Win
       }
     },
 
-    async interactive() {
+    async interactive({ beforeRedirect }) {
       try {
         return remember(await app.loginPopup({ scopes }));
       } catch (error) {
         const code = error instanceof AuthError ? error.errorCode : '';
         if (POPUP_BLOCKED.has(code)) {
+          beforeRedirect();
           await app.loginRedirect({ scopes });
           return 'redirecting';
         }

@@ -9,6 +9,8 @@ const readEnglish = (file: string): Catalogue =>
 const english: Catalogue = readEnglish('translation.json');
 /** The self-service pages' catalogue, loaded with those pages (src-web/i18n/self-service-texts.ts). */
 const selfService: Catalogue = readEnglish('self-service.json');
+/** The staff sign-in pages' catalogue (src-web/i18n/staff-texts.ts). */
+const staff: Catalogue = readEnglish('staff.json');
 
 function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefined {
   let node: string | Catalogue | undefined = catalogue[key];
@@ -21,7 +23,9 @@ function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefin
 
 function lookUpText(key: string): string | Catalogue | undefined {
   const found = lookUp(english, key);
-  return typeof found === 'string' ? found : lookUp(selfService, key);
+  if (typeof found === 'string') return found;
+  const selfServiceText = lookUp(selfService, key);
+  return typeof selfServiceText === 'string' ? selfServiceText : lookUp(staff, key);
 }
 
 const plural = new Intl.PluralRules('en');

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { t } from './helpers/i18n';
+import {
+  DEMO_ADMIN,
+  DEMO_KIOSK_ADMIN,
+  DEMO_STAFF,
+  expectStaffMenu,
+  msalCredentials,
+  signInAtProvider,
+  signInThroughPopup,
+  statusOf,
+} from './helpers/staff';
+
+/**
+ * Staff sign-in through the identity provider (issue 11, docs/identity.md): MSAL in the page
+ * against the local demo OpenID Connect provider that `npm start` runs beside the portal (https
+ * with a certificate of its own, hence ignoreHTTPSErrors), and the portal's own staff session.
+ */
+test.use({ ignoreHTTPSErrors: true });
+
+test('staff sign in with the popup, are recognised silently later, and log out', async ({ page, context }) => {
+  await page.goto('/about');
+  const login = page.getByRole('button', { name: t('nav.login') });
+  await expect(login).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/about (staff login button)');
+
+  await signInThroughPopup(page, () => login.click(), DEMO_STAFF);
+  await expectStaffMenu(page, DEMO_STAFF.username);
+  expect(await statusOf(page, '/api/staff-access/me')).toBe(200);
+  expect(await msalCredentials(page)).not.toEqual([]);
+  const menuButton = page.getByRole('button', { name: `Account: ${DEMO_STAFF.username}` });
+  await menuButton.click();
+  await expect(page.getByRole('link', { name: t('staff.menu.adminPanel') })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/about (staff menu open)');
+  await page.keyboard.press('Escape');
+
+  // The portal's session ends (cookie gone) but MSAL's cache stays: the image-viewer sign-in
+  // gets a token silently, no window opens.
+  await context.clearCookies({ name: '__Host-portal_staff_session' });
+  let popups = 0;
+  page.on('popup', () => (popups += 1));
+  await page.goto('/image-viewer-access');
+  await expect(page.getByText(/You are signed in as sam\.staff@demo-radiology\.example/)).toBeVisible({ timeout: 20_000 });
+  expect(popups).toBe(0);
+  expect(await statusOf(page, '/api/staff-access/me')).toBe(200);
+  await expectNoSeriousA11yViolations(page, '/image-viewer-access (signed in)');
+
+  // Logout: the server session is dead and MSAL's cache is cleared.
+  await page.getByRole('button', { name: `Account: ${DEMO_STAFF.username}` }).click();
+  await page.getByRole('button', { name: t('staff.menu.logout') }).click();
+  await expect(page.getByRole('button', { name: t('nav.login') })).toBeVisible();
+  expect(await statusOf(page, '/api/staff-access/me')).toBe(401);
+  expect(await msalCredentials(page)).toEqual([]);
+});
+
+test('a blocked popup continues as a full-page redirect and comes back signed in', async ({ page }) => {
+  // What a browser's popup blocker does: window.open answers null.
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await page.goto('/contact');
+  await page.getByRole('button', { name: t('nav.login') }).click();
+  // The whole page goes to the identity provider, then back to the page the sign-in started on.
+  await expect(page.getByLabel('Username')).toBeVisible({ timeout: 20_000 });
+  await signInAtProvider(page, DEMO_ADMIN);
+  await expect(page).toHaveURL(/\/contact$/, { timeout: 20_000 });
+  await expectStaffMenu(page, DEMO_ADMIN.username);
+  expect(await statusOf(page, '/api/staff-access/me')).toBe(200);
+});
+
+test('a tampered token is refused: no session, and the image-viewer sign-in says so', async ({ page }) => {
+  // The token MSAL hands to the portal is changed on its way (one character of its claims).
+  await page.route('**/api/staff-access/session', async (route) => {
+    const { token } = route.request().postDataJSON() as { token: string };
+    const [header, payload, signature] = token.split('.');
+    const flipped = `${payload?.slice(0, 10)}${payload?.[10] === 'A' ? 'B' : 'A'}${payload?.slice(11)}`;
+    await route.continue({ postData: JSON.stringify({ token: `${header}.${flipped}.${signature}` }) });
+  });
+  await page.goto('/image-viewer-access');
+  const signIn = page.getByRole('button', { name: t('staff.imageViewerAccess.signIn') });
+  await expect(signIn).toBeVisible({ timeout: 20_000 });
+  await expectNoSeriousA11yViolations(page, '/image-viewer-access (sign in)');
+  await signInThroughPopup(page, () => signIn.click(), DEMO_STAFF);
+  await expect(page.getByRole('alert')).toContainText(t('message.error_check_images_authorization'));
+  expect(await statusOf(page, '/api/staff-access/me')).toBe(401);
+  await expectNoSeriousA11yViolations(page, '/image-viewer-access (refused)');
+});
+
+test('an account without image access signs in but is told it may not view images', async ({ page }) => {
+  await page.goto('/image-viewer-access');
+  const signIn = page.getByRole('button', { name: t('staff.imageViewerAccess.signIn') });
+  await expect(signIn).toBeVisible({ timeout: 20_000 });
+  await signInThroughPopup(page, () => signIn.click(), DEMO_KIOSK_ADMIN);
+  await expect(page.getByRole('alert')).toContainText(t('message.error_check_images_authorization'));
+});
