@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { JWTPayload } from 'jose';
 import { expect } from 'vitest';
@@ -34,6 +35,7 @@ export const CALLERS = [
   'admin',
   'referrer',
   'kioskAdmin',
+  'machine (staff token)',
 ] as const;
 export type CallerName = (typeof CALLERS)[number];
 
@@ -74,7 +76,7 @@ export function expectedOutcome(access: Access, caller: CallerName): Outcome {
     case 'booking-request-session':
       return caller === 'patient (booking request)' ? 'allowed' : 401;
     case 'staff-token':
-      return 403;
+      return caller === 'machine (staff token)' ? 'allowed' : 403;
     case 'dev-loopback':
       return 404;
   }
@@ -138,6 +140,13 @@ export function urlFor(route: string, access: Access, ids: { appointmentId: stri
   return { method, url };
 }
 
+/** A machine client's bearer token; the server knows only its sha256 (STAFF_API_TOKEN_SHA256, MATRIX_ENV). */
+const MACHINE_TOKEN = 'route-matrix-machine-token-0123456789abcdef';
+export const MATRIX_ENV = {
+  MAIL_DEV_OUTBOX_ENABLED: 'true',
+  STAFF_API_TOKEN_SHA256: createHash('sha256').update(MACHINE_TOKEN).digest('hex'),
+};
+
 /** Not loopback: the development outbox answers only this machine. */
 const CALLER_ADDRESS = '203.0.113.9';
 
@@ -193,11 +202,18 @@ export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
         expect(response.json<{ otpRequired: boolean }>().otpRequired, `${name} is fully signed in`).toBe(false);
       });
     }
-    // Anonymous: no cookie and, like a script, no CSRF header.
+    // Anonymous, or a machine client with its bearer token: no cookie and, like a script, no CSRF header.
+    const headers: Record<string, string> = name === 'machine (staff token)' ? { authorization: `Bearer ${MACHINE_TOKEN}` } : {};
     return {
       name,
       send: (method, url, payload) =>
-        deps.app.inject({ method: method as 'GET', url, remoteAddress: CALLER_ADDRESS, ...(payload === undefined ? {} : { payload }) }),
+        deps.app.inject({
+          method: method as 'GET',
+          url,
+          remoteAddress: CALLER_ADDRESS,
+          headers,
+          ...(payload === undefined ? {} : { payload }),
+        }),
       renew: () => Promise.resolve(),
     };
   });

@@ -11,6 +11,7 @@ import {
   describeAccess,
   expectedOutcome,
   LIAM,
+  MATRIX_ENV,
   MATRIX_ROLE_MAPPING,
   outcomeOf,
   ROUTE_BODIES,
@@ -24,7 +25,8 @@ import { ROUTE_ACCESS } from './route-access-table';
 
 // The route matrix: every route the built app registers is in route-access-table.ts with who may
 // call it, and every route is called by every kind of caller (anonymous, a patient session of
-// each type, a staff session of each role): each is let through or refused as its class says.
+// each type, a staff session of each role, a machine client's bearer token): each is let through
+// or refused as its class says.
 // A patient session gets 401 from every staff route; a staff session of the wrong role 403.
 
 /**
@@ -53,7 +55,7 @@ describe.each(backends())('who may call each route, on %s', (backend) => {
   const provider = useTestIdentityProvider();
   const server = useTestApp({
     backend,
-    env: { MAIL_DEV_OUTBOX_ENABLED: 'true' },
+    env: MATRIX_ENV,
     identity: () => ({ ...provider.options, roleMapping: MATRIX_ROLE_MAPPING }),
   });
   const ids = { appointmentId: '', mailId: '' };
