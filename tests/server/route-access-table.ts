@@ -5,7 +5,8 @@ import { STAFF_ROLES, type StaffRole } from '@contract/api/staff-access';
  * route matrix (route-access.test.ts) fails when the server has a route this table does not
  * name, or the table names a route the server no longer has; and it calls every route as every
  * kind of caller (CALLERS in route-access-matrix.ts: anonymous, a patient session of each type,
- * a staff session of each role, a machine client's bearer token) and proves each is let through or refused as the class says.
+ * a staff session of each role, a machine client's bearer token) and proves each is let
+ * through or refused as the class says.
  *
  * A new route: add one line `'METHOD /path/:param': <class>,` (HEAD is implied by GET): a class
  * name, or for a staff route `staffSession('staff', 'admin')` naming the roles it accepts. When its
