@@ -1,14 +1,19 @@
+import { STAFF_ROLES, type StaffRole } from '@contract/api/staff-access';
+
 /**
  * Who may call each route the server registers (docs/rules/security.md#access-control). The
- * route-and-role test (route-access.test.ts) fails when the server has a route this table does
- * not name, or the table names a route the server no longer has; and for every class but
- * 'public' it proves an anonymous caller (not on this machine) is refused with ACCESS_REFUSAL.
+ * route matrix (route-access.test.ts) fails when the server has a route this table does not
+ * name, or the table names a route the server no longer has; and it calls every route as every
+ * kind of caller (CALLERS in route-access-matrix.ts: anonymous, a patient session of each type,
+ * a staff session of each role, a machine client's bearer token) and proves each is let
+ * through or refused as the class says.
  *
- * A new route: add one line `'METHOD /path/:param': 'class',` (HEAD is implied by GET). When its
- * path has a parameter not in ROUTE_PARAMS of route-access.test.ts, add a sample value there.
+ * A new route: add one line `'METHOD /path/:param': <class>,` (HEAD is implied by GET): a class
+ * name, or for a staff route `staffSession('staff', 'admin')` naming the roles it accepts. When its
+ * path has a parameter not in ROUTE_PARAMS of route-access-matrix.ts, add a sample value there.
  */
 
-export type Access =
+export type AccessClass =
   /** Anyone. */
   | 'public'
   /** The session of a sign-in still under way (date of birth given, one-time password not yet): 401 without. */
@@ -17,25 +22,30 @@ export type Access =
   | 'appointment-session'
   /** A fully signed-in patient session of type BOOKING_REQUEST for the booking request in the path: 401 otherwise. */
   | 'booking-request-session'
-  /**
-   * A live staff session (cookie __Host-portal_staff_session from the provider's identity
-   * provider, docs/rules/staff-access.md): 401 without one, 403 without the route's role.
-   */
-  | 'staff-session'
-  /** Authorization: Bearer <staff token> whose sha256 is in STAFF_API_TOKEN_SHA256: 403 otherwise. */
+  /** Authorization: Bearer <staff token> whose sha256 is in STAFF_API_TOKEN_SHA256: 403 otherwise (a staff session is not enough). */
   | 'staff-token'
   /** Development outbox: only when enabled, and only from this machine (loopback): 404 otherwise. */
   | 'dev-loopback';
 
-/** The answer an anonymous caller from another machine gets, per class. */
-export const ACCESS_REFUSAL: Record<Exclude<Access, 'public'>, number> = {
-  'sign-in-session': 401,
-  'appointment-session': 401,
-  'booking-request-session': 401,
-  'staff-session': 401,
-  'staff-token': 403,
-  'dev-loopback': 404,
-};
+/**
+ * A live staff session (cookie __Host-portal_staff_session from the provider's identity
+ * provider, docs/rules/staff-access.md) holding one of `roles`: 401 without a staff session
+ * (a patient session is none), 403 with a session holding none of them.
+ */
+export interface StaffSessionAccess {
+  kind: 'staff-session';
+  roles: readonly StaffRole[];
+}
+
+export type Access = AccessClass | StaffSessionAccess;
+
+/** A staff route's rule: the roles it accepts (staffRoute(anyOf) / requireStaffSession({ anyOf }) in the route). */
+export function staffSession(...roles: [StaffRole, ...StaffRole[]]): StaffSessionAccess {
+  return { kind: 'staff-session', roles };
+}
+
+/** A route for anyone signed in as staff, of any role. */
+export const ANY_STAFF_ROLE: StaffSessionAccess = { kind: 'staff-session', roles: STAFF_ROLES };
 
 export const ROUTE_ACCESS: Record<string, Access> = {
   // Platform
@@ -81,7 +91,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // Staff sign-in through the identity provider (the token is the credential; "who am I" needs the session)
   'POST /api/staff-access/session': 'public',
   'POST /api/staff-access/logout': 'public',
-  'GET /api/staff-access/me': 'staff-session',
+  'GET /api/staff-access/me': ANY_STAFF_ROLE,
 
   // Self-service on an appointment booking
   'GET /api/appointments/:bookingKey': 'appointment-session',

@@ -11,6 +11,7 @@ import { localDate } from '../../platform/time-zone';
 import { availabilityVersion, type AvailabilityStore } from '../availability/public';
 import { queueBookingConfirmation } from '../notifications/public';
 import { applyQuestionnaireAnswers } from '../questionnaires/public';
+import type { BookingCaller } from './booking-caller';
 import type { BookingClient, BookingLimiter } from './booking-limits';
 import { bookableExams, clinicBySlug, type Catalogue } from './catalogue';
 import { busyEntries, matchHold, retryOnDeadlock, type Placement, type ResourceBooker } from './first-free-resource';
@@ -51,13 +52,6 @@ export interface BookingSteps<T> {
 
 /** Stands in for queueBookingConfirmation when the address has had its mails for the day. */
 const skipConfirmation = (): Promise<void> => Promise.resolve();
-
-/**
- * Who books. `staffBooking` (patient-facing texts speak of "the patient") and `pending` (PENDING
- * instead of BOOKED) are staff choices: for anyone else they are ignored, and the audit log notes
- * that they were asked for. Staff sign-in does not exist yet, so today every caller is anonymous.
- */
-export type BookingCaller = { kind: 'anonymous'; clientRef: string } | { kind: 'staff'; staffRef: string };
 
 /** The staff-only flags a request asked for that this caller may not set. */
 function ignoredStaffFlags(request: AppointmentCreateRequest, caller: BookingCaller): string[] {
@@ -105,6 +99,8 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
       const placement: Placement = { clinic, modalityId, durationMinutes, start, now };
       const ignoredFlags = ignoredStaffFlags(request, caller);
       const staffBooking = caller.kind === 'staff' && request.staffBooking === true;
+      // The staff member who booked on the patient's behalf (docs/rules/booking.md#staff-bookings).
+      const bookedBy = caller.kind === 'staff' ? { subject: caller.subject, username: caller.username } : null;
       const status = caller.kind === 'staff' && request.pending === true ? 'PENDING' : 'BOOKED';
       const bookingKey = randomToken();
       const slots = consecutive(exams, start);
@@ -196,14 +192,29 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
           },
           tx,
         );
-        if (ignoredFlags.length > 0 && caller.kind === 'anonymous') {
+        if (caller.kind === 'staff') {
           await repository.audit(
             {
-              actor: 'anonymous',
+              actor: caller.staffRef,
+              action: 'appointment.booked_by_staff',
+              subjectType: 'appointment',
+              subjectId,
+              details: { username: caller.username, status },
+            },
+            tx,
+          );
+        } else if (ignoredFlags.length > 0) {
+          await repository.audit(
+            {
+              actor: caller.actor,
               action: 'appointment.staff_flags_ignored',
               subjectType: 'appointment',
               subjectId,
-              details: { flags: ignoredFlags, client: caller.clientRef },
+              details: {
+                flags: ignoredFlags,
+                client: caller.clientRef,
+                ...(caller.staffRoles === undefined ? {} : { staffRoles: caller.staffRoles }),
+              },
             },
             tx,
           );
@@ -213,7 +224,7 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
       };
 
       const patientInput = { ...patient };
-      const common = { walkInExam: request.walkInExam, staffBooking };
+      const common = { walkInExam: request.walkInExam, staffBooking, bookedBy };
 
       try {
         // 1. A live hold for exactly this booking becomes the appointments in place.

@@ -54,6 +54,11 @@ export interface BookingClient {
   captcha: string | string[] | undefined;
   /** A trusted device that is never asked for the proof-of-work check (see exemptFromCaptcha). */
   exempt: boolean;
+  /**
+   * A signed-in staff member booking for patients (booking-caller.ts): not counted, never asked,
+   * never refused (docs/rules/booking.md#staff-bookings).
+   */
+  staff?: boolean;
 }
 
 /**
@@ -172,11 +177,13 @@ export function createBookingLimiter(deps: BookingLimiterDeps) {
 
     /** Counts a hold from this client (throws 429 or 403 captcha_required past the thresholds). */
     async admitHold(client: BookingClient): Promise<void> {
+      if (client.staff === true) return;
       await admit(await subjects([{ kind: 'hold_client', text: `ip:${client.ip}`, thresholds: limits.holdsPerClient }]), client);
     },
 
     /** Counts a booking from this client for this patient (throws 429 or 403 captcha_required past the thresholds). */
     async admitBooking(client: BookingClient, patient: { email: string; contactNumber?: string | undefined }): Promise<void> {
+      if (client.staff === true) return;
       const texts = [
         { kind: 'booking_client', text: `ip:${client.ip}`, thresholds: limits.bookingsPerClient },
         { kind: 'booking_email', text: `email:${patient.email.trim().toLowerCase()}`, thresholds: limits.bookingsPerContact },

@@ -53,6 +53,9 @@ export type HeldRow = {
   expires_ms: number;
 };
 
+/** The staff member who booked on a patient's behalf (0011_staff_booking.sql). */
+export type StaffBooker = { subject: string; username: string };
+
 export type NewSlotRow = {
   examId: string;
   start: Date;
@@ -213,12 +216,21 @@ export function createBookingRepository(db: Queryable) {
 
     /** Turns a live hold into appointments in place: the time is never free in between. */
     async confirmHold(
-      input: { holdId: string; bookingKey: string; patientId: string; status: string; walkInExam: unknown; staffBooking: boolean },
+      input: {
+        holdId: string;
+        bookingKey: string;
+        patientId: string;
+        status: string;
+        walkInExam: unknown;
+        staffBooking: boolean;
+        bookedBy?: StaffBooker | null;
+      },
       tx: Queryable = db,
     ): Promise<WrittenRow[]> {
       return tx.query<WrittenRow>(
         `update appointment
             set status = $3, booking_key = $2, patient_id = $4::uuid, walk_in_exam = $5::jsonb, staff_booking = $6,
+                booked_by_staff_subject = $7, booked_by_staff_username = $8,
                 hold_id = null, hold_expires_at = null, updated_at = now()
           where hold_id = $1 and status = 'HELD'
          returning ${WRITTEN}`,
@@ -229,6 +241,8 @@ export function createBookingRepository(db: Queryable) {
           input.patientId,
           input.walkInExam === undefined ? null : JSON.stringify(input.walkInExam),
           input.staffBooking,
+          input.bookedBy?.subject ?? null,
+          input.bookedBy?.username ?? null,
         ],
       );
     },
@@ -242,13 +256,15 @@ export function createBookingRepository(db: Queryable) {
         status: string;
         walkInExam: unknown;
         staffBooking: boolean;
+        bookedBy?: StaffBooker | null;
         slots: readonly NewSlotRow[];
       },
       tx: Queryable = db,
     ): Promise<WrittenRow[]> {
       return tx.query<WrittenRow>(
-        `insert into appointment (booking_key, patient_id, clinic_id, resource_id, exam_id, status, during, walk_in_exam, staff_booking)
-         select $1, $2::uuid, $3::uuid, $4::uuid, slot.exam_id, $5, tstzrange(slot.starts, slot.ends, '[)'), $6::jsonb, $7
+        `insert into appointment (booking_key, patient_id, clinic_id, resource_id, exam_id, status, during, walk_in_exam, staff_booking,
+                                  booked_by_staff_subject, booked_by_staff_username)
+         select $1, $2::uuid, $3::uuid, $4::uuid, slot.exam_id, $5, tstzrange(slot.starts, slot.ends, '[)'), $6::jsonb, $7, $11, $12
            from unnest($8::uuid[], $9::timestamptz[], $10::timestamptz[]) with ordinality as slot(exam_id, starts, ends, position)
           order by slot.position
          returning ${WRITTEN}`,
@@ -263,6 +279,8 @@ export function createBookingRepository(db: Queryable) {
           `{${input.slots.map((slot) => slot.examId).join(',')}}`,
           `{${input.slots.map((slot) => slot.start.toISOString()).join(',')}}`,
           `{${input.slots.map((slot) => slot.end.toISOString()).join(',')}}`,
+          input.bookedBy?.subject ?? null,
+          input.bookedBy?.username ?? null,
         ],
       );
     },

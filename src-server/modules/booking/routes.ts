@@ -27,6 +27,7 @@ import {
 } from '@contract/api/booking';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { isAppError } from '../../platform/errors';
+import { bookingCaller, staffBooker } from './booking-caller';
 import { bookingClient, type BookingClient } from './booking-limits';
 import type { BookingService } from './service';
 
@@ -42,8 +43,13 @@ const limitedErrors = { ...writeErrors, 403: ApiErrorBodySchema, 429: ApiErrorBo
  * to the audit log through the capped security audit: a limit reached, and an answer that was
  * sent but not accepted (a first request without one is the normal way to be asked, not audited).
  */
-async function limited<T>(app: FastifyInstance, request: FastifyRequest, run: (client: BookingClient) => Promise<T>): Promise<T> {
-  const client = bookingClient(request);
+async function limited<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  run: (client: BookingClient) => Promise<T>,
+  staff = false,
+): Promise<T> {
+  const client: BookingClient = { ...bookingClient(request), staff };
   try {
     return await run(client);
   } catch (error) {
@@ -183,7 +189,11 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
         response: { 201: HoldResponseSchema, ...limitedErrors },
       },
     },
-    async (request, reply) => reply.code(201).send(await limited(app, request, (client) => service.createHold(request.body, client))),
+    async (request, reply) => {
+      // A staff member picking times for patients is not limited (docs/rules/booking.md#staff-bookings).
+      const staff = (await staffBooker(request)) !== null;
+      return reply.code(201).send(await limited(app, request, (client) => service.createHold(request.body, client), staff));
+    },
   );
 
   api.delete(
@@ -209,17 +219,21 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
         tags,
         summary:
           'Book the exams at a time (Idempotency-Key header required). Anyone may call it; past the daily limits ' +
-          'per client and contact a solved X-Captcha answer is needed (403 captcha_required), then 429',
+          'per client and contact a solved X-Captcha answer is needed (403 captcha_required), then 429. staffBooking ' +
+          'and pending are honoured for a staff session with the staff or admin role only (then not limited)',
         headers: IdempotencyHeadersSchema,
         body: AppointmentCreateRequestSchema,
         response: { 201: AppointmentCreateResponseSchema, ...limitedErrors },
       },
     },
     async (request, reply) => {
-      // Nobody signs in as staff yet: every booking is a patient's (appointment-writes.ts).
-      const caller = { kind: 'anonymous', clientRef: await app.securityAudit.clientRef(request) } as const;
-      const created = await limited(app, request, (client) =>
-        service.createAppointment(request.headers['idempotency-key'], request.body, caller, client),
+      // staffBooking is honoured for a staff session with the role only (booking-caller.ts).
+      const caller = await bookingCaller(request, await app.securityAudit.clientRef(request), request.body);
+      const created = await limited(
+        app,
+        request,
+        (client) => service.createAppointment(request.headers['idempotency-key'], request.body, caller, client),
+        caller.kind === 'staff',
       );
       return reply.code(201).header('cache-control', 'no-store').send(created);
     },

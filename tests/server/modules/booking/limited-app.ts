@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildServer } from '../../../../src-server/app';
+import { buildServer, type ServerDeps } from '../../../../src-server/app';
 import type { BookingLimits } from '../../../../src-server/modules/booking/booking-limits';
 import { createTestClock, type TestClock } from '../../../../src-server/platform/clock';
 import { noTransportMailer } from '../../../../src-server/platform/mailer';
@@ -22,7 +22,8 @@ export interface LimitedApp extends TestDatabaseHandle {
   readonly clock: TestClock;
 }
 
-export function useLimitedApp(backend: Backend, limits: BookingLimits): LimitedApp {
+/** `identity`: staff sign-in, read in beforeAll (after a test identity provider started). */
+export function useLimitedApp(backend: Backend, limits: BookingLimits, identity?: () => ServerDeps['identity']): LimitedApp {
   const database = useTestDatabase({ backend });
   const clock = createTestClock(SEED_NOW);
   let app: FastifyInstance | undefined;
@@ -38,6 +39,7 @@ export function useLimitedApp(backend: Backend, limits: BookingLimits): LimitedA
       logger: { level: 'silent' },
       captchaWork: TEST_CAPTCHA_WORK,
       bookingLimits: limits,
+      ...(identity === undefined ? {} : { identity: identity() }),
     });
     await app.ready();
   });

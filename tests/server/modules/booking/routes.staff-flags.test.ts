@@ -5,9 +5,10 @@ import { useTestApp } from '../../helpers/test-app';
 import { book, countRows, patient, sydney } from './booking-test-kit';
 import { authenticate, client, LIAM, setOtpRequired } from '../patient-access/sign-in-kit';
 
-// staffBooking and pending are staff choices (src-server/modules/booking/appointment-writes.ts).
-// Nobody signs in as staff yet, so whoever sends them gets an ordinary patient booking, and the
-// audit log notes the flags were asked for, naming the client only by its HMAC reference.
+// staffBooking and pending are staff choices (src-server/modules/booking/booking-caller.ts): an
+// anonymous client who sends them gets an ordinary patient booking, and the audit log notes the
+// flags were asked for, naming the client only by its HMAC reference. Staff sessions, patient
+// sessions and the other roles: routes.staff-booking.test.ts.
 
 describe.each(backends())('staff-only booking flags from an anonymous client on %s', (backend) => {
   const server = useTestApp({ backend });

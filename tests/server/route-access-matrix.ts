@@ -1,0 +1,222 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { JWTPayload } from 'jose';
+import { expect } from 'vitest';
+import { PATIENT_SESSION_COOKIE, type SignInType } from '@contract/api/patient-access';
+import { STAFF_SESSION_COOKIE, type StaffRole } from '@contract/api/staff-access';
+import type { StaffIdentityOptions } from '../../src-server/modules/staff-access/routes';
+import type { Clock } from '../../src-server/platform/clock';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-server/platform/plugins/csrf-guard';
+import { cookieBrowser, type CookieBrowser } from './helpers/cookie-browser';
+import {
+  ADMIN_CLAIMS,
+  KIOSK_ADMIN_CLAIMS,
+  REFERRER_CLAIMS,
+  STAFF_CLAIMS,
+  type TestIdentityProvider,
+} from './modules/staff-access/identity-kit';
+import type { Access } from './route-access-table';
+
+/**
+ * The callers of the route matrix (route-access.test.ts) and what each should get from a route
+ * of each access class (route-access-table.ts). Sessions are real: a patient signs in through
+ * POST /api/patient-access/authenticate, staff through POST /api/staff-access/session with an
+ * RS256 token from the test identity provider.
+ */
+
+export const LIAM = { bookingKey: 'DQZGrZ3wpC5qCgHhYxQeMw', dateOfBirth: '1991-03-14' };
+export const CHLOE_REQUEST = { bookingKey: 'pVC8vuYWYJuWi6jKwcf5Cg', dateOfBirth: '1979-05-23' };
+
+export const CALLERS = [
+  'anonymous',
+  'patient (appointment)',
+  'patient (booking request)',
+  'staff',
+  'admin',
+  'referrer',
+  'kioskAdmin',
+  'machine (staff token)',
+] as const;
+export type CallerName = (typeof CALLERS)[number];
+
+/** Each app role gives exactly one portal role, so each staff caller holds only its own. */
+export const MATRIX_ROLE_MAPPING: StaffIdentityOptions['roleMapping'] = {
+  roles: { 'Portal.Staff': 'staff', 'Portal.Admin': 'admin', 'Portal.Referrer': 'referrer', 'Portal.KioskAdmin': 'kioskAdmin' },
+};
+
+const STAFF_CALLERS: Record<StaffRole, JWTPayload> = {
+  staff: STAFF_CLAIMS,
+  admin: ADMIN_CLAIMS,
+  referrer: REFERRER_CLAIMS,
+  kioskAdmin: KIOSK_ADMIN_CLAIMS,
+};
+
+const PATIENT_CALLERS: Partial<Record<CallerName, { person: typeof LIAM; type: SignInType }>> = {
+  'patient (appointment)': { person: LIAM, type: 'APPOINTMENT' },
+  'patient (booking request)': { person: CHLOE_REQUEST, type: 'BOOKING_REQUEST' },
+};
+
+/** What a caller got: let through ('allowed': the route's own answer, whatever it is) or the refusal status. */
+export type Outcome = 'allowed' | 401 | 403 | 404;
+
+/** What `caller` must get from a route of class `access`. */
+export function expectedOutcome(access: Access, caller: CallerName): Outcome {
+  if (typeof access === 'object') {
+    const role = caller in STAFF_CALLERS ? (caller as StaffRole) : null;
+    if (role === null) return 401;
+    return access.roles.includes(role) ? 'allowed' : 403;
+  }
+  switch (access) {
+    case 'public':
+      return 'allowed';
+    case 'sign-in-session':
+      return 401;
+    case 'appointment-session':
+      return caller === 'patient (appointment)' ? 'allowed' : 401;
+    case 'booking-request-session':
+      return caller === 'patient (booking request)' ? 'allowed' : 401;
+    case 'staff-token':
+      return caller === 'machine (staff token)' ? 'allowed' : 403;
+    case 'dev-loopback':
+      return 404;
+  }
+}
+
+/**
+ * The statuses that are a refusal on a route of this class; any other answer is the route's own
+ * (a 400 for the empty body, a 404 for a missing resource...). A public route refuses nobody:
+ * a 401 or 403 from one would be a guard where none is declared.
+ */
+function refusals(access: Access): readonly number[] {
+  if (typeof access === 'object') return [401, 403];
+  const byClass: Record<typeof access, readonly number[]> = {
+    public: [401, 403],
+    'sign-in-session': [401],
+    'appointment-session': [401],
+    'booking-request-session': [401],
+    'staff-token': [403],
+    'dev-loopback': [404],
+  };
+  return byClass[access];
+}
+
+export function outcomeOf(access: Access, response: LightMyRequestResponse): Outcome {
+  const status = response.statusCode;
+  return refusals(access).includes(status) ? (status as 401 | 403 | 404) : 'allowed';
+}
+
+export function describeAccess(access: Access): string {
+  return typeof access === 'object' ? `staff session: ${access.roles.join(', ')}` : access;
+}
+
+/** A sample value per path parameter; real resources, so a refusal is not a mere "not found". */
+export const ROUTE_PARAMS: Record<string, (access: Access, ids: { appointmentId: string; mailId: string }) => string> = {
+  bookingKey: (access) => (access === 'appointment-session' ? LIAM.bookingKey : CHLOE_REQUEST.bookingKey),
+  appointmentSlug: (_access, ids) => ids.appointmentId,
+  id: (access, ids) => (access === 'dev-loopback' ? ids.mailId : '1'),
+  index: () => '0',
+  name: () => 'logo.png',
+  postcode: () => '2150',
+  holdId: () => 'AAAAAAAAAAAAAAAAAAAAAA',
+  source: () => 'medications',
+};
+
+/** A valid body where a route validates it before the access check (so the refusal, not a 400, is what is tested). */
+export const ROUTE_BODIES: Record<string, object> = {
+  'POST /api/patient-access/otp': { channel: 'EMAIL' },
+  'POST /api/patient-access/otp/verify': { code: '123456' },
+};
+
+/** Routes after which the callers' sessions are gone (the matrix signs them in again). */
+export const SESSION_ENDING_ROUTES: ReadonlySet<string> = new Set(['POST /api/patient-access/logout', 'POST /api/staff-access/logout']);
+
+export function urlFor(route: string, access: Access, ids: { appointmentId: string; mailId: string }): { method: string; url: string } {
+  const [method = 'GET', pattern = ''] = route.split(' ');
+  const url = pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const sample = ROUTE_PARAMS[name];
+    if (sample === undefined) throw new Error(`add a sample value for :${name} to ROUTE_PARAMS in tests/server/route-access-matrix.ts`);
+    return encodeURIComponent(sample(access, ids));
+  });
+  return { method, url };
+}
+
+/** A machine client's bearer token; the server knows only its sha256 (STAFF_API_TOKEN_SHA256, MATRIX_ENV). */
+const MACHINE_TOKEN = 'route-matrix-machine-token-0123456789abcdef';
+export const MATRIX_ENV = {
+  MAIL_DEV_OUTBOX_ENABLED: 'true',
+  STAFF_API_TOKEN_SHA256: createHash('sha256').update(MACHINE_TOKEN).digest('hex'),
+};
+
+/** Not loopback: the development outbox answers only this machine. */
+const CALLER_ADDRESS = '203.0.113.9';
+
+export interface Caller {
+  name: CallerName;
+  /** Calls the route as this caller: its session cookie, and the CSRF header the web client sends when it has one. */
+  send(method: string, url: string, payload: object | undefined): Promise<LightMyRequestResponse>;
+  /** Signs in again (after a route that ended the session). */
+  renew(): Promise<void>;
+}
+
+interface MatrixDeps {
+  app: FastifyInstance;
+  clock: Clock;
+  provider: TestIdentityProvider;
+}
+
+function sessionCaller(deps: MatrixDeps, name: CallerName, cookieName: string, signIn: (browser: CookieBrowser) => Promise<void>): Caller {
+  const browser = cookieBrowser(deps.app, cookieName, CALLER_ADDRESS);
+  return {
+    name,
+    send: (method, url, payload) =>
+      deps.app.inject({
+        method: method as 'GET',
+        url,
+        remoteAddress: CALLER_ADDRESS,
+        headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, ...(browser.token === null ? {} : { cookie: `${cookieName}=${browser.token}` }) },
+        ...(payload === undefined ? {} : { payload }),
+      }),
+    renew: () => signIn(browser),
+  };
+}
+
+/** Every caller, signed in once (the provider's otpRequired must be off). */
+export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
+  const callers = CALLERS.map((name): Caller => {
+    const staffClaims = (STAFF_CALLERS as Partial<Record<CallerName, JWTPayload>>)[name];
+    if (staffClaims !== undefined) {
+      return sessionCaller(deps, name, STAFF_SESSION_COOKIE, async (browser) => {
+        const token = await deps.provider.sign(staffClaims, deps.clock.now());
+        const response = await browser.request('POST', '/api/staff-access/session', { token });
+        expect(response.statusCode, `${name} signs in: ${response.body}`).toBe(200);
+        expect(response.json<{ roles: string[] }>().roles, `${name} holds only its own role`).toEqual([name]);
+      });
+    }
+    const patient = PATIENT_CALLERS[name];
+    if (patient !== undefined) {
+      return sessionCaller(deps, name, PATIENT_SESSION_COOKIE, async (browser) => {
+        const { person, type } = patient;
+        const body = { bookingKey: person.bookingKey, type, dateOfBirth: person.dateOfBirth };
+        const response = await browser.request('POST', '/api/patient-access/authenticate', body);
+        expect(response.statusCode, `${name} signs in: ${response.body}`).toBe(200);
+        expect(response.json<{ otpRequired: boolean }>().otpRequired, `${name} is fully signed in`).toBe(false);
+      });
+    }
+    // Anonymous, or a machine client with its bearer token: no cookie and, like a script, no CSRF header.
+    const headers: Record<string, string> = name === 'machine (staff token)' ? { authorization: `Bearer ${MACHINE_TOKEN}` } : {};
+    return {
+      name,
+      send: (method, url, payload) =>
+        deps.app.inject({
+          method: method as 'GET',
+          url,
+          remoteAddress: CALLER_ADDRESS,
+          headers,
+          ...(payload === undefined ? {} : { payload }),
+        }),
+      renew: () => Promise.resolve(),
+    };
+  });
+  for (const caller of callers) await caller.renew();
+  return callers;
+}
