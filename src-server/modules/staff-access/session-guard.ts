@@ -93,3 +93,14 @@ export function staffRoute(anyOf: readonly StaffRole[], tags: string[]) {
   const preValidation = staffSessionWith(anyOf);
   return <Schema extends FastifySchema>(schema: Schema) => ({ preValidation, schema: { tags, ...schema } });
 }
+
+/**
+ * The request's live staff session, or null: for a route anyone may call whose answer a staff
+ * session changes (a booking on a patient's behalf). Never refuses and writes no audit row; a
+ * route only staff may call uses requireStaffSession or staffRoute instead.
+ */
+export async function staffSessionIfAny(request: FastifyRequest): Promise<StaffSession | null> {
+  const resolver = request.server.staffSessions;
+  if (resolver === undefined) return null;
+  return resolver.current(readCookie(request.headers.cookie, STAFF_SESSION_COOKIE));
+}
