@@ -87,6 +87,8 @@ describe('staff sign-in settings', () => {
         },
         groups: {},
       },
+      // Only tokens issued to the portal's own client open a session.
+      authorizedParties: ['11111111-2222-3333-4444-555555555555'],
       // MSAL's settings: Entra's authority is the issuer without /v2.0.
       browser: {
         clientId: '11111111-2222-3333-4444-555555555555',

@@ -25,7 +25,8 @@ export type TokenRefusal =
   | 'unknown_key'
   | 'wrong_algorithm'
   | 'malformed'
-  | 'no_subject';
+  | 'no_subject'
+  | 'wrong_client';
 
 export interface TokenVerifierOptions {
   /** The provider's `iss` (Entra v2: https://login.microsoftonline.com/<tenant>/v2.0); several when v1 tokens are accepted too. */
@@ -34,6 +35,12 @@ export interface TokenVerifierOptions {
   jwksUri: string;
   /** The portal's API as the provider names it in `aud` (one or several accepted values). */
   audience: string | string[];
+  /**
+   * The client ids a token must have been issued to (`azp` in Entra v2 and OpenID Connect, `appid`
+   * in Entra v1, `client_id` in RFC 9068 tokens): another application of the tenant that may call
+   * the portal's API cannot open a staff session with its tokens. Unset: not checked.
+   */
+  authorizedParties?: readonly string[];
   /** Tests set it to 0 so one unknown key id does not delay the next fetch. */
   jwksCooldownMs?: number;
   /**
@@ -119,9 +126,17 @@ export function createTokenVerifier(options: TokenVerifierOptions, clock: Clock)
       // Entra's oid is the person across the tenant's apps; sub is per application. Either is stable.
       const subject = typeof claims.oid === 'string' && claims.oid !== '' ? claims.oid : claims.sub;
       if (typeof subject !== 'string' || subject === '' || subject.length > 200) return { ok: false, reason: 'no_subject' };
+      if (options.authorizedParties !== undefined && !issuedToPortal(claims, options.authorizedParties))
+        return { ok: false, reason: 'wrong_client' };
       return { ok: true, claims, subject };
     },
   };
+}
+
+/** The client the token was issued to, under whichever claim the provider names it, is one of ours. */
+function issuedToPortal(claims: JWTPayload, parties: readonly string[]): boolean {
+  const client = [claims.azp, claims.appid, claims.client_id].find((value) => typeof value === 'string' && value !== '');
+  return typeof client === 'string' && parties.includes(client);
 }
 
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
