@@ -87,7 +87,7 @@ export const StaffUserMenu = observer(function StaffUserMenu({ adminPanel }: Sta
       <button
         ref={buttonRef}
         type="button"
-        className="pp-staff-user-button"
+        className="pp-menu-button"
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={t('staff.menu.button', { name: user.username })}

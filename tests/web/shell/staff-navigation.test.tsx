@@ -1,27 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { StaffUser } from '@contract/api/staff-access';
 import { SIGNED_IN_MARKER } from '../../../src-web/stores/staff-store';
 import { json } from '../helpers/api-server';
 import { renderApp } from '../helpers/render-app';
+import { STAFF_USER, REFERRER_USER } from '../helpers/staff-users';
 import { testConfig } from '../helpers/test-config';
 
 // The signed-in staff member in the navigation (spec point 2, docs/identity.md#the-browser).
 
-const STAFF: StaffUser = {
-  username: 'sam.staff@demo-radiology.example',
-  organization: 'Harbour & Range Radiology',
-  currentDoctor: null,
-  userId: 'staff-1',
-  roles: ['staff'],
-};
-const REFERRER: StaffUser = {
-  username: 'dr.riley.referrer@harbour-medical.example',
-  organization: null,
-  currentDoctor: { firstName: 'Riley', lastName: 'Referrer' },
-  userId: 'referrer-1',
-  roles: ['referrer'],
-};
+const STAFF = STAFF_USER;
+const REFERRER = REFERRER_USER;
 /** The application config with a staff identity provider, as the server sends it when one is configured. */
 const WITH_IDENTITY = testConfig({
   app: {

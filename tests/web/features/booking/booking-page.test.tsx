@@ -3,18 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { StaffUser } from '@contract/api/staff-access';
 import { json, text } from '../../helpers/api-server';
 import { renderApp, type RenderedApp } from '../../helpers/render-app';
+import { STAFF_USER } from '../../helpers/staff-users';
 import { bookingRoutes, holdReleaseRoutes, type BookingRoutesOptions, type RecordedBookingRequest } from './booking-fixtures';
 
 const NOW = () => new Date('2026-11-23T01:00:00.000Z');
 
 /** A staff member signed in through the identity provider (docs/rules/staff-access.md). */
-const STAFF_MEMBER: StaffUser = {
-  username: 'sam.staff@demo-radiology.example',
-  organization: null,
-  currentDoctor: null,
-  userId: 'staff-1',
-  roles: ['staff'],
-};
+const STAFF_MEMBER: StaffUser = { ...STAFF_USER, organization: null };
 
 async function openBooking(
   url = '/',

@@ -1,18 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { StaffUser } from '@contract/api/staff-access';
 import { renderApp } from '../../helpers/render-app';
+import { REFERRER_USER } from '../../helpers/staff-users';
 
 // /image-viewer-access (spec points 2 and 8). The sign-in itself (silent, popup, redirect) runs
 // against the real identity provider in tests/e2e/staff-sign-in.spec.ts.
 
-const REFERRER: StaffUser = {
-  username: 'dr.riley.referrer@harbour-medical.example',
-  organization: null,
-  currentDoctor: { firstName: 'Riley', lastName: 'Referrer' },
-  userId: 'referrer-1',
-  roles: ['referrer'],
-};
+const REFERRER = REFERRER_USER;
 const ERROR =
   'We could not confirm that you may view these images. Sign in with an account that has access, or ask the practice that sent you the link.';
 
