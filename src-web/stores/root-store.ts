@@ -14,7 +14,6 @@ import { browserCookiesEnabled, PatientAccessStore } from '../features/authentic
 import { localDate } from '../platform/dates';
 import { SessionStore, type PortalNavigator } from './session-store';
 import { UiStore } from './ui-store';
-import { createStaffAccessApi, type StaffAccessApi } from '../api/staff-access-api';
 import { StaffStore } from './staff-store';
 
 /** What a feature store is built from (RootStore.featureStore). */
@@ -50,7 +49,7 @@ function storageOf(win: Window, name: 'localStorage' | 'sessionStorage'): Storag
 
 /** Owns every store and the typed API modules; components reach it through useStores(). */
 export class RootStore {
-  readonly api: { config: ConfigApi; assets: AssetsApi; booking: BookingApi; patientAccess: PatientAccessApi; staffAccess: StaffAccessApi };
+  readonly api: { config: ConfigApi; assets: AssetsApi; booking: BookingApi; patientAccess: PatientAccessApi };
   readonly config: ConfigStore;
   readonly ui: UiStore;
   readonly session: SessionStore;
@@ -74,7 +73,6 @@ export class RootStore {
       assets: createAssetsApi(options.client),
       booking: createBookingApi(options.client),
       patientAccess: createPatientAccessApi(options.client),
-      staffAccess: createStaffAccessApi(options.client),
     };
     // Until the router exists, navigation is a full page load.
     this.navigator = {
@@ -108,11 +106,10 @@ export class RootStore {
       staffMayBook: () => this.staff.hasAnyRole(STAFF_BOOKING_ROLES),
     });
     this.staff = new StaffStore({
-      api: this.api.staffAccess,
       app: () => this.config.app,
-      // MSAL is a chunk of its own, loaded on the first sign-in or sign-out (docs/web.md#budgets).
-      loadTokenSource: async (settings) =>
-        (await import('../features/staff-access/msal-token-source')).createMsalTokenSource(settings, win),
+      // Signing in and out, and MSAL behind it, are chunks of their own (docs/identity.md#the-browser).
+      loadActions: async (store) =>
+        (await import('../features/staff-access/staff-session')).createStaffSession(store, { client: options.client, win }),
       localStorage: storageOf(win, 'localStorage'),
       sessionStorage: storageOf(win, 'sessionStorage'),
     });

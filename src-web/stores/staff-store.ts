@@ -1,16 +1,13 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable } from 'mobx';
 import type { AppConfig } from '@contract/api/config';
 import type { StaffRole, StaffUser } from '@contract/api/staff-access';
-import { ApiError } from '../api/client';
-import type { StaffAccessApi } from '../api/staff-access-api';
-import type { IdentitySettings, StaffTokenSource, TokenSourceLoader } from '../platform/staff-token-source';
-import { SignInError } from '../platform/staff-token-source';
+import type { IdentitySettings } from '../platform/staff-token-source';
 
 /**
- * The signed-in staff member, referring doctor or IT administrator (docs/rules/staff-access.md).
- * The identity provider's library (MSAL) loads only when someone signs in or out, so the booking
- * home carries none of it: a returning browser is recognised by a marker in local storage and
- * one GET /api/staff-access/me.
+ * The signed-in staff member, referring doctor or IT administrator (docs/rules/staff-access.md,
+ * docs/identity.md#the-browser): the state the navigation shows. What signing in and out does is
+ * a chunk of its own (src-web/features/staff-access/staff-session.ts, with MSAL behind it), loaded
+ * on the first sign-in, sign-out, or a returning staff member, so the booking home carries none of it.
  */
 
 /** Set while this browser believes it holds a staff session; never a credential. */
@@ -29,16 +26,25 @@ export type StaffSignInProblem =
   /** The provider or the portal could not be reached. */
   | 'unavailable';
 
+/** What signing in and out does (staff-session.ts); each result lands in the store. */
+export interface StaffSessionActions {
+  preload(): void;
+  /** A returning staff member's session, or the end of a full-page redirect sign-in. */
+  restore(): Promise<void>;
+  signInSilently(options: { frame: boolean }): Promise<boolean>;
+  signIn(): Promise<boolean>;
+  signOut(): Promise<void>;
+}
+
 export interface StaffStoreDeps {
-  api: StaffAccessApi;
   app: () => AppConfig;
-  loadTokenSource: TokenSourceLoader;
+  loadActions: (store: StaffStore) => Promise<StaffSessionActions>;
   /** window.localStorage / sessionStorage; null where storage is blocked. */
   localStorage: Storage | null;
   sessionStorage: Storage | null;
 }
 
-function read(storage: Storage | null, key: string): string | null {
+function readMarker(storage: Storage | null, key: string): string | null {
   try {
     return storage?.getItem(key) ?? null;
   } catch {
@@ -46,12 +52,13 @@ function read(storage: Storage | null, key: string): string | null {
   }
 }
 
-function write(storage: Storage | null, key: string, value: string | null): void {
+/** Sets or (null) removes a marker; storage that refuses is ignored, the server session decides. */
+export function writeMarker(storage: Storage | null, key: string, value: string | null): void {
   try {
     if (value === null) storage?.removeItem(key);
     else storage?.setItem(key, value);
   } catch {
-    // Storage blocked: the marker is only a hint, the server session decides.
+    // Storage blocked: the marker is only a hint.
   }
 }
 
@@ -64,11 +71,11 @@ export class StaffStore {
   problemShownIn: 'navigation' | 'page' = 'page';
 
   private readonly deps: StaffStoreDeps;
-  private source: Promise<StaffTokenSource> | null = null;
+  private loading: Promise<StaffSessionActions> | null = null;
 
   constructor(deps: StaffStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<this, 'deps' | 'source'>(this, { deps: false, source: false });
+    makeAutoObservable<this, 'deps' | 'loading'>(this, { deps: false, loading: false });
   }
 
   /** The identity provider the server named; null when staff sign-in is off. */
@@ -91,29 +98,19 @@ export class StaffStore {
     return this.user !== null && this.user.roles.some((role) => roles.includes(role));
   }
 
-  /** Starts loading MSAL's code (e.g. when the pointer reaches the login button), so a click opens the popup at once. */
+  /** Starts loading the sign-in code (e.g. when the pointer reaches the login button), so a click opens the popup at once. */
   preload(): void {
-    void this.tokenSource().catch(() => undefined);
+    void this.actions().then(
+      (actions) => actions.preload(),
+      () => undefined,
+    );
   }
 
-  /**
-   * At start: finishes a sign-in that came back from a full-page redirect, else asks the server
-   * whether the staff session this browser had is still alive. Nothing at all for a browser that
-   * never signed in.
-   */
+  /** At start: nothing at all for a browser that never signed in (no marker). */
   async restore(): Promise<void> {
-    if (this.settings !== null && read(this.deps.sessionStorage, REDIRECT_MARKER) !== null) {
-      write(this.deps.sessionStorage, REDIRECT_MARKER, null);
-      await this.run(async (source) => source.finishRedirect());
-      return;
-    }
-    if (read(this.deps.localStorage, SIGNED_IN_MARKER) === null) return;
-    try {
-      const user = await this.deps.api.me();
-      runInAction(() => (this.user = user));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) this.forget();
-    }
+    const redirected = readMarker(this.deps.sessionStorage, REDIRECT_MARKER) !== null;
+    if (!redirected && readMarker(this.deps.localStorage, SIGNED_IN_MARKER) === null) return;
+    await (await this.actions()).restore();
   }
 
   /**
@@ -122,7 +119,7 @@ export class StaffStore {
    */
   async signInSilently(options: { frame: boolean }): Promise<boolean> {
     this.problemShownIn = 'page';
-    return this.run((source) => source.silent(options));
+    return (await this.actions()).signInSilently(options);
   }
 
   /**
@@ -131,73 +128,45 @@ export class StaffStore {
    */
   async signIn(options: { from?: 'navigation' | 'page' } = {}): Promise<boolean> {
     this.problemShownIn = options.from ?? 'page';
-    return this.run(async (source) => {
-      const silent = await source.silent({ frame: false });
-      if (silent !== null) return silent;
-      // The page leaves for the identity provider before loginRedirect settles: mark first.
-      const token = await source.interactive({ beforeRedirect: () => write(this.deps.sessionStorage, REDIRECT_MARKER, '1') });
-      return token === 'redirecting' ? null : token;
-    });
+    return (await this.actions()).signIn();
   }
 
   /** Ends the server session and forgets MSAL's accounts and tokens in this browser. */
   async signOut(): Promise<void> {
-    this.busy = true;
-    try {
-      await this.deps.api.logout().catch(() => undefined);
-      if (this.settings !== null) await (await this.tokenSource()).clear();
-    } finally {
-      runInAction(() => {
-        this.forget();
-        this.busy = false;
-      });
-    }
+    await (await this.actions()).signOut();
   }
 
-  /** The server no longer knows this staff session (a 401): forget it here too. */
-  forget(): void {
-    this.user = null;
-    write(this.deps.localStorage, SIGNED_IN_MARKER, null);
-  }
+  // What staff-session.ts reports.
 
-  private tokenSource(): Promise<StaffTokenSource> {
-    const settings = this.settings;
-    if (settings === null) return Promise.reject(new Error('staff sign-in is not configured'));
-    if (this.source === null) {
-      this.source = this.deps.loadTokenSource(settings);
-      this.source.catch(() => (this.source = null));
-    }
-    return this.source;
-  }
-
-  /** Gets a token one way, hands it to the server, and records the outcome. */
-  private async run(getToken: (source: StaffTokenSource) => Promise<string | null>): Promise<boolean> {
+  started(): void {
     this.busy = true;
     this.problem = null;
-    try {
-      const token = await getToken(await this.tokenSource());
-      if (token === null) return false;
-      const user = await this.deps.api.openSession(token);
-      runInAction(() => (this.user = user));
-      write(this.deps.localStorage, SIGNED_IN_MARKER, '1');
-      return true;
-    } catch (error) {
-      runInAction(() => {
-        this.user = null;
-        this.problem = problemOf(error);
-      });
-      return false;
-    } finally {
-      runInAction(() => (this.busy = false));
-    }
   }
-}
 
-function problemOf(error: unknown): StaffSignInProblem {
-  if (error instanceof SignInError) return error.failure === 'cancelled' ? 'cancelled' : 'unavailable';
-  if (error instanceof ApiError) {
-    if (error.status === 403) return 'no_role';
-    if (error.status === 401 || error.status === 400) return 'refused';
+  finished(): void {
+    this.busy = false;
   }
-  return 'unavailable';
+
+  signedInAs(user: StaffUser): void {
+    this.user = user;
+  }
+
+  failed(problem: StaffSignInProblem): void {
+    this.user = null;
+    this.problem = problem;
+  }
+
+  /** The server no longer knows this staff session (a 401, a logout): forget it here too. */
+  forget(): void {
+    this.user = null;
+    writeMarker(this.deps.localStorage, SIGNED_IN_MARKER, null);
+  }
+
+  private actions(): Promise<StaffSessionActions> {
+    if (this.loading === null) {
+      this.loading = this.deps.loadActions(this);
+      this.loading.catch(() => (this.loading = null));
+    }
+    return this.loading;
+  }
 }
