@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { ROUTE_ACCESS } from '../server/route-access-table';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { codeFromMail, enterDateOfBirth } from './helpers/sign-in';
 import { t } from './helpers/i18n';
 import {
   DEMO_ADMIN,
@@ -18,6 +20,11 @@ import {
  * with a certificate of its own, hence ignoreHTTPSErrors), and the portal's own staff session.
  */
 test.use({ ignoreHTTPSErrors: true });
+
+/** A demo booking no other journey signs in to (resources/demo-provider/appointments.json). */
+const ZOE = { key: 'tbwfMKoY8baWy3_RDUOeKQ', dateOfBirth: '1949-04-26', email: 'zoe.fictitious@example.com' };
+/** Values for the path parameters of staff routes; the session check comes before any lookup. */
+const SAMPLE_PARAMS: Record<string, string> = { bookingKey: ZOE.key, id: '1', slug: 'sample' };
 
 test('staff sign in with the popup, are recognised silently later, and log out', async ({ page, context }) => {
   await page.goto('/about');
@@ -93,4 +100,24 @@ test('an account without image access signs in but is told it may not view image
   await expect(signIn).toBeVisible({ timeout: 20_000 });
   await signInThroughPopup(page, () => signIn.click(), DEMO_KIOSK_ADMIN);
   await expect(page.getByRole('alert')).toContainText(t('message.error_check_images_authorization'));
+});
+
+test("a patient's session reaches no staff endpoint", async ({ page }) => {
+  // A patient signed in to their appointment (date of birth and the e-mailed code).
+  await page.goto(`/authentication?returnUrl=%2Fappointments%2F${ZOE.key}&bookingKey=${ZOE.key}&type=APPOINTMENT`);
+  await enterDateOfBirth(page, ZOE.dateOfBirth);
+  await page.getByLabel(t('authentication.code.label')).fill(await codeFromMail(ZOE.email));
+  await page.getByRole('button', { name: t('authentication.code.verify') }).click();
+  await expect(page).toHaveURL(new RegExp(`/appointments/${ZOE.key}$`));
+
+  for (const [route] of Object.entries(ROUTE_ACCESS).filter(([, access]) => typeof access === 'object')) {
+    const [method = 'GET', path = '/'] = route.split(' ');
+    const url = path.replace(/:(\w+)/g, (_all, name: string) => SAMPLE_PARAMS[name] ?? 'sample');
+    const status = await statusOf(
+      page,
+      url,
+      method === 'GET' ? {} : { method, headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' }, body: '{}' },
+    );
+    expect(status, `${method} ${url}`).toBe(401);
+  }
 });
