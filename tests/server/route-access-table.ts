@@ -83,6 +83,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/staff-access/logout': 'public',
   'GET /api/staff-access/me': 'staff-session',
 
+  // E-mail preview (staff and admin; referrer and kioskAdmin 403)
+  'GET /api/notifications/preview_translated_email': 'staff-session',
+
   // Self-service on an appointment booking
   'GET /api/appointments/:bookingKey': 'appointment-session',
   'GET /api/appointments/:bookingKey/can-change': 'appointment-session',
