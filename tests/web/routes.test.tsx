@@ -119,6 +119,7 @@ describe('pages behind the route table', () => {
         'appointment',
         'booking-request',
         'questionnaires',
+        'preview-email',
       ].includes(page),
   );
 
