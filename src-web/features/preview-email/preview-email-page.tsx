@@ -69,7 +69,9 @@ const Preview = observer(function Preview({ store }: { store: PreviewEmailStore 
       </section>
       <section aria-labelledby="pp-preview-email-html">
         <h2 id="pp-preview-email-html">{t('previewEmail.htmlVersion')}</h2>
-        {/* sandbox="": no script, no forms, no same-origin access; the mail is shown, never run. */}
+        {/* sandbox="": no script, no forms, no same-origin access; the mail is shown, never run. A srcdoc
+            document inherits the portal's CSP (style-src without 'unsafe-inline'), so browsers drop the
+            mail's inline style attributes here: structure and text are exact, styling is not. */}
         <iframe
           className="pp-preview-email-frame"
           sandbox=""
