@@ -27,6 +27,7 @@ import { createConfigService } from './modules/config/service';
 import { createHealthRepository } from './modules/health/repository';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerDevOutboxRoutes } from './modules/notifications/dev-outbox-routes';
+import { registerEmailPreviewRoutes } from './modules/notifications/preview-routes';
 import { createPatientAccessRepository, type PatientAccessRepository } from './modules/patient-access/repository';
 import { registerPatientAccessRoutes } from './modules/patient-access/routes';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
@@ -281,6 +282,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => clearInterval(holdSweep));
   await registerDevOutboxRoutes(app, db, config.mailDevOutbox);
+  // E-mail preview for staff: the staff guard answers 401 when staff sign-in is not configured.
+  registerEmailPreviewRoutes(app, { db, clock, publicUrl: config.publicUrl });
 
   // Patient sign-in: the session cookie, OTPs, and the guard other modules call.
   registerPatientAccessRoutes(

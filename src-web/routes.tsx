@@ -89,7 +89,7 @@ export const PAGES: Record<PageId, PageModule> = {
   'referrer-quick-report': notAvailable,
   'referrer-report-feedback': notAvailable,
   'referrer-report-feedback-faq': notAvailable,
-  'preview-email': notAvailable,
+  'preview-email': () => import('./features/preview-email/preview-email-page').then((m) => ({ Component: m.PreviewEmailPage })),
   'iframe-test': () => import('./features/iframe-test/iframe-test-page').then((m) => ({ Component: m.IframeTestPage })),
   about: withSanitizer(() => import('./features/about/about-page').then((m) => ({ Component: m.AboutPage }))),
   contact: withSanitizer(() => import('./features/contact/contact-page').then((m) => ({ Component: m.ContactPage }))),

@@ -14,6 +14,11 @@ declare module 'axios' {
      * answer from the patient, not a lost session, so the 401 rule leaves the session alone.
      */
     signIn?: boolean;
+    /**
+     * Marks calls behind the staff session (docs/rules/staff-access.md). Their 401 means no staff
+     * sign-in, which says nothing about a patient's session, so the 401 rule leaves that alone.
+     */
+    staffSession?: boolean;
     /** Set on the one repeat of a request the server refused with captcha_required. */
     captchaRetried?: boolean;
   }
@@ -170,7 +175,7 @@ export function createApiClient(baseURL = '/'): ApiClient {
       config.headers.set(header.name, header.value);
       return http.request({ ...config, captchaRetried: true });
     }
-    const signIn = isAxiosError(error) && error.config?.signIn === true;
+    const signIn = isAxiosError(error) && (error.config?.signIn === true || error.config?.staffSession === true);
     if (apiError.kind === 'http' && apiError.status === 401 && !signIn) {
       const authCheck = isAxiosError(error) && error.config?.authCheck === true;
       if (authCheck) session?.reauthenticate();

@@ -93,6 +93,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/staff-access/logout': 'public',
   'GET /api/staff-access/me': ANY_STAFF_ROLE,
 
+  // E-mail preview (staff and admin; referrer and kioskAdmin 403)
+  'GET /api/notifications/preview_translated_email': staffSession('staff', 'admin'),
+  'GET /api/notifications/preview_translated_email/html': staffSession('staff', 'admin'),
+
   // Self-service on an appointment booking
   'GET /api/appointments/:bookingKey': 'appointment-session',
   'GET /api/appointments/:bookingKey/can-change': 'appointment-session',

@@ -120,6 +120,7 @@ describe('pages behind the route table', () => {
         'booking-request',
         'questionnaires',
         'image-viewer-access',
+        'preview-email',
       ].includes(page),
   );
 

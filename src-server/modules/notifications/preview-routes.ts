@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EMAIL_PREVIEW_HTML_PATH, EMAIL_PREVIEW_PATH, EmailPreviewQuerySchema, EmailPreviewSchema } from '@contract/api/notifications';
+import { ApiErrorBodySchema } from '@contract/errors';
+import type { Queryable } from '../../db/connection';
+import type { Clock } from '../../platform/clock';
+import { staffRoute, staffSessionOf, subjectRef } from '../staff-access/public';
+import { previewEmail } from './email-preview';
+import { createPreviewRepository } from './preview-repository';
+
+/**
+ * GET /api/notifications/preview_translated_email (docs/rules/notifications.md#e-mail-preview):
+ * staff or admin only. Registered whether or not staff sign-in is configured: without it the
+ * guard answers 401, like every staff route.
+ */
+export function registerEmailPreviewRoutes(app: FastifyInstance, deps: { db: Queryable; clock: Clock; publicUrl: string }): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staffOnly = staffRoute(['staff', 'admin'], ['notifications']);
+  const repository = createPreviewRepository(deps.db);
+  const errors = {
+    400: ApiErrorBodySchema,
+    401: ApiErrorBodySchema,
+    403: ApiErrorBodySchema,
+    404: ApiErrorBodySchema,
+    503: ApiErrorBodySchema,
+  };
+  // Set before the guard runs, so refusals are not cached either: the mail holds a patient's details.
+  const noStore = async (_request: unknown, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+  };
+  api.get(
+    EMAIL_PREVIEW_PATH,
+    {
+      ...staffOnly({
+        summary: 'Preview an e-mail template in a locale for an appointment (staff); sends nothing',
+        querystring: EmailPreviewQuerySchema,
+        response: { 200: EmailPreviewSchema, ...errors },
+      }),
+      onRequest: noStore,
+    },
+    async (request) => {
+      const session = staffSessionOf(request);
+      return previewEmail({ repository, publicUrl: deps.publicUrl, clock: deps.clock }, request.query, subjectRef(session.subject));
+    },
+  );
+
+  api.get(
+    EMAIL_PREVIEW_HTML_PATH,
+    {
+      ...staffOnly({
+        summary: "The same preview's HTML alone, for a sandboxed frame of the preview page (staff); sends nothing",
+        querystring: EmailPreviewQuerySchema,
+      }),
+      onRequest: noStore,
+      // After the global security-headers hook: the mail's HTML keeps its inline styles, and runs
+      // with no script, no network and no same-origin access, framed by the portal only.
+      onSend: async (_request, reply, payload) => {
+        if (reply.statusCode === 200) reply.header('content-security-policy', MAIL_FRAME_POLICY);
+        return payload;
+      },
+    },
+    async (request, reply) => {
+      const session = staffSessionOf(request);
+      const preview = await previewEmail(
+        { repository, publicUrl: deps.publicUrl, clock: deps.clock },
+        request.query,
+        subjectRef(session.subject),
+      );
+      return reply.header('content-type', 'text/html; charset=utf-8').header('x-robots-tag', 'noindex').send(preview.html);
+    },
+  );
+}
+
+/** The policy of a rendered mail shown in a frame (as the development outbox shows one). */
+export const MAIL_FRAME_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'";
