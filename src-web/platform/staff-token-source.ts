@@ -39,9 +39,10 @@ export interface StaffTokenSource {
   /**
    * Signs in in a popup. When the browser blocks popups the sign-in continues as a full-page
    * redirect: `beforeRedirect` runs first (the page may leave before this promise settles), and
-   * this answers 'redirecting'. Throws SignInError.
+   * this answers 'redirecting'. `forceLogin` makes the provider ask for the credentials even when
+   * its own session is alive (after a logout on a shared computer). Throws SignInError.
    */
-  interactive(options: { beforeRedirect: () => void }): Promise<string | 'redirecting'>;
+  interactive(options: { beforeRedirect: () => void; forceLogin: boolean }): Promise<string | 'redirecting'>;
   /** Forgets every account and token this browser holds for the portal. */
   clear(): Promise<void>;
 }

@@ -12,6 +12,12 @@ import type { IdentitySettings } from '../platform/staff-token-source';
 
 /** Set while this browser believes it holds a staff session; never a credential. */
 export const SIGNED_IN_MARKER = 'portal.staffSignedIn';
+/**
+ * Set by a logout until the next sign-in: the identity provider's own session outlives the
+ * portal's, so the next sign-in asks for the credentials (the next person at a shared computer
+ * is not signed in as the last one) and no hidden frame signs anyone in.
+ */
+export const SIGNED_OUT_MARKER = 'portal.staffSignedOut';
 /** Set while a sign-in continues as a full-page redirect (the popup was blocked). */
 export const REDIRECT_MARKER = 'portal.staffSignInRedirect';
 
@@ -44,7 +50,7 @@ export interface StaffStoreDeps {
   sessionStorage: Storage | null;
 }
 
-function readMarker(storage: Storage | null, key: string): string | null {
+export function readMarker(storage: Storage | null, key: string): string | null {
   try {
     return storage?.getItem(key) ?? null;
   } catch {

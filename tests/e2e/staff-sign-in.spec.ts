@@ -6,6 +6,7 @@ import { t } from './helpers/i18n';
 import {
   DEMO_ADMIN,
   DEMO_KIOSK_ADMIN,
+  DEMO_REFERRER,
   DEMO_STAFF,
   expectStaffMenu,
   msalCredentials,
@@ -23,6 +24,8 @@ test.use({ ignoreHTTPSErrors: true });
 
 /** A demo booking no other journey signs in to (resources/demo-provider/appointments.json). */
 const ZOE = { key: 'tbwfMKoY8baWy3_RDUOeKQ', dateOfBirth: '1949-04-26', email: 'zoe.fictitious@example.com' };
+/** The booking whose confirmation the preview renders (read only). */
+const PREVIEWED_KEY = 'DQZGrZ3wpC5qCgHhYxQeMw';
 /** Values for the path parameters of staff routes; the session check comes before any lookup. */
 const SAMPLE_PARAMS: Record<string, string> = { bookingKey: ZOE.key, id: '1', slug: 'sample' };
 
@@ -120,4 +123,33 @@ test("a patient's session reaches no staff endpoint", async ({ page }) => {
     );
     expect(status, `${method} ${url}`).toBe(401);
   }
+});
+
+test('staff preview a real e-mail after signing in on the page; a referring doctor is refused (403)', async ({ page }) => {
+  const preview = `/preview-email?template=booking_confirmation&lang=en-AU&referenceId=${PREVIEWED_KEY}`;
+  await page.goto(preview);
+  await expect(page.getByRole('alert')).toContainText(t('previewEmail.signInNeeded'));
+  await expectNoSeriousA11yViolations(page, '/preview-email (sign-in needed)');
+
+  // A referring doctor signs in there: the server refuses the staff action.
+  await signInThroughPopup(page, () => page.getByRole('button', { name: t('previewEmail.signIn') }).click(), DEMO_REFERRER);
+  await expectStaffMenu(page, DEMO_REFERRER.username);
+  await expect(page.getByRole('alert')).toContainText('Your account may not do that.');
+  expect(
+    await statusOf(page, `/api/notifications/preview_translated_email?template=booking_confirmation&lang=en&referenceId=${PREVIEWED_KEY}`),
+  ).toBe(403);
+  await page.getByRole('button', { name: `Account: ${DEMO_REFERRER.username}` }).click();
+  await page.getByRole('button', { name: t('staff.menu.logout') }).click();
+  await expect(page.getByRole('button', { name: t('nav.login') })).toBeVisible();
+
+  // The next person at this computer: the provider's own session is still the referrer's, yet
+  // after the logout it asks for credentials again, so staff sign in as themselves.
+  // Staff see the mail: subject, the HTML in its sandboxed frame, the text.
+  await page.goto(preview);
+  await signInThroughPopup(page, () => page.getByRole('button', { name: t('previewEmail.signIn') }).click(), DEMO_STAFF);
+  await expect(page.getByTestId('preview-email-subject')).toContainText(/./);
+  await expect(page.getByTestId('preview-email-text')).toContainText(`/appointments/${PREVIEWED_KEY}`);
+  const frame = page.frameLocator('iframe.pp-preview-email-frame');
+  await expect(frame.locator('body')).toContainText(/Dear/);
+  await expectNoSeriousA11yViolations(page, '/preview-email (preview)', { exclude: ['iframe.pp-preview-email-frame'] });
 });

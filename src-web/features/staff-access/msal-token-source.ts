@@ -65,14 +65,15 @@ export async function createMsalTokenSource(settings: IdentitySettings, win: Win
       }
     },
 
-    async interactive({ beforeRedirect }) {
+    async interactive({ beforeRedirect, forceLogin }) {
+      const request = forceLogin ? { scopes, prompt: 'login' } : { scopes };
       try {
-        return remember(await app.loginPopup({ scopes }));
+        return remember(await app.loginPopup(request));
       } catch (error) {
         const code = error instanceof AuthError ? error.errorCode : '';
         if (POPUP_BLOCKED.has(code)) {
           beforeRedirect();
-          await app.loginRedirect({ scopes });
+          await app.loginRedirect(request);
           return 'redirecting';
         }
         if (CANCELLED.has(code)) throw new SignInError('cancelled', 'The sign-in window was closed.');

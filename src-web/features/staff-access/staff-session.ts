@@ -4,6 +4,8 @@ import { SignInError, type StaffTokenSource, type TokenSourceLoader } from '../.
 import {
   REDIRECT_MARKER,
   SIGNED_IN_MARKER,
+  SIGNED_OUT_MARKER,
+  readMarker,
   writeMarker,
   type StaffSessionActions,
   type StaffSignInProblem,
@@ -27,6 +29,7 @@ export function createStaffSession(
   const local = storageOf(deps.win, 'localStorage');
   const session = storageOf(deps.win, 'sessionStorage');
   let source: Promise<StaffTokenSource> | null = null;
+  const signedOut = (): boolean => readMarker(local, SIGNED_OUT_MARKER) !== null;
 
   const tokenSource = (): Promise<StaffTokenSource> => {
     const settings = store.settings;
@@ -46,6 +49,7 @@ export function createStaffSession(
       if (token === null) return false;
       store.signedInAs(await api.openSession(token));
       writeMarker(local, SIGNED_IN_MARKER, '1');
+      writeMarker(local, SIGNED_OUT_MARKER, null);
       return true;
     } catch (error) {
       store.failed(problemOf(error));
@@ -59,7 +63,7 @@ export function createStaffSession(
     preload: () => void tokenSource().catch(() => undefined),
 
     async restore() {
-      if (store.settings !== null && session?.getItem(REDIRECT_MARKER) != null) {
+      if (store.settings !== null && readMarker(session, REDIRECT_MARKER) !== null) {
         writeMarker(session, REDIRECT_MARKER, null);
         await run((tokens) => tokens.finishRedirect());
         return;
@@ -71,14 +75,17 @@ export function createStaffSession(
       }
     },
 
-    signInSilently: (options) => run((tokens) => tokens.silent(options)),
+    signInSilently: (options) => run((tokens) => tokens.silent({ frame: options.frame && !signedOut() })),
 
     signIn: () =>
       run(async (tokens) => {
         const silent = await tokens.silent({ frame: false });
         if (silent !== null) return silent;
         // The page leaves for the identity provider before loginRedirect settles: mark first.
-        const token = await tokens.interactive({ beforeRedirect: () => writeMarker(session, REDIRECT_MARKER, '1') });
+        const token = await tokens.interactive({
+          beforeRedirect: () => writeMarker(session, REDIRECT_MARKER, '1'),
+          forceLogin: signedOut(),
+        });
         return token === 'redirecting' ? null : token;
       }),
 
@@ -88,6 +95,7 @@ export function createStaffSession(
         await api.logout().catch(() => undefined);
         if (store.settings !== null) await (await tokenSource()).clear();
       } finally {
+        writeMarker(local, SIGNED_OUT_MARKER, '1');
         store.forget();
         store.finished();
       }

@@ -21,7 +21,14 @@ export async function signInThroughPopup(page: Page, open: () => Promise<void>, 
   await open();
   const popup = await popupOpened;
   await signInAtProvider(popup, account);
-  await popup.waitForEvent('close', { timeout: 30_000 });
+  await popup.waitForEvent('close', { timeout: 30_000 }).catch(async (error: unknown) => {
+    throw new Error(
+      `the sign-in popup stayed open at ${popup.url()}: ${(await popup.textContent('body').catch(() => ''))?.slice(0, 300)}`,
+      {
+        cause: error,
+      },
+    );
+  });
 }
 
 /** The HTTP status of a same-origin call made by the page (its cookies included). */
