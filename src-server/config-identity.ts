@@ -90,7 +90,14 @@ export function parseRoleMap(raw: string, problem: Problem): IdentityRoleMapping
 export function parseIdentityConfig(env: Env, production: boolean, problem: Problem): IdentityConfig {
   const roleMapping = parseRoleMap(read(env, 'IDENTITY_ROLE_MAP') ?? DEFAULT_ROLE_MAP, problem);
   const issuer = read(env, 'IDENTITY_ISSUER');
-  const external = ['IDENTITY_JWKS_URI', 'IDENTITY_CLIENT_ID', 'IDENTITY_AUDIENCE'] as const;
+  const external = [
+    'IDENTITY_JWKS_URI',
+    'IDENTITY_CLIENT_ID',
+    'IDENTITY_AUDIENCE',
+    'IDENTITY_AUTHORITY',
+    'IDENTITY_SCOPE',
+    'IDENTITY_PROTOCOL_MODE',
+  ] as const;
   if (issuer === undefined) {
     for (const name of external)
       if (read(env, name) !== undefined) problem(name, 'is set but IDENTITY_ISSUER is not; set IDENTITY_ISSUER too or unset it');

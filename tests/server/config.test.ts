@@ -116,6 +116,12 @@ describe('parseConfig', () => {
           audience: 'api://portal-api',
           clientId: 'portal-client',
           roleMapping: { roles: { 'Portal.Staff': ['staff'] }, groups: { 'g-1': ['admin', 'kioskAdmin'] } },
+          browser: {
+            clientId: 'portal-client',
+            authority: 'https://login.microsoftonline.com/tenant-id',
+            scope: 'api://portal-api/access_as_user',
+            protocolMode: 'AAD',
+          },
         },
         shutdownTimeoutMs: 2500,
         appVersion: '2.0.0-rc.1',
