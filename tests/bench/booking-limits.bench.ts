@@ -3,12 +3,12 @@
 // upsert of their day's counters, plus the confirmation-mail count inside the booking's
 // transaction. PGlite always; PostgreSQL too when DATABASE_URL is set.
 // Goal: p95 < 1 ms per request, so the limits never show in the booking's 50 ms budget.
-import { openPostgres, createPglite, pgliteDatabase, type Database } from '../../src-server/db/connection';
+import type { Database } from '../../src-server/db/connection';
 import { migrate } from '../../src-server/db/migrate';
 import { createBookingLimiter, DEFAULT_BOOKING_LIMITS, type BookingClient } from '../../src-server/modules/booking/booking-limits';
 import { createCaptcha } from '../../src-server/platform/captcha/captcha';
 import { systemClock } from '../../src-server/platform/clock';
-import { createPostgresDatabase, dropPostgresDatabase, postgresUrlFor } from '../server/helpers/database';
+import { onEachEngine, runBenchmark } from './helpers/engines';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
 const WARM_UP = 200;
@@ -86,31 +86,4 @@ async function measure(engine: string, db: Database): Promise<GoalResult[]> {
   ];
 }
 
-async function main(): Promise<boolean> {
-  const results: GoalResult[] = [];
-  const pglite = pgliteDatabase(await createPglite({}));
-  try {
-    results.push(...(await measure('pglite', pglite)));
-  } finally {
-    await pglite.close();
-  }
-  if (process.env.DATABASE_URL) {
-    const name = await createPostgresDatabase();
-    const postgres = await openPostgres(postgresUrlFor(name), name);
-    try {
-      results.push(...(await measure('postgres', postgres)));
-    } finally {
-      await postgres.close();
-      await dropPostgresDatabase(name);
-    }
-  }
-  return report('booking-limits', results);
-}
-
-main().then(
-  (met) => process.exit(met ? 0 : 1),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(2);
-  },
-);
+runBenchmark(async () => report('booking-limits', await onEachEngine(measure)));

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../src-server/app';
 import { parseConfig } from '../../src-server/config';
 import { DEFAULT_ROLE_MAP, parseRoleMap } from '../../src-server/config-identity';
-import { createPglite, openPostgres, pgliteDatabase, type Database } from '../../src-server/db/connection';
+import type { Database } from '../../src-server/db/connection';
 import { migrate } from '../../src-server/db/migrate';
 import { seedDemoProvider } from '../../src-server/db/seed/seed';
 import { startDevIdentityProvider, type DevIdentityProvider } from '../../src-server/dev-identity/provider';
@@ -23,7 +23,7 @@ import { JWKS_COOLDOWN_MS } from '../../src-server/modules/staff-access/token-ve
 import { systemClock } from '../../src-server/platform/clock';
 import { createFileStorage } from '../../src-server/platform/storage';
 import { authorizationRequest, CookieJar, exchangeCode, signIn } from '../server/dev-identity/oidc-client';
-import { createPostgresDatabase, dropPostgresDatabase, postgresUrlFor } from '../server/helpers/database';
+import { onEachEngine, runBenchmark } from './helpers/engines';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
 const WARM_UP = 100;
@@ -141,34 +141,11 @@ async function measure(engine: string, db: Database, idp: DevIdentityProvider): 
 
 async function main(): Promise<boolean> {
   const idp = await startDevIdentityProvider({ port: 0, portalUrl: PORTAL });
-  const results: GoalResult[] = [];
   try {
-    const pglite = pgliteDatabase(await createPglite({}));
-    try {
-      results.push(...(await measure('pglite', pglite, idp)));
-    } finally {
-      await pglite.close();
-    }
-    if (process.env.DATABASE_URL) {
-      const name = await createPostgresDatabase();
-      const postgres = await openPostgres(postgresUrlFor(name), name);
-      try {
-        results.push(...(await measure('postgres', postgres, idp)));
-      } finally {
-        await postgres.close();
-        await dropPostgresDatabase(name);
-      }
-    }
+    return report('identity', await onEachEngine((engine, db) => measure(engine, db, idp)));
   } finally {
     await idp.close();
   }
-  return report('identity', results);
 }
 
-main().then(
-  (met) => process.exit(met ? 0 : 1),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(2);
-  },
-);
+runBenchmark(main);

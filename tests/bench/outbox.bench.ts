@@ -3,14 +3,14 @@
 // real SMTP server on loopback. PGlite always; PostgreSQL too when DATABASE_URL is set.
 // Goals: queueing p99 <= 5 ms (a tenth of the booking's 50 ms budget; timed inside the
 // transaction, whose begin and commit the booking pays anyway); draining >= 100 mails/s.
-import { openPostgres, createPglite, pgliteDatabase, type Database } from '../../src-server/db/connection';
+import type { Database } from '../../src-server/db/connection';
 import { migrate } from '../../src-server/db/migrate';
 import { queueBookingConfirmation, type BookingConfirmation } from '../../src-server/modules/notifications/booking-confirmation';
 import { systemClock } from '../../src-server/platform/clock';
 import { createSmtpMailer } from '../../src-server/platform/mailer';
 import { createOutboxWorker } from '../../src-server/platform/outbox/outbox-worker';
-import { createPostgresDatabase, dropPostgresDatabase, postgresUrlFor } from '../server/helpers/database';
 import { collectingLogger, smtpConfigFor, startTestSmtpServer } from '../server/helpers/test-smtp-server';
+import { onEachEngine, runBenchmark } from './helpers/engines';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
 const WARM_UP = 100;
@@ -88,31 +88,4 @@ async function measure(engine: string, db: Database): Promise<GoalResult[]> {
   ];
 }
 
-async function main(): Promise<boolean> {
-  const results: GoalResult[] = [];
-  const pglite = pgliteDatabase(await createPglite({}));
-  try {
-    results.push(...(await measure('pglite', pglite)));
-  } finally {
-    await pglite.close();
-  }
-  if (process.env.DATABASE_URL) {
-    const name = await createPostgresDatabase();
-    const postgres = await openPostgres(postgresUrlFor(name), name);
-    try {
-      results.push(...(await measure('postgres', postgres)));
-    } finally {
-      await postgres.close();
-      await dropPostgresDatabase(name);
-    }
-  }
-  return report('outbox', results);
-}
-
-main().then(
-  (met) => process.exit(met ? 0 : 1),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(2);
-  },
-);
+runBenchmark(async () => report('outbox', await onEachEngine(measure)));
