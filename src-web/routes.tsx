@@ -6,6 +6,7 @@ import { AppFrame } from './shell/app-frame';
 import { LoadingOverlay } from './shell/loading-overlay';
 import { RouteError } from './shell/route-error';
 import { preloadSanitizer } from './components/safe-html';
+import { loadPageTexts } from './i18n/page-texts';
 import { EmbeddedLayout, PortalLayout } from './shell/shell-layout';
 
 /** One page (or area) of the portal; aliases and clinic-path variants share their page's id. */
@@ -61,12 +62,18 @@ export function matchedPage(matches: readonly { route: { handle?: unknown } }[])
 }
 
 // Every page is its own chunk, so the first screen downloads only the page it shows.
-const notAvailable: PageModule = () =>
-  import('./features/not-available/not-available-page').then((m) => ({ Component: m.NotAvailablePage }));
+const notAvailable: PageModule = withPageTexts(() =>
+  import('./features/not-available/not-available-page').then((m) => ({ Component: m.NotAvailablePage })),
+);
 
 /** Pages that show configured HTML load the sanitiser with their code, so nothing pops in later. */
 function withSanitizer(load: PageModule): PageModule {
   return async () => (await Promise.all([load(), preloadSanitizer()]))[0];
+}
+
+/** The small pages' texts (pages.json) load with their code, never with the booking home. */
+function withPageTexts(load: PageModule): PageModule {
+  return async () => (await Promise.all([load(), loadPageTexts()]))[0];
 }
 
 // The booking home is the portal's front page: its first step ships in the entry chunk (about
@@ -82,7 +89,7 @@ export const PAGES: Record<PageId, PageModule> = {
   kiosk: notAvailable,
   questionnaires: () => import('./features/questionnaires/questionnaires-page').then((m) => ({ Component: m.QuestionnairesPage })),
   authentication: () => import('./features/authentication/authentication-page').then((m) => ({ Component: m.AuthenticationPage })),
-  deny: () => import('./features/deny/deny-page').then((m) => ({ Component: m.DenyPage })),
+  deny: withPageTexts(() => import('./features/deny/deny-page').then((m) => ({ Component: m.DenyPage }))),
   'image-viewer-access': () =>
     import('./features/staff-access/image-viewer-access-page').then((m) => ({ Component: m.ImageViewerAccessPage })),
   'referrer-access': notAvailable,
@@ -90,14 +97,16 @@ export const PAGES: Record<PageId, PageModule> = {
   'referrer-report-feedback': notAvailable,
   'referrer-report-feedback-faq': notAvailable,
   'preview-email': () => import('./features/preview-email/preview-email-page').then((m) => ({ Component: m.PreviewEmailPage })),
-  'iframe-test': () => import('./features/iframe-test/iframe-test-page').then((m) => ({ Component: m.IframeTestPage })),
-  about: withSanitizer(() => import('./features/about/about-page').then((m) => ({ Component: m.AboutPage }))),
-  contact: withSanitizer(() => import('./features/contact/contact-page').then((m) => ({ Component: m.ContactPage }))),
-  terms: withSanitizer(() => import('./features/terms/terms-page').then((m) => ({ Component: m.TermsPage }))),
-  privacy: () => import('./features/privacy/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
+  'iframe-test': withPageTexts(() => import('./features/iframe-test/iframe-test-page').then((m) => ({ Component: m.IframeTestPage }))),
+  about: withPageTexts(withSanitizer(() => import('./features/about/about-page').then((m) => ({ Component: m.AboutPage })))),
+  contact: withPageTexts(withSanitizer(() => import('./features/contact/contact-page').then((m) => ({ Component: m.ContactPage })))),
+  terms: withPageTexts(withSanitizer(() => import('./features/terms/terms-page').then((m) => ({ Component: m.TermsPage })))),
+  privacy: withPageTexts(() => import('./features/privacy/privacy-page').then((m) => ({ Component: m.PrivacyPage }))),
   'advanced-booking': booking,
-  'select-region': () => import('./features/select-region/select-region-page').then((m) => ({ Component: m.SelectRegionPage })),
-  'not-found': () => import('./features/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+  'select-region': withPageTexts(() =>
+    import('./features/select-region/select-region-page').then((m) => ({ Component: m.SelectRegionPage })),
+  ),
+  'not-found': withPageTexts(() => import('./features/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage }))),
 };
 
 /**

@@ -1,6 +1,8 @@
 import type en from './locales/en/translation.json';
 import type questionnaires from './locales/en/questionnaires.json';
+import type pages from './locales/en/pages.json';
 import type selfService from './locales/en/self-service.json';
+import type signIn from './locales/en/sign-in.json';
 import type staff from './locales/en/staff.json';
 
 /**
@@ -10,8 +12,11 @@ import type staff from './locales/en/staff.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    // self-service.json, questionnaires.json and staff.json load with their pages (self-service-texts.ts,
-    // questionnaire-texts.ts, staff-texts.ts); typed as one catalogue.
-    resources: { translation: typeof en & typeof selfService & typeof questionnaires & typeof staff };
+    // pages.json, self-service.json, questionnaires.json, sign-in.json and staff.json load with their
+    // pages (page-texts.ts, self-service-texts.ts, questionnaire-texts.ts, sign-in-texts.ts,
+    // staff-texts.ts); typed as one catalogue.
+    resources: {
+      translation: typeof en & typeof pages & typeof selfService & typeof questionnaires & typeof signIn & typeof staff;
+    };
   }
 }

@@ -40,7 +40,7 @@ export function useNavTargets(): NavTargets {
   };
   const adminLinkShown = config.app.showLinkToAdminPanel && !ui.kiosk;
   const adminPanel = adminLinkShown ? (configured(nav.login) ?? configured(config.radiology.domainAdmin)) : null;
-  const nobodySignedIn = !session.isAuthenticated && !staff.signedIn;
+  const nobodySignedIn = !session.isAuthenticated && staff.user === null;
   const staffSignIn = adminLinkShown && nobodySignedIn && staff.settings !== null;
 
   return {

@@ -4,6 +4,7 @@ import type { SupportedLocale, TranslationOverlay } from '@contract/api/config';
 import type { AssetsApi } from '../api/assets-api';
 import { createI18n, preloadCatalogue } from '../i18n/create-i18n';
 import { resolveLocale, weekStartsOn, type WeekStart } from '../i18n/locale';
+import { bindPageTexts } from '../i18n/page-texts';
 
 /** The active language: i18next instance and the week start (docs/rules/shell.md#languages). */
 export class I18nStore {
@@ -51,6 +52,7 @@ export class I18nStore {
     runInAction(() => {
       this.instance = instance;
     });
+    bindPageTexts(instance, locale);
     this.doc.documentElement.lang = locale;
   }
 

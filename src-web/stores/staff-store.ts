@@ -96,10 +96,6 @@ export class StaffStore {
     };
   }
 
-  get signedIn(): boolean {
-    return this.user !== null;
-  }
-
   hasAnyRole(roles: readonly StaffRole[]): boolean {
     return this.user !== null && this.user.roles.some((role) => roles.includes(role));
   }
@@ -142,24 +138,9 @@ export class StaffStore {
     await (await this.actions()).signOut();
   }
 
-  // What staff-session.ts reports.
-
-  started(): void {
-    this.busy = true;
-    this.problem = null;
-  }
-
-  finished(): void {
-    this.busy = false;
-  }
-
-  signedInAs(user: StaffUser): void {
-    this.user = user;
-  }
-
-  failed(problem: StaffSignInProblem): void {
-    this.user = null;
-    this.problem = problem;
+  /** What staff-session.ts reports: a sign-in began or ended, who is signed in, what went wrong. */
+  update(change: Partial<Pick<StaffStore, 'user' | 'busy' | 'problem'>>): void {
+    Object.assign(this, change);
   }
 
   /** The server no longer knows this staff session (a 401, a logout): forget it here too. */

@@ -10,6 +10,8 @@ import { useStores } from '../../stores/use-stores';
 import { readAuthenticationParams } from './authentication-params';
 import './authentication.css';
 import { Button } from '../../components/button';
+import { useSignInTexts } from '../../i18n/sign-in-texts';
+import { LoadingOverlay } from '../../shell/loading-overlay';
 
 const ERROR_ID = 'auth-error';
 
@@ -352,7 +354,8 @@ const AuthenticationView = observer(function AuthenticationView() {
 
 /** /authentication (docs/rules/patient-access.md#authentication-page): sign in to a booking, then back to where the patient was. */
 export const AuthenticationPage = observer(function AuthenticationPage() {
-  const { patientAccess } = useStores();
+  const { patientAccess, i18n } = useStores();
+  const textsReady = useSignInTexts(i18n.i18n, i18n.locale);
   const store = patientAccess.signIn(PatientSignInStore);
   const [searchParams] = useSearchParams();
   const embedded = useEmbedded();
@@ -363,5 +366,7 @@ export const AuthenticationPage = observer(function AuthenticationPage() {
     return () => store.dispose();
   }, [store, search, embedded]);
 
+  // The session check above runs while the page's texts arrive.
+  if (!textsReady) return <LoadingOverlay />;
   return <AuthenticationView />;
 });

@@ -43,19 +43,19 @@ export function createStaffSession(
 
   /** Gets a token one way, hands it to the server, and records the outcome. */
   const run = async (getToken: (source: StaffTokenSource) => Promise<string | null>): Promise<boolean> => {
-    store.started();
+    store.update({ busy: true, problem: null });
     try {
       const token = await getToken(await tokenSource());
       if (token === null) return false;
-      store.signedInAs(await api.openSession(token));
+      store.update({ user: await api.openSession(token) });
       writeMarker(local, SIGNED_IN_MARKER, '1');
       writeMarker(local, SIGNED_OUT_MARKER, null);
       return true;
     } catch (error) {
-      store.failed(problemOf(error));
+      store.update({ user: null, problem: problemOf(error) });
       return false;
     } finally {
-      store.finished();
+      store.update({ busy: false });
     }
   };
 
@@ -69,7 +69,7 @@ export function createStaffSession(
         return;
       }
       try {
-        store.signedInAs(await api.me());
+        store.update({ user: await api.me() });
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) store.forget();
       }
@@ -90,14 +90,14 @@ export function createStaffSession(
       }),
 
     async signOut() {
-      store.started();
+      store.update({ busy: true, problem: null });
       try {
         await api.logout().catch(() => undefined);
         if (store.settings !== null) await (await tokenSource()).clear();
       } finally {
         writeMarker(local, SIGNED_OUT_MARKER, '1');
         store.forget();
-        store.finished();
+        store.update({ busy: false });
       }
     },
   };

@@ -11,6 +11,10 @@ const english: Catalogue = readEnglish('translation.json');
 const selfService: Catalogue = readEnglish('self-service.json');
 /** The staff sign-in pages' catalogue (src-web/i18n/staff-texts.ts). */
 const staff: Catalogue = readEnglish('staff.json');
+/** The patient sign-in page's catalogue (src-web/i18n/sign-in-texts.ts). */
+const signIn: Catalogue = readEnglish('sign-in.json');
+/** The small pages' catalogue (src-web/i18n/page-texts.ts). */
+const pages: Catalogue = readEnglish('pages.json');
 
 function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefined {
   let node: string | Catalogue | undefined = catalogue[key];
@@ -24,8 +28,11 @@ function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefin
 function lookUpText(key: string): string | Catalogue | undefined {
   const found = lookUp(english, key);
   if (typeof found === 'string') return found;
-  const selfServiceText = lookUp(selfService, key);
-  return typeof selfServiceText === 'string' ? selfServiceText : lookUp(staff, key);
+  for (const catalogue of [selfService, staff, signIn, pages]) {
+    const text = lookUp(catalogue, key);
+    if (typeof text === 'string') return text;
+  }
+  return undefined;
 }
 
 const plural = new Intl.PluralRules('en');

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadPageTexts } from '../../../src-web/i18n/page-texts';
 import { SUPPORTED_LOCALES } from '@contract/api/config';
 import { createApiClient } from '../../../src-web/api/client';
 import { loadAntdLocale } from '../../../src-web/i18n/antd-locale';
@@ -104,12 +105,14 @@ describe('I18nStore', () => {
 
   it('should fall back to English for keys a regional catalogue does not override', async () => {
     const { root } = await storeFor('en-NZ');
+    await loadPageTexts();
     expect(root.i18n.i18n.t('contact.emergency')).toBe('If this is a medical emergency, call 111.');
     expect(root.i18n.i18n.t('notAvailable.text')).toBe('This part of the portal is not available yet.');
   });
 
   it('should use the Macedonian catalogue for mk', async () => {
     const { root } = await storeFor('mk');
+    await loadPageTexts();
     expect(document.documentElement.lang).toBe('mk');
     expect(root.i18n.i18n.t('message.loading')).toBe('Се вчитува…');
     expect(root.i18n.i18n.t('notAvailable.text')).toBe('Овој дел од порталот сѐ уште не е достапен.');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../src-web/i18n/create-i18n';
 import { loadSelfServiceTexts } from '../../../src-web/i18n/self-service-texts';
+import { loadSignInTexts } from '../../../src-web/i18n/sign-in-texts';
 
 /** Counts take the plural form their language needs (i18next over Intl.PluralRules). */
 describe('plural texts', () => {
@@ -30,7 +31,7 @@ describe('plural texts', () => {
 
   it.each(['en', 'en-AU', 'en-NZ', 'en-CA', 'mk'] as const)('should count seconds, minutes and hours in %s', async (locale) => {
     const i18n = await createI18n(locale, {});
-    await loadSelfServiceTexts(i18n, locale);
+    await Promise.all([loadSelfServiceTexts(i18n, locale), loadSignInTexts(i18n, locale)]);
     const one = i18n.t('authentication.code.resendIn', { count: 1 });
     const many = i18n.t('authentication.code.resendIn', { count: 5 });
     expect(one).toContain('1 ');
