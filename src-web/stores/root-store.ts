@@ -84,6 +84,7 @@ export class RootStore {
     this.session = new SessionStore(() => this.navigator);
     this.i18n = new I18nStore(options.config.app.locale, this.api.assets, win.document);
     this.content = new ContentStore(this.api.config);
+    const staffMayBook = () => this.staff.hasAnyRole(STAFF_BOOKING_ROLES);
     this.booking = new BookingStore({
       api: this.api.booking,
       clock: options.clock ?? (() => new Date()),
@@ -92,7 +93,7 @@ export class RootStore {
       locator: createBrowserLocator(win, () => this.ui.kiosk),
       reportStep: reportStepToWindow(win),
       newIdempotencyKey: () => randomUuid(win.crypto),
-      staffMayBook: () => this.staff.hasAnyRole(STAFF_BOOKING_ROLES),
+      staffMayBook,
     });
     this.patientAccess = new PatientAccessStore({
       api: this.api.patientAccess,
@@ -103,7 +104,7 @@ export class RootStore {
       cookiesEnabled: () => browserCookiesEnabled(win),
       applyTranslations: (overlay) => this.i18n.instance?.addResourceBundle(this.i18n.locale, 'translation', overlay, true, true),
       scrollToTop: () => win.scrollTo?.(0, 0),
-      staffMayBook: () => this.staff.hasAnyRole(STAFF_BOOKING_ROLES),
+      staffMayBook,
     });
     this.staff = new StaffStore({
       app: () => this.config.app,
