@@ -21,6 +21,12 @@ interface Target {
 let settle: ((target: Target) => void) | null = null;
 let bound = new Promise<Target>((resolve) => (settle = resolve));
 
+/** A new language is being set up (I18nStore's constructor): pages loading from now on wait for it. */
+export function expectPageTexts(): void {
+  if (settle !== null) return;
+  bound = new Promise<Target>((resolve) => (settle = resolve));
+}
+
 /** Names the i18next instance and language the pages' texts go into (I18nStore.init). */
 export function bindPageTexts(instance: I18nInstance, locale: SupportedLocale): void {
   const target = { instance, locale };

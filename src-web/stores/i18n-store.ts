@@ -4,7 +4,7 @@ import type { SupportedLocale, TranslationOverlay } from '@contract/api/config';
 import type { AssetsApi } from '../api/assets-api';
 import { createI18n, preloadCatalogue } from '../i18n/create-i18n';
 import { resolveLocale, weekStartsOn, type WeekStart } from '../i18n/locale';
-import { bindPageTexts } from '../i18n/page-texts';
+import { bindPageTexts, expectPageTexts } from '../i18n/page-texts';
 
 /** The active language: i18next instance and the week start (docs/rules/shell.md#languages). */
 export class I18nStore {
@@ -18,6 +18,8 @@ export class I18nStore {
     this.locale = resolveLocale(requestedLocale);
     this.assets = assets;
     this.doc = doc;
+    // Pages whose code starts loading before init() finishes put their texts into this language.
+    expectPageTexts();
     makeAutoObservable<this, 'assets' | 'doc'>(this, {
       instance: observableRef,
       assets: false,
