@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -12,6 +13,8 @@ import { STAFF_SESSION_COOKIE } from '@contract/api/staff-access';
 import type { Config } from './config';
 import { isDatabaseUnavailableError, type Database } from './db/connection';
 import { registerAppointmentRoutes } from './modules/appointments/routes';
+import { createAttachmentsService, registerAttachmentRoutes } from './modules/attachments/public';
+import { startAttachmentJobs } from './modules/attachments/jobs';
 import { createAppointmentsService } from './modules/appointments/service';
 import { AvailabilityStore } from './modules/availability/availability-store';
 import { createAvailabilityRepository } from './modules/availability/repository';
@@ -45,6 +48,7 @@ import { registerCsrfGuard } from './platform/plugins/csrf-guard';
 import { registerSecurityAudit } from './platform/security-audit';
 import { registerSecurityHeaders, setSecurityHeaders } from './platform/plugins/security-headers';
 import type { FileStorage } from './platform/storage';
+import { noVirusScanner, type VirusScanner } from './platform/virus-scan';
 import { createWebAppHandler } from './platform/web-app';
 import { isApiPath } from './platform/api-path';
 
@@ -60,7 +64,10 @@ export interface ServerDeps {
   clock: Clock;
   config: Config;
   mailer: Mailer;
+  /** Where attachments' bytes live: a folder under DATA_DIR, or S3-compatible storage (docs/rules/attachments.md#storage). */
   storage: FileStorage;
+  /** ClamAV when CLAMAV_SOCKET is set; default none (docs/rules/attachments.md#virus-scanning). */
+  scanner?: VirusScanner;
   logger: LoggerOptions;
   /** How much work a proof-of-work challenge asks for; tests make it cheap. Default DEFAULT_CAPTCHA_WORK. */
   captchaWork?: CaptchaWork;
@@ -270,6 +277,16 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     () => clock.now().getTime(),
   );
   registerBookingRequestRoutes(app, createBookingRequestsService({ db, clock }), config.staffApiTokenSha256);
+  // Attachments: received and re-encoded under DATA_DIR, stored in deps.storage.
+  const attachmentsService = createAttachmentsService({
+    db,
+    clock,
+    storage: deps.storage,
+    scanner: deps.scanner ?? noVirusScanner,
+    workDir: join(config.dataDir, 'upload-work'),
+  });
+  await registerAttachmentRoutes(app, attachmentsService);
+  startAttachmentJobs(app, { db, service: attachmentsService, storage: deps.storage, workDir: join(config.dataDir, 'upload-work') });
   let holdSweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     if (!(await availabilityRepository.schemaReady().catch(() => false))) return;

@@ -152,6 +152,32 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
       'Without IDENTITY_ISSUER and outside production, the local demo identity provider (https, self-signed) listens here; off: do not start it.',
   },
   {
+    name: 'S3_BUCKET',
+    default: '(none: attachments are files under DATA_DIR/files)',
+    description:
+      'Keep uploaded documents in this S3-compatible bucket instead, so several servers on one PostgreSQL share them. Needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.',
+  },
+  {
+    name: 'S3_ENDPOINT',
+    default: '(AWS)',
+    description: 'The S3-compatible endpoint URL, e.g. https://s3.example.com (MinIO, Ceph, R2...).',
+  },
+  { name: 'S3_REGION', default: 'us-east-1', description: 'The bucket region.' },
+  { name: 'S3_ACCESS_KEY_ID', default: '(required with S3_BUCKET)', description: 'Access key id for the bucket.' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(required with S3_BUCKET)', description: 'Secret access key for the bucket.' },
+  {
+    name: 'S3_FORCE_PATH_STYLE',
+    default: 'false',
+    description: 'true for servers that need path-style URLs (MinIO and most self-hosted ones).',
+  },
+  { name: 'S3_PREFIX', default: 'attachments/', description: 'Key prefix inside the bucket.' },
+  {
+    name: 'CLAMAV_SOCKET',
+    default: '(none: uploads are not virus-scanned)',
+    description:
+      'ClamAV daemon to scan every upload: a unix socket path (Debian: /var/run/clamav/clamd.ctl) or tcp://host:3310. A file waits in quarantine until it is clean; while the scanner is down it stays there.',
+  },
+  {
     name: 'SHUTDOWN_TIMEOUT_MS',
     default: '10000',
     description: 'On SIGTERM/SIGINT, how long in-flight requests may take before the server closes anyway.',

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { parseS3Settings, type S3Settings } from './platform/storage';
+import { parseVirusScanSettings } from './platform/virus-scan';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './config-env';
@@ -67,6 +69,10 @@ export interface Config {
   sourceMapsPublic: boolean;
   /** Staff sign-in: the provider's identity provider, the local demo one, or off (src-server/config-identity.ts). */
   identity: IdentityConfig;
+  /** S3-compatible storage for attachments; null: a folder under dataDir (docs/rules/attachments.md#storage). */
+  s3: S3Settings | null;
+  /** ClamAV daemon socket (unix path or tcp://host:port); null: uploads are not virus-scanned. */
+  clamavSocket: string | null;
   shutdownTimeoutMs: number;
   appVersion: string;
   appVersionHash: string;
@@ -339,6 +345,19 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
     }
   }
 
+  let s3: S3Settings | null = null;
+  try {
+    s3 = parseS3Settings(env);
+  } catch (error) {
+    problem('S3_BUCKET', error instanceof Error ? error.message : 'S3 settings are not valid');
+  }
+  let clamavSocket: string | null = null;
+  try {
+    clamavSocket = parseVirusScanSettings(env)?.socket ?? null;
+  } catch (error) {
+    problem('CLAMAV_SOCKET', error instanceof Error ? error.message : 'is not valid');
+  }
+
   let shutdownTimeoutMs = 10_000;
   const rawShutdown = read(env, 'SHUTDOWN_TIMEOUT_MS');
   if (rawShutdown !== undefined) {
@@ -381,6 +400,8 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
       trustProxy: trusted.entries,
       sourceMapsPublic,
       identity,
+      s3,
+      clamavSocket,
       shutdownTimeoutMs,
       appVersion,
       appVersionHash,

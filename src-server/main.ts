@@ -15,7 +15,8 @@ import { createMailer } from './platform/mailer';
 import { createOutboxWorker } from './platform/outbox/outbox-worker';
 import { createHttpSmsSender, noSmsSender } from './platform/sms/sms-provider';
 import { createSmsWorker } from './platform/sms/sms-worker';
-import { createFileStorage } from './platform/storage';
+import { configuredStorage } from './platform/storage';
+import { configuredScanner } from './platform/virus-scan';
 import { startBanner } from './start-banner';
 import { openStaffIdentity, type StaffIdentity } from './staff-identity';
 
@@ -77,7 +78,8 @@ async function main(): Promise<void> {
     clock: systemClock,
     config,
     mailer,
-    storage: createFileStorage(join(config.dataDir, 'files')),
+    storage: configuredStorage(config),
+    scanner: configuredScanner(config),
     logger: { level: config.logLevel },
     ...(staffIdentity.identity === undefined ? {} : { identity: staffIdentity.identity }),
   });

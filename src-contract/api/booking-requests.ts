@@ -33,8 +33,8 @@ export const BookingRequestSummarySchema = z.object({
     contactNumber: z.string().nullable(),
     postalCode: z.string().nullable(),
   }),
-  /** Download each at /api/booking-requests/{bookingKey}/referrals/{id}/download. */
-  referrals: z.array(z.object({ id: z.string(), fileName: z.string(), contentType: z.string() })),
+  /** The request's REFERRAL attachments (src-contract/api/attachments.ts), each with its download link. */
+  referrals: z.array(z.object({ id: z.string(), fileName: z.string(), contentType: z.string(), downloadUrl: z.string() })),
   /** The booking-info button's text (sanitised HTML); null: no button. */
   bookingInfoHtml: z.string().nullable(),
   /** The document a questionnaire outcome (SET_DOCUMENT_TYPE) asked the patient to bring, or null. */

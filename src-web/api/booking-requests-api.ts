@@ -13,12 +13,12 @@ export function createBookingRequestsApi(client: ApiClient) {
       (await http.post<BookingRequestSummary>(`${base(bookingKey)}/cancel`)).data,
 
     /**
-     * Where a referral downloads from: a plain link (the session cookie goes with it, the server
-     * answers with Content-Disposition: attachment), relative to the client's base URL.
+     * A file link the server gave (a referral's downloadUrl), on the client's base URL: a plain
+     * link, so the session cookie goes with it and the server answers Content-Disposition: attachment.
      */
-    referralUrl: (bookingKey: string, id: string): string => {
+    fileUrl: (serverPath: string): string => {
       const root = (http.defaults.baseURL ?? '/').replace(/\/+$/, '');
-      return `${root}${base(bookingKey)}/referrals/${encodeURIComponent(id)}/download`;
+      return `${root}${serverPath}`;
     },
   };
 }

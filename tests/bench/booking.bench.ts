@@ -27,7 +27,7 @@ import { seedDemoProvider } from '../../src-server/db/seed/seed';
 import { DEFAULT_BOOKING_LIMITS } from '../../src-server/modules/booking/booking-limits';
 import { createTestClock, type Clock } from '../../src-server/platform/clock';
 import { noTransportMailer } from '../../src-server/platform/mailer';
-import { createFileStorage } from '../../src-server/platform/storage';
+import { createFolderStorage } from '../../src-server/platform/storage';
 import { addDays, localDate } from '../../src-server/platform/time-zone';
 import { DURATIONS, examSlug, generate, MODALITIES } from './helpers/booking-data';
 import { report, summarise, type GoalResult } from './helpers/stats';
@@ -98,7 +98,7 @@ async function startServer(db: Database, clock: Clock, work: string): Promise<{ 
     clock,
     config: parsed.config,
     mailer: noTransportMailer,
-    storage: createFileStorage(join(work, 'files')),
+    storage: createFolderStorage(join(work, 'files')),
     logger: { level: 'silent' },
     bookingLimits: COUNTED_NEVER_REACHED,
   });

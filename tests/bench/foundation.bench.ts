@@ -12,7 +12,7 @@ import { migrate } from '../../src-server/db/migrate';
 import { seedDemoProvider } from '../../src-server/db/seed/seed';
 import { systemClock } from '../../src-server/platform/clock';
 import { noTransportMailer } from '../../src-server/platform/mailer';
-import { createFileStorage } from '../../src-server/platform/storage';
+import { createFolderStorage } from '../../src-server/platform/storage';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
 const WARM_UP = 200;
@@ -38,7 +38,7 @@ async function main(): Promise<boolean> {
     clock: systemClock,
     config: parsed.config,
     mailer: noTransportMailer,
-    storage: createFileStorage(join(work, 'files')),
+    storage: createFolderStorage(join(work, 'files')),
     logger: { level: 'silent' },
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

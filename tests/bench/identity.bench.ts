@@ -21,7 +21,7 @@ import { startDevIdentityProvider, type DevIdentityProvider } from '../../src-se
 import { noTransportMailer } from '../../src-server/platform/mailer';
 import { JWKS_COOLDOWN_MS } from '../../src-server/modules/staff-access/token-verifier';
 import { systemClock } from '../../src-server/platform/clock';
-import { createFileStorage } from '../../src-server/platform/storage';
+import { createFolderStorage } from '../../src-server/platform/storage';
 import { authorizationRequest, CookieJar, exchangeCode, signIn } from '../server/dev-identity/oidc-client';
 import { onEachEngine, runBenchmark } from './helpers/engines';
 import { report, summarise, type GoalResult } from './helpers/stats';
@@ -55,7 +55,7 @@ async function startServer(db: Database, idp: DevIdentityProvider): Promise<Fast
     clock: systemClock,
     config: parsed.config,
     mailer: noTransportMailer,
-    storage: createFileStorage(join(work, 'files')),
+    storage: createFolderStorage(join(work, 'files')),
     logger: { level: 'silent' },
     identity: {
       issuer: idp.issuer,

@@ -27,6 +27,8 @@ describe('parseConfig', () => {
         staffApiTokenSha256: [],
         trustProxy: [],
         sourceMapsPublic: false,
+        s3: null,
+        clamavSocket: null,
         identity: {
           kind: 'local',
           port: 0,
@@ -79,6 +81,14 @@ describe('parseConfig', () => {
         SHUTDOWN_TIMEOUT_MS: '2500',
         APP_VERSION: '2.0.0-rc.1',
         APP_VERSION_HASH: 'deadbee',
+        S3_BUCKET: 'portal-files',
+        S3_ENDPOINT: 'https://s3.example.com',
+        S3_REGION: 'eu-central-1',
+        S3_ACCESS_KEY_ID: 'key-id',
+        S3_SECRET_ACCESS_KEY: 'key-secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: 'portal/',
+        CLAMAV_SOCKET: '/var/run/clamav/clamd.ctl',
       },
       context,
     );
@@ -109,6 +119,16 @@ describe('parseConfig', () => {
         staffApiTokenSha256: ['ab'.repeat(32), 'cd'.repeat(32)],
         trustProxy: ['10.0.0.0/8', '192.0.2.7'],
         sourceMapsPublic: true,
+        s3: {
+          bucket: 'portal-files',
+          endpoint: 'https://s3.example.com',
+          region: 'eu-central-1',
+          accessKeyId: 'key-id',
+          secretAccessKey: 'key-secret',
+          forcePathStyle: true,
+          prefix: 'portal/',
+        },
+        clamavSocket: '/var/run/clamav/clamd.ctl',
         identity: {
           kind: 'external',
           issuer: 'https://login.microsoftonline.com/tenant-id/v2.0',
@@ -194,7 +214,13 @@ describe('ENV_VARIABLES', () => {
     // Record which names parseConfig looks up, with SMTP_HOST set so the SMTP branch runs too.
     const looked = new Set<string>();
     const env = new Proxy<Record<string, string | undefined>>(
-      { SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'a@example.com' },
+      {
+        SMTP_HOST: 'smtp.example.com',
+        SMTP_FROM: 'a@example.com',
+        S3_BUCKET: 'portal-files',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 's',
+      },
       {
         get(target, name) {
           if (typeof name === 'string') looked.add(name);

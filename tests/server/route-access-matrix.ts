@@ -63,7 +63,7 @@ export type Outcome = 'allowed' | 401 | 403 | 404;
 export function expectedOutcome(access: Access, caller: CallerName): Outcome {
   if (typeof access === 'object') {
     const role = caller in STAFF_CALLERS ? (caller as StaffRole) : null;
-    if (role === null) return 401;
+    if (role === null) return access.patientForbidden === true && caller.startsWith('patient') ? 403 : 401;
     return access.roles.includes(role) ? 'allowed' : 403;
   }
   switch (access) {
@@ -79,6 +79,10 @@ export function expectedOutcome(access: Access, caller: CallerName): Outcome {
       return caller === 'machine (staff token)' ? 'allowed' : 403;
     case 'dev-loopback':
       return 404;
+    case 'appointment-session-or-staff':
+      return caller === 'patient (appointment)' || caller === 'staff' || caller === 'admin' ? 'allowed' : 401;
+    case 'booking-request-session-or-staff':
+      return caller === 'patient (booking request)' || caller === 'staff' || caller === 'admin' ? 'allowed' : 401;
   }
 }
 
@@ -96,6 +100,8 @@ function refusals(access: Access): readonly number[] {
     'booking-request-session': [401],
     'staff-token': [403],
     'dev-loopback': [404],
+    'appointment-session-or-staff': [401],
+    'booking-request-session-or-staff': [401],
   };
   return byClass[access];
 }
@@ -111,7 +117,8 @@ export function describeAccess(access: Access): string {
 
 /** A sample value per path parameter; real resources, so a refusal is not a mere "not found". */
 export const ROUTE_PARAMS: Record<string, (access: Access, ids: { appointmentId: string; mailId: string }) => string> = {
-  bookingKey: (access) => (access === 'appointment-session' ? LIAM.bookingKey : CHLOE_REQUEST.bookingKey),
+  bookingKey: (access) =>
+    access === 'appointment-session' || access === 'appointment-session-or-staff' ? LIAM.bookingKey : CHLOE_REQUEST.bookingKey,
   appointmentSlug: (_access, ids) => ids.appointmentId,
   id: (access, ids) => (access === 'dev-loopback' ? ids.mailId : '1'),
   index: () => '0',
@@ -119,6 +126,7 @@ export const ROUTE_PARAMS: Record<string, (access: Access, ids: { appointmentId:
   postcode: () => '2150',
   holdId: () => 'AAAAAAAAAAAAAAAAAAAAAA',
   source: () => 'medications',
+  attachmentId: () => '00000000-0000-4000-8000-000000000001',
 };
 
 /** A valid body where a route validates it before the access check (so the refusal, not a 400, is what is tested). */

@@ -25,7 +25,11 @@ export type AccessClass =
   /** Authorization: Bearer <staff token> whose sha256 is in STAFF_API_TOKEN_SHA256: 403 otherwise (a staff session is not enough). */
   | 'staff-token'
   /** Development outbox: only when enabled, and only from this machine (loopback): 404 otherwise. */
-  | 'dev-loopback';
+  | 'dev-loopback'
+  /** The APPOINTMENT session for the booking in the path, or a staff session with staff or admin: 401 otherwise. */
+  | 'appointment-session-or-staff'
+  /** The BOOKING_REQUEST session for the request in the path, or a staff session with staff or admin: 401 otherwise. */
+  | 'booking-request-session-or-staff';
 
 /**
  * A live staff session (cookie __Host-portal_staff_session from the provider's identity
@@ -35,6 +39,8 @@ export type AccessClass =
 export interface StaffSessionAccess {
   kind: 'staff-session';
   roles: readonly StaffRole[];
+  /** 403 instead of 401 for a patient session: patients may never do this (deleting a document). */
+  patientForbidden?: boolean;
 }
 
 export type Access = AccessClass | StaffSessionAccess;
@@ -44,8 +50,25 @@ export function staffSession(...roles: [StaffRole, ...StaffRole[]]): StaffSessio
   return { kind: 'staff-session', roles };
 }
 
+/** A staff-only action on a patient's booking: staff and admin; a patient session gets 403. */
+export const STAFF_NOT_PATIENT: StaffSessionAccess = { kind: 'staff-session', roles: ['staff', 'admin'], patientForbidden: true };
+
 /** A route for anyone signed in as staff, of any role. */
 export const ANY_STAFF_ROLE: StaffSessionAccess = { kind: 'staff-session', roles: STAFF_ROLES };
+
+function attachmentRoutes(base: string, readers: AccessClass): Record<string, Access> {
+  return {
+    [`GET ${base}/response`]: readers,
+    [`GET ${base}`]: readers,
+    [`POST ${base}`]: readers,
+    [`PUT ${base}/:attachmentId`]: readers,
+    [`GET ${base}/:attachmentId/download`]: readers,
+    [`GET ${base}/:attachmentId/view`]: readers,
+    [`DELETE ${base}/:attachmentId`]: STAFF_NOT_PATIENT,
+    [`POST ${base}/imported`]: STAFF_NOT_PATIENT,
+    [`POST ${base}/:attachmentId/accept-referral-date`]: STAFF_NOT_PATIENT,
+  };
+}
 
 export const ROUTE_ACCESS: Record<string, Access> = {
   // Platform
@@ -114,6 +137,13 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/booking-requests/:bookingKey/cancel': 'booking-request-session',
   'GET /api/booking-requests/:bookingKey/referrals/:id/download': 'booking-request-session',
   'PUT /api/booking-requests/:bookingKey/status': 'staff-token',
+
+  // Attachments (docs/rules/attachments.md#who-may-do-what): the booking's patient or staff; deleting is staff only
+  ...attachmentRoutes('/api/secured/appointments/:bookingKey/attachments', 'appointment-session-or-staff'),
+  ...attachmentRoutes('/api/secured/booking_requests/:bookingKey/attachments', 'booking-request-session-or-staff'),
+  // While booking, the temporary key is the credential (unknown or expired: 404)
+  ...attachmentRoutes('/api/booking-keys/:bookingKey/attachments', 'public'),
+  'GET /api/secured/booking_requests/:bookingKey/download': 'booking-request-session-or-staff',
 
   // Questionnaires: before booking anyone (under a temporary key); after booking the booking's session
   'GET /api/questionnaires': 'public',

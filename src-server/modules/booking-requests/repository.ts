@@ -20,17 +20,10 @@ export type RequestRow = {
   postcode: string | null;
 };
 
-export type ReferralHeadRow = {
-  id: string;
-  file_name: string;
-  /** The first bytes, enough to tell the type. */
-  head: Uint8Array;
-};
-
 export type ReferralRow = {
   id: string;
   file_name: string;
-  content: Uint8Array;
+  content_type: string;
 };
 
 const REQUEST_SELECT = `
@@ -63,21 +56,14 @@ export function createBookingRequestsRepository(db: Queryable) {
       return rows.map((row) => row.id);
     },
 
-    async referralHeads(bookingKey: string, tx: Queryable = db): Promise<ReferralHeadRow[]> {
-      return tx.query<ReferralHeadRow>(
-        `select id::text as id, file_name, substring(content from 1 for 4096) as head
-         from booking_request_referral where booking_key = $1 order by created_at, file_name`,
+    /** The request's referrals: its REFERRAL attachments (docs/rules/attachments.md), oldest first. */
+    async referrals(bookingKey: string, tx: Queryable = db): Promise<ReferralRow[]> {
+      return tx.query<ReferralRow>(
+        `select a.id::text as id, a.file_name, a.content_type from attachment a join document_type d on d.id = a.document_type_id
+          where a.owner_type = 'BOOKING_REQUEST' and a.owner_key = $1 and d.code = 'REFERRAL' and a.scan_status = 'CLEAN'
+          order by a.created_at, a.file_name, a.id`,
         [bookingKey],
       );
-    },
-
-    /** One referral of exactly this booking key (another key's id finds nothing). */
-    async referral(bookingKey: string, id: string, tx: Queryable = db): Promise<ReferralRow | null> {
-      const rows = await tx.query<ReferralRow>(
-        'select id::text as id, file_name, content from booking_request_referral where booking_key = $1 and id = $2::uuid',
-        [bookingKey, id],
-      );
-      return rows[0] ?? null;
     },
 
     async bookingInfoHtml(tx: Queryable = db): Promise<string | null> {

@@ -6,6 +6,8 @@ import {
   BookingRequestSummarySchema,
   ReferralParamsSchema,
 } from '@contract/api/booking-requests';
+import { z } from 'zod';
+import { attachmentsBasePath } from '@contract/api/attachments';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { forbidden } from '../../platform/errors';
 import '../../platform/security-audit';
@@ -61,18 +63,21 @@ export function registerBookingRequestRoutes(
     async (request, reply) => reply.headers(noStore).send(await service.cancel(request.params.bookingKey)),
   );
 
+  // Links from before referrals became attachments: the same file, now served by the attachments module.
   api.get(
     '/api/booking-requests/:bookingKey/referrals/:id/download',
-    signedIn({ summary: 'Download a referral (type from its bytes, always as an attachment)', params: ReferralParamsSchema }),
-    async (request, reply) => {
-      const file = await service.referral(request.params.bookingKey, request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength));
-    },
+    signedIn({
+      summary: 'Moved: redirects to the attachment download',
+      params: ReferralParamsSchema,
+      response: { 308: z.null(), ...readErrors },
+    }),
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .redirect(
+          `${attachmentsBasePath('booking_requests', request.params.bookingKey)}/${encodeURIComponent(request.params.id)}/download`,
+          308,
+        ),
   );
 
   api.put(

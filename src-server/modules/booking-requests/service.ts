@@ -1,60 +1,21 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { attachmentsBasePath } from '@contract/api/attachments';
 import type { BookingRequestStatus, BookingRequestSummary } from '@contract/api/booking-requests';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
-import { detectImageType } from '../../platform/content-type';
 import { notFound } from '../../platform/errors';
 import { sanitizeOptionalHtml } from '../../platform/html-sanitizer';
 import { requiredDocument } from '../questionnaires/public';
 import { createBookingRequestsRepository, type RequestRow } from './repository';
 
 /**
- * Booking requests (docs/rules/self-service.md#booking-requests): the patient's summary, cancel, referral downloads, and the staff
+ * Booking requests (docs/rules/self-service.md#booking-requests): the patient's summary (its referrals are attachments), cancel, and the staff
  * status change. A request is every booking_request row sharing one booking key (one per exam).
  */
 
 export interface BookingRequestsServiceDeps {
   db: Database;
   clock: Clock;
-}
-
-/** Content type from the bytes, never the name (docs/rules/security.md#files): PDF, a safe image, else a plain download. */
-export function referralContentType(bytes: Uint8Array): string {
-  const pdf = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-  if (bytes.length >= pdf.length && pdf.every((byte, index) => bytes[index] === byte)) return 'application/pdf';
-  const image = detectImageType(bytes);
-  // An SVG is a document that can carry links and styles: never offered as an image here.
-  if (image !== null && image !== 'image/svg+xml') return image;
-  return 'application/octet-stream';
-}
-
-const EXTENSIONS: Record<string, string> = {
-  'application/pdf': 'pdf',
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/x-icon': 'ico',
-};
-
-/**
- * A download name safe in a Content-Disposition header and on any file system: the last path
- * part, letters, digits, '.', '-', '_' and spaces only, no leading dot, at most 100 characters,
- * with the extension of the detected type (a .html name on PDF bytes becomes .pdf).
- */
-export function safeFileName(name: string, contentType: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  let cleaned = base
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/[^A-Za-z0-9._ -]+/g, '_')
-    .replace(/\s+/g, ' ')
-    .replace(/^[.\s_-]+/, '')
-    .trim();
-  const extension = EXTENSIONS[contentType];
-  const stem = cleaned.replace(/\.[A-Za-z0-9]{1,8}$/, '');
-  cleaned = (stem === '' ? 'referral' : stem).slice(0, 90);
-  return extension === undefined ? (cleaned.endsWith('.bin') ? cleaned : `${cleaned}.bin`) : `${cleaned}.${extension}`;
 }
 
 /**
@@ -83,7 +44,7 @@ export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
     const rows = await repository.rows(bookingKey);
     const first = rows[0];
     if (first === undefined) throw notFound('We could not find this booking request.');
-    const referrals = await repository.referralHeads(bookingKey);
+    const referrals = await repository.referrals(bookingKey);
     return {
       bookingKey,
       status: overall(rows),
@@ -105,10 +66,12 @@ export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
         contactNumber: first.contact_number,
         postalCode: first.postcode,
       },
-      referrals: referrals.map((referral) => {
-        const contentType = referralContentType(new Uint8Array(referral.head));
-        return { id: referral.id, fileName: safeFileName(referral.file_name, contentType), contentType };
-      }),
+      referrals: referrals.map((referral) => ({
+        id: referral.id,
+        fileName: referral.file_name,
+        contentType: referral.content_type,
+        downloadUrl: `${attachmentsBasePath('booking_requests', bookingKey)}/${referral.id}/download`,
+      })),
       bookingInfoHtml: sanitizeOptionalHtml(await repository.bookingInfoHtml()),
       requiredDocument: await requiredDocument(db, { type: 'BOOKING_REQUEST', key: bookingKey }),
     };
@@ -142,21 +105,6 @@ export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
 
     staffSetStatus: (bookingKey: string, status: BookingRequestStatus): Promise<BookingRequestSummary> =>
       setStatus(bookingKey, status, 'staff'),
-
-    async referral(bookingKey: string, id: string): Promise<{ fileName: string; contentType: string; content: Uint8Array }> {
-      const row = await repository.referral(bookingKey, id);
-      if (row === null) throw notFound('We could not find this referral.');
-      const content = new Uint8Array(row.content);
-      const contentType = referralContentType(content);
-      await repository.audit({
-        actor: 'patient',
-        action: 'booking_request.referral_downloaded',
-        subjectId: row.id,
-        details: { contentType },
-        now: clock.now(),
-      });
-      return { fileName: safeFileName(row.file_name, contentType), contentType, content };
-    },
   };
 }
 

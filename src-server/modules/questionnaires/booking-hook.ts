@@ -1,3 +1,4 @@
+import { moveAttachments } from '../attachments/public';
 import { BOOKING_TIME_TYPES, type OutcomeProcessingResult } from '@contract/api/questionnaires';
 import { PATIENT_MESSAGES } from '@contract/api/booking';
 import type { Queryable } from '../../db/connection';
@@ -112,6 +113,8 @@ export async function attachTemporaryAnswers(
     { owner: 'TEMPORARY', key: questionnaireKey },
     { owner: target.owner, key: target.bookingKey },
   );
+  // The documents uploaded while booking go with the answers.
+  await moveAttachments(q, { type: 'TEMPORARY', key: questionnaireKey }, { type: target.owner, key: target.bookingKey }, now);
   await repository.retireKey(questionnaireKey, now);
   return moved;
 }

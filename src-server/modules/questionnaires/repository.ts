@@ -1,3 +1,4 @@
+import { deleteTemporaryAttachments } from '../attachments/public';
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Queryable } from '../../db/connection';
 
@@ -114,6 +115,11 @@ export function createQuestionnairesRepository(db: Queryable) {
         await tx.query(`delete from questionnaire_answer where owner_type = 'TEMPORARY' and owner_key = any($1::text[])`, [
           keys.map((key) => key.booking_key),
         ]);
+        // Their documents' rows too; the files become orphans the attachments sweeper removes.
+        await deleteTemporaryAttachments(
+          tx,
+          keys.map((key) => key.booking_key),
+        );
       }
       return keys.length;
     },

@@ -1,3 +1,4 @@
+import { moveAttachments } from '../attachments/public';
 import {
   APPOINTMENT_TYPES,
   BOOKING_REQUEST_TYPES,
@@ -249,6 +250,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
           { owner: 'TEMPORARY', key: newBookingKey },
           tx,
         );
+        await moveAttachments(tx, { type: 'TEMPORARY', key: oldBookingKey }, { type: 'TEMPORARY', key: newBookingKey }, now);
         await repository.retireKey(oldBookingKey, now, tx);
         return { bookingKey: newBookingKey, moved };
       });

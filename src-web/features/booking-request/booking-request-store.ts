@@ -57,7 +57,7 @@ export class BookingRequestStore {
     return summary.referrals.map((referral) => ({
       id: referral.id,
       fileName: referral.fileName,
-      href: this.deps.api.referralUrl(summary.bookingKey, referral.id),
+      href: this.deps.api.fileUrl(referral.downloadUrl),
     }));
   }
 

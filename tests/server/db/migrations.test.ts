@@ -69,6 +69,9 @@ const EXPECTED_TABLES = [
   'booking_limit_counter',
   // 0010_staff_sessions
   'staff_session',
+  // 0012_attachments
+  'attachment',
+  'attachment_settings',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

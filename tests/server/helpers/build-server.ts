@@ -9,7 +9,8 @@ import type { Database } from '../../../src-server/db/connection';
 import { createTestClock, type Clock } from '../../../src-server/platform/clock';
 import type { LogDestination } from '../../../src-server/platform/logger';
 import { noTransportMailer, type Mailer } from '../../../src-server/platform/mailer';
-import { createFileStorage } from '../../../src-server/platform/storage';
+import { configuredStorage } from '../../../src-server/platform/storage';
+import { configuredScanner } from '../../../src-server/platform/virus-scan';
 import { SEED_NOW } from './database';
 
 /**
@@ -93,7 +94,8 @@ export async function buildTestServer(options: TestServerOptions): Promise<TestS
     clock: options.clock ?? createTestClock(SEED_NOW),
     config,
     mailer: options.mailer ?? noTransportMailer,
-    storage: createFileStorage(join(dataDir, 'files')),
+    storage: configuredStorage(config),
+    scanner: configuredScanner(config),
     logger: {
       level: options.logLevel ?? (options.log === undefined ? 'silent' : 'info'),
       ...(options.log === undefined ? {} : { stream: options.log }),

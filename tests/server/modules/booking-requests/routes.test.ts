@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BookingRequestSummarySchema, type BookingRequestSummary } from '@contract/api/booking-requests';
-import { isStaffToken, referralContentType, safeFileName } from '../../../../src-server/modules/booking-requests/service';
+import { isStaffToken } from '../../../../src-server/modules/booking-requests/service';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { auditSince, signIn, type Signed } from '../appointments/self-service-kit';
@@ -21,25 +21,6 @@ const OTHER_STAFF_TOKEN = 'second-staff-token-abcdefghijklmnop';
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 describe('booking-request helpers', () => {
-  it('detects the content type from the bytes, never the name', () => {
-    expect(referralContentType(new TextEncoder().encode('%PDF-1.7 ...'))).toBe('application/pdf');
-    expect(referralContentType(readFileSync(join(REFERRALS, 'ultrasound-report-page.png')))).toBe('image/png');
-    expect(referralContentType(new TextEncoder().encode('<html><script>alert(1)</script>'))).toBe('application/octet-stream');
-    expect(referralContentType(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBe(
-      'application/octet-stream',
-    );
-  });
-
-  it('sanitises download names: no path, no quotes or control characters, the extension of the real type', () => {
-    expect(safeFileName('referral-cardiac-mri.pdf', 'application/pdf')).toBe('referral-cardiac-mri.pdf');
-    expect(safeFileName('../../etc/passwd', 'application/octet-stream')).toBe('passwd.bin');
-    expect(safeFileName('C:\\Users\\me\\scan "final".html', 'application/pdf')).toBe('scan _final_.pdf');
-    expect(safeFileName('evil\r\nSet-Cookie: x=1.pdf', 'application/pdf')).toBe('evil_Set-Cookie_ x_1.pdf');
-    expect(safeFileName('...', 'image/png')).toBe('referral.png');
-    expect(safeFileName('Überweisung.jpeg', 'image/jpeg')).toBe('Uberweisung.jpg');
-    expect(safeFileName(`${'a'.repeat(300)}.pdf`, 'application/pdf')).toHaveLength(94);
-  });
-
   it('accepts a staff token only when its sha256 is configured', () => {
     const digests = [sha256(STAFF_TOKEN), sha256(OTHER_STAFF_TOKEN)];
     expect(isStaffToken(STAFF_TOKEN, digests)).toBe(true);
@@ -78,7 +59,7 @@ describe.each(backends())('booking requests on %s', (backend) => {
         clinicName: expect.stringMatching(/Parramatta/),
       },
       patientDetails: { title: 'Ms', firstName: 'Chloe', lastName: 'Request', dateOfBirth: '1979-05-23', postalCode: '2150' },
-      referrals: [{ fileName: 'referral-cardiac-mri.pdf', contentType: 'application/pdf' }],
+      referrals: [{ fileName: 'referral-cardiac-mri.pdf', contentType: 'application/pdf', downloadUrl: expect.any(String) }],
     });
     expect(summary.bookingInfoHtml).toContain('<a href="tel:+61290000000">');
 
@@ -92,41 +73,32 @@ describe.each(backends())('booking requests on %s', (backend) => {
     ]);
   });
 
-  it('downloads a referral as an attachment with the type of its bytes; another booking’s or an unknown id is 404', async () => {
+  it('serves the referrals earlier versions kept in the database from storage, at their old links too', async () => {
     const chloe = await signIn(server.app, CHLOE.bookingKey, CHLOE.dateOfBirth, 'BOOKING_REQUEST');
     const [referral] = (await summaryOf(chloe, CHLOE.bookingKey)).referrals;
+    expect(referral?.downloadUrl).toBe(`/api/secured/booking_requests/${CHLOE.bookingKey}/attachments/${referral?.id ?? ''}/download`);
     const since = await lastAuditId(server.db);
-    const response = await chloe.get(url(CHLOE.bookingKey, `/referrals/${referral?.id ?? ''}/download`));
+    const response = await chloe.get(referral?.downloadUrl ?? '');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="referral-cardiac-mri.pdf"');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="referral-cardiac-mri.pdf"/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(Buffer.compare(response.rawPayload, readFileSync(join(REFERRALS, 'referral-cardiac-mri.pdf')))).toBe(0);
-    expect((await auditSince(server.db, since)).map((row) => row.action)).toEqual(['booking_request.referral_downloaded']);
+    expect((await auditSince(server.db, since)).map((row) => row.action)).toEqual(['attachment.downloaded']);
+    // Nothing is left in the old table.
+    expect(await server.db.query('select id from booking_request_referral')).toEqual([]);
+
+    const old = await chloe.get(url(CHLOE.bookingKey, `/referrals/${referral?.id ?? ''}/download`));
+    expect(old.statusCode).toBe(308);
+    expect(old.headers.location).toBe(referral?.downloadUrl);
 
     const harriet = await signIn(server.app, HARRIET.bookingKey, HARRIET.dateOfBirth, 'BOOKING_REQUEST');
     const harrietsReferral = (await summaryOf(harriet, HARRIET.bookingKey)).referrals[0]?.id ?? '';
-    expect((await chloe.get(url(CHLOE.bookingKey, `/referrals/${harrietsReferral}/download`))).statusCode).toBe(404);
-    expect((await chloe.get(url(CHLOE.bookingKey, `/referrals/${randomUUID()}/download`))).statusCode).toBe(404);
+    const base = `/api/secured/booking_requests/${CHLOE.bookingKey}/attachments`;
+    expect((await chloe.get(`${base}/${harrietsReferral}/download`)).statusCode).toBe(404);
+    expect((await chloe.get(`${base}/${randomUUID()}/download`)).statusCode).toBe(404);
+    expect((await chloe.get(`${base}/not-a-uuid/download`)).statusCode).toBe(400);
     expect((await chloe.get(url(CHLOE.bookingKey, '/referrals/not-a-uuid/download'))).statusCode).toBe(400);
-  });
-
-  it('serves an HTML file stored under a .pdf name as a plain download with a safe name', async () => {
-    const [row] = await server.db.query<{ id: string }>(
-      `insert into booking_request_referral (booking_key, file_name, content, sha256, created_at)
-       values ($1, $2, convert_to($3, 'UTF8'), repeat('0', 64), now()) returning id::text as id`,
-      [HARRIET.bookingKey, '..\\..\\"scan".pdf', '<html><script>alert(document.cookie)</script></html>'],
-    );
-    try {
-      const harriet = await signIn(server.app, HARRIET.bookingKey, HARRIET.dateOfBirth, 'BOOKING_REQUEST');
-      const response = await harriet.get(url(HARRIET.bookingKey, `/referrals/${row?.id ?? ''}/download`));
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toBe('application/octet-stream');
-      expect(response.headers['content-disposition']).toBe('attachment; filename="scan_.bin"');
-    } finally {
-      await server.db.query('delete from booking_request_referral where id = $1', [row?.id]);
-    }
   });
 
   it('cancels the request (CANCELED, audited once; a second cancel changes nothing)', async () => {

@@ -7,7 +7,7 @@ import { buildServer, type ServerDeps } from '../../../../src-server/app';
 import type { BookingLimits } from '../../../../src-server/modules/booking/booking-limits';
 import { createTestClock, type TestClock } from '../../../../src-server/platform/clock';
 import { noTransportMailer } from '../../../../src-server/platform/mailer';
-import { createFileStorage } from '../../../../src-server/platform/storage';
+import { createFolderStorage } from '../../../../src-server/platform/storage';
 import { TEST_CAPTCHA_WORK, testConfig } from '../../helpers/build-server';
 import { SEED_NOW, type Backend } from '../../helpers/database';
 import { useTestDatabase, type TestDatabaseHandle } from '../../helpers/test-app';
@@ -35,7 +35,7 @@ export function useLimitedApp(backend: Backend, limits: BookingLimits, identity?
       clock,
       config: testConfig({ DATA_DIR: dataDir }),
       mailer: noTransportMailer,
-      storage: createFileStorage(join(dataDir, 'files')),
+      storage: createFolderStorage(join(dataDir, 'files')),
       logger: { level: 'silent' },
       captchaWork: TEST_CAPTCHA_WORK,
       bookingLimits: limits,

@@ -7,6 +7,7 @@ import { renderApp, type RenderedApp } from '../../helpers/render-app';
 import { testConfig } from '../../helpers/test-config';
 
 const KEY = 'pVC8vuYWYJuWi6jKwcf5Cg';
+const referralPath = (id: string): string => `/api/secured/booking_requests/${KEY}/attachments/${id}/download`;
 const REFERRAL_ONE = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const REFERRAL_TWO = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
 
@@ -28,7 +29,9 @@ function requestFixture(overrides: Partial<BookingRequestSummary> = {}): Booking
       contactNumber: '0491570159',
       postalCode: '2150',
     },
-    referrals: [{ id: REFERRAL_ONE, fileName: 'referral-cardiac-mri.pdf', contentType: 'application/pdf' }],
+    referrals: [
+      { id: REFERRAL_ONE, fileName: 'referral-cardiac-mri.pdf', contentType: 'application/pdf', downloadUrl: referralPath(REFERRAL_ONE) },
+    ],
     bookingInfoHtml: '<p>Our bookings team will call you within two business days.</p><script>window.pwned = true</script>',
     requiredDocument: null,
     ...overrides,
@@ -113,7 +116,7 @@ describe('booking-request page', () => {
     const { app } = await open();
     await loaded();
     const link = screen.getByRole('link', { name: 'Download referral' });
-    expect(link.getAttribute('href')).toBe(`${app.server.url}/api/booking-requests/${KEY}/referrals/${REFERRAL_ONE}/download`);
+    expect(link.getAttribute('href')).toBe(`${app.server.url}${referralPath(REFERRAL_ONE)}`);
     expect(link.getAttribute('download')).toBe('referral-cardiac-mri.pdf');
     expect(screen.queryByRole('button', { name: /Referrals/ })).toBeNull();
   });
@@ -122,8 +125,8 @@ describe('booking-request page', () => {
     await open({
       summary: requestFixture({
         referrals: [
-          { id: REFERRAL_ONE, fileName: 'referral.pdf', contentType: 'application/pdf' },
-          { id: REFERRAL_TWO, fileName: 'report-page.png', contentType: 'image/png' },
+          { id: REFERRAL_ONE, fileName: 'referral.pdf', contentType: 'application/pdf', downloadUrl: referralPath(REFERRAL_ONE) },
+          { id: REFERRAL_TWO, fileName: 'report-page.png', contentType: 'image/png', downloadUrl: referralPath(REFERRAL_TWO) },
         ],
       }),
     });
@@ -133,7 +136,7 @@ describe('booking-request page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Referrals' });
     const links = within(dialog).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['referral.pdf', 'report-page.png']);
-    expect(links[1]?.getAttribute('href')).toContain(`/referrals/${REFERRAL_TWO}/download`);
+    expect(links[1]?.getAttribute('href')).toContain(referralPath(REFERRAL_TWO));
   });
 
   it('should offer no referral when the provider turned downloads off', async () => {

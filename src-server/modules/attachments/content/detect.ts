@@ -1,0 +1,86 @@
+import type { UploadContentType } from '@contract/api/attachments';
+
+/**
+ * What a file is, by its bytes only (docs/rules/attachments.md#content): never by its name or the
+ * type the browser declared. Answers null for anything that is not a PDF, JPEG, PNG or HEIC/HEIF.
+ */
+export function detectContentType(head: Buffer, tail: Buffer): UploadContentType | null {
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') {
+    return tail.toString('latin1').includes('%%EOF') ? 'application/pdf' : null;
+  }
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (head.subarray(0, 8).equals(PNG_SIGNATURE)) return 'image/png';
+  if (isHeif(head)) return 'image/heic';
+  return null;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG_END = Buffer.from([0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+/** HEVC-coded HEIF brands (iPhone photos); AVIF ('avif') is not among them. */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
+
+function isHeif(head: Buffer): boolean {
+  if (head.length < 16 || head.subarray(4, 8).toString('latin1') !== 'ftyp') return false;
+  const boxSize = head.readUInt32BE(0);
+  const major = head.subarray(8, 12).toString('latin1');
+  if (major === 'avif' || major === 'avis') return false;
+  if (HEIF_BRANDS.has(major)) return true;
+  for (let offset = 16; offset + 4 <= Math.min(boxSize, head.length); offset += 4) {
+    if (HEIF_BRANDS.has(head.subarray(offset, offset + 4).toString('latin1'))) return true;
+  }
+  return false;
+}
+
+/** Markup that makes a file dangerous when a browser sniffs it (HTML, SVG, PHP hidden at the start). */
+const MARKUP = /<(?:script|html|svg|iframe|object|embed|body|head|meta|!doctype|\?php|\?xml)[\s>/]/i;
+/** A ZIP's end-of-central-directory record: an archive glued to the end of an image or PDF. */
+const ZIP_END = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+
+/**
+ * A polyglot is a file that is also another format: HTML or script in its first kilobyte, a ZIP
+ * appended at its end, or (for PNG, whose end is exact) anything after the IEND chunk.
+ */
+export function isPolyglot(contentType: UploadContentType, head: Buffer, tail: Buffer): boolean {
+  if (MARKUP.test(head.subarray(0, 1024).toString('latin1'))) return true;
+  if (tail.includes(ZIP_END)) return true;
+  if (contentType === 'image/png' && !tail.subarray(-PNG_END.length).equals(PNG_END)) return true;
+  return false;
+}
+
+/**
+ * The pixel size an image header claims, read before anything decodes it (a 30000 x 30000 PNG is
+ * a few bytes and 3.6 GB once decoded). Null when the header does not say.
+ */
+export function claimedDimensions(contentType: UploadContentType, head: Buffer): { width: number; height: number } | null {
+  if (contentType === 'image/png') {
+    if (head.length < 24 || head.subarray(12, 16).toString('latin1') !== 'IHDR') return null;
+    return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
+  }
+  if (contentType === 'image/jpeg') return jpegDimensions(head);
+  if (contentType === 'image/heic') {
+    // The 'ispe' property: version and flags, then width and height.
+    const at = head.indexOf('ispe', 0, 'latin1');
+    if (at < 0 || at + 16 > head.length) return null;
+    return { width: head.readUInt32BE(at + 8), height: head.readUInt32BE(at + 12) };
+  }
+  return null;
+}
+
+/** Walks JPEG segments to the start-of-frame marker (SOF0..SOF15 but DHT, JPG and DAC). */
+function jpegDimensions(head: Buffer): { width: number; height: number } | null {
+  let offset = 2;
+  while (offset + 9 < head.length) {
+    if (head[offset] !== 0xff) return null;
+    const marker = head[offset + 1] ?? 0;
+    if (marker === 0xff) {
+      offset += 1;
+      continue;
+    }
+    const length = head.readUInt16BE(offset + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: head.readUInt16BE(offset + 5), width: head.readUInt16BE(offset + 7) };
+    }
+    offset += 2 + length;
+  }
+  return null;
+}

@@ -1,0 +1,27 @@
+import type { Queryable } from '../../db/connection';
+import { createAttachmentsRepository, type Owner } from './repository';
+
+/** What other modules may use of attachments (docs/rules/attachments.md). */
+
+export { createAttachmentsService, type AttachmentsService } from './service';
+export { registerAttachmentRoutes } from './routes';
+export type { Owner as AttachmentOwner } from './repository';
+
+/**
+ * Moves the documents uploaded under one key to another, in the caller's transaction: a
+ * temporary booking key's documents to the booking made with it, or to a new temporary key after
+ * a failed booking. Answers how many moved.
+ */
+export function moveAttachments(tx: Queryable, from: Owner, to: Owner, now: Date): Promise<number> {
+  return createAttachmentsRepository(tx).moveOwner(from, to, now, tx);
+}
+
+/** Deletes the rows of expired temporary keys' documents; their files become orphans the sweeper removes. */
+export async function deleteTemporaryAttachments(tx: Queryable, keys: readonly string[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const rows = await tx.query<{ id: string }>(
+    `delete from attachment where owner_type = 'TEMPORARY' and owner_key = any($1::text[]) returning id::text as id`,
+    [keys],
+  );
+  return rows.length;
+}

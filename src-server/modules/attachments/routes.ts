@@ -1,0 +1,268 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AttachmentItemParamsSchema,
+  AttachmentListSchema,
+  AttachmentParamsSchema,
+  AttachmentSchema,
+  AttachmentsResponseSchema,
+  BookingRequestAttachmentsQuerySchema,
+} from '@contract/api/attachments';
+import { ApiErrorBodySchema } from '@contract/errors';
+import { notFound } from '../../platform/errors';
+import { actorOf, patientOrStaff, staffOnly, temporaryKeyHolder } from './access';
+import { contentDisposition } from './file-names';
+import type { Owner, OwnerType } from './repository';
+import type { AttachmentsService } from './service';
+
+/**
+ * Thin routes (docs/server.md#module-shape) for one shape under three bases
+ * (src-contract/api/attachments.ts). Multipart parsing is registered in this plugin's own scope,
+ * so no other route accepts multipart bodies.
+ */
+
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  403: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+  409: ApiErrorBodySchema,
+  413: ApiErrorBodySchema,
+  415: ApiErrorBodySchema,
+  503: ApiErrorBodySchema,
+};
+const NO_STORE = { 'cache-control': 'no-store' };
+
+const UPLOAD_DESCRIPTION =
+  'multipart/form-data: optional text fields documentTypeId (uuid), referralDate (YYYY-MM-DD), referringDoctor, then one `file` part ' +
+  '(PDF, JPEG, PNG, or HEIC when the provider allows it; checked by its bytes; images are re-encoded without their metadata).';
+
+interface Base {
+  prefix: string;
+  owner: OwnerType;
+  tag: string;
+  access: (request: FastifyRequest) => Promise<void>;
+}
+
+const BASES: Base[] = [
+  {
+    prefix: '/api/secured/appointments/:bookingKey/attachments',
+    owner: 'APPOINTMENT',
+    tag: 'attachments',
+    access: patientOrStaff('APPOINTMENT'),
+  },
+  {
+    prefix: '/api/secured/booking_requests/:bookingKey/attachments',
+    owner: 'BOOKING_REQUEST',
+    tag: 'attachments',
+    access: patientOrStaff('BOOKING_REQUEST'),
+  },
+  { prefix: '/api/booking-keys/:bookingKey/attachments', owner: 'TEMPORARY', tag: 'attachments', access: temporaryKeyHolder },
+];
+
+/** A served document can never run script or reach our origin's cookies, even opened directly. */
+export const SERVED_FILE_POLICY = "sandbox; default-src 'none'; img-src 'self'; object-src 'self'; style-src 'unsafe-inline'";
+
+/** After the global security-headers hook (which sets the pages' policy): the file's own policy. */
+async function servedFilePolicy(_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (reply.statusCode === 200) reply.header('content-security-policy', SERVED_FILE_POLICY);
+  return payload;
+}
+
+async function sendFile(
+  reply: FastifyReply,
+  opened: Awaited<ReturnType<AttachmentsService['open']>>,
+  disposition: 'attachment' | 'inline',
+): Promise<FastifyReply> {
+  return reply
+    .header('content-type', opened.row.content_type)
+    .header('content-length', String(opened.file.size))
+    .header('content-disposition', contentDisposition(disposition, opened.row.file_name))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(opened.file.stream);
+}
+
+export async function registerAttachmentRoutes(app: FastifyInstance, service: AttachmentsService): Promise<void> {
+  await app.register(async (scope) => {
+    // Limits are set per request from the provider's settings (upload-stream.ts); these are the ceilings.
+    await scope.register(multipart, { limits: { fileSize: 52_428_800, files: 1, fields: 5, parts: 6 } });
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    for (const base of BASES) {
+      const ownerOf = (bookingKey: string): Owner => ({ type: base.owner, key: bookingKey });
+      const open = { preValidation: base.access };
+      const tags = [base.tag];
+
+      api.get(
+        `${base.prefix}/response`,
+        {
+          ...open,
+          schema: {
+            tags,
+            summary: 'The documents the booking asks for, the uploaded ones, and the upload limits',
+            params: AttachmentParamsSchema,
+            ...(base.owner === 'BOOKING_REQUEST' ? { querystring: BookingRequestAttachmentsQuerySchema } : {}),
+            response: { 200: AttachmentsResponseSchema, ...errors },
+          },
+        },
+        async (request, reply) => {
+          const query = request.query as { changedExamSlugs?: string } | undefined;
+          const changed = query?.changedExamSlugs?.split(',');
+          return reply.headers(NO_STORE).send(await service.response(ownerOf(request.params.bookingKey), changed));
+        },
+      );
+
+      api.get(
+        base.prefix,
+        {
+          ...open,
+          schema: {
+            tags,
+            summary: 'The uploaded documents, newest first (the viewer)',
+            params: AttachmentParamsSchema,
+            response: { 200: AttachmentListSchema, ...errors },
+          },
+        },
+        async (request, reply) => reply.headers(NO_STORE).send({ attachments: await service.list(ownerOf(request.params.bookingKey)) }),
+      );
+
+      api.post(
+        base.prefix,
+        {
+          ...open,
+          schema: {
+            tags,
+            summary: 'Upload a document',
+            description: UPLOAD_DESCRIPTION,
+            consumes: ['multipart/form-data'],
+            params: AttachmentParamsSchema,
+            response: { 201: AttachmentSchema, ...errors },
+          },
+        },
+        async (request, reply) =>
+          reply
+            .code(201)
+            .headers(NO_STORE)
+            .send(await service.upload(ownerOf(request.params.bookingKey), actorOf(request), request)),
+      );
+
+      api.put(
+        `${base.prefix}/:attachmentId`,
+        {
+          ...open,
+          schema: {
+            tags,
+            summary: 'Replace a document with a new file',
+            description: UPLOAD_DESCRIPTION,
+            consumes: ['multipart/form-data'],
+            params: AttachmentItemParamsSchema,
+            response: { 200: AttachmentSchema, ...errors },
+          },
+        },
+        async (request, reply) =>
+          reply
+            .headers(NO_STORE)
+            .send(await service.replace(ownerOf(request.params.bookingKey), request.params.attachmentId, actorOf(request), request)),
+      );
+
+      api.delete(
+        `${base.prefix}/:attachmentId`,
+        {
+          preValidation: staffOnly,
+          schema: {
+            tags,
+            summary: 'Delete a document (staff)',
+            params: AttachmentItemParamsSchema,
+            response: { 204: z.null(), ...errors },
+          },
+        },
+        async (request, reply) => {
+          await service.remove(ownerOf(request.params.bookingKey), request.params.attachmentId, actorOf(request));
+          return reply.code(204).headers(NO_STORE).send(null);
+        },
+      );
+
+      api.post(
+        `${base.prefix}/imported`,
+        {
+          preValidation: staffOnly,
+          schema: {
+            tags,
+            summary: "Mark the booking's documents as imported into the clinic's system (staff)",
+            params: AttachmentParamsSchema,
+            response: { 200: AttachmentListSchema, ...errors },
+          },
+        },
+        async (request, reply) =>
+          reply.headers(NO_STORE).send({ attachments: await service.markImported(ownerOf(request.params.bookingKey), actorOf(request)) }),
+      );
+
+      api.post(
+        `${base.prefix}/:attachmentId/accept-referral-date`,
+        {
+          preValidation: staffOnly,
+          schema: {
+            tags,
+            summary: 'Accept a referral whose date was flagged (staff)',
+            params: AttachmentItemParamsSchema,
+            response: { 200: AttachmentSchema, ...errors },
+          },
+        },
+        async (request, reply) => {
+          const actor = actorOf(request);
+          if (actor.kind !== 'staff') throw notFound('Not found.');
+          return reply
+            .headers(NO_STORE)
+            .send(await service.overrideWarning(ownerOf(request.params.bookingKey), request.params.attachmentId, actor));
+        },
+      );
+
+      for (const [suffix, disposition] of [
+        ['download', 'attachment'],
+        ['view', 'inline'],
+      ] as const) {
+        api.get(
+          `${base.prefix}/:attachmentId/${suffix}`,
+          {
+            ...open,
+            onSend: servedFilePolicy,
+            schema: {
+              tags,
+              summary: disposition === 'attachment' ? 'Download a document' : 'Open a document in the browser',
+              params: AttachmentItemParamsSchema,
+              produces: ['application/pdf', 'image/jpeg', 'image/png'],
+              response: errors,
+            },
+          },
+          async (request, reply) => {
+            const owner = ownerOf(request.params.bookingKey);
+            return sendFile(reply, await service.open(owner, request.params.attachmentId, actorOf(request), suffix), disposition);
+          },
+        );
+      }
+    }
+
+    api.get(
+      '/api/secured/booking_requests/:bookingKey/download',
+      {
+        preValidation: patientOrStaff('BOOKING_REQUEST'),
+        onSend: servedFilePolicy,
+        schema: {
+          tags: ['attachments'],
+          summary: "Download the booking request's referral (the newest one)",
+          params: AttachmentParamsSchema,
+          produces: ['application/pdf', 'image/jpeg', 'image/png'],
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const owner: Owner = { type: 'BOOKING_REQUEST', key: request.params.bookingKey };
+        const referral = (await service.list(owner)).find((attachment) => attachment.documentTypeCode === 'REFERRAL');
+        if (referral === undefined) throw notFound('This booking request has no referral.');
+        return sendFile(reply, await service.open(owner, referral.id, actorOf(request), 'download'), 'attachment');
+      },
+    );
+  });
+}

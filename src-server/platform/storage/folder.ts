@@ -1,0 +1,103 @@
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomToken } from '../ids';
+import { assertStorageKey, STORAGE_KEY_PATTERN, type FileStorage } from './types';
+
+const TEMPORARY_PREFIX = '.tmp-';
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
+}
+
+async function fsyncPath(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Files outside the web root, under DATA_DIR/files by default (docs/rules/security.md#files).
+ * A write copies to a temporary name, fsyncs it, renames it to the key and fsyncs the folder, so a
+ * crash leaves either nothing under the key or the whole file; temporaries left by a crash are
+ * removed by removeStaleTemporaries.
+ */
+export function createFolderStorage(root: string): FileStorage {
+  const pathOf = (key: string): string => {
+    assertStorageKey(key);
+    return join(root, key);
+  };
+  return {
+    kind: 'folder',
+    async putFile(localPath) {
+      await mkdir(root, { recursive: true, mode: 0o700 });
+      const key = randomToken(24);
+      const temporary = join(root, `${TEMPORARY_PREFIX}${randomToken(16)}`);
+      try {
+        await copyFile(localPath, temporary);
+        const handle = await open(temporary, 'r+');
+        try {
+          await handle.chmod(0o600);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temporary, pathOf(key));
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+      await fsyncPath(root).catch(() => undefined); // Not every filesystem lets a folder be fsynced.
+      const { size } = await stat(pathOf(key));
+      return { key, size };
+    },
+    async open(key) {
+      const path = pathOf(key);
+      try {
+        const { size } = await stat(path);
+        return { stream: createReadStream(path), size };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    async *list() {
+      let names: string[];
+      try {
+        names = await readdir(root);
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const name of names) {
+        if (!STORAGE_KEY_PATTERN.test(name)) continue;
+        try {
+          yield { key: name, modifiedAt: (await stat(join(root, name))).mtime };
+        } catch (error) {
+          if (!isMissing(error)) throw error;
+        }
+      }
+    },
+    async removeStaleTemporaries(olderThanMs) {
+      let names: string[];
+      try {
+        names = await readdir(root);
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      const cutoff = Date.now() - olderThanMs;
+      for (const name of names.filter((entry) => entry.startsWith(TEMPORARY_PREFIX))) {
+        const path = join(root, name);
+        const info = await stat(path).catch(() => null);
+        if (info !== null && info.mtimeMs < cutoff) await rm(path, { force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UPLOAD_CONTENT_TYPES } from '@contract/api/attachments';
+import { prepareUpload, type ContentPolicy } from '../../../../src-server/modules/attachments/content';
+import { jpeg, MINIMAL_PDF } from './attachments-kit';
+
+// The byte checks of docs/rules/attachments.md#content, file by file, without a server.
+
+const POLICY: ContentPolicy = { allowed: UPLOAD_CONTENT_TYPES, maxPixels: 50_000_000, maxDimension: 4000 };
+let work = '';
+beforeEach(() => {
+  work = mkdtempSync(join(tmpdir(), 'portal-content-'));
+});
+afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+async function prepare(bytes: Buffer, policy: ContentPolicy = POLICY) {
+  const input = join(work, 'input');
+  writeFileSync(input, bytes);
+  const result = await prepareUpload(input, work, policy);
+  if (!result.ok) expect(readdirSync(work)).toEqual(['input']); // a refusal leaves no output
+  return result;
+}
+
+function pdfWith(catalogueExtra: string): Buffer {
+  return Buffer.from(MINIMAL_PDF.toString().replace('/Type/Catalog', `/Type/Catalog${catalogueExtra}`));
+}
+
+describe('prepareUpload', () => {
+  it('keeps a passive PDF byte for byte', async () => {
+    const result = await prepare(MINIMAL_PDF);
+    expect(result).toMatchObject({ ok: true, contentType: 'application/pdf', size: MINIMAL_PDF.length, width: null });
+  });
+
+  it.each([
+    ['/JavaScript written with #xx escapes', pdfWith('/OpenAction<</S/J#61vaScript/JS(x)>>'), 'pdf_script'],
+    ['/Launch', pdfWith('/OpenAction<</S/Launch/F(cmd.exe)>>'), 'pdf_script'],
+    ['an additional action (/AA)', pdfWith('/AA<</O 4 0 R>>'), 'pdf_script'],
+    ['embedded files', pdfWith('/Names<</EmbeddedFiles 5 0 R>>'), 'pdf_embedded_file'],
+    ['encryption', Buffer.from(MINIMAL_PDF.toString().replace('trailer<<', 'trailer<</Encrypt 9 0 R')), 'pdf_encrypted'],
+  ])('refuses a PDF with %s', async (_name, bytes, reason) => {
+    expect(await prepare(bytes)).toMatchObject({ ok: false, reason });
+  });
+
+  it('finds /JavaScript hidden in a compressed object stream', async () => {
+    const hidden = deflateSync(Buffer.from('4 0 <</S/JavaScript/JS(app.alert(1))>>'));
+    const objectStream = Buffer.concat([
+      Buffer.from(`4 0 obj<</Type/ObjStm/N 1/First 4/Filter/FlateDecode/Length ${hidden.length}>>stream\n`),
+      hidden,
+      Buffer.from('\nendstream endobj\n'),
+    ]);
+    const pdf = Buffer.concat([
+      MINIMAL_PDF.subarray(0, MINIMAL_PDF.indexOf('trailer')),
+      objectStream,
+      Buffer.from('trailer<</Root 1 0 R>>\n%%EOF\n'),
+    ]);
+    expect(await prepare(pdf)).toMatchObject({ ok: false, reason: 'pdf_script' });
+  });
+
+  it('refuses a PDF without its end marker, and a ZIP glued to a PDF or a photo', async () => {
+    expect(await prepare(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n'))).toMatchObject({ ok: false, reason: 'unknown_type' });
+    const zipEnd = Buffer.from([0x50, 0x4b, 0x05, 0x06, ...Buffer.alloc(18)]);
+    expect(await prepare(Buffer.concat([MINIMAL_PDF, zipEnd]))).toMatchObject({ ok: false, reason: 'polyglot' });
+    expect(await prepare(Buffer.concat([await jpeg(), zipEnd]))).toMatchObject({ ok: false, reason: 'polyglot' });
+  });
+
+  it('refuses HTML hidden in the first kilobyte of an image', async () => {
+    const photo = await jpeg();
+    const withComment = Buffer.concat([
+      photo.subarray(0, 2),
+      Buffer.from([0xff, 0xfe, 0x00, 0x20]),
+      Buffer.from('<script>alert(1)</script>xxxx'),
+      photo.subarray(2),
+    ]);
+    expect(await prepare(withComment)).toMatchObject({ ok: false, reason: 'polyglot' });
+  });
+
+  it('scales a large photo down to the longest side and turns it upright', async () => {
+    const tall = await sharp({ create: { width: 6000, height: 3000, channels: 3, background: '#808080' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const result = await prepare(tall);
+    expect(result).toMatchObject({ ok: true, contentType: 'image/jpeg', width: 2000, height: 4000 });
+  });
+
+  it('refuses a JPEG claiming more pixels than allowed before decoding it', async () => {
+    const result = await prepare(await jpeg(400, 300), { ...POLICY, maxPixels: 100_000 });
+    expect(result).toMatchObject({ ok: false, reason: 'too_many_pixels' });
+  });
+
+  it('refuses a type the provider has not allowed, naming the allowed ones', async () => {
+    const result = await prepare(await jpeg(), { ...POLICY, allowed: ['application/pdf'] });
+    expect(result).toEqual({ ok: false, reason: 'not_allowed', message: 'We cannot accept this kind of file. Allowed file types: PDF.' });
+  });
+
+  it('refuses a damaged image', async () => {
+    const photo = await jpeg();
+    expect(await prepare(photo.subarray(0, 200))).toMatchObject({ ok: false, reason: 'unreadable_image' });
+  });
+});
