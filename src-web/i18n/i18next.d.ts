@@ -4,6 +4,7 @@ import type pages from './locales/en/pages.json';
 import type selfService from './locales/en/self-service.json';
 import type signIn from './locales/en/sign-in.json';
 import type staff from './locales/en/staff.json';
+import type attachments from './locales/en/attachments.json';
 
 /**
  * Types every t() call against the English catalogue, so an unknown key or a missing
@@ -12,11 +13,17 @@ import type staff from './locales/en/staff.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    // pages.json, self-service.json, questionnaires.json, sign-in.json and staff.json load with their
-    // pages (page-texts.ts, self-service-texts.ts, questionnaire-texts.ts, sign-in-texts.ts,
-    // staff-texts.ts); typed as one catalogue.
+    // pages.json, self-service.json, questionnaires.json, sign-in.json, staff.json and attachments.json
+    // load with their pages (page-texts.ts, self-service-texts.ts, questionnaire-texts.ts,
+    // sign-in-texts.ts, staff-texts.ts, attachments-texts.ts); typed as one catalogue.
     resources: {
-      translation: typeof en & typeof pages & typeof selfService & typeof questionnaires & typeof signIn & typeof staff;
+      translation: typeof en &
+        typeof pages &
+        typeof selfService &
+        typeof questionnaires &
+        typeof signIn &
+        typeof staff &
+        typeof attachments;
     };
   }
 }

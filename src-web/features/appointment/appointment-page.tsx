@@ -11,6 +11,7 @@ import { AppointmentDialogs } from './appointment-dialogs';
 import './appointment.css';
 import { PageLoadState } from '../../components/page-load-state';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
+import { LazyAttachmentsSection } from '../attachments/public';
 import { useBookingPage } from '../../components/use-booking-page';
 import { Button } from '../../components/button';
 
@@ -239,6 +240,7 @@ export const AppointmentPage = observer(function AppointmentPage() {
         <>
           {summary.pending && <p className="pp-notice">{t('appointment.pending')}</p>}
           <Summary summary={summary} />
+          <LazyAttachmentsSection owner={{ base: 'appointments', bookingKey }} onChanged={() => void store.open(bookingKey)} />
           <Actions store={store} />
         </>
       )}

@@ -12,6 +12,7 @@ import { PageLoadState } from '../../components/page-load-state';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
 import { useBookingPage } from '../../components/use-booking-page';
 import { Button, ButtonLink } from '../../components/button';
+import { LazyAttachmentsSection } from '../attachments/public';
 
 const Details = observer(function Details({ summary }: { summary: BookingRequestSummary }) {
   const { t } = useTranslation();
@@ -188,6 +189,7 @@ export const BookingRequestPage = observer(function BookingRequestPage() {
       {summary && (
         <>
           <Details summary={summary} />
+          <LazyAttachmentsSection owner={{ base: 'booking_requests', bookingKey }} onChanged={() => void store.open(bookingKey)} />
           <Actions store={store} />
         </>
       )}

@@ -1,0 +1,243 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UPLOAD_ACCEPT_ATTRIBUTE, type UploadContentType } from '@contract/api/attachments';
+import type { AttachmentOwner } from '../../api/attachments-api';
+import { Button } from '../../components/button';
+import { PageLoadState } from '../../components/page-load-state';
+import { useAttachmentsTexts } from '../../i18n/attachments-texts';
+import { useStores } from '../../stores/use-stores';
+import { AttachmentDialogs } from './attachment-dialogs';
+import { attachmentsStoreOf, OTHER_SLOT, type AttachmentsStore, type SlotId } from './attachments-store';
+import { allowedTypesText, megabytes } from './file-types';
+import './attachments.css';
+
+interface SlotProps {
+  store: AttachmentsStore;
+  slot: SlotId;
+  title: string;
+  description: string;
+  uploadedFileName: string | null;
+}
+
+/** One document to add: its title, what is there, a file picker and a camera button; upload starts on pick (spec). */
+const UploadSlot = observer(function UploadSlot({ store, slot, title, description, uploadedFileName }: SlotProps) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  const problemId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const allowed = store.allowedTypes;
+  const accept = allowed.map((type: UploadContentType) => UPLOAD_ACCEPT_ATTRIBUTE[type]).join(',');
+  const uploading = store.uploading;
+  const problem = store.problem?.slot === slot ? store.problem.problem : null;
+  const busy = uploading !== null;
+  const canPhoto = allowed.some((type) => type !== 'application/pdf');
+
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file picked again must fire change again.
+    event.target.value = '';
+    if (file) void store.pick(slot, file);
+  };
+
+  const problemText =
+    problem === null
+      ? null
+      : problem.kind === 'invalidType'
+        ? t('attachments.problem.invalidType', { types: allowedTypesText(allowed) })
+        : problem.kind === 'tooLarge'
+          ? t('attachments.problem.tooLarge', { size: megabytes(problem.maxBytes) })
+          : problem.message || t('attachments.problem.server');
+
+  return (
+    <li className="pp-att-slot" data-slot={slot}>
+      <h3 className="pp-att-slot-title">{title}</h3>
+      {description && <p className="pp-muted">{description}</p>}
+      <p id={hintId} className={uploadedFileName ? 'pp-att-state pp-att-state-done' : 'pp-att-state'}>
+        {uploadedFileName ? t('attachments.requested.uploaded', { fileName: uploadedFileName }) : t('attachments.requested.missing')}
+      </p>
+      <div className="pp-button-row">
+        <Button
+          variant={uploadedFileName ? 'secondary' : 'primary'}
+          disabled={busy}
+          aria-label={uploadedFileName ? t('attachments.replaceLabel', { title }) : t('attachments.chooseLabel', { title })}
+          aria-describedby={problemText ? `${hintId} ${problemId}` : hintId}
+          onClick={() => fileInput.current?.click()}
+        >
+          {uploadedFileName ? t('attachments.replace') : t('attachments.choose')}
+        </Button>
+        {canPhoto && (
+          <Button
+            variant="secondary"
+            disabled={busy}
+            aria-label={t('attachments.cameraLabel', { title })}
+            onClick={() => cameraInput.current?.click()}
+          >
+            {t('attachments.camera')}
+          </Button>
+        )}
+      </div>
+      <input
+        ref={fileInput}
+        type="file"
+        accept={accept}
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={onPick}
+        data-testid={`file-${slot}`}
+      />
+      <input
+        ref={cameraInput}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={onPick}
+        data-testid={`camera-${slot}`}
+      />
+      {uploading?.slot === slot && (
+        <div className="pp-att-progress">
+          <label>
+            <span>{t('attachments.uploading', { fileName: uploading.fileName })}</span>
+            <progress max={100} value={uploading.percent} aria-label={t('attachments.uploadProgress', { fileName: uploading.fileName })}>
+              {uploading.percent}%
+            </progress>
+          </label>
+        </div>
+      )}
+      {problemText && (
+        <p id={problemId} role="alert" className="pp-att-problem">
+          {problemText}
+        </p>
+      )}
+    </li>
+  );
+});
+
+const UploadedList = observer(function UploadedList({ store }: { store: AttachmentsStore }) {
+  const { t } = useTranslation();
+  if (store.attachments.length === 0) return <p className="pp-muted">{t('attachments.list.empty')}</p>;
+  return (
+    <ul className="pp-att-list">
+      {store.attachments.map((attachment) => (
+        <li key={attachment.id}>
+          <span className="pp-att-name">{attachment.fileName}</span>{' '}
+          <span className="pp-muted">{attachment.documentType?.title ?? t('attachments.list.untyped')}</span>
+          {attachment.scanStatus !== 'CLEAN' && <p className="pp-muted">{t('attachments.list.checking')}</p>}
+          {attachment.referralWarningMessage && <p className="pp-att-problem">{attachment.referralWarningMessage}</p>}
+          <div className="pp-button-row">
+            <Button variant="secondary" disabled={attachment.scanStatus !== 'CLEAN'} onClick={() => store.openViewer(attachment.id)}>
+              {t('attachments.list.view', { fileName: attachment.fileName })}
+            </Button>
+            <button type="button" className="pp-link-button" onClick={() => store.openInfo(attachment.id)}>
+              {t('attachments.list.info', { fileName: attachment.fileName })}
+            </button>
+            {store.isStaff && (
+              <Button variant="danger" disabled={store.busy} onClick={() => store.askDelete(attachment.id)}>
+                {t('attachments.list.delete', { fileName: attachment.fileName })}
+              </Button>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+export interface AttachmentsSectionProps {
+  owner: AttachmentOwner;
+  /** After an upload, replacement or delete: the page asks check-in readiness again and drops ?upload. */
+  onChanged?: () => void;
+  /** The page was opened to add a document (?upload): scroll here and focus the heading once loaded. */
+  bringIntoView?: boolean;
+}
+
+/**
+ * The documents of a booking (docs/rules/attachments.md#the-web-app): the documents its exams ask
+ * for, another document, the uploaded list, the viewer, the information dialog and staff's delete.
+ * Loaded lazily with its texts (attachments-lazy.tsx).
+ */
+export const AttachmentsSection = observer(function AttachmentsSection({
+  owner,
+  onChanged,
+  bringIntoView = false,
+}: AttachmentsSectionProps) {
+  const root = useStores();
+  const store = root.featureStore(attachmentsStoreOf);
+  const { t } = useTranslation();
+  const textsReady = useAttachmentsTexts(root.i18n.i18n, root.i18n.locale);
+  const changed = useRef(onChanged);
+  changed.current = onChanged;
+
+  useEffect(() => {
+    void store.open(owner, () => changed.current?.());
+    return () => store.dispose();
+  }, [store, owner.base, owner.bookingKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const response = store.response?.bookingKey === owner.bookingKey ? store.response : null;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = textsReady && response !== null;
+  useEffect(() => {
+    if (!bringIntoView || !shown) return;
+    heading.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus();
+  }, [bringIntoView, shown]);
+
+  if (!textsReady) return null;
+  return (
+    <section className="pp-att" aria-labelledby="pp-att-title">
+      <h2 id="pp-att-title" ref={heading} tabIndex={-1}>
+        {t('attachments.title')}
+      </h2>
+      <p>{store.isStaff ? t('attachments.staffIntro') : t('attachments.intro')}</p>
+      {store.notice && (
+        <p role="status" className="pp-notice pp-notice-success">
+          {t(`attachments.notice.${store.notice.kind}`, { fileName: store.notice.fileName })}
+        </p>
+      )}
+      {!response && (
+        <PageLoadState
+          failed={store.loadState === 'error'}
+          errorText={t('attachments.loadError')}
+          retryText={t('attachments.retry')}
+          onRetry={() => void store.reload()}
+        />
+      )}
+      {response && (
+        <>
+          <p className="pp-muted">
+            {t('attachments.allowed', { types: allowedTypesText(store.allowedTypes), size: megabytes(response.limits.maxFileBytes) })}
+          </p>
+          <ul className="pp-att-slots">
+            {response.documents.map((document) => (
+              <UploadSlot
+                key={document.documentTypeId}
+                store={store}
+                slot={document.documentTypeId}
+                title={document.documentType.title}
+                description={document.documentType.description}
+                uploadedFileName={document.uploadedDocument?.fileName ?? null}
+              />
+            ))}
+            <UploadSlot
+              store={store}
+              slot={OTHER_SLOT}
+              title={t('attachments.other.title')}
+              description={t('attachments.other.description')}
+              uploadedFileName={null}
+            />
+          </ul>
+          <h3>{t('attachments.list.title')}</h3>
+          <UploadedList store={store} />
+        </>
+      )}
+      <AttachmentDialogs store={store} />
+    </section>
+  );
+});
+
+export default AttachmentsSection;
