@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type FrameLocator, type Page } fr
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
 import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
+import { bookFresh } from './helpers/booking';
 import { signIn } from './helpers/sign-in';
 
 /**
@@ -34,38 +35,6 @@ const REQUEST = { key: 'pVC8vuYWYJuWi6jKwcf5Cg', dateOfBirth: '1979-05-23', emai
 const REQUEST_TWO_REFERRALS = { key: 'sJOROmG7Kksv3ga8UObC2A', dateOfBirth: '1962-09-08', email: 'harriet.request@example.com' };
 
 type Surface = Page | FrameLocator;
-
-/** A new appointment booked through the real booking API, at least two days ahead (outside the cancel limit). */
-async function bookFresh(request: APIRequestContext, patient: { email: string; dateOfBirth: string }, exam = 'xr-chest') {
-  const clinics = await request.get(`/api/booking/clinics?exams=${exam}`);
-  expect(clinics.status()).toBe(200);
-  const clinic = ((await clinics.json()) as { clinics: { clinic: { slug: string } }[] }).clinics[0]?.clinic.slug ?? '';
-  const from = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  const free = await request.get(`/api/booking/availability?exams=${exam}&clinics=${clinic}&from=${from}&days=7`);
-  const days = ((await free.json()) as { clinics: { days: { slots: { startsAt: string }[] }[] }[] }).clinics[0]?.days ?? [];
-  const startsAt = days.flatMap((day) => day.slots.map((slot) => slot.startsAt))[0] ?? '';
-  expect(startsAt).not.toBe('');
-  const booked = await request.post('/api/booking/appointments', {
-    headers: { 'Idempotency-Key': crypto.randomUUID(), 'X-Requested-With': 'XMLHttpRequest' },
-    data: {
-      exams: [exam],
-      clinicSlug: clinic,
-      startsAt,
-      patient: {
-        title: 'Mr',
-        firstName: 'Liam',
-        lastName: 'Journey',
-        dateOfBirth: patient.dateOfBirth,
-        email: patient.email,
-        contactNumber: '0491570110',
-        postalCode: '2150',
-      },
-    },
-  });
-  expect(booked.status()).toBe(201);
-  const key = ((await booked.json()) as { bookingKey: string }).bookingKey;
-  return { key, exam, clinic, startsAt };
-}
 
 /** Free start times of an exam at a clinic around an instant (the booking availability API). */
 async function freeTimes(request: APIRequestContext, exam: string, clinic: string, around: string): Promise<string[]> {
@@ -243,7 +212,7 @@ test('a booking request: details, referral download, booking information, cancel
 
   const download = page.getByRole('link', { name: t('bookingRequest.referral.download') });
   const href = (await download.getAttribute('href')) ?? '';
-  expect(href).toMatch(new RegExp(`/api/booking-requests/${REQUEST.key}/referrals/[0-9a-f-]{36}/download$`));
+  expect(href).toMatch(new RegExp(`/api/secured/booking_requests/${REQUEST.key}/attachments/[0-9a-f-]{36}/download$`));
   const file = await page.request.get(href);
   expect(file.status()).toBe(200);
   expect(file.headers()['content-disposition']).toContain('attachment');

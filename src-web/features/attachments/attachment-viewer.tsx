@@ -29,10 +29,15 @@ function ZoomableImage({ attachment, src, alt }: { attachment: Attachment; src: 
     const single = pointers.current.size === 1;
     pointers.current.delete(event.pointerId);
     if (!single || !taps.current.up({ x: event.clientX, y: event.clientY })) return;
-    const instance = zoom.current;
-    if (!instance) return;
-    if (instance.state.scale > 1.01) void instance.resetTransform(ZOOM.transitionMs);
-    else void instance.zoomToPoint(ZOOM.doubleTapScale, event.clientX, event.clientY, ZOOM.transitionMs);
+    const { clientX, clientY } = event;
+    // After the library has handled the same touch's end (which settles its own panning and would
+    // cancel an animation started now).
+    setTimeout(() => {
+      const controls = zoom.current;
+      if (!controls) return;
+      if (controls.instance.state.scale > 1.01) void controls.resetTransform(ZOOM.transitionMs);
+      else void controls.zoomToPoint(ZOOM.doubleTapScale, clientX, clientY, ZOOM.transitionMs);
+    }, 0);
   };
 
   return (
@@ -62,11 +67,6 @@ function ZoomableImage({ attachment, src, alt }: { attachment: Attachment; src: 
           </div>
           <div
             className="pp-att-stage"
-            // The stage takes focus so +, - and the arrow keys zoom and pan it.
-            tabIndex={0}
-            role="group"
-            aria-label={alt}
-            aria-describedby="pp-att-zoom-hint"
             onPointerDown={onPointerDown}
             onPointerUp={onPointerUp}
             onPointerCancel={(event) => {
@@ -74,7 +74,12 @@ function ZoomableImage({ attachment, src, alt }: { attachment: Attachment; src: 
               taps.current.cancel();
             }}
           >
-            <TransformComponent wrapperClass="pp-att-zoom" contentClass="pp-att-zoom-content">
+            <TransformComponent
+              wrapperClass="pp-att-zoom"
+              contentClass="pp-att-zoom-content"
+              // The library makes its frame focusable (keyboard: +, -, 0 and the arrows); this names it.
+              wrapperProps={{ role: 'group', 'aria-label': alt, 'aria-describedby': 'pp-att-zoom-hint' }}
+            >
               <img
                 src={src}
                 alt={alt}

@@ -15,6 +15,8 @@ const staff: Catalogue = readEnglish('staff.json');
 const signIn: Catalogue = readEnglish('sign-in.json');
 /** The small pages' catalogue (src-web/i18n/page-texts.ts). */
 const pages: Catalogue = readEnglish('pages.json');
+/** The documents widget and viewer (src-web/i18n/attachments-texts.ts). */
+const attachments: Catalogue = readEnglish('attachments.json');
 
 function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefined {
   let node: string | Catalogue | undefined = catalogue[key];
@@ -28,7 +30,7 @@ function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefin
 function lookUpText(key: string): string | Catalogue | undefined {
   const found = lookUp(english, key);
   if (typeof found === 'string') return found;
-  for (const catalogue of [selfService, staff, signIn, pages]) {
+  for (const catalogue of [selfService, staff, signIn, pages, attachments]) {
     const text = lookUp(catalogue, key);
     if (typeof text === 'string') return text;
   }
