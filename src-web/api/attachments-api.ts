@@ -36,9 +36,11 @@ export function createAttachmentsApi(client: ApiClient) {
   }
 
   return {
-    response: async (owner: AttachmentOwner): Promise<AttachmentsResponse> => {
+    /** examSlugs: the exams the booking flow has chosen (the temporary base), so their documents are asked for. */
+    response: async (owner: AttachmentOwner, examSlugs?: readonly string[]): Promise<AttachmentsResponse> => {
       const path = `${base(owner)}/response`;
-      return parseResponse(path, AttachmentsResponseSchema, (await http.get(path)).data);
+      const params = examSlugs && examSlugs.length > 0 ? { changedExamSlugs: examSlugs.join(',') } : undefined;
+      return parseResponse(path, AttachmentsResponseSchema, (await http.get(path, { params })).data);
     },
 
     /** POST (new) or PUT (replace) one file; onProgress gets 0..100 while the bytes go up. */

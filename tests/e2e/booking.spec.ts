@@ -4,7 +4,9 @@ import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
 import { waitForMailTo } from './helpers/mail';
 import { answerQuestionnairesPlainly } from './helpers/questionnaires';
+import { referralPhoto } from './helpers/files';
 import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
+import { signIn } from './helpers/sign-in';
 
 /**
  * The booking journey in Chromium against the real server and its seeded demo
@@ -192,9 +194,27 @@ test.describe('on a phone (375 x 667)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.getByRole('button', { name: t('action.continue') }).click();
     await fillDetails(page, false);
+
+    // The X-ray asks for a referral: a photo of it goes with the booking (kept under its temporary key).
+    const documents = page.getByRole('region', { name: t('attachments.title') });
+    await expect(documents.getByRole('heading', { level: 3, name: 'Referral' })).toBeVisible();
+    const chooser = page.waitForEvent('filechooser');
+    await documents.getByRole('button', { name: t('attachments.chooseLabel', { title: 'Referral' }) }).click();
+    await (await chooser).setFiles({ name: 'referral-photo.jpg', mimeType: 'image/jpeg', buffer: await referralPhoto() });
+    await expect(documents.getByText(t('attachments.requested.uploaded', { fileName: 'referral-photo.jpg' }))).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'phone booking details with a document');
+
     await page.getByRole('button', { name: t('booking.details.submit') }).click();
-    await expectConfirmation(page);
+    const appointmentPath = await expectConfirmation(page);
+    await expect(page.getByText(t('attachments.sent'))).toBeVisible();
+    await expect(page.getByText('referral-photo.jpg')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The appointment has it.
+    await page.goto(appointmentPath);
+    await signIn(page, PATIENT);
+    const onAppointment = page.getByRole('region', { name: t('attachments.title') });
+    await expect(onAppointment.getByText(t('attachments.requested.uploaded', { fileName: 'referral-photo.jpg' }))).toBeVisible();
   });
 });
 

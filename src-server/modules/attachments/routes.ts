@@ -103,7 +103,8 @@ export async function registerAttachmentRoutes(app: FastifyInstance, service: At
             tags,
             summary: 'The documents the booking asks for, the uploaded ones, and the upload limits',
             params: AttachmentParamsSchema,
-            ...(base.owner === 'BOOKING_REQUEST' ? { querystring: BookingRequestAttachmentsQuerySchema } : {}),
+            // A booking request's page while its exams change, and the booking flow (whose exams are not stored yet).
+            ...(base.owner === 'APPOINTMENT' ? {} : { querystring: BookingRequestAttachmentsQuerySchema }),
             response: { 200: AttachmentsResponseSchema, ...errors },
           },
         },

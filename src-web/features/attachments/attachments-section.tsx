@@ -148,12 +148,16 @@ const UploadedList = observer(function UploadedList({ store }: { store: Attachme
   );
 });
 
+const NO_EXAMS: readonly string[] = [];
+
 export interface AttachmentsSectionProps {
   owner: AttachmentOwner;
   /** After an upload, replacement or delete: the page asks check-in readiness again and drops ?upload. */
   onChanged?: () => void;
   /** The page was opened to add a document (?upload): scroll here and focus the heading once loaded. */
   bringIntoView?: boolean;
+  /** The booking flow's chosen exams (temporary base): their documents are asked for. */
+  examSlugs?: readonly string[];
 }
 
 /**
@@ -165,6 +169,7 @@ export const AttachmentsSection = observer(function AttachmentsSection({
   owner,
   onChanged,
   bringIntoView = false,
+  examSlugs = NO_EXAMS,
 }: AttachmentsSectionProps) {
   const root = useStores();
   const store = root.featureStore(attachmentsStoreOf);
@@ -173,10 +178,11 @@ export const AttachmentsSection = observer(function AttachmentsSection({
   const changed = useRef(onChanged);
   changed.current = onChanged;
 
+  const exams = examSlugs.join(',');
   useEffect(() => {
-    void store.open(owner, () => changed.current?.());
+    void store.open(owner, () => changed.current?.(), exams === '' ? [] : exams.split(','));
     return () => store.dispose();
-  }, [store, owner.base, owner.bookingKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [store, owner.base, owner.bookingKey, exams]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const response = store.response?.bookingKey === owner.bookingKey ? store.response : null;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -237,6 +243,30 @@ export const AttachmentsSection = observer(function AttachmentsSection({
       )}
       <AttachmentDialogs store={store} />
     </section>
+  );
+});
+
+/** The documents uploaded while booking, named on the confirmation (they belong to the booking now). */
+export const SentDocuments = observer(function SentDocuments() {
+  const root = useStores();
+  const store = root.featureStore(attachmentsStoreOf);
+  const { t } = useTranslation();
+  const textsReady = useAttachmentsTexts(root.i18n.i18n, root.i18n.locale);
+  const sent = store.owner?.base === 'booking-keys' ? store.attachments : [];
+  if (!textsReady || sent.length === 0) return null;
+  return (
+    <div className="pp-notice">
+      <p>
+        <strong>{t('attachments.sent')}</strong>
+      </p>
+      <ul>
+        {sent.map((attachment) => (
+          <li key={attachment.id}>
+            {attachment.fileName} <span className="pp-muted">({attachment.documentType?.title ?? t('attachments.list.untyped')})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 });
 

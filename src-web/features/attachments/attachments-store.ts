@@ -69,13 +69,15 @@ export class AttachmentsStore {
   private readonly deps: AttachmentsStoreDeps;
   private generation = 0;
   private onChanged: () => void = () => undefined;
+  private examSlugs: readonly string[] = [];
 
   constructor(deps: AttachmentsStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<this, 'deps' | 'generation' | 'onChanged'>(this, {
+    makeAutoObservable<this, 'deps' | 'generation' | 'onChanged' | 'examSlugs'>(this, {
       deps: false,
       generation: false,
       onChanged: false,
+      examSlugs: false,
       response: observableRef,
     });
   }
@@ -101,7 +103,8 @@ export class AttachmentsStore {
     return this.deps.api.fileUrl(serverPath);
   }
 
-  async open(owner: AttachmentOwner, onChanged?: () => void): Promise<void> {
+  /** examSlugs: the booking flow's chosen exams, for the temporary base (their documents are asked for). */
+  async open(owner: AttachmentOwner, onChanged?: () => void, examSlugs: readonly string[] = []): Promise<void> {
     const same = this.owner?.base === owner.base && this.owner.bookingKey === owner.bookingKey;
     if (!same) {
       this.response = null;
@@ -111,6 +114,7 @@ export class AttachmentsStore {
     }
     this.owner = owner;
     this.onChanged = onChanged ?? (() => undefined);
+    this.examSlugs = examSlugs;
     await this.reload();
   }
 
@@ -121,7 +125,7 @@ export class AttachmentsStore {
     const generation = this.generation;
     this.loadState = 'loading';
     try {
-      const response = await this.deps.api.response(owner);
+      const response = await this.deps.api.response(owner, this.examSlugs);
       runInAction(() => {
         if (generation !== this.generation) return;
         this.response = response;

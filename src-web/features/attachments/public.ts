@@ -1,2 +1,2 @@
 // What other areas may use of the documents area: the lazily loaded section (the rest loads with it).
-export { LazyAttachmentsSection, UPLOAD_PARAM } from './attachments-lazy';
+export { LazyAttachmentsSection, LazyBookingDocuments, LazySentDocuments, UPLOAD_PARAM } from './attachments-lazy';

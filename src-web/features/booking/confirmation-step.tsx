@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatStartTime } from './booking-calendar';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
+import { LazySentDocuments } from '../attachments/public';
 import { useStores } from '../../stores/use-stores';
 import { Button } from '../../components/button';
 
@@ -32,6 +33,8 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
           ))}
         </ul>
         {booking.examChoice.questionnaireDocument && <RequiredDocumentNotice document={booking.examChoice.questionnaireDocument} />}
+        <LazySentDocuments />
+        <LazySentDocuments />
         <p>
           <Link to={`/booking-requests/${encodeURIComponent(result.response.bookingKey)}`}>{t('booking.confirmation.viewRequest')}</Link>
         </p>
@@ -93,6 +96,7 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
         )}
       </dl>
       {booking.examChoice.questionnaireDocument && <RequiredDocumentNotice document={booking.examChoice.questionnaireDocument} />}
+      <LazySentDocuments />
       <p>{staff ? t('booking.confirmation.emailStaff') : t('booking.confirmation.email')}</p>
       <h3>{t('booking.confirmation.preparation')}</h3>
       <ul>

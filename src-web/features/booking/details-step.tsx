@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { useId, useRef, type FormEvent } from 'react';
+import { runInAction } from 'mobx';
+import { useCallback, useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatInstant } from './booking-calendar';
@@ -8,6 +9,7 @@ import { TITLES, type FieldProblem, type PatientField, type PatientForm } from '
 import { useStores } from '../../stores/use-stores';
 import { ModalDialog } from '../../components/modal-dialog';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
+import { LazyBookingDocuments } from '../attachments/public';
 import { Button } from '../../components/button';
 
 /** The field's label; every key is literal so the catalogue check sees it. */
@@ -183,10 +185,13 @@ export const DetailsStep = observer(function DetailsStep() {
   const { t, i18n } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
   const notesId = useId();
+  // Documents added here are kept under the booking's temporary key, which the booking then carries.
+  const recordKey = useCallback((key: string) => runInAction(() => (booking.examChoice.questionnaireKey = key)), [booking]);
   const form = booking.submission.patientForm;
   if (!form) return null;
   const clinic = booking.placeAndTime.selectedClinic?.clinic;
   const failure = booking.submission.failure;
+  const examSlugs = booking.examChoice.selectedExams.map((exam) => exam.slug);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -220,6 +225,7 @@ export const DetailsStep = observer(function DetailsStep() {
         {booking.examChoice.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.examChoice.walkInExam.name })}</p>}
       </section>
       {booking.examChoice.questionnaireDocument && <RequiredDocumentNotice document={booking.examChoice.questionnaireDocument} />}
+      <LazyBookingDocuments bookingKey={booking.examChoice.questionnaireKey} examSlugs={examSlugs} onKey={recordKey} />
 
       <p>{booking.staffBooking ? t('booking.details.introStaff') : t('booking.details.intro')}</p>
       <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="pp-form">

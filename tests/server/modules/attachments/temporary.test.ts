@@ -45,6 +45,13 @@ describe.each(backends())('temporary documents on %s', (backend) => {
     expect((await send(server.app, {}, 'GET', attachment.viewUrl)).statusCode).toBe(200);
     const response = AttachmentsResponseSchema.parse((await send(server.app, {}, 'GET', `${temporaryBase(key)}/response`)).json());
     expect(response.attachments.map((item) => item.id)).toEqual([attachment.id]);
+    expect(response.documents).toEqual([]);
+    // The booking flow names its exams (not stored yet): their document types are asked for.
+    const forExams = AttachmentsResponseSchema.parse(
+      (await send(server.app, {}, 'GET', `${temporaryBase(key)}/response?changedExamSlugs=mri-knee`)).json(),
+    );
+    expect(forExams.documents.map((document) => document.documentTypeCode)).toContain('REFERRAL');
+    expect((await send(server.app, {}, 'GET', `${temporaryBase(key)}/response?changedExamSlugs=NOT%20A%20SLUG`)).statusCode).toBe(400);
 
     const dateOfBirth = '1968-07-21';
     const slots = await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-24');
