@@ -63,6 +63,12 @@ export function createAttachmentsApi(client: ApiClient) {
       return parseResponse(path, AttachmentSchema, response.data);
     },
 
+    /** Staff accept a referral the date check warned about (docs/rules/attachments.md#referral-date). */
+    acceptReferralDate: async (owner: AttachmentOwner, id: string): Promise<Attachment> => {
+      const path = `${base(owner)}/${encodeURIComponent(id)}/accept-referral-date`;
+      return parseResponse(path, AttachmentSchema, (await http.post(path, undefined, { staffSession: true })).data);
+    },
+
     /** Staff only: the server answers 403 to anyone else. */
     remove: async (owner: AttachmentOwner, id: string): Promise<void> => {
       await http.delete(`${base(owner)}/${encodeURIComponent(id)}`, { staffSession: true });

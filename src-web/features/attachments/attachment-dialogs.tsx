@@ -61,10 +61,10 @@ export const AttachmentDialogs = observer(function AttachmentDialogs({ store }: 
         />
       );
     }
-    case 'deleteFailed':
+    case 'failed':
       return (
         <MessageDialog
-          title={t('attachments.delete.failedTitle')}
+          title={dialog.action === 'delete' ? t('attachments.delete.failedTitle') : t('attachments.referral.acceptFailedTitle')}
           closeText={t('attachments.delete.close')}
           onClose={() => store.closeDialog()}
         >

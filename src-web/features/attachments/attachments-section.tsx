@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_ACCEPT_ATTRIBUTE, type UploadContentType } from '@contract/api/attachments';
 import type { AttachmentOwner } from '../../api/attachments-api';
@@ -15,16 +15,22 @@ import './attachments.css';
 interface SlotProps {
   store: AttachmentsStore;
   slot: SlotId;
+  /** A referral: the patient may give its date and the referring doctor (the server checks the date). */
+  isReferral?: boolean;
   title: string;
   description: string;
   uploadedFileName: string | null;
 }
 
 /** One document to add: its title, what is there, a file picker and a camera button; upload starts on pick (spec). */
-const UploadSlot = observer(function UploadSlot({ store, slot, title, description, uploadedFileName }: SlotProps) {
+const UploadSlot = observer(function UploadSlot({ store, slot, isReferral = false, title, description, uploadedFileName }: SlotProps) {
   const { t } = useTranslation();
   const hintId = useId();
   const problemId = useId();
+  const dateId = useId();
+  const doctorId = useId();
+  const [referralDate, setReferralDate] = useState('');
+  const [referringDoctor, setReferringDoctor] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
   const allowed = store.allowedTypes;
@@ -38,7 +44,8 @@ const UploadSlot = observer(function UploadSlot({ store, slot, title, descriptio
     const file = event.target.files?.[0];
     // The same file picked again must fire change again.
     event.target.value = '';
-    if (file) void store.pick(slot, file);
+    const fields = isReferral ? { referralDate: referralDate || undefined, referringDoctor: referringDoctor.trim() || undefined } : {};
+    if (file) void store.pick(slot, file, fields);
   };
 
   const problemText =
@@ -57,6 +64,33 @@ const UploadSlot = observer(function UploadSlot({ store, slot, title, descriptio
       <p id={hintId} className={uploadedFileName ? 'pp-att-state pp-att-state-done' : 'pp-att-state'}>
         {uploadedFileName ? t('attachments.requested.uploaded', { fileName: uploadedFileName }) : t('attachments.requested.missing')}
       </p>
+      {isReferral && (
+        <div className="pp-att-referral-fields">
+          <div className="pp-field">
+            <label htmlFor={dateId}>{t('attachments.referral.date')}</label>
+            <input
+              id={dateId}
+              type="date"
+              className="pp-input"
+              value={referralDate}
+              max={new Date().toISOString().slice(0, 10)}
+              onChange={(event) => setReferralDate(event.target.value)}
+            />
+          </div>
+          <div className="pp-field">
+            <label htmlFor={doctorId}>{t('attachments.referral.doctor')}</label>
+            <input
+              id={doctorId}
+              type="text"
+              className="pp-input"
+              maxLength={120}
+              autoComplete="off"
+              value={referringDoctor}
+              onChange={(event) => setReferringDoctor(event.target.value)}
+            />
+          </div>
+        </div>
+      )}
       <div className="pp-button-row">
         <Button
           variant={uploadedFileName ? 'secondary' : 'primary'}
@@ -129,6 +163,11 @@ const UploadedList = observer(function UploadedList({ store }: { store: Attachme
           <span className="pp-muted">{attachment.documentType?.title ?? t('attachments.list.untyped')}</span>
           {attachment.scanStatus !== 'CLEAN' && <p className="pp-muted">{t('attachments.list.checking')}</p>}
           {attachment.referralWarningMessage && <p className="pp-att-problem">{attachment.referralWarningMessage}</p>}
+          {attachment.referralWarning && store.isStaff && (
+            <Button variant="secondary" disabled={store.busy} onClick={() => void store.acceptReferralDate(attachment.id)}>
+              {t('attachments.referral.accept', { fileName: attachment.fileName })}
+            </Button>
+          )}
           <div className="pp-button-row">
             <Button variant="secondary" disabled={attachment.scanStatus !== 'CLEAN'} onClick={() => store.openViewer(attachment.id)}>
               {t('attachments.list.view', { fileName: attachment.fileName })}
@@ -224,6 +263,7 @@ export const AttachmentsSection = observer(function AttachmentsSection({
                 key={document.documentTypeId}
                 store={store}
                 slot={document.documentTypeId}
+                isReferral={document.documentTypeCode === 'REFERRAL'}
                 title={document.documentType.title}
                 description={document.documentType.description}
                 uploadedFileName={document.uploadedDocument?.fileName ?? null}

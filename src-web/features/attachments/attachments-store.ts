@@ -22,7 +22,8 @@ export type AttachmentsDialog =
   | { kind: 'viewer'; index: number }
   | { kind: 'info'; id: string }
   | { kind: 'deleteConfirm'; id: string }
-  | { kind: 'deleteFailed'; message: string };
+  /** A staff action the server refused: which one, and its message ('' for the general text). */
+  | { kind: 'failed'; action: 'delete' | 'accept'; message: string };
 
 /** File extensions a browser may give without a type (HEIC often arrives as ''). */
 const EXTENSIONS: Record<UploadContentType, readonly string[]> = {
@@ -228,7 +229,24 @@ export class AttachmentsStore {
     } catch (error) {
       runInAction(() => {
         this.busy = false;
-        this.dialog = { kind: 'deleteFailed', message: patientMessage(error) };
+        this.dialog = { kind: 'failed', action: 'delete', message: patientMessage(error) };
+      });
+    }
+  }
+
+  /** Staff accept a referral the date check warned about; the warning goes. */
+  async acceptReferralDate(id: string): Promise<void> {
+    const owner = this.owner;
+    if (owner === null || !this.isStaff || this.busy) return;
+    this.busy = true;
+    try {
+      await this.deps.api.acceptReferralDate(owner, id);
+      runInAction(() => (this.busy = false));
+      await this.reload();
+    } catch (error) {
+      runInAction(() => {
+        this.busy = false;
+        this.dialog = { kind: 'failed', action: 'accept', message: patientMessage(error) };
       });
     }
   }

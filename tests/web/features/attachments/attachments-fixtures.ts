@@ -83,6 +83,8 @@ export interface AttachmentsServer {
   /** Each upload as it arrived: method, path and the raw multipart body. */
   uploads: { method: string; path: string; body: string }[];
   deletes: string[];
+  /** Ids whose referral date staff accepted. */
+  accepted: string[];
   /** Answer the next upload with this status and message instead. */
   refuseNext(status: number, message: string): void;
 }
@@ -92,6 +94,7 @@ export function attachmentsServer(initial: Attachment[] = []): AttachmentsServer
   const files = [...initial];
   const uploads: AttachmentsServer['uploads'] = [];
   const deletes: string[] = [];
+  const accepted: string[] = [];
   let refusal: { status: number; message: string } | null = null;
   const store = async (request: IncomingMessage, response: ServerResponse, replaceId?: string) => {
     const raw = (await body(request)).toString('latin1');
@@ -122,6 +125,13 @@ export function attachmentsServer(initial: Attachment[] = []): AttachmentsServer
   for (let n = 1; n <= MAX_IDS; n += 1) {
     const id = idOf(n);
     routes[`PUT ${BASE}/${id}`] = (request, response) => void store(request, response, id);
+    routes[`POST ${BASE}/${id}/accept-referral-date`] = (_request, response) => {
+      const at = files.findIndex((one) => one.id === id);
+      if (at < 0) return json(response, 404, { code: 'not_found', message: 'No such document.' });
+      files[at] = { ...files[at]!, referralWarning: null, referralWarningMessage: null };
+      accepted.push(id);
+      json(response, 200, files[at]);
+    };
     routes[`DELETE ${BASE}/${id}`] = (_request, response) => {
       deletes.push(id);
       const at = files.findIndex((one) => one.id === id);
@@ -133,6 +143,7 @@ export function attachmentsServer(initial: Attachment[] = []): AttachmentsServer
     files,
     uploads,
     deletes,
+    accepted,
     routes,
     refuseNext(status, message) {
       refusal = { status, message };

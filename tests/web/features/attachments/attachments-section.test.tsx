@@ -155,4 +155,35 @@ describe('documents on the appointment page', () => {
     expect(files.deletes).toEqual([photo.id]);
     await waitFor(() => expect(referralSlot(section).textContent).toContain('Not uploaded yet'));
   });
+
+  it('should send the referral date and the referring doctor the patient gave with the referral', async () => {
+    const { files, section } = await open();
+    const slot = referralSlot(section);
+    fireEvent.change(within(slot).getByLabelText('Date on the referral (optional)'), { target: { value: '2026-10-30' } });
+    fireEvent.change(within(slot).getByLabelText('Referring doctor (optional)'), { target: { value: 'Dr Ana Petrova' } });
+    pick(REFERRAL_TYPE_ID, PDF);
+    await within(section).findByText('referral.pdf was added.');
+    const body = files.uploads[0]!.body;
+    expect(body).toContain('name="referralDate"\r\n\r\n2026-10-30');
+    expect(body).toContain('name="referringDoctor"\r\n\r\nDr Ana Petrova');
+    expect(body.indexOf('referringDoctor')).toBeLessThan(body.indexOf('filename='));
+  });
+
+  it("should show the server's referral-date warning, and let staff accept the date", async () => {
+    const old = attachmentFixture('old-referral.pdf', 'application/pdf', {
+      referralDate: '2025-01-10',
+      referralWarning: 'EXPIRED',
+      referralWarningMessage: 'This referral is older than 12 months. Please ask your doctor for a new one.',
+    });
+    const patientView = await open(attachmentsServer([old]));
+    expect(within(patientView.section).getByText(/older than 12 months/)).toBeTruthy();
+    expect(within(patientView.section).queryByRole('button', { name: /Accept the date/ })).toBeNull();
+    patientView.app.unmount();
+
+    const files = attachmentsServer([old]);
+    const { section } = await open(files, { staff: true });
+    fireEvent.click(await within(section).findByRole('button', { name: 'Accept the date of old-referral.pdf' }));
+    await waitFor(() => expect(within(section).queryByText(/older than 12 months/)).toBeNull());
+    expect(files.accepted).toEqual([old.id]);
+  });
 });
