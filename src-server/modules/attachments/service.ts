@@ -11,7 +11,7 @@ import {
   type RequestedDocument,
   type UploadContentType,
 } from '@contract/api/attachments';
-import type { Database } from '../../db/connection';
+import type { Database, Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { appError, conflict, notFound, validationError } from '../../platform/errors';
 import type { FileStorage } from '../../platform/storage';
@@ -193,6 +193,27 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
     }
   }
 
+  /** Who stored which file where (no file name: the audit log holds no personal data). */
+  async function auditStored(
+    action: 'attachment.uploaded' | 'attachment.replaced',
+    subjectId: string,
+    owner: Owner,
+    file: { contentType: string; size: number; scanStatus: string },
+    actor: Actor,
+    tx: Queryable,
+  ): Promise<void> {
+    await repository.audit(
+      {
+        actor: auditActor(actor),
+        action,
+        subjectId,
+        details: { owner: owner.type, contentType: file.contentType, size: file.size, scan: file.scanStatus },
+        now: clock.now(),
+      },
+      tx,
+    );
+  }
+
   async function discard(storageKey: string): Promise<void> {
     // Best effort: what is left is an orphan the sweeper removes.
     await storage.delete(storageKey).catch(() => undefined);
@@ -247,16 +268,7 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
           if (usage.bytes + file.size > Number(settings.max_bytes_per_booking))
             throw tooLarge(Number(settings.max_bytes_per_booking) - usage.bytes);
           const created = await repository.insert({ owner, ...file, now: clock.now() }, tx);
-          await repository.audit(
-            {
-              actor: auditActor(actor),
-              action: 'attachment.uploaded',
-              subjectId: created,
-              details: { owner: owner.type, contentType: file.contentType, size: file.size, scan: file.scanStatus },
-              now: clock.now(),
-            },
-            tx,
-          );
+          await auditStored('attachment.uploaded', created, owner, file, actor, tx);
           return created;
         });
         const row = await repository.one(owner, id);
@@ -284,16 +296,7 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
           if (bytesAfter > Number(settings.max_bytes_per_booking))
             throw tooLarge(Number(settings.max_bytes_per_booking) - usage.bytes + Number(current.size_bytes));
           const old = await repository.replaceFile(owner, id, file, clock.now(), tx);
-          await repository.audit(
-            {
-              actor: auditActor(actor),
-              action: 'attachment.replaced',
-              subjectId: id,
-              details: { owner: owner.type, contentType: file.contentType, size: file.size, scan: file.scanStatus },
-              now: clock.now(),
-            },
-            tx,
-          );
+          await auditStored('attachment.replaced', id, owner, file, actor, tx);
           return old;
         });
       } catch (error) {

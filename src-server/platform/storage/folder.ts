@@ -10,6 +10,16 @@ function isMissing(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ENOENT';
 }
 
+/** The folder's entries; none when it does not exist yet. */
+async function namesIn(root: string): Promise<string[]> {
+  try {
+    return await readdir(root);
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+}
+
 async function fsyncPath(path: string): Promise<void> {
   const handle = await open(path, 'r');
   try {
@@ -68,14 +78,7 @@ export function createFolderStorage(root: string): FileStorage {
       await rm(pathOf(key), { force: true });
     },
     async *list() {
-      let names: string[];
-      try {
-        names = await readdir(root);
-      } catch (error) {
-        if (isMissing(error)) return;
-        throw error;
-      }
-      for (const name of names) {
+      for (const name of await namesIn(root)) {
         if (!STORAGE_KEY_PATTERN.test(name)) continue;
         try {
           yield { key: name, modifiedAt: (await stat(join(root, name))).mtime };
@@ -85,15 +88,8 @@ export function createFolderStorage(root: string): FileStorage {
       }
     },
     async removeStaleTemporaries(olderThanMs) {
-      let names: string[];
-      try {
-        names = await readdir(root);
-      } catch (error) {
-        if (isMissing(error)) return;
-        throw error;
-      }
       const cutoff = Date.now() - olderThanMs;
-      for (const name of names.filter((entry) => entry.startsWith(TEMPORARY_PREFIX))) {
+      for (const name of (await namesIn(root)).filter((entry) => entry.startsWith(TEMPORARY_PREFIX))) {
         const path = join(root, name);
         const info = await stat(path).catch(() => null);
         if (info !== null && info.mtimeMs < cutoff) await rm(path, { force: true });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, MessageDialog } from '../../components/modal-dialog';
 import { AttachmentViewer } from './attachment-viewer';
 import type { AttachmentsStore } from './attachments-store';
+import { DetailsList } from '../../components/details-list';
 
 /** The one dialog open over the documents: the viewer, a document's information, staff's delete confirmation. */
 export const AttachmentDialogs = observer(function AttachmentDialogs({ store }: { store: AttachmentsStore }) {
@@ -33,16 +34,7 @@ export const AttachmentDialogs = observer(function AttachmentDialogs({ store }: 
           closeText={t('attachments.info.close')}
           onClose={() => store.closeDialog()}
         >
-          <dl className="pp-details">
-            {rows
-              .filter((row): row is [string, string] => Boolean(row[1]))
-              .map(([label, value]) => (
-                <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-          </dl>
+          <DetailsList rows={rows} />
         </MessageDialog>
       );
     }

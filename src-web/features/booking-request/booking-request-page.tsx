@@ -13,6 +13,7 @@ import { RequiredDocumentNotice } from '../../components/required-document-notic
 import { useBookingPage } from '../../components/use-booking-page';
 import { Button, ButtonLink } from '../../components/button';
 import { LazyAttachmentsSection } from '../attachments/public';
+import { DetailsList } from '../../components/details-list';
 
 const Details = observer(function Details({ summary }: { summary: BookingRequestSummary }) {
   const { t } = useTranslation();
@@ -65,16 +66,7 @@ const Details = observer(function Details({ summary }: { summary: BookingRequest
       </section>
       <section aria-labelledby="pp-br-patient-title">
         <h2 id="pp-br-patient-title">{t('bookingRequest.patient.title')}</h2>
-        <dl className="pp-details">
-          {rows
-            .filter((row): row is [string, string] => Boolean(row[1]))
-            .map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-        </dl>
+        <DetailsList rows={rows} />
       </section>
     </>
   );

@@ -31,7 +31,8 @@ const dialog = () =>
   });
 
 async function loaded() {
-  await screen.findByRole('heading', { level: 2, name: 'Booking details' });
+  // The first test loads the page's lazy chunks: it may take longer than findBy's default second under load.
+  await screen.findByRole('heading', { level: 2, name: 'Booking details' }, { timeout: 10_000 });
 }
 
 describe('appointment page: the summary', () => {

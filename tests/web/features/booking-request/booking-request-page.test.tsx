@@ -71,7 +71,8 @@ async function open(options: Options = {}, url = `/booking-requests/${KEY}`, con
   return { app, fake };
 }
 
-const loaded = () => screen.findByRole('heading', { level: 2, name: 'Request' });
+// The first test loads the page's lazy chunks: it may take longer than findBy's default second under load.
+const loaded = () => screen.findByRole('heading', { level: 2, name: 'Request' }, { timeout: 10_000 });
 const location = (app: RenderedApp) => `${app.router.state.location.pathname}${app.router.state.location.search}`;
 
 describe('booking-request page', () => {
