@@ -42,7 +42,7 @@ export function LazyAttachmentsSection({ owner, onChanged }: { owner: Attachment
 }
 
 /**
- * Documents while booking, before the appointment exists (docs/rules/attachments.md#bases): kept
+ * Documents while booking, before the appointment exists (docs/rules/attachments.md#where-they-belong): kept
  * under the booking's temporary key (one is issued when there is none yet, and onKey records it so
  * the booking carries it), asked for by the chosen exams; the booking takes them when it is made.
  */
