@@ -286,7 +286,14 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     workDir: join(config.dataDir, 'upload-work'),
   });
   await registerAttachmentRoutes(app, attachmentsService);
-  startAttachmentJobs(app, { db, service: attachmentsService, storage: deps.storage, workDir: join(config.dataDir, 'upload-work') });
+  startAttachmentJobs(app, {
+    db,
+    service: attachmentsService,
+    storage: deps.storage,
+    workDir: join(config.dataDir, 'upload-work'),
+    // PGlite holds the DATA_DIR lock, so with folder storage no other server touches these files.
+    exclusiveStorage: config.databaseUrl === null && deps.storage.kind === 'folder',
+  });
   let holdSweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     if (!(await availabilityRepository.schemaReady().catch(() => false))) return;

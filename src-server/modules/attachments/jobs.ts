@@ -9,7 +9,9 @@ import type { AttachmentsService } from './service';
 /**
  * The attachments' background work, started when the server is ready
  * (docs/rules/attachments.md#housekeeping):
- * - once at start: referrals kept in the database by earlier versions move into file storage;
+ * - once at start: referrals kept in the database by earlier versions move into file storage; when
+ *   this server alone owns the files (exclusiveStorage: PGlite under the DATA_DIR lock, folder
+ *   storage), a crash's leftovers go at once: every work file, and every stored file no row names;
  * - every ORPHAN_SWEEP_MS: stored files no row names, older than ORPHAN_MIN_AGE_MS (a file whose
  *   row is being written right now is younger), are deleted, with leftover work files;
  * - every RESCAN_MS while a virus scanner is configured: quarantined files are scanned again.
@@ -48,7 +50,15 @@ export async function sweepAttachmentOrphans(
 
 export function startAttachmentJobs(
   app: FastifyInstance,
-  options: { db: Database; service: AttachmentsService; storage: FileStorage; workDir: string; now?: () => Date },
+  options: {
+    db: Database;
+    service: AttachmentsService;
+    storage: FileStorage;
+    workDir: string;
+    /** No other process writes these files or work files (nothing is in flight before the server listens). */
+    exclusiveStorage: boolean;
+    now?: () => Date;
+  },
 ): void {
   const now = options.now ?? (() => new Date());
   const timers: NodeJS.Timeout[] = [];
@@ -58,6 +68,9 @@ export function startAttachmentJobs(
     await importLegacyReferrals(options.db, options.service, options.storage, options.workDir).catch(
       warn('moving stored referrals into file storage'),
     );
+    if (options.exclusiveStorage) {
+      await sweepAttachmentOrphans(options.service, options.storage, options.workDir, now(), 0).catch(warn('start-up sweep'));
+    }
     const sweep = setInterval(() => {
       sweepAttachmentOrphans(options.service, options.storage, options.workDir, now()).catch(warn('orphan sweep'));
     }, ORPHAN_SWEEP_MS);

@@ -171,7 +171,8 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
       }
       const isReferral = documentType?.code === 'REFERRAL';
       const referralDate = isReferral ? (fields.referralDate ?? null) : null;
-      const today = localDate(clock.now(), await repository.timeZoneOf(owner));
+      // The clinic's today, read only when there is a referral date to judge.
+      const today = referralDate === null ? null : localDate(clock.now(), await repository.timeZoneOf(owner));
       const stored = await storage.putFile(prepared.path, prepared.contentType);
       return {
         storageKey: stored.key,
@@ -185,7 +186,7 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
         scanStatus,
         referralDate,
         referringDoctor: isReferral ? (fields.referringDoctor ?? null) : null,
-        referralWarning: referralWarning(referralDate, today, settings.referral_validity_months),
+        referralWarning: today === null ? null : referralWarning(referralDate, today, settings.referral_validity_months),
       };
     } finally {
       await rm(received.path, { force: true });

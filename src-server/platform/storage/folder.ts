@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { randomToken } from '../ids';
 import { assertStorageKey, STORAGE_KEY_PATTERN, type FileStorage } from './types';
 
@@ -20,6 +20,29 @@ async function namesIn(root: string): Promise<string[]> {
   }
 }
 
+async function fsyncFile(path: string, mode: number): Promise<void> {
+  const handle = await open(path, 'r+');
+  try {
+    await handle.chmod(mode);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Copies to a temporary name beside target, fsyncs it and renames it, so target is whole or absent. */
+async function copyInto(source: string, target: string): Promise<void> {
+  const temporary = join(dirname(target), `${TEMPORARY_PREFIX}${randomToken(16)}`);
+  try {
+    await copyFile(source, temporary);
+    await fsyncFile(temporary, 0o600);
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
 async function fsyncPath(path: string): Promise<void> {
   const handle = await open(path, 'r');
   try {
@@ -31,9 +54,9 @@ async function fsyncPath(path: string): Promise<void> {
 
 /**
  * Files outside the web root, under DATA_DIR/files by default (docs/rules/security.md#files).
- * A write copies to a temporary name, fsyncs it, renames it to the key and fsyncs the folder, so a
- * crash leaves either nothing under the key or the whole file; temporaries left by a crash are
- * removed by removeStaleTemporaries.
+ * A write fsyncs the file, renames it to the key (copying it to a temporary name first when it is
+ * on another disk) and fsyncs the folder, so a crash leaves either nothing under the key or the
+ * whole file; temporaries left by a crash are removed by removeStaleTemporaries.
  */
 export function createFolderStorage(root: string): FileStorage {
   const pathOf = (key: string): string => {
@@ -45,20 +68,14 @@ export function createFolderStorage(root: string): FileStorage {
     async putFile(localPath) {
       await mkdir(root, { recursive: true, mode: 0o700 });
       const key = randomToken(24);
-      const temporary = join(root, `${TEMPORARY_PREFIX}${randomToken(16)}`);
+      // The work file is on the same disk (both under DATA_DIR): made durable, then renamed into
+      // place. From another disk (EXDEV) it is copied to a temporary name first.
+      await fsyncFile(localPath, 0o600);
       try {
-        await copyFile(localPath, temporary);
-        const handle = await open(temporary, 'r+');
-        try {
-          await handle.chmod(0o600);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await rename(temporary, pathOf(key));
+        await rename(localPath, pathOf(key));
       } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
+        if (!(error instanceof Error && 'code' in error && error.code === 'EXDEV')) throw error;
+        await copyInto(localPath, pathOf(key));
       }
       await fsyncPath(root).catch(() => undefined); // Not every filesystem lets a folder be fsynced.
       const { size } = await stat(pathOf(key));

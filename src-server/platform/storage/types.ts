@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 export interface FileStorage {
   /** 'folder' or 's3', for logs and the README. */
   readonly kind: 'folder' | 's3';
-  /** Stores the file at localPath under a new key; the local file is left in place. */
+  /** Stores the file at localPath under a new key. The local file may be moved away; the caller removes it if it is still there. */
   putFile(localPath: string, contentType: string): Promise<{ key: string; size: number }>;
   /** A stream of the bytes under key and their size, or null when there is none. */
   open(key: string): Promise<{ stream: Readable; size: number } | null>;

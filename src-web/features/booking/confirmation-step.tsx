@@ -1,11 +1,14 @@
 import { observer } from 'mobx-react-lite';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatStartTime } from './booking-calendar';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
-import { LazySentDocuments } from '../attachments/public';
 import { useStores } from '../../stores/use-stores';
 import { Button } from '../../components/button';
+
+// Loaded with its own chunks when the confirmation shows (see details-step.tsx).
+const LazySentDocuments = lazy(() => import('../attachments/public').then((module) => ({ default: module.LazySentDocuments })));
 
 /** Step 3: what was booked (or requested), with the link to the appointment page. */
 export const ConfirmationStep = observer(function ConfirmationStep() {
@@ -33,8 +36,9 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
           ))}
         </ul>
         {booking.examChoice.questionnaireDocument && <RequiredDocumentNotice document={booking.examChoice.questionnaireDocument} />}
-        <LazySentDocuments />
-        <LazySentDocuments />
+        <Suspense fallback={null}>
+          <LazySentDocuments />
+        </Suspense>
         <p>
           <Link to={`/booking-requests/${encodeURIComponent(result.response.bookingKey)}`}>{t('booking.confirmation.viewRequest')}</Link>
         </p>
@@ -96,7 +100,9 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
         )}
       </dl>
       {booking.examChoice.questionnaireDocument && <RequiredDocumentNotice document={booking.examChoice.questionnaireDocument} />}
-      <LazySentDocuments />
+      <Suspense fallback={null}>
+        <LazySentDocuments />
+      </Suspense>
       <p>{staff ? t('booking.confirmation.emailStaff') : t('booking.confirmation.email')}</p>
       <h3>{t('booking.confirmation.preparation')}</h3>
       <ul>

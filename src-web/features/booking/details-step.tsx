@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
-import { useCallback, useId, useRef, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatInstant } from './booking-calendar';
@@ -9,8 +9,10 @@ import { TITLES, type FieldProblem, type PatientField, type PatientForm } from '
 import { useStores } from '../../stores/use-stores';
 import { ModalDialog } from '../../components/modal-dialog';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
-import { LazyBookingDocuments } from '../attachments/public';
 import { Button } from '../../components/button';
+
+// The documents area loads when this step shows (its own chunks), so the flow's preload lists stay as they were.
+const LazyBookingDocuments = lazy(() => import('../attachments/public').then((module) => ({ default: module.LazyBookingDocuments })));
 
 /** The field's label; every key is literal so the catalogue check sees it. */
 function fieldLabel(t: TFunction, field: PatientField): string {
@@ -225,7 +227,9 @@ export const DetailsStep = observer(function DetailsStep() {
         {booking.examChoice.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.examChoice.walkInExam.name })}</p>}
       </section>
       {booking.examChoice.questionnaireDocument && <RequiredDocumentNotice document={booking.examChoice.questionnaireDocument} />}
-      <LazyBookingDocuments bookingKey={booking.examChoice.questionnaireKey} examSlugs={examSlugs} onKey={recordKey} />
+      <Suspense fallback={null}>
+        <LazyBookingDocuments bookingKey={booking.examChoice.questionnaireKey} examSlugs={examSlugs} onKey={recordKey} />
+      </Suspense>
 
       <p>{booking.staffBooking ? t('booking.details.introStaff') : t('booking.details.intro')}</p>
       <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="pp-form">

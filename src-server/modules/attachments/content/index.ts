@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, open, rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { StoredContentType, UploadContentType } from '@contract/api/attachments';
 import { randomToken } from '../../../platform/ids';
 import { claimedDimensions, detectContentType, isPolyglot } from './detect';
 import { reEncodeImage } from './image';
-import { activePdfContent } from './pdf';
+import { checkPdf } from './pdf';
 
 export interface ContentPolicy {
   /** The types this provider allows (attachment_settings.allowed_content_types). */
@@ -84,8 +84,9 @@ async function sha256Of(path: string): Promise<string> {
 
 /**
  * Checks an upload by its bytes and makes the file that is stored (docs/rules/attachments.md#content):
- * PDFs are kept as sent when passive; images are decoded and encoded again. On a refusal no
- * output file is left behind; the input file is the caller's.
+ * PDFs are kept as sent when passive (the answer's path is then the input itself); images are
+ * decoded and encoded again into a new file. On a refusal no output file is left behind; the
+ * input file is the caller's.
  */
 export async function prepareUpload(inputPath: string, workDir: string, policy: ContentPolicy): Promise<PreparedUpload> {
   const { head, tail, size } = await readEnds(inputPath);
@@ -115,18 +116,10 @@ async function prepareChecked(
   policy: ContentPolicy,
 ): Promise<PreparedUpload> {
   if (detected === 'application/pdf') {
-    const active = await activePdfContent(inputPath);
-    if (active !== null) return refusal(active, policy);
-    await copyFile(inputPath, outputPath);
-    return {
-      ok: true,
-      contentType: 'application/pdf',
-      path: outputPath,
-      size,
-      sha256: await sha256Of(outputPath),
-      width: null,
-      height: null,
-    };
+    const checked = await checkPdf(inputPath);
+    if (checked.active !== null) return refusal(checked.active, policy);
+    // A passive PDF is stored as it came: the input itself is the answer (no copy).
+    return { ok: true, contentType: 'application/pdf', path: inputPath, size, sha256: checked.sha256, width: null, height: null };
   }
   const claimed = claimedDimensions(detected, head);
   if (claimed !== null && claimed.width * claimed.height > policy.maxPixels) return refusal('too_many_pixels', policy);

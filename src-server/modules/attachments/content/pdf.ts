@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
+
+type PdfRefusal = 'pdf_script' | 'pdf_embedded_file' | 'pdf_encrypted';
 
 /**
  * Names that make a PDF active: scripts, launching programs, embedded files, rich media, actions
  * run on events, XFA forms, and encryption (which hides all of the others from this check).
  */
-const ACTIVE_NAMES = new Map<string, 'pdf_script' | 'pdf_embedded_file' | 'pdf_encrypted'>([
+const ACTIVE_NAMES = new Map<string, PdfRefusal>([
   ['JavaScript', 'pdf_script'],
   ['JS', 'pdf_script'],
   ['Launch', 'pdf_script'],
@@ -17,51 +20,161 @@ const ACTIVE_NAMES = new Map<string, 'pdf_script' | 'pdf_embedded_file' | 'pdf_e
   ['Encrypt', 'pdf_encrypted'],
 ]);
 
-/** A PDF name: "/" and regular characters; "#xx" escapes a byte (so /J#61vaScript is /JavaScript). */
-const NAME = /\/([^\s/<>[\]()%{}]+)/g;
-/** The start of a stream's bytes (not "endstream"). */
-const STREAM_START = /(?<!end)stream\r?\n/g;
 /** An object stream expands to at most this much when it is checked. */
 const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
+const SLASH = 0x2f;
+const PERCENT = 0x25;
+const OPEN_PAREN = 0x28;
+const CLOSE_PAREN = 0x29;
+const BACKSLASH = 0x5c;
+const LESS_THAN = 0x3c;
+const GREATER_THAN = 0x3e;
+const STREAM = Buffer.from('stream');
+const END = Buffer.from('end');
+const END_STREAM = Buffer.from('endstream');
+const END_OBJ = Buffer.from('endobj');
+const OBJ = Buffer.from('obj');
 
+/** PDF whitespace (NUL included) and delimiters: they end a name and stand around keywords. */
+const SEPARATOR = new Uint8Array(256);
+for (const char of '\0\t\n\f\r /<>[]()%{}') SEPARATOR[char.charCodeAt(0)] = 1;
+/** The longest active name with every character written as #xx. */
+const LONGEST_NAME = 3 * Math.max(...[...ACTIVE_NAMES.keys()].map((name) => name.length));
+
+/** "#xx" escapes a byte in a name (so /J#61vaScript is /JavaScript). */
 function decodeName(raw: string): string {
   return raw.replace(/#([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-function activeNameIn(text: string): ReturnType<typeof ACTIVE_NAMES.get> {
-  for (const match of text.matchAll(NAME)) {
-    const found = ACTIVE_NAMES.get(decodeName(match[1] ?? ''));
-    if (found !== undefined) return found;
+/**
+ * The first active name in bytes[from, to). Names are looked for everywhere outside stream bodies,
+ * in strings and comments too (a reader that parses a broken file differently must not find
+ * one we missed).
+ */
+function activeNameIn(bytes: Buffer, from: number, to: number): PdfRefusal | undefined {
+  let at = bytes.indexOf(SLASH, from);
+  while (at !== -1 && at < to) {
+    let end = at + 1;
+    while (end < to && SEPARATOR[bytes[end]!] === 0) end += 1;
+    if (end - at - 1 <= LONGEST_NAME) {
+      const found = ACTIVE_NAMES.get(decodeName(bytes.toString('latin1', at + 1, end)));
+      if (found !== undefined) return found;
+    }
+    at = bytes.indexOf(SLASH, end);
   }
   return undefined;
 }
 
-/**
- * Why a PDF is refused, or null when it is passive (docs/rules/attachments.md#content). The
- * file is at most the upload limit, so it is read whole; object streams (compressed
- * dictionaries) are inflated and checked as well.
- */
-export async function activePdfContent(path: string): Promise<'pdf_script' | 'pdf_embedded_file' | 'pdf_encrypted' | null> {
-  const bytes = await readFile(path);
-  const text = bytes.toString('latin1');
-  const direct = activeNameIn(text);
-  if (direct !== undefined) return direct;
-  for (const match of text.matchAll(STREAM_START)) {
-    // The stream's dictionary is what follows the "obj" keyword before it.
-    const at = match.index ?? 0;
-    const dictionary = decodeName(text.slice(Math.max(text.lastIndexOf('obj', at), at - 4096, 0), at)).replace(/\s+/g, '');
-    if (!dictionary.includes('/Type/ObjStm') || !dictionary.includes('/FlateDecode')) continue;
-    const start = at + match[0].length;
-    const end = text.indexOf('endstream', start);
-    if (end < 0) continue;
-    let inflated: Buffer;
-    try {
-      inflated = inflateSync(bytes.subarray(start, end), { maxOutputLength: MAX_INFLATED_BYTES });
-    } catch {
-      return 'pdf_script'; // An object stream that cannot be read cannot be shown to be passive.
-    }
-    const hidden = activeNameIn(inflated.toString('latin1'));
-    if (hidden !== undefined) return hidden;
+function isKeywordAt(bytes: Buffer, at: number, keyword: Buffer): boolean {
+  return (
+    (at === 0 || SEPARATOR[bytes[at - 1]!] === 1) &&
+    bytes.subarray(at, at + keyword.length).equals(keyword) &&
+    (at + keyword.length === bytes.length || SEPARATOR[bytes[at + keyword.length]!] === 1)
+  );
+}
+
+/** Where a literal string that opens at `at` ends: parentheses nest, a backslash escapes the next byte. */
+function literalStringEnd(bytes: Buffer, at: number): number {
+  let depth = 0;
+  for (let index = at; index < bytes.length; index += 1) {
+    const byte = bytes[index];
+    if (byte === BACKSLASH) index += 1;
+    else if (byte === OPEN_PAREN) depth += 1;
+    else if (byte === CLOSE_PAREN && --depth === 0) return index + 1;
   }
-  return null;
+  return bytes.length;
+}
+
+/** Where the bytes from `start` reach "endstream"; -1 when there is none or "endobj" comes first (then they are not one stream's). */
+function streamEnd(bytes: Buffer, start: number): number {
+  // One pass over the bytes for "end" (rare in compressed data), instead of one per keyword.
+  for (let at = bytes.indexOf(END, start); at !== -1; at = bytes.indexOf(END, at + 1)) {
+    if (bytes.subarray(at, at + END_STREAM.length).equals(END_STREAM)) return at;
+    if (bytes.subarray(at, at + END_OBJ.length).equals(END_OBJ)) return -1;
+  }
+  return -1;
+}
+
+interface StreamBody {
+  /** From the "obj" keyword before it to the "stream" keyword. */
+  dictionary: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The streams' bytes, found by reading the file as tokens: "stream" counts only as a keyword
+ * outside strings and comments, followed by an end of line, and its bytes run to the first
+ * "endstream". Bytes that hold "endobj" are not one stream's, and are read as objects.
+ */
+function streamBodies(bytes: Buffer): StreamBody[] {
+  const bodies: StreamBody[] = [];
+  let objectStart = 0;
+  let index = 0;
+  while (index < bytes.length) {
+    const byte = bytes[index];
+    if (byte === PERCENT) {
+      while (index < bytes.length && bytes[index] !== 0x0a && bytes[index] !== 0x0d) index += 1;
+    } else if (byte === OPEN_PAREN) {
+      index = literalStringEnd(bytes, index);
+    } else if (byte === LESS_THAN && bytes[index + 1] !== LESS_THAN) {
+      const hexEnd = bytes.indexOf(GREATER_THAN, index);
+      index = hexEnd === -1 ? bytes.length : hexEnd + 1;
+    } else if (byte === LESS_THAN || byte === GREATER_THAN) {
+      index += 2;
+    } else if (byte === 0x6f && isKeywordAt(bytes, index, OBJ)) {
+      objectStart = index;
+      index += OBJ.length;
+    } else if (byte === 0x73 && isKeywordAt(bytes, index, STREAM)) {
+      const lineBreak = bytes[index + STREAM.length] === 0x0d && bytes[index + STREAM.length + 1] === 0x0a ? 2 : 1;
+      const start = index + STREAM.length + lineBreak;
+      const end = bytes[start - 1] === 0x0a ? streamEnd(bytes, start) : -1;
+      if (end !== -1) {
+        const dictionaryStart = Math.max(objectStart, index - 4096);
+        bodies.push({ dictionary: decodeName(bytes.toString('latin1', dictionaryStart, index)).replace(/\s+/g, ''), start, end });
+        index = end + END_STREAM.length;
+      } else {
+        index += STREAM.length;
+      }
+    } else {
+      index += 1;
+    }
+  }
+  return bodies;
+}
+
+/** An object stream holds dictionaries: checked plain or inflated; under any other filter it cannot be shown passive. */
+function activeObjectStream(bytes: Buffer, stream: StreamBody): PdfRefusal | undefined {
+  if (!stream.dictionary.includes('/Type/ObjStm')) return undefined;
+  const body = bytes.subarray(stream.start, stream.end);
+  if (!stream.dictionary.includes('/Filter')) return activeNameIn(body, 0, body.length);
+  if (!/\/Filter(\[\/FlateDecode\]|\/FlateDecode)(?![A-Za-z])/.test(stream.dictionary)) return 'pdf_script';
+  let inflated: Buffer;
+  try {
+    inflated = inflateSync(body, { maxOutputLength: MAX_INFLATED_BYTES });
+  } catch {
+    return 'pdf_script'; // An object stream that cannot be read cannot be shown to be passive.
+  }
+  return activeNameIn(inflated, 0, inflated.length);
+}
+
+/**
+ * Why a PDF is refused (active: null when it is passive, docs/rules/attachments.md#content), and
+ * its SHA-256. The file is at most the upload limit, so it is read once, whole. Stream bodies
+ * (images, page content) are skipped: a name there is data, and in compressed bytes a short one
+ * such as /JS turns up by chance; object streams (compressed dictionaries) are checked.
+ */
+export async function checkPdf(path: string): Promise<{ active: PdfRefusal | null; sha256: string }> {
+  const bytes = await readFile(path);
+  return { active: activeContent(bytes), sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+function activeContent(bytes: Buffer): PdfRefusal | null {
+  let from = 0;
+  for (const stream of streamBodies(bytes)) {
+    const found = activeNameIn(bytes, from, stream.start) ?? activeObjectStream(bytes, stream);
+    if (found !== undefined) return found;
+    from = stream.end;
+  }
+  return activeNameIn(bytes, from, bytes.length) ?? null;
 }

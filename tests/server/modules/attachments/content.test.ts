@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +59,46 @@ describe('prepareUpload', () => {
       Buffer.from('trailer<</Root 1 0 R>>\n%%EOF\n'),
     ]);
     expect(await prepare(pdf)).toMatchObject({ ok: false, reason: 'pdf_script' });
+  });
+
+  /** MINIMAL_PDF with `objects` (raw bytes) before its trailer. */
+  function pdfWithObjects(...objects: Buffer[]): Buffer {
+    return Buffer.concat([
+      MINIMAL_PDF.subarray(0, MINIMAL_PDF.indexOf('trailer')),
+      ...objects,
+      Buffer.from('trailer<</Root 1 0 R>>\n%%EOF\n'),
+    ]);
+  }
+
+  function streamObject(dictionary: string, body: Buffer): Buffer {
+    return Buffer.concat([
+      Buffer.from(`5 0 obj<<${dictionary}/Length ${body.length}>>\nstream\r\n`),
+      body,
+      Buffer.from('\r\nendstream\nendobj\n'),
+    ]);
+  }
+
+  it('keeps a scanned page whose image bytes happen to hold /JS and /AA', async () => {
+    // Compressed image data is random bytes; a short name turns up in it by chance and is data, not an action.
+    const image = Buffer.concat([randomBytes(4096), Buffer.from('/JS)\0/AA>(/JavaScript '), randomBytes(4096)]);
+    const result = await prepare(pdfWithObjects(streamObject('/Type/XObject/Subtype/Image/Filter/DCTDecode', image)));
+    expect(result).toMatchObject({ ok: true, contentType: 'application/pdf' });
+  });
+
+  it.each([
+    ['a name ended by NUL', pdfWith('/OpenAction<</S/JS\0(x)>>')],
+    ['an action after a "stream" keyword inside a string', pdfWith('/T(x>>stream\n)/OpenAction<</S/JavaScript/JS(x)>>/X(\nendstream)')],
+    [
+      'an action in bytes that hold "endobj" (not one stream)',
+      pdfWithObjects(Buffer.from('4 0 obj<</Length 1>>stream\nx endobj 6 0 obj<</S/JavaScript/JS(x)>>endstream endobj\n')),
+    ],
+    ['an uncompressed object stream', pdfWithObjects(streamObject('/Type/ObjStm/N 1/First 4', Buffer.from('4 0 <</S/JavaScript/JS(x)>>')))],
+    [
+      'an object stream under a filter that is not checked',
+      pdfWithObjects(streamObject('/Type/ObjStm/N 1/First 4/Filter/ASCIIHexDecode', Buffer.from('3c3c3e3e>'))),
+    ],
+  ])('refuses a PDF with %s', async (_name, bytes) => {
+    expect(await prepare(bytes)).toMatchObject({ ok: false, reason: 'pdf_script' });
   });
 
   it('refuses a PDF without its end marker, and a ZIP glued to a PDF or a photo', async () => {

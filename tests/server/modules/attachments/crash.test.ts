@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
+import { createPglite } from '../../../../src-server/db/connection';
+import { PGLITE_DIR_NAME } from '../../../../src-server/db/open-database';
+import { STORAGE_KEY_PATTERN } from '../../../../src-server/platform/storage/types';
+import { createWebRoot } from '../../helpers/build-server';
+import { freePort, startServer, waitFor, type RunningServer } from '../../helpers/spawned-server';
+import { appointmentBase, LIAM } from './attachments-kit';
+
+/**
+ * kill -9 while uploads are in flight (issue 12): the real server (`npm start`'s entry point, PGlite
+ * in DATA_DIR, folder storage) is killed with SIGKILL while uploads are at every stage: mid-body,
+ * being checked, being stored, having their rows written. Rows are written only after their file
+ * is stored and fsynced, so right after the crash no row lacks its file; the restarted server
+ * (the only owner of DATA_DIR) then deletes what the crash left: stored files no row names, and
+ * its work files. Nothing else is touched: the uploads that finished are all still there.
+ */
+
+const FILE_BYTES = 3 * 1024 * 1024;
+const running: RunningServer[] = [];
+const folders: string[] = [];
+const webRoot = createWebRoot();
+
+afterEach(() => {
+  for (const server of running.splice(0)) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+});
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  webRoot.remove();
+});
+
+/** A valid PDF of `bytes` bytes: a minimal document padded with comment lines the checks read through. */
+function pdfOf(bytes: number): Buffer {
+  const head = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n';
+  const tail = 'trailer<</Root 1 0 R>>\n%%EOF\n';
+  const padding = Buffer.alloc(bytes - head.length - tail.length, '%'.charCodeAt(0));
+  for (let index = 80; index < padding.length; index += 81) padding[index] = 0x0a;
+  return Buffer.concat([Buffer.from(head), padding, Buffer.from(tail)]);
+}
+
+async function signIn(port: number): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/patient-access/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({ bookingKey: LIAM.bookingKey, type: 'APPOINTMENT', dateOfBirth: LIAM.dateOfBirth }),
+  });
+  const token = new RegExp(`${PATIENT_SESSION_COOKIE}=([^;]+)`).exec(response.headers.get('set-cookie') ?? '')?.[1];
+  const body = await response.text();
+  expect(response.status, body).toBe(200);
+  expect(JSON.parse(body)).toMatchObject({ otpRequired: false });
+  expect(token).toBeDefined();
+  return `${PATIENT_SESSION_COOKIE}=${token}`;
+}
+
+interface Upload {
+  request: ClientRequest;
+  /** The answer's status; 0 when the connection was cut. */
+  done: Promise<number>;
+}
+
+/** A multipart upload over real HTTP; `share` of the file is sent now, the rest by `finish`. */
+function startUpload(port: number, cookie: string, file: Buffer, share: number): Upload & { finish: () => void } {
+  const boundary = `crash${randomBytes(8).toString('hex')}`;
+  const before = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="referral.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
+  const after = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const request = httpRequest({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: appointmentBase(LIAM.bookingKey),
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(before.length + file.length + after.length),
+      cookie,
+      'x-requested-with': 'XMLHttpRequest',
+    },
+  });
+  const done = new Promise<number>((resolve) => {
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('error', () => resolve(0));
+    });
+    request.on('error', () => resolve(0));
+  });
+  const cut = Math.floor(file.length * share);
+  request.write(before);
+  request.write(file.subarray(0, cut));
+  return {
+    request,
+    done,
+    finish: () => {
+      request.write(file.subarray(cut));
+      request.end(after);
+    },
+  };
+}
+
+function storedKeys(dataDir: string): string[] {
+  const folder = join(dataDir, 'files');
+  return existsSync(folder) ? readdirSync(folder).filter((name) => STORAGE_KEY_PATTERN.test(name)) : [];
+}
+
+function leftovers(dataDir: string): string[] {
+  const folder = join(dataDir, 'files');
+  const temporaries = existsSync(folder) ? readdirSync(folder).filter((name) => !STORAGE_KEY_PATTERN.test(name)) : [];
+  const work = join(dataDir, 'upload-work');
+  return [...temporaries, ...(existsSync(work) ? readdirSync(work) : [])];
+}
+
+/** The server's own database, opened while no server runs. */
+async function withDatabase<T>(dataDir: string, use: (pglite: PGlite) => Promise<T>): Promise<T> {
+  const pglite = await createPglite({ dataDir: join(dataDir, PGLITE_DIR_NAME) });
+  try {
+    return await use(pglite);
+  } finally {
+    await pglite.close();
+  }
+}
+
+/** The storage keys the attachment rows name. */
+async function rowKeys(dataDir: string): Promise<string[]> {
+  const result = await withDatabase(dataDir, (pglite) =>
+    pglite.query<{ storage_key: string }>('select storage_key from attachment order by storage_key'),
+  );
+  return result.rows.map((row) => row.storage_key);
+}
+
+async function started(dataDir: string): Promise<{ server: RunningServer; port: number }> {
+  const port = await freePort();
+  const server = startServer({ DATA_DIR: dataDir, PORT: String(port), WEB_ROOT: webRoot.dir });
+  running.push(server);
+  await waitFor(server, /Portal server ready at/);
+  return { server, port };
+}
+
+describe('kill -9 during uploads (the real server, PGlite and folder storage)', () => {
+  it('leaves no row without its file, and the restarted server removes every file no row names', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-crash-'));
+    folders.push(dataDir);
+    const file = pdfOf(FILE_BYTES);
+
+    // The first start seeds the demo provider; patients then sign in with the date of birth alone.
+    const seeding = await started(dataDir);
+    seeding.server.child.kill('SIGTERM');
+    expect(await seeding.server.exit).toBe(0);
+    await withDatabase(dataDir, (pglite) =>
+      pglite.query(`update provider set app_config = jsonb_set(app_config, '{otpRequired}', 'false'::jsonb)`),
+    );
+
+    const first = await started(dataDir);
+    const cookie = await signIn(first.port);
+    // Two uploads that finish before the crash: they must survive it whole.
+    for (let index = 0; index < 2; index += 1) {
+      const upload = startUpload(first.port, cookie, file, 1);
+      upload.finish();
+      expect(await upload.done).toBe(201);
+    }
+
+    // Four in flight at every stage: two stopped mid-body, two sent whole and being checked and stored.
+    const midBody = [startUpload(first.port, cookie, file, 0.3), startUpload(first.port, cookie, file, 0.7)];
+    const whole = [startUpload(first.port, cookie, file, 0.5), startUpload(first.port, cookie, file, 0.5)];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const upload of whole) upload.finish();
+    // The first of them answers (the others are still at work) and the server dies at once.
+    await Promise.race(whole.map((upload) => upload.done));
+    first.server.child.kill('SIGKILL');
+    await first.server.exit;
+    const answered = await Promise.all([...midBody, ...whole].map((upload) => upload.done));
+    expect(answered.slice(0, 2)).toEqual([0, 0]);
+    const created = 2 + answered.filter((status) => status === 201).length;
+
+    // Right after the crash: every row has its file (a row is written only after its file is stored).
+    const rowsAfterCrash = await rowKeys(dataDir);
+    expect(rowsAfterCrash.length).toBeGreaterThanOrEqual(created);
+    const filesAfterCrash = storedKeys(dataDir);
+    for (const key of rowsAfterCrash) expect(filesAfterCrash).toContain(key);
+
+    // The restart clears what the crash left; nothing that has a row goes.
+    const second = await started(dataDir);
+    const listed = await fetch(`http://127.0.0.1:${second.port}${appointmentBase(LIAM.bookingKey)}`, {
+      headers: { cookie: await signIn(second.port), 'x-requested-with': 'XMLHttpRequest' },
+    });
+    expect(listed.status).toBe(200);
+    second.server.child.kill('SIGTERM');
+    expect(await second.server.exit).toBe(0);
+
+    const rows = await rowKeys(dataDir);
+    expect(rows).toEqual(rowsAfterCrash);
+    expect(storedKeys(dataDir).sort()).toEqual(rows);
+    expect(leftovers(dataDir)).toEqual([]);
+  }, 120_000);
+});
