@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -126,6 +126,22 @@ describe('prepareUpload', () => {
       .toBuffer();
     const result = await prepare(tall);
     expect(result).toMatchObject({ ok: true, contentType: 'image/jpeg', width: 2000, height: 4000 });
+  });
+
+  it('turns an iPhone HEIC photo into a JPEG of its pixels, its EXIF (camera, GPS) gone', async () => {
+    // fixtures/iphone-photo.heic: 320 x 240 of rgb(10, 120, 200), HEVC-coded by libheif's heif-enc (x265) from jpegWithGps().
+    const heic = readFileSync(new URL('./fixtures/iphone-photo.heic', import.meta.url));
+    expect(heic.includes('Secret Phone 15')).toBe(true);
+    const result = await prepare(heic);
+    expect(result).toMatchObject({ ok: true, contentType: 'image/jpeg', width: 320, height: 240 });
+    if (!result.ok) return;
+    const stored = readFileSync(result.path);
+    expect(stored.includes('Secret Phone 15')).toBe(false);
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    const { channels } = await sharp(stored).stats();
+    expect(channels.map((channel) => Math.round(channel.mean / 8))).toEqual([1, 15, 25]); // about (10, 120, 200)
+    rmSync(result.path);
+    expect(await prepare(heic, { ...POLICY, maxPixels: 320 * 240 - 1 })).toMatchObject({ ok: false, reason: 'too_many_pixels' });
   });
 
   it('refuses a JPEG claiming more pixels than allowed before decoding it', async () => {
