@@ -31,8 +31,12 @@ function tlv(tag: number, ...content: Buffer[]): Buffer {
 
 const sequence = (...content: Buffer[]) => tlv(0x30, ...content);
 
+/** A DER INTEGER: minimal (no leading zero byte, which OpenSSL refuses as "illegal padding", unless the sign needs one). */
 function integer(value: Buffer): Buffer {
-  const positive = (value[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), value]) : value;
+  let start = 0;
+  while (start < value.length - 1 && value[start] === 0) start += 1;
+  const minimal = value.subarray(start);
+  const positive = (minimal[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), minimal]) : minimal;
   return tlv(0x02, positive);
 }
 
@@ -77,7 +81,11 @@ const SHA256_WITH_RSA = sequence(oid('1.2.840.113549.1.1.11'), tlv(0x05));
  * A new RSA key and a certificate for `hosts` (names or IP addresses; the first is the common
  * name), valid from a minute ago for `days`.
  */
-export function selfSignedCertificate(hosts: readonly string[] = ['127.0.0.1', 'localhost', '::1'], days = 30): TlsMaterial {
+export function selfSignedCertificate(
+  hosts: readonly string[] = ['127.0.0.1', 'localhost', '::1'],
+  days = 30,
+  serial: Buffer = randomBytes(16),
+): TlsMaterial {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const notBefore = new Date(Date.now() - 60_000);
   const notAfter = new Date(notBefore.getTime() + days * 24 * 60 * 60 * 1000);
@@ -89,8 +97,6 @@ export function selfSignedCertificate(hosts: readonly string[] = ['127.0.0.1', '
     // extKeyUsage: serverAuth.
     sequence(oid('2.5.29.37'), tlv(0x04, sequence(oid('1.3.6.1.5.5.7.3.1')))),
   );
-  const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
   const tbs = sequence(
     tlv(0xa0, integer(Buffer.from([2]))),
     integer(serial),

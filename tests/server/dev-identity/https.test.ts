@@ -45,6 +45,14 @@ describe('local identity provider over https (the authority MSAL accepts)', () =
     expect(Date.parse(certificate.validTo)).toBeGreaterThan(Date.now());
   });
 
+  it.each([
+    ['a leading zero byte', Buffer.from([0x00, 0x05, ...Buffer.alloc(14, 0x11)])],
+    ['the high bit set', Buffer.from([0x80, ...Buffer.alloc(15, 0x22)])],
+  ])('encodes a random serial with %s as a valid DER integer (a start once failed with "illegal padding")', (_case, serial) => {
+    const certificate = new X509Certificate(selfSignedCertificate(['127.0.0.1'], 1, serial).cert);
+    expect(BigInt(`0x${certificate.serialNumber}`)).toBe(BigInt(`0x${serial.toString('hex')}`));
+  });
+
   it('serves an https issuer, discovery and JWKS that a client trusting its certificate reads', async () => {
     expect(idp.issuer).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     const ca = idp.certificate ?? '';
