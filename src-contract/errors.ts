@@ -38,6 +38,11 @@ export const ERROR_CODES = [
   // Too many attempts from one connection or for one contact: the request needs a solved
   // proof-of-work check (src-contract/api/captcha.ts) before it is looked at.
   'captcha_required',
+  // Check-in: asked for outside its window (opens priorMinutes before the start, closes at the
+  // start: message.late_enable_digital_check_in_error); or not possible yet (a referral is
+  // missing, check-in is off for the exam, the appointment is not live).
+  'check_in_window_closed',
+  'check_in_not_ready',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -15,6 +15,7 @@ import { isDatabaseUnavailableError, type Database } from './db/connection';
 import { registerAppointmentRoutes } from './modules/appointments/routes';
 import { createAttachmentsService, registerAttachmentRoutes } from './modules/attachments/public';
 import { startAttachmentJobs } from './modules/attachments/jobs';
+import { createCheckInService, registerCheckInRoutes } from './modules/check-in/public';
 import { createAppointmentsService } from './modules/appointments/service';
 import { AvailabilityStore } from './modules/availability/availability-store';
 import { createAvailabilityRepository } from './modules/availability/repository';
@@ -35,6 +36,7 @@ import { createPatientAccessRepository, type PatientAccessRepository } from './m
 import { registerPatientAccessRoutes } from './modules/patient-access/routes';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { createQuestionnairesService } from './modules/questionnaires/service';
+import { createReferringDoctorsService, registerReferringDoctorRoutes } from './modules/referring-doctors/public';
 import { createPatientAccessService } from './modules/patient-access/service';
 import { registerStaffAccess, type StaffIdentityOptions } from './modules/staff-access/routes';
 import { createCaptcha, type CaptchaWork } from './platform/captcha/captcha';
@@ -294,6 +296,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     // PGlite holds the DATA_DIR lock, so with folder storage no other server touches these files.
     exclusiveStorage: config.databaseUrl === null && deps.storage.kind === 'folder',
   });
+  // Check-in: the form and the check-in are handed to the clinic's RIS by the RIS worker (platform/ris/, started in main.ts).
+  registerCheckInRoutes(app, createCheckInService({ db, clock }));
+  // The check-in form's referring-doctor search (trigram index, migration 0013).
+  registerReferringDoctorRoutes(app, createReferringDoctorsService({ db }));
   let holdSweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     if (!(await availabilityRepository.schemaReady().catch(() => false))) return;

@@ -92,6 +92,17 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   },
   { name: 'SMS_PROVIDER_API_KEY', default: '(required with SMS_PROVIDER_URL)', description: 'Bearer token for the SMS provider API.' },
   {
+    name: 'RIS_WEBHOOK_URL',
+    default: '(unset: a demo RIS receiver outside production; in production check-ins wait queued)',
+    description:
+      "The clinic's RIS: check-in hand-offs are POSTed here as JSON signed with RIS_WEBHOOK_SECRET (X-Portal-Timestamp, X-Portal-Signature v1=HMAC-SHA256 of timestamp.body) and retried with back-off. https, or http to localhost/127.0.0.1.",
+  },
+  {
+    name: 'RIS_WEBHOOK_SECRET',
+    default: '(required with RIS_WEBHOOK_URL)',
+    description: "At least 32 characters; the key of the hand-offs' HMAC signature, shared with the RIS.",
+  },
+  {
     name: 'SESSION_SECRET',
     default: '(unset: a random secret kept in the database)',
     description:

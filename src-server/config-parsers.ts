@@ -74,3 +74,15 @@ export function parseTrustProxy(raw: string | undefined): { entries: string[]; p
   }
   return { entries, problems };
 }
+
+/** An https URL, or http to this machine (tests, a local relay); no user or password in it. */
+export function isHttpsOrLoopbackUrl(raw: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  return (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) && url.username === '' && url.password === '';
+}

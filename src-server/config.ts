@@ -4,9 +4,11 @@ import { parseVirusScanSettings } from './platform/virus-scan';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './config-env';
-import { httpOrigin, parseTrustProxy, read, wholeNumber, type Env } from './config-parsers';
+import { httpOrigin, isHttpsOrLoopbackUrl, parseTrustProxy, read, wholeNumber, type Env } from './config-parsers';
 import type { SmsProviderConfig } from './platform/sms/sms-provider';
 import { parseIdentityConfig, type IdentityConfig } from './config-identity';
+import { parseRisConfig } from './config-ris';
+import type { RisWebhookConfig } from './platform/ris/webhook';
 
 export { ENV_VARIABLES, LOG_LEVELS, type EnvVariable, type LogLevel } from './config-env';
 
@@ -73,6 +75,10 @@ export interface Config {
   s3: S3Settings | null;
   /** ClamAV daemon socket (unix path or tcp://host:port); null: uploads are not virus-scanned. */
   clamavSocket: string | null;
+  /** The clinic's RIS webhook for check-in hand-offs; null: the demo receiver outside production, else they stay queued. */
+  ris: RisWebhookConfig | null;
+  /** RIS_WEBHOOK_URL unset outside production: the demo RIS receiver (src-server/dev-ris/) takes the hand-offs. */
+  risDemoReceiver: boolean;
   shutdownTimeoutMs: number;
   appVersion: string;
   appVersionHash: string;
@@ -248,19 +254,7 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
   if (smsUrl === undefined) {
     if (smsKey !== undefined) problem('SMS_PROVIDER_API_KEY', 'is set but SMS_PROVIDER_URL is not; set SMS_PROVIDER_URL too or unset it');
   } else {
-    let url: URL | null = null;
-    try {
-      url = new URL(smsUrl);
-    } catch {
-      url = null;
-    }
-    const loopback = url !== null && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-    if (
-      url === null ||
-      !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) ||
-      url.username !== '' ||
-      url.password !== ''
-    ) {
+    if (!isHttpsOrLoopbackUrl(smsUrl)) {
       problem('SMS_PROVIDER_URL', 'must be an https URL such as https://sms.example.com/send (http only to localhost or 127.0.0.1)');
     }
     if (smsKey === undefined) problem('SMS_PROVIDER_API_KEY', 'is required when SMS_PROVIDER_URL is set');
@@ -317,6 +311,7 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
     problem('SOURCE_MAPS', `must be public or off, got ${quote(rawSourceMaps)}`);
 
   const identity = parseIdentityConfig(env, production, problem);
+  const ris = parseRisConfig(env, problem);
 
   // Production must not fall back to development defaults that leak or lose patients' data.
   if (production) {
@@ -402,6 +397,8 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
       identity,
       s3,
       clamavSocket,
+      ris,
+      risDemoReceiver: ris === null && !production,
       shutdownTimeoutMs,
       appVersion,
       appVersionHash,

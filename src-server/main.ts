@@ -15,6 +15,9 @@ import { createMailer } from './platform/mailer';
 import { createOutboxWorker } from './platform/outbox/outbox-worker';
 import { createHttpSmsSender, noSmsSender } from './platform/sms/sms-provider';
 import { createSmsWorker } from './platform/sms/sms-worker';
+import { createRisWorker, RIS_MAX_ATTEMPTS } from './platform/ris/ris-worker';
+import { createRisWebhookSender, noRisSender } from './platform/ris/webhook';
+import { startDemoRisReceiver } from './dev-ris/receiver';
 import { configuredStorage } from './platform/storage';
 import { configuredScanner } from './platform/virus-scan';
 import { startBanner } from './start-banner';
@@ -106,6 +109,17 @@ async function main(): Promise<void> {
     keepSentMs: config.outboxKeepSentDays * 24 * 60 * 60_000,
   });
 
+  // Check-in hand-offs to the clinic's RIS; without RIS_WEBHOOK_URL the demo receiver stands in (never in production).
+  const demoRis = config.risDemoReceiver ? await startDemoRisReceiver() : null;
+  const risConfig = config.ris ?? demoRis?.config ?? null;
+  const risWorker = createRisWorker({
+    db,
+    sender: risConfig === null ? noRisSender : createRisWebhookSender(risConfig),
+    clock: systemClock,
+    logger: app.log,
+    maxAttempts: RIS_MAX_ATTEMPTS,
+  });
+
   let shuttingDown = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (shuttingDown) return;
@@ -117,6 +131,8 @@ async function main(): Promise<void> {
         closeResources: async () => {
           await outboxWorker.stop();
           await smsWorker.stop();
+          await risWorker.stop();
+          await demoRis?.close();
           await mailer.close();
           await staffIdentity.close();
           // Closing the database also releases the DATA_DIR lock (PGlite).
@@ -143,6 +159,7 @@ async function main(): Promise<void> {
   outboxWorker.start();
   // Without SMS_PROVIDER_URL no SMS is ever queued (SMS codes are not offered).
   if (config.sms !== null) smsWorker.start();
+  risWorker.start();
 
   const indexHtml = join(config.webRoot, 'index.html');
   const lines = await startBanner(db, config, {

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 /**
@@ -30,7 +31,7 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-const PGLITE_EXTENSIONS = { btree_gist };
+const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
 
 /** A PGlite instance loaded with the extensions our migrations need. */
 export async function createPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGlite> {

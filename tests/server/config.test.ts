@@ -29,6 +29,8 @@ describe('parseConfig', () => {
         sourceMapsPublic: false,
         s3: null,
         clamavSocket: null,
+        ris: null,
+        risDemoReceiver: true,
         identity: {
           kind: 'local',
           port: 0,
@@ -89,6 +91,8 @@ describe('parseConfig', () => {
         S3_FORCE_PATH_STYLE: 'true',
         S3_PREFIX: 'portal/',
         CLAMAV_SOCKET: '/var/run/clamav/clamd.ctl',
+        RIS_WEBHOOK_URL: 'https://ris.example.com/portal/check-in',
+        RIS_WEBHOOK_SECRET: 'ris-secret-0123456789abcdef0123456789',
       },
       context,
     );
@@ -129,6 +133,8 @@ describe('parseConfig', () => {
           prefix: 'portal/',
         },
         clamavSocket: '/var/run/clamav/clamd.ctl',
+        ris: { url: 'https://ris.example.com/portal/check-in', secret: 'ris-secret-0123456789abcdef0123456789' },
+        risDemoReceiver: false,
         identity: {
           kind: 'external',
           issuer: 'https://login.microsoftonline.com/tenant-id/v2.0',

@@ -127,6 +127,7 @@ export const ROUTE_PARAMS: Record<string, (access: Access, ids: { appointmentId:
   holdId: () => 'AAAAAAAAAAAAAAAAAAAAAA',
   source: () => 'medications',
   attachmentId: () => '00000000-0000-4000-8000-000000000001',
+  text: () => 'smith',
 };
 
 /** A valid body where a route validates it before the access check (so the refusal, not a 400, is what is tested). */

@@ -138,6 +138,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/booking-requests/:bookingKey/referrals/:id/download': 'booking-request-session',
   'PUT /api/booking-requests/:bookingKey/status': 'staff-token',
 
+  // Check-in (docs/rules/check-in.md): the booking's patient or staff
+  'GET /api/secured/appointments/:bookingKey/check-in/:appointmentSlug': 'appointment-session-or-staff',
+  'POST /api/secured/appointments/:bookingKey/check-in/:appointmentSlug/prepare': 'appointment-session-or-staff',
+  'POST /api/secured/appointments/:bookingKey/check-in/:appointmentSlug': 'appointment-session-or-staff',
+  // Referring-doctor search of the check-in form (docs/rules/check-in.md#referring-doctors)
+  'GET /api/secured/appointments/:bookingKey/doctor_search/:text': 'appointment-session-or-staff',
   // Attachments (docs/rules/attachments.md#who-may-do-what): the booking's patient or staff; deleting is staff only
   ...attachmentRoutes('/api/secured/appointments/:bookingKey/attachments', 'appointment-session-or-staff'),
   ...attachmentRoutes('/api/secured/booking_requests/:bookingKey/attachments', 'booking-request-session-or-staff'),

@@ -120,18 +120,26 @@ const DemoPatientSchema = z.object({
  * offset from the seed date and a local clinic time, so the demo always has upcoming bookings.
  */
 export const DemoAppointmentsFileSchema = z.array(
-  z.object({
-    /** Demo booking keys are fixed so the README can link to them; real ones are random. */
-    bookingKey: z.string().min(22),
-    examSlug: z.string(),
-    clinicSlug: z.string(),
-    resourceCode: z.string(),
-    dayOffset: z.number().int().min(-60).max(60),
-    startTime: TimeOfDaySchema,
-    status: z.enum(APPOINTMENT_STATUSES),
-    patient: DemoPatientSchema,
-    referringDoctorProviderNumber: z.string().nullable(),
-  }),
+  z
+    .object({
+      /** Demo booking keys are fixed so the README can link to them; real ones are random. */
+      bookingKey: z.string().min(22),
+      examSlug: z.string(),
+      clinicSlug: z.string(),
+      resourceCode: z.string(),
+      dayOffset: z.number().int().min(-60).max(60).optional(),
+      startTime: TimeOfDaySchema.optional(),
+      /** Instead of a day and a time: this many minutes after the seed, rounded up to 5 (the check-in demo, inside its window). */
+      startsInMinutes: z.number().int().min(15).max(600).optional(),
+      status: z.enum(APPOINTMENT_STATUSES),
+      patient: DemoPatientSchema,
+      referringDoctorProviderNumber: z.string().nullable(),
+    })
+    .refine(
+      (appointment) =>
+        (appointment.startsInMinutes === undefined) === (appointment.dayOffset !== undefined && appointment.startTime !== undefined),
+      'give either dayOffset and startTime, or startsInMinutes',
+    ),
 );
 
 /** booking.json: booking rules, public holidays, walk-in exams and postcode locations. */

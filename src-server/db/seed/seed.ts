@@ -3,6 +3,7 @@ import { addDays, localDate, zonedTimeToInstant } from '../../platform/time-zone
 import type { Database, Queryable } from '../connection';
 import { DEMO_PROVIDER_DIR, loadDemoProvider, type DemoProvider } from './demo-provider';
 import { insertDemoQuestionnaires } from './demo-questionnaires';
+import { insertGeneratedReferringDoctors } from './referring-doctors';
 
 /**
  * First start: when the provider table is empty, the demo provider is written in one
@@ -199,6 +200,8 @@ async function insertCatalogue(
     );
     doctorIds.set(doctor.providerNumber, row.id);
   }
+  // The directory at real size for the check-in doctor search (referring-doctors.ts).
+  await insertGeneratedReferringDoctors(tx);
   await insertBookingData(tx, data, modalityIds);
   return { clinicIds, resourceIds, examIds, doctorIds };
 }
@@ -345,9 +348,7 @@ export async function insertDemoProvider(tx: Queryable, data: DemoProvider, cloc
       patientId = row.id;
       patientIds.set(patientKey, patientId);
     }
-    // "In 7 days at 09:30" means 09:30 on the clinic's wall clock, whatever the server's zone.
-    const day = addDays(localDate(now, clinic.timeZone), appointment.dayOffset);
-    const starts = zonedTimeToInstant(day, appointment.startTime, clinic.timeZone);
+    const starts = demoStart(appointment, now, clinic.timeZone);
     const ends = new Date(starts.getTime() + exam.durationMinutes * 60_000);
     const doctorId =
       appointment.referringDoctorProviderNumber === null ? null : (ids.doctorIds.get(appointment.referringDoctorProviderNumber) ?? null);
@@ -371,6 +372,19 @@ export async function insertDemoProvider(tx: Queryable, data: DemoProvider, cloc
   await insertSelfService(tx, data, now);
   if (data.questionnaires !== undefined) await insertDemoQuestionnaires(tx, data.questionnaires);
   return upcomingKeys;
+}
+
+/**
+ * When a demo appointment starts: "in 7 days at 09:30" is 09:30 on the clinic's wall clock,
+ * whatever the server's zone; "in 60 minutes" is counted from the seed, rounded up to 5 minutes.
+ */
+function demoStart(appointment: { dayOffset?: number; startTime?: string; startsInMinutes?: number }, now: Date, timeZone: string): Date {
+  if (appointment.startsInMinutes !== undefined) {
+    const step = 5 * 60_000;
+    return new Date(Math.ceil((now.getTime() + appointment.startsInMinutes * 60_000) / step) * step);
+  }
+  const day = addDays(localDate(now, timeZone), appointment.dayOffset ?? 0);
+  return zonedTimeToInstant(day, appointment.startTime ?? '09:00', timeZone);
 }
 
 async function upcomingBookingKeys(db: Queryable, clock: Clock): Promise<string[]> {

@@ -1,9 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { StaffRole } from '@contract/api/staff-access';
 import { forbidden } from '../../platform/errors';
-import { requirePatientSession } from '../patient-access/public';
+import { BOOKING_STAFF_ROLES, bookingKeyOf, setBookingActor, staffActor } from '../booking-access/public';
 import { requireStaffSession, staffSessionIfAny, subjectRef } from '../staff-access/public';
-import type { Actor } from './service';
 
 /**
  * Who may touch a booking's attachments (docs/rules/attachments.md#who-may-do-what):
@@ -14,44 +12,14 @@ import type { Actor } from './service';
  *   unknown or expired), or staff.
  */
 
-export const ATTACHMENT_STAFF_ROLES: readonly StaffRole[] = ['staff', 'admin'];
+export const ATTACHMENT_STAFF_ROLES = BOOKING_STAFF_ROLES;
 export const STAFF_ONLY_MESSAGE = 'Only clinic staff can do this.';
 
-const actors = new WeakMap<FastifyRequest, Actor>();
-
-export function actorOf(request: FastifyRequest): Actor {
-  const actor = actors.get(request);
-  if (actor === undefined) throw new Error('[attachments] actorOf: the route has no attachment access check');
-  return actor;
-}
-
-async function staffActor(request: FastifyRequest): Promise<Actor | null> {
-  const staff = await staffSessionIfAny(request);
-  if (staff === null || !staff.roles.some((role) => ATTACHMENT_STAFF_ROLES.includes(role))) return null;
-  return { kind: 'staff', ref: subjectRef(staff.subject), username: staff.username };
-}
-
-function bookingKeyOf(request: FastifyRequest): string {
-  const params = request.params as { bookingKey?: unknown } | undefined;
-  return typeof params?.bookingKey === 'string' ? params.bookingKey : '';
-}
-
-/** preValidation: the booking's patient session of `type`, or staff. */
-export function patientOrStaff(type: 'APPOINTMENT' | 'BOOKING_REQUEST') {
-  return async (request: FastifyRequest): Promise<void> => {
-    const staff = await staffActor(request);
-    if (staff !== null) {
-      actors.set(request, staff);
-      return;
-    }
-    await requirePatientSession(request, { bookingKey: bookingKeyOf(request), type });
-    actors.set(request, { kind: 'patient' });
-  };
-}
+export { bookingActorOf as actorOf, patientOrStaff } from '../booking-access/public';
 
 /** preValidation: the holder of a temporary key (the service checks it), or staff. */
 export async function temporaryKeyHolder(request: FastifyRequest): Promise<void> {
-  actors.set(request, (await staffActor(request)) ?? { kind: 'temporary' });
+  setBookingActor(request, (await staffActor(request)) ?? { kind: 'temporary' });
 }
 
 /** preValidation: staff with staff or admin; a patient session is refused with 403, no session with 401. */
@@ -62,5 +30,5 @@ export async function staffOnly(request: FastifyRequest): Promise<void> {
     throw forbidden(STAFF_ONLY_MESSAGE);
   }
   const staff = await requireStaffSession(request, { anyOf: ATTACHMENT_STAFF_ROLES });
-  actors.set(request, { kind: 'staff', ref: subjectRef(staff.subject), username: staff.username });
+  setBookingActor(request, { kind: 'staff', ref: subjectRef(staff.subject), username: staff.username });
 }

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import type { BookingActor } from '../booking-access/public';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -45,7 +46,7 @@ export interface AttachmentsServiceDeps {
 export const DEFAULT_CONTENT_LIMITS = { maxPixels: 50_000_000, maxDimension: 4000 } as const;
 
 /** Who does something, for the audit log: the patient, staff by reference, or the holder of a temporary key. */
-export type Actor = { kind: 'patient' } | { kind: 'temporary' } | { kind: 'staff'; ref: string; username: string };
+export type Actor = BookingActor;
 
 export function auditActor(actor: Actor): string {
   return actor.kind === 'staff' ? actor.ref : actor.kind;

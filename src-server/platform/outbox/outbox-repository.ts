@@ -107,7 +107,7 @@ export function oneLineSubject(subject: string): string {
  */
 export async function claimDueRows<Row extends { id: number }>(
   db: Queryable,
-  table: 'outbox_mail' | 'outbox_sms',
+  table: 'outbox_mail' | 'outbox_sms' | 'ris_handoff',
   columns: string,
   window: { now: Date; leaseUntil: Date; limit: number },
 ): Promise<Row[]> {
@@ -123,6 +123,47 @@ export async function claimDueRows<Row extends { id: number }>(
     [window.now.toISOString(), window.leaseUntil.toISOString(), window.limit],
   );
   return rows.sort((a, b) => a.id - b.id);
+}
+
+/** The outcome of one claimed attempt: 'sent'; 'retry' at `at` (attempt counted); 'release' at `at` (not tried, attempt given back); 'failed'. */
+export type ClaimOutcome =
+  { kind: 'sent'; at: Date } | { kind: 'retry' | 'release'; at: Date; error?: string } | { kind: 'failed'; error: string };
+
+/** Records a claimed row's outcome in an outbox-shaped table; false when the claim was lost (another worker took it over). */
+export async function settleClaimedRow(
+  db: Queryable,
+  table: 'outbox_sms' | 'ris_handoff',
+  claim: { id: number; attempts: number },
+  outcome: ClaimOutcome,
+): Promise<boolean> {
+  const where = `where id = $1 and status = 'sending' and attempts = $2 returning id`;
+  const base = [claim.id, claim.attempts];
+  let rows: unknown[];
+  switch (outcome.kind) {
+    case 'sent':
+      rows = await db.query(`update ${table} set status = 'sent', sent_at = $3, last_error = null ${where}`, [
+        ...base,
+        outcome.at.toISOString(),
+      ]);
+      break;
+    case 'retry':
+      rows = await db.query(`update ${table} set status = 'queued', next_attempt_at = $3, last_error = $4 ${where}`, [
+        ...base,
+        outcome.at.toISOString(),
+        (outcome.error ?? '').slice(0, 200),
+      ]);
+      break;
+    case 'release':
+      rows = await db.query(`update ${table} set status = 'queued', attempts = attempts - 1, next_attempt_at = $3 ${where}`, [
+        ...base,
+        outcome.at.toISOString(),
+      ]);
+      break;
+    case 'failed':
+      rows = await db.query(`update ${table} set status = 'failed', last_error = $3 ${where}`, [...base, outcome.error.slice(0, 200)]);
+      break;
+  }
+  return rows.length === 1;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/connection';
 import { isoTimestamp } from '../../db/sql';
-import { claimDueRows, type OutboxEntry } from '../outbox/outbox-repository';
+import { claimDueRows, settleClaimedRow, type ClaimOutcome, type OutboxEntry } from '../outbox/outbox-repository';
 
 /**
  * SQL for the outbox_sms table (0004_patient_access.sql), the SMS twin of outbox_mail: a row is
@@ -54,46 +54,9 @@ export function createSmsOutboxRepository(db: Queryable) {
       return claimDueRows<Row>(tx, 'outbox_sms', COLUMNS, { now, leaseUntil, limit });
     },
 
-    /**
-     * Records the outcome of one claimed attempt; false when the claim was lost. outcome 'sent';
-     * 'retry' at `at` (attempt counted); 'release' at `at` (not tried, attempt given back); 'failed'.
-     */
-    async settle(
-      claim: { id: number; attempts: number },
-      outcome: { kind: 'sent'; at: Date } | { kind: 'retry' | 'release'; at: Date; error?: string } | { kind: 'failed'; error: string },
-      tx: Queryable = db,
-    ): Promise<boolean> {
-      const where = `where id = $1 and status = 'sending' and attempts = $2 returning id`;
-      const base = [claim.id, claim.attempts];
-      let rows: unknown[];
-      switch (outcome.kind) {
-        case 'sent':
-          rows = await tx.query(`update outbox_sms set status = 'sent', sent_at = $3, last_error = null ${where}`, [
-            ...base,
-            outcome.at.toISOString(),
-          ]);
-          break;
-        case 'retry':
-          rows = await tx.query(`update outbox_sms set status = 'queued', next_attempt_at = $3, last_error = $4 ${where}`, [
-            ...base,
-            outcome.at.toISOString(),
-            (outcome.error ?? '').slice(0, 200),
-          ]);
-          break;
-        case 'release':
-          rows = await tx.query(`update outbox_sms set status = 'queued', attempts = attempts - 1, next_attempt_at = $3 ${where}`, [
-            ...base,
-            outcome.at.toISOString(),
-          ]);
-          break;
-        case 'failed':
-          rows = await tx.query(`update outbox_sms set status = 'failed', last_error = $3 ${where}`, [
-            ...base,
-            outcome.error.slice(0, 200),
-          ]);
-          break;
-      }
-      return rows.length === 1;
+    /** Records the outcome of one claimed attempt (settleClaimedRow); false when the claim was lost. */
+    settle(claim: { id: number; attempts: number }, outcome: ClaimOutcome, tx: Queryable = db): Promise<boolean> {
+      return settleClaimedRow(tx, 'outbox_sms', claim, outcome);
     },
 
     async deleteSentBefore(before: Date, tx: Queryable = db): Promise<number> {

@@ -1,3 +1,5 @@
+import { networkCode } from '../outbox/network-errors';
+
 /**
  * Outgoing SMS through an HTTP provider API: POST {to, text} as JSON to SMS_PROVIDER_URL with
  * `Authorization: Bearer SMS_PROVIDER_API_KEY`; any 2xx is accepted. Like the mailer, features
@@ -45,29 +47,6 @@ export const noSmsSender: SmsSender = {
   configured: false,
   send: () => Promise.reject(new SmsSendError('sms_not_configured', { permanent: false, transport: true })),
 };
-
-const NETWORK_CODES = [
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-];
-
-function networkCode(error: unknown): string {
-  // fetch wraps the socket error: TypeError('fetch failed') with a cause carrying the code.
-  for (let current: unknown = error, depth = 0; current !== undefined && current !== null && depth < 4; depth += 1) {
-    if (typeof current === 'object' && 'code' in current && typeof current.code === 'string' && NETWORK_CODES.includes(current.code)) {
-      return current.code;
-    }
-    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
-  }
-  return 'network_error';
-}
 
 /** Classifies an HTTP status: 2xx is success and never reaches here. */
 export function errorForStatus(status: number): SmsSendError {

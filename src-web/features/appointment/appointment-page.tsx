@@ -12,6 +12,7 @@ import './appointment.css';
 import { PageLoadState } from '../../components/page-load-state';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
 import { LazyAttachmentsSection } from '../attachments/public';
+import { CHECK_IN_STATUSES, CheckInSection } from '../check-in/public';
 import { useBookingPage } from '../../components/use-booking-page';
 import { Button } from '../../components/button';
 
@@ -240,7 +241,19 @@ export const AppointmentPage = observer(function AppointmentPage() {
         <>
           {summary.pending && <p className="pp-notice">{t('appointment.pending')}</p>}
           <Summary summary={summary} />
-          <LazyAttachmentsSection owner={{ base: 'appointments', bookingKey }} onChanged={() => void store.open(bookingKey)} />
+          {summary.appointments
+            .filter((appointment) => CHECK_IN_STATUSES.includes(appointment.status))
+            .map((appointment) => (
+              <CheckInSection
+                key={appointment.slug}
+                bookingKey={bookingKey}
+                appointmentSlug={appointment.slug}
+                timeZone={summary.clinic.timeZone}
+                documentsVersion={store.documentsVersion}
+                onCheckedIn={() => void store.open(bookingKey)}
+              />
+            ))}
+          <LazyAttachmentsSection owner={{ base: 'appointments', bookingKey }} onChanged={() => void store.documentsChanged(bookingKey)} />
           <Actions store={store} />
         </>
       )}

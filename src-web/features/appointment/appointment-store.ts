@@ -53,6 +53,8 @@ export class AppointmentStore implements AppointmentPageState {
   busy = false;
   /** A short success line after an action (confirmed, unsubscribed, moved…), as a translation choice. */
   notice: AppointmentNotice | null = null;
+  /** Changes after every document upload, replace or delete: check-in asks for its readiness again (spec point 4, Attachments). */
+  documentsVersion = 0;
 
   readonly cancellation: AppointmentCancellation;
   readonly rescheduling: AppointmentRescheduling;
@@ -103,6 +105,12 @@ export class AppointmentStore implements AppointmentPageState {
    * Opens the page for a booking: the authenticated check first (sign-in when needed), then the
    * summary. A status the patient cannot use goes to /deny?status=….
    */
+  /** After a document changed: the summary again (its required document), and check-in's readiness. */
+  async documentsChanged(bookingKey: string): Promise<void> {
+    this.documentsVersion += 1;
+    await this.open(bookingKey);
+  }
+
   async open(bookingKey: string): Promise<void> {
     this.generation += 1;
     const generation = this.generation;

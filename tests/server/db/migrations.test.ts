@@ -72,6 +72,10 @@ const EXPECTED_TABLES = [
   // 0012_attachments
   'attachment',
   'attachment_settings',
+  // 0014_check_in
+  'check_in_settings',
+  'check_in',
+  'ris_handoff',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

@@ -37,6 +37,12 @@ const examsFile = load('exams.json', DemoExamsFileSchema);
 const documentTypes = load('document-types.json', DemoDocumentTypesFileSchema);
 const doctors = load('referring-doctors.json', DemoReferringDoctorsFileSchema);
 const appointments = load('appointments.json', DemoAppointmentsFileSchema);
+/** Appointments on a day and a time; the check-in demo's is placed relative to the seed instead (startsInMinutes). */
+const calendar = appointments.flatMap((appointment) =>
+  appointment.dayOffset !== undefined && appointment.startTime !== undefined
+    ? [{ ...appointment, dayOffset: appointment.dayOffset, startTime: appointment.startTime }]
+    : [],
+);
 
 const REQUIRED_MODALITIES = ['CT', 'MR', 'XR', 'US', 'MG', 'NM', 'BMD', 'IR'];
 
@@ -303,9 +309,9 @@ describe('demo provider: referring doctors and appointments', () => {
     expect(duplicates(keys)).toEqual([]);
     for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9_-]{22,}$/);
     expect(new Set(appointments.map((appointment) => appointment.status)).size).toBeGreaterThanOrEqual(6);
-    expect(appointments.some((appointment) => appointment.status === 'BOOKED' && appointment.dayOffset > 0)).toBe(true);
+    expect(calendar.some((appointment) => appointment.status === 'BOOKED' && appointment.dayOffset > 0)).toBe(true);
+    for (const appointment of calendar) expect(Math.abs(appointment.dayOffset), appointment.bookingKey).toBeLessThanOrEqual(30);
     for (const appointment of appointments) {
-      expect(Math.abs(appointment.dayOffset), appointment.bookingKey).toBeLessThanOrEqual(30);
       expect(appointment.patient.email, appointment.bookingKey).toMatch(/@example\.com$/);
       expect(appointment.patient.contactNumber, appointment.bookingKey).toMatch(/^04\d{8}$/);
     }
@@ -329,7 +335,7 @@ describe('demo provider: referring doctors and appointments', () => {
   });
 
   it('starts and ends inside the clinic hours and outside the resource breaks', () => {
-    for (const appointment of appointments) {
+    for (const appointment of calendar) {
       const label = appointment.bookingKey;
       const exam = examsBySlug.get(appointment.examSlug);
       const clinic = clinicsBySlug.get(appointment.clinicSlug);
@@ -352,9 +358,20 @@ describe('demo provider: referring doctors and appointments', () => {
     }
   });
 
+  it('has a booked appointment inside its check-in window whenever the demo starts, on a resource no other demo appointment uses', () => {
+    const relative = appointments.filter((appointment) => appointment.startsInMinutes !== undefined);
+    expect(relative.map((appointment) => appointment.status)).toEqual(['BOOKED']);
+    for (const appointment of relative) {
+      // Check-in opens 120 minutes before the start (0014_check_in.sql's default prior_minutes).
+      expect(appointment.startsInMinutes ?? 0).toBeLessThanOrEqual(120 - 5);
+      const resource = `${appointment.clinicSlug}/${appointment.resourceCode}`;
+      expect(calendar.filter((other) => `${other.clinicSlug}/${other.resourceCode}` === resource)).toEqual([]);
+    }
+  });
+
   it('never double-books a resource on the same day', () => {
     const booked = new Map<string, { key: string; start: number; end: number }[]>();
-    for (const appointment of appointments) {
+    for (const appointment of calendar) {
       const exam = examsBySlug.get(appointment.examSlug);
       if (!exam) throw new Error(`${appointment.bookingKey}: unknown exam`);
       const day = `${appointment.clinicSlug}/${appointment.resourceCode}/${appointment.dayOffset}`;

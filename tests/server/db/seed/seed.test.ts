@@ -99,14 +99,27 @@ describe.each(backends())('seedDemoProvider on %s', (backend) => {
     const durations = new Map(demo.exams.exams.map((exam) => [exam.slug, exam.durationMinutes]));
     for (const appointment of demo.appointments) {
       const row = byKey.get(appointment.bookingKey);
+      if (appointment.startsInMinutes !== undefined) continue; // the next test
       // NOW is 14:00 on 2026-03-09 in Sydney and 13:00 in Brisbane: the same local date.
-      const expectedDay = new Date(Date.UTC(2026, 2, 9 + appointment.dayOffset)).toISOString().slice(0, 10);
+      const expectedDay = new Date(Date.UTC(2026, 2, 9 + (appointment.dayOffset ?? 0))).toISOString().slice(0, 10);
       expect(row, appointment.bookingKey).toMatchObject({
         local_day: expectedDay,
         local_time: appointment.startTime,
         minutes: durations.get(appointment.examSlug),
       });
     }
+  });
+
+  it('places the check-in demo appointment startsInMinutes after the seed, rounded up to 5 minutes', async () => {
+    const demo = await loadDemoProvider();
+    const relative = demo.appointments.filter((appointment) => appointment.startsInMinutes !== undefined);
+    expect(relative).toHaveLength(1);
+    const [row] = await test.db.query<{ starts: string }>(
+      `select to_char(lower(during) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as starts from appointment where booking_key = $1`,
+      [relative[0]?.bookingKey],
+    );
+    // NOW is 03:00 UTC; 60 minutes later is 04:00, already on a 5-minute step.
+    expect(row?.starts).toBe('2026-03-09T04:00');
   });
 
   it('stores images with the content type found in their bytes', async () => {

@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import type { StaffRole } from '@contract/api/staff-access';
+import { requirePatientSession } from '../patient-access/public';
+import { staffSessionIfAny, subjectRef } from '../staff-access/public';
+
+/**
+ * Who may read and act on a booking's records (attachments, check-in, the doctor search):
+ * the patient signed in for that booking with a session of the route's type, or clinic staff
+ * (staff or admin) signed in through the provider's identity provider. Routes use
+ * patientOrStaff(type) as their preValidation and read who it was with bookingActorOf.
+ */
+
+export type BookingActor = { kind: 'patient' } | { kind: 'temporary' } | { kind: 'staff'; ref: string; username: string };
+
+export const BOOKING_STAFF_ROLES: readonly StaffRole[] = ['staff', 'admin'];
+
+const actors = new WeakMap<FastifyRequest, BookingActor>();
+
+export function bookingActorOf(request: FastifyRequest): BookingActor {
+  const actor = actors.get(request);
+  if (actor === undefined) throw new Error('[booking-access] bookingActorOf: the route has no booking access check');
+  return actor;
+}
+
+export function setBookingActor(request: FastifyRequest, actor: BookingActor): void {
+  actors.set(request, actor);
+}
+
+/** The staff member behind the request when they hold staff or admin, else null. */
+export async function staffActor(request: FastifyRequest): Promise<BookingActor | null> {
+  const staff = await staffSessionIfAny(request);
+  if (staff === null || !staff.roles.some((role) => BOOKING_STAFF_ROLES.includes(role))) return null;
+  return { kind: 'staff', ref: subjectRef(staff.subject), username: staff.username };
+}
+
+export function bookingKeyOf(request: FastifyRequest): string {
+  const params = request.params as { bookingKey?: unknown } | undefined;
+  return typeof params?.bookingKey === 'string' ? params.bookingKey : '';
+}
+
+/** preValidation: the booking's patient session of `type`, or staff; 401 otherwise. */
+export function patientOrStaff(type: 'APPOINTMENT' | 'BOOKING_REQUEST') {
+  return async (request: FastifyRequest): Promise<void> => {
+    const staff = await staffActor(request);
+    if (staff !== null) {
+      actors.set(request, staff);
+      return;
+    }
+    await requirePatientSession(request, { bookingKey: bookingKeyOf(request), type });
+    actors.set(request, { kind: 'patient' });
+  };
+}

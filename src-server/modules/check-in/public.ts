@@ -1,0 +1,3 @@
+/** What other modules may use of check-in (docs/rules/check-in.md). */
+export { createCheckInService, type CheckInService } from './service';
+export { registerCheckInRoutes } from './routes';

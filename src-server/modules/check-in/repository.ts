@@ -1,0 +1,119 @@
+import type { Queryable } from '../../db/connection';
+import { isoTimestamp } from '../../db/sql';
+
+/** SQL for check-in (0014_check_in.sql): the appointment as check-in sees it, the settings, the form's row. */
+
+export interface CheckInSettingsRow extends Record<string, unknown> {
+  enabled: boolean;
+  prior_minutes: number;
+  simple_mode: boolean;
+  ask_gender: boolean;
+}
+
+export interface CheckInAppointmentRow extends Record<string, unknown> {
+  id: string;
+  booking_key: string;
+  status: string;
+  starts_at: string;
+  exam_code: string;
+  exam_name: string;
+  exam_check_in_enabled: boolean;
+  referral_required: boolean;
+  clinic_slug: string;
+  clinic_time_zone: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+}
+
+export interface NewCheckIn {
+  appointmentId: string;
+  channel: 'DIGITAL' | 'KIOSK';
+  referringDoctorId: string | null;
+  referralDate: string | null;
+  medicareNumber: string | null;
+  medicareReference: string | null;
+  gender: string | null;
+  now: Date;
+}
+
+export function createCheckInRepository(db: Queryable) {
+  return {
+    async settings(tx: Queryable = db): Promise<CheckInSettingsRow> {
+      const rows = await tx.query<CheckInSettingsRow>(`select enabled, prior_minutes, simple_mode, ask_gender from check_in_settings`);
+      const row = rows[0];
+      if (row === undefined) throw new Error('[check-in] check_in_settings has no row');
+      return row;
+    },
+
+    /** The appointment of this booking with this id (null for another booking's); `lock` takes its row for the transaction. */
+    async appointment(bookingKey: string, appointmentId: string, tx: Queryable = db, lock = false): Promise<CheckInAppointmentRow | null> {
+      const rows = await tx.query<CheckInAppointmentRow>(
+        `select a.id::text as id, a.booking_key, a.status, ${isoTimestamp('lower(a.during)', 'starts_at')},
+                e.exam_code, e.name as exam_name, e.check_in_enabled as exam_check_in_enabled,
+                (e.referral_required or exists (
+                   select 1 from exam_document_type edt join document_type d on d.id = edt.document_type_id
+                   where edt.exam_id = e.id and d.code = 'REFERRAL')) as referral_required,
+                c.slug as clinic_slug, c.time_zone as clinic_time_zone,
+                p.first_name, p.last_name, p.date_of_birth::text as date_of_birth
+         from appointment a
+         join exam e on e.id = a.exam_id
+         join clinic c on c.id = a.clinic_id
+         join patient p on p.id = a.patient_id
+         where a.id = $1::uuid and a.booking_key = $2
+         ${lock ? 'for update of a' : ''}`,
+        [appointmentId, bookingKey],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** The REFERRAL document type's id, and whether the booking has a referral uploaded. */
+    async referral(bookingKey: string, tx: Queryable = db): Promise<{ documentTypeId: string | null; uploaded: boolean }> {
+      const rows = await tx.query<{ document_type_id: string | null; uploaded: boolean }>(
+        `select d.id::text as document_type_id,
+                exists (select 1 from attachment t where t.owner_type = 'APPOINTMENT' and t.owner_key = $1 and t.document_type_id = d.id) as uploaded
+         from document_type d where d.code = 'REFERRAL'`,
+        [bookingKey],
+      );
+      const row = rows[0];
+      return { documentTypeId: row?.document_type_id ?? null, uploaded: row?.uploaded ?? false };
+    },
+
+    async doctor(id: string, tx: Queryable = db): Promise<{ provider_number: string; name: string } | null> {
+      const rows = await tx.query<{ provider_number: string; name: string }>(
+        `select provider_number, first_name || ' ' || last_name as name from referring_doctor where id = $1::uuid`,
+        [id],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** Writes what the patient gave; false when the appointment already has a check-in (nothing changes). */
+    async insert(checkIn: NewCheckIn, tx: Queryable = db): Promise<boolean> {
+      const rows = await tx.query(
+        `insert into check_in (appointment_id, channel, referring_doctor_id, referral_date, medicare_number, medicare_reference, gender, created_at)
+         values ($1::uuid, $2, $3::uuid, $4::date, $5, $6, $7, $8)
+         on conflict (appointment_id) do nothing returning appointment_id`,
+        [
+          checkIn.appointmentId,
+          checkIn.channel,
+          checkIn.referringDoctorId,
+          checkIn.referralDate,
+          checkIn.medicareNumber,
+          checkIn.medicareReference,
+          checkIn.gender,
+          checkIn.now.toISOString(),
+        ],
+      );
+      return rows.length === 1;
+    },
+
+    async channel(appointmentId: string, tx: Queryable = db): Promise<'DIGITAL' | 'KIOSK' | null> {
+      const rows = await tx.query<{ channel: 'DIGITAL' | 'KIOSK' }>(`select channel from check_in where appointment_id = $1::uuid`, [
+        appointmentId,
+      ]);
+      return rows[0]?.channel ?? null;
+    },
+  };
+}
+
+export type CheckInRepository = ReturnType<typeof createCheckInRepository>;

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CheckInFormSchema, CheckInParamsSchema, CheckInStatusSchema } from '@contract/api/check-in';
+import { ApiErrorBodySchema } from '@contract/errors';
+import { bookingActorOf, patientOrStaff } from '../booking-access/public';
+import type { CheckInService } from './service';
+
+/**
+ * Thin routes (docs/server.md#module-shape) for digital check-in (src-contract/api/check-in.ts).
+ * Who: the booking's APPOINTMENT session or staff (booking-access); 404 for another booking's
+ * appointment.
+ */
+
+const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 409: ApiErrorBodySchema };
+const NO_STORE = { 'cache-control': 'no-store' };
+const BASE = '/api/secured/appointments/:bookingKey/check-in/:appointmentSlug';
+
+export function registerCheckInRoutes(app: FastifyInstance, service: CheckInService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const open = { preValidation: patientOrStaff('APPOINTMENT') };
+  const tags = ['check-in'];
+
+  api.get(
+    BASE,
+    {
+      ...open,
+      schema: {
+        tags,
+        summary: 'Check-in status: enabled, the window, readiness, and where the hand-off to the clinic stands (polled)',
+        params: CheckInParamsSchema,
+        response: { 200: CheckInStatusSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.headers(NO_STORE).send(await service.status(request.params.bookingKey, request.params.appointmentSlug)),
+  );
+
+  api.post(
+    `${BASE}/prepare`,
+    {
+      ...open,
+      schema: {
+        tags,
+        summary: 'Send the check-in form; it is handed to the clinic system (poll the status until checkInPreparedSent)',
+        params: CheckInParamsSchema,
+        body: CheckInFormSchema,
+        response: { 202: CheckInStatusSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .headers(NO_STORE)
+        .send(await service.prepare(request.params.bookingKey, request.params.appointmentSlug, request.body, bookingActorOf(request))),
+  );
+
+  api.post(
+    BASE,
+    {
+      ...open,
+      schema: {
+        tags,
+        summary: 'Check in (after the form reached the clinic, or at once in simple mode); poll the status until checkInSuccess',
+        params: CheckInParamsSchema,
+        response: { 202: CheckInStatusSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .headers(NO_STORE)
+        .send(await service.checkIn(request.params.bookingKey, request.params.appointmentSlug, bookingActorOf(request))),
+  );
+}

@@ -1,0 +1,33 @@
+import { CheckInStatusSchema, type CheckInForm, type CheckInStatus } from '@contract/api/check-in';
+import { DoctorSearchResponseSchema, type ReferringDoctor } from '@contract/api/referring-doctors';
+import type { ApiClient } from './client';
+import { parseResponse } from './parse-response';
+
+/** Typed calls of digital check-in and the doctor search (src-contract/api/check-in.ts, referring-doctors.ts). */
+export function createCheckInApi(client: ApiClient) {
+  const { http } = client;
+  const appointmentPath = (bookingKey: string) => `/api/secured/appointments/${encodeURIComponent(bookingKey)}`;
+  const checkInPath = (bookingKey: string, slug: string) => `${appointmentPath(bookingKey)}/check-in/${encodeURIComponent(slug)}`;
+
+  return {
+    status: async (bookingKey: string, slug: string): Promise<CheckInStatus> => {
+      const path = checkInPath(bookingKey, slug);
+      return parseResponse(path, CheckInStatusSchema, (await http.get(path)).data);
+    },
+    prepare: async (bookingKey: string, slug: string, form: CheckInForm): Promise<CheckInStatus> => {
+      const path = `${checkInPath(bookingKey, slug)}/prepare`;
+      return parseResponse(path, CheckInStatusSchema, (await http.post(path, form)).data);
+    },
+    checkIn: async (bookingKey: string, slug: string): Promise<CheckInStatus> => {
+      const path = checkInPath(bookingKey, slug);
+      return parseResponse(path, CheckInStatusSchema, (await http.post(path)).data);
+    },
+    /** `text` already normalised (normaliseDoctorSearch); `signal` cancels a search the patient typed past. */
+    searchDoctors: async (bookingKey: string, text: string, signal: AbortSignal): Promise<ReferringDoctor[]> => {
+      const path = `${appointmentPath(bookingKey)}/doctor_search/${encodeURIComponent(text)}`;
+      return parseResponse(path, DoctorSearchResponseSchema, (await http.get(path, { signal })).data).doctors;
+    },
+  };
+}
+
+export type CheckInApi = ReturnType<typeof createCheckInApi>;
