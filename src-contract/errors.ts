@@ -43,6 +43,9 @@ export const ERROR_CODES = [
   // missing, check-in is off for the exam, the appointment is not live).
   'check_in_window_closed',
   'check_in_not_ready',
+  // A kiosk request without a live kiosk token (never enrolled, revoked): the kiosk shows its
+  // "enroll again" screen.
+  'kiosk_not_enrolled',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -16,6 +16,7 @@ import { registerAppointmentRoutes } from './modules/appointments/routes';
 import { createAttachmentsService, registerAttachmentRoutes } from './modules/attachments/public';
 import { startAttachmentJobs } from './modules/attachments/jobs';
 import { createCheckInService, registerCheckInRoutes } from './modules/check-in/public';
+import { createKiosksService, registerKioskRoutes } from './modules/kiosks/public';
 import { createAppointmentsService } from './modules/appointments/service';
 import { AvailabilityStore } from './modules/availability/availability-store';
 import { createAvailabilityRepository } from './modules/availability/repository';
@@ -297,7 +298,18 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     exclusiveStorage: config.databaseUrl === null && deps.storage.kind === 'folder',
   });
   // Check-in: the form and the check-in are handed to the clinic's RIS by the RIS worker (platform/ris/, started in main.ts).
-  registerCheckInRoutes(app, createCheckInService({ db, clock }));
+  const checkInService = createCheckInService({ db, clock });
+  registerCheckInRoutes(app, checkInService);
+  // Kiosks: enrolled by kiosk administrators; at the kiosk a patient is found, signs in with a code, and checks in.
+  const kiosksService = createKiosksService({
+    db,
+    clock,
+    secret,
+    checkInOpen: (appointment) => checkInService.kioskAvailability(appointment.booking_key, appointment.id),
+  });
+  registerKioskRoutes(app, kiosksService, (bookingKey, appointmentId, kioskName) =>
+    checkInService.kioskCheckIn(bookingKey, appointmentId, kioskName),
+  );
   // The check-in form's referring-doctor search (trigram index, migration 0013).
   registerReferringDoctorRoutes(app, createReferringDoctorsService({ db }));
   let holdSweep: NodeJS.Timeout | undefined;

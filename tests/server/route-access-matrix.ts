@@ -36,6 +36,8 @@ export const CALLERS = [
   'referrer',
   'kioskAdmin',
   'machine (staff token)',
+  'kiosk',
+  'kiosk + patient (appointment)',
 ] as const;
 export type CallerName = (typeof CALLERS)[number];
 
@@ -59,11 +61,16 @@ const PATIENT_CALLERS: Partial<Record<CallerName, { person: typeof LIAM; type: S
 /** What a caller got: let through ('allowed': the route's own answer, whatever it is) or the refusal status. */
 export type Outcome = 'allowed' | 401 | 403 | 404;
 
+/** The callers holding LIAM's APPOINTMENT session (at home, or at a kiosk). */
+const withAppointmentSession = (caller: CallerName): boolean =>
+  caller === 'patient (appointment)' || caller === 'kiosk + patient (appointment)';
+
 /** What `caller` must get from a route of class `access`. */
 export function expectedOutcome(access: Access, caller: CallerName): Outcome {
   if (typeof access === 'object') {
     const role = caller in STAFF_CALLERS ? (caller as StaffRole) : null;
-    if (role === null) return access.patientForbidden === true && caller.startsWith('patient') ? 403 : 401;
+    const patient = caller.startsWith('patient') || withAppointmentSession(caller);
+    if (role === null) return access.patientForbidden === true && patient ? 403 : 401;
     return access.roles.includes(role) ? 'allowed' : 403;
   }
   switch (access) {
@@ -72,7 +79,7 @@ export function expectedOutcome(access: Access, caller: CallerName): Outcome {
     case 'sign-in-session':
       return 401;
     case 'appointment-session':
-      return caller === 'patient (appointment)' ? 'allowed' : 401;
+      return withAppointmentSession(caller) ? 'allowed' : 401;
     case 'booking-request-session':
       return caller === 'patient (booking request)' ? 'allowed' : 401;
     case 'staff-token':
@@ -80,9 +87,13 @@ export function expectedOutcome(access: Access, caller: CallerName): Outcome {
     case 'dev-loopback':
       return 404;
     case 'appointment-session-or-staff':
-      return caller === 'patient (appointment)' || caller === 'staff' || caller === 'admin' ? 'allowed' : 401;
+      return withAppointmentSession(caller) || caller === 'staff' || caller === 'admin' ? 'allowed' : 401;
     case 'booking-request-session-or-staff':
       return caller === 'patient (booking request)' || caller === 'staff' || caller === 'admin' ? 'allowed' : 401;
+    case 'kiosk-token':
+      return caller === 'kiosk' || caller === 'kiosk + patient (appointment)' ? 'allowed' : 401;
+    case 'kiosk-and-appointment-session':
+      return caller === 'kiosk + patient (appointment)' ? 'allowed' : 401;
   }
 }
 
@@ -102,6 +113,8 @@ function refusals(access: Access): readonly number[] {
     'dev-loopback': [404],
     'appointment-session-or-staff': [401],
     'booking-request-session-or-staff': [401],
+    'kiosk-token': [401],
+    'kiosk-and-appointment-session': [401],
   };
   return byClass[access];
 }
@@ -118,7 +131,9 @@ export function describeAccess(access: Access): string {
 /** A sample value per path parameter; real resources, so a refusal is not a mere "not found". */
 export const ROUTE_PARAMS: Record<string, (access: Access, ids: { appointmentId: string; mailId: string }) => string> = {
   bookingKey: (access) =>
-    access === 'appointment-session' || access === 'appointment-session-or-staff' ? LIAM.bookingKey : CHLOE_REQUEST.bookingKey,
+    access === 'appointment-session' || access === 'appointment-session-or-staff' || access === 'kiosk-and-appointment-session'
+      ? LIAM.bookingKey
+      : CHLOE_REQUEST.bookingKey,
   appointmentSlug: (_access, ids) => ids.appointmentId,
   id: (access, ids) => (access === 'dev-loopback' ? ids.mailId : '1'),
   index: () => '0',
@@ -127,6 +142,8 @@ export const ROUTE_PARAMS: Record<string, (access: Access, ids: { appointmentId:
   holdId: () => 'AAAAAAAAAAAAAAAAAAAAAA',
   source: () => 'medications',
   attachmentId: () => '00000000-0000-4000-8000-000000000001',
+  // Not the matrix's own kiosk: revoking it would refuse the kiosk callers for the routes after.
+  kioskId: () => '00000000-0000-4000-8000-000000000002',
   text: () => 'smith',
 };
 
@@ -189,9 +206,55 @@ function sessionCaller(deps: MatrixDeps, name: CallerName, cookieName: string, s
   };
 }
 
+/** Adds a kiosk through the kiosk administrator's session and enrolls it: its token. */
+async function enrolledKioskToken(deps: MatrixDeps, kioskAdmin: Caller): Promise<string> {
+  const added = await kioskAdmin.send('POST', '/api/staff/kiosks', { name: 'Route matrix kiosk' });
+  expect(added.statusCode, `a kiosk is added: ${added.body}`).toBe(201);
+  const enrolled = await deps.app.inject({
+    method: 'POST',
+    url: '/api/kiosk/enroll',
+    remoteAddress: CALLER_ADDRESS,
+    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    payload: { code: added.json<{ code: string }>().code },
+  });
+  const token = /__Host-portal_kiosk=([A-Za-z0-9_-]+)/.exec(String(enrolled.headers['set-cookie']))?.[1];
+  expect(enrolled.statusCode, `the kiosk enrolls: ${enrolled.body}`).toBe(200);
+  return token ?? '';
+}
+
+/** A lobby kiosk (its token in Authorization: Kiosk), alone or with LIAM signed in at it. */
+function kioskCaller(deps: MatrixDeps, name: 'kiosk' | 'kiosk + patient (appointment)', all: () => Caller[]): Caller {
+  const browser = cookieBrowser(deps.app, PATIENT_SESSION_COOKIE, CALLER_ADDRESS);
+  let token = '';
+  return {
+    name,
+    send: (method, url, payload) =>
+      deps.app.inject({
+        method: method as 'GET',
+        url,
+        remoteAddress: CALLER_ADDRESS,
+        headers: {
+          [CSRF_HEADER]: CSRF_HEADER_VALUE,
+          authorization: `Kiosk ${token}`,
+          ...(browser.token === null ? {} : { cookie: `${PATIENT_SESSION_COOKIE}=${browser.token}` }),
+        },
+        ...(payload === undefined ? {} : { payload }),
+      }),
+    renew: async () => {
+      const kioskAdmin = all().find((caller) => caller.name === 'kioskAdmin');
+      if (kioskAdmin === undefined) throw new Error('the kiosk callers need the kioskAdmin caller before them');
+      if (token === '') token = await enrolledKioskToken(deps, kioskAdmin);
+      if (name === 'kiosk') return;
+      const body = { bookingKey: LIAM.bookingKey, type: 'APPOINTMENT', dateOfBirth: LIAM.dateOfBirth };
+      const response = await browser.request('POST', '/api/patient-access/authenticate', body);
+      expect(response.statusCode, `${name} signs in: ${response.body}`).toBe(200);
+    },
+  };
+}
+
 /** Every caller, signed in once (the provider's otpRequired must be off). */
 export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
-  const callers = CALLERS.map((name): Caller => {
+  const callers: Caller[] = CALLERS.map((name): Caller => {
     const staffClaims = (STAFF_CALLERS as Partial<Record<CallerName, JWTPayload>>)[name];
     if (staffClaims !== undefined) {
       return sessionCaller(deps, name, STAFF_SESSION_COOKIE, async (browser) => {
@@ -211,6 +274,7 @@ export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
         expect(response.json<{ otpRequired: boolean }>().otpRequired, `${name} is fully signed in`).toBe(false);
       });
     }
+    if (name === 'kiosk' || name === 'kiosk + patient (appointment)') return kioskCaller(deps, name, () => callers);
     // Anonymous, or a machine client with its bearer token: no cookie and, like a script, no CSRF header.
     const headers: Record<string, string> = name === 'machine (staff token)' ? { authorization: `Bearer ${MACHINE_TOKEN}` } : {};
     return {

@@ -29,7 +29,11 @@ export type AccessClass =
   /** The APPOINTMENT session for the booking in the path, or a staff session with staff or admin: 401 otherwise. */
   | 'appointment-session-or-staff'
   /** The BOOKING_REQUEST session for the request in the path, or a staff session with staff or admin: 401 otherwise. */
-  | 'booking-request-session-or-staff';
+  | 'booking-request-session-or-staff'
+  /** A live kiosk token (cookie __Host-portal_kiosk or Authorization: Kiosk): 401 otherwise. */
+  | 'kiosk-token'
+  /** A live kiosk token and the APPOINTMENT session for the booking in the path (a patient at a kiosk): 401 otherwise. */
+  | 'kiosk-and-appointment-session';
 
 /**
  * A live staff session (cookie __Host-portal_staff_session from the provider's identity
@@ -144,6 +148,15 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/secured/appointments/:bookingKey/check-in/:appointmentSlug': 'appointment-session-or-staff',
   // Referring-doctor search of the check-in form (docs/rules/check-in.md#referring-doctors)
   'GET /api/secured/appointments/:bookingKey/doctor_search/:text': 'appointment-session-or-staff',
+  // Kiosks (docs/rules/kiosk.md#enrollment): kiosk administrators manage them; a kiosk enrolls with a code, then carries its token
+  'GET /api/staff/kiosks': staffSession('kioskAdmin', 'admin'),
+  'POST /api/staff/kiosks': staffSession('kioskAdmin', 'admin'),
+  'POST /api/staff/kiosks/:kioskId/enrollment-code': staffSession('kioskAdmin', 'admin'),
+  'POST /api/staff/kiosks/:kioskId/revoke': staffSession('kioskAdmin', 'admin'),
+  'POST /api/kiosk/enroll': 'public',
+  'GET /api/kiosk/me': 'kiosk-token',
+  'POST /api/kiosk/check-in/identity': 'kiosk-token',
+  'POST /api/kiosk/check-in/:bookingKey/:appointmentSlug': 'kiosk-and-appointment-session',
   // Attachments (docs/rules/attachments.md#who-may-do-what): the booking's patient or staff; deleting is staff only
   ...attachmentRoutes('/api/secured/appointments/:bookingKey/attachments', 'appointment-session-or-staff'),
   ...attachmentRoutes('/api/secured/booking_requests/:bookingKey/attachments', 'booking-request-session-or-staff'),

@@ -22,6 +22,8 @@ export interface CheckInServiceDeps {
 }
 
 const NOT_FOUND = 'This appointment was not found.';
+/** At a kiosk a patient may still check in this long after the start (later: at the desk). */
+export const KIOSK_LATE_MINUTES = 30;
 
 function auditActor(actor: BookingActor): string {
   return actor.kind === 'staff' ? `staff:${actor.ref}` : 'patient';
@@ -88,7 +90,86 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     return { id: appointment.id, examCode: appointment.exam_code, clinic: appointment.clinic_slug, startsAt: appointment.starts_at };
   }
 
+  /** At the kiosk the patient is there: check-in opens with the same window and stays open KIOSK_LATE_MINUTES past the start. */
+  function kioskWindow(appointment: CheckInAppointmentRow, settings: CheckInSettingsRow, now: Date): 'open' | 'not_yet' | 'closed' {
+    const window = checkInWindow(new Date(appointment.starts_at), settings.prior_minutes, now);
+    if (now < window.opensAt) return 'not_yet';
+    return now.getTime() < window.closesAt.getTime() + KIOSK_LATE_MINUTES * 60_000 ? 'open' : 'closed';
+  }
+
   return {
+    /** For the kiosk's identity check: whether check-in at a kiosk can start for this appointment now. */
+    async kioskAvailability(bookingKey: string, appointmentId: string): Promise<'open' | 'disabled' | 'not_yet'> {
+      const appointment = await appointmentOrThrow(bookingKey, appointmentId);
+      const settings = await repository.settings();
+      if (!settings.enabled || !appointment.exam_check_in_enabled) return 'disabled';
+      const window = kioskWindow(appointment, settings, clock.now());
+      return window === 'open' ? 'open' : window === 'not_yet' ? 'not_yet' : 'disabled';
+    },
+
+    /**
+     * Check-in at a lobby kiosk: the patient confirmed after the one-time code; no form (the desk
+     * has the patient in front of it, and a missing referral is noted in the hand-off for the desk).
+     */
+    async kioskCheckIn(bookingKey: string, appointmentId: string, kioskName: string): Promise<CheckInStatus> {
+      return db.transaction(async (tx) => {
+        const appointment = await appointmentOrThrow(bookingKey, appointmentId, tx, true);
+        const settings = await repository.settings(tx);
+        const before = await statusOf(appointment, settings, tx);
+        if (before.state !== 'NOT_STARTED' && before.state !== 'PREPARED') return before;
+        if (!before.enabled || !CHECK_IN_STATUSES.includes(appointment.status)) {
+          throw appError('check_in_not_ready', 409, before.enabled ? CHECK_IN_TEXTS.notLive : CHECK_IN_TEXTS.disabled);
+        }
+        if (kioskWindow(appointment, settings, clock.now()) !== 'open') {
+          throw appError('check_in_window_closed', 409, CHECK_IN_TEXTS.outOfWindow(settings.prior_minutes), {
+            priorMinutes: settings.prior_minutes,
+            opensAt: before.opensAt,
+          });
+        }
+        const now = clock.now();
+        await repository.insert(
+          {
+            appointmentId,
+            channel: 'KIOSK',
+            referringDoctorId: null,
+            referralDate: null,
+            medicareNumber: null,
+            medicareReference: null,
+            gender: null,
+            now,
+          },
+          tx,
+        );
+        await handoffs.enqueue(
+          {
+            appointmentId,
+            kind: 'check_in',
+            payload: {
+              channel: 'KIOSK',
+              kiosk: kioskName,
+              appointment: appointmentPayload(appointment),
+              referralUploaded: before.readiness.requiredReferralUploaded,
+              checkedInAt: now.toISOString(),
+            },
+          },
+          now,
+          tx,
+        );
+        await audit.record(
+          {
+            actor: 'patient',
+            action: 'check_in.requested',
+            subjectType: 'appointment',
+            subjectId: appointmentId,
+            details: { channel: 'KIOSK' },
+            now,
+          },
+          tx,
+        );
+        return statusOf(appointment, settings, tx);
+      });
+    },
+
     async status(bookingKey: string, appointmentId: string): Promise<CheckInStatus> {
       const appointment = await appointmentOrThrow(bookingKey, appointmentId);
       return statusOf(appointment, await repository.settings());

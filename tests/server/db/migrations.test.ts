@@ -76,6 +76,10 @@ const EXPECTED_TABLES = [
   'check_in_settings',
   'check_in',
   'ris_handoff',
+  // 0015_kiosks
+  'kiosk',
+  'kiosk_enrollment_code',
+  'kiosk_identity_attempt',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { isValidCalendarDate } from './booking';
+
+/**
+ * Lobby kiosks (docs/rules/kiosk.md#enrollment): kiosk administrators add kiosks and issue one-time
+ * enrollment codes; a kiosk enrolls with its code and then carries a revocable token (the
+ * `__Host-portal_kiosk` cookie, HttpOnly) on every kiosk request; at the kiosk a patient is found by
+ * last name and date of birth (spec point 3, check-in identity request and response).
+ */
+
+export const KIOSK_TOKEN_COOKIE = '__Host-portal_kiosk';
+/** Eight characters from an alphabet without look-alikes, shown as XXXX-XXXX. */
+export const ENROLLMENT_CODE_PATTERN = /^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{4}-?[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{4}$/;
+export const ENROLLMENT_CODE_HOURS = 24;
+
+export const KIOSK_MESSAGES = {
+  name: 'Give the kiosk a name of 1 to 80 characters, e.g. "Parramatta lobby 1".',
+  code: 'Enter the 8-character enrollment code from the staff kiosk page, e.g. 7KQ3-M9XD.',
+  lastName: 'Enter your last name.',
+  dateOfBirth: 'Enter your date of birth.',
+} as const;
+
+export const KIOSK_STATES = ['PENDING', 'ENROLLED', 'REVOKED'] as const;
+
+export const KioskSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  clinicSlug: z.string().nullable(),
+  state: z.enum(KIOSK_STATES),
+  enrolledAt: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Kiosk = z.infer<typeof KioskSchema>;
+
+export const KioskListSchema = z.object({ kiosks: z.array(KioskSchema) });
+
+export const NewKioskSchema = z.strictObject({
+  name: z.string().trim().min(1, KIOSK_MESSAGES.name).max(80, KIOSK_MESSAGES.name),
+  clinicSlug: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .nullable()
+    .optional(),
+});
+
+export const KioskIdParamsSchema = z.strictObject({ kioskId: z.uuid() });
+
+/** A code is shown once, to the administrator who asked for it. */
+export const EnrollmentCodeSchema = z.object({ kiosk: KioskSchema, code: z.string(), expiresAt: z.string() });
+
+export const EnrollRequestSchema = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.string().regex(ENROLLMENT_CODE_PATTERN, KIOSK_MESSAGES.code)),
+});
+
+/** What a kiosk knows about itself (never its token). */
+export const KioskIdentitySchema = z.object({ name: z.string(), clinicSlug: z.string().nullable(), clinicName: z.string().nullable() });
+export type KioskIdentity = z.infer<typeof KioskIdentitySchema>;
+
+export const CheckInIdentityRequestSchema = z.strictObject({
+  lastName: z.string().trim().min(1, KIOSK_MESSAGES.lastName).max(100, KIOSK_MESSAGES.lastName),
+  dateOfBirth: z.string().refine(isValidCalendarDate, KIOSK_MESSAGES.dateOfBirth),
+});
+
+/**
+ * Spec point 3: the booking keys of today's appointments that match (at this kiosk's clinic when
+ * it has one); samePatient false when they belong to more than one patient record;
+ * disabledReason when check-in cannot go ahead for them (null otherwise).
+ */
+export const CheckInIdentityResponseSchema = z.object({
+  appointmentBookingKeys: z.array(z.string()),
+  samePatient: z.boolean(),
+  feedbackQuestionnaireAnswered: z.boolean(),
+  disabledReason: z.enum(['CHECK_IN_DISABLED', 'ALREADY_CHECKED_IN', 'NOT_YET_OPEN']).nullable(),
+});
+export type CheckInIdentityResponse = z.infer<typeof CheckInIdentityResponseSchema>;

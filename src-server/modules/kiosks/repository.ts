@@ -1,0 +1,157 @@
+import type { Queryable } from '../../db/connection';
+import { isoTimestamp } from '../../db/sql';
+
+/** SQL for kiosks, their enrollment codes and identity attempts (0015_kiosks.sql). */
+
+export interface KioskRow extends Record<string, unknown> {
+  id: string;
+  name: string;
+  clinic_id: string | null;
+  clinic_slug: string | null;
+  clinic_name: string | null;
+  token_sha256: string | null;
+  enrolled_at: string | null;
+  revoked_at: string | null;
+  last_seen_at: string | null;
+  created_at: string;
+}
+
+export interface IdentityMatchRow extends Record<string, unknown> {
+  id: string;
+  booking_key: string;
+  patient_id: string;
+  status: string;
+  starts_at: string;
+  exam_check_in_enabled: boolean;
+}
+
+const KIOSK_COLUMNS = `k.id::text as id, k.name, k.clinic_id::text as clinic_id, c.slug as clinic_slug, c.name as clinic_name, k.token_sha256,
+  ${isoTimestamp('k.enrolled_at', 'enrolled_at')}, ${isoTimestamp('k.revoked_at', 'revoked_at')},
+  ${isoTimestamp('k.last_seen_at', 'last_seen_at')}, ${isoTimestamp('k.created_at', 'created_at')}`;
+const FROM_KIOSK = `from kiosk k left join clinic c on c.id = k.clinic_id`;
+
+export function createKiosksRepository(db: Queryable) {
+  return {
+    async clinicId(slug: string, tx: Queryable = db): Promise<string | null> {
+      const rows = await tx.query<{ id: string }>(`select id::text as id from clinic where slug = $1`, [slug]);
+      return rows[0]?.id ?? null;
+    },
+
+    async insert(kiosk: { name: string; clinicId: string | null; createdBy: string; now: Date }, tx: Queryable = db): Promise<string> {
+      const rows = await tx.query<{ id: string }>(
+        `insert into kiosk (name, clinic_id, created_at, created_by) values ($1, $2::uuid, $3, $4) returning id::text as id`,
+        [kiosk.name, kiosk.clinicId, kiosk.now.toISOString(), kiosk.createdBy],
+      );
+      const id = rows[0]?.id;
+      if (id === undefined) throw new Error('[kiosks] insert returned no id');
+      return id;
+    },
+
+    async list(tx: Queryable = db): Promise<KioskRow[]> {
+      return tx.query<KioskRow>(`select ${KIOSK_COLUMNS} ${FROM_KIOSK} order by c.slug nulls first, k.name, k.created_at`);
+    },
+
+    async byId(id: string, tx: Queryable = db): Promise<KioskRow | null> {
+      const rows = await tx.query<KioskRow>(`select ${KIOSK_COLUMNS} ${FROM_KIOSK} where k.id = $1::uuid`, [id]);
+      return rows[0] ?? null;
+    },
+
+    async byToken(tokenSha256: string, tx: Queryable = db): Promise<KioskRow | null> {
+      const rows = await tx.query<KioskRow>(`select ${KIOSK_COLUMNS} ${FROM_KIOSK} where k.token_sha256 = $1 and k.revoked_at is null`, [
+        tokenSha256,
+      ]);
+      return rows[0] ?? null;
+    },
+
+    /** A new code for the kiosk; earlier unused ones stop working. */
+    async replaceCode(kioskId: string, codeSha256: string, expiresAt: Date, tx: Queryable = db): Promise<void> {
+      await tx.query(`delete from kiosk_enrollment_code where kiosk_id = $1::uuid and used_at is null`, [kioskId]);
+      await tx.query(`insert into kiosk_enrollment_code (code_sha256, kiosk_id, expires_at) values ($1, $2::uuid, $3)`, [
+        codeSha256,
+        kioskId,
+        expiresAt.toISOString(),
+      ]);
+    },
+
+    /** Uses a live code once (in the caller's transaction): the kiosk it enrolls, or null. */
+    async useCode(codeSha256: string, now: Date, tx: Queryable = db): Promise<string | null> {
+      const rows = await tx.query<{ kiosk_id: string }>(
+        `update kiosk_enrollment_code set used_at = $2
+          where code_sha256 = $1 and used_at is null and expires_at > $2
+          returning kiosk_id::text as kiosk_id`,
+        [codeSha256, now.toISOString()],
+      );
+      return rows[0]?.kiosk_id ?? null;
+    },
+
+    async enroll(kioskId: string, tokenSha256: string, now: Date, tx: Queryable = db): Promise<void> {
+      await tx.query(`update kiosk set token_sha256 = $2, enrolled_at = $3, revoked_at = null, last_seen_at = $3 where id = $1::uuid`, [
+        kioskId,
+        tokenSha256,
+        now.toISOString(),
+      ]);
+    },
+
+    async revoke(kioskId: string, now: Date, tx: Queryable = db): Promise<boolean> {
+      const rows = await tx.query(`update kiosk set token_sha256 = null, revoked_at = $2 where id = $1::uuid returning id`, [
+        kioskId,
+        now.toISOString(),
+      ]);
+      await tx.query(`delete from kiosk_enrollment_code where kiosk_id = $1::uuid and used_at is null`, [kioskId]);
+      return rows.length === 1;
+    },
+
+    /** Seen now, written at most once a minute. */
+    async touch(kioskId: string, now: Date, tx: Queryable = db): Promise<void> {
+      await tx.query(
+        `update kiosk set last_seen_at = $2 where id = $1::uuid and (last_seen_at is null or last_seen_at < $2::timestamptz - interval '1 minute')`,
+        [kioskId, now.toISOString()],
+      );
+    },
+
+    /** Attempts since `since`: this kiosk's, and this person's at any kiosk. */
+    async attemptsSince(kioskId: string, personHmac: string, since: Date, tx: Queryable = db): Promise<{ kiosk: number; person: number }> {
+      const rows = await tx.query<{ kiosk: number; person: number }>(
+        `select count(*) filter (where kiosk_id = $1::uuid)::int as kiosk, count(*) filter (where person_hmac = $2)::int as person
+           from kiosk_identity_attempt where attempted_at > $3 and (kiosk_id = $1::uuid or person_hmac = $2)`,
+        [kioskId, personHmac, since.toISOString()],
+      );
+      return rows[0] ?? { kiosk: 0, person: 0 };
+    },
+
+    async recordAttempt(attempt: { kioskId: string; personHmac: string; matched: boolean; now: Date }, tx: Queryable = db): Promise<void> {
+      await tx.query(`insert into kiosk_identity_attempt (kiosk_id, person_hmac, matched, attempted_at) values ($1::uuid, $2, $3, $4)`, [
+        attempt.kioskId,
+        attempt.personHmac,
+        attempt.matched,
+        attempt.now.toISOString(),
+      ]);
+    },
+
+    /**
+     * Today's appointments (the clinic's day) of a patient with this last name (any case) and date
+     * of birth that can be or were checked in; only at the kiosk's clinic when it has one.
+     */
+    async todaysAppointments(
+      who: { lastName: string; dateOfBirth: string; clinicId: string | null; now: Date },
+      tx: Queryable = db,
+    ): Promise<IdentityMatchRow[]> {
+      return tx.query<IdentityMatchRow>(
+        `select a.id::text as id, a.booking_key, a.patient_id::text as patient_id, a.status,
+                ${isoTimestamp('lower(a.during)', 'starts_at')}, e.check_in_enabled as exam_check_in_enabled
+           from appointment a
+           join patient p on p.id = a.patient_id
+           join clinic c on c.id = a.clinic_id
+           join exam e on e.id = a.exam_id
+          where lower(p.last_name) = lower($1) and p.date_of_birth = $2::date
+            and a.status in ('BOOKED', 'CONFIRMED', 'CHECKED_IN')
+            and (lower(a.during) at time zone c.time_zone)::date = ($4::timestamptz at time zone c.time_zone)::date
+            and ($3::uuid is null or a.clinic_id = $3::uuid)
+          order by lower(a.during)`,
+        [who.lastName.trim(), who.dateOfBirth, who.clinicId, who.now.toISOString()],
+      );
+    },
+  };
+}
+
+export type KiosksRepository = ReturnType<typeof createKiosksRepository>;

@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CheckInParamsSchema, CheckInStatusSchema } from '@contract/api/check-in';
+import {
+  CheckInIdentityRequestSchema,
+  CheckInIdentityResponseSchema,
+  EnrollmentCodeSchema,
+  EnrollRequestSchema,
+  KIOSK_TOKEN_COOKIE,
+  KioskIdentitySchema,
+  KioskIdParamsSchema,
+  KioskListSchema,
+  KioskSchema,
+  NewKioskSchema,
+} from '@contract/api/kiosks';
+import { ApiErrorBodySchema } from '@contract/errors';
+import { requirePatientSession } from '../patient-access/public';
+import { staffRoute, staffSessionOf, subjectRef } from '../staff-access/public';
+import { kioskOf, requireKiosk } from './guard';
+import type { KiosksService } from './service';
+
+/**
+ * Thin routes for kiosks (src-contract/api/kiosks.ts): the staff kiosk page's calls (kiosk
+ * administrators and admins), enrollment (anyone holding a code), and the kiosk's own calls (the
+ * kiosk token; checking in also needs the patient's APPOINTMENT session).
+ */
+
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  403: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+  409: ApiErrorBodySchema,
+  429: ApiErrorBodySchema,
+};
+const NO_STORE = { 'cache-control': 'no-store' };
+/** The kiosk's token lives as long as the kiosk (revoked on the server); the date the spec gives the kiosk's cookies. */
+const KIOSK_COOKIE_EXPIRES = 'Tue, 31 Dec 2030 23:59:59 GMT';
+
+export function kioskTokenCookie(token: string): string {
+  if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) throw new Error('kioskTokenCookie: the token must be base64url');
+  return `${KIOSK_TOKEN_COOKIE}=${token}; Path=/; Expires=${KIOSK_COOKIE_EXPIRES}; HttpOnly; Secure; SameSite=Strict`;
+}
+
+export function registerKioskRoutes(
+  app: FastifyInstance,
+  service: KiosksService,
+  kioskCheckIn: (bookingKey: string, appointmentId: string, kioskName: string) => Promise<z.infer<typeof CheckInStatusSchema>>,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const kioskAdmin = staffRoute(['kioskAdmin', 'admin'], ['kiosks']);
+  const kiosk = { preValidation: requireKiosk(service) };
+  const staffRef = (request: Parameters<typeof staffSessionOf>[0]) => subjectRef(staffSessionOf(request).subject);
+
+  api.get(
+    '/api/staff/kiosks',
+    kioskAdmin({ summary: 'The kiosks, by clinic, with their state', response: { 200: KioskListSchema, ...errors } }),
+    async (_request, reply) => reply.headers(NO_STORE).send({ kiosks: await service.list() }),
+  );
+
+  api.post(
+    '/api/staff/kiosks',
+    kioskAdmin({
+      summary: 'Add a kiosk; answers its one-time enrollment code (shown once, valid 24 hours)',
+      body: NewKioskSchema,
+      response: { 201: EnrollmentCodeSchema, ...errors },
+    }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .headers(NO_STORE)
+        .send(await service.create(request.body, staffRef(request))),
+  );
+
+  api.post(
+    '/api/staff/kiosks/:kioskId/enrollment-code',
+    kioskAdmin({
+      summary: 'A new one-time enrollment code for the kiosk (earlier unused codes stop working)',
+      params: KioskIdParamsSchema,
+      response: { 201: EnrollmentCodeSchema, ...errors },
+    }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .headers(NO_STORE)
+        .send(await service.newCode(request.params.kioskId, staffRef(request))),
+  );
+
+  api.post(
+    '/api/staff/kiosks/:kioskId/revoke',
+    kioskAdmin({
+      summary: 'Revoke the kiosk: its token stops working at once',
+      params: KioskIdParamsSchema,
+      response: { 200: KioskSchema, ...errors },
+    }),
+    async (request, reply) => reply.headers(NO_STORE).send(await service.revoke(request.params.kioskId, staffRef(request))),
+  );
+
+  api.post(
+    '/api/kiosk/enroll',
+    {
+      schema: {
+        tags: ['kiosks'],
+        summary: "Enroll this kiosk with a one-time code: sets the kiosk's token cookie (HttpOnly)",
+        body: EnrollRequestSchema,
+        response: { 200: KioskIdentitySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const enrolled = await service.enroll(request.body.code);
+      return reply.headers(NO_STORE).header('set-cookie', kioskTokenCookie(enrolled.token)).send(enrolled.identity);
+    },
+  );
+
+  api.get(
+    '/api/kiosk/me',
+    {
+      ...kiosk,
+      schema: {
+        tags: ['kiosks'],
+        summary: 'This kiosk: its name and clinic (never its token)',
+        response: { 200: KioskIdentitySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.headers(NO_STORE).send(service.identityOf(kioskOf(request))),
+  );
+
+  api.post(
+    '/api/kiosk/check-in/identity',
+    {
+      ...kiosk,
+      schema: {
+        tags: ['kiosks'],
+        summary:
+          "Today's appointments for a last name and date of birth (spec point 3, check-in identity); limited per kiosk and per person",
+        body: CheckInIdentityRequestSchema,
+        response: { 200: CheckInIdentityResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.headers(NO_STORE).send(await service.identity(kioskOf(request), request.body)),
+  );
+
+  api.post(
+    '/api/kiosk/check-in/:bookingKey/:appointmentSlug',
+    {
+      preValidation: async (request) => {
+        await kiosk.preValidation(request);
+        const params = request.params as { bookingKey?: unknown };
+        await requirePatientSession(request, {
+          bookingKey: typeof params.bookingKey === 'string' ? params.bookingKey : '',
+          type: 'APPOINTMENT',
+        });
+      },
+      schema: {
+        tags: ['kiosks'],
+        summary: 'Check in at the kiosk (the patient confirmed after the one-time code); poll the check-in status until checked in',
+        params: CheckInParamsSchema,
+        response: { 202: CheckInStatusSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .headers(NO_STORE)
+        .send(await kioskCheckIn(request.params.bookingKey, request.params.appointmentSlug, kioskOf(request).name)),
+  );
+}

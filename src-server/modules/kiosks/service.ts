@@ -1,0 +1,166 @@
+import { createHash, createHmac, randomInt } from 'node:crypto';
+import { ENROLLMENT_CODE_HOURS, type CheckInIdentityResponse, type Kiosk, type KioskIdentity } from '@contract/api/kiosks';
+import { createAuditLogRepository } from '../../db/audit-log';
+import type { Database } from '../../db/connection';
+import type { Clock } from '../../platform/clock';
+import { badRequest, notFound, tooManyRequests, validationError } from '../../platform/errors';
+import { randomToken } from '../../platform/ids';
+import { createKiosksRepository, type IdentityMatchRow, type KioskRow } from './repository';
+
+/**
+ * Kiosks (docs/rules/kiosk.md#enrollment): added by kiosk administrators, enrolled once with a
+ * one-time code into a revocable token, and the identity check a patient starts check-in with.
+ */
+
+const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/** Identity checks: at most this many per kiosk in IDENTITY_WINDOW_MS (a queue at the desk is a few a minute)… */
+export const KIOSK_IDENTITY_LIMIT = 30;
+/** …and this many for one person (last name and date of birth) at any kiosk. */
+export const PERSON_IDENTITY_LIMIT = 6;
+export const IDENTITY_WINDOW_MS = 10 * 60_000;
+
+export const KIOSK_TEXTS = {
+  codeRefused: 'This enrollment code is wrong, used or expired. Ask for a new one on the staff kiosk page.',
+  unknownClinic: 'There is no clinic with this name.',
+  tooManyAtKiosk: 'Too many look-ups at this kiosk. Please ask at the front desk.',
+  tooManyForPerson: 'Too many look-ups for these details. Please ask at the front desk.',
+} as const;
+
+export interface KiosksServiceDeps {
+  db: Database;
+  clock: Clock;
+  /** The server's HMAC key (SESSION_SECRET or the database's own). */
+  secret: () => Promise<string>;
+  /** Check-in's window and switches for an appointment, for disabledReason. */
+  checkInOpen: (appointment: IdentityMatchRow, now: Date) => Promise<'open' | 'disabled' | 'not_yet'>;
+}
+
+export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+function newCode(): string {
+  const characters = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]);
+  return `${characters.slice(0, 4).join('')}-${characters.slice(4).join('')}`;
+}
+
+function kioskOf(row: KioskRow): Kiosk {
+  return {
+    id: row.id,
+    name: row.name,
+    clinicSlug: row.clinic_slug,
+    state: row.revoked_at !== null ? 'REVOKED' : row.enrolled_at !== null ? 'ENROLLED' : 'PENDING',
+    enrolledAt: row.enrolled_at,
+    lastSeenAt: row.last_seen_at,
+    createdAt: row.created_at,
+  };
+}
+
+export function createKiosksService(deps: KiosksServiceDeps) {
+  const { db, clock } = deps;
+  const repository = createKiosksRepository(db);
+  const audit = createAuditLogRepository(db);
+
+  async function issueCode(kioskId: string, staffRef: string, action: string) {
+    const code = newCode();
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + ENROLLMENT_CODE_HOURS * 60 * 60_000);
+    await db.transaction(async (tx) => {
+      await repository.replaceCode(kioskId, sha256Hex(code.replace('-', '')), expiresAt, tx);
+      await audit.record({ actor: `staff:${staffRef}`, action, subjectType: 'kiosk', subjectId: kioskId, details: {}, now }, tx);
+    });
+    const row = await repository.byId(kioskId);
+    if (row === null) throw notFound('This kiosk was not found.');
+    return { kiosk: kioskOf(row), code, expiresAt: expiresAt.toISOString() };
+  }
+
+  return {
+    async list(): Promise<Kiosk[]> {
+      return (await repository.list()).map(kioskOf);
+    },
+
+    async create(input: { name: string; clinicSlug?: string | null | undefined }, staffRef: string) {
+      const clinicId = input.clinicSlug ? await repository.clinicId(input.clinicSlug) : null;
+      if (input.clinicSlug && clinicId === null) throw validationError('clinicSlug', KIOSK_TEXTS.unknownClinic);
+      const id = await repository.insert({ name: input.name, clinicId, createdBy: staffRef, now: clock.now() });
+      return issueCode(id, staffRef, 'kiosk.added');
+    },
+
+    async newCode(kioskId: string, staffRef: string) {
+      if ((await repository.byId(kioskId)) === null) throw notFound('This kiosk was not found.');
+      return issueCode(kioskId, staffRef, 'kiosk.enrollment_code_issued');
+    },
+
+    async revoke(kioskId: string, staffRef: string): Promise<Kiosk> {
+      const now = clock.now();
+      const revoked = await db.transaction(async (tx) => {
+        const done = await repository.revoke(kioskId, now, tx);
+        if (done)
+          await audit.record(
+            { actor: `staff:${staffRef}`, action: 'kiosk.revoked', subjectType: 'kiosk', subjectId: kioskId, details: {}, now },
+            tx,
+          );
+        return done;
+      });
+      const row = revoked ? await repository.byId(kioskId) : null;
+      if (row === null) throw notFound('This kiosk was not found.');
+      return kioskOf(row);
+    },
+
+    /** Exchanges a one-time code for the kiosk's token (answered once, for the cookie). */
+    async enroll(code: string): Promise<{ token: string; identity: KioskIdentity }> {
+      const now = clock.now();
+      const token = randomToken(32);
+      const kioskId = await db.transaction(async (tx) => {
+        const id = await repository.useCode(sha256Hex(code.replace('-', '')), now, tx);
+        if (id === null) return null;
+        await repository.enroll(id, sha256Hex(token), now, tx);
+        await audit.record({ actor: 'kiosk', action: 'kiosk.enrolled', subjectType: 'kiosk', subjectId: id, details: {}, now }, tx);
+        return id;
+      });
+      if (kioskId === null) throw badRequest(KIOSK_TEXTS.codeRefused);
+      const row = await repository.byId(kioskId);
+      if (row === null) throw new Error('[kiosks] the enrolled kiosk is gone');
+      return { token, identity: { name: row.name, clinicSlug: row.clinic_slug, clinicName: row.clinic_name } };
+    },
+
+    /** The live kiosk holding this token, or null (never enrolled, replaced or revoked). */
+    async byToken(token: string): Promise<KioskRow | null> {
+      const row = await repository.byToken(sha256Hex(token));
+      if (row !== null) await repository.touch(row.id, clock.now());
+      return row;
+    },
+
+    identityOf(row: KioskRow): KioskIdentity {
+      return { name: row.name, clinicSlug: row.clinic_slug, clinicName: row.clinic_name };
+    },
+
+    /** Spec point 3, the check-in identity check: today's appointments for a last name and date of birth, within the limits. */
+    async identity(kiosk: KioskRow, who: { lastName: string; dateOfBirth: string }): Promise<CheckInIdentityResponse> {
+      const now = clock.now();
+      const personHmac = createHmac('sha256', await deps.secret())
+        .update(`kiosk-identity|${who.lastName.trim().toLowerCase()}|${who.dateOfBirth}`)
+        .digest('hex');
+      const attempts = await repository.attemptsSince(kiosk.id, personHmac, new Date(now.getTime() - IDENTITY_WINDOW_MS));
+      if (attempts.kiosk >= KIOSK_IDENTITY_LIMIT) throw tooManyRequests(KIOSK_TEXTS.tooManyAtKiosk);
+      if (attempts.person >= PERSON_IDENTITY_LIMIT) throw tooManyRequests(KIOSK_TEXTS.tooManyForPerson);
+      const matches = await repository.todaysAppointments({ ...who, clinicId: kiosk.clinic_id, now });
+      await repository.recordAttempt({ kioskId: kiosk.id, personHmac, matched: matches.length > 0, now });
+      const keys = [...new Set(matches.map((match) => match.booking_key))];
+      const open = matches.filter((match) => match.status !== 'CHECKED_IN');
+      let disabledReason: CheckInIdentityResponse['disabledReason'] = null;
+      if (matches.length > 0 && open.length === 0) disabledReason = 'ALREADY_CHECKED_IN';
+      else if (keys.length === 1 && open[0] !== undefined) {
+        const state = await deps.checkInOpen(open[0], now);
+        disabledReason = state === 'disabled' ? 'CHECK_IN_DISABLED' : state === 'not_yet' ? 'NOT_YET_OPEN' : null;
+      }
+      return {
+        appointmentBookingKeys: keys,
+        samePatient: new Set(matches.map((match) => match.patient_id)).size <= 1,
+        // No feedback questionnaire is configured for kiosks yet: there is nothing to ask first.
+        feedbackQuestionnaireAnswered: true,
+        disabledReason,
+      };
+    },
+  };
+}
+
+export type KiosksService = ReturnType<typeof createKiosksService>;
