@@ -12,6 +12,10 @@ interface ModalDialogProps {
   role?: 'dialog' | 'alertdialog';
   /** Wider dialogs for reading (consent forms). */
   wide?: boolean;
+  /** The id of the text that says what the dialog is about (aria-describedby). */
+  describedBy?: string;
+  /** An extra class on the dialog, for an area's own look. */
+  className?: string;
 }
 
 /**
@@ -30,6 +34,8 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>): void {
       // jsdom and very old browsers have no showModal(); the open attribute still shows it.
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      // The browser focuses the first button; an alertdialog may ask for its least destructive one instead.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
     return () => {
       if (dialog?.open && typeof dialog.close === 'function') dialog.close();
@@ -50,9 +56,18 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>): void {
  * The portal's modal dialog, on the native <dialog> element: the browser traps focus, makes the
  * page behind inert and closes on Escape, with no modal library on the page (booking, appointment
  * and booking-request pages all use it). Mount it to open it; focus returns to where it was when
- * it unmounts.
+ * it unmounts. A button marked data-autofocus gets the focus when it opens.
  */
-export function ModalDialog({ title, children, actions, onDismiss, role = 'dialog', wide = false }: ModalDialogProps) {
+export function ModalDialog({
+  title,
+  children,
+  actions,
+  onDismiss,
+  role = 'dialog',
+  wide = false,
+  describedBy,
+  className,
+}: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -61,10 +76,11 @@ export function ModalDialog({ title, children, actions, onDismiss, role = 'dialo
   return (
     <dialog
       ref={ref}
-      className={wide ? 'pp-dialog pp-dialog-wide' : 'pp-dialog'}
+      className={['pp-dialog', wide ? 'pp-dialog-wide' : '', className ?? ''].filter(Boolean).join(' ')}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-modal="true"
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onCancel={(event) => {
         event.preventDefault();
         onDismiss?.();

@@ -14,6 +14,12 @@ export function hasKioskBridge(win: Window): boolean {
 
 const KIOSK_SESSION_KEY = 'portal.kioskMode';
 
+/** Storage keys that belong to the kiosk, not to a patient: they outlive each patient's session. */
+export const KIOSK_STORAGE_KEYS: readonly string[] = [KIOSK_SESSION_KEY];
+
+/** Cookies that belong to the kiosk, not to a patient (spec point 3; docs/rules/kiosk.md). */
+export const KIOSK_COOKIES: readonly string[] = ['kioskIdentity', 'patientKioskIdentity', 'postalCodeLocationId'];
+
 /**
  * Kiosk mode is switched on by `?kioskMode=true` (browser kiosks) or by the kiosk app's
  * bridge, and stays on for the browser session so later links without the query keep it.

@@ -37,3 +37,6 @@ create table kiosk_identity_attempt (
 );
 create index kiosk_identity_attempt_kiosk_idx on kiosk_identity_attempt (kiosk_id, attempted_at);
 create index kiosk_identity_attempt_person_idx on kiosk_identity_attempt (person_hmac, attempted_at);
+
+-- The identity check looks a patient up by last name (any case) and date of birth.
+create index patient_last_name_date_of_birth_idx on patient (lower(last_name), date_of_birth);

@@ -1,0 +1,56 @@
+import { observer } from 'mobx-react-lite';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/button';
+import { ModalDialog } from '../../components/modal-dialog';
+import { IDLE_DIALOG_CLASS } from './activity-watch';
+import { ANNOUNCE_AT_SECONDS } from './kiosk-idle-constants';
+import type { KioskIdleStore } from './kiosk-idle-store';
+import './kiosk-idle.css';
+
+interface InactivityDialogProps {
+  store: KioskIdleStore;
+  /** Home is optional in the spec and shown by default. */
+  showHome?: boolean;
+}
+
+/**
+ * The kiosk's inactivity dialog (spec point 2): the countdown with Home and Cancel. An
+ * alertdialog, so a screen reader reads the message when it opens; the visible count changes
+ * every second but is not live, and a polite status says it once more at ANNOUNCE_AT_SECONDS.
+ * Cancel (and Escape) is focused first: the answer that loses nothing.
+ */
+export const InactivityDialog = observer(function InactivityDialog({ store, showHome = true }: InactivityDialogProps) {
+  const { t } = useTranslation();
+  const messageId = useId();
+  const seconds = store.remainingSeconds;
+
+  return (
+    <ModalDialog
+      role="alertdialog"
+      className={IDLE_DIALOG_CLASS}
+      title={t('kiosk.inactivityTitle')}
+      describedBy={messageId}
+      onDismiss={() => store.cancel()}
+      actions={
+        <>
+          {showHome && (
+            <Button disabled={store.ending} onClick={() => store.goHome()}>
+              {t('action.home')}
+            </Button>
+          )}
+          <Button variant="secondary" data-autofocus disabled={store.ending} onClick={() => store.cancel()}>
+            {t('action.cancel')}
+          </Button>
+        </>
+      }
+    >
+      <p id={messageId} className="pp-kiosk-idle-message">
+        {t('message.inactivity_text', { count: seconds })}
+      </p>
+      <p role="status" className="pp-visually-hidden">
+        {seconds <= ANNOUNCE_AT_SECONDS && !store.ending ? t('message.inactivity_text', { count: ANNOUNCE_AT_SECONDS }) : ''}
+      </p>
+    </ModalDialog>
+  );
+});
