@@ -92,6 +92,8 @@ function leaveForKioskHome(win: Window, leave: (url: string) => void): void {
   const home = paths.kioskHome();
   // Nothing of the patient stays on the page being left, even if the navigation fails.
   win.document.body.replaceChildren();
+  // The router saves scroll positions to sessionStorage as the page goes: wipe after it.
+  win.addEventListener('pagehide', () => wipeBrowserState(win));
   // A copy restored from the back-forward cache would still hold the stores: leave it again.
   win.addEventListener('pageshow', (event) => {
     if (event.persisted) win.location.replace(home);
