@@ -1,4 +1,5 @@
 import { CheckInStatusSchema, type CheckInForm, type CheckInStatus } from '@contract/api/check-in';
+import { CheckInChecklistSchema, type CheckInChecklist } from '@contract/api/check-in-checklist';
 import { DoctorSearchResponseSchema, type ReferringDoctor } from '@contract/api/referring-doctors';
 import type { ApiClient } from './client';
 import { parseResponse } from './parse-response';
@@ -21,6 +22,11 @@ export function createCheckInApi(client: ApiClient) {
     checkIn: async (bookingKey: string, slug: string): Promise<CheckInStatus> => {
       const path = checkInPath(bookingKey, slug);
       return parseResponse(path, CheckInStatusSchema, (await http.post(path)).data);
+    },
+    /** What is still to do before the scan (docs/rules/check-in.md#checklist). */
+    checklist: async (bookingKey: string, slug: string): Promise<CheckInChecklist> => {
+      const path = `${checkInPath(bookingKey, slug)}/checklist`;
+      return parseResponse(path, CheckInChecklistSchema, (await http.get(path)).data);
     },
     /** `text` already normalised (normaliseDoctorSearch); `signal` cancels a search the patient typed past. */
     searchDoctors: async (bookingKey: string, text: string, signal: AbortSignal): Promise<ReferringDoctor[]> => {

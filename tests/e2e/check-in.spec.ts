@@ -76,6 +76,10 @@ test('a patient checks in on a phone: the missing referral first, then the form,
   await confirmed.getByRole('button', { name: t('checkIn.ok') }).click();
   await expect(checkIn.getByText(t('checkIn.done'))).toBeVisible();
   await expect(page.getByTestId('appointment-status')).toHaveText(t('appointment.status.CHECKED_IN'));
+  // What is still to do before the scan: the demo exam's preparation notes.
+  const checklist = checkIn.getByRole('region', { name: t('checkIn.checklist.title') });
+  await expect(checklist.getByRole('listitem').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'check-in: checklist');
 });
 
 test('a patient a week early is told when check-in opens', async ({ page }) => {

@@ -144,6 +144,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
 
   // Check-in (docs/rules/check-in.md): the booking's patient or staff
   'GET /api/secured/appointments/:bookingKey/check-in/:appointmentSlug': 'appointment-session-or-staff',
+  'GET /api/secured/appointments/:bookingKey/check-in/:appointmentSlug/checklist': 'appointment-session-or-staff',
   'POST /api/secured/appointments/:bookingKey/check-in/:appointmentSlug/prepare': 'appointment-session-or-staff',
   'POST /api/secured/appointments/:bookingKey/check-in/:appointmentSlug': 'appointment-session-or-staff',
   // Referring-doctor search of the check-in form (docs/rules/check-in.md#referring-doctors)

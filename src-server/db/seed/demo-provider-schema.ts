@@ -72,6 +72,8 @@ export const DemoExamsFileSchema = z.object({
         durationMinutes: z.number().int().min(5).max(240),
         priority: z.number().int().min(0),
         preparationNotes: z.string(),
+        /** Hours without food before the exam (the check-in checklist shows the time it starts). */
+        fastingHours: z.number().int().min(1).max(24).optional(),
         notes: z.string().nullable(),
         referralRequired: z.boolean(),
         /** Enquiry-only exams have no online times: booking them makes a booking request. */

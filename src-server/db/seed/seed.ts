@@ -165,8 +165,8 @@ async function insertCatalogue(
     const row = await one<{ id: string }>(
       tx,
       `insert into exam (slug, exam_code, name, modality_id, duration_minutes, priority, preparation_notes, notes,
-                         referral_required, enquiry_only, medicare_required)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id::text as id`,
+                         referral_required, enquiry_only, medicare_required, fasting_hours)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id::text as id`,
       [
         exam.slug,
         exam.examCode,
@@ -179,6 +179,7 @@ async function insertCatalogue(
         exam.referralRequired,
         exam.enquiryOnly,
         exam.medicareRequired,
+        exam.fastingHours ?? null,
       ],
     );
     examIds.set(exam.slug, { id: row.id, durationMinutes: exam.durationMinutes });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CheckInFormSchema, CheckInParamsSchema, CheckInStatusSchema } from '@contract/api/check-in';
+import { CheckInChecklistSchema } from '@contract/api/check-in-checklist';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { bookingActorOf, patientOrStaff } from '../booking-access/public';
 import type { CheckInService } from './service';
@@ -32,6 +33,22 @@ export function registerCheckInRoutes(app: FastifyInstance, service: CheckInServ
       },
     },
     async (request, reply) => reply.headers(NO_STORE).send(await service.status(request.params.bookingKey, request.params.appointmentSlug)),
+  );
+
+  api.get(
+    `${BASE}/checklist`,
+    {
+      ...open,
+      schema: {
+        tags,
+        summary:
+          'What is still to do before the scan: unsigned consent forms, a missing referral, documents to bring, preparation with times',
+        params: CheckInParamsSchema,
+        response: { 200: CheckInChecklistSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.headers(NO_STORE).send(await service.checklist(request.params.bookingKey, request.params.appointmentSlug)),
   );
 
   api.post(

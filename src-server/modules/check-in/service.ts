@@ -7,6 +7,7 @@ import { appError, conflict, notFound, validationError } from '../../platform/er
 import { createHandoffRepository } from '../../platform/ris/handoff-repository';
 import { localDate } from '../../platform/time-zone';
 import type { BookingActor } from '../booking-access/public';
+import { createChecklist } from './checklist';
 import { createCheckInRepository, type CheckInAppointmentRow, type CheckInSettingsRow } from './repository';
 import { CHECK_IN_STATUSES, CHECK_IN_TEXTS, checkInState, checkInWindow, readiness } from './rules';
 
@@ -34,6 +35,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
   const repository = createCheckInRepository(db);
   const handoffs = createHandoffRepository(db);
   const audit = createAuditLogRepository(db);
+  const checklist = createChecklist(db, clock);
 
   async function appointmentOrThrow(bookingKey: string, appointmentId: string, tx: Queryable = db, lock = false) {
     const appointment = await repository.appointment(bookingKey, appointmentId, tx, lock);
@@ -169,6 +171,9 @@ export function createCheckInService(deps: CheckInServiceDeps) {
         return statusOf(appointment, settings, tx);
       });
     },
+
+    /** What is still to do before the scan (checklist.ts). */
+    checklist: (bookingKey: string, appointmentId: string) => checklist.of(bookingKey, appointmentId),
 
     async status(bookingKey: string, appointmentId: string): Promise<CheckInStatus> {
       const appointment = await appointmentOrThrow(bookingKey, appointmentId);

@@ -9,6 +9,7 @@ import { localDate } from '../../platform/dates';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import { useStores } from '../../stores/use-stores';
 import { UPLOAD_PARAM } from '../attachments/public';
+import { CheckInChecklistView } from './check-in-checklist';
 import { CheckInForm } from './check-in-form';
 import { CheckInStore } from './check-in-store';
 import './check-in.css';
@@ -80,9 +81,12 @@ const CheckInBody = observer(function CheckInBody({ store, timeZone }: { store: 
   switch (status.state) {
     case 'CHECKED_IN':
       return (
-        <p role="status" className="pp-notice pp-notice-success">
-          {t('checkIn.done')}
-        </p>
+        <>
+          <p role="status" className="pp-notice pp-notice-success">
+            {t('checkIn.done')}
+          </p>
+          <CheckInChecklistView load={store.loadChecklist} headingLevel={3} />
+        </>
       );
     case 'FAILED':
       return <p className="pp-notice pp-notice-error">{t('checkIn.failed')}</p>;

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { CheckInFormSchema, type CheckInStatus, type GENDERS } from '@contract/api/check-in';
 import { DOCTOR_SEARCH_MIN_LENGTH, normaliseDoctorSearch, type ReferringDoctor } from '@contract/api/referring-doctors';
+import type { CheckInChecklist } from '@contract/api/check-in-checklist';
 import type { CheckInApi } from '../../api/check-in-api';
 import { ApiError } from '../../api/client';
 import type { LoadState } from '../../platform/load-state';
@@ -45,6 +46,9 @@ export class CheckInStore {
   private pollTimer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
 
+  /** The checklist after check-in (a stable function, so the view loads it once). */
+  readonly loadChecklist = (): Promise<CheckInChecklist> => this.api.checklist(this.bookingKey, this.appointmentSlug);
+
   constructor(
     private readonly api: CheckInApi,
     readonly bookingKey: string,
@@ -62,6 +66,7 @@ export class CheckInStore {
       api: false,
       today: false,
       onCheckedIn: false,
+      loadChecklist: false,
     });
   }
 

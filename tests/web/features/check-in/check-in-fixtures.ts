@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { CheckInStatusSchema, type CheckInState, type CheckInStatus } from '@contract/api/check-in';
+import { CheckInChecklistSchema, type CheckInChecklist } from '@contract/api/check-in-checklist';
 import type { ReferringDoctor } from '@contract/api/referring-doctors';
 import { json, type RouteHandler } from '../../helpers/api-server';
 import { BOOKING_KEY } from '../appointment/appointment-fixtures';
@@ -50,6 +51,22 @@ export function statusFixture(overrides: Partial<CheckInStatus> = {}): CheckInSt
   });
 }
 
+/** After check-in: one form to sign and a CT at 09:30 Sydney time with 4 hours of fasting (from 05:30). */
+export const CHECKLIST: CheckInChecklist = CheckInChecklistSchema.parse({
+  timeZone: 'Australia/Sydney',
+  items: [
+    { kind: 'CONSENT_FORMS', count: 1 },
+    {
+      kind: 'PREPARATION',
+      examName: 'CT abdomen and pelvis',
+      startsAt: '2026-11-30T22:30:00.000Z',
+      notes: 'Arrive 60 minutes early to drink the oral contrast.',
+      fastingHours: 4,
+      nothingToEatFrom: '2026-11-30T18:30:00.000Z',
+    },
+  ],
+});
+
 function readBody(request: IncomingMessage): Promise<unknown> {
   return new Promise((resolve) => {
     let text = '';
@@ -99,6 +116,7 @@ export function checkInServer(initial: CheckInStatus = statusFixture(), fails = 
       json(response, 202, status);
     },
   };
+  server.routes[`GET ${base}/checklist`] = (_request, response) => json(response, 200, CHECKLIST);
   for (const text of ['ngu', 'nguy', 'nguyen', 'wes', 'west']) {
     server.routes[`GET /api/secured/appointments/${BOOKING_KEY}/doctor_search/${text}`] = (_request, response) => {
       server.searches.push(text);

@@ -72,6 +72,12 @@ describe('digital check-in on the appointment page', () => {
     expect(checkIn.checkIns).toBe(1);
     fireEvent.click(within(confirmed).getByRole('button', { name: 'OK' }));
     expect(await within(section).findByText('You are checked in for this appointment.')).toBeTruthy();
+
+    // What is still to do, with the fasting time in the clinic's zone.
+    const checklist = await within(section).findByRole('region', { name: 'Before your scan' });
+    expect(await within(checklist).findByText('Sign the consent form for this appointment (on your appointment page).')).toBeTruthy();
+    expect(within(checklist).getByText(/^Nothing to eat from 5:30\s?am \(4 hours before the scan\)\.$/i)).toBeTruthy();
+    expect(within(checklist).getByText('Arrive 60 minutes early to drink the oral contrast.')).toBeTruthy();
   }, 20_000);
 
   it('says when check-in opens when the window is not open yet', async () => {

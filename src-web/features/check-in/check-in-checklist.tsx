@@ -1,0 +1,95 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CheckInChecklist, ChecklistItem } from '@contract/api/check-in-checklist';
+import { localDate } from '../../platform/dates';
+
+interface ChecklistProps {
+  /** GET …/check-in/{slug}/checklist (check-in-api.ts). */
+  load(): Promise<CheckInChecklist>;
+  /** The heading level the list sits under (2 on the appointment page, 1 on a kiosk step). */
+  headingLevel?: 2 | 3;
+}
+
+type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; checklist: CheckInChecklist };
+
+/** A time in the clinic's zone, with the weekday when it is not the day of the scan. */
+function clinicTime(instant: string, scanStartsAt: string, timeZone: string, language: string): string {
+  const sameDay = localDate(new Date(instant), timeZone) === localDate(new Date(scanStartsAt), timeZone);
+  return new Intl.DateTimeFormat(language, {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(sameDay ? {} : { weekday: 'long' }),
+  }).format(new Date(instant));
+}
+
+function ChecklistEntry({ item, timeZone }: { item: ChecklistItem; timeZone: string }) {
+  const { t, i18n } = useTranslation();
+  switch (item.kind) {
+    case 'CONSENT_FORMS':
+      return <li>{t('checkIn.checklist.consentForms', { count: item.count })}</li>;
+    case 'REFERRAL':
+      return <li>{t('checkIn.checklist.referral')}</li>;
+    case 'BRING_DOCUMENT':
+      return (
+        <li>
+          {t('checkIn.checklist.bring', { title: item.title })}
+          {item.description !== '' && <span className="pp-checklist-detail">{item.description}</span>}
+        </li>
+      );
+    case 'PREPARATION':
+      return (
+        <li>
+          <strong>{item.examName}</strong>
+          {item.nothingToEatFrom !== null && item.fastingHours !== null && (
+            <span className="pp-checklist-detail pp-checklist-fasting">
+              {t('checkIn.checklist.fasting', {
+                count: item.fastingHours,
+                time: clinicTime(item.nothingToEatFrom, item.startsAt, timeZone, i18n.language),
+              })}
+            </span>
+          )}
+          {item.notes !== '' && <span className="pp-checklist-detail">{item.notes}</span>}
+        </li>
+      );
+  }
+}
+
+/**
+ * What is still to do before the scan, shown once the patient is checked in (docs/rules/check-in.md#checklist):
+ * on the appointment page and on the kiosk's success step. A failure to load says so and leaves
+ * the check-in itself alone: it is done.
+ */
+export function CheckInChecklistView({ load, headingLevel = 2 }: ChecklistProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (checklist) => live && setLoaded({ state: 'ready', checklist }),
+      () => live && setLoaded({ state: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load]);
+
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section className="pp-checklist" aria-labelledby={titleId} aria-busy={loaded.state === 'loading'}>
+      <Heading id={titleId}>{t('checkIn.checklist.title')}</Heading>
+      {loaded.state === 'failed' && <p className="pp-notice">{t('checkIn.checklist.failed')}</p>}
+      {loaded.state === 'ready' &&
+        (loaded.checklist.items.length === 0 ? (
+          <p>{t('checkIn.checklist.nothing')}</p>
+        ) : (
+          <ul>
+            {loaded.checklist.items.map((item, index) => (
+              <ChecklistEntry key={`${item.kind}-${index}`} item={item} timeZone={loaded.checklist.timeZone} />
+            ))}
+          </ul>
+        ))}
+    </section>
+  );
+}
