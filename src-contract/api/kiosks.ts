@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidCalendarDate } from './booking';
+import { InstantSchema, isValidCalendarDate } from './booking';
 
 /**
  * Lobby kiosks (docs/rules/kiosk.md#enrollment): kiosk administrators add kiosks and issue one-time
@@ -78,3 +78,23 @@ export const CheckInIdentityResponseSchema = z.object({
   disabledReason: z.enum(['CHECK_IN_DISABLED', 'ALREADY_CHECKED_IN', 'NOT_YET_OPEN']).nullable(),
 });
 export type CheckInIdentityResponse = z.infer<typeof CheckInIdentityResponseSchema>;
+
+/**
+ * POST /api/kiosk/heartbeat (kiosk token), sent by the kiosk app's main process every
+ * HEARTBEAT_SECONDS (docs/rules/kiosk.md#fleet): what IT staff see on the staff kiosk page. No
+ * patient data: the last patient activity is a time only.
+ */
+export const HEARTBEAT_SECONDS = 60;
+export const KioskHeartbeatSchema = z.strictObject({
+  appVersion: z.string().trim().min(1).max(40),
+  uptimeSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 365 * 86_400),
+  lastCrash: z.strictObject({ at: InstantSchema, reason: z.string().trim().min(1).max(200) }).nullable(),
+  lastPatientActivityAt: InstantSchema.nullable(),
+  /** The last time the app showed its offline page (the portal was unreachable), or null. */
+  lastOfflineAt: InstantSchema.nullable(),
+});
+export type KioskHeartbeat = z.infer<typeof KioskHeartbeatSchema>;
