@@ -306,6 +306,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     clock,
     secret,
     checkInOpen: (appointment) => checkInService.kioskAvailability(appointment.booking_key, appointment.id),
+    silentMinutes: config.kioskSilentMinutes,
   });
   registerKioskRoutes(app, kiosksService, (bookingKey, appointmentId, kioskName) =>
     checkInService.kioskCheckIn(bookingKey, appointmentId, kioskName),

@@ -103,6 +103,12 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
     description: "At least 32 characters; the key of the hand-offs' HMAC signature, shared with the RIS.",
   },
   {
+    name: 'KIOSK_SILENT_MINUTES',
+    default: '5',
+    description:
+      'Minutes (1 to 1440) without a request or heartbeat from an enrolled kiosk before the staff kiosk page shows it as silent.',
+  },
+  {
     name: 'SESSION_SECRET',
     default: '(unset: a random secret kept in the database)',
     description:

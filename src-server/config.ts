@@ -7,6 +7,7 @@ import { LOG_LEVELS, type LogLevel } from './config-env';
 import { httpOrigin, isHttpsOrLoopbackUrl, parseTrustProxy, read, wholeNumber, type Env } from './config-parsers';
 import type { SmsProviderConfig } from './platform/sms/sms-provider';
 import { parseIdentityConfig, type IdentityConfig } from './config-identity';
+import { parseKioskSilentMinutes } from './config-kiosk';
 import { parseRisConfig } from './config-ris';
 import type { RisWebhookConfig } from './platform/ris/webhook';
 
@@ -79,6 +80,8 @@ export interface Config {
   ris: RisWebhookConfig | null;
   /** RIS_WEBHOOK_URL unset outside production: the demo RIS receiver (src-server/dev-ris/) takes the hand-offs. */
   risDemoReceiver: boolean;
+  /** KIOSK_SILENT_MINUTES: an enrolled kiosk unheard of this long shows as silent on the staff kiosk page. */
+  kioskSilentMinutes: number;
   shutdownTimeoutMs: number;
   appVersion: string;
   appVersionHash: string;
@@ -312,6 +315,7 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
 
   const identity = parseIdentityConfig(env, production, problem);
   const ris = parseRisConfig(env, problem);
+  const kioskSilentMinutes = parseKioskSilentMinutes(env, problem);
 
   // Production must not fall back to development defaults that leak or lose patients' data.
   if (production) {
@@ -399,6 +403,7 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
       clamavSocket,
       ris,
       risDemoReceiver: ris === null && !production,
+      kioskSilentMinutes,
       shutdownTimeoutMs,
       appVersion,
       appVersionHash,

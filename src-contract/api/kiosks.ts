@@ -22,6 +22,17 @@ export const KIOSK_MESSAGES = {
 
 export const KIOSK_STATES = ['PENDING', 'ENROLLED', 'REVOKED'] as const;
 
+/** The kiosk app's last heartbeat as stored (docs/rules/kiosk.md#fleet); null for a kiosk that never sent one (a browser kiosk). */
+export const KioskHealthSchema = z.object({
+  at: z.string(),
+  appVersion: z.string(),
+  uptimeSeconds: z.number().int(),
+  lastCrash: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  lastPatientActivityAt: z.string().nullable(),
+  lastOfflineAt: z.string().nullable(),
+});
+export type KioskHealth = z.infer<typeof KioskHealthSchema>;
+
 export const KioskSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -30,10 +41,13 @@ export const KioskSchema = z.object({
   enrolledAt: z.string().nullable(),
   lastSeenAt: z.string().nullable(),
   createdAt: z.string(),
+  health: KioskHealthSchema.nullable(),
+  /** Enrolled, and no request or heartbeat for longer than the list's silentAfterMinutes. */
+  silent: z.boolean(),
 });
 export type Kiosk = z.infer<typeof KioskSchema>;
 
-export const KioskListSchema = z.object({ kiosks: z.array(KioskSchema) });
+export const KioskListSchema = z.object({ kiosks: z.array(KioskSchema), silentAfterMinutes: z.number().int() });
 
 export const NewKioskSchema = z.strictObject({
   name: z.string().trim().min(1, KIOSK_MESSAGES.name).max(80, KIOSK_MESSAGES.name),

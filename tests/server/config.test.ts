@@ -31,6 +31,7 @@ describe('parseConfig', () => {
         clamavSocket: null,
         ris: null,
         risDemoReceiver: true,
+        kioskSilentMinutes: 5,
         identity: {
           kind: 'local',
           port: 0,
@@ -135,6 +136,7 @@ describe('parseConfig', () => {
         clamavSocket: '/var/run/clamav/clamd.ctl',
         ris: { url: 'https://ris.example.com/portal/check-in', secret: 'ris-secret-0123456789abcdef0123456789' },
         risDemoReceiver: false,
+        kioskSilentMinutes: 5,
         identity: {
           kind: 'external',
           issuer: 'https://login.microsoftonline.com/tenant-id/v2.0',

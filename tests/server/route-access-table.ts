@@ -156,6 +156,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/staff/kiosks/:kioskId/revoke': staffSession('kioskAdmin', 'admin'),
   'POST /api/kiosk/enroll': 'public',
   'GET /api/kiosk/me': 'kiosk-token',
+  'POST /api/kiosk/heartbeat': 'kiosk-token',
   'POST /api/kiosk/check-in/identity': 'kiosk-token',
   'POST /api/kiosk/check-in/:bookingKey/:appointmentSlug': 'kiosk-and-appointment-session',
   // Attachments (docs/rules/attachments.md#who-may-do-what): the booking's patient or staff; deleting is staff only

@@ -1,3 +1,4 @@
+import type { KioskHeartbeat } from '@contract/api/kiosks';
 import type { Queryable } from '../../db/connection';
 import { isoTimestamp } from '../../db/sql';
 
@@ -14,6 +15,13 @@ export interface KioskRow extends Record<string, unknown> {
   revoked_at: string | null;
   last_seen_at: string | null;
   created_at: string;
+  last_heartbeat_at: string | null;
+  app_version: string | null;
+  uptime_seconds: number | null;
+  last_crash_at: string | null;
+  last_crash_reason: string | null;
+  last_patient_activity_at: string | null;
+  last_offline_at: string | null;
 }
 
 export interface IdentityMatchRow extends Record<string, unknown> {
@@ -27,7 +35,10 @@ export interface IdentityMatchRow extends Record<string, unknown> {
 
 const KIOSK_COLUMNS = `k.id::text as id, k.name, k.clinic_id::text as clinic_id, c.slug as clinic_slug, c.name as clinic_name, k.token_sha256,
   ${isoTimestamp('k.enrolled_at', 'enrolled_at')}, ${isoTimestamp('k.revoked_at', 'revoked_at')},
-  ${isoTimestamp('k.last_seen_at', 'last_seen_at')}, ${isoTimestamp('k.created_at', 'created_at')}`;
+  ${isoTimestamp('k.last_seen_at', 'last_seen_at')}, ${isoTimestamp('k.created_at', 'created_at')},
+  ${isoTimestamp('k.last_heartbeat_at', 'last_heartbeat_at')}, k.app_version, k.uptime_seconds,
+  ${isoTimestamp('k.last_crash_at', 'last_crash_at')}, k.last_crash_reason,
+  ${isoTimestamp('k.last_patient_activity_at', 'last_patient_activity_at')}, ${isoTimestamp('k.last_offline_at', 'last_offline_at')}`;
 const FROM_KIOSK = `from kiosk k left join clinic c on c.id = k.clinic_id`;
 
 export function createKiosksRepository(db: Queryable) {
@@ -106,6 +117,25 @@ export function createKiosksRepository(db: Queryable) {
       await tx.query(
         `update kiosk set last_seen_at = $2 where id = $1::uuid and (last_seen_at is null or last_seen_at < $2::timestamptz - interval '1 minute')`,
         [kioskId, now.toISOString()],
+      );
+    },
+
+    /** Stores a heartbeat (KioskHeartbeatSchema, already checked); also counts as seen. */
+    async heartbeat(kioskId: string, beat: KioskHeartbeat, now: Date, tx: Queryable = db): Promise<void> {
+      await tx.query(
+        `update kiosk set last_heartbeat_at = $2, last_seen_at = $2, app_version = $3, uptime_seconds = $4, last_crash_at = $5,
+                          last_crash_reason = $6, last_patient_activity_at = $7, last_offline_at = $8
+          where id = $1::uuid`,
+        [
+          kioskId,
+          now.toISOString(),
+          beat.appVersion,
+          beat.uptimeSeconds,
+          beat.lastCrash?.at ?? null,
+          beat.lastCrash?.reason ?? null,
+          beat.lastPatientActivityAt,
+          beat.lastOfflineAt,
+        ],
       );
     },
 

@@ -8,6 +8,7 @@ import {
   EnrollmentCodeSchema,
   EnrollRequestSchema,
   KIOSK_TOKEN_COOKIE,
+  KioskHeartbeatSchema,
   KioskIdentitySchema,
   KioskIdParamsSchema,
   KioskListSchema,
@@ -56,7 +57,7 @@ export function registerKioskRoutes(
   api.get(
     '/api/staff/kiosks',
     kioskAdmin({ summary: 'The kiosks, by clinic, with their state', response: { 200: KioskListSchema, ...errors } }),
-    async (_request, reply) => reply.headers(NO_STORE).send({ kiosks: await service.list() }),
+    async (_request, reply) => reply.headers(NO_STORE).send(await service.list()),
   );
 
   api.post(
@@ -124,6 +125,23 @@ export function registerKioskRoutes(
       },
     },
     async (request, reply) => reply.headers(NO_STORE).send(service.identityOf(kioskOf(request))),
+  );
+
+  api.post(
+    '/api/kiosk/heartbeat',
+    {
+      ...kiosk,
+      schema: {
+        tags: ['kiosks'],
+        summary: "The kiosk app's heartbeat every minute: version, uptime, last crash, last patient activity (a time only), last offline",
+        body: KioskHeartbeatSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.heartbeat(kioskOf(request), request.body);
+      return reply.code(204).headers(NO_STORE).send(null);
+    },
   );
 
   api.post(

@@ -1,5 +1,12 @@
 import { createHash, createHmac, randomInt } from 'node:crypto';
-import { ENROLLMENT_CODE_HOURS, type CheckInIdentityResponse, type Kiosk, type KioskIdentity } from '@contract/api/kiosks';
+import {
+  ENROLLMENT_CODE_HOURS,
+  type CheckInIdentityResponse,
+  type Kiosk,
+  type KioskHealth,
+  type KioskHeartbeat,
+  type KioskIdentity,
+} from '@contract/api/kiosks';
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
@@ -24,6 +31,7 @@ export const KIOSK_TEXTS = {
   unknownClinic: 'There is no clinic with this name.',
   tooManyAtKiosk: 'Too many look-ups at this kiosk. Please ask at the front desk.',
   tooManyForPerson: 'Too many look-ups for these details. Please ask at the front desk.',
+  futureTime: "This time is in the future; check the kiosk's clock.",
 } as const;
 
 export interface KiosksServiceDeps {
@@ -33,6 +41,8 @@ export interface KiosksServiceDeps {
   secret: () => Promise<string>;
   /** Check-in's window and switches for an appointment, for disabledReason. */
   checkInOpen: (appointment: IdentityMatchRow, now: Date) => Promise<'open' | 'disabled' | 'not_yet'>;
+  /** KIOSK_SILENT_MINUTES. */
+  silentMinutes: number;
 }
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -42,17 +52,37 @@ function newCode(): string {
   return `${characters.slice(0, 4).join('')}-${characters.slice(4).join('')}`;
 }
 
-function kioskOf(row: KioskRow): Kiosk {
+function healthOf(row: KioskRow): KioskHealth | null {
+  if (row.last_heartbeat_at === null) return null;
+  return {
+    at: row.last_heartbeat_at,
+    appVersion: row.app_version ?? '',
+    uptimeSeconds: row.uptime_seconds ?? 0,
+    lastCrash: row.last_crash_at === null ? null : { at: row.last_crash_at, reason: row.last_crash_reason ?? '' },
+    lastPatientActivityAt: row.last_patient_activity_at,
+    lastOfflineAt: row.last_offline_at,
+  };
+}
+
+/** The kiosk as the staff page shows it; silent when enrolled and unheard of for longer than silentMinutes. */
+function kioskOf(row: KioskRow, now: Date, silentMinutes: number): Kiosk {
+  const state = row.revoked_at !== null ? 'REVOKED' : row.enrolled_at !== null ? 'ENROLLED' : 'PENDING';
+  const heardAt = row.last_seen_at === null ? null : Date.parse(row.last_seen_at);
   return {
     id: row.id,
     name: row.name,
     clinicSlug: row.clinic_slug,
-    state: row.revoked_at !== null ? 'REVOKED' : row.enrolled_at !== null ? 'ENROLLED' : 'PENDING',
+    state,
     enrolledAt: row.enrolled_at,
     lastSeenAt: row.last_seen_at,
     createdAt: row.created_at,
+    health: healthOf(row),
+    silent: state === 'ENROLLED' && (heardAt === null || now.getTime() - heardAt > silentMinutes * 60_000),
   };
 }
+
+/** A kiosk's clock may run a little ahead; a time further ahead than this is refused. */
+const HEARTBEAT_CLOCK_SKEW_MS = 5 * 60_000;
 
 export function createKiosksService(deps: KiosksServiceDeps) {
   const { db, clock } = deps;
@@ -69,12 +99,30 @@ export function createKiosksService(deps: KiosksServiceDeps) {
     });
     const row = await repository.byId(kioskId);
     if (row === null) throw notFound('This kiosk was not found.');
-    return { kiosk: kioskOf(row), code, expiresAt: expiresAt.toISOString() };
+    return { kiosk: kioskOf(row, clock.now(), deps.silentMinutes), code, expiresAt: expiresAt.toISOString() };
   }
 
   return {
-    async list(): Promise<Kiosk[]> {
-      return (await repository.list()).map(kioskOf);
+    async list(): Promise<{ kiosks: Kiosk[]; silentAfterMinutes: number }> {
+      const now = clock.now();
+      return {
+        kiosks: (await repository.list()).map((row) => kioskOf(row, now, deps.silentMinutes)),
+        silentAfterMinutes: deps.silentMinutes,
+      };
+    },
+
+    /** The kiosk app's heartbeat: stored as the kiosk's health; a time in the future is refused. */
+    async heartbeat(kiosk: KioskRow, beat: KioskHeartbeat): Promise<void> {
+      const now = clock.now();
+      const latest = now.getTime() + HEARTBEAT_CLOCK_SKEW_MS;
+      const times: [string, string | null | undefined][] = [
+        ['lastCrash.at', beat.lastCrash?.at],
+        ['lastPatientActivityAt', beat.lastPatientActivityAt],
+        ['lastOfflineAt', beat.lastOfflineAt],
+      ];
+      for (const [field, value] of times)
+        if (value != null && Date.parse(value) > latest) throw validationError(field, KIOSK_TEXTS.futureTime);
+      await repository.heartbeat(kiosk.id, beat, now);
     },
 
     async create(input: { name: string; clinicSlug?: string | null | undefined }, staffRef: string) {
@@ -102,7 +150,7 @@ export function createKiosksService(deps: KiosksServiceDeps) {
       });
       const row = revoked ? await repository.byId(kioskId) : null;
       if (row === null) throw notFound('This kiosk was not found.');
-      return kioskOf(row);
+      return kioskOf(row, clock.now(), deps.silentMinutes);
     },
 
     /** Exchanges a one-time code for the kiosk's token (answered once, for the cookie). */
