@@ -12,7 +12,7 @@ import type { StaffKiosksStore } from './staff-kiosks-store';
  */
 export const IssuedCode = observer(function IssuedCode({ store }: { store: StaffKiosksStore }) {
   const { t } = useTranslation();
-  const { i18n } = useStores();
+  const { i18n, content } = useStores();
   const heading = useRef<HTMLHeadingElement>(null);
   const issued = store.issued;
   const code = issued?.code;
@@ -23,16 +23,18 @@ export const IssuedCode = observer(function IssuedCode({ store }: { store: Staff
   }, [code]);
 
   if (issued === null) return null;
+  // In the kiosk's clinic's zone, as its other times are; this browser's zone for a kiosk at no clinic.
+  const timeZone = content.clinics.find((clinic) => clinic.slug === issued.kiosk.clinicSlug)?.timeZone;
   return (
-    <section className="pp-staff-kiosk-code-panel" aria-labelledby="pp-staff-kiosk-code-heading" data-testid="kiosk-enrollment-code">
+    <section className="pp-staff-kiosk-code-panel" aria-labelledby="pp-staff-kiosk-code-heading" data-testid="staff-kiosk-enrollment-code">
       <h2 id="pp-staff-kiosk-code-heading" ref={heading} tabIndex={-1}>
         {t('staffKiosks.code.heading', { name: issued.kiosk.name })}
       </h2>
-      <p className="pp-staff-kiosk-code" aria-label={t('staffKiosks.code.label')} data-testid="kiosk-code">
+      <p className="pp-staff-kiosk-code" aria-label={t('staffKiosks.code.label')} data-testid="staff-kiosk-code">
         {issued.code}
       </p>
       <p>{t('staffKiosks.code.once')}</p>
-      <p>{t('staffKiosks.code.expires', { time: formatKioskTime(issued.expiresAt, i18n.locale) })}</p>
+      <p>{t('staffKiosks.code.expires', { time: formatKioskTime(issued.expiresAt, i18n.locale, timeZone) })}</p>
       <Button variant="secondary" onClick={() => store.dismissCode()}>
         {t('staffKiosks.code.done')}
       </Button>

@@ -123,14 +123,16 @@ export const StaffKiosksPage = observer(function StaffKiosksPage() {
   }, [root]);
 
   if (!textsReady) return <LoadingOverlay />;
+  // The list waits for the clinics' names (a failed clinic list only leaves the groups named by slug).
+  const clinicsSettled = root.content.clinicsState === 'loaded' || root.content.clinicsState === 'error';
+  const listed = store.loadState === 'loaded' || (store.loadState === 'loading' && store.kiosks.length > 0);
+  const ready = listed && clinicsSettled;
   return (
     <Page title={t('staffKiosks.title')} className="pp-staff-kiosks">
       <p>{t('staffKiosks.intro')}</p>
-      {store.loadState === 'loading' && store.kiosks.length === 0 && (
-        <PageLoadState failed={false} errorText="" retryText="" onRetry={() => undefined} />
-      )}
+      {store.loadState !== 'error' && !ready && <PageLoadState failed={false} errorText="" retryText="" onRetry={() => undefined} />}
       <Problem store={store} />
-      {store.loadState !== 'error' && store.loadState !== 'idle' && (store.loadState === 'loaded' || store.kiosks.length > 0) && (
+      {ready && (
         <>
           <IssuedCode store={store} />
           <ActionProblem store={store} />
