@@ -29,6 +29,7 @@ export const ROUTE = {
   referrerReportFeedback: 'referrer/report-feedback',
   referrerReportFeedbackFaq: 'referrer/report-feedback/faq',
   previewEmail: 'preview-email',
+  staffKiosks: 'staff/kiosks',
   iframeTest: 'iframe-test',
   about: 'about',
   contact: 'contact',
@@ -51,6 +52,7 @@ export const paths = {
   iframeTest: () => '/iframe-test',
   selectRegion: () => `${EMBEDDED_PREFIX}/select-region`,
   deny: () => '/deny',
+  staffKiosks: () => '/staff/kiosks',
   /** /authentication with its query; empty values are left out. */
   authentication: (query?: { returnUrl?: string; bookingKey?: string; type?: string; shared?: boolean; staffBooking?: boolean }) => {
     const entries: [string, string][] = [];

@@ -5,6 +5,7 @@ import type selfService from './locales/en/self-service.json';
 import type signIn from './locales/en/sign-in.json';
 import type staff from './locales/en/staff.json';
 import type attachments from './locales/en/attachments.json';
+import type staffKiosks from './locales/en/staff-kiosks.json';
 
 /**
  * Types every t() call against the English catalogue, so an unknown key or a missing
@@ -15,7 +16,8 @@ declare module 'i18next' {
     defaultNS: 'translation';
     // pages.json, self-service.json, questionnaires.json, sign-in.json, staff.json and attachments.json
     // load with their pages (page-texts.ts, self-service-texts.ts, questionnaire-texts.ts,
-    // sign-in-texts.ts, staff-texts.ts, attachments-texts.ts); typed as one catalogue.
+    // sign-in-texts.ts, staff-texts.ts, attachments-texts.ts), staff-kiosks.json with the staff kiosk
+    // page (staff-kiosks-texts.ts); typed as one catalogue.
     resources: {
       translation: typeof en &
         typeof pages &
@@ -23,7 +25,8 @@ declare module 'i18next' {
         typeof questionnaires &
         typeof signIn &
         typeof staff &
-        typeof attachments;
+        typeof attachments &
+        typeof staffKiosks;
     };
   }
 }

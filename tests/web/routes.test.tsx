@@ -30,6 +30,7 @@ const SPEC_ROUTES: [string, PageId][] = [
   ['/referrer/report-feedback?accession=A1', 'referrer-report-feedback'],
   ['/referrer/report-feedback/faq', 'referrer-report-feedback-faq'],
   ['/preview-email?template=t&lang=en&referenceId=1', 'preview-email'],
+  ['/staff/kiosks', 'staff-kiosks'],
   ['/iframe-test', 'iframe-test'],
   ['/about', 'about'],
   ['/contact', 'contact'],
@@ -121,6 +122,7 @@ describe('pages behind the route table', () => {
         'questionnaires',
         'image-viewer-access',
         'preview-email',
+        'staff-kiosks',
       ].includes(page),
   );
 
