@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { ApiClient } from './client';
 import { parseResponse } from './parse-response';
 
+type KioskList = z.infer<typeof KioskListSchema>;
+
 export type EnrollmentCode = z.infer<typeof EnrollmentCodeSchema>;
 export interface NewKiosk {
   name: string;
@@ -21,9 +23,9 @@ export function createStaffKiosksApi(client: ApiClient) {
     parseResponse(path, schema, (await http.post<unknown>(path, body, { staffSession: true })).data);
 
   return {
-    /** Every kiosk with its state, enrollment and last-seen times. */
-    list: async (): Promise<Kiosk[]> =>
-      parseResponse(KIOSKS_PATH, KioskListSchema, (await http.get<unknown>(KIOSKS_PATH, { staffSession: true })).data).kiosks,
+    /** Every kiosk with its state, times and health, and after how long unheard a kiosk counts as silent. */
+    list: async (): Promise<KioskList> =>
+      parseResponse(KIOSKS_PATH, KioskListSchema, (await http.get<unknown>(KIOSKS_PATH, { staffSession: true })).data),
 
     /** Adds a kiosk; the answer holds its one-time enrollment code (shown once). */
     create: (input: NewKiosk): Promise<EnrollmentCode> => post(KIOSKS_PATH, EnrollmentCodeSchema, input),

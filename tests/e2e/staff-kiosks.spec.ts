@@ -76,6 +76,15 @@ test('a kiosk administrator adds a kiosk, it enrolls and is seen, and revoking i
   expect((await call(kiosk, 'GET', '/api/kiosk/me')).status).toBe(200);
   // The code worked once.
   expect((await call(kiosk, 'POST', '/api/kiosk/enroll', { code })).status).toBe(400);
+  // The kiosk app's heartbeat (docs/rules/kiosk.md#fleet), as its main process sends it.
+  const heartbeat = {
+    appVersion: '9.8.7',
+    uptimeSeconds: 7_500,
+    lastCrash: { at: new Date(Date.now() - 30 * 60_000).toISOString(), reason: 'renderer gone: crashed' },
+    lastPatientActivityAt: new Date(Date.now() - 60_000).toISOString(),
+    lastOfflineAt: null,
+  };
+  expect((await call(kiosk, 'POST', '/api/kiosk/heartbeat', heartbeat)).status).toBe(204);
 
   await page.reload();
   await expect(kioskRow).toContainText(TEXTS.kiosk.stateEnrolled, { timeout: 20_000 });
@@ -83,6 +92,9 @@ test('a kiosk administrator adds a kiosk, it enrolls and is seen, and revoking i
   await expect(facts.nth(1)).not.toHaveText(TEXTS.kiosk.never);
   await expect(facts.nth(2)).not.toHaveText(TEXTS.kiosk.never);
   await expect(facts.nth(2)).toContainText(/\d{1,2}:\d{2}/);
+  await expect(kioskRow).toContainText('9.8.7');
+  await expect(kioskRow).toContainText('2 hours');
+  await expect(kioskRow).toContainText('renderer gone: crashed');
   await expectNoSeriousA11yViolations(page, '/staff/kiosks (enrolled)');
 
   await kioskRow.getByRole('button', { name: `Revoke ${name}` }).click();

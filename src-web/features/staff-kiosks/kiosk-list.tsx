@@ -4,17 +4,23 @@ import { useTranslation } from 'react-i18next';
 import type { Kiosk } from '@contract/api/kiosks';
 import { Button } from '../../components/button';
 import { useStores } from '../../stores/use-stores';
-import { formatKioskTime } from './kiosk-times';
+import { formatKioskTime, formatUptime } from './kiosk-times';
 import type { KioskGroup, StaffKiosksStore } from './staff-kiosks-store';
 
-/** The state in words (never only a colour). */
-function StateText({ kiosk }: { kiosk: Kiosk }) {
+/** The state in words (never only a colour); an enrolled kiosk unheard for too long says so. */
+function StateText({ kiosk, silentAfterMinutes }: { kiosk: Kiosk; silentAfterMinutes: number }) {
   const { t } = useTranslation();
   switch (kiosk.state) {
     case 'PENDING':
       return <span className="pp-staff-kiosk-state pp-staff-kiosk-state-pending">{t('staffKiosks.kiosk.statePending')}</span>;
     case 'ENROLLED':
-      return <span className="pp-staff-kiosk-state pp-staff-kiosk-state-enrolled">{t('staffKiosks.kiosk.stateEnrolled')}</span>;
+      return kiosk.silent ? (
+        <span className="pp-staff-kiosk-state pp-staff-kiosk-state-silent">
+          {t('staffKiosks.kiosk.stateSilent', { count: silentAfterMinutes })}
+        </span>
+      ) : (
+        <span className="pp-staff-kiosk-state pp-staff-kiosk-state-enrolled">{t('staffKiosks.kiosk.stateEnrolled')}</span>
+      );
     case 'REVOKED':
       return <span className="pp-staff-kiosk-state pp-staff-kiosk-state-revoked">{t('staffKiosks.kiosk.stateRevoked')}</span>;
   }
@@ -34,7 +40,7 @@ const KioskRow = observer(function KioskRow({ kiosk, group, store }: { kiosk: Ki
         <div>
           <dt>{t('staffKiosks.kiosk.state')}</dt>
           <dd>
-            <StateText kiosk={kiosk} />
+            <StateText kiosk={kiosk} silentAfterMinutes={store.silentAfterMinutes} />
           </dd>
         </div>
         <div>
@@ -45,6 +51,34 @@ const KioskRow = observer(function KioskRow({ kiosk, group, store }: { kiosk: Ki
           <dt>{t('staffKiosks.kiosk.lastSeen')}</dt>
           <dd>{time(kiosk.lastSeenAt)}</dd>
         </div>
+        {kiosk.health !== null && (
+          <>
+            <div>
+              <dt>{t('staffKiosks.kiosk.appVersion')}</dt>
+              <dd>{kiosk.health.appVersion}</dd>
+            </div>
+            <div>
+              <dt>{t('staffKiosks.kiosk.uptime')}</dt>
+              <dd>{formatUptime(kiosk.health.uptimeSeconds, i18n.locale)}</dd>
+            </div>
+            <div>
+              <dt>{t('staffKiosks.kiosk.lastCrash')}</dt>
+              <dd>
+                {kiosk.health.lastCrash === null
+                  ? t('staffKiosks.kiosk.none')
+                  : t('staffKiosks.kiosk.crashAt', { time: time(kiosk.health.lastCrash.at), reason: kiosk.health.lastCrash.reason })}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('staffKiosks.kiosk.lastPatientActivity')}</dt>
+              <dd>{time(kiosk.health.lastPatientActivityAt)}</dd>
+            </div>
+            <div>
+              <dt>{t('staffKiosks.kiosk.lastOffline')}</dt>
+              <dd>{time(kiosk.health.lastOfflineAt)}</dd>
+            </div>
+          </>
+        )}
       </dl>
       <p id={hintId} className="pp-field-hint">
         {kiosk.state === 'ENROLLED' ? t('staffKiosks.kiosk.newCodeHintEnrolled') : t('staffKiosks.kiosk.newCodeHint')}

@@ -16,3 +16,14 @@ export function formatKioskTime(iso: string, locale: string, timeZone?: string):
     ...(timeZone ? { timeZone } : {}),
   }).format(new Date(iso));
 }
+
+/** How long the kiosk app has run, in the largest whole unit that fits (minutes, hours, days). */
+export function formatUptime(seconds: number, locale: string): string {
+  const [value, unit] =
+    seconds >= 2 * 86_400
+      ? [Math.floor(seconds / 86_400), 'day']
+      : seconds >= 3_600
+        ? [Math.floor(seconds / 3_600), 'hour']
+        : [Math.floor(seconds / 60), 'minute'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}

@@ -38,6 +38,8 @@ export interface StaffKiosksDeps {
  */
 export class StaffKiosksStore {
   kiosks: Kiosk[] = [];
+  /** KIOSK_SILENT_MINUTES on the server: an enrolled kiosk unheard this long is silent. */
+  silentAfterMinutes = 5;
   loadState: LoadState = 'idle';
   problem: KiosksProblem | null = null;
   actionProblem: ActionProblem | null = null;
@@ -92,10 +94,11 @@ export class StaffKiosksStore {
     this.loadState = 'loading';
     this.problem = null;
     try {
-      const kiosks = await this.deps.api.list();
+      const list = await this.deps.api.list();
       if (generation !== this.generation) return;
       runInAction(() => {
-        this.kiosks = kiosks;
+        this.kiosks = list.kiosks;
+        this.silentAfterMinutes = list.silentAfterMinutes;
         this.loadState = 'loaded';
       });
     } catch (error) {

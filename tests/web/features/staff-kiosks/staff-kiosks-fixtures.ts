@@ -20,6 +20,16 @@ export const ENROLLED: Kiosk = {
   enrolledAt: '2026-03-18T22:00:00.000Z',
   lastSeenAt: '2026-03-18T23:30:00.000Z',
   createdAt: '2026-03-18T21:00:00.000Z',
+  // The kiosk app's heartbeat at 10:30 am: up 2 hours 5 minutes, one renderer crash at 9:40 am.
+  health: {
+    at: '2026-03-18T23:30:00.000Z',
+    appVersion: '1.4.2',
+    uptimeSeconds: 7_500,
+    lastCrash: { at: '2026-03-18T22:40:00.000Z', reason: 'renderer gone: crashed' },
+    lastPatientActivityAt: '2026-03-18T23:25:00.000Z',
+    lastOfflineAt: null,
+  },
+  silent: false,
 };
 
 export const UNPLACED: Kiosk = {
@@ -30,6 +40,8 @@ export const UNPLACED: Kiosk = {
   enrolledAt: null,
   lastSeenAt: null,
   createdAt: '2026-03-18T21:00:00.000Z',
+  health: null,
+  silent: false,
 };
 
 const NEW_ID = '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
@@ -72,7 +84,7 @@ export function kiosksServer(initial: Kiosk[] = [ENROLLED, UNPLACED]): KiosksSer
       else proceed();
     };
   };
-  route('GET /api/staff/kiosks', (_request, response) => json(response, 200, { kiosks: server.kiosks }));
+  route('GET /api/staff/kiosks', (_request, response) => json(response, 200, { kiosks: server.kiosks, silentAfterMinutes: 5 }));
   route('POST /api/staff/kiosks', async (request, response) => {
     const body = (await readBody(request)) as { name: string; clinicSlug: string | null };
     server.posts.push({ path: '/api/staff/kiosks', body });

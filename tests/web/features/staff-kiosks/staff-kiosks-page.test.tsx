@@ -36,9 +36,21 @@ describe('staff kiosk page', () => {
     expect(enrolled.getByText(/19 Mar 2026.*10:30.*AEDT/)).toBeTruthy();
     expect(enrolled.getByText(/keeps working as it is until it enrolls with the new code/)).toBeTruthy();
 
+    // The kiosk app's heartbeat.
+    expect(enrolled.getByText('1.4.2')).toBeTruthy();
+    expect(enrolled.getByText('2 hours')).toBeTruthy();
+    expect(enrolled.getByText(/19 Mar 2026.*9:40.*AEDT: renderer gone: crashed/)).toBeTruthy();
+    expect(enrolled.getByText(/19 Mar 2026.*10:25.*AEDT/)).toBeTruthy();
+
     const pending = row(UNPLACED.name);
     expect(pending.getByText('Pending enrollment')).toBeTruthy();
     expect(pending.getAllByText('Never')).toHaveLength(2);
+    expect(pending.queryByText('App version')).toBeNull();
+  });
+
+  it('should say in words that an enrolled kiosk is silent', async () => {
+    await openPage(kiosksServer([{ ...ENROLLED, silent: true }]));
+    expect(row(ENROLLED.name).getByText('Enrolled, but silent: nothing heard from it for over 5 minutes')).toBeTruthy();
   });
 
   it('should refuse a name outside 1 to 80 characters with the contract message and send nothing', async () => {
