@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { PortalLink } from '../components/portal-link';
+import { paths } from '../paths';
 import { useStaffTexts } from '../i18n/staff-texts';
 import type { StaffSignInProblem } from '../stores/staff-store';
 import { useStores } from '../stores/use-stores';
@@ -100,6 +101,13 @@ export const StaffUserMenu = observer(function StaffUserMenu({ adminPanel }: Sta
           <li>
             <PortalLink href={adminPanel} onClick={() => setOpen(false)}>
               {t('staff.menu.adminPanel')}
+            </PortalLink>
+          </li>
+        )}
+        {staff.hasAnyRole(['kioskAdmin', 'admin']) && (
+          <li>
+            <PortalLink href={paths.staffKiosks()} onClick={() => setOpen(false)}>
+              {t('staff.menu.kiosks')}
             </PortalLink>
           </li>
         )}

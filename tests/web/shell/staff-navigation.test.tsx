@@ -51,6 +51,18 @@ describe('desktop navigation with staff sign-in', () => {
     expect(document.activeElement).toBe(button);
   });
 
+  it('should link kiosk administrators (and only them) to the staff kiosk page', async () => {
+    await at('/about', { staffUser: { ...STAFF, roles: ['kioskAdmin'] }, config: WITH_IDENTITY });
+    fireEvent.click(await screen.findByRole('button', { name: `Account: ${STAFF.username}` }));
+    expect(screen.getByRole('link', { name: 'Lobby kiosks' }).getAttribute('href')).toBe('/staff/kiosks');
+  });
+
+  it('should not link staff without the kiosk administrator role to the kiosk page', async () => {
+    await at('/about', { staffUser: STAFF, config: WITH_IDENTITY });
+    fireEvent.click(await screen.findByRole('button', { name: `Account: ${STAFF.username}` }));
+    expect(screen.queryByRole('link', { name: 'Lobby kiosks' })).toBeNull();
+  });
+
   it('should name the current doctor when there is no organisation', async () => {
     await at('/about', { staffUser: REFERRER });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
