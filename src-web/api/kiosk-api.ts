@@ -1,10 +1,5 @@
 import { CheckInStatusSchema, type CheckInStatus } from '@contract/api/check-in';
-import {
-  CheckInIdentityResponseSchema,
-  KioskIdentitySchema,
-  type CheckInIdentityResponse,
-  type KioskIdentity,
-} from '@contract/api/kiosks';
+import { CheckInIdentityResponseSchema, KioskIdentitySchema, type CheckInIdentityResponse, type KioskIdentity } from '@contract/api/kiosks';
 import type { ApiClient } from './client';
 import { parseResponse } from './parse-response';
 

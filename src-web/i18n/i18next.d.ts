@@ -5,6 +5,7 @@ import type selfService from './locales/en/self-service.json';
 import type signIn from './locales/en/sign-in.json';
 import type staff from './locales/en/staff.json';
 import type attachments from './locales/en/attachments.json';
+import type kiosk from './locales/en/kiosk.json';
 
 /**
  * Types every t() call against the English catalogue, so an unknown key or a missing
@@ -13,9 +14,9 @@ import type attachments from './locales/en/attachments.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    // pages.json, self-service.json, questionnaires.json, sign-in.json, staff.json and attachments.json
+    // pages.json, self-service.json, questionnaires.json, sign-in.json, staff.json, attachments.json and kiosk.json
     // load with their pages (page-texts.ts, self-service-texts.ts, questionnaire-texts.ts,
-    // sign-in-texts.ts, staff-texts.ts, attachments-texts.ts); typed as one catalogue.
+    // sign-in-texts.ts, staff-texts.ts, attachments-texts.ts, kiosk-texts.ts); typed as one catalogue.
     resources: {
       translation: typeof en &
         typeof pages &
@@ -23,7 +24,8 @@ declare module 'i18next' {
         typeof questionnaires &
         typeof signIn &
         typeof staff &
-        typeof attachments;
+        typeof attachments &
+        typeof kiosk;
     };
   }
 }

@@ -121,6 +121,8 @@ describe('pages behind the route table', () => {
         'questionnaires',
         'image-viewer-access',
         'preview-email',
+        'check-in',
+        'kiosk',
       ].includes(page),
   );
 
