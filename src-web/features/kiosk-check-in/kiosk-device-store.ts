@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { ENROLLMENT_CODE_PATTERN, type KioskIdentity } from '@contract/api/kiosks';
 import { ApiError } from '../../api/client';
 import type { KioskApi } from '../../api/kiosk-api';
-import { writeKioskCookie } from '../../platform/kiosk';
+import { readKioskCookie, writeKioskCookie } from '../../platform/kiosk';
 
 /**
  * The kiosk itself (docs/rules/kiosk.md#enrollment): whether it is enrolled, and enrolling it
@@ -57,7 +57,8 @@ export class KioskDeviceStore {
     } catch (error) {
       runInAction(() => {
         if (isKioskNotEnrolled(error)) {
-          if (this.identity !== null) this.markRevoked();
+          // The kiosk's name cookie outlives its token: then it was enrolled once and has been revoked.
+          if (this.identity !== null || readKioskCookie(this.doc, 'kioskIdentity') !== null) this.markRevoked();
           else this.screen = 'enroll';
         } else if (this.identity === null) this.screen = 'unavailable';
       });
