@@ -9,6 +9,7 @@ import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { kioskCheckInPath } from './kiosk-paths';
 import { KioskEnroll } from './kiosk-enroll';
+import { KioskLanguage } from './kiosk-language';
 import { kioskCheckInStoreOf, kioskDeviceStoreOf } from './kiosk-stores';
 import { KioskWelcome } from './kiosk-welcome';
 import './kiosk-check-in.css';
@@ -49,6 +50,7 @@ export const KioskPage = observer(function KioskPage() {
         </div>
       )}
       {device.screen === 'enroll' && <KioskEnroll store={device} />}
+      {device.screen === 'welcome' && <KioskLanguage />}
       {device.screen === 'welcome' && (
         <KioskWelcome
           store={checkIn}

@@ -115,6 +115,19 @@ describe('the kiosk home', () => {
     expect(server.bodies.identity).toEqual([{ lastName: 'Nobody', dateOfBirth: '1950-01-01' }]);
   });
 
+  it('switches the welcome to Macedonian and back with the language buttons', async () => {
+    const server = kioskServer({ enrolled: true });
+    const app = await renderApp(KIOSK_HOME, { routes: server.routes });
+    fireEvent.click(await screen.findByRole('button', { name: 'Македонски' }, { timeout: 10_000 }));
+    expect(await screen.findByRole('heading', { name: 'Добредојдовте во Parramatta Imaging' })).toBeTruthy();
+    expect(screen.getByLabelText('Презиме')).toBeTruthy();
+    expect(document.documentElement.lang).toBe('mk');
+    expect(screen.getByRole('button', { name: 'Македонски' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Англиски (English)' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome to Parramatta Imaging' })).toBeTruthy();
+    expect(app.root.i18n.locale.startsWith('en')).toBe(true);
+  });
+
   it('shows the date problem and sends nothing for an impossible date', async () => {
     const server = kioskServer({ enrolled: true });
     await renderApp(KIOSK_HOME, { routes: server.routes });
