@@ -9,6 +9,7 @@ import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { kioskCheckInPath } from './kiosk-paths';
 import { KioskEnroll } from './kiosk-enroll';
+import { goKioskHome } from './kiosk-home-button';
 import { KioskLanguage } from './kiosk-language';
 import { kioskCheckInStoreOf, kioskDeviceStoreOf } from './kiosk-stores';
 import { KioskWelcome } from './kiosk-welcome';
@@ -30,6 +31,12 @@ export const KioskPage = observer(function KioskPage() {
   useEffect(() => {
     void device.load();
   }, [device]);
+
+  // Back at the home with a patient's check-in under way (the browser's back button): end it, so
+  // the next person never sees or continues it.
+  useEffect(() => {
+    if (checkIn.step !== null) goKioskHome(() => root.api.patientAccess.logout());
+  }, [checkIn, root]);
 
   if (!textsReady) return <LoadingOverlay />;
   return (

@@ -155,6 +155,8 @@ describe('the kiosk check-in steps', () => {
     expect(app.router.state.location.pathname + app.router.state.location.search).not.toContain(KEY);
     expect(screen.getByText('We sent a 6-digit code to a***@example.com.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send a new code' }).hasAttribute('disabled')).toBe(true);
+    // The check-in pages' own header image (page type check-in).
+    expect(document.querySelector('.pp-header-image img')?.getAttribute('src')).toBe('/api/assets/application/check_in_header');
 
     fireEvent.change(code, { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
