@@ -86,6 +86,13 @@ test('a kiosk is enrolled with its code, a patient checks in with last name, dat
   expect(cookies.find((cookie) => cookie.name === 'patientKioskIdentity')?.path).toBe('/');
   expect(cookies.find((cookie) => cookie.name === '__Host-portal_kiosk')?.httpOnly).toBe(true);
   await expectNoSeriousA11yViolations(kiosk, 'kiosk: welcome');
+  // The language buttons: Macedonian for this patient, then back.
+  await kiosk.getByRole('button', { name: 'Македонски' }).tap();
+  await expect(kiosk.getByRole('heading', { name: /^Добредојдовте во / })).toBeVisible();
+  await expect(kiosk.locator('html')).toHaveAttribute('lang', 'mk');
+  await expectNoSeriousA11yViolations(kiosk, 'kiosk: welcome in Macedonian');
+  await kiosk.getByRole('button', { name: 'Англиски (English)' }).tap();
+  await expect(welcome).toBeVisible();
 
   // Details that match nobody say so, and nothing more.
   await kiosk.getByLabel(t('kiosk.welcome.lastName')).fill('Nobody');
