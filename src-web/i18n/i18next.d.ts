@@ -6,6 +6,7 @@ import type signIn from './locales/en/sign-in.json';
 import type staff from './locales/en/staff.json';
 import type attachments from './locales/en/attachments.json';
 import type staffKiosks from './locales/en/staff-kiosks.json';
+import type kiosk from './locales/en/kiosk.json';
 
 /**
  * Types every t() call against the English catalogue, so an unknown key or a missing
@@ -14,9 +15,9 @@ import type staffKiosks from './locales/en/staff-kiosks.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    // pages.json, self-service.json, questionnaires.json, sign-in.json, staff.json and attachments.json
+    // pages.json, self-service.json, questionnaires.json, sign-in.json, staff.json, attachments.json and kiosk.json
     // load with their pages (page-texts.ts, self-service-texts.ts, questionnaire-texts.ts,
-    // sign-in-texts.ts, staff-texts.ts, attachments-texts.ts), staff-kiosks.json with the staff kiosk
+    // sign-in-texts.ts, staff-texts.ts, attachments-texts.ts, kiosk-texts.ts), staff-kiosks.json with the staff kiosk
     // page (staff-kiosks-texts.ts); typed as one catalogue.
     resources: {
       translation: typeof en &
@@ -26,7 +27,8 @@ declare module 'i18next' {
         typeof signIn &
         typeof staff &
         typeof attachments &
-        typeof staffKiosks;
+        typeof staffKiosks &
+        typeof kiosk;
     };
   }
 }

@@ -32,12 +32,14 @@ export function lazyTexts(english: Catalogue, own: Partial<Record<SupportedLocal
 
   /** True once the texts are in the instance; starts loading them when needed. */
   function useTexts(instance: I18nInstance, locale: SupportedLocale): boolean {
-    const [ready, setReady] = useState(() => loaded.has(instance));
+    // Ready per instance: a language switch brings a new instance that needs the texts again.
+    const [readyFor, setReadyFor] = useState<I18nInstance | null>(() => (loaded.has(instance) ? instance : null));
+    const ready = readyFor === instance || loaded.has(instance);
     useEffect(() => {
       if (ready) return;
       let live = true;
       load(instance, locale).then(
-        () => live && setReady(true),
+        () => live && setReadyFor(instance),
         () => undefined,
       );
       return () => {

@@ -18,7 +18,25 @@ const KIOSK_SESSION_KEY = 'portal.kioskMode';
 export const KIOSK_STORAGE_KEYS: readonly string[] = [KIOSK_SESSION_KEY];
 
 /** Cookies that belong to the kiosk, not to a patient (spec point 3; docs/rules/kiosk.md). */
-export const KIOSK_COOKIES: readonly string[] = ['kioskIdentity', 'patientKioskIdentity', 'postalCodeLocationId'];
+export type KioskCookie = 'kioskIdentity' | 'patientKioskIdentity' | 'postalCodeLocationId';
+export const KIOSK_COOKIES: readonly string[] = ['kioskIdentity', 'patientKioskIdentity', 'postalCodeLocationId'] satisfies KioskCookie[];
+
+/** The kiosk cookies' fixed expiry: 2030-12-31 (spec point 3). */
+export const KIOSK_COOKIE_EXPIRY = new Date(Date.UTC(2030, 11, 31, 23, 59, 59)).toUTCString();
+
+/** Writes one of the kiosk's own cookies: expires 2030-12-31, the whole site (path /). */
+export function writeKioskCookie(doc: Document, name: KioskCookie, value: string): void {
+  doc.cookie = `${name}=${encodeURIComponent(value)}; expires=${KIOSK_COOKIE_EXPIRY}; path=/; SameSite=Lax`;
+}
+
+/** One of the kiosk's cookies, decoded, or null. */
+export function readKioskCookie(doc: Document, name: KioskCookie): string | null {
+  for (const part of doc.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
 
 /**
  * Kiosk mode is switched on by `?kioskMode=true` (browser kiosks) or by the kiosk app's

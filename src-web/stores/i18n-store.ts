@@ -58,6 +58,22 @@ export class I18nStore {
     this.doc.documentElement.lang = locale;
   }
 
+  /**
+   * Switches the language for this page (the kiosk's language buttons): a new instance with that
+   * catalogue and the server's overlay. Texts loaded with pages load again for it (lazy-texts.ts).
+   */
+  async setLocale(locale: SupportedLocale): Promise<void> {
+    if (locale === this.locale && this.instance !== null) return;
+    preloadCatalogue(locale);
+    const instance = await createI18n(locale, await this.loadOverlay(locale));
+    runInAction(() => {
+      this.locale = locale;
+      this.instance = instance;
+    });
+    bindPageTexts(instance, locale);
+    this.doc.documentElement.lang = locale;
+  }
+
   private async loadOverlay(locale: SupportedLocale): Promise<TranslationOverlay> {
     try {
       return await this.assets.translations(locale);

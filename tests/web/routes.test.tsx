@@ -123,6 +123,8 @@ describe('pages behind the route table', () => {
         'image-viewer-access',
         'preview-email',
         'staff-kiosks',
+        'check-in',
+        'kiosk',
       ].includes(page),
   );
 

@@ -1,4 +1,5 @@
 import type { Location } from '@contract/api/booking';
+import { writeKioskCookie } from '../../platform/kiosk';
 
 export type PositionSource = 'query' | 'kiosk' | 'browser' | 'postcode';
 
@@ -53,14 +54,12 @@ export function createBrowserLocator(win: Window, isKiosk: () => boolean): Locat
     },
     rememberKioskPostcode: (postcode) => {
       if (!isKiosk() || !/^\d{4}$/.test(postcode)) return;
-      // Kiosk cookies expire on 2030-12-31 and apply to the whole site.
-      win.document.cookie = `${KIOSK_POSTCODE_COOKIE}=${postcode}; expires=${KIOSK_COOKIE_EXPIRY}; path=/; SameSite=Lax`;
+      writeKioskCookie(win.document, KIOSK_POSTCODE_COOKIE, postcode);
     },
   };
 }
 
-/** The kiosk cookies' fixed expiry: 2030-12-31. */
-export const KIOSK_COOKIE_EXPIRY = new Date(Date.UTC(2030, 11, 31, 23, 59, 59)).toUTCString();
+export { KIOSK_COOKIE_EXPIRY } from '../../platform/kiosk';
 
 /** A random (version 4) UUID for Idempotency-Key; getRandomValues works outside secure contexts too. */
 export function randomUuid(crypto: Crypto): string {

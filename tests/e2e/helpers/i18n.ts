@@ -17,6 +17,8 @@ const signIn: Catalogue = readEnglish('sign-in.json');
 const pages: Catalogue = readEnglish('pages.json');
 /** The documents widget and viewer (src-web/i18n/attachments-texts.ts). */
 const attachments: Catalogue = readEnglish('attachments.json');
+/** The kiosk check-in pages (src-web/i18n/kiosk-texts.ts). */
+const kiosk: Catalogue = readEnglish('kiosk.json');
 
 function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefined {
   let node: string | Catalogue | undefined = catalogue[key];
@@ -30,7 +32,7 @@ function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefin
 function lookUpText(key: string): string | Catalogue | undefined {
   const found = lookUp(english, key);
   if (typeof found === 'string') return found;
-  for (const catalogue of [selfService, staff, signIn, pages, attachments]) {
+  for (const catalogue of [selfService, staff, signIn, pages, attachments, kiosk]) {
     const text = lookUp(catalogue, key);
     if (typeof text === 'string') return text;
   }

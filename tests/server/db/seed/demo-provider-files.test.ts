@@ -358,9 +358,19 @@ describe('demo provider: referring doctors and appointments', () => {
     }
   });
 
-  it('has a booked appointment inside its check-in window whenever the demo starts, on a resource no other demo appointment uses', () => {
+  it('has booked appointments inside their check-in window whenever the demo starts, on resources no dated demo appointment uses', () => {
+    // One for digital check-in (OLIVIA, tests/e2e/check-in.spec.ts), one for the kiosk (tests/e2e/kiosk-check-in.spec.ts).
     const relative = appointments.filter((appointment) => appointment.startsInMinutes !== undefined);
-    expect(relative.map((appointment) => appointment.status)).toEqual(['BOOKED']);
+    expect(relative.map((appointment) => appointment.status)).toEqual(['BOOKED', 'BOOKED']);
+    // Relative appointments sharing a resource must not overlap (each starts at most 5 minutes late, rounded up).
+    for (const [index, appointment] of relative.entries()) {
+      for (const other of relative.slice(index + 1)) {
+        if (`${appointment.clinicSlug}/${appointment.resourceCode}` !== `${other.clinicSlug}/${other.resourceCode}`) continue;
+        const length = (slug: string) => examsBySlug.get(slug)?.durationMinutes ?? Infinity;
+        const [first, second] = [appointment, other].sort((a, b) => (a.startsInMinutes ?? 0) - (b.startsInMinutes ?? 0));
+        expect((first?.startsInMinutes ?? 0) + 5 + length(first?.examSlug ?? '')).toBeLessThanOrEqual(second?.startsInMinutes ?? 0);
+      }
+    }
     for (const appointment of relative) {
       // Check-in opens 120 minutes before the start (0014_check_in.sql's default prior_minutes).
       expect(appointment.startsInMinutes ?? 0).toBeLessThanOrEqual(120 - 5);

@@ -1,0 +1,338 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { AppointmentItem, AppointmentSummary } from '@contract/api/appointments';
+import type { CheckInChecklist } from '@contract/api/check-in-checklist';
+import type { CheckInIdentityResponse } from '@contract/api/kiosks';
+import type { OtpChannel } from '@contract/api/patient-access';
+import type { AppointmentsApi } from '../../api/appointments-api';
+import type { CheckInApi } from '../../api/check-in-api';
+import { ApiError } from '../../api/client';
+import type { KioskApi } from '../../api/kiosk-api';
+import type { PatientAccessApi } from '../../api/patient-access-api';
+import { localDate } from '../../platform/dates';
+import { isKioskNotEnrolled } from './kiosk-device-store';
+import { dateFromParts, dateOfBirthProblem, digitsOnly, type DateOfBirthProblem, type DateParts } from './kiosk-identity';
+import { checkInEach, outcomeOf, pollUntilCheckedIn } from './kiosk-check-in-run';
+
+/**
+ * One patient's check-in at the kiosk (spec point 4, Kiosk check-in; docs/rules/kiosk.md): last
+ * name and date of birth, then the one-time code for the one booking found (purpose APPOINTMENT),
+ * then confirm today's appointments, check in, and follow the hand-off. The booking key stays in
+ * this store, never in the URL.
+ */
+
+/** The /check-in steps (spec point 2); feedback is skipped: the provider config has no giveFeedback. */
+export type KioskStep = 'verify-otp' | 'confirm' | 'processing' | 'success' | 'complete' | 'error';
+export const KIOSK_STEPS: readonly KioskStep[] = ['verify-otp', 'confirm', 'processing', 'success', 'complete', 'error'];
+
+export type DisabledReason = NonNullable<CheckInIdentityResponse['disabledReason']>;
+
+/** Why the identity check did not lead on (shown on the kiosk home, nothing about anyone leaked). */
+export type IdentityProblem =
+  { kind: 'notFound' } | { kind: 'disabled'; reason: DisabledReason } | { kind: 'tooMany'; message: string } | { kind: 'failed' };
+
+export type OtpProblem = 'format' | 'wrong' | 'expired' | 'slowDown' | 'failed';
+
+/** What the error step says beside message.check_in_error. */
+export type ErrorReason = 'multiple' | 'notSamePatient' | 'signIn' | 'appointments' | 'checkIn';
+
+export interface KioskCheckInDeps {
+  kiosk: KioskApi;
+  patientAccess: PatientAccessApi;
+  appointments: AppointmentsApi;
+  checkIn: CheckInApi;
+  /** The kiosk's local today (YYYY-MM-DD): a date of birth cannot be later. */
+  today(): string;
+  /** Seconds between code resends (app config). */
+  resendSeconds(): number;
+  /** A kiosk call said the kiosk is not enrolled (revoked). */
+  onKioskRevoked(): void;
+  pollMs?: number;
+}
+
+const OTP_PATTERN = /^\d{6}$/;
+
+export class KioskCheckInStore {
+  lastName = '';
+  dateOfBirth: DateParts = { day: '', month: '', year: '' };
+  /** After the first submit, field problems show. */
+  identityTouched = false;
+  looking = false;
+  identityProblem: IdentityProblem | null = null;
+
+  step: KioskStep | null = null;
+  bookingKey: string | null = null;
+  /** The appointments checked in here (for the checklist after it). */
+  checkedInSlugs: string[] = [];
+  feedbackAnswered = true;
+
+  code = '';
+  otpProblem: OtpProblem | null = null;
+  verifying = false;
+  destination = '';
+  resendSeconds = 0;
+
+  summary: AppointmentSummary | null = null;
+  loadingAppointments = false;
+  checkingIn = false;
+  errorReason: ErrorReason | null = null;
+  /** The server's own words for a refused check-in, shown under the error. */
+  errorDetail: string | null = null;
+
+  private channel: OtpChannel | null = null;
+  private countdown: ReturnType<typeof setInterval> | null = null;
+  private stopPolling: (() => void) | null = null;
+
+  constructor(private readonly deps: KioskCheckInDeps) {
+    makeAutoObservable<KioskCheckInStore, 'deps' | 'channel' | 'countdown' | 'stopPolling'>(this, {
+      deps: false,
+      channel: false,
+      countdown: false,
+      stopPolling: false,
+      loadChecklist: false,
+    });
+  }
+
+  get lastNameMissing(): boolean {
+    return this.lastName.trim() === '';
+  }
+
+  get dateOfBirthProblem(): DateOfBirthProblem | null {
+    return dateOfBirthProblem(this.dateOfBirth, this.deps.today());
+  }
+
+  /** Today's appointments of the booking that can still be checked in, in time order. */
+  get appointmentsToday(): AppointmentItem[] {
+    const summary = this.summary;
+    if (!summary) return [];
+    const today = localDate(new Date(), summary.clinic.timeZone);
+    return summary.appointments.filter(
+      (item) => ['BOOKED', 'CONFIRMED'].includes(item.status) && localDate(new Date(item.startsAt), summary.clinic.timeZone) === today,
+    );
+  }
+
+  setLastName(value: string): void {
+    this.lastName = value;
+    this.identityProblem = null;
+  }
+
+  setDatePart(part: keyof DateParts, value: string): void {
+    this.dateOfBirth = { ...this.dateOfBirth, [part]: digitsOnly(value, part === 'year' ? 4 : 2) };
+    this.identityProblem = null;
+  }
+
+  /** The identity check; one booking found goes on to the one-time code. Resolves true when the step changed. */
+  async submitIdentity(): Promise<boolean> {
+    this.identityTouched = true;
+    const dateOfBirth = dateFromParts(this.dateOfBirth);
+    if (this.looking || this.lastNameMissing || this.dateOfBirthProblem !== null || dateOfBirth === null) return false;
+    this.looking = true;
+    this.identityProblem = null;
+    try {
+      const found = await this.deps.kiosk.identity({ lastName: this.lastName.trim(), dateOfBirth });
+      return await this.afterIdentity(found, dateOfBirth);
+    } catch (error) {
+      if (isKioskNotEnrolled(error)) this.deps.onKioskRevoked();
+      else
+        runInAction(() => {
+          this.identityProblem =
+            error instanceof ApiError && error.status === 429 ? { kind: 'tooMany', message: error.message } : { kind: 'failed' };
+        });
+      return false;
+    } finally {
+      runInAction(() => {
+        this.looking = false;
+      });
+    }
+  }
+
+  private async afterIdentity(found: CheckInIdentityResponse, dateOfBirth: string): Promise<boolean> {
+    const keys = found.appointmentBookingKeys;
+    if (keys.length === 0) {
+      runInAction(() => (this.identityProblem = { kind: 'notFound' }));
+      return false;
+    }
+    if (keys.length > 1 || !found.samePatient) {
+      this.toError(found.samePatient ? 'multiple' : 'notSamePatient');
+      return true;
+    }
+    if (found.disabledReason !== null) {
+      const reason = found.disabledReason;
+      runInAction(() => (this.identityProblem = { kind: 'disabled', reason }));
+      return false;
+    }
+    runInAction(() => {
+      this.bookingKey = keys[0] ?? null;
+      this.feedbackAnswered = found.feedbackQuestionnaireAnswered;
+    });
+    return this.signIn(dateOfBirth);
+  }
+
+  /** Date of birth for the booking (purpose APPOINTMENT): the server sends the one-time code when the provider asks for one. */
+  private async signIn(dateOfBirth: string): Promise<boolean> {
+    const bookingKey = this.bookingKey;
+    if (bookingKey === null) return false;
+    try {
+      const answer = await this.deps.patientAccess.authenticate({ bookingKey, type: 'APPOINTMENT', dateOfBirth });
+      if (!answer.otpRequired) {
+        await this.signedIn();
+        return true;
+      }
+      this.channel = answer.otpChannels.includes('EMAIL') ? 'EMAIL' : (answer.otpChannels[0] ?? null);
+      if (this.channel === null) {
+        this.toError('signIn');
+        return true;
+      }
+      await this.sendCode();
+      return true;
+    } catch {
+      this.toError('signIn');
+      return true;
+    }
+  }
+
+  private async sendCode(): Promise<void> {
+    if (this.channel === null) return;
+    const sent = await this.deps.patientAccess.sendOtp(this.channel);
+    runInAction(() => {
+      this.destination = sent.destination;
+      this.code = '';
+      this.otpProblem = null;
+      this.step = 'verify-otp';
+    });
+    this.startCountdown(sent.resendAfterSeconds > 0 ? sent.resendAfterSeconds : this.deps.resendSeconds());
+  }
+
+  setCode(value: string): void {
+    this.code = digitsOnly(value, 6);
+    this.otpProblem = null;
+  }
+
+  /** Sends the code again (after the countdown). */
+  async resend(): Promise<void> {
+    if (this.resendSeconds > 0 || this.verifying) return;
+    try {
+      await this.sendCode();
+    } catch (error) {
+      runInAction(() => (this.otpProblem = error instanceof ApiError && error.status === 429 ? 'slowDown' : 'failed'));
+    }
+  }
+
+  async verifyCode(): Promise<void> {
+    if (this.verifying) return;
+    if (!OTP_PATTERN.test(this.code)) {
+      this.otpProblem = 'format';
+      return;
+    }
+    this.verifying = true;
+    this.otpProblem = null;
+    try {
+      await this.deps.patientAccess.verifyOtp(this.code);
+      await this.signedIn();
+    } catch (error) {
+      const code = error instanceof ApiError && error.kind === 'http' ? error.code : null;
+      runInAction(() => {
+        if (code === 'otp_invalid') this.otpProblem = 'wrong';
+        else if (code === 'otp_expired') this.otpProblem = 'expired';
+        else if (code === 'too_many_requests') this.otpProblem = 'slowDown';
+        else if (code === 'max_attempts_reached' || code === 'unauthorized') this.toError('signIn');
+        else this.otpProblem = 'failed';
+        if (code === 'otp_invalid' || code === 'otp_expired') this.code = '';
+      });
+    } finally {
+      runInAction(() => (this.verifying = false));
+    }
+  }
+
+  /** Signed in: the appointments to confirm (feedback first would come here with giveFeedback). */
+  private async signedIn(): Promise<void> {
+    this.stopCountdown();
+    runInAction(() => {
+      this.step = 'confirm';
+      this.loadingAppointments = true;
+    });
+    const bookingKey = this.bookingKey;
+    try {
+      if (bookingKey === null) throw new Error('no booking');
+      const summary = await this.deps.appointments.summary(bookingKey);
+      runInAction(() => (this.summary = summary));
+      if (this.appointmentsToday.length === 0) this.toError('appointments');
+    } catch {
+      this.toError('appointments');
+    } finally {
+      runInAction(() => (this.loadingAppointments = false));
+    }
+  }
+
+  /** The big Check in button: every appointment of today, then success, polling or the error step. */
+  async confirm(): Promise<void> {
+    const bookingKey = this.bookingKey;
+    const slugs = this.appointmentsToday.map((item) => item.slug);
+    if (this.checkingIn || bookingKey === null || slugs.length === 0) return;
+    this.checkingIn = true;
+    this.checkedInSlugs = slugs;
+    try {
+      const statuses = await checkInEach(this.deps.kiosk, bookingKey, slugs);
+      const outcome = outcomeOf(statuses);
+      if (outcome === 'success') runInAction(() => (this.step = 'success'));
+      else if (outcome === 'failed') this.toError('checkIn');
+      else {
+        runInAction(() => (this.step = 'processing'));
+        this.stopPolling = pollUntilCheckedIn({
+          api: this.deps.checkIn,
+          bookingKey,
+          statuses,
+          pollMs: this.deps.pollMs,
+          done: (checkedIn) => {
+            this.stopPolling = null;
+            if (checkedIn) runInAction(() => (this.step = 'complete'));
+            else this.toError('checkIn');
+          },
+        });
+      }
+    } catch (error) {
+      if (isKioskNotEnrolled(error)) this.deps.onKioskRevoked();
+      else this.toError('checkIn', error instanceof ApiError && error.kind === 'http' && error.status < 500 ? error.message : null);
+    } finally {
+      runInAction(() => (this.checkingIn = false));
+    }
+  }
+
+  /** What is still to do before the scan, for the whole booking (docs/rules/check-in.md#checklist). */
+  readonly loadChecklist = (): Promise<CheckInChecklist> => {
+    const slug = this.checkedInSlugs[0];
+    if (this.bookingKey === null || slug === undefined) return Promise.reject(new Error('nothing was checked in'));
+    return this.deps.checkIn.checklist(this.bookingKey, slug);
+  };
+
+  /** Stops timers (the page leaves). */
+  dispose(): void {
+    this.stopCountdown();
+    this.stopPolling?.();
+    this.stopPolling = null;
+  }
+
+  private toError(reason: ErrorReason, detail: string | null = null): void {
+    this.stopCountdown();
+    runInAction(() => {
+      this.errorReason = reason;
+      this.errorDetail = detail;
+      this.step = 'error';
+    });
+  }
+
+  private startCountdown(seconds: number): void {
+    this.stopCountdown();
+    runInAction(() => (this.resendSeconds = seconds));
+    this.countdown = setInterval(() => {
+      runInAction(() => {
+        this.resendSeconds = Math.max(0, this.resendSeconds - 1);
+      });
+      if (this.resendSeconds === 0) this.stopCountdown();
+    }, 1000);
+  }
+
+  private stopCountdown(): void {
+    if (this.countdown !== null) clearInterval(this.countdown);
+    this.countdown = null;
+  }
+}

@@ -1,0 +1,126 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { ENROLLMENT_CODE_PATTERN, type KioskIdentity } from '@contract/api/kiosks';
+import { ApiError } from '../../api/client';
+import type { KioskApi } from '../../api/kiosk-api';
+import { readKioskCookie, writeKioskCookie } from '../../platform/kiosk';
+
+/**
+ * The kiosk itself (docs/rules/kiosk.md#enrollment): whether it is enrolled, and enrolling it
+ * with a one-time code from the staff kiosk page. Its token is an HttpOnly cookie the page never
+ * sees; the page keeps only the names spec point 3 gives (kioskIdentity, patientKioskIdentity).
+ */
+
+/** What the kiosk home shows: asking the server, the enrollment screen, the welcome, or the server cannot be reached. */
+export type KioskScreen = 'loading' | 'enroll' | 'welcome' | 'unavailable';
+/** Why the last enrollment failed: the code's shape, a code the server refused, or no answer. */
+export type EnrollProblem = 'format' | 'rejected' | 'failed';
+
+/** True for the answer a kiosk call gets when the kiosk holds no valid token (never enrolled, or revoked). */
+export function isKioskNotEnrolled(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && error.code === 'kiosk_not_enrolled';
+}
+
+export class KioskDeviceStore {
+  screen: KioskScreen = 'loading';
+  identity: KioskIdentity | null = null;
+  /** A kiosk call said the token stopped working: the enrollment screen says to ask at the desk. */
+  revoked = false;
+  code = '';
+  codeTouched = false;
+  enrolling = false;
+  problem: EnrollProblem | null = null;
+
+  constructor(
+    private readonly api: KioskApi,
+    private readonly doc: Document,
+  ) {
+    makeAutoObservable<KioskDeviceStore, 'api' | 'doc'>(this, { api: false, doc: false });
+  }
+
+  /** The code as the server reads it: trimmed, upper case, dash optional. */
+  get codeValid(): boolean {
+    return ENROLLMENT_CODE_PATTERN.test(this.code.trim().toUpperCase());
+  }
+
+  /** The clinic's name for patients (the kiosk's name when it has no clinic). */
+  get patientName(): string {
+    return this.identity?.clinicName ?? this.identity?.name ?? '';
+  }
+
+  /** Asks the server who this kiosk is (GET /api/kiosk/me). */
+  async load(): Promise<void> {
+    // Asked again on every visit of the kiosk home: a revoked kiosk must not keep its welcome.
+    if (this.identity === null) this.screen = 'loading';
+    try {
+      const identity = await this.api.me();
+      this.enrolled(identity);
+    } catch (error) {
+      runInAction(() => {
+        if (isKioskNotEnrolled(error)) {
+          // The kiosk's name cookie outlives its token: then it was enrolled once and has been revoked.
+          if (this.identity !== null || readKioskCookie(this.doc, 'kioskIdentity') !== null) this.markRevoked();
+          else this.screen = 'enroll';
+        } else if (this.identity === null) this.screen = 'unavailable';
+      });
+    }
+  }
+
+  setCode(value: string): void {
+    this.code = value;
+    this.problem = null;
+  }
+
+  touchCode(): void {
+    this.codeTouched = true;
+  }
+
+  /** Enrolls with the typed code; a code of the wrong shape is never sent. */
+  async enroll(): Promise<boolean> {
+    this.codeTouched = true;
+    if (this.enrolling) return false;
+    if (!this.codeValid) {
+      this.problem = 'format';
+      return false;
+    }
+    this.enrolling = true;
+    this.problem = null;
+    try {
+      const identity = await this.api.enroll(this.code.trim().toUpperCase());
+      this.enrolled(identity);
+      return true;
+    } catch (error) {
+      runInAction(() => {
+        // Wrong, used and expired codes all get the same 400 (docs/rules/kiosk.md#enrollment).
+        this.problem = error instanceof ApiError && error.status === 400 ? 'rejected' : 'failed';
+      });
+      return false;
+    } finally {
+      runInAction(() => {
+        this.enrolling = false;
+      });
+    }
+  }
+
+  /** A kiosk call answered 401 kiosk_not_enrolled: back to the enrollment screen. */
+  markRevoked(): void {
+    this.identity = null;
+    this.revoked = true;
+    this.code = '';
+    this.codeTouched = false;
+    this.problem = null;
+    this.screen = 'enroll';
+  }
+
+  private enrolled(identity: KioskIdentity): void {
+    // Spec point 3: the kiosk's name, and the name patients see (expiry 2030-12-31, path /).
+    writeKioskCookie(this.doc, 'kioskIdentity', identity.name);
+    writeKioskCookie(this.doc, 'patientKioskIdentity', identity.clinicName ?? identity.name);
+    runInAction(() => {
+      this.identity = identity;
+      this.revoked = false;
+      this.code = '';
+      this.codeTouched = false;
+      this.screen = 'welcome';
+    });
+  }
+}

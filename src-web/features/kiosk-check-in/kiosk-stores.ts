@@ -1,0 +1,25 @@
+import { createAppointmentsApi } from '../../api/appointments-api';
+import { createCheckInApi } from '../../api/check-in-api';
+import { createKioskApi } from '../../api/kiosk-api';
+import { localDate } from '../../platform/dates';
+import type { FeatureStoreContext } from '../../stores/root-store';
+import { KioskCheckInStore } from './kiosk-check-in-store';
+import { KioskDeviceStore } from './kiosk-device-store';
+
+// The kiosk pages' stores, built once per visit from the app's one API client (RootStore.featureStore).
+
+export const kioskApiOf = ({ client }: FeatureStoreContext) => createKioskApi(client);
+
+export const kioskDeviceStoreOf = (context: FeatureStoreContext) =>
+  new KioskDeviceStore(context.root.featureStore(kioskApiOf), context.window.document);
+
+export const kioskCheckInStoreOf = ({ root, client }: FeatureStoreContext) =>
+  new KioskCheckInStore({
+    kiosk: root.featureStore(kioskApiOf),
+    patientAccess: root.api.patientAccess,
+    appointments: createAppointmentsApi(client),
+    checkIn: createCheckInApi(client),
+    today: () => localDate(new Date()),
+    resendSeconds: () => root.config.app.otpResendSeconds,
+    onKioskRevoked: () => root.featureStore(kioskDeviceStoreOf).markRevoked(),
+  });

@@ -1,0 +1,143 @@
+import { observer } from 'mobx-react-lite';
+import { useId, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/button';
+import type { IdentityProblem, KioskCheckInStore } from './kiosk-check-in-store';
+import type { DateParts } from './kiosk-identity';
+
+function IdentityProblemText({ problem }: { problem: IdentityProblem }) {
+  const { t } = useTranslation();
+  switch (problem.kind) {
+    case 'notFound':
+      return <>{t('kiosk.identity.notFound')}</>;
+    case 'tooMany':
+      // The server's own words (ask at the front desk), in English only.
+      return <>{problem.message}</>;
+    case 'failed':
+      return <>{t('kiosk.identity.failed')}</>;
+    case 'disabled':
+      switch (problem.reason) {
+        case 'ALREADY_CHECKED_IN':
+          return <>{t('kiosk.identity.alreadyCheckedIn')}</>;
+        case 'NOT_YET_OPEN':
+          return <>{t('kiosk.identity.notYetOpen')}</>;
+        case 'CHECK_IN_DISABLED':
+          return <>{t('kiosk.identity.disabled')}</>;
+      }
+  }
+}
+
+function DateProblemText({ store }: { store: KioskCheckInStore }) {
+  const { t } = useTranslation();
+  switch (store.dateOfBirthProblem) {
+    case 'required':
+      return <>{t('kiosk.welcome.dateRequired')}</>;
+    case 'invalid':
+      return <>{t('kiosk.welcome.dateInvalid')}</>;
+    case 'future':
+      return <>{t('kiosk.welcome.dateFuture')}</>;
+    case null:
+      return null;
+  }
+}
+
+const DatePart = observer(function DatePart({
+  store,
+  part,
+  label,
+  describedBy,
+}: {
+  store: KioskCheckInStore;
+  part: keyof DateParts;
+  label: string;
+  describedBy: string;
+}) {
+  const id = useId();
+  const invalid = store.identityTouched && store.dateOfBirthProblem !== null;
+  return (
+    <div className={`pp-kiosk-date-part pp-kiosk-date-${part}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="pp-kiosk-input"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        autoComplete={part === 'day' ? 'bday-day' : part === 'month' ? 'bday-month' : 'bday-year'}
+        maxLength={part === 'year' ? 4 : 2}
+        value={store.dateOfBirth[part]}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        onChange={(event) => store.setDatePart(part, event.target.value)}
+      />
+    </div>
+  );
+});
+
+/** The welcome screen: the clinic's name and the check-in form (last name, date of birth as day, month, year). */
+export const KioskWelcome = observer(function KioskWelcome({
+  store,
+  clinicName,
+  onStarted,
+}: {
+  store: KioskCheckInStore;
+  clinicName: string;
+  onStarted: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const lastNameInvalid = store.identityTouched && store.lastNameMissing;
+  const dateInvalid = store.identityTouched && store.dateOfBirthProblem !== null;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await store.submitIdentity()) onStarted();
+  };
+  return (
+    <section className="pp-kiosk-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('kiosk.welcome.heading', { clinic: clinicName })}</h2>
+      <p>{t('kiosk.welcome.intro')}</p>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <label htmlFor={`${id}-last`}>{t('kiosk.welcome.lastName')}</label>
+        <input
+          id={`${id}-last`}
+          className="pp-kiosk-input"
+          autoComplete="family-name"
+          autoCapitalize="words"
+          spellCheck={false}
+          maxLength={100}
+          value={store.lastName}
+          required
+          aria-invalid={lastNameInvalid}
+          aria-describedby={lastNameInvalid ? `${id}-last-error` : undefined}
+          onChange={(event) => store.setLastName(event.target.value)}
+        />
+        {lastNameInvalid && (
+          <p id={`${id}-last-error`} className="pp-kiosk-error">
+            {t('kiosk.welcome.lastNameMissing')}
+          </p>
+        )}
+        <fieldset className="pp-kiosk-date">
+          <legend>{t('kiosk.welcome.dateOfBirth')}</legend>
+          <p id={`${id}-date-hint`} className="pp-kiosk-hint">
+            {t('kiosk.welcome.dateHint')}
+          </p>
+          <div className="pp-kiosk-date-parts">
+            <DatePart store={store} part="day" label={t('kiosk.welcome.day')} describedBy={`${id}-date-hint ${id}-date-error`} />
+            <DatePart store={store} part="month" label={t('kiosk.welcome.month')} describedBy={`${id}-date-hint ${id}-date-error`} />
+            <DatePart store={store} part="year" label={t('kiosk.welcome.year')} describedBy={`${id}-date-hint ${id}-date-error`} />
+          </div>
+          <p id={`${id}-date-error`} className="pp-kiosk-error">
+            {dateInvalid && <DateProblemText store={store} />}
+          </p>
+        </fieldset>
+        {store.identityProblem && (
+          <p role="alert" className="pp-kiosk-alert">
+            <IdentityProblemText problem={store.identityProblem} />
+          </p>
+        )}
+        <Button type="submit" block disabled={store.looking}>
+          {store.looking ? t('kiosk.welcome.looking') : t('kiosk.welcome.submit')}
+        </Button>
+      </form>
+    </section>
+  );
+});

@@ -1,0 +1,133 @@
+import type { AppointmentSummary } from '@contract/api/appointments';
+import type { CheckInStatus } from '@contract/api/check-in';
+import type { CheckInIdentityResponse, KioskIdentity } from '@contract/api/kiosks';
+import { ApiError } from '../../../../src-web/api/client';
+import type { KioskCheckInDeps } from '../../../../src-web/features/kiosk-check-in/kiosk-check-in-store';
+import { statusFixture } from '../check-in/check-in-fixtures';
+
+/** Stand-ins for the APIs the kiosk stores call, recording what they were asked. */
+
+export const KEY = 'KsK7qLobbyAvaN3wQx5TzA';
+export const CLINIC: KioskIdentity = { name: 'Parramatta lobby 1', clinicSlug: 'parramatta', clinicName: 'Parramatta Imaging' };
+
+export const notEnrolled = () => new ApiError('http', 401, 'kiosk_not_enrolled', 'This kiosk needs to be enrolled again');
+
+export function found(overrides: Partial<CheckInIdentityResponse> = {}): CheckInIdentityResponse {
+  return { appointmentBookingKeys: [KEY], samePatient: true, feedbackQuestionnaireAnswered: true, disabledReason: null, ...overrides };
+}
+
+/** A booking with one appointment today (in 20 minutes) and one tomorrow, at a clinic in the browser's zone. */
+export function summaryToday(): AppointmentSummary {
+  const soon = new Date(Date.now() + 20 * 60_000);
+  const tomorrow = new Date(Date.now() + 26 * 3600_000);
+  const item = (slug: string, at: Date) => ({
+    slug,
+    examSlug: 'xr-chest',
+    examName: 'X-ray chest',
+    modalityName: 'X-ray',
+    startsAt: at.toISOString(),
+    endsAt: new Date(at.getTime() + 10 * 60_000).toISOString(),
+    preparationNotes: '',
+    status: 'BOOKED' as const,
+  });
+  return {
+    bookingKey: KEY,
+    status: 'BOOKED',
+    pending: false,
+    walkInExam: null,
+    appointments: [item('a1', soon), item('a2', tomorrow)],
+    clinic: {
+      slug: 'parramatta',
+      name: 'Parramatta Imaging',
+      address: '1 Church St, Parramatta NSW 2150',
+      phone: '02 9000 0000',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      latitude: -33.8,
+      longitude: 151,
+      mapUrl: 'https://maps.example/',
+    },
+    patient: { title: 'Ms', firstName: 'Ava', lastName: 'Lobbyton', email: 'a***@example.com', contactNumber: null },
+    confirmed: false,
+    canConfirm: false,
+    emailUnsubscribed: false,
+    cancelReasons: [],
+    cancelQuestionnaireRequired: false,
+    priorMinutes: 1440,
+    walkInRescheduleAllowed: false,
+    requiredDocument: null,
+  };
+}
+
+export interface FakeCalls {
+  identity: unknown[];
+  authenticate: unknown[];
+  sendOtp: unknown[];
+  verifyOtp: string[];
+  checkIn: string[];
+  status: string[];
+  revoked: number;
+}
+
+export interface FakeOptions {
+  identity?: () => Promise<CheckInIdentityResponse>;
+  otpRequired?: boolean;
+  verify?: (code: string) => Promise<void>;
+  checkIn?: (slug: string) => Promise<CheckInStatus>;
+  /** Answers of successive status polls. */
+  polls?: CheckInStatus[];
+}
+
+export function fakeDeps(options: FakeOptions = {}): { deps: KioskCheckInDeps; calls: FakeCalls } {
+  const calls: FakeCalls = { identity: [], authenticate: [], sendOtp: [], verifyOtp: [], checkIn: [], status: [], revoked: 0 };
+  const polls = [...(options.polls ?? [])];
+  const deps = {
+    kiosk: {
+      me: async () => CLINIC,
+      enroll: async () => CLINIC,
+      identity: async (body: unknown) => {
+        calls.identity.push(body);
+        return (options.identity ?? (async () => found()))();
+      },
+      checkIn: async (bookingKey: string, slug: string) => {
+        calls.checkIn.push(`${bookingKey}/${slug}`);
+        return (options.checkIn ?? (async (s: string) => statusFixture({ appointmentSlug: s, state: 'CHECKING_IN', checkInSent: true })))(
+          slug,
+        );
+      },
+    },
+    patientAccess: {
+      session: async () => ({ isAuthenticated: true as const, bookingKey: KEY, type: 'APPOINTMENT' as const, roleTranslations: '' }),
+      authenticate: async (body: unknown) => {
+        calls.authenticate.push(body);
+        return { otpRequired: options.otpRequired ?? true, otpChannels: ['SMS' as const, 'EMAIL' as const], roleTranslations: '' };
+      },
+      sendOtp: async (channel: unknown) => {
+        calls.sendOtp.push(channel);
+        return { resendAfterSeconds: 5, destination: 'a***@example.com' };
+      },
+      verifyOtp: async (code: string) => {
+        calls.verifyOtp.push(code);
+        await (options.verify ?? (async () => undefined))(code);
+        return { isAuthenticated: true as const, bookingKey: KEY, type: 'APPOINTMENT' as const, roleTranslations: '' };
+      },
+      logout: async () => undefined,
+    },
+    appointments: { summary: async () => summaryToday() },
+    checkIn: {
+      status: async (_key: string, slug: string) => {
+        calls.status.push(slug);
+        const next = polls.shift();
+        if (!next) throw new ApiError('network', 0, 'service_unavailable', 'no answer');
+        return next;
+      },
+    },
+    today: () => '2026-11-25',
+    resendSeconds: () => 5,
+    onKioskRevoked: () => {
+      calls.revoked += 1;
+    },
+    pollMs: 5,
+  };
+  // Only the calls the store makes are faked; the rest of each API is never reached.
+  return { deps: deps as unknown as KioskCheckInDeps, calls };
+}
