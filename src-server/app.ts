@@ -35,6 +35,7 @@ import { registerDevOutboxRoutes } from './modules/notifications/dev-outbox-rout
 import { registerEmailPreviewRoutes } from './modules/notifications/preview-routes';
 import { createPatientAccessRepository, type PatientAccessRepository } from './modules/patient-access/repository';
 import { registerPatientAccessRoutes } from './modules/patient-access/routes';
+import { feedbackAnswered } from './modules/questionnaires/public';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { createQuestionnairesService } from './modules/questionnaires/service';
 import { createReferringDoctorsService, registerReferringDoctorRoutes } from './modules/referring-doctors/public';
@@ -307,6 +308,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     secret,
     checkInOpen: (appointment) => checkInService.kioskAvailability(appointment.booking_key, appointment.id),
     silentMinutes: config.kioskSilentMinutes,
+    feedbackAnswered: (bookingKey) => feedbackAnswered(db, bookingKey),
   });
   registerKioskRoutes(app, kiosksService, (bookingKey, appointmentId, kioskName) =>
     checkInService.kioskCheckIn(bookingKey, appointmentId, kioskName),

@@ -40,6 +40,8 @@ export const AppConfigSchema = z.object({
   trackingId: z.string().max(100).nullable(),
   questionnaireCss: z.string().max(20000).nullable(),
   kioskNoActivitySeconds: z.number().int().min(10).max(3600),
+  /** Kiosk check-in asks the booking's FEEDBACK questionnaire first when it is not answered (spec point 4, giveFeedback). */
+  giveFeedback: z.boolean().default(false),
   keepAliveEnabled: z.boolean(),
   keepAliveIntervalSeconds: z.number().int().min(30).max(86400),
   showLinkToAdminPanel: z.boolean(),

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
+import { chooseRadio, surveyDialog } from './helpers/questionnaires';
 import { codeFromMail } from './helpers/sign-in';
 import { DEMO_KIOSK_ADMIN, expectStaffMenu, signInThroughPopup } from './helpers/staff';
 
@@ -114,6 +115,15 @@ test('a kiosk is enrolled with its code, a patient checks in with last name, dat
   await expect(kiosk.getByText(t('kiosk.otp.wrong'))).toBeVisible();
   await otp.fill(mailed);
   await kiosk.getByRole('button', { name: t('kiosk.otp.submit') }).tap();
+
+  // The provider asks for feedback first (giveFeedback) while the booking's FEEDBACK questionnaire is unanswered.
+  await expect(kiosk).toHaveURL(/step=feedback/);
+  await expect(kiosk.getByRole('heading', { name: t('kiosk.feedback.heading') })).toBeVisible();
+  const survey = surveyDialog(kiosk);
+  await expect(survey).toBeVisible({ timeout: 15_000 });
+  await expectNoSeriousA11yViolations(kiosk, 'kiosk: feedback');
+  await chooseRadio(survey, /Overall, how would you rate your visit/, '5');
+  await survey.getByRole('button', { name: 'Complete', exact: true }).click();
 
   await expect(kiosk).toHaveURL(/step=confirm/);
   await expect(kiosk.getByRole('heading', { name: t('kiosk.confirm.heading') })).toBeVisible();

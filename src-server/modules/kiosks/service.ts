@@ -43,6 +43,8 @@ export interface KiosksServiceDeps {
   checkInOpen: (appointment: IdentityMatchRow, now: Date) => Promise<'open' | 'disabled' | 'not_yet'>;
   /** KIOSK_SILENT_MINUTES. */
   silentMinutes: number;
+  /** Every FEEDBACK questionnaire of the booking is answered (or none applies). */
+  feedbackAnswered: (bookingKey: string) => Promise<boolean>;
 }
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -200,11 +202,12 @@ export function createKiosksService(deps: KiosksServiceDeps) {
         const state = await deps.checkInOpen(open[0], now);
         disabledReason = state === 'disabled' ? 'CHECK_IN_DISABLED' : state === 'not_yet' ? 'NOT_YET_OPEN' : null;
       }
+      const onlyKey = keys.length === 1 ? keys[0] : undefined;
       return {
         appointmentBookingKeys: keys,
         samePatient: new Set(matches.map((match) => match.patient_id)).size <= 1,
-        // No feedback questionnaire is configured for kiosks yet: there is nothing to ask first.
-        feedbackQuestionnaireAnswered: true,
+        // Only one booking goes on to sign in; for none or several there is nothing to ask.
+        feedbackQuestionnaireAnswered: onlyKey === undefined ? true : await deps.feedbackAnswered(onlyKey),
         disabledReason,
       };
     },

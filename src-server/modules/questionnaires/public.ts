@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/connection';
+import { listResponse, planItems } from './plan';
 import { createQuestionnairesRepository } from './repository';
 
 /** What other modules may use of questionnaires: the booking hook, outcomes of a temporary key, the document to bring. */
@@ -14,4 +15,16 @@ export function requiredDocument(
   owner: { type: 'APPOINTMENT' | 'BOOKING_REQUEST'; key: string },
 ): Promise<{ title: string; description: string } | null> {
   return createQuestionnairesRepository(q).requiredDocument(owner);
+}
+
+/**
+ * Spec point 3, the kiosk's feedbackQuestionnaireAnswered: true when every FEEDBACK questionnaire
+ * that applies to the appointment booking is answered (also when none applies).
+ */
+export async function feedbackAnswered(q: Queryable, bookingKey: string): Promise<boolean> {
+  const repository = createQuestionnairesRepository(q);
+  const exams = await repository.ownerExams('APPOINTMENT', bookingKey);
+  if (exams.length === 0) return true;
+  const items = planItems(await repository.byTypes(['FEEDBACK']), exams);
+  return listResponse(bookingKey, items, await repository.answers('APPOINTMENT', bookingKey)).allAnswered;
 }

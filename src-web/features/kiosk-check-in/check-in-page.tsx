@@ -8,6 +8,7 @@ import { useSelfServiceTexts } from '../../i18n/self-service-texts';
 import { paths } from '../../paths';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
+import { FeedbackStep } from './kiosk-feedback';
 import { KioskHomeButton } from './kiosk-home-button';
 import { kioskCheckInPath } from './kiosk-paths';
 import { kioskCheckInStoreOf, kioskDeviceStoreOf } from './kiosk-stores';
@@ -42,6 +43,7 @@ export const CheckInPage = observer(function CheckInPage() {
   return (
     <Page title={t('kiosk.title')} className="pp-kiosk">
       {step === 'verify-otp' && <OtpStep store={store} />}
+      {step === 'feedback' && <FeedbackStep store={store} />}
       {step === 'confirm' && <ConfirmStep store={store} />}
       {step === 'processing' && <ProcessingStep />}
       {(step === 'success' || step === 'complete') && <DoneStep step={step} store={store} />}

@@ -20,9 +20,9 @@ import { checkInEach, outcomeOf, pollUntilCheckedIn } from './kiosk-check-in-run
  * this store, never in the URL.
  */
 
-/** The /check-in steps (spec point 2); feedback is skipped: the provider config has no giveFeedback. */
-export type KioskStep = 'verify-otp' | 'confirm' | 'processing' | 'success' | 'complete' | 'error';
-export const KIOSK_STEPS: readonly KioskStep[] = ['verify-otp', 'confirm', 'processing', 'success', 'complete', 'error'];
+/** The /check-in steps (spec point 2); feedback only with the app config's giveFeedback and a FEEDBACK questionnaire unanswered. */
+export type KioskStep = 'verify-otp' | 'feedback' | 'confirm' | 'processing' | 'success' | 'complete' | 'error';
+export const KIOSK_STEPS: readonly KioskStep[] = ['verify-otp', 'feedback', 'confirm', 'processing', 'success', 'complete', 'error'];
 
 export type DisabledReason = NonNullable<CheckInIdentityResponse['disabledReason']>;
 
@@ -44,6 +44,8 @@ export interface KioskCheckInDeps {
   today(): string;
   /** Seconds between code resends (app config). */
   resendSeconds(): number;
+  /** The app config's giveFeedback: ask an unanswered FEEDBACK questionnaire before confirming. */
+  giveFeedback(): boolean;
   /** A kiosk call said the kiosk is not enrolled (revoked). */
   onKioskRevoked(): void;
   pollMs?: number;
@@ -243,9 +245,24 @@ export class KioskCheckInStore {
     }
   }
 
-  /** Signed in: the appointments to confirm (feedback first would come here with giveFeedback). */
+  /** Signed in: the feedback questionnaire first (giveFeedback, not answered yet), else the appointments to confirm. */
   private async signedIn(): Promise<void> {
     this.stopCountdown();
+    if (this.deps.giveFeedback() && !this.feedbackAnswered) {
+      runInAction(() => (this.step = 'feedback'));
+      return;
+    }
+    await this.toConfirm();
+  }
+
+  /** The feedback step is over (answered, closed or skipped): on to confirm. */
+  async feedbackDone(): Promise<void> {
+    if (this.step !== 'feedback') return;
+    this.feedbackAnswered = true;
+    await this.toConfirm();
+  }
+
+  private async toConfirm(): Promise<void> {
     runInAction(() => {
       this.step = 'confirm';
       this.loadingAppointments = true;

@@ -21,5 +21,6 @@ export const kioskCheckInStoreOf = ({ root, client }: FeatureStoreContext) =>
     checkIn: createCheckInApi(client),
     today: () => localDate(new Date()),
     resendSeconds: () => root.config.app.otpResendSeconds,
+    giveFeedback: () => root.config.app.giveFeedback,
     onKioskRevoked: () => root.featureStore(kioskDeviceStoreOf).markRevoked(),
   });

@@ -134,6 +134,30 @@ describe('KioskCheckInStore#verifyCode', () => {
   });
 });
 
+describe('KioskCheckInStore feedback step', () => {
+  it('with giveFeedback asks the unanswered FEEDBACK questionnaire first, then goes on to confirm', async () => {
+    const { store } = storeWith({ giveFeedback: true, identity: async () => found({ feedbackQuestionnaireAnswered: false }) });
+    await store.submitIdentity();
+    store.setCode('654321');
+    await store.verifyCode();
+    expect(store.step).toBe('feedback');
+    await store.feedbackDone();
+    expect(store.step).toBe('confirm');
+    expect(store.appointmentsToday.map((item) => item.slug)).toEqual(['a1']);
+  });
+
+  it.each([
+    ['giveFeedback is off', false, false],
+    ['the feedback is answered already', true, true],
+  ])('skips the feedback step when %s', async (_case, giveFeedback, answered) => {
+    const { store } = storeWith({ giveFeedback, identity: async () => found({ feedbackQuestionnaireAnswered: answered }) });
+    await store.submitIdentity();
+    store.setCode('654321');
+    await store.verifyCode();
+    expect(store.step).toBe('confirm');
+  });
+});
+
 describe('KioskCheckInStore#confirm', () => {
   async function atConfirm(options: FakeOptions) {
     const made = storeWith({ otpRequired: false, ...options });

@@ -75,6 +75,8 @@ export interface FakeOptions {
   checkIn?: (slug: string) => Promise<CheckInStatus>;
   /** Answers of successive status polls. */
   polls?: CheckInStatus[];
+  /** The app config's giveFeedback (off unless a test turns it on). */
+  giveFeedback?: boolean;
 }
 
 export function fakeDeps(options: FakeOptions = {}): { deps: KioskCheckInDeps; calls: FakeCalls } {
@@ -123,6 +125,7 @@ export function fakeDeps(options: FakeOptions = {}): { deps: KioskCheckInDeps; c
     },
     today: () => '2026-11-25',
     resendSeconds: () => 5,
+    giveFeedback: () => options.giveFeedback ?? false,
     onKioskRevoked: () => {
       calls.revoked += 1;
     },

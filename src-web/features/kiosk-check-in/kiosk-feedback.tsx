@@ -1,0 +1,45 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/button';
+import { useQuestionnaireTexts } from '../../i18n/questionnaire-texts';
+import { useStores } from '../../stores/use-stores';
+import { preloadSurveyModal, QuestionnaireRunModal, questionnaireStoreOf } from '../questionnaires/public';
+import type { KioskCheckInStore } from './kiosk-check-in-store';
+
+/**
+ * The feedback step (spec point 4, giveFeedback): the booking's FEEDBACK questionnaire before
+ * confirming, through the same run as the questionnaires page (answers saved against the
+ * appointment). Optional: Skip, the survey's close button, or an empty list all go on to confirm.
+ */
+export const FeedbackStep = observer(function FeedbackStep({ store }: { store: KioskCheckInStore }) {
+  const root = useStores();
+  const { t } = useTranslation();
+  const id = useId();
+  const run = root.featureStore(questionnaireStoreOf);
+  const textsReady = useQuestionnaireTexts(root.i18n.i18n, root.i18n.locale);
+  const bookingKey = store.bookingKey;
+
+  useEffect(() => {
+    if (bookingKey === null) return;
+    preloadSurveyModal();
+    void run.load('APPOINTMENT', bookingKey, ['FEEDBACK']);
+    return () => run.reset();
+  }, [run, bookingKey]);
+
+  // Answered, closed, nothing to ask, or not loadable: check-in goes on either way.
+  useEffect(() => {
+    if (run.state === 'done' || run.state === 'error') void store.feedbackDone();
+  }, [run.state, store]);
+
+  return (
+    <section className="pp-kiosk-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('kiosk.feedback.heading')}</h2>
+      <p>{t('kiosk.feedback.intro')}</p>
+      <Button variant="secondary" onClick={() => void store.feedbackDone()}>
+        {t('kiosk.feedback.skip')}
+      </Button>
+      {textsReady && <QuestionnaireRunModal store={run} locale={root.i18n.locale} />}
+    </section>
+  );
+});
