@@ -139,6 +139,23 @@ export function createKiosksRepository(db: Queryable) {
       );
     },
 
+    /** Wrong enrollment codes from this address since `since`; older ones of the address go on the way. */
+    async enrollmentFailuresSince(ip: string, since: Date, tx: Queryable = db): Promise<number> {
+      await tx.query(`delete from kiosk_enrollment_failure where ip = $1 and failed_at < $2::timestamptz - interval '1 day'`, [
+        ip,
+        since.toISOString(),
+      ]);
+      const rows = await tx.query<{ count: number }>(
+        `select count(*)::int as count from kiosk_enrollment_failure where ip = $1 and failed_at > $2`,
+        [ip, since.toISOString()],
+      );
+      return rows[0]?.count ?? 0;
+    },
+
+    async recordEnrollmentFailure(ip: string, now: Date, tx: Queryable = db): Promise<void> {
+      await tx.query(`insert into kiosk_enrollment_failure (ip, failed_at) values ($1, $2)`, [ip, now.toISOString()]);
+    },
+
     /** Attempts since `since`: this kiosk's, and this person's at any kiosk. */
     async attemptsSince(kioskId: string, personHmac: string, since: Date, tx: Queryable = db): Promise<{ kiosk: number; person: number }> {
       const rows = await tx.query<{ kiosk: number; person: number }>(

@@ -109,7 +109,7 @@ export function registerKioskRoutes(
       },
     },
     async (request, reply) => {
-      const enrolled = await service.enroll(request.body.code);
+      const enrolled = await service.enroll(request.body.code, request.ip);
       return reply.headers(NO_STORE).header('set-cookie', kioskTokenCookie(enrolled.token)).send(enrolled.identity);
     },
   );

@@ -25,6 +25,9 @@ export const KIOSK_IDENTITY_LIMIT = 30;
 /** …and this many for one person (last name and date of birth) at any kiosk. */
 export const PERSON_IDENTITY_LIMIT = 6;
 export const IDENTITY_WINDOW_MS = 10 * 60_000;
+/** Wrong enrollment codes from one address within ENROLLMENT_WINDOW_MS before it must wait. */
+export const ENROLLMENT_FAILURE_LIMIT = 10;
+export const ENROLLMENT_WINDOW_MS = 15 * 60_000;
 
 export const KIOSK_TEXTS = {
   codeRefused: 'This enrollment code is wrong, used or expired. Ask for a new one on the staff kiosk page.',
@@ -32,6 +35,7 @@ export const KIOSK_TEXTS = {
   tooManyAtKiosk: 'Too many look-ups at this kiosk. Please ask at the front desk.',
   tooManyForPerson: 'Too many look-ups for these details. Please ask at the front desk.',
   futureTime: "This time is in the future; check the kiosk's clock.",
+  tooManyCodes: 'Too many wrong enrollment codes from this network. Wait 15 minutes, then enter the code from the staff kiosk page again.',
 } as const;
 
 export interface KiosksServiceDeps {
@@ -156,8 +160,11 @@ export function createKiosksService(deps: KiosksServiceDeps) {
     },
 
     /** Exchanges a one-time code for the kiosk's token (answered once, for the cookie). */
-    async enroll(code: string): Promise<{ token: string; identity: KioskIdentity }> {
+    async enroll(code: string, ip: string): Promise<{ token: string; identity: KioskIdentity }> {
       const now = clock.now();
+      const address = ip.slice(0, 64) || 'unknown';
+      if ((await repository.enrollmentFailuresSince(address, new Date(now.getTime() - ENROLLMENT_WINDOW_MS))) >= ENROLLMENT_FAILURE_LIMIT)
+        throw tooManyRequests(KIOSK_TEXTS.tooManyCodes);
       const token = randomToken(32);
       const kioskId = await db.transaction(async (tx) => {
         const id = await repository.useCode(sha256Hex(code.replace('-', '')), now, tx);
@@ -166,7 +173,10 @@ export function createKiosksService(deps: KiosksServiceDeps) {
         await audit.record({ actor: 'kiosk', action: 'kiosk.enrolled', subjectType: 'kiosk', subjectId: id, details: {}, now }, tx);
         return id;
       });
-      if (kioskId === null) throw badRequest(KIOSK_TEXTS.codeRefused);
+      if (kioskId === null) {
+        await repository.recordEnrollmentFailure(address, now);
+        throw badRequest(KIOSK_TEXTS.codeRefused);
+      }
       const row = await repository.byId(kioskId);
       if (row === null) throw new Error('[kiosks] the enrolled kiosk is gone');
       return { token, identity: { name: row.name, clinicSlug: row.clinic_slug, clinicName: row.clinic_name } };

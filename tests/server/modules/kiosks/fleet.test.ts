@@ -113,6 +113,27 @@ describe.each(backends())('the kiosk fleet on %s', (backend) => {
     expect((await listed(kiosk.id)).kiosk.health).toEqual(before);
   });
 
+  it('stops an address after 10 wrong enrollment codes in 15 minutes, even with the right one, and lets another address in', async () => {
+    server.clock.set(SEED);
+    const added = await itAdmin.request('POST', '/api/staff/kiosks', { name: 'Parramatta lobby guessed', clinicSlug: 'parramatta' });
+    const { code } = added.json<{ code: string }>();
+    const guesser = cookieBrowser(server.app, '__Host-portal_kiosk', '203.0.113.66');
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const wrong = await guesser.request('POST', '/api/kiosk/enroll', { code: attempt % 2 === 0 ? 'ZZZZ-ZZZZ' : 'YYYY-YYYY' });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const stopped = await guesser.request('POST', '/api/kiosk/enroll', { code });
+    expect(stopped.statusCode).toBe(429);
+    expect(stopped.json<{ message: string }>().message).toMatch(/Too many wrong enrollment codes/);
+    expect(guesser.token).toBeNull();
+
+    // The code still works once, from the kiosk's own network; the guesser may try again later.
+    const kiosk = cookieBrowser(server.app, '__Host-portal_kiosk', '198.51.100.60');
+    expect((await kiosk.request('POST', '/api/kiosk/enroll', { code })).statusCode).toBe(200);
+    server.clock.set(minutesAfterSeed(16));
+    expect((await guesser.request('POST', '/api/kiosk/enroll', { code: 'ZZZZ-ZZZZ' })).statusCode).toBe(400);
+  });
+
   it('refuses the next heartbeat of a revoked kiosk (401 kiosk_not_enrolled), and the list shows it revoked, not silent', async () => {
     server.clock.set(SEED);
     const kiosk = await enrolledKiosk('Parramatta lobby revoked');
