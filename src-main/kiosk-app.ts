@@ -1,10 +1,13 @@
 import { installCrashRecovery, type CrashRecovery, type Timers } from './crash-recovery';
 import type { ElectronSurface, KioskBrowserWindow } from './electron-surface';
+import type { KioskFetch } from './enrollment';
 import { registerKioskIpc } from './ipc';
+import { createKioskCredential, type KioskCredential } from './kiosk-credential';
 import { formatConfigProblems, type KioskConfig, type KioskConfigResult } from './kiosk-config';
 import type { KioskLog } from './kiosk-log';
 import { createKioskWindow, type KioskMode } from './kiosk-window';
 import { originForLog } from './navigation-policy';
+import { createTokenStore } from './kiosk-token-store';
 
 export interface KioskRuntime<Handle> {
   mode: KioskMode;
@@ -12,6 +15,10 @@ export interface KioskRuntime<Handle> {
   preloadPath: string;
   /** Absolute path of resources/kiosk/offline.html. */
   offlinePagePath: string;
+  /** Absolute path of resources/kiosk/enrollment.html (not enrolled, code refused, insecure storage). */
+  enrollmentPagePath: string;
+  /** Main's own HTTP client (enrollment, heartbeat): Node's fetch in the app. */
+  fetch: KioskFetch;
   platform: string;
   timers: Timers<Handle>;
   log: KioskLog;
@@ -20,6 +27,7 @@ export interface KioskRuntime<Handle> {
 export interface RunningKiosk {
   window: KioskBrowserWindow;
   recovery: CrashRecovery;
+  credential: KioskCredential;
 }
 
 /**
@@ -27,7 +35,11 @@ export interface RunningKiosk {
  * hardened window with crash recovery, and the start page. Everything is wired here and nowhere
  * else, so the test can check that every policy is attached to the window.
  */
-export function startKiosk<Handle>(surface: ElectronSurface, config: KioskConfig, runtime: KioskRuntime<Handle>): RunningKiosk {
+export async function startKiosk<Handle>(
+  surface: ElectronSurface,
+  config: KioskConfig,
+  runtime: KioskRuntime<Handle>,
+): Promise<RunningKiosk> {
   const { log } = runtime;
   surface.removeApplicationMenu();
   registerKioskIpc(surface, {
@@ -69,9 +81,27 @@ export function startKiosk<Handle>(surface: ElectronSurface, config: KioskConfig
     `[startup] ${runtime.mode} start: portal ${originForLog(config.startUrl)} (from ${config.portalUrlSource})` +
       (config.clinicSlug ? `, clinic ${config.clinicSlug}` : ''),
   );
-  // A failure here also emits did-fail-load, which crash recovery handles; the rejection is only logged.
-  window.webContents.loadURL(config.startUrl).catch((error: unknown) => log.warn(`[startup] first load failed: ${String(error)}`));
-  return { window, recovery };
+  const credential = createKioskCredential({
+    enrollment: {
+      fetch: runtime.fetch,
+      portalUrl: config.portalUrl,
+      enrollmentCode: config.enrollmentCode,
+      provisioningPath: config.provisioningPath,
+      store: createTokenStore({ safeStorage: surface.safeStorage, platform: runtime.platform, directory: surface.app.getPath('userData') }),
+      safeStorage: surface.safeStorage,
+      platform: runtime.platform,
+      log,
+    },
+    contents: window.webContents,
+    startUrl: config.startUrl,
+    enrollmentPagePath: runtime.enrollmentPagePath,
+    offlinePagePath: runtime.offlinePagePath,
+    timers: runtime.timers,
+    log,
+  });
+  // Loads the start page (a failure there also emits did-fail-load, which crash recovery handles) or a local screen.
+  await credential.start();
+  return { window, recovery, credential };
 }
 
 /**
@@ -92,7 +122,7 @@ export function runKiosk<Handle>(
     app.quit();
     return Promise.resolve(null);
   }
-  return app.whenReady().then(() => {
+  return app.whenReady().then(async () => {
     if (!configResult.ok) {
       const message = formatConfigProblems(configResult.problems);
       runtime.log.error(message);

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, powerMonitor, safeStorage } from 'electron';
 import type { ElectronSurface, KioskBrowserWindow } from './electron-surface';
 import { installGlobalErrorHandlers, FLUSH_TIMEOUT_MS } from './global-errors';
 import { runKiosk } from './kiosk-app';
@@ -19,6 +19,8 @@ const surface: ElectronSurface = {
   ipcMain,
   removeApplicationMenu: () => Menu.setApplicationMenu(null),
   showErrorBox: (title, content) => dialog.showErrorBox(title, content),
+  safeStorage,
+  powerMonitor,
 };
 
 const configResult = loadKioskConfig({
@@ -60,6 +62,9 @@ void runKiosk(surface, configResult, {
   mode: app.isPackaged ? 'production' : 'development',
   preloadPath: path.join(outMainDir, '..', 'preload', 'index.cjs'),
   offlinePagePath: path.join(app.getAppPath(), 'resources', 'kiosk', 'offline.html'),
+  enrollmentPagePath: path.join(app.getAppPath(), 'resources', 'kiosk', 'enrollment.html'),
+  // Node's fetch, not the session's: the enrollment cookie must not land in the page's cookie jar.
+  fetch: (url, init) => fetch(url, init),
   platform: process.platform,
   timers: { now: () => Date.now(), setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle) },
   log,

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KIOSK_CHANNELS } from '@contract/kiosk-bridge';
 import { runKiosk, type KioskRuntime } from '../../src-main/kiosk-app';
@@ -7,15 +10,21 @@ import { FakeElectron, FakeTimers, MemoryLog } from './helpers/fake-electron';
 
 const PRELOAD = '/opt/kiosk/out/preload/index.cjs';
 const OFFLINE = '/opt/kiosk/resources/kiosk/offline.html';
+const ENROLLMENT = '/opt/kiosk/resources/kiosk/enrollment.html';
+/** No portal in these tests: main's own requests fail as if the network were down. */
+const offlineFetch = () => Promise.reject(new Error('no network in this test'));
 
 function setUp(configResult: KioskConfigResult = configFor('https://portal.example.com')) {
   const electron = new FakeElectron();
+  electron.app.userData = mkdtempSync(path.join(tmpdir(), 'kiosk-app-'));
   const log = new MemoryLog();
   const timers = new FakeTimers();
   const runtime: KioskRuntime<number> = {
     mode: 'production',
     preloadPath: PRELOAD,
     offlinePagePath: OFFLINE,
+    enrollmentPagePath: ENROLLMENT,
+    fetch: offlineFetch,
     platform: 'win32',
     timers,
     log,
@@ -59,6 +68,8 @@ describe('runKiosk', () => {
       mode: 'production',
       preloadPath: PRELOAD,
       offlinePagePath: OFFLINE,
+      enrollmentPagePath: ENROLLMENT,
+      fetch: offlineFetch,
       platform: 'linux',
       timers: new FakeTimers(),
       log,

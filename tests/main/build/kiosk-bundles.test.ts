@@ -144,7 +144,8 @@ describe('main bundle', () => {
         timeout: 30_000,
       },
     );
-    expect(result.stderr).toBe('');
+    // Not enrolled (no stored token, no code): the one warning; the portal still loads and decides.
+    expect(result.stderr).toBe('[kiosk] [enrollment] no stored kiosk token and no enrollmentCode in the provisioning file\n');
     expect(result.status).toBe(0);
     const calls = result.stdout
       .split('\n')
@@ -177,7 +178,18 @@ class WebContents extends EventEmitter {
     setPermissionRequestHandler: () => record({ call: 'setPermissionRequestHandler' }),
     setPermissionCheckHandler: () => record({ call: 'setPermissionCheckHandler' }),
     setDevicePermissionHandler: () => record({ call: 'setDevicePermissionHandler' }),
+    webRequest: {
+      onBeforeSendHeaders: () => record({ call: 'webRequest.onBeforeSendHeaders' }),
+      onCompleted: () => record({ call: 'webRequest.onCompleted' }),
+    },
+    cookies: { get: () => Promise.resolve([]), remove: () => Promise.resolve() },
+    clearStorageData: () => Promise.resolve(),
+    clearAuthCache: () => Promise.resolve(),
+    clearCache: () => Promise.resolve(),
   };
+  navigationHistory = { clear() {} };
+  send() {}
+  executeJavaScript() { return Promise.resolve(); }
   setWindowOpenHandler() { record({ call: 'setWindowOpenHandler' }); }
   setVisualZoomLevelLimits() { return Promise.resolve(); }
   loadURL(url) { record({ call: 'loadURL', url }); return Promise.resolve(); }
@@ -205,5 +217,15 @@ export const app = new App();
 export const ipcMain = { handle: (channel) => record({ call: 'ipcMain.handle', channel }) };
 export const Menu = { setApplicationMenu: (menu) => record({ call: 'setApplicationMenu', menu }) };
 export const dialog = { showErrorBox: (title, content) => record({ call: 'showErrorBox', title, content }) };
-export default { app, BrowserWindow, ipcMain, Menu, dialog };
+export const safeStorage = {
+  isEncryptionAvailable: () => true,
+  getSelectedStorageBackend: () => 'gnome_libsecret',
+  encryptString: (text) => Buffer.from(text).reverse(),
+  decryptString: (data) => Buffer.from(data).reverse().toString(),
+};
+class PowerMonitor extends EventEmitter {
+  getSystemIdleTime() { return 0; }
+}
+export const powerMonitor = new PowerMonitor();
+export default { app, BrowserWindow, ipcMain, Menu, dialog, safeStorage, powerMonitor };
 `;

@@ -1,6 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type {
+  BeforeSendHeadersListener,
   BrowserWindowConstructorOptions,
+  CompletedListener,
+  Cookie,
   DevicePermissionHandler,
   ElectronSurface,
   HandlerDetails,
@@ -9,6 +12,8 @@ import type {
   KioskBrowserWindow,
   KioskInvokeEvent,
   KioskIpcMain,
+  KioskPowerMonitor,
+  KioskSafeStorage,
   KioskSession,
   KioskWebContents,
   PermissionCheckHandler,
@@ -39,7 +44,60 @@ export function preventableEvent<T extends object>(fields: T): T & { preventDefa
   };
 }
 
+/** session.webRequest: keeps the listeners so a test can play requests through them. */
+export class FakeWebRequest {
+  beforeSendHeaders: BeforeSendHeadersListener | null = null;
+  completed: CompletedListener | null = null;
+  onBeforeSendHeaders(listener: BeforeSendHeadersListener | null): void {
+    this.beforeSendHeaders = listener;
+  }
+  onCompleted(listener: CompletedListener | null): void {
+    this.completed = listener;
+  }
+  /** The headers a request to `url` leaves with, after the kiosk's listener. */
+  send(url: string, requestHeaders: Record<string, string> = {}): Record<string, string | string[]> {
+    let sent: Record<string, string | string[]> = requestHeaders;
+    this.beforeSendHeaders?.({ url, requestHeaders: { ...requestHeaders } }, (response) => {
+      if (response.cancel) throw new Error('request cancelled');
+      sent = response.requestHeaders ?? requestHeaders;
+    });
+    return sent;
+  }
+  complete(url: string, statusCode: number): void {
+    this.completed?.({ url, statusCode });
+  }
+}
+
+/** session.cookies over an in-memory jar. */
+export class FakeCookies {
+  jar: Cookie[] = [];
+  get(): Promise<Cookie[]> {
+    return Promise.resolve([...this.jar]);
+  }
+  remove(url: string, name: string): Promise<void> {
+    const host = new URL(url).hostname;
+    this.jar = this.jar.filter((cookie) => !(cookie.name === name && (cookie.domain ?? '').replace(/^\./, '') === host));
+    return Promise.resolve();
+  }
+}
+
 export class FakeSession implements KioskSession {
+  readonly webRequest = new FakeWebRequest();
+  readonly cookies = new FakeCookies();
+  /** Every clear* call, in order, with its options. */
+  readonly clears: { call: string; options?: unknown }[] = [];
+  clearStorageData(options?: unknown): Promise<void> {
+    this.clears.push({ call: 'clearStorageData', options });
+    return Promise.resolve();
+  }
+  clearAuthCache(): Promise<void> {
+    this.clears.push({ call: 'clearAuthCache' });
+    return Promise.resolve();
+  }
+  clearCache(): Promise<void> {
+    this.clears.push({ call: 'clearCache' });
+    return Promise.resolve();
+  }
   requestHandler: PermissionRequestHandler | null = null;
   checkHandler: PermissionCheckHandler | null = null;
   deviceHandler: DevicePermissionHandler | null = null;
@@ -56,7 +114,7 @@ export class FakeSession implements KioskSession {
 }
 
 /** One entry per page the kiosk asked the window to show. */
-export type LoadRecord = { kind: 'url'; target: string } | { kind: 'file'; target: string };
+export type LoadRecord = { kind: 'url'; target: string } | { kind: 'file'; target: string; query?: Record<string, string> };
 
 export class FakeWebContents extends EventEmitter implements KioskWebContents {
   readonly session = new FakeSession();
@@ -82,8 +140,24 @@ export class FakeWebContents extends EventEmitter implements KioskWebContents {
     this.currentUrl = url;
     return this.failNextLoads ? Promise.reject(this.failNextLoads) : Promise.resolve();
   }
-  loadFile(filePath: string): Promise<void> {
-    this.loads.push({ kind: 'file', target: filePath });
+  /** What the kiosk pushed to the preload, in order. */
+  readonly sent: { channel: string; args: unknown[] }[] = [];
+  readonly scripts: string[] = [];
+  historyCleared = 0;
+  readonly navigationHistory = {
+    clear: () => {
+      this.historyCleared += 1;
+    },
+  };
+  send(channel: string, ...args: unknown[]): void {
+    this.sent.push({ channel, args });
+  }
+  executeJavaScript(code: string): Promise<unknown> {
+    this.scripts.push(code);
+    return Promise.resolve(undefined);
+  }
+  loadFile(filePath: string, options?: { query?: Record<string, string> }): Promise<void> {
+    this.loads.push(options?.query ? { kind: 'file', target: filePath, query: options.query } : { kind: 'file', target: filePath });
     this.currentUrl = `file://${filePath}`;
     return Promise.resolve();
   }
@@ -218,8 +292,10 @@ export class FakeApp extends EventEmitter implements KioskApp {
   getAppPath(): string {
     return '/opt/kiosk/resources/app.asar';
   }
+  /** Tests that write files point this at a temporary folder. */
+  userData = '/home/kiosk/.config/Patient Portal Kiosk';
   getPath(_name: 'userData'): string {
-    return '/home/kiosk/.config/Patient Portal Kiosk';
+    return this.userData;
   }
   relaunch(): void {
     this.relaunchCalls += 1;
@@ -235,8 +311,39 @@ export class FakeApp extends EventEmitter implements KioskApp {
   }
 }
 
+/**
+ * safeStorage with a reversible stand-in cipher (byte-wise XOR), so a test can check the file
+ * holds no plaintext; `backend` and `available` select what the OS offers.
+ */
+export class FakeSafeStorage implements KioskSafeStorage {
+  available = true;
+  backend = 'gnome_libsecret';
+  isEncryptionAvailable(): boolean {
+    return this.available;
+  }
+  getSelectedStorageBackend(): string {
+    return this.backend;
+  }
+  encryptString(plainText: string): Buffer {
+    if (!this.available) throw new Error('Encryption is not available.');
+    return Buffer.from(Buffer.from(plainText, 'utf8').map((byte) => byte ^ 0x5a));
+  }
+  decryptString(encrypted: Buffer): string {
+    return Buffer.from(encrypted.map((byte) => byte ^ 0x5a)).toString('utf8');
+  }
+}
+
+export class FakePowerMonitor extends EventEmitter implements KioskPowerMonitor {
+  idleSeconds = 0;
+  getSystemIdleTime(): number {
+    return this.idleSeconds;
+  }
+}
+
 export class FakeElectron implements ElectronSurface {
   readonly app = new FakeApp();
+  readonly safeStorage = new FakeSafeStorage();
+  readonly powerMonitor = new FakePowerMonitor();
   readonly ipcMain = new FakeIpcMain();
   readonly windows: FakeBrowserWindow[] = [];
   menuRemoved = false;
