@@ -2,6 +2,7 @@ import { installCrashRecovery, type CrashRecovery, type Timers } from './crash-r
 import type { ElectronSurface, KioskBrowserWindow } from './electron-surface';
 import type { KioskFetch } from './enrollment';
 import { registerKioskIpc } from './ipc';
+import { installKioskAuth } from './kiosk-auth';
 import { createKioskCredential, type KioskCredential } from './kiosk-credential';
 import { formatConfigProblems, type KioskConfig, type KioskConfigResult } from './kiosk-config';
 import type { KioskLog } from './kiosk-log';
@@ -99,6 +100,8 @@ export async function startKiosk<Handle>(
     timers: runtime.timers,
     log,
   });
+  // Before the first load, so even the first kiosk request carries the token.
+  installKioskAuth({ session: window.webContents.session, portalUrl: config.portalUrl, credential, fetch: runtime.fetch, log });
   // Loads the start page (a failure there also emits did-fail-load, which crash recovery handles) or a local screen.
   await credential.start();
   return { window, recovery, credential };

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -129,5 +129,53 @@ describe('runKiosk', () => {
       level: 'info',
       message: '[startup] production start: portal https://portal.example.com (from KIOSK_PORTAL_URL)',
     });
+  });
+});
+
+describe('runKiosk with enrollment', () => {
+  it('enrolls with the provisioned code, sends the token only to kiosk routes, and asks for staff once revoked', async () => {
+    const electron = new FakeElectron();
+    electron.app.userData = mkdtempSync(path.join(tmpdir(), 'kiosk-app-'));
+    const configFile = path.join(electron.app.userData, 'kiosk.json');
+    writeFileSync(configFile, JSON.stringify({ portalUrl: 'https://portal.example.com', enrollmentCode: '7KQ3-M9XD' }));
+    const configResult = loadKioskConfig({
+      env: { KIOSK_CONFIG_FILE: configFile },
+      platform: 'linux',
+      userDataDir: electron.app.userData,
+      readTextFile: (file) => readFileSync(file, 'utf8'),
+    });
+    const requests: string[] = [];
+    const fetch = (url: string) => {
+      requests.push(url);
+      if (url.endsWith('/api/kiosk/enroll')) {
+        return Promise.resolve(
+          new Response(JSON.stringify({ name: 'Lobby 1', clinicSlug: null, clinicName: null }), {
+            headers: [['set-cookie', '__Host-portal_kiosk=tok-0123456789abcdefghij; Path=/; HttpOnly; Secure']],
+          }),
+        );
+      }
+      return Promise.resolve(Response.json({ code: 'kiosk_not_enrolled', message: 'again' }, { status: 401 }));
+    };
+    await runKiosk(electron, configResult, {
+      mode: 'production',
+      preloadPath: PRELOAD,
+      offlinePagePath: OFFLINE,
+      enrollmentPagePath: ENROLLMENT,
+      fetch,
+      platform: 'linux',
+      timers: new FakeTimers(),
+      log: new MemoryLog(),
+    });
+    const contents = electron.windows[0]?.webContents;
+    const webRequest = contents?.session.webRequest;
+    expect(webRequest?.send('https://portal.example.com/api/kiosk/me')).toEqual({ Authorization: 'Kiosk tok-0123456789abcdefghij' });
+    expect(webRequest?.send('https://portal.example.com/api/booking')).toEqual({});
+    expect(JSON.parse(readFileSync(configFile, 'utf8'))).toEqual({ portalUrl: 'https://portal.example.com' });
+
+    webRequest?.complete('https://portal.example.com/api/kiosk/check-in/identity', 401);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(requests).toEqual(['https://portal.example.com/api/kiosk/enroll', 'https://portal.example.com/api/kiosk/me']);
+    expect(contents?.loads.at(-1)).toEqual({ kind: 'file', target: ENROLLMENT, query: { reason: 'enroll-again', kiosk: 'Lobby 1' } });
+    expect(webRequest?.send('https://portal.example.com/api/kiosk/me')).toEqual({});
   });
 });

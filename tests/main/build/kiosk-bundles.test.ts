@@ -165,6 +165,7 @@ describe('main bundle', () => {
     expect(existsSync(window?.options.webPreferences.preload ?? '')).toBe(true);
     expect(calls).toContainEqual({ call: 'setWindowOpenHandler' });
     expect(calls).toContainEqual({ call: 'setPermissionRequestHandler' });
+    expect(calls).toContainEqual({ call: 'webRequest.onBeforeSendHeaders' });
     expect(calls).toContainEqual({ call: 'loadURL', url: 'https://portal.example.com/kiosk?kioskMode=true' });
   });
 });
