@@ -3,6 +3,8 @@ import type { ElectronSurface, KioskBrowserWindow } from './electron-surface';
 import type { KioskFetch } from './enrollment';
 import { registerKioskIpc } from './ipc';
 import { installKioskAuth } from './kiosk-auth';
+import { installIdleMonitor, type IdleMonitor } from './idle-monitor';
+import { endPatientSession } from './session-wipe';
 import { createKioskCredential, type KioskCredential } from './kiosk-credential';
 import { formatConfigProblems, type KioskConfig, type KioskConfigResult } from './kiosk-config';
 import type { KioskLog } from './kiosk-log';
@@ -29,6 +31,7 @@ export interface RunningKiosk {
   window: KioskBrowserWindow;
   recovery: CrashRecovery;
   credential: KioskCredential;
+  idle: IdleMonitor;
 }
 
 /**
@@ -43,11 +46,6 @@ export async function startKiosk<Handle>(
 ): Promise<RunningKiosk> {
   const { log } = runtime;
   surface.removeApplicationMenu();
-  registerKioskIpc(surface, {
-    allowedOrigin: config.allowedOrigin,
-    appInfo: () => ({ version: surface.app.getVersion(), platform: runtime.platform }),
-    log,
-  });
 
   const window = createKioskWindow(surface, {
     mode: runtime.mode,
@@ -55,8 +53,9 @@ export async function startKiosk<Handle>(
     allowedOrigin: config.allowedOrigin,
     log,
   });
+  const contents = window.webContents;
   const recovery = installCrashRecovery({
-    contents: window.webContents,
+    contents,
     startUrl: config.startUrl,
     allowedOrigin: config.allowedOrigin,
     offlinePagePath: runtime.offlinePagePath,
@@ -78,10 +77,6 @@ export async function startKiosk<Handle>(
   // The window only closes when the OS asks; quit and let the supervisor decide (README).
   surface.app.on('window-all-closed', () => surface.app.quit());
 
-  log.info(
-    `[startup] ${runtime.mode} start: portal ${originForLog(config.startUrl)} (from ${config.portalUrlSource})` +
-      (config.clinicSlug ? `, clinic ${config.clinicSlug}` : ''),
-  );
   const credential = createKioskCredential({
     enrollment: {
       fetch: runtime.fetch,
@@ -93,18 +88,47 @@ export async function startKiosk<Handle>(
       platform: runtime.platform,
       log,
     },
-    contents: window.webContents,
+    contents,
     startUrl: config.startUrl,
     enrollmentPagePath: runtime.enrollmentPagePath,
     offlinePagePath: runtime.offlinePagePath,
     timers: runtime.timers,
     log,
   });
+  const idle = installIdleMonitor({
+    powerMonitor: surface.powerMonitor,
+    contents,
+    allowedOrigin: config.allowedOrigin,
+    timers: runtime.timers,
+  });
+
+  registerKioskIpc(surface, {
+    allowedOrigin: config.allowedOrigin,
+    appInfo: () => ({ version: surface.app.getVersion(), platform: runtime.platform }),
+    identity: () => {
+      const known = credential.identity();
+      return {
+        name: known?.name ?? null,
+        clinicSlug: known?.clinicSlug ?? config.clinicSlug,
+        clinicName: known?.clinicName ?? null,
+        enrolled: credential.token() !== null,
+      };
+    },
+    systemIdleSeconds: () => idle.systemIdleSeconds(),
+    endPatientSession: () => endPatientSession(contents, config.startUrl, log),
+    reportPatientActivity: () => idle.reportPatientActivity(),
+    log,
+  });
+
+  log.info(
+    `[startup] ${runtime.mode} start: portal ${originForLog(config.startUrl)} (from ${config.portalUrlSource})` +
+      (config.clinicSlug ? `, clinic ${config.clinicSlug}` : ''),
+  );
   // Before the first load, so even the first kiosk request carries the token.
-  installKioskAuth({ session: window.webContents.session, portalUrl: config.portalUrl, credential, fetch: runtime.fetch, log });
+  installKioskAuth({ session: contents.session, portalUrl: config.portalUrl, credential, fetch: runtime.fetch, log });
   // Loads the start page (a failure there also emits did-fail-load, which crash recovery handles) or a local screen.
   await credential.start();
-  return { window, recovery, credential };
+  return { window, recovery, credential, idle };
 }
 
 /**

@@ -66,6 +66,11 @@ void runKiosk(surface, configResult, {
   // Node's fetch, not the session's: the enrollment cookie must not land in the page's cookie jar.
   fetch: (url, init) => fetch(url, init),
   platform: process.platform,
-  timers: { now: () => Date.now(), setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle) },
+  timers: {
+    now: () => Date.now(),
+    // Unref'd: Electron's life ends with app.quit(), and a pending retry or heartbeat must never hold a quitting process.
+    setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
+    clearTimeout: (handle) => clearTimeout(handle),
+  },
   log,
 });

@@ -92,7 +92,7 @@ describe('preload bundle', () => {
     if (typeof api !== 'object' || api === null || !('getAppInfo' in api) || typeof api.getAppInfo !== 'function') {
       throw new Error('window.kiosk.getAppInfo is missing');
     }
-    expect(Object.keys(api).sort()).toEqual(Object.keys(KIOSK_CHANNELS).sort());
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(KIOSK_CHANNELS), 'onIdleChange'].sort());
     await expect(api.getAppInfo()).resolves.toEqual({ ok: true, value: { version: '9.9.9', platform: 'linux' } });
     expect(invoked).toEqual([KIOSK_CHANNELS.getAppInfo]);
   });

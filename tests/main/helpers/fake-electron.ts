@@ -22,6 +22,7 @@ import type {
   WindowOpenHandlerResponse,
 } from '../../../src-main/electron-surface';
 import type { Timers } from '../../../src-main/crash-recovery';
+import type { KioskIpcDeps } from '../../../src-main/ipc';
 import type { KioskLog } from '../../../src-main/kiosk-log';
 
 /**
@@ -412,4 +413,16 @@ export class FakeTimers implements Timers<number> {
     }
     this.time = until;
   }
+}
+
+/** Bridge dependencies with harmless answers; a test overrides the ones it checks. */
+export function testIpcDeps(overrides: Partial<KioskIpcDeps> & Pick<KioskIpcDeps, 'allowedOrigin' | 'log'>): KioskIpcDeps {
+  return {
+    appInfo: () => ({ version: '1.2.3', platform: 'linux' }),
+    identity: () => ({ name: 'Lobby 1', clinicSlug: 'parramatta', clinicName: 'Parramatta', enrolled: true }),
+    systemIdleSeconds: () => 0,
+    endPatientSession: () => Promise.resolve(),
+    reportPatientActivity: () => undefined,
+    ...overrides,
+  };
 }
