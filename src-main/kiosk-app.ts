@@ -61,6 +61,8 @@ export async function startKiosk<Handle>(
     offlinePagePath: runtime.offlinePagePath,
     timers: runtime.timers,
     log,
+    // A crash on an enrollment screen must bring that screen back, not the portal.
+    loadHome: () => credential.loadHome(),
   });
 
   surface.app.on('child-process-gone', (_event, details) => {

@@ -15,6 +15,8 @@ export interface KioskCredential {
   start(): Promise<EnrollmentState>;
   /** The portal said the token is dead (401 kiosk_not_enrolled): forget it, ask staff. */
   revoked(): void;
+  /** What crash recovery loads: the kiosk home, or the enrollment screen while one must stay. */
+  loadHome(): Promise<void>;
 }
 
 export interface KioskCredentialOptions<Handle> {
@@ -86,6 +88,10 @@ export function createKioskCredential<Handle>(options: KioskCredentialOptions<Ha
   };
 
   return {
+    loadHome: () =>
+      screen === null
+        ? contents.loadURL(options.startUrl)
+        : showEnrollmentScreen(contents, options.enrollmentPagePath, screen, identity?.name ?? null),
     token: () => token,
     identity: () => identity,
     blocked: () => screen !== null,
