@@ -4,6 +4,7 @@ import type { KioskFetch } from './enrollment';
 import { registerKioskIpc } from './ipc';
 import { installKioskAuth } from './kiosk-auth';
 import { installIdleMonitor, type IdleMonitor } from './idle-monitor';
+import { installHeartbeat, type Heartbeat } from './heartbeat';
 import { endPatientSession } from './session-wipe';
 import { createKioskCredential, type KioskCredential } from './kiosk-credential';
 import { formatConfigProblems, type KioskConfig, type KioskConfigResult } from './kiosk-config';
@@ -23,6 +24,8 @@ export interface KioskRuntime<Handle> {
   /** Main's own HTTP client (enrollment, heartbeat): Node's fetch in the app. */
   fetch: KioskFetch;
   platform: string;
+  /** Epoch ms when the process started (the heartbeat's uptime). */
+  startedAt: number;
   timers: Timers<Handle>;
   log: KioskLog;
 }
@@ -32,6 +35,7 @@ export interface RunningKiosk {
   recovery: CrashRecovery;
   credential: KioskCredential;
   idle: IdleMonitor;
+  heartbeat: Heartbeat;
 }
 
 /**
@@ -130,7 +134,21 @@ export async function startKiosk<Handle>(
   installKioskAuth({ session: contents.session, portalUrl: config.portalUrl, credential, fetch: runtime.fetch, log });
   // Loads the start page (a failure there also emits did-fail-load, which crash recovery handles) or a local screen.
   await credential.start();
-  return { window, recovery, credential, idle };
+  const heartbeat = installHeartbeat({
+    fetch: runtime.fetch,
+    portalUrl: config.portalUrl,
+    credential,
+    sources: {
+      appVersion: surface.app.getVersion(),
+      startedAt: runtime.startedAt,
+      lastCrash: () => recovery.lastCrash(),
+      lastPatientActivityAt: () => idle.lastPatientActivityAt(),
+      lastOfflineAt: () => recovery.lastOfflineAt(),
+    },
+    timers: runtime.timers,
+    log,
+  });
+  return { window, recovery, credential, idle, heartbeat };
 }
 
 /**

@@ -10,6 +10,7 @@ import { runKiosk } from './kiosk-app';
 import { loadKioskConfig } from './kiosk-config';
 import { consoleLog } from './kiosk-log';
 
+const startedAt = Date.now();
 const log = consoleLog();
 
 // Typed as the surface: the compiler checks here that the real Electron objects fit it.
@@ -66,6 +67,7 @@ void runKiosk(surface, configResult, {
   // Node's fetch, not the session's: the enrollment cookie must not land in the page's cookie jar.
   fetch: (url, init) => fetch(url, init),
   platform: process.platform,
+  startedAt,
   timers: {
     now: () => Date.now(),
     // Unref'd: Electron's life ends with app.quit(), and a pending retry or heartbeat must never hold a quitting process.

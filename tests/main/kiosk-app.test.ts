@@ -26,6 +26,7 @@ function setUp(configResult: KioskConfigResult = configFor('https://portal.examp
     enrollmentPagePath: ENROLLMENT,
     fetch: offlineFetch,
     platform: 'win32',
+    startedAt: 0,
     timers,
     log,
   };
@@ -71,6 +72,7 @@ describe('runKiosk', () => {
       enrollmentPagePath: ENROLLMENT,
       fetch: offlineFetch,
       platform: 'linux',
+      startedAt: 0,
       timers: new FakeTimers(),
       log,
     });
@@ -163,6 +165,7 @@ describe('runKiosk with enrollment', () => {
       enrollmentPagePath: ENROLLMENT,
       fetch,
       platform: 'linux',
+      startedAt: 0,
       timers: new FakeTimers(),
       log: new MemoryLog(),
     });
