@@ -5,6 +5,7 @@ import { registerKioskIpc } from './ipc';
 import { installKioskAuth } from './kiosk-auth';
 import { installIdleMonitor, type IdleMonitor } from './idle-monitor';
 import { installHeartbeat, type Heartbeat } from './heartbeat';
+import { installKioskUpdates, type KioskUpdater, type PatientPresence } from './updater';
 import { endPatientSession } from './session-wipe';
 import { createKioskCredential, type KioskCredential } from './kiosk-credential';
 import { formatConfigProblems, type KioskConfig, type KioskConfigResult } from './kiosk-config';
@@ -24,6 +25,8 @@ export interface KioskRuntime<Handle> {
   /** Main's own HTTP client (enrollment, heartbeat): Node's fetch in the app. */
   fetch: KioskFetch;
   platform: string;
+  /** electron-updater's autoUpdater, loaded only when updateUrl is provisioned; absent in development. */
+  loadUpdater?: () => Promise<KioskUpdater>;
   /** Epoch ms when the process started (the heartbeat's uptime). */
   startedAt: number;
   timers: Timers<Handle>;
@@ -148,6 +151,16 @@ export async function startKiosk<Handle>(
     timers: runtime.timers,
     log,
   });
+  if (config.updateUrl && runtime.loadUpdater) {
+    const updateUrl = config.updateUrl;
+    const presence = patientPresence(contents, config.startUrl, idle);
+    runtime
+      .loadUpdater()
+      .then((updater) =>
+        installKioskUpdates({ updater, updateUrl, updateChannel: config.updateChannel, presence, timers: runtime.timers, log }),
+      )
+      .catch((error: unknown) => log.warn(`[updater] not available: ${String(error)}`));
+  }
   return { window, recovery, credential, idle, heartbeat };
 }
 
@@ -179,4 +192,25 @@ export function runKiosk<Handle>(
     }
     return startKiosk(surface, configResult.config, runtime);
   });
+}
+
+/** The page is the kiosk home (any query) or not the portal at all (a local screen): no patient's data is open. */
+export function isHomeOrLocalScreen(currentUrl: string, startUrl: string): boolean {
+  const home = new URL(startUrl);
+  let current: URL;
+  try {
+    current = new URL(currentUrl);
+  } catch {
+    return false;
+  }
+  if (current.protocol === 'file:') return true;
+  return current.origin === home.origin && current.pathname.replace(/\/+$/, '') === home.pathname;
+}
+
+function patientPresence(contents: KioskBrowserWindow['webContents'], startUrl: string, idle: IdleMonitor): PatientPresence {
+  return {
+    onHomeOrLocalScreen: () => !contents.isDestroyed() && isHomeOrLocalScreen(contents.getURL(), startUrl),
+    systemIdleSeconds: () => idle.systemIdleSeconds(),
+    lastPatientActivityAt: () => idle.lastPatientActivityAt(),
+  };
 }

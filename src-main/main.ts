@@ -68,6 +68,13 @@ void runKiosk(surface, configResult, {
   fetch: (url, init) => fetch(url, init),
   platform: process.platform,
   startedAt,
+  // Loaded on demand: electron-updater reads the packaged app's update config as it loads.
+  loadUpdater: app.isPackaged
+    ? async () => {
+        const { default: electronUpdater } = await import('electron-updater');
+        return electronUpdater.autoUpdater;
+      }
+    : undefined,
   timers: {
     now: () => Date.now(),
     // Unref'd: Electron's life ends with app.quit(), and a pending retry or heartbeat must never hold a quitting process.

@@ -6,7 +6,7 @@ import { KIOSK_CHANNELS } from '@contract/kiosk-bridge';
 import { runKiosk, type KioskRuntime } from '../../src-main/kiosk-app';
 import { loadKioskConfig, type KioskConfigResult } from '../../src-main/kiosk-config';
 import { buildKioskWindowOptions } from '../../src-main/kiosk-window';
-import { FakeElectron, FakeTimers, MemoryLog } from './helpers/fake-electron';
+import { FakeElectron, FakeTimers, FakeUpdater, MemoryLog } from './helpers/fake-electron';
 
 const PRELOAD = '/opt/kiosk/out/preload/index.cjs';
 const OFFLINE = '/opt/kiosk/resources/kiosk/offline.html';
@@ -180,5 +180,48 @@ describe('runKiosk with enrollment', () => {
     expect(requests).toEqual(['https://portal.example.com/api/kiosk/enroll', 'https://portal.example.com/api/kiosk/me']);
     expect(contents?.loads.at(-1)).toEqual({ kind: 'file', target: ENROLLMENT, query: { reason: 'enroll-again', kiosk: 'Lobby 1' } });
     expect(webRequest?.send('https://portal.example.com/api/kiosk/me')).toEqual({});
+  });
+});
+
+describe('runKiosk with updates', () => {
+  async function start(provisioning: Record<string, string>, loadUpdater?: () => Promise<FakeUpdater>) {
+    const electron = new FakeElectron();
+    electron.app.userData = mkdtempSync(path.join(tmpdir(), 'kiosk-app-'));
+    const configFile = path.join(electron.app.userData, 'kiosk.json');
+    writeFileSync(configFile, JSON.stringify({ portalUrl: 'https://portal.example.com', ...provisioning }));
+    const configResult = loadKioskConfig({
+      env: { KIOSK_CONFIG_FILE: configFile },
+      platform: 'linux',
+      userDataDir: electron.app.userData,
+      readTextFile: (file) => readFileSync(file, 'utf8'),
+    });
+    await runKiosk(electron, configResult, {
+      mode: 'production',
+      preloadPath: PRELOAD,
+      offlinePagePath: OFFLINE,
+      enrollmentPagePath: ENROLLMENT,
+      fetch: offlineFetch,
+      platform: 'linux',
+      startedAt: 0,
+      timers: new FakeTimers(),
+      log: new MemoryLog(),
+      ...(loadUpdater ? { loadUpdater } : {}),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  it('sets up electron-updater with the provisioned feed and channel', async () => {
+    const updater = new FakeUpdater();
+    await start({ updateUrl: 'https://updates.example.com/kiosk', updateChannel: 'beta' }, () => Promise.resolve(updater));
+    expect(updater.feed).toEqual({ provider: 'generic', url: 'https://updates.example.com/kiosk', channel: 'beta' });
+  });
+
+  it('never loads the updater without an updateUrl', async () => {
+    let loaded = 0;
+    await start({}, () => {
+      loaded += 1;
+      return Promise.resolve(new FakeUpdater());
+    });
+    expect(loaded).toBe(0);
   });
 });

@@ -23,6 +23,7 @@ import type {
 } from '../../../src-main/electron-surface';
 import type { Timers } from '../../../src-main/crash-recovery';
 import type { KioskIpcDeps } from '../../../src-main/ipc';
+import type { KioskUpdater } from '../../../src-main/updater';
 import type { KioskLog } from '../../../src-main/kiosk-log';
 
 /**
@@ -425,4 +426,25 @@ export function testIpcDeps(overrides: Partial<KioskIpcDeps> & Pick<KioskIpcDeps
     reportPatientActivity: () => undefined,
     ...overrides,
   };
+}
+
+/** electron-updater's autoUpdater as the kiosk sees it: records checks and installs. */
+export class FakeUpdater extends EventEmitter implements KioskUpdater {
+  autoDownload = false;
+  autoInstallOnAppQuit = false;
+  allowDowngrade = true;
+  feed: unknown = null;
+  checks = 0;
+  installs: [boolean | undefined, boolean | undefined][] = [];
+  failChecks = false;
+  setFeedURL(options: unknown): void {
+    this.feed = options;
+  }
+  checkForUpdates(): Promise<unknown> {
+    this.checks += 1;
+    return this.failChecks ? Promise.reject(new Error('net::ERR_NAME_NOT_RESOLVED')) : Promise.resolve(null);
+  }
+  quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void {
+    this.installs.push([isSilent, isForceRunAfter]);
+  }
 }
