@@ -16,7 +16,22 @@ const log = consoleLog();
 // Typed as the surface: the compiler checks here that the real Electron objects fit it.
 const surface: ElectronSurface = {
   app,
-  createWindow: (options): KioskBrowserWindow => new BrowserWindow(options),
+  // kiosk-window.ts builds the hardened options; the critical ones are restated where the window
+  // is made, so no caller can weaken them and the audit (electronegativity) sees them here.
+  createWindow: (options): KioskBrowserWindow =>
+    new BrowserWindow({
+      ...options,
+      webPreferences: {
+        ...options.webPreferences,
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        webviewTag: false,
+      },
+    }),
   ipcMain,
   removeApplicationMenu: () => Menu.setApplicationMenu(null),
   showErrorBox: (title, content) => dialog.showErrorBox(title, content),
