@@ -1,5 +1,5 @@
-// `npm test`: every suite in one run — typecheck, lint, the vitest projects (server, web,
-// kiosk main process) and the Playwright journeys in Chromium — then one totals line:
+// `npm test`: every suite in one run — typecheck, lint, the kiosk's Electron audit, the vitest
+// projects (server, web, kiosk main process) and the Playwright journeys in Chromium — then one totals line:
 // "N passed, N failed, N skipped". Exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -15,11 +15,31 @@ function check(suite, args) {
   return ok;
 }
 
+/**
+ * A suite that prints its own "N passed, N failed[, N skipped]" line (one word and a colon may
+ * stand before it); the last such line is its count, and a non-zero exit without failures counts one.
+ */
+function summarised(suite, command, args) {
+  console.log(`\n=== ${suite}: ${command} ${args.join(' ')}`);
+  const run = spawnSync(command, args, { encoding: 'utf8', env: process.env });
+  process.stdout.write(run.stdout ?? '');
+  process.stderr.write(run.stderr ?? '');
+  const match = [...(run.stdout ?? '').matchAll(/^(?:[\w-]+: )?(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/gm)].at(-1);
+  if (!match) {
+    results.push({ suite, passed: 0, failed: 1, skipped: 0, note: `exit ${run.status}, no summary line` });
+    return;
+  }
+  const failed = Number(match[2]) || (run.status === 0 ? 0 : 1);
+  results.push({ suite, passed: Number(match[1]), failed, skipped: Number(match[3] ?? 0) });
+}
+
 mkdirSync('test-results', { recursive: true });
 
 check('typecheck', ['tsc', '-b']);
 check('lint', ['eslint', '.']);
 check('format', ['prettier', '--check', '.']);
+// The kiosk's Electron security audit: fails on any HIGH finding (docs/rules/kiosk.md#audit).
+summarised('electronegativity', process.execPath, ['scripts/electronegativity.mjs']);
 
 // Vitest: one run over the three projects; counts per project come from the JSON report.
 const vitestJson = 'test-results/vitest-results.json';

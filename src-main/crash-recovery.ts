@@ -83,6 +83,17 @@ export interface CrashRecoveryOptions<Handle> {
   offlinePagePath: string;
   timers: Timers<Handle>;
   log: KioskLog;
+  /**
+   * What "the start page" is right now: the portal's kiosk home unless a local enrollment screen
+   * must stay (kiosk-credential.ts). Defaults to loading startUrl.
+   */
+  loadHome?: () => Promise<void>;
+}
+
+/** The last crash, for the heartbeat: when and why (no URL, no patient data). */
+export interface LastCrash {
+  at: number;
+  reason: string;
 }
 
 export interface CrashRecovery {
@@ -90,6 +101,10 @@ export interface CrashRecovery {
   onFailure(failure: WindowFailure): void;
   /** Current state, for tests and diagnostics. */
   state(): CrashState;
+  /** The last renderer, GPU or utility process crash or hang, or null. */
+  lastCrash(): LastCrash | null;
+  /** Epoch ms of the last time the offline page was shown, or null. */
+  lastOfflineAt(): number | null;
 }
 
 /**
@@ -100,6 +115,8 @@ export function installCrashRecovery<Handle>(options: CrashRecoveryOptions<Handl
   const { contents, timers, log } = options;
   let state = INITIAL_CRASH_STATE;
   let retryTimer: Handle | null = null;
+  let lastCrash: LastCrash | null = null;
+  let lastOfflineAt: number | null = null;
 
   const cancelRetry = () => {
     if (retryTimer !== null) timers.clearTimeout(retryTimer);
@@ -107,11 +124,12 @@ export function installCrashRecovery<Handle>(options: CrashRecoveryOptions<Handl
   };
   // A failed load rejects loadURL as well as emitting did-fail-load; the event is what we act on,
   // and an unhandled rejection here would make global-errors relaunch the whole app.
-  const loadStart = () =>
-    contents.loadURL(options.startUrl).catch((error: unknown) => log.warn(`[crash-recovery] start page did not load: ${describe(error)}`));
+  const loadHome = options.loadHome ?? (() => contents.loadURL(options.startUrl));
+  const loadStart = () => loadHome().catch((error: unknown) => log.warn(`[crash-recovery] start page did not load: ${describe(error)}`));
 
   const onFailure = (failure: WindowFailure) => {
     if (contents.isDestroyed()) return;
+    if (failure.kind !== 'did-fail-load') lastCrash = { at: timers.now(), reason: describeFailure(failure) };
     const result = crashPolicy(state, failure, timers.now());
     state = result.state;
     const decision = result.decision;
@@ -130,6 +148,7 @@ export function installCrashRecovery<Handle>(options: CrashRecoveryOptions<Handl
       case 'show-offline':
         log.warn(`[crash-recovery] ${describeFailure(failure)}, offline page; retry in ${decision.retryInMs / 1000}s`);
         cancelRetry();
+        lastOfflineAt = timers.now();
         contents
           .loadFile(options.offlinePagePath)
           .catch((error: unknown) => log.error('[crash-recovery] offline page did not load', error));
@@ -151,7 +170,7 @@ export function installCrashRecovery<Handle>(options: CrashRecoveryOptions<Handl
     if (isAllowedNavigation(contents.getURL(), options.allowedOrigin)) state = crashPolicyOnSuccess(state);
   });
 
-  return { onFailure, state: () => state };
+  return { onFailure, state: () => state, lastCrash: () => lastCrash, lastOfflineAt: () => lastOfflineAt };
 }
 
 function describeFailure(failure: WindowFailure): string {

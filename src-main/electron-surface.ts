@@ -2,11 +2,17 @@
 // so the modules built on it still run in plain Node (tests) where require('electron') throws.
 // eslint-disable-next-line no-restricted-imports -- types only, see above
 import type {
+  BeforeSendResponse,
   BrowserWindowConstructorOptions,
+  ClearStorageDataOptions,
+  Cookie,
+  CookiesGetFilter,
   Details as ChildProcessGoneDetails,
   DevicePermissionHandlerHandlerDetails,
   HandlerDetails,
   Input,
+  OnBeforeSendHeadersListenerDetails,
+  OnCompletedListenerDetails,
   RenderProcessGoneDetails,
   Session,
   WindowOpenHandlerResponse,
@@ -54,11 +60,36 @@ export type PermissionCheckHandler = (
 ) => boolean;
 export type DevicePermissionHandler = (details: Pick<DevicePermissionHandlerHandlerDetails, 'deviceType' | 'origin'>) => boolean;
 
-/** The session a kiosk window runs in: only the permission hooks. */
+export type BeforeSendHeadersListener = (
+  details: Pick<OnBeforeSendHeadersListenerDetails, 'url' | 'requestHeaders'>,
+  callback: (response: BeforeSendResponse) => void,
+) => void;
+export type CompletedListener = (details: Pick<OnCompletedListenerDetails, 'url' | 'statusCode'>) => void;
+
+/** session.webRequest: where main adds the kiosk token and notices a refused one. */
+export interface KioskWebRequest {
+  onBeforeSendHeaders(listener: BeforeSendHeadersListener | null): void;
+  onCompleted(listener: CompletedListener | null): void;
+}
+
+/** session.cookies, for the patient-session wipe that keeps the kiosk's own cookies. */
+export interface KioskCookies {
+  get(filter: CookiesGetFilter): Promise<Cookie[]>;
+  remove(url: string, name: string): Promise<void>;
+}
+
+export type { Cookie };
+
+/** The session a kiosk window runs in. */
 export interface KioskSession {
   setPermissionRequestHandler(handler: PermissionRequestHandler | null): void;
   setPermissionCheckHandler(handler: PermissionCheckHandler | null): void;
   setDevicePermissionHandler(handler: DevicePermissionHandler | null): void;
+  readonly webRequest: KioskWebRequest;
+  readonly cookies: KioskCookies;
+  clearStorageData(options?: ClearStorageDataOptions): Promise<void>;
+  clearAuthCache(): Promise<void>;
+  clearCache(): Promise<void>;
 }
 
 /** The webContents events and calls the kiosk uses. */
@@ -79,10 +110,16 @@ export interface KioskWebContents {
   /** Pinch-zoom on a touch screen would leave the next patient a zoomed page; (1, 1) turns it off. */
   setVisualZoomLevelLimits(minimumLevel: number, maximumLevel: number): Promise<void>;
   loadURL(url: string): Promise<void>;
-  loadFile(filePath: string): Promise<void>;
+  /** `query` carries the local screen's reason and the kiosk name (resources/kiosk/enrollment.html). */
+  loadFile(filePath: string, options?: { query?: Record<string, string> }): Promise<void>;
   getURL(): string;
   forcefullyCrashRenderer(): void;
   isDestroyed(): boolean;
+  /** Pushes an event to the preload (the idle ticks); main checks the page's origin first. */
+  send(channel: string, ...args: unknown[]): void;
+  /** Used once, to clear the tab's sessionStorage, which no session API reaches. */
+  executeJavaScript(code: string): Promise<unknown>;
+  readonly navigationHistory: { clear(): void };
 }
 
 /** A kiosk BrowserWindow. */
@@ -120,6 +157,24 @@ export interface KioskApp {
   on(event: 'window-all-closed', listener: () => void): unknown;
 }
 
+/** Electron's safeStorage: OS-backed encryption for the kiosk token. */
+export interface KioskSafeStorage {
+  isEncryptionAvailable(): boolean;
+  /** Linux only: which secret store backs the encryption; `basic_text` means none. */
+  getSelectedStorageBackend(): string;
+  encryptString(plainText: string): Buffer;
+  decryptString(encrypted: Buffer): string;
+}
+
+/** Electron's powerMonitor: the hardware idle time and the events that end a patient's visit. */
+export interface KioskPowerMonitor {
+  getSystemIdleTime(): number;
+  on(event: 'lock-screen', listener: () => void): unknown;
+  on(event: 'unlock-screen', listener: () => void): unknown;
+  on(event: 'suspend', listener: () => void): unknown;
+  on(event: 'resume', listener: () => void): unknown;
+}
+
 /** Everything main.ts hands to the modules: the real Electron in the app, fakes in tests. */
 export interface ElectronSurface {
   readonly app: KioskApp;
@@ -129,4 +184,6 @@ export interface ElectronSurface {
   removeApplicationMenu(): void;
   /** dialog.showErrorBox: the one way to tell clinic IT that the provisioning file is wrong. */
   showErrorBox(title: string, content: string): void;
+  readonly safeStorage: KioskSafeStorage;
+  readonly powerMonitor: KioskPowerMonitor;
 }

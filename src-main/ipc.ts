@@ -1,15 +1,25 @@
 import { z } from 'zod';
 import type { ErrorCode } from '@contract/errors';
-import { KIOSK_CHANNELS, KioskAppInfoSchema, type BridgeResult, type KioskApi, type KioskAppInfo } from '@contract/kiosk-bridge';
+import {
+  DoneSchema,
+  KIOSK_CHANNELS,
+  KioskAppInfoSchema,
+  KioskBridgeIdentitySchema,
+  SystemIdleSecondsSchema,
+  type BridgeResult,
+  type KioskAppInfo,
+  type KioskBridge,
+  type KioskBridgeIdentity,
+} from '@contract/kiosk-bridge';
 import type { KioskInvokeEvent, KioskIpcMain } from './electron-surface';
 import type { KioskLog } from './kiosk-log';
 import { isAllowedNavigation, originForLog } from './navigation-policy';
 
-/** The bridge methods; KIOSK_CHANNELS and KioskApi must name the same ones. */
-type BridgeMethod = keyof typeof KIOSK_CHANNELS & keyof KioskApi;
-type ArgsOf = { [K in BridgeMethod]: Parameters<KioskApi[K]> };
+/** The invoked bridge methods; KIOSK_CHANNELS and KioskBridge must name the same ones. */
+type BridgeMethod = keyof typeof KIOSK_CHANNELS & keyof KioskBridge;
+type ArgsOf = { [K in BridgeMethod]: Parameters<KioskBridge[K]> };
 /** The value inside the envelope each bridge method resolves to. */
-type ValueOf = { [K in BridgeMethod]: Awaited<ReturnType<KioskApi[K]>> extends BridgeResult<infer T> ? T : never };
+type ValueOf = { [K in BridgeMethod]: Awaited<ReturnType<KioskBridge[K]>> extends BridgeResult<infer T> ? T : never };
 
 /** One handler per bridge method: argument schema, result schema and the work. A channel without a handler does not compile. */
 type HandlerTable = {
@@ -28,6 +38,11 @@ export interface KioskIpcDeps {
   /** The portal origin: the only origin whose main frame may call the bridge. */
   allowedOrigin: string;
   appInfo(): KioskAppInfo;
+  /** Name and clinic from enrollment; never the token. */
+  identity(): KioskBridgeIdentity;
+  systemIdleSeconds(): number;
+  endPatientSession(): Promise<void>;
+  reportPatientActivity(): void;
   log: KioskLog;
 }
 
@@ -57,6 +72,33 @@ export function registerKioskIpc(surface: { ipcMain: KioskIpcMain }, deps: Kiosk
       args: z.tuple([]),
       result: KioskAppInfoSchema,
       handle: () => deps.appInfo(),
+    },
+    getKioskIdentity: {
+      args: z.tuple([]),
+      result: KioskBridgeIdentitySchema,
+      handle: () => deps.identity(),
+    },
+    getSystemIdleSeconds: {
+      args: z.tuple([]),
+      result: SystemIdleSecondsSchema,
+      // Electron answers whole seconds; floor anyway so a platform quirk cannot break the schema.
+      handle: () => Math.max(0, Math.floor(deps.systemIdleSeconds())),
+    },
+    endPatientSession: {
+      args: z.tuple([]),
+      result: DoneSchema,
+      handle: async () => {
+        await deps.endPatientSession();
+        return null;
+      },
+    },
+    reportPatientActivity: {
+      args: z.tuple([]),
+      result: DoneSchema,
+      handle: () => {
+        deps.reportPatientActivity();
+        return null;
+      },
     },
   };
 

@@ -1,10 +1,18 @@
 import { installCrashRecovery, type CrashRecovery, type Timers } from './crash-recovery';
 import type { ElectronSurface, KioskBrowserWindow } from './electron-surface';
+import type { KioskFetch } from './enrollment';
 import { registerKioskIpc } from './ipc';
+import { installKioskAuth } from './kiosk-auth';
+import { installIdleMonitor, type IdleMonitor } from './idle-monitor';
+import { installHeartbeat, type Heartbeat } from './heartbeat';
+import { installKioskUpdates, type KioskUpdater, type PatientPresence } from './updater';
+import { endPatientSession } from './session-wipe';
+import { createKioskCredential, type KioskCredential } from './kiosk-credential';
 import { formatConfigProblems, type KioskConfig, type KioskConfigResult } from './kiosk-config';
 import type { KioskLog } from './kiosk-log';
 import { createKioskWindow, type KioskMode } from './kiosk-window';
 import { originForLog } from './navigation-policy';
+import { createTokenStore } from './kiosk-token-store';
 
 export interface KioskRuntime<Handle> {
   mode: KioskMode;
@@ -12,7 +20,15 @@ export interface KioskRuntime<Handle> {
   preloadPath: string;
   /** Absolute path of resources/kiosk/offline.html. */
   offlinePagePath: string;
+  /** Absolute path of resources/kiosk/enrollment.html (not enrolled, code refused, insecure storage). */
+  enrollmentPagePath: string;
+  /** Main's own HTTP client (enrollment, heartbeat): Node's fetch in the app. */
+  fetch: KioskFetch;
   platform: string;
+  /** electron-updater's autoUpdater, loaded only when updateUrl is provisioned; absent in development. */
+  loadUpdater?: () => Promise<KioskUpdater>;
+  /** Epoch ms when the process started (the heartbeat's uptime). */
+  startedAt: number;
   timers: Timers<Handle>;
   log: KioskLog;
 }
@@ -20,6 +36,9 @@ export interface KioskRuntime<Handle> {
 export interface RunningKiosk {
   window: KioskBrowserWindow;
   recovery: CrashRecovery;
+  credential: KioskCredential;
+  idle: IdleMonitor;
+  heartbeat: Heartbeat;
 }
 
 /**
@@ -27,14 +46,13 @@ export interface RunningKiosk {
  * hardened window with crash recovery, and the start page. Everything is wired here and nowhere
  * else, so the test can check that every policy is attached to the window.
  */
-export function startKiosk<Handle>(surface: ElectronSurface, config: KioskConfig, runtime: KioskRuntime<Handle>): RunningKiosk {
+export async function startKiosk<Handle>(
+  surface: ElectronSurface,
+  config: KioskConfig,
+  runtime: KioskRuntime<Handle>,
+): Promise<RunningKiosk> {
   const { log } = runtime;
   surface.removeApplicationMenu();
-  registerKioskIpc(surface, {
-    allowedOrigin: config.allowedOrigin,
-    appInfo: () => ({ version: surface.app.getVersion(), platform: runtime.platform }),
-    log,
-  });
 
   const window = createKioskWindow(surface, {
     mode: runtime.mode,
@@ -42,13 +60,16 @@ export function startKiosk<Handle>(surface: ElectronSurface, config: KioskConfig
     allowedOrigin: config.allowedOrigin,
     log,
   });
+  const contents = window.webContents;
   const recovery = installCrashRecovery({
-    contents: window.webContents,
+    contents,
     startUrl: config.startUrl,
     allowedOrigin: config.allowedOrigin,
     offlinePagePath: runtime.offlinePagePath,
     timers: runtime.timers,
     log,
+    // A crash on an enrollment screen must bring that screen back, not the portal.
+    loadHome: () => credential.loadHome(),
   });
 
   surface.app.on('child-process-gone', (_event, details) => {
@@ -65,13 +86,82 @@ export function startKiosk<Handle>(surface: ElectronSurface, config: KioskConfig
   // The window only closes when the OS asks; quit and let the supervisor decide (README).
   surface.app.on('window-all-closed', () => surface.app.quit());
 
+  const credential = createKioskCredential({
+    enrollment: {
+      fetch: runtime.fetch,
+      portalUrl: config.portalUrl,
+      enrollmentCode: config.enrollmentCode,
+      provisioningPath: config.provisioningPath,
+      store: createTokenStore({ safeStorage: surface.safeStorage, platform: runtime.platform, directory: surface.app.getPath('userData') }),
+      safeStorage: surface.safeStorage,
+      platform: runtime.platform,
+      log,
+    },
+    contents,
+    startUrl: config.startUrl,
+    enrollmentPagePath: runtime.enrollmentPagePath,
+    offlinePagePath: runtime.offlinePagePath,
+    timers: runtime.timers,
+    log,
+  });
+  const idle = installIdleMonitor({
+    powerMonitor: surface.powerMonitor,
+    contents,
+    allowedOrigin: config.allowedOrigin,
+    timers: runtime.timers,
+  });
+
+  registerKioskIpc(surface, {
+    allowedOrigin: config.allowedOrigin,
+    appInfo: () => ({ version: surface.app.getVersion(), platform: runtime.platform }),
+    identity: () => {
+      const known = credential.identity();
+      return {
+        name: known?.name ?? null,
+        clinicSlug: known?.clinicSlug ?? config.clinicSlug,
+        clinicName: known?.clinicName ?? null,
+        enrolled: credential.token() !== null,
+      };
+    },
+    systemIdleSeconds: () => idle.systemIdleSeconds(),
+    endPatientSession: () => endPatientSession(contents, config.startUrl, log),
+    reportPatientActivity: () => idle.reportPatientActivity(),
+    log,
+  });
+
   log.info(
     `[startup] ${runtime.mode} start: portal ${originForLog(config.startUrl)} (from ${config.portalUrlSource})` +
       (config.clinicSlug ? `, clinic ${config.clinicSlug}` : ''),
   );
-  // A failure here also emits did-fail-load, which crash recovery handles; the rejection is only logged.
-  window.webContents.loadURL(config.startUrl).catch((error: unknown) => log.warn(`[startup] first load failed: ${String(error)}`));
-  return { window, recovery };
+  // Before the first load, so even the first kiosk request carries the token.
+  installKioskAuth({ session: contents.session, portalUrl: config.portalUrl, credential, fetch: runtime.fetch, log });
+  // Loads the start page (a failure there also emits did-fail-load, which crash recovery handles) or a local screen.
+  await credential.start();
+  const heartbeat = installHeartbeat({
+    fetch: runtime.fetch,
+    portalUrl: config.portalUrl,
+    credential,
+    sources: {
+      appVersion: surface.app.getVersion(),
+      startedAt: runtime.startedAt,
+      lastCrash: () => recovery.lastCrash(),
+      lastPatientActivityAt: () => idle.lastPatientActivityAt(),
+      lastOfflineAt: () => recovery.lastOfflineAt(),
+    },
+    timers: runtime.timers,
+    log,
+  });
+  if (config.updateUrl && runtime.loadUpdater) {
+    const updateUrl = config.updateUrl;
+    const presence = patientPresence(contents, config.startUrl, idle);
+    runtime
+      .loadUpdater()
+      .then((updater) =>
+        installKioskUpdates({ updater, updateUrl, updateChannel: config.updateChannel, presence, timers: runtime.timers, log }),
+      )
+      .catch((error: unknown) => log.warn(`[updater] not available: ${String(error)}`));
+  }
+  return { window, recovery, credential, idle, heartbeat };
 }
 
 /**
@@ -92,7 +182,7 @@ export function runKiosk<Handle>(
     app.quit();
     return Promise.resolve(null);
   }
-  return app.whenReady().then(() => {
+  return app.whenReady().then(async () => {
     if (!configResult.ok) {
       const message = formatConfigProblems(configResult.problems);
       runtime.log.error(message);
@@ -102,4 +192,25 @@ export function runKiosk<Handle>(
     }
     return startKiosk(surface, configResult.config, runtime);
   });
+}
+
+/** The page is the kiosk home (any query) or not the portal at all (a local screen): no patient's data is open. */
+export function isHomeOrLocalScreen(currentUrl: string, startUrl: string): boolean {
+  const home = new URL(startUrl);
+  let current: URL;
+  try {
+    current = new URL(currentUrl);
+  } catch {
+    return false;
+  }
+  if (current.protocol === 'file:') return true;
+  return current.origin === home.origin && current.pathname.replace(/\/+$/, '') === home.pathname;
+}
+
+function patientPresence(contents: KioskBrowserWindow['webContents'], startUrl: string, idle: IdleMonitor): PatientPresence {
+  return {
+    onHomeOrLocalScreen: () => !contents.isDestroyed() && isHomeOrLocalScreen(contents.getURL(), startUrl),
+    systemIdleSeconds: () => idle.systemIdleSeconds(),
+    lastPatientActivityAt: () => idle.lastPatientActivityAt(),
+  };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ENROLLMENT_CODE_PATTERN } from '@contract/api/kiosks';
 
 /** Where the kiosk points when nothing is provisioned: the portal started by `npm start` on the same machine. */
 export const DEFAULT_PORTAL_URL = 'http://localhost:3000';
@@ -52,6 +53,30 @@ export const KioskProvisioningSchema = z.strictObject({
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters and digits joined by single hyphens, e.g. "north-sydney"')
     .optional(),
+  /** The portal language this kiosk starts in (a locale tag such as "en" or "en-AU"). */
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}(?:-[A-Z]{2})?$/, 'must be a locale tag such as "en" or "en-AU"')
+    .optional(),
+  /** One-time code from the staff kiosk page; removed from the file once it has been used. */
+  enrollmentCode: z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.string().regex(ENROLLMENT_CODE_PATTERN, 'must be the 8-character code from the staff kiosk page, e.g. "7KQ3-M9XD"'))
+    .optional(),
+  /** Error reporting for the kiosk app itself; KIOSK_SENTRY_DSN overrides it. */
+  sentryDsn: z.string().optional(),
+  /** Where electron-updater looks for new versions (a generic provider: latest.yml and the installers). */
+  updateUrl: z
+    .string()
+    .refine((value) => parseUrlProtocol(value) === 'https:', 'must be an https address, e.g. "https://updates.example.com/kiosk"')
+    .optional(),
+  /** The release channel: "stable" unless a kiosk tests early releases ("beta"). */
+  updateChannel: z
+    .string()
+    .regex(/^[a-z]+$/, 'must be lower-case letters, e.g. "stable" or "beta"')
+    .optional(),
 });
 export type KioskProvisioning = z.infer<typeof KioskProvisioningSchema>;
 
@@ -80,6 +105,13 @@ export interface KioskConfig {
   sentryDsn: string | null;
   /** Where portalUrl came from, for the start-up log line. */
   portalUrlSource: string;
+  language: string | null;
+  /** The one-time enrollment code, while the provisioning file still holds one. */
+  enrollmentCode: string | null;
+  /** The provisioning file that was read (rewritten without the code after enrolling), or null. */
+  provisioningPath: string | null;
+  updateUrl: string | null;
+  updateChannel: string;
 }
 
 export type KioskConfigResult = { ok: true; config: KioskConfig } | { ok: false; problems: string[] };
@@ -157,10 +189,16 @@ export function loadKioskConfig(sources: KioskConfigSources): KioskConfigResult 
 
   let sentryDsn: string | null = null;
   const envDsn = env.KIOSK_SENTRY_DSN?.trim();
-  if (envDsn) {
-    const parsed = SentryDsnSchema.safeParse(envDsn);
+  const fileDsn = provisioning?.sentryDsn?.trim();
+  const dsn = envDsn
+    ? { value: envDsn, where: 'KIOSK_SENTRY_DSN' }
+    : fileDsn
+      ? { value: fileDsn, where: `${provisioningPath} sentryDsn` }
+      : null;
+  if (dsn) {
+    const parsed = SentryDsnSchema.safeParse(dsn.value);
     if (parsed.success) sentryDsn = parsed.data;
-    else problems.push(...issueLines('KIOSK_SENTRY_DSN', parsed.error));
+    else problems.push(...issueLines(dsn.where, parsed.error));
   }
 
   if (problems.length > 0 || portalUrl === null) return { ok: false, problems };
@@ -173,6 +211,11 @@ export function loadKioskConfig(sources: KioskConfigSources): KioskConfigResult 
       clinicSlug: provisioning?.clinicSlug ?? null,
       sentryDsn,
       portalUrlSource,
+      language: provisioning?.language ?? null,
+      enrollmentCode: provisioning?.enrollmentCode ?? null,
+      provisioningPath,
+      updateUrl: provisioning?.updateUrl ?? null,
+      updateChannel: provisioning?.updateChannel ?? 'stable',
     },
   };
 }

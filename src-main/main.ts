@@ -3,22 +3,40 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, powerMonitor, safeStorage } from 'electron';
 import type { ElectronSurface, KioskBrowserWindow } from './electron-surface';
 import { installGlobalErrorHandlers, FLUSH_TIMEOUT_MS } from './global-errors';
 import { runKiosk } from './kiosk-app';
 import { loadKioskConfig } from './kiosk-config';
 import { consoleLog } from './kiosk-log';
 
+const startedAt = Date.now();
 const log = consoleLog();
 
 // Typed as the surface: the compiler checks here that the real Electron objects fit it.
 const surface: ElectronSurface = {
   app,
-  createWindow: (options): KioskBrowserWindow => new BrowserWindow(options),
+  // kiosk-window.ts builds the hardened options; the critical ones are restated where the window
+  // is made, so no caller can weaken them and the audit (electronegativity) sees them here.
+  createWindow: (options): KioskBrowserWindow =>
+    new BrowserWindow({
+      ...options,
+      webPreferences: {
+        ...options.webPreferences,
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        webviewTag: false,
+      },
+    }),
   ipcMain,
   removeApplicationMenu: () => Menu.setApplicationMenu(null),
   showErrorBox: (title, content) => dialog.showErrorBox(title, content),
+  safeStorage,
+  powerMonitor,
 };
 
 const configResult = loadKioskConfig({
@@ -60,7 +78,23 @@ void runKiosk(surface, configResult, {
   mode: app.isPackaged ? 'production' : 'development',
   preloadPath: path.join(outMainDir, '..', 'preload', 'index.cjs'),
   offlinePagePath: path.join(app.getAppPath(), 'resources', 'kiosk', 'offline.html'),
+  enrollmentPagePath: path.join(app.getAppPath(), 'resources', 'kiosk', 'enrollment.html'),
+  // Node's fetch, not the session's: the enrollment cookie must not land in the page's cookie jar.
+  fetch: (url, init) => fetch(url, init),
   platform: process.platform,
-  timers: { now: () => Date.now(), setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle) },
+  startedAt,
+  // Loaded on demand: electron-updater reads the packaged app's update config as it loads.
+  loadUpdater: app.isPackaged
+    ? async () => {
+        const { default: electronUpdater } = await import('electron-updater');
+        return electronUpdater.autoUpdater;
+      }
+    : undefined,
+  timers: {
+    now: () => Date.now(),
+    // Unref'd: Electron's life ends with app.quit(), and a pending retry or heartbeat must never hold a quitting process.
+    setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
+    clearTimeout: (handle) => clearTimeout(handle),
+  },
   log,
 });

@@ -224,3 +224,55 @@ describe('installCrashRecovery', () => {
     expect(log.text()).toContain('[crash-recovery] start page did not load: ERR_CONNECTION_REFUSED (-102)');
   });
 });
+
+describe('installCrashRecovery: what the heartbeat reports', () => {
+  const setUp = (loadHome?: () => Promise<void>) => {
+    const contents = new FakeWebContents();
+    const timers = new FakeTimers();
+    const recovery = installCrashRecovery({
+      contents,
+      startUrl: START,
+      allowedOrigin: 'https://portal.example.com',
+      offlinePagePath: OFFLINE,
+      timers,
+      log: new MemoryLog(),
+      ...(loadHome ? { loadHome } : {}),
+    });
+    return { contents, timers, recovery };
+  };
+
+  it('records the last crash with its time and reason, but not a failed load', () => {
+    const { contents, timers, recovery } = setUp();
+    expect(recovery.lastCrash()).toBeNull();
+    contents.emitRenderProcessGone('oom');
+    const crashedAt = timers.now();
+    timers.advance(1_000);
+    contents.emitDidFailLoad(-102, START);
+    expect(recovery.lastCrash()).toEqual({ at: crashedAt, reason: 'renderer gone: oom' });
+    timers.advance(1_000);
+    recovery.onFailure({ kind: 'child-process-gone', processType: 'GPU', reason: 'crashed' });
+    expect(recovery.lastCrash()).toEqual({ at: crashedAt + 2_000, reason: 'GPU process gone: crashed' });
+  });
+
+  it('records when the offline page was last shown (three failures in a minute)', () => {
+    const { contents, timers, recovery } = setUp();
+    contents.emitRenderProcessGone('crashed');
+    contents.emitRenderProcessGone('crashed');
+    expect(recovery.lastOfflineAt()).toBeNull();
+    timers.advance(5_000);
+    contents.emitRenderProcessGone('crashed');
+    expect(recovery.lastOfflineAt()).toBe(timers.now());
+    expect(contents.loads.at(-1)).toEqual({ kind: 'file', target: OFFLINE });
+  });
+
+  it('loads what the kiosk calls home (e.g. an enrollment screen) instead of the portal', () => {
+    const homes: string[] = [];
+    const { contents } = setUp(() => {
+      homes.push('enrollment screen');
+      return Promise.resolve();
+    });
+    contents.emitRenderProcessGone('crashed');
+    expect(homes).toEqual(['enrollment screen']);
+    expect(contents.loads).toEqual([]);
+  });
+});

@@ -1,22 +1,32 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KIOSK_CHANNELS } from '@contract/kiosk-bridge';
 import { runKiosk, type KioskRuntime } from '../../src-main/kiosk-app';
 import { loadKioskConfig, type KioskConfigResult } from '../../src-main/kiosk-config';
 import { buildKioskWindowOptions } from '../../src-main/kiosk-window';
-import { FakeElectron, FakeTimers, MemoryLog } from './helpers/fake-electron';
+import { FakeElectron, FakeTimers, FakeUpdater, MemoryLog } from './helpers/fake-electron';
 
 const PRELOAD = '/opt/kiosk/out/preload/index.cjs';
 const OFFLINE = '/opt/kiosk/resources/kiosk/offline.html';
+const ENROLLMENT = '/opt/kiosk/resources/kiosk/enrollment.html';
+/** No portal in these tests: main's own requests fail as if the network were down. */
+const offlineFetch = () => Promise.reject(new Error('no network in this test'));
 
 function setUp(configResult: KioskConfigResult = configFor('https://portal.example.com')) {
   const electron = new FakeElectron();
+  electron.app.userData = mkdtempSync(path.join(tmpdir(), 'kiosk-app-'));
   const log = new MemoryLog();
   const timers = new FakeTimers();
   const runtime: KioskRuntime<number> = {
     mode: 'production',
     preloadPath: PRELOAD,
     offlinePagePath: OFFLINE,
+    enrollmentPagePath: ENROLLMENT,
+    fetch: offlineFetch,
     platform: 'win32',
+    startedAt: 0,
     timers,
     log,
   };
@@ -59,7 +69,10 @@ describe('runKiosk', () => {
       mode: 'production',
       preloadPath: PRELOAD,
       offlinePagePath: OFFLINE,
+      enrollmentPagePath: ENROLLMENT,
+      fetch: offlineFetch,
       platform: 'linux',
+      startedAt: 0,
       timers: new FakeTimers(),
       log,
     });
@@ -118,5 +131,97 @@ describe('runKiosk', () => {
       level: 'info',
       message: '[startup] production start: portal https://portal.example.com (from KIOSK_PORTAL_URL)',
     });
+  });
+});
+
+describe('runKiosk with enrollment', () => {
+  it('enrolls with the provisioned code, sends the token only to kiosk routes, and asks for staff once revoked', async () => {
+    const electron = new FakeElectron();
+    electron.app.userData = mkdtempSync(path.join(tmpdir(), 'kiosk-app-'));
+    const configFile = path.join(electron.app.userData, 'kiosk.json');
+    writeFileSync(configFile, JSON.stringify({ portalUrl: 'https://portal.example.com', enrollmentCode: '7KQ3-M9XD' }));
+    const configResult = loadKioskConfig({
+      env: { KIOSK_CONFIG_FILE: configFile },
+      platform: 'linux',
+      userDataDir: electron.app.userData,
+      readTextFile: (file) => readFileSync(file, 'utf8'),
+    });
+    const requests: string[] = [];
+    const fetch = (url: string) => {
+      requests.push(url);
+      if (url.endsWith('/api/kiosk/enroll')) {
+        return Promise.resolve(
+          new Response(JSON.stringify({ name: 'Lobby 1', clinicSlug: null, clinicName: null }), {
+            headers: [['set-cookie', '__Host-portal_kiosk=tok-0123456789abcdefghij; Path=/; HttpOnly; Secure']],
+          }),
+        );
+      }
+      return Promise.resolve(Response.json({ code: 'kiosk_not_enrolled', message: 'again' }, { status: 401 }));
+    };
+    await runKiosk(electron, configResult, {
+      mode: 'production',
+      preloadPath: PRELOAD,
+      offlinePagePath: OFFLINE,
+      enrollmentPagePath: ENROLLMENT,
+      fetch,
+      platform: 'linux',
+      startedAt: 0,
+      timers: new FakeTimers(),
+      log: new MemoryLog(),
+    });
+    const contents = electron.windows[0]?.webContents;
+    const webRequest = contents?.session.webRequest;
+    expect(webRequest?.send('https://portal.example.com/api/kiosk/me')).toEqual({ Authorization: 'Kiosk tok-0123456789abcdefghij' });
+    expect(webRequest?.send('https://portal.example.com/api/booking')).toEqual({});
+    expect(JSON.parse(readFileSync(configFile, 'utf8'))).toEqual({ portalUrl: 'https://portal.example.com' });
+
+    webRequest?.complete('https://portal.example.com/api/kiosk/check-in/identity', 401);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(requests).toEqual(['https://portal.example.com/api/kiosk/enroll', 'https://portal.example.com/api/kiosk/me']);
+    expect(contents?.loads.at(-1)).toEqual({ kind: 'file', target: ENROLLMENT, query: { reason: 'enroll-again', kiosk: 'Lobby 1' } });
+    expect(webRequest?.send('https://portal.example.com/api/kiosk/me')).toEqual({});
+  });
+});
+
+describe('runKiosk with updates', () => {
+  async function start(provisioning: Record<string, string>, loadUpdater?: () => Promise<FakeUpdater>) {
+    const electron = new FakeElectron();
+    electron.app.userData = mkdtempSync(path.join(tmpdir(), 'kiosk-app-'));
+    const configFile = path.join(electron.app.userData, 'kiosk.json');
+    writeFileSync(configFile, JSON.stringify({ portalUrl: 'https://portal.example.com', ...provisioning }));
+    const configResult = loadKioskConfig({
+      env: { KIOSK_CONFIG_FILE: configFile },
+      platform: 'linux',
+      userDataDir: electron.app.userData,
+      readTextFile: (file) => readFileSync(file, 'utf8'),
+    });
+    await runKiosk(electron, configResult, {
+      mode: 'production',
+      preloadPath: PRELOAD,
+      offlinePagePath: OFFLINE,
+      enrollmentPagePath: ENROLLMENT,
+      fetch: offlineFetch,
+      platform: 'linux',
+      startedAt: 0,
+      timers: new FakeTimers(),
+      log: new MemoryLog(),
+      ...(loadUpdater ? { loadUpdater } : {}),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  it('sets up electron-updater with the provisioned feed and channel', async () => {
+    const updater = new FakeUpdater();
+    await start({ updateUrl: 'https://updates.example.com/kiosk', updateChannel: 'beta' }, () => Promise.resolve(updater));
+    expect(updater.feed).toEqual({ provider: 'generic', url: 'https://updates.example.com/kiosk', channel: 'beta' });
+  });
+
+  it('never loads the updater without an updateUrl', async () => {
+    let loaded = 0;
+    await start({}, () => {
+      loaded += 1;
+      return Promise.resolve(new FakeUpdater());
+    });
+    expect(loaded).toBe(0);
   });
 });

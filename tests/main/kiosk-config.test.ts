@@ -44,7 +44,59 @@ describe('loadKioskConfig', () => {
       clinicSlug: null,
       sentryDsn: null,
       portalUrlSource: 'default',
+      language: null,
+      enrollmentCode: null,
+      provisioningPath: null,
+      updateUrl: null,
+      updateChannel: 'stable',
     });
+  });
+
+  it('reads the enrollment and update settings from the provisioning file', () => {
+    const result = config(
+      load(
+        {},
+        {
+          [SYSTEM_FILE]: JSON.stringify({
+            portalUrl: 'https://portal.example.com',
+            language: 'en-AU',
+            enrollmentCode: ' 7kq3-m9xd ',
+            sentryDsn: 'https://key@o0.ingest.sentry.io/1',
+            updateUrl: 'https://updates.example.com/kiosk',
+            updateChannel: 'beta',
+          }),
+        },
+      ),
+    );
+    expect(result).toMatchObject({
+      language: 'en-AU',
+      enrollmentCode: '7KQ3-M9XD',
+      provisioningPath: SYSTEM_FILE,
+      sentryDsn: 'https://key@o0.ingest.sentry.io/1',
+      updateUrl: 'https://updates.example.com/kiosk',
+      updateChannel: 'beta',
+    });
+  });
+
+  it('names each bad enrollment or update setting', () => {
+    const lines = problems(
+      load(
+        {},
+        {
+          [SYSTEM_FILE]: JSON.stringify({
+            portalUrl: 'https://portal.example.com',
+            enrollmentCode: 'ABC',
+            updateUrl: 'http://updates.example.com',
+            updateChannel: 'Beta 1',
+          }),
+        },
+      ),
+    );
+    expect(lines).toEqual([
+      `- ${SYSTEM_FILE} enrollmentCode: must be the 8-character code from the staff kiosk page, e.g. "7KQ3-M9XD"`,
+      `- ${SYSTEM_FILE} updateUrl: must be an https address, e.g. "https://updates.example.com/kiosk"`,
+      `- ${SYSTEM_FILE} updateChannel: must be lower-case letters, e.g. "stable" or "beta"`,
+    ]);
   });
 
   it('reads the machine-wide provisioning file', () => {

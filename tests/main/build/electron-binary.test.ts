@@ -88,8 +88,15 @@ describe('package.json install scripts', () => {
     // esbuild's postinstall only checks its platform binary, which npm installs from the registry;
     // unrs-resolver's postinstall re-fetches its platform binding, which npm already installs as an
     // optional dependency (pinned by overrides to a version whose bindings the registry has for
-    // every platform, so package-lock.json lists them all and npm ci accepts it).
-    expect(pkg.allowScripts).toEqual({ electron: false, 'electron-winstaller': false, esbuild: true, 'unrs-resolver': false });
+    // every platform, so package-lock.json lists them all and npm ci accepts it);
+    // es5-ext (under @doyensec/electronegativity) only prints a message from its postinstall.
+    expect(pkg.allowScripts).toEqual({
+      electron: false,
+      'electron-winstaller': false,
+      'es5-ext': false,
+      esbuild: true,
+      'unrs-resolver': false,
+    });
   });
 
   it('should fetch the Electron binary before the kiosk commands start Electron', () => {

@@ -32,11 +32,21 @@ describe('electron-builder.yml', () => {
     expect(config.asar).toBe(true);
   });
 
-  it('packages only the bundled kiosk and the offline page, never node_modules or source maps', async () => {
+  it('packages only the bundled kiosk and its local pages, never node_modules or source maps', async () => {
     const config = await loadBuilderConfig();
     // The loader normalises the list into one file set.
     expect(config.files).toEqual([
-      { filter: ['package.json', 'out/main/**', 'out/preload/**', 'resources/kiosk/offline.html', '!**/*.map', '!node_modules/**'] },
+      {
+        filter: [
+          'package.json',
+          'out/main/**',
+          'out/preload/**',
+          'resources/kiosk/offline.html',
+          'resources/kiosk/enrollment.html',
+          '!**/*.map',
+          '!node_modules/**',
+        ],
+      },
     ]);
   });
 

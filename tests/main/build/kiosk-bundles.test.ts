@@ -92,7 +92,7 @@ describe('preload bundle', () => {
     if (typeof api !== 'object' || api === null || !('getAppInfo' in api) || typeof api.getAppInfo !== 'function') {
       throw new Error('window.kiosk.getAppInfo is missing');
     }
-    expect(Object.keys(api).sort()).toEqual(Object.keys(KIOSK_CHANNELS).sort());
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(KIOSK_CHANNELS), 'onIdleChange'].sort());
     await expect(api.getAppInfo()).resolves.toEqual({ ok: true, value: { version: '9.9.9', platform: 'linux' } });
     expect(invoked).toEqual([KIOSK_CHANNELS.getAppInfo]);
   });
@@ -144,7 +144,8 @@ describe('main bundle', () => {
         timeout: 30_000,
       },
     );
-    expect(result.stderr).toBe('');
+    // Not enrolled (no stored token, no code): the one warning; the portal still loads and decides.
+    expect(result.stderr).toBe('[kiosk] [enrollment] no stored kiosk token and no enrollmentCode in the provisioning file\n');
     expect(result.status).toBe(0);
     const calls = result.stdout
       .split('\n')
@@ -164,6 +165,7 @@ describe('main bundle', () => {
     expect(existsSync(window?.options.webPreferences.preload ?? '')).toBe(true);
     expect(calls).toContainEqual({ call: 'setWindowOpenHandler' });
     expect(calls).toContainEqual({ call: 'setPermissionRequestHandler' });
+    expect(calls).toContainEqual({ call: 'webRequest.onBeforeSendHeaders' });
     expect(calls).toContainEqual({ call: 'loadURL', url: 'https://portal.example.com/kiosk?kioskMode=true' });
   });
 });
@@ -177,7 +179,18 @@ class WebContents extends EventEmitter {
     setPermissionRequestHandler: () => record({ call: 'setPermissionRequestHandler' }),
     setPermissionCheckHandler: () => record({ call: 'setPermissionCheckHandler' }),
     setDevicePermissionHandler: () => record({ call: 'setDevicePermissionHandler' }),
+    webRequest: {
+      onBeforeSendHeaders: () => record({ call: 'webRequest.onBeforeSendHeaders' }),
+      onCompleted: () => record({ call: 'webRequest.onCompleted' }),
+    },
+    cookies: { get: () => Promise.resolve([]), remove: () => Promise.resolve() },
+    clearStorageData: () => Promise.resolve(),
+    clearAuthCache: () => Promise.resolve(),
+    clearCache: () => Promise.resolve(),
   };
+  navigationHistory = { clear() {} };
+  send() {}
+  executeJavaScript() { return Promise.resolve(); }
   setWindowOpenHandler() { record({ call: 'setWindowOpenHandler' }); }
   setVisualZoomLevelLimits() { return Promise.resolve(); }
   loadURL(url) { record({ call: 'loadURL', url }); return Promise.resolve(); }
@@ -205,5 +218,15 @@ export const app = new App();
 export const ipcMain = { handle: (channel) => record({ call: 'ipcMain.handle', channel }) };
 export const Menu = { setApplicationMenu: (menu) => record({ call: 'setApplicationMenu', menu }) };
 export const dialog = { showErrorBox: (title, content) => record({ call: 'showErrorBox', title, content }) };
-export default { app, BrowserWindow, ipcMain, Menu, dialog };
+export const safeStorage = {
+  isEncryptionAvailable: () => true,
+  getSelectedStorageBackend: () => 'gnome_libsecret',
+  encryptString: (text) => Buffer.from(text).reverse(),
+  decryptString: (data) => Buffer.from(data).reverse().toString(),
+};
+class PowerMonitor extends EventEmitter {
+  getSystemIdleTime() { return 0; }
+}
+export const powerMonitor = new PowerMonitor();
+export default { app, BrowserWindow, ipcMain, Menu, dialog, safeStorage, powerMonitor };
 `;

@@ -1,6 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type {
+  BeforeSendHeadersListener,
   BrowserWindowConstructorOptions,
+  CompletedListener,
+  Cookie,
   DevicePermissionHandler,
   ElectronSurface,
   HandlerDetails,
@@ -9,6 +12,8 @@ import type {
   KioskBrowserWindow,
   KioskInvokeEvent,
   KioskIpcMain,
+  KioskPowerMonitor,
+  KioskSafeStorage,
   KioskSession,
   KioskWebContents,
   PermissionCheckHandler,
@@ -17,6 +22,8 @@ import type {
   WindowOpenHandlerResponse,
 } from '../../../src-main/electron-surface';
 import type { Timers } from '../../../src-main/crash-recovery';
+import type { KioskIpcDeps } from '../../../src-main/ipc';
+import type { KioskUpdater } from '../../../src-main/updater';
 import type { KioskLog } from '../../../src-main/kiosk-log';
 
 /**
@@ -39,7 +46,60 @@ export function preventableEvent<T extends object>(fields: T): T & { preventDefa
   };
 }
 
+/** session.webRequest: keeps the listeners so a test can play requests through them. */
+export class FakeWebRequest {
+  beforeSendHeaders: BeforeSendHeadersListener | null = null;
+  completed: CompletedListener | null = null;
+  onBeforeSendHeaders(listener: BeforeSendHeadersListener | null): void {
+    this.beforeSendHeaders = listener;
+  }
+  onCompleted(listener: CompletedListener | null): void {
+    this.completed = listener;
+  }
+  /** The headers a request to `url` leaves with, after the kiosk's listener. */
+  send(url: string, requestHeaders: Record<string, string> = {}): Record<string, string | string[]> {
+    let sent: Record<string, string | string[]> = requestHeaders;
+    this.beforeSendHeaders?.({ url, requestHeaders: { ...requestHeaders } }, (response) => {
+      if (response.cancel) throw new Error('request cancelled');
+      sent = response.requestHeaders ?? requestHeaders;
+    });
+    return sent;
+  }
+  complete(url: string, statusCode: number): void {
+    this.completed?.({ url, statusCode });
+  }
+}
+
+/** session.cookies over an in-memory jar. */
+export class FakeCookies {
+  jar: Cookie[] = [];
+  get(): Promise<Cookie[]> {
+    return Promise.resolve([...this.jar]);
+  }
+  remove(url: string, name: string): Promise<void> {
+    const host = new URL(url).hostname;
+    this.jar = this.jar.filter((cookie) => !(cookie.name === name && (cookie.domain ?? '').replace(/^\./, '') === host));
+    return Promise.resolve();
+  }
+}
+
 export class FakeSession implements KioskSession {
+  readonly webRequest = new FakeWebRequest();
+  readonly cookies = new FakeCookies();
+  /** Every clear* call, in order, with its options. */
+  readonly clears: { call: string; options?: unknown }[] = [];
+  clearStorageData(options?: unknown): Promise<void> {
+    this.clears.push({ call: 'clearStorageData', options });
+    return Promise.resolve();
+  }
+  clearAuthCache(): Promise<void> {
+    this.clears.push({ call: 'clearAuthCache' });
+    return Promise.resolve();
+  }
+  clearCache(): Promise<void> {
+    this.clears.push({ call: 'clearCache' });
+    return Promise.resolve();
+  }
   requestHandler: PermissionRequestHandler | null = null;
   checkHandler: PermissionCheckHandler | null = null;
   deviceHandler: DevicePermissionHandler | null = null;
@@ -56,7 +116,7 @@ export class FakeSession implements KioskSession {
 }
 
 /** One entry per page the kiosk asked the window to show. */
-export type LoadRecord = { kind: 'url'; target: string } | { kind: 'file'; target: string };
+export type LoadRecord = { kind: 'url'; target: string } | { kind: 'file'; target: string; query?: Record<string, string> };
 
 export class FakeWebContents extends EventEmitter implements KioskWebContents {
   readonly session = new FakeSession();
@@ -82,8 +142,24 @@ export class FakeWebContents extends EventEmitter implements KioskWebContents {
     this.currentUrl = url;
     return this.failNextLoads ? Promise.reject(this.failNextLoads) : Promise.resolve();
   }
-  loadFile(filePath: string): Promise<void> {
-    this.loads.push({ kind: 'file', target: filePath });
+  /** What the kiosk pushed to the preload, in order. */
+  readonly sent: { channel: string; args: unknown[] }[] = [];
+  readonly scripts: string[] = [];
+  historyCleared = 0;
+  readonly navigationHistory = {
+    clear: () => {
+      this.historyCleared += 1;
+    },
+  };
+  send(channel: string, ...args: unknown[]): void {
+    this.sent.push({ channel, args });
+  }
+  executeJavaScript(code: string): Promise<unknown> {
+    this.scripts.push(code);
+    return Promise.resolve(undefined);
+  }
+  loadFile(filePath: string, options?: { query?: Record<string, string> }): Promise<void> {
+    this.loads.push(options?.query ? { kind: 'file', target: filePath, query: options.query } : { kind: 'file', target: filePath });
     this.currentUrl = `file://${filePath}`;
     return Promise.resolve();
   }
@@ -218,8 +294,10 @@ export class FakeApp extends EventEmitter implements KioskApp {
   getAppPath(): string {
     return '/opt/kiosk/resources/app.asar';
   }
+  /** Tests that write files point this at a temporary folder. */
+  userData = '/home/kiosk/.config/Patient Portal Kiosk';
   getPath(_name: 'userData'): string {
-    return '/home/kiosk/.config/Patient Portal Kiosk';
+    return this.userData;
   }
   relaunch(): void {
     this.relaunchCalls += 1;
@@ -235,8 +313,39 @@ export class FakeApp extends EventEmitter implements KioskApp {
   }
 }
 
+/**
+ * safeStorage with a reversible stand-in cipher (byte-wise XOR), so a test can check the file
+ * holds no plaintext; `backend` and `available` select what the OS offers.
+ */
+export class FakeSafeStorage implements KioskSafeStorage {
+  available = true;
+  backend = 'gnome_libsecret';
+  isEncryptionAvailable(): boolean {
+    return this.available;
+  }
+  getSelectedStorageBackend(): string {
+    return this.backend;
+  }
+  encryptString(plainText: string): Buffer {
+    if (!this.available) throw new Error('Encryption is not available.');
+    return Buffer.from(Buffer.from(plainText, 'utf8').map((byte) => byte ^ 0x5a));
+  }
+  decryptString(encrypted: Buffer): string {
+    return Buffer.from(encrypted.map((byte) => byte ^ 0x5a)).toString('utf8');
+  }
+}
+
+export class FakePowerMonitor extends EventEmitter implements KioskPowerMonitor {
+  idleSeconds = 0;
+  getSystemIdleTime(): number {
+    return this.idleSeconds;
+  }
+}
+
 export class FakeElectron implements ElectronSurface {
   readonly app = new FakeApp();
+  readonly safeStorage = new FakeSafeStorage();
+  readonly powerMonitor = new FakePowerMonitor();
   readonly ipcMain = new FakeIpcMain();
   readonly windows: FakeBrowserWindow[] = [];
   menuRemoved = false;
@@ -304,5 +413,38 @@ export class FakeTimers implements Timers<number> {
       timer.callback();
     }
     this.time = until;
+  }
+}
+
+/** Bridge dependencies with harmless answers; a test overrides the ones it checks. */
+export function testIpcDeps(overrides: Partial<KioskIpcDeps> & Pick<KioskIpcDeps, 'allowedOrigin' | 'log'>): KioskIpcDeps {
+  return {
+    appInfo: () => ({ version: '1.2.3', platform: 'linux' }),
+    identity: () => ({ name: 'Lobby 1', clinicSlug: 'parramatta', clinicName: 'Parramatta', enrolled: true }),
+    systemIdleSeconds: () => 0,
+    endPatientSession: () => Promise.resolve(),
+    reportPatientActivity: () => undefined,
+    ...overrides,
+  };
+}
+
+/** electron-updater's autoUpdater as the kiosk sees it: records checks and installs. */
+export class FakeUpdater extends EventEmitter implements KioskUpdater {
+  autoDownload = false;
+  autoInstallOnAppQuit = false;
+  allowDowngrade = true;
+  feed: unknown = null;
+  checks = 0;
+  installs: [boolean | undefined, boolean | undefined][] = [];
+  failChecks = false;
+  setFeedURL(options: unknown): void {
+    this.feed = options;
+  }
+  checkForUpdates(): Promise<unknown> {
+    this.checks += 1;
+    return this.failChecks ? Promise.reject(new Error('net::ERR_NAME_NOT_RESOLVED')) : Promise.resolve(null);
+  }
+  quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void {
+    this.installs.push([isSilent, isForceRunAfter]);
   }
 }
