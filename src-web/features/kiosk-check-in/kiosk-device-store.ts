@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ENROLLMENT_CODE_PATTERN, type KioskIdentity } from '@contract/api/kiosks';
+import type { KioskBridgeIdentity } from '@contract/kiosk-bridge';
 import { ApiError } from '../../api/client';
 import type { KioskApi } from '../../api/kiosk-api';
 import { readKioskCookie, writeKioskCookie } from '../../platform/kiosk';
@@ -30,11 +31,16 @@ export class KioskDeviceStore {
   enrolling = false;
   problem: EnrollProblem | null = null;
 
+  /** Inside the kiosk app: it enrolls from its provisioning file, never with a code typed here. */
+  inApp = false;
+
   constructor(
     private readonly api: KioskApi,
     private readonly doc: Document,
+    /** The kiosk app's bridge identity (platform/kiosk-bridge-client.ts); null in a plain browser. */
+    private readonly appIdentity: () => Promise<KioskBridgeIdentity | null> = async () => null,
   ) {
-    makeAutoObservable<KioskDeviceStore, 'api' | 'doc'>(this, { api: false, doc: false });
+    makeAutoObservable<KioskDeviceStore, 'api' | 'doc' | 'appIdentity'>(this, { api: false, doc: false, appIdentity: false });
   }
 
   /** The code as the server reads it: trimmed, upper case, dash optional. */
@@ -47,10 +53,20 @@ export class KioskDeviceStore {
     return this.identity?.clinicName ?? this.identity?.name ?? '';
   }
 
-  /** Asks the server who this kiosk is (GET /api/kiosk/me). */
+  /**
+   * Who this kiosk is: the kiosk app's bridge when it runs inside the app (its main process holds
+   * the token and shows its own screen when it is revoked), else the server (GET /api/kiosk/me).
+   */
   async load(): Promise<void> {
     // Asked again on every visit of the kiosk home: a revoked kiosk must not keep its welcome.
     if (this.identity === null) this.screen = 'loading';
+    const fromApp = await this.appIdentity();
+    if (fromApp !== null) {
+      runInAction(() => (this.inApp = true));
+      if (fromApp.enrolled) this.enrolled({ name: fromApp.name ?? '', clinicSlug: fromApp.clinicSlug, clinicName: fromApp.clinicName });
+      else runInAction(() => this.markRevoked());
+      return;
+    }
     try {
       const identity = await this.api.me();
       this.enrolled(identity);

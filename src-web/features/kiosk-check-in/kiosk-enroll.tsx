@@ -16,8 +16,28 @@ function ProblemText({ problem }: { problem: EnrollProblem }) {
   }
 }
 
-/** The kiosk identity screen (spec point 2): the one-time enrollment code; save is disabled while it is empty. */
+/**
+ * The kiosk identity screen (spec point 2): the one-time enrollment code, save disabled while it is
+ * empty; inside the kiosk app only a note (the app enrolls from its provisioning file).
+ */
 export const KioskEnroll = observer(function KioskEnroll({ store }: { store: KioskDeviceStore }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <section className="pp-kiosk-card" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('kiosk.enroll.title')}</h2>
+      {store.revoked && (
+        <p role="alert" className="pp-kiosk-alert">
+          {t('kiosk.enroll.revoked')}
+        </p>
+      )}
+      {store.inApp ? <p>{t('kiosk.enroll.inApp')}</p> : <EnrollForm store={store} />}
+    </section>
+  );
+});
+
+/** The code field: a kiosk in a plain browser enrolls here with the code from the staff kiosk page. */
+const EnrollForm = observer(function EnrollForm({ store }: { store: KioskDeviceStore }) {
   const { t } = useTranslation();
   const fieldId = useId();
   const hintId = useId();
@@ -28,13 +48,7 @@ export const KioskEnroll = observer(function KioskEnroll({ store }: { store: Kio
     void store.enroll();
   };
   return (
-    <section className="pp-kiosk-card" aria-labelledby={`${fieldId}-title`}>
-      <h2 id={`${fieldId}-title`}>{t('kiosk.enroll.title')}</h2>
-      {store.revoked && (
-        <p role="alert" className="pp-kiosk-alert">
-          {t('kiosk.enroll.revoked')}
-        </p>
-      )}
+    <>
       <p>{t('kiosk.enroll.intro')}</p>
       <form onSubmit={submit} noValidate>
         <label htmlFor={fieldId}>{t('kiosk.enroll.label')}</label>
@@ -64,6 +78,6 @@ export const KioskEnroll = observer(function KioskEnroll({ store }: { store: Kio
           {store.enrolling ? t('kiosk.enroll.saving') : t('kiosk.enroll.save')}
         </Button>
       </form>
-    </section>
+    </>
   );
 });

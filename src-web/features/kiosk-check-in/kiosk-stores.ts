@@ -2,6 +2,7 @@ import { createAppointmentsApi } from '../../api/appointments-api';
 import { createCheckInApi } from '../../api/check-in-api';
 import { createKioskApi } from '../../api/kiosk-api';
 import { localDate } from '../../platform/dates';
+import { bridgeIdentity } from '../../platform/kiosk-bridge-client';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import { KioskCheckInStore } from './kiosk-check-in-store';
 import { KioskDeviceStore } from './kiosk-device-store';
@@ -11,7 +12,7 @@ import { KioskDeviceStore } from './kiosk-device-store';
 export const kioskApiOf = ({ client }: FeatureStoreContext) => createKioskApi(client);
 
 export const kioskDeviceStoreOf = (context: FeatureStoreContext) =>
-  new KioskDeviceStore(context.root.featureStore(kioskApiOf), context.window.document);
+  new KioskDeviceStore(context.root.featureStore(kioskApiOf), context.window.document, () => bridgeIdentity(context.window));
 
 export const kioskCheckInStoreOf = ({ root, client }: FeatureStoreContext) =>
   new KioskCheckInStore({

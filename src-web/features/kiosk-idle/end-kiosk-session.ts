@@ -1,5 +1,6 @@
 import { paths } from '../../paths';
 import { KIOSK_COOKIES, KIOSK_STORAGE_KEYS } from '../../platform/kiosk';
+import { bridgeEndPatientSession } from '../../platform/kiosk-bridge-client';
 import { LOGOUT_TIMEOUT_MS } from './kiosk-idle-constants';
 
 export interface KioskSessionEnd {
@@ -25,6 +26,9 @@ export async function endKioskSession({ win, logout, leave }: KioskSessionEnd): 
   }
   // Again: a response that arrived meanwhile may have written something.
   wipeBrowserState(win);
+  // In the kiosk app, main also clears what the page cannot reach (caches, the history) and loads
+  // the kiosk home itself; the page still leaves in case it does not.
+  if (await bridgeEndPatientSession(win)) win.document.body.replaceChildren();
   leaveForKioskHome(win, leave ?? ((url) => win.location.replace(url)));
 }
 

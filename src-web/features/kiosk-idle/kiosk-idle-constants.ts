@@ -11,3 +11,6 @@ export const ANNOUNCE_AT_SECONDS = 5;
 
 /** The logout call gets this long; after it the page is left anyway (the server ends an idle session by itself). */
 export const LOGOUT_TIMEOUT_MS = 3_000;
+
+/** The kiosk app hears of patient activity at most this often (its heartbeat sends the time). */
+export const ACTIVITY_REPORT_MS = 30_000;

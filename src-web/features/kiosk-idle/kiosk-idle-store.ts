@@ -1,12 +1,16 @@
 import { makeAutoObservable } from 'mobx';
+import { bridgeReportActivity, subscribeSystemIdle } from '../../platform/kiosk-bridge-client';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import { watchActivity } from './activity-watch';
 import { endKioskSession } from './end-kiosk-session';
 import { IdleTimer, type IdleClock } from './idle-timer';
-import { ACTIVITY_THROTTLE_MS, INACTIVITY_COUNTDOWN_SECONDS } from './kiosk-idle-constants';
+import { ACTIVITY_REPORT_MS, ACTIVITY_THROTTLE_MS, INACTIVITY_COUNTDOWN_SECONDS } from './kiosk-idle-constants';
 
-/** Hardware idle time from the kiosk app: calls the listener with idle seconds; returns the unsubscribe. */
-export type SystemIdleSource = (listener: (idleSeconds: number) => void) => () => void;
+/**
+ * Hardware idle time from the kiosk app: calls `onIdle` with idle seconds, and `onBreak` when the
+ * screen locks or the machine suspends (the patient's visit is over); returns the unsubscribe.
+ */
+export type SystemIdleSource = (onIdle: (idleSeconds: number) => void, onBreak: () => void) => () => void;
 
 export interface KioskIdleDeps {
   clock: IdleClock;
@@ -62,7 +66,10 @@ export class KioskIdleStore {
       });
       this.timer = timer;
       const stopActivity = this.deps.watchActivity(() => timer.activity());
-      const stopSystemIdle = this.deps.systemIdle?.((seconds) => timer.reportSystemIdle(seconds));
+      const stopSystemIdle = this.deps.systemIdle?.(
+        (seconds) => timer.reportSystemIdle(seconds),
+        () => this.end(),
+      );
       this.stopWatching = () => {
         stopActivity();
         stopSystemIdle?.();
@@ -124,8 +131,22 @@ export function kioskIdleStore({ root, window: win }: FeatureStoreContext): Kios
       clearTimeout: (handle) => win.clearTimeout(handle as number),
     },
     idleSeconds: () => root.config.app.kioskNoActivitySeconds,
-    watchActivity: (onActivity) => watchActivity(win, onActivity),
+    watchActivity: (onActivity) => {
+      // The kiosk app keeps the time of the last patient activity for its heartbeat (a time only).
+      let reportedAt = -Infinity;
+      return watchActivity(win, () => {
+        onActivity();
+        if (Date.now() - reportedAt < ACTIVITY_REPORT_MS) return;
+        reportedAt = Date.now();
+        bridgeReportActivity(win);
+      });
+    },
     endSession: () => endKioskSession({ win, logout: () => root.api.patientAccess.logout() }),
-    // The kiosk app's bridge has no hardware idle method yet (src-contract/kiosk-bridge.ts); pass it here when it does.
+    // In the kiosk app: hardware idle may shorten the wait; a locked screen or a suspend ends the visit.
+    systemIdle: (onIdle, onBreak) =>
+      subscribeSystemIdle(win, (change) => {
+        if (change.reason === 'lock-screen' || change.reason === 'suspend') onBreak();
+        else onIdle(change.idleSeconds);
+      }) ?? (() => undefined),
   });
 }

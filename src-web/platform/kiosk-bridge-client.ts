@@ -1,0 +1,50 @@
+import { IdleChangeSchema, KioskBridgeIdentitySchema, type IdleChange, type KioskBridgeIdentity } from '@contract/kiosk-bridge';
+
+/**
+ * The web app's side of the kiosk app's bridge (docs/rules/kiosk.md#bridge). Every method past
+ * getAppInfo is optional (an older kiosk app lacks it) and every answer is checked against the
+ * contract again: a missing method, a refusal or a malformed answer is "no bridge", and the page
+ * falls back to what it does in a plain browser.
+ */
+
+/** The kiosk's identity from the app (never its token), or null without the bridge method. */
+export async function bridgeIdentity(win: Window): Promise<KioskBridgeIdentity | null> {
+  const method = win.kiosk?.getKioskIdentity;
+  if (typeof method !== 'function') return null;
+  try {
+    const result = await method();
+    if (!result.ok) return null;
+    const parsed = KioskBridgeIdentitySchema.safeParse(result.value);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Hardware idle pushed by the app; returns the unsubscribe, or null without the bridge method. */
+export function subscribeSystemIdle(win: Window, listener: (change: IdleChange) => void): (() => void) | null {
+  const method = win.kiosk?.onIdleChange;
+  if (typeof method !== 'function') return null;
+  return method((change) => {
+    const parsed = IdleChangeSchema.safeParse(change);
+    if (parsed.success) listener(parsed.data);
+  });
+}
+
+/** Asks the app to wipe the patient's session and load the kiosk home; false when it cannot. */
+export async function bridgeEndPatientSession(win: Window): Promise<boolean> {
+  const method = win.kiosk?.endPatientSession;
+  if (typeof method !== 'function') return false;
+  try {
+    return (await method()).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Tells the app a patient touched the page (a time only); best effort. */
+export function bridgeReportActivity(win: Window): void {
+  const method = win.kiosk?.reportPatientActivity;
+  if (typeof method !== 'function') return;
+  method().catch(() => undefined);
+}
