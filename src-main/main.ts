@@ -69,6 +69,9 @@ if (configResult.ok && configResult.config.sentryDsn) {
   flushReports = () => Sentry.flush(FLUSH_TIMEOUT_MS);
 }
 
+// Before ready: Chromium reads --lang at start (navigator.language and Accept-Language for the portal).
+if (configResult.ok && configResult.config.language) app.commandLine.appendSwitch('lang', configResult.config.language);
+
 installGlobalErrorHandlers({ process, app, log, flush: flushReports });
 
 const outMainDir = path.dirname(fileURLToPath(import.meta.url));
