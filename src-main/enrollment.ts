@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { KIOSK_TOKEN_COOKIE, KioskIdentitySchema, type KioskIdentity } from '@contract/api/kiosks';
 import type { KioskLog } from './kiosk-log';
 import { secureStorageProblem, writeFileAtomic, type KioskTokenStore } from './kiosk-token-store';
@@ -51,7 +51,8 @@ export function removeEnrollmentCode(provisioningPath: string): void {
   const json: unknown = JSON.parse(readFileSync(provisioningPath, 'utf8'));
   if (typeof json !== 'object' || json === null) return;
   const rest = Object.fromEntries(Object.entries(json).filter(([key]) => key !== 'enrollmentCode'));
-  writeFileAtomic(provisioningPath, `${JSON.stringify(rest, null, 2)}\n`);
+  // Keep the file's permissions: IT decided who may read it.
+  writeFileAtomic(provisioningPath, `${JSON.stringify(rest, null, 2)}\n`, statSync(provisioningPath).mode & 0o777);
 }
 
 export type EnrollmentState =

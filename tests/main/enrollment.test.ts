@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -84,6 +84,7 @@ function setUp(options: { code?: string | null; platform?: string } = {}) {
 describe('ensureEnrollment', () => {
   it('should exchange the code, store the token encrypted, and remove the code from the provisioning file', async () => {
     const { deps, log, provisioningPath, userData, safeStorage } = setUp();
+    chmodSync(provisioningPath, 0o640);
     await expect(ensureEnrollment(deps())).resolves.toEqual({ state: 'enrolled', token: TOKEN, identity: IDENTITY });
     expect(enrollCalls).toEqual([{ code: CODE }]);
 
@@ -93,6 +94,8 @@ describe('ensureEnrollment', () => {
     expect(JSON.parse(readFileSync(path.join(userData, IDENTITY_FILE), 'utf8'))).toEqual(IDENTITY);
 
     expect(JSON.parse(readFileSync(provisioningPath, 'utf8'))).toEqual({ portalUrl, clinicSlug: 'parramatta' });
+    expect(statSync(provisioningPath).mode & 0o777).toBe(0o640);
+    expect(statSync(path.join(userData, TOKEN_FILE)).mode & 0o777).toBe(0o600);
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(log.text()).toContain('[enrollment] enrolled as "Parramatta lobby 1" (parramatta)');
     expect(log.text()).not.toContain(TOKEN);
