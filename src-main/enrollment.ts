@@ -7,6 +7,14 @@ import type { KioskSafeStorage } from './electron-surface';
 /** The part of `fetch` main uses; main.ts passes Node's, tests pass it too (against a local server). */
 export type KioskFetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
 
+/** Main's own requests give up after this long: Node's fetch has no timeout of its own. */
+export const KIOSK_FETCH_TIMEOUT_MS = 15_000;
+
+/** Wraps Node's fetch so a portal that accepts the connection but never answers cannot stall main. */
+export function fetchWithTimeout(fetch: typeof globalThis.fetch, timeoutMs = KIOSK_FETCH_TIMEOUT_MS): KioskFetch {
+  return (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+}
+
 /** Which local screen explains a kiosk that cannot run as enrolled (resources/kiosk/enrollment.html). */
 export type EnrollmentScreen = 'code-rejected' | 'insecure-storage' | 'enroll-again';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensureEnrollment, tokenFromSetCookie, type EnrollmentDeps } from '../../src-main/enrollment';
+import { ensureEnrollment, fetchWithTimeout, tokenFromSetCookie, type EnrollmentDeps } from '../../src-main/enrollment';
 import { createTokenStore, TOKEN_FILE, IDENTITY_FILE } from '../../src-main/kiosk-token-store';
 import { FakeSafeStorage, MemoryLog } from './helpers/fake-electron';
 
@@ -161,6 +161,19 @@ describe('ensureEnrollment', () => {
     const { deps } = setUp({ code: null });
     await expect(ensureEnrollment(deps())).resolves.toEqual({ state: 'not-enrolled', identity: null });
     expect(enrollCalls).toEqual([]);
+  });
+});
+
+describe('fetchWithTimeout', () => {
+  it('should give up on a portal that accepts the connection but never answers', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/api/kiosk/enroll`;
+    const started = Date.now();
+    await expect(fetchWithTimeout(fetch, 200)(url, { method: 'POST', headers: {}, body: '{}' })).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    silent.closeAllConnections();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
   });
 });
 
