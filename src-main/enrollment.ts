@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { KIOSK_TOKEN_COOKIE, KioskIdentitySchema, type KioskIdentity } from '@contract/api/kiosks';
 import type { KioskLog } from './kiosk-log';
 import { secureStorageProblem, writeFileAtomic, type KioskTokenStore } from './kiosk-token-store';
@@ -6,6 +6,14 @@ import type { KioskSafeStorage } from './electron-surface';
 
 /** The part of `fetch` main uses; main.ts passes Node's, tests pass it too (against a local server). */
 export type KioskFetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
+
+/** Main's own requests give up after this long: Node's fetch has no timeout of its own. */
+export const KIOSK_FETCH_TIMEOUT_MS = 15_000;
+
+/** Wraps Node's fetch so a portal that accepts the connection but never answers cannot stall main. */
+export function fetchWithTimeout(fetch: typeof globalThis.fetch, timeoutMs = KIOSK_FETCH_TIMEOUT_MS): KioskFetch {
+  return (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+}
 
 /** Which local screen explains a kiosk that cannot run as enrolled (resources/kiosk/enrollment.html). */
 export type EnrollmentScreen = 'code-rejected' | 'insecure-storage' | 'enroll-again';
@@ -51,7 +59,8 @@ export function removeEnrollmentCode(provisioningPath: string): void {
   const json: unknown = JSON.parse(readFileSync(provisioningPath, 'utf8'));
   if (typeof json !== 'object' || json === null) return;
   const rest = Object.fromEntries(Object.entries(json).filter(([key]) => key !== 'enrollmentCode'));
-  writeFileAtomic(provisioningPath, `${JSON.stringify(rest, null, 2)}\n`);
+  // Keep the file's permissions: IT decided who may read it.
+  writeFileAtomic(provisioningPath, `${JSON.stringify(rest, null, 2)}\n`, statSync(provisioningPath).mode & 0o777);
 }
 
 export type EnrollmentState =

@@ -42,9 +42,11 @@ export interface RunningKiosk {
 }
 
 /**
- * Starts the kiosk once Electron is ready: no application menu, the bridge handlers, the
- * hardened window with crash recovery, and the start page. Everything is wired here and nowhere
- * else, so the test can check that every policy is attached to the window.
+ * Starts the kiosk once Electron is ready: no application menu, the hardened window with crash
+ * recovery, the credential (enrollment, the token header, revocation), the idle monitor, the
+ * bridge handlers, then the start page or a local screen; after that the heartbeat and, when
+ * provisioned, updates. Everything is wired here and nowhere else, so the tests can check that
+ * every policy is attached to the window.
  */
 export async function startKiosk<Handle>(
   surface: ElectronSurface,

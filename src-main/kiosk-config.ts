@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ENROLLMENT_CODE_PATTERN } from '@contract/api/kiosks';
+import { SUPPORTED_LOCALES } from '@contract/api/locales';
 
 /** Where the kiosk points when nothing is provisioned: the portal started by `npm start` on the same machine. */
 export const DEFAULT_PORTAL_URL = 'http://localhost:3000';
@@ -53,11 +54,8 @@ export const KioskProvisioningSchema = z.strictObject({
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters and digits joined by single hyphens, e.g. "north-sydney"')
     .optional(),
-  /** The portal language this kiosk starts in (a locale tag such as "en" or "en-AU"). */
-  language: z
-    .string()
-    .regex(/^[a-z]{2,3}(?:-[A-Z]{2})?$/, 'must be a locale tag such as "en" or "en-AU"')
-    .optional(),
+  /** The kiosk's locale (Chromium's --lang: navigator.language and Accept-Language), one the portal ships. */
+  language: z.enum(SUPPORTED_LOCALES, { message: `must be one of ${SUPPORTED_LOCALES.join(', ')}` }).optional(),
   /** One-time code from the staff kiosk page; removed from the file once it has been used. */
   enrollmentCode: z
     .string()

@@ -40,10 +40,10 @@ export interface TokenStoreOptions {
 }
 
 /** Writes through a temp file and a rename, so a crash mid-write never leaves half a file. */
-export function writeFileAtomic(filePath: string, data: string | Uint8Array): void {
+export function writeFileAtomic(filePath: string, data: string | Uint8Array, mode = 0o600): void {
   mkdirSync(path.dirname(filePath), { recursive: true });
   const temp = `${filePath}.${process.pid}.tmp`;
-  writeFileSync(temp, data, { mode: 0o600 });
+  writeFileSync(temp, data, { mode });
   renameSync(temp, filePath);
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, powerMonitor, safeStorage } from 'electron';
 import type { ElectronSurface, KioskBrowserWindow } from './electron-surface';
+import { fetchWithTimeout } from './enrollment';
 import { installGlobalErrorHandlers, FLUSH_TIMEOUT_MS } from './global-errors';
 import { runKiosk } from './kiosk-app';
 import { loadKioskConfig } from './kiosk-config';
@@ -69,6 +70,9 @@ if (configResult.ok && configResult.config.sentryDsn) {
   flushReports = () => Sentry.flush(FLUSH_TIMEOUT_MS);
 }
 
+// Before ready: Chromium reads --lang at start (navigator.language and Accept-Language for the portal).
+if (configResult.ok && configResult.config.language) app.commandLine.appendSwitch('lang', configResult.config.language);
+
 installGlobalErrorHandlers({ process, app, log, flush: flushReports });
 
 const outMainDir = path.dirname(fileURLToPath(import.meta.url));
@@ -80,7 +84,7 @@ void runKiosk(surface, configResult, {
   offlinePagePath: path.join(app.getAppPath(), 'resources', 'kiosk', 'offline.html'),
   enrollmentPagePath: path.join(app.getAppPath(), 'resources', 'kiosk', 'enrollment.html'),
   // Node's fetch, not the session's: the enrollment cookie must not land in the page's cookie jar.
-  fetch: (url, init) => fetch(url, init),
+  fetch: fetchWithTimeout(fetch),
   platform: process.platform,
   startedAt,
   // Loaded on demand: electron-updater reads the packaged app's update config as it loads.

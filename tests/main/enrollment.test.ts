@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensureEnrollment, tokenFromSetCookie, type EnrollmentDeps } from '../../src-main/enrollment';
+import { ensureEnrollment, fetchWithTimeout, tokenFromSetCookie, type EnrollmentDeps } from '../../src-main/enrollment';
 import { createTokenStore, TOKEN_FILE, IDENTITY_FILE } from '../../src-main/kiosk-token-store';
 import { FakeSafeStorage, MemoryLog } from './helpers/fake-electron';
 
@@ -84,6 +84,7 @@ function setUp(options: { code?: string | null; platform?: string } = {}) {
 describe('ensureEnrollment', () => {
   it('should exchange the code, store the token encrypted, and remove the code from the provisioning file', async () => {
     const { deps, log, provisioningPath, userData, safeStorage } = setUp();
+    chmodSync(provisioningPath, 0o640);
     await expect(ensureEnrollment(deps())).resolves.toEqual({ state: 'enrolled', token: TOKEN, identity: IDENTITY });
     expect(enrollCalls).toEqual([{ code: CODE }]);
 
@@ -93,6 +94,8 @@ describe('ensureEnrollment', () => {
     expect(JSON.parse(readFileSync(path.join(userData, IDENTITY_FILE), 'utf8'))).toEqual(IDENTITY);
 
     expect(JSON.parse(readFileSync(provisioningPath, 'utf8'))).toEqual({ portalUrl, clinicSlug: 'parramatta' });
+    expect(statSync(provisioningPath).mode & 0o777).toBe(0o640);
+    expect(statSync(path.join(userData, TOKEN_FILE)).mode & 0o777).toBe(0o600);
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(log.text()).toContain('[enrollment] enrolled as "Parramatta lobby 1" (parramatta)');
     expect(log.text()).not.toContain(TOKEN);
@@ -158,6 +161,19 @@ describe('ensureEnrollment', () => {
     const { deps } = setUp({ code: null });
     await expect(ensureEnrollment(deps())).resolves.toEqual({ state: 'not-enrolled', identity: null });
     expect(enrollCalls).toEqual([]);
+  });
+});
+
+describe('fetchWithTimeout', () => {
+  it('should give up on a portal that accepts the connection but never answers', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/api/kiosk/enroll`;
+    const started = Date.now();
+    await expect(fetchWithTimeout(fetch, 200)(url, { method: 'POST', headers: {}, body: '{}' })).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    silent.closeAllConnections();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
   });
 });
 

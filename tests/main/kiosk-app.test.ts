@@ -171,6 +171,11 @@ describe('runKiosk with enrollment', () => {
     });
     const contents = electron.windows[0]?.webContents;
     const webRequest = contents?.session.webRequest;
+    const portalPage = { url: 'https://portal.example.com/kiosk', isMainFrame: true };
+    await expect(electron.ipcMain.invoke(KIOSK_CHANNELS.getKioskIdentity, portalPage)).resolves.toEqual({
+      ok: true,
+      value: { name: 'Lobby 1', clinicSlug: null, clinicName: null, enrolled: true },
+    });
     expect(webRequest?.send('https://portal.example.com/api/kiosk/me')).toEqual({ Authorization: 'Kiosk tok-0123456789abcdefghij' });
     expect(webRequest?.send('https://portal.example.com/api/booking')).toEqual({});
     expect(JSON.parse(readFileSync(configFile, 'utf8'))).toEqual({ portalUrl: 'https://portal.example.com' });
@@ -180,6 +185,9 @@ describe('runKiosk with enrollment', () => {
     expect(requests).toEqual(['https://portal.example.com/api/kiosk/enroll', 'https://portal.example.com/api/kiosk/me']);
     expect(contents?.loads.at(-1)).toEqual({ kind: 'file', target: ENROLLMENT, query: { reason: 'enroll-again', kiosk: 'Lobby 1' } });
     expect(webRequest?.send('https://portal.example.com/api/kiosk/me')).toEqual({});
+    await expect(electron.ipcMain.invoke(KIOSK_CHANNELS.getKioskIdentity, portalPage)).resolves.toMatchObject({
+      value: { name: 'Lobby 1', enrolled: false },
+    });
   });
 });
 

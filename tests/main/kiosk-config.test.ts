@@ -85,6 +85,7 @@ describe('loadKioskConfig', () => {
         {
           [SYSTEM_FILE]: JSON.stringify({
             portalUrl: 'https://portal.example.com',
+            language: 'fr',
             enrollmentCode: 'ABC',
             updateUrl: 'http://updates.example.com',
             updateChannel: 'Beta 1',
@@ -93,6 +94,7 @@ describe('loadKioskConfig', () => {
       ),
     );
     expect(lines).toEqual([
+      `- ${SYSTEM_FILE} language: must be one of en, en-AU, en-NZ, en-CA, mk`,
       `- ${SYSTEM_FILE} enrollmentCode: must be the 8-character code from the staff kiosk page, e.g. "7KQ3-M9XD"`,
       `- ${SYSTEM_FILE} updateUrl: must be an https address, e.g. "https://updates.example.com/kiosk"`,
       `- ${SYSTEM_FILE} updateChannel: must be lower-case letters, e.g. "stable" or "beta"`,
