@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { bookFresh } from './helpers/booking';
 import { t } from './helpers/i18n';
+import { pauseClockAfterActivity } from './helpers/clock';
 import { signIn } from './helpers/sign-in';
 
 /**
@@ -61,6 +62,7 @@ async function patientSignedIn(page: Page, email: string): Promise<void> {
   await signIn(page, patient);
   await expect(page.getByRole('heading', { level: 1, name: t('appointment.title') })).toBeVisible();
   await expect.poll(async () => page.evaluate(() => typeof window.__pushIdle)).toBe('function');
+  await pauseClockAfterActivity(page);
 }
 
 test('the kiosk home shows the identity the kiosk app gives, with no code to type', async ({ page }) => {

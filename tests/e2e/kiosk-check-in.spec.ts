@@ -1,9 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
 import { chooseRadio, surveyDialog } from './helpers/questionnaires';
 import { codeFromMail } from './helpers/sign-in';
-import { DEMO_KIOSK_ADMIN, expectStaffMenu, signInThroughPopup } from './helpers/staff';
+import { kioskAdmin, staffPost, type NewKiosk } from './helpers/kiosk-admin';
 
 /**
  * Kiosk check-in (issue 13) on a 1080x1920 portrait touch screen: a kiosk administrator adds a
@@ -18,36 +18,6 @@ test.use({ ignoreHTTPSErrors: true });
 
 const KIOSK_SCREEN = { viewport: { width: 1080, height: 1920 }, hasTouch: true };
 const AVA = { lastName: 'Lobbyton', day: '12', month: '4', year: '1979', email: 'ava.lobbyton@example.com' };
-
-interface NewKiosk {
-  kiosk: { id: string; name: string };
-  code: string;
-}
-
-/** A kiosk administrator's page, signed in through the identity provider's popup. */
-async function kioskAdmin(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
-  await page.goto('/about');
-  await signInThroughPopup(page, () => page.getByRole('button', { name: t('nav.login') }).click(), DEMO_KIOSK_ADMIN);
-  await expectStaffMenu(page, DEMO_KIOSK_ADMIN.username);
-  return page;
-}
-
-/** A same-origin staff call from the administrator's page (its session cookie, the CSRF header). */
-async function staffPost<T>(page: Page, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: 'POST',
-        headers: { 'X-Requested-With': 'XMLHttpRequest', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    },
-    { path, body },
-  );
-}
 
 async function enterIdentity(kiosk: Page) {
   await kiosk.getByLabel(t('kiosk.welcome.lastName')).fill(AVA.lastName);

@@ -60,7 +60,7 @@ async function insertCatalogue(
   tx: Queryable,
   data: DemoProvider,
 ): Promise<{
-  clinicIds: Map<string, { id: string; timeZone: string }>;
+  clinicIds: Map<string, SeededClinic>;
   resourceIds: Map<string, string>;
   examIds: Map<string, { id: string; durationMinutes: number }>;
   doctorIds: Map<string, string>;
@@ -108,7 +108,7 @@ async function insertCatalogue(
     return value;
   };
 
-  const clinicIds = new Map<string, { id: string; timeZone: string }>();
+  const clinicIds = new Map<string, SeededClinic>();
   const resourceIds = new Map<string, string>();
   for (const [position, clinic] of data.clinics.entries()) {
     const row = await one<{ id: string }>(
@@ -131,7 +131,12 @@ async function insertCatalogue(
         position,
       ],
     );
-    clinicIds.set(clinic.slug, { id: row.id, timeZone: clinic.timeZone });
+    clinicIds.set(clinic.slug, {
+      id: row.id,
+      timeZone: clinic.timeZone,
+      openingHours: clinic.openingHours,
+      closedDates: clinic.closedDates,
+    });
     for (const hours of clinic.openingHours) {
       await tx.query('insert into clinic_opening_hours (clinic_id, weekday, opens, closes) values ($1, $2, $3::time, $4::time)', [
         row.id,
@@ -349,7 +354,7 @@ export async function insertDemoProvider(tx: Queryable, data: DemoProvider, cloc
       patientId = row.id;
       patientIds.set(patientKey, patientId);
     }
-    const starts = demoStart(appointment, now, clinic.timeZone);
+    const starts = demoStart(appointment, now, clinic, exam.durationMinutes);
     const ends = new Date(starts.getTime() + exam.durationMinutes * 60_000);
     const doctorId =
       appointment.referringDoctorProviderNumber === null ? null : (ids.doctorIds.get(appointment.referringDoctorProviderNumber) ?? null);
@@ -375,17 +380,49 @@ export async function insertDemoProvider(tx: Queryable, data: DemoProvider, cloc
   return upcomingKeys;
 }
 
+/** A clinic as the seed keeps it for the appointments after it: its id, zone and hours. */
+interface SeededClinic {
+  id: string;
+  timeZone: string;
+  openingHours: readonly { weekday: number; opens: string; closes: string }[];
+  closedDates: readonly string[];
+}
+
+/** ISO weekday (1 = Monday … 7 = Sunday) of a YYYY-MM-DD date. */
+function isoWeekday(isoDate: string): number {
+  const day = new Date(`${isoDate}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** The clinic is open on that day for the whole of [start, start + minutes) (HH:MM strings compare as times). */
+function openFor(clinic: SeededClinic, isoDate: string, start: string, minutes: number): boolean {
+  if (clinic.closedDates.includes(isoDate)) return false;
+  const [hours = 0, mins = 0] = start.split(':').map(Number);
+  const endMinutes = hours * 60 + mins + minutes;
+  const end = `${String(Math.floor(endMinutes / 60)).padStart(2, '0')}:${String(endMinutes % 60).padStart(2, '0')}`;
+  return clinic.openingHours.some((open) => open.weekday === isoWeekday(isoDate) && open.opens <= start && end <= open.closes);
+}
+
 /**
  * When a demo appointment starts: "in 7 days at 09:30" is 09:30 on the clinic's wall clock,
- * whatever the server's zone; "in 60 minutes" is counted from the seed, rounded up to 5 minutes.
+ * whatever the server's zone, moved on to the next day the clinic is open then (a Saturday
+ * afternoon booking at a clinic closed at that time would be a slot no patient could book or get
+ * back); "in 60 minutes" is counted from the seed, rounded up to 5 minutes.
  */
-function demoStart(appointment: { dayOffset?: number; startTime?: string; startsInMinutes?: number }, now: Date, timeZone: string): Date {
+function demoStart(
+  appointment: { dayOffset?: number; startTime?: string; startsInMinutes?: number },
+  now: Date,
+  clinic: SeededClinic,
+  durationMinutes: number,
+): Date {
   if (appointment.startsInMinutes !== undefined) {
     const step = 5 * 60_000;
     return new Date(Math.ceil((now.getTime() + appointment.startsInMinutes * 60_000) / step) * step);
   }
-  const day = addDays(localDate(now, timeZone), appointment.dayOffset ?? 0);
-  return zonedTimeToInstant(day, appointment.startTime ?? '09:00', timeZone);
+  const time = appointment.startTime ?? '09:00';
+  let day = addDays(localDate(now, clinic.timeZone), appointment.dayOffset ?? 0);
+  for (let tries = 0; tries < 14 && !openFor(clinic, day, time, durationMinutes); tries += 1) day = addDays(day, 1);
+  return zonedTimeToInstant(day, time, clinic.timeZone);
 }
 
 async function upcomingBookingKeys(db: Queryable, clock: Clock): Promise<string[]> {

@@ -26,7 +26,7 @@ export async function signInThroughPopup(page: Page, open: () => Promise<void>, 
   const popup = await popupOpened;
   await signInAtProvider(popup, account);
   const closed = await popup
-    .waitForEvent('close', { timeout: 10_000 })
+    .waitForEvent('close', { timeout: 30_000 })
     .then(() => true)
     .catch(() => false);
   if (closed) return;

@@ -78,6 +78,7 @@ const EXPECTED_TABLES = [
   'ris_handoff',
   // 0015_kiosks
   'kiosk',
+  'kiosk_enrollment_failure',
   'kiosk_enrollment_code',
   'kiosk_identity_attempt',
 ].sort();

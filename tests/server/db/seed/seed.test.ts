@@ -86,7 +86,7 @@ describe.each(backends())('seedDemoProvider on %s', (backend) => {
     expect(rows.map((row) => row.booking_key)).toEqual(demo.appointments.map((appointment) => appointment.bookingKey).sort());
   });
 
-  it("places each appointment at its start time on the clinic's wall clock, dayOffset days after the clock's date", async () => {
+  it("places each appointment at its start time on the clinic's wall clock, dayOffset days on, at the first day the clinic is open then", async () => {
     const demo = await loadDemoProvider();
     const rows = await test.db.query<{ booking_key: string; local_day: string; local_time: string; minutes: number }>(
       `select a.booking_key,
@@ -95,19 +95,42 @@ describe.each(backends())('seedDemoProvider on %s', (backend) => {
               (extract(epoch from upper(a.during) - lower(a.during)) / 60)::int as minutes
          from appointment a join clinic c on c.id = a.clinic_id`,
     );
+    /** The clinic's stored hours cover [time, time + minutes) on that day, and it is not a closed date. */
+    const openAt = async (clinicSlug: string, day: string, time: string, minutes: number): Promise<boolean> => {
+      const [row] = await test.db.query<{ open: boolean }>(
+        `select exists (
+                  select 1 from clinic_opening_hours h join clinic c on c.id = h.clinic_id
+                   where c.slug = $1 and h.weekday = extract(isodow from $2::date)
+                     and h.opens <= $3::time and h.closes >= $3::time + make_interval(mins => $4))
+                and not exists (select 1 from clinic_closed_date d join clinic c on c.id = d.clinic_id where c.slug = $1 and d.closed_on = $2::date)
+                as open`,
+        [clinicSlug, day, time, minutes],
+      );
+      return row?.open ?? false;
+    };
     const byKey = new Map(rows.map((row) => [row.booking_key, row]));
     const durations = new Map(demo.exams.exams.map((exam) => [exam.slug, exam.durationMinutes]));
+    let moved = 0;
     for (const appointment of demo.appointments) {
       const row = byKey.get(appointment.bookingKey);
       if (appointment.startsInMinutes !== undefined) continue; // the next test
+      const minutes = durations.get(appointment.examSlug) ?? 0;
+      expect(row, appointment.bookingKey).toMatchObject({ local_time: appointment.startTime, minutes });
       // NOW is 14:00 on 2026-03-09 in Sydney and 13:00 in Brisbane: the same local date.
-      const expectedDay = new Date(Date.UTC(2026, 2, 9 + (appointment.dayOffset ?? 0))).toISOString().slice(0, 10);
-      expect(row, appointment.bookingKey).toMatchObject({
-        local_day: expectedDay,
-        local_time: appointment.startTime,
-        minutes: durations.get(appointment.examSlug),
-      });
+      let day = new Date(Date.UTC(2026, 2, 9 + (appointment.dayOffset ?? 0))).toISOString().slice(0, 10);
+      while (day < (row?.local_day ?? '')) {
+        expect(
+          await openAt(appointment.clinicSlug, day, appointment.startTime ?? '', minutes),
+          `${appointment.bookingKey} skipped ${day}`,
+        ).toBe(false);
+        day = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+        moved += 1;
+      }
+      expect(row?.local_day, appointment.bookingKey).toBe(day);
+      expect(await openAt(appointment.clinicSlug, day, appointment.startTime ?? '', minutes), appointment.bookingKey).toBe(true);
     }
+    // The seed's date puts at least one demo appointment on a day its clinic is closed at that time.
+    expect(moved).toBeGreaterThan(0);
   });
 
   it('places the check-in demo appointments startsInMinutes after the seed, rounded up to 5 minutes', async () => {
