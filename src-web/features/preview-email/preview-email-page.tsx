@@ -2,31 +2,14 @@ import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Button } from '../../components/button';
 import { Page } from '../../components/page';
+import { StaffSignInAction } from '../../components/staff-sign-in-action';
 import { PageLoadState } from '../../components/page-load-state';
 import { useStaffTexts } from '../../i18n/staff-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { previewEmailStoreOf, type PreviewEmailStore } from './preview-email-store';
 import './preview-email.css';
-
-/** After a 401: staff sign in here (the identity provider's popup) and the preview loads again. */
-const StaffSignIn = observer(function StaffSignIn({ store }: { store: PreviewEmailStore }) {
-  const { staff } = useStores();
-  const { t } = useTranslation();
-  if (staff.settings === null) return null;
-  return (
-    <Button
-      disabled={staff.busy}
-      onPointerEnter={() => staff.preload()}
-      onFocus={() => staff.preload()}
-      onClick={() => void staff.signIn().then((signedIn) => (signedIn ? store.retry() : undefined))}
-    >
-      {t('previewEmail.signIn')}
-    </Button>
-  );
-});
 
 const Problem = observer(function Problem({ store }: { store: PreviewEmailStore }) {
   const { t } = useTranslation();
@@ -44,7 +27,7 @@ const Problem = observer(function Problem({ store }: { store: PreviewEmailStore 
       return (
         <div role="alert" className="pp-notice pp-notice-error" data-problem="signInNeeded">
           <p>{t('previewEmail.signInNeeded')}</p>
-          <StaffSignIn store={store} />
+          <StaffSignInAction label={t('previewEmail.signIn')} onSignedIn={() => void store.retry()} />
         </div>
       );
     case 'server':

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/modal-dialog';
 import { Page } from '../../components/page';
+import { StaffSignInAction } from '../../components/staff-sign-in-action';
 import { PageLoadState } from '../../components/page-load-state';
 import { useStaffKiosksTexts } from '../../i18n/staff-kiosks-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
@@ -13,23 +13,6 @@ import { IssuedCode } from './issued-code';
 import { KioskList } from './kiosk-list';
 import { staffKiosksStoreOf, type StaffKiosksStore } from './staff-kiosks-store';
 import './staff-kiosks.css';
-
-/** After a 401: staff sign in here (the identity provider's popup) and the list loads again. */
-const StaffSignIn = observer(function StaffSignIn({ store }: { store: StaffKiosksStore }) {
-  const { staff } = useStores();
-  const { t } = useTranslation();
-  if (staff.settings === null) return null;
-  return (
-    <Button
-      disabled={staff.busy}
-      onPointerEnter={() => staff.preload()}
-      onFocus={() => staff.preload()}
-      onClick={() => void staff.signIn().then((signedIn) => (signedIn ? store.load() : undefined))}
-    >
-      {t('staffKiosks.signIn')}
-    </Button>
-  );
-});
 
 const Problem = observer(function Problem({ store }: { store: StaffKiosksStore }) {
   const { t } = useTranslation();
@@ -41,7 +24,7 @@ const Problem = observer(function Problem({ store }: { store: StaffKiosksStore }
       return (
         <div role="alert" className="pp-notice pp-notice-error" data-problem="signInNeeded">
           <p>{t('staffKiosks.signInNeeded')}</p>
-          <StaffSignIn store={store} />
+          <StaffSignInAction label={t('staffKiosks.signIn')} onSignedIn={() => void store.load()} />
         </div>
       );
     case 'roleNeeded':
