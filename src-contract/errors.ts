@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   // A kiosk request without a live kiosk token (never enrolled, revoked): the kiosk shows its
   // "enroll again" screen.
   'kiosk_not_enrolled',
+  // Results delivery: a different report for an accession number already stored (never replaced silently).
+  'result_conflict',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -36,6 +36,7 @@ import { registerEmailPreviewRoutes } from './modules/notifications/preview-rout
 import { createPatientAccessRepository, type PatientAccessRepository } from './modules/patient-access/repository';
 import { registerPatientAccessRoutes } from './modules/patient-access/routes';
 import { feedbackAnswered } from './modules/questionnaires/public';
+import { createResultDelivery, registerResultRoutes } from './modules/results/public';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { createQuestionnairesService } from './modules/questionnaires/service';
 import { createReferringDoctorsService, registerReferringDoctorRoutes } from './modules/referring-doctors/public';
@@ -313,6 +314,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerKioskRoutes(app, kiosksService, (bookingKey, appointmentId, kioskName) =>
     checkInService.kioskCheckIn(bookingKey, appointmentId, kioskName),
   );
+  // Results: finalised reports delivered by the provider's RIS and PACS (machine token).
+  registerResultRoutes(app, createResultDelivery({ db, clock, storage: deps.storage }), config.integrationApiTokenSha256);
   // The check-in form's referring-doctor search (trigram index, migration 0013).
   registerReferringDoctorRoutes(app, createReferringDoctorsService({ db }));
   let holdSweep: NodeJS.Timeout | undefined;

@@ -121,6 +121,12 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
       'Comma-separated sha256 hex digests of the bearer tokens staff tools use (PUT /api/booking-requests/{key}/status); only the digests are configured, never the tokens.',
   },
   {
+    name: 'INTEGRATION_API_TOKEN_SHA256',
+    default: '(unset: no results delivery)',
+    description:
+      'Comma-separated sha256 hex digests of the bearer tokens the RIS and PACS integration uses to deliver finalised reports (POST /api/integration/results); only the digests are configured.',
+  },
+  {
     name: 'IDENTITY_ISSUER',
     default: '(unset: the local demo identity provider, outside production)',
     description:

@@ -8,6 +8,7 @@ import { httpOrigin, isHttpsOrLoopbackUrl, parseTrustProxy, read, wholeNumber, t
 import type { SmsProviderConfig } from './platform/sms/sms-provider';
 import { parseIdentityConfig, type IdentityConfig } from './config-identity';
 import { parseKioskSilentMinutes } from './config-kiosk';
+import { parseTokenDigests } from './platform/api-tokens';
 import { parseRisConfig } from './config-ris';
 import type { RisWebhookConfig } from './platform/ris/webhook';
 
@@ -66,6 +67,8 @@ export interface Config {
   sessionSecret: string | null;
   /** Lower-case sha256 hex digests of the staff API bearer tokens (booking-request status changes); empty: no staff API. */
   staffApiTokenSha256: string[];
+  /** INTEGRATION_API_TOKEN_SHA256: the RIS and PACS integration's bearer tokens (their digests). */
+  integrationApiTokenSha256: string[];
   /** Fastify's trustProxy: the proxies whose X-Forwarded-For names the client; empty: trust none. */
   trustProxy: string[];
   /** Serve the web build's *.map files (they reveal the source); otherwise they answer 404. */
@@ -292,17 +295,8 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
   // Never quoted back: it is a secret.
   if (sessionSecret !== null && sessionSecret.length < 32) problem('SESSION_SECRET', 'must be at least 32 characters long');
 
-  const staffApiTokenSha256: string[] = [];
-  for (const digest of (read(env, 'STAFF_API_TOKEN_SHA256') ?? '').split(',').map((part) => part.trim().toLowerCase())) {
-    if (digest === '') continue;
-    if (/^[0-9a-f]{64}$/.test(digest)) staffApiTokenSha256.push(digest);
-    // Not quoted back: a token pasted here by mistake is a secret.
-    else
-      problem(
-        'STAFF_API_TOKEN_SHA256',
-        'must be comma-separated sha256 hex digests (64 hex characters each), e.g. the output of `printf %s TOKEN | sha256sum`',
-      );
-  }
+  const staffApiTokenSha256 = parseTokenDigests(env, 'STAFF_API_TOKEN_SHA256', problem);
+  const integrationApiTokenSha256 = parseTokenDigests(env, 'INTEGRATION_API_TOKEN_SHA256', problem);
 
   const trusted = parseTrustProxy(read(env, 'TRUST_PROXY'));
   for (const message of trusted.problems) problem('TRUST_PROXY', message);
@@ -396,6 +390,7 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
       sms,
       sessionSecret,
       staffApiTokenSha256,
+      integrationApiTokenSha256,
       trustProxy: trusted.entries,
       sourceMapsPublic,
       identity,

@@ -25,6 +25,7 @@ describe('parseConfig', () => {
         sms: null,
         sessionSecret: null,
         staffApiTokenSha256: [],
+        integrationApiTokenSha256: [],
         trustProxy: [],
         sourceMapsPublic: false,
         s3: null,
@@ -122,6 +123,7 @@ describe('parseConfig', () => {
         sms: null,
         sessionSecret: null,
         staffApiTokenSha256: ['ab'.repeat(32), 'cd'.repeat(32)],
+        integrationApiTokenSha256: [],
         trustProxy: ['10.0.0.0/8', '192.0.2.7'],
         sourceMapsPublic: true,
         s3: {

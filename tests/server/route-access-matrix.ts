@@ -36,6 +36,7 @@ export const CALLERS = [
   'referrer',
   'kioskAdmin',
   'machine (staff token)',
+  'machine (integration token)',
   'kiosk',
   'kiosk + patient (appointment)',
 ] as const;
@@ -84,6 +85,8 @@ export function expectedOutcome(access: Access, caller: CallerName): Outcome {
       return caller === 'patient (booking request)' ? 'allowed' : 401;
     case 'staff-token':
       return caller === 'machine (staff token)' ? 'allowed' : 403;
+    case 'integration-token':
+      return caller === 'machine (integration token)' ? 'allowed' : 403;
     case 'dev-loopback':
       return 404;
     case 'appointment-session-or-staff':
@@ -110,6 +113,7 @@ function refusals(access: Access): readonly number[] {
     'appointment-session': [401],
     'booking-request-session': [401],
     'staff-token': [403],
+    'integration-token': [403],
     'dev-loopback': [404],
     'appointment-session-or-staff': [401],
     'booking-request-session-or-staff': [401],
@@ -166,11 +170,13 @@ export function urlFor(route: string, access: Access, ids: { appointmentId: stri
   return { method, url };
 }
 
-/** A machine client's bearer token; the server knows only its sha256 (STAFF_API_TOKEN_SHA256, MATRIX_ENV). */
+/** Machine clients' bearer tokens; the server knows only their sha256 (STAFF_API_TOKEN_SHA256, INTEGRATION_API_TOKEN_SHA256). */
 const MACHINE_TOKEN = 'route-matrix-machine-token-0123456789abcdef';
+const INTEGRATION_TOKEN = 'route-matrix-integration-token-0123456789';
 export const MATRIX_ENV = {
   MAIL_DEV_OUTBOX_ENABLED: 'true',
   STAFF_API_TOKEN_SHA256: createHash('sha256').update(MACHINE_TOKEN).digest('hex'),
+  INTEGRATION_API_TOKEN_SHA256: createHash('sha256').update(INTEGRATION_TOKEN).digest('hex'),
 };
 
 /** Not loopback: the development outbox answers only this machine. */
@@ -276,7 +282,8 @@ export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
     }
     if (name === 'kiosk' || name === 'kiosk + patient (appointment)') return kioskCaller(deps, name, () => callers);
     // Anonymous, or a machine client with its bearer token: no cookie and, like a script, no CSRF header.
-    const headers: Record<string, string> = name === 'machine (staff token)' ? { authorization: `Bearer ${MACHINE_TOKEN}` } : {};
+    const token = name === 'machine (staff token)' ? MACHINE_TOKEN : name === 'machine (integration token)' ? INTEGRATION_TOKEN : null;
+    const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
     return {
       name,
       send: (method, url, payload) =>

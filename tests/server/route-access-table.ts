@@ -24,6 +24,8 @@ export type AccessClass =
   | 'booking-request-session'
   /** Authorization: Bearer <staff token> whose sha256 is in STAFF_API_TOKEN_SHA256: 403 otherwise (a staff session is not enough). */
   | 'staff-token'
+  /** Authorization: Bearer <integration token> whose sha256 is in INTEGRATION_API_TOKEN_SHA256 (the RIS and PACS): 403 otherwise. */
+  | 'integration-token'
   /** Development outbox: only when enabled, and only from this machine (loopback): 404 otherwise. */
   | 'dev-loopback'
   /** The APPOINTMENT session for the booking in the path, or a staff session with staff or admin: 401 otherwise. */
@@ -141,6 +143,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/booking-requests/:bookingKey/cancel': 'booking-request-session',
   'GET /api/booking-requests/:bookingKey/referrals/:id/download': 'booking-request-session',
   'PUT /api/booking-requests/:bookingKey/status': 'staff-token',
+  // Results delivery by the RIS and PACS (docs/rules/results.md#delivery)
+  'POST /api/integration/results': 'integration-token',
 
   // Check-in (docs/rules/check-in.md): the booking's patient or staff
   'GET /api/secured/appointments/:bookingKey/check-in/:appointmentSlug': 'appointment-session-or-staff',

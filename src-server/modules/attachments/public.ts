@@ -25,3 +25,6 @@ export async function deleteTemporaryAttachments(tx: Queryable, keys: readonly s
   );
   return rows.length;
 }
+
+/** The PDF check by content (active content refused), for other modules that receive PDFs (results). */
+export { checkPdf } from './content/pdf';

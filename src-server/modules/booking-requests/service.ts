@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { attachmentsBasePath } from '@contract/api/attachments';
 import type { BookingRequestStatus, BookingRequestSummary } from '@contract/api/booking-requests';
 import type { Database } from '../../db/connection';
+import { matchesTokenDigest } from '../../platform/api-tokens';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { sanitizeOptionalHtml } from '../../platform/html-sanitizer';
@@ -18,19 +18,8 @@ export interface BookingRequestsServiceDeps {
   clock: Clock;
 }
 
-/**
- * Whether a bearer token is one of the configured staff tokens: its sha256 is compared with every
- * configured digest in constant time (no early exit, so the timing does not tell which matched).
- */
-export function isStaffToken(token: string, digests: readonly string[]): boolean {
-  const presented = createHash('sha256').update(token, 'utf8').digest();
-  let match = false;
-  for (const digest of digests) {
-    const expected = Buffer.from(digest, 'hex');
-    if (expected.length === presented.length && timingSafeEqual(expected, presented)) match = true;
-  }
-  return match;
-}
+/** A staff tool's bearer token (STAFF_API_TOKEN_SHA256), checked in constant time (platform/api-tokens.ts). */
+export const isStaffToken = matchesTokenDigest;
 
 function overall(rows: readonly RequestRow[]): BookingRequestStatus {
   return rows.some((row) => row.status === 'BOOKED') ? 'BOOKED' : 'CANCELED';

@@ -81,6 +81,8 @@ const EXPECTED_TABLES = [
   'kiosk_enrollment_failure',
   'kiosk_enrollment_code',
   'kiosk_identity_attempt',
+  // 0018_results
+  'result_report',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

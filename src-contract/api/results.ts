@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { InstantSchema } from './booking';
+
+/**
+ * Results (docs/rules/results.md). Delivery: the provider's RIS and PACS post a finalised report
+ * to POST /api/integration/results with a machine bearer token (INTEGRATION_API_TOKEN_SHA256);
+ * idempotent by accession number.
+ */
+
+export const RESULT_MESSAGES = {
+  accessionNumber: 'The accession number is 1 to 64 letters, digits, dots, hyphens or underscores.',
+  reportPdf: 'reportPdfBase64 must be a PDF (base64) of at most 10 MB.',
+  studyInstanceUid: 'The StudyInstanceUID is digits separated by dots, at most 64 characters.',
+} as const;
+
+/** The PDF's largest size, decoded. */
+export const REPORT_PDF_MAX_BYTES = 10 * 1024 * 1024;
+
+export const ResultDeliverySchema = z.strictObject({
+  accessionNumber: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, RESULT_MESSAGES.accessionNumber),
+  /** The portal's appointment id (the slug the check-in hand-off gave the RIS). */
+  appointmentSlug: z.uuid(),
+  reportText: z.string().trim().min(1).max(100_000),
+  reportPdfBase64: z
+    .string()
+    .max(Math.ceil((REPORT_PDF_MAX_BYTES * 4) / 3) + 4, RESULT_MESSAGES.reportPdf)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, RESULT_MESSAGES.reportPdf),
+  referrer: z.strictObject({
+    name: z.string().trim().min(1).max(200),
+    providerNumber: z
+      .string()
+      .regex(/^[0-9]{6}[0-9A-HJ-NP-Y][A-HJKLTWXY]$/)
+      .nullable(),
+  }),
+  /** When the patient may read it (e.g. after the referrer has had it for a week). */
+  releaseAt: InstantSchema,
+  study: z
+    .strictObject({
+      studyInstanceUid: z
+        .string()
+        .max(64)
+        .regex(/^[0-9]+(\.[0-9]+)*$/, RESULT_MESSAGES.studyInstanceUid),
+    })
+    .nullable(),
+});
+export type ResultDelivery = z.infer<typeof ResultDeliverySchema>;
+
+/** created: stored now; unchanged: the same delivery was stored before (nothing changed). */
+export const ResultDeliveryAnswerSchema = z.object({
+  resultId: z.uuid(),
+  accessionNumber: z.string(),
+  outcome: z.enum(['created', 'unchanged']),
+});
+export type ResultDeliveryAnswer = z.infer<typeof ResultDeliveryAnswerSchema>;

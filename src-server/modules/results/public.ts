@@ -1,0 +1,3 @@
+/** What other modules and the app may use of results (docs/rules/results.md). */
+export { createResultDelivery, type ResultDeliveryService } from './delivery';
+export { registerResultRoutes } from './routes';

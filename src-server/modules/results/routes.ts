@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { REPORT_PDF_MAX_BYTES, ResultDeliveryAnswerSchema, ResultDeliverySchema } from '@contract/api/results';
+import { ApiErrorBodySchema } from '@contract/errors';
+import { bearerTokenOf, matchesTokenDigest } from '../../platform/api-tokens';
+import { forbidden } from '../../platform/errors';
+import type { ResultDeliveryService } from './delivery';
+
+/**
+ * Thin routes for results (docs/rules/results.md). Delivery is for the provider's RIS and PACS
+ * only: `Authorization: Bearer <token>` whose sha256 is configured (INTEGRATION_API_TOKEN_SHA256).
+ */
+
+const errors = { 400: ApiErrorBodySchema, 403: ApiErrorBodySchema, 409: ApiErrorBodySchema, 413: ApiErrorBodySchema };
+const NO_STORE = { 'cache-control': 'no-store' };
+/** The base64 of the largest PDF and the rest of the delivery. */
+const DELIVERY_BODY_LIMIT = Math.ceil((REPORT_PDF_MAX_BYTES * 4) / 3) + 256 * 1024;
+
+export function registerResultRoutes(
+  app: FastifyInstance,
+  delivery: ResultDeliveryService,
+  integrationTokenDigests: readonly string[],
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  const integrationOnly = async (request: FastifyRequest): Promise<void> => {
+    const token = bearerTokenOf(request.headers.authorization);
+    if (token === null || !matchesTokenDigest(token, integrationTokenDigests)) {
+      // Audited without the token: src-server/platform/security-audit.ts.
+      await request.server.securityAudit.refused(request, {
+        reason: token === null ? 'integration_token_missing' : 'integration_token_wrong',
+      });
+      throw forbidden('This operation is for the RIS and PACS integration with a valid API token.');
+    }
+  };
+
+  api.post(
+    '/api/integration/results',
+    {
+      // The token is checked before the body is read (onRequest), so nobody else can send 14 MB.
+      onRequest: integrationOnly,
+      bodyLimit: DELIVERY_BODY_LIMIT,
+      schema: {
+        tags: ['results'],
+        summary: 'RIS and PACS: deliver a finalised report (PDF and text) and its study; idempotent by accession number',
+        body: ResultDeliverySchema,
+        response: { 200: ResultDeliveryAnswerSchema, 201: ResultDeliveryAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const answer = await delivery.deliver(request.body);
+      return reply
+        .code(answer.outcome === 'created' ? 201 : 200)
+        .headers(NO_STORE)
+        .send(answer);
+    },
+  );
+}
