@@ -24,11 +24,14 @@ export async function signInThroughPopup(page: Page, open: () => Promise<void>, 
   const popupOpened = page.waitForEvent('popup');
   await open();
   const popup = await popupOpened;
-  await signInAtProvider(popup, account);
-  const closed = await popup
+  // Listen before signing in: the popup can close while the click still waits for its navigation,
+  // and a 'close' that already happened would never come again.
+  const closing = popup
     .waitForEvent('close', { timeout: 30_000 })
     .then(() => true)
     .catch(() => false);
+  await signInAtProvider(popup, account);
+  const closed = popup.isClosed() || (await closing);
   if (closed) return;
   expect(new URL(popup.url()).pathname).toBe('/auth/redirect');
   await expect(popup.getByText('You are signed in. You can close this window.')).toBeVisible();
