@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_INPUTS = ['src-main', 'src-preload'];
+const SEVERITIES = ['HIGH', 'MEDIUM', 'LOW', 'INFORMATIONAL'];
 
 /** RFC 4180 CSV (quoted fields, "" escapes) into objects keyed by the trimmed header names. */
 export function parseCsv(text) {
@@ -68,15 +69,26 @@ export function runAudit({ root = projectRoot, inputs = DEFAULT_INPUTS, electron
   try {
     const app = path.join(work, 'app');
     for (const input of inputs) cpSync(path.join(root, input), path.join(app, input), { recursive: true });
-    const csv = path.join(work, 'findings.csv');
     const bin = path.join(projectRoot, 'node_modules', '.bin', 'electronegativity');
-    const run = spawnSync(bin, ['-i', app, '-e', electronVersion, '-r', '-o', csv], { encoding: 'utf8', timeout: 240_000 });
     const files = sourceFiles(app);
-    if (!existsSync(csv)) {
-      const reason = (run.error?.message ?? run.stderr ?? '').trim().split('\n').at(-1) || `exit ${run.status}`;
-      return { ok: false, files, findings: [], failedFiles: [], globalHigh: [], error: `no report written (${reason})` };
+    // The tool now and then leaves a report whose start is garbled (seen on a loaded machine: the
+    // first row held the whole file). Only a report whose every row has a known severity counts;
+    // otherwise it runs again, and after three garbled reports the audit fails.
+    let findings = null;
+    let reason = '';
+    for (let attempt = 1; attempt <= 3 && findings === null; attempt += 1) {
+      const csv = path.join(work, `findings-${attempt}.csv`);
+      const run = spawnSync(bin, ['-i', app, '-e', electronVersion, '-r', '-o', csv], { encoding: 'utf8', timeout: 240_000 });
+      if (!existsSync(csv)) {
+        reason = `no report written (${(run.error?.message ?? run.stderr ?? '').trim().split('\n').at(-1) || `exit ${run.status}`})`;
+        continue;
+      }
+      const rows = parseCsv(readFileSync(csv, 'utf8'));
+      if (rows.every((row) => SEVERITIES.includes(row.severity) && typeof row.issue === 'string' && /^[A-Z_]+$/.test(row.issue)))
+        findings = rows;
+      else reason = 'the report could not be read (a row without a known severity)';
     }
-    const findings = parseCsv(readFileSync(csv, 'utf8'));
+    if (findings === null) return { ok: false, files, findings: [], failedFiles: [], globalHigh: [], error: reason };
     const high = findings.filter((finding) => finding.severity === 'HIGH');
     const failedFiles = [...new Set(high.filter((finding) => files.includes(finding.filename)).map((finding) => finding.filename))];
     const globalHigh = high.filter((finding) => !files.includes(finding.filename));

@@ -28,9 +28,9 @@ describe('resources/kiosk/offline.html', () => {
 
   it('tells the patient what to do, in a language-tagged document with one heading', () => {
     expect(document.documentElement.lang).toBe('en');
-    expect(document.title).toBe('Kiosk temporarily unavailable');
-    expect([...document.querySelectorAll('h1')].map((h) => h.textContent)).toEqual(['This kiosk is temporarily unavailable']);
-    expect(document.querySelector('main')?.textContent).toContain('Please ask at reception');
+    expect(document.title).toBe('Kiosk out of order');
+    expect([...document.querySelectorAll('h1')].map((h) => h.textContent)).toEqual(['This kiosk is out of order for the moment']);
+    expect(document.querySelector('main')?.textContent).toContain('Please ask at the desk');
   });
 
   it('has no axe violations', async () => {
