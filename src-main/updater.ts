@@ -12,8 +12,11 @@ export const UPDATE_IDLE_SECONDS = 300;
 /** The part of electron-updater's autoUpdater the kiosk uses (main.ts passes the real one). */
 export interface KioskUpdater {
   setFeedURL(options: { provider: 'generic'; url: string; channel?: string | null }): void;
+  /** Download an update as soon as a check finds it (set true). */
   autoDownload: boolean;
+  /** Install a downloaded update when the app quits (set true). */
   autoInstallOnAppQuit: boolean;
+  /** Accept an older version from the feed (set false). */
   allowDowngrade: boolean;
   checkForUpdates(): Promise<unknown>;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
@@ -68,9 +71,13 @@ export interface KioskUpdates {
  */
 export function installKioskUpdates<Handle>(options: KioskUpdatesOptions<Handle>): KioskUpdates {
   const { updater, timers, log } = options;
+  // A check (made only while no patient is in a session) downloads what it finds in the
+  // background, so the install below waits for nothing but the next quiet moment.
   updater.autoDownload = true;
   // A kiosk never goes back to an older version because a feed was rolled back by mistake.
   updater.allowDowngrade = false;
+  // A quit (a relaunch after a main-process error, a shutdown) ends any patient's session anyway:
+  // a downloaded update may go in then rather than wait for the next quiet moment.
   updater.autoInstallOnAppQuit = true;
   updater.setFeedURL({ provider: 'generic', url: options.updateUrl, channel: updaterChannel(options.updateChannel) });
 

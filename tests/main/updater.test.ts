@@ -40,6 +40,7 @@ describe('installKioskUpdates', () => {
       feed: { provider: 'generic', url: 'https://updates.example.com/kiosk', channel: 'latest' },
       autoDownload: true,
       allowDowngrade: false,
+      autoInstallOnAppQuit: true,
     });
     expect(setUp('beta').updater.feed).toMatchObject({ channel: 'beta' });
   });
