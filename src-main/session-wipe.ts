@@ -1,4 +1,5 @@
 import { KIOSK_TOKEN_COOKIE } from '@contract/api/kiosks';
+import { KIOSK_SPEC_COOKIES } from '@contract/kiosk-cookies';
 import type { Cookie, KioskWebContents } from './electron-surface';
 import type { KioskLog } from './kiosk-log';
 
@@ -6,7 +7,7 @@ import type { KioskLog } from './kiosk-log';
  * Cookies that belong to the kiosk, not to a patient: the kiosk's token cookie and the spec's
  * kiosk cookies (src-web/platform/kiosk.ts KIOSK_COOKIES, docs/rules/kiosk.md#inactivity).
  */
-export const KIOSK_KEPT_COOKIES: readonly string[] = [KIOSK_TOKEN_COOKIE, 'kioskIdentity', 'patientKioskIdentity', 'postalCodeLocationId'];
+export const KIOSK_KEPT_COOKIES: readonly string[] = [KIOSK_TOKEN_COOKIE, ...KIOSK_SPEC_COOKIES];
 
 /** Every kind of site data a patient's visit can leave; cookies are handled one by one above. */
 export const WIPED_STORAGES = ['localstorage', 'indexdb', 'cachestorage', 'serviceworkers', 'filesystem', 'websql', 'shadercache'] as const;

@@ -1,3 +1,4 @@
+import { KIOSK_SPEC_COOKIES } from '@contract/kiosk-cookies';
 import type { KioskApi } from '@contract/kiosk-bridge';
 
 declare global {
@@ -18,8 +19,8 @@ const KIOSK_SESSION_KEY = 'portal.kioskMode';
 export const KIOSK_STORAGE_KEYS: readonly string[] = [KIOSK_SESSION_KEY];
 
 /** Cookies that belong to the kiosk, not to a patient (spec point 3; docs/rules/kiosk.md). */
-export type KioskCookie = 'kioskIdentity' | 'patientKioskIdentity' | 'postalCodeLocationId';
-export const KIOSK_COOKIES: readonly string[] = ['kioskIdentity', 'patientKioskIdentity', 'postalCodeLocationId'] satisfies KioskCookie[];
+export type KioskCookie = (typeof KIOSK_SPEC_COOKIES)[number];
+export const KIOSK_COOKIES: readonly string[] = KIOSK_SPEC_COOKIES;
 
 /** The kiosk cookies' fixed expiry: 2030-12-31 (spec point 3). */
 export const KIOSK_COOKIE_EXPIRY = new Date(Date.UTC(2030, 11, 31, 23, 59, 59)).toUTCString();
