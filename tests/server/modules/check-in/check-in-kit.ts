@@ -1,7 +1,10 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../../../../src-server/db/connection';
 import type { Clock } from '../../../../src-server/platform/clock';
 import { createRisWorker } from '../../../../src-server/platform/ris/ris-worker';
 import { createRisWebhookSender } from '../../../../src-server/platform/ris/webhook';
+import { appointmentBase, jpeg, multipart, send } from '../attachments/attachments-kit';
+import type { Signed } from '../appointments/self-service-kit';
 import type { RisListener } from './ris-listener';
 
 /** Shared steps of the check-in tests: the demo booking used, a valid form, and the state to reset between tests. */
@@ -67,4 +70,15 @@ export async function handoffRows(
   db: Database,
 ): Promise<Array<{ kind: string; status: string; attempts: number; last_error: string | null }>> {
   return db.query(`select kind, status, attempts, last_error from ris_handoff order by id`);
+}
+
+/** LIAM uploads a referral photo through the attachments API, as the patient would. */
+export async function uploadReferral(app: FastifyInstance, liam: Signed, booked: Booked): Promise<LightMyRequestResponse> {
+  return send(
+    app,
+    { patientToken: liam.browser.token ?? '' },
+    'POST',
+    appointmentBase(LIAM.bookingKey),
+    multipart({ documentTypeId: booked.referralTypeId }, { name: 'referral.jpg', type: 'image/jpeg', bytes: await jpeg() }),
+  );
 }

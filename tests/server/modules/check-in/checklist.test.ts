@@ -4,8 +4,7 @@ import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { signIn, type Signed } from '../appointments/self-service-kit';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
-import { appointmentBase, jpeg, multipart, send } from '../attachments/attachments-kit';
-import { LIAM, liamsAppointment, resetCheckIn, type Booked } from './check-in-kit';
+import { LIAM, liamsAppointment, resetCheckIn, uploadReferral, type Booked } from './check-in-kit';
 
 // The checklist after check-in (docs/rules/check-in.md#checklist) on a real database: what the
 // server knows of LIAM's booking, and how it changes when the patient signs and uploads.
@@ -74,13 +73,7 @@ describe.each(backends())('check-in checklist on %s', (backend) => {
        select $1, f.id, 'Liam Example', now() from consent_form f where f.active`,
       [LIAM.bookingKey],
     );
-    const uploaded = await send(
-      server.app,
-      { patientToken: liam.browser.token ?? '' },
-      'POST',
-      appointmentBase(LIAM.bookingKey),
-      multipart({ documentTypeId: booked.referralTypeId }, { name: 'referral.jpg', type: 'image/jpeg', bytes: await jpeg() }),
-    );
+    const uploaded = await uploadReferral(server.app, liam, booked);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
 
     const answer = await checklist();

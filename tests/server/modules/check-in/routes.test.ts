@@ -4,8 +4,7 @@ import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { signIn, type Signed } from '../appointments/self-service-kit';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
-import { appointmentBase, jpeg, multipart, send } from '../attachments/attachments-kit';
-import { handoffRows, LIAM, liamsAppointment, resetCheckIn, risWorkerFor, validForm, type Booked } from './check-in-kit';
+import { handoffRows, LIAM, liamsAppointment, resetCheckIn, risWorkerFor, uploadReferral, validForm, type Booked } from './check-in-kit';
 import { useRisListener } from './ris-listener';
 
 // Digital check-in on a real database, handed to a real HTTP listener standing in for the
@@ -71,13 +70,7 @@ describe.each(backends())('digital check-in on %s', (backend) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'check_in_not_ready', details: { readiness: { documentTypeId: booked.referralTypeId } } });
 
-    const uploaded = await send(
-      server.app,
-      { patientToken: liam.browser.token ?? '' },
-      'POST',
-      appointmentBase(LIAM.bookingKey),
-      multipart({ documentTypeId: booked.referralTypeId }, { name: 'referral.jpg', type: 'image/jpeg', bytes: await jpeg() }),
-    );
+    const uploaded = await uploadReferral(server.app, liam, booked);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     expect((await status()).readiness).toEqual({ ready: true, requiredReferralUploaded: true, documentTypeId: null, message: null });
     expect((await liam.post(`${base}/prepare`, validForm(booked))).statusCode).toBe(202);
