@@ -37,6 +37,19 @@ export interface NewCheckIn {
   now: Date;
 }
 
+/** An exam needs a referral: its own flag, or REFERRAL among the document types it asks for. */
+const REFERRAL_REQUIRED = `(e.referral_required or exists (
+   select 1 from exam_document_type edt join document_type d on d.id = edt.document_type_id
+   where edt.exam_id = e.id and d.code = 'REFERRAL'))`;
+
+export interface ComingExamRow extends Record<string, unknown> {
+  starts_at: string;
+  exam_name: string;
+  preparation_notes: string;
+  fasting_hours: number | null;
+  referral_required: boolean;
+}
+
 export function createCheckInRepository(db: Queryable) {
   return {
     async settings(tx: Queryable = db): Promise<CheckInSettingsRow> {
@@ -51,9 +64,7 @@ export function createCheckInRepository(db: Queryable) {
       const rows = await tx.query<CheckInAppointmentRow>(
         `select a.id::text as id, a.booking_key, a.status, ${isoTimestamp('lower(a.during)', 'starts_at')},
                 e.exam_code, e.name as exam_name, e.check_in_enabled as exam_check_in_enabled,
-                (e.referral_required or exists (
-                   select 1 from exam_document_type edt join document_type d on d.id = edt.document_type_id
-                   where edt.exam_id = e.id and d.code = 'REFERRAL')) as referral_required,
+                ${REFERRAL_REQUIRED} as referral_required,
                 c.slug as clinic_slug, c.time_zone as clinic_time_zone,
                 p.first_name, p.last_name, p.date_of_birth::text as date_of_birth
          from appointment a
@@ -68,6 +79,18 @@ export function createCheckInRepository(db: Queryable) {
     },
 
     /** The REFERRAL document type's id, and whether the booking has a referral uploaded. */
+    /** The booking's appointments in `statuses` not over at `now`, in time order (the checklist). */
+    async comingExams(bookingKey: string, statuses: readonly string[], now: Date, tx: Queryable = db): Promise<ComingExamRow[]> {
+      return tx.query<ComingExamRow>(
+        `select ${isoTimestamp('lower(a.during)', 'starts_at')}, e.name as exam_name, e.preparation_notes, e.fasting_hours,
+                ${REFERRAL_REQUIRED} as referral_required
+           from appointment a join exam e on e.id = a.exam_id
+          where a.booking_key = $1 and a.status = any($2::text[]) and upper(a.during) > $3::timestamptz
+          order by lower(a.during), e.name`,
+        [bookingKey, `{${statuses.join(',')}}`, now.toISOString()],
+      );
+    },
+
     async referral(bookingKey: string, tx: Queryable = db): Promise<{ documentTypeId: string | null; uploaded: boolean }> {
       const rows = await tx.query<{ document_type_id: string | null; uploaded: boolean }>(
         `select d.id::text as document_type_id,

@@ -1,0 +1,16 @@
+import type { Queryable } from '../../db/connection';
+import { currentRows } from './change-rules';
+import { createAppointmentsRepository } from './repository';
+
+/**
+ * What other modules may use of appointments: how many consent forms of the booking's current
+ * appointments are still unsigned, by the same rule the consent-forms call uses (the check-in
+ * checklist, docs/rules/check-in.md#checklist).
+ */
+export async function unsignedConsentForms(q: Queryable, bookingKey: string): Promise<number> {
+  const repository = createAppointmentsRepository(q);
+  const rows = currentRows(await repository.bookingRows(bookingKey));
+  if (rows.length === 0) return 0;
+  const forms = await repository.consentForms(bookingKey, [...new Set(rows.map((row) => row.modality_id))]);
+  return forms.filter((form) => form.signed_name === null).length;
+}
