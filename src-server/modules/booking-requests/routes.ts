@@ -12,7 +12,8 @@ import { ApiErrorBodySchema } from '@contract/errors';
 import { forbidden } from '../../platform/errors';
 import '../../platform/security-audit';
 import { signedInRoute } from '../patient-access/public';
-import { isStaffToken, type BookingRequestsService } from './service';
+import { bearerTokenOf, matchesTokenDigest } from '../../platform/api-tokens';
+import type { BookingRequestsService } from './service';
 
 /** Thin routes (docs/server.md#module-shape): session or staff check, schema from src-contract, call the service. */
 
@@ -30,13 +31,12 @@ export function registerBookingRequestRoutes(
 
   /** Staff only: Authorization: Bearer <token> whose sha256 is configured (STAFF_API_TOKEN_SHA256). */
   const staffOnly = async (request: FastifyRequest): Promise<void> => {
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]{1,500})$/.exec(header) : null;
-    if (match?.[1] === undefined || !isStaffToken(match[1], staffTokenDigests)) {
+    const token = bearerTokenOf(request.headers.authorization);
+    if (token === null || !matchesTokenDigest(token, staffTokenDigests)) {
       // Audited by client and booking-key references only (never the token): src-server/platform/security-audit.ts.
       const params = request.params as { bookingKey?: unknown } | undefined;
       await request.server.securityAudit.refused(request, {
-        reason: match === null ? 'staff_token_missing' : 'staff_token_wrong',
+        reason: token === null ? 'staff_token_missing' : 'staff_token_wrong',
         bookingKey: params?.bookingKey,
       });
       throw forbidden('This operation is for staff with a valid API token.');

@@ -1,7 +1,6 @@
 import { attachmentsBasePath } from '@contract/api/attachments';
 import type { BookingRequestStatus, BookingRequestSummary } from '@contract/api/booking-requests';
 import type { Database } from '../../db/connection';
-import { matchesTokenDigest } from '../../platform/api-tokens';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { sanitizeOptionalHtml } from '../../platform/html-sanitizer';
@@ -17,9 +16,6 @@ export interface BookingRequestsServiceDeps {
   db: Database;
   clock: Clock;
 }
-
-/** A staff tool's bearer token (STAFF_API_TOKEN_SHA256), checked in constant time (platform/api-tokens.ts). */
-export const isStaffToken = matchesTokenDigest;
 
 function overall(rows: readonly RequestRow[]): BookingRequestStatus {
   return rows.some((row) => row.status === 'BOOKED') ? 'BOOKED' : 'CANCELED';

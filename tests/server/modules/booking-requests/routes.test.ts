@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BookingRequestSummarySchema, type BookingRequestSummary } from '@contract/api/booking-requests';
-import { isStaffToken } from '../../../../src-server/modules/booking-requests/service';
+import { matchesTokenDigest } from '../../../../src-server/platform/api-tokens';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { auditSince, signIn, type Signed } from '../appointments/self-service-kit';
@@ -23,11 +23,11 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 describe('booking-request helpers', () => {
   it('accepts a staff token only when its sha256 is configured', () => {
     const digests = [sha256(STAFF_TOKEN), sha256(OTHER_STAFF_TOKEN)];
-    expect(isStaffToken(STAFF_TOKEN, digests)).toBe(true);
-    expect(isStaffToken(OTHER_STAFF_TOKEN, digests)).toBe(true);
-    expect(isStaffToken(`${STAFF_TOKEN}x`, digests)).toBe(false);
-    expect(isStaffToken(sha256(STAFF_TOKEN), digests)).toBe(false);
-    expect(isStaffToken(STAFF_TOKEN, [])).toBe(false);
+    expect(matchesTokenDigest(STAFF_TOKEN, digests)).toBe(true);
+    expect(matchesTokenDigest(OTHER_STAFF_TOKEN, digests)).toBe(true);
+    expect(matchesTokenDigest(`${STAFF_TOKEN}x`, digests)).toBe(false);
+    expect(matchesTokenDigest(sha256(STAFF_TOKEN), digests)).toBe(false);
+    expect(matchesTokenDigest(STAFF_TOKEN, [])).toBe(false);
   });
 });
 
