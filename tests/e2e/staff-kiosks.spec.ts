@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ENROLLMENT_CODE_PATTERN, KIOSK_MESSAGES } from '@contract/api/kiosks';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { t } from './helpers/i18n';
 import { DEMO_KIOSK_ADMIN, DEMO_STAFF, signInThroughPopup } from './helpers/staff';
 
 /**
@@ -11,9 +10,6 @@ import { DEMO_KIOSK_ADMIN, DEMO_STAFF, signInThroughPopup } from './helpers/staf
  * page shows it enrolled and seen, and after revoking it the kiosk is refused at once.
  */
 test.use({ ignoreHTTPSErrors: true });
-
-/** The page's texts, loaded with it (src-web/i18n/staff-kiosks-texts.ts). */
-const TEXTS = JSON.parse(readFileSync(join(process.cwd(), 'src-web/i18n/locales/en/staff-kiosks.json'), 'utf8')).staffKiosks;
 
 /** A same-origin call from a page, with that browser's cookies (the kiosk's token cookie among them). */
 async function call(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
@@ -33,9 +29,9 @@ async function call(page: Page, method: 'GET' | 'POST', path: string, body?: unk
 async function signInOnPage(page: Page, account: typeof DEMO_STAFF): Promise<void> {
   await page.goto('/staff/kiosks');
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText(TEXTS.signInNeeded, { timeout: 20_000 });
+  await expect(alert).toContainText(t('staffKiosks.signInNeeded'), { timeout: 20_000 });
   await expectNoSeriousA11yViolations(page, '/staff/kiosks (signed out)');
-  await signInThroughPopup(page, () => alert.getByRole('button', { name: TEXTS.signIn }).click(), account);
+  await signInThroughPopup(page, () => alert.getByRole('button', { name: t('staffKiosks.signIn') }).click(), account);
 }
 
 test('a kiosk administrator adds a kiosk, it enrolls and is seen, and revoking it refuses it at once', async ({
@@ -44,26 +40,26 @@ test('a kiosk administrator adds a kiosk, it enrolls and is seen, and revoking i
   baseURL,
 }) => {
   await signInOnPage(page, DEMO_KIOSK_ADMIN);
-  await expect(page.getByRole('heading', { level: 2, name: TEXTS.list.heading })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 2, name: t('staffKiosks.list.heading') })).toBeVisible({ timeout: 20_000 });
   await expectNoSeriousA11yViolations(page, '/staff/kiosks (list)');
 
   // The name rule, before anything is sent.
-  await page.getByRole('button', { name: TEXTS.add.submit }).click();
+  await page.getByRole('button', { name: t('staffKiosks.add.submit') }).click();
   await expect(page.getByText(KIOSK_MESSAGES.name)).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/staff/kiosks (name refused)');
 
   const name = `E2E lobby ${Date.now().toString(36)}`;
-  await page.getByLabel(TEXTS.add.name).fill(name);
-  await page.getByLabel(TEXTS.add.clinic).selectOption({ label: 'Parramatta' });
-  await page.getByRole('button', { name: TEXTS.add.submit }).click();
+  await page.getByLabel(t('staffKiosks.add.name')).fill(name);
+  await page.getByLabel(t('staffKiosks.add.clinic')).selectOption({ label: 'Parramatta' });
+  await page.getByRole('button', { name: t('staffKiosks.add.submit') }).click();
   const code = (await page.getByTestId('staff-kiosk-code').textContent()) ?? '';
   expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
   expect(code).toMatch(ENROLLMENT_CODE_PATTERN);
-  await expect(page.getByText(TEXTS.code.once)).toBeVisible();
+  await expect(page.getByText(t('staffKiosks.code.once'))).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/staff/kiosks (code shown)');
 
   const kioskRow = page.getByRole('listitem', { name });
-  await expect(kioskRow).toContainText(TEXTS.kiosk.statePending);
+  await expect(kioskRow).toContainText(t('staffKiosks.kiosk.statePending'));
   // The kiosk is listed under its clinic.
   await expect(page.locator('.pp-staff-kiosk-group', { has: kioskRow }).getByRole('heading', { level: 3 })).toContainText('Parramatta');
 
@@ -87,10 +83,10 @@ test('a kiosk administrator adds a kiosk, it enrolls and is seen, and revoking i
   expect((await call(kiosk, 'POST', '/api/kiosk/heartbeat', heartbeat)).status).toBe(204);
 
   await page.reload();
-  await expect(kioskRow).toContainText(TEXTS.kiosk.stateEnrolled, { timeout: 20_000 });
+  await expect(kioskRow).toContainText(t('staffKiosks.kiosk.stateEnrolled'), { timeout: 20_000 });
   const facts = kioskRow.locator('dd');
-  await expect(facts.nth(1)).not.toHaveText(TEXTS.kiosk.never);
-  await expect(facts.nth(2)).not.toHaveText(TEXTS.kiosk.never);
+  await expect(facts.nth(1)).not.toHaveText(t('staffKiosks.kiosk.never'));
+  await expect(facts.nth(2)).not.toHaveText(t('staffKiosks.kiosk.never'));
   await expect(facts.nth(2)).toContainText(/\d{1,2}:\d{2}/);
   await expect(kioskRow).toContainText('9.8.7');
   await expect(kioskRow).toContainText('2 hours');
@@ -101,9 +97,9 @@ test('a kiosk administrator adds a kiosk, it enrolls and is seen, and revoking i
   const dialog = page.getByRole('alertdialog', { name: `Revoke ${name}?` });
   await expect(dialog).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/staff/kiosks (revoke dialog)');
-  await dialog.getByRole('button', { name: TEXTS.revoke.yes }).click();
+  await dialog.getByRole('button', { name: t('staffKiosks.revoke.yes') }).click();
   await expect(dialog).toBeHidden();
-  await expect(kioskRow).toContainText(TEXTS.kiosk.stateRevoked);
+  await expect(kioskRow).toContainText(t('staffKiosks.kiosk.stateRevoked'));
   await expect(kioskRow.getByRole('button', { name: `Revoke ${name}` })).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: `${name} is revoked.` })).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/staff/kiosks (revoked)');
@@ -114,14 +110,14 @@ test('a kiosk administrator adds a kiosk, it enrolls and is seen, and revoking i
 
   // Still revoked after a reload: the server's state, not the page's.
   await page.reload();
-  await expect(kioskRow).toContainText(TEXTS.kiosk.stateRevoked, { timeout: 20_000 });
+  await expect(kioskRow).toContainText(t('staffKiosks.kiosk.stateRevoked'), { timeout: 20_000 });
   await kioskContext.close();
 });
 
 test('a staff member without the kiosk administrator role is told so', async ({ page }) => {
   await signInOnPage(page, DEMO_STAFF);
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText(TEXTS.roleNeeded, { timeout: 20_000 });
-  await expect(page.getByLabel(TEXTS.add.name)).toHaveCount(0);
+  await expect(alert).toContainText(t('staffKiosks.roleNeeded'), { timeout: 20_000 });
+  await expect(page.getByLabel(t('staffKiosks.add.name'))).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, '/staff/kiosks (role needed)');
 });

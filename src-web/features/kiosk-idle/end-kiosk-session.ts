@@ -28,7 +28,7 @@ export async function endKioskSession({ win, logout, leave }: KioskSessionEnd): 
   wipeBrowserState(win);
   // In the kiosk app, main also clears what the page cannot reach (caches, the history) and loads
   // the kiosk home itself; the page still leaves in case it does not.
-  if (await bridgeEndPatientSession(win)) win.document.body.replaceChildren();
+  await bridgeEndPatientSession(win);
   leaveForKioskHome(win, leave ?? ((url) => win.location.replace(url)));
 }
 

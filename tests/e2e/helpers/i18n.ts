@@ -19,6 +19,8 @@ const pages: Catalogue = readEnglish('pages.json');
 const attachments: Catalogue = readEnglish('attachments.json');
 /** The kiosk check-in pages (src-web/i18n/kiosk-texts.ts). */
 const kiosk: Catalogue = readEnglish('kiosk.json');
+/** The staff kiosk page (src-web/i18n/staff-kiosks-texts.ts). */
+const staffKiosks: Catalogue = readEnglish('staff-kiosks.json');
 
 function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefined {
   let node: string | Catalogue | undefined = catalogue[key];
@@ -32,7 +34,7 @@ function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefin
 function lookUpText(key: string): string | Catalogue | undefined {
   const found = lookUp(english, key);
   if (typeof found === 'string') return found;
-  for (const catalogue of [selfService, staff, signIn, pages, attachments, kiosk]) {
+  for (const catalogue of [selfService, staff, signIn, pages, attachments, kiosk, staffKiosks]) {
     const text = lookUp(catalogue, key);
     if (typeof text === 'string') return text;
   }
