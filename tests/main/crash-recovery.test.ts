@@ -119,22 +119,24 @@ describe('crashPolicy', () => {
   });
 });
 
-describe('installCrashRecovery', () => {
-  const setUp = () => {
-    const contents = new FakeWebContents();
-    const timers = new FakeTimers();
-    const log = new MemoryLog();
-    const recovery = installCrashRecovery({
-      contents,
-      startUrl: START,
-      allowedOrigin: 'https://portal.example.com',
-      offlinePagePath: OFFLINE,
-      timers,
-      log,
-    });
-    return { contents, timers, log, recovery };
-  };
+/** Crash recovery on a fake window and timers; `loadHome` replaces loading the start page. */
+const setUp = (loadHome?: () => Promise<void>) => {
+  const contents = new FakeWebContents();
+  const timers = new FakeTimers();
+  const log = new MemoryLog();
+  const recovery = installCrashRecovery({
+    contents,
+    startUrl: START,
+    allowedOrigin: 'https://portal.example.com',
+    offlinePagePath: OFFLINE,
+    timers,
+    log,
+    ...(loadHome ? { loadHome } : {}),
+  });
+  return { contents, timers, log, recovery };
+};
 
+describe('installCrashRecovery', () => {
   it('loads the START page (not a reload of the current one) when the renderer crashes', () => {
     const { contents } = setUp();
     contents.currentUrl = 'https://portal.example.com/appointments/KEY/result';
@@ -226,21 +228,6 @@ describe('installCrashRecovery', () => {
 });
 
 describe('installCrashRecovery: what the heartbeat reports', () => {
-  const setUp = (loadHome?: () => Promise<void>) => {
-    const contents = new FakeWebContents();
-    const timers = new FakeTimers();
-    const recovery = installCrashRecovery({
-      contents,
-      startUrl: START,
-      allowedOrigin: 'https://portal.example.com',
-      offlinePagePath: OFFLINE,
-      timers,
-      log: new MemoryLog(),
-      ...(loadHome ? { loadHome } : {}),
-    });
-    return { contents, timers, recovery };
-  };
-
   it('records the last crash with its time and reason, but not a failed load', () => {
     const { contents, timers, recovery } = setUp();
     expect(recovery.lastCrash()).toBeNull();

@@ -14,6 +14,22 @@ const ENROLLMENT = '/opt/kiosk/resources/kiosk/enrollment.html';
 /** No portal in these tests: main's own requests fail as if the network were down. */
 const offlineFetch = () => Promise.reject(new Error('no network in this test'));
 
+/** A production kiosk's runtime on Linux with fake timers and no network; `overrides` for what a test varies. */
+function linuxRuntime(overrides: Partial<KioskRuntime<number>> = {}): KioskRuntime<number> {
+  return {
+    mode: 'production',
+    preloadPath: PRELOAD,
+    offlinePagePath: OFFLINE,
+    enrollmentPagePath: ENROLLMENT,
+    fetch: offlineFetch,
+    platform: 'linux',
+    startedAt: 0,
+    timers: new FakeTimers(),
+    log: new MemoryLog(),
+    ...overrides,
+  };
+}
+
 function setUp(configResult: KioskConfigResult = configFor('https://portal.example.com')) {
   const electron = new FakeElectron();
   electron.app.userData = mkdtempSync(path.join(tmpdir(), 'kiosk-app-'));
@@ -65,17 +81,7 @@ describe('runKiosk', () => {
     const electron = new FakeElectron();
     electron.app.gotLock = false;
     const log = new MemoryLog();
-    const running = await runKiosk(electron, configFor('https://portal.example.com'), {
-      mode: 'production',
-      preloadPath: PRELOAD,
-      offlinePagePath: OFFLINE,
-      enrollmentPagePath: ENROLLMENT,
-      fetch: offlineFetch,
-      platform: 'linux',
-      startedAt: 0,
-      timers: new FakeTimers(),
-      log,
-    });
+    const running = await runKiosk(electron, configFor('https://portal.example.com'), linuxRuntime({ log }));
     expect(running).toBeNull();
     expect(electron.app.quitCalls).toBe(1);
     expect(electron.windows).toEqual([]);
@@ -158,17 +164,7 @@ describe('runKiosk with enrollment', () => {
       }
       return Promise.resolve(Response.json({ code: 'kiosk_not_enrolled', message: 'again' }, { status: 401 }));
     };
-    await runKiosk(electron, configResult, {
-      mode: 'production',
-      preloadPath: PRELOAD,
-      offlinePagePath: OFFLINE,
-      enrollmentPagePath: ENROLLMENT,
-      fetch,
-      platform: 'linux',
-      startedAt: 0,
-      timers: new FakeTimers(),
-      log: new MemoryLog(),
-    });
+    await runKiosk(electron, configResult, linuxRuntime({ fetch }));
     const contents = electron.windows[0]?.webContents;
     const webRequest = contents?.session.webRequest;
     const portalPage = { url: 'https://portal.example.com/kiosk', isMainFrame: true };
@@ -203,18 +199,7 @@ describe('runKiosk with updates', () => {
       userDataDir: electron.app.userData,
       readTextFile: (file) => readFileSync(file, 'utf8'),
     });
-    await runKiosk(electron, configResult, {
-      mode: 'production',
-      preloadPath: PRELOAD,
-      offlinePagePath: OFFLINE,
-      enrollmentPagePath: ENROLLMENT,
-      fetch: offlineFetch,
-      platform: 'linux',
-      startedAt: 0,
-      timers: new FakeTimers(),
-      log: new MemoryLog(),
-      ...(loadUpdater ? { loadUpdater } : {}),
-    });
+    await runKiosk(electron, configResult, linuxRuntime(loadUpdater ? { loadUpdater } : {}));
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 
