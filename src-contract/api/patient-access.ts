@@ -15,9 +15,18 @@ export const PATIENT_SESSION_COOKIE = '__Host-portal_session';
 /** Six digits, exactly. */
 export const OTP_LENGTH = 6;
 
-export const SIGN_IN_TYPES = ['APPOINTMENT', 'BOOKING_REQUEST'] as const;
+/**
+ * APPOINTMENT and BOOKING_REQUEST open the booking's own page. APPOINTMENT_RESULTS opens the
+ * appointment's result (/appointments/{key}/result, from the results e-mail) and PATIENT_PORTAL the
+ * patient's results and history (/appointments/{key}/result/patient): both always need the
+ * one-time code, whatever the provider's otpRequired.
+ */
+export const SIGN_IN_TYPES = ['APPOINTMENT', 'BOOKING_REQUEST', 'APPOINTMENT_RESULTS', 'PATIENT_PORTAL'] as const;
 export const SignInTypeSchema = z.enum(SIGN_IN_TYPES);
 export type SignInType = z.infer<typeof SignInTypeSchema>;
+/** The sign-in types that open results. */
+export const RESULT_SIGN_IN_TYPES = ['APPOINTMENT_RESULTS', 'PATIENT_PORTAL'] as const satisfies readonly SignInType[];
+export const isResultSignInType = (type: SignInType): boolean => (RESULT_SIGN_IN_TYPES as readonly SignInType[]).includes(type);
 
 export const OTP_CHANNELS = ['EMAIL', 'SMS'] as const;
 export const OtpChannelSchema = z.enum(OTP_CHANNELS);

@@ -52,3 +52,45 @@ export const ResultDeliveryAnswerSchema = z.object({
   outcome: z.enum(['created', 'unchanged']),
 });
 export type ResultDeliveryAnswer = z.infer<typeof ResultDeliveryAnswerSchema>;
+
+/**
+ * The patient's result page (GET /api/results/{bookingKey}, a session of type APPOINTMENT_RESULTS
+ * or PATIENT_PORTAL for that booking): RELEASED with the report; NOT_RELEASED with when it will be
+ * (the provider's rule, e.g. a week after the referrer has it); NOT_AVAILABLE before the
+ * RIS has delivered one.
+ */
+export const RESULT_STATES = ['RELEASED', 'NOT_RELEASED', 'NOT_AVAILABLE'] as const;
+
+/** The appointment the result belongs to, as the result page heads it. */
+export const ResultAppointmentSchema = z.object({
+  examName: z.string(),
+  clinicName: z.string(),
+  /** When the exam took place. */
+  startsAt: InstantSchema,
+  timeZone: z.string(),
+  patientFirstName: z.string(),
+});
+
+export const PatientResultSchema = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('RELEASED'),
+    appointment: ResultAppointmentSchema,
+    accessionNumber: z.string(),
+    reportText: z.string(),
+    /** When the RIS delivered the finalised report. */
+    reportedAt: InstantSchema,
+    referrerName: z.string(),
+    pdfSizeBytes: z.number().int().positive(),
+    /**
+     * The signed link (imsec) GET /api/image_viewer takes to open the images, valid for a short
+     * while (the page asks again when it has expired); null when the report has no study.
+     */
+    imageViewerLink: z.string().nullable(),
+  }),
+  z.object({ state: z.literal('NOT_RELEASED'), appointment: ResultAppointmentSchema, releaseAt: InstantSchema }),
+  z.object({ state: z.literal('NOT_AVAILABLE'), appointment: ResultAppointmentSchema }),
+]);
+export type PatientResult = z.infer<typeof PatientResultSchema>;
+
+/** GET /api/results/{bookingKey}/report.pdf: download=true asks for an attachment, else inline. */
+export const ReportPdfQuerySchema = z.strictObject({ download: z.enum(['true', 'false']).optional() });

@@ -1,4 +1,5 @@
 import { makeAutoObservable } from 'mobx';
+import type { SignInType } from '@contract/api/patient-access';
 import { paths } from '../paths';
 
 /** How stores move the browser: the router once it exists, else the location. */
@@ -9,7 +10,7 @@ export interface PortalNavigator {
 }
 
 /** What a patient session opens (src-contract/api/patient-access.ts SIGN_IN_TYPES). */
-export type PatientSubject = 'APPOINTMENT' | 'BOOKING_REQUEST';
+export type PatientSubject = SignInType;
 
 /** Who the session belongs to, as the server confirmed it. */
 export interface SessionIdentity {

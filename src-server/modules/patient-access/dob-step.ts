@@ -1,4 +1,5 @@
 import {
+  isResultSignInType,
   PATIENT_SESSION_COOKIE,
   SIGN_IN_MESSAGES,
   type AuthenticateRequest,
@@ -24,7 +25,8 @@ import {
  * The date-of-birth step (docs/rules/patient-access.md#sign-in): the date of birth (and, when
  * given, the contact number) against the booking's patient. A wrong answer and an unknown key
  * give the same 401 after the same queries. With the provider's otpRequired on (appointments and
- * booking requests alike) the new session is only half way until the one-time code is accepted.
+ * booking requests alike), and always for the results types, the new session is only half way
+ * until the one-time code is accepted.
  */
 export function createDobStep(deps: PatientAccessServiceDeps, basics: SignInBasics, limits: AttemptLimits) {
   const { db, repository, clock } = deps;
@@ -85,7 +87,8 @@ export function createDobStep(deps: PatientAccessServiceDeps, basics: SignInBasi
 
       // This browser's earlier session (another booking, or a half-done sign-in) ends here.
       if (previousToken !== null) await repository.deleteSessionByTokenHash(sha256Hex(previousToken), tx);
-      const otpRequired = settings.otpRequired;
+      // Results are the patient's health record: they always need the one-time code.
+      const otpRequired = settings.otpRequired || isResultSignInType(input.type);
       const token = randomToken(32);
       await repository.insertSession(
         {

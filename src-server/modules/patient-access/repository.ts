@@ -64,7 +64,8 @@ export function createPatientAccessRepository(db: Queryable) {
      * unknown. Several rows share a key (a multi-exam booking): they share one patient.
      */
     async findSubject(bookingKey: string, type: SignInType, tx: Queryable = db): Promise<SignInSubject | null> {
-      const table = type === 'APPOINTMENT' ? 'appointment' : 'booking_request';
+      // Results sign-ins are to an appointment too.
+      const table = type === 'BOOKING_REQUEST' ? 'booking_request' : 'appointment';
       const rows = await tx.query<{ dateOfBirth: string; email: string | null; contactNumber: string | null }>(
         `select p.date_of_birth::text as "dateOfBirth", p.email, p.contact_number as "contactNumber"
          from ${table} s join patient p on p.id = s.patient_id

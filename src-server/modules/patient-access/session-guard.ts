@@ -55,14 +55,16 @@ export async function refuseSession(request: FastifyRequest, refusal: { reason: 
  */
 export async function requirePatientSession(
   request: FastifyRequest,
-  wanted: { bookingKey: string; type: SignInType },
+  /** type: the session's type, or one of several (the results routes take both results types). */
+  wanted: { bookingKey: string; type: SignInType | readonly SignInType[] },
   options: { signedOutIsNormal?: boolean } = {},
 ): Promise<PatientSession> {
   const resolver = request.server.patientSessions;
   if (resolver === undefined) throw new Error('[patient-access] requirePatientSession: the patient-access routes are not registered');
   const session = await resolver.current(request);
   if (session === null && options.signedOutIsNormal === true) throw unauthorized(SESSION_REQUIRED_MESSAGE);
-  if (session === null || session.stage !== 'authenticated' || session.bookingKey !== wanted.bookingKey || session.type !== wanted.type) {
+  const types: readonly SignInType[] = typeof wanted.type === 'string' ? [wanted.type] : wanted.type;
+  if (session === null || session.stage !== 'authenticated' || session.bookingKey !== wanted.bookingKey || !types.includes(session.type)) {
     throw await refuseSession(request, {
       reason: session === null ? 'no_session' : session.stage !== 'authenticated' ? 'sign_in_unfinished' : 'other_booking',
       bookingKey: wanted.bookingKey,
@@ -102,7 +104,7 @@ export function anySessionOf(type: SignInType) {
  * the path, before anything about the request is validated or looked up (a session for another
  * booking gets the same 401 as none, whatever the body).
  */
-export function sessionFor(type: SignInType) {
+export function sessionFor(type: SignInType | readonly SignInType[]) {
   return async (request: FastifyRequest): Promise<void> => {
     const params = request.params as { bookingKey?: unknown } | undefined;
     const bookingKey = params?.bookingKey;
@@ -118,7 +120,7 @@ export function sessionFor(type: SignInType) {
  *   const signedIn = signedInRoute('APPOINTMENT', ['appointments']);
  *   api.get('/api/appointments/:bookingKey', signedIn({ summary, params, response }), handler);
  */
-export function signedInRoute(type: SignInType, tags: string[]) {
+export function signedInRoute(type: SignInType | readonly SignInType[], tags: string[]) {
   const preValidation = sessionFor(type);
   return <Schema extends FastifySchema>(schema: Schema) => ({ preValidation, schema: { tags, ...schema } });
 }
