@@ -107,6 +107,8 @@ export function expectedOutcome(access: Access, caller: CallerName): Outcome {
       return caller === 'patient (results)' ? 'allowed' : 401;
     case 'image-viewer-link':
       return 403;
+    case 'shared-session':
+      return 401;
   }
 }
 
@@ -131,6 +133,7 @@ function refusals(access: Access): readonly number[] {
     'kiosk-and-appointment-session': [401],
     'results-session': [401],
     'image-viewer-link': [403],
+    'shared-session': [401],
   };
   return byClass[access];
 }
@@ -154,7 +157,9 @@ export const ROUTE_PARAMS: Record<string, (access: Access, ids: { appointmentId:
       ? LIAM.bookingKey
       : CHLOE_REQUEST.bookingKey,
   appointmentSlug: (_access, ids) => ids.appointmentId,
-  id: (access, ids) => (access === 'dev-loopback' ? ids.mailId : '1'),
+  id: (access, ids) =>
+    access === 'dev-loopback' ? ids.mailId : access === 'results-session' ? '00000000-0000-4000-8000-000000000003' : '1',
+  resultId: () => '00000000-0000-4000-8000-000000000004',
   index: () => '0',
   name: () => 'logo.png',
   postcode: () => '2150',
@@ -171,6 +176,7 @@ export const ROUTE_BODIES: Record<string, object> = {
   'POST /api/patient-access/otp': { channel: 'EMAIL' },
   'POST /api/patient-access/otp/verify': { code: '123456' },
   'POST /api/image_viewer/direct': { input: 'v1.hkdf1.not-a-link.tag' },
+  'POST /api/results/:bookingKey/shares': { contactDetails: 'gp@example.com', contactDetailsType: 'EMAIL', type: 'RESULT' },
 };
 
 /** A valid query where a route validates it before the access check. */

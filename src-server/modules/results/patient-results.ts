@@ -27,9 +27,8 @@ export interface PatientResultsDeps {
   signedLinks: () => Promise<SignedLinks>;
 }
 
-/** Who reads: the patient session's id, for the audit log (never the booking key itself). */
+/** Who reads, for the audit log (which names the booking only by a hash, never a session id). */
 export interface ResultReader {
-  sessionId: string;
   shared: boolean;
 }
 
@@ -49,7 +48,7 @@ export function createPatientResults(deps: PatientResultsDeps) {
       action,
       subjectType: 'booking_key',
       subjectId: bookingKeyRef(bookingKey),
-      details: { session: reader.sessionId, shared: reader.shared, ...details },
+      details: { shared: reader.shared, ...details },
       now,
     });
   }
