@@ -48,6 +48,12 @@ export const ERROR_CODES = [
   'kiosk_not_enrolled',
   // Results delivery: a different report for an accession number already stored (never replaced silently).
   'result_conflict',
+  /** The result's report is not released to the patient yet, or there is none. */
+  'result_not_available',
+  /** The image viewer link is invalid or not for this caller (spec point 8: message.user_not_have_access_to_images). */
+  'user_not_have_access_to_images',
+  /** No viewer address can be made for the images (spec point 8: message.error_generating_images_url). */
+  'error_generating_images_url',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -36,7 +36,15 @@ import { registerEmailPreviewRoutes } from './modules/notifications/preview-rout
 import { createPatientAccessRepository, type PatientAccessRepository } from './modules/patient-access/repository';
 import { registerPatientAccessRoutes } from './modules/patient-access/routes';
 import { feedbackAnswered } from './modules/questionnaires/public';
-import { createResultDelivery, registerResultRoutes } from './modules/results/public';
+import {
+  createImageViewer,
+  createPatientResults,
+  createResultDelivery,
+  registerPatientResultRoutes,
+  registerResultRoutes,
+} from './modules/results/public';
+import { servesDemoProvider } from './db/seed/demo-marker';
+import { lazySignedLinks } from './platform/signed-links';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { createQuestionnairesService } from './modules/questionnaires/service';
 import { createReferringDoctorsService, registerReferringDoctorRoutes } from './modules/referring-doctors/public';
@@ -314,8 +322,15 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerKioskRoutes(app, kiosksService, (bookingKey, appointmentId, kioskName) =>
     checkInService.kioskCheckIn(bookingKey, appointmentId, kioskName),
   );
-  // Results: finalised reports delivered by the provider's RIS and PACS (machine token).
+  // Results: finalised reports delivered by the provider's RIS and PACS (machine token); the
+  // patient reads them after a results sign-in and opens the images with a signed link (imsec).
   registerResultRoutes(app, createResultDelivery({ db, clock, storage: deps.storage }), config.integrationApiTokenSha256);
+  const signedLinks = lazySignedLinks(config.imageViewer.signedLinkKeys ?? undefined, secret, clock);
+  registerPatientResultRoutes(
+    app,
+    createPatientResults({ db, clock, storage: deps.storage, signedLinks }),
+    createImageViewer({ db, clock, signedLinks, config: config.imageViewer, servesDemo: () => servesDemoProvider(db) }),
+  );
   // The check-in form's referring-doctor search (trigram index, migration 0013).
   registerReferringDoctorRoutes(app, createReferringDoctorsService({ db }));
   let holdSweep: NodeJS.Timeout | undefined;

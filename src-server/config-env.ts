@@ -127,6 +127,28 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
       'Comma-separated sha256 hex digests of the bearer tokens the RIS and PACS integration uses to deliver finalised reports (POST /api/integration/results); only the digests are configured.',
   },
   {
+    name: 'IMAGE_VIEWER_URL_TEMPLATE',
+    default: "(unset: the demo provider's built-in demo viewer; other providers' images cannot be opened)",
+    description:
+      "The PACS viewer a patient's images open in, an https URL with {studyInstanceUid} and/or {accessionNumber}, e.g. https://pacs.example/ohif/viewer?StudyInstanceUIDs={studyInstanceUid}.",
+  },
+  {
+    name: 'IMAGE_VIEWER_PREFERENCE',
+    default: 'VIEWER',
+    description: "VIEWER opens the study in the image viewer; PACS sends the patient to the provider's PACS portal (PACS_URL).",
+  },
+  {
+    name: 'PACS_URL',
+    default: '(unset)',
+    description: "The provider's PACS portal (https), where IMAGE_VIEWER_PREFERENCE=PACS sends patients.",
+  },
+  {
+    name: 'SIGNED_LINK_KEYS',
+    default: '(unset: one key derived from the server secret)',
+    description:
+      'Keys of the signed image-viewer links (imsec), "id:base64secret[@retiredAt],…": the first key without retiredAt signs; a retired key still verifies for 24 hours after retiredAt, then links made with it are refused.',
+  },
+  {
     name: 'IDENTITY_ISSUER',
     default: '(unset: the local demo identity provider, outside production)',
     description:

@@ -8,6 +8,7 @@ import { httpOrigin, isHttpsOrLoopbackUrl, parseTrustProxy, read, wholeNumber, t
 import type { SmsProviderConfig } from './platform/sms/sms-provider';
 import { parseIdentityConfig, type IdentityConfig } from './config-identity';
 import { parseKioskSilentMinutes } from './config-kiosk';
+import { parseImageViewerConfig, type ImageViewerConfig } from './config-results';
 import { parseTokenDigests } from './platform/api-tokens';
 import { parseRisConfig } from './config-ris';
 import type { RisWebhookConfig } from './platform/ris/webhook';
@@ -85,6 +86,8 @@ export interface Config {
   risDemoReceiver: boolean;
   /** KIOSK_SILENT_MINUTES: an enrolled kiosk unheard of this long shows as silent on the staff kiosk page. */
   kioskSilentMinutes: number;
+  /** Where patients' images open, and the signed-link keys (src-server/config-results.ts). */
+  imageViewer: ImageViewerConfig;
   shutdownTimeoutMs: number;
   appVersion: string;
   appVersionHash: string;
@@ -310,6 +313,7 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
   const identity = parseIdentityConfig(env, production, problem);
   const ris = parseRisConfig(env, problem);
   const kioskSilentMinutes = parseKioskSilentMinutes(env, problem);
+  const imageViewer = parseImageViewerConfig(env, problem);
 
   // Production must not fall back to development defaults that leak or lose patients' data.
   if (production) {
@@ -399,6 +403,7 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
       ris,
       risDemoReceiver: ris === null && !production,
       kioskSilentMinutes,
+      imageViewer,
       shutdownTimeoutMs,
       appVersion,
       appVersionHash,

@@ -4,6 +4,8 @@ import { ENV_VARIABLES, loadConfigContext, parseConfig, redactDatabaseUrl, type 
 
 const context: ConfigContext = { cwd: '/srv/portal', packageVersion: '1.2.3', gitShortHash: 'abc1234' };
 
+const SIGNED_LINK_KEYS = `k2:${'A'.repeat(43)},k1:${'B'.repeat(43)}@2026-11-01T00:00:00Z`;
+
 describe('parseConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
     expect(parseConfig({}, context)).toEqual({
@@ -33,6 +35,7 @@ describe('parseConfig', () => {
         ris: null,
         risDemoReceiver: true,
         kioskSilentMinutes: 5,
+        imageViewer: { urlTemplate: null, preference: 'VIEWER', pacsUrl: null, signedLinkKeys: null },
         identity: {
           kind: 'local',
           port: 0,
@@ -95,6 +98,10 @@ describe('parseConfig', () => {
         CLAMAV_SOCKET: '/var/run/clamav/clamd.ctl',
         RIS_WEBHOOK_URL: 'https://ris.example.com/portal/check-in',
         RIS_WEBHOOK_SECRET: 'ris-secret-0123456789abcdef0123456789',
+        IMAGE_VIEWER_URL_TEMPLATE: 'https://pacs.example.com/ohif/viewer?StudyInstanceUIDs={studyInstanceUid}',
+        IMAGE_VIEWER_PREFERENCE: 'PACS',
+        PACS_URL: 'https://pacs.example.com/',
+        SIGNED_LINK_KEYS,
       },
       context,
     );
@@ -139,6 +146,12 @@ describe('parseConfig', () => {
         ris: { url: 'https://ris.example.com/portal/check-in', secret: 'ris-secret-0123456789abcdef0123456789' },
         risDemoReceiver: false,
         kioskSilentMinutes: 5,
+        imageViewer: {
+          urlTemplate: 'https://pacs.example.com/ohif/viewer?StudyInstanceUIDs={studyInstanceUid}',
+          preference: 'PACS',
+          pacsUrl: 'https://pacs.example.com/',
+          signedLinkKeys: SIGNED_LINK_KEYS,
+        },
         identity: {
           kind: 'external',
           issuer: 'https://login.microsoftonline.com/tenant-id/v2.0',

@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { JWTPayload } from 'jose';
 import { expect } from 'vitest';
-import { PATIENT_SESSION_COOKIE, type SignInType } from '@contract/api/patient-access';
+import { isResultSignInType, PATIENT_SESSION_COOKIE, type SignInType } from '@contract/api/patient-access';
 import { STAFF_SESSION_COOKIE, type StaffRole } from '@contract/api/staff-access';
 import type { StaffIdentityOptions } from '../../src-server/modules/staff-access/routes';
 import type { Clock } from '../../src-server/platform/clock';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-server/platform/plugins/csrf-guard';
+import type { Database } from '../../src-server/db/connection';
 import { cookieBrowser, type CookieBrowser } from './helpers/cookie-browser';
+import { mailedCode } from './modules/patient-access/sign-in-kit';
 import {
   ADMIN_CLAIMS,
   KIOSK_ADMIN_CLAIMS,
@@ -25,12 +27,14 @@ import type { Access } from './route-access-table';
  */
 
 export const LIAM = { bookingKey: 'DQZGrZ3wpC5qCgHhYxQeMw', dateOfBirth: '1991-03-14' };
+const LIAM_EMAIL = 'liam.example@example.com';
 export const CHLOE_REQUEST = { bookingKey: 'pVC8vuYWYJuWi6jKwcf5Cg', dateOfBirth: '1979-05-23' };
 
 export const CALLERS = [
   'anonymous',
   'patient (appointment)',
   'patient (booking request)',
+  'patient (results)',
   'staff',
   'admin',
   'referrer',
@@ -57,6 +61,8 @@ const STAFF_CALLERS: Record<StaffRole, JWTPayload> = {
 const PATIENT_CALLERS: Partial<Record<CallerName, { person: typeof LIAM; type: SignInType }>> = {
   'patient (appointment)': { person: LIAM, type: 'APPOINTMENT' },
   'patient (booking request)': { person: CHLOE_REQUEST, type: 'BOOKING_REQUEST' },
+  // Results sign-ins always need the one-time code (read from the outbox mail).
+  'patient (results)': { person: LIAM, type: 'APPOINTMENT_RESULTS' },
 };
 
 /** What a caller got: let through ('allowed': the route's own answer, whatever it is) or the refusal status. */
@@ -97,6 +103,10 @@ export function expectedOutcome(access: Access, caller: CallerName): Outcome {
       return caller === 'kiosk' || caller === 'kiosk + patient (appointment)' ? 'allowed' : 401;
     case 'kiosk-and-appointment-session':
       return caller === 'kiosk + patient (appointment)' ? 'allowed' : 401;
+    case 'results-session':
+      return caller === 'patient (results)' ? 'allowed' : 401;
+    case 'image-viewer-link':
+      return 403;
   }
 }
 
@@ -119,6 +129,8 @@ function refusals(access: Access): readonly number[] {
     'booking-request-session-or-staff': [401],
     'kiosk-token': [401],
     'kiosk-and-appointment-session': [401],
+    'results-session': [401],
+    'image-viewer-link': [403],
   };
   return byClass[access];
 }
@@ -135,7 +147,10 @@ export function describeAccess(access: Access): string {
 /** A sample value per path parameter; real resources, so a refusal is not a mere "not found". */
 export const ROUTE_PARAMS: Record<string, (access: Access, ids: { appointmentId: string; mailId: string }) => string> = {
   bookingKey: (access) =>
-    access === 'appointment-session' || access === 'appointment-session-or-staff' || access === 'kiosk-and-appointment-session'
+    access === 'appointment-session' ||
+    access === 'appointment-session-or-staff' ||
+    access === 'kiosk-and-appointment-session' ||
+    access === 'results-session'
       ? LIAM.bookingKey
       : CHLOE_REQUEST.bookingKey,
   appointmentSlug: (_access, ids) => ids.appointmentId,
@@ -155,6 +170,12 @@ export const ROUTE_PARAMS: Record<string, (access: Access, ids: { appointmentId:
 export const ROUTE_BODIES: Record<string, object> = {
   'POST /api/patient-access/otp': { channel: 'EMAIL' },
   'POST /api/patient-access/otp/verify': { code: '123456' },
+  'POST /api/image_viewer/direct': { input: 'v1.hkdf1.not-a-link.tag' },
+};
+
+/** A valid query where a route validates it before the access check. */
+export const ROUTE_QUERIES: Record<string, string> = {
+  'GET /api/image_viewer': '?input=v1.hkdf1.not-a-link.tag',
 };
 
 /** Routes after which the callers' sessions are gone (the matrix signs them in again). */
@@ -167,7 +188,7 @@ export function urlFor(route: string, access: Access, ids: { appointmentId: stri
     if (sample === undefined) throw new Error(`add a sample value for :${name} to ROUTE_PARAMS in tests/server/route-access-matrix.ts`);
     return encodeURIComponent(sample(access, ids));
   });
-  return { method, url };
+  return { method, url: `${url}${ROUTE_QUERIES[route] ?? ''}` };
 }
 
 /** Machine clients' bearer tokens; the server knows only their sha256 (STAFF_API_TOKEN_SHA256, INTEGRATION_API_TOKEN_SHA256). */
@@ -192,6 +213,7 @@ export interface Caller {
 
 interface MatrixDeps {
   app: FastifyInstance;
+  db: Database;
   clock: Clock;
   provider: TestIdentityProvider;
 }
@@ -258,7 +280,7 @@ function kioskCaller(deps: MatrixDeps, name: 'kiosk' | 'kiosk + patient (appoint
   };
 }
 
-/** Every caller, signed in once (the provider's otpRequired must be off). */
+/** Every caller, signed in once (the provider's otpRequired must be off; the results caller gives its code). */
 export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
   const callers: Caller[] = CALLERS.map((name): Caller => {
     const staffClaims = (STAFF_CALLERS as Partial<Record<CallerName, JWTPayload>>)[name];
@@ -277,7 +299,13 @@ export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
         const body = { bookingKey: person.bookingKey, type, dateOfBirth: person.dateOfBirth };
         const response = await browser.request('POST', '/api/patient-access/authenticate', body);
         expect(response.statusCode, `${name} signs in: ${response.body}`).toBe(200);
-        expect(response.json<{ otpRequired: boolean }>().otpRequired, `${name} is fully signed in`).toBe(false);
+        if (!isResultSignInType(type)) {
+          expect(response.json<{ otpRequired: boolean }>().otpRequired, `${name} is fully signed in`).toBe(false);
+          return;
+        }
+        expect((await browser.request('POST', '/api/patient-access/otp', { channel: 'EMAIL' })).statusCode).toBe(202);
+        const verified = await browser.request('POST', '/api/patient-access/otp/verify', { code: await mailedCode(deps.db, LIAM_EMAIL) });
+        expect(verified.statusCode, `${name} gives the code: ${verified.body}`).toBe(200);
       });
     }
     if (name === 'kiosk' || name === 'kiosk + patient (appointment)') return kioskCaller(deps, name, () => callers);

@@ -35,7 +35,11 @@ export type AccessClass =
   /** A live kiosk token (cookie __Host-portal_kiosk or Authorization: Kiosk): 401 otherwise. */
   | 'kiosk-token'
   /** A live kiosk token and the APPOINTMENT session for the booking in the path (a patient at a kiosk): 401 otherwise. */
-  | 'kiosk-and-appointment-session';
+  | 'kiosk-and-appointment-session'
+  /** A fully signed-in APPOINTMENT_RESULTS or PATIENT_PORTAL session for the booking in the path (always with the code): 401 otherwise. */
+  | 'results-session'
+  /** A live image viewer link (imsec) in the request is the credential; no session opens it: 403 otherwise. */
+  | 'image-viewer-link';
 
 /**
  * A live staff session (cookie __Host-portal_staff_session from the provider's identity
@@ -145,6 +149,11 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PUT /api/booking-requests/:bookingKey/status': 'staff-token',
   // Results delivery by the RIS and PACS (docs/rules/results.md#delivery)
   'POST /api/integration/results': 'integration-token',
+  // The patient's result page (docs/rules/results.md#result-page) and the image viewer link
+  'GET /api/results/:bookingKey': 'results-session',
+  'GET /api/results/:bookingKey/report.pdf': 'results-session',
+  'GET /api/image_viewer': 'image-viewer-link',
+  'POST /api/image_viewer/direct': 'image-viewer-link',
 
   // Check-in (docs/rules/check-in.md): the booking's patient or staff
   'GET /api/secured/appointments/:bookingKey/check-in/:appointmentSlug': 'appointment-session-or-staff',

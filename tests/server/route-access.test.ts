@@ -74,7 +74,7 @@ describe.each(backends())('who may call each route, on %s', (backend) => {
     const loopback = await server.app.inject({ method: 'GET', url: `/api/dev/outbox/${ids.mailId}` });
     expect(loopback.statusCode, 'the development outbox answers this machine').toBe(200);
     await setOtpRequired(server.db, false);
-    callers = await createCallers({ app: server.app, clock: server.clock, provider });
+    callers = await createCallers({ app: server.app, db: server.db, clock: server.clock, provider });
   });
 
   it('has every registered route in the table, and no route in the table that is gone', () => {

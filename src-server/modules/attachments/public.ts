@@ -6,6 +6,7 @@ import { createAttachmentsRepository, type Owner } from './repository';
 export { createAttachmentsService, type AttachmentsService } from './service';
 export { registerAttachmentRoutes } from './routes';
 export type { Owner as AttachmentOwner } from './repository';
+export { contentDisposition } from './file-names';
 
 /**
  * Moves the documents uploaded under one key to another, in the caller's transaction: a

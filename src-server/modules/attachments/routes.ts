@@ -12,6 +12,7 @@ import {
 } from '@contract/api/attachments';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { notFound } from '../../platform/errors';
+import { servedFilePolicy } from '../../platform/served-file';
 import { actorOf, patientOrStaff, staffOnly, temporaryKeyHolder } from './access';
 import { contentDisposition } from './file-names';
 import type { Owner, OwnerType } from './repository';
@@ -61,15 +62,6 @@ const BASES: Base[] = [
   },
   { prefix: '/api/booking-keys/:bookingKey/attachments', owner: 'TEMPORARY', tag: 'attachments', access: temporaryKeyHolder },
 ];
-
-/** A served document can never run script or reach our origin's cookies, even opened directly. */
-export const SERVED_FILE_POLICY = "sandbox; default-src 'none'; img-src 'self'; object-src 'self'; style-src 'unsafe-inline'";
-
-/** After the global security-headers hook (which sets the pages' policy): the file's own policy. */
-async function servedFilePolicy(_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (reply.statusCode === 200) reply.header('content-security-policy', SERVED_FILE_POLICY);
-  return payload;
-}
 
 async function sendFile(
   reply: FastifyReply,

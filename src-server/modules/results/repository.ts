@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/connection';
+import { isoTimestamp } from '../../db/sql';
 
 /** SQL for results (0018_results.sql). */
 
@@ -17,8 +18,65 @@ export interface NewReport {
   deliverySha256: string;
 }
 
+/** A booking's appointment and its newest report (null fields when none is delivered yet). */
+export type ResultRow = {
+  exam_name: string;
+  clinic_name: string;
+  time_zone: string;
+  starts_at: string;
+  first_name: string;
+  report_id: string | null;
+  accession_number: string | null;
+  report_text: string | null;
+  received_at: string | null;
+  referrer_name: string | null;
+  pdf_key: string | null;
+  pdf_size: number | null;
+  study_instance_uid: string | null;
+  release_at: string | null;
+};
+
+/** A report as the image viewer link needs it. */
+export type ReportStudyRow = {
+  id: string;
+  accession_number: string;
+  study_instance_uid: string | null;
+  release_at: string;
+};
+
 export function createResultsRepository(db: Queryable) {
   return {
+    /**
+     * The booking's newest report with its appointment; when no report is delivered yet, the
+     * booking's first appointment. Null for an unknown key.
+     */
+    async resultOfBooking(bookingKey: string, tx: Queryable = db): Promise<ResultRow | null> {
+      const rows = await tx.query<ResultRow>(
+        `select e.name as exam_name, c.name as clinic_name, c.time_zone, ${isoTimestamp('lower(a.during)', 'starts_at')}, p.first_name,
+                r.id::text as report_id, r.accession_number, r.report_text, ${isoTimestamp('r.received_at', 'received_at')}, r.referrer_name,
+                r.pdf_key, r.pdf_size, r.study_instance_uid, ${isoTimestamp('r.release_at', 'release_at')}
+           from appointment a
+           join exam e on e.id = a.exam_id
+           join clinic c on c.id = a.clinic_id
+           join patient p on p.id = a.patient_id
+           left join result_report r on r.appointment_id = a.id
+          where a.booking_key = $1 and a.status <> 'HELD'
+          order by r.received_at desc nulls last, lower(a.during), a.created_at, r.id
+          limit 1`,
+        [bookingKey],
+      );
+      return rows[0] ?? null;
+    },
+
+    async reportStudy(reportId: string, tx: Queryable = db): Promise<ReportStudyRow | null> {
+      const rows = await tx.query<ReportStudyRow>(
+        `select id::text as id, accession_number, study_instance_uid, ${isoTimestamp('release_at', 'release_at')}
+           from result_report where id = $1::uuid`,
+        [reportId],
+      );
+      return rows[0] ?? null;
+    },
+
     async appointmentExists(appointmentId: string, tx: Queryable = db): Promise<boolean> {
       const rows = await tx.query(`select 1 from appointment where id = $1::uuid`, [appointmentId]);
       return rows.length === 1;

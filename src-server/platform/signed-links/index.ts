@@ -13,3 +13,4 @@ export {
   type SignRequest,
 } from './signed-links';
 export { DERIVED_KEY_ID, deriveSignedLinkKey, parseSignedLinkKeys, signedLinkKeysFromConfig } from './keys';
+export { lazySignedLinks } from './lazy';

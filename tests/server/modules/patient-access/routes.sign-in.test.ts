@@ -99,7 +99,7 @@ describe.each(backends())('patient sign-in on %s', (backend) => {
     ['a contact number of 11 digits', { contactNumber: '04915701570' }],
     ['an impossible date', { dateOfBirth: '1985-02-30' }],
     ['a malformed booking key', { bookingKey: 'short' }],
-    ['an unknown type', { type: 'APPOINTMENT_RESULTS' }],
+    ['an unknown type', { type: 'RADIOLOGIST' }],
     ['a missing date of birth', { dateOfBirth: undefined }],
   ])('answers 400 validation_failed for %s, changing nothing', async (_name, extra) => {
     const before = await lastAuditId(server.db);

@@ -1,0 +1,114 @@
+import { DEMO_VIEWER_LINK, type ImageViewerDirectResponse, type ImageViewerResponse } from '@contract/api/image-viewer';
+import { createAuditLogRepository } from '../../db/audit-log';
+import type { Database } from '../../db/connection';
+import type { ImageViewerConfig } from '../../config-results';
+import type { Clock } from '../../platform/clock';
+import { appError } from '../../platform/errors';
+import type { SignedLinks } from '../../platform/signed-links';
+import { PATIENT_IMAGE_LINK } from './patient-results';
+import { createResultsRepository, type ReportStudyRow } from './repository';
+
+/**
+ * The image viewer link (spec point 4, docs/rules/results.md#image-viewer): the imsec a result
+ * page carries is checked (MAC first, then expiry, purpose and audience: platform/signed-links)
+ * and turned into where the browser goes. An expired link answers EXPIRED with the deny page;
+ * any other bad link is 403 and audited; a good one is audited as the images being opened.
+ */
+
+export const RESULTS_EXPIRED_URL = '/deny?resultsExpired=true';
+/** The demo viewer's own link lives as long as a patient may look at the pictures in one sitting. */
+export const DEMO_VIEWER_TTL_MS = 60 * 60_000;
+
+export interface ImageViewerDeps {
+  db: Database;
+  clock: Clock;
+  signedLinks: () => Promise<SignedLinks>;
+  config: ImageViewerConfig;
+  /** The server serves the demo provider: its studies open in the built-in demo viewer. */
+  servesDemo: () => Promise<boolean>;
+}
+
+/** Who opens the images: by the link itself, or directly with the external user's name (image-viewer sign-in). */
+export interface ImageOpener {
+  via: 'link' | 'direct';
+  externalUser?: boolean;
+}
+
+const NO_ACCESS = 'You do not have access to these images.';
+const NO_URL = 'The images cannot be opened right now.';
+
+export function createImageViewer(deps: ImageViewerDeps) {
+  const { db, clock, config } = deps;
+  const repository = createResultsRepository(db);
+  const audit = createAuditLogRepository(db);
+
+  async function refuse(reason: string, now: Date): Promise<never> {
+    await audit.record({
+      actor: 'anonymous',
+      action: 'result.images_refused',
+      subjectType: null,
+      subjectId: null,
+      details: { reason },
+      now,
+    });
+    throw appError('user_not_have_access_to_images', 403, NO_ACCESS);
+  }
+
+  async function viewerUrl(report: ReportStudyRow): Promise<string | null> {
+    const uid = report.study_instance_uid;
+    if (uid === null) return null;
+    if (config.urlTemplate !== null)
+      return config.urlTemplate
+        .replaceAll('{studyInstanceUid}', encodeURIComponent(uid))
+        .replaceAll('{accessionNumber}', encodeURIComponent(report.accession_number));
+    if (!(await deps.servesDemo())) return null;
+    const token = (await deps.signedLinks()).sign({ ...DEMO_VIEWER_LINK, subject: uid, ttlMs: DEMO_VIEWER_TTL_MS });
+    return `/demo-viewer?${new URLSearchParams({ study: uid, token }).toString()}`;
+  }
+
+  /** The link checked: the released report it names, 'expired', or a 403 (audited). */
+  async function reportOf(input: string, now: Date): Promise<{ report: ReportStudyRow; tokenId: string } | 'expired'> {
+    const verified = (await deps.signedLinks()).verify(input, PATIENT_IMAGE_LINK);
+    if (!verified.ok) return verified.reason === 'expired' ? 'expired' : refuse(verified.reason, now);
+    const report = await repository.reportStudy(verified.subject);
+    if (report === null || new Date(report.release_at).getTime() > now.getTime()) return refuse('report_not_released', now);
+    return { report, tokenId: verified.tokenId };
+  }
+
+  async function opened(report: ReportStudyRow, tokenId: string, opener: ImageOpener, now: Date): Promise<void> {
+    await audit.record({
+      actor: opener.via === 'direct' && opener.externalUser === true ? 'external_user' : 'patient',
+      action: 'result.images_opened',
+      subjectType: 'result_report',
+      subjectId: report.id,
+      details: { accessionNumber: report.accession_number, tokenId, via: opener.via },
+      now,
+    });
+  }
+
+  return {
+    async open(input: string): Promise<ImageViewerResponse> {
+      const now = clock.now();
+      const pacsUrl = config.preference === 'PACS' ? config.pacsUrl : null;
+      const checked = await reportOf(input, now);
+      if (checked === 'expired')
+        return { url: null, imageViewerLinkStatus: 'EXPIRED', redirectUrl: RESULTS_EXPIRED_URL, preference: config.preference, pacsUrl };
+      const url = await viewerUrl(checked.report);
+      if (url !== null || pacsUrl !== null) await opened(checked.report, checked.tokenId, { via: 'link' }, now);
+      return { url, imageViewerLinkStatus: 'ACTIVE', redirectUrl: null, preference: config.preference, pacsUrl };
+    },
+
+    /** Straight to the viewer; an expired link is refused here (there is no page to send it to). */
+    async direct(input: string, opener: { externalUser: boolean }): Promise<ImageViewerDirectResponse> {
+      const now = clock.now();
+      const checked = await reportOf(input, now);
+      if (checked === 'expired') return refuse('expired', now);
+      const url = await viewerUrl(checked.report);
+      if (url === null) throw appError('error_generating_images_url', 404, NO_URL);
+      await opened(checked.report, checked.tokenId, { via: 'direct', externalUser: opener.externalUser }, now);
+      return { url };
+    },
+  };
+}
+
+export type ImageViewerService = ReturnType<typeof createImageViewer>;

@@ -1,0 +1,106 @@
+import type { Readable } from 'node:stream';
+import type { PatientResult } from '@contract/api/results';
+import { createAuditLogRepository } from '../../db/audit-log';
+import type { Database } from '../../db/connection';
+import type { Clock } from '../../platform/clock';
+import { appError } from '../../platform/errors';
+import { bookingKeyRef } from '../../platform/security-audit';
+import type { SignedLinks } from '../../platform/signed-links';
+import type { FileStorage } from '../../platform/storage';
+import { createResultsRepository, type ResultRow } from './repository';
+
+/**
+ * What a signed-in patient reads of their result (docs/rules/results.md#result-page). The report
+ * is theirs only from its release time (the provider's rule, e.g. a week after the referrer has
+ * it); before that the page says when. Every report, PDF and image link handed out is audited.
+ */
+
+/** The image viewer link a patient's result page carries (src-contract/api/image-viewer.ts). */
+export const PATIENT_IMAGE_LINK = { purpose: 'imsec.view', audience: 'patient' } as const;
+/** Short: the page asks for a new one when it has sat open longer (the link is a bearer credential). */
+export const PATIENT_IMAGE_LINK_TTL_MS = 15 * 60_000;
+
+export interface PatientResultsDeps {
+  db: Database;
+  clock: Clock;
+  storage: FileStorage;
+  signedLinks: () => Promise<SignedLinks>;
+}
+
+/** Who reads: the patient session's id, for the audit log (never the booking key itself). */
+export interface ResultReader {
+  sessionId: string;
+  shared: boolean;
+}
+
+const NOT_AVAILABLE_MESSAGE = 'The report of this appointment is not available to you yet.';
+
+export function createPatientResults(deps: PatientResultsDeps) {
+  const { db, clock, storage } = deps;
+  const repository = createResultsRepository(db);
+  const audit = createAuditLogRepository(db);
+
+  const released = (row: ResultRow, now: Date): boolean =>
+    row.report_id !== null && row.release_at !== null && new Date(row.release_at).getTime() <= now.getTime();
+
+  async function record(action: string, bookingKey: string, reader: ResultReader, details: Record<string, unknown>, now: Date) {
+    await audit.record({
+      actor: 'patient',
+      action,
+      subjectType: 'booking_key',
+      subjectId: bookingKeyRef(bookingKey),
+      details: { session: reader.sessionId, shared: reader.shared, ...details },
+      now,
+    });
+  }
+
+  return {
+    async result(bookingKey: string, reader: ResultReader): Promise<PatientResult> {
+      const row = await repository.resultOfBooking(bookingKey);
+      if (row === null) throw appError('result_not_available', 404, NOT_AVAILABLE_MESSAGE);
+      const now = clock.now();
+      const appointment = {
+        examName: row.exam_name,
+        clinicName: row.clinic_name,
+        startsAt: row.starts_at,
+        timeZone: row.time_zone,
+        patientFirstName: row.first_name,
+      };
+      if (row.report_id === null || row.release_at === null) return { state: 'NOT_AVAILABLE', appointment };
+      if (!released(row, now)) return { state: 'NOT_RELEASED', appointment, releaseAt: row.release_at };
+
+      const imageViewerLink =
+        row.study_instance_uid === null
+          ? null
+          : (await deps.signedLinks()).sign({ ...PATIENT_IMAGE_LINK, subject: row.report_id, ttlMs: PATIENT_IMAGE_LINK_TTL_MS });
+      await record('result.report_opened', bookingKey, reader, { accessionNumber: row.accession_number }, now);
+      return {
+        state: 'RELEASED',
+        appointment,
+        accessionNumber: row.accession_number ?? '',
+        reportText: row.report_text ?? '',
+        reportedAt: row.received_at ?? row.release_at,
+        referrerName: row.referrer_name ?? '',
+        pdfSizeBytes: row.pdf_size ?? 1,
+        imageViewerLink,
+      };
+    },
+
+    /** The released report's PDF; 404 result_not_available before its release or without one. */
+    async reportPdf(
+      bookingKey: string,
+      reader: ResultReader,
+      disposition: 'inline' | 'attachment',
+    ): Promise<{ stream: Readable; size: number; fileName: string }> {
+      const row = await repository.resultOfBooking(bookingKey);
+      const now = clock.now();
+      if (row === null || row.pdf_key === null || !released(row, now)) throw appError('result_not_available', 404, NOT_AVAILABLE_MESSAGE);
+      const file = await storage.open(row.pdf_key);
+      if (file === null) throw new Error(`[results] the PDF of report ${row.report_id ?? '?'} is missing from the file storage`);
+      await record('result.pdf_opened', bookingKey, reader, { accessionNumber: row.accession_number, disposition }, now);
+      return { ...file, fileName: `report-${row.accession_number ?? 'result'}.pdf` };
+    },
+  };
+}
+
+export type PatientResultsService = ReturnType<typeof createPatientResults>;

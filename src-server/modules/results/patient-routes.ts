@@ -1,0 +1,117 @@
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ImageViewerDirectRequestSchema,
+  ImageViewerDirectResponseSchema,
+  ImageViewerQuerySchema,
+  ImageViewerResponseSchema,
+} from '@contract/api/image-viewer';
+import { BookingKeyParamsSchema } from '@contract/api/appointments';
+import { RESULT_SIGN_IN_TYPES } from '@contract/api/patient-access';
+import { PatientResultSchema, ReportPdfQuerySchema } from '@contract/api/results';
+import { ApiErrorBodySchema } from '@contract/errors';
+import { servedFilePolicy } from '../../platform/served-file';
+import { contentDisposition } from '../attachments/public';
+import { requirePatientSession } from '../patient-access/public';
+import type { ImageViewerService } from './image-viewer';
+import type { PatientResultsService, ResultReader } from './patient-results';
+
+/**
+ * Thin routes for the patient's side of results (docs/rules/results.md#result-page): the result
+ * and its PDF need a fully signed-in session of a results type for the booking in the path; the
+ * image viewer link is its own credential (a signed link, checked in image-viewer.ts).
+ */
+
+const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiErrorBodySchema };
+const NO_STORE = { 'cache-control': 'private, no-store' };
+
+function sendPdf(
+  reply: FastifyReply,
+  pdf: { stream: Readable; size: number; fileName: string },
+  disposition: 'inline' | 'attachment',
+): FastifyReply {
+  return reply
+    .headers(NO_STORE)
+    .header('content-type', 'application/pdf')
+    .header('content-length', String(pdf.size))
+    .header('content-disposition', contentDisposition(disposition, pdf.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .send(pdf.stream);
+}
+
+async function readerOf(request: FastifyRequest, bookingKey: string): Promise<ResultReader> {
+  const session = await requirePatientSession(request, { bookingKey, type: RESULT_SIGN_IN_TYPES });
+  return { sessionId: session.id, shared: session.shared };
+}
+
+export function registerPatientResultRoutes(app: FastifyInstance, results: PatientResultsService, viewer: ImageViewerService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['results'];
+
+  api.get(
+    '/api/results/:bookingKey',
+    {
+      schema: {
+        tags,
+        summary: "Patient (results sign-in): the appointment's result: the report once released, else when it will be",
+        params: BookingKeyParamsSchema,
+        response: { 200: PatientResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const reader = await readerOf(request, request.params.bookingKey);
+      return reply.headers(NO_STORE).send(await results.result(request.params.bookingKey, reader));
+    },
+  );
+
+  api.get(
+    '/api/results/:bookingKey/report.pdf',
+    {
+      onSend: servedFilePolicy,
+      schema: {
+        tags,
+        summary: 'Patient (results sign-in): the released report as a PDF, inline or (download=true) as an attachment',
+        params: BookingKeyParamsSchema,
+        querystring: ReportPdfQuerySchema,
+        produces: ['application/pdf'],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const reader = await readerOf(request, request.params.bookingKey);
+      const disposition = request.query.download === 'true' ? 'attachment' : 'inline';
+      const pdf = await results.reportPdf(request.params.bookingKey, reader, disposition);
+      return sendPdf(reply, pdf, disposition);
+    },
+  );
+
+  api.get(
+    '/api/image_viewer',
+    {
+      schema: {
+        tags,
+        summary: 'Anyone holding an image viewer link (imsec): where the images open (ACTIVE), or EXPIRED with the deny page',
+        querystring: ImageViewerQuerySchema,
+        response: { 200: ImageViewerResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.headers(NO_STORE).send(await viewer.open(request.query.input)),
+  );
+
+  api.post(
+    '/api/image_viewer/direct',
+    {
+      schema: {
+        tags,
+        summary: 'Anyone holding a live image viewer link (imsec): the viewer address itself',
+        body: ImageViewerDirectRequestSchema,
+        response: { 200: ImageViewerDirectResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const externalUser = request.body.username !== undefined || request.body.email !== undefined;
+      return reply.headers(NO_STORE).send(await viewer.direct(request.body.input, { externalUser }));
+    },
+  );
+}

@@ -1,0 +1,24 @@
+import type { Clock } from '../clock';
+import { signedLinkKeysFromConfig } from './keys';
+import { createSignedLinks, type SignedLinks } from './signed-links';
+
+/**
+ * The server's signed links, made on first use: without configured keys (SIGNED_LINK_KEYS) the
+ * key derives from the server secret, which may first have to be read from the database.
+ */
+export function lazySignedLinks(
+  configuredKeys: string | undefined,
+  serverSecret: () => Promise<string>,
+  clock: Clock,
+): () => Promise<SignedLinks> {
+  let made: Promise<SignedLinks> | null = null;
+  return () => {
+    made ??= serverSecret()
+      .then((secret) => createSignedLinks({ keys: signedLinkKeysFromConfig(configuredKeys, secret), clock }))
+      .catch((error: unknown) => {
+        made = null;
+        throw error;
+      });
+    return made;
+  };
+}
