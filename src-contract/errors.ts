@@ -54,6 +54,14 @@ export const ERROR_CODES = [
   'user_not_have_access_to_images',
   /** No viewer address can be made for the images (spec point 8: message.error_generating_images_url). */
   'error_generating_images_url',
+  /** The patient withdrew this share (410; the web app shows /deny?revoked=true). */
+  'share_revoked',
+  /** The share has run out (410; the web app shows /deny?resultsExpired=true). */
+  'share_expired',
+  /** The share form's contact is neither an e-mail nor (with SMS on) a phone number (spec point 5). */
+  'invalid_contact_details',
+  /** The patient match form found no history for these details (spec point 8: message.patient_matching_error). */
+  'patient_matching_error',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

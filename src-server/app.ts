@@ -44,6 +44,7 @@ import {
   registerResultRoutes,
 } from './modules/results/public';
 import { servesDemoProvider } from './db/seed/demo-marker';
+import { createResultShares, registerResultShareRoutes } from './modules/result-shares/public';
 import { lazySignedLinks } from './platform/signed-links';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { createQuestionnairesService } from './modules/questionnaires/service';
@@ -330,6 +331,22 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     app,
     createPatientResults({ db, clock, storage: deps.storage, signedLinks }),
     createImageViewer({ db, clock, signedLinks, config: config.imageViewer, servesDemo: () => servesDemoProvider(db) }),
+  );
+  // Sharing a result or history with a contact (e-mail or SMS through the outboxes).
+  registerResultShareRoutes(
+    app,
+    createResultShares({
+      db,
+      clock,
+      storage: deps.storage,
+      publicUrl: config.publicUrl,
+      smsConfigured: config.sms !== null,
+      signedLinks,
+      settings: async () => {
+        const { app: appConfig, radiology } = await configService.getBootstrap();
+        return { providerName: radiology.name, noteMaxLength: appConfig.shareNoteMaxLength };
+      },
+    }),
   );
   // The check-in form's referring-doctor search (trigram index, migration 0013).
   registerReferringDoctorRoutes(app, createReferringDoctorsService({ db }));

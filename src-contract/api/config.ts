@@ -69,6 +69,8 @@ export const AppConfigSchema = z.object({
   patientPortalBackgroundEnabled: z.boolean(),
   otpRequired: z.boolean(),
   otpResendSeconds: z.number().int().min(1).max(600),
+  /** The share dialog's note length (spec point 9); absent: DEFAULT_SHARE_NOTE_MAX_LENGTH (150). */
+  shareNoteMaxLength: z.number().int().min(1).max(1000).optional(),
   navigation: NavigationLinksSchema,
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;

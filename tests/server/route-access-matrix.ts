@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { isResultSignInType, PATIENT_SESSION_COOKIE, type SignInType } from '@contract/api/patient-access';
 import { STAFF_SESSION_COOKIE, type StaffRole } from '@contract/api/staff-access';
 import type { StaffIdentityOptions } from '../../src-server/modules/staff-access/routes';
-import type { Clock } from '../../src-server/platform/clock';
+import type { TestClock } from '../../src-server/platform/clock';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-server/platform/plugins/csrf-guard';
 import type { Database } from '../../src-server/db/connection';
 import { cookieBrowser, type CookieBrowser } from './helpers/cookie-browser';
@@ -28,6 +28,9 @@ import type { Access } from './route-access-table';
 
 export const LIAM = { bookingKey: 'DQZGrZ3wpC5qCgHhYxQeMw', dateOfBirth: '1991-03-14' };
 const LIAM_EMAIL = 'liam.example@example.com';
+/** The patient-portal caller's own booking: a results sign-in of LIAM's would share his code's resend pause. */
+export const AMELIA = { bookingKey: 'RTZZ7AsePVS1c6abT-l4BA', dateOfBirth: '1968-11-02' };
+const EMAILS: Record<string, string> = { [LIAM.bookingKey]: LIAM_EMAIL, [AMELIA.bookingKey]: 'amelia.sample@example.com' };
 export const CHLOE_REQUEST = { bookingKey: 'pVC8vuYWYJuWi6jKwcf5Cg', dateOfBirth: '1979-05-23' };
 
 export const CALLERS = [
@@ -35,6 +38,7 @@ export const CALLERS = [
   'patient (appointment)',
   'patient (booking request)',
   'patient (results)',
+  'patient (portal)',
   'staff',
   'admin',
   'referrer',
@@ -63,6 +67,7 @@ const PATIENT_CALLERS: Partial<Record<CallerName, { person: typeof LIAM; type: S
   'patient (booking request)': { person: CHLOE_REQUEST, type: 'BOOKING_REQUEST' },
   // Results sign-ins always need the one-time code (read from the outbox mail).
   'patient (results)': { person: LIAM, type: 'APPOINTMENT_RESULTS' },
+  'patient (portal)': { person: AMELIA, type: 'PATIENT_PORTAL' },
 };
 
 /** What a caller got: let through ('allowed': the route's own answer, whatever it is) or the refusal status. */
@@ -105,8 +110,12 @@ export function expectedOutcome(access: Access, caller: CallerName): Outcome {
       return caller === 'kiosk + patient (appointment)' ? 'allowed' : 401;
     case 'results-session':
       return caller === 'patient (results)' ? 'allowed' : 401;
+    case 'portal-session':
+      return caller === 'patient (portal)' ? 'allowed' : 401;
     case 'image-viewer-link':
       return 403;
+    case 'shared-session':
+      return 401;
   }
 }
 
@@ -130,7 +139,9 @@ function refusals(access: Access): readonly number[] {
     'kiosk-token': [401],
     'kiosk-and-appointment-session': [401],
     'results-session': [401],
+    'portal-session': [401],
     'image-viewer-link': [403],
+    'shared-session': [401],
   };
   return byClass[access];
 }
@@ -152,9 +163,13 @@ export const ROUTE_PARAMS: Record<string, (access: Access, ids: { appointmentId:
     access === 'kiosk-and-appointment-session' ||
     access === 'results-session'
       ? LIAM.bookingKey
-      : CHLOE_REQUEST.bookingKey,
+      : access === 'portal-session'
+        ? AMELIA.bookingKey
+        : CHLOE_REQUEST.bookingKey,
   appointmentSlug: (_access, ids) => ids.appointmentId,
-  id: (access, ids) => (access === 'dev-loopback' ? ids.mailId : '1'),
+  id: (access, ids) =>
+    access === 'dev-loopback' ? ids.mailId : access === 'results-session' ? '00000000-0000-4000-8000-000000000003' : '1',
+  resultId: () => '00000000-0000-4000-8000-000000000004',
   index: () => '0',
   name: () => 'logo.png',
   postcode: () => '2150',
@@ -171,6 +186,8 @@ export const ROUTE_BODIES: Record<string, object> = {
   'POST /api/patient-access/otp': { channel: 'EMAIL' },
   'POST /api/patient-access/otp/verify': { code: '123456' },
   'POST /api/image_viewer/direct': { input: 'v1.hkdf1.not-a-link.tag' },
+  'POST /api/results/:bookingKey/shares': { contactDetails: 'gp@example.com', contactDetailsType: 'EMAIL', type: 'RESULT' },
+  'POST /api/results/:bookingKey/patient-match': { dateOfBirth: '1968-11-02', email: 'amelia.sample@example.com' },
 };
 
 /** A valid query where a route validates it before the access check. */
@@ -214,7 +231,7 @@ export interface Caller {
 interface MatrixDeps {
   app: FastifyInstance;
   db: Database;
-  clock: Clock;
+  clock: TestClock;
   provider: TestIdentityProvider;
 }
 
@@ -303,8 +320,11 @@ export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
           expect(response.json<{ otpRequired: boolean }>().otpRequired, `${name} is fully signed in`).toBe(false);
           return;
         }
+        // Past the code's resend pause since this booking's last sign-in.
+        deps.clock.advance(60_000);
         expect((await browser.request('POST', '/api/patient-access/otp', { channel: 'EMAIL' })).statusCode).toBe(202);
-        const verified = await browser.request('POST', '/api/patient-access/otp/verify', { code: await mailedCode(deps.db, LIAM_EMAIL) });
+        const email = EMAILS[person.bookingKey] ?? '';
+        const verified = await browser.request('POST', '/api/patient-access/otp/verify', { code: await mailedCode(deps.db, email) });
         expect(verified.statusCode, `${name} gives the code: ${verified.body}`).toBe(200);
       });
     }

@@ -18,10 +18,13 @@ import {
   OTP_MAX_WRONG,
   OTP_TTL_MS,
   sha256Hex,
+  type LiveSession,
   type PatientAccessServiceDeps,
   type RequestContext,
   type SignInBasics,
 } from './sign-in-basics';
+import type { SignInSubject } from './repository';
+import type { Queryable } from '../../db/connection';
 
 /**
  * One-time passwords (docs/rules/patient-access.md#one-time-password): six digits from
@@ -38,8 +41,28 @@ export function otpThrottled(retryAfterSeconds: number): AppError {
   });
 }
 
+/**
+ * What the attempt limits and the resend throttle count against: the booking, or for a
+ * contact's session its share (dob-step.ts), kept in patient_otp.booking_key as share:<id>.
+ */
+function limitKeyOf(session: LiveSession): string {
+  return session.shareId === null ? session.bookingKey : `share:${session.shareId}`;
+}
+
 export function createOneTimeCodes(deps: PatientAccessServiceDeps, basics: SignInBasics, sessions: Sessions, limits: AttemptLimits) {
   const { db, repository, clock } = deps;
+
+  /** Where a code may go: the patient's contact on file, or for a contact's session the contact the patient shared with. */
+  async function subjectOf(session: LiveSession, tx: Queryable): Promise<SignInSubject | null> {
+    if (session.shareId === null) return repository.findSubject(session.bookingKey, session.type, tx);
+    const share = await repository.shareContact(session.shareId, tx);
+    if (share === null) return null;
+    return {
+      dateOfBirth: '',
+      email: share.contactType === 'EMAIL' ? share.contactDetails : null,
+      contactNumber: share.contactType === 'PHONE' ? share.contactDetails : null,
+    };
+  }
   const mailOutbox = createOutboxRepository(db);
   const smsOutbox = createSmsOutboxRepository(db);
 
@@ -54,7 +77,7 @@ export function createOneTimeCodes(deps: PatientAccessServiceDeps, basics: SignI
       const outcome = await db.transaction(async (tx) => {
         const now = clock.now();
         if (!(await repository.lockSession(session.id, tx))) return { kind: 'gone' as const };
-        const subject = await repository.findSubject(session.bookingKey, session.type, tx);
+        const subject = await subjectOf(session, tx);
         const destination =
           subject === null
             ? null
@@ -65,13 +88,15 @@ export function createOneTimeCodes(deps: PatientAccessServiceDeps, basics: SignI
                 : null;
         if (destination === null || destination === '') return { kind: 'unavailable' as const };
 
-        const lastSentAt = await repository.latestOtpSentAt(session.bookingKey, tx);
+        // A contact's codes are counted on their own (per share), apart from the patient's.
+        const throttleKey = limitKeyOf(session);
+        const lastSentAt = await repository.latestOtpSentAt(throttleKey, tx);
         const waitMs = lastSentAt === null ? 0 : Date.parse(lastSentAt) + settings.otpResendSeconds * 1000 - now.getTime();
         const hourAgo = new Date(now.getTime() - 60 * 60_000);
         const reason =
           waitMs > 0
             ? 'resend_too_soon'
-            : (await repository.countOtpsSince(session.bookingKey, hourAgo, tx)) >= OTP_MAX_SENDS_PER_HOUR
+            : (await repository.countOtpsSince(throttleKey, hourAgo, tx)) >= OTP_MAX_SENDS_PER_HOUR
               ? 'hourly_limit'
               : (await repository.countCodesToDestination(channel, destination, hourAgo, tx)) >= OTP_MAX_SENDS_PER_DESTINATION_HOUR
                 ? 'destination_limit'
@@ -88,7 +113,7 @@ export function createOneTimeCodes(deps: PatientAccessServiceDeps, basics: SignI
         await repository.insertOtp(
           {
             sessionId: session.id,
-            bookingKey: session.bookingKey,
+            bookingKey: throttleKey,
             channel,
             salt,
             codeHmac: basics.otpHmac(key, salt, code),
@@ -117,7 +142,7 @@ export function createOneTimeCodes(deps: PatientAccessServiceDeps, basics: SignI
     async verifyOtp(code: string, context: RequestContext): Promise<{ token: string; bookingKey: string; type: SignInType }> {
       const session = await sessions.pendingSession(context);
       const key = await basics.secret();
-      const subjects = { keyHmac: basics.keyHmac(key, session.bookingKey), clientHmac: basics.clientHmac(key, context.ip) };
+      const subjects = { keyHmac: basics.keyHmac(key, limitKeyOf(session)), clientHmac: basics.clientHmac(key, context.ip) };
       const clientRef = subjects.clientHmac.slice(0, 16);
       const captchaSolved = await limits.solvedCaptcha(subjects.clientHmac, context.captcha);
 
@@ -178,6 +203,10 @@ export function createOneTimeCodes(deps: PatientAccessServiceDeps, basics: SignI
           channel: otp.channel,
           client: clientRef,
         });
+        if (session.shareId !== null) {
+          await repository.recordShareOpened(session.shareId, now, tx);
+          await basics.audit(tx, 'result.share_opened', session.bookingKey, { share: session.shareId, client: clientRef });
+        }
         return { kind: 'ok' as const, token };
       });
 

@@ -3,6 +3,7 @@ export {
   anySessionOf,
   refuseSession,
   requirePatientSession,
+  requireSharedSession,
   signedInRoute,
   SESSION_REQUIRED_MESSAGE,
   type PatientSession,

@@ -13,9 +13,23 @@ export interface PatientSessionRow {
   type: SignInType;
   stage: SessionStage;
   shared: boolean;
+  /** The result share a contact signed in with (docs/rules/results.md#sharing); null for the patient's own sessions. */
+  shareId: string | null;
   createdAt: string;
   lastSeenAt: string;
   expiresAt: string;
+}
+
+/** A share as its contact's sign-in sees it: whose date of birth to ask, where the code goes, and whether it still stands. */
+export interface ShareSubject {
+  id: string;
+  bookingKey: string;
+  shareType: 'RESULT' | 'HISTORY';
+  contactType: 'EMAIL' | 'PHONE';
+  contactDetails: string;
+  dateOfBirth: string;
+  expiresAt: string;
+  revokedAt: string | null;
 }
 
 export interface SignInSubject {
@@ -36,7 +50,7 @@ export interface OtpRow {
   burntAt: string | null;
 }
 
-const SESSION_COLUMNS = `id::text as id, booking_key as "bookingKey", subject_type as type, stage, shared,
+const SESSION_COLUMNS = `id::text as id, booking_key as "bookingKey", subject_type as type, stage, shared, share_id::text as "shareId",
   ${isoTimestamp('created_at', '"createdAt"')}, ${isoTimestamp('last_seen_at', '"lastSeenAt"')}, ${isoTimestamp('expires_at', '"expiresAt"')}`;
 
 const OTP_COLUMNS = `id::text as id, channel, salt, code_hmac as "codeHmac", ${isoTimestamp('created_at', '"createdAt"')},
@@ -73,6 +87,44 @@ export function createPatientAccessRepository(db: Queryable) {
         [bookingKey],
       );
       return rows[0] ?? null;
+    },
+
+    /** The share whose link token hashes to tokenSha256, with its patient's date of birth; null when there is none. */
+    async findShare(tokenSha256: string, tx: Queryable = db): Promise<ShareSubject | null> {
+      const rows = await tx.query<ShareSubject & Record<string, unknown>>(
+        `select s.id::text as id, s.booking_key as "bookingKey", s.share_type as "shareType", s.contact_type as "contactType",
+                s.contact_details as "contactDetails", p.date_of_birth::text as "dateOfBirth",
+                ${isoTimestamp('s.expires_at', '"expiresAt"')}, ${isoTimestamp('s.revoked_at', '"revokedAt"')}
+           from result_share s
+           join lateral (select patient_id from appointment a where a.booking_key = s.booking_key order by a.created_at, a.id limit 1) a on true
+           join patient p on p.id = a.patient_id
+          where s.token_sha256 = $1`,
+        [tokenSha256],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** Whether a share still stands: 'live', 'revoked' or 'expired' (a deleted share counts as revoked). */
+    async shareState(shareId: string, now: Date, tx: Queryable = db): Promise<'live' | 'revoked' | 'expired'> {
+      const rows = await tx.query<{ revoked: boolean; expired: boolean }>(
+        `select revoked_at is not null as revoked, expires_at <= $2::timestamptz as expired from result_share where id = $1::uuid`,
+        [shareId, now.toISOString()],
+      );
+      const row = rows[0];
+      return row === undefined || row.revoked ? 'revoked' : row.expired ? 'expired' : 'live';
+    },
+
+    async shareContact(shareId: string, tx: Queryable = db): Promise<Pick<ShareSubject, 'contactType' | 'contactDetails'> | null> {
+      const rows = await tx.query<Pick<ShareSubject, 'contactType' | 'contactDetails'> & Record<string, unknown>>(
+        `select contact_type as "contactType", contact_details as "contactDetails" from result_share where id = $1::uuid`,
+        [shareId],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** A contact opened the share (a completed sign-in): the patient sees it on the share list. */
+    async recordShareOpened(shareId: string, now: Date, tx: Queryable = db): Promise<void> {
+      await tx.query(`insert into result_share_access (share_id, opened_at) values ($1::uuid, $2)`, [shareId, now.toISOString()]);
     },
 
     async countFailures(scope: FailureScope, subjectHmac: string, since: Date, tx: Queryable = db): Promise<number> {
@@ -119,20 +171,22 @@ export function createPatientAccessRepository(db: Queryable) {
         type: SignInType;
         stage: SessionStage;
         shared: boolean;
+        shareId: string | null;
         now: Date;
         expiresAt: Date;
       },
       tx: Queryable = db,
     ): Promise<PatientSessionRow> {
       const rows = await tx.query<PatientSessionRow & Record<string, unknown>>(
-        `insert into patient_session (token_sha256, booking_key, subject_type, stage, shared, created_at, last_seen_at, expires_at)
-         values ($1, $2, $3, $4, $5, $6, $6, $7) returning ${SESSION_COLUMNS}`,
+        `insert into patient_session (token_sha256, booking_key, subject_type, stage, shared, share_id, created_at, last_seen_at, expires_at)
+         values ($1, $2, $3, $4, $5, $6::uuid, $7, $7, $8) returning ${SESSION_COLUMNS}`,
         [
           session.tokenSha256,
           session.bookingKey,
           session.type,
           session.stage,
           session.shared,
+          session.shareId,
           session.now.toISOString(),
           session.expiresAt.toISOString(),
         ],

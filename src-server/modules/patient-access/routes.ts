@@ -12,6 +12,7 @@ import {
   VerifyOtpRequestSchema,
 } from '@contract/api/patient-access';
 import { CAPTCHA_HEADER } from '@contract/api/captcha';
+import { SharedSignInRequestSchema } from '@contract/api/result-shares';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { clearedSessionCookie, sessionCookie } from './cookie';
 import type { PatientAccessService, RequestContext } from './service';
@@ -28,7 +29,10 @@ const context = (request: FastifyRequest): RequestContext => ({
 const SWEEP_EVERY_MS = 10 * 60_000;
 
 export function registerPatientAccessRoutes(app: FastifyInstance, service: PatientAccessService): void {
-  app.decorate('patientSessions', { current: (request: FastifyRequest) => service.current(context(request)) });
+  app.decorate('patientSessions', {
+    current: (request: FastifyRequest) => service.current(context(request)),
+    shareState: (shareId: string) => service.shareState(shareId),
+  });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['patient-access'];
@@ -74,6 +78,24 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
     },
     async (request, reply) => {
       const { token, response } = await service.authenticate(request.body, context(request));
+      void reply.header('set-cookie', sessionCookie(PATIENT_SESSION_COOKIE, token));
+      return response;
+    },
+  );
+
+  api.post(
+    '/api/patient-access/shared',
+    {
+      schema: {
+        tags,
+        summary:
+          "Anyone holding a result share link: sign in as the contact with the link's token and the patient's date of birth; the one-time code then goes to the contact. 410 share_revoked or share_expired once the share no longer stands",
+        body: SharedSignInRequestSchema,
+        response: { 200: AuthenticateResponseSchema, 410: ApiErrorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { token, response } = await service.authenticateShared(request.body, context(request));
       void reply.header('set-cookie', sessionCookie(PATIENT_SESSION_COOKIE, token));
       return response;
     },

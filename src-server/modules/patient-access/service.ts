@@ -45,9 +45,13 @@ export function createPatientAccessService(deps: PatientAccessServiceDeps) {
   const limits = createAttemptLimits(deps);
   const sessions = createSessions(deps, basics);
   const codes = createOneTimeCodes(deps, basics, sessions, limits);
+  const dobStep = createDobStep(deps, basics, limits);
   return {
     current: sessions.current,
-    authenticate: createDobStep(deps, basics, limits),
+    authenticate: dobStep.authenticate,
+    authenticateShared: dobStep.authenticateShared,
+    /** Whether the share of a contact's session still stands (checked at each of its requests). */
+    shareState: (shareId: string) => deps.repository.shareState(shareId, deps.clock.now()),
     sendOtp: codes.sendOtp,
     verifyOtp: codes.verifyOtp,
     roleTranslations: (): string => ROLE_TRANSLATIONS,

@@ -1,6 +1,6 @@
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { SignInType } from '@contract/api/patient-access';
-import { unauthorized, type AppError } from '../../platform/errors';
+import { appError, unauthorized, type AppError } from '../../platform/errors';
 import '../../platform/security-audit';
 
 /**
@@ -22,6 +22,8 @@ export interface PatientSession {
   type: SignInType;
   /** Signed in to see someone else's results ('accessing results of others'). */
   shared: boolean;
+  /** A contact's session: the result share it was opened with (only requireSharedSession accepts it). */
+  shareId: string | null;
   createdAt: string;
   expiresAt: string;
 }
@@ -30,6 +32,8 @@ export interface PatientSession {
 export interface PatientSessionResolver {
   /** The request's live session (any stage), refreshing its idle timer; null when there is none. */
   current(request: FastifyRequest): Promise<(PatientSession & { stage: 'dob_verified' | 'authenticated' }) | null>;
+  /** Whether a share still stands. */
+  shareState(shareId: string): Promise<'live' | 'revoked' | 'expired'>;
 }
 
 declare module 'fastify' {
@@ -39,6 +43,10 @@ declare module 'fastify' {
 }
 
 export const SESSION_REQUIRED_MESSAGE = 'Please sign in to see this booking.';
+export const SHARE_GONE_MESSAGES = {
+  revoked: 'The person who shared these results has withdrawn access.',
+  expired: 'This shared link has expired.',
+} as const;
 
 /**
  * The one 401 of the guard, after the refusal is in the audit log (who, what, when, where; rate
@@ -64,20 +72,63 @@ export async function requirePatientSession(
   const session = await resolver.current(request);
   if (session === null && options.signedOutIsNormal === true) throw unauthorized(SESSION_REQUIRED_MESSAGE);
   const types: readonly SignInType[] = typeof wanted.type === 'string' ? [wanted.type] : wanted.type;
-  if (session === null || session.stage !== 'authenticated' || session.bookingKey !== wanted.bookingKey || !types.includes(session.type)) {
+  // A contact's session (a share) opens the shared results only (requireSharedSession), never the booking's routes.
+  if (
+    session === null ||
+    session.stage !== 'authenticated' ||
+    session.bookingKey !== wanted.bookingKey ||
+    !types.includes(session.type) ||
+    session.shareId !== null
+  ) {
     throw await refuseSession(request, {
-      reason: session === null ? 'no_session' : session.stage !== 'authenticated' ? 'sign_in_unfinished' : 'other_booking',
+      reason:
+        session === null
+          ? 'no_session'
+          : session.stage !== 'authenticated'
+            ? 'sign_in_unfinished'
+            : session.shareId !== null
+              ? 'shared_session'
+              : 'other_booking',
       bookingKey: wanted.bookingKey,
     });
   }
+  return sessionOf(session);
+}
+
+function sessionOf(session: PatientSession): PatientSession {
   return {
     id: session.id,
     bookingKey: session.bookingKey,
     type: session.type,
     shared: session.shared,
+    shareId: session.shareId,
     createdAt: session.createdAt,
     expiresAt: session.expiresAt,
   };
+}
+
+/**
+ * The guard of the shared-results routes (docs/rules/results.md#sharing): a contact's fully
+ * signed-in session whose share still stands. 401 without one; 410 share_revoked from the first
+ * request after the patient revoked it, 410 share_expired once it has run out.
+ */
+export async function requireSharedSession(request: FastifyRequest): Promise<PatientSession & { shareId: string }> {
+  const resolver = request.server.patientSessions;
+  if (resolver === undefined) throw new Error('[patient-access] requireSharedSession: the patient-access routes are not registered');
+  const session = await resolver.current(request);
+  if (session === null || session.stage !== 'authenticated' || session.shareId === null) {
+    throw await refuseSession(request, {
+      reason: session === null ? 'no_session' : session.stage !== 'authenticated' ? 'sign_in_unfinished' : 'not_shared',
+    });
+  }
+  const state = await resolver.shareState(session.shareId);
+  if (state !== 'live') {
+    await request.server.securityAudit.refused(request, { reason: `share_${state}` });
+    throw state === 'revoked'
+      ? appError('share_revoked', 410, SHARE_GONE_MESSAGES.revoked)
+      : appError('share_expired', 410, SHARE_GONE_MESSAGES.expired);
+  }
+  return { ...sessionOf(session), shareId: session.shareId };
 }
 
 /**
@@ -91,7 +142,7 @@ export function anySessionOf(type: SignInType) {
     const resolver = request.server.patientSessions;
     if (resolver === undefined) throw new Error('[patient-access] anySessionOf: the patient-access routes are not registered');
     const session = await resolver.current(request);
-    if (session === null || session.stage !== 'authenticated' || session.type !== type) {
+    if (session === null || session.stage !== 'authenticated' || session.type !== type || session.shareId !== null) {
       throw await refuseSession(request, {
         reason: session === null ? 'no_session' : session.stage !== 'authenticated' ? 'sign_in_unfinished' : 'other_type',
       });

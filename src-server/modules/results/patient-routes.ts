@@ -1,5 +1,4 @@
-import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ImageViewerDirectRequestSchema,
@@ -9,9 +8,15 @@ import {
 } from '@contract/api/image-viewer';
 import { BookingKeyParamsSchema } from '@contract/api/appointments';
 import { RESULT_SIGN_IN_TYPES } from '@contract/api/patient-access';
-import { PatientResultSchema, ReportPdfQuerySchema } from '@contract/api/results';
+import {
+  HistoryReportParamsSchema,
+  PatientMatchRequestSchema,
+  PatientMatchResponseSchema,
+  PatientResultSchema,
+  ReportPdfQuerySchema,
+} from '@contract/api/results';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { servedFilePolicy } from '../../platform/served-file';
+import { sendStoredPdf, servedFilePolicy } from '../../platform/served-file';
 import { contentDisposition } from '../attachments/public';
 import { requirePatientSession } from '../patient-access/public';
 import type { ImageViewerService } from './image-viewer';
@@ -26,23 +31,9 @@ import type { PatientResultsService, ResultReader } from './patient-results';
 const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiErrorBodySchema };
 const NO_STORE = { 'cache-control': 'private, no-store' };
 
-function sendPdf(
-  reply: FastifyReply,
-  pdf: { stream: Readable; size: number; fileName: string },
-  disposition: 'inline' | 'attachment',
-): FastifyReply {
-  return reply
-    .headers(NO_STORE)
-    .header('content-type', 'application/pdf')
-    .header('content-length', String(pdf.size))
-    .header('content-disposition', contentDisposition(disposition, pdf.fileName))
-    .header('x-content-type-options', 'nosniff')
-    .send(pdf.stream);
-}
-
 async function readerOf(request: FastifyRequest, bookingKey: string): Promise<ResultReader> {
   const session = await requirePatientSession(request, { bookingKey, type: RESULT_SIGN_IN_TYPES });
-  return { sessionId: session.id, shared: session.shared };
+  return { shared: session.shared };
 }
 
 export function registerPatientResultRoutes(app: FastifyInstance, results: PatientResultsService, viewer: ImageViewerService): void {
@@ -82,7 +73,46 @@ export function registerPatientResultRoutes(app: FastifyInstance, results: Patie
       const reader = await readerOf(request, request.params.bookingKey);
       const disposition = request.query.download === 'true' ? 'attachment' : 'inline';
       const pdf = await results.reportPdf(request.params.bookingKey, reader, disposition);
-      return sendPdf(reply, pdf, disposition);
+      return sendStoredPdf(reply, pdf, contentDisposition(disposition, pdf.fileName));
+    },
+  );
+
+  api.post(
+    '/api/results/:bookingKey/patient-match',
+    {
+      schema: {
+        tags,
+        summary:
+          'Patient (patient portal sign-in): confirm the date of birth and e-mail or phone, and get the earlier appointments with results; 404 patient_matching_error when none',
+        params: BookingKeyParamsSchema,
+        body: PatientMatchRequestSchema,
+        response: { 200: PatientMatchResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requirePatientSession(request, { bookingKey: request.params.bookingKey, type: 'PATIENT_PORTAL' });
+      return reply.headers(NO_STORE).send(await results.patientMatch(session.bookingKey, request.body, { shared: session.shared }));
+    },
+  );
+
+  api.get(
+    '/api/results/:bookingKey/history/:resultId/report.pdf',
+    {
+      onSend: servedFilePolicy,
+      schema: {
+        tags,
+        summary: "Patient (patient portal sign-in): a released report of the patient's history as a PDF",
+        params: HistoryReportParamsSchema,
+        querystring: ReportPdfQuerySchema,
+        produces: ['application/pdf'],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const session = await requirePatientSession(request, { bookingKey: request.params.bookingKey, type: 'PATIENT_PORTAL' });
+      const disposition = request.query.download === 'true' ? 'attachment' : 'inline';
+      const pdf = await results.historyPdf(session.bookingKey, request.params.resultId, { shared: session.shared }, disposition);
+      return sendStoredPdf(reply, pdf, contentDisposition(disposition, pdf.fileName));
     },
   );
 

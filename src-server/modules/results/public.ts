@@ -1,6 +1,7 @@
 /** What other modules and the app may use of results (docs/rules/results.md). */
 export { createResultDelivery, type ResultDeliveryService } from './delivery';
 export { registerResultRoutes } from './routes';
-export { createPatientResults, type PatientResultsService } from './patient-results';
+export { createPatientResults, PATIENT_IMAGE_LINK, PATIENT_IMAGE_LINK_TTL_MS, type PatientResultsService } from './patient-results';
 export { createImageViewer, type ImageViewerService } from './image-viewer';
 export { registerPatientResultRoutes } from './patient-routes';
+export { createResultsRepository, type ReportRow } from './repository';

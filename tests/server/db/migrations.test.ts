@@ -83,6 +83,9 @@ const EXPECTED_TABLES = [
   'kiosk_identity_attempt',
   // 0018_results
   'result_report',
+  // 0020_result_shares
+  'result_share',
+  'result_share_access',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BookingKeyParamsSchema } from '@contract/api/appointments';
+import { RESULT_SIGN_IN_TYPES } from '@contract/api/patient-access';
+import {
+  ShareListSchema,
+  ShareParamsSchema,
+  ShareRecordSchema,
+  ShareRequestSchema,
+  SharedResultsSchema,
+} from '@contract/api/result-shares';
+import { ReportPdfQuerySchema } from '@contract/api/results';
+import { ApiErrorBodySchema } from '@contract/errors';
+import { sendStoredPdf, servedFilePolicy } from '../../platform/served-file';
+import { contentDisposition } from '../attachments/public';
+import { requirePatientSession, requireSharedSession } from '../patient-access/public';
+import type { ResultSharesService } from './service';
+
+/**
+ * Thin routes for sharing (docs/rules/results.md#sharing): the patient's share list, share and
+ * revoke need the patient's own results session for the booking in the path (a contact's
+ * session never passes it); the shared results need a contact's session whose share stands.
+ */
+
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  403: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+  410: ApiErrorBodySchema,
+  429: ApiErrorBodySchema,
+};
+const NO_STORE = { 'cache-control': 'private, no-store' };
+
+export function registerResultShareRoutes(app: FastifyInstance, shares: ResultSharesService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['results'];
+
+  api.get(
+    '/api/results/:bookingKey/shares',
+    {
+      schema: {
+        tags,
+        summary: 'Patient (results sign-in): their shares with dates, revocations and who opened them when',
+        params: BookingKeyParamsSchema,
+        response: { 200: ShareListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requirePatientSession(request, { bookingKey: request.params.bookingKey, type: RESULT_SIGN_IN_TYPES });
+      return reply.headers(NO_STORE).send(await shares.list(request.params.bookingKey));
+    },
+  );
+
+  api.post(
+    '/api/results/:bookingKey/shares',
+    {
+      schema: {
+        tags,
+        summary: 'Patient (results sign-in): share the result (or, from the patient portal, the history) with a contact by e-mail or SMS',
+        params: BookingKeyParamsSchema,
+        body: ShareRequestSchema,
+        response: { 201: ShareRecordSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requirePatientSession(request, { bookingKey: request.params.bookingKey, type: RESULT_SIGN_IN_TYPES });
+      const created = await shares.create({ bookingKey: session.bookingKey, type: session.type }, request.body);
+      return reply.code(201).headers(NO_STORE).send(created);
+    },
+  );
+
+  api.post(
+    '/api/results/:bookingKey/shares/:id/revoke',
+    {
+      schema: {
+        tags,
+        summary: "Patient (results sign-in): revoke a share; the contact's next request is refused",
+        params: ShareParamsSchema,
+        response: { 200: ShareRecordSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requirePatientSession(request, { bookingKey: request.params.bookingKey, type: RESULT_SIGN_IN_TYPES });
+      return reply.headers(NO_STORE).send(await shares.revoke(request.params.bookingKey, request.params.id));
+    },
+  );
+
+  api.get(
+    '/api/shared-results',
+    {
+      schema: {
+        tags,
+        summary: 'A contact (shared sign-in): the shared result or history, read-only; 410 once revoked or expired',
+        response: { 200: SharedResultsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSharedSession(request);
+      return reply.headers(NO_STORE).send(await shares.sharedResults(session));
+    },
+  );
+
+  api.get(
+    '/api/shared-results/:resultId/report.pdf',
+    {
+      onSend: servedFilePolicy,
+      schema: {
+        tags,
+        summary: 'A contact (shared sign-in): one shared report as a PDF, inline or (download=true) as an attachment',
+        params: z.strictObject({ resultId: z.uuid() }),
+        querystring: ReportPdfQuerySchema,
+        produces: ['application/pdf'],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSharedSession(request);
+      const disposition = request.query.download === 'true' ? 'attachment' : 'inline';
+      const pdf = await shares.sharedPdf(session, request.params.resultId);
+      return sendStoredPdf(reply, pdf, contentDisposition(disposition, pdf.fileName));
+    },
+  );
+}
