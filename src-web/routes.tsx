@@ -13,6 +13,7 @@ import { EmbeddedLayout, PortalLayout } from './shell/shell-layout';
 export type PageId =
   | 'booking'
   | 'appointment'
+  | 'result'
   | 'booking-request'
   | 'check-in'
   | 'kiosk'
@@ -85,6 +86,7 @@ const booking: PageModule = () => Promise.resolve({ Component: BookingPage });
 export const PAGES: Record<PageId, PageModule> = {
   booking,
   appointment: () => import('./features/appointment/appointment-page').then((m) => ({ Component: m.AppointmentPage })),
+  result: () => import('./features/results/result-page').then((m) => ({ Component: m.ResultPage })),
   'booking-request': () => import('./features/booking-request/booking-request-page').then((m) => ({ Component: m.BookingRequestPage })),
   'check-in': () => import('./features/kiosk-check-in/check-in-page').then((m) => ({ Component: m.CheckInPage })),
   kiosk: () => import('./features/kiosk-check-in/kiosk-page').then((m) => ({ Component: m.KioskPage })),
@@ -121,8 +123,8 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
   { page: 'appointment', path: ROUTE.appointment, mount: 'both' },
   { page: 'appointment', path: ROUTE.appointmentPending, mount: 'both' },
   { page: 'appointment', path: ROUTE.appointmentKiosk, mount: 'both' },
-  { page: 'appointment', path: ROUTE.appointmentResult, mount: 'both' },
-  { page: 'appointment', path: ROUTE.appointmentResultPatient, mount: 'both' },
+  { page: 'result', path: ROUTE.appointmentResult, mount: 'both' },
+  { page: 'result', path: ROUTE.appointmentResultPatient, mount: 'both' },
   { page: 'appointment', path: ROUTE.appointmentAlias, mount: 'both' },
   { page: 'appointment', path: ROUTE.clinicAppointment, mount: 'both' },
   { page: 'appointment', path: ROUTE.clinicAppointmentPending, mount: 'both' },
