@@ -113,7 +113,12 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(printable(input.clinicName));
   doc.moveDown(0.6);
   const ruleY = doc.y;
-  doc.moveTo(PAGE_MARGIN, ruleY).lineTo(PAGE_MARGIN + width, ruleY).lineWidth(1.5).strokeColor(ACCENT).stroke();
+  doc
+    .moveTo(PAGE_MARGIN, ruleY)
+    .lineTo(PAGE_MARGIN + width, ruleY)
+    .lineWidth(1.5)
+    .strokeColor(ACCENT)
+    .stroke();
   doc.moveDown(0.8);
   doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text('Radiology report');
   doc.moveDown(0.5);
