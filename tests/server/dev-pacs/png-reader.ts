@@ -23,7 +23,7 @@ export function readGreyscalePng(png: Buffer): GreyscalePng {
     const type = png.toString('ascii', at + 4, at + 8);
     const body = png.subarray(at + 8, at + 8 + length);
     const crc = png.readUInt32BE(at + 8 + length);
-    if ((crc32(png.subarray(at + 4, at + 8 + length)) >>> 0) !== crc) throw new Error(`bad CRC in ${type}`);
+    if (crc32(png.subarray(at + 4, at + 8 + length)) >>> 0 !== crc) throw new Error(`bad CRC in ${type}`);
     if (type === 'IHDR') header = body;
     else if (type === 'IDAT') data.push(body);
     else if (type === 'IEND') ended = true;
