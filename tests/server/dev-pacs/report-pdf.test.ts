@@ -32,8 +32,10 @@ const INPUT: ReportPdfInput = {
 const dir = mkdtempSync(join(tmpdir(), 'demo-pacs-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+let written = 0;
 async function checked(pdf: Buffer): Promise<Awaited<ReturnType<typeof checkPdf>>> {
-  const path = join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
+  written += 1;
+  const path = join(dir, `${written}.pdf`);
   writeFileSync(path, pdf);
   return checkPdf(path);
 }
