@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_VIEWER_LINK, DemoStudySchema } from '@contract/api/image-viewer';
 import { demoStudy, renderStudyImage } from '../../../src-server/dev-pacs/study-images';
+import { AUDIT_WINDOW_MS } from '../../../src-server/platform/security-audit';
 import { createSignedLinks, signedLinkKeysFromConfig, type SignRequest } from '../../../src-server/platform/signed-links';
 import { backends } from '../helpers/database';
 import { useTestApp } from '../helpers/test-app';
@@ -16,6 +17,8 @@ const MINUTE = 60_000;
 
 describe.each(backends())('demo viewer routes on %s', (backend) => {
   const server = useTestApp({ backend, env: { SESSION_SECRET } });
+  // A new audit minute per test: the audit keeps at most 10 refusals per client and minute.
+  beforeEach(() => server.clock.advance(AUDIT_WINDOW_MS));
 
   /** Signs as the server does: the key derived from its secret (no keys configured), its clock. */
   const sign = (overrides: Partial<SignRequest> = {}, secret = SESSION_SECRET): string =>
@@ -85,15 +88,11 @@ describe.each(backends())('demo viewer routes on %s', (backend) => {
     const token = sign({ ttlMs: MINUTE });
     expect((await study(token)).statusCode).toBe(200);
     server.clock.advance(MINUTE);
-    try {
-      for (const response of [await study(token), await image(0, token)]) {
-        expect(response.statusCode).toBe(403);
-        expect(response.json<{ message: string }>().message).toMatch(/expired/);
-      }
-      expect((await lastRefusal())?.reason).toBe('demo_viewer_link_expired');
-    } finally {
-      server.clock.advance(-MINUTE);
+    for (const response of [await study(token), await image(0, token)]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json<{ message: string }>().message).toMatch(/expired/);
     }
+    expect((await lastRefusal())?.reason).toBe('demo_viewer_link_expired');
   });
 
   it.each([
@@ -112,9 +111,19 @@ describe.each(backends())('demo viewer routes on %s', (backend) => {
     expect((await lastRefusal())?.reason).toBe('demo_viewer_link_bad_signature');
   });
 
-  it('answers 400 without a link, with a link of foreign characters, or with another query parameter', async () => {
-    expect((await server.app.inject({ method: 'GET', url: '/api/demo-viewer/study' })).statusCode).toBe(400);
-    expect((await study('v1.hkdf1.a b.c')).statusCode).toBe(400);
+  it('refuses a missing link or one that is no link at all (403), audited as malformed', async () => {
+    for (const response of [
+      await server.app.inject({ method: 'GET', url: '/api/demo-viewer/study' }),
+      await server.app.inject({ method: 'GET', url: '/api/demo-viewer/images/0' }),
+      await study('v1.hkdf1.a b.c'),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json<{ message: string }>().message).toMatch(/link is not valid/);
+    }
+    expect((await lastRefusal())?.reason).toBe('demo_viewer_link_malformed');
+  });
+
+  it('answers 400 for a link longer than any signed link, or with another query parameter', async () => {
     expect((await study('x'.repeat(1025))).statusCode).toBe(400);
     const extra = await server.app.inject({ method: 'GET', url: `/api/demo-viewer/study?token=${sign()}&study=${UID}` });
     expect(extra.statusCode).toBe(400);
