@@ -43,7 +43,7 @@ const Viewer = observer(function Viewer({ store }: { store: DemoViewerStore }) {
   return (
     <>
       <h2>{study.description}</h2>
-      <p className="pp-muted">{t('demoViewer.studyUid', { uid: study.studyInstanceUid })}</p>
+      <p className="pp-muted pp-demo-viewer-uid">{t('demoViewer.studyUid', { uid: study.studyInstanceUid })}</p>
       <Thumbnails store={store} />
       <figure className="pp-demo-viewer-figure">
         <figcaption role="status">{title}</figcaption>
