@@ -38,9 +38,29 @@ const REFUSED_MESSAGES = {
 const errors = { 400: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiErrorBodySchema };
 /** The pictures never change for a link, and a link lives minutes: a short private cache. */
 const IMAGE_CACHE = 'private, max-age=300';
+/** Drawing one takes tens of milliseconds: the last few (about 170 KB each) are kept. */
+const KEPT_IMAGES = 24;
+
+/** The PNG of image `index` of the study, from the small cache of recent ones or drawn now; null past the study's end. */
+function studyImage(kept: Map<string, Buffer>, studyInstanceUid: string, index: number): Buffer | null {
+  const key = `${studyInstanceUid}/${index}`;
+  const hit = kept.get(key);
+  if (hit !== undefined) {
+    // Most recently used last: the first key is the one to drop.
+    kept.delete(key);
+    kept.set(key, hit);
+    return hit;
+  }
+  const png = renderStudyImage(studyInstanceUid, index);
+  if (png === null) return null;
+  kept.set(key, png);
+  if (kept.size > KEPT_IMAGES) kept.delete(kept.keys().next().value ?? key);
+  return png;
+}
 
 export function registerDemoPacsRoutes(app: FastifyInstance, deps: DemoPacsDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const kept = new Map<string, Buffer>();
 
   /** The StudyInstanceUID the link names, or a 403 (audited as demo_viewer_link_<reason>). */
   async function studyOf(request: FastifyRequest, token: string | undefined): Promise<string> {
@@ -85,7 +105,7 @@ export function registerDemoPacsRoutes(app: FastifyInstance, deps: DemoPacsDeps)
     },
     async (request, reply) => {
       const studyInstanceUid = await studyOf(request, request.query.token);
-      const png = renderStudyImage(studyInstanceUid, request.params.index);
+      const png = studyImage(kept, studyInstanceUid, request.params.index);
       if (png === null) throw notFound('The study has no image with this number.');
       return reply
         .header('content-type', 'image/png')
