@@ -3,10 +3,10 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { DemoStudy } from '@contract/api/image-viewer';
 
 /**
- * The demo PACS's pictures: synthetic greyscale "MR slices" drawn from ellipses, a bias field and
- * noise, all seeded from the StudyInstanceUID and the image index, so the same study always shows
- * the same 4 to 6 images and no real patient's picture is ever in the demo. PNG written by hand
- * (8-bit greyscale, node:zlib): no image library for a stand-in.
+ * The demo PACS's pictures: synthetic greyscale "MR slices" (knee-like, whatever the exam) drawn
+ * from ellipses, a bias field and noise, all seeded from the StudyInstanceUID and the image index,
+ * so the same study always shows the same 4 to 6 images and no real patient's picture is ever in
+ * the demo. PNG written by hand (8-bit greyscale, node:zlib): no image library for a stand-in.
  */
 
 export const DEMO_IMAGE_SIZE = 512;
@@ -73,7 +73,7 @@ export function demoStudy(studyInstanceUid: string): DemoStudy {
   const plan = planFor(studyInstanceUid);
   return {
     studyInstanceUid,
-    description: 'MRI knee (synthetic demo images, not a real patient)',
+    description: 'Synthetic MRI demo images (not a real patient)',
     images: SERIES.slice(0, plan.count).map((series, index) => ({
       index,
       title: `${series.title} — slice ${plan.slices[index] ?? 1}`,

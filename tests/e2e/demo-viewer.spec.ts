@@ -61,7 +61,7 @@ test('the demo patient opens the released MRI in the demo viewer: study, images,
   await page.goto(address);
 
   await expect(page.getByRole('heading', { level: 1, name: text('title') })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2 })).toContainText('MRI knee');
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('Synthetic MRI');
   const strip = page.getByRole('list', { name: text('images') });
   const thumbs = strip.getByRole('button');
   const count = await thumbs.count();

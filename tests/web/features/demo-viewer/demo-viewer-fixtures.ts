@@ -8,7 +8,7 @@ export const EXPIRED_TOKEN = 'v1.hkdf1.ZXhwaXJlZA.BBBBBBBBBBBBBBBBBBBBBBBBBBBBBB
 
 export const STUDY: DemoStudy = {
   studyInstanceUid: '2.25.38584323566160511800902969745502384716',
-  description: 'MRI knee (synthetic demo images, not a real patient)',
+  description: 'Synthetic MRI demo images (not a real patient)',
   images: [
     { index: 0, title: 'Sagittal T1 — slice 22', width: 512, height: 512 },
     { index: 1, title: 'Sagittal PD fat sat — slice 16', width: 512, height: 512 },
