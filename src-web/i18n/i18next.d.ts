@@ -7,6 +7,7 @@ import type staff from './locales/en/staff.json';
 import type attachments from './locales/en/attachments.json';
 import type staffKiosks from './locales/en/staff-kiosks.json';
 import type kiosk from './locales/en/kiosk.json';
+import type resultSharing from './locales/en/result-sharing.json';
 
 /**
  * Types every t() call against the English catalogue, so an unknown key or a missing
@@ -18,7 +19,8 @@ declare module 'i18next' {
     // pages.json, self-service.json, questionnaires.json, sign-in.json, staff.json, attachments.json and kiosk.json
     // load with their pages (page-texts.ts, self-service-texts.ts, questionnaire-texts.ts,
     // sign-in-texts.ts, staff-texts.ts, attachments-texts.ts, kiosk-texts.ts), staff-kiosks.json with the staff kiosk
-    // page (staff-kiosks-texts.ts); typed as one catalogue.
+    // page (staff-kiosks-texts.ts), result-sharing.json with the share-results dialog
+    // (result-sharing-texts.ts); typed as one catalogue.
     resources: {
       translation: typeof en &
         typeof pages &
@@ -28,7 +30,8 @@ declare module 'i18next' {
         typeof staff &
         typeof attachments &
         typeof staffKiosks &
-        typeof kiosk;
+        typeof kiosk &
+        typeof resultSharing;
     };
   }
 }
