@@ -9,7 +9,18 @@ import {
   type ShareType,
 } from '../../../../src-web/features/result-sharing/share-dialog-store';
 import { startApiServer } from '../../helpers/api-server';
-import { BOOKING_KEY, EXPIRED, NEW_ID, NOW, OPENED, refuse, sharesServer, SHARES_PATH, UNOPENED, type SharesServer } from './result-sharing-fixtures';
+import {
+  BOOKING_KEY,
+  EXPIRED,
+  NEW_ID,
+  NOW,
+  OPENED,
+  refuse,
+  sharesServer,
+  SHARES_PATH,
+  UNOPENED,
+  type SharesServer,
+} from './result-sharing-fixtures';
 
 interface Setup {
   store: ShareDialogStore;
@@ -114,7 +125,9 @@ describe('ShareDialogStore', () => {
     store.setField('note', ' Have a look ');
     expect(store.contactType).toBe('EMAIL');
     expect(await store.submit()).toBe(true);
-    expect(server.posts).toEqual([{ contactDetails: 'ana@example.com', contactDetailsType: 'EMAIL', note: 'Have a look', type: 'HISTORY' }]);
+    expect(server.posts).toEqual([
+      { contactDetails: 'ana@example.com', contactDetailsType: 'EMAIL', note: 'Have a look', type: 'HISTORY' },
+    ]);
     expect(store.success).toEqual({ contact: 'ana@example.com', channel: 'EMAIL' });
   });
 
