@@ -221,7 +221,7 @@ const ShareResultsDialog = observer(function ShareResultsDialog({ bookingKey, ty
       afterOpenChange={(opened) => {
         if (opened) document.getElementById(shareFieldId('contactDetails'))?.focus();
       }}
-      title={type === 'HISTORY' ? t('resultSharing.titleHistory') : t('resultSharing.titleResult')}
+      title={<h2 className="pp-share-title">{type === 'HISTORY' ? t('resultSharing.titleHistory') : t('resultSharing.titleResult')}</h2>}
       width={640}
       closable={{ 'aria-label': t('resultSharing.close') }}
       className={mobile ? 'pp-share-dialog pp-share-dialog-mobile' : 'pp-share-dialog'}

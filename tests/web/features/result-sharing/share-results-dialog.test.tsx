@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
@@ -164,6 +165,20 @@ describe('share-results dialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(revoked));
     expect(server.revokes).toEqual([OPENED.id]);
     expect(dialog.queryByRole('button', { name: 'Revoke access for Ana' })).toBeNull();
+  }, 20_000);
+
+  it('should pass axe on the open dialog with an error and a confirmation showing (contrast is checked in the browser)', async () => {
+    await renderButton(sharesServer({ smsEnabled: true }));
+    const dialog = await openDialog();
+    fireEvent.click(dialog.getByRole('button', { name: 'Share' }));
+    await dialog.findByText('Please enter a valid e-mail address or phone number');
+    fireEvent.click(dialog.getByRole('button', { name: 'Revoke access for Ana' }));
+    const modal = document.querySelector<HTMLElement>('.pp-share-dialog');
+    if (!modal) throw new Error('no dialog');
+    const results = await axe.run(modal, { rules: { 'color-contrast': { enabled: false } } });
+    expect(
+      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   }, 20_000);
 
   it.each([
