@@ -116,7 +116,7 @@ const ShareForm = observer(function ShareForm({ store }: { store: ShareDialogSto
   return (
     <section aria-labelledby="pp-share-form-heading">
       <h3 id="pp-share-form-heading">{t('resultSharing.form.heading')}</h3>
-      <Form name={FORM_NAME} layout="vertical" requiredMark={true} onFinish={() => void onFinish()} className="pp-share-form">
+      <Form name={FORM_NAME} layout="vertical" requiredMark noValidate onFinish={() => void onFinish()} className="pp-share-form">
         <ShareFormField
           store={store}
           field="contactDetails"
@@ -125,7 +125,8 @@ const ShareForm = observer(function ShareForm({ store }: { store: ShareDialogSto
           extra={sms ? t('resultSharing.form.contactHintEmailOrPhone') : t('resultSharing.form.contactHintEmail')}
         >
           <Input
-            type={sms ? 'text' : 'email'}
+            // Text, not type=email: the browser's own e-mail check would stop the form before ours speaks.
+            type="text"
             inputMode={sms ? 'text' : 'email'}
             autoComplete="off"
             spellCheck={false}

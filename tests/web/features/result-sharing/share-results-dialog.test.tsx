@@ -77,8 +77,10 @@ describe('share-results dialog', () => {
     const dialog = await openDialog();
     expect(screen.getByText('Share your result')).toBeTruthy();
     const contact = dialog.getByLabelText(/Their e-mail address/);
-    await waitFor(() => expect(document.activeElement).toBe(contact));
+    await waitFor(() => expect(document.activeElement).toBe(contact), SLOW);
     expect(describedText(contact)).toContain('For example name@example.com');
+    // The form's own rules speak, not the browser's bubble.
+    expect(contact.closest('form')?.noValidate).toBe(true);
 
     const region = dialog.getByRole('region', { name: 'Your shares' });
     const rows = within(region)
@@ -102,14 +104,14 @@ describe('share-results dialog', () => {
     const dialog = await openDialog();
     const contact = dialog.getByLabelText(/Their e-mail address/);
     fireEvent.click(dialog.getByRole('button', { name: 'Share' }));
-    expect(await dialog.findByText('Please enter an e-mail address.')).toBeTruthy();
+    expect(await dialog.findByText('Please enter an e-mail address.', {}, SLOW)).toBeTruthy();
     expect(contact.getAttribute('aria-invalid')).toBe('true');
     expect(describedText(contact)).toContain('Please enter an e-mail address.');
 
     fireEvent.change(contact, { target: { value: '+61412345678' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Share' }));
-    expect(await dialog.findByText('Please enter a valid e-mail address.')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(contact));
+    expect(await dialog.findByText('Please enter a valid e-mail address.', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(contact), SLOW);
     expect(server.posts).toEqual([]);
   }, 20_000);
 
@@ -120,7 +122,7 @@ describe('share-results dialog', () => {
     const contact = dialog.getByLabelText(/Their e-mail address or mobile number/);
     fireEvent.change(contact, { target: { value: '12345' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Share' }));
-    expect(await dialog.findByText('Please enter a valid e-mail address or phone number')).toBeTruthy();
+    expect(await dialog.findByText('Please enter a valid e-mail address or phone number', {}, SLOW)).toBeTruthy();
 
     const note = dialog.getByLabelText('A note for them (optional)');
     expect(describedText(note)).toContain('0 of 40 characters');
@@ -131,7 +133,7 @@ describe('share-results dialog', () => {
     fireEvent.change(contact, { target: { value: '+61 412 345 679' } });
     fireEvent.change(dialog.getByLabelText('Their name (optional)'), { target: { value: 'Mum' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Share' }));
-    expect(await dialog.findByText('Shared with Mum; they will get an SMS with a link.')).toBeTruthy();
+    expect(await dialog.findByText('Shared with Mum; they will get an SMS with a link.', {}, SLOW)).toBeTruthy();
     expect(server.posts).toEqual([
       { contactDetails: '+61412345679', contactDetailsType: 'PHONE', contactName: 'Mum', note: 'See you', type: 'RESULT' },
     ]);
@@ -145,7 +147,7 @@ describe('share-results dialog', () => {
     const dialog = await openDialog();
     fireEvent.change(dialog.getByLabelText(/Their e-mail address/), { target: { value: 'ana@example.com' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Share' }));
-    expect((await dialog.findByRole('alert')).textContent).toBe('There is no released report to share yet.');
+    expect((await dialog.findByRole('alert', {}, SLOW)).textContent).toBe('There is no released report to share yet.');
   }, 20_000);
 
   it('should revoke after a yes, with the focus on No while asking', async () => {
@@ -154,15 +156,15 @@ describe('share-results dialog', () => {
     const dialog = await openDialog();
     fireEvent.click(dialog.getByRole('button', { name: 'Revoke access for Ana' }));
     const no = dialog.getByRole('button', { name: 'No' });
-    await waitFor(() => expect(document.activeElement).toBe(no));
+    await waitFor(() => expect(document.activeElement).toBe(no), SLOW);
     fireEvent.click(no);
-    await waitFor(() => expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Revoke access for Ana' })));
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Revoke access for Ana' })), SLOW);
     expect(server.revokes).toEqual([]);
 
     fireEvent.click(dialog.getByRole('button', { name: 'Revoke access for Ana' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Yes, revoke' }));
-    const revoked = await dialog.findByText(`Revoked on ${formatShareTime('2026-11-25T12:00:00.000Z', 'en-AU')}`);
-    await waitFor(() => expect(document.activeElement).toBe(revoked));
+    const revoked = await dialog.findByText(`Revoked on ${formatShareTime('2026-11-25T12:00:00.000Z', 'en-AU')}`, {}, SLOW);
+    await waitFor(() => expect(document.activeElement).toBe(revoked), SLOW);
     expect(server.revokes).toEqual([OPENED.id]);
     expect(dialog.queryByRole('button', { name: 'Revoke access for Ana' })).toBeNull();
   }, 20_000);
@@ -171,7 +173,7 @@ describe('share-results dialog', () => {
     await renderButton(sharesServer({ smsEnabled: true }));
     const dialog = await openDialog();
     fireEvent.click(dialog.getByRole('button', { name: 'Share' }));
-    await dialog.findByText('Please enter a valid e-mail address or phone number');
+    await dialog.findByText('Please enter a valid e-mail address or phone number', {}, SLOW);
     fireEvent.click(dialog.getByRole('button', { name: 'Revoke access for Ana' }));
     const modal = document.querySelector<HTMLElement>('.pp-share-dialog');
     if (!modal) throw new Error('no dialog');
