@@ -220,7 +220,9 @@ const ShareResultsDialog = observer(function ShareResultsDialog({ bookingKey, ty
       onCancel={onClose}
       afterClose={afterClose}
       afterOpenChange={(opened) => {
-        if (opened) document.getElementById(shareFieldId('contactDetails'))?.focus();
+        // After the opening animation; a patient who already moved into the dialog keeps their place.
+        if (!opened || document.activeElement?.closest('.pp-share-dialog .ant-modal-body')) return;
+        document.getElementById(shareFieldId('contactDetails'))?.focus();
       }}
       title={<h2 className="pp-share-title">{type === 'HISTORY' ? t('resultSharing.titleHistory') : t('resultSharing.titleResult')}</h2>}
       width={640}

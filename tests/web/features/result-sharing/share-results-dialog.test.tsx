@@ -62,6 +62,8 @@ async function openDialog(name = 'Share this result') {
   fireEvent.click(await screen.findByRole('button', { name }, SLOW));
   const dialog = await screen.findByRole('dialog', {}, SLOW);
   await within(dialog).findByRole('heading', { name: 'Shared with' }, SLOW);
+  // Open means the opening animation is over: the contact field has the focus.
+  await waitFor(() => expect(document.activeElement?.id).toBe('share-results_contactDetails'), SLOW);
   return within(dialog);
 }
 
