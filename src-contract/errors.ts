@@ -60,6 +60,8 @@ export const ERROR_CODES = [
   'share_expired',
   /** The share form's contact is neither an e-mail nor (with SMS on) a phone number (spec point 5). */
   'invalid_contact_details',
+  /** The patient match form found no history for these details (spec point 8: message.patient_matching_error). */
+  'patient_matching_error',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -39,6 +39,7 @@ import { feedbackAnswered } from './modules/questionnaires/public';
 import {
   createImageViewer,
   createPatientResults,
+  createReleaseNotices,
   createResultDelivery,
   registerPatientResultRoutes,
   registerResultRoutes,
@@ -46,6 +47,7 @@ import {
 import { servesDemoProvider } from './db/seed/demo-marker';
 import { createResultShares, registerResultShareRoutes } from './modules/result-shares/public';
 import { lazySignedLinks } from './platform/signed-links';
+import { registerDemoPacsRoutes } from './dev-pacs/routes';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { createQuestionnairesService } from './modules/questionnaires/service';
 import { createReferringDoctorsService, registerReferringDoctorRoutes } from './modules/referring-doctors/public';
@@ -332,6 +334,23 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     createPatientResults({ db, clock, storage: deps.storage, signedLinks }),
     createImageViewer({ db, clock, signedLinks, config: config.imageViewer, servesDemo: () => servesDemoProvider(db) }),
   );
+  // The results e-mail goes out once a report's release time has come (checked at start and every 15 s).
+  const releaseNotices = createReleaseNotices({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    providerName: async () => (await configService.getBootstrap()).radiology.name,
+  });
+  let noticeSweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', () => {
+    const sweep = () => {
+      releaseNotices.sweep().catch((error: unknown) => app.log.warn({ err: error }, '[results] results e-mail sweep failed'));
+    };
+    sweep();
+    noticeSweep = setInterval(sweep, 15_000);
+    noticeSweep.unref();
+  });
+  app.addHook('onClose', () => clearInterval(noticeSweep));
   // Sharing a result or history with a contact (e-mail or SMS through the outboxes).
   registerResultShareRoutes(
     app,
@@ -348,6 +367,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       },
     }),
   );
+  // The demo PACS viewer (the stand-in for a provider's image viewer): opens only demo viewer links this server signed.
+  registerDemoPacsRoutes(app, { signedLinks });
   // The check-in form's referring-doctor search (trigram index, migration 0013).
   registerReferringDoctorRoutes(app, createReferringDoctorsService({ db }));
   let holdSweep: NodeJS.Timeout | undefined;

@@ -30,6 +30,8 @@ export const ROUTE = {
   referrerReportFeedbackFaq: 'referrer/report-feedback/faq',
   previewEmail: 'preview-email',
   staffKiosks: 'staff/kiosks',
+  /** The demo provider's stand-in for a PACS image viewer; query study and token (a signed demo viewer link). */
+  demoViewer: 'demo-viewer',
   iframeTest: 'iframe-test',
   about: 'about',
   contact: 'contact',
@@ -54,16 +56,29 @@ export const paths = {
   deny: () => '/deny',
   staffKiosks: () => '/staff/kiosks',
   /** /authentication with its query; empty values are left out. */
-  authentication: (query?: { returnUrl?: string; bookingKey?: string; type?: string; shared?: boolean; staffBooking?: boolean }) => {
+  authentication: (query?: {
+    returnUrl?: string;
+    bookingKey?: string;
+    type?: string;
+    shared?: boolean;
+    staffBooking?: boolean;
+    dateOfBirth?: string;
+    otpType?: string;
+  }) => {
     const entries: [string, string][] = [];
     if (query?.returnUrl) entries.push(['returnUrl', query.returnUrl]);
     if (query?.bookingKey) entries.push(['bookingKey', query.bookingKey]);
     if (query?.type) entries.push(['type', query.type]);
     if (query?.shared) entries.push(['shared', 'true']);
     if (query?.staffBooking) entries.push(['staffBooking', 'true']);
+    if (query?.dateOfBirth) entries.push(['dateOfBirth', query.dateOfBirth]);
+    if (query?.otpType) entries.push(['otpType', query.otpType]);
     const search = entries.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
     return search ? `/authentication?${search}` : '/authentication';
   },
+  /** An appointment's result page (/result: from the results e-mail; /result/patient: the patient portal link). */
+  result: (bookingKey: string, patientPortal = false) =>
+    `/appointments/${encodeURIComponent(bookingKey)}/result${patientPortal ? '/patient' : ''}`,
   /** The same page inside the embedded layout: /about -> /iframe/about, / -> /iframe. */
   embedded: (path: string) => (isEmbeddedPath(path) ? path : path === '/' ? EMBEDDED_PREFIX : `${EMBEDDED_PREFIX}${path}`),
 };

@@ -13,6 +13,7 @@ import { EmbeddedLayout, PortalLayout } from './shell/shell-layout';
 export type PageId =
   | 'booking'
   | 'appointment'
+  | 'result'
   | 'booking-request'
   | 'check-in'
   | 'kiosk'
@@ -26,6 +27,7 @@ export type PageId =
   | 'referrer-report-feedback-faq'
   | 'preview-email'
   | 'staff-kiosks'
+  | 'demo-viewer'
   | 'iframe-test'
   | 'about'
   | 'contact'
@@ -85,6 +87,7 @@ const booking: PageModule = () => Promise.resolve({ Component: BookingPage });
 export const PAGES: Record<PageId, PageModule> = {
   booking,
   appointment: () => import('./features/appointment/appointment-page').then((m) => ({ Component: m.AppointmentPage })),
+  result: () => import('./features/results/result-page').then((m) => ({ Component: m.ResultPage })),
   'booking-request': () => import('./features/booking-request/booking-request-page').then((m) => ({ Component: m.BookingRequestPage })),
   'check-in': () => import('./features/kiosk-check-in/check-in-page').then((m) => ({ Component: m.CheckInPage })),
   kiosk: () => import('./features/kiosk-check-in/kiosk-page').then((m) => ({ Component: m.KioskPage })),
@@ -99,6 +102,7 @@ export const PAGES: Record<PageId, PageModule> = {
   'referrer-report-feedback-faq': notAvailable,
   'preview-email': () => import('./features/preview-email/preview-email-page').then((m) => ({ Component: m.PreviewEmailPage })),
   'staff-kiosks': () => import('./features/staff-kiosks/staff-kiosks-page').then((m) => ({ Component: m.StaffKiosksPage })),
+  'demo-viewer': () => import('./features/demo-viewer/demo-viewer-page').then((m) => ({ Component: m.DemoViewerPage })),
   'iframe-test': withPageTexts(() => import('./features/iframe-test/iframe-test-page').then((m) => ({ Component: m.IframeTestPage }))),
   about: withPageTexts(withSanitizer(() => import('./features/about/about-page').then((m) => ({ Component: m.AboutPage })))),
   contact: withPageTexts(withSanitizer(() => import('./features/contact/contact-page').then((m) => ({ Component: m.ContactPage })))),
@@ -121,8 +125,8 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
   { page: 'appointment', path: ROUTE.appointment, mount: 'both' },
   { page: 'appointment', path: ROUTE.appointmentPending, mount: 'both' },
   { page: 'appointment', path: ROUTE.appointmentKiosk, mount: 'both' },
-  { page: 'appointment', path: ROUTE.appointmentResult, mount: 'both' },
-  { page: 'appointment', path: ROUTE.appointmentResultPatient, mount: 'both' },
+  { page: 'result', path: ROUTE.appointmentResult, mount: 'both' },
+  { page: 'result', path: ROUTE.appointmentResultPatient, mount: 'both' },
   { page: 'appointment', path: ROUTE.appointmentAlias, mount: 'both' },
   { page: 'appointment', path: ROUTE.clinicAppointment, mount: 'both' },
   { page: 'appointment', path: ROUTE.clinicAppointmentPending, mount: 'both' },
@@ -142,6 +146,7 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
   { page: 'referrer-report-feedback-faq', path: ROUTE.referrerReportFeedbackFaq, mount: 'both' },
   { page: 'preview-email', path: ROUTE.previewEmail, mount: 'both' },
   { page: 'staff-kiosks', path: ROUTE.staffKiosks, mount: 'both' },
+  { page: 'demo-viewer', path: ROUTE.demoViewer, mount: 'both' },
   { page: 'iframe-test', path: ROUTE.iframeTest, mount: 'both' },
   { page: 'about', path: ROUTE.about, mount: 'both' },
   { page: 'contact', path: ROUTE.contact, mount: 'both' },

@@ -94,3 +94,49 @@ export type PatientResult = z.infer<typeof PatientResultSchema>;
 
 /** GET /api/results/{bookingKey}/report.pdf: download=true asks for an attachment, else inline. */
 export const ReportPdfQuerySchema = z.strictObject({ download: z.enum(['true', 'false']).optional() });
+
+/**
+ * The patient match form (spec point 3): in the patient portal (a PATIENT_PORTAL session) the
+ * patient confirms their date of birth and e-mail or phone, and sees their earlier appointments
+ * with results (historyAppointments); none found is message.patient_matching_error.
+ */
+export const PatientMatchRequestSchema = z
+  .strictObject({
+    dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date of birth.'),
+    email: z.string().trim().max(254).optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?\d{6,15}$/, 'Please enter a valid phone number.')
+      .optional(),
+  })
+  .refine((form) => (form.email === undefined) !== (form.phone === undefined), {
+    message: 'Please enter your e-mail address or your phone number.',
+    path: ['email'],
+  });
+export type PatientMatchRequest = z.infer<typeof PatientMatchRequestSchema>;
+
+export const HistoryAppointmentSchema = z.object({
+  /** Opaque id of the report (its PDF: GET /api/results/{bookingKey}/history/{resultId}/report.pdf). */
+  resultId: z.uuid(),
+  examName: z.string(),
+  clinicName: z.string(),
+  startsAt: InstantSchema,
+  timeZone: z.string(),
+  state: z.enum(['RELEASED', 'NOT_RELEASED']),
+  releaseAt: InstantSchema,
+  /** The report, once released (null before). */
+  reportText: z.string().nullable(),
+  reportedAt: InstantSchema.nullable(),
+  referrerName: z.string().nullable(),
+  imageViewerLink: z.string().nullable(),
+});
+export type HistoryAppointment = z.infer<typeof HistoryAppointmentSchema>;
+
+export const PatientMatchResponseSchema = z.object({ historyAppointments: z.array(HistoryAppointmentSchema) });
+export type PatientMatchResponse = z.infer<typeof PatientMatchResponseSchema>;
+
+export const HistoryReportParamsSchema = z.strictObject({
+  bookingKey: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/),
+  resultId: z.uuid(),
+});

@@ -21,6 +21,15 @@ export interface SessionIdentity {
 }
 
 /**
+ * The patient portal link (/appointments/{key}/result/patient?dateOfBirth&otpType) carries the
+ * date of birth to prefill and the code channel to preselect: the sign-in page gets them too.
+ */
+function patientPortalHints(url: string): { dateOfBirth?: string; otpType?: string } {
+  const query = new URLSearchParams(url.split('?')[1]?.split('#')[0] ?? '');
+  return { dateOfBirth: query.get('dateOfBirth') ?? undefined, otpType: query.get('otpType') ?? undefined };
+}
+
+/**
  * Who is signed in. The authentication feature fills it;
  * the shell needs the two reactions to a 401 (docs/rules/patient-access.md#logout-on-401): logout for any call,
  * re-authentication for the authenticated check.
@@ -110,7 +119,12 @@ export class SessionStore {
     const embedded = current === '/iframe' || current.startsWith('/iframe/') || current.startsWith('/iframe?');
     const path = embedded ? current.slice('/iframe'.length) || '/' : current;
     if (path === paths.authentication() || path.startsWith(`${paths.authentication()}?`)) return;
-    const target = paths.authentication({ returnUrl: current, bookingKey: this.bookingKey ?? undefined, type: this.type ?? undefined });
+    const target = paths.authentication({
+      returnUrl: current,
+      bookingKey: this.bookingKey ?? undefined,
+      type: this.type ?? undefined,
+      ...(this.type === 'PATIENT_PORTAL' ? patientPortalHints(path) : {}),
+    });
     navigator.navigate(embedded ? paths.embedded(target) : target, { replace: true });
   }
 }

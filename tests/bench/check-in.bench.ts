@@ -18,8 +18,6 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
 import { DoctorSearchResponseSchema } from '@contract/api/referring-doctors';
-import { buildServer } from '../../src-server/app';
-import { parseConfig } from '../../src-server/config';
 import type { Database } from '../../src-server/db/connection';
 import { migrate } from '../../src-server/db/migrate';
 import {
@@ -29,10 +27,9 @@ import {
 } from '../../src-server/db/seed/referring-doctors';
 import { seedDemoProvider } from '../../src-server/db/seed/seed';
 import { systemClock } from '../../src-server/platform/clock';
-import { noTransportMailer } from '../../src-server/platform/mailer';
-import { createFolderStorage } from '../../src-server/platform/storage';
 import { randomToken } from '../../src-server/platform/ids';
 import { sha256Hex } from '../../src-server/modules/kiosks/service';
+import { startBenchServer } from './helpers/bench-server';
 import { generate as generateBookingData } from './helpers/booking-data';
 import { onEachEngine, runBenchmark } from './helpers/engines';
 import { report, summarise, type GoalResult } from './helpers/stats';
@@ -221,23 +218,6 @@ async function measureSeed(engine: 'pglite' | 'postgres', db: Database): Promise
   ];
 }
 
-async function startServer(db: Database, dataDir: string): Promise<{ app: FastifyInstance; baseUrl: string }> {
-  const parsed = parseConfig(
-    { LOG_LEVEL: 'silent', DATA_DIR: dataDir },
-    { cwd: process.cwd(), packageVersion: '0.0.0-bench', gitShortHash: null },
-  );
-  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-  const app = await buildServer({
-    db,
-    clock: systemClock,
-    config: parsed.config,
-    mailer: noTransportMailer,
-    storage: createFolderStorage(join(dataDir, 'files')),
-    logger: { level: 'silent' },
-  });
-  return { app, baseUrl: await app.listen({ port: 0, host: '127.0.0.1' }) };
-}
-
 async function signIn(app: FastifyInstance): Promise<string> {
   const response = await app.inject({
     method: 'POST',
@@ -255,7 +235,7 @@ async function measure(engine: 'pglite' | 'postgres', db: Database): Promise<Goa
   // The patient signs in with the date of birth alone (no one-time code to fetch).
   await db.query(`update provider set app_config = jsonb_set(app_config, '{otpRequired}', 'false'::jsonb)`);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-check-in-'));
-  const { app, baseUrl } = await startServer(db, dataDir);
+  const { app, baseUrl } = await startBenchServer(db, dataDir);
   try {
     const bench: CheckInBench = { engine, db, baseUrl, cookie: await signIn(app) };
     for (const run of MEASURES) results.push(...(await run(bench)));

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { isResultSignInType, PATIENT_SESSION_COOKIE, type SignInType } from '@contract/api/patient-access';
 import { STAFF_SESSION_COOKIE, type StaffRole } from '@contract/api/staff-access';
 import type { StaffIdentityOptions } from '../../src-server/modules/staff-access/routes';
-import type { Clock } from '../../src-server/platform/clock';
+import type { TestClock } from '../../src-server/platform/clock';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-server/platform/plugins/csrf-guard';
 import type { Database } from '../../src-server/db/connection';
 import { cookieBrowser, type CookieBrowser } from './helpers/cookie-browser';
@@ -28,6 +28,9 @@ import type { Access } from './route-access-table';
 
 export const LIAM = { bookingKey: 'DQZGrZ3wpC5qCgHhYxQeMw', dateOfBirth: '1991-03-14' };
 const LIAM_EMAIL = 'liam.example@example.com';
+/** The patient-portal caller's own booking: a results sign-in of LIAM's would share his code's resend pause. */
+export const AMELIA = { bookingKey: 'RTZZ7AsePVS1c6abT-l4BA', dateOfBirth: '1968-11-02' };
+const EMAILS: Record<string, string> = { [LIAM.bookingKey]: LIAM_EMAIL, [AMELIA.bookingKey]: 'amelia.sample@example.com' };
 export const CHLOE_REQUEST = { bookingKey: 'pVC8vuYWYJuWi6jKwcf5Cg', dateOfBirth: '1979-05-23' };
 
 export const CALLERS = [
@@ -35,6 +38,8 @@ export const CALLERS = [
   'patient (appointment)',
   'patient (booking request)',
   'patient (results)',
+  'patient (portal)',
+  'contact (shared results)',
   'staff',
   'admin',
   'referrer',
@@ -63,6 +68,7 @@ const PATIENT_CALLERS: Partial<Record<CallerName, { person: typeof LIAM; type: S
   'patient (booking request)': { person: CHLOE_REQUEST, type: 'BOOKING_REQUEST' },
   // Results sign-ins always need the one-time code (read from the outbox mail).
   'patient (results)': { person: LIAM, type: 'APPOINTMENT_RESULTS' },
+  'patient (portal)': { person: AMELIA, type: 'PATIENT_PORTAL' },
 };
 
 /** What a caller got: let through ('allowed': the route's own answer, whatever it is) or the refusal status. */
@@ -76,7 +82,7 @@ const withAppointmentSession = (caller: CallerName): boolean =>
 export function expectedOutcome(access: Access, caller: CallerName): Outcome {
   if (typeof access === 'object') {
     const role = caller in STAFF_CALLERS ? (caller as StaffRole) : null;
-    const patient = caller.startsWith('patient') || withAppointmentSession(caller);
+    const patient = caller.startsWith('patient') || caller.startsWith('contact') || withAppointmentSession(caller);
     if (role === null) return access.patientForbidden === true && patient ? 403 : 401;
     return access.roles.includes(role) ? 'allowed' : 403;
   }
@@ -105,10 +111,12 @@ export function expectedOutcome(access: Access, caller: CallerName): Outcome {
       return caller === 'kiosk + patient (appointment)' ? 'allowed' : 401;
     case 'results-session':
       return caller === 'patient (results)' ? 'allowed' : 401;
+    case 'portal-session':
+      return caller === 'patient (portal)' ? 'allowed' : 401;
     case 'image-viewer-link':
       return 403;
     case 'shared-session':
-      return 401;
+      return caller === 'contact (shared results)' ? 'allowed' : 401;
   }
 }
 
@@ -132,6 +140,7 @@ function refusals(access: Access): readonly number[] {
     'kiosk-token': [401],
     'kiosk-and-appointment-session': [401],
     'results-session': [401],
+    'portal-session': [401],
     'image-viewer-link': [403],
     'shared-session': [401],
   };
@@ -155,7 +164,9 @@ export const ROUTE_PARAMS: Record<string, (access: Access, ids: { appointmentId:
     access === 'kiosk-and-appointment-session' ||
     access === 'results-session'
       ? LIAM.bookingKey
-      : CHLOE_REQUEST.bookingKey,
+      : access === 'portal-session'
+        ? AMELIA.bookingKey
+        : CHLOE_REQUEST.bookingKey,
   appointmentSlug: (_access, ids) => ids.appointmentId,
   id: (access, ids) =>
     access === 'dev-loopback' ? ids.mailId : access === 'results-session' ? '00000000-0000-4000-8000-000000000003' : '1',
@@ -177,6 +188,7 @@ export const ROUTE_BODIES: Record<string, object> = {
   'POST /api/patient-access/otp/verify': { code: '123456' },
   'POST /api/image_viewer/direct': { input: 'v1.hkdf1.not-a-link.tag' },
   'POST /api/results/:bookingKey/shares': { contactDetails: 'gp@example.com', contactDetailsType: 'EMAIL', type: 'RESULT' },
+  'POST /api/results/:bookingKey/patient-match': { dateOfBirth: '1968-11-02', email: 'amelia.sample@example.com' },
 };
 
 /** A valid query where a route validates it before the access check. */
@@ -220,7 +232,7 @@ export interface Caller {
 interface MatrixDeps {
   app: FastifyInstance;
   db: Database;
-  clock: Clock;
+  clock: TestClock;
   provider: TestIdentityProvider;
 }
 
@@ -286,6 +298,37 @@ function kioskCaller(deps: MatrixDeps, name: 'kiosk' | 'kiosk + patient (appoint
   };
 }
 
+/** The share the contact caller opens: a released report of LIAM's and a share of it, written straight to the database. */
+const SHARE_TOKEN = 'RouteMatrixShareToken0123456789abcdefghijkl';
+const CONTACT_EMAIL = 'matrix.contact@example.com';
+
+async function contactSignIn(deps: MatrixDeps, browser: CookieBrowser): Promise<void> {
+  const [existing] = await deps.db.query(`select 1 from result_share where token_sha256 = $1`, [sha256(SHARE_TOKEN)]);
+  if (existing === undefined) {
+    const now = deps.clock.now();
+    await deps.db.query(
+      `insert into result_report (accession_number, appointment_id, report_text, pdf_key, pdf_sha256, pdf_size, referrer_name,
+                                  release_at, received_at, delivery_sha256)
+       select 'MATRIX-1', id, 'Matrix report.', 'matrixPdfKey00000000000', repeat('a', 64), 1, 'Dr Matrix', $2, $2, repeat('b', 64)
+         from appointment where booking_key = $1 limit 1`,
+      [LIAM.bookingKey, new Date(now.getTime() - 86_400_000).toISOString()],
+    );
+    await deps.db.query(
+      `insert into result_share (booking_key, share_type, contact_details, contact_type, token_sha256, created_at, expires_at)
+       values ($1, 'RESULT', $2, 'EMAIL', $3, $4, $4::timestamptz + interval '30 days')`,
+      [LIAM.bookingKey, CONTACT_EMAIL, sha256(SHARE_TOKEN), now.toISOString()],
+    );
+  }
+  const opened = await browser.request('POST', '/api/patient-access/shared', { shareToken: SHARE_TOKEN, dateOfBirth: LIAM.dateOfBirth });
+  expect(opened.statusCode, `the contact opens the share: ${opened.body}`).toBe(200);
+  deps.clock.advance(60_000);
+  expect((await browser.request('POST', '/api/patient-access/otp', { channel: 'EMAIL' })).statusCode).toBe(202);
+  const verified = await browser.request('POST', '/api/patient-access/otp/verify', { code: await mailedCode(deps.db, CONTACT_EMAIL) });
+  expect(verified.statusCode, `the contact gives the code: ${verified.body}`).toBe(200);
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
 /** Every caller, signed in once (the provider's otpRequired must be off; the results caller gives its code). */
 export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
   const callers: Caller[] = CALLERS.map((name): Caller => {
@@ -298,6 +341,8 @@ export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
         expect(response.json<{ roles: string[] }>().roles, `${name} holds only its own role`).toEqual([name]);
       });
     }
+    if (name === 'contact (shared results)')
+      return sessionCaller(deps, name, PATIENT_SESSION_COOKIE, (browser) => contactSignIn(deps, browser));
     const patient = PATIENT_CALLERS[name];
     if (patient !== undefined) {
       return sessionCaller(deps, name, PATIENT_SESSION_COOKIE, async (browser) => {
@@ -309,8 +354,11 @@ export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
           expect(response.json<{ otpRequired: boolean }>().otpRequired, `${name} is fully signed in`).toBe(false);
           return;
         }
+        // Past the code's resend pause since this booking's last sign-in.
+        deps.clock.advance(60_000);
         expect((await browser.request('POST', '/api/patient-access/otp', { channel: 'EMAIL' })).statusCode).toBe(202);
-        const verified = await browser.request('POST', '/api/patient-access/otp/verify', { code: await mailedCode(deps.db, LIAM_EMAIL) });
+        const email = EMAILS[person.bookingKey] ?? '';
+        const verified = await browser.request('POST', '/api/patient-access/otp/verify', { code: await mailedCode(deps.db, email) });
         expect(verified.statusCode, `${name} gives the code: ${verified.body}`).toBe(200);
       });
     }

@@ -38,6 +38,8 @@ export type AccessClass =
   | 'kiosk-and-appointment-session'
   /** A fully signed-in APPOINTMENT_RESULTS or PATIENT_PORTAL session for the booking in the path (always with the code): 401 otherwise. */
   | 'results-session'
+  /** A fully signed-in PATIENT_PORTAL session for the booking in the path (always with the code): 401 otherwise. */
+  | 'portal-session'
   /** A live image viewer link (imsec) in the request is the credential; no session opens it: 403 otherwise. */
   | 'image-viewer-link'
   /** A contact's session opened with a result share link that still stands (401 otherwise; 410 once revoked or expired). */
@@ -154,6 +156,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // The patient's result page (docs/rules/results.md#result-page) and the image viewer link
   'GET /api/results/:bookingKey': 'results-session',
   'GET /api/results/:bookingKey/report.pdf': 'results-session',
+  'POST /api/results/:bookingKey/patient-match': 'portal-session',
+  'GET /api/results/:bookingKey/history/:resultId/report.pdf': 'portal-session',
   'GET /api/image_viewer': 'image-viewer-link',
   'POST /api/image_viewer/direct': 'image-viewer-link',
   // Sharing (docs/rules/results.md#sharing): the patient's shares, and what a contact reads
@@ -163,6 +167,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/patient-access/shared': 'public',
   'GET /api/shared-results': 'shared-session',
   'GET /api/shared-results/:resultId/report.pdf': 'shared-session',
+  // The demo image viewer (src-server/dev-pacs): a demo viewer link (signed link, ?token=) is the credential
+  'GET /api/demo-viewer/study': 'image-viewer-link',
+  'GET /api/demo-viewer/images/:index': 'image-viewer-link',
 
   // Check-in (docs/rules/check-in.md): the booking's patient or staff
   'GET /api/secured/appointments/:bookingKey/check-in/:appointmentSlug': 'appointment-session-or-staff',

@@ -236,12 +236,18 @@ export function createAttachmentsRepository(db: Queryable) {
       return rows.length;
     },
 
-    /** Which of these storage keys a row names (the orphan sweeper keeps those). */
+    /**
+     * Which of these storage keys a row names (the orphan sweeper keeps those). The file storage
+     * is shared: attachments and the results' report PDFs (result_report.pdf_key) both live there,
+     * so a new table that keeps files must be named here too.
+     */
     async referencedKeys(keys: string[], tx: Queryable = db): Promise<Set<string>> {
       if (keys.length === 0) return new Set();
-      const rows = await tx.query<{ storage_key: string }>(`select storage_key from attachment where storage_key = any($1::text[])`, [
-        keys,
-      ]);
+      const rows = await tx.query<{ storage_key: string }>(
+        `select storage_key from attachment where storage_key = any($1::text[])
+         union select pdf_key from result_report where pdf_key = any($1::text[])`,
+        [keys],
+      );
       return new Set(rows.map((row) => row.storage_key));
     },
 

@@ -16,20 +16,6 @@ export type ShareRow = {
   accesses: { openedAtUTC: string }[];
 };
 
-export type SharedReportRow = {
-  resultId: string;
-  examName: string;
-  clinicName: string;
-  startsAt: string;
-  timeZone: string;
-  reportText: string;
-  reportedAt: string;
-  referrerName: string;
-  studyInstanceUid: string | null;
-  pdfKey: string;
-  accessionNumber: string;
-};
-
 export interface NewShare {
   bookingKey: string;
   type: 'RESULT' | 'HISTORY';
@@ -44,10 +30,6 @@ export interface NewShare {
 
 /** The most openings a share lists (newest first). */
 const ACCESSES_LISTED = 20;
-
-const REPORT_COLUMNS = `r.id::text as "resultId", e.name as "examName", c.name as "clinicName", ${isoTimestamp('lower(a.during)', '"startsAt"')},
-  c.time_zone as "timeZone", r.report_text as "reportText", ${isoTimestamp('r.received_at', '"reportedAt"')}, r.referrer_name as "referrerName",
-  r.study_instance_uid as "studyInstanceUid", r.pdf_key as "pdfKey", r.accession_number as "accessionNumber"`;
 
 export function createResultSharesRepository(db: Queryable) {
   return {
@@ -111,28 +93,6 @@ export function createResultSharesRepository(db: Queryable) {
         since.toISOString(),
       ]);
       return rows[0]?.n ?? 0;
-    },
-
-    /**
-     * The released reports a share shows, newest first: RESULT, the booking's newest report;
-     * HISTORY, every report of the booking's patient.
-     */
-    async releasedReports(bookingKey: string, type: 'RESULT' | 'HISTORY', now: Date, tx: Queryable = db): Promise<SharedReportRow[]> {
-      const scope =
-        type === 'RESULT'
-          ? `a.booking_key = $1`
-          : `a.patient_id = (select patient_id from appointment where booking_key = $1 order by created_at, id limit 1)`;
-      return tx.query<SharedReportRow>(
-        `select ${REPORT_COLUMNS}
-           from result_report r
-           join appointment a on a.id = r.appointment_id
-           join exam e on e.id = a.exam_id
-           join clinic c on c.id = a.clinic_id
-          where ${scope} and r.release_at <= $2
-          order by r.received_at desc, r.id
-          ${type === 'RESULT' ? 'limit 1' : 'limit 200'}`,
-        [bookingKey, now.toISOString()],
-      );
     },
 
     /** The patient's first name and last initial ("Liam E."), for the contact's page and mail. */

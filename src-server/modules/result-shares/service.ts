@@ -23,7 +23,7 @@ import { bookingKeyRef } from '../../platform/security-audit';
 import type { SignedLinks } from '../../platform/signed-links';
 import { createSmsOutboxRepository } from '../../platform/sms/sms-outbox-repository';
 import type { FileStorage } from '../../platform/storage';
-import { PATIENT_IMAGE_LINK, PATIENT_IMAGE_LINK_TTL_MS } from '../results/public';
+import { createResultsRepository, PATIENT_IMAGE_LINK, PATIENT_IMAGE_LINK_TTL_MS } from '../results/public';
 import { shareMailText, shareSmsText } from './messages';
 import { createResultSharesRepository, type ShareRow } from './repository';
 
@@ -66,6 +66,7 @@ export function contactTypeOf(value: string, smsEnabled: boolean): 'EMAIL' | 'PH
 export function createResultShares(deps: ResultSharesDeps) {
   const { db, clock, storage } = deps;
   const repository = createResultSharesRepository(db);
+  const results = createResultsRepository(db);
   const audit = createAuditLogRepository(db);
   const mailOutbox = createOutboxRepository(db);
   const smsOutbox = createSmsOutboxRepository(db);
@@ -104,7 +105,7 @@ export function createResultShares(deps: ResultSharesDeps) {
         throw forbidden('Sign in to your patient portal to share your whole history.');
 
       const now = clock.now();
-      if ((await repository.releasedReports(sharer.bookingKey, request.type, now)).length === 0)
+      if ((await results.reportsOf(sharer.bookingKey, request.type, now)).length === 0)
         throw appError('result_not_available', 404, 'There is no released report to share yet.');
       const { sharedBy } = await sharedByOf(sharer.bookingKey);
       const token = randomToken(32);
@@ -185,7 +186,7 @@ export function createResultShares(deps: ResultSharesDeps) {
       const share = await repository.shareOf(session.shareId);
       if (share === null) throw notFound('There is no such share.');
       const now = clock.now();
-      const reports = await repository.releasedReports(share.bookingKey, share.type, now);
+      const reports = await results.reportsOf(share.bookingKey, share.type, now);
       const links = await deps.signedLinks();
       const { sharedBy, firstName } = await sharedByOf(share.bookingKey);
       await audit.record({
@@ -222,9 +223,7 @@ export function createResultShares(deps: ResultSharesDeps) {
       const share = await repository.shareOf(session.shareId);
       const now = clock.now();
       const report =
-        share === null
-          ? undefined
-          : (await repository.releasedReports(share.bookingKey, share.type, now)).find((row) => row.resultId === resultId);
+        share === null ? undefined : (await results.reportsOf(share.bookingKey, share.type, now)).find((row) => row.resultId === resultId);
       if (share === null || report === undefined) throw notFound('There is no such report.');
       const file = await storage.open(report.pdfKey);
       if (file === null) throw new Error(`[result-shares] the PDF of report ${resultId} is missing from the file storage`);

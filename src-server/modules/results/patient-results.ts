@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { PatientResult } from '@contract/api/results';
+import type { PatientMatchRequest, PatientMatchResponse, PatientResult } from '@contract/api/results';
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
@@ -83,6 +83,58 @@ export function createPatientResults(deps: PatientResultsDeps) {
         pdfSizeBytes: row.pdf_size ?? 1,
         imageViewerLink,
       };
+    },
+
+    /**
+     * The patient match form: the date of birth and the e-mail or phone must be this booking's
+     * patient's (so nobody reaches another person's history); then the history, newest exam
+     * first. 404 patient_matching_error for a mismatch or an empty history.
+     */
+    async patientMatch(bookingKey: string, form: PatientMatchRequest, reader: ResultReader): Promise<PatientMatchResponse> {
+      const now = clock.now();
+      const me = await repository.patientOf(bookingKey);
+      const lastNine = (value: string): string => value.replace(/\D/g, '').slice(-9);
+      const matches =
+        me !== null &&
+        me.dateOfBirth === form.dateOfBirth &&
+        ((form.email !== undefined && me.email !== null && form.email.toLowerCase() === me.email) ||
+          (form.phone !== undefined && me.phone.length >= 9 && lastNine(form.phone) === lastNine(me.phone)));
+      const reports = matches ? await repository.reportsOf(bookingKey, 'HISTORY', now, { withUnreleased: true }) : [];
+      await record(matches ? 'result.history_opened' : 'result.patient_match_failed', bookingKey, reader, { reports: reports.length }, now);
+      if (reports.length === 0) throw appError('patient_matching_error', 404, 'We could not find earlier results for these details.');
+      const links = await deps.signedLinks();
+      return {
+        historyAppointments: reports.map((report) => {
+          const isReleased = new Date(report.releaseAt).getTime() <= now.getTime();
+          return {
+            resultId: report.resultId,
+            examName: report.examName,
+            clinicName: report.clinicName,
+            startsAt: report.startsAt,
+            timeZone: report.timeZone,
+            state: isReleased ? 'RELEASED' : 'NOT_RELEASED',
+            releaseAt: report.releaseAt,
+            reportText: isReleased ? report.reportText : null,
+            reportedAt: isReleased ? report.reportedAt : null,
+            referrerName: isReleased ? report.referrerName : null,
+            imageViewerLink:
+              isReleased && report.studyInstanceUid !== null
+                ? links.sign({ ...PATIENT_IMAGE_LINK, subject: report.resultId, ttlMs: PATIENT_IMAGE_LINK_TTL_MS })
+                : null,
+          };
+        }),
+      };
+    },
+
+    /** A released report of the patient's history as a PDF; 404 for any other. */
+    async historyPdf(bookingKey: string, resultId: string, reader: ResultReader, disposition: 'inline' | 'attachment') {
+      const now = clock.now();
+      const report = (await repository.reportsOf(bookingKey, 'HISTORY', now)).find((row) => row.resultId === resultId);
+      if (report === undefined) throw appError('result_not_available', 404, NOT_AVAILABLE_MESSAGE);
+      const file = await storage.open(report.pdfKey);
+      if (file === null) throw new Error(`[results] the PDF of report ${resultId} is missing from the file storage`);
+      await record('result.pdf_opened', bookingKey, reader, { accessionNumber: report.accessionNumber, disposition, history: true }, now);
+      return { ...file, fileName: `report-${report.accessionNumber}.pdf` };
     },
 
     /** The released report's PDF; 404 result_not_available before its release or without one. */

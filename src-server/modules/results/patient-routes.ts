@@ -8,7 +8,13 @@ import {
 } from '@contract/api/image-viewer';
 import { BookingKeyParamsSchema } from '@contract/api/appointments';
 import { RESULT_SIGN_IN_TYPES } from '@contract/api/patient-access';
-import { PatientResultSchema, ReportPdfQuerySchema } from '@contract/api/results';
+import {
+  HistoryReportParamsSchema,
+  PatientMatchRequestSchema,
+  PatientMatchResponseSchema,
+  PatientResultSchema,
+  ReportPdfQuerySchema,
+} from '@contract/api/results';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { sendStoredPdf, servedFilePolicy } from '../../platform/served-file';
 import { contentDisposition } from '../attachments/public';
@@ -67,6 +73,45 @@ export function registerPatientResultRoutes(app: FastifyInstance, results: Patie
       const reader = await readerOf(request, request.params.bookingKey);
       const disposition = request.query.download === 'true' ? 'attachment' : 'inline';
       const pdf = await results.reportPdf(request.params.bookingKey, reader, disposition);
+      return sendStoredPdf(reply, pdf, contentDisposition(disposition, pdf.fileName));
+    },
+  );
+
+  api.post(
+    '/api/results/:bookingKey/patient-match',
+    {
+      schema: {
+        tags,
+        summary:
+          'Patient (patient portal sign-in): confirm the date of birth and e-mail or phone, and get the earlier appointments with results; 404 patient_matching_error when none',
+        params: BookingKeyParamsSchema,
+        body: PatientMatchRequestSchema,
+        response: { 200: PatientMatchResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requirePatientSession(request, { bookingKey: request.params.bookingKey, type: 'PATIENT_PORTAL' });
+      return reply.headers(NO_STORE).send(await results.patientMatch(session.bookingKey, request.body, { shared: session.shared }));
+    },
+  );
+
+  api.get(
+    '/api/results/:bookingKey/history/:resultId/report.pdf',
+    {
+      onSend: servedFilePolicy,
+      schema: {
+        tags,
+        summary: "Patient (patient portal sign-in): a released report of the patient's history as a PDF",
+        params: HistoryReportParamsSchema,
+        querystring: ReportPdfQuerySchema,
+        produces: ['application/pdf'],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const session = await requirePatientSession(request, { bookingKey: request.params.bookingKey, type: 'PATIENT_PORTAL' });
+      const disposition = request.query.download === 'true' ? 'attachment' : 'inline';
+      const pdf = await results.historyPdf(session.bookingKey, request.params.resultId, { shared: session.shared }, disposition);
       return sendStoredPdf(reply, pdf, contentDisposition(disposition, pdf.fileName));
     },
   );

@@ -44,6 +44,35 @@ export type ReportStudyRow = {
   release_at: string;
 };
 
+/** A report as the history and the shares list it. */
+export type ReportRow = {
+  resultId: string;
+  examName: string;
+  clinicName: string;
+  startsAt: string;
+  timeZone: string;
+  reportText: string;
+  reportedAt: string;
+  releaseAt: string;
+  referrerName: string;
+  studyInstanceUid: string | null;
+  pdfKey: string;
+  accessionNumber: string;
+};
+
+const REPORT_COLUMNS = `r.id::text as "resultId", e.name as "examName", c.name as "clinicName", ${isoTimestamp('lower(a.during)', '"startsAt"')},
+  c.time_zone as "timeZone", r.report_text as "reportText", ${isoTimestamp('r.received_at', '"reportedAt"')},
+  ${isoTimestamp('r.release_at', '"releaseAt"')}, r.referrer_name as "referrerName",
+  r.study_instance_uid as "studyInstanceUid", r.pdf_key as "pdfKey", r.accession_number as "accessionNumber"`;
+
+/**
+ * Whose reports count as the booking's patient's history: every booking of a patient with the
+ * same date of birth and the same e-mail or phone (one person may be several patient rows,
+ * one per booking made), not only this booking's row.
+ */
+const SAME_PERSON = `p.date_of_birth = me.date_of_birth
+  and (lower(p.email) = me.email or (me.phone <> '' and regexp_replace(coalesce(p.contact_number, ''), '\\D', '', 'g') = me.phone))`;
+
 export function createResultsRepository(db: Queryable) {
   return {
     /**
@@ -63,6 +92,53 @@ export function createResultsRepository(db: Queryable) {
           where a.booking_key = $1 and a.status <> 'HELD'
           order by r.received_at desc nulls last, lower(a.during), a.created_at, r.id
           limit 1`,
+        [bookingKey],
+      );
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Reports of the booking (RESULT: its newest) or of its patient's history (HISTORY, newest
+     * exam first, at most 200), released ones only unless `withUnreleased`.
+     */
+    async reportsOf(
+      bookingKey: string,
+      scope: 'RESULT' | 'HISTORY',
+      now: Date,
+      options: { withUnreleased?: boolean } = {},
+      tx: Queryable = db,
+    ): Promise<ReportRow[]> {
+      // $2 is always bound (PostgreSQL refuses a parameter the text does not use): true or the release check.
+      const released = options.withUnreleased === true ? 'and $2::timestamptz is not null' : 'and r.release_at <= $2';
+      if (scope === 'RESULT')
+        return tx.query<ReportRow>(
+          `select ${REPORT_COLUMNS}
+             from result_report r join appointment a on a.id = r.appointment_id
+             join exam e on e.id = a.exam_id join clinic c on c.id = a.clinic_id
+            where a.booking_key = $1 ${released}
+            order by r.received_at desc, r.id limit 1`,
+          [bookingKey, now.toISOString()],
+        );
+      return tx.query<ReportRow>(
+        `with me as (
+           select p.date_of_birth, lower(p.email) as email, regexp_replace(coalesce(p.contact_number, ''), '\\D', '', 'g') as phone
+             from appointment a join patient p on p.id = a.patient_id
+            where a.booking_key = $1 order by a.created_at, a.id limit 1)
+         select ${REPORT_COLUMNS}
+           from me, result_report r join appointment a on a.id = r.appointment_id join patient p on p.id = a.patient_id
+           join exam e on e.id = a.exam_id join clinic c on c.id = a.clinic_id
+          where ${SAME_PERSON} ${released}
+          order by lower(a.during) desc, r.received_at desc, r.id limit 200`,
+        [bookingKey, now.toISOString()],
+      );
+    },
+
+    /** The booking's patient's date of birth, e-mail and phone digits (the patient match form's check). */
+    async patientOf(bookingKey: string, tx: Queryable = db): Promise<{ dateOfBirth: string; email: string | null; phone: string } | null> {
+      const rows = await tx.query<{ dateOfBirth: string; email: string | null; phone: string }>(
+        `select p.date_of_birth::text as "dateOfBirth", lower(p.email) as email,
+                regexp_replace(coalesce(p.contact_number, ''), '\\D', '', 'g') as phone
+           from appointment a join patient p on p.id = a.patient_id where a.booking_key = $1 order by a.created_at, a.id limit 1`,
         [bookingKey],
       );
       return rows[0] ?? null;

@@ -160,7 +160,15 @@ const DetailsForm = observer(function DetailsForm({ store }: { store: PatientSig
 
   return (
     <form ref={formRef} className="pp-auth-panel" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={store.loading}>
-      <p>{shared ? t('authentication.introShared') : staff ? t('authentication.introStaff') : t('authentication.intro')}</p>
+      <p>
+        {shared
+          ? t('authentication.introShared')
+          : staff
+            ? t('authentication.introStaff')
+            : store.results
+              ? t('authentication.introResults')
+              : t('authentication.intro')}
+      </p>
       <TextField
         store={store}
         field="dateOfBirth"
@@ -320,7 +328,9 @@ const AuthenticationView = observer(function AuthenticationView() {
     ? t('authentication.titleShared')
     : store.staffBooking
       ? t('authentication.titleStaff')
-      : t('authentication.title');
+      : store.results
+        ? t('authentication.titleResults')
+        : t('authentication.title');
   const busy = store.step === 'checking' || store.step === 'done';
 
   return (

@@ -1,3 +1,4 @@
+import type { OtpChannel } from '@contract/api/patient-access';
 import { isEmbeddedPath, paths } from '../../paths';
 import { safeInternalPath } from '../../platform/safe-url';
 import type { AuthenticationParams } from './patient-sign-in-store';
@@ -15,34 +16,60 @@ function isTrue(value: string | null): boolean {
   return value?.trim().toLowerCase() === 'true';
 }
 
-/** The booking a return URL points at, if it is one of the booking pages. */
+/** /appointments/{key}/result (from the results e-mail) and /appointments/{key}/result/patient (the patient portal link). */
+const RESULT_PAGE = /^\/appointments\/([A-Za-z0-9_-]+)\/result(\/patient)?\/?(?:[?#]|$)/;
+
+/** The booking a return URL points at, if it is one of the booking pages, with the sign-in type that page needs. */
 export function bookingFromUrl(url: string): { bookingKey: string; type: PatientSubject } | null {
   const path = isEmbeddedPath(url) ? url.slice('/iframe'.length) || '/' : url;
+  const result = RESULT_PAGE.exec(path);
+  if (result?.[1] && BOOKING_KEY.test(result[1]))
+    return { bookingKey: result[1], type: result[2] ? 'PATIENT_PORTAL' : 'APPOINTMENT_RESULTS' };
   const match = BOOKING_PAGE.exec(path);
   if (!match?.[1] || !match[2] || !BOOKING_KEY.test(match[2])) return null;
   return { bookingKey: match[2], type: match[1] === 'booking-requests' || match[1] === 'br' ? 'BOOKING_REQUEST' : 'APPOINTMENT' };
 }
 
 /**
- * The authentication type named by the query. The other authentication types
- * (APPOINTMENT_RESULTS, PATIENT_PORTAL) open an appointment's session.
+ * The authentication type named by the query (src-contract/api/patient-access.ts SIGN_IN_TYPES;
+ * spelled out here, as the contract's module would bring zod into the sign-in chunk).
  */
 function typeFromQuery(value: string | null): PatientSubject | null {
-  switch (value?.trim().toUpperCase()) {
-    case 'BOOKING_REQUEST':
-      return 'BOOKING_REQUEST';
+  const named = value?.trim().toUpperCase();
+  switch (named) {
     case 'APPOINTMENT':
+    case 'BOOKING_REQUEST':
     case 'APPOINTMENT_RESULTS':
     case 'PATIENT_PORTAL':
-      return 'APPOINTMENT';
+      return named;
     default:
       return null;
   }
 }
 
+/** The code channel a patient portal link asks for (otpType EMAIL or SMS), else null. */
+function otpChannelFromQuery(value: string | null): OtpChannel | null {
+  const named = value?.trim().toUpperCase();
+  return named === 'EMAIL' || named === 'SMS' ? named : null;
+}
+
+/** The page a sign-in of this type opens when the link names no return URL. */
+function ownPageOf(bookingKey: string, type: PatientSubject): string {
+  switch (type) {
+    case 'BOOKING_REQUEST':
+      return `/booking-requests/${encodeURIComponent(bookingKey)}`;
+    case 'APPOINTMENT_RESULTS':
+      return paths.result(bookingKey);
+    case 'PATIENT_PORTAL':
+      return paths.result(bookingKey, true);
+    case 'APPOINTMENT':
+      return `/appointments/${encodeURIComponent(bookingKey)}`;
+  }
+}
+
 /**
  * Reads the /authentication query (docs/rules/patient-access.md#authentication-page: returnUrl, shared, bookingKey, type,
- * staffBooking, isBookingRequest, dateOfBirth). The return URL must be a path of this site (a
+ * staffBooking, isBookingRequest, dateOfBirth, and otpType from the patient portal link). The return URL must be a path of this site (a
  * crafted link cannot send the patient elsewhere after sign-in); the booking key and type come
  * from the query or else from the return URL; without a return URL the booking's own page is it.
  *
@@ -58,9 +85,7 @@ export function readAuthenticationParams(params: URLSearchParams, embedded: bool
   const type: PatientSubject = isTrue(params.get('isBookingRequest'))
     ? 'BOOKING_REQUEST'
     : (typeFromQuery(params.get('type')) ?? fromUrl?.type ?? 'APPOINTMENT');
-  const ownPage = bookingKey
-    ? `/${type === 'BOOKING_REQUEST' ? 'booking-requests' : 'appointments'}/${encodeURIComponent(bookingKey)}`
-    : paths.home();
+  const ownPage = bookingKey ? ownPageOf(bookingKey, type) : paths.home();
   const target = requested ?? ownPage;
   const dateOfBirth = params.get('dateOfBirth')?.trim() ?? '';
   return {
@@ -70,5 +95,6 @@ export function readAuthenticationParams(params: URLSearchParams, embedded: bool
     shared: isTrue(params.get('shared')),
     staffBooking: isTrue(params.get('staffBooking')),
     dateOfBirth: /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) ? dateOfBirth : '',
+    otpChannel: otpChannelFromQuery(params.get('otpType')),
   };
 }

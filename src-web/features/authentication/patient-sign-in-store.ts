@@ -25,6 +25,8 @@ export interface AuthenticationParams {
   staffBooking: boolean;
   /** A date of birth to start the form with ('' when none). */
   dateOfBirth: string;
+  /** The code channel to preselect (the patient portal link's otpType), when the server offers it. */
+  otpChannel?: OtpChannel | null;
 }
 
 /** The sign-in steps: checking an existing session, date of birth, channel choice, code, done. */
@@ -143,6 +145,11 @@ export class PatientSignInStore {
 
   get shared(): boolean {
     return this.params?.shared ?? false;
+  }
+
+  /** The sign-in opens results (APPOINTMENT_RESULTS, PATIENT_PORTAL): the page speaks of results. */
+  get results(): boolean {
+    return this.params?.type === 'APPOINTMENT_RESULTS' || this.params?.type === 'PATIENT_PORTAL';
   }
 
   /** Today's local date (the latest date of birth allowed). */
@@ -269,7 +276,8 @@ export class PatientSignInStore {
       if (!answer.otpRequired) return await this.confirmSession(generation, params.bookingKey, params.type);
       runInAction(() => {
         this.otpChannels = answer.otpChannels;
-        this.channel = answer.otpChannels[0] ?? null;
+        const asked = params.otpChannel;
+        this.channel = asked && answer.otpChannels.includes(asked) ? asked : (answer.otpChannels[0] ?? null);
         this.session.setOtpSent(false);
       });
       if (answer.otpChannels.length === 0) {

@@ -21,6 +21,8 @@ const attachments: Catalogue = readEnglish('attachments.json');
 const kiosk: Catalogue = readEnglish('kiosk.json');
 /** The staff kiosk page (src-web/i18n/staff-kiosks-texts.ts). */
 const staffKiosks: Catalogue = readEnglish('staff-kiosks.json');
+/** The patient result page (src-web/i18n/results-texts.ts). */
+const results: Catalogue = readEnglish('results.json');
 
 function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefined {
   let node: string | Catalogue | undefined = catalogue[key];
@@ -34,7 +36,7 @@ function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefin
 function lookUpText(key: string): string | Catalogue | undefined {
   const found = lookUp(english, key);
   if (typeof found === 'string') return found;
-  for (const catalogue of [selfService, staff, signIn, pages, attachments, kiosk, staffKiosks]) {
+  for (const catalogue of [selfService, staff, signIn, pages, attachments, kiosk, staffKiosks, results]) {
     const text = lookUp(catalogue, key);
     if (typeof text === 'string') return text;
   }

@@ -59,4 +59,26 @@ describe('SessionStore (authentication state)', () => {
     session.reauthenticate();
     expect(navigator.visited).toHaveLength(1);
   });
+
+  it("should pass the patient portal link's date of birth and code channel on to sign-in, and nothing of the kind for other types", () => {
+    const portal = recordingNavigator(`/iframe/appointments/${KEY}/result/patient?dateOfBirth=1991-03-14&otpType=SMS`);
+    const session = new SessionStore(() => portal);
+    session.setSubject(KEY, 'PATIENT_PORTAL');
+    session.reauthenticate();
+    const returnUrl = encodeURIComponent(`/iframe/appointments/${KEY}/result/patient?dateOfBirth=1991-03-14&otpType=SMS`);
+    expect(portal.visited).toEqual([
+      {
+        to: `/iframe/authentication?returnUrl=${returnUrl}&bookingKey=${KEY}&type=PATIENT_PORTAL&dateOfBirth=1991-03-14&otpType=SMS`,
+        replace: true,
+      },
+    ]);
+
+    const results = recordingNavigator(`/appointments/${KEY}/result?dateOfBirth=1991-03-14`);
+    const other = new SessionStore(() => results);
+    other.setSubject(KEY, 'APPOINTMENT_RESULTS');
+    other.reauthenticate();
+    expect(results.visited[0]?.to).toBe(
+      `/authentication?returnUrl=${encodeURIComponent(`/appointments/${KEY}/result?dateOfBirth=1991-03-14`)}&bookingKey=${KEY}&type=APPOINTMENT_RESULTS`,
+    );
+  });
 });

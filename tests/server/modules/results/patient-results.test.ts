@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PatientResultSchema } from '@contract/api/results';
 import { ImageViewerResponseSchema } from '@contract/api/image-viewer';
+import { join } from 'node:path';
+import { createAttachmentsService } from '../../../../src-server/modules/attachments/public';
+import { sweepAttachmentOrphans } from '../../../../src-server/modules/attachments/jobs';
+import { configuredStorage } from '../../../../src-server/platform/storage';
+import { noVirusScanner } from '../../../../src-server/platform/virus-scan';
 import { MINIMAL_PDF } from '../attachments/attachments-kit';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
@@ -82,6 +87,21 @@ describe.each(backends())('patient results on %s', (backend) => {
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="report-ACC-R-1\.pdf"/);
     expect((await liam.request('GET', `/api/results/${LIAM.bookingKey}/report.pdf?download=yes`)).statusCode).toBe(400);
     expect(await audited('result.pdf_opened')).toBe(before + 2);
+  });
+
+  it("keeps delivered report PDFs through the file storage's orphan sweep (the storage is shared with attachments)", async () => {
+    // The app's own storage: the folder under its DATA_DIR.
+    const storage = configuredStorage({ s3: null, dataDir: server.dataDir });
+    const attachments = createAttachmentsService({
+      db: server.db,
+      clock: server.clock,
+      storage,
+      scanner: noVirusScanner,
+      workDir: join(server.dataDir, 'upload-work'),
+    });
+    await sweepAttachmentOrphans(attachments, storage, join(server.dataDir, 'upload-work'), new Date(Date.now() + 86_400_000), 0);
+    const pdf = await liam.request('GET', `/api/results/${LIAM.bookingKey}/report.pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
   });
 
   it('refuses a session of another booking, an appointment session and no session alike (401)', async () => {

@@ -242,6 +242,27 @@ describe('/authentication page: variants', () => {
     expect(fake.bodies[0]?.body).toMatchObject({ shared: true });
   });
 
+  it('should speak of results for a result sign-in, prefill the date of birth of the patient portal link and return there', async () => {
+    const portal = `/appointments/${BOOKING_KEY}/result/patient?dateOfBirth=${DATE_OF_BIRTH}&otpType=EMAIL`;
+    const url = `/authentication?returnUrl=${encodeURIComponent(portal)}&bookingKey=${BOOKING_KEY}&type=PATIENT_PORTAL&dateOfBirth=${DATE_OF_BIRTH}&otpType=EMAIL`;
+    const { app, fake } = await open(url, { otpRequired: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to see your results' })).toBeTruthy();
+    expect(await screen.findByText(/To protect your results/)).toBeTruthy();
+    expect(((await dateOfBirth()) as HTMLInputElement).value).toBe(DATE_OF_BIRTH);
+    fireEvent.click(continueButton());
+    fireEvent.change(await screen.findByLabelText('One-time code'), { target: { value: CODE } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(location(app)).toBe(portal));
+    expect(fake.bodies[0]?.body).toMatchObject({ type: 'PATIENT_PORTAL', dateOfBirth: DATE_OF_BIRTH });
+  });
+
+  it("should keep the 'accessing results of others' wording for shared results", async () => {
+    const result = `/appointments/${BOOKING_KEY}/result`;
+    await open(`/authentication?returnUrl=${encodeURIComponent(result)}&type=APPOINTMENT_RESULTS&shared=true`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Open results shared with you' })).toBeTruthy();
+    expect(await screen.findByText(/You are accessing results of others/)).toBeTruthy();
+  });
+
   it('should keep the patient wording for a patient who adds staffBooking=true', async () => {
     await open(`${SIGN_IN}&staffBooking=true`, { otpRequired: true });
     expect(await dateOfBirth()).toBeTruthy();

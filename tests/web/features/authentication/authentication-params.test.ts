@@ -17,6 +17,7 @@ describe('readAuthenticationParams (the /authentication query)', () => {
       shared: true,
       staffBooking: true,
       dateOfBirth: '1991-03-14',
+      otpChannel: null,
     });
   });
 
@@ -25,15 +26,38 @@ describe('readAuthenticationParams (the /authentication query)', () => {
     expect(read(`returnUrl=/br/${KEY}`)).toMatchObject({ bookingKey: KEY, type: 'BOOKING_REQUEST' });
     expect(read(`returnUrl=/a/${KEY}`)).toMatchObject({ bookingKey: KEY, type: 'APPOINTMENT' });
     expect(read(`returnUrl=/north-shore/appointments/pending/${KEY}`)).toMatchObject({ bookingKey: KEY, type: 'APPOINTMENT' });
-    expect(read(`returnUrl=/iframe/appointments/${KEY}/result`)).toMatchObject({ bookingKey: KEY, type: 'APPOINTMENT' });
+    expect(read(`returnUrl=/north-shore/appointments/${KEY}/result`)).toMatchObject({ bookingKey: KEY, type: 'APPOINTMENT' });
   });
 
-  it('should make isBookingRequest=true a booking request, and map the other authentication types to an appointment', () => {
+  it('should make isBookingRequest=true a booking request, and keep the result types as they are', () => {
     expect(read(`bookingKey=${KEY}&isBookingRequest=true`).type).toBe('BOOKING_REQUEST');
     expect(read(`bookingKey=${KEY}&type=BOOKING_REQUEST`).type).toBe('BOOKING_REQUEST');
-    expect(read(`bookingKey=${KEY}&type=APPOINTMENT_RESULTS`).type).toBe('APPOINTMENT');
-    expect(read(`bookingKey=${KEY}&type=PATIENT_PORTAL`).type).toBe('APPOINTMENT');
+    expect(read(`bookingKey=${KEY}&type=APPOINTMENT_RESULTS`).type).toBe('APPOINTMENT_RESULTS');
+    expect(read(`bookingKey=${KEY}&type=patient_portal`).type).toBe('PATIENT_PORTAL');
+    expect(read(`bookingKey=${KEY}&type=SOMETHING_ELSE`).type).toBe('APPOINTMENT');
     expect(read(`bookingKey=${KEY}`).type).toBe('APPOINTMENT');
+  });
+
+  it('should take the result types from a result page as the return URL, top level and in /iframe', () => {
+    expect(read(`returnUrl=/appointments/${KEY}/result`)).toMatchObject({ bookingKey: KEY, type: 'APPOINTMENT_RESULTS' });
+    expect(read(`returnUrl=/iframe/appointments/${KEY}/result`)).toMatchObject({ bookingKey: KEY, type: 'APPOINTMENT_RESULTS' });
+    expect(read(`returnUrl=${encodeURIComponent(`/appointments/${KEY}/result?shared=true`)}`).type).toBe('APPOINTMENT_RESULTS');
+    expect(read(`returnUrl=${encodeURIComponent(`/appointments/${KEY}/result/patient?dateOfBirth=1991-03-14&otpType=SMS`)}`)).toMatchObject(
+      { bookingKey: KEY, type: 'PATIENT_PORTAL', returnUrl: `/appointments/${KEY}/result/patient?dateOfBirth=1991-03-14&otpType=SMS` },
+    );
+    expect(bookingFromUrl(`/iframe/appointments/${KEY}/result/patient`)).toEqual({ bookingKey: KEY, type: 'PATIENT_PORTAL' });
+    // Not a result page: another path below the appointment.
+    expect(bookingFromUrl(`/appointments/${KEY}/results`)).toEqual({ bookingKey: KEY, type: 'APPOINTMENT' });
+  });
+
+  it("should return to the result page when a result sign-in names no return URL, and read the patient portal link's hints", () => {
+    expect(read(`bookingKey=${KEY}&type=APPOINTMENT_RESULTS`).returnUrl).toBe(`/appointments/${KEY}/result`);
+    expect(read(`bookingKey=${KEY}&type=PATIENT_PORTAL`, true).returnUrl).toBe(`/iframe/appointments/${KEY}/result/patient`);
+    expect(read(`bookingKey=${KEY}&type=PATIENT_PORTAL&dateOfBirth=1991-03-14&otpType=sms`)).toMatchObject({
+      dateOfBirth: '1991-03-14',
+      otpChannel: 'SMS',
+    });
+    expect(read(`bookingKey=${KEY}&type=PATIENT_PORTAL&otpType=PIGEON`).otpChannel).toBeNull();
   });
 
   it("should return to the booking's own page when no return URL is given, inside /iframe when embedded", () => {

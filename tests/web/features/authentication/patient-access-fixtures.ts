@@ -16,6 +16,8 @@ export interface SignInServerOptions {
   dropCookie?: boolean;
   /** Already signed in when the page opens. */
   signedIn?: boolean;
+  /** The type of the session a signed-in browser holds (default APPOINTMENT). */
+  sessionType?: 'APPOINTMENT' | 'BOOKING_REQUEST' | 'APPOINTMENT_RESULTS' | 'PATIENT_PORTAL';
   /** Overrides for single routes. */
   answers?: Partial<Record<'authenticate' | 'otp' | 'verify' | 'session', (response: ServerResponse) => void>>;
   roleTranslations?: string;
@@ -48,7 +50,12 @@ export function signInServer(options: SignInServerOptions = {}): SignInServer {
   let stage: 'none' | 'dob_verified' | 'authenticated' = options.signedIn ? 'authenticated' : 'none';
   let failures = 0;
   // The session is for the type the date of birth was given for (an appointment or a booking request).
-  const identity = { isAuthenticated: true, bookingKey: BOOKING_KEY, type: 'APPOINTMENT', roleTranslations };
+  const identity: { isAuthenticated: true; bookingKey: string; type: string; roleTranslations: string } = {
+    isAuthenticated: true,
+    bookingKey: BOOKING_KEY,
+    type: options.sessionType ?? 'APPOINTMENT',
+    roleTranslations,
+  };
 
   const post = (name: 'authenticate' | 'otp' | 'verify', handle: (body: unknown, response: ServerResponse) => void): RouteHandler => {
     return (request, response) => {
@@ -66,7 +73,10 @@ export function signInServer(options: SignInServerOptions = {}): SignInServer {
       sessionQueries.push(request.url ?? '');
       const override = options.answers?.session;
       if (override) return override(response);
-      if (stage === 'authenticated' && !options.dropCookie) return json(response, 200, identity);
+      // A session is for one booking key and one type (docs/rules/patient-access.md#sessions).
+      const query = new URL(request.url ?? '/', 'http://test').searchParams;
+      const same = query.get('bookingKey') === identity.bookingKey && (query.get('type') ?? identity.type) === identity.type;
+      if (stage === 'authenticated' && !options.dropCookie && same) return json(response, 200, identity);
       json(response, 401, { code: 'unauthorized', message: 'Please sign in.' });
     },
     'POST /api/patient-access/authenticate': post('authenticate', (body, response) => {

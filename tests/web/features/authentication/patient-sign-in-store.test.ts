@@ -303,6 +303,27 @@ describe('PatientSignInStore: one-time password', () => {
     expect(store.destination).toBe('*******006');
   });
 
+  it("should preselect the patient portal link's channel when it is offered, else the first", async () => {
+    const portal = params({ type: 'PATIENT_PORTAL', returnUrl: `/appointments/${BOOKING_KEY}/result/patient`, otpChannel: 'SMS' });
+    const both = await atCode({ server: { otpChannels: ['EMAIL', 'SMS'] } }, portal);
+    expect(both.store.step).toBe('channel');
+    expect(both.store.channel).toBe('SMS');
+    const emailOnly = await atCode({ server: { otpChannels: ['EMAIL'] } }, portal);
+    expect(emailOnly.fake.bodies[1]?.body).toEqual({ channel: 'EMAIL' });
+  });
+
+  it('should sign in to a result with its own type and come back to the result page', async () => {
+    const opened = params({ type: 'APPOINTMENT_RESULTS', returnUrl: `/appointments/${BOOKING_KEY}/result` });
+    const { store, fake, session, navigator } = await atCode({}, opened);
+    expect(fake.bodies[0]?.body).toMatchObject({ type: 'APPOINTMENT_RESULTS' });
+    expect(store.results).toBe(true);
+    store.setCode(CODE);
+    expect(await store.verifyOtp()).toBe(true);
+    expect(session.isSignedInTo(BOOKING_KEY, 'APPOINTMENT_RESULTS')).toBe(true);
+    expect(session.isSignedInTo(BOOKING_KEY, 'APPOINTMENT')).toBe(false);
+    expect(navigator.visited).toEqual([{ to: `/appointments/${BOOKING_KEY}/result`, replace: true }]);
+  });
+
   it('should say so when there is no channel to send a code on', async () => {
     const { store } = await atCode({ server: { otpChannels: [] } });
     expect(store.error).toEqual({ kind: 'noChannel' });

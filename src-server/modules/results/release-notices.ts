@@ -1,0 +1,94 @@
+import type { Database } from '../../db/connection';
+import { isoTimestamp } from '../../db/sql';
+import type { Clock } from '../../platform/clock';
+import { createOutboxRepository, oneLineSubject } from '../../platform/outbox/outbox-repository';
+
+/**
+ * The results e-mail (docs/rules/results.md#results-e-mail): once a report's release time has
+ * come, its patient gets one e-mail with the link to /appointments/{key}/result. The mail holds
+ * no finding, date of birth or code: only which exam, and that signing in needs both.
+ */
+
+export const RESULTS_READY_KIND = 'results_ready';
+/** Reports notified per sweep; the next sweep takes the rest. */
+const BATCH = 100;
+
+export interface ReleaseNoticesDeps {
+  db: Database;
+  clock: Clock;
+  publicUrl: string;
+  providerName: () => Promise<string>;
+}
+
+interface DueNotice extends Record<string, unknown> {
+  id: string;
+  booking_key: string;
+  email: string | null;
+  first_name: string;
+  exam_name: string;
+  starts_at: string;
+  time_zone: string;
+}
+
+export function resultsReadyMail(notice: { providerName: string; firstName: string; examName: string; examDate: string; link: string }) {
+  return {
+    subject: oneLineSubject(`${notice.providerName}: your ${notice.examName} results are ready`),
+    text: [
+      `Dear ${notice.firstName},`,
+      '',
+      `The report of your ${notice.examName} on ${notice.examDate} is ready to view.`,
+      '',
+      `View your results: ${notice.link}`,
+      '',
+      'You will need your date of birth, and we will send you a verification code.',
+      'Your referring doctor has your report too: please talk to them about what it means for you.',
+      '',
+    ].join('\n'),
+  };
+}
+
+export function createReleaseNotices(deps: ReleaseNoticesDeps) {
+  const { db, clock } = deps;
+  const outbox = createOutboxRepository(db);
+
+  return {
+    /** Queues the e-mails of reports released by now and not yet notified; answers how many. */
+    async sweep(): Promise<number> {
+      const providerName = await deps.providerName();
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        // skip locked: two servers sweeping at once never mail one report twice.
+        const due = await tx.query<DueNotice>(
+          `select r.id::text as id, a.booking_key, p.email, p.first_name, e.name as exam_name,
+                  ${isoTimestamp('lower(a.during)', 'starts_at')}, c.time_zone
+             from result_report r
+             join appointment a on a.id = r.appointment_id
+             join patient p on p.id = a.patient_id
+             join exam e on e.id = a.exam_id
+             join clinic c on c.id = a.clinic_id
+            where r.notified_at is null and r.release_at <= $1
+            order by r.release_at limit ${BATCH}
+            for update of r skip locked`,
+          [now.toISOString()],
+        );
+        for (const notice of due) {
+          if (notice.email !== null && notice.email.includes('@')) {
+            const examDate = new Date(notice.starts_at).toLocaleDateString('en-AU', {
+              day: 'numeric',
+              month: 'long',
+              year: 'numeric',
+              timeZone: notice.time_zone,
+            });
+            const link = `${deps.publicUrl}/appointments/${encodeURIComponent(notice.booking_key)}/result`;
+            const mail = resultsReadyMail({ providerName, firstName: notice.first_name, examName: notice.exam_name, examDate, link });
+            await outbox.enqueue({ kind: RESULTS_READY_KIND, recipient: notice.email, ...mail }, now, tx);
+          }
+          await tx.query(`update result_report set notified_at = $2 where id = $1::uuid`, [notice.id, now.toISOString()]);
+        }
+        return due.length;
+      });
+    },
+  };
+}
+
+export type ReleaseNotices = ReturnType<typeof createReleaseNotices>;

@@ -1,0 +1,39 @@
+import { ImageViewerResponseSchema, type ImageViewerResponse } from '@contract/api/image-viewer';
+import { PatientResultSchema, type PatientResult } from '@contract/api/results';
+import type { ApiClient } from './client';
+import { fileUrl } from './file-url';
+import { parseResponse } from './parse-response';
+
+const IMAGE_VIEWER_PATH = '/api/image_viewer';
+
+/**
+ * Typed calls of the patient's result (src-contract/api/results.ts) and the image viewer link
+ * (src-contract/api/image-viewer.ts). The answers are checked against the contract schemas: this
+ * module loads with the result page only, so zod costs the booking home nothing. A 401 on the
+ * result follows the client's logout rule (docs/rules/patient-access.md#logout-on-401).
+ */
+export function createResultsApi(client: ApiClient) {
+  const { http } = client;
+  const base = (bookingKey: string) => `/api/results/${encodeURIComponent(bookingKey)}`;
+
+  return {
+    /** The result of the booking's appointment: RELEASED with the report, NOT_RELEASED with when, or NOT_AVAILABLE. */
+    result: async (bookingKey: string): Promise<PatientResult> => {
+      const path = base(bookingKey);
+      return parseResponse(path, PatientResultSchema, (await http.get<unknown>(path)).data);
+    },
+
+    /**
+     * The report PDF as a plain link (the session cookie goes with it): inline to view it, or with
+     * download=true, for which the server answers Content-Disposition: attachment.
+     */
+    reportPdfUrl: (bookingKey: string, download: boolean): string =>
+      fileUrl(http, `${base(bookingKey)}/report.pdf${download ? '?download=true' : ''}`),
+
+    /** Where a signed image link (imsec) opens: the viewer, the PACS portal, or (expired) a redirect. */
+    imageViewer: async (input: string): Promise<ImageViewerResponse> =>
+      parseResponse(IMAGE_VIEWER_PATH, ImageViewerResponseSchema, (await http.get<unknown>(IMAGE_VIEWER_PATH, { params: { input } })).data),
+  };
+}
+
+export type ResultsApi = ReturnType<typeof createResultsApi>;

@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../../src-server/app';
+import { parseConfig } from '../../../src-server/config';
+import type { Database } from '../../../src-server/db/connection';
+import { systemClock } from '../../../src-server/platform/clock';
+import { noTransportMailer } from '../../../src-server/platform/mailer';
+import { createFolderStorage } from '../../../src-server/platform/storage';
+
+/** The production app on the benchmark's database, listening on loopback, its files under dataDir. */
+export async function startBenchServer(
+  db: Database,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; baseUrl: string }> {
+  const parsed = parseConfig(
+    { LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env },
+    { cwd: process.cwd(), packageVersion: '0.0.0-bench', gitShortHash: null },
+  );
+  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+  const app = await buildServer({
+    db,
+    clock: systemClock,
+    config: parsed.config,
+    mailer: noTransportMailer,
+    storage: createFolderStorage(join(dataDir, 'files')),
+    logger: { level: 'silent' },
+  });
+  return { app, baseUrl: await app.listen({ port: 0, host: '127.0.0.1' }) };
+}
+
+/** The Cookie header of a session cookie a response set (e.g. after a sign-in). */
+export function sessionCookieOf(setCookie: unknown): string {
+  const cookie = /(__Host-[^=]+=[^;]+)/.exec(String(setCookie))?.[1];
+  if (cookie === undefined) throw new Error('no session cookie was set');
+  return cookie;
+}

@@ -1,0 +1,133 @@
+import type { Server } from 'node:http';
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { t } from './helpers/i18n';
+import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
+import { signInWithCode } from './helpers/results';
+
+/**
+ * The patient's result page (issue 15) against the real server and the demo results
+ * (resources/demo-provider/results.json): the link from the results e-mail and the patient portal
+ * link send the patient to sign in with the result types (always with the e-mailed code), then the
+ * page shows the released report with its PDF and images, or when it will be released; at desktop
+ * and phone widths, and inside a provider's frame. axe on every page. Each test uses its own result.
+ */
+
+/** Liam's MRI knee: released a week ago, with a study (images). */
+const KNEE = { key: '5dapEFtxD3iMQYyyuwZ7XA', exam: 'MRI knee', dateOfBirth: '1991-03-14', email: 'liam.example@example.com' };
+/** Liam's MRI lumbar spine: released in five days. */
+const SPINE = { key: '9suqiOHlNV4vYZVKvheHAA', exam: 'MRI lumbar spine', dateOfBirth: '1991-03-14', email: 'liam.example@example.com' };
+/** Amelia's MRI shoulder: released, with a study. */
+const SHOULDER = { key: 'jou3zNPa5Gp8X9Q_dwejWQ', exam: 'MRI shoulder', dateOfBirth: '1968-11-02', email: 'amelia.sample@example.com' };
+
+type Surface = Page | FrameLocator;
+
+async function expectResultPage(surface: Surface, exam: string): Promise<void> {
+  await expect(surface.getByRole('heading', { level: 1, name: t('results.title') })).toBeVisible();
+  await expect(surface.getByRole('heading', { level: 2, name: exam })).toBeVisible();
+}
+
+/** Status, type and disposition of a same-origin file, fetched by the page itself (with its session cookie). */
+async function fetchHead(page: Page, url: string) {
+  return page.evaluate(async (href) => {
+    const response = await fetch(href, { credentials: 'include' });
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      disposition: response.headers.get('content-disposition'),
+      start: new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5)),
+    };
+  }, url);
+}
+
+test.describe('on a desktop (1280 x 800)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a patient opens the results e-mail link, signs in with the code and reads the released report, PDF and images', async ({
+    page,
+  }) => {
+    await page.goto(`/appointments/${KNEE.key}/result`);
+    await expect(page).toHaveURL(
+      `/authentication?returnUrl=${encodeURIComponent(`/appointments/${KNEE.key}/result`)}&bookingKey=${KNEE.key}&type=APPOINTMENT_RESULTS`,
+    );
+    await expect(page.getByRole('heading', { level: 1, name: t('authentication.titleResults') })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/authentication (results)');
+
+    await signInWithCode(page, KNEE);
+    await expect(page).toHaveURL(new RegExp(`/appointments/${KNEE.key}/result$`));
+    await expectResultPage(page, KNEE.exam);
+    await expect(page.getByTestId('result-exam-date')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+    await expect(page.getByText('Dr Daniel Okafor')).toBeVisible();
+    // The report is text in paragraphs, as the radiologist wrote it.
+    const report = page.getByTestId('report-text');
+    await expect(report.locator('p').first()).toHaveText('MRI LEFT KNEE');
+    await expect(report.getByText(/^IMPRESSION:\n1\. Horizontal oblique tear/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/appointments/…/result (released)');
+
+    const view = page.getByRole('link', { name: t('results.report.view') });
+    await expect(view).toHaveAttribute('target', '_blank');
+    await expect(view).toHaveAttribute('rel', /noopener/);
+    const inline = await fetchHead(page, (await view.getAttribute('href')) ?? '');
+    expect(inline).toMatchObject({ status: 200, type: 'application/pdf', start: '%PDF-' });
+    expect(inline.disposition).toMatch(/^inline/);
+    const download = page.getByRole('link', { name: t('results.report.download') });
+    const attachment = await fetchHead(page, (await download.getAttribute('href')) ?? '');
+    expect(attachment).toMatchObject({ status: 200, type: 'application/pdf' });
+    expect(attachment.disposition).toMatch(/^attachment/);
+
+    // The keyboard reaches View images; the viewer opens in the same tab.
+    const images = page.getByRole('button', { name: t('results.images.view') });
+    await images.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/demo-viewer\?/);
+  });
+});
+
+test.describe('on a phone (375 x 667)', () => {
+  test.use({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+
+  test('the patient portal link prefills the date of birth and shows when the report will be released', async ({ page }) => {
+    const link = `/appointments/${SPINE.key}/result/patient?dateOfBirth=${SPINE.dateOfBirth}&otpType=EMAIL`;
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/authentication\?/);
+    const query = new URL(page.url()).searchParams;
+    expect([query.get('type'), query.get('returnUrl'), query.get('otpType')]).toEqual(['PATIENT_PORTAL', link, 'EMAIL']);
+    await expect(page.getByLabel(t('authentication.fields.dateOfBirth'))).toHaveValue(SPINE.dateOfBirth);
+    await expectNoSeriousA11yViolations(page, '/authentication (patient portal, 375x667)');
+    await signInWithCode(page, SPINE, true);
+
+    await expect(page).toHaveURL(link);
+    await expectResultPage(page, SPINE.exam);
+    await expect(page.getByText(/^Your report will be available from .+\.$/)).toBeVisible();
+    await expect(page.getByRole('link', { name: t('results.report.view') })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSeriousA11yViolations(page, '/appointments/…/result/patient (not released, 375x667)');
+  });
+});
+
+test.describe("inside a provider's frame", () => {
+  const servers: Server[] = [];
+  test.afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  test('the result opens under /iframe, and the images in a new top-level tab', async ({ page }) => {
+    servers.push(await startParentSite(EMBED_PARENT_PORT, '127.0.0.1', `/iframe/appointments/${SHOULDER.key}/result`));
+    await page.goto(`http://127.0.0.1:${EMBED_PARENT_PORT}/`);
+    const frame = page.frameLocator('iframe[title="Patient portal"]');
+    await expect(frame.getByRole('heading', { level: 1, name: t('authentication.titleResults') })).toBeVisible();
+    await signInWithCode(frame, SHOULDER);
+    await expectResultPage(frame, SHOULDER.exam);
+    const framed = page.frames().find((candidate) => candidate !== page.mainFrame());
+    await expect.poll(() => new URL(framed?.url() ?? 'http://x/').pathname).toBe(`/iframe/appointments/${SHOULDER.key}/result`);
+    await expect(frame.getByText(t('results.images.newTab'))).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/iframe/appointments/…/result in the provider frame');
+
+    const popup = page.context().waitForEvent('page');
+    await frame.getByRole('button', { name: t('results.images.view') }).click();
+    const viewer = await popup;
+    await expect.poll(() => new URL(viewer.url()).pathname).toBe('/demo-viewer');
+    // The frame stays on the result.
+    await expect(frame.getByRole('heading', { level: 2, name: SHOULDER.exam })).toBeVisible();
+  });
+});
