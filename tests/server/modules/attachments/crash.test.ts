@@ -127,9 +127,12 @@ async function withDatabase<T>(dataDir: string, use: (pglite: PGlite) => Promise
 }
 
 /** The storage keys the attachment rows name. */
+/** Every storage key a row names: the attachments', and the demo results' report PDFs (the storage is shared). */
 async function rowKeys(dataDir: string): Promise<string[]> {
   const result = await withDatabase(dataDir, (pglite) =>
-    pglite.query<{ storage_key: string }>('select storage_key from attachment order by storage_key'),
+    pglite.query<{ storage_key: string }>(
+      'select storage_key from attachment union all select pdf_key from result_report order by storage_key',
+    ),
   );
   return result.rows.map((row) => row.storage_key);
 }
