@@ -9,7 +9,7 @@ import { useDemoViewerTexts } from '../../i18n/demo-viewer-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { demoViewerStoreOf, type DemoViewerStore } from './demo-viewer-store';
-import { DemoZoomImage } from './demo-zoom-image';
+import { ZoomableImage } from '../../components/zoomable-image';
 import './demo-viewer.css';
 
 /** The study's images as a strip of labelled buttons; the shown one is pressed. */
@@ -58,7 +58,18 @@ const Viewer = observer(function Viewer({ store }: { store: DemoViewerStore }) {
           </div>
         )}
         {/* A new image starts unzoomed. */}
-        <DemoZoomImage key={current.index} src={store.imageUrl(current.index)} alt={title} />
+        <ZoomableImage
+          key={current.index}
+          src={store.imageUrl(current.index)}
+          alt={title}
+          classPrefix="pp-demo-viewer"
+          labels={{
+            zoomIn: t('demoViewer.zoomIn'),
+            zoomOut: t('demoViewer.zoomOut'),
+            reset: t('demoViewer.reset'),
+            hint: t('demoViewer.hint'),
+          }}
+        />
       </figure>
     </>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { looksAllowed } from '../../../../src-web/features/attachments/attachments-store';
-import { createTapDetector, maxScaleFor, ZOOM } from '../../../../src-web/features/attachments/zoom';
+import { createTapDetector, maxScaleFor, ZOOM } from '../../../../src-web/components/zoom';
 
 describe('the viewer zoom rules (spec point 9)', () => {
   function detector() {

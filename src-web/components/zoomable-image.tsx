@@ -1,21 +1,29 @@
 import { useRef, useState, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from 'react-zoom-pan-pinch';
-import { Button } from '../../components/button';
+import { Button } from './button';
 import { createTapDetector, maxScaleFor, ZOOM } from './zoom';
 
+export interface ZoomableImageProps {
+  src: string;
+  alt: string;
+  /** The buttons' and the hint's texts, in the page's own words. */
+  labels: { zoomIn: string; zoomOut: string; reset: string; hint: string };
+  /** Prefix of the parts' class names and the hint's id, e.g. pp-att: pp-att-stage, pp-att-zoom-hint. */
+  classPrefix: string;
+}
+
 /**
- * One study image that zooms and pans (react-zoom-pan-pinch, spec point 9), with the attachment
- * viewer's settings: pinch and wheel (step 0.2), the buttons, +/- and the arrow keys once it has
- * focus, and a double tap or double click that zooms to 2 at that point or back out; 200 ms
- * transitions; at most 3 times (or the image's own pixels when that is more).
+ * An image that zooms and pans (react-zoom-pan-pinch, spec point 9), as the attachment viewer
+ * and the demo image viewer show them: pinch and wheel (step 0.2), the buttons, +/- and the
+ * arrow keys once it has focus, and a double tap or double click that zooms to 2 at that point
+ * or back out; 200 ms transitions; at most 3 times (or the image's own pixels when that is more).
  */
-export function DemoZoomImage({ src, alt }: { src: string; alt: string }) {
-  const { t } = useTranslation();
+export function ZoomableImage({ src, alt, labels, classPrefix }: ZoomableImageProps) {
   const zoom = useRef<ReactZoomPanPinchRef>(null);
   const taps = useRef(createTapDetector());
   const pointers = useRef(new Set<number>());
   const [maxScale, setMaxScale] = useState<number>(ZOOM.maxScale);
+  const hintId = `${classPrefix}-zoom-hint`;
 
   const onPointerDown = (event: PointerEvent) => {
     pointers.current.add(event.pointerId);
@@ -27,8 +35,8 @@ export function DemoZoomImage({ src, alt }: { src: string; alt: string }) {
     pointers.current.delete(event.pointerId);
     if (!single || !taps.current.up({ x: event.clientX, y: event.clientY })) return;
     const { clientX, clientY } = event;
-    // After the library has handled the same touch's end (it settles its own panning, which
-    // would cancel an animation started now).
+    // After the library has handled the same touch's end (which settles its own panning and would
+    // cancel an animation started now).
     setTimeout(() => {
       const controls = zoom.current;
       if (!controls) return;
@@ -50,19 +58,19 @@ export function DemoZoomImage({ src, alt }: { src: string; alt: string }) {
     >
       {({ zoomIn, zoomOut, resetTransform }) => (
         <>
-          <div className="pp-button-row pp-demo-viewer-zoom-buttons">
+          <div className={`pp-button-row ${classPrefix}-zoom-buttons`}>
             <Button variant="secondary" onClick={() => void zoomIn(ZOOM.wheelStep * 2, ZOOM.transitionMs)}>
-              {t('demoViewer.zoomIn')}
+              {labels.zoomIn}
             </Button>
             <Button variant="secondary" onClick={() => void zoomOut(ZOOM.wheelStep * 2, ZOOM.transitionMs)}>
-              {t('demoViewer.zoomOut')}
+              {labels.zoomOut}
             </Button>
             <Button variant="secondary" onClick={() => void resetTransform(ZOOM.transitionMs)}>
-              {t('demoViewer.reset')}
+              {labels.reset}
             </Button>
           </div>
           <div
-            className="pp-demo-viewer-stage"
+            className={`${classPrefix}-stage`}
             onPointerDown={onPointerDown}
             onPointerUp={onPointerUp}
             onPointerCancel={(event) => {
@@ -71,22 +79,23 @@ export function DemoZoomImage({ src, alt }: { src: string; alt: string }) {
             }}
           >
             <TransformComponent
-              wrapperClass="pp-demo-viewer-zoom"
+              wrapperClass={`${classPrefix}-zoom`}
+              contentClass={`${classPrefix}-zoom-content`}
               // The library makes its frame focusable (keyboard: +, -, 0 and the arrows); this names it.
-              wrapperProps={{ role: 'group', 'aria-label': alt, 'aria-describedby': 'pp-demo-viewer-hint' }}
+              wrapperProps={{ role: 'group', 'aria-label': alt, 'aria-describedby': hintId }}
             >
               <img
                 src={src}
                 alt={alt}
-                className="pp-demo-viewer-image"
+                className={`${classPrefix}-image`}
                 style={{ maxHeight: ZOOM.imageMaxHeightPx }}
                 draggable={false}
                 onLoad={(event) => setMaxScale(maxScaleFor(event.currentTarget.naturalWidth, event.currentTarget.clientWidth))}
               />
             </TransformComponent>
           </div>
-          <p id="pp-demo-viewer-hint" className="pp-muted">
-            {t('demoViewer.hint')}
+          <p id={hintId} className="pp-muted">
+            {labels.hint}
           </p>
         </>
       )}
