@@ -15,14 +15,11 @@ import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
-import { buildServer } from '../../src-server/app';
-import { parseConfig } from '../../src-server/config';
 import type { Database } from '../../src-server/db/connection';
 import { migrate } from '../../src-server/db/migrate';
 import { seedDemoProvider } from '../../src-server/db/seed/seed';
 import { systemClock } from '../../src-server/platform/clock';
-import { noTransportMailer } from '../../src-server/platform/mailer';
-import { createFolderStorage } from '../../src-server/platform/storage';
+import { startBenchServer } from './helpers/bench-server';
 import { onEachEngine, runBenchmark } from './helpers/engines';
 import { report, summarise, type GoalResult } from './helpers/stats';
 import type { UploadJob, UploadMessage } from './helpers/upload-client';
@@ -80,24 +77,6 @@ function uploadsFromWorker(job: Omit<UploadJob, 'concurrency'>, each?: () => Pro
   });
 }
 
-async function startServer(db: Database, dataDir: string): Promise<FastifyInstance> {
-  const parsed = parseConfig(
-    { LOG_LEVEL: 'silent', DATA_DIR: dataDir },
-    { cwd: process.cwd(), packageVersion: '0.0.0-bench', gitShortHash: null },
-  );
-  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-  const app = await buildServer({
-    db,
-    clock: systemClock,
-    config: parsed.config,
-    mailer: noTransportMailer,
-    storage: createFolderStorage(join(dataDir, 'files')),
-    logger: { level: 'silent' },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return app;
-}
-
 async function signIn(app: FastifyInstance): Promise<string> {
   const response = await app.inject({
     method: 'POST',
@@ -128,7 +107,7 @@ async function measure(engine: string, db: Database): Promise<GoalResult[]> {
   await db.query(`update provider set app_config = jsonb_set(app_config, '{otpRequired}', 'false'::jsonb)`);
   await db.query(`update attachment_settings set max_files_per_booking = 50, max_bytes_per_booking = 524288000`);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-attachments-'));
-  const app = await startServer(db, dataDir);
+  const { app } = await startBenchServer(db, dataDir);
   const port = (app.server.address() as { port: number }).port;
   const file = scannedReferralPdf();
   const clear = async () => void (await db.query(`delete from attachment`));
