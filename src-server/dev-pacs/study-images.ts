@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { DemoStudy } from '@contract/api/image-viewer';
+import { seededRandom } from '../platform/seeded-random';
 
 /**
  * The demo PACS's pictures: synthetic greyscale "MR slices" (knee-like, whatever the exam) drawn
@@ -32,18 +33,6 @@ const TISSUE: Record<Weighting, { fat: number; muscle: number; cortex: number; m
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
-}
-
-/** mulberry32: small, fast and good enough for picture noise; seeded, so deterministic. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface StudyPlan {
@@ -214,7 +203,7 @@ export function renderStudyImage(studyInstanceUid: string, index: number): Buffe
   const series = SERIES[index];
   if (!Number.isInteger(index) || index < 0 || index >= plan.count || series === undefined) return null;
   const seed = digest(`demo-pacs/image/${studyInstanceUid}/${index}`).readUInt32BE(0);
-  const next = random(seed);
+  const next = seededRandom(seed);
   const sliceShift = ((plan.slices[index] ?? 12) % 7) - 3;
   const shapes = shapesFor(series, plan, sliceShift);
   const tilt = plan.tilt + (series.plane === 'coronal' ? -0.05 : 0);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../connection';
+import { seededRandom } from '../../platform/seeded-random';
 
 /**
  * The demo's referring-doctor directory at real size (docs/rules/check-in.md#referring-doctors):
@@ -112,18 +113,6 @@ export function providerNumberCheckCharacter(stem: string, locationCharacter: st
 const STEM_FIRST = 100_000;
 const STEM_RANGE = 380_000;
 const STEM_MULTIPLIER = 7_919;
-
-/** mulberry32: a small seeded generator, so every seed writes the same directory (never for secrets). */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function pick<T>(list: readonly T[], random: () => number): T {
   const item = list[Math.floor(random() * list.length)];

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../../src-server/db/connection';
 import { addDays, localDate, zonedTimeToInstant } from '../../../src-server/platform/time-zone';
+import { seededRandom } from '../../../src-server/platform/seeded-random';
 
 const CLINICS = 50;
 const DAYS = 90;
@@ -12,18 +13,6 @@ export const DURATIONS = [10, 20, 30, 45, 60] as const;
 export const MODALITIES = ['CT', 'MR', 'US'] as const;
 const ZONES = ['Australia/Sydney', 'Australia/Brisbane', 'Australia/Melbourne'] as const;
 const TARGET_BOOKED = 0.6;
-
-/** Deterministic PRNG (mulberry32): the same reference data on every run and engine. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface BenchData {
   clinicSlugs: string[];
@@ -37,7 +26,7 @@ export function examSlug(modality: string, minutes: number): string {
 
 /** Clinics, resources, exams and ~180k appointments, written in large unnest() batches. */
 export async function generate(db: Database, now: Date): Promise<BenchData> {
-  const random = prng(20261122);
+  const random = seededRandom(20261122);
   const [region] = await db.query<{ id: string }>(`insert into region (slug, name) values ('bench', 'Bench') returning id::text as id`);
   const modalityIds = new Map<string, string>();
   for (const code of MODALITIES) {

@@ -1,0 +1,15 @@
+/**
+ * mulberry32: a small, fast generator of numbers in [0, 1) from a 32-bit seed, so demo data,
+ * demo pictures and benchmark data come out the same on every run. Never for secrets (use
+ * node:crypto for those).
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
