@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/button';
 import { useEmbedded } from '../../shell/embedded';
 import type { ImageOpener, ImagesProblem } from './image-opener';
+import './results.css';
 
 /**
  * The pieces of a released report that the result page, the history list and the shared results
