@@ -47,6 +47,8 @@ async function appointmentSlug(page: Page): Promise<string> {
   return slug;
 }
 
+test.describe.configure({ mode: 'serial' });
+
 test('a patient shares a result by e-mail; the contact signs in and reads it; the patient sees the access and revokes it', async ({
   page,
   browser,
@@ -127,4 +129,41 @@ test('a patient shares a result by e-mail; the contact signs in and reads it; th
   } finally {
     await contactContext.close();
   }
+});
+
+test('the patient portal link offers the earlier results: a wrong e-mail finds none, the right one lists the report (phone)', async ({
+  page,
+}) => {
+  // Needs the report the journey above delivered (serial mode).
+  await page.setViewportSize({ width: 375, height: 667 });
+  const link = `/appointments/${JACK.key}/result/patient?dateOfBirth=${JACK.dateOfBirth}&otpType=EMAIL`;
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/authentication\?/);
+  await signIn(page, JACK);
+  await expect(page).toHaveURL(link);
+
+  const history = page.getByRole('region', { name: t('results.history.title') });
+  await expect(history).toBeVisible();
+  await expect(history.getByLabel(t('results.history.dateOfBirth'))).toHaveValue(JACK.dateOfBirth);
+  const email = history.getByRole('textbox', { name: t('results.history.email') });
+  await email.fill('someone.else@example.com');
+  await history.getByRole('button', { name: t('results.history.submit') }).click();
+  await expect(history.getByRole('alert')).toHaveText(t('message.patient_matching_error'));
+  await expectNoSeriousA11yViolations(page, '/appointments/…/result/patient with no earlier results (375x667)');
+
+  await email.fill(JACK.email);
+  await history.getByRole('button', { name: t('results.history.submit') }).click();
+  const list = history.getByRole('list', { name: t('results.history.listLabel') });
+  const entry = list.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'MRI prostate (multiparametric)' }) });
+  await expect(entry).toBeVisible();
+  await expect(entry.getByTestId('report-text').locator('p').first()).toHaveText('MRI PROSTATE');
+  const pdfHref = (await entry.getByRole('link', { name: t('results.report.download') }).getAttribute('href')) ?? '';
+  const pdf = await page.evaluate(async (href) => {
+    const response = await fetch(href, { credentials: 'include' });
+    return { status: response.status, disposition: response.headers.get('content-disposition') ?? '' };
+  }, pdfHref);
+  expect(pdf.status).toBe(200);
+  expect(pdf.disposition).toMatch(/^attachment/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSeriousA11yViolations(page, '/appointments/…/result/patient with earlier results (375x667)');
 });
