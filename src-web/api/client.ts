@@ -181,7 +181,8 @@ export function createApiClient(baseURL = '/'): ApiClient {
       config.headers.set(header.name, header.value);
       return http.request({ ...config, captchaRetried: true });
     }
-    const signIn = isAxiosError(error) && (error.config?.signIn === true || error.config?.staffSession === true || error.config?.sharedSession === true);
+    const signIn =
+      isAxiosError(error) && (error.config?.signIn === true || error.config?.staffSession === true || error.config?.sharedSession === true);
     if (apiError.kind === 'http' && apiError.status === 401 && !signIn) {
       const authCheck = isAxiosError(error) && error.config?.authCheck === true;
       if (authCheck) session?.reauthenticate();

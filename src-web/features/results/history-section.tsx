@@ -175,7 +175,11 @@ const HistoryEntry = observer(function HistoryEntry({ store, item }: { store: Hi
             <dt>{t('results.report.reportedAt')}</dt>
             <dd>
               <time dateTime={appointment.reportedAt}>
-                {formatInstant(appointment.reportedAt, i18n.language, appointment.timeZone, { day: 'numeric', month: 'long', year: 'numeric' })}
+                {formatInstant(appointment.reportedAt, i18n.language, appointment.timeZone, {
+                  day: 'numeric',
+                  month: 'long',
+                  year: 'numeric',
+                })}
               </time>
             </dd>
           </div>
@@ -232,7 +236,13 @@ const HistoryView = observer(function HistoryView({ store }: { store: HistorySto
 });
 
 /** "Your earlier results" below the patient portal's result (PATIENT_PORTAL sessions only). */
-export const HistorySection = observer(function HistorySection({ bookingKey, dateOfBirth }: { bookingKey: string; dateOfBirth: string | null }) {
+export const HistorySection = observer(function HistorySection({
+  bookingKey,
+  dateOfBirth,
+}: {
+  bookingKey: string;
+  dateOfBirth: string | null;
+}) {
   const root = useStores();
   const store = root.featureStore(historyStoreOf);
   useEffect(() => {

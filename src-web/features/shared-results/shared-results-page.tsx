@@ -45,11 +45,7 @@ const SharedReport = observer(function SharedReport({ store, item }: { store: Sh
       </dl>
       <h3>{t('results.report.text')}</h3>
       <ReportText text={result.reportText} />
-      <ReportPdfLinks
-        viewUrl={store.pdfUrl(item, false)}
-        downloadUrl={store.pdfUrl(item, true)}
-        onOpen={() => void store.recheck()}
-      />
+      <ReportPdfLinks viewUrl={store.pdfUrl(item, false)} downloadUrl={store.pdfUrl(item, true)} onOpen={() => void store.recheck()} />
       <ImagesAction opener={item.images} hasLink={result.imageViewerLink !== null} onOpen={() => void store.openImages(item)} />
     </li>
   );

@@ -4,13 +4,7 @@ import { ApiError } from '../../api/client';
 import { createResultsApi } from '../../api/results-api';
 import { createSharedResultsApi, type SharedResultsApi } from '../../api/shared-results-api';
 import { isEmbeddedPath, paths } from '../../paths';
-import {
-  forgetShareToken,
-  readShareToken,
-  sessionStorageOf,
-  storeShareToken,
-  tokenFromFragment,
-} from '../../platform/share-token';
+import { forgetShareToken, readShareToken, sessionStorageOf, storeShareToken, tokenFromFragment } from '../../platform/share-token';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import { browserWindowOf, ImageOpener, type ImageOpenerDeps } from '../results/public';
 

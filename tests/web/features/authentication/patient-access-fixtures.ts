@@ -59,7 +59,10 @@ export function signInServer(options: SignInServerOptions = {}): SignInServer {
     roleTranslations,
   };
 
-  const post = (name: 'authenticate' | 'shared' | 'otp' | 'verify', handle: (body: unknown, response: ServerResponse) => void): RouteHandler => {
+  const post = (
+    name: 'authenticate' | 'shared' | 'otp' | 'verify',
+    handle: (body: unknown, response: ServerResponse) => void,
+  ): RouteHandler => {
     return (request, response) => {
       void readBody(request).then((body) => {
         bodies.push({ path: name, body });

@@ -70,7 +70,10 @@ describe('shared results page', () => {
   });
 
   it('should go to the deny page with the expired message when the share ran out (embedded)', async () => {
-    const { app } = await open({ shared: [answer(410, { code: 'share_expired', message: 'gone' })] }, `/iframe/results/shared#${SHARE_TOKEN}`);
+    const { app } = await open(
+      { shared: [answer(410, { code: 'share_expired', message: 'gone' })] },
+      `/iframe/results/shared#${SHARE_TOKEN}`,
+    );
     await waitFor(() => expect(location(app)).toBe('/iframe/deny?resultsExpired=true'), LONG);
   });
 });
