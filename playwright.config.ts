@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+import { E2E_SIGNED_LINK_KEYS } from './tests/e2e/helpers/servers';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -33,6 +34,11 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(port), EMBED_ORIGINS: `http://127.0.0.1:${EMBED_PARENT_PORT}`, LOG_LEVEL: 'warn' },
+    env: {
+      E2E_PORT: String(port),
+      EMBED_ORIGINS: `http://127.0.0.1:${EMBED_PARENT_PORT}`,
+      LOG_LEVEL: 'warn',
+      SIGNED_LINK_KEYS: E2E_SIGNED_LINK_KEYS,
+    },
   },
 });

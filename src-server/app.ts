@@ -47,6 +47,7 @@ import {
 import { servesDemoProvider } from './db/seed/demo-marker';
 import { createResultShares, registerResultShareRoutes } from './modules/result-shares/public';
 import { lazySignedLinks } from './platform/signed-links';
+import { registerDemoPacsRoutes } from './dev-pacs/routes';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { createQuestionnairesService } from './modules/questionnaires/service';
 import { createReferringDoctorsService, registerReferringDoctorRoutes } from './modules/referring-doctors/public';
@@ -366,6 +367,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       },
     }),
   );
+  // The demo PACS viewer (the stand-in for a provider's image viewer): opens only demo viewer links this server signed.
+  registerDemoPacsRoutes(app, { signedLinks });
   // The check-in form's referring-doctor search (trigram index, migration 0013).
   registerReferringDoctorRoutes(app, createReferringDoctorsService({ db }));
   let holdSweep: NodeJS.Timeout | undefined;

@@ -9,6 +9,9 @@ import { migrate, MigrationError } from './db/migrate';
 import { DataDirCorruptError, openConfiguredDatabase, PGLITE_DIR_NAME } from './db/open-database';
 import { DemoProviderError } from './db/seed/demo-provider';
 import { seedDemoProvider } from './db/seed/seed';
+import { servesDemoProvider } from './db/seed/demo-marker';
+import { seedDemoResults } from './dev-pacs/demo-results';
+import { createResultDelivery } from './modules/results/public';
 import { systemClock } from './platform/clock';
 import { gracefulShutdown } from './platform/graceful-shutdown';
 import { createMailer } from './platform/mailer';
@@ -66,6 +69,24 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The demo provider's results (src-server/dev-pacs): delivered through the real results delivery, once per accession number.
+  const storage = configuredStorage(config);
+  if (await servesDemoProvider(db)) {
+    try {
+      const demoResults = await seedDemoResults({
+        db,
+        clock: systemClock,
+        delivery: createResultDelivery({ db, clock: systemClock, storage }),
+      });
+      for (const { accessionNumber } of demoResults.skipped)
+        process.stderr.write(`[demo-pacs] result ${accessionNumber} skipped: its demo appointment is not in this database\n`);
+    } catch (error) {
+      process.stderr.write(
+        `[demo-pacs] the demo results could not be delivered: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+    }
+  }
+
   const mailer = createMailer(config.smtp);
   let staffIdentity: StaffIdentity;
   try {
@@ -81,7 +102,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     config,
     mailer,
-    storage: configuredStorage(config),
+    storage,
     scanner: configuredScanner(config),
     logger: { level: config.logLevel },
     ...(staffIdentity.identity === undefined ? {} : { identity: staffIdentity.identity }),

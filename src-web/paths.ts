@@ -32,6 +32,8 @@ export const ROUTE = {
   referrerReportFeedbackFaq: 'referrer/report-feedback/faq',
   previewEmail: 'preview-email',
   staffKiosks: 'staff/kiosks',
+  /** The demo provider's stand-in for a PACS image viewer; query study and token (a signed demo viewer link). */
+  demoViewer: 'demo-viewer',
   iframeTest: 'iframe-test',
   about: 'about',
   contact: 'contact',

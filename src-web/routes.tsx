@@ -28,6 +28,7 @@ export type PageId =
   | 'referrer-report-feedback-faq'
   | 'preview-email'
   | 'staff-kiosks'
+  | 'demo-viewer'
   | 'iframe-test'
   | 'about'
   | 'contact'
@@ -103,6 +104,7 @@ export const PAGES: Record<PageId, PageModule> = {
   'referrer-report-feedback-faq': notAvailable,
   'preview-email': () => import('./features/preview-email/preview-email-page').then((m) => ({ Component: m.PreviewEmailPage })),
   'staff-kiosks': () => import('./features/staff-kiosks/staff-kiosks-page').then((m) => ({ Component: m.StaffKiosksPage })),
+  'demo-viewer': () => import('./features/demo-viewer/demo-viewer-page').then((m) => ({ Component: m.DemoViewerPage })),
   'iframe-test': withPageTexts(() => import('./features/iframe-test/iframe-test-page').then((m) => ({ Component: m.IframeTestPage }))),
   about: withPageTexts(withSanitizer(() => import('./features/about/about-page').then((m) => ({ Component: m.AboutPage })))),
   contact: withPageTexts(withSanitizer(() => import('./features/contact/contact-page').then((m) => ({ Component: m.ContactPage })))),
@@ -147,6 +149,7 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
   { page: 'referrer-report-feedback-faq', path: ROUTE.referrerReportFeedbackFaq, mount: 'both' },
   { page: 'preview-email', path: ROUTE.previewEmail, mount: 'both' },
   { page: 'staff-kiosks', path: ROUTE.staffKiosks, mount: 'both' },
+  { page: 'demo-viewer', path: ROUTE.demoViewer, mount: 'both' },
   { page: 'iframe-test', path: ROUTE.iframeTest, mount: 'both' },
   { page: 'about', path: ROUTE.about, mount: 'both' },
   { page: 'contact', path: ROUTE.contact, mount: 'both' },

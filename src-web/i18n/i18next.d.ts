@@ -8,6 +8,8 @@ import type attachments from './locales/en/attachments.json';
 import type staffKiosks from './locales/en/staff-kiosks.json';
 import type kiosk from './locales/en/kiosk.json';
 import type results from './locales/en/results.json';
+import type demoViewer from './locales/en/demo-viewer.json';
+import type resultSharing from './locales/en/result-sharing.json';
 
 /**
  * Types every t() call against the English catalogue, so an unknown key or a missing
@@ -19,7 +21,9 @@ declare module 'i18next' {
     // pages.json, self-service.json, questionnaires.json, sign-in.json, staff.json, attachments.json and kiosk.json
     // load with their pages (page-texts.ts, self-service-texts.ts, questionnaire-texts.ts,
     // sign-in-texts.ts, staff-texts.ts, attachments-texts.ts, kiosk-texts.ts), staff-kiosks.json with the staff kiosk
-    // page (staff-kiosks-texts.ts), results.json with the result page (results-texts.ts); typed as one catalogue.
+    // page (staff-kiosks-texts.ts), results.json with the result page (results-texts.ts), demo-viewer.json with the demo
+    // image viewer (demo-viewer-texts.ts), result-sharing.json with the share-results dialog (result-sharing-texts.ts);
+    // typed as one catalogue.
     resources: {
       translation: typeof en &
         typeof pages &
@@ -30,7 +34,9 @@ declare module 'i18next' {
         typeof attachments &
         typeof staffKiosks &
         typeof kiosk &
-        typeof results;
+        typeof results &
+        typeof demoViewer &
+        typeof resultSharing;
     };
   }
 }

@@ -2,19 +2,19 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
 import { waitForMailTo } from './helpers/mail';
-import { deliverReport, pageApi } from './helpers/results';
+import { deliverReport, pageApi } from './helpers/result-delivery';
 import { codeFromMail, signIn } from './helpers/sign-in';
 
 /**
  * Sharing a result (docs/rules/results.md#sharing) against the real server: the patient, signed in
- * to the result from the results e-mail link (APPOINTMENT_RESULTS), shares it by e-mail; the contact
+ * to the result from the results e-mail link (APPOINTMENT_RESULTS), shares it by e-mail through
+ * the share dialog; the contact
  * opens the link from that mail, signs in with the patient's date of birth and the code mailed to
  * the contact, and reads the report; the patient sees the contact's access on the share list and
  * revokes it; the contact's next load lands on /deny with the revoked message. axe on every page.
  *
- * The share dialog (src-web/features/result-sharing/) is not on main yet, so the patient creates,
- * lists and revokes the share through the API from the signed-in page. The demo seed has no results
- * yet either: the journey delivers the report itself, as the RIS does (POST /api/integration/results).
+ * The journey delivers its own report, as the RIS does (POST /api/integration/results), to a
+ * booking no other journey signs in to, so its code-send limits and share list are its own.
  */
 
 /** Jack's MRI prostate: no other journey signs in to it, so its code-send limits are its own. */
@@ -68,15 +68,23 @@ test('a patient shares a result by e-mail; the contact signs in and reads it; th
   await expect(page.getByRole('heading', { name: t('results.history.title') })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, '/appointments/…/result (patient)');
 
-  // The patient shares the result by e-mail.
-  const created = await pageApi<Share>(page, 'POST', `/api/results/${JACK.key}/shares`, {
-    contactDetails: CONTACT,
-    contactDetailsType: 'EMAIL',
-    contactName: 'Sam',
-    note: 'My scan, as promised.',
-    type: 'RESULT',
-  });
-  expect(created.status).toBe(201);
+  // The patient shares the result by e-mail through the share dialog.
+  await page.getByRole('button', { name: t('resultSharing.openResult') }).click();
+  const dialog = page.getByRole('dialog', { name: t('resultSharing.titleResult') });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(t('resultSharing.list.empty'))).toBeVisible();
+  await dialog.getByLabel(/^Their e-mail address/).fill(CONTACT);
+  await dialog.getByLabel(t('resultSharing.form.contactName')).fill('Sam');
+  await dialog.getByLabel(t('resultSharing.form.note')).fill('My scan, as promised.');
+  await dialog.getByRole('button', { name: t('resultSharing.form.submit'), exact: true }).click();
+  await expect(dialog.getByText(t('resultSharing.success.EMAIL', { contact: 'Sam' }))).toBeVisible();
+  await expect(dialog.getByText(t('resultSharing.list.neverOpened'))).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'share dialog after sharing');
+  await dialog
+    .getByRole('button', { name: t('resultSharing.close') })
+    .last()
+    .click();
+  await expect(dialog).toBeHidden();
 
   // The contact, in a browser of their own on a phone, opens the link from the mail.
   const mail = await waitForMailTo(CONTACT);
@@ -113,13 +121,17 @@ test('a patient shares a result by e-mail; the contact signs in and reads it; th
     expect(await contact.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoSeriousA11yViolations(contact, '/results/shared (contact, 375x667)');
 
-    // The patient sees the contact's access on the share list, and revokes the share.
+    // The patient sees the contact's access on the share list (the dialog loads it as it opens), and revokes the share.
+    await page.getByRole('button', { name: t('resultSharing.openResult') }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(/^Opened 1 time, last on /)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'share dialog with the access log');
+    await dialog.getByRole('button', { name: t('resultSharing.list.revokeLabel', { contact: 'Sam' }) }).click();
+    await dialog.getByRole('button', { name: t('resultSharing.list.revokeYes') }).click();
+    await expect(dialog.getByText(/^Revoked on /)).toBeVisible();
+    // The server agrees: the share is revoked.
     const list = await pageApi<{ shares: Share[] }>(page, 'GET', `/api/results/${JACK.key}/shares`);
-    const share = list.body.shares.find((candidate) => candidate.id === created.body.id);
-    expect(share?.accesses.length ?? 0).toBeGreaterThanOrEqual(1);
-    const revoked = await pageApi<Share>(page, 'POST', `/api/results/${JACK.key}/shares/${created.body.id}/revoke`);
-    expect(revoked.status).toBe(200);
-    expect(revoked.body.dateRevoked).not.toBeNull();
+    expect(list.body.shares.map((share) => share.dateRevoked !== null)).toEqual([true]);
 
     // The contact's next load ends on /deny with the revoked message.
     await contact.reload();

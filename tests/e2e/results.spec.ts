@@ -3,7 +3,7 @@ import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
 import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
-import { mailsTo } from './helpers/mail';
+import { signInWithCode } from './helpers/results';
 
 /**
  * The patient's result page (issue 15) against the real server and the demo results
@@ -25,39 +25,6 @@ type Surface = Page | FrameLocator;
 async function expectResultPage(surface: Surface, exam: string): Promise<void> {
   await expect(surface.getByRole('heading', { level: 1, name: t('results.title') })).toBeVisible();
   await expect(surface.getByRole('heading', { level: 2, name: exam })).toBeVisible();
-}
-
-/** The code of the first verification mail to the address after the `before`-th one. */
-async function codeAfter(address: string, before: number): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const fresh = (await mailsTo(address)).slice(before);
-        code = fresh.map((mail) => /verification code is (\d{6})/.exec(mail.text ?? '')?.[1] ?? '').find(Boolean) ?? '';
-        return code;
-      },
-      { timeout: 20_000, message: `no new verification code mailed to ${address}` },
-    )
-    .not.toBe('');
-  return code;
-}
-
-/**
- * Signs in on the page the result sent us to: the date of birth (typed, unless `prefilled`), then
- * the code of the mail this sign-in sends (counted from before it, so a code an earlier test left
- * in the outbox is never taken). A result sign-in always asks for the code.
- */
-async function signInWithCode(surface: Surface, who: { dateOfBirth: string; email: string }, prefilled = false): Promise<void> {
-  const dateOfBirth = surface.getByLabel(t('authentication.fields.dateOfBirth'));
-  if (prefilled) await expect(dateOfBirth).toHaveValue(who.dateOfBirth);
-  else await dateOfBirth.fill(who.dateOfBirth);
-  const before = (await mailsTo(who.email)).length;
-  await surface.getByRole('button', { name: t('authentication.submit') }).click();
-  const code = surface.getByLabel(t('authentication.code.label'));
-  await expect(code).toBeVisible();
-  await code.fill(await codeAfter(who.email, before));
-  await surface.getByRole('button', { name: t('authentication.code.verify') }).click();
 }
 
 /** Status, type and disposition of a same-origin file, fetched by the page itself (with its session cookie). */

@@ -39,6 +39,7 @@ export const CALLERS = [
   'patient (booking request)',
   'patient (results)',
   'patient (portal)',
+  'contact (shared results)',
   'staff',
   'admin',
   'referrer',
@@ -81,7 +82,7 @@ const withAppointmentSession = (caller: CallerName): boolean =>
 export function expectedOutcome(access: Access, caller: CallerName): Outcome {
   if (typeof access === 'object') {
     const role = caller in STAFF_CALLERS ? (caller as StaffRole) : null;
-    const patient = caller.startsWith('patient') || withAppointmentSession(caller);
+    const patient = caller.startsWith('patient') || caller.startsWith('contact') || withAppointmentSession(caller);
     if (role === null) return access.patientForbidden === true && patient ? 403 : 401;
     return access.roles.includes(role) ? 'allowed' : 403;
   }
@@ -115,7 +116,7 @@ export function expectedOutcome(access: Access, caller: CallerName): Outcome {
     case 'image-viewer-link':
       return 403;
     case 'shared-session':
-      return 401;
+      return caller === 'contact (shared results)' ? 'allowed' : 401;
   }
 }
 
@@ -297,6 +298,37 @@ function kioskCaller(deps: MatrixDeps, name: 'kiosk' | 'kiosk + patient (appoint
   };
 }
 
+/** The share the contact caller opens: a released report of LIAM's and a share of it, written straight to the database. */
+const SHARE_TOKEN = 'RouteMatrixShareToken0123456789abcdefghijkl';
+const CONTACT_EMAIL = 'matrix.contact@example.com';
+
+async function contactSignIn(deps: MatrixDeps, browser: CookieBrowser): Promise<void> {
+  const [existing] = await deps.db.query(`select 1 from result_share where token_sha256 = $1`, [sha256(SHARE_TOKEN)]);
+  if (existing === undefined) {
+    const now = deps.clock.now();
+    await deps.db.query(
+      `insert into result_report (accession_number, appointment_id, report_text, pdf_key, pdf_sha256, pdf_size, referrer_name,
+                                  release_at, received_at, delivery_sha256)
+       select 'MATRIX-1', id, 'Matrix report.', 'matrixPdfKey00000000000', repeat('a', 64), 1, 'Dr Matrix', $2, $2, repeat('b', 64)
+         from appointment where booking_key = $1 limit 1`,
+      [LIAM.bookingKey, new Date(now.getTime() - 86_400_000).toISOString()],
+    );
+    await deps.db.query(
+      `insert into result_share (booking_key, share_type, contact_details, contact_type, token_sha256, created_at, expires_at)
+       values ($1, 'RESULT', $2, 'EMAIL', $3, $4, $4::timestamptz + interval '30 days')`,
+      [LIAM.bookingKey, CONTACT_EMAIL, sha256(SHARE_TOKEN), now.toISOString()],
+    );
+  }
+  const opened = await browser.request('POST', '/api/patient-access/shared', { shareToken: SHARE_TOKEN, dateOfBirth: LIAM.dateOfBirth });
+  expect(opened.statusCode, `the contact opens the share: ${opened.body}`).toBe(200);
+  deps.clock.advance(60_000);
+  expect((await browser.request('POST', '/api/patient-access/otp', { channel: 'EMAIL' })).statusCode).toBe(202);
+  const verified = await browser.request('POST', '/api/patient-access/otp/verify', { code: await mailedCode(deps.db, CONTACT_EMAIL) });
+  expect(verified.statusCode, `the contact gives the code: ${verified.body}`).toBe(200);
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
 /** Every caller, signed in once (the provider's otpRequired must be off; the results caller gives its code). */
 export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
   const callers: Caller[] = CALLERS.map((name): Caller => {
@@ -309,6 +341,8 @@ export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
         expect(response.json<{ roles: string[] }>().roles, `${name} holds only its own role`).toEqual([name]);
       });
     }
+    if (name === 'contact (shared results)')
+      return sessionCaller(deps, name, PATIENT_SESSION_COOKIE, (browser) => contactSignIn(deps, browser));
     const patient = PATIENT_CALLERS[name];
     if (patient !== undefined) {
       return sessionCaller(deps, name, PATIENT_SESSION_COOKIE, async (browser) => {

@@ -167,6 +167,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/patient-access/shared': 'public',
   'GET /api/shared-results': 'shared-session',
   'GET /api/shared-results/:resultId/report.pdf': 'shared-session',
+  // The demo image viewer (src-server/dev-pacs): a demo viewer link (signed link, ?token=) is the credential
+  'GET /api/demo-viewer/study': 'image-viewer-link',
+  'GET /api/demo-viewer/images/:index': 'image-viewer-link',
 
   // Check-in (docs/rules/check-in.md): the booking's patient or staff
   'GET /api/secured/appointments/:bookingKey/check-in/:appointmentSlug': 'appointment-session-or-staff',

@@ -9,6 +9,7 @@ import { useResultsTexts } from '../../i18n/results-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { formatInstant, formatStartTime } from '../booking/public';
+import { ShareResultsButton } from '../result-sharing/public';
 import { HistorySection } from './history-section';
 import { ImagesAction, ReportPdfLinks, ReportText } from './report-parts';
 import { resultStoreOf, type ResultSignInType, type ResultStore } from './result-store';
@@ -70,9 +71,26 @@ const Report = observer(function Report({ store, result }: { store: ResultStore;
       <ReportText text={result.reportText} />
       <ReportPdfLinks viewUrl={store.reportPdfUrl(false) ?? undefined} downloadUrl={store.reportPdfUrl(true) ?? undefined} />
       <ImagesAction opener={store.images} hasLink={store.imageViewerLink !== null} onOpen={() => void store.openImages()} />
+      <ShareAction store={store} />
     </section>
   );
 });
+
+/** Sharing the result (and from the patient portal the whole history) with a GP or family. */
+function ShareAction({ store }: { store: ResultStore }) {
+  const { t } = useTranslation();
+  if (store.bookingKey === null) return null;
+  return (
+    <section className="pp-result-share" aria-labelledby="pp-result-share-title">
+      <h3 id="pp-result-share-title">{t('results.share.title')}</h3>
+      <p className="pp-muted">{t('results.share.hint')}</p>
+      <div className="pp-button-row">
+        <ShareResultsButton bookingKey={store.bookingKey} type="RESULT" />
+        {store.type === 'PATIENT_PORTAL' && <ShareResultsButton bookingKey={store.bookingKey} type="HISTORY" />}
+      </div>
+    </section>
+  );
+}
 
 /** What the result says for its state. */
 function ResultBody({ store, result }: { store: ResultStore; result: PatientResult }) {

@@ -4,6 +4,11 @@ import { createServer, type Server } from 'node:http';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
 export const EMBED_PARENT_PORT = Number(process.env.E2E_EMBED_PORT ?? 4311);
 export const OTHER_PARENT_PORT = EMBED_PARENT_PORT + 1;
+/**
+ * The e2e server's signed-link key (SIGNED_LINK_KEYS), so a journey can make a link the server
+ * would have made earlier (an expired image link). A test key only: 32 bytes of 0x2a.
+ */
+export const E2E_SIGNED_LINK_KEYS = `e2e:${Buffer.alloc(32, 42).toString('base64url')}`;
 export const portalOrigin = `http://127.0.0.1:${E2E_PORT}`;
 
 /**

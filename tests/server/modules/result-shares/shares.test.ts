@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ShareListSchema, SharedResultsSchema } from '@contract/api/result-shares';
+import { MAX_FAILURES_PER_KEY } from '../../../../src-server/modules/patient-access/service';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { AMELIA, client, GRACE, LIAM, type Client } from '../patient-access/sign-in-kit';
@@ -125,13 +126,16 @@ describe.each(backends())('result shares on %s', (backend) => {
     }
   });
 
-  it("answers a wrong date of birth like an unknown link, and never locks the patient's own sign-in", async () => {
+  it("answers a wrong date of birth like an unknown link, locks the share with the shared max-attempts message, and never the patient's own sign-in", async () => {
     await share(liam, LIAM.bookingKey);
     const token = await mailedShareToken(server.db, CONTACT_EMAIL);
-    for (let attempt = 0; attempt < 6; attempt += 1) {
-      const wrong = await openShare(client(server.app), token, '1990-01-01');
-      expect([401, 403, 429]).toContain(wrong.statusCode);
-    }
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < MAX_FAILURES_PER_KEY; attempt += 1)
+      statuses.push((await openShare(client(server.app), token, '1990-01-01')).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    const locked = await openShare(client(server.app), token, LIAM.dateOfBirth);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'max_attempts_reached', details: { maxAttempts: 'max_attempts_reached_shared' } });
     const unknown = await openShare(client(server.app), 'A'.repeat(43), LIAM.dateOfBirth);
     expect(unknown.statusCode).toBe(401);
     // Liam still signs in to his own results (after the code resend pause).

@@ -1,0 +1,12 @@
+import { lazyTexts } from './lazy-texts';
+
+/**
+ * The demo image viewer's texts (demo-viewer.json), loaded with that page, so none of them rides
+ * in the booking home's entry chunk (docs/web.md#budgets).
+ */
+const texts = lazyTexts(() => import('./locales/en/demo-viewer.json'), {
+  mk: () => import('./locales/mk/demo-viewer.json'),
+});
+
+export const loadDemoViewerTexts = texts.load;
+export const useDemoViewerTexts = texts.useTexts;

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { createTestClock } from '../../src-server/platform/clock';
+import { createSignedLinks, parseSignedLinkKeys } from '../../src-server/platform/signed-links';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { t } from './helpers/i18n';
+import { E2E_SIGNED_LINK_KEYS } from './helpers/servers';
+import { signInWithCode } from './helpers/results';
+
+/**
+ * An image viewer link past its time (issue 15, spec point 4: EXPIRED goes to redirectUrl): the
+ * server answers EXPIRED with the deny page, which says the access to these results has expired.
+ * The link is one the server itself would have made an hour ago (its configured test key,
+ * playwright.config.ts), for Liam's released knee MRI (resources/demo-provider/results.json).
+ */
+
+const KNEE = { key: '5dapEFtxD3iMQYyyuwZ7XA', dateOfBirth: '1991-03-14', email: 'liam.example@example.com' };
+
+test('an image link that has run out sends the patient to the deny page with the results-expired message', async ({ page }) => {
+  await page.goto(`/appointments/${KNEE.key}/result`);
+  await signInWithCode(page, KNEE);
+  await expect(page.getByRole('heading', { level: 1, name: t('results.title') })).toBeVisible();
+
+  // The live link the page got, and the same link as the server made it an hour ago.
+  const live = await page.evaluate(async (key) => {
+    const response = await fetch(`/api/results/${key}`, { credentials: 'include' });
+    return ((await response.json()) as { imageViewerLink: string }).imageViewerLink;
+  }, KNEE.key);
+  const claims = JSON.parse(Buffer.from(live.split('.')[2] ?? '', 'base64url').toString('utf8')) as {
+    sub: string;
+    purpose: string;
+    aud: string;
+  };
+  const hourAgo = createSignedLinks({
+    keys: parseSignedLinkKeys(E2E_SIGNED_LINK_KEYS),
+    clock: createTestClock(new Date(Date.now() - 3_600_000)),
+  });
+  const expired = hourAgo.sign({ purpose: claims.purpose, audience: claims.aud, subject: claims.sub, ttlMs: 15 * 60_000 });
+
+  const answer = await page.evaluate(async (input) => {
+    const response = await fetch(`/api/image_viewer?input=${encodeURIComponent(input)}`, { credentials: 'include' });
+    return { status: response.status, body: (await response.json()) as { imageViewerLinkStatus: string; redirectUrl: string | null } };
+  }, expired);
+  expect(answer.status).toBe(200);
+  expect(answer.body.imageViewerLinkStatus).toBe('EXPIRED');
+  await page.goto(answer.body.redirectUrl ?? '/');
+  await expect(page.getByText(t('deny.resultsExpired'))).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
