@@ -1,6 +1,7 @@
 // Starts the real portal server for the end-to-end journeys on a fresh embedded database, with a
 // real SMTP server beside it: every mail the portal sends is written to test-results/e2e-mail as
 // an .eml file, so a journey can read the confirmation (tests/e2e/helpers/mail.ts).
+import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -12,6 +13,9 @@ const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4325);
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(mailDir, { recursive: true, force: true });
 mkdirSync(mailDir, { recursive: true });
+
+/** Test-only: the same value is in tests/e2e/helpers/results.ts. */
+const E2E_INTEGRATION_TOKEN = 'e2e-integration-token-not-a-secret-0123456789';
 
 let received = 0;
 const smtp = new SMTPServer({
@@ -44,6 +48,9 @@ const env = {
   // Browsers of tests/e2e/proof-of-work.spec.ts stand for patients behind one shared address by
   // sending X-Forwarded-For, as a load balancer on this machine would.
   TRUST_PROXY: 'loopback',
+  // The RIS's bearer token for POST /api/integration/results (only its digest is configured), so a
+  // journey can deliver a report as the provider's systems do (tests/e2e/helpers/results.ts).
+  INTEGRATION_API_TOKEN_SHA256: createHash('sha256').update(E2E_INTEGRATION_TOKEN).digest('hex'),
 };
 // The journeys always run on a fresh PGlite so they never see another run's rows.
 delete env.DATABASE_URL;

@@ -12,6 +12,8 @@ export const ROUTE = {
   appointmentResult: 'appointments/:bookingKey/result',
   appointmentResultPatient: 'appointments/:bookingKey/result/patient',
   appointmentAlias: 'a/:bookingKey/*',
+  /** A contact's page of results shared with them (the share link: /results/shared#<token>). */
+  sharedResults: 'results/shared',
   bookingRequest: 'booking-requests/:bookingKey/*',
   bookingRequestAlias: 'br/:bookingKey/*',
   clinicAppointment: ':clinicPath/appointments/:bookingKey/*',
@@ -79,6 +81,8 @@ export const paths = {
   /** An appointment's result page (/result: from the results e-mail; /result/patient: the patient portal link). */
   result: (bookingKey: string, patientPortal = false) =>
     `/appointments/${encodeURIComponent(bookingKey)}/result${patientPortal ? '/patient' : ''}`,
+  /** Results shared with a contact (src-contract/api/result-shares.ts SHARED_RESULTS_PATH; the token is in the fragment). */
+  sharedResults: () => '/results/shared',
   /** The same page inside the embedded layout: /about -> /iframe/about, / -> /iframe. */
   embedded: (path: string) => (isEmbeddedPath(path) ? path : path === '/' ? EMBEDDED_PREFIX : `${EMBEDDED_PREFIX}${path}`),
 };

@@ -14,6 +14,7 @@ export type PageId =
   | 'booking'
   | 'appointment'
   | 'result'
+  | 'shared-results'
   | 'booking-request'
   | 'check-in'
   | 'kiosk'
@@ -88,6 +89,7 @@ export const PAGES: Record<PageId, PageModule> = {
   booking,
   appointment: () => import('./features/appointment/appointment-page').then((m) => ({ Component: m.AppointmentPage })),
   result: () => import('./features/results/result-page').then((m) => ({ Component: m.ResultPage })),
+  'shared-results': () => import('./features/shared-results/shared-results-page').then((m) => ({ Component: m.SharedResultsPage })),
   'booking-request': () => import('./features/booking-request/booking-request-page').then((m) => ({ Component: m.BookingRequestPage })),
   'check-in': () => import('./features/kiosk-check-in/check-in-page').then((m) => ({ Component: m.CheckInPage })),
   kiosk: () => import('./features/kiosk-check-in/kiosk-page').then((m) => ({ Component: m.KioskPage })),
@@ -127,6 +129,7 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
   { page: 'appointment', path: ROUTE.appointmentKiosk, mount: 'both' },
   { page: 'result', path: ROUTE.appointmentResult, mount: 'both' },
   { page: 'result', path: ROUTE.appointmentResultPatient, mount: 'both' },
+  { page: 'shared-results', path: ROUTE.sharedResults, mount: 'both' },
   { page: 'appointment', path: ROUTE.appointmentAlias, mount: 'both' },
   { page: 'appointment', path: ROUTE.clinicAppointment, mount: 'both' },
   { page: 'appointment', path: ROUTE.clinicAppointmentPending, mount: 'both' },

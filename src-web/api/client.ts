@@ -19,6 +19,12 @@ declare module 'axios' {
      * sign-in, which says nothing about a patient's session, so the 401 rule leaves that alone.
      */
     staffSession?: boolean;
+    /**
+     * Marks calls behind a contact's shared-results session (docs/rules/results.md#sharing). Their
+     * 401 sends the contact to sign in with the share link, which the shared results page does
+     * itself; it says nothing about a patient's booking session, so the 401 rule leaves that alone.
+     */
+    sharedSession?: boolean;
     /** Set on the one repeat of a request the server refused with captcha_required. */
     captchaRetried?: boolean;
   }
@@ -175,7 +181,8 @@ export function createApiClient(baseURL = '/'): ApiClient {
       config.headers.set(header.name, header.value);
       return http.request({ ...config, captchaRetried: true });
     }
-    const signIn = isAxiosError(error) && (error.config?.signIn === true || error.config?.staffSession === true);
+    const signIn =
+      isAxiosError(error) && (error.config?.signIn === true || error.config?.staffSession === true || error.config?.sharedSession === true);
     if (apiError.kind === 'http' && apiError.status === 401 && !signIn) {
       const authCheck = isAxiosError(error) && error.config?.authCheck === true;
       if (authCheck) session?.reauthenticate();

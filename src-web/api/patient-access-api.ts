@@ -6,6 +6,7 @@ import type {
   SessionResponse,
   SignInType,
 } from '@contract/api/patient-access';
+import type { SharedSignInRequest } from '@contract/api/result-shares';
 import type { ApiClient } from './client';
 
 /**
@@ -35,6 +36,14 @@ export function createPatientAccessApi(client: ApiClient) {
     /** Date of birth (and optional contact number); a 401 here is a wrong answer, not a lost session. */
     authenticate: async (body: AuthenticateRequest): Promise<AuthenticateResponse> =>
       (await http.post<AuthenticateResponse>('/api/patient-access/authenticate', body, { signIn: true })).data,
+
+    /**
+     * A contact's sign-in with a share link: the link's token and the patient's date of birth
+     * (docs/rules/results.md#sharing). Always asks for the code, which goes to the contact.
+     * 410 share_revoked / share_expired once the share no longer stands.
+     */
+    authenticateShared: async (body: SharedSignInRequest): Promise<AuthenticateResponse> =>
+      (await http.post<AuthenticateResponse>('/api/patient-access/shared', body, { signIn: true })).data,
 
     /** Sends a one-time password on the channel (needs the session the date of birth opened). */
     sendOtp: async (channel: OtpChannel): Promise<SendOtpResponse> =>

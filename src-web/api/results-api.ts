@@ -1,5 +1,11 @@
 import { ImageViewerResponseSchema, type ImageViewerResponse } from '@contract/api/image-viewer';
-import { PatientResultSchema, type PatientResult } from '@contract/api/results';
+import {
+  PatientMatchResponseSchema,
+  PatientResultSchema,
+  type PatientMatchRequest,
+  type PatientMatchResponse,
+  type PatientResult,
+} from '@contract/api/results';
 import type { ApiClient } from './client';
 import { fileUrl } from './file-url';
 import { parseResponse } from './parse-response';
@@ -29,6 +35,19 @@ export function createResultsApi(client: ApiClient) {
      */
     reportPdfUrl: (bookingKey: string, download: boolean): string =>
       fileUrl(http, `${base(bookingKey)}/report.pdf${download ? '?download=true' : ''}`),
+
+    /**
+     * The patient match form (patient portal sessions only): the date of birth and e-mail or phone
+     * again, answered with the earlier appointments; 404 patient_matching_error when none match.
+     */
+    patientMatch: async (bookingKey: string, body: PatientMatchRequest): Promise<PatientMatchResponse> => {
+      const path = `${base(bookingKey)}/patient-match`;
+      return parseResponse(path, PatientMatchResponseSchema, (await http.post<unknown>(path, body)).data);
+    },
+
+    /** A released report of the history as a PDF link: inline, or with download=true as an attachment. */
+    historyPdfUrl: (bookingKey: string, resultId: string, download: boolean): string =>
+      fileUrl(http, `${base(bookingKey)}/history/${encodeURIComponent(resultId)}/report.pdf${download ? '?download=true' : ''}`),
 
     /** Where a signed image link (imsec) opens: the viewer, the PACS portal, or (expired) a redirect. */
     imageViewer: async (input: string): Promise<ImageViewerResponse> =>

@@ -12,6 +12,7 @@ import './authentication.css';
 import { Button } from '../../components/button';
 import { useSignInTexts } from '../../i18n/sign-in-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
+import { readShareToken, sessionStorageOf } from '../../platform/share-token';
 
 const ERROR_ID = 'auth-error';
 
@@ -191,16 +192,18 @@ const DetailsForm = observer(function DetailsForm({ store }: { store: PatientSig
           autoComplete: shared ? 'off' : 'bday',
         }}
       />
-      <TextField
-        store={store}
-        field="contactNumber"
-        label={staff ? t('authentication.fields.contactNumberStaff') : t('authentication.fields.contactNumber')}
-        hint={t('authentication.hints.contactNumber')}
-        value={store.contactNumber}
-        onChange={(value) => store.setContactNumber(value)}
-        className="pp-input pp-input-short"
-        inputProps={{ type: 'tel', inputMode: 'numeric', autoComplete: shared ? 'off' : 'tel-national' }}
-      />
+      {!store.shareLink && (
+        <TextField
+          store={store}
+          field="contactNumber"
+          label={staff ? t('authentication.fields.contactNumberStaff') : t('authentication.fields.contactNumber')}
+          hint={t('authentication.hints.contactNumber')}
+          value={store.contactNumber}
+          onChange={(value) => store.setContactNumber(value)}
+          className="pp-input pp-input-short"
+          inputProps={{ type: 'tel', inputMode: 'numeric', autoComplete: shared ? 'off' : 'tel-national' }}
+        />
+      )}
       <div className="pp-actions">
         <Button type="submit" aria-disabled={store.loading} onMouseDown={keepFieldFocus}>
           {t('authentication.submit')}
@@ -372,7 +375,8 @@ export const AuthenticationPage = observer(function AuthenticationPage() {
   const search = searchParams.toString();
 
   useEffect(() => {
-    void store.start(readAuthenticationParams(new URLSearchParams(search), embedded));
+    const query = new URLSearchParams(search);
+    void store.start(readAuthenticationParams(query, embedded, readShareToken(sessionStorageOf(window))));
     return () => store.dispose();
   }, [store, search, embedded]);
 

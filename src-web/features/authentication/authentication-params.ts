@@ -19,6 +19,9 @@ function isTrue(value: string | null): boolean {
 /** /appointments/{key}/result (from the results e-mail) and /appointments/{key}/result/patient (the patient portal link). */
 const RESULT_PAGE = /^\/appointments\/([A-Za-z0-9_-]+)\/result(\/patient)?\/?(?:[?#]|$)/;
 
+/** The contact's page of shared results (paths.sharedResults()), top level or embedded. */
+const SHARED_RESULTS_PAGE = /^(?:\/iframe)?\/results\/shared\/?(?:[?#]|$)/;
+
 /** The booking a return URL points at, if it is one of the booking pages, with the sign-in type that page needs. */
 export function bookingFromUrl(url: string): { bookingKey: string; type: PatientSubject } | null {
   const path = isEmbeddedPath(url) ? url.slice('/iframe'.length) || '/' : url;
@@ -74,8 +77,14 @@ function ownPageOf(bookingKey: string, type: PatientSubject): string {
  * from the query or else from the return URL; without a return URL the booking's own page is it.
  *
  * @param embedded - the page is under /iframe: the return URL stays under /iframe too.
+ * @param storedShareToken - the share link's token the shared results page kept (platform/share-token.ts);
+ *   used only for shared=true back to that page, without a booking.
  */
-export function readAuthenticationParams(params: URLSearchParams, embedded: boolean): AuthenticationParams {
+export function readAuthenticationParams(
+  params: URLSearchParams,
+  embedded: boolean,
+  storedShareToken: string | null = null,
+): AuthenticationParams {
   const asked = safeInternalPath(params.get('returnUrl'));
   // Never back to the sign-in page itself (a loop).
   const requested = asked && !/^(\/iframe)?\/authentication(?:[/?#]|$)/.test(asked) ? asked : null;
@@ -88,11 +97,14 @@ export function readAuthenticationParams(params: URLSearchParams, embedded: bool
   const ownPage = bookingKey ? ownPageOf(bookingKey, type) : paths.home();
   const target = requested ?? ownPage;
   const dateOfBirth = params.get('dateOfBirth')?.trim() ?? '';
+  const shared = isTrue(params.get('shared'));
+  const toSharedResults = requested !== null && SHARED_RESULTS_PAGE.test(requested);
   return {
     bookingKey,
     type,
     returnUrl: embedded && !isEmbeddedPath(target) ? paths.embedded(target) : target,
-    shared: isTrue(params.get('shared')),
+    shared,
+    ...(shared && toSharedResults && bookingKey === null && storedShareToken !== null ? { shareToken: storedShareToken } : {}),
     staffBooking: isTrue(params.get('staffBooking')),
     dateOfBirth: /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) ? dateOfBirth : '',
     otpChannel: otpChannelFromQuery(params.get('otpType')),

@@ -3,14 +3,27 @@ import type { OtpChannel } from '@contract/api/patient-access';
 import { ApiError } from '../../api/client';
 import { paths } from '../../paths';
 import { parseRoleTranslations, type PatientAccessOptions } from './patient-access-options';
-import type { PatientSubject, SessionStore } from '../../stores/session-store';
+import {
+  CONTACT_NUMBER_PATTERN,
+  DEFAULT_OTP_RESEND_SECONDS,
+  isCalendarDate,
+  isEmbedded,
+  maxAttemptsName,
+  OTP_PATTERN,
+  retryAfterSeconds,
+  withSharedFlag,
+} from './sign-in-rules';
 
-/** Six digits, exactly. */
-export const OTP_PATTERN = /^\d{6}$/;
-/** Digits only, at most 10. */
-export const CONTACT_NUMBER_PATTERN = /^\d{1,10}$/;
-/** Seconds between resends when the app config does not say. */
-export const DEFAULT_OTP_RESEND_SECONDS = 5;
+export {
+  CONTACT_NUMBER_PATTERN,
+  DEFAULT_OTP_RESEND_SECONDS,
+  isCalendarDate,
+  maxAttemptsName,
+  OTP_PATTERN,
+  retryAfterSeconds,
+  withSharedFlag,
+} from './sign-in-rules';
+import type { PatientSubject, SessionStore } from '../../stores/session-store';
 
 /** What the /authentication page was asked to do (docs/rules/patient-access.md#authentication-page). */
 export interface AuthenticationParams {
@@ -27,6 +40,12 @@ export interface AuthenticationParams {
   dateOfBirth: string;
   /** The code channel to preselect (the patient portal link's otpType), when the server offers it. */
   otpChannel?: OtpChannel | null;
+  /**
+   * A contact opening a share link (shared=true back to /results/shared): the link's token, kept
+   * by that page. The date of birth then goes with it to POST /api/patient-access/shared, and the
+   * code to the contact (docs/rules/results.md#sharing).
+   */
+  shareToken?: string | null;
 }
 
 /** The sign-in steps: checking an existing session, date of birth, channel choice, code, done. */
@@ -48,51 +67,6 @@ export type SignInError =
   | { kind: 'noChannel' }
   /** Any other answer with the server's own message (shown as text). */
   | { kind: 'server'; message: string };
-
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date in YYYY-MM-DD, from 1900 on. */
-export function isCalendarDate(value: string): boolean {
-  const match = DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1900) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** The /deny page's maxAttempts value for a 429 max_attempts_reached (names it knows, else true). */
-export function maxAttemptsName(details: unknown): string {
-  const named =
-    typeof details === 'object' && details !== null && 'maxAttempts' in details && typeof details.maxAttempts === 'string'
-      ? details.maxAttempts
-      : '';
-  return ['max_attempts_reached', 'max_attempts_reached_shared', 'max_attempts_reached_results'].includes(named) ? named : 'true';
-}
-
-/** details.retryAfterSeconds of a 429 (whole seconds, at least 1), or null when the answer names none. */
-export function retryAfterSeconds(details: unknown): number | null {
-  const seconds =
-    typeof details === 'object' && details !== null && 'retryAfterSeconds' in details && typeof details.retryAfterSeconds === 'number'
-      ? details.retryAfterSeconds
-      : NaN;
-  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
-}
-
-/** The return URL with shared=true added (the shared flag). */
-export function withSharedFlag(url: string): string {
-  const hashAt = url.indexOf('#');
-  const base = hashAt >= 0 ? url.slice(0, hashAt) : url;
-  const hash = hashAt >= 0 ? url.slice(hashAt) : '';
-  const [path, query = ''] = base.split('?', 2) as [string, string?];
-  const params = new URLSearchParams(query);
-  params.set('shared', 'true');
-  return `${path}?${params.toString()}${hash}`;
-}
-
-function isEmbedded(url: string): boolean {
-  return url === '/iframe' || url.startsWith('/iframe/') || url.startsWith('/iframe?');
-}
 
 /**
  * The sign-in form (docs/rules/patient-access.md#sign-in): date of birth with an
@@ -157,9 +131,14 @@ export class PatientSignInStore {
     return this.options.today();
   }
 
-  /** The link names no booking: nothing to sign in to. */
+  /** A contact signs in with a share link's token: date of birth only, no contact number. */
+  get shareLink(): boolean {
+    return (this.params?.shareToken ?? null) !== null;
+  }
+
+  /** The link names no booking and holds no share: nothing to sign in to. */
   get missingBooking(): boolean {
-    return this.params !== null && this.params.bookingKey === null;
+    return this.params !== null && this.params.bookingKey === null && !this.shareLink;
   }
 
   problem(field: SignInField): SignInProblem | null {
@@ -171,6 +150,7 @@ export class PatientSignInStore {
         return value > this.options.today() ? 'future' : null;
       }
       case 'contactNumber': {
+        if (this.shareLink) return null;
         const value = this.contactNumber.trim();
         return value === '' || CONTACT_NUMBER_PATTERN.test(value) ? null : 'invalid';
       }
@@ -235,7 +215,8 @@ export class PatientSignInStore {
     this.dateOfBirth = params.dateOfBirth;
     this.cookiesEnabled = this.options.cookiesEnabled();
     const { bookingKey, type } = params;
-    if (bookingKey === null) return;
+    // A share link's session is the contact's, checked by the shared results page itself.
+    if (bookingKey === null || this.shareLink) return;
     this.session.setSubject(bookingKey, type);
     this.step = 'checking';
     try {
@@ -254,7 +235,7 @@ export class PatientSignInStore {
     this.touched.dateOfBirth = true;
     this.touched.contactNumber = true;
     const params = this.params;
-    if (!params?.bookingKey || !this.detailsValid || this.loading) return false;
+    if (!params || (!params.bookingKey && !params.shareToken) || !this.detailsValid || this.loading) return false;
     this.error = null;
     if (!this.cookiesEnabled) {
       this.error = { kind: 'cookies' };
@@ -264,16 +245,20 @@ export class PatientSignInStore {
     const contactNumber = this.contactNumber.trim();
     this.session.setLoading(true);
     try {
-      const answer = await this.options.api.authenticate({
-        bookingKey: params.bookingKey,
-        type: params.type,
-        dateOfBirth: this.dateOfBirth.trim(),
-        ...(contactNumber ? { contactNumber } : {}),
-        ...(params.shared ? { shared: true } : {}),
-      });
+      const dateOfBirth = this.dateOfBirth.trim();
+      const answer = params.shareToken
+        ? await this.options.api.authenticateShared({ shareToken: params.shareToken, dateOfBirth })
+        : await this.options.api.authenticate({
+            bookingKey: params.bookingKey ?? '',
+            type: params.type,
+            dateOfBirth,
+            ...(contactNumber ? { contactNumber } : {}),
+            ...(params.shared ? { shared: true } : {}),
+          });
       if (generation !== this.generation) return false;
       this.applyTranslations(answer.roleTranslations);
-      if (!answer.otpRequired) return await this.confirmSession(generation, params.bookingKey, params.type);
+      // The shared sign-in always asks for the code; without one there is nothing to confirm here.
+      if (!answer.otpRequired && params.bookingKey) return await this.confirmSession(generation, params.bookingKey, params.type);
       runInAction(() => {
         this.otpChannels = answer.otpChannels;
         const asked = params.otpChannel;
@@ -426,7 +411,8 @@ export class PatientSignInStore {
   private finish(identity: { bookingKey: string; type: PatientSubject; roleTranslations: string }): void {
     const params = this.params;
     this.stopCountdown();
-    this.session.markAuthenticated(identity);
+    // A contact's session is not the booking's: the patient's booking key is no subject of this browser.
+    this.session.markAuthenticated(params?.shareToken ? undefined : identity);
     this.applyTranslations(identity.roleTranslations);
     this.step = 'done';
     this.error = null;
@@ -451,7 +437,13 @@ export class PatientSignInStore {
     const apiError = error instanceof ApiError ? error : null;
     if (apiError?.status === 429 && apiError.code === 'max_attempts_reached') {
       this.session.setLoading(false);
-      this.goToDeny(maxAttemptsName(apiError.details));
+      this.goToDeny(`maxAttempts=${encodeURIComponent(maxAttemptsName(apiError.details))}`);
+      return;
+    }
+    // The share was revoked or ran out (410): the deny page says which (docs/rules/results.md#sharing).
+    if (apiError?.status === 410 && (apiError.code === 'share_revoked' || apiError.code === 'share_expired')) {
+      this.session.setLoading(false);
+      this.goToDeny(apiError.code === 'share_revoked' ? 'revoked=true' : 'resultsExpired=true');
       return;
     }
     const code = apiError?.kind === 'http' ? apiError.code : null;
@@ -485,9 +477,10 @@ export class PatientSignInStore {
     this.fail({ kind: during === 'details' ? 'authentication' : 'otp' });
   }
 
-  private goToDeny(maxAttempts: string): void {
+  /** /deny with its query (inside /iframe when embedded). */
+  private goToDeny(query: string): void {
     const navigator = this.options.navigator();
-    const target = `${paths.deny()}?maxAttempts=${encodeURIComponent(maxAttempts)}`;
+    const target = `${paths.deny()}?${query}`;
     navigator.navigate(isEmbedded(navigator.currentUrl()) ? paths.embedded(target) : target, { replace: true });
   }
 }

@@ -1,45 +1,26 @@
-import type { TFunction } from 'i18next';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import type { PatientResult } from '@contract/api/results';
-import { ButtonLink, Button } from '../../components/button';
 import { Page } from '../../components/page';
 import { PageLoadState } from '../../components/page-load-state';
 import { useResultsTexts } from '../../i18n/results-texts';
-import { useEmbedded } from '../../shell/embedded';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { formatInstant, formatStartTime } from '../booking/public';
 import { ShareResultsButton } from '../result-sharing/public';
-import { resultStoreOf, type ImagesProblem, type ResultSignInType, type ResultStore } from './result-store';
+import { HistorySection } from './history-section';
+import { ImagesAction, ReportPdfLinks, ReportText } from './report-parts';
+import { resultStoreOf, type ResultSignInType, type ResultStore } from './result-store';
 import './results.css';
 
 type Released = Extract<PatientResult, { state: 'RELEASED' }>;
 
+export { reportParagraphs } from './report-parts';
+
 /** /appointments/{key}/result/patient is the patient portal link; /result comes from the results e-mail. */
 const PATIENT_PORTAL_PATH = /\/result\/patient\/?$/;
-
-/** The report text as plain text: one paragraph per blank-line block, line breaks kept (never HTML). */
-export function reportParagraphs(text: string): string[] {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n[ \t]*\n/)
-    .map((paragraph) => paragraph.replace(/^\n+|\n+$/g, ''))
-    .filter((paragraph) => paragraph.trim() !== '');
-}
-
-function imagesProblemText(t: TFunction, problem: ImagesProblem): string {
-  switch (problem) {
-    case 'noUrl':
-      return t('message.error_generating_images_url');
-    case 'noAccess':
-      return t('message.user_not_have_access_to_images');
-    case 'failed':
-      return t('results.images.failed');
-  }
-}
 
 /** The exam the result belongs to: its name, the clinic and when it took place (in the clinic's zone). */
 function ExamHeading({ result }: { result: PatientResult }) {
@@ -66,39 +47,6 @@ function ExamHeading({ result }: { result: PatientResult }) {
   );
 }
 
-const ImagesAction = observer(function ImagesAction({ store }: { store: ResultStore }) {
-  const { t } = useTranslation();
-  const embedded = useEmbedded();
-  if (store.imageViewerLink === null) return null;
-  return (
-    <section className="pp-result-images" aria-labelledby="pp-result-images-title">
-      <h3 id="pp-result-images-title">{t('results.images.title')}</h3>
-      {embedded && (
-        <p id="pp-result-images-hint" className="pp-muted">
-          {t('results.images.newTab')}
-        </p>
-      )}
-      <Button
-        aria-disabled={store.openingImages}
-        aria-describedby={embedded ? 'pp-result-images-hint' : undefined}
-        onClick={() => void store.openImages()}
-      >
-        {t('results.images.view')}
-      </Button>
-      {store.openingImages && (
-        <p role="status" className="pp-muted">
-          {t('results.images.opening')}
-        </p>
-      )}
-      {store.imagesProblem && (
-        <p role="alert" className="pp-notice pp-notice-error" data-problem={store.imagesProblem}>
-          {imagesProblemText(t, store.imagesProblem)}
-        </p>
-      )}
-    </section>
-  );
-});
-
 const Report = observer(function Report({ store, result }: { store: ResultStore; result: Released }) {
   const { t, i18n } = useTranslation();
   const { timeZone } = result.appointment;
@@ -120,28 +68,9 @@ const Report = observer(function Report({ store, result }: { store: ResultStore;
         </div>
       </dl>
       <h3>{t('results.report.text')}</h3>
-      <div className="pp-result-report-text" data-testid="report-text">
-        {reportParagraphs(result.reportText).map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
-        ))}
-      </div>
-      <p id="pp-result-pdf-hint" className="pp-muted">
-        {t('results.report.newTab')}
-      </p>
-      <div className="pp-button-row">
-        <ButtonLink
-          href={store.reportPdfUrl(false) ?? undefined}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-describedby="pp-result-pdf-hint"
-        >
-          {t('results.report.view')}
-        </ButtonLink>
-        <ButtonLink variant="secondary" href={store.reportPdfUrl(true) ?? undefined} download>
-          {t('results.report.download')}
-        </ButtonLink>
-      </div>
-      <ImagesAction store={store} />
+      <ReportText text={result.reportText} />
+      <ReportPdfLinks viewUrl={store.reportPdfUrl(false) ?? undefined} downloadUrl={store.reportPdfUrl(true) ?? undefined} />
+      <ImagesAction opener={store.images} hasLink={store.imageViewerLink !== null} onOpen={() => void store.openImages()} />
       <ShareAction store={store} />
     </section>
   );
@@ -186,7 +115,7 @@ function ResultBody({ store, result }: { store: ResultStore; result: PatientResu
   }
 }
 
-const ResultView = observer(function ResultView({ store }: { store: ResultStore }) {
+const ResultView = observer(function ResultView({ store, dateOfBirth }: { store: ResultStore; dateOfBirth: string | null }) {
   const { t } = useTranslation();
   const result = store.result;
   return (
@@ -204,6 +133,10 @@ const ResultView = observer(function ResultView({ store }: { store: ResultStore 
         <>
           <ExamHeading result={result} />
           <ResultBody store={store} result={result} />
+          {/* The earlier results are the patient portal's only: the results e-mail's /result page has none. */}
+          {store.type === 'PATIENT_PORTAL' && store.loadState === 'loaded' && store.bookingKey !== null && (
+            <HistorySection bookingKey={store.bookingKey} dateOfBirth={dateOfBirth} />
+          )}
         </>
       )}
     </Page>
@@ -215,7 +148,7 @@ export const ResultPage = observer(function ResultPage() {
   const root = useStores();
   const store = root.featureStore(resultStoreOf);
   const { bookingKey = '' } = useParams();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const type: ResultSignInType = PATIENT_PORTAL_PATH.test(pathname) ? 'PATIENT_PORTAL' : 'APPOINTMENT_RESULTS';
   const textsReady = useResultsTexts(root.i18n.i18n, root.i18n.locale);
 
@@ -226,5 +159,5 @@ export const ResultPage = observer(function ResultPage() {
 
   // The authenticated check and the result load while the page's texts arrive.
   if (!textsReady) return <LoadingOverlay />;
-  return <ResultView store={store} />;
+  return <ResultView store={store} dateOfBirth={new URLSearchParams(search).get('dateOfBirth')} />;
 });

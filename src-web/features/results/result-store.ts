@@ -1,33 +1,16 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import type { ImageViewerResponse } from '@contract/api/image-viewer';
 import type { PatientResult } from '@contract/api/results';
-import { ApiError } from '../../api/client';
 import { createResultsApi, type ResultsApi } from '../../api/results-api';
-import { isEmbeddedPath, paths } from '../../paths';
 import type { LoadState } from '../../platform/load-state';
-import { safeInternalPath, safeRedirectUrl } from '../../platform/safe-url';
 import { loadSignedInSummary, loadStateOf } from '../../platform/signed-in-summary';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { PortalNavigator } from '../../stores/session-store';
-import { isLinkStale } from './image-link';
+import { browserWindowOf, ImageOpener, type BrowserWindow, type ImagesProblem } from './image-opener';
+
+export type { BrowserWindow, ImagesProblem } from './image-opener';
 
 /** The sign-in types that open a result (src-contract/api/patient-access.ts RESULT_SIGN_IN_TYPES). */
 export type ResultSignInType = 'APPOINTMENT_RESULTS' | 'PATIENT_PORTAL';
-
-/**
- * Why the images did not open (spec point 8): no viewer URL could be made
- * (message.error_generating_images_url), the link gives no access (403,
- * message.user_not_have_access_to_images), or the call failed otherwise.
- */
-export type ImagesProblem = 'noUrl' | 'noAccess' | 'failed';
-
-/** How the page leaves for a page outside the app (the viewer, the PACS portal). */
-export interface BrowserWindow {
-  /** The same tab goes there. */
-  assign(url: string): void;
-  /** A new top-level tab (from inside a provider's frame, where a viewer would be cramped). */
-  openInNewTab(url: string): void;
-}
 
 export interface ResultStoreDeps {
   api: ResultsApi;
@@ -49,9 +32,8 @@ export class ResultStore {
   type: ResultSignInType = 'APPOINTMENT_RESULTS';
   result: PatientResult | null = null;
   loadState: LoadState = 'idle';
-  /** The images are being opened (the button waits). */
-  openingImages = false;
-  imagesProblem: ImagesProblem | null = null;
+  /** Opening the released report's images. */
+  readonly images: ImageOpener;
 
   private readonly deps: ResultStoreDeps;
   /** Bumped by open() and dispose() so an answer for an earlier open is ignored. */
@@ -61,8 +43,10 @@ export class ResultStore {
 
   constructor(deps: ResultStoreDeps) {
     this.deps = deps;
+    this.images = new ImageOpener({ imageViewer: (link) => deps.api.imageViewer(link), ...deps });
     makeAutoObservable<this, 'deps' | 'generation' | 'receivedAt'>(this, {
       deps: false,
+      images: false,
       generation: false,
       receivedAt: false,
       result: observableRef,
@@ -76,7 +60,7 @@ export class ResultStore {
     if (this.bookingKey !== bookingKey || this.type !== type) this.result = null;
     this.bookingKey = bookingKey;
     this.type = type;
-    this.imagesProblem = null;
+    this.images.reset();
     this.loadState = 'loading';
     const load = await loadSignedInSummary({
       signIn: () => this.deps.ensureSignedIn(bookingKey, type),
@@ -98,7 +82,7 @@ export class ResultStore {
   /** Forgets answers still on their way (the page unmounts). */
   dispose(): void {
     this.generation += 1;
-    this.openingImages = false;
+    this.images.reset();
   }
 
   /** The report PDF's link: inline (view) or as an attachment (download). */
@@ -111,45 +95,26 @@ export class ResultStore {
     return this.result?.state === 'RELEASED' ? this.result.imageViewerLink : null;
   }
 
-  /**
-   * Opens the images (docs/rules/results.md, spec point 4 Image viewer link): a link that sat
-   * here longer than it lives is replaced first (the result again); then GET /api/image_viewer
-   * says where to go. A link the server calls EXPIRED although it was not fresh is replaced
-   * once more before its redirect is followed.
-   */
+  /** The images are being opened (the button waits). */
+  get openingImages(): boolean {
+    return this.images.opening;
+  }
+
+  get imagesProblem(): ImagesProblem | null {
+    return this.images.problem;
+  }
+
+  /** Opens the images (image-opener.ts): a stale link is replaced by loading the result again first. */
   async openImages(): Promise<void> {
     const bookingKey = this.bookingKey;
-    let link = this.imageViewerLink;
-    if (bookingKey === null || link === null || this.openingImages) return;
+    if (bookingKey === null) return;
     const generation = this.generation;
-    this.openingImages = true;
-    this.imagesProblem = null;
-    try {
-      let fresh = false;
-      if (isLinkStale(link, this.receivedAt, this.deps.now())) {
-        link = await this.reloadLink(bookingKey, generation);
-        fresh = true;
-      }
-      if (link === null) return;
-      let answer = await this.deps.api.imageViewer(link);
-      if (answer.imageViewerLinkStatus === 'EXPIRED' && !fresh) {
-        link = await this.reloadLink(bookingKey, generation);
-        if (link === null) return;
-        answer = await this.deps.api.imageViewer(link);
-      }
-      if (generation === this.generation) this.follow(answer);
-    } catch (error) {
-      runInAction(() => {
-        if (generation !== this.generation) return;
-        // A 401 went to sign-in already (the client's rule).
-        if (error instanceof ApiError && error.status === 401) return;
-        this.imagesProblem = error instanceof ApiError && error.status === 403 ? 'noAccess' : 'failed';
-      });
-    } finally {
-      runInAction(() => {
-        if (generation === this.generation) this.openingImages = false;
-      });
-    }
+    await this.images.open({
+      link: () => this.imageViewerLink,
+      receivedAt: () => this.receivedAt,
+      reload: () => this.reloadLink(bookingKey, generation),
+      isCurrent: () => generation === this.generation,
+    });
   }
 
   private received(result: PatientResult): void {
@@ -164,40 +129,6 @@ export class ResultStore {
     runInAction(() => this.received(result));
     return this.imageViewerLink;
   }
-
-  /** Goes where the image viewer answer says (EXPIRED: its redirect; PACS: the PACS portal; else the viewer). */
-  private follow(answer: ImageViewerResponse): void {
-    if (answer.imageViewerLinkStatus === 'EXPIRED') {
-      this.followRedirect(answer.redirectUrl);
-      return;
-    }
-    const pacsUrl = answer.preference === 'PACS' ? safeRedirectUrl(answer.pacsUrl) : null;
-    const target = pacsUrl ?? safeRedirectUrl(answer.url);
-    if (target === null) {
-      this.imagesProblem = 'noUrl';
-      return;
-    }
-    // A viewer inside the provider's frame is cramped: from /iframe it opens in a new top-level tab.
-    if (this.embedded) this.deps.browser.openInNewTab(target);
-    else this.deps.browser.assign(target);
-  }
-
-  /** An expired link's redirect: an internal path through the router (inside /iframe when embedded), else the page itself. */
-  private followRedirect(redirectUrl: string | null): void {
-    const internal = safeInternalPath(redirectUrl);
-    const external = internal === null ? safeRedirectUrl(redirectUrl) : null;
-    if (external !== null) {
-      this.deps.browser.assign(external);
-      return;
-    }
-    const target = internal ?? `${paths.deny()}?resultsExpired=true`;
-    const navigator = this.deps.navigator();
-    navigator.navigate(this.embedded && !isEmbeddedPath(target) ? paths.embedded(target) : target);
-  }
-
-  private get embedded(): boolean {
-    return isEmbeddedPath(this.deps.navigator().currentUrl());
-  }
 }
 
 /** The result page's store, built once per visit (RootStore.featureStore). */
@@ -206,10 +137,7 @@ export function resultStoreOf({ root, client, window, navigator }: FeatureStoreC
     api: createResultsApi(client),
     ensureSignedIn: (bookingKey, type) => root.patientAccess.ensureSignedIn(bookingKey, type),
     navigator,
-    browser: {
-      assign: (url) => window.location.assign(url),
-      openInNewTab: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
-    },
+    browser: browserWindowOf(window),
     now: () => Date.now(),
   });
 }

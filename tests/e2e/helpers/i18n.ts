@@ -23,6 +23,8 @@ const kiosk: Catalogue = readEnglish('kiosk.json');
 const staffKiosks: Catalogue = readEnglish('staff-kiosks.json');
 /** The patient result page (src-web/i18n/results-texts.ts). */
 const results: Catalogue = readEnglish('results.json');
+/** The share dialog (src-web/features/result-sharing/, result-sharing.json). */
+const resultSharing: Catalogue = readEnglish('result-sharing.json');
 
 function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefined {
   let node: string | Catalogue | undefined = catalogue[key];
@@ -36,7 +38,7 @@ function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefin
 function lookUpText(key: string): string | Catalogue | undefined {
   const found = lookUp(english, key);
   if (typeof found === 'string') return found;
-  for (const catalogue of [selfService, staff, signIn, pages, attachments, kiosk, staffKiosks, results]) {
+  for (const catalogue of [selfService, staff, signIn, pages, attachments, kiosk, staffKiosks, results, resultSharing]) {
     const text = lookUp(catalogue, key);
     if (typeof text === 'string') return text;
   }

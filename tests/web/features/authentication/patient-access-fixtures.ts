@@ -4,6 +4,8 @@ import { json, type RouteHandler } from '../../helpers/api-server';
 export const BOOKING_KEY = 'DQZGrZ3wpC5qCgHhYxQeMw';
 export const DATE_OF_BIRTH = '1991-03-14';
 export const CODE = '482913';
+/** A result share link's token (43 base64url characters). */
+export const SHARE_TOKEN = 'Sh4reT0ken_abcdefghijklmnopqrstuvwxyz012345';
 
 export interface SignInServerOptions {
   otpRequired?: boolean;
@@ -19,7 +21,7 @@ export interface SignInServerOptions {
   /** The type of the session a signed-in browser holds (default APPOINTMENT). */
   sessionType?: 'APPOINTMENT' | 'BOOKING_REQUEST' | 'APPOINTMENT_RESULTS' | 'PATIENT_PORTAL';
   /** Overrides for single routes. */
-  answers?: Partial<Record<'authenticate' | 'otp' | 'verify' | 'session', (response: ServerResponse) => void>>;
+  answers?: Partial<Record<'authenticate' | 'shared' | 'otp' | 'verify' | 'session', (response: ServerResponse) => void>>;
   roleTranslations?: string;
 }
 
@@ -29,7 +31,7 @@ export interface SignInServer {
   sessionQueries: string[];
 }
 
-function readBody(request: IncomingMessage): Promise<unknown> {
+export function readBody(request: IncomingMessage): Promise<unknown> {
   return new Promise((resolve) => {
     let text = '';
     request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
@@ -57,7 +59,10 @@ export function signInServer(options: SignInServerOptions = {}): SignInServer {
     roleTranslations,
   };
 
-  const post = (name: 'authenticate' | 'otp' | 'verify', handle: (body: unknown, response: ServerResponse) => void): RouteHandler => {
+  const post = (
+    name: 'authenticate' | 'shared' | 'otp' | 'verify',
+    handle: (body: unknown, response: ServerResponse) => void,
+  ): RouteHandler => {
     return (request, response) => {
       void readBody(request).then((body) => {
         bodies.push({ path: name, body });
@@ -95,6 +100,24 @@ export function signInServer(options: SignInServerOptions = {}): SignInServer {
       identity.type = request.type ?? 'APPOINTMENT';
       stage = otpRequired ? 'dob_verified' : 'authenticated';
       json(response, 200, { otpRequired, otpChannels: otpRequired ? channels : [], roleTranslations });
+    }),
+    // A contact's sign-in with a share link: the patient's date of birth; the code always follows.
+    'POST /api/patient-access/shared': post('shared', (body, response) => {
+      const request = body as { shareToken: string; dateOfBirth: string };
+      if (failures >= (options.maxFailures ?? 5)) {
+        return json(response, 429, {
+          code: 'max_attempts_reached',
+          message: 'Too many attempts.',
+          details: { maxAttempts: 'max_attempts_reached_shared' },
+        });
+      }
+      if (request.shareToken !== SHARE_TOKEN || request.dateOfBirth !== DATE_OF_BIRTH) {
+        failures += 1;
+        return json(response, 401, { code: 'authentication_failed', message: 'The details do not match our records.' });
+      }
+      identity.type = 'APPOINTMENT_RESULTS';
+      stage = 'dob_verified';
+      json(response, 200, { otpRequired: true, otpChannels: ['EMAIL'], roleTranslations });
     }),
     'POST /api/patient-access/otp': post('otp', (body, response) => {
       if (stage !== 'dob_verified' || options.dropCookie) return json(response, 401, { code: 'unauthorized', message: 'Please sign in.' });

@@ -1,0 +1,55 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Test-only bearer token of the RIS integration; scripts/e2e-server.mjs configures its sha256. */
+export const E2E_INTEGRATION_TOKEN = 'e2e-integration-token-not-a-secret-0123456789';
+
+/** The smallest PDF the delivery check accepts (no active content). */
+const MINIMAL_PDF =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+  '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+
+/**
+ * A JSON call of the portal's API made by the page itself, so it carries the page's session
+ * cookie (and the X-Requested-With header the CSRF guard asks of unsafe calls).
+ */
+export async function pageApi<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers:
+          body === undefined
+            ? { 'X-Requested-With': 'XMLHttpRequest' }
+            : { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+    { method, path, body },
+  );
+}
+
+/**
+ * Delivers a finalised report as the RIS does (POST /api/integration/results, docs/rules/results.md#delivery),
+ * released a day ago, with a study so the images can open.
+ */
+export async function deliverReport(
+  request: APIRequestContext,
+  report: { accessionNumber: string; appointmentSlug: string; reportText: string },
+): Promise<void> {
+  const response = await request.post('/api/integration/results', {
+    headers: { authorization: `Bearer ${E2E_INTEGRATION_TOKEN}` },
+    data: {
+      accessionNumber: report.accessionNumber,
+      appointmentSlug: report.appointmentSlug,
+      reportText: report.reportText,
+      reportPdfBase64: Buffer.from(MINIMAL_PDF, 'utf8').toString('base64'),
+      referrer: { name: 'Dr Daniel Okafor', providerNumber: null },
+      releaseAt: new Date(Date.now() - 86_400_000).toISOString(),
+      study: { studyInstanceUid: '1.2.826.0.1.3680043.8.498.777' },
+    },
+  });
+  expect([200, 201], await response.text()).toContain(response.status());
+}

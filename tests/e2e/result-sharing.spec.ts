@@ -1,0 +1,181 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { t } from './helpers/i18n';
+import { waitForMailTo } from './helpers/mail';
+import { deliverReport, pageApi } from './helpers/result-delivery';
+import { codeFromMail, signIn } from './helpers/sign-in';
+
+/**
+ * Sharing a result (docs/rules/results.md#sharing) against the real server: the patient, signed in
+ * to the result from the results e-mail link (APPOINTMENT_RESULTS), shares it by e-mail through
+ * the share dialog; the contact
+ * opens the link from that mail, signs in with the patient's date of birth and the code mailed to
+ * the contact, and reads the report; the patient sees the contact's access on the share list and
+ * revokes it; the contact's next load lands on /deny with the revoked message. axe on every page.
+ *
+ * The journey delivers its own report, as the RIS does (POST /api/integration/results), to a
+ * booking no other journey signs in to, so its code-send limits and share list are its own.
+ */
+
+/** Jack's MRI prostate: no other journey signs in to it, so its code-send limits are its own. */
+const JACK = { key: 'r2gio7z_AuIa9srd_WgtNw', dateOfBirth: '1958-05-17', email: 'jack.placeholder@example.com', sharedBy: 'Jack P.' };
+const CONTACT = 'sam.contact@example.com';
+const REPORT = 'MRI PROSTATE\n\nFINDINGS:\nNo suspicious lesion in the peripheral zone.\n\nIMPRESSION:\nPI-RADS 2.';
+
+interface Share {
+  id: string;
+  dateRevoked: string | null;
+  accesses: { openedAtUTC: string }[];
+}
+
+/** The booking's appointment id (the slug the RIS knows), read through a signed-in APPOINTMENT session. */
+async function appointmentSlug(page: Page): Promise<string> {
+  await page.goto('/about');
+  const start = await pageApi(page, 'POST', '/api/patient-access/authenticate', {
+    bookingKey: JACK.key,
+    type: 'APPOINTMENT',
+    dateOfBirth: JACK.dateOfBirth,
+  });
+  expect(start.status).toBe(200);
+  expect((await pageApi(page, 'POST', '/api/patient-access/otp', { channel: 'EMAIL' })).status).toBe(202);
+  const verified = await pageApi(page, 'POST', '/api/patient-access/otp/verify', { code: await codeFromMail(JACK.email) });
+  expect(verified.status).toBe(200);
+  const summary = await pageApi<{ appointments: { slug: string }[] }>(page, 'GET', `/api/appointments/${JACK.key}`);
+  expect(summary.status).toBe(200);
+  const slug = summary.body.appointments[0]?.slug;
+  if (!slug) throw new Error('the booking has no appointment');
+  return slug;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a patient shares a result by e-mail; the contact signs in and reads it; the patient sees the access and revokes it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await deliverReport(request, { accessionNumber: 'E2E-SHARE-1', appointmentSlug: await appointmentSlug(page), reportText: REPORT });
+
+  // The patient opens the result from the results e-mail link and signs in with the code.
+  await page.goto(`/appointments/${JACK.key}/result`);
+  await expect(page).toHaveURL(/\/authentication\?/);
+  await signIn(page, JACK);
+  await expect(page.getByRole('heading', { level: 2, name: t('results.report.title') })).toBeVisible();
+  await expect(page.getByTestId('report-text').locator('p').first()).toHaveText('MRI PROSTATE');
+  // The results e-mail page has no earlier results (that is the patient portal's).
+  await expect(page.getByRole('heading', { name: t('results.history.title') })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, '/appointments/…/result (patient)');
+
+  // The patient shares the result by e-mail through the share dialog.
+  await page.getByRole('button', { name: t('resultSharing.openResult') }).click();
+  const dialog = page.getByRole('dialog', { name: t('resultSharing.titleResult') });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(t('resultSharing.list.empty'))).toBeVisible();
+  await dialog.getByLabel(/^Their e-mail address/).fill(CONTACT);
+  await dialog.getByLabel(t('resultSharing.form.contactName')).fill('Sam');
+  await dialog.getByLabel(t('resultSharing.form.note')).fill('My scan, as promised.');
+  await dialog.getByRole('button', { name: t('resultSharing.form.submit'), exact: true }).click();
+  await expect(dialog.getByText(t('resultSharing.success.EMAIL', { contact: 'Sam' }))).toBeVisible();
+  await expect(dialog.getByText(t('resultSharing.list.neverOpened'))).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'share dialog after sharing');
+  await dialog
+    .getByRole('button', { name: t('resultSharing.close') })
+    .last()
+    .click();
+  await expect(dialog).toBeHidden();
+
+  // The contact, in a browser of their own on a phone, opens the link from the mail.
+  const mail = await waitForMailTo(CONTACT);
+  const link = /(https?:\/\/\S+\/results\/shared#[A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1];
+  expect(link, mail.text).toBeTruthy();
+  const contactContext = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+  const contact = await contactContext.newPage();
+  try {
+    await contact.goto(link ?? '');
+    await expect(contact).toHaveURL(/\/authentication\?returnUrl=%2Fresults%2Fshared&shared=true$/);
+    await expect(contact.getByRole('heading', { level: 1, name: t('authentication.titleShared') })).toBeVisible();
+    await expect(contact.getByText(t('authentication.introShared'))).toBeVisible();
+    await expect(contact.getByLabel(t('authentication.fields.contactNumber'))).toHaveCount(0);
+    await expectNoSeriousA11yViolations(contact, '/authentication (shared link, 375x667)');
+
+    await contact.getByLabel(t('authentication.fields.dateOfBirthShared')).fill(JACK.dateOfBirth);
+    await contact.getByRole('button', { name: t('authentication.submit') }).click();
+    const code = contact.getByLabel(t('authentication.code.label'));
+    await expect(code).toBeVisible();
+    // The code goes to the contact, not to the patient.
+    await code.fill(await codeFromMail(CONTACT));
+    await contact.getByRole('button', { name: t('authentication.code.verify') }).click();
+
+    await expect(contact).toHaveURL(/\/results\/shared\?shared=true$/);
+    await expect(contact.getByText(t('results.shared.sharedBy', { sharedBy: JACK.sharedBy }))).toBeVisible();
+    await expect(contact.getByTestId('report-text').getByText(/^IMPRESSION:\nPI-RADS 2\.$/)).toBeVisible();
+    await expect(contact.getByRole('button', { name: /share/i })).toHaveCount(0);
+    const pdfHref = (await contact.getByRole('link', { name: t('results.report.view') }).getAttribute('href')) ?? '';
+    const pdf = await contact.evaluate(async (href) => {
+      const response = await fetch(href, { credentials: 'include' });
+      return { status: response.status, type: response.headers.get('content-type') };
+    }, pdfHref);
+    expect(pdf).toEqual({ status: 200, type: 'application/pdf' });
+    expect(await contact.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSeriousA11yViolations(contact, '/results/shared (contact, 375x667)');
+
+    // The patient sees the contact's access on the share list (the dialog loads it as it opens), and revokes the share.
+    await page.getByRole('button', { name: t('resultSharing.openResult') }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(/^Opened 1 time, last on /)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'share dialog with the access log');
+    await dialog.getByRole('button', { name: t('resultSharing.list.revokeLabel', { contact: 'Sam' }) }).click();
+    await dialog.getByRole('button', { name: t('resultSharing.list.revokeYes') }).click();
+    await expect(dialog.getByText(/^Revoked on /)).toBeVisible();
+    // The server agrees: the share is revoked.
+    const list = await pageApi<{ shares: Share[] }>(page, 'GET', `/api/results/${JACK.key}/shares`);
+    expect(list.body.shares.map((share) => share.dateRevoked !== null)).toEqual([true]);
+
+    // The contact's next load ends on /deny with the revoked message.
+    await contact.reload();
+    await expect(contact).toHaveURL(/\/deny\?revoked=true$/);
+    await expect(contact.getByText(t('deny.revoked'))).toBeVisible();
+    await expectNoSeriousA11yViolations(contact, '/deny?revoked=true (contact)');
+  } finally {
+    await contactContext.close();
+  }
+});
+
+test('the patient portal link offers the earlier results: a wrong e-mail finds none, the right one lists the report (phone)', async ({
+  page,
+}) => {
+  // Needs the report the journey above delivered (serial mode).
+  await page.setViewportSize({ width: 375, height: 667 });
+  const link = `/appointments/${JACK.key}/result/patient?dateOfBirth=${JACK.dateOfBirth}&otpType=EMAIL`;
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/authentication\?/);
+  await signIn(page, JACK);
+  await expect(page).toHaveURL(link);
+
+  const history = page.getByRole('region', { name: t('results.history.title') });
+  await expect(history).toBeVisible();
+  await expect(history.getByLabel(t('results.history.dateOfBirth'))).toHaveValue(JACK.dateOfBirth);
+  const email = history.getByRole('textbox', { name: t('results.history.email') });
+  await email.fill('someone.else@example.com');
+  await history.getByRole('button', { name: t('results.history.submit') }).click();
+  await expect(history.getByRole('alert')).toHaveText(t('message.patient_matching_error'));
+  await expectNoSeriousA11yViolations(page, '/appointments/…/result/patient with no earlier results (375x667)');
+
+  await email.fill(JACK.email);
+  await history.getByRole('button', { name: t('results.history.submit') }).click();
+  const list = history.getByRole('list', { name: t('results.history.listLabel') });
+  const entry = list.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'MRI prostate (multiparametric)' }) });
+  await expect(entry).toBeVisible();
+  await expect(entry.getByTestId('report-text').locator('p').first()).toHaveText('MRI PROSTATE');
+  const pdfHref = (await entry.getByRole('link', { name: t('results.report.download') }).getAttribute('href')) ?? '';
+  const pdf = await page.evaluate(async (href) => {
+    const response = await fetch(href, { credentials: 'include' });
+    return { status: response.status, disposition: response.headers.get('content-disposition') ?? '' };
+  }, pdfHref);
+  expect(pdf.status).toBe(200);
+  expect(pdf.disposition).toMatch(/^attachment/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSeriousA11yViolations(page, '/appointments/…/result/patient with earlier results (375x667)');
+});
