@@ -87,6 +87,7 @@ export type VerifyOtpRequest = z.infer<typeof VerifyOtpRequestSchema>;
 
 export const SessionResponseSchema = z.object({
   isAuthenticated: z.literal(true),
+  /** Empty for a contact signed in with a result share: the patient's key is never given to a contact. */
   bookingKey: z.string(),
   type: SignInTypeSchema,
   roleTranslations: z.string(),

@@ -222,7 +222,8 @@ export function createOneTimeCodes(deps: PatientAccessServiceDeps, basics: SignI
         case 'invalid':
           throw new AppError('otp_invalid', 401, 'The code is not correct.');
         case 'ok':
-          return { token: outcome.token, bookingKey: session.bookingKey, type: session.type };
+          // A contact never learns the patient's booking key (it would open the booking itself).
+          return { token: outcome.token, bookingKey: session.shareId === null ? session.bookingKey : '', type: session.type };
       }
     },
   };

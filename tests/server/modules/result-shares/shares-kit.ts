@@ -47,5 +47,7 @@ export async function contactSignIn(app: FastifyInstance, db: Database, shareTok
   expect((await sendCode(browser)).statusCode).toBe(202);
   const verified = await verifyCode(browser, await mailedCode(db, CONTACT_EMAIL));
   expect(verified.statusCode, verified.body).toBe(200);
+  // The patient's booking key never reaches the contact.
+  expect(verified.json<{ bookingKey: string }>().bookingKey).toBe('');
   return browser;
 }
