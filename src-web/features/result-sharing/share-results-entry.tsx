@@ -1,14 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AntdScope } from '../../components/antd-scope';
 import { Button, type ButtonVariant } from '../../components/button';
 import { useResultSharingTexts } from '../../i18n/result-sharing-texts';
 import { useStores } from '../../stores/use-stores';
 import type { ShareResultsDialogProps } from './share-results-dialog';
 
 // antd and the dialog's code download when the dialog first opens, not with the page that offers it.
-const LazyShareResultsDialog = lazy(() => import('./share-results-dialog'));
+const LazyShareResultsDialog = lazy(() => import('./scoped-share-dialog'));
 
 /** The loading line while the dialog's code arrives (announced, not seen). */
 function Loading() {
@@ -34,9 +33,7 @@ export const ShareResultsDialog = observer(function ShareResultsDialog(props: Sh
   if (!textsReady) return props.open ? <Loading /> : null;
   return (
     <Suspense fallback={props.open ? <Loading /> : null}>
-      <AntdScope>
-        <LazyShareResultsDialog {...props} />
-      </AntdScope>
+      <LazyShareResultsDialog {...props} />
     </Suspense>
   );
 });
