@@ -10,21 +10,23 @@ import { signInWithCode } from './helpers/results';
  * An image viewer link past its time (issue 15, spec point 4: EXPIRED goes to redirectUrl): the
  * server answers EXPIRED with the deny page, which says the access to these results has expired.
  * The link is one the server itself would have made an hour ago (its configured test key,
- * playwright.config.ts), for Liam's released knee MRI (resources/demo-provider/results.json).
+ * playwright.config.ts), for Amelia's released shoulder MRI (resources/demo-provider/results.json):
+ * not Liam's knee, which the next journeys sign in to (a second code for one booking within the
+ * provider's resend pause is refused).
  */
 
-const KNEE = { key: '5dapEFtxD3iMQYyyuwZ7XA', dateOfBirth: '1991-03-14', email: 'liam.example@example.com' };
+const SHOULDER = { key: 'jou3zNPa5Gp8X9Q_dwejWQ', dateOfBirth: '1968-11-02', email: 'amelia.sample@example.com' };
 
 test('an image link that has run out sends the patient to the deny page with the results-expired message', async ({ page }) => {
-  await page.goto(`/appointments/${KNEE.key}/result`);
-  await signInWithCode(page, KNEE);
+  await page.goto(`/appointments/${SHOULDER.key}/result`);
+  await signInWithCode(page, SHOULDER);
   await expect(page.getByRole('heading', { level: 1, name: t('results.title') })).toBeVisible();
 
   // The live link the page got, and the same link as the server made it an hour ago.
   const live = await page.evaluate(async (key) => {
     const response = await fetch(`/api/results/${key}`, { credentials: 'include' });
     return ((await response.json()) as { imageViewerLink: string }).imageViewerLink;
-  }, KNEE.key);
+  }, SHOULDER.key);
   const claims = JSON.parse(Buffer.from(live.split('.')[2] ?? '', 'base64url').toString('utf8')) as {
     sub: string;
     purpose: string;
