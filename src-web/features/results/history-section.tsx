@@ -6,7 +6,7 @@ import { Button } from '../../components/button';
 import { useStores } from '../../stores/use-stores';
 import { formatInstant, formatStartTime } from '../booking/public';
 import { historyStoreOf, type HistoryItem, type HistoryStore, type MatchField, type MatchProblem } from './history-store';
-import { ImagesAction, ReportPdfLinks, ReportText } from './report-parts';
+import { ExamFactItems, ImagesAction, ReportPdfLinks, ReportText } from './report-parts';
 
 function problemText(t: TFunction, field: MatchField, problem: MatchProblem): string {
   switch (field) {
@@ -154,16 +154,7 @@ const HistoryEntry = observer(function HistoryEntry({ store, item }: { store: Hi
     <li className="pp-history-item" aria-labelledby={titleId}>
       <h3 id={titleId}>{appointment.examName}</h3>
       <dl className="pp-details">
-        <div>
-          <dt>{t('results.clinic')}</dt>
-          <dd>{appointment.clinicName}</dd>
-        </div>
-        <div>
-          <dt>{t('results.examDate')}</dt>
-          <dd>
-            <time dateTime={appointment.startsAt}>{formatStartTime(appointment.startsAt, i18n.language, appointment.timeZone, true)}</time>
-          </dd>
-        </div>
+        <ExamFactItems exam={appointment} />
         {appointment.state === 'RELEASED' && appointment.referrerName !== null && (
           <div>
             <dt>{t('results.report.referrer')}</dt>

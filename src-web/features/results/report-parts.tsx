@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/button';
 import { useEmbedded } from '../../shell/embedded';
+import { formatStartTime } from '../booking/public';
 import type { ImageOpener, ImagesProblem } from './image-opener';
 import './results.css';
 
@@ -13,6 +14,36 @@ import './results.css';
  */
 
 /** The report text as plain text: one paragraph per blank-line block, line breaks kept (never HTML). */
+/**
+ * The clinic and the exam date (in the clinic's zone) as two entries of a details list (dl), the
+ * way every result, history and shared report heads itself.
+ */
+export function ExamFactItems({
+  exam,
+  dateTestId,
+}: {
+  exam: { clinicName: string; startsAt: string; timeZone: string };
+  dateTestId?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <div>
+        <dt>{t('results.clinic')}</dt>
+        <dd>{exam.clinicName}</dd>
+      </div>
+      <div>
+        <dt>{t('results.examDate')}</dt>
+        <dd>
+          <time dateTime={exam.startsAt} data-testid={dateTestId}>
+            {formatStartTime(exam.startsAt, i18n.language, exam.timeZone, true)}
+          </time>
+        </dd>
+      </div>
+    </>
+  );
+}
+
 export function reportParagraphs(text: string): string[] {
   return text
     .replace(/\r\n?/g, '\n')

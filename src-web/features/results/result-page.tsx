@@ -11,7 +11,7 @@ import { useStores } from '../../stores/use-stores';
 import { formatInstant, formatStartTime } from '../booking/public';
 import { ShareResultsButton } from '../result-sharing/public';
 import { HistorySection } from './history-section';
-import { ImagesAction, ReportPdfLinks, ReportText } from './report-parts';
+import { ExamFactItems, ImagesAction, ReportPdfLinks, ReportText } from './report-parts';
 import { resultStoreOf, type ResultSignInType, type ResultStore } from './result-store';
 import './results.css';
 
@@ -24,24 +24,12 @@ const PATIENT_PORTAL_PATH = /\/result\/patient\/?$/;
 
 /** The exam the result belongs to: its name, the clinic and when it took place (in the clinic's zone). */
 function ExamHeading({ result }: { result: PatientResult }) {
-  const { t, i18n } = useTranslation();
   const { appointment } = result;
   return (
     <section className="pp-result-exam" aria-labelledby="pp-result-exam-title">
       <h2 id="pp-result-exam-title">{appointment.examName}</h2>
       <dl className="pp-details">
-        <div>
-          <dt>{t('results.clinic')}</dt>
-          <dd>{appointment.clinicName}</dd>
-        </div>
-        <div>
-          <dt>{t('results.examDate')}</dt>
-          <dd>
-            <time dateTime={appointment.startsAt} data-testid="result-exam-date">
-              {formatStartTime(appointment.startsAt, i18n.language, appointment.timeZone, true)}
-            </time>
-          </dd>
-        </div>
+        <ExamFactItems exam={appointment} dateTestId="result-exam-date" />
       </dl>
     </section>
   );

@@ -7,8 +7,8 @@ import { PageLoadState } from '../../components/page-load-state';
 import { useResultsTexts } from '../../i18n/results-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
-import { formatInstant, formatStartTime } from '../booking/public';
-import { ImagesAction, ReportPdfLinks, ReportText } from '../results/public';
+import { formatInstant } from '../booking/public';
+import { ExamFactItems, ImagesAction, ReportPdfLinks, ReportText } from '../results/public';
 import { sharedResultsStoreOf, type SharedResultItem, type SharedResultsStore } from './shared-results-store';
 
 /** One shared report, read-only: exam, clinic and date in the clinic's zone, the report, its PDF and images. */
@@ -20,16 +20,7 @@ const SharedReport = observer(function SharedReport({ store, item }: { store: Sh
     <li className="pp-history-item" aria-labelledby={titleId}>
       <h2 id={titleId}>{result.examName}</h2>
       <dl className="pp-details">
-        <div>
-          <dt>{t('results.clinic')}</dt>
-          <dd>{result.clinicName}</dd>
-        </div>
-        <div>
-          <dt>{t('results.examDate')}</dt>
-          <dd>
-            <time dateTime={result.startsAt}>{formatStartTime(result.startsAt, i18n.language, result.timeZone, true)}</time>
-          </dd>
-        </div>
+        <ExamFactItems exam={result} />
         <div>
           <dt>{t('results.report.referrer')}</dt>
           <dd>{result.referrerName}</dd>
