@@ -17,7 +17,8 @@ export interface ImageViewerConfig {
   signedLinkKeys: string | null;
 }
 
-const PLACEHOLDERS = ['{studyInstanceUid}', '{accessionNumber}'];
+/** The fields a viewer URL template fills in. */
+const TEMPLATE_FIELDS = ['{studyInstanceUid}', '{accessionNumber}'];
 
 function httpsUrl(value: string): boolean {
   try {
@@ -31,7 +32,7 @@ function httpsUrl(value: string): boolean {
 export function parseImageViewerConfig(env: Env, problem: (name: string, message: string) => void): ImageViewerConfig {
   const urlTemplate = read(env, 'IMAGE_VIEWER_URL_TEMPLATE') ?? null;
   if (urlTemplate !== null) {
-    if (!PLACEHOLDERS.some((placeholder) => urlTemplate.includes(placeholder)))
+    if (!TEMPLATE_FIELDS.some((field) => urlTemplate.includes(field)))
       problem('IMAGE_VIEWER_URL_TEMPLATE', 'must contain {studyInstanceUid} or {accessionNumber}');
     if (!httpsUrl(urlTemplate.replaceAll('{studyInstanceUid}', '1').replaceAll('{accessionNumber}', 'A')))
       problem('IMAGE_VIEWER_URL_TEMPLATE', 'must be an https URL');

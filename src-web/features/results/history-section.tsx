@@ -4,9 +4,9 @@ import { useEffect, useRef, type FormEvent, type InputHTMLAttributes } from 'rea
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { useStores } from '../../stores/use-stores';
-import { formatInstant, formatStartTime } from '../booking/public';
+import { formatStartTime } from '../booking/public';
 import { historyStoreOf, type HistoryItem, type HistoryStore, type MatchField, type MatchProblem } from './history-store';
-import { ExamFactItems, ImagesAction, ReportPdfLinks, ReportText } from './report-parts';
+import { ExamFactItems, ImagesAction, ReportFactItems, ReportPdfLinks, ReportText } from './report-parts';
 
 function problemText(t: TFunction, field: MatchField, problem: MatchProblem): string {
   switch (field) {
@@ -155,25 +155,8 @@ const HistoryEntry = observer(function HistoryEntry({ store, item }: { store: Hi
       <h3 id={titleId}>{appointment.examName}</h3>
       <dl className="pp-details">
         <ExamFactItems exam={appointment} />
-        {appointment.state === 'RELEASED' && appointment.referrerName !== null && (
-          <div>
-            <dt>{t('results.report.referrer')}</dt>
-            <dd>{appointment.referrerName}</dd>
-          </div>
-        )}
-        {appointment.state === 'RELEASED' && appointment.reportedAt !== null && (
-          <div>
-            <dt>{t('results.report.reportedAt')}</dt>
-            <dd>
-              <time dateTime={appointment.reportedAt}>
-                {formatInstant(appointment.reportedAt, i18n.language, appointment.timeZone, {
-                  day: 'numeric',
-                  month: 'long',
-                  year: 'numeric',
-                })}
-              </time>
-            </dd>
-          </div>
+        {appointment.state === 'RELEASED' && appointment.referrerName !== null && appointment.reportedAt !== null && (
+          <ReportFactItems report={{ ...appointment, referrerName: appointment.referrerName, reportedAt: appointment.reportedAt }} />
         )}
       </dl>
       {appointment.state === 'RELEASED' ? (

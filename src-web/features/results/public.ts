@@ -1,4 +1,4 @@
 // What other areas may use of the results area (the shared results page shows reports the same way).
 export { browserWindowOf, ImageOpener } from './image-opener';
 export type { BrowserWindow, ImageLinkSource, ImageOpenerDeps, ImagesProblem } from './image-opener';
-export { ExamFactItems, ImagesAction, ReportPdfLinks, ReportText } from './report-parts';
+export { ExamFactItems, ImagesAction, ReportFactItems, ReportPdfLinks, ReportText } from './report-parts';

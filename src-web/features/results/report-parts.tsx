@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/button';
 import { useEmbedded } from '../../shell/embedded';
-import { formatStartTime } from '../booking/public';
+import { formatInstant, formatStartTime } from '../booking/public';
 import type { ImageOpener, ImagesProblem } from './image-opener';
 import './results.css';
 
@@ -37,6 +37,27 @@ export function ExamFactItems({
         <dd>
           <time dateTime={exam.startsAt} data-testid={dateTestId}>
             {formatStartTime(exam.startsAt, i18n.language, exam.timeZone, true)}
+          </time>
+        </dd>
+      </div>
+    </>
+  );
+}
+
+/** The referring doctor and the report's date as two entries of a details list (dl). */
+export function ReportFactItems({ report }: { report: { referrerName: string; reportedAt: string; timeZone: string } }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <div>
+        <dt>{t('results.report.referrer')}</dt>
+        <dd>{report.referrerName}</dd>
+      </div>
+      <div>
+        <dt>{t('results.report.reportedAt')}</dt>
+        <dd>
+          <time dateTime={report.reportedAt}>
+            {formatInstant(report.reportedAt, i18n.language, report.timeZone, { day: 'numeric', month: 'long', year: 'numeric' })}
           </time>
         </dd>
       </div>

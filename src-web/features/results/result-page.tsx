@@ -8,10 +8,10 @@ import { PageLoadState } from '../../components/page-load-state';
 import { useResultsTexts } from '../../i18n/results-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
-import { formatInstant, formatStartTime } from '../booking/public';
+import { formatStartTime } from '../booking/public';
 import { ShareResultsButton } from '../result-sharing/public';
 import { HistorySection } from './history-section';
-import { ExamFactItems, ImagesAction, ReportPdfLinks, ReportText } from './report-parts';
+import { ExamFactItems, ImagesAction, ReportFactItems, ReportPdfLinks, ReportText } from './report-parts';
 import { resultStoreOf, type ResultSignInType, type ResultStore } from './result-store';
 import './results.css';
 
@@ -36,24 +36,13 @@ function ExamHeading({ result }: { result: PatientResult }) {
 }
 
 const Report = observer(function Report({ store, result }: { store: ResultStore; result: Released }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { timeZone } = result.appointment;
   return (
     <section className="pp-result-report" aria-labelledby="pp-result-report-title">
       <h2 id="pp-result-report-title">{t('results.report.title')}</h2>
       <dl className="pp-details">
-        <div>
-          <dt>{t('results.report.referrer')}</dt>
-          <dd>{result.referrerName}</dd>
-        </div>
-        <div>
-          <dt>{t('results.report.reportedAt')}</dt>
-          <dd>
-            <time dateTime={result.reportedAt}>
-              {formatInstant(result.reportedAt, i18n.language, timeZone, { day: 'numeric', month: 'long', year: 'numeric' })}
-            </time>
-          </dd>
-        </div>
+        <ReportFactItems report={{ ...result, timeZone }} />
       </dl>
       <h3>{t('results.report.text')}</h3>
       <ReportText text={result.reportText} />

@@ -7,13 +7,12 @@ import { PageLoadState } from '../../components/page-load-state';
 import { useResultsTexts } from '../../i18n/results-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
-import { formatInstant } from '../booking/public';
-import { ExamFactItems, ImagesAction, ReportPdfLinks, ReportText } from '../results/public';
+import { ExamFactItems, ImagesAction, ReportFactItems, ReportPdfLinks, ReportText } from '../results/public';
 import { sharedResultsStoreOf, type SharedResultItem, type SharedResultsStore } from './shared-results-store';
 
 /** One shared report, read-only: exam, clinic and date in the clinic's zone, the report, its PDF and images. */
 const SharedReport = observer(function SharedReport({ store, item }: { store: SharedResultsStore; item: SharedResultItem }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { result } = item;
   const titleId = `pp-shared-${result.resultId}`;
   return (
@@ -21,18 +20,7 @@ const SharedReport = observer(function SharedReport({ store, item }: { store: Sh
       <h2 id={titleId}>{result.examName}</h2>
       <dl className="pp-details">
         <ExamFactItems exam={result} />
-        <div>
-          <dt>{t('results.report.referrer')}</dt>
-          <dd>{result.referrerName}</dd>
-        </div>
-        <div>
-          <dt>{t('results.report.reportedAt')}</dt>
-          <dd>
-            <time dateTime={result.reportedAt}>
-              {formatInstant(result.reportedAt, i18n.language, result.timeZone, { day: 'numeric', month: 'long', year: 'numeric' })}
-            </time>
-          </dd>
-        </div>
+        <ReportFactItems report={result} />
       </dl>
       <h3>{t('results.report.text')}</h3>
       <ReportText text={result.reportText} />
