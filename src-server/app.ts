@@ -62,6 +62,7 @@ import type { Mailer } from './platform/mailer';
 import { registerApiDocsRoutes, registerOpenApi } from './platform/plugins/api-docs';
 import { registerCsrfGuard } from './platform/plugins/csrf-guard';
 import { registerSecurityAudit } from './platform/security-audit';
+import { refusalRedirect } from './platform/served-file';
 import { registerSecurityHeaders, setSecurityHeaders } from './platform/plugins/security-headers';
 import type { FileStorage } from './platform/storage';
 import { noVirusScanner, type VirusScanner } from './platform/virus-scan';
@@ -230,6 +231,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     reply.removeHeader('cache-control').removeHeader('etag').removeHeader('content-length');
     const wait = retryAfterSeconds(error);
     if (wait !== null) reply.header('retry-after', String(wait));
+    const page = refusalRedirect(request, status, body.code);
+    if (page !== null) return reply.code(303).header('cache-control', 'no-store').redirect(page, 303);
     return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
   });
 

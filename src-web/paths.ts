@@ -1,3 +1,5 @@
+import { resultPagePath } from '@contract/api/results';
+
 /**
  * Every route string of the portal (docs/rules/shell.md#routes) and the href builders that go with them.
  * Patterns are relative: routes.tsx mounts them at the top level and again under /iframe.
@@ -79,8 +81,7 @@ export const paths = {
     return search ? `/authentication?${search}` : '/authentication';
   },
   /** An appointment's result page (/result: from the results e-mail; /result/patient: the patient portal link). */
-  result: (bookingKey: string, patientPortal = false) =>
-    `/appointments/${encodeURIComponent(bookingKey)}/result${patientPortal ? '/patient' : ''}`,
+  result: resultPagePath,
   /** Results shared with a contact (src-contract/api/result-shares.ts SHARED_RESULTS_PATH; the token is in the fragment). */
   sharedResults: () => '/results/shared',
   /** The same page inside the embedded layout: /about -> /iframe/about, / -> /iframe. */

@@ -54,6 +54,8 @@ export const ShareRecordSchema = z.object({
   dateCreatedUTC: InstantSchema,
   expiresAtUTC: InstantSchema,
   dateRevoked: InstantSchema.nullable(),
+  /** Every opening by the contact; the list below shows only the newest. */
+  accessCount: z.number().int().min(0),
   /** Newest first, at most 20. */
   accesses: z.array(ShareAccessSchema),
 });

@@ -140,3 +140,7 @@ export const HistoryReportParamsSchema = z.strictObject({
   bookingKey: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/),
   resultId: z.uuid(),
 });
+
+/** An appointment's result page (/result: from the results e-mail; /result/patient: the patient portal link). */
+export const resultPagePath = (bookingKey: string, patientPortal = false): string =>
+  `/appointments/${encodeURIComponent(bookingKey)}/result${patientPortal ? '/patient' : ''}`;

@@ -13,6 +13,7 @@ export type ShareRow = {
   dateCreatedUTC: string;
   expiresAtUTC: string;
   dateRevoked: string | null;
+  accessCount: number;
   accesses: { openedAtUTC: string }[];
 };
 
@@ -63,7 +64,8 @@ export function createResultSharesRepository(db: Queryable) {
                 coalesce((select json_agg(json_build_object('openedAtUTC', to_char(x.opened_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
                                           order by x.opened_at desc)
                             from (select opened_at from result_share_access where share_id = s.id order by opened_at desc limit ${ACCESSES_LISTED}) x),
-                         '[]'::json) as accesses
+                         '[]'::json) as accesses,
+                (select count(*)::int from result_share_access where share_id = s.id) as "accessCount"
            from result_share s where s.booking_key = $1 order by s.created_at desc, s.id`,
         [bookingKey],
       );

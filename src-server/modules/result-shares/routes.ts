@@ -8,13 +8,15 @@ import {
   ShareParamsSchema,
   ShareRecordSchema,
   ShareRequestSchema,
+  SHARED_RESULTS_PATH,
   SharedResultsSchema,
 } from '@contract/api/result-shares';
 import { ReportPdfQuerySchema } from '@contract/api/results';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { sendStoredPdf, servedFilePolicy } from '../../platform/served-file';
+import { sendStoredPdf, servedFilePolicy, type RefusalPage } from '../../platform/served-file';
 import { contentDisposition } from '../attachments/public';
 import { requirePatientSession, requireSharedSession } from '../patient-access/public';
+import { RESULTS_EXPIRED_URL } from '../results/public';
 import type { ResultSharesService } from './service';
 
 /**
@@ -32,6 +34,16 @@ const errors = {
   429: ApiErrorBodySchema,
 };
 const NO_STORE = { 'cache-control': 'private, no-store' };
+
+/**
+ * A contact's PDF tab once the share no longer stands goes to the page saying so (as the shared
+ * results page does); any other refusal to the shared results page, which signs the contact in again.
+ */
+const sharedRefusalPage: RefusalPage = ({ code }) => {
+  if (code === 'share_revoked') return '/deny?revoked=true';
+  if (code === 'share_expired') return RESULTS_EXPIRED_URL;
+  return SHARED_RESULTS_PATH;
+};
 
 export function registerResultShareRoutes(app: FastifyInstance, shares: ResultSharesService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -106,6 +118,7 @@ export function registerResultShareRoutes(app: FastifyInstance, shares: ResultSh
     '/api/shared-results/:resultId/report.pdf',
     {
       onSend: servedFilePolicy,
+      config: { refusalPage: sharedRefusalPage },
       schema: {
         tags,
         summary: 'A contact (shared sign-in): one shared report as a PDF, inline or (download=true) as an attachment',

@@ -14,9 +14,10 @@ import {
   PatientMatchResponseSchema,
   PatientResultSchema,
   ReportPdfQuerySchema,
+  resultPagePath,
 } from '@contract/api/results';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { sendStoredPdf, servedFilePolicy } from '../../platform/served-file';
+import { sendStoredPdf, servedFilePolicy, type RefusalPage } from '../../platform/served-file';
 import { contentDisposition } from '../attachments/public';
 import { requirePatientSession } from '../patient-access/public';
 import type { ImageViewerService } from './image-viewer';
@@ -30,6 +31,12 @@ import type { PatientResultsService, ResultReader } from './patient-results';
 
 const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiErrorBodySchema };
 const NO_STORE = { 'cache-control': 'private, no-store' };
+
+/** A PDF tab refused (the session ran out, the report is not released) goes to the result page, which signs in again and says why. */
+const resultPageOf =
+  (patientPortal: boolean): RefusalPage =>
+  ({ params }) =>
+    resultPagePath((params as { bookingKey: string }).bookingKey, patientPortal);
 
 async function readerOf(request: FastifyRequest, bookingKey: string): Promise<ResultReader> {
   const session = await requirePatientSession(request, { bookingKey, type: RESULT_SIGN_IN_TYPES });
@@ -60,6 +67,7 @@ export function registerPatientResultRoutes(app: FastifyInstance, results: Patie
     '/api/results/:bookingKey/report.pdf',
     {
       onSend: servedFilePolicy,
+      config: { refusalPage: resultPageOf(false) },
       schema: {
         tags,
         summary: 'Patient (results sign-in): the released report as a PDF, inline or (download=true) as an attachment',
@@ -99,6 +107,7 @@ export function registerPatientResultRoutes(app: FastifyInstance, results: Patie
     '/api/results/:bookingKey/history/:resultId/report.pdf',
     {
       onSend: servedFilePolicy,
+      config: { refusalPage: resultPageOf(true) },
       schema: {
         tags,
         summary: "Patient (patient portal sign-in): a released report of the patient's history as a PDF",

@@ -2,7 +2,7 @@
 export { createResultDelivery, type ResultDeliveryService } from './delivery';
 export { registerResultRoutes } from './routes';
 export { createPatientResults, PATIENT_IMAGE_LINK, PATIENT_IMAGE_LINK_TTL_MS, type PatientResultsService } from './patient-results';
-export { createImageViewer, type ImageViewerService } from './image-viewer';
+export { createImageViewer, RESULTS_EXPIRED_URL, type ImageViewerService } from './image-viewer';
 export { registerPatientResultRoutes } from './patient-routes';
 export { createResultsRepository, type ReportRow } from './repository';
 export { createReleaseNotices, RESULTS_READY_KIND, type ReleaseNotices } from './release-notices';

@@ -1,3 +1,4 @@
+import { resultPagePath } from '@contract/api/results';
 import type { Database } from '../../db/connection';
 import { isoTimestamp } from '../../db/sql';
 import type { Clock } from '../../platform/clock';
@@ -79,7 +80,7 @@ export function createReleaseNotices(deps: ReleaseNoticesDeps) {
               year: 'numeric',
               timeZone: notice.time_zone,
             });
-            const link = `${deps.publicUrl}/appointments/${encodeURIComponent(notice.booking_key)}/result`;
+            const link = `${deps.publicUrl}${resultPagePath(notice.booking_key)}`;
             const mail = resultsReadyMail({ providerName, firstName: notice.first_name, examName: notice.exam_name, examDate, link });
             await outbox.enqueue({ kind: RESULTS_READY_KIND, recipient: notice.email, ...mail }, now, tx);
           }

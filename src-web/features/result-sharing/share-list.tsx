@@ -16,15 +16,17 @@ function useShareLabels() {
   };
 }
 
-/** Who opened the share when: "Opened 2 times, last on …", the dates behind it (newest first). */
+/** Who opened the share when: "Opened 2 times, last on …", the dates behind it (newest first, then how many earlier). */
 function AccessLog({ share }: { share: ShareRecord }) {
   const { t, i18n } = useTranslation();
   const [last] = share.accesses;
   if (last === undefined) return <p className="pp-share-muted">{t('resultSharing.list.neverOpened')}</p>;
+  // The server lists the newest openings only; the count covers them all.
+  const earlier = share.accessCount - share.accesses.length;
   return (
     <details className="pp-share-accesses">
       <summary>
-        {t('resultSharing.list.opened', { count: share.accesses.length, date: formatShareTime(last.openedAtUTC, i18n.language) })}
+        {t('resultSharing.list.opened', { count: share.accessCount, date: formatShareTime(last.openedAtUTC, i18n.language) })}
       </summary>
       <ul>
         {share.accesses.map((access, index) => (
@@ -32,6 +34,7 @@ function AccessLog({ share }: { share: ShareRecord }) {
             {t('resultSharing.list.openedOn', { date: formatShareTime(access.openedAtUTC, i18n.language) })}
           </li>
         ))}
+        {earlier > 0 && <li>{t('resultSharing.list.earlierOpenings', { count: earlier })}</li>}
       </ul>
     </details>
   );

@@ -12,6 +12,10 @@ import { CONTACT_EMAIL, contactSignIn, mailedShareToken, openShare, share } from
 // sent to the contact, reads only what was shared, shows up on the patient's share list, and is
 // refused from the first request after the patient revokes.
 
+/** What a browser sends when a link opens a document in a tab. */
+const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', accept: 'text/html,application/pdf' };
+const ANY_RESULT_ID = '00000000-0000-4000-8000-000000000001';
+
 describe.each(backends())('result shares on %s', (backend) => {
   const server = useTestApp({ backend, env: INTEGRATION_ENV });
   let liam: Client;
@@ -41,6 +45,7 @@ describe.each(backends())('result shares on %s', (backend) => {
       contactDetails: CONTACT_EMAIL,
       contactDetailsType: 'EMAIL',
       dateRevoked: null,
+      accessCount: 0,
       accesses: [],
     });
     const token = await mailedShareToken(server.db, CONTACT_EMAIL);
@@ -72,6 +77,22 @@ describe.each(backends())('result shares on %s', (backend) => {
     expect((await audits('result.share_opened')).at(-1)?.details).toMatchObject({ share: record.id });
   });
 
+  it('counts every opening while listing the newest 20', async () => {
+    const { record } = await share(liam, LIAM.bookingKey);
+    // One opening through the contact's sign-in, 21 earlier ones (each a sign-in with its own code) written directly.
+    await contactSignIn(server.app, server.db, await mailedShareToken(server.db, CONTACT_EMAIL), LIAM.dateOfBirth);
+    for (let hour = 1; hour <= 21; hour += 1) {
+      const openedAt = new Date(server.clock.now().getTime() - hour * 3_600_000).toISOString();
+      await server.db.query(`insert into result_share_access (share_id, opened_at) values ($1::uuid, $2)`, [record.id, openedAt]);
+    }
+    const list = ShareListSchema.parse((await liam.request('GET', `/api/results/${LIAM.bookingKey}/shares`)).json());
+    const listed = list.shares.find((row) => row.id === record.id);
+    expect(listed?.accessCount).toBe(22);
+    expect(listed?.accesses).toHaveLength(20);
+    // Newest first: the sign-in just now heads the list.
+    expect(listed?.accesses[0]?.openedAtUTC).toBe(server.clock.now().toISOString());
+  });
+
   it("keeps a contact's session away from everything else: the booking, the patient's result routes, the shares and other reports", async () => {
     await share(liam, LIAM.bookingKey);
     const contact = await contactSignIn(server.app, server.db, await mailedShareToken(server.db, CONTACT_EMAIL), LIAM.dateOfBirth);
@@ -99,7 +120,9 @@ describe.each(backends())('result shares on %s', (backend) => {
     const { record } = await share(liam, LIAM.bookingKey);
     const token = await mailedShareToken(server.db, CONTACT_EMAIL);
     const contact = await contactSignIn(server.app, server.db, token, LIAM.dateOfBirth);
-    expect((await contact.request('GET', '/api/shared-results')).statusCode).toBe(200);
+    const opened = await contact.request('GET', '/api/shared-results');
+    expect(opened.statusCode).toBe(200);
+    const resultId = SharedResultsSchema.parse(opened.json()).results[0]?.resultId ?? '';
 
     const revoked = await liam.request('POST', `/api/results/${LIAM.bookingKey}/shares/${record.id}/revoke`);
     expect(revoked.statusCode).toBe(200);
@@ -107,6 +130,12 @@ describe.each(backends())('result shares on %s', (backend) => {
     const next = await contact.request('GET', '/api/shared-results');
     expect(next.statusCode).toBe(410);
     expect(next.json()).toMatchObject({ code: 'share_revoked' });
+    // A PDF tab opened before the revocation is sent to the page that says so, not shown the JSON.
+    const pdfPath = `/api/shared-results/${resultId}/report.pdf`;
+    const tab = await contact.request('GET', pdfPath, undefined, NAVIGATION);
+    expect(tab.statusCode).toBe(303);
+    expect(tab.headers.location).toBe('/deny?revoked=true');
+    expect((await contact.request('GET', pdfPath)).statusCode).toBe(410);
     const again = await openShare(client(server.app), token, LIAM.dateOfBirth);
     expect(again.statusCode).toBe(410);
     expect((await audits('result.share_revoked')).at(-1)?.details).toEqual({ share: record.id });
@@ -121,6 +150,10 @@ describe.each(backends())('result shares on %s', (backend) => {
       expect((await openShare(client(server.app), token, LIAM.dateOfBirth)).json()).toMatchObject({ code: 'share_expired' });
       // The session itself ended long before (12 hours at most); a fresh one is refused at the link.
       expect((await contact.request('GET', '/api/shared-results')).statusCode).toBe(401);
+      // A PDF tab of the ended session goes to the shared results page, which signs the contact in again.
+      const tab = await contact.request('GET', `/api/shared-results/${ANY_RESULT_ID}/report.pdf`, undefined, NAVIGATION);
+      expect(tab.statusCode).toBe(303);
+      expect(tab.headers.location).toBe('/results/shared');
     } finally {
       server.clock.advance(-31 * 86_400_000);
     }

@@ -99,5 +99,11 @@ describe.each(backends())('patient history on %s', (backend) => {
     expect((await pdf(ids.earlier)).statusCode).toBe(200);
     expect((await pdf(ids.pending)).statusCode).toBe(404);
     expect((await pdf(ids.amelia)).statusCode).toBe(404);
+    // Opened in a tab, a refusal goes to the patient portal's result page, which says why.
+    const tab = await portal.request('GET', `/api/results/${LIAM.bookingKey}/history/${ids.amelia ?? ''}/report.pdf`, undefined, {
+      'sec-fetch-mode': 'navigate',
+    });
+    expect(tab.statusCode).toBe(303);
+    expect(tab.headers.location).toBe(`/appointments/${LIAM.bookingKey}/result/patient`);
   });
 });

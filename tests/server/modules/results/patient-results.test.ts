@@ -107,6 +107,16 @@ describe.each(backends())('patient results on %s', (backend) => {
   it('refuses a session of another booking, an appointment session and no session alike (401)', async () => {
     for (const path of [`/api/results/${AMELIA.bookingKey}`, `/api/results/${AMELIA.bookingKey}/report.pdf`])
       expect((await liam.request('GET', path)).statusCode).toBe(401);
+    // A PDF opened in a tab without the session goes to the result page (which signs in), not to the JSON error;
+    // a script's call still gets the JSON.
+    const tab = await liam.request('GET', `/api/results/${AMELIA.bookingKey}/report.pdf`, undefined, { 'sec-fetch-mode': 'navigate' });
+    expect(tab.statusCode).toBe(303);
+    expect(tab.headers.location).toBe(`/appointments/${AMELIA.bookingKey}/result`);
+    const legacyTab = await liam.request('GET', `/api/results/${AMELIA.bookingKey}/report.pdf`, undefined, { accept: 'text/html' });
+    expect(legacyTab.headers.location).toBe(`/appointments/${AMELIA.bookingKey}/result`);
+    const scripted = await liam.request('GET', `/api/results/${AMELIA.bookingKey}/report.pdf`, undefined, { 'sec-fetch-mode': 'cors' });
+    expect(scripted.statusCode).toBe(401);
+    expect(scripted.headers['content-type']).toContain('application/json');
     // With the provider's otpRequired off, an appointment sign-in is complete without a code, and still opens no result.
     await setOtpRequired(server.db, false);
     try {

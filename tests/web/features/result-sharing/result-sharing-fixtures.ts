@@ -19,6 +19,7 @@ export const OPENED: ShareRecord = {
   dateCreatedUTC: '2026-11-10T09:00:00.000Z',
   expiresAtUTC: '2026-12-10T09:00:00.000Z',
   dateRevoked: null,
+  accessCount: 2,
   accesses: [{ openedAtUTC: '2026-11-12T08:30:00.000Z' }, { openedAtUTC: '2026-11-11T19:15:00.000Z' }],
 };
 
@@ -33,6 +34,7 @@ export const UNOPENED: ShareRecord = {
   dateCreatedUTC: '2026-11-20T09:00:00.000Z',
   expiresAtUTC: '2026-12-20T09:00:00.000Z',
   dateRevoked: null,
+  accessCount: 0,
   accesses: [],
 };
 
@@ -47,6 +49,7 @@ export const EXPIRED: ShareRecord = {
   dateCreatedUTC: '2026-10-02T09:00:00.000Z',
   expiresAtUTC: '2026-11-01T09:00:00.000Z',
   dateRevoked: null,
+  accessCount: 0,
   accesses: [],
 };
 
@@ -106,6 +109,7 @@ export function sharesServer(options: { shares?: ShareRecord[]; smsEnabled?: boo
           dateCreatedUTC: '2026-11-25T12:00:00.000Z',
           expiresAtUTC: '2026-12-25T12:00:00.000Z',
           dateRevoked: null,
+          accessCount: 0,
           accesses: [],
         };
         shares = [created, ...shares];

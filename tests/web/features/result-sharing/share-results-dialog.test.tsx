@@ -100,6 +100,14 @@ describe('share-results dialog', () => {
     expect(ana.getByText(`Expires on ${formatShareTime(OPENED.expiresAtUTC, 'en-AU')}`, { exact: false })).toBeTruthy();
   }, 20_000);
 
+  it('should count every opening while listing only the newest the server sends', async () => {
+    await renderButton(sharesServer({ shares: [{ ...OPENED, accessCount: 25 }] }));
+    const dialog = await openDialog();
+    const last = formatShareTime('2026-11-12T08:30:00.000Z', 'en-AU');
+    expect(await dialog.findByText(`Opened 25 times, last on ${last}`, {}, SLOW)).toBeTruthy();
+    expect(dialog.getByText('and 23 earlier openings')).toBeTruthy();
+  }, 20_000);
+
   it('should show the problem next to the contact, tied to it, and send nothing (SMS off)', async () => {
     const server = sharesServer();
     await renderButton(server);
