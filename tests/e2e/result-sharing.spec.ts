@@ -1,8 +1,11 @@
+import type { Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
 import { waitForMailTo } from './helpers/mail';
 import { deliverReport, pageApi } from './helpers/result-delivery';
+import { signInWithCode } from './helpers/results';
+import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
 import { codeFromMail, signIn } from './helpers/sign-in';
 
 /**
@@ -11,7 +14,9 @@ import { codeFromMail, signIn } from './helpers/sign-in';
  * the share dialog; the contact
  * opens the link from that mail, signs in with the patient's date of birth and the code mailed to
  * the contact, and reads the report; the patient sees the contact's access on the share list and
- * revokes it; the contact's next load lands on /deny with the revoked message. axe on every page.
+ * revokes it; the contact's next load (and a PDF tab) lands on /deny with the revoked message. From
+ * the patient portal inside a provider's frame the patient shares the whole history, and the
+ * contact reads it. axe on every page.
  *
  * The journey delivers its own report, as the RIS does (POST /api/integration/results), to a
  * booking no other journey signs in to, so its code-send limits and share list are its own.
@@ -20,6 +25,7 @@ import { codeFromMail, signIn } from './helpers/sign-in';
 /** Jack's MRI prostate: no other journey signs in to it, so its code-send limits are its own. */
 const JACK = { key: 'r2gio7z_AuIa9srd_WgtNw', dateOfBirth: '1958-05-17', email: 'jack.placeholder@example.com', sharedBy: 'Jack P.' };
 const CONTACT = 'sam.contact@example.com';
+const HISTORY_CONTACT = 'dr.history@example.com';
 const REPORT = 'MRI PROSTATE\n\nFINDINGS:\nNo suspicious lesion in the peripheral zone.\n\nIMPRESSION:\nPI-RADS 2.';
 
 interface Share {
@@ -138,6 +144,10 @@ test('a patient shares a result by e-mail; the contact signs in and reads it; th
     await expect(contact).toHaveURL(/\/deny\?revoked=true$/);
     await expect(contact.getByText(t('deny.revoked'))).toBeVisible();
     await expectNoSeriousA11yViolations(contact, '/deny?revoked=true (contact)');
+    // A PDF link opened after the revocation lands there too, not on the API's JSON.
+    await contact.goto(pdfHref);
+    await expect(contact).toHaveURL(/\/deny\?revoked=true$/);
+    await expect(contact.getByText(t('deny.revoked'))).toBeVisible();
   } finally {
     await contactContext.close();
   }
@@ -178,4 +188,54 @@ test('the patient portal link offers the earlier results: a wrong e-mail finds n
   expect(pdf.disposition).toMatch(/^attachment/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoSeriousA11yViolations(page, '/appointments/…/result/patient with earlier results (375x667)');
+});
+
+test("inside a provider's frame the patient portal shares the whole history; the contact reads it", async ({ page, browser }) => {
+  // Needs the report the first journey delivered (serial mode). The journey before signed in to
+  // this booking moments ago: wait out the provider's pause between codes (5 s in the demo).
+  test.setTimeout(120_000);
+  await page.waitForTimeout(5_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const link = `/iframe/appointments/${JACK.key}/result/patient?dateOfBirth=${JACK.dateOfBirth}&otpType=EMAIL`;
+  const parent: Server = await startParentSite(EMBED_PARENT_PORT, '127.0.0.1', link);
+  try {
+    await page.goto(`http://127.0.0.1:${EMBED_PARENT_PORT}/`);
+    const frame = page.frameLocator('iframe[title="Patient portal"]');
+    await expect(frame.getByRole('heading', { level: 1, name: t('authentication.titleResults') })).toBeVisible();
+    await signInWithCode(frame, JACK);
+    await expect(frame.getByRole('region', { name: t('results.history.title') })).toBeVisible();
+
+    await frame.getByRole('button', { name: t('resultSharing.openHistory') }).click();
+    const dialog = frame.getByRole('dialog', { name: t('resultSharing.titleHistory') });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel(/^Their e-mail address/).fill(HISTORY_CONTACT);
+    await dialog.getByRole('button', { name: t('resultSharing.form.submit'), exact: true }).click();
+    await expect(dialog.getByText(`${t('resultSharing.list.typeHISTORY')} · ${t('resultSharing.list.viaEMAIL')}`)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'history share dialog under /iframe in the provider frame');
+    // The frame stayed on the patient portal's result page.
+    const framed = page.frames().find((candidate) => candidate !== page.mainFrame());
+    expect(new URL(framed?.url() ?? 'http://x/').pathname).toBe(`/iframe/appointments/${JACK.key}/result/patient`);
+  } finally {
+    await new Promise((resolve) => parent.close(resolve));
+  }
+
+  // The contact opens the top-level link from the mail and reads the history (one released report so far).
+  const mail = await waitForMailTo(HISTORY_CONTACT);
+  const shareLink = /(https?:\/\/\S+\/results\/shared#[A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1];
+  expect(shareLink, mail.text).toBeTruthy();
+  const contactContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const contact = await contactContext.newPage();
+  try {
+    await contact.goto(shareLink ?? '');
+    await contact.getByLabel(t('authentication.fields.dateOfBirthShared')).fill(JACK.dateOfBirth);
+    await contact.getByRole('button', { name: t('authentication.submit') }).click();
+    await contact.getByLabel(t('authentication.code.label')).fill(await codeFromMail(HISTORY_CONTACT));
+    await contact.getByRole('button', { name: t('authentication.code.verify') }).click();
+    const list = contact.getByRole('list', { name: t('results.shared.listLabel') });
+    await expect(list.getByRole('heading', { level: 2, name: 'MRI prostate (multiparametric)' })).toBeVisible();
+    await expect(contact.getByText(t('results.shared.sharedBy', { sharedBy: JACK.sharedBy }))).toBeVisible();
+    await expectNoSeriousA11yViolations(contact, '/results/shared (history shared with the contact)');
+  } finally {
+    await contactContext.close();
+  }
 });
