@@ -1,6 +1,7 @@
 // First, so the requests the first render waits for start before the rest of the code runs.
 import './platform/early-requests';
 import './shell/shell.css';
+import './components/form-fields.css';
 import { showBootstrapError, start } from './start';
 
 const container = document.getElementById('root');
