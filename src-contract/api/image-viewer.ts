@@ -65,3 +65,18 @@ export const DemoStudySchema = z.object({
   images: z.array(z.object({ index: z.number().int().min(0), title: z.string(), width: z.number().int(), height: z.number().int() })),
 });
 export type DemoStudy = z.infer<typeof DemoStudySchema>;
+
+/**
+ * A referring doctor's imsec (docs/rules/referrers.md): the quick report link in the report-ready
+ * mail and on the referrer's report list. Its own audience, so a patient's link never opens the
+ * referrer's pages and the other way round; it lives as long as the signed links allow (30 days).
+ */
+export const REFERRER_IMAGE_LINK = { purpose: 'imsec.view', audience: 'referrer' } as const;
+export const REFERRER_IMAGE_LINK_TTL_MS = 30 * 24 * 60 * 60_000;
+/** The portal has one PACS unless the provider names others. */
+export const DEFAULT_REPOSITORY_SOURCE = 'default';
+export const QUICK_REPORT_PATH = '/referrer/quick-report';
+
+/** The referrer's quick report page for an imsec: /referrer/quick-report?imsec=…&repositorySource=… */
+export const quickReportPath = (imsec: string, repositorySource: string = DEFAULT_REPOSITORY_SOURCE): string =>
+  `${QUICK_REPORT_PATH}?imsec=${encodeURIComponent(imsec)}&repositorySource=${encodeURIComponent(repositorySource)}`;

@@ -5,7 +5,7 @@ import type { ImageViewerConfig } from '../../config-results';
 import type { Clock } from '../../platform/clock';
 import { appError } from '../../platform/errors';
 import type { SignedLinks } from '../../platform/signed-links';
-import { PATIENT_IMAGE_LINK } from './patient-results';
+import { checkImageLink, type ImageLinkHolder } from './image-links';
 import { createResultsRepository, type ReportStudyRow } from './repository';
 
 /**
@@ -67,17 +67,22 @@ export function createImageViewer(deps: ImageViewerDeps) {
   }
 
   /** The link checked: the released report it names, 'expired', or a 403 (audited). */
-  async function reportOf(input: string, now: Date): Promise<{ report: ReportStudyRow; tokenId: string } | 'expired'> {
-    const verified = (await deps.signedLinks()).verify(input, PATIENT_IMAGE_LINK);
-    if (!verified.ok) return verified.reason === 'expired' ? 'expired' : refuse(verified.reason, now);
-    const report = await repository.reportStudy(verified.subject);
-    if (report === null || new Date(report.release_at).getTime() > now.getTime()) return refuse('report_not_released', now);
-    return { report, tokenId: verified.tokenId };
+  async function reportOf(
+    input: string,
+    now: Date,
+  ): Promise<{ report: ReportStudyRow; tokenId: string; holder: ImageLinkHolder } | 'expired'> {
+    const checked = checkImageLink(await deps.signedLinks(), input, ['patient', 'referrer']);
+    if (!checked.ok) return checked.reason === 'expired' ? 'expired' : refuse(checked.reason, now);
+    const report = await repository.reportStudy(checked.reportId);
+    if (report === null) return refuse('report_not_found', now);
+    // The referrer reads the report as soon as it is delivered; the patient from its release.
+    if (checked.holder === 'patient' && new Date(report.release_at).getTime() > now.getTime()) return refuse('report_not_released', now);
+    return { report, tokenId: checked.tokenId, holder: checked.holder };
   }
 
-  async function opened(report: ReportStudyRow, tokenId: string, opener: ImageOpener, now: Date): Promise<void> {
+  async function opened(report: ReportStudyRow, tokenId: string, holder: ImageLinkHolder, opener: ImageOpener, now: Date): Promise<void> {
     await audit.record({
-      actor: opener.via === 'direct' && opener.externalUser === true ? 'external_user' : 'patient',
+      actor: opener.via === 'direct' && opener.externalUser === true ? 'external_user' : holder,
       action: 'result.images_opened',
       subjectType: 'result_report',
       subjectId: report.id,
@@ -94,7 +99,7 @@ export function createImageViewer(deps: ImageViewerDeps) {
       if (checked === 'expired')
         return { url: null, imageViewerLinkStatus: 'EXPIRED', redirectUrl: RESULTS_EXPIRED_URL, preference: config.preference, pacsUrl };
       const url = await viewerUrl(checked.report);
-      if (url !== null || pacsUrl !== null) await opened(checked.report, checked.tokenId, { via: 'link' }, now);
+      if (url !== null || pacsUrl !== null) await opened(checked.report, checked.tokenId, checked.holder, { via: 'link' }, now);
       return { url, imageViewerLinkStatus: 'ACTIVE', redirectUrl: null, preference: config.preference, pacsUrl };
     },
 
@@ -105,7 +110,7 @@ export function createImageViewer(deps: ImageViewerDeps) {
       if (checked === 'expired') return refuse('expired', now);
       const url = await viewerUrl(checked.report);
       if (url === null) throw appError('error_generating_images_url', 404, NO_URL);
-      await opened(checked.report, checked.tokenId, { via: 'direct', externalUser: opener.externalUser }, now);
+      await opened(checked.report, checked.tokenId, checked.holder, { via: 'direct', externalUser: opener.externalUser }, now);
       return { url };
     },
   };

@@ -6,3 +6,4 @@ export { createImageViewer, RESULTS_EXPIRED_URL, type ImageViewerService } from 
 export { registerPatientResultRoutes } from './patient-routes';
 export { createResultsRepository, type ReportRow } from './repository';
 export { createReleaseNotices, RESULTS_READY_KIND, type ReleaseNotices } from './release-notices';
+export { checkImageLink, mintReferrerImageLink, type CheckedImageLink, type ImageLinkHolder } from './image-links';
