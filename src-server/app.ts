@@ -39,6 +39,7 @@ import { feedbackAnswered } from './modules/questionnaires/public';
 import {
   createImageViewer,
   createPatientResults,
+  createReferrerNotice,
   createReleaseNotices,
   createResultDelivery,
   registerPatientResultRoutes,
@@ -330,8 +331,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   );
   // Results: finalised reports delivered by the provider's RIS and PACS (machine token); the
   // patient reads them after a results sign-in and opens the images with a signed link (imsec).
-  registerResultRoutes(app, createResultDelivery({ db, clock, storage: deps.storage }), config.integrationApiTokenSha256);
   const signedLinks = lazySignedLinks(config.imageViewer.signedLinkKeys ?? undefined, secret, clock);
+  const providerName = async () => (await configService.getBootstrap()).radiology.name;
+  const referrerNotice = createReferrerNotice({ clock, publicUrl: config.publicUrl, providerName, signedLinks });
+  registerResultRoutes(app, createResultDelivery({ db, clock, storage: deps.storage, referrerNotice }), config.integrationApiTokenSha256);
   registerPatientResultRoutes(
     app,
     createPatientResults({ db, clock, storage: deps.storage, signedLinks }),
@@ -342,7 +345,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     db,
     clock,
     publicUrl: config.publicUrl,
-    providerName: async () => (await configService.getBootstrap()).radiology.name,
+    providerName,
   });
   let noticeSweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', () => {

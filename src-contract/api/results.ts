@@ -31,6 +31,8 @@ export const ResultDeliverySchema = z.strictObject({
       .string()
       .regex(/^[0-9]{6}[0-9A-HJ-NP-Y][A-HJKLTWXY]$/)
       .nullable(),
+    /** Where the report-ready mail with the quick report link goes (none without it). */
+    email: z.email().max(254).nullable().optional(),
   }),
   /** When the patient may read it (e.g. after the referrer has had it for a week). */
   releaseAt: InstantSchema,

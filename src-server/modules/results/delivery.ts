@@ -9,6 +9,7 @@ import type { Clock } from '../../platform/clock';
 import { appError, validationError } from '../../platform/errors';
 import type { FileStorage } from '../../platform/storage';
 import { checkPdf } from '../attachments/public';
+import type { ReferrerNoticeWriter } from './referrer-notice';
 import { createResultsRepository } from './repository';
 
 /**
@@ -22,6 +23,11 @@ export interface ResultDeliveryDeps {
   db: Database;
   clock: Clock;
   storage: FileStorage;
+  /**
+   * Queues the report-ready mail to the referring doctor, in the delivery's transaction
+   * (referrer-notice.ts). The demo seeding (src-server/dev-pacs) delivers without it: no mail.
+   */
+  referrerNotice?: () => Promise<ReferrerNoticeWriter>;
 }
 
 const PDF_MAGIC = Buffer.from('%PDF-');
@@ -37,6 +43,8 @@ function deliveryDigest(delivery: ResultDelivery, pdfSha256: string): string {
     delivery.referrer.providerNumber,
     new Date(delivery.releaseAt).toISOString(),
     delivery.study?.studyInstanceUid ?? null,
+    // Only when given, so a delivery without it keeps the fingerprint it had before the field existed.
+    ...(delivery.referrer.email ? [delivery.referrer.email.toLowerCase()] : []),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -72,6 +80,8 @@ export function createResultDelivery(deps: ResultDeliveryDeps) {
       const pdf = await storePdf(delivery.reportPdfBase64);
       const digest = deliveryDigest(delivery, pdf.sha256);
       const now = clock.now();
+      const referrerEmail = delivery.referrer.email ?? null;
+      const notifyReferrer = referrerEmail !== null && deps.referrerNotice ? await deps.referrerNotice() : null;
       const id = await db.transaction(async (tx) => {
         const inserted = await repository.insertReport(
           {
@@ -83,6 +93,7 @@ export function createResultDelivery(deps: ResultDeliveryDeps) {
             pdfSize: pdf.size,
             referrerName: delivery.referrer.name.trim(),
             referrerProviderNumber: delivery.referrer.providerNumber,
+            referrerEmail,
             studyInstanceUid: delivery.study?.studyInstanceUid ?? null,
             releaseAt: delivery.releaseAt,
             receivedAt: now,
@@ -90,6 +101,7 @@ export function createResultDelivery(deps: ResultDeliveryDeps) {
           },
           tx,
         );
+        if (inserted !== null && referrerEmail !== null && notifyReferrer !== null) await notifyReferrer(inserted, referrerEmail, tx);
         if (inserted !== null)
           await audit.record(
             {

@@ -7,3 +7,4 @@ export { registerPatientResultRoutes } from './patient-routes';
 export { createResultsRepository, type ReportRow } from './repository';
 export { createReleaseNotices, RESULTS_READY_KIND, type ReleaseNotices } from './release-notices';
 export { checkImageLink, mintReferrerImageLink, type CheckedImageLink, type ImageLinkHolder } from './image-links';
+export { createReferrerNotice, REFERRER_REPORT_READY_KIND } from './referrer-notice';

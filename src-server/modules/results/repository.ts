@@ -16,6 +16,7 @@ export interface NewReport {
   releaseAt: string;
   receivedAt: Date;
   deliverySha256: string;
+  referrerEmail: string | null;
 }
 
 /** A booking's appointment and its newest report (null fields when none is delivered yet). */
@@ -162,8 +163,8 @@ export function createResultsRepository(db: Queryable) {
     async insertReport(report: NewReport, tx: Queryable = db): Promise<string | null> {
       const rows = await tx.query<{ id: string }>(
         `insert into result_report (accession_number, appointment_id, report_text, pdf_key, pdf_sha256, pdf_size, referrer_name,
-                                    referrer_provider_number, study_instance_uid, release_at, received_at, delivery_sha256)
-         values ($1, $2::uuid, $3, $4, $5, $6, $7, $8, $9, $10::timestamptz, $11, $12)
+                                    referrer_provider_number, study_instance_uid, release_at, received_at, delivery_sha256, referrer_email)
+         values ($1, $2::uuid, $3, $4, $5, $6, $7, $8, $9, $10::timestamptz, $11, $12, $13)
          on conflict (accession_number) do nothing
          returning id::text as id`,
         [
@@ -179,6 +180,7 @@ export function createResultsRepository(db: Queryable) {
           report.releaseAt,
           report.receivedAt.toISOString(),
           report.deliverySha256,
+          report.referrerEmail,
         ],
       );
       return rows[0]?.id ?? null;

@@ -27,7 +27,13 @@ export async function deliverReport(
   app: FastifyInstance,
   db: Database,
   bookingKey: string,
-  options: { accessionNumber: string; releaseAt: string; study?: string | null; reportText?: string },
+  options: {
+    accessionNumber: string;
+    releaseAt: string;
+    study?: string | null;
+    reportText?: string;
+    referrer?: { name: string; providerNumber: string | null; email?: string | null };
+  },
 ): Promise<string> {
   const response = await app.inject({
     method: 'POST',
@@ -38,7 +44,7 @@ export async function deliverReport(
       appointmentSlug: await appointmentIdOf(db, bookingKey),
       reportText: options.reportText ?? 'MRI LEFT KNEE.\n\nFindings: small joint effusion.\n\nImpression: no internal derangement.',
       reportPdfBase64: MINIMAL_PDF.toString('base64'),
-      referrer: { name: 'Dr Amelia Nguyen', providerNumber: '4932751K' },
+      referrer: options.referrer ?? { name: 'Dr Amelia Nguyen', providerNumber: '4932751K' },
       releaseAt: options.releaseAt,
       study: options.study === null ? null : { studyInstanceUid: options.study ?? STUDY_UID },
     }),

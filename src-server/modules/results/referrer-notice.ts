@@ -1,0 +1,108 @@
+import { quickReportPath } from '@contract/api/image-viewer';
+import type { Queryable } from '../../db/connection';
+import { isoTimestamp } from '../../db/sql';
+import type { Clock } from '../../platform/clock';
+import { createOutboxRepository, oneLineSubject } from '../../platform/outbox/outbox-repository';
+import type { SignedLinks } from '../../platform/signed-links';
+import { mintReferrerImageLink } from './image-links';
+
+/**
+ * The report-ready mail to the referring doctor (docs/rules/referrers.md#report-ready-mail): when
+ * the RIS delivers a report with the referrer's e-mail, one mail with the quick report link (a
+ * 30-day referrer imsec) is queued in the delivery's own transaction, so a delivery is never
+ * stored without its mail nor mailed without being stored. The mail names the exam, its date and
+ * the patient's first name and last initial: enough for the doctor to know whom it is about,
+ * no finding.
+ */
+
+export const REFERRER_REPORT_READY_KIND = 'referrer_report_ready';
+
+export interface ReferrerNoticeDeps {
+  clock: Clock;
+  publicUrl: string;
+  providerName: () => Promise<string>;
+  signedLinks: () => Promise<SignedLinks>;
+}
+
+interface ReportFacts extends Record<string, unknown> {
+  first_name: string;
+  last_name: string;
+  exam_name: string;
+  starts_at: string;
+  time_zone: string;
+  accession_number: string;
+  referrer_name: string;
+}
+
+export function referrerReportReadyMail(notice: {
+  providerName: string;
+  referrerName: string;
+  patient: string;
+  examName: string;
+  examDate: string;
+  accessionNumber: string;
+  link: string;
+}) {
+  return {
+    subject: oneLineSubject(`${notice.providerName}: report ready for ${notice.patient} (${notice.examName})`),
+    text: [
+      `Dear ${notice.referrerName},`,
+      '',
+      `The report of ${notice.patient}'s ${notice.examName} on ${notice.examDate} (accession ${notice.accessionNumber}) is ready.`,
+      '',
+      `Open the report and the images: ${notice.link}`,
+      '',
+      'The link is for you alone and works for 30 days. Every opening is recorded.',
+      '',
+    ].join('\n'),
+  };
+}
+
+/** Queues the mail inside the delivery's transaction. */
+export type ReferrerNoticeWriter = (reportId: string, email: string, tx: Queryable) => Promise<void>;
+
+/**
+ * Answers the writer with the signing keys and the provider's name already read: those reads use
+ * the database's own connection, which PGlite's single connection cannot give inside a transaction.
+ */
+export function createReferrerNotice(deps: ReferrerNoticeDeps): () => Promise<ReferrerNoticeWriter> {
+  return async () => {
+    const links = await deps.signedLinks();
+    const providerName = await deps.providerName();
+    return (reportId, email, tx) => queueMail(links, providerName, reportId, email, tx);
+  };
+
+  async function queueMail(links: SignedLinks, providerName: string, reportId: string, email: string, tx: Queryable): Promise<void> {
+    const rows = await tx.query<ReportFacts>(
+      `select p.first_name, p.last_name, e.name as exam_name, ${isoTimestamp('lower(a.during)', 'starts_at')}, c.time_zone,
+              r.accession_number, r.referrer_name
+         from result_report r
+         join appointment a on a.id = r.appointment_id
+         join patient p on p.id = a.patient_id
+         join exam e on e.id = a.exam_id
+         join clinic c on c.id = a.clinic_id
+        where r.id = $1::uuid`,
+      [reportId],
+    );
+    const facts = rows[0];
+    if (facts === undefined) throw new Error('[results] referrer notice: the report is not stored');
+    const now = deps.clock.now();
+    const examDate = new Date(facts.starts_at).toLocaleDateString('en-AU', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: facts.time_zone,
+    });
+    const imsec = mintReferrerImageLink(links, reportId);
+    const mail = referrerReportReadyMail({
+      providerName,
+      referrerName: facts.referrer_name,
+      patient: `${facts.first_name} ${facts.last_name.slice(0, 1)}.`,
+      examName: facts.exam_name,
+      examDate,
+      accessionNumber: facts.accession_number,
+      link: `${deps.publicUrl}${quickReportPath(imsec)}`,
+    });
+    await createOutboxRepository(tx).enqueue({ kind: REFERRER_REPORT_READY_KIND, recipient: email, ...mail }, now, tx);
+  }
+}
