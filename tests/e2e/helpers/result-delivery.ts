@@ -37,7 +37,15 @@ export async function pageApi<T>(page: Page, method: 'GET' | 'POST', path: strin
  */
 export async function deliverReport(
   request: APIRequestContext,
-  report: { accessionNumber: string; appointmentSlug: string; reportText: string },
+  report: {
+    accessionNumber: string;
+    appointmentSlug: string;
+    reportText: string;
+    /** The referring doctor; an e-mail queues the report-ready mail with the quick report link. */
+    referrer?: { name: string; providerNumber: string | null; email?: string };
+    /** Whether the study's images exist (the default) or the delivery has none yet. */
+    study?: { studyInstanceUid: string } | null;
+  },
 ): Promise<void> {
   const response = await request.post('/api/integration/results', {
     headers: { authorization: `Bearer ${E2E_INTEGRATION_TOKEN}` },
@@ -46,9 +54,9 @@ export async function deliverReport(
       appointmentSlug: report.appointmentSlug,
       reportText: report.reportText,
       reportPdfBase64: Buffer.from(MINIMAL_PDF, 'utf8').toString('base64'),
-      referrer: { name: 'Dr Daniel Okafor', providerNumber: null },
+      referrer: report.referrer ?? { name: 'Dr Daniel Okafor', providerNumber: null },
       releaseAt: new Date(Date.now() - 86_400_000).toISOString(),
-      study: { studyInstanceUid: '1.2.826.0.1.3680043.8.498.777' },
+      study: report.study === undefined ? { studyInstanceUid: '1.2.826.0.1.3680043.8.498.777' } : report.study,
     },
   });
   expect([200, 201], await response.text()).toContain(response.status());
