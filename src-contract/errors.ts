@@ -54,6 +54,12 @@ export const ERROR_CODES = [
   'user_not_have_access_to_images',
   /** No viewer address can be made for the images (spec point 8: message.error_generating_images_url). */
   'error_generating_images_url',
+  /** The image link names an image archive (repositorySource) the portal does not know. */
+  'unknown_repository_source',
+  /** The accession number asked about is not the report the image link names. */
+  'accession_mismatch',
+  /** The image link has run out (410; the web app shows /deny?resultsExpired=true). */
+  'image_link_expired',
   /** The patient withdrew this share (410; the web app shows /deny?revoked=true). */
   'share_revoked',
   /** The share has run out (410; the web app shows /deny?resultsExpired=true). */

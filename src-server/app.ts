@@ -39,6 +39,7 @@ import { feedbackAnswered } from './modules/questionnaires/public';
 import {
   createImageViewer,
   createPatientResults,
+  createImageGeneration,
   createReferrerNotice,
   createReleaseNotices,
   createResultDelivery,
@@ -47,6 +48,7 @@ import {
 } from './modules/results/public';
 import { servesDemoProvider } from './db/seed/demo-marker';
 import { createResultShares, registerResultShareRoutes } from './modules/result-shares/public';
+import { createQuickReport, registerQuickReportRoutes } from './modules/quick-report/public';
 import { lazySignedLinks } from './platform/signed-links';
 import { registerDemoPacsRoutes } from './dev-pacs/routes';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
@@ -334,11 +336,22 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const signedLinks = lazySignedLinks(config.imageViewer.signedLinkKeys ?? undefined, secret, clock);
   const providerName = async () => (await configService.getBootstrap()).radiology.name;
   const referrerNotice = createReferrerNotice({ clock, publicUrl: config.publicUrl, providerName, signedLinks });
-  registerResultRoutes(app, createResultDelivery({ db, clock, storage: deps.storage, referrerNotice }), config.integrationApiTokenSha256);
+  const servesDemo = () => servesDemoProvider(db);
+  const generation = createImageGeneration({ db, clock, servesDemo });
+  registerResultRoutes(
+    app,
+    { delivery: createResultDelivery({ db, clock, storage: deps.storage, referrerNotice }), generation },
+    config.integrationApiTokenSha256,
+  );
   registerPatientResultRoutes(
     app,
     createPatientResults({ db, clock, storage: deps.storage, signedLinks }),
-    createImageViewer({ db, clock, signedLinks, config: config.imageViewer, servesDemo: () => servesDemoProvider(db) }),
+    createImageViewer({ db, clock, signedLinks, config: config.imageViewer, servesDemo, settleGeneration: generation.settle }),
+  );
+  // The referring doctor's quick report: the report-ready mail's link (a referrer imsec) opens it.
+  registerQuickReportRoutes(
+    app,
+    createQuickReport({ db, clock, storage: deps.storage, signedLinks, config: config.imageViewer, generation }),
   );
   // The results e-mail goes out once a report's release time has come (checked at start and every 15 s).
   const releaseNotices = createReleaseNotices({

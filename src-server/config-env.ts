@@ -143,6 +143,12 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
     description: "The provider's PACS portal (https), where IMAGE_VIEWER_PREFERENCE=PACS sends patients.",
   },
   {
+    name: 'IMAGE_REPOSITORY_SOURCES',
+    default: "(unset: only 'default', which follows IMAGE_VIEWER_PREFERENCE and PACS_URL)",
+    description:
+      'Further PACS archives an image link may name (repositorySource), each with its own preference: "archive=PACS@https://pacs.example/portal,research=VIEWER". A link naming an unknown source is refused.',
+  },
+  {
     name: 'SIGNED_LINK_KEYS',
     default: '(unset: one key derived from the server secret)',
     description:

@@ -15,6 +15,44 @@ export interface ImageViewerConfig {
   pacsUrl: string | null;
   /** SIGNED_LINK_KEYS as configured (parsed at start to catch mistakes); null: derived from the server secret. */
   signedLinkKeys: string | null;
+  /**
+   * IMAGE_REPOSITORY_SOURCES: PACS archives besides 'default' (which follows the two settings
+   * above), each with its own preference; a link naming another source is refused.
+   */
+  repositorySources: Record<string, RepositorySource>;
+}
+
+export interface RepositorySource {
+  preference: 'VIEWER' | 'PACS';
+  pacsUrl: string | null;
+}
+
+const SOURCE_NAME = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** "archive=PACS@https://pacs.example/portal,research=VIEWER" → the sources; problems named one per entry. */
+function parseRepositorySources(text: string, problem: (name: string, message: string) => void): Record<string, RepositorySource> {
+  const sources: Record<string, RepositorySource> = {};
+  for (const entry of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const match = /^([^=]+)=(VIEWER|PACS)(?:@(.+))?$/.exec(entry);
+    const name = match?.[1]?.trim() ?? '';
+    if (match === null || !SOURCE_NAME.test(name) || name === 'default') {
+      problem(
+        'IMAGE_REPOSITORY_SOURCES',
+        `'${entry}' is not name=VIEWER or name=PACS@https://… (names are 1 to 32 letters, digits, - or _, not 'default')`,
+      );
+      continue;
+    }
+    const preference = match[2] as 'VIEWER' | 'PACS';
+    const pacsUrl = match[3]?.trim() ?? null;
+    if (pacsUrl !== null && !httpsUrl(pacsUrl)) problem('IMAGE_REPOSITORY_SOURCES', `${name}: the PACS portal must be an https URL`);
+    if (preference === 'PACS' && pacsUrl === null)
+      problem('IMAGE_REPOSITORY_SOURCES', `${name}: PACS needs its portal, name=PACS@https://…`);
+    sources[name] = { preference, pacsUrl };
+  }
+  return sources;
 }
 
 /** The fields a viewer URL template fills in. */
@@ -52,5 +90,6 @@ export function parseImageViewerConfig(env: Env, problem: (name: string, message
       problem('SIGNED_LINK_KEYS', error instanceof Error ? error.message : 'is not a valid key list');
     }
   }
-  return { urlTemplate, preference, pacsUrl, signedLinkKeys };
+  const repositorySources = parseRepositorySources(read(env, 'IMAGE_REPOSITORY_SOURCES') ?? '', problem);
+  return { urlTemplate, preference, pacsUrl, signedLinkKeys, repositorySources };
 }

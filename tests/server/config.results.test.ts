@@ -15,6 +15,7 @@ describe('image viewer configuration', () => {
       preference: 'VIEWER',
       pacsUrl: null,
       signedLinkKeys: null,
+      repositorySources: {},
     });
   });
 
@@ -26,6 +27,10 @@ describe('image viewer configuration', () => {
     [{ IMAGE_VIEWER_PREFERENCE: 'PACS' }, 'PACS_URL', /required/],
     [{ PACS_URL: 'ftp://pacs.example.com' }, 'PACS_URL', /https/],
     [{ SIGNED_LINK_KEYS: 'k1:c2hvcnQ' }, 'SIGNED_LINK_KEYS', /at least 32 are required/],
+    [{ IMAGE_REPOSITORY_SOURCES: 'archive=OHIF' }, 'IMAGE_REPOSITORY_SOURCES', /name=VIEWER or name=PACS/],
+    [{ IMAGE_REPOSITORY_SOURCES: 'default=VIEWER' }, 'IMAGE_REPOSITORY_SOURCES', /not 'default'/],
+    [{ IMAGE_REPOSITORY_SOURCES: 'archive=PACS' }, 'IMAGE_REPOSITORY_SOURCES', /needs its portal/],
+    [{ IMAGE_REPOSITORY_SOURCES: 'archive=PACS@http://pacs.example.com' }, 'IMAGE_REPOSITORY_SOURCES', /https/],
     [{ SIGNED_LINK_KEYS: `k1:${'A'.repeat(43)}@yesterday` }, 'SIGNED_LINK_KEYS', /ISO-8601/],
   ])('refuses %j naming %s', (env, name, message) => {
     const result = parseConfig(env, context);
@@ -33,6 +38,17 @@ describe('image viewer configuration', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^- ${name}: `));
     expect(lines[0]).toMatch(message);
+  });
+
+  it('reads further repository sources, each with its own preference', () => {
+    const configured = parseConfig(
+      { IMAGE_REPOSITORY_SOURCES: 'archive=PACS@https://archive.example.com/portal, research=VIEWER' },
+      context,
+    );
+    expect(configured.ok && configured.config.imageViewer.repositorySources).toEqual({
+      archive: { preference: 'PACS', pacsUrl: 'https://archive.example.com/portal' },
+      research: { preference: 'VIEWER', pacsUrl: null },
+    });
   });
 
   it('never quotes a signed-link secret in its message', () => {

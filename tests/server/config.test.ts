@@ -35,7 +35,7 @@ describe('parseConfig', () => {
         ris: null,
         risDemoReceiver: true,
         kioskSilentMinutes: 5,
-        imageViewer: { urlTemplate: null, preference: 'VIEWER', pacsUrl: null, signedLinkKeys: null },
+        imageViewer: { urlTemplate: null, preference: 'VIEWER', pacsUrl: null, signedLinkKeys: null, repositorySources: {} },
         identity: {
           kind: 'local',
           port: 0,
@@ -151,6 +151,7 @@ describe('parseConfig', () => {
           preference: 'PACS',
           pacsUrl: 'https://pacs.example.com/',
           signedLinkKeys: SIGNED_LINK_KEYS,
+          repositorySources: {},
         },
         identity: {
           kind: 'external',

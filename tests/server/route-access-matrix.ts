@@ -171,6 +171,7 @@ export const ROUTE_PARAMS: Record<string, (access: Access, ids: { appointmentId:
   id: (access, ids) =>
     access === 'dev-loopback' ? ids.mailId : access === 'results-session' ? '00000000-0000-4000-8000-000000000003' : '1',
   resultId: () => '00000000-0000-4000-8000-000000000004',
+  accessionNumber: () => 'ACC-MATRIX-1',
   index: () => '0',
   name: () => 'logo.png',
   postcode: () => '2150',
@@ -194,6 +195,9 @@ export const ROUTE_BODIES: Record<string, object> = {
 /** A valid query where a route validates it before the access check. */
 export const ROUTE_QUERIES: Record<string, string> = {
   'GET /api/image_viewer': '?input=v1.hkdf1.not-a-link.tag',
+  'GET /api/image_viewer_link/report': '?imsec=v1.hkdf1.not-a-link.tag',
+  'GET /api/image_viewer_link/report.pdf': '?imsec=v1.hkdf1.not-a-link.tag',
+  'POST /api/image_viewer/generate': '?imsec=v1.hkdf1.not-a-link.tag&accessionNumber=ACC-1&repositorySource=default',
 };
 
 /** Routes after which the callers' sessions are gone (the matrix signs them in again). */

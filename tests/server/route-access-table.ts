@@ -153,6 +153,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PUT /api/booking-requests/:bookingKey/status': 'staff-token',
   // Results delivery by the RIS and PACS (docs/rules/results.md#delivery)
   'POST /api/integration/results': 'integration-token',
+  'POST /api/integration/results/:accessionNumber/images': 'integration-token',
   // The patient's result page (docs/rules/results.md#result-page) and the image viewer link
   'GET /api/results/:bookingKey': 'results-session',
   'GET /api/results/:bookingKey/report.pdf': 'results-session',
@@ -160,6 +161,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/results/:bookingKey/history/:resultId/report.pdf': 'portal-session',
   'GET /api/image_viewer': 'image-viewer-link',
   'POST /api/image_viewer/direct': 'image-viewer-link',
+  'POST /api/image_viewer/generate': 'image-viewer-link',
+  'GET /api/image_viewer_link/report': 'image-viewer-link',
+  'GET /api/image_viewer_link/report.pdf': 'image-viewer-link',
   // Sharing (docs/rules/results.md#sharing): the patient's shares, and what a contact reads
   'GET /api/results/:bookingKey/shares': 'results-session',
   'POST /api/results/:bookingKey/shares': 'results-session',

@@ -1,7 +1,12 @@
-import { DEMO_VIEWER_LINK, type ImageViewerDirectResponse, type ImageViewerResponse } from '@contract/api/image-viewer';
+import {
+  DEFAULT_REPOSITORY_SOURCE,
+  DEMO_VIEWER_LINK,
+  type ImageViewerDirectResponse,
+  type ImageViewerResponse,
+} from '@contract/api/image-viewer';
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
-import type { ImageViewerConfig } from '../../config-results';
+import type { ImageViewerConfig, RepositorySource } from '../../config-results';
 import type { Clock } from '../../platform/clock';
 import { appError } from '../../platform/errors';
 import type { SignedLinks } from '../../platform/signed-links';
@@ -16,6 +21,15 @@ import { createResultsRepository, type ReportStudyRow } from './repository';
  */
 
 export const RESULTS_EXPIRED_URL = '/deny?resultsExpired=true';
+
+/** The archive a link names: 'default' follows the image viewer settings; others are configured (IMAGE_REPOSITORY_SOURCES). */
+export function repositorySourceOf(config: ImageViewerConfig, name: string): RepositorySource {
+  if (name === DEFAULT_REPOSITORY_SOURCE) return { preference: config.preference, pacsUrl: config.pacsUrl };
+  const source = Object.hasOwn(config.repositorySources, name) ? config.repositorySources[name] : undefined;
+  if (source === undefined)
+    throw appError('unknown_repository_source', 400, 'This image link names an image archive the portal does not know.');
+  return source;
+}
 /** The demo viewer's own link lives as long as a patient may look at the pictures in one sitting. */
 export const DEMO_VIEWER_TTL_MS = 60 * 60_000;
 
@@ -26,6 +40,8 @@ export interface ImageViewerDeps {
   config: ImageViewerConfig;
   /** The server serves the demo provider: its studies open in the built-in demo viewer. */
   servesDemo: () => Promise<boolean>;
+  /** Completes a due image generation first (image-generation.ts), so a waiting page sees the study at once. */
+  settleGeneration?: (reportId: string) => Promise<void>;
 }
 
 /** Who opens the images: by the link itself, or directly with the external user's name (image-viewer sign-in). */
@@ -92,15 +108,19 @@ export function createImageViewer(deps: ImageViewerDeps) {
   }
 
   return {
-    async open(input: string): Promise<ImageViewerResponse> {
+    async open(input: string, repositorySource: string = DEFAULT_REPOSITORY_SOURCE): Promise<ImageViewerResponse> {
       const now = clock.now();
-      const pacsUrl = config.preference === 'PACS' ? config.pacsUrl : null;
+      const source = repositorySourceOf(config, repositorySource);
+      const { preference } = source;
+      const pacsUrl = preference === 'PACS' ? source.pacsUrl : null;
       const checked = await reportOf(input, now);
       if (checked === 'expired')
-        return { url: null, imageViewerLinkStatus: 'EXPIRED', redirectUrl: RESULTS_EXPIRED_URL, preference: config.preference, pacsUrl };
+        return { url: null, imageViewerLinkStatus: 'EXPIRED', redirectUrl: RESULTS_EXPIRED_URL, preference, pacsUrl };
+      await deps.settleGeneration?.(checked.report.id);
+      if (checked.report.study_instance_uid === null) checked.report = (await repository.reportStudy(checked.report.id)) ?? checked.report;
       const url = await viewerUrl(checked.report);
       if (url !== null || pacsUrl !== null) await opened(checked.report, checked.tokenId, checked.holder, { via: 'link' }, now);
-      return { url, imageViewerLinkStatus: 'ACTIVE', redirectUrl: null, preference: config.preference, pacsUrl };
+      return { url, imageViewerLinkStatus: 'ACTIVE', redirectUrl: null, preference, pacsUrl };
     },
 
     /** Straight to the viewer; an expired link is refused here (there is no page to send it to). */

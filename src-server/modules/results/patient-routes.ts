@@ -135,7 +135,7 @@ export function registerPatientResultRoutes(app: FastifyInstance, results: Patie
         response: { 200: ImageViewerResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.headers(NO_STORE).send(await viewer.open(request.query.input)),
+    async (request, reply) => reply.headers(NO_STORE).send(await viewer.open(request.query.input, request.query.repositorySource)),
   );
 
   api.post(

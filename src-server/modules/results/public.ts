@@ -8,3 +8,4 @@ export { createResultsRepository, type ReportRow } from './repository';
 export { createReleaseNotices, RESULTS_READY_KIND, type ReleaseNotices } from './release-notices';
 export { checkImageLink, mintReferrerImageLink, type CheckedImageLink, type ImageLinkHolder } from './image-links';
 export { createReferrerNotice, REFERRER_REPORT_READY_KIND } from './referrer-notice';
+export { createImageGeneration, demoGeneratedStudyUid, DEMO_GENERATION_MS, type ImageGenerationService } from './image-generation';

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AccessionParamsSchema, ImageGenerateAnswerSchema, ImagesGeneratedSchema } from '@contract/api/referrer-report';
 import { REPORT_PDF_MAX_BYTES, ResultDeliveryAnswerSchema, ResultDeliverySchema } from '@contract/api/results';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { bearerTokenOf, matchesTokenDigest } from '../../platform/api-tokens';
 import { forbidden } from '../../platform/errors';
 import type { ResultDeliveryService } from './delivery';
+import type { ImageGenerationService } from './image-generation';
 
 /**
  * Thin routes for results (docs/rules/results.md). Delivery is for the provider's RIS and PACS
@@ -18,9 +20,10 @@ const DELIVERY_BODY_LIMIT = Math.ceil((REPORT_PDF_MAX_BYTES * 4) / 3) + 256 * 10
 
 export function registerResultRoutes(
   app: FastifyInstance,
-  delivery: ResultDeliveryService,
+  services: { delivery: ResultDeliveryService; generation: ImageGenerationService },
   integrationTokenDigests: readonly string[],
 ): void {
+  const { delivery, generation } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const integrationOnly = async (request: FastifyRequest): Promise<void> => {
@@ -54,5 +57,21 @@ export function registerResultRoutes(
         .headers(NO_STORE)
         .send(answer);
     },
+  );
+
+  api.post(
+    '/api/integration/results/:accessionNumber/images',
+    {
+      onRequest: integrationOnly,
+      schema: {
+        tags: ['results'],
+        summary: "RIS and PACS: the images a referrer's quick report asked for are ready (the study) or could not be made (why)",
+        params: AccessionParamsSchema,
+        body: ImagesGeneratedSchema,
+        response: { 200: ImageGenerateAnswerSchema, 404: ApiErrorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.headers(NO_STORE).send({ images: await generation.completeByAccession(request.params.accessionNumber, request.body) }),
   );
 }

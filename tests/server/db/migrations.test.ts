@@ -86,6 +86,8 @@ const EXPECTED_TABLES = [
   // 0020_result_shares
   'result_share',
   'result_share_access',
+  // 0025_image_generation
+  'image_generation',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

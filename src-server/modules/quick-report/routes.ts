@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ImageGenerateAnswerSchema, ImageGenerateQuerySchema, ImsecQuerySchema, ReferrerReportSchema } from '@contract/api/referrer-report';
+import { ReportPdfQuerySchema } from '@contract/api/results';
+import { ApiErrorBodySchema } from '@contract/errors';
+import { sendStoredPdf, servedFilePolicy, type RefusalPage } from '../../platform/served-file';
+import { contentDisposition } from '../attachments/public';
+import { RESULTS_EXPIRED_URL } from '../results/public';
+import { staffSessionIfAny, subjectRef } from '../staff-access/public';
+import type { QuickReportReader, QuickReportService } from './service';
+
+/**
+ * Thin routes for the referrer's quick report (docs/rules/referrers.md#quick-report): the
+ * referrer imsec in the query is the credential; a signed-in referrer is named in the audit.
+ */
+
+const errors = { 400: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiErrorBodySchema, 410: ApiErrorBodySchema };
+const NO_STORE = { 'cache-control': 'private, no-store' };
+
+/** A PDF tab of an expired link goes to the page saying so; another refusal to the general one. */
+const pdfRefusalPage: RefusalPage = ({ code }) => (code === 'image_link_expired' ? RESULTS_EXPIRED_URL : '/deny');
+
+async function readerOf(request: FastifyRequest): Promise<QuickReportReader> {
+  const staff = await staffSessionIfAny(request);
+  return { actor: staff?.roles.includes('referrer') === true ? subjectRef(staff.subject) : 'referrer_link' };
+}
+
+export function registerQuickReportRoutes(app: FastifyInstance, quickReport: QuickReportService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['referrers'];
+
+  api.get(
+    '/api/image_viewer_link/report',
+    {
+      schema: {
+        tags,
+        summary: "A referring doctor holding the quick report link (referrer imsec): the report, its patient and the images' state",
+        querystring: ImsecQuerySchema,
+        response: { 200: ReferrerReportSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.headers(NO_STORE).send(await quickReport.report(request.query.imsec, await readerOf(request))),
+  );
+
+  api.get(
+    '/api/image_viewer_link/report.pdf',
+    {
+      onSend: servedFilePolicy,
+      config: { refusalPage: pdfRefusalPage },
+      schema: {
+        tags,
+        summary: 'A referring doctor holding the quick report link (referrer imsec): the report as a PDF',
+        querystring: ImsecQuerySchema.extend(ReportPdfQuerySchema.shape),
+        produces: ['application/pdf'],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const disposition = request.query.download === 'true' ? 'attachment' : 'inline';
+      const pdf = await quickReport.pdf(request.query.imsec, await readerOf(request), disposition);
+      return sendStoredPdf(reply, pdf, contentDisposition(disposition, pdf.fileName));
+    },
+  );
+
+  api.post(
+    '/api/image_viewer/generate',
+    {
+      schema: {
+        tags,
+        summary: "A referring doctor holding the quick report link (referrer imsec): ask the PACS for the report's images",
+        querystring: ImageGenerateQuerySchema,
+        response: { 202: ImageGenerateAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .headers(NO_STORE)
+        .send({ images: await quickReport.generate(request.query, await readerOf(request)) }),
+  );
+}
