@@ -57,7 +57,7 @@ export interface ApplicationImageFile {
 
 export interface ConfigServiceDeps {
   repository: ConfigRepository;
-  config: Pick<Config, 'appVersion' | 'appVersionHash' | 'embedOrigins'>;
+  config: Pick<Config, 'appVersion' | 'appVersionHash' | 'embedOrigins'> & { imageViewer?: Pick<Config['imageViewer'], 'urlTemplate'> };
   clock: Clock;
   /** How long the security header sources are reused before the database is asked again. */
   securitySourcesTtlMs?: number;
@@ -81,6 +81,9 @@ export function createConfigService(deps: ConfigServiceDeps) {
   // MSAL reads the authority's metadata and tokens (connect) and renews silently in a hidden frame.
   const identityOrigin = originOf(browserSignIn?.authority ?? null);
   const identitySources = identityOrigin === null ? [] : [identityOrigin];
+  // The referrer's quick report embeds the configured PACS viewer in a frame.
+  const viewerOrigin = originOf(config.imageViewer?.urlTemplate?.replaceAll(/\{\w+\}/g, 'x') ?? null);
+  const frameSources = [...identitySources, ...(viewerOrigin === null ? [] : [viewerOrigin])];
   const ttlMs = deps.securitySourcesTtlMs ?? 30_000;
 
   async function provider(): Promise<ProviderRow> {
@@ -128,7 +131,7 @@ export function createConfigService(deps: ConfigServiceDeps) {
   const fallbackSources: SecurityPolicySources = {
     frameAncestors: [...config.embedOrigins],
     connectSources: identitySources,
-    frameSources: identitySources,
+    frameSources,
   };
 
   async function loadSecuritySources(): Promise<SecurityPolicySources> {
@@ -139,7 +142,7 @@ export function createConfigService(deps: ConfigServiceDeps) {
       const value: SecurityPolicySources = {
         frameAncestors,
         connectSources: [...(dsnOrigin === null ? [] : [dsnOrigin]), ...identitySources],
-        frameSources: identitySources,
+        frameSources,
       };
       cachedSources = { value, loadedAt: clock.now().getTime() };
       return value;

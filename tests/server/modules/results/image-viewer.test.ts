@@ -47,6 +47,12 @@ describe('image viewer link with configured keys', () => {
 
   const open = (input: string) => client(server.app).request('GET', `/api/image_viewer?input=${encodeURIComponent(input)}`);
 
+  it("lets the portal's pages frame the configured viewer (the referrer's quick report embeds it)", async () => {
+    const page = await server.app.inject({ method: 'GET', url: '/referrer/quick-report' });
+    const frameSrc = /frame-src ([^;]+)/.exec(page.headers['content-security-policy']?.toString() ?? '')?.[1] ?? '';
+    expect(frameSrc.split(' ')).toContain('https://pacs.example.com');
+  });
+
   it('sends the browser to the configured PACS viewer with the study filled in, and names the PACS portal', async () => {
     const answer = ImageViewerResponseSchema.parse((await open(liveLink)).json());
     expect(answer).toEqual({
