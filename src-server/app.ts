@@ -346,7 +346,15 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerPatientResultRoutes(
     app,
     createPatientResults({ db, clock, storage: deps.storage, signedLinks }),
-    createImageViewer({ db, clock, signedLinks, config: config.imageViewer, servesDemo, settleGeneration: generation.settle }),
+    createImageViewer({
+      db,
+      clock,
+      signedLinks,
+      config: config.imageViewer,
+      servesDemo,
+      settleGeneration: generation.settle,
+      imageState: generation.state,
+    }),
   );
   // The referring doctor's quick report: the report-ready mail's link (a referrer imsec) opens it.
   registerQuickReportRoutes(

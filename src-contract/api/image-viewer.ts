@@ -24,6 +24,13 @@ export const ImageViewerQuerySchema = z.strictObject({
 });
 export type ImageViewerQuery = z.infer<typeof ImageViewerQuerySchema>;
 
+/**
+ * AVAILABLE: the viewer can open the study; NOT_GENERATED: the viewer has no images yet and none
+ * were asked for; GENERATING: asked for, not ready; FAILED: the PACS could not make them.
+ */
+export const IMAGE_STATES = ['AVAILABLE', 'NOT_GENERATED', 'GENERATING', 'FAILED'] as const;
+export type ImageState = (typeof IMAGE_STATES)[number];
+
 export const ImageViewerResponseSchema = z.object({
   /** Where the images open (the viewer, with its own short-lived access); null when none can be made. */
   url: z.string().nullable(),
@@ -33,6 +40,8 @@ export const ImageViewerResponseSchema = z.object({
   preference: z.enum(IMAGE_VIEWER_PREFERENCES),
   /** The provider's PACS portal, when preference is PACS. */
   pacsUrl: z.string().nullable(),
+  /** The images' state for an ACTIVE link (a page waiting for generated images polls this). */
+  images: z.enum(IMAGE_STATES).optional(),
 });
 export type ImageViewerResponse = z.infer<typeof ImageViewerResponseSchema>;
 

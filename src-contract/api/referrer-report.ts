@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { InstantSchema } from './booking';
-import { RepositorySourceSchema } from './image-viewer';
+import { IMAGE_STATES, RepositorySourceSchema } from './image-viewer';
+
+export { IMAGE_STATES, type ImageState } from './image-viewer';
 
 /**
  * The referring doctor's quick report (docs/rules/referrers.md#quick-report): the page
@@ -10,13 +12,6 @@ import { RepositorySourceSchema } from './image-viewer';
 
 /** The imsec in a query: a signed link (src-server/platform/signed-links MAX_TOKEN_LENGTH). */
 export const ImsecQuerySchema = z.strictObject({ imsec: z.string().min(1).max(1024) });
-
-/**
- * AVAILABLE: the viewer can open the study; NOT_GENERATED: the viewer has no images yet and none
- * were asked for; GENERATING: asked for, not ready; FAILED: the PACS could not make them.
- */
-export const IMAGE_STATES = ['AVAILABLE', 'NOT_GENERATED', 'GENERATING', 'FAILED'] as const;
-export type ImageState = (typeof IMAGE_STATES)[number];
 
 export const ReferrerReportSchema = z.object({
   accessionNumber: z.string(),

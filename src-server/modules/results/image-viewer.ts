@@ -1,6 +1,7 @@
 import {
   DEFAULT_REPOSITORY_SOURCE,
   DEMO_VIEWER_LINK,
+  type ImageState,
   type ImageViewerDirectResponse,
   type ImageViewerResponse,
 } from '@contract/api/image-viewer';
@@ -42,6 +43,8 @@ export interface ImageViewerDeps {
   servesDemo: () => Promise<boolean>;
   /** Completes a due image generation first (image-generation.ts), so a waiting page sees the study at once. */
   settleGeneration?: (reportId: string) => Promise<void>;
+  /** The state of a report's images without a study (asked for, failed): image-generation.ts. */
+  imageState?: (reportId: string) => Promise<ImageState>;
 }
 
 /** Who opens the images: by the link itself, or directly with the external user's name (image-viewer sign-in). */
@@ -120,7 +123,9 @@ export function createImageViewer(deps: ImageViewerDeps) {
       if (checked.report.study_instance_uid === null) checked.report = (await repository.reportStudy(checked.report.id)) ?? checked.report;
       const url = await viewerUrl(checked.report);
       if (url !== null || pacsUrl !== null) await opened(checked.report, checked.tokenId, checked.holder, { via: 'link' }, now);
-      return { url, imageViewerLinkStatus: 'ACTIVE', redirectUrl: null, preference, pacsUrl };
+      const images =
+        checked.report.study_instance_uid === null ? ((await deps.imageState?.(checked.report.id)) ?? 'NOT_GENERATED') : 'AVAILABLE';
+      return { url, imageViewerLinkStatus: 'ACTIVE', redirectUrl: null, preference, pacsUrl, images };
     },
 
     /** Straight to the viewer; an expired link is refused here (there is no page to send it to). */

@@ -117,6 +117,7 @@ describe.each(backends())('quick report on %s', (backend) => {
     await generate(third.imsec, 'ACC-QR-3');
     expect((await complete({ failure: 'Study not found in the archive.' })).json()).toEqual({ images: 'FAILED' });
     expect(ReferrerReportSchema.parse((await report(third.imsec)).json()).images).toBe('FAILED');
+    expect(ImageViewerResponseSchema.parse((await viewer(third.imsec)).json()).images).toBe('FAILED');
     expect((await generate(third.imsec, 'ACC-QR-3')).json()).toEqual({ images: 'GENERATING' });
     expect((await complete({ studyInstanceUid: '1.2.3.4.5' })).json()).toEqual({ images: 'AVAILABLE' });
     expect((await complete({ studyInstanceUid: '1.2.3;drop' })).statusCode).toBe(400);

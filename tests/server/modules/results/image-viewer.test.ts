@@ -61,6 +61,7 @@ describe('image viewer link with configured keys', () => {
       redirectUrl: null,
       preference: 'PACS',
       pacsUrl: 'https://pacs.example.com/portal',
+      images: 'AVAILABLE',
     });
   });
 

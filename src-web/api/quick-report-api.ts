@@ -1,0 +1,46 @@
+import { ImageViewerResponseSchema, type ImageViewerResponse } from '@contract/api/image-viewer';
+import {
+  ImageGenerateAnswerSchema,
+  ReferrerReportSchema,
+  type ImageGenerateQuery,
+  type ImageState,
+  type ReferrerReport,
+} from '@contract/api/referrer-report';
+import type { ApiClient } from './client';
+import { fileUrl } from './file-url';
+import { parseResponse } from './parse-response';
+
+const IMAGE_VIEWER = '/api/image_viewer';
+const REPORT = '/api/image_viewer_link/report';
+const GENERATE = '/api/image_viewer/generate';
+
+/**
+ * Typed calls of the referrer's quick report (src-contract/api/referrer-report.ts): the referrer
+ * imsec is the credential of each; no session is needed (a signed-in referrer is named in the audit).
+ */
+export function createQuickReportApi(client: ApiClient) {
+  const { http } = client;
+  return {
+    /** Where the images open for this link and archive: the viewer, the PACS portal, or (expired) a redirect. */
+    imageViewer: async (imsec: string, repositorySource: string): Promise<ImageViewerResponse> =>
+      parseResponse(
+        IMAGE_VIEWER,
+        ImageViewerResponseSchema,
+        (await http.get<unknown>(IMAGE_VIEWER, { params: { input: imsec, repositorySource } })).data,
+      ),
+
+    /** The report the link names, with its patient and the images' state. */
+    report: async (imsec: string): Promise<ReferrerReport> =>
+      parseResponse(REPORT, ReferrerReportSchema, (await http.get<unknown>(REPORT, { params: { imsec } })).data),
+
+    /** Asks the PACS for the report's images; answers their state now. */
+    generate: async (query: ImageGenerateQuery): Promise<ImageState> =>
+      parseResponse(GENERATE, ImageGenerateAnswerSchema, (await http.post<unknown>(GENERATE, null, { params: query })).data).images,
+
+    /** The report's PDF as a plain link: inline, or with download=true as an attachment. */
+    pdfUrl: (imsec: string, download: boolean): string =>
+      fileUrl(http, `${REPORT}.pdf?imsec=${encodeURIComponent(imsec)}${download ? '&download=true' : ''}`),
+  };
+}
+
+export type QuickReportApi = ReturnType<typeof createQuickReportApi>;
