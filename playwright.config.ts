@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
-import { E2E_SIGNED_LINK_KEYS } from './tests/e2e/helpers/servers';
+import { E2E_PACS_PORTAL, E2E_SIGNED_LINK_KEYS } from './tests/e2e/helpers/servers';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -39,6 +39,8 @@ export default defineConfig({
       EMBED_ORIGINS: `http://127.0.0.1:${EMBED_PARENT_PORT}`,
       LOG_LEVEL: 'warn',
       SIGNED_LINK_KEYS: E2E_SIGNED_LINK_KEYS,
+      // An archive whose links go to its own PACS portal (tests/e2e/quick-report.spec.ts answers that address).
+      IMAGE_REPOSITORY_SOURCES: `archive=PACS@${E2E_PACS_PORTAL}`,
     },
   },
 });

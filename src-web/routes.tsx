@@ -99,7 +99,7 @@ export const PAGES: Record<PageId, PageModule> = {
   'image-viewer-access': () =>
     import('./features/staff-access/image-viewer-access-page').then((m) => ({ Component: m.ImageViewerAccessPage })),
   'referrer-access': notAvailable,
-  'referrer-quick-report': notAvailable,
+  'referrer-quick-report': () => import('./features/quick-report/quick-report-page').then((m) => ({ Component: m.QuickReportPage })),
   'referrer-report-feedback': notAvailable,
   'referrer-report-feedback-faq': notAvailable,
   'preview-email': () => import('./features/preview-email/preview-email-page').then((m) => ({ Component: m.PreviewEmailPage })),

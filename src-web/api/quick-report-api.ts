@@ -35,7 +35,7 @@ export function createQuickReportApi(client: ApiClient) {
 
     /** Asks the PACS for the report's images; answers their state now. */
     generate: async (query: ImageGenerateQuery): Promise<ImageState> =>
-      parseResponse(GENERATE, ImageGenerateAnswerSchema, (await http.post<unknown>(GENERATE, null, { params: query })).data).images,
+      parseResponse(GENERATE, ImageGenerateAnswerSchema, (await http.post<unknown>(GENERATE, undefined, { params: query })).data).images,
 
     /** The report's PDF as a plain link: inline, or with download=true as an attachment. */
     pdfUrl: (imsec: string, download: boolean): string =>

@@ -10,6 +10,8 @@ export const OTHER_PARENT_PORT = EMBED_PARENT_PORT + 1;
  */
 export const E2E_SIGNED_LINK_KEYS = `e2e:${Buffer.alloc(32, 42).toString('base64url')}`;
 export const portalOrigin = `http://127.0.0.1:${E2E_PORT}`;
+/** The PACS portal of the e2e server's 'archive' repository source (IMAGE_REPOSITORY_SOURCES); a journey answers it itself. */
+export const E2E_PACS_PORTAL = `http://127.0.0.1:${EMBED_PARENT_PORT + 2}/pacs-portal`;
 
 /**
  * A provider's own web page that embeds the portal in an iframe, served from its own origin.
