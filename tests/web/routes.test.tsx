@@ -126,6 +126,7 @@ describe('pages behind the route table', () => {
         'staff-kiosks',
         'check-in',
         'kiosk',
+        'referrer-quick-report',
       ].includes(page),
   );
 
