@@ -7,8 +7,7 @@ import type { Clock } from '../../platform/clock';
 import { appError } from '../../platform/errors';
 import type { SignedLinks } from '../../platform/signed-links';
 import type { FileStorage } from '../../platform/storage';
-import { checkImageLink, type ImageGenerationService } from '../results/public';
-import { createQuickReportRepository } from './repository';
+import { checkImageLink, createResultsRepository, type ImageGenerationService } from '../results/public';
 
 /**
  * The referring doctor's quick report (docs/rules/referrers.md#quick-report). The referrer imsec
@@ -35,7 +34,7 @@ const NO_ACCESS = 'You do not have access to this report.';
 
 export function createQuickReport(deps: QuickReportDeps) {
   const { db, clock } = deps;
-  const repository = createQuickReportRepository(db);
+  const repository = createResultsRepository(db);
   const audit = createAuditLogRepository(db);
 
   async function reportIdOf(imsec: string, reader: QuickReportReader): Promise<{ reportId: string; tokenId: string }> {
@@ -68,7 +67,7 @@ export function createQuickReport(deps: QuickReportDeps) {
     async report(imsec: string, reader: QuickReportReader): Promise<ReferrerReport> {
       const { reportId, tokenId } = await reportIdOf(imsec, reader);
       await deps.generation.settle(reportId);
-      const row = await repository.report(reportId);
+      const row = await repository.referrerReport(reportId);
       if (row === null) throw appError('user_not_have_access_to_images', 403, NO_ACCESS);
       await opened('result.referrer_report_opened', reportId, tokenId, reader, { accessionNumber: row.accession_number });
       return {
@@ -88,7 +87,7 @@ export function createQuickReport(deps: QuickReportDeps) {
 
     async pdf(imsec: string, reader: QuickReportReader, disposition: 'inline' | 'attachment') {
       const { reportId, tokenId } = await reportIdOf(imsec, reader);
-      const row = await repository.report(reportId);
+      const row = await repository.referrerReport(reportId);
       if (row === null) throw appError('user_not_have_access_to_images', 403, NO_ACCESS);
       const file: { stream: Readable; size: number } | null = await deps.storage.open(row.pdf_key);
       if (file === null) throw new Error(`[quick-report] the PDF of report ${reportId} is missing from the file storage`);

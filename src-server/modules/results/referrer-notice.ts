@@ -1,10 +1,10 @@
 import { quickReportPath } from '@contract/api/image-viewer';
 import type { Queryable } from '../../db/connection';
-import { isoTimestamp } from '../../db/sql';
 import type { Clock } from '../../platform/clock';
 import { createOutboxRepository, oneLineSubject } from '../../platform/outbox/outbox-repository';
 import type { SignedLinks } from '../../platform/signed-links';
 import { mintReferrerImageLink } from './image-links';
+import { createResultsRepository } from './repository';
 
 /**
  * The report-ready mail to the referring doctor (docs/rules/referrers.md#report-ready-mail): when
@@ -22,16 +22,6 @@ export interface ReferrerNoticeDeps {
   publicUrl: string;
   providerName: () => Promise<string>;
   signedLinks: () => Promise<SignedLinks>;
-}
-
-interface ReportFacts extends Record<string, unknown> {
-  first_name: string;
-  last_name: string;
-  exam_name: string;
-  starts_at: string;
-  time_zone: string;
-  accession_number: string;
-  referrer_name: string;
 }
 
 export function referrerReportReadyMail(notice: {
@@ -73,19 +63,8 @@ export function createReferrerNotice(deps: ReferrerNoticeDeps): () => Promise<Re
   };
 
   async function queueMail(links: SignedLinks, providerName: string, reportId: string, email: string, tx: Queryable): Promise<void> {
-    const rows = await tx.query<ReportFacts>(
-      `select p.first_name, p.last_name, e.name as exam_name, ${isoTimestamp('lower(a.during)', 'starts_at')}, c.time_zone,
-              r.accession_number, r.referrer_name
-         from result_report r
-         join appointment a on a.id = r.appointment_id
-         join patient p on p.id = a.patient_id
-         join exam e on e.id = a.exam_id
-         join clinic c on c.id = a.clinic_id
-        where r.id = $1::uuid`,
-      [reportId],
-    );
-    const facts = rows[0];
-    if (facts === undefined) throw new Error('[results] referrer notice: the report is not stored');
+    const facts = await createResultsRepository(tx).referrerReport(reportId, tx);
+    if (facts === null) throw new Error('[results] referrer notice: the report is not stored');
     const now = deps.clock.now();
     const examDate = new Date(facts.starts_at).toLocaleDateString('en-AU', {
       day: 'numeric',

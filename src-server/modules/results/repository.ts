@@ -74,6 +74,23 @@ const REPORT_COLUMNS = `r.id::text as "resultId", e.name as "examName", c.name a
 const SAME_PERSON = `p.date_of_birth = me.date_of_birth
   and (lower(p.email) = me.email or (me.phone <> '' and regexp_replace(coalesce(p.contact_number, ''), '\\D', '', 'g') = me.phone))`;
 
+/** A report as its referring doctor reads it: the exam, clinic and patient with it. */
+export interface ReferrerReportRow extends Record<string, unknown> {
+  report_id: string;
+  accession_number: string;
+  exam_name: string;
+  clinic_name: string;
+  starts_at: string;
+  time_zone: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  referrer_name: string;
+  report_text: string;
+  received_at: string;
+  pdf_key: string;
+}
+
 export function createResultsRepository(db: Queryable) {
   return {
     /**
@@ -141,6 +158,24 @@ export function createResultsRepository(db: Queryable) {
                 regexp_replace(coalesce(p.contact_number, ''), '\\D', '', 'g') as phone
            from appointment a join patient p on p.id = a.patient_id where a.booking_key = $1 order by a.created_at, a.id limit 1`,
         [bookingKey],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** One report with its exam, clinic and patient (the referrer's mail and quick report). */
+    async referrerReport(reportId: string, tx: Queryable = db): Promise<ReferrerReportRow | null> {
+      const rows = await tx.query<ReferrerReportRow>(
+        `select r.id::text as report_id, r.accession_number, e.name as exam_name, c.name as clinic_name,
+                ${isoTimestamp('lower(a.during)', 'starts_at')}, c.time_zone, p.first_name, p.last_name,
+                to_char(p.date_of_birth, 'YYYY-MM-DD') as date_of_birth, r.referrer_name, r.report_text,
+                ${isoTimestamp('r.received_at', 'received_at')}, r.pdf_key
+           from result_report r
+           join appointment a on a.id = r.appointment_id
+           join patient p on p.id = a.patient_id
+           join exam e on e.id = a.exam_id
+           join clinic c on c.id = a.clinic_id
+          where r.id = $1::uuid`,
+        [reportId],
       );
       return rows[0] ?? null;
     },
