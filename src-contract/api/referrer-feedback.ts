@@ -11,7 +11,9 @@ import { MAX_RESULT_BYTES, ModalSizeSchema } from './questionnaires';
 
 /** The signed link's largest length (src-server/platform/signed-links MAX_TOKEN_LENGTH). */
 const ImsecSchema = z.string().min(1).max(1024);
-const AccessionSchema = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'An accession number is 1 to 64 letters, digits, dots, hyphens or underscores.');
+const AccessionSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'An accession number is 1 to 64 letters, digits, dots, hyphens or underscores.');
 
 /** ?imsec (the referrer's link) or ?pacsAppointmentId (the accession number, for a signed-in referrer); exactly one. */
 export const FeedbackQuerySchema = z

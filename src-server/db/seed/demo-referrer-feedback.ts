@@ -39,7 +39,9 @@ export async function readDemoReferrerFeedback(directory: string, problems: stri
     try {
       loadModel(item.json);
     } catch (error) {
-      problems.push(`${file}: questionnaires[${index}].json: not a usable SurveyJS questionnaire (${error instanceof Error ? error.message : String(error)})`);
+      problems.push(
+        `${file}: questionnaires[${index}].json: not a usable SurveyJS questionnaire (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
   });
   return parsed.data.questionnaires;

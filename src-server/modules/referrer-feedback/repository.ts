@@ -69,7 +69,9 @@ export function createReferrerFeedbackRepository(db: Queryable) {
 
     /** Every questionnaire's definition (older feedback may answer one no longer active). */
     async allQuestionnaireDefinitions(): Promise<Record<string, unknown>[]> {
-      const rows = await db.query<{ json: Record<string, unknown> }>(`select json from referrer_feedback_questionnaire order by position, slug`);
+      const rows = await db.query<{ json: Record<string, unknown> }>(
+        `select json from referrer_feedback_questionnaire order by position, slug`,
+      );
       return rows.map((row) => row.json);
     },
 
@@ -78,7 +80,13 @@ export function createReferrerFeedbackRepository(db: Queryable) {
      * decides between concurrent inserts, so exactly one wins).
      */
     async insert(
-      feedback: { reportId: string; questionnaireId: string; answers: Record<string, unknown>; givenVia: 'imsec' | 'session'; givenBy: string },
+      feedback: {
+        reportId: string;
+        questionnaireId: string;
+        answers: Record<string, unknown>;
+        givenVia: 'imsec' | 'session';
+        givenBy: string;
+      },
       now: Date,
       tx: Queryable = db,
     ): Promise<{ id: string; created_at: string } | null> {
@@ -87,7 +95,14 @@ export function createReferrerFeedbackRepository(db: Queryable) {
          values ($1::uuid, $2::uuid, $3::jsonb, $4, $5, $6::timestamptz)
          on conflict (report_id) do nothing
          returning id::text as id, ${isoTimestamp('created_at', 'created_at')}`,
-        [feedback.reportId, feedback.questionnaireId, JSON.stringify(feedback.answers), feedback.givenVia, feedback.givenBy, now.toISOString()],
+        [
+          feedback.reportId,
+          feedback.questionnaireId,
+          JSON.stringify(feedback.answers),
+          feedback.givenVia,
+          feedback.givenBy,
+          now.toISOString(),
+        ],
       );
       return rows[0] ?? null;
     },

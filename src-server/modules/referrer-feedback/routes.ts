@@ -83,6 +83,7 @@ export function registerReferrerFeedbackRoutes(app: FastifyInstance, service: Re
       querystring: FeedbackListQuerySchema,
       response: { 200: FeedbackListResponseSchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema },
     }),
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await service.list(request.query.page, request.query.pageSize)),
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await service.list(request.query.page, request.query.pageSize)),
   );
 }

@@ -31,8 +31,7 @@ export interface ReferrerFeedbackDeps {
 
 /** Who asks: the holder of a referrer imsec, or a signed-in referrer (a staff session with the referrer role). */
 export type FeedbackCredential =
-  | { kind: 'imsec'; imsec: string }
-  | { kind: 'session'; accessionNumber: string; subjectRef: string; providerNumber: string | null };
+  { kind: 'imsec'; imsec: string } | { kind: 'session'; accessionNumber: string; subjectRef: string; providerNumber: string | null };
 
 interface Target {
   report: FeedbackReportRow;
@@ -71,7 +70,14 @@ export function createReferrerFeedback(deps: ReferrerFeedbackDeps) {
   const audit = createAuditLogRepository(db);
 
   async function refuse(reason: string, now: Date): Promise<never> {
-    await audit.record({ actor: 'anonymous', action: 'referrer_feedback.refused', subjectType: null, subjectId: null, details: { reason }, now });
+    await audit.record({
+      actor: 'anonymous',
+      action: 'referrer_feedback.refused',
+      subjectType: null,
+      subjectId: null,
+      details: { reason },
+      now,
+    });
     throw appError('forbidden', 403, FEEDBACK_NO_ACCESS_MESSAGE);
   }
 
