@@ -47,6 +47,8 @@ export const ROUTE = {
 } as const;
 
 export const paths = {
+  /** The referrer's report-quality feedback FAQ (linked from the feedback page). */
+  referrerReportFeedbackFaq: () => '/referrer/report-feedback/faq',
   home: () => '/',
   kioskHome: () => '/kiosk?kioskMode=true',
   advancedBooking: () => '/advanced-booking',

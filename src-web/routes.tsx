@@ -100,8 +100,11 @@ export const PAGES: Record<PageId, PageModule> = {
     import('./features/staff-access/image-viewer-access-page').then((m) => ({ Component: m.ImageViewerAccessPage })),
   'referrer-access': notAvailable,
   'referrer-quick-report': notAvailable,
-  'referrer-report-feedback': notAvailable,
-  'referrer-report-feedback-faq': notAvailable,
+  'referrer-report-feedback': () =>
+    import('./features/report-feedback/report-feedback-page').then((m) => ({ Component: m.ReportFeedbackPage })),
+  'referrer-report-feedback-faq': withSanitizer(() =>
+    import('./features/report-feedback/report-feedback-faq-page').then((m) => ({ Component: m.ReportFeedbackFaqPage })),
+  ),
   'preview-email': () => import('./features/preview-email/preview-email-page').then((m) => ({ Component: m.PreviewEmailPage })),
   'staff-kiosks': () => import('./features/staff-kiosks/staff-kiosks-page').then((m) => ({ Component: m.StaffKiosksPage })),
   'demo-viewer': () => import('./features/demo-viewer/demo-viewer-page').then((m) => ({ Component: m.DemoViewerPage })),
