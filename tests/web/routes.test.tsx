@@ -126,6 +126,8 @@ describe('pages behind the route table', () => {
         'staff-kiosks',
         'check-in',
         'kiosk',
+        'referrer-report-feedback',
+        'referrer-report-feedback-faq',
       ].includes(page),
   );
 

@@ -10,7 +10,7 @@ import { paths } from '../../paths';
 import { usePortalHref } from '../../shell/embedded';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
-import { LazySurveyModal } from '../questionnaires/survey-modal-lazy';
+import { LazySurveyModal } from '../questionnaires/public';
 import { reportFeedbackStoreOf, type ReportFeedbackStore } from './report-feedback-store';
 
 /** The survey modal with the report's questionnaire (size from the server, lg by default). */
