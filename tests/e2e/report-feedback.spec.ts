@@ -1,9 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { waitForMailTo } from './helpers/mail';
 import { chooseRadio, surveyDialog } from './helpers/questionnaires';
-import { deliverReport, pageApi } from './helpers/result-delivery';
-import { codeFromMail } from './helpers/sign-in';
+import { appointmentSlugOf, deliverReport } from './helpers/result-delivery';
 
 /**
  * Report-quality feedback by the referring doctor (docs/rules/referrers.md#report-quality-feedback)
@@ -29,25 +28,6 @@ const TEXT = {
 
 let appointmentSlug = '';
 
-/** The booking's appointment id (the slug the RIS knows), read through a signed-in APPOINTMENT session. */
-async function readAppointmentSlug(page: Page): Promise<string> {
-  await page.goto('/about');
-  const start = await pageApi(page, 'POST', '/api/patient-access/authenticate', {
-    bookingKey: OLIVER.key,
-    type: 'APPOINTMENT',
-    dateOfBirth: OLIVER.dateOfBirth,
-  });
-  expect(start.status).toBe(200);
-  expect((await pageApi(page, 'POST', '/api/patient-access/otp', { channel: 'EMAIL' })).status).toBe(202);
-  const verified = await pageApi(page, 'POST', '/api/patient-access/otp/verify', { code: await codeFromMail(OLIVER.email) });
-  expect(verified.status).toBe(200);
-  const summary = await pageApi<{ appointments: { slug: string }[] }>(page, 'GET', `/api/appointments/${OLIVER.key}`);
-  expect(summary.status).toBe(200);
-  const slug = summary.body.appointments[0]?.slug;
-  if (!slug) throw new Error('the booking has no appointment');
-  return slug;
-}
-
 /** The imsec of the quick report link in the newest report-ready mail to `address`. */
 async function imsecFromMail(address: string): Promise<string> {
   const mail = await waitForMailTo(address);
@@ -62,7 +42,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
-  appointmentSlug = await readAppointmentSlug(page);
+  appointmentSlug = await appointmentSlugOf(page, OLIVER);
   await page.close();
 });
 

@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
 import { waitForMailTo } from './helpers/mail';
-import { deliverReport, pageApi } from './helpers/result-delivery';
+import { appointmentSlugOf, deliverReport, pageApi } from './helpers/result-delivery';
 import { signInWithCode } from './helpers/results';
 import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
 import { codeFromMail, signIn } from './helpers/sign-in';
@@ -34,25 +34,6 @@ interface Share {
   accesses: { openedAtUTC: string }[];
 }
 
-/** The booking's appointment id (the slug the RIS knows), read through a signed-in APPOINTMENT session. */
-async function appointmentSlug(page: Page): Promise<string> {
-  await page.goto('/about');
-  const start = await pageApi(page, 'POST', '/api/patient-access/authenticate', {
-    bookingKey: JACK.key,
-    type: 'APPOINTMENT',
-    dateOfBirth: JACK.dateOfBirth,
-  });
-  expect(start.status).toBe(200);
-  expect((await pageApi(page, 'POST', '/api/patient-access/otp', { channel: 'EMAIL' })).status).toBe(202);
-  const verified = await pageApi(page, 'POST', '/api/patient-access/otp/verify', { code: await codeFromMail(JACK.email) });
-  expect(verified.status).toBe(200);
-  const summary = await pageApi<{ appointments: { slug: string }[] }>(page, 'GET', `/api/appointments/${JACK.key}`);
-  expect(summary.status).toBe(200);
-  const slug = summary.body.appointments[0]?.slug;
-  if (!slug) throw new Error('the booking has no appointment');
-  return slug;
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test('a patient shares a result by e-mail; the contact signs in and reads it; the patient sees the access and revokes it', async ({
@@ -62,7 +43,11 @@ test('a patient shares a result by e-mail; the contact signs in and reads it; th
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await deliverReport(request, { accessionNumber: 'E2E-SHARE-1', appointmentSlug: await appointmentSlug(page), reportText: REPORT });
+  await deliverReport(request, {
+    accessionNumber: 'E2E-SHARE-1',
+    appointmentSlug: await appointmentSlugOf(page, JACK),
+    reportText: REPORT,
+  });
 
   // The patient opens the result from the results e-mail link and signs in with the code.
   await page.goto(`/appointments/${JACK.key}/result`);

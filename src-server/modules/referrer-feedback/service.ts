@@ -8,9 +8,9 @@ import type {
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
-import { appError, badRequest, notFound, validationError } from '../../platform/errors';
+import { appError, notFound, validationError } from '../../platform/errors';
 import type { SignedLinks } from '../../platform/signed-links';
-import { loadModel, validateAnswer } from '../questionnaires/public';
+import { checkAnswer, loadModel } from '../questionnaires/public';
 import { checkImageLink } from '../results/public';
 import { createReferrerFeedbackRepository, type FeedbackReportRow, type SummaryRow } from './repository';
 
@@ -137,15 +137,7 @@ export function createReferrerFeedback(deps: ReferrerFeedbackDeps) {
       const target = await targetOf(credential);
       const row = await activeQuestionnaire();
       if (row.id !== body.questionnaireId) throw validationError('questionnaireId', 'This questionnaire cannot be answered here.');
-      const { issues, data } = validateAnswer(row.json, body.questionnaireResult, new Map());
-      const first = issues[0];
-      if (first !== undefined) {
-        const details = issues.map((issue) => ({
-          in: `body/questionnaireResult${issue.question === '' ? '' : `/${issue.question}`}`,
-          message: issue.message,
-        }));
-        throw badRequest(first.message, details, 'validation_failed');
-      }
+      const data = checkAnswer(row.json, body.questionnaireResult, new Map());
       const now = clock.now();
       const saved = await db.transaction(async (tx) => {
         const inserted = await repository.insert(

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { codeFromMail } from './sign-in';
 
 /** Test-only bearer token of the RIS integration; scripts/e2e-server.mjs configures its sha256. */
 export const E2E_INTEGRATION_TOKEN = 'e2e-integration-token-not-a-secret-0123456789';
@@ -60,4 +61,26 @@ export async function deliverReport(
     },
   });
   expect([200, 201], await response.text()).toContain(response.status());
+}
+
+/**
+ * A booking's appointment id (the slug the RIS knows), read through a signed-in APPOINTMENT
+ * session (date of birth, then the code mailed to the patient).
+ */
+export async function appointmentSlugOf(page: Page, patient: { key: string; dateOfBirth: string; email: string }): Promise<string> {
+  await page.goto('/about');
+  const start = await pageApi(page, 'POST', '/api/patient-access/authenticate', {
+    bookingKey: patient.key,
+    type: 'APPOINTMENT',
+    dateOfBirth: patient.dateOfBirth,
+  });
+  expect(start.status).toBe(200);
+  expect((await pageApi(page, 'POST', '/api/patient-access/otp', { channel: 'EMAIL' })).status).toBe(202);
+  const verified = await pageApi(page, 'POST', '/api/patient-access/otp/verify', { code: await codeFromMail(patient.email) });
+  expect(verified.status).toBe(200);
+  const summary = await pageApi<{ appointments: { slug: string }[] }>(page, 'GET', `/api/appointments/${patient.key}`);
+  expect(summary.status).toBe(200);
+  const slug = summary.body.appointments[0]?.slug;
+  if (!slug) throw new Error('the booking has no appointment');
+  return slug;
 }
