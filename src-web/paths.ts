@@ -32,6 +32,8 @@ export const ROUTE = {
   referrerQuickReport: 'referrer/quick-report',
   referrerReportFeedback: 'referrer/report-feedback',
   referrerReportFeedbackFaq: 'referrer/report-feedback/faq',
+  /** Staff read referrers' report feedback and its summary. */
+  staffReferrerFeedback: 'staff/referrer-feedback',
   previewEmail: 'preview-email',
   staffKiosks: 'staff/kiosks',
   /** The demo provider's stand-in for a PACS image viewer; query study and token (a signed demo viewer link). */

@@ -1,6 +1,8 @@
 import {
+  FeedbackListResponseSchema,
   FeedbackQuestionnaireResponseSchema,
   FeedbackSavedResponseSchema,
+  type FeedbackListResponse,
   type FeedbackQuestionnaireResponse,
   type FeedbackRequest,
   type FeedbackSavedResponse,
@@ -9,6 +11,7 @@ import type { ApiClient } from './client';
 import { parseResponse } from './parse-response';
 
 const PATH = '/api/image_viewer_link/questionnaires';
+const STAFF_PATH = '/api/staff/referrer-feedback';
 
 /** Whose report: the referrer's imsec, or the accession number for a signed-in referrer. */
 export type FeedbackCredentials = { imsec: string } | { pacsAppointmentId: string };
@@ -25,6 +28,9 @@ export function createReferrerFeedbackApi(client: ApiClient) {
       parseResponse(PATH, FeedbackQuestionnaireResponseSchema, (await http.get<unknown>(PATH, { params })).data),
     submit: async (params: FeedbackCredentials, body: FeedbackRequest): Promise<FeedbackSavedResponse> =>
       parseResponse(PATH, FeedbackSavedResponseSchema, (await http.post<unknown>(PATH, body, { params })).data),
+    /** Staff (staff, admin): one page of feedback, newest first, and the summaries. */
+    list: async (page: number, pageSize: number): Promise<FeedbackListResponse> =>
+      parseResponse(STAFF_PATH, FeedbackListResponseSchema, (await http.get<unknown>(STAFF_PATH, { params: { page, pageSize } })).data),
   };
 }
 

@@ -28,6 +28,7 @@ function fakeApi(answers: { questionnaire?: () => Promise<FeedbackQuestionnaireR
       await (answers.submit ?? (() => Promise.resolve()))();
       return { id: '00000000-0000-4000-8000-00000000000c', createdAt: '2026-03-10T01:00:00.000Z' };
     },
+    list: () => Promise.reject(new Error('the feedback page never lists')),
   };
   return { api, calls };
 }
