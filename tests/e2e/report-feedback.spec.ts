@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { waitForMailTo } from './helpers/mail';
 import { chooseRadio, surveyDialog } from './helpers/questionnaires';
 import { appointmentSlugOf, deliverReport } from './helpers/result-delivery';
+import { DEMO_STAFF, signInThroughPopup } from './helpers/staff';
 
 /**
  * Report-quality feedback by the referring doctor (docs/rules/referrers.md#report-quality-feedback)
@@ -10,7 +11,8 @@ import { appointmentSlugOf, deliverReport } from './helpers/result-delivery';
  * mails the quick report link; its imsec opens /referrer/report-feedback, the referrer answers
  * the demo questionnaire in the survey modal once, is thanked and taken to the configured page
  * (/about) after 4 s, and is told "already provided" the next time. The FAQ, and the page without
- * credentials. axe on every page. At 1280x800 and at 375x667, each with its own report.
+ * credentials; staff read both answers in the summary. axe on every page. At 1280x800 and at
+ * 375x667, each with its own report.
  *
  * Oliver's X-ray knee (cancelled): no other journey signs in to it or delivers results to it.
  */
@@ -39,6 +41,8 @@ async function imsecFromMail(address: string): Promise<string> {
 }
 
 test.describe.configure({ mode: 'serial' });
+// The local identity provider's certificate is self-signed.
+test.use({ ignoreHTTPSErrors: true });
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
@@ -110,4 +114,23 @@ test('the feedback page without imsec or accession says there are no valid crede
   await page.goto('/referrer/report-feedback?imsec=v1.k1.not-a-link.tag');
   await expect(page.getByRole('alert')).toContainText('Referrer feedback error');
   await expectNoSeriousA11yViolations(page, '/referrer/report-feedback (error)');
+});
+
+test('staff read both answers in the summary per referrer and in the list', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/staff/referrer-feedback');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Please sign in with your organisation account', { timeout: 20_000 });
+  await expectNoSeriousA11yViolations(page, '/staff/referrer-feedback (signed out)');
+  await signInThroughPopup(page, () => alert.getByRole('button', { name: 'Sign in' }).click(), DEMO_STAFF);
+  const byReferrer = page.getByRole('table', { name: 'Per referrer' });
+  await expect(byReferrer).toBeVisible({ timeout: 20_000 });
+  await expect(byReferrer.getByRole('row', { name: /Dr Priya Feedback/ }).getByRole('cell')).toHaveText([
+    '2',
+    'clarity 5 · clinicalQuestion 4 · turnaround 3',
+  ]);
+  await expect(page.getByRole('heading', { level: 2, name: '2 feedback entries, newest first' })).toBeVisible();
+  await expect(page.getByText('E2E-FB-375', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/staff/referrer-feedback');
 });
