@@ -68,6 +68,10 @@ export const ERROR_CODES = [
   'invalid_contact_details',
   /** The patient match form found no history for these details (spec point 8: message.patient_matching_error). */
   'patient_matching_error',
+  /** The provider has report-quality feedback by referrers switched off (referrerReportQualityFeedbackEnabled). */
+  'referrer_feedback_disabled',
+  /** The report already has its referrer's feedback (spec point 8: 'feedback already provided'). */
+  'feedback_already_provided',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

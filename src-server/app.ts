@@ -49,6 +49,7 @@ import {
 import { servesDemoProvider } from './db/seed/demo-marker';
 import { createResultShares, registerResultShareRoutes } from './modules/result-shares/public';
 import { createQuickReport, registerQuickReportRoutes } from './modules/quick-report/public';
+import { createReferrerFeedback, registerReferrerFeedbackRoutes } from './modules/referrer-feedback/public';
 import { lazySignedLinks } from './platform/signed-links';
 import { registerDemoPacsRoutes } from './dev-pacs/routes';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
@@ -394,6 +395,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       },
     }),
   );
+  // Report-quality feedback by the referring doctor (docs/rules/referrers.md#report-quality-feedback).
+  const feedbackEnabled = async () => (await configService.getBootstrap()).app.referrerReportQualityFeedbackEnabled;
+  registerReferrerFeedbackRoutes(app, createReferrerFeedback({ db, clock, signedLinks, enabled: feedbackEnabled }));
   // The demo PACS viewer (the stand-in for a provider's image viewer): opens only demo viewer links this server signed.
   registerDemoPacsRoutes(app, { signedLinks });
   // The check-in form's referring-doctor search (trigram index, migration 0013).

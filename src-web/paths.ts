@@ -32,6 +32,8 @@ export const ROUTE = {
   referrerQuickReport: 'referrer/quick-report',
   referrerReportFeedback: 'referrer/report-feedback',
   referrerReportFeedbackFaq: 'referrer/report-feedback/faq',
+  /** Staff read referrers' report feedback and its summary. */
+  staffReferrerFeedback: 'staff/referrer-feedback',
   previewEmail: 'preview-email',
   staffKiosks: 'staff/kiosks',
   /** The demo provider's stand-in for a PACS image viewer; query study and token (a signed demo viewer link). */
@@ -47,6 +49,8 @@ export const ROUTE = {
 } as const;
 
 export const paths = {
+  /** The referrer's report-quality feedback FAQ (linked from the feedback page). */
+  referrerReportFeedbackFaq: () => '/referrer/report-feedback/faq',
   home: () => '/',
   kioskHome: () => '/kiosk?kioskMode=true',
   advancedBooking: () => '/advanced-booking',

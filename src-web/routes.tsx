@@ -28,6 +28,7 @@ export type PageId =
   | 'referrer-report-feedback-faq'
   | 'preview-email'
   | 'staff-kiosks'
+  | 'staff-referrer-feedback'
   | 'demo-viewer'
   | 'iframe-test'
   | 'about'
@@ -100,10 +101,15 @@ export const PAGES: Record<PageId, PageModule> = {
     import('./features/staff-access/image-viewer-access-page').then((m) => ({ Component: m.ImageViewerAccessPage })),
   'referrer-access': notAvailable,
   'referrer-quick-report': () => import('./features/quick-report/quick-report-page').then((m) => ({ Component: m.QuickReportPage })),
-  'referrer-report-feedback': notAvailable,
-  'referrer-report-feedback-faq': notAvailable,
+  'referrer-report-feedback': () =>
+    import('./features/report-feedback/report-feedback-page').then((m) => ({ Component: m.ReportFeedbackPage })),
+  'referrer-report-feedback-faq': withSanitizer(() =>
+    import('./features/report-feedback/report-feedback-faq-page').then((m) => ({ Component: m.ReportFeedbackFaqPage })),
+  ),
   'preview-email': () => import('./features/preview-email/preview-email-page').then((m) => ({ Component: m.PreviewEmailPage })),
   'staff-kiosks': () => import('./features/staff-kiosks/staff-kiosks-page').then((m) => ({ Component: m.StaffKiosksPage })),
+  'staff-referrer-feedback': () =>
+    import('./features/report-feedback/staff-feedback-page').then((m) => ({ Component: m.StaffFeedbackPage })),
   'demo-viewer': () => import('./features/demo-viewer/demo-viewer-page').then((m) => ({ Component: m.DemoViewerPage })),
   'iframe-test': withPageTexts(() => import('./features/iframe-test/iframe-test-page').then((m) => ({ Component: m.IframeTestPage }))),
   about: withPageTexts(withSanitizer(() => import('./features/about/about-page').then((m) => ({ Component: m.AboutPage })))),
@@ -149,6 +155,7 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
   { page: 'referrer-report-feedback-faq', path: ROUTE.referrerReportFeedbackFaq, mount: 'both' },
   { page: 'preview-email', path: ROUTE.previewEmail, mount: 'both' },
   { page: 'staff-kiosks', path: ROUTE.staffKiosks, mount: 'both' },
+  { page: 'staff-referrer-feedback', path: ROUTE.staffReferrerFeedback, mount: 'top' },
   { page: 'demo-viewer', path: ROUTE.demoViewer, mount: 'both' },
   { page: 'iframe-test', path: ROUTE.iframeTest, mount: 'both' },
   { page: 'about', path: ROUTE.about, mount: 'both' },

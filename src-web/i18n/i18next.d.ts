@@ -11,6 +11,7 @@ import type results from './locales/en/results.json';
 import type demoViewer from './locales/en/demo-viewer.json';
 import type resultSharing from './locales/en/result-sharing.json';
 import type quickReport from './locales/en/quick-report.json';
+import type reportFeedback from './locales/en/report-feedback.json';
 
 /**
  * Types every t() call against the English catalogue, so an unknown key or a missing
@@ -24,7 +25,8 @@ declare module 'i18next' {
     // sign-in-texts.ts, staff-texts.ts, attachments-texts.ts, kiosk-texts.ts), staff-kiosks.json with the staff kiosk
     // page (staff-kiosks-texts.ts), results.json with the result page (results-texts.ts), demo-viewer.json with the demo
     // image viewer (demo-viewer-texts.ts), result-sharing.json with the share-results dialog (result-sharing-texts.ts),
-    // quick-report.json with the referrer's quick report (quick-report-texts.ts); typed as one catalogue.
+    // quick-report.json with the referrer's quick report (quick-report-texts.ts), report-feedback.json with the referrer
+    // feedback pages (report-feedback-texts.ts); typed as one catalogue.
     resources: {
       translation: typeof en &
         typeof pages &
@@ -38,7 +40,8 @@ declare module 'i18next' {
         typeof results &
         typeof demoViewer &
         typeof resultSharing &
-        typeof quickReport;
+        typeof quickReport &
+        typeof reportFeedback;
     };
   }
 }

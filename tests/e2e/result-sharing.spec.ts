@@ -43,7 +43,11 @@ test('a patient shares a result by e-mail; the contact signs in and reads it; th
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await deliverReport(request, { accessionNumber: 'E2E-SHARE-1', appointmentSlug: await appointmentSlugOf(page, JACK), reportText: REPORT });
+  await deliverReport(request, {
+    accessionNumber: 'E2E-SHARE-1',
+    appointmentSlug: await appointmentSlugOf(page, JACK),
+    reportText: REPORT,
+  });
 
   // The patient opens the result from the results e-mail link and signs in with the code.
   await page.goto(`/appointments/${JACK.key}/result`);

@@ -188,6 +188,10 @@ export const ROUTE_BODIES: Record<string, object> = {
   'POST /api/patient-access/otp': { channel: 'EMAIL' },
   'POST /api/patient-access/otp/verify': { code: '123456' },
   'POST /api/image_viewer/direct': { input: 'v1.hkdf1.not-a-link.tag' },
+  'POST /api/image_viewer_link/questionnaires': {
+    questionnaireId: '00000000-0000-4000-8000-000000000005',
+    questionnaireResult: { clarity: 5 },
+  },
   'POST /api/results/:bookingKey/shares': { contactDetails: 'gp@example.com', contactDetailsType: 'EMAIL', type: 'RESULT' },
   'POST /api/results/:bookingKey/patient-match': { dateOfBirth: '1968-11-02', email: 'amelia.sample@example.com' },
 };
@@ -198,6 +202,8 @@ export const ROUTE_QUERIES: Record<string, string> = {
   'GET /api/image_viewer_link/report': '?imsec=v1.hkdf1.not-a-link.tag',
   'GET /api/image_viewer_link/report.pdf': '?imsec=v1.hkdf1.not-a-link.tag',
   'POST /api/image_viewer/generate': '?imsec=v1.hkdf1.not-a-link.tag&accessionNumber=ACC-1&repositorySource=default',
+  'GET /api/image_viewer_link/questionnaires': '?imsec=v1.hkdf1.not-a-link.tag',
+  'POST /api/image_viewer_link/questionnaires': '?imsec=v1.hkdf1.not-a-link.tag',
 };
 
 /** Routes after which the callers' sessions are gone (the matrix signs them in again). */

@@ -164,6 +164,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/image_viewer/generate': 'image-viewer-link',
   'GET /api/image_viewer_link/report': 'image-viewer-link',
   'GET /api/image_viewer_link/report.pdf': 'image-viewer-link',
+  // Report-quality feedback (docs/rules/referrers.md#report-quality-feedback): the referrer's imsec
+  // (the matrix calls ?imsec; ?pacsAppointmentId needs a referrer's staff session, tested in
+  // tests/server/modules/referrer-feedback), and what staff read of it.
+  'GET /api/image_viewer_link/questionnaires': 'image-viewer-link',
+  'POST /api/image_viewer_link/questionnaires': 'image-viewer-link',
+  'GET /api/staff/referrer-feedback': staffSession('staff', 'admin'),
   // Sharing (docs/rules/results.md#sharing): the patient's shares, and what a contact reads
   'GET /api/results/:bookingKey/shares': 'results-session',
   'POST /api/results/:bookingKey/shares': 'results-session',

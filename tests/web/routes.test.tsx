@@ -127,6 +127,8 @@ describe('pages behind the route table', () => {
         'check-in',
         'kiosk',
         'referrer-quick-report',
+        'referrer-report-feedback',
+        'referrer-report-feedback-faq',
       ].includes(page),
   );
 

@@ -17,6 +17,7 @@ import {
   DemoSelfServiceFileSchema,
 } from './demo-provider-schema';
 import { readDemoQuestionnaires, type DemoQuestionnaires } from './demo-questionnaires';
+import { readDemoReferrerFeedback, type DemoReferrerFeedback } from './demo-referrer-feedback';
 
 /**
  * Reads and checks the demo provider in resources/demo-provider/ before anything is written:
@@ -48,6 +49,8 @@ export interface DemoProvider {
   referrals: Map<string, Uint8Array>;
   /** questionnaires.json; empty when the file is absent. */
   questionnaires?: DemoQuestionnaires;
+  /** referrer-feedback.json; empty when the file is absent. */
+  referrerFeedback?: DemoReferrerFeedback[];
 }
 
 export class DemoProviderError extends Error {
@@ -310,6 +313,7 @@ export async function loadDemoProvider(directory: string = DEMO_PROVIDER_DIR): P
     },
     problems,
   );
+  const referrerFeedback = await readDemoReferrerFeedback(directory, problems);
   if (problems.length > 0) throw new DemoProviderError(directory, problems);
-  return { ...data, images, referrals, questionnaires };
+  return { ...data, images, referrals, questionnaires, referrerFeedback };
 }

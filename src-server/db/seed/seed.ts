@@ -3,6 +3,7 @@ import { addDays, localDate, zonedTimeToInstant } from '../../platform/time-zone
 import type { Database, Queryable } from '../connection';
 import { DEMO_PROVIDER_DIR, loadDemoProvider, type DemoProvider } from './demo-provider';
 import { insertDemoQuestionnaires } from './demo-questionnaires';
+import { insertDemoReferrerFeedback } from './demo-referrer-feedback';
 import { insertGeneratedReferringDoctors } from './referring-doctors';
 
 /**
@@ -377,6 +378,7 @@ export async function insertDemoProvider(tx: Queryable, data: DemoProvider, cloc
   }
   await insertSelfService(tx, data, now);
   if (data.questionnaires !== undefined) await insertDemoQuestionnaires(tx, data.questionnaires);
+  if (data.referrerFeedback !== undefined) await insertDemoReferrerFeedback(tx, data.referrerFeedback);
   return upcomingKeys;
 }
 

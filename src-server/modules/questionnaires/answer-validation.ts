@@ -1,5 +1,6 @@
 import { Model } from 'survey-core';
 import { MAX_RESULT_BYTES } from '@contract/api/questionnaires';
+import { badRequest } from '../../platform/errors';
 
 /**
  * Server-side check of a questionnaire answer against its SurveyJS definition (survey-core's
@@ -206,4 +207,25 @@ export function validateAnswer(
     if (Object.hasOwn(data, key.slice(0, -COMMENT_SUFFIX.length))) data[key] = text;
   }
   return { issues, data };
+}
+
+/**
+ * validateAnswer, refusing with 400 validation_failed that lists every problem (each under
+ * body/questionnaireResult/<question>); answers the data to store.
+ */
+export function checkAnswer(
+  json: Json,
+  result: Record<string, unknown>,
+  lookups: ReadonlyMap<string, ReadonlySet<string>>,
+): Record<string, unknown> {
+  const { issues, data } = validateAnswer(json, result, lookups);
+  const first = issues[0];
+  if (first !== undefined) {
+    const details = issues.map((issue) => ({
+      in: `body/questionnaireResult${issue.question === '' ? '' : `/${issue.question}`}`,
+      message: issue.message,
+    }));
+    throw badRequest(first.message, details, 'validation_failed');
+  }
+  return data;
 }

@@ -7,6 +7,8 @@ export { applyQuestionnaireAnswers, outcomesForKey, UNKNOWN_QUESTIONNAIRE_KEY } 
 
 /** What the demo seed checks a questionnaire with before storing it: the survey model and its conditions. */
 export { autocompleteSources, loadModel } from './answer-validation';
+/** Referrer feedback checks its answers the same way (docs/rules/referrers.md#report-quality-feedback). */
+export { checkAnswer } from './answer-validation';
 export { isValidCondition } from './outcomes';
 
 /** The document a booking's questionnaire answers asked the patient to bring, or null. */

@@ -20,7 +20,7 @@ import type { Database, Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { badRequest, notFound, validationError } from '../../platform/errors';
 import { randomToken } from '../../platform/ids';
-import { autocompleteSources, validateAnswer } from './answer-validation';
+import { autocompleteSources, checkAnswer } from './answer-validation';
 import { outcomesForKey, UNKNOWN_QUESTIONNAIRE_KEY } from './booking-hook';
 import { listResponse, planItems, type PlannedItem } from './plan';
 import { createQuestionnairesRepository, type ExamInfoRow, type OwnerType, type QuestionnaireRow } from './repository';
@@ -48,16 +48,7 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
 
   /** Validates; throws 400 validation_failed listing every problem. */
   async function checkedAnswer(row: QuestionnaireRow, result: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const { issues, data } = validateAnswer(row.json, result, await lookups(row.json));
-    const first = issues[0];
-    if (first !== undefined) {
-      const details = issues.map((issue) => ({
-        in: `body/questionnaireResult${issue.question === '' ? '' : `/${issue.question}`}`,
-        message: issue.message,
-      }));
-      throw badRequest(first.message, details, 'validation_failed');
-    }
-    return data;
+    return checkAnswer(row.json, result, await lookups(row.json));
   }
 
   async function questionnaireOfTypes(id: string, types: readonly string[]): Promise<QuestionnaireRow> {

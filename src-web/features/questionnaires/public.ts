@@ -3,3 +3,5 @@ export { bookingQuestionnaireHooks, loadBookingQuestionnaires } from './booking-
 /** The kiosk asks the FEEDBACK questionnaire through the same run as the questionnaires page. */
 export { questionnaireStoreOf, type QuestionnaireStore } from './questionnaire-store';
 export { preloadSurveyModal, QuestionnaireRunModal } from './survey-modal-lazy';
+/** The referrer feedback page opens its own questionnaire (not a run) in the same modal. */
+export { LazySurveyModal } from './survey-modal-lazy';

@@ -86,6 +86,9 @@ const EXPECTED_TABLES = [
   // 0020_result_shares
   'result_share',
   'result_share_access',
+  // 0024_referrer_feedback
+  'referrer_feedback',
+  'referrer_feedback_questionnaire',
   // 0025_image_generation
   'image_generation',
 ].sort();

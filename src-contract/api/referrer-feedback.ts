@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { InstantSchema } from './booking';
+import { MAX_RESULT_BYTES, ModalSizeSchema } from './questionnaires';
+
+/**
+ * Report-quality feedback by the referring doctor (spec points 2 to 8, docs/rules/referrers.md
+ * #report-quality-feedback). The referrer opens /referrer/report-feedback with the imsec of the
+ * report-ready mail (or, signed in with the referrer role, with the accession number), gets the
+ * provider's feedback questionnaire for that report, and answers it once per report.
+ */
+
+/** The signed link's largest length (src-server/platform/signed-links MAX_TOKEN_LENGTH). */
+const ImsecSchema = z.string().min(1).max(1024);
+const AccessionSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'An accession number is 1 to 64 letters, digits, dots, hyphens or underscores.');
+
+/** ?imsec (the referrer's link) or ?pacsAppointmentId (the accession number, for a signed-in referrer); exactly one. */
+export const FeedbackQuerySchema = z
+  .strictObject({ imsec: ImsecSchema.optional(), pacsAppointmentId: AccessionSchema.optional() })
+  .refine((query) => (query.imsec === undefined) !== (query.pacsAppointmentId === undefined), {
+    message: 'Give either imsec or pacsAppointmentId.',
+  });
+export type FeedbackQuery = z.infer<typeof FeedbackQuerySchema>;
+
+/** The feedback questionnaire for one report (spec point 3: the feedback questionnaire shape). */
+export const FeedbackQuestionnaireSchema = z.object({
+  questionnaireId: z.uuid(),
+  /** Default 'lg' (spec point 9). */
+  modalSize: ModalSizeSchema,
+  /** The report's exam. */
+  examSlugs: z.array(z.string()),
+  /** The report's modality. */
+  modalityIds: z.array(z.string()),
+  /** The SurveyJS definition. */
+  questionnaire: z.record(z.string(), z.unknown()),
+});
+export type FeedbackQuestionnaire = z.infer<typeof FeedbackQuestionnaireSchema>;
+
+/**
+ * GET answer: 200 with `questionnaire: null` and `alreadyProvided: true` once the report has its
+ * feedback (spec: "or nothing if already provided"); a 200 so the page tells the referrer
+ * calmly, rather than handling it as a failure.
+ */
+export const FeedbackQuestionnaireResponseSchema = z.object({
+  alreadyProvided: z.boolean(),
+  questionnaire: FeedbackQuestionnaireSchema.nullable(),
+});
+export type FeedbackQuestionnaireResponse = z.infer<typeof FeedbackQuestionnaireResponseSchema>;
+
+/** The answers' largest size as JSON (the same bound as every questionnaire answer). */
+export const MAX_FEEDBACK_BYTES = MAX_RESULT_BYTES;
+
+export const FeedbackRequestSchema = z.strictObject({
+  questionnaireId: z.uuid(),
+  questionnaireResult: z
+    .record(z.string().max(200), z.unknown())
+    .refine((result) => JSON.stringify(result).length <= MAX_FEEDBACK_BYTES, { message: 'The answer is too large.' }),
+});
+export type FeedbackRequest = z.infer<typeof FeedbackRequestSchema>;
+
+export const FeedbackSavedResponseSchema = z.object({ id: z.uuid(), createdAt: InstantSchema });
+export type FeedbackSavedResponse = z.infer<typeof FeedbackSavedResponseSchema>;
+
+/** GET /api/staff/referrer-feedback?page&pageSize (staff, admin). */
+export const FeedbackListQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type FeedbackListQuery = z.infer<typeof FeedbackListQuerySchema>;
+
+export const FeedbackEntrySchema = z.object({
+  id: z.uuid(),
+  reportId: z.uuid(),
+  accessionNumber: z.string(),
+  referrerName: z.string(),
+  referrerProviderNumber: z.string().nullable(),
+  modalityCode: z.string().nullable(),
+  examName: z.string().nullable(),
+  /** imsec: the referrer's link; session: a signed-in referrer. */
+  givenVia: z.enum(['imsec', 'session']),
+  answers: z.record(z.string(), z.unknown()),
+  createdAt: InstantSchema,
+});
+export type FeedbackEntry = z.infer<typeof FeedbackEntrySchema>;
+
+/** Counts and the average of each rating question (question name -> average; null with no rating answered). */
+export const FeedbackSummaryRowSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  count: z.number().int().min(0),
+  averages: z.record(z.string(), z.number().nullable()),
+});
+export type FeedbackSummaryRow = z.infer<typeof FeedbackSummaryRowSchema>;
+
+export const FeedbackListResponseSchema = z.object({
+  items: z.array(FeedbackEntrySchema),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  byReferrer: z.array(FeedbackSummaryRowSchema),
+  byModality: z.array(FeedbackSummaryRowSchema),
+});
+export type FeedbackListResponse = z.infer<typeof FeedbackListResponseSchema>;

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  FeedbackListQuerySchema,
+  FeedbackListResponseSchema,
+  FeedbackQuerySchema,
+  FeedbackQuestionnaireResponseSchema,
+  FeedbackRequestSchema,
+  FeedbackSavedResponseSchema,
+  type FeedbackQuery,
+} from '@contract/api/referrer-feedback';
+import { ApiErrorBodySchema } from '@contract/errors';
+import { requireStaffSession, staffRoute, subjectRef } from '../staff-access/public';
+import { referrerProviderNumber } from './referrer-ownership';
+import type { FeedbackCredential, ReferrerFeedbackService } from './service';
+
+/**
+ * Thin routes for report-quality feedback (docs/rules/referrers.md#report-quality-feedback). The
+ * referrer's imsec is the credential of ?imsec; ?pacsAppointmentId (an accession number) needs a
+ * staff session with the referrer role. Staff (staff, admin) read the feedback and its summary.
+ */
+
+export const FEEDBACK_PATH = '/api/image_viewer_link/questionnaires';
+
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  403: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+  409: ApiErrorBodySchema,
+};
+
+async function credentialOf(request: FastifyRequest, query: FeedbackQuery): Promise<FeedbackCredential> {
+  if (query.imsec !== undefined) return { kind: 'imsec', imsec: query.imsec };
+  const session = await requireStaffSession(request, { anyOf: ['referrer'] });
+  return {
+    kind: 'session',
+    accessionNumber: query.pacsAppointmentId ?? '',
+    subjectRef: subjectRef(session.subject),
+    providerNumber: referrerProviderNumber(session),
+  };
+}
+
+export function registerReferrerFeedbackRoutes(app: FastifyInstance, service: ReferrerFeedbackService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['referrer-feedback'];
+
+  api.get(
+    FEEDBACK_PATH,
+    {
+      schema: {
+        tags,
+        summary: "The report's feedback questionnaire, or alreadyProvided with none",
+        querystring: FeedbackQuerySchema,
+        response: { 200: FeedbackQuestionnaireResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const answer = await service.questionnaire(await credentialOf(request, request.query));
+      return reply.header('cache-control', 'no-store').send(answer);
+    },
+  );
+
+  api.post(
+    FEEDBACK_PATH,
+    {
+      schema: {
+        tags,
+        summary: "Saves the referrer's feedback on the report (once per report)",
+        querystring: FeedbackQuerySchema,
+        body: FeedbackRequestSchema,
+        response: { 201: FeedbackSavedResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.submit(await credentialOf(request, request.query), request.body)),
+  );
+
+  const staffOnly = staffRoute(['staff', 'admin'], tags);
+  api.get(
+    '/api/staff/referrer-feedback',
+    staffOnly({
+      summary: 'Referrer feedback per report (newest first) and a summary per referrer and per modality',
+      querystring: FeedbackListQuerySchema,
+      response: { 200: FeedbackListResponseSchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema },
+    }),
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await service.list(request.query.page, request.query.pageSize)),
+  );
+}

@@ -1,0 +1,199 @@
+import type {
+  FeedbackListResponse,
+  FeedbackQuestionnaireResponse,
+  FeedbackRequest,
+  FeedbackSavedResponse,
+  FeedbackSummaryRow,
+} from '@contract/api/referrer-feedback';
+import { createAuditLogRepository } from '../../db/audit-log';
+import type { Database } from '../../db/connection';
+import type { Clock } from '../../platform/clock';
+import { appError, notFound, validationError } from '../../platform/errors';
+import type { SignedLinks } from '../../platform/signed-links';
+import { checkAnswer, loadModel } from '../questionnaires/public';
+import { checkImageLink } from '../results/public';
+import { createReferrerFeedbackRepository, type FeedbackReportRow, type SummaryRow } from './repository';
+
+/**
+ * Report-quality feedback by the referring doctor (docs/rules/referrers.md#report-quality-feedback):
+ * the provider's switch first, then whose report it is (the referrer's imsec, or a signed-in
+ * referrer naming the accession number of a report they referred), then the questionnaire or the
+ * answer, once per report.
+ */
+
+export interface ReferrerFeedbackDeps {
+  db: Database;
+  clock: Clock;
+  signedLinks: () => Promise<SignedLinks>;
+  /** The provider's switch (application config referrerReportQualityFeedbackEnabled). */
+  enabled: () => Promise<boolean>;
+}
+
+/** Who asks: the holder of a referrer imsec, or a signed-in referrer (a staff session with the referrer role). */
+export type FeedbackCredential =
+  { kind: 'imsec'; imsec: string } | { kind: 'session'; accessionNumber: string; subjectRef: string; providerNumber: string | null };
+
+interface Target {
+  report: FeedbackReportRow;
+  givenVia: 'imsec' | 'session';
+  givenBy: string;
+}
+
+export const FEEDBACK_DISABLED_MESSAGE = 'Report feedback is not available.';
+export const FEEDBACK_NO_ACCESS_MESSAGE = 'This feedback link is not valid.';
+export const FEEDBACK_ALREADY_PROVIDED_MESSAGE = 'feedback already provided';
+const NO_REPORT_MESSAGE = 'There is no report of yours with this accession number.';
+const NO_QUESTIONNAIRE_MESSAGE = 'No feedback questionnaire is configured.';
+
+/** Rating questions (their answers are averaged in the staff summary), from every definition. */
+function ratingQuestions(definitions: readonly Record<string, unknown>[]): string[] {
+  const names = new Set<string>();
+  for (const json of definitions) {
+    for (const question of loadModel(json).getAllQuestions(false)) if (question.getType() === 'rating') names.add(question.name);
+  }
+  return [...names].sort();
+}
+
+function summaryRows(rows: readonly SummaryRow[]): FeedbackSummaryRow[] {
+  const groups = new Map<string, FeedbackSummaryRow>();
+  for (const row of rows) {
+    const group = groups.get(row.key) ?? { key: row.key, label: row.label, count: row.count, averages: {} };
+    if (row.question !== null) group.averages[row.question] = row.average === null ? null : Math.round(row.average * 100) / 100;
+    groups.set(row.key, group);
+  }
+  return [...groups.values()];
+}
+
+export function createReferrerFeedback(deps: ReferrerFeedbackDeps) {
+  const { db, clock } = deps;
+  const repository = createReferrerFeedbackRepository(db);
+  const audit = createAuditLogRepository(db);
+
+  async function refuse(reason: string, now: Date): Promise<never> {
+    await audit.record({
+      actor: 'anonymous',
+      action: 'referrer_feedback.refused',
+      subjectType: null,
+      subjectId: null,
+      details: { reason },
+      now,
+    });
+    throw appError('forbidden', 403, FEEDBACK_NO_ACCESS_MESSAGE);
+  }
+
+  /** The flag, then the credential: an expired, changed or patient's imsec is a 403, audited. */
+  async function targetOf(credential: FeedbackCredential): Promise<Target> {
+    const now = clock.now();
+    if (!(await deps.enabled())) throw appError('referrer_feedback_disabled', 403, FEEDBACK_DISABLED_MESSAGE);
+    if (credential.kind === 'imsec') {
+      const checked = checkImageLink(await deps.signedLinks(), credential.imsec, ['referrer']);
+      if (!checked.ok) return refuse(checked.reason, now);
+      const report = await repository.reportById(checked.reportId);
+      if (report === null) return refuse('report_not_found', now);
+      return { report, givenVia: 'imsec', givenBy: checked.tokenId };
+    }
+    const report = await repository.reportByAccession(credential.accessionNumber);
+    // Another referrer's report answers as a missing one: the accession number is no oracle.
+    if (report === null || credential.providerNumber === null || report.referrer_provider_number !== credential.providerNumber) {
+      await audit.record({
+        actor: credential.subjectRef,
+        action: 'referrer_feedback.refused',
+        subjectType: null,
+        subjectId: null,
+        details: { reason: report === null ? 'report_not_found' : 'not_the_referrer' },
+        now,
+      });
+      throw notFound(NO_REPORT_MESSAGE);
+    }
+    return { report, givenVia: 'session', givenBy: credential.subjectRef };
+  }
+
+  async function activeQuestionnaire() {
+    const questionnaire = await repository.activeQuestionnaire();
+    if (questionnaire === null) throw notFound(NO_QUESTIONNAIRE_MESSAGE);
+    return questionnaire;
+  }
+
+  return {
+    /** The questionnaire for the report, or alreadyProvided with none. */
+    async questionnaire(credential: FeedbackCredential): Promise<FeedbackQuestionnaireResponse> {
+      const { report } = await targetOf(credential);
+      if (await repository.hasFeedback(report.id)) return { alreadyProvided: true, questionnaire: null };
+      const row = await activeQuestionnaire();
+      return {
+        alreadyProvided: false,
+        questionnaire: {
+          questionnaireId: row.id,
+          modalSize: row.modal_size,
+          examSlugs: [report.exam_slug],
+          modalityIds: [report.modality_id],
+          questionnaire: row.json,
+        },
+      };
+    },
+
+    /** Saves the answer, checked against the questionnaire; a second one is 409 feedback_already_provided. */
+    async submit(credential: FeedbackCredential, body: FeedbackRequest): Promise<FeedbackSavedResponse> {
+      const target = await targetOf(credential);
+      const row = await activeQuestionnaire();
+      if (row.id !== body.questionnaireId) throw validationError('questionnaireId', 'This questionnaire cannot be answered here.');
+      const data = checkAnswer(row.json, body.questionnaireResult, new Map());
+      const now = clock.now();
+      const saved = await db.transaction(async (tx) => {
+        const inserted = await repository.insert(
+          { reportId: target.report.id, questionnaireId: row.id, answers: data, givenVia: target.givenVia, givenBy: target.givenBy },
+          now,
+          tx,
+        );
+        if (inserted !== null) {
+          await audit.record(
+            {
+              actor: target.givenVia === 'imsec' ? 'referrer' : target.givenBy,
+              action: 'referrer_feedback.given',
+              subjectType: 'result_report',
+              subjectId: target.report.id,
+              details: { via: target.givenVia, ...(target.givenVia === 'imsec' ? { tokenId: target.givenBy } : {}) },
+              now,
+            },
+            tx,
+          );
+        }
+        return inserted;
+      });
+      if (saved === null) throw appError('feedback_already_provided', 409, FEEDBACK_ALREADY_PROVIDED_MESSAGE);
+      return { id: saved.id, createdAt: saved.created_at };
+    },
+
+    /** Staff: one page of feedback, newest first, and the summary per referrer and per modality. */
+    async list(page: number, pageSize: number): Promise<FeedbackListResponse> {
+      const ratings = ratingQuestions(await repository.allQuestionnaireDefinitions());
+      const [rows, total, byReferrer, byModality] = [
+        await repository.page(pageSize, (page - 1) * pageSize),
+        await repository.count(),
+        await repository.summary('referrer', ratings),
+        await repository.summary('modality', ratings),
+      ];
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          reportId: row.report_id,
+          accessionNumber: row.accession_number,
+          referrerName: row.referrer_name,
+          referrerProviderNumber: row.referrer_provider_number,
+          modalityCode: row.modality_code,
+          examName: row.exam_name,
+          givenVia: row.given_via,
+          answers: row.answers,
+          createdAt: row.created_at,
+        })),
+        total,
+        page,
+        pageSize,
+        byReferrer: summaryRows(byReferrer),
+        byModality: summaryRows(byModality),
+      };
+    },
+  };
+}
+
+export type ReferrerFeedbackService = ReturnType<typeof createReferrerFeedback>;

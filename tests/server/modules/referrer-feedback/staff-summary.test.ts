@@ -1,0 +1,106 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FeedbackListResponseSchema, FeedbackQuestionnaireResponseSchema } from '@contract/api/referrer-feedback';
+import { backends } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
+import { AMELIA, LIAM } from '../patient-access/sign-in-kit';
+import { INTEGRATION_ENV } from '../results/results-kit';
+import { REFERRER_CLAIMS, STAFF_CLAIMS, staffBrowser, useTestIdentityProvider, type StaffBrowser } from '../staff-access/identity-kit';
+import { FEEDBACK_PATH, feedbackQuestionnaire, giveFeedback, reportWithReferrerLink, SIGNING_KEY } from './feedback-kit';
+
+// What staff read of referrer feedback (docs/rules/referrers.md#report-quality-feedback): each
+// feedback newest first, a page at a time, and per referrer and per modality the count and the
+// average of each rating question; and the accession path for a signed-in referrer.
+
+const DAY = 86_400_000;
+const RILEY = { name: 'Dr Riley Referrer', providerNumber: '2426711A', email: 'riley.summary@harbour-medical.example' };
+const NGUYEN = { name: 'Dr Amelia Nguyen', providerNumber: '4932751K', email: 'amelia.nguyen@harbour-medical.example' };
+
+describe.each(backends())('referrer feedback for staff on %s', (backend) => {
+  const provider = useTestIdentityProvider();
+  const server = useTestApp({ backend, env: { ...INTEGRATION_ENV, SIGNED_LINK_KEYS: SIGNING_KEY }, identity: () => provider.options });
+  let staff: StaffBrowser;
+  let referrer: StaffBrowser;
+
+  beforeAll(async () => {
+    const releaseAt = new Date(server.clock.now().getTime() + DAY).toISOString();
+    const given = [
+      {
+        bookingKey: LIAM.bookingKey,
+        accessionNumber: 'ACC-SUM-1',
+        referrer: RILEY,
+        answer: { clarity: 5, clinicalQuestion: 4, turnaround: 2 },
+      },
+      {
+        bookingKey: LIAM.bookingKey,
+        accessionNumber: 'ACC-SUM-2',
+        referrer: RILEY,
+        answer: { clarity: 2, clinicalQuestion: 5, turnaround: 3 },
+      },
+      {
+        bookingKey: AMELIA.bookingKey,
+        accessionNumber: 'ACC-SUM-3',
+        referrer: NGUYEN,
+        answer: { clarity: 4, clinicalQuestion: 4, turnaround: 4, comment: 'Good' },
+      },
+    ];
+    for (const item of given) {
+      const { imsec } = await reportWithReferrerLink(server.app, server.db, item.bookingKey, { ...item, releaseAt });
+      const questionnaire = FeedbackQuestionnaireResponseSchema.parse(
+        (await feedbackQuestionnaire(server.app, imsec)).json(),
+      ).questionnaire;
+      const response = await giveFeedback(server.app, imsec, {
+        questionnaireId: questionnaire?.questionnaireId,
+        questionnaireResult: item.answer,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      // Newest first needs distinct times.
+      server.clock.advance(60_000);
+    }
+    staff = staffBrowser(server.app, '198.51.100.31');
+    expect((await staff.signIn(await provider.sign(STAFF_CLAIMS, server.clock.now()))).statusCode).toBe(200);
+    referrer = staffBrowser(server.app, '198.51.100.32');
+    expect((await referrer.signIn(await provider.sign(REFERRER_CLAIMS, server.clock.now()))).statusCode).toBe(200);
+  });
+
+  it('lists the feedback newest first, a page at a time', async () => {
+    const first = FeedbackListResponseSchema.parse((await staff.request('GET', '/api/staff/referrer-feedback?pageSize=2')).json());
+    expect(first.total).toBe(3);
+    expect(first.items.map((item) => item.accessionNumber)).toEqual(['ACC-SUM-3', 'ACC-SUM-2']);
+    expect(first.items[0]).toMatchObject({ referrerName: NGUYEN.name, givenVia: 'imsec', answers: { comment: 'Good' } });
+    const second = FeedbackListResponseSchema.parse((await staff.request('GET', '/api/staff/referrer-feedback?pageSize=2&page=2')).json());
+    expect(second.items.map((item) => item.accessionNumber)).toEqual(['ACC-SUM-1']);
+  });
+
+  it('sums up per referrer and per modality: counts and the average of each rating question', async () => {
+    const answer = FeedbackListResponseSchema.parse((await staff.request('GET', '/api/staff/referrer-feedback')).json());
+    const riley = answer.byReferrer.find((row) => row.key === RILEY.providerNumber);
+    expect(riley).toEqual({
+      key: RILEY.providerNumber,
+      label: RILEY.name,
+      count: 2,
+      averages: { clarity: 3.5, clinicalQuestion: 4.5, turnaround: 2.5 },
+    });
+    expect(answer.byReferrer.find((row) => row.key === NGUYEN.providerNumber)).toMatchObject({
+      count: 1,
+      averages: { clarity: 4, clinicalQuestion: 4, turnaround: 4 },
+    });
+    const counted = answer.byModality.reduce((sum, row) => sum + row.count, 0);
+    expect(counted).toBe(3);
+    expect(answer.byModality.every((row) => row.key !== '' && Object.keys(row.averages).length === 3)).toBe(true);
+  });
+
+  it('refuses the staff list to a referrer (403) and to a browser without a staff session (401)', async () => {
+    expect((await referrer.request('GET', '/api/staff/referrer-feedback')).statusCode).toBe(403);
+    const anonymous = staffBrowser(server.app, '198.51.100.33');
+    expect((await anonymous.request('GET', '/api/staff/referrer-feedback')).statusCode).toBe(401);
+  });
+
+  it('takes ?pacsAppointmentId only from a signed-in referrer, and only for their own reports (until sessions carry a provider number, none)', async () => {
+    const url = `${FEEDBACK_PATH}?pacsAppointmentId=ACC-SUM-1`;
+    expect((await staffBrowser(server.app, '198.51.100.34').request('GET', url)).statusCode).toBe(401);
+    expect((await staff.request('GET', url)).statusCode).toBe(403);
+    // Fails closed: the session does not name the referrer's provider number yet (migration 0023).
+    expect((await referrer.request('GET', url)).statusCode).toBe(404);
+    expect((await referrer.request('GET', `${FEEDBACK_PATH}?pacsAppointmentId=ACC-NONE`)).statusCode).toBe(404);
+  });
+});
