@@ -47,6 +47,7 @@ import {
 } from './modules/results/public';
 import { servesDemoProvider } from './db/seed/demo-marker';
 import { createResultShares, registerResultShareRoutes } from './modules/result-shares/public';
+import { createReferrerReports, registerReferrerReportRoutes } from './modules/referrer-reports/public';
 import { lazySignedLinks } from './platform/signed-links';
 import { registerDemoPacsRoutes } from './dev-pacs/routes';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
@@ -340,6 +341,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     createPatientResults({ db, clock, storage: deps.storage, signedLinks }),
     createImageViewer({ db, clock, signedLinks, config: config.imageViewer, servesDemo: () => servesDemoProvider(db) }),
   );
+  // The referring doctor's list of their patients' reports (referrer role), each with a referrer imsec.
+  registerReferrerReportRoutes(app, createReferrerReports({ db, clock, signedLinks }));
   // The results e-mail goes out once a report's release time has come (checked at start and every 15 s).
   const releaseNotices = createReleaseNotices({
     db,

@@ -160,6 +160,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/results/:bookingKey/history/:resultId/report.pdf': 'portal-session',
   'GET /api/image_viewer': 'image-viewer-link',
   'POST /api/image_viewer/direct': 'image-viewer-link',
+  // The referring doctor's report list (docs/rules/referrers.md#referrer-report-list): referrers only
+  'GET /api/referrer/reports': staffSession('referrer'),
   // Sharing (docs/rules/results.md#sharing): the patient's shares, and what a contact reads
   'GET /api/results/:bookingKey/shares': 'results-session',
   'POST /api/results/:bookingKey/shares': 'results-session',
