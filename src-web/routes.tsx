@@ -98,7 +98,7 @@ export const PAGES: Record<PageId, PageModule> = {
   deny: withPageTexts(() => import('./features/deny/deny-page').then((m) => ({ Component: m.DenyPage }))),
   'image-viewer-access': () =>
     import('./features/staff-access/image-viewer-access-page').then((m) => ({ Component: m.ImageViewerAccessPage })),
-  'referrer-access': notAvailable,
+  'referrer-access': () => import('./features/referrer-access/referrer-access-page').then((m) => ({ Component: m.ReferrerAccessPage })),
   'referrer-quick-report': notAvailable,
   'referrer-report-feedback': notAvailable,
   'referrer-report-feedback-faq': notAvailable,

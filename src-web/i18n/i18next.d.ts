@@ -10,6 +10,7 @@ import type kiosk from './locales/en/kiosk.json';
 import type results from './locales/en/results.json';
 import type demoViewer from './locales/en/demo-viewer.json';
 import type resultSharing from './locales/en/result-sharing.json';
+import type referrerAccess from './locales/en/referrer-access.json';
 
 /**
  * Types every t() call against the English catalogue, so an unknown key or a missing
@@ -22,8 +23,8 @@ declare module 'i18next' {
     // load with their pages (page-texts.ts, self-service-texts.ts, questionnaire-texts.ts,
     // sign-in-texts.ts, staff-texts.ts, attachments-texts.ts, kiosk-texts.ts), staff-kiosks.json with the staff kiosk
     // page (staff-kiosks-texts.ts), results.json with the result page (results-texts.ts), demo-viewer.json with the demo
-    // image viewer (demo-viewer-texts.ts), result-sharing.json with the share-results dialog (result-sharing-texts.ts);
-    // typed as one catalogue.
+    // image viewer (demo-viewer-texts.ts), result-sharing.json with the share-results dialog (result-sharing-texts.ts),
+    // referrer-access.json with the referrer's report list (referrer-access-texts.ts); typed as one catalogue.
     resources: {
       translation: typeof en &
         typeof pages &
@@ -36,7 +37,8 @@ declare module 'i18next' {
         typeof kiosk &
         typeof results &
         typeof demoViewer &
-        typeof resultSharing;
+        typeof resultSharing &
+        typeof referrerAccess;
     };
   }
 }

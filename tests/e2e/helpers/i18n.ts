@@ -25,6 +25,8 @@ const staffKiosks: Catalogue = readEnglish('staff-kiosks.json');
 const results: Catalogue = readEnglish('results.json');
 /** The share dialog (src-web/features/result-sharing/, result-sharing.json). */
 const resultSharing: Catalogue = readEnglish('result-sharing.json');
+/** The referrer's report list (src-web/i18n/referrer-access-texts.ts). */
+const referrerAccess: Catalogue = readEnglish('referrer-access.json');
 
 function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefined {
   let node: string | Catalogue | undefined = catalogue[key];
@@ -38,7 +40,7 @@ function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefin
 function lookUpText(key: string): string | Catalogue | undefined {
   const found = lookUp(english, key);
   if (typeof found === 'string') return found;
-  for (const catalogue of [selfService, staff, signIn, pages, attachments, kiosk, staffKiosks, results, resultSharing]) {
+  for (const catalogue of [selfService, staff, signIn, pages, attachments, kiosk, staffKiosks, results, resultSharing, referrerAccess]) {
     const text = lookUp(catalogue, key);
     if (typeof text === 'string') return text;
   }

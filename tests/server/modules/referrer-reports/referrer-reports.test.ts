@@ -1,3 +1,4 @@
+import type { JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ImageViewerResponseSchema } from '@contract/api/image-viewer';
 import { ReferrerReportsPageSchema, type ReferrerReport, type ReferrerReportsPage } from '@contract/api/referrer-reports';
@@ -60,7 +61,7 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
   const server = useTestApp({ backend, identity: () => provider.options });
   let riley: StaffBrowser;
 
-  async function signedIn(claims: object): Promise<StaffBrowser> {
+  async function signedIn(claims: JWTPayload): Promise<StaffBrowser> {
     const browser = staffBrowser(server.app);
     const response = await browser.signIn(await provider.sign(claims, server.clock.now()));
     expect(response.statusCode, response.body).toBe(200);
