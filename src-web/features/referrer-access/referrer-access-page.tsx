@@ -61,7 +61,8 @@ const SearchField = observer(function SearchField({ store, listId }: { store: Re
         autoComplete="off"
         spellCheck={false}
         aria-describedby={hintId}
-        aria-controls={listId}
+        // Only while the list is there: an aria-controls naming no element is invalid ARIA.
+        aria-controls={store.reports.length > 0 ? listId : undefined}
         onChange={(event) => store.setSearch(event.target.value)}
       />
     </form>
