@@ -87,7 +87,9 @@ async function timeList(baseUrl: string, cookie: string, query: (index: number) 
   const times: number[] = [];
   for (let index = 0; index < WARM_UP + SAMPLES; index += 1) {
     const started = performance.now();
-    const response = await fetch(`${baseUrl}/api/referrer/reports?${new URLSearchParams(query(index)).toString()}`, { headers: { cookie } });
+    const response = await fetch(`${baseUrl}/api/referrer/reports?${new URLSearchParams(query(index)).toString()}`, {
+      headers: { cookie },
+    });
     const body: unknown = await response.json();
     const elapsed = performance.now() - started;
     if (response.status !== 200) throw new Error(`the list answered ${response.status}`);

@@ -71,7 +71,8 @@ for (const viewport of VIEWPORTS) {
       // The link's imsec is a live referrer link to that report's images.
       const imsec = new URL(href, 'http://x').searchParams.get('imsec') ?? '';
       const opened = await page.evaluate(
-        async (input) => (await fetch(`/api/image_viewer?input=${encodeURIComponent(input)}`)).json() as Promise<{ imageViewerLinkStatus: string }>,
+        async (input) =>
+          (await fetch(`/api/image_viewer?input=${encodeURIComponent(input)}`)).json() as Promise<{ imageViewerLinkStatus: string }>,
         imsec,
       );
       expect(opened.imageViewerLinkStatus).toBe('ACTIVE');

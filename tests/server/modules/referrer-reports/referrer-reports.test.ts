@@ -42,9 +42,7 @@ async function addReports(db: Database, now: Date): Promise<void> {
   for (let n = 1; n <= 4; n += 1)
     rows.push({ accession: `RL-OTHER-${n}`, provider: OTHERS, receivedAt: new Date(now.getTime() - n * 60_000), releaseAt: now });
   rows.push({ accession: 'RL-NOBODY-1', provider: null, receivedAt: now, releaseAt: now });
-  const appointments = await db.query<{ id: string }>(
-    `select id::text as id from appointment where status <> 'HELD' order by id`,
-  );
+  const appointments = await db.query<{ id: string }>(`select id::text as id from appointment where status <> 'HELD' order by id`);
   // The seed has fewer appointments than reports here: several reports share one (a patient seen again).
   expect(appointments.length).toBeGreaterThan(5);
   for (const [index, row] of rows.entries())
@@ -52,7 +50,14 @@ async function addReports(db: Database, now: Date): Promise<void> {
       `insert into result_report (accession_number, appointment_id, report_text, pdf_key, pdf_sha256, pdf_size, referrer_name,
                                   referrer_provider_number, study_instance_uid, release_at, received_at, delivery_sha256)
        values ($1, $2::uuid, 'Findings: none.', 'rlPdfKey000000000000000', repeat('a', 64), 100, 'Dr Referrer', $3, $4, $5, $6, repeat('b', 64))`,
-      [row.accession, appointments[index % appointments.length]?.id, row.provider, `1.2.826.0.9.${index + 1}`, row.releaseAt.toISOString(), row.receivedAt.toISOString()],
+      [
+        row.accession,
+        appointments[index % appointments.length]?.id,
+        row.provider,
+        `1.2.826.0.9.${index + 1}`,
+        row.releaseAt.toISOString(),
+        row.receivedAt.toISOString(),
+      ],
     );
 }
 
@@ -89,9 +94,10 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
     );
     expect(row?.provider_number).toBe(MINE);
     await signedIn({ ...STAFF_CLAIMS, provider_number: OTHERS });
-    const [staff] = await server.db.query<{ provider_number: string | null }>(`select provider_number from staff_session where subject = $1`, [
-      STAFF_CLAIMS.oid,
-    ]);
+    const [staff] = await server.db.query<{ provider_number: string | null }>(
+      `select provider_number from staff_session where subject = $1`,
+      [STAFF_CLAIMS.oid],
+    );
     expect(staff?.provider_number).toBeNull();
   });
 
@@ -128,7 +134,10 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
     const url = new URL(newest.quickReportPath, 'https://portal.example');
     expect(url.pathname).toBe('/referrer/quick-report');
     expect(url.searchParams.get('repositorySource')).toBe('default');
-    const opened = await client(server.app).request('GET', `/api/image_viewer?input=${encodeURIComponent(url.searchParams.get('imsec') ?? '')}`);
+    const opened = await client(server.app).request(
+      'GET',
+      `/api/image_viewer?input=${encodeURIComponent(url.searchParams.get('imsec') ?? '')}`,
+    );
     expect(ImageViewerResponseSchema.parse(opened.json()).imageViewerLinkStatus).toBe('ACTIVE');
     const [audit] = await server.db.query<{ actor: string; subject_id: string }>(
       `select actor, subject_id from audit_log where action = 'result.images_opened' order by id desc limit 1`,
@@ -170,7 +179,7 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
     expect((await list(riley, { search: 'RL_MINE' })).reports).toEqual([]);
   });
 
-  it("shows another referrer only their own patients, and a referrer without a provider number nothing, saying why", async () => {
+  it('shows another referrer only their own patients, and a referrer without a provider number nothing, saying why', async () => {
     const other = await signedIn(OTHER_REFERRER);
     expect(accessions((await list(other)).reports)).toEqual(['RL-OTHER-1', 'RL-OTHER-2', 'RL-OTHER-3', 'RL-OTHER-4']);
     expect((await list(other, { search: 'RL-MINE' })).reports).toEqual([]);
@@ -178,7 +187,11 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
     const numberless = await signedIn({ ...REFERRER_CLAIMS, oid: '0a8e6f0c-0000-4000-8000-0000000000a3' });
     expect(await list(numberless)).toEqual({ reports: [], nextCursor: null, reason: 'no_provider_number' });
     // A malformed number is no number: never a partial match on someone else's.
-    const malformed = await signedIn({ ...REFERRER_CLAIMS, oid: '0a8e6f0c-0000-4000-8000-0000000000a4', provider_number: "2426711A' or 1=1" });
+    const malformed = await signedIn({
+      ...REFERRER_CLAIMS,
+      oid: '0a8e6f0c-0000-4000-8000-0000000000a4',
+      provider_number: "2426711A' or 1=1",
+    });
     expect((await list(malformed)).reason).toBe('no_provider_number');
   });
 

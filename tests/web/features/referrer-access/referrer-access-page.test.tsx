@@ -43,7 +43,8 @@ function reportsServer(all: ReferrerReport[] = [LIAM, AMELIA], reason: ReferrerR
     );
     const start = before === null ? 0 : Number(before.split('~')[1]?.slice(-12));
     const page = matching.slice(start, start + 20);
-    const next = start + 20 < matching.length ? `2026-03-09T23:30:00.000Z~00000000-0000-4000-8000-${String(start + 20).padStart(12, '0')}` : null;
+    const next =
+      start + 20 < matching.length ? `2026-03-09T23:30:00.000Z~00000000-0000-4000-8000-${String(start + 20).padStart(12, '0')}` : null;
     json(response, 200, { reports: page, nextCursor: next, reason } satisfies ReferrerReportsPage);
   };
   return { routes: { 'GET /api/referrer/reports': route }, queries };
