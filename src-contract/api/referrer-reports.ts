@@ -12,12 +12,15 @@ export const REFERRER_REPORTS_PAGE_SIZE = 20;
 export const REFERRER_SEARCH_MAX_LENGTH = 64;
 
 /**
- * A page boundary: the last row's received_at (ISO-8601 UTC with milliseconds) and its report id,
+ * A page boundary: the last row's received_at (ISO-8601 UTC, to the microsecond) and its report id,
  * joined by `~`. Opaque to the browser, which only hands back what it was given.
  */
 export const ReferrerReportsCursorSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'not a page cursor');
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3,6}Z~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    'not a page cursor',
+  );
 
 export const ReferrerReportsQuerySchema = z.object({
   /** Trimmed; empty means no search. */

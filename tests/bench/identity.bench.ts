@@ -16,12 +16,12 @@ import { parseConfig } from '../../src-server/config';
 import type { Database } from '../../src-server/db/connection';
 import { migrate } from '../../src-server/db/migrate';
 import { seedDemoProvider } from '../../src-server/db/seed/seed';
-import { startDevIdentityProvider, type DevIdentityProvider } from '../../src-server/dev-identity/provider';
+import type { DevIdentityProvider } from '../../src-server/dev-identity/provider';
 import { noTransportMailer } from '../../src-server/platform/mailer';
 import { JWKS_COOLDOWN_MS } from '../../src-server/modules/staff-access/token-verifier';
 import { systemClock } from '../../src-server/platform/clock';
 import { createFolderStorage } from '../../src-server/platform/storage';
-import { accessToken, BENCH_PORTAL, benchIdentity } from './helpers/identity-tokens';
+import { accessToken, benchIdentity, withDemoIdentityProvider } from './helpers/identity-tokens';
 import { onEachEngine, runBenchmark } from './helpers/engines';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
@@ -116,13 +116,6 @@ async function measure(engine: string, db: Database, idp: DevIdentityProvider): 
   }
 }
 
-async function main(): Promise<boolean> {
-  const idp = await startDevIdentityProvider({ port: 0, portalUrl: BENCH_PORTAL });
-  try {
-    return report('identity', await onEachEngine((engine, db) => measure(engine, db, idp)));
-  } finally {
-    await idp.close();
-  }
-}
-
-runBenchmark(main);
+runBenchmark(() =>
+  withDemoIdentityProvider(async (idp) => report('identity', await onEachEngine((engine, db) => measure(engine, db, idp)))),
+);

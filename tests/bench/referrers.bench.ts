@@ -17,11 +17,11 @@ import { ReferrerReportsPageSchema, type ReferrerReportsPage } from '@contract/a
 import type { Database } from '../../src-server/db/connection';
 import { migrate } from '../../src-server/db/migrate';
 import { seedDemoProvider } from '../../src-server/db/seed/seed';
-import { startDevIdentityProvider, type DevIdentityProvider } from '../../src-server/dev-identity/provider';
+import type { DevIdentityProvider } from '../../src-server/dev-identity/provider';
 import { systemClock } from '../../src-server/platform/clock';
 import { sessionCookieOf, startBenchServer } from './helpers/bench-server';
 import { generate as generateBookingData } from './helpers/booking-data';
-import { accessToken, BENCH_PORTAL, benchIdentity } from './helpers/identity-tokens';
+import { accessToken, benchIdentity, withDemoIdentityProvider } from './helpers/identity-tokens';
 import { onEachEngine, runBenchmark } from './helpers/engines';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
@@ -135,13 +135,6 @@ async function measure(engine: 'pglite' | 'postgres', db: Database, idp: DevIden
   }
 }
 
-async function main(): Promise<boolean> {
-  const idp = await startDevIdentityProvider({ port: 0, portalUrl: BENCH_PORTAL });
-  try {
-    return report('referrers', await onEachEngine((engine, db) => measure(engine, db, idp)));
-  } finally {
-    await idp.close();
-  }
-}
-
-runBenchmark(main);
+runBenchmark(() =>
+  withDemoIdentityProvider(async (idp) => report('referrers', await onEachEngine((engine, db) => measure(engine, db, idp)))),
+);

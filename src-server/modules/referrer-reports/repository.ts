@@ -12,6 +12,8 @@ export type ReferrerReportRow = {
   clinicName: string;
   accessionNumber: string;
   reportedAt: string;
+  /** received_at to the microsecond, for the page cursor: rows a fraction of a millisecond apart are neither skipped nor repeated. */
+  cursorAt: string;
   released: boolean;
 };
 
@@ -52,6 +54,7 @@ export function createReferrerReportsRepository(db: Queryable) {
         `select r.id::text as "reportId", p.first_name as "firstName", p.last_name as "lastName",
                 p.date_of_birth::text as "dateOfBirth", e.name as "examName", c.name as "clinicName",
                 r.accession_number as "accessionNumber", ${isoTimestamp('r.received_at', '"reportedAt"')},
+                to_char(r.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorAt",
                 r.release_at <= $2::timestamptz as released
            from result_report r
            join appointment a on a.id = r.appointment_id

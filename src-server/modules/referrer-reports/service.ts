@@ -73,7 +73,7 @@ export function createReferrerReports(deps: ReferrerReportsDeps) {
       });
       const shown = rows.slice(0, REFERRER_REPORTS_PAGE_SIZE);
       const last = shown.at(-1);
-      const nextCursor = rows.length > REFERRER_REPORTS_PAGE_SIZE && last !== undefined ? `${last.reportedAt}~${last.reportId}` : null;
+      const nextCursor = rows.length > REFERRER_REPORTS_PAGE_SIZE && last !== undefined ? `${last.cursorAt}~${last.reportId}` : null;
       await audit({ count: shown.length, reportIds: shown.map((row) => row.reportId) });
       const links = await deps.signedLinks();
       return { reports: shown.map((row) => rowOf(links, row)), nextCursor, reason: null };

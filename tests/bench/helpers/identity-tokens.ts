@@ -1,6 +1,6 @@
 import type { ServerDeps } from '../../../src-server/app';
 import { DEFAULT_ROLE_MAP, parseRoleMap } from '../../../src-server/config-identity';
-import type { DevIdentityProvider } from '../../../src-server/dev-identity/provider';
+import { startDevIdentityProvider, type DevIdentityProvider } from '../../../src-server/dev-identity/provider';
 import { authorizationRequest, CookieJar, exchangeCode, signIn } from '../../server/dev-identity/oidc-client';
 
 /** Where the benchmarks tell the local identity provider the portal is (its redirect URIs). */
@@ -30,4 +30,14 @@ export function benchIdentity(idp: DevIdentityProvider): NonNullable<ServerDeps[
       throw new Error(`${name}: ${message}`);
     }),
   };
+}
+
+/** Runs `work` with the local identity provider started on a free port, and stops it after. */
+export async function withDemoIdentityProvider<T>(work: (idp: DevIdentityProvider) => Promise<T>): Promise<T> {
+  const idp = await startDevIdentityProvider({ port: 0, portalUrl: BENCH_PORTAL });
+  try {
+    return await work(idp);
+  } finally {
+    await idp.close();
+  }
 }

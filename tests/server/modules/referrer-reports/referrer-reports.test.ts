@@ -195,6 +195,27 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
     expect((await list(malformed)).reason).toBe('no_provider_number');
   });
 
+  it('pages through reports delivered within the same millisecond without skipping or repeating one', async () => {
+    const number = '3311450F';
+    const [appointment] = await server.db.query<{ id: string }>(`select id::text as id from appointment where status <> 'HELD' limit 1`);
+    // 23 reports a microsecond apart: the page boundary falls inside one millisecond.
+    await server.db.query(
+      `insert into result_report (accession_number, appointment_id, report_text, pdf_key, pdf_sha256, pdf_size, referrer_name,
+                                  referrer_provider_number, release_at, received_at, delivery_sha256)
+       select 'RL-TIE-' || n, $1::uuid, 'Findings: none.', 'rlPdfKey000000000000000', repeat('a', 64), 100, 'Dr Tie', $2,
+              now(), timestamptz '2026-03-01T00:00:00.000Z' + n * interval '1 microsecond', repeat('b', 64)
+         from generate_series(1, 23) as n`,
+      [appointment?.id, number],
+    );
+    const tie = await signedIn({ ...REFERRER_CLAIMS, oid: '0a8e6f0c-0000-4000-8000-0000000000a5', provider_number: number });
+    const first = await list(tie);
+    const second = await list(tie, { before: first.nextCursor ?? '' });
+    const seen = accessions([...first.reports, ...second.reports]);
+    expect(new Set(seen).size).toBe(23);
+    expect(seen[0]).toBe('RL-TIE-23');
+    expect(second.nextCursor).toBeNull();
+  });
+
   it('refuses staff, admins and kiosk administrators (403) and a request without a staff session (401)', async () => {
     for (const claims of [STAFF_CLAIMS, ADMIN_CLAIMS, KIOSK_ADMIN_CLAIMS]) {
       const browser = await signedIn({ ...claims, provider_number: MINE });
