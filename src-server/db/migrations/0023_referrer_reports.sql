@@ -9,3 +9,10 @@ alter table staff_session add column provider_number text
 -- referrer provider number never appear in anyone's list, so they stay out of the index.
 create index result_report_referrer_idx on result_report (referrer_provider_number, received_at desc, id desc)
   where referrer_provider_number is not null;
+-- The list's search by a prefix of the patient's first or last name (any case) or of the accession
+-- number: a rare prefix is found through these indexes instead of reading all the referrer's
+-- rows (text_pattern_ops: LIKE 'abc%' uses a btree whatever the database's collation).
+create index patient_first_name_prefix_idx on patient (lower(first_name) text_pattern_ops);
+create index patient_last_name_prefix_idx on patient (lower(last_name) text_pattern_ops);
+create index result_report_referrer_accession_idx on result_report (referrer_provider_number, lower(accession_number) text_pattern_ops)
+  where referrer_provider_number is not null;

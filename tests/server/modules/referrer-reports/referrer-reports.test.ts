@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ImageViewerResponseSchema } from '@contract/api/image-viewer';
 import { ReferrerReportsPageSchema, type ReferrerReport, type ReferrerReportsPage } from '@contract/api/referrer-reports';
 import type { Database } from '../../../../src-server/db/connection';
+import { createReferrerReportsRepository } from '../../../../src-server/modules/referrer-reports/repository';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { client } from '../patient-access/sign-in-kit';
@@ -214,6 +215,26 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
     expect(new Set(seen).size).toBe(23);
     expect(seen[0]).toBe('RL-TIE-23');
     expect(second.nextCursor).toBeNull();
+  });
+
+  it("answers a search the same whether it starts from the few matching patients or reads the referrer's reports in order", async () => {
+    const [mine] = await server.db.query<{ last_name: string }>(
+      `select p.last_name from result_report r join appointment a on a.id = r.appointment_id
+         join patient p on p.id = a.patient_id where r.accession_number = 'RL-MINE-07'`,
+    );
+    const fromPatients = createReferrerReportsRepository(server.db);
+    const inOrder = createReferrerReportsRepository(server.db, { fewPatients: 0 });
+    for (const search of [(mine?.last_name ?? '').slice(0, 2).toLowerCase(), 'rl-mine-1', 'rl-other', 'zzq', 'rl_mine']) {
+      const filter = { providerNumber: MINE, search, before: null, limit: 21, now: server.clock.now() };
+      const expected = (await inOrder.page(filter)).map((row) => row.accessionNumber);
+      expect(
+        (await fromPatients.page(filter)).map((row) => row.accessionNumber),
+        search,
+      ).toEqual(expected);
+    }
+    expect(
+      (await inOrder.page({ providerNumber: MINE, search: 'rl-mine-2', before: null, limit: 21, now: server.clock.now() })).length,
+    ).toBe(6);
   });
 
   it('refuses staff, admins and kiosk administrators (403) and a request without a staff session (401)', async () => {
