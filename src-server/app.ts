@@ -50,6 +50,7 @@ import { servesDemoProvider } from './db/seed/demo-marker';
 import { createResultShares, registerResultShareRoutes } from './modules/result-shares/public';
 import { createQuickReport, registerQuickReportRoutes } from './modules/quick-report/public';
 import { createReferrerFeedback, registerReferrerFeedbackRoutes } from './modules/referrer-feedback/public';
+import { createReferrerReports, registerReferrerReportRoutes } from './modules/referrer-reports/public';
 import { lazySignedLinks } from './platform/signed-links';
 import { registerDemoPacsRoutes } from './dev-pacs/routes';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
@@ -362,6 +363,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     app,
     createQuickReport({ db, clock, storage: deps.storage, signedLinks, config: config.imageViewer, generation }),
   );
+  // The referring doctor's list of their patients' reports (referrer role), each with a referrer imsec.
+  registerReferrerReportRoutes(app, createReferrerReports({ db, clock, signedLinks }));
   // The results e-mail goes out once a report's release time has come (checked at start and every 15 s).
   const releaseNotices = createReleaseNotices({
     db,

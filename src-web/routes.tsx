@@ -99,7 +99,7 @@ export const PAGES: Record<PageId, PageModule> = {
   deny: withPageTexts(() => import('./features/deny/deny-page').then((m) => ({ Component: m.DenyPage }))),
   'image-viewer-access': () =>
     import('./features/staff-access/image-viewer-access-page').then((m) => ({ Component: m.ImageViewerAccessPage })),
-  'referrer-access': notAvailable,
+  'referrer-access': () => import('./features/referrer-access/referrer-access-page').then((m) => ({ Component: m.ReferrerAccessPage })),
   'referrer-quick-report': () => import('./features/quick-report/quick-report-page').then((m) => ({ Component: m.QuickReportPage })),
   'referrer-report-feedback': () =>
     import('./features/report-feedback/report-feedback-page').then((m) => ({ Component: m.ReportFeedbackPage })),

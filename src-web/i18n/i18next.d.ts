@@ -12,6 +12,7 @@ import type demoViewer from './locales/en/demo-viewer.json';
 import type resultSharing from './locales/en/result-sharing.json';
 import type quickReport from './locales/en/quick-report.json';
 import type reportFeedback from './locales/en/report-feedback.json';
+import type referrerAccess from './locales/en/referrer-access.json';
 
 /**
  * Types every t() call against the English catalogue, so an unknown key or a missing
@@ -26,7 +27,8 @@ declare module 'i18next' {
     // page (staff-kiosks-texts.ts), results.json with the result page (results-texts.ts), demo-viewer.json with the demo
     // image viewer (demo-viewer-texts.ts), result-sharing.json with the share-results dialog (result-sharing-texts.ts),
     // quick-report.json with the referrer's quick report (quick-report-texts.ts), report-feedback.json with the referrer
-    // feedback pages (report-feedback-texts.ts); typed as one catalogue.
+    // feedback pages (report-feedback-texts.ts), referrer-access.json with the referrer's report list
+    // (referrer-access-texts.ts); typed as one catalogue.
     resources: {
       translation: typeof en &
         typeof pages &
@@ -41,7 +43,8 @@ declare module 'i18next' {
         typeof demoViewer &
         typeof resultSharing &
         typeof quickReport &
-        typeof reportFeedback;
+        typeof reportFeedback &
+        typeof referrerAccess;
     };
   }
 }

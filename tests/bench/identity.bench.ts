@@ -13,35 +13,20 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../src-server/app';
 import { parseConfig } from '../../src-server/config';
-import { DEFAULT_ROLE_MAP, parseRoleMap } from '../../src-server/config-identity';
 import type { Database } from '../../src-server/db/connection';
 import { migrate } from '../../src-server/db/migrate';
 import { seedDemoProvider } from '../../src-server/db/seed/seed';
-import { startDevIdentityProvider, type DevIdentityProvider } from '../../src-server/dev-identity/provider';
+import type { DevIdentityProvider } from '../../src-server/dev-identity/provider';
 import { noTransportMailer } from '../../src-server/platform/mailer';
 import { JWKS_COOLDOWN_MS } from '../../src-server/modules/staff-access/token-verifier';
 import { systemClock } from '../../src-server/platform/clock';
 import { createFolderStorage } from '../../src-server/platform/storage';
-import { authorizationRequest, CookieJar, exchangeCode, signIn } from '../server/dev-identity/oidc-client';
+import { accessToken, benchIdentity, withDemoIdentityProvider } from './helpers/identity-tokens';
 import { onEachEngine, runBenchmark } from './helpers/engines';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
 const WARM_UP = 100;
 const SAMPLES = 1000;
-const PORTAL = 'http://localhost:3000';
-
-/** A real access token for a demo account: authorization code with PKCE, as MSAL gets one. */
-async function accessToken(idp: DevIdentityProvider, username: string): Promise<string> {
-  const account = idp.accounts.find((candidate) => candidate.username === username);
-  if (account === undefined) throw new Error(`no demo account ${username}`);
-  const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, `openid profile ${idp.apiScope}`);
-  const result = await signIn(new CookieJar(), request, account.username, account.password);
-  const code = result.redirectedTo?.searchParams.get('code');
-  if (!code) throw new Error(`the provider did not sign ${username} in`);
-  const tokens = await exchangeCode(idp.issuer, idp.clientId, request, code, PORTAL);
-  if (tokens.status !== 200) throw new Error(`the token endpoint answered ${tokens.status}`);
-  return String(tokens.body.access_token);
-}
 
 async function startServer(db: Database, idp: DevIdentityProvider): Promise<FastifyInstance> {
   const work = mkdtempSync(join(tmpdir(), 'portal-bench-identity-'));
@@ -57,15 +42,7 @@ async function startServer(db: Database, idp: DevIdentityProvider): Promise<Fast
     mailer: noTransportMailer,
     storage: createFolderStorage(join(work, 'files')),
     logger: { level: 'silent' },
-    identity: {
-      issuer: idp.issuer,
-      jwksUri: idp.jwksUri,
-      audience: idp.apiAudience,
-      authorizedParties: [idp.clientId],
-      roleMapping: parseRoleMap(DEFAULT_ROLE_MAP, (name, message) => {
-        throw new Error(`${name}: ${message}`);
-      }),
-    },
+    identity: benchIdentity(idp),
   });
   await app.ready();
   return app;
@@ -139,13 +116,6 @@ async function measure(engine: string, db: Database, idp: DevIdentityProvider): 
   }
 }
 
-async function main(): Promise<boolean> {
-  const idp = await startDevIdentityProvider({ port: 0, portalUrl: PORTAL });
-  try {
-    return report('identity', await onEachEngine((engine, db) => measure(engine, db, idp)));
-  } finally {
-    await idp.close();
-  }
-}
-
-runBenchmark(main);
+runBenchmark(() =>
+  withDemoIdentityProvider(async (idp) => report('identity', await onEachEngine((engine, db) => measure(engine, db, idp)))),
+);

@@ -124,6 +124,7 @@ describe('pages behind the route table', () => {
         'image-viewer-access',
         'preview-email',
         'staff-kiosks',
+        'referrer-access',
         'check-in',
         'kiosk',
         'referrer-quick-report',

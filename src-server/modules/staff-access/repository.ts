@@ -13,6 +13,8 @@ export type StaffPerson = {
   firstName: string | null;
   lastName: string | null;
   roles: StaffRole[];
+  /** A referring doctor's provider number from the token (0023_referrer_reports.sql); null for others. */
+  providerNumber: string | null;
 };
 
 export type StaffSessionRow = StaffPerson & {
@@ -23,7 +25,7 @@ export type StaffSessionRow = StaffPerson & {
 };
 
 const COLUMNS = `id::text as id, subject, username, display_name as "displayName", organization,
-  first_name as "firstName", last_name as "lastName", roles,
+  first_name as "firstName", last_name as "lastName", roles, provider_number as "providerNumber",
   ${isoTimestamp('created_at', '"createdAt"')}, ${isoTimestamp('last_seen_at', '"lastSeenAt"')}, ${isoTimestamp('expires_at', '"expiresAt"')}`;
 
 export function createStaffAccessRepository(db: Queryable) {
@@ -36,8 +38,9 @@ export function createStaffAccessRepository(db: Queryable) {
       const { person } = session;
       const rows = await tx.query<{ id: string }>(
         `insert into staff_session
-           (token_sha256, subject, username, display_name, organization, first_name, last_name, roles, created_at, last_seen_at, expires_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $9, $10)
+           (token_sha256, subject, username, display_name, organization, first_name, last_name, roles, created_at, last_seen_at, expires_at,
+            provider_number)
+         values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $9, $10, $11)
          returning id::text as id`,
         [
           session.tokenSha256,
@@ -50,6 +53,7 @@ export function createStaffAccessRepository(db: Queryable) {
           JSON.stringify(person.roles),
           session.now.toISOString(),
           session.expiresAt.toISOString(),
+          person.providerNumber,
         ],
       );
       const id = rows[0]?.id;

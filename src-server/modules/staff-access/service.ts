@@ -43,6 +43,22 @@ function text(claims: JWTPayload, name: string, max: number): string | null {
   return typeof value === 'string' && value.trim() !== '' && value.length <= max ? value.trim() : null;
 }
 
+/** An Australian Medicare provider number: six digits, a location character, a check letter. */
+const PROVIDER_NUMBER = /^[0-9]{6}[0-9A-Z][A-Z]$/;
+
+/**
+ * A referring doctor's provider number from the token: `provider_number` (what the local identity
+ * provider releases, src-server/dev-identity/accounts.ts) or `providerNumber` (a tenant's claims
+ * mapping may name it so). Only for the referrer role, and only in the provider number's shape:
+ * anything else is no number, so the session lists no reports rather than someone else's.
+ */
+function providerNumberOf(claims: JWTPayload, roles: StaffRole[]): string | null {
+  if (!roles.includes('referrer')) return null;
+  const value = text(claims, 'provider_number', 16) ?? text(claims, 'providerNumber', 16);
+  const normalised = value?.toUpperCase() ?? null;
+  return normalised !== null && PROVIDER_NUMBER.test(normalised) ? normalised : null;
+}
+
 /** The person the claims describe (Entra ID names: preferred_username, name, given_name, family_name). */
 export function personFromClaims(claims: JWTPayload, subject: string, roles: StaffRole[]): StaffPerson {
   return {
@@ -58,6 +74,7 @@ export function personFromClaims(claims: JWTPayload, subject: string, roles: Sta
     firstName: text(claims, 'given_name', 100),
     lastName: text(claims, 'family_name', 100),
     roles,
+    providerNumber: providerNumberOf(claims, roles),
   };
 }
 

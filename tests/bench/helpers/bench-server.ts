@@ -1,17 +1,21 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../../src-server/app';
+import { buildServer, type ServerDeps } from '../../../src-server/app';
 import { parseConfig } from '../../../src-server/config';
 import type { Database } from '../../../src-server/db/connection';
 import { systemClock } from '../../../src-server/platform/clock';
 import { noTransportMailer } from '../../../src-server/platform/mailer';
 import { createFolderStorage } from '../../../src-server/platform/storage';
 
-/** The production app on the benchmark's database, listening on loopback, its files under dataDir. */
+/**
+ * The production app on the benchmark's database, listening on loopback, its files under dataDir;
+ * with `identity`, staff sign in through that provider (helpers/identity-tokens.ts).
+ */
 export async function startBenchServer(
   db: Database,
   dataDir: string,
   env: Record<string, string> = {},
+  identity?: ServerDeps['identity'],
 ): Promise<{ app: FastifyInstance; baseUrl: string }> {
   const parsed = parseConfig(
     { LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env },
@@ -25,6 +29,7 @@ export async function startBenchServer(
     mailer: noTransportMailer,
     storage: createFolderStorage(join(dataDir, 'files')),
     logger: { level: 'silent' },
+    ...(identity === undefined ? {} : { identity }),
   });
   return { app, baseUrl: await app.listen({ port: 0, host: '127.0.0.1' }) };
 }

@@ -27,6 +27,8 @@ const results: Catalogue = readEnglish('results.json');
 const resultSharing: Catalogue = readEnglish('result-sharing.json');
 /** The referrer's quick report (src-web/features/quick-report/, quick-report.json). */
 const quickReport: Catalogue = readEnglish('quick-report.json');
+/** The referrer's report list (src-web/i18n/referrer-access-texts.ts). */
+const referrerAccess: Catalogue = readEnglish('referrer-access.json');
 
 function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefined {
   let node: string | Catalogue | undefined = catalogue[key];
@@ -40,7 +42,19 @@ function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefin
 function lookUpText(key: string): string | Catalogue | undefined {
   const found = lookUp(english, key);
   if (typeof found === 'string') return found;
-  for (const catalogue of [selfService, staff, signIn, pages, attachments, kiosk, staffKiosks, results, resultSharing, quickReport]) {
+  for (const catalogue of [
+    selfService,
+    staff,
+    signIn,
+    pages,
+    attachments,
+    kiosk,
+    staffKiosks,
+    results,
+    resultSharing,
+    quickReport,
+    referrerAccess,
+  ]) {
     const text = lookUp(catalogue, key);
     if (typeof text === 'string') return text;
   }

@@ -1,0 +1,103 @@
+import type { Queryable } from '../../db/connection';
+import { isoTimestamp } from '../../db/sql';
+
+/** SQL for the referring doctor's report list (0018_results.sql, 0023_referrer_reports.sql). */
+
+export type ReferrerReportRow = {
+  reportId: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  examName: string;
+  clinicName: string;
+  accessionNumber: string;
+  reportedAt: string;
+  /** received_at to the microsecond, for the page cursor: rows a fraction of a millisecond apart are neither skipped nor repeated. */
+  cursorAt: string;
+  released: boolean;
+};
+
+export interface ReferrerReportsFilter {
+  providerNumber: string;
+  /** Lower-case prefix of a first name, last name or accession number; null for every report. */
+  search: string | null;
+  /** Only rows strictly older than this (received_at, id), the previous page's last row. */
+  before: { receivedAt: string; reportId: string } | null;
+  limit: number;
+  now: Date;
+}
+
+/** A LIKE prefix pattern that matches the text literally (%, _ and \ escaped). */
+export const likePrefix = (text: string): string => `${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * Up to this many patients whose name starts with the search, the search starts from them (name
+ * indexes, their appointments, their reports of this referrer); beyond it the referrer's reports
+ * are read newest first until a page has matched, which ends early when the prefix is common.
+ */
+export const FEW_PATIENTS = 500;
+
+const COLUMNS = `r.id::text as "reportId", p.first_name as "firstName", p.last_name as "lastName",
+  p.date_of_birth::text as "dateOfBirth", e.name as "examName", c.name as "clinicName",
+  r.accession_number as "accessionNumber", ${isoTimestamp('r.received_at', '"reportedAt"')},
+  to_char(r.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorAt",
+  r.release_at <= $2::timestamptz as released`;
+
+const JOINS = `from result_report r
+  join appointment a on a.id = r.appointment_id
+  join patient p on p.id = a.patient_id
+  join exam e on e.id = a.exam_id
+  join clinic c on c.id = a.clinic_id`;
+
+const NAME_MATCHES = (n: number) => `(lower(first_name) like $${n} or lower(last_name) like $${n})`;
+
+/** @param options.fewPatients - FEW_PATIENTS; tests set 0 to prove the other path answers the same. */
+export function createReferrerReportsRepository(db: Queryable, options: { fewPatients?: number } = {}) {
+  const fewPatients = options.fewPatients ?? FEW_PATIENTS;
+  return {
+    /**
+     * One page of the referrer's reports, newest first. Every path starts from, or ends in, the
+     * condition referrer_provider_number = $1, so another referrer's reports are never answered.
+     */
+    async page(filter: ReferrerReportsFilter, tx: Queryable = db): Promise<ReferrerReportRow[]> {
+      // The limit is written into the text, not bound: with a bound limit the planner cannot see
+      // that only a page is wanted and joins all of the referrer's rows before sorting (several
+      // times slower on PGlite, measured). It is a server constant, checked to be an integer.
+      const limit = Math.trunc(filter.limit);
+      if (!Number.isSafeInteger(limit) || limit < 1 || limit > 1000) throw new Error(`[referrer-reports] bad page limit ${filter.limit}`);
+      // PostgreSQL refuses a parameter the text does not use: each condition brings its own.
+      const params: unknown[] = [filter.providerNumber, filter.now.toISOString()];
+      const conditions: string[] = [];
+      if (filter.search !== null) {
+        params.push(likePrefix(filter.search));
+        const n = params.length;
+        const [few] = await tx.query<{ count: number }>(
+          `select count(*)::int as count from (select 1 from patient where ${NAME_MATCHES(1)} limit ${fewPatients + 1}) x`,
+          [params[n - 1]],
+        );
+        if ((few?.count ?? fewPatients + 1) <= fewPatients)
+          // From the few patients (offset 0 keeps the lateral a per-patient index look-up) and the accession index.
+          conditions.push(`r.id in (
+            select mine.id from (select id from patient where ${NAME_MATCHES(n)}) named
+              cross join lateral (select r2.id from appointment a2 join result_report r2 on r2.appointment_id = a2.id
+                                   where a2.patient_id = named.id and r2.referrer_provider_number = $1 offset 0) mine
+            union all
+            select r3.id from result_report r3 where r3.referrer_provider_number = $1 and lower(r3.accession_number) like $${n})`);
+        else conditions.push(`(lower(p.first_name) like $${n} or lower(p.last_name) like $${n} or lower(r.accession_number) like $${n})`);
+      }
+      if (filter.before !== null) {
+        params.push(filter.before.receivedAt, filter.before.reportId);
+        conditions.push(`(r.received_at, r.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+      }
+      return tx.query<ReferrerReportRow>(
+        `select ${COLUMNS} ${JOINS}
+          where r.referrer_provider_number = $1 ${conditions.map((condition) => `and ${condition}`).join(' ')}
+          order by r.received_at desc, r.id desc
+          limit ${limit}`,
+        params,
+      );
+    },
+  };
+}
+
+export type ReferrerReportsRepository = ReturnType<typeof createReferrerReportsRepository>;

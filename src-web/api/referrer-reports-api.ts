@@ -1,0 +1,22 @@
+import { REFERRER_REPORTS_PATH, ReferrerReportsPageSchema, type ReferrerReportsPage } from '@contract/api/referrer-reports';
+import type { ApiClient } from './client';
+import { parseResponse } from './parse-response';
+
+/**
+ * Typed call of GET /api/referrer/reports (src-contract/api/referrer-reports.ts,
+ * docs/rules/referrers.md#referrer-report-list). A 401 concerns the staff session (`staffSession`).
+ */
+export function createReferrerReportsApi(client: ApiClient) {
+  return {
+    /** One page of the signed-in referrer's reports; `before` is the previous page's nextCursor. */
+    list: async (query: { search: string; before: string | null }): Promise<ReferrerReportsPage> => {
+      const params: Record<string, string> = {};
+      if (query.search !== '') params.search = query.search;
+      if (query.before !== null) params.before = query.before;
+      const response = await client.http.get<unknown>(REFERRER_REPORTS_PATH, { params, staffSession: true });
+      return parseResponse(REFERRER_REPORTS_PATH, ReferrerReportsPageSchema, response.data);
+    },
+  };
+}
+
+export type ReferrerReportsApi = ReturnType<typeof createReferrerReportsApi>;

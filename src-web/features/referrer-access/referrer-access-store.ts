@@ -1,0 +1,141 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { REFERRER_SEARCH_MAX_LENGTH, type ReferrerReport, type ReferrerReportsPage } from '@contract/api/referrer-reports';
+import { ApiError } from '../../api/client';
+import { createReferrerReportsApi, type ReferrerReportsApi } from '../../api/referrer-reports-api';
+import type { LoadState } from '../../platform/load-state';
+import type { FeatureStoreContext } from '../../stores/root-store';
+
+/** Why the list cannot be shown. */
+export type ReferrerAccessProblem =
+  /** 401: no staff session; the page offers the staff sign-in. */
+  | { kind: 'signInNeeded' }
+  /** 403: signed in without the referrer role. */
+  | { kind: 'roleNeeded' }
+  /** No answer, or a 5xx: a generic text and Retry. */
+  | { kind: 'unavailable' };
+
+/** How long typing must pause before the list is asked again: one request per word, not per key. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The referrer's report list (docs/rules/referrers.md#referrer-report-list): the first page, the
+ * search (debounced), and further pages. An answer to an earlier search never overwrites a later one.
+ */
+export class ReferrerAccessStore {
+  reports: ReferrerReport[] = [];
+  nextCursor: string | null = null;
+  reason: ReferrerReportsPage['reason'] = null;
+  loadState: LoadState = 'idle';
+  problem: ReferrerAccessProblem | null = null;
+  /** What the field shows. */
+  search = '';
+  /** The search the list answers (trimmed). */
+  searched = '';
+  loadingMore = false;
+  moreFailed = false;
+  /** A list came at least once this visit (the page then keeps the field through later loads). */
+  hasLoaded = false;
+
+  private readonly api: ReferrerReportsApi;
+  private readonly debounceMs: number;
+  private generation = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(api: ReferrerReportsApi, debounceMs = SEARCH_DEBOUNCE_MS) {
+    this.api = api;
+    this.debounceMs = debounceMs;
+    makeAutoObservable<this, 'api' | 'debounceMs' | 'generation' | 'timer'>(this, {
+      api: false,
+      debounceMs: false,
+      generation: false,
+      timer: false,
+    });
+  }
+
+  /** The first page for the current search. */
+  async load(): Promise<void> {
+    this.clearTimer();
+    this.generation += 1;
+    const generation = this.generation;
+    const search = this.search.trim().slice(0, REFERRER_SEARCH_MAX_LENGTH);
+    this.loadState = 'loading';
+    this.problem = null;
+    this.moreFailed = false;
+    try {
+      const page = await this.api.list({ search, before: null });
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        this.reports = page.reports;
+        this.nextCursor = page.nextCursor;
+        this.reason = page.reason;
+        this.searched = search;
+        this.loadState = 'loaded';
+        this.hasLoaded = true;
+      });
+    } catch (error) {
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        this.problem = problemOf(error);
+        this.loadState = 'error';
+      });
+    }
+  }
+
+  /** Typing in the field: the list is asked again once typing pauses. */
+  setSearch(text: string): void {
+    this.search = text.slice(0, REFERRER_SEARCH_MAX_LENGTH);
+    this.clearTimer();
+    this.timer = setTimeout(() => void this.load(), this.debounceMs);
+  }
+
+  /** The next page, appended. */
+  async loadMore(): Promise<void> {
+    if (this.nextCursor === null || this.loadingMore) return;
+    const generation = this.generation;
+    this.loadingMore = true;
+    this.moreFailed = false;
+    try {
+      const page = await this.api.list({ search: this.searched, before: this.nextCursor });
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        this.reports = [...this.reports, ...page.reports];
+        this.nextCursor = page.nextCursor;
+      });
+    } catch (error) {
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        const problem = problemOf(error);
+        // A lost session concerns the whole page; anything else only this button.
+        if (problem.kind === 'unavailable') this.moreFailed = true;
+        else {
+          this.problem = problem;
+          this.loadState = 'error';
+        }
+      });
+    } finally {
+      runInAction(() => (this.loadingMore = false));
+    }
+  }
+
+  /** Leaving the page: a pending search is dropped and late answers are ignored. */
+  dispose(): void {
+    this.clearTimer();
+    this.generation += 1;
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+function problemOf(error: unknown): ReferrerAccessProblem {
+  if (error instanceof ApiError && error.kind === 'http' && error.status === 401) return { kind: 'signInNeeded' };
+  if (error instanceof ApiError && error.kind === 'http' && error.status === 403) return { kind: 'roleNeeded' };
+  return { kind: 'unavailable' };
+}
+
+/** The page's store, built once per visit (RootStore.featureStore). */
+export function referrerAccessStoreOf({ client }: FeatureStoreContext): ReferrerAccessStore {
+  return new ReferrerAccessStore(createReferrerReportsApi(client));
+}

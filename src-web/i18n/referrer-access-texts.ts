@@ -1,0 +1,12 @@
+import { lazyTexts } from './lazy-texts';
+
+/**
+ * The referrer report list's texts (referrer-access.json), loaded with that page, so none of them
+ * rides in the booking home's entry chunk or the other staff pages (docs/web.md#budgets).
+ */
+const texts = lazyTexts(() => import('./locales/en/referrer-access.json'), {
+  mk: () => import('./locales/mk/referrer-access.json'),
+});
+
+export const loadReferrerAccessTexts = texts.load;
+export const useReferrerAccessTexts = texts.useTexts;

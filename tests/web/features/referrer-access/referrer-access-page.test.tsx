@@ -1,0 +1,150 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ReferrerReport, ReferrerReportsPage } from '@contract/api/referrer-reports';
+import { json } from '../../helpers/api-server';
+import { renderApp } from '../../helpers/render-app';
+import { REFERRER_USER, STAFF_USER } from '../../helpers/staff-users';
+import { testConfig } from '../../helpers/test-config';
+
+const PAGE = '/referrer-access';
+
+/** A report as GET /api/referrer/reports answers it (src-contract/api/referrer-reports.ts). */
+function report(n: number, overrides: Partial<ReferrerReport> = {}): ReferrerReport {
+  const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  return {
+    reportId: id,
+    patient: { firstName: `First${n}`, lastName: `Last${n}` },
+    dateOfBirth: '1991-03-14',
+    examName: 'MRI lumbar spine',
+    clinicName: 'Parramatta',
+    accessionNumber: `HRR-${n}`,
+    reportedAt: '2026-03-09T23:30:00.000Z',
+    released: true,
+    quickReportPath: `/referrer/quick-report?imsec=imsec-${n}&repositorySource=default`,
+    ...overrides,
+  };
+}
+
+const LIAM = report(1, { patient: { firstName: 'Liam', lastName: 'Example' }, accessionNumber: 'HRR-DEMO-MR-260103', released: false });
+const AMELIA = report(2, { patient: { firstName: 'Amelia', lastName: 'Sample' }, examName: 'MRI shoulder', clinicName: 'Chatswood' });
+
+/** /api/referrer/reports in memory: prefix search on names and accession, 20 a page by cursor. */
+function reportsServer(all: ReferrerReport[] = [LIAM, AMELIA], reason: ReferrerReportsPage['reason'] = null) {
+  const queries: { search: string | null; before: string | null }[] = [];
+  const route = (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://test');
+    const search = url.searchParams.get('search');
+    const before = url.searchParams.get('before');
+    queries.push({ search, before });
+    const wanted = (search ?? '').toLowerCase();
+    const matching = all.filter((row) =>
+      [row.patient.firstName, row.patient.lastName, row.accessionNumber].some((text) => text.toLowerCase().startsWith(wanted)),
+    );
+    const start = before === null ? 0 : Number(before.split('~')[1]?.slice(-12));
+    const page = matching.slice(start, start + 20);
+    const next =
+      start + 20 < matching.length ? `2026-03-09T23:30:00.000Z~00000000-0000-4000-8000-${String(start + 20).padStart(12, '0')}` : null;
+    json(response, 200, { reports: page, nextCursor: next, reason } satisfies ReferrerReportsPage);
+  };
+  return { routes: { 'GET /api/referrer/reports': route }, queries };
+}
+
+describe('referrer access page', () => {
+  it("should list the referrer's patients' reports, each a link to the quick report, with the details and the release state", async () => {
+    await renderApp(PAGE, { routes: reportsServer().routes, staffUser: REFERRER_USER });
+    expect(await screen.findByRole('heading', { level: 1, name: "Your patients' reports" })).toBeTruthy();
+    const link = await screen.findByRole('link', { name: /Liam Example/ });
+    expect(link.getAttribute('href')).toBe(LIAM.quickReportPath);
+    const item = within(link.closest('li') as HTMLElement);
+    expect(item.getByText('HRR-DEMO-MR-260103')).toBeTruthy();
+    expect(item.getByText('14 Mar 1991')).toBeTruthy();
+    expect(item.getByText('Not yet released to the patient')).toBeTruthy();
+    const amelia = within(screen.getByRole('link', { name: /Amelia Sample/ }).closest('li') as HTMLElement);
+    expect(amelia.getByText('Released to the patient')).toBeTruthy();
+    expect(amelia.getByText('Chatswood')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('2 reports shown');
+  });
+
+  it('should search by name once typing pauses (one request, not one per key) and say when nothing matches', async () => {
+    const server = reportsServer();
+    await renderApp(PAGE, { routes: server.routes, staffUser: REFERRER_USER });
+    const field = await screen.findByLabelText('Search by patient name or accession number');
+    await screen.findByRole('link', { name: /Amelia Sample/ });
+    for (const text of ['l', 'li', 'lia']) fireEvent.change(field, { target: { value: text } });
+    await waitFor(() => expect(screen.queryByRole('link', { name: /Amelia Sample/ })).toBeNull());
+    expect(screen.getByRole('link', { name: /Liam Example/ })).toBeTruthy();
+    expect(server.queries.map((query) => query.search)).toEqual([null, 'lia']);
+
+    fireEvent.change(field, { target: { value: 'zz' } });
+    expect(await screen.findByText('No reports match “zz”.')).toBeTruthy();
+    // The field stayed through the searches: the same element, with the text typed.
+    expect(screen.getByLabelText('Search by patient name or accession number')).toBe(field);
+    expect((field as HTMLInputElement).value).toBe('zz');
+  });
+
+  it('should show further pages with "Show more reports", asking with the cursor', async () => {
+    const many = Array.from({ length: 23 }, (_, i) => report(i + 1));
+    const server = reportsServer(many);
+    await renderApp(PAGE, { routes: server.routes, staffUser: REFERRER_USER });
+    await screen.findByText('20 reports shown');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more reports' }));
+    await screen.findByText('23 reports shown');
+    expect(screen.getAllByRole('link', { name: /First\d+ Last\d+/ })).toHaveLength(23);
+    expect(server.queries[1]?.before).toMatch(/~/);
+    expect(screen.queryByRole('button', { name: 'Show more reports' })).toBeNull();
+  });
+
+  it('should say why the list is empty when the account carries no provider number', async () => {
+    await renderApp(PAGE, { routes: reportsServer([], 'no_provider_number').routes, staffUser: REFERRER_USER });
+    expect(await screen.findByText(/Your account carries no provider number/)).toBeTruthy();
+  });
+
+  it('should say when there are no reports at all', async () => {
+    await renderApp(PAGE, { routes: reportsServer([]).routes, staffUser: REFERRER_USER });
+    expect(await screen.findByText('No reports yet for patients you referred.')).toBeTruthy();
+  });
+});
+
+describe('referrer access page without access', () => {
+  it('should offer the staff sign-in to a signed-out doctor, and no search field', async () => {
+    const config = testConfig({
+      app: { identityClientId: 'portal-web', identityAuthority: 'https://idp.test/tenant', identityScope: 'api://portal/.default' },
+    });
+    const routes = {
+      'GET /api/referrer/reports': (_request: IncomingMessage, response: ServerResponse) =>
+        json(response, 401, { code: 'unauthorized', message: 'Please sign in with your organisation account.' }),
+    };
+    await renderApp(PAGE, { routes, config });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Please sign in with your practice account to see your patients' reports.");
+    expect(within(alert).getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByLabelText('Search by patient name or accession number')).toBeNull();
+  });
+
+  it('should tell a signed-in person without the referrer role so', async () => {
+    const routes = {
+      'GET /api/referrer/reports': (_request: IncomingMessage, response: ServerResponse) =>
+        json(response, 403, { code: 'forbidden', message: 'Your account may not do that.' }),
+    };
+    await renderApp(PAGE, { routes, staffUser: STAFF_USER });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your account is not registered as a referring doctor');
+    expect(screen.queryByLabelText('Search by patient name or accession number')).toBeNull();
+  });
+
+  it('should offer Retry when the server fails, and list after it', async () => {
+    let calls = 0;
+    const ok = reportsServer();
+    const routes = {
+      'GET /api/referrer/reports': (request: IncomingMessage, response: ServerResponse) => {
+        calls += 1;
+        if (calls === 1) json(response, 503, { code: 'service_unavailable', message: 'down' });
+        else ok.routes['GET /api/referrer/reports'](request, response);
+      },
+    };
+    await renderApp(PAGE, { routes, staffUser: REFERRER_USER });
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: /Liam Example/ })).toBeTruthy();
+  });
+});
