@@ -11,7 +11,6 @@ import {
 } from '@contract/api/referrer-feedback';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { requireStaffSession, staffRoute, subjectRef } from '../staff-access/public';
-import { referrerProviderNumber } from './referrer-ownership';
 import type { FeedbackCredential, ReferrerFeedbackService } from './service';
 
 /**
@@ -37,7 +36,8 @@ async function credentialOf(request: FastifyRequest, query: FeedbackQuery): Prom
     kind: 'session',
     accessionNumber: query.pacsAppointmentId ?? '',
     subjectRef: subjectRef(session.subject),
-    providerNumber: referrerProviderNumber(session),
+    // A report is the referrer's when it names their provider number (0023 keeps it on the session).
+    providerNumber: session.providerNumber,
   };
 }
 

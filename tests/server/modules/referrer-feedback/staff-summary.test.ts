@@ -59,7 +59,10 @@ describe.each(backends())('referrer feedback for staff on %s', (backend) => {
     staff = staffBrowser(server.app, '198.51.100.31');
     expect((await staff.signIn(await provider.sign(STAFF_CLAIMS, server.clock.now()))).statusCode).toBe(200);
     referrer = staffBrowser(server.app, '198.51.100.32');
-    expect((await referrer.signIn(await provider.sign(REFERRER_CLAIMS, server.clock.now()))).statusCode).toBe(200);
+    expect(
+      (await referrer.signIn(await provider.sign({ ...REFERRER_CLAIMS, provider_number: RILEY.providerNumber }, server.clock.now())))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('lists the feedback newest first, a page at a time', async () => {
@@ -95,12 +98,20 @@ describe.each(backends())('referrer feedback for staff on %s', (backend) => {
     expect((await anonymous.request('GET', '/api/staff/referrer-feedback')).statusCode).toBe(401);
   });
 
-  it('takes ?pacsAppointmentId only from a signed-in referrer, and only for their own reports (until sessions carry a provider number, none)', async () => {
+  it("takes ?pacsAppointmentId only from a signed-in referrer, and only for reports naming the referrer's provider number", async () => {
     const url = `${FEEDBACK_PATH}?pacsAppointmentId=ACC-SUM-1`;
     expect((await staffBrowser(server.app, '198.51.100.34').request('GET', url)).statusCode).toBe(401);
     expect((await staff.request('GET', url)).statusCode).toBe(403);
-    // Fails closed: the session does not name the referrer's provider number yet (migration 0023).
-    expect((await referrer.request('GET', url)).statusCode).toBe(404);
+    // Dr Riley's own report: already answered through the mail's link.
+    const own = await referrer.request('GET', url);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(FeedbackQuestionnaireResponseSchema.parse(own.json())).toMatchObject({ alreadyProvided: true });
+    // Dr Nguyen's report is not Dr Riley's: answered as if there were none.
+    expect((await referrer.request('GET', `${FEEDBACK_PATH}?pacsAppointmentId=ACC-SUM-3`)).statusCode).toBe(404);
     expect((await referrer.request('GET', `${FEEDBACK_PATH}?pacsAppointmentId=ACC-NONE`)).statusCode).toBe(404);
+    // A referrer signed in without a provider number finds none (fails closed).
+    const unnamed = staffBrowser(server.app, '198.51.100.35');
+    expect((await unnamed.signIn(await provider.sign(REFERRER_CLAIMS, server.clock.now()))).statusCode).toBe(200);
+    expect((await unnamed.request('GET', url)).statusCode).toBe(404);
   });
 });
