@@ -67,9 +67,6 @@ export function matchedPage(matches: readonly { route: { handle?: unknown } }[])
 }
 
 // Every page is its own chunk, so the first screen downloads only the page it shows.
-const notAvailable: PageModule = withPageTexts(() =>
-  import('./features/not-available/not-available-page').then((m) => ({ Component: m.NotAvailablePage })),
-);
 
 /** Pages that show configured HTML load the sanitiser with their code, so nothing pops in later. */
 function withSanitizer(load: PageModule): PageModule {
@@ -85,7 +82,7 @@ function withPageTexts(load: PageModule): PageModule {
 // 4 KB gzipped) so it renders without another round trip; its later steps are lazy inside it.
 const booking: PageModule = () => Promise.resolve({ Component: BookingPage });
 
-/** The code behind each page. Areas not built yet say so (not-available page), never a blank screen. */
+/** The code behind each page. */
 export const PAGES: Record<PageId, PageModule> = {
   booking,
   appointment: () => import('./features/appointment/appointment-page').then((m) => ({ Component: m.AppointmentPage })),

@@ -105,45 +105,10 @@ describe('route table', () => {
 });
 
 describe('pages behind the route table', () => {
-  const notBuilt = SPEC_ROUTES.filter(
-    ([, page]) =>
-      ![
-        'deny',
-        'iframe-test',
-        'about',
-        'contact',
-        'terms',
-        'privacy',
-        'booking',
-        'advanced-booking',
-        'authentication',
-        'appointment',
-        'result',
-        'booking-request',
-        'questionnaires',
-        'image-viewer-access',
-        'preview-email',
-        'staff-kiosks',
-        'referrer-access',
-        'check-in',
-        'kiosk',
-        'referrer-quick-report',
-        'referrer-report-feedback',
-        'referrer-report-feedback-faq',
-      ].includes(page),
-  );
-
   it.each(['/', '/advanced-booking', '/iframe/advanced-booking'])('should show the booking flow at %s', async (url) => {
     await renderApp(url);
     expect(await screen.findByRole('heading', { level: 1, name: 'Book an appointment' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Booking steps' })).toBeTruthy();
-  });
-
-  it.each(notBuilt)('should show the not-available page at %s', async (url) => {
-    await renderApp(url);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Not available yet' })).toBeTruthy();
-    expect(screen.getByText('This part of the portal is not available yet.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to the home page' })).toBeTruthy();
   });
 
   it('should show the not-found page inside the shell for an unknown path', async () => {

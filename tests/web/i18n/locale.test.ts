@@ -107,7 +107,7 @@ describe('I18nStore', () => {
     const { root } = await storeFor('en-NZ');
     await loadPageTexts();
     expect(root.i18n.i18n.t('contact.emergency')).toBe('If this is a medical emergency, call 111.');
-    expect(root.i18n.i18n.t('notAvailable.text')).toBe('This part of the portal is not available yet.');
+    expect(root.i18n.i18n.t('notFound.text')).toBe('We could not find the page you were looking for.');
   });
 
   it('should use the Macedonian catalogue for mk', async () => {
@@ -115,7 +115,7 @@ describe('I18nStore', () => {
     await loadPageTexts();
     expect(document.documentElement.lang).toBe('mk');
     expect(root.i18n.i18n.t('message.loading')).toBe('Се вчитува…');
-    expect(root.i18n.i18n.t('notAvailable.text')).toBe('Овој дел од порталот сѐ уште не е достапен.');
+    expect(root.i18n.i18n.t('notFound.text')).toBe('Не ја најдовме страницата што ја баравте.');
   });
 
   it('should let the server overlay win over the built-in catalogues, key by key', async () => {
