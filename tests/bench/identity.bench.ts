@@ -11,16 +11,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../src-server/app';
-import { parseConfig } from '../../src-server/config';
 import type { Database } from '../../src-server/db/connection';
 import { migrate } from '../../src-server/db/migrate';
 import { seedDemoProvider } from '../../src-server/db/seed/seed';
 import type { DevIdentityProvider } from '../../src-server/dev-identity/provider';
-import { noTransportMailer } from '../../src-server/platform/mailer';
 import { JWKS_COOLDOWN_MS } from '../../src-server/modules/staff-access/token-verifier';
 import { systemClock } from '../../src-server/platform/clock';
-import { createFolderStorage } from '../../src-server/platform/storage';
+import { startBenchServer } from './helpers/bench-server';
 import { accessToken, benchIdentity, withDemoIdentityProvider } from './helpers/identity-tokens';
 import { onEachEngine, runBenchmark } from './helpers/engines';
 import { report, summarise, type GoalResult } from './helpers/stats';
@@ -28,24 +25,10 @@ import { report, summarise, type GoalResult } from './helpers/stats';
 const WARM_UP = 100;
 const SAMPLES = 1000;
 
+/** The production app with staff sign-in through the demo identity provider (inject only; it listens on loopback too). */
 async function startServer(db: Database, idp: DevIdentityProvider): Promise<FastifyInstance> {
   const work = mkdtempSync(join(tmpdir(), 'portal-bench-identity-'));
-  const parsed = parseConfig(
-    { LOG_LEVEL: 'silent', DATA_DIR: work },
-    { cwd: process.cwd(), packageVersion: '0.0.0-bench', gitShortHash: null },
-  );
-  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-  const app = await buildServer({
-    db,
-    clock: systemClock,
-    config: parsed.config,
-    mailer: noTransportMailer,
-    storage: createFolderStorage(join(work, 'files')),
-    logger: { level: 'silent' },
-    identity: benchIdentity(idp),
-  });
-  await app.ready();
-  return app;
+  return (await startBenchServer(db, work, {}, benchIdentity(idp))).app;
 }
 
 /** One sign-in as the browser sends it: the token, the CSRF header, from a client address. */
