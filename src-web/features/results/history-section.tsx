@@ -92,26 +92,18 @@ const MatchForm = observer(function MatchForm({ store }: { store: HistoryStore }
       />
       <fieldset className="pp-field pp-history-choice">
         <legend>{t('results.history.contactLegend')}</legend>
-        <label className="pp-choice">
-          <input
-            type="radio"
-            name="pp-history-contact"
-            value="email"
-            checked={store.contactKind === 'email'}
-            onChange={() => store.setContactKind('email')}
-          />
-          {t('results.history.useEmail')}
-        </label>
-        <label className="pp-choice">
-          <input
-            type="radio"
-            name="pp-history-contact"
-            value="phone"
-            checked={store.contactKind === 'phone'}
-            onChange={() => store.setContactKind('phone')}
-          />
-          {t('results.history.usePhone')}
-        </label>
+        {(['email', 'phone'] as const).map((kind) => (
+          <label key={kind} className="pp-choice">
+            <input
+              type="radio"
+              name="pp-history-contact"
+              value={kind}
+              checked={store.contactKind === kind}
+              onChange={() => store.setContactKind(kind)}
+            />
+            {kind === 'email' ? t('results.history.useEmail') : t('results.history.usePhone')}
+          </label>
+        ))}
       </fieldset>
       {store.contactKind === 'email' ? (
         <Field
