@@ -10,10 +10,9 @@ import './results.css';
 
 /**
  * The pieces of a released report that the result page, the history list and the shared results
- * page show alike: the report text, its PDF links and View images.
+ * page show alike (and the referrer's quick report): the report text, its PDF links and View images.
  */
 
-/** The report text as plain text: one paragraph per blank-line block, line breaks kept (never HTML). */
 /**
  * The clinic and the exam date (in the clinic's zone) as two entries of a details list (dl), the
  * way every result, history and shared report heads itself.
@@ -65,6 +64,7 @@ export function ReportFactItems({ report }: { report: { referrerName: string; re
   );
 }
 
+/** The report text as plain text: one paragraph per blank-line block, line breaks kept (never HTML). */
 export function reportParagraphs(text: string): string[] {
   return text
     .replace(/\r\n?/g, '\n')
