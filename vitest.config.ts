@@ -31,6 +31,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/helpers/setup.ts'],
+          // The default 5 s is too short on a loaded CI machine for a page test with several steps.
+          testTimeout: 30_000,
         },
       },
       {

@@ -3,9 +3,11 @@
 // "N passed, N failed, N skipped". Exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 
 const results = []; // { suite, passed, failed, skipped, note? }
+const failures = []; // "suite: file › test" for every failed test, repeated above the totals
 const npx = (args, env = {}) => spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 function check(suite, args) {
@@ -33,6 +35,22 @@ function summarised(suite, command, args) {
   results.push({ suite, passed: Number(match[1]), failed, skipped: Number(match[3] ?? 0) });
 }
 
+/** The Playwright JSON report's tests whose outcome was not the expected one (failed or flaky). */
+function failedJourneys(report) {
+  const names = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected' || test.status === 'flaky')
+          names.push(`${spec.file} › ${[...titles, spec.title].join(' › ')} (${test.status})`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return names;
+}
+
 mkdirSync('test-results', { recursive: true });
 
 check('typecheck', ['tsc', '-b']);
@@ -53,11 +71,17 @@ if (existsSync(vitestJson)) {
     const suite = file.name.includes('/tests/server/') ? 'server' : file.name.includes('/tests/web/') ? 'web' : 'main';
     const counts = bySuite.get(suite) ?? { passed: 0, failed: 0, skipped: 0 };
     const assertions = file.assertionResults ?? [];
-    if (assertions.length === 0 && file.status === 'failed') counts.failed += 1; // a file that failed to load
+    const where = relative(process.cwd(), file.name);
+    if (assertions.length === 0 && file.status === 'failed') {
+      counts.failed += 1; // a file that failed to load
+      failures.push(`vitest ${suite}: ${where} (did not load)`);
+    }
     for (const assertion of assertions) {
       if (assertion.status === 'passed') counts.passed += 1;
-      else if (assertion.status === 'failed') counts.failed += 1;
-      else counts.skipped += 1;
+      else if (assertion.status === 'failed') {
+        counts.failed += 1;
+        failures.push(`vitest ${suite}: ${where} › ${assertion.fullName ?? assertion.title}`);
+      } else counts.skipped += 1;
     }
     bySuite.set(suite, counts);
   }
@@ -83,7 +107,9 @@ if (check('build web', ['vite', 'build', '--config', 'vite.web.config.ts', '--lo
     console.log('\n=== e2e (Playwright, Chromium)');
     const status = npx(['playwright', 'test'], { CHROMIUM_PATH: chromium });
     if (existsSync(e2eJson)) {
-      const stats = JSON.parse(readFileSync(e2eJson, 'utf8')).stats ?? {};
+      const report = JSON.parse(readFileSync(e2eJson, 'utf8'));
+      const stats = report.stats ?? {};
+      failures.push(...failedJourneys(report).map((name) => `e2e: ${name}`));
       const failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0);
       results.push({ suite: 'e2e', passed: stats.expected ?? 0, failed: failed || (status === 0 ? 0 : 1), skipped: stats.skipped ?? 0 });
     } else {
@@ -94,6 +120,10 @@ if (check('build web', ['vite', 'build', '--config', 'vite.web.config.ts', '--lo
   results.push({ suite: 'e2e', passed: 0, failed: 1, skipped: 0, note: 'web build failed' });
 }
 
+if (failures.length > 0) {
+  console.log('\n=== failed tests');
+  for (const failure of failures) console.log(failure);
+}
 console.log('\n=== summary');
 for (const r of results) {
   console.log(`${r.suite.padEnd(16)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.note ? ` (${r.note})` : ''}`);

@@ -30,11 +30,11 @@ describe('AntdScope', () => {
     expect(screen.getByText('loading antd')).toBeTruthy();
     expect(await screen.findByText('Нема податоци', { selector: '.ant-empty-description' }, { timeout: 10_000 })).toBeTruthy();
     expect(dayjs.locale()).toBe(portalDayjsLocaleName('mk'));
-  }, 15_000);
+  });
 
   it('should use the regional English texts for en-AU', async () => {
     renderScoped('en-AU');
     expect(await screen.findByText('No data', { selector: '.ant-empty-description' }, { timeout: 10_000 })).toBeTruthy();
     expect(dayjs().locale(portalDayjsLocaleName('en-AU')).startOf('week').day()).toBe(1);
-  }, 15_000);
+  });
 });

@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { closeApiServers } from './api-server';
+
+// findBy and waitFor wait 1 s by default; on a loaded CI machine, with the server suites running
+// beside these, antd's first render alone can take longer. A test that passes never waits this long.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout, so no scrolling; the router's ScrollRestoration calls it on navigation.
 window.scrollTo = () => undefined;

@@ -45,14 +45,14 @@ async function openFlow(context: 'RESCHEDULED' | 'CHANGED', answers: Answer[] = 
 
 /** Picks the first 09:30 time at the preselected clinic and continues to the last step. */
 async function toLastStep(): Promise<void> {
-  const [firstTime] = await screen.findAllByRole('button', { name: /at 09:30$/ }, { timeout: 5000 });
+  const [firstTime] = await screen.findAllByRole('button', { name: /at 09:30$/ });
   if (!firstTime) throw new Error('no free time shown');
   fireEvent.click(firstTime);
   await screen.findByText(/is held for you until/);
   fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
   await screen.findByRole('heading', { level: 2, name: 'Move your appointment' });
   // The step's code is a lazy chunk of its own.
-  await screen.findByRole('button', { name: 'Move my appointment' }, { timeout: 5000 });
+  await screen.findByRole('button', { name: 'Move my appointment' });
 }
 
 const reschedules = (log: RecordedBookingRequest[]) =>
@@ -60,7 +60,7 @@ const reschedules = (log: RecordedBookingRequest[]) =>
 const location = (app: RenderedApp) => `${app.router.state.location.pathname}${app.router.state.location.search}`;
 
 // Each test walks the booking flow through lazy chunks; on a busy 2-core machine that can take seconds.
-describe('booking flow with ?reschedule=', { timeout: 20_000 }, () => {
+describe('booking flow with ?reschedule=', () => {
   it('should open at the times of the booking clinic, then move the appointment and show the new time on its page', async () => {
     const { app, log } = await openFlow('RESCHEDULED');
     expect(await screen.findByText('You are moving your appointment: choose a new time.')).toBeTruthy();
@@ -99,7 +99,7 @@ describe('booking flow with ?reschedule=', { timeout: 20_000 }, () => {
 
   it('should move as a change when the patient went back and chose other exams', async () => {
     const { log } = await openFlow('RESCHEDULED');
-    await screen.findAllByRole('button', { name: /at 09:30$/ }, { timeout: 5000 });
+    await screen.findAllByRole('button', { name: /at 09:30$/ });
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     fireEvent.click(await screen.findByRole('checkbox', { name: /CT chest/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: /CT brain/ }));

@@ -14,15 +14,12 @@ async function open(checkIn = checkInServer()) {
   return { app, checkIn, section };
 }
 
-const openDialog = (timeout = 5_000) =>
-  waitFor(
-    () => {
-      const dialog = document.querySelector<HTMLElement>('dialog[open]');
-      if (!dialog) throw new Error('no dialog is open');
-      return dialog;
-    },
-    { timeout },
-  );
+const openDialog = () =>
+  waitFor(() => {
+    const dialog = document.querySelector<HTMLElement>('dialog[open]');
+    if (!dialog) throw new Error('no dialog is open');
+    return dialog;
+  });
 
 function fill(section: HTMLElement, label: string, value: string) {
   const input = within(section).getByLabelText(label);
@@ -58,14 +55,11 @@ describe('digital check-in on the appointment page', () => {
     const processing = await openDialog();
     expect(within(processing).getByRole('heading', { name: 'Checking you in' })).toBeTruthy();
     expect(within(processing).queryAllByRole('button')).toHaveLength(0);
-    const confirmed = await waitFor(
-      () => {
-        const dialog = document.querySelector<HTMLElement>('dialog[open]');
-        if (!dialog || !within(dialog).queryByRole('heading', { name: 'You are checked in' })) throw new Error('not yet');
-        return dialog;
-      },
-      { timeout: 8_000 },
-    );
+    const confirmed = await waitFor(() => {
+      const dialog = document.querySelector<HTMLElement>('dialog[open]');
+      if (!dialog || !within(dialog).queryByRole('heading', { name: 'You are checked in' })) throw new Error('not yet');
+      return dialog;
+    });
     expect(checkIn.prepared).toEqual([
       { referrer: DOCTORS[0]?.id, dateOfReferral: '2026-11-02', medicareNumber: '2123 45670 1', referenceNumber: '2' },
     ]);
@@ -78,7 +72,7 @@ describe('digital check-in on the appointment page', () => {
     expect(await within(checklist).findByText('Sign the consent form for this appointment (on your appointment page).')).toBeTruthy();
     expect(within(checklist).getByText(/^Nothing to eat from 5:30\s?am \(4 hours before the scan\)\.$/i)).toBeTruthy();
     expect(within(checklist).getByText('Arrive 60 minutes early to drink the oral contrast.')).toBeTruthy();
-  }, 20_000);
+  });
 
   it('says when check-in opens when the window is not open yet', async () => {
     const { section } = await open(checkInServer(statusFixture({ windowOpen: false })));
@@ -104,16 +98,13 @@ describe('digital check-in on the appointment page', () => {
     fireEvent.click(within(section).getByRole('button', { name: 'Check in' }));
     const confirm = await openDialog();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Yes, check in' }));
-    const failed = await waitFor(
-      () => {
-        const dialog = document.querySelector<HTMLElement>('dialog[open]');
-        if (!dialog || !within(dialog).queryByRole('heading', { name: 'We could not check you in online' })) throw new Error('not yet');
-        return dialog;
-      },
-      { timeout: 8_000 },
-    );
+    const failed = await waitFor(() => {
+      const dialog = document.querySelector<HTMLElement>('dialog[open]');
+      if (!dialog || !within(dialog).queryByRole('heading', { name: 'We could not check you in online' })) throw new Error('not yet');
+      return dialog;
+    });
     expect(within(failed).getByText('Please check in at the front desk when you arrive. Nothing else is needed from you.')).toBeTruthy();
-  }, 20_000);
+  });
 
   it('is not shown when the exam does not take check-in', async () => {
     const checkIn = checkInServer(statusFixture({ enabled: false }));

@@ -96,7 +96,7 @@ describe('the kiosk home', () => {
     expect(written).toContain('kioskIdentity=Parramatta%20lobby%201; expires=Tue, 31 Dec 2030 23:59:59 GMT; path=/; SameSite=Lax');
     expect(written).toContain('patientKioskIdentity=Parramatta%20Imaging; expires=Tue, 31 Dec 2030 23:59:59 GMT; path=/; SameSite=Lax');
     spy.mockRestore();
-  }, 20_000);
+  });
 
   it('says a refused code is not valid and stays on the enrollment screen', async () => {
     const server = kioskServer();
@@ -167,7 +167,7 @@ describe('the kiosk check-in steps', () => {
     await waitFor(() => expect(app.router.state.location.search).toBe('?step=confirm&kioskMode=true'));
     expect(screen.getAllByText('X-ray chest')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Home' })).toBeTruthy();
-  }, 20_000);
+  });
 
   it('a visit to /check-in without a check-in under way goes to the kiosk home', async () => {
     const server = kioskServer();

@@ -91,10 +91,10 @@ describe('/questionnaires and /q', () => {
     fireEvent.blur(answer);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Complete' }));
 
-    await screen.findByText('Thank you: there are no questionnaires left to answer.', undefined, { timeout: 5000 });
+    await screen.findByText('Thank you: there are no questionnaires left to answer.');
     expect(saved).toEqual([{ questionnaireId: '11111111-1111-4111-8111-111111111111', questionnaireResult: { allergies: 'Penicillin' } }]);
     expect(screen.queryByRole('dialog')).toBeNull();
-  }, 20_000);
+  });
 
   it('should show the close control only with showClose, and ask yes/no first with showClosingConfirmation', async () => {
     await renderPage(questionnaire({ showClose: true, showClosingConfirmation: true }));
@@ -109,7 +109,7 @@ describe('/questionnaires and /q', () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, close it' }));
     await screen.findByText('You closed the questionnaire. You can answer it later from the link in your e-mail.');
     expect(screen.queryByRole('dialog', { name: 'Before your visit' })).toBeNull();
-  }, 20_000);
+  });
 
   it('should turn ?appointmentSlug= into its booking for the signed-in patient of that booking', async () => {
     const SLUG = '22222222-2222-4222-8222-222222222222';
@@ -124,7 +124,7 @@ describe('/questionnaires and /q', () => {
     });
     await screen.findByText('Thank you: there are no questionnaires left to answer.', undefined, { timeout: 10_000 });
     expect(app.router.state.location.search).toBe(`?bookingKey=${KEY}`);
-  }, 20_000);
+  });
 
   it('should ask a browser not signed in to the booking (the server answers 401) to open the booking first', async () => {
     const SLUG = '33333333-3333-4333-8333-333333333333';
@@ -139,5 +139,5 @@ describe('/questionnaires and /q', () => {
       undefined,
       { timeout: 10_000 },
     );
-  }, 20_000);
+  });
 });

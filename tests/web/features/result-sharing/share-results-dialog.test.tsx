@@ -98,7 +98,7 @@ describe('share-results dialog', () => {
     expect(ana.getByText(`Opened 2 times, last on ${last}`)).toBeTruthy();
     expect(ana.getByText(`Opened on ${formatShareTime('2026-11-11T19:15:00.000Z', 'en-AU')}`)).toBeTruthy();
     expect(ana.getByText(`Expires on ${formatShareTime(OPENED.expiresAtUTC, 'en-AU')}`, { exact: false })).toBeTruthy();
-  }, 20_000);
+  });
 
   it('should count every opening while listing only the newest the server sends', async () => {
     await renderButton(sharesServer({ shares: [{ ...OPENED, accessCount: 25 }] }));
@@ -106,7 +106,7 @@ describe('share-results dialog', () => {
     const last = formatShareTime('2026-11-12T08:30:00.000Z', 'en-AU');
     expect(await dialog.findByText(`Opened 25 times, last on ${last}`, {}, SLOW)).toBeTruthy();
     expect(dialog.getByText('and 23 earlier openings')).toBeTruthy();
-  }, 20_000);
+  });
 
   it('should show the problem next to the contact, tied to it, and send nothing (SMS off)', async () => {
     const server = sharesServer();
@@ -123,7 +123,7 @@ describe('share-results dialog', () => {
     expect(await dialog.findByText('Please enter a valid e-mail address.', {}, SLOW)).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(contact), SLOW);
     expect(server.posts).toEqual([]);
-  }, 20_000);
+  });
 
   it('should with SMS on take a mobile number, count the note against its limit, and say who gets an SMS', async () => {
     const server = sharesServer({ smsEnabled: true, noteMaxLength: 40 });
@@ -148,7 +148,7 @@ describe('share-results dialog', () => {
       { contactDetails: '+61412345679', contactDetailsType: 'PHONE', contactName: 'Mum', note: 'See you', type: 'RESULT' },
     ]);
     expect((contact as HTMLInputElement).value).toBe('');
-  }, 20_000);
+  });
 
   it('should show a refusal from the server in the dialog', async () => {
     const server = sharesServer();
@@ -158,7 +158,7 @@ describe('share-results dialog', () => {
     fireEvent.change(dialog.getByLabelText(/Their e-mail address/), { target: { value: 'ana@example.com' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Share' }));
     expect((await dialog.findByRole('alert', {}, SLOW)).textContent).toBe('There is no released report to share yet.');
-  }, 20_000);
+  });
 
   it('should revoke after a yes, with the focus on No while asking', async () => {
     const server = sharesServer();
@@ -177,7 +177,7 @@ describe('share-results dialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(revoked), SLOW);
     expect(server.revokes).toEqual([OPENED.id]);
     expect(dialog.queryByRole('button', { name: 'Revoke access for Ana' })).toBeNull();
-  }, 20_000);
+  });
 
   it('should pass axe on the open dialog with an error and a confirmation showing (contrast is checked in the browser)', async () => {
     await renderButton(sharesServer({ smsEnabled: true }));
@@ -191,7 +191,7 @@ describe('share-results dialog', () => {
     expect(
       results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
     ).toEqual([]);
-  }, 20_000);
+  });
 
   it.each([
     [375, '450px'],
@@ -215,5 +215,5 @@ describe('share-results dialog', () => {
       fireEvent.click(dialog.getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
     });
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Share my history' })), SLOW);
-  }, 20_000);
+  });
 });
