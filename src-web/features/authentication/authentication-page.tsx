@@ -10,6 +10,7 @@ import { useStores } from '../../stores/use-stores';
 import { readAuthenticationParams } from './authentication-params';
 import './authentication.css';
 import { Button } from '../../components/button';
+import { TextField } from '../../components/text-field';
 import { useSignInTexts } from '../../i18n/sign-in-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { readShareToken, sessionStorageOf } from '../../platform/share-token';
@@ -57,10 +58,6 @@ function errorField(error: SignInError | null): SignInField | null {
   return null;
 }
 
-function describedBy(...ids: (string | null | false)[]): string | undefined {
-  return ids.filter(Boolean).join(' ') || undefined;
-}
-
 /**
  * Pressing a submit button would first blur the field, whose message then appears and pushes the
  * button down before the mouse is released, so the click would miss it. Keeping the focus in the
@@ -90,7 +87,7 @@ const ErrorNotice = observer(function ErrorNotice({ store }: { store: PatientSig
   );
 });
 
-interface TextFieldProps {
+interface SignInTextFieldProps {
   store: PatientSignInStore;
   field: SignInField;
   label: string;
@@ -101,38 +98,32 @@ interface TextFieldProps {
   className: string;
 }
 
-const TextField = observer(function TextField({ store, field, label, hint, value, onChange, inputProps, className }: TextFieldProps) {
+const SignInTextField = observer(function SignInTextField({
+  store,
+  field,
+  label,
+  hint,
+  value,
+  onChange,
+  inputProps,
+  className,
+}: SignInTextFieldProps) {
   const { t } = useTranslation();
-  const id = `auth-${field}`;
   const problem = store.visibleProblem(field);
-  const hintId = hint ? `${id}-hint` : null;
-  const problemId = problem ? `${id}-problem` : null;
-  const serverId = store.error && errorField(store.error) === field ? ERROR_ID : null;
   return (
-    <div className={problem ? 'pp-field pp-field-invalid' : 'pp-field'}>
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={hintId ?? undefined} className="pp-field-hint">
-          {hint}
-        </p>
-      )}
-      <input
-        {...inputProps}
-        id={id}
-        name={field}
-        className={className}
-        value={value}
-        aria-invalid={problem !== null || serverId !== null}
-        aria-describedby={describedBy(hintId, problemId, serverId)}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={() => store.touch(field)}
-      />
-      {problem && (
-        <p id={problemId ?? undefined} className="pp-field-error">
-          {problemText(t, field, problem)}
-        </p>
-      )}
-    </div>
+    <TextField
+      id={`auth-${field}`}
+      name={field}
+      label={label}
+      hint={hint}
+      value={value}
+      problem={problem ? problemText(t, field, problem) : null}
+      alsoDescribedBy={store.error && errorField(store.error) === field ? ERROR_ID : null}
+      onChange={onChange}
+      onBlur={() => store.touch(field)}
+      inputProps={inputProps}
+      className={className}
+    />
   );
 });
 
@@ -170,7 +161,7 @@ const DetailsForm = observer(function DetailsForm({ store }: { store: PatientSig
               ? t('authentication.introResults')
               : t('authentication.intro')}
       </p>
-      <TextField
+      <SignInTextField
         store={store}
         field="dateOfBirth"
         label={
@@ -193,7 +184,7 @@ const DetailsForm = observer(function DetailsForm({ store }: { store: PatientSig
         }}
       />
       {!store.shareLink && (
-        <TextField
+        <SignInTextField
           store={store}
           field="contactNumber"
           label={staff ? t('authentication.fields.contactNumberStaff') : t('authentication.fields.contactNumber')}
@@ -280,7 +271,7 @@ const CodeForm = observer(function CodeForm({ store }: { store: PatientSignInSto
             : t('authentication.code.sent', { destination: store.destination })}
         </p>
       )}
-      <TextField
+      <SignInTextField
         store={store}
         field="code"
         label={t('authentication.code.label')}

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
+import { TextField } from '../../components/text-field';
 import { useStores } from '../../stores/use-stores';
 import { formatStartTime } from '../booking/public';
 import { historyStoreOf, type HistoryItem, type HistoryStore, type MatchField, type MatchProblem } from './history-store';
@@ -32,34 +33,19 @@ interface FieldProps {
 
 const Field = observer(function Field({ store, field, label, hint, value, onChange, inputProps }: FieldProps) {
   const { t } = useTranslation();
-  const id = `pp-history-${field}`;
   const problem = store.visibleProblem(field);
-  const ids = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
   return (
-    <div className={problem ? 'pp-field pp-field-invalid' : 'pp-field'}>
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={`${id}-hint`} className="pp-field-hint">
-          {hint}
-        </p>
-      )}
-      <input
-        {...inputProps}
-        id={id}
-        name={field}
-        className="pp-input"
-        value={value}
-        aria-invalid={problem !== null}
-        aria-describedby={ids || undefined}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={() => store.touch(field)}
-      />
-      {problem && (
-        <p id={`${id}-problem`} className="pp-field-error">
-          {problemText(t, field, problem)}
-        </p>
-      )}
-    </div>
+    <TextField
+      id={`pp-history-${field}`}
+      name={field}
+      label={label}
+      hint={hint}
+      value={value}
+      problem={problem ? problemText(t, field, problem) : null}
+      onChange={onChange}
+      onBlur={() => store.touch(field)}
+      inputProps={inputProps}
+    />
   );
 });
 
