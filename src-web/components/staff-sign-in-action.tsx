@@ -27,3 +27,20 @@ export const StaffSignInAction = observer(function StaffSignInAction({ label, on
     </Button>
   );
 });
+
+interface StaffSignInNoticeProps extends StaffSignInActionProps {
+  /** Why the page needs a sign-in. */
+  text: string;
+  /** An entry page asks without the error colour; a page that was refused shows it. */
+  tone?: 'error' | 'neutral';
+}
+
+/** The notice a staff or referrer page shows after a 401: why, and the sign-in button. */
+export function StaffSignInNotice({ text, label, onSignedIn, tone = 'error' }: StaffSignInNoticeProps) {
+  return (
+    <div role="alert" className={tone === 'error' ? 'pp-notice pp-notice-error' : 'pp-notice'} data-problem="signInNeeded">
+      <p>{text}</p>
+      <StaffSignInAction label={label} onSignedIn={onSignedIn} />
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/page';
-import { StaffSignInAction } from '../../components/staff-sign-in-action';
+import { StaffSignInNotice } from '../../components/staff-sign-in-action';
 import { PageLoadState } from '../../components/page-load-state';
 import { useStaffTexts } from '../../i18n/staff-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
@@ -25,10 +25,7 @@ const Problem = observer(function Problem({ store }: { store: PreviewEmailStore 
       );
     case 'signInNeeded':
       return (
-        <div role="alert" className="pp-notice pp-notice-error" data-problem="signInNeeded">
-          <p>{t('previewEmail.signInNeeded')}</p>
-          <StaffSignInAction label={t('previewEmail.signIn')} onSignedIn={() => void store.retry()} />
-        </div>
+        <StaffSignInNotice text={t('previewEmail.signInNeeded')} label={t('previewEmail.signIn')} onSignedIn={() => void store.retry()} />
       );
     case 'server':
       // The server's own explanation (unknown template, language or reference; a role without access).

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { REFERRER_SEARCH_MAX_LENGTH } from '@contract/api/referrer-reports';
 import { Page } from '../../components/page';
 import { PageLoadState } from '../../components/page-load-state';
-import { StaffSignInAction } from '../../components/staff-sign-in-action';
+import { StaffSignInNotice } from '../../components/staff-sign-in-action';
 import { useReferrerAccessTexts } from '../../i18n/referrer-access-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
@@ -19,10 +19,12 @@ const Problem = observer(function Problem({ store }: { store: ReferrerAccessStor
       return null;
     case 'signInNeeded':
       return (
-        <div role="alert" className="pp-notice" data-problem="signInNeeded">
-          <p>{t('referrerAccess.signInNeeded')}</p>
-          <StaffSignInAction label={t('referrerAccess.signIn')} onSignedIn={() => void store.load()} />
-        </div>
+        <StaffSignInNotice
+          tone="neutral"
+          text={t('referrerAccess.signInNeeded')}
+          label={t('referrerAccess.signIn')}
+          onSignedIn={() => void store.load()}
+        />
       );
     case 'roleNeeded':
       return (

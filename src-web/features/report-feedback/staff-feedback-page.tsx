@@ -5,7 +5,7 @@ import type { FeedbackSummaryRow } from '@contract/api/referrer-feedback';
 import { Button } from '../../components/button';
 import { Page } from '../../components/page';
 import { PageLoadState } from '../../components/page-load-state';
-import { StaffSignInAction } from '../../components/staff-sign-in-action';
+import { StaffSignInNotice } from '../../components/staff-sign-in-action';
 import { useReportFeedbackTexts } from '../../i18n/report-feedback-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
@@ -99,10 +99,11 @@ export const StaffFeedbackPage = observer(function StaffFeedbackPage() {
   return (
     <Page title={t('reportFeedback.staff.title')} className="pp-staff-feedback">
       {store.problem === 'signInNeeded' ? (
-        <div role="alert" className="pp-notice pp-notice-error">
-          <p>{t('reportFeedback.staff.signInNeeded')}</p>
-          <StaffSignInAction label={t('reportFeedback.staff.signIn')} onSignedIn={() => void store.load(1)} />
-        </div>
+        <StaffSignInNotice
+          text={t('reportFeedback.staff.signInNeeded')}
+          label={t('reportFeedback.staff.signIn')}
+          onSignedIn={() => void store.load(1)}
+        />
       ) : store.problem === 'roleNeeded' ? (
         <p role="alert" className="pp-notice pp-notice-error">
           {t('reportFeedback.staff.roleNeeded')}

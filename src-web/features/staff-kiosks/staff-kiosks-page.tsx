@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/modal-dialog';
 import { Page } from '../../components/page';
-import { StaffSignInAction } from '../../components/staff-sign-in-action';
+import { StaffSignInNotice } from '../../components/staff-sign-in-action';
 import { PageLoadState } from '../../components/page-load-state';
 import { useStaffKiosksTexts } from '../../i18n/staff-kiosks-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
@@ -22,10 +22,7 @@ const Problem = observer(function Problem({ store }: { store: StaffKiosksStore }
       return null;
     case 'signInNeeded':
       return (
-        <div role="alert" className="pp-notice pp-notice-error" data-problem="signInNeeded">
-          <p>{t('staffKiosks.signInNeeded')}</p>
-          <StaffSignInAction label={t('staffKiosks.signIn')} onSignedIn={() => void store.load()} />
-        </div>
+        <StaffSignInNotice text={t('staffKiosks.signInNeeded')} label={t('staffKiosks.signIn')} onSignedIn={() => void store.load()} />
       );
     case 'roleNeeded':
       // Said in our words (the role by name), with the server's own explanation beside it.
