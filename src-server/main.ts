@@ -11,7 +11,6 @@ import { DemoProviderError } from './db/seed/demo-provider';
 import { seedDemoProvider } from './db/seed/seed';
 import { servesDemoProvider } from './db/seed/demo-marker';
 import { seedDemoResults } from './dev-pacs/demo-results';
-import { createResultDelivery } from './modules/results/public';
 import { systemClock } from './platform/clock';
 import { gracefulShutdown } from './platform/graceful-shutdown';
 import { createMailer } from './platform/mailer';
@@ -69,24 +68,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  // The demo provider's results (src-server/dev-pacs): delivered through the real results delivery, once per accession number.
   const storage = configuredStorage(config);
-  if (await servesDemoProvider(db)) {
-    try {
-      const demoResults = await seedDemoResults({
-        db,
-        clock: systemClock,
-        delivery: createResultDelivery({ db, clock: systemClock, storage }),
-      });
-      for (const { accessionNumber } of demoResults.skipped)
-        process.stderr.write(`[demo-pacs] result ${accessionNumber} skipped: its demo appointment is not in this database\n`);
-    } catch (error) {
-      process.stderr.write(
-        `[demo-pacs] the demo results could not be delivered: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-    }
-  }
-
   const mailer = createMailer(config.smtp);
   let staffIdentity: StaffIdentity;
   try {
@@ -107,6 +89,24 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     ...(staffIdentity.identity === undefined ? {} : { identity: staffIdentity.identity }),
   });
+
+  // The demo provider's results (src-server/dev-pacs): delivered through the app's own results
+  // delivery, once per accession number, so a report naming the referrer's e-mail mails them too.
+  if (await servesDemoProvider(db)) {
+    try {
+      const demoResults = await seedDemoResults({
+        db,
+        clock: systemClock,
+        delivery: app.resultDelivery,
+      });
+      for (const { accessionNumber } of demoResults.skipped)
+        process.stderr.write(`[demo-pacs] result ${accessionNumber} skipped: its demo appointment is not in this database\n`);
+    } catch (error) {
+      process.stderr.write(
+        `[demo-pacs] the demo results could not be delivered: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+    }
+  }
 
   // Sends what features queued in the outbox; with no SMTP_HOST it logs that once and keeps it queued.
   const outboxWorker = createOutboxWorker({

@@ -8,6 +8,13 @@ import { forbidden } from '../../platform/errors';
 import type { ResultDeliveryService } from './delivery';
 import type { ImageGenerationService } from './image-generation';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The results delivery the integration route uses, for the demo PACS's deliveries at start (src-server/main.ts). */
+    resultDelivery: ResultDeliveryService;
+  }
+}
+
 /**
  * Thin routes for results (docs/rules/results.md). Delivery is for the provider's RIS and PACS
  * only: `Authorization: Bearer <token>` whose sha256 is configured (INTEGRATION_API_TOKEN_SHA256).
@@ -24,6 +31,7 @@ export function registerResultRoutes(
   integrationTokenDigests: readonly string[],
 ): void {
   const { delivery, generation } = services;
+  app.decorate('resultDelivery', delivery);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const integrationOnly = async (request: FastifyRequest): Promise<void> => {

@@ -9,7 +9,7 @@ import { createResultDelivery } from '../../../src-server/modules/results/public
 import { createTestClock } from '../../../src-server/platform/clock';
 import { createFolderStorage } from '../../../src-server/platform/storage';
 import { backends, SEED_NOW } from '../helpers/database';
-import { useTestDatabase } from '../helpers/test-app';
+import { useTestApp, useTestDatabase } from '../helpers/test-app';
 import { pdfText } from './pdf-text';
 
 // The demo provider's results (resources/demo-provider/results.json) delivered through the real
@@ -110,6 +110,27 @@ describe.each(backends())('seedDemoResults on %s', (backend) => {
       expect((await reports()).map((row) => row.accession_number)).not.toContain('HRR-DEMO-XX-1');
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(backends())("seedDemoResults through the app's delivery on %s", (backend) => {
+  const server = useTestApp({ backend });
+
+  it('mails Dr Riley, the demo referrer, a quick report link for each of their reports, once however often it runs', async () => {
+    const demo = await loadDemoResults();
+    const riley = demo.filter((result) => result.referrer.email === 'dr.riley.referrer@harbour-medical.example');
+    expect(riley.length).toBeGreaterThan(0);
+    for (let run = 0; run < 2; run += 1) await seedDemoResults({ db: server.db, clock: server.clock, delivery: server.app.resultDelivery });
+
+    const mails = await server.db.query<{ recipient: string; text_body: string }>(
+      `select recipient, text_body from outbox_mail where kind = 'referrer_report_ready' order by id`,
+    );
+    // Only Riley has an e-mail in results.json; the other demo referrer is not mailed.
+    expect(mails.map((mail) => mail.recipient)).toEqual(riley.map(() => 'dr.riley.referrer@harbour-medical.example'));
+    for (const result of riley) {
+      const mail = mails.find((candidate) => candidate.text_body.includes(`accession ${result.accessionNumber}`));
+      expect(mail?.text_body, result.accessionNumber).toMatch(/\/referrer\/quick-report\?imsec=[\w.-]+&repositorySource=default/);
     }
   });
 });
