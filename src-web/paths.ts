@@ -1,4 +1,4 @@
-import { resultPagePath } from '@contract/api/results';
+import { RESULTS_EXPIRED_PATH, resultPagePath } from '@contract/api/results';
 
 /**
  * Every route string of the portal (docs/rules/shell.md#routes) and the href builders that go with them.
@@ -62,6 +62,8 @@ export const paths = {
   iframeTest: () => '/iframe-test',
   selectRegion: () => `${EMBEDDED_PREFIX}/select-region`,
   deny: () => '/deny',
+  /** The deny page for an expired results, image or share link. */
+  resultsExpired: () => RESULTS_EXPIRED_PATH,
   staffKiosks: () => '/staff/kiosks',
   /** /authentication with its query; empty values are left out. */
   authentication: (query?: {
@@ -90,6 +92,8 @@ export const paths = {
   sharedResults: () => '/results/shared',
   /** The same page inside the embedded layout: /about -> /iframe/about, / -> /iframe. */
   embedded: (path: string) => (isEmbeddedPath(path) ? path : path === '/' ? EMBEDDED_PREFIX : `${EMBEDDED_PREFIX}${path}`),
+  /** A portal path in the layout of the page at `currentUrl`: under /iframe when that page is embedded. */
+  inLayoutOf: (currentUrl: string, path: string) => (isEmbeddedPath(currentUrl) ? paths.embedded(path) : path),
 };
 
 /** True for /iframe and everything under it. */

@@ -25,7 +25,7 @@ export interface ResultDeliveryDeps {
   storage: FileStorage;
   /**
    * Queues the report-ready mail to the referring doctor, in the delivery's transaction
-   * (referrer-notice.ts). The demo seeding (src-server/dev-pacs) delivers without it: no mail.
+   * (referrer-notice.ts). Without it a delivery naming the referrer's e-mail mails nobody.
    */
   referrerNotice?: () => Promise<ReferrerNoticeWriter>;
 }

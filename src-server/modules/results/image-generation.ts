@@ -46,8 +46,8 @@ export function createImageGeneration(deps: ImageGenerationDeps) {
   const { db, clock } = deps;
   const audit = createAuditLogRepository(db);
 
-  const rowOf = async (where: string, value: string, tx: Queryable = db): Promise<GenerationRow | null> => {
-    const rows = await tx.query<GenerationRow>(
+  const rowOf = async (where: string, value: string): Promise<GenerationRow | null> => {
+    const rows = await db.query<GenerationRow>(
       `select r.id::text as report_id, r.accession_number, r.study_instance_uid, g.status, g.requested_at
          from result_report r left join image_generation g on g.report_id = r.id where ${where}`,
       [value],

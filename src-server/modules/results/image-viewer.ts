@@ -5,6 +5,7 @@ import {
   type ImageViewerDirectResponse,
   type ImageViewerResponse,
 } from '@contract/api/image-viewer';
+import { RESULTS_EXPIRED_PATH } from '@contract/api/results';
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
 import type { ImageViewerConfig, RepositorySource } from '../../config-results';
@@ -21,7 +22,7 @@ import { createResultsRepository, type ReportStudyRow } from './repository';
  * any other bad link is 403 and audited; a good one is audited as the images being opened.
  */
 
-export const RESULTS_EXPIRED_URL = '/deny?resultsExpired=true';
+export const RESULTS_EXPIRED_URL = RESULTS_EXPIRED_PATH;
 
 /** The archive a link names: 'default' follows the image viewer settings; others are configured (IMAGE_REPOSITORY_SOURCES). */
 export function repositorySourceOf(config: ImageViewerConfig, name: string): RepositorySource {

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { createOutboxRepository, oneLineSubject } from '../../platform/outbox/outbox-repository';
 import type { SignedLinks } from '../../platform/signed-links';
+import { examDateInWords } from './exam-date';
 import { mintReferrerImageLink } from './image-links';
 import { createResultsRepository } from './repository';
 
@@ -63,15 +64,10 @@ export function createReferrerNotice(deps: ReferrerNoticeDeps): () => Promise<Re
   };
 
   async function queueMail(links: SignedLinks, providerName: string, reportId: string, email: string, tx: Queryable): Promise<void> {
-    const facts = await createResultsRepository(tx).referrerReport(reportId, tx);
+    const facts = await createResultsRepository(tx).referrerReport(reportId);
     if (facts === null) throw new Error('[results] referrer notice: the report is not stored');
     const now = deps.clock.now();
-    const examDate = new Date(facts.starts_at).toLocaleDateString('en-AU', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: facts.time_zone,
-    });
+    const examDate = examDateInWords(facts.starts_at, facts.time_zone);
     const imsec = mintReferrerImageLink(links, reportId);
     const mail = referrerReportReadyMail({
       providerName,

@@ -2,6 +2,7 @@ import { resultPagePath } from '@contract/api/results';
 import type { Database } from '../../db/connection';
 import { isoTimestamp } from '../../db/sql';
 import type { Clock } from '../../platform/clock';
+import { examDateInWords } from './exam-date';
 import { createOutboxRepository, oneLineSubject } from '../../platform/outbox/outbox-repository';
 
 /**
@@ -74,12 +75,7 @@ export function createReleaseNotices(deps: ReleaseNoticesDeps) {
         );
         for (const notice of due) {
           if (notice.email !== null && notice.email.includes('@')) {
-            const examDate = new Date(notice.starts_at).toLocaleDateString('en-AU', {
-              day: 'numeric',
-              month: 'long',
-              year: 'numeric',
-              timeZone: notice.time_zone,
-            });
+            const examDate = examDateInWords(notice.starts_at, notice.time_zone);
             const link = `${deps.publicUrl}${resultPagePath(notice.booking_key)}`;
             const mail = resultsReadyMail({ providerName, firstName: notice.first_name, examName: notice.exam_name, examDate, link });
             await outbox.enqueue({ kind: RESULTS_READY_KIND, recipient: notice.email, ...mail }, now, tx);

@@ -3,7 +3,7 @@ import { DEFAULT_REPOSITORY_SOURCE, type ImageViewerResponse } from '@contract/a
 import { IMAGE_GENERATION_POLL_MS, IMAGE_GENERATION_WAIT_MS, type ReferrerReport } from '@contract/api/referrer-report';
 import { ApiError } from '../../api/client';
 import { createQuickReportApi, type QuickReportApi } from '../../api/quick-report-api';
-import { isEmbeddedPath, paths, ROUTE } from '../../paths';
+import { paths, ROUTE } from '../../paths';
 import { safeInternalPath, safeRedirectUrl } from '../../platform/safe-url';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { PortalNavigator } from '../../stores/session-store';
@@ -107,7 +107,7 @@ export class QuickReportStore {
   get feedbackPath(): string | null {
     if (this.imsec === null) return null;
     const path = `/${ROUTE.referrerReportFeedback}?imsec=${encodeURIComponent(this.imsec)}`;
-    return isEmbeddedPath(this.deps.navigator().currentUrl()) ? paths.embedded(path) : path;
+    return paths.inLayoutOf(this.deps.navigator().currentUrl(), path);
   }
 
   private async generate(generation: number): Promise<void> {
@@ -147,7 +147,7 @@ export class QuickReportStore {
   /** Follows an EXPIRED link's redirect or a PACS archive's portal; true when the page leaves. */
   private left(answer: ImageViewerResponse): boolean {
     if (answer.imageViewerLinkStatus === 'EXPIRED') {
-      this.leave(answer.redirectUrl ?? `${paths.deny()}?resultsExpired=true`);
+      this.leave(answer.redirectUrl ?? paths.resultsExpired());
       return true;
     }
     const pacsUrl = answer.preference === 'PACS' ? safeRedirectUrl(answer.pacsUrl) : null;
@@ -166,7 +166,7 @@ export class QuickReportStore {
       return;
     }
     const navigator = this.deps.navigator();
-    navigator.navigate(isEmbeddedPath(navigator.currentUrl()) && !isEmbeddedPath(internal) ? paths.embedded(internal) : internal);
+    navigator.navigate(paths.inLayoutOf(navigator.currentUrl(), internal));
   }
 
   private showViewer(url: string): void {
@@ -179,7 +179,7 @@ export class QuickReportStore {
     const internal = safeInternalPath(safe);
     runInAction(() => {
       this.viewerUrl = safe;
-      this.frameUrl = internal !== null && !isEmbeddedPath(internal) ? paths.embedded(internal) : safe;
+      this.frameUrl = internal !== null ? paths.embedded(internal) : safe;
       this.images = 'viewer';
     });
   }
@@ -195,7 +195,7 @@ export class QuickReportStore {
 
   private failWith(error: unknown): void {
     if (error instanceof ApiError && error.status === 410) {
-      this.leave(`${paths.deny()}?resultsExpired=true`);
+      this.leave(paths.resultsExpired());
       return;
     }
     this.fail(error instanceof ApiError && (error.status === 403 || error.status === 400) ? 'noAccess' : 'failed');

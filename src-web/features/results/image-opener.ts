@@ -129,9 +129,9 @@ export class ImageOpener {
       this.deps.browser.assign(external);
       return;
     }
-    const target = internal ?? `${paths.deny()}?resultsExpired=true`;
+    const target = internal ?? paths.resultsExpired();
     const navigator = this.deps.navigator();
-    navigator.navigate(this.embedded && !isEmbeddedPath(target) ? paths.embedded(target) : target);
+    navigator.navigate(this.embedded ? paths.embedded(target) : target);
   }
 
   private get embedded(): boolean {

@@ -3,7 +3,7 @@ import type { SharedResults } from '@contract/api/result-shares';
 import { ApiError } from '../../api/client';
 import { createResultsApi } from '../../api/results-api';
 import { createSharedResultsApi, type SharedResultsApi } from '../../api/shared-results-api';
-import { isEmbeddedPath, paths } from '../../paths';
+import { paths } from '../../paths';
 import { forgetShareToken, readShareToken, sessionStorageOf, storeShareToken, tokenFromFragment } from '../../platform/share-token';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import { browserWindowOf, ImageOpener, type ImageOpenerDeps } from '../results/public';
@@ -168,7 +168,7 @@ export class SharedResultsStore {
 
   /** A path of this portal, inside /iframe when the page is embedded. */
   private local(path: string): string {
-    return isEmbeddedPath(this.deps.navigator().currentUrl()) ? paths.embedded(path) : path;
+    return paths.inLayoutOf(this.deps.navigator().currentUrl(), path);
   }
 
   private go(path: string): void {
