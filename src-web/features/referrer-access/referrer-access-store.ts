@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { REFERRER_SEARCH_MAX_LENGTH, type ReferrerReport, type ReferrerReportsPage } from '@contract/api/referrer-reports';
-import { ApiError } from '../../api/client';
 import { createReferrerReportsApi, type ReferrerReportsApi } from '../../api/referrer-reports-api';
+import { staffLoadProblemOf } from '../../api/staff-load-problem';
 import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 
@@ -130,9 +130,7 @@ export class ReferrerAccessStore {
 }
 
 function problemOf(error: unknown): ReferrerAccessProblem {
-  if (error instanceof ApiError && error.kind === 'http' && error.status === 401) return { kind: 'signInNeeded' };
-  if (error instanceof ApiError && error.kind === 'http' && error.status === 403) return { kind: 'roleNeeded' };
-  return { kind: 'unavailable' };
+  return { kind: staffLoadProblemOf(error) };
 }
 
 /** The page's store, built once per visit (RootStore.featureStore). */

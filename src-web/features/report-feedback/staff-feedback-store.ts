@@ -1,12 +1,12 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { FeedbackListResponse } from '@contract/api/referrer-feedback';
-import { ApiError } from '../../api/client';
 import { createReferrerFeedbackApi, type ReferrerFeedbackApi } from '../../api/referrer-feedback-api';
+import { staffLoadProblemOf, type StaffLoadProblem } from '../../api/staff-load-problem';
 import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 
 /** Why the staff list shows nothing: no staff session (401), a session without staff or admin (403), or a failure. */
-export type StaffFeedbackProblem = 'signInNeeded' | 'roleNeeded' | 'unavailable';
+export type StaffFeedbackProblem = StaffLoadProblem;
 
 export const STAFF_FEEDBACK_PAGE_SIZE = 20;
 
@@ -38,8 +38,7 @@ export class StaffFeedbackStore {
       runInAction(() => {
         if (generation !== this.generation) return;
         this.loadState = 'error';
-        const status = error instanceof ApiError && error.kind === 'http' ? error.status : 0;
-        this.problem = status === 401 ? 'signInNeeded' : status === 403 ? 'roleNeeded' : 'unavailable';
+        this.problem = staffLoadProblemOf(error);
       });
     }
   }

@@ -3,6 +3,7 @@ import type { ContactClinic } from '@contract/api/config';
 import { NewKioskSchema, type Kiosk } from '@contract/api/kiosks';
 import { ApiError } from '../../api/client';
 import { createStaffKiosksApi, type EnrollmentCode, type StaffKiosksApi } from '../../api/staff-kiosks-api';
+import { staffLoadProblemOf } from '../../api/staff-load-problem';
 import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 
@@ -211,10 +212,8 @@ function serverMessage(error: unknown): string | null {
 }
 
 function loadProblemOf(error: unknown): KiosksProblem {
-  if (error instanceof ApiError && error.kind === 'http' && error.status === 401) return { kind: 'signInNeeded' };
-  if (error instanceof ApiError && error.kind === 'http' && error.status === 403)
-    return { kind: 'roleNeeded', message: serverMessage(error) ?? '' };
-  return { kind: 'unavailable' };
+  const kind = staffLoadProblemOf(error);
+  return kind === 'roleNeeded' ? { kind, message: serverMessage(error) ?? '' } : { kind };
 }
 
 function actionProblemOf(error: unknown): ActionProblem {
