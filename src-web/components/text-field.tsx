@@ -12,7 +12,8 @@ export interface TextFieldProps {
   /** A message elsewhere on the page that is about this field (a server's refusal, say). */
   alsoDescribedBy?: string | null;
   onChange: (value: string) => void;
-  onBlur: () => void;
+  /** Leaving the field (a form shows the field's problem from then on). */
+  onBlur?: () => void;
   inputProps: InputHTMLAttributes<HTMLInputElement>;
   className?: string;
 }

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { REFERRER_SEARCH_MAX_LENGTH } from '@contract/api/referrer-reports';
 import { Page } from '../../components/page';
+import { TextField } from '../../components/text-field';
 import { PageLoadState } from '../../components/page-load-state';
 import { StaffSignInNotice } from '../../components/staff-sign-in-action';
 import { useReferrerAccessTexts } from '../../i18n/referrer-access-texts';
@@ -47,25 +48,24 @@ const Problem = observer(function Problem({ store }: { store: ReferrerAccessStor
 const SearchField = observer(function SearchField({ store, listId }: { store: ReferrerAccessStore; listId: string }) {
   const { t } = useTranslation();
   const fieldId = useId();
-  const hintId = useId();
   return (
-    <form role="search" className="pp-field pp-referrer-search" onSubmit={(event) => (event.preventDefault(), void store.load())}>
-      <label htmlFor={fieldId}>{t('referrerAccess.search.label')}</label>
-      <p id={hintId} className="pp-field-hint">
-        {t('referrerAccess.search.hint')}
-      </p>
-      <input
+    <form role="search" className="pp-referrer-search" onSubmit={(event) => (event.preventDefault(), void store.load())}>
+      <TextField
         id={fieldId}
-        type="search"
-        className="pp-input"
+        name="search"
+        label={t('referrerAccess.search.label')}
+        hint={t('referrerAccess.search.hint')}
         value={store.search}
-        maxLength={REFERRER_SEARCH_MAX_LENGTH}
-        autoComplete="off"
-        spellCheck={false}
-        aria-describedby={hintId}
-        // Only while the list is there: an aria-controls naming no element is invalid ARIA.
-        aria-controls={store.reports.length > 0 ? listId : undefined}
-        onChange={(event) => store.setSearch(event.target.value)}
+        problem={null}
+        onChange={(value) => store.setSearch(value)}
+        inputProps={{
+          type: 'search',
+          maxLength: REFERRER_SEARCH_MAX_LENGTH,
+          autoComplete: 'off',
+          spellCheck: false,
+          // Only while the list is there: an aria-controls naming no element is invalid ARIA.
+          'aria-controls': store.reports.length > 0 ? listId : undefined,
+        }}
       />
     </form>
   );
