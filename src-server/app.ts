@@ -237,7 +237,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     const wait = retryAfterSeconds(error);
     if (wait !== null) reply.header('retry-after', String(wait));
     const page = refusalRedirect(request, status, body.code);
-    if (page !== null) return reply.code(303).header('cache-control', 'no-store').redirect(page, 303);
+    if (page !== null) return reply.header('cache-control', 'no-store').redirect(page, 303);
     return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
   });
 

@@ -29,7 +29,7 @@ export const ReferrerReportsQuerySchema = z.object({
 });
 export type ReferrerReportsQuery = z.infer<typeof ReferrerReportsQuerySchema>;
 
-export const ReferrerReportSchema = z.object({
+export const ReferrerReportListItemSchema = z.object({
   reportId: z.uuid(),
   patient: z.object({ firstName: z.string(), lastName: z.string() }),
   /** YYYY-MM-DD. */
@@ -44,13 +44,13 @@ export const ReferrerReportSchema = z.object({
   /** /referrer/quick-report?imsec=…&repositorySource=default with a fresh 30-day referrer imsec. */
   quickReportPath: z.string(),
 });
-export type ReferrerReport = z.infer<typeof ReferrerReportSchema>;
+export type ReferrerReportListItem = z.infer<typeof ReferrerReportListItemSchema>;
 
 /** Why a referrer's list is empty whatever they search: their identity provider issued no provider number. */
 export const REFERRER_LIST_REASONS = ['no_provider_number'] as const;
 
 export const ReferrerReportsPageSchema = z.object({
-  reports: z.array(ReferrerReportSchema),
+  reports: z.array(ReferrerReportListItemSchema),
   /** The `before` of the next page; null on the last page. */
   nextCursor: ReferrerReportsCursorSchema.nullable(),
   /** Set when the list is empty for a reason other than "no match". */

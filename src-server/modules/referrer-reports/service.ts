@@ -1,5 +1,5 @@
 import { quickReportPath } from '@contract/api/image-viewer';
-import type { ReferrerReport, ReferrerReportsPage, ReferrerReportsQuery } from '@contract/api/referrer-reports';
+import type { ReferrerReportListItem, ReferrerReportsPage, ReferrerReportsQuery } from '@contract/api/referrer-reports';
 import { REFERRER_REPORTS_PAGE_SIZE } from '@contract/api/referrer-reports';
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
@@ -34,7 +34,7 @@ export function createReferrerReports(deps: ReferrerReportsDeps) {
   const repository = createReferrerReportsRepository(deps.db);
   const auditLog = createAuditLogRepository(deps.db);
 
-  const rowOf = (links: SignedLinks, row: ReferrerReportRow): ReferrerReport => ({
+  const rowOf = (links: SignedLinks, row: ReferrerReportRow): ReferrerReportListItem => ({
     reportId: row.reportId,
     patient: { firstName: row.firstName, lastName: row.lastName },
     dateOfBirth: row.dateOfBirth,

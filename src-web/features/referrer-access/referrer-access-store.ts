@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { REFERRER_SEARCH_MAX_LENGTH, type ReferrerReport, type ReferrerReportsPage } from '@contract/api/referrer-reports';
+import { REFERRER_SEARCH_MAX_LENGTH, type ReferrerReportListItem, type ReferrerReportsPage } from '@contract/api/referrer-reports';
 import { createReferrerReportsApi, type ReferrerReportsApi } from '../../api/referrer-reports-api';
 import { staffLoadProblemOf } from '../../api/staff-load-problem';
 import type { LoadState } from '../../platform/load-state';
@@ -22,7 +22,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * search (debounced), and further pages. An answer to an earlier search never overwrites a later one.
  */
 export class ReferrerAccessStore {
-  reports: ReferrerReport[] = [];
+  reports: ReferrerReportListItem[] = [];
   nextCursor: string | null = null;
   reason: ReferrerReportsPage['reason'] = null;
   loadState: LoadState = 'idle';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { ReferrerReport } from '@contract/api/referrer-reports';
+import type { ReferrerReportListItem } from '@contract/api/referrer-reports';
 import { Button } from '../../components/button';
 import { DetailsList } from '../../components/details-list';
 import { dateTimeFormat } from '../../platform/dates';
@@ -12,7 +12,7 @@ function formatBirthDate(isoDate: string, locale: string): string {
   return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-const ReportItem = observer(function ReportItem({ report }: { report: ReferrerReport }) {
+const ReportItem = observer(function ReportItem({ report }: { report: ReferrerReportListItem }) {
   const { t } = useTranslation();
   const { i18n } = useStores();
   const name = `${report.patient.firstName} ${report.patient.lastName}`;

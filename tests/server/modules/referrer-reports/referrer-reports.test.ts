@@ -1,7 +1,7 @@
 import type { JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ImageViewerResponseSchema } from '@contract/api/image-viewer';
-import { ReferrerReportsPageSchema, type ReferrerReport, type ReferrerReportsPage } from '@contract/api/referrer-reports';
+import { ReferrerReportsPageSchema, type ReferrerReportListItem, type ReferrerReportsPage } from '@contract/api/referrer-reports';
 import type { Database } from '../../../../src-server/db/connection';
 import { createReferrerReportsRepository } from '../../../../src-server/modules/referrer-reports/repository';
 import { backends } from '../../helpers/database';
@@ -81,7 +81,7 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
     return ReferrerReportsPageSchema.parse(response.json());
   }
 
-  const accessions = (reports: ReferrerReport[]) => reports.map((report) => report.accessionNumber);
+  const accessions = (reports: ReferrerReportListItem[]) => reports.map((report) => report.accessionNumber);
 
   beforeAll(async () => {
     await addReports(server.db, server.clock.now());

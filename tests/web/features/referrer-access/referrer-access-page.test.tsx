@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ReferrerReport, ReferrerReportsPage } from '@contract/api/referrer-reports';
+import type { ReferrerReportListItem, ReferrerReportsPage } from '@contract/api/referrer-reports';
 import { json } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 import { REFERRER_USER, STAFF_USER } from '../../helpers/staff-users';
@@ -10,7 +10,7 @@ import { testConfig } from '../../helpers/test-config';
 const PAGE = '/referrer-access';
 
 /** A report as GET /api/referrer/reports answers it (src-contract/api/referrer-reports.ts). */
-function report(n: number, overrides: Partial<ReferrerReport> = {}): ReferrerReport {
+function report(n: number, overrides: Partial<ReferrerReportListItem> = {}): ReferrerReportListItem {
   const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
   return {
     reportId: id,
@@ -30,7 +30,7 @@ const LIAM = report(1, { patient: { firstName: 'Liam', lastName: 'Example' }, ac
 const AMELIA = report(2, { patient: { firstName: 'Amelia', lastName: 'Sample' }, examName: 'MRI shoulder', clinicName: 'Chatswood' });
 
 /** /api/referrer/reports in memory: prefix search on names and accession, 20 a page by cursor. */
-function reportsServer(all: ReferrerReport[] = [LIAM, AMELIA], reason: ReferrerReportsPage['reason'] = null) {
+function reportsServer(all: ReferrerReportListItem[] = [LIAM, AMELIA], reason: ReferrerReportsPage['reason'] = null) {
   const queries: { search: string | null; before: string | null }[] = [];
   const route = (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://test');
