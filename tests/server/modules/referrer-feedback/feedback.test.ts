@@ -5,16 +5,8 @@ import { createSignedLinks, parseSignedLinkKeys } from '../../../../src-server/p
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { client, LIAM } from '../patient-access/sign-in-kit';
-import { INTEGRATION_ENV } from '../results/results-kit';
-import {
-  feedbackQuestionnaire,
-  feedbackRows,
-  giveFeedback,
-  GOOD_ANSWER,
-  reportWithReferrerLink,
-  setFeedbackEnabled,
-  SIGNING_KEY,
-} from './feedback-kit';
+import { deliverWithReferrerLink, INTEGRATION_ENV } from '../results/results-kit';
+import { feedbackQuestionnaire, feedbackRows, giveFeedback, GOOD_ANSWER, setFeedbackEnabled, SIGNING_KEY } from './feedback-kit';
 
 // Report-quality feedback with the referrer's imsec (docs/rules/referrers.md#report-quality-feedback):
 // the questionnaire for the report, one answer per report however many arrive at once, strict
@@ -30,7 +22,7 @@ describe.each(backends())('referrer feedback with the imsec on %s', (backend) =>
   let questionnaireId: string;
 
   beforeAll(async () => {
-    ({ reportId, imsec } = await reportWithReferrerLink(server.app, server.db, LIAM.bookingKey, {
+    ({ reportId, imsec } = await deliverWithReferrerLink(server.app, server.db, LIAM.bookingKey, {
       accessionNumber: 'ACC-FB-1',
       releaseAt: new Date(server.clock.now().getTime() + 7 * DAY).toISOString(),
       referrer: REFERRER,

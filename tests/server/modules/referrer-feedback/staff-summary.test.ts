@@ -3,9 +3,9 @@ import { FeedbackListResponseSchema, FeedbackQuestionnaireResponseSchema } from 
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { AMELIA, LIAM } from '../patient-access/sign-in-kit';
-import { INTEGRATION_ENV } from '../results/results-kit';
+import { deliverWithReferrerLink, INTEGRATION_ENV } from '../results/results-kit';
 import { REFERRER_CLAIMS, STAFF_CLAIMS, staffBrowser, useTestIdentityProvider, type StaffBrowser } from '../staff-access/identity-kit';
-import { FEEDBACK_PATH, feedbackQuestionnaire, giveFeedback, reportWithReferrerLink, SIGNING_KEY } from './feedback-kit';
+import { FEEDBACK_PATH, feedbackQuestionnaire, giveFeedback, SIGNING_KEY } from './feedback-kit';
 
 // What staff read of referrer feedback (docs/rules/referrers.md#report-quality-feedback): each
 // feedback newest first, a page at a time, and per referrer and per modality the count and the
@@ -44,7 +44,7 @@ describe.each(backends())('referrer feedback for staff on %s', (backend) => {
       },
     ];
     for (const item of given) {
-      const { imsec } = await reportWithReferrerLink(server.app, server.db, item.bookingKey, { ...item, releaseAt });
+      const { imsec } = await deliverWithReferrerLink(server.app, server.db, item.bookingKey, { ...item, releaseAt });
       const questionnaire = FeedbackQuestionnaireResponseSchema.parse(
         (await feedbackQuestionnaire(server.app, imsec)).json(),
       ).questionnaire;

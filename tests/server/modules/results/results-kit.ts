@@ -76,3 +76,25 @@ export async function resultsSignIn(
 
 export const getResult = (browser: Client, bookingKey: string): Promise<LightMyRequestResponse> =>
   browser.request('GET', `/api/results/${bookingKey}`);
+
+/**
+ * Delivers a report naming the referrer's e-mail and answers its id and the imsec of the quick
+ * report link in the report-ready mail about it, as the referrer's mail client would have it.
+ */
+export async function deliverWithReferrerLink(
+  app: FastifyInstance,
+  db: Database,
+  bookingKey: string,
+  options: Parameters<typeof deliverReport>[3] & { referrer: { name: string; providerNumber: string | null; email: string } },
+): Promise<{ reportId: string; imsec: string }> {
+  const reportId = await deliverReport(app, db, bookingKey, options);
+  const [mail] = await db.query<{ text_body: string }>(
+    `select text_body from outbox_mail where recipient = $1 and kind = 'referrer_report_ready' and text_body like $2 order by id desc limit 1`,
+    [options.referrer.email, `%${options.accessionNumber}%`],
+  );
+  const link = /(https?:\/\/\S+\/referrer\/quick-report\?\S+)/.exec(mail?.text_body ?? '')?.[1];
+  if (link === undefined) throw new Error(`no quick report link was mailed to the referrer for ${options.accessionNumber}`);
+  const imsec = new URL(link).searchParams.get('imsec');
+  if (imsec === null) throw new Error('the quick report link has no imsec');
+  return { reportId, imsec };
+}
