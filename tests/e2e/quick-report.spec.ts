@@ -5,7 +5,7 @@ import { createSignedLinks, parseSignedLinkKeys } from '../../src-server/platfor
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
 import { mailsTo } from './helpers/mail';
-import { appointmentSlugOf, deliverReport } from './helpers/result-delivery';
+import { appointmentSlugOf, deliverReport, quickReportLinkIn } from './helpers/result-delivery';
 import { E2E_PACS_PORTAL, E2E_SIGNED_LINK_KEYS } from './helpers/servers';
 
 /**
@@ -49,7 +49,7 @@ async function deliverAndOpenMail(page: Page, request: APIRequestContext, access
       { timeout: 15_000, message: `no report-ready mail for ${accessionNumber}` },
     )
     .not.toBe('');
-  const link = /(https?:\/\/\S+\/referrer\/quick-report\?\S+)/.exec(text)?.[1];
+  const link = quickReportLinkIn(text);
   expect(link, text).toBeTruthy();
   return link ?? '';
 }

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { waitForMailTo } from './helpers/mail';
 import { chooseRadio, surveyDialog } from './helpers/questionnaires';
-import { appointmentSlugOf, deliverReport } from './helpers/result-delivery';
+import { appointmentSlugOf, deliverReport, quickReportLinkIn } from './helpers/result-delivery';
 import { DEMO_STAFF, signInThroughPopup } from './helpers/staff';
 
 /**
@@ -33,8 +33,8 @@ let appointmentSlug = '';
 /** The imsec of the quick report link in the newest report-ready mail to `address`. */
 async function imsecFromMail(address: string): Promise<string> {
   const mail = await waitForMailTo(address);
-  const link = /(https?:\/\/\S+\/referrer\/quick-report\?\S+)/.exec(mail.text ?? '')?.[1];
-  if (link === undefined) throw new Error(`the mail to ${address} has no quick report link`);
+  const link = quickReportLinkIn(mail.text ?? '');
+  if (link === null) throw new Error(`the mail to ${address} has no quick report link`);
   const imsec = new URL(link).searchParams.get('imsec');
   if (imsec === null) throw new Error('the quick report link has no imsec');
   return imsec;

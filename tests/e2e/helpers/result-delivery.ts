@@ -84,3 +84,8 @@ export async function appointmentSlugOf(page: Page, who: { key: string; dateOfBi
   if (!slug) throw new Error('the booking has no appointment');
   return slug;
 }
+
+/** The quick report link in a referrer's report-ready mail, or null when the text has none. */
+export function quickReportLinkIn(mailText: string): string | null {
+  return /(https?:\/\/\S+\/referrer\/quick-report\?\S+)/.exec(mailText)?.[1] ?? null;
+}
