@@ -5,6 +5,11 @@ export function isoTimestamp(column: string, alias: string): string {
   return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${alias}`;
 }
 
+/** A LIKE pattern piece that matches `text` literally (%, _ and backslash, LIKE's escape character, escaped). */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
 /** PostgreSQL's unique_violation, exclusion_violation and deadlock_detected. */
 export const UNIQUE_VIOLATION = '23505';
 export const EXCLUSION_VIOLATION = '23P01';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/connection';
-import { isoTimestamp } from '../../db/sql';
+import { isoTimestamp, likeLiteral } from '../../db/sql';
 
 /** SQL for the referring doctor's report list (0018_results.sql, 0023_referrer_reports.sql). */
 
@@ -27,8 +27,8 @@ export interface ReferrerReportsFilter {
   now: Date;
 }
 
-/** A LIKE prefix pattern that matches the text literally (%, _ and \ escaped). */
-export const likePrefix = (text: string): string => `${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+/** A LIKE prefix pattern that matches the text literally. */
+const likePrefix = (text: string): string => `${likeLiteral(text)}%`;
 
 /**
  * Up to this many patients whose name starts with the search, the search starts from them (name

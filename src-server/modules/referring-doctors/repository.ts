@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/connection';
+import { likeLiteral } from '../../db/sql';
 
 /** SQL of the referring-doctor directory (docs/server.md#module-shape). */
 
@@ -32,11 +33,6 @@ const COLUMNS = 'id::text as id, first_name, last_name, provider_number, practic
  */
 export const SIMILARITY_CANDIDATES = 200;
 
-/** A LIKE pattern that takes `text` literally (backslash is LIKE's escape character). */
-function literal(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 /**
  * The search as one statement (docs/rules/check-in.md#referring-doctors). A doctor matches when
  * any contained word is part of its search_text: each LIKE '%word%' is answered by the trigram
@@ -53,13 +49,13 @@ export function doctorSearchQuery(terms: DoctorSearchTerms): { sql: string; para
     return `$${params.length}`;
   };
   const text = parameter(terms.text);
-  const textPrefix = parameter(`${literal(terms.text)}%`);
-  const contains = terms.containedWords.map((word) => `search_text like ${parameter(`%${literal(word)}%`)}`);
+  const textPrefix = parameter(`${likeLiteral(terms.text)}%`);
+  const contains = terms.containedWords.map((word) => `search_text like ${parameter(`%${likeLiteral(word)}%`)}`);
   const matches =
     contains.length > 0
       ? contains.join(' or ')
-      : `lower(first_name || ' ' || last_name) like ${parameter(terms.words.map((word) => `${literal(word)}%`).join(' '))}`;
-  const lastNameStarts = terms.words.map((word) => `lower(last_name) like ${parameter(`${literal(word)}%`)}`);
+      : `lower(first_name || ' ' || last_name) like ${parameter(terms.words.map((word) => `${likeLiteral(word)}%`).join(' '))}`;
+  const lastNameStarts = terms.words.map((word) => `lower(last_name) like ${parameter(`${likeLiteral(word)}%`)}`);
   const otherStarts = [
     ...(terms.words.length > 1 ? [`lower(first_name || ' ' || last_name) like ${textPrefix}`] : []),
     `lower(provider_number) like ${textPrefix}`,
