@@ -35,6 +35,10 @@ export const ERROR_CODES = [
   // Questionnaires: an answer's outcome denies online booking (DENY_BOOKING) or the
   // booking request (DENY_BOOKING_REQUEST); the message is the provider's.
   'booking_denied',
+  // A questionnaire that decides about the booking (it can refuse, redirect, swap exams or ask for
+  // more: BOOKING_DECIDING_OUTCOMES in src-contract/api/questionnaires.ts) has no answer for
+  // these exams under the booking's questionnaireKey (400; details name each one).
+  'questionnaire_required',
   // Too many attempts from one connection or for one contact: the request needs a solved
   // proof-of-work check (src-contract/api/captcha.ts) before it is looked at.
   'captcha_required',

@@ -138,6 +138,11 @@ export const RescheduleRequestSchema = z.strictObject({
   exams: ExamSlugListSchema.optional(),
   /** The patient's own hold on the new time (POST /api/booking/holds): the move takes its place. */
   holdId: HoldParamsSchema.shape.holdId.optional(),
+  /**
+   * CHANGED: the temporary key holding the answers to the new exams' questionnaires; those that can
+   * refuse or change a booking must be answered, here or with the booking (400 questionnaire_required).
+   */
+  questionnaireKey: BookingKeySchema.optional(),
 });
 export type RescheduleRequest = z.infer<typeof RescheduleRequestSchema>;
 

@@ -77,6 +77,25 @@ export const OUTCOME_TYPES = [
   'RESTRICT_QUESTIONNAIRE',
 ] as const;
 export const OutcomeTypeSchema = z.enum(OUTCOME_TYPES);
+
+/**
+ * Outcomes that refuse, redirect, swap or otherwise change a booking. A booking-time questionnaire
+ * with any of them must be answered before its exams are booked, requested or changed to, whatever
+ * the provider's required_before_booking says (a pacemaker must never reach an MRI list unasked);
+ * only RESTRICT_QUESTIONNAIRE, which orders the questionnaires, leaves the booking alone.
+ */
+export const BOOKING_DECIDING_OUTCOMES = [
+  'DENY_BOOKING',
+  'DENY_BOOKING_REQUEST',
+  'CREATE_BOOKING_REQUEST',
+  'MEDICARE_NUMBER_REQUIRED',
+  'VALIDATION_CODE_REQUIRED',
+  'SET_DOCUMENT_TYPE',
+  'SET_INSURANCE_TYPE',
+  'REDIRECT',
+  'WALK_IN_EXAM',
+  'CHANGE_EXAM',
+] as const satisfies readonly OutcomeType[];
 export type OutcomeType = z.infer<typeof OutcomeTypeSchema>;
 
 export const OutcomeSchema = z.object({

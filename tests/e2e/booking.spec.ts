@@ -7,6 +7,7 @@ import { answerQuestionnairesPlainly } from './helpers/questionnaires';
 import { referralPhoto } from './helpers/files';
 import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
 import { signIn } from './helpers/sign-in';
+import { screenedKey } from './helpers/booking';
 
 /**
  * The booking journey in Chromium against the real server and its seeded demo
@@ -287,9 +288,11 @@ test('a time taken by someone else meanwhile shows the clear message and fresh t
   expect((await request.delete(`/api/booking/holds/${holdId}`)).status()).toBeLessThan(300);
   const statuses: number[] = [];
   for (let other = 1; other <= 4 && !statuses.includes(409); other += 1) {
+    const from = { 'X-Forwarded-For': `198.51.100.${other}` };
     const answer = await request.post('/api/booking/appointments', {
-      headers: { 'Idempotency-Key': crypto.randomUUID(), 'X-Forwarded-For': `198.51.100.${other}` },
+      headers: { 'Idempotency-Key': crypto.randomUUID(), ...from },
       data: {
+        questionnaireKey: await screenedKey(request, ['xr-hand-wrist'], from),
         exams: ['xr-hand-wrist'],
         clinicSlug,
         startsAt,

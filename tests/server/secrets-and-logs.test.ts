@@ -5,7 +5,7 @@ import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
 import { MIN_TOKEN_BYTES } from '../../src-server/platform/ids';
 import { backends } from './helpers/database';
 import { useTestApp } from './helpers/test-app';
-import { patient, slotsOn } from './modules/booking/booking-test-kit';
+import { book, patient, slotsOn } from './modules/booking/booking-test-kit';
 import { authenticate, client, LIAM, sessionCheck, setOtpRequired } from './modules/patient-access/sign-in-kit';
 
 // The booking key is an unguessable secret link that never leaks (docs/rules/security.md#tokens,
@@ -30,18 +30,17 @@ describe.each(backends())('booking keys and logs on %s', (backend) => {
 
   async function bookSentinel(date: string, slot: number): Promise<string> {
     const startsAt = (await slotsOn(server.app, 'mri-knee', 'parramatta', date))[slot]?.startsAt ?? '';
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/api/booking/appointments',
-      remoteAddress: SENTINEL.address,
-      headers: { 'idempotency-key': randomUUID() },
-      payload: {
+    const response = await book(
+      server.app,
+      {
         exams: ['mri-knee'],
         clinicSlug: 'parramatta',
         startsAt,
         patient: patient({ dateOfBirth: SENTINEL.dateOfBirth, email: SENTINEL.email, contactNumber: SENTINEL.contactNumber }),
       },
-    });
+      randomUUID(),
+      { remoteAddress: SENTINEL.address },
+    );
     expect(response.statusCode, response.body).toBe(201);
     return AppointmentCreateResponseSchema.parse(response.json()).bookingKey;
   }

@@ -21,7 +21,8 @@ import { createIdempotencyRepository } from '../../platform/idempotency';
 import { availabilityVersion, type AvailabilityStore } from '../availability/public';
 import type { BookingService } from '../booking/public';
 import { queueBookingConfirmation } from '../notifications/public';
-import { requiredDocument } from '../questionnaires/public';
+import { applyAnswersToChange, auditScreeningRefusal, requiredDocument } from '../questionnaires/public';
+import { bookingKeyRef } from '../../platform/security-audit';
 import {
   CHANGEABLE,
   changeNotAllowed,
@@ -288,6 +289,8 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
             finish: async (tx, booked) => {
               const now = clock.now();
               const oldLive = moved;
+              // New exams need their screening answered (this booking's answers, or the key's for the new exams).
+              if (toStatus === 'CHANGED') await applyAnswersToChange(tx, request.questionnaireKey, { bookingKey, examSlugs: exams, now });
               await repository.logChange(
                 {
                   bookingKey,
@@ -358,6 +361,12 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         }
         if (sqlState(error) === UNIQUE_VIOLATION)
           throw appError('conflict', 409, 'This change is already being processed. Please wait a moment.');
+        await auditScreeningRefusal(db, error, {
+          actor: 'patient',
+          kind: 'change',
+          examSlugs: exams,
+          subjectId: bookingKeyRef(bookingKey),
+        });
         throw error;
       }
     },

@@ -10,7 +10,7 @@ import { hashRequest } from '../../platform/request-hash';
 import { localDate } from '../../platform/time-zone';
 import { availabilityVersion, type AvailabilityStore } from '../availability/public';
 import { queueBookingConfirmation } from '../notifications/public';
-import { applyQuestionnaireAnswers } from '../questionnaires/public';
+import { applyQuestionnaireAnswers, auditScreeningRefusal } from '../questionnaires/public';
 import type { BookingCaller } from './booking-caller';
 import type { BookingClient, BookingLimiter } from './booking-limits';
 import { bookableExams, clinicBySlug, type Catalogue } from './catalogue';
@@ -279,6 +279,12 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
         }
         // Still a deadlock victim after the retries: someone else is taking this time.
         if (sqlState(error) === DEADLOCK_DETECTED) throw await booker.slotTaken(placement, request.holdId !== undefined);
+        await auditScreeningRefusal(db, error, {
+          actor: caller.kind === 'staff' ? caller.staffRef : caller.actor,
+          kind: 'appointment',
+          examSlugs: request.exams,
+          subjectId: null,
+        });
         throw error;
       }
     },

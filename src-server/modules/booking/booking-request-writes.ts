@@ -7,7 +7,7 @@ import type { IdempotencyRepository } from '../../platform/idempotency';
 import { randomToken } from '../../platform/ids';
 import { hashRequest } from '../../platform/request-hash';
 import { localDate } from '../../platform/time-zone';
-import { applyQuestionnaireAnswers, outcomesForKey, UNKNOWN_QUESTIONNAIRE_KEY } from '../questionnaires/public';
+import { applyQuestionnaireAnswers, auditScreeningRefusal, outcomesForKey, UNKNOWN_QUESTIONNAIRE_KEY } from '../questionnaires/public';
 import type { BookingClient, BookingLimiter } from './booking-limits';
 import { clinicBySlug, type Catalogue } from './catalogue';
 import type { BookingRepository } from './repository';
@@ -127,6 +127,7 @@ export function createBookingRequestWrites(deps: BookingRequestWritesDeps) {
           const winner = await replay();
           if (winner !== null) return winner;
         }
+        await auditScreeningRefusal(db, error, { actor: 'patient', kind: 'booking_request', examSlugs: request.exams, subjectId: null });
         throw error;
       }
       return response;

@@ -1,5 +1,7 @@
 import {
+  BOOKING_DECIDING_OUTCOMES,
   OutcomeSchema,
+  type Outcome,
   type Questionnaire,
   type QuestionnaireItem,
   type QuestionnaireListResponse,
@@ -37,8 +39,20 @@ export function sanitizeSurveyJson(value: unknown, key = ''): unknown {
   return value;
 }
 
-export function toQuestionnaire(row: QuestionnaireRow): Questionnaire {
+/** A questionnaire's outcomes; a list that does not parse counts as none (the seed and tests report it). */
+export function outcomesOf(row: QuestionnaireRow): Outcome[] {
   const outcomes = OutcomeListSchema.safeParse(row.outcomes);
+  return outcomes.success ? outcomes.data : [];
+}
+
+const DECIDING = new Set<string>(BOOKING_DECIDING_OUTCOMES);
+
+/** Whether answers to this questionnaire can refuse, redirect, swap or otherwise change a booking. */
+export function decidesBooking(row: QuestionnaireRow): boolean {
+  return outcomesOf(row).some((outcome) => DECIDING.has(outcome.type));
+}
+
+export function toQuestionnaire(row: QuestionnaireRow): Questionnaire {
   return {
     id: row.id,
     slug: row.slug,
@@ -50,7 +64,7 @@ export function toQuestionnaire(row: QuestionnaireRow): Questionnaire {
     general: row.association === 'GENERAL',
     modalityIds: row.modality_ids,
     examSlugs: row.exam_slugs,
-    outcomes: outcomes.success ? outcomes.data : [],
+    outcomes: outcomesOf(row),
     css: row.css,
     showClose: row.show_close,
     showClosingConfirmation: row.show_closing_confirmation,

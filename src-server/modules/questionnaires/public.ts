@@ -3,7 +3,13 @@ import { listResponse, planItems } from './plan';
 import { createQuestionnairesRepository } from './repository';
 
 /** What other modules may use of questionnaires: the booking hook, outcomes of a temporary key, the document to bring. */
-export { applyQuestionnaireAnswers, outcomesForKey, UNKNOWN_QUESTIONNAIRE_KEY } from './booking-hook';
+export {
+  applyAnswersToChange,
+  applyQuestionnaireAnswers,
+  auditScreeningRefusal,
+  outcomesForKey,
+  UNKNOWN_QUESTIONNAIRE_KEY,
+} from './booking-hook';
 
 /** What the demo seed checks a questionnaire with before storing it: the survey model and its conditions. */
 export { autocompleteSources, loadModel } from './answer-validation';

@@ -25,6 +25,7 @@ export interface QuestionnaireRow extends Record<string, unknown> {
 export interface ExamInfoRow extends Record<string, unknown> {
   id: string;
   slug: string;
+  name: string;
   modality_id: string;
 }
 
@@ -61,22 +62,24 @@ export function createQuestionnairesRepository(db: Queryable) {
     },
 
     async examsBySlugs(slugs: readonly string[], tx: Queryable = db): Promise<ExamInfoRow[]> {
-      return tx.query<ExamInfoRow>(`select id::text as id, slug, modality_id::text as modality_id from exam where slug = any($1::text[])`, [
-        slugs,
-      ]);
+      return tx.query<ExamInfoRow>(
+        `select id::text as id, slug, name, modality_id::text as modality_id from exam where slug = any($1::text[])`,
+        [slugs],
+      );
     },
 
     async examsByIds(ids: readonly string[], tx: Queryable = db): Promise<ExamInfoRow[]> {
-      return tx.query<ExamInfoRow>(`select id::text as id, slug, modality_id::text as modality_id from exam where id = any($1::uuid[])`, [
-        ids,
-      ]);
+      return tx.query<ExamInfoRow>(
+        `select id::text as id, slug, name, modality_id::text as modality_id from exam where id = any($1::uuid[])`,
+        [ids],
+      );
     },
 
     /** Exam ids of an appointment booking's current rows or a booking request's rows. */
     async ownerExams(owner: 'APPOINTMENT' | 'BOOKING_REQUEST', bookingKey: string, tx: Queryable = db): Promise<ExamInfoRow[]> {
       const table = owner === 'APPOINTMENT' ? 'appointment' : 'booking_request';
       const rows = await tx.query<ExamInfoRow>(
-        `select distinct e.id::text as id, e.slug, e.modality_id::text as modality_id
+        `select distinct e.id::text as id, e.slug, e.name, e.modality_id::text as modality_id
          from ${table} t join exam e on e.id = t.exam_id
         where t.booking_key = $1
           and t.status not in ('RESCHEDULED', 'CHANGED')
@@ -207,17 +210,46 @@ export function createQuestionnairesRepository(db: Queryable) {
     },
 
     /** Records what the outcomes decided for a booking (nothing when they decided nothing). */
+    /** Records what the outcomes decided; a change of exams replaces the document and insurance type it decided before. */
     async saveBookingOutcome(
       owner: { type: 'APPOINTMENT' | 'BOOKING_REQUEST'; key: string },
       outcome: { documentTypeId: string | null; insuranceType: string | null; validationCode: string | null },
       tx: Queryable = db,
     ): Promise<void> {
-      if (outcome.documentTypeId === null && outcome.insuranceType === null && outcome.validationCode === null) return;
+      if (outcome.documentTypeId === null && outcome.insuranceType === null && outcome.validationCode === null) {
+        await tx.query(`delete from booking_outcome where owner_type = $1 and owner_key = $2`, [owner.type, owner.key]);
+        return;
+      }
       await tx.query(
         `insert into booking_outcome (owner_type, owner_key, document_type_id, insurance_type, validation_code)
-       values ($1, $2, $3::uuid, $4, $5)`,
+       values ($1, $2, $3::uuid, $4, $5)
+       on conflict (owner_type, owner_key) do update
+          set document_type_id = excluded.document_type_id, insurance_type = excluded.insurance_type,
+              validation_code = excluded.validation_code`,
         [owner.type, owner.key, outcome.documentTypeId, outcome.insuranceType, outcome.validationCode],
       );
+    },
+
+    /** The validation code a booking was made with, or null. */
+    async validationCode(owner: { type: 'APPOINTMENT' | 'BOOKING_REQUEST'; key: string }, tx: Queryable = db): Promise<string | null> {
+      const rows = await tx.query<{ code: string | null }>(
+        `select validation_code as code from booking_outcome where owner_type = $1 and owner_key = $2`,
+        [owner.type, owner.key],
+      );
+      return rows[0]?.code ?? null;
+    },
+
+    /** Deletes a booking's answers that the temporary key answers again (they are about to replace them). */
+    async deleteAnswersSupersededBy(owner: { type: OwnerType; key: string }, temporaryKey: string, tx: Queryable = db): Promise<number> {
+      const rows = await tx.query(
+        `delete from questionnaire_answer kept using questionnaire_answer fresh
+          where kept.owner_type = $1 and kept.owner_key = $2
+            and fresh.owner_type = 'TEMPORARY' and fresh.owner_key = $3
+            and fresh.questionnaire_id = kept.questionnaire_id and fresh.scope = kept.scope
+         returning kept.id`,
+        [owner.type, owner.key, temporaryKey],
+      );
+      return rows.length;
     },
 
     /** The document a booking's questionnaire answers asked the patient to bring, or null. */

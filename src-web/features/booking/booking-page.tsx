@@ -45,11 +45,13 @@ export const BookingPage = observer(function BookingPage() {
   const [questionnaires, setQuestionnaires] = useState(false);
 
   useEffect(() => {
-    // Moving a booking keeps its answers: no questionnaires then.
-    booking.questionnaireHooks = rescheduleKey ? null : bookingQuestionnaireHooks(root, () => setQuestionnaires(true));
+    // Moving a booking to another time keeps its answers: no questionnaires then. Changing its
+    // exams asks the new exams' questionnaires (the server requires their screening).
+    const keepsAnswers = rescheduleKey !== null && rescheduleContext === 'RESCHEDULED';
+    booking.questionnaireHooks = keepsAnswers ? null : bookingQuestionnaireHooks(root, () => setQuestionnaires(true));
     void booking.start(startedWith.current);
     return () => booking.dispose();
-  }, [root, booking, rescheduleKey]);
+  }, [root, booking, rescheduleKey, rescheduleContext]);
 
   // The flow's choices live in the URL (replace, so Back leaves the page as before).
   useEffect(

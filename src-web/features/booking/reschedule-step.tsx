@@ -79,6 +79,10 @@ export const RescheduleStep = observer(function RescheduleStep({
       clinicSlug: clinic.slug,
       startsAt,
       ...(moveContext === 'CHANGED' ? { exams: booking.examChoice.bookedSlugs } : {}),
+      // The new exams' screening answers, given in this flow, go with the change.
+      ...(moveContext === 'CHANGED' && booking.examChoice.questionnaireKey
+        ? { questionnaireKey: booking.examChoice.questionnaireKey }
+        : {}),
       ...(hold ? { holdId: hold.holdId } : {}),
     });
     if (outcome === 'done') {

@@ -1,5 +1,47 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
+/** The demo provider's screening answers that let a booking go ahead, by questionnaire slug. */
+const PASSING_ANSWERS: Readonly<Record<string, object>> = {
+  'mri-safety-screening': { pacemaker: 'no', hasImplants: false, metalInEyes: 'no', claustrophobia: false, weightKg: 82 },
+  'ct-contrast': { previousReaction: 'no', kidneyDisease: 'no', onMetformin: false, allergies: ['none'] },
+  'xray-pregnancy-check': { pregnant: 'no' },
+};
+
+/**
+ * A temporary questionnaire key with every questionnaire of these exams answered, as the booking
+ * page leaves it: the server refuses a screened exam booked without one.
+ */
+export async function screenedKey(
+  request: APIRequestContext,
+  exams: readonly string[],
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const write = { ...headers, 'X-Requested-With': 'XMLHttpRequest' };
+  const created = await request.post('/api/questionnaires/booking-keys', { headers: write });
+  expect(created.status()).toBe(201);
+  const { bookingKey } = (await created.json()) as { bookingKey: string };
+  const list = await request.get(`/api/questionnaires?bookingKey=${bookingKey}&exams=${exams.join(',')}`, { headers });
+  expect(list.status()).toBe(200);
+  const { questionnaires } = (await list.json()) as {
+    questionnaires: { questionnaire: { id: string; slug: string }; examSlug: string | null }[];
+  };
+  for (const item of questionnaires) {
+    const answers = PASSING_ANSWERS[item.questionnaire.slug];
+    expect(answers, `answers for ${item.questionnaire.slug}`).toBeDefined();
+    const saved = await request.post('/api/questionnaires/temporary-answers', {
+      headers: write,
+      data: {
+        bookingKey,
+        questionnaireId: item.questionnaire.id,
+        ...(item.examSlug === null ? {} : { examSlug: item.examSlug }),
+        questionnaireResult: answers,
+      },
+    });
+    expect(saved.status()).toBe(200);
+  }
+  return bookingKey;
+}
+
 /** A new appointment booked through the real booking API, at least two days ahead (outside the cancel limit). */
 export async function bookFresh(request: APIRequestContext, patient: { email: string; dateOfBirth: string }, exam = 'xr-chest') {
   const clinics = await request.get(`/api/booking/clinics?exams=${exam}`);
@@ -16,6 +58,7 @@ export async function bookFresh(request: APIRequestContext, patient: { email: st
       exams: [exam],
       clinicSlug: clinic,
       startsAt,
+      questionnaireKey: await screenedKey(request, [exam]),
       patient: {
         title: 'Mr',
         firstName: 'Liam',

@@ -10,7 +10,7 @@ import { noVirusScanner } from '../../../../src-server/platform/virus-scan';
 import { backends, SEED_NOW } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { CLIENT_HEADERS, signIn } from '../appointments/self-service-kit';
-import { book, patient, slotsOn } from '../booking/booking-test-kit';
+import { answerScreening, book, patient, slotsOn } from '../booking/booking-test-kit';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
 import { appointmentBase, HARRIET, jpeg, MINIMAL_PDF, multipart, send, strayFiles, temporaryBase } from './attachments-kit';
 
@@ -54,6 +54,7 @@ describe.each(backends())('temporary documents on %s', (backend) => {
     expect((await send(server.app, {}, 'GET', `${temporaryBase(key)}/response?changedExamSlugs=NOT%20A%20SLUG`)).statusCode).toBe(400);
 
     const dateOfBirth = '1968-07-21';
+    await answerScreening(server.app, key, ['mri-knee']);
     const slots = await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-24');
     const booked = await book(server.app, {
       exams: ['mri-knee'],

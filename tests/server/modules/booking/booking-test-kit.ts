@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AvailabilityResponse, PatientDetails, Slot } from '@contract/api/booking';
+import type { QuestionnaireListResponse } from '@contract/api/questionnaires';
 import type { Database } from '../../../../src-server/db/connection';
 import { zonedTimeToInstant } from '../../../../src-server/platform/time-zone';
 
@@ -73,7 +74,81 @@ export interface ClientOptions {
   headers?: Record<string, string>;
 }
 
-export function book(
+/** Answers to the demo provider's screening questionnaires that let a booking go ahead, by questionnaire slug. */
+export const PASSING_ANSWERS: Readonly<Record<string, object>> = {
+  'mri-safety-screening': { pacemaker: 'no', hasImplants: false, metalInEyes: 'no', claustrophobia: false, weightKg: 82 },
+  'ct-contrast': { previousReaction: 'no', kidneyDisease: 'no', onMetformin: false, allergies: ['none'] },
+  'xray-pregnancy-check': { pregnant: 'no' },
+};
+
+/**
+ * Answers every questionnaire these exams ask for under a temporary questionnaire key, as the
+ * web's booking flow does (docs/rules/questionnaires.md#required-answers): `answers` by
+ * questionnaire slug, PASSING_ANSWERS for the rest. Throws when a questionnaire has neither.
+ */
+export async function answerScreening(
+  app: FastifyInstance,
+  bookingKey: string,
+  exams: readonly string[],
+  answers: Readonly<Record<string, object>> = {},
+): Promise<void> {
+  const remoteAddress = newClientAddress();
+  const list = await app.inject({
+    method: 'GET',
+    url: `/api/questionnaires?bookingKey=${bookingKey}&exams=${exams.join(',')}`,
+    remoteAddress,
+  });
+  // Exams the questionnaires do not know: the booking itself answers what is wrong with them.
+  if (list.statusCode !== 200) return;
+  for (const item of list.json<QuestionnaireListResponse>().questionnaires) {
+    const { slug, id } = item.questionnaire;
+    const result = answers[slug] ?? PASSING_ANSWERS[slug];
+    if (result === undefined) throw new Error(`answerScreening has no answers for the questionnaire '${slug}'`);
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/api/questionnaires/temporary-answers',
+      remoteAddress,
+      payload: {
+        bookingKey,
+        questionnaireId: id,
+        ...(item.examSlug === null ? {} : { examSlug: item.examSlug }),
+        questionnaireResult: result,
+      },
+    });
+    if (saved.statusCode !== 200) throw new Error(`answer to ${slug}: ${saved.statusCode} ${saved.body}`);
+  }
+}
+
+/** A new temporary questionnaire key with the exams' questionnaires answered (answerScreening). */
+export async function screenedKey(
+  app: FastifyInstance,
+  exams: readonly string[],
+  answers: Readonly<Record<string, object>> = {},
+): Promise<string> {
+  const created = await app.inject({ method: 'POST', url: '/api/questionnaires/booking-keys', remoteAddress: newClientAddress() });
+  if (created.statusCode !== 201) throw new Error(`booking key: ${created.statusCode} ${created.body}`);
+  const bookingKey = created.json<{ bookingKey: string }>().bookingKey;
+  await answerScreening(app, bookingKey, exams, answers);
+  return bookingKey;
+}
+
+/** One screened key per idempotency key, so a retried or concurrent call sends the same body. */
+const screenedKeys = new Map<string, Promise<string>>();
+
+/** The body with a screened questionnaireKey added, unless it names one (`questionnaireKey: undefined` sends none). */
+async function screened(app: FastifyInstance, body: Record<string, unknown>, idempotencyKey: string): Promise<Record<string, unknown>> {
+  if ('questionnaireKey' in body || !Array.isArray(body.exams)) return body;
+  const questionnaireKey = screenedKeys.get(idempotencyKey) ?? screenedKey(app, body.exams as string[]);
+  screenedKeys.set(idempotencyKey, questionnaireKey);
+  return { ...body, questionnaireKey: await questionnaireKey };
+}
+
+/**
+ * Books as the web's booking flow does: when the body names no `questionnaireKey` at all, the
+ * exams' questionnaires are answered first (screenedKey). A test that means to send none says
+ * `questionnaireKey: undefined`.
+ */
+export async function book(
   app: FastifyInstance,
   body: Record<string, unknown>,
   key: string = randomUUID(),
@@ -84,7 +159,7 @@ export function book(
     url: '/api/booking/appointments',
     headers: { 'idempotency-key': key, ...options.headers },
     remoteAddress: options.remoteAddress ?? newClientAddress(),
-    payload: body,
+    payload: await screened(app, body, key),
   });
 }
 
@@ -98,7 +173,8 @@ export function hold(app: FastifyInstance, body: Record<string, unknown>, option
   });
 }
 
-export function requestBooking(
+/** Asks for booking requests as the web's flow does: screened first unless the body names a `questionnaireKey` (see book). */
+export async function requestBooking(
   app: FastifyInstance,
   body: Record<string, unknown>,
   key: string = randomUUID(),
@@ -109,7 +185,7 @@ export function requestBooking(
     url: '/api/booking/booking-requests',
     headers: { 'idempotency-key': key, ...options.headers },
     remoteAddress: options.remoteAddress ?? newClientAddress(),
-    payload: body,
+    payload: await screened(app, body, key),
   });
 }
 

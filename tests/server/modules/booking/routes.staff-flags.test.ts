@@ -27,12 +27,9 @@ describe.each(backends())('staff-only booking flags from an anonymous client on 
   it('stores an ordinary BOOKED patient booking and audits that staffBooking and pending were ignored', async () => {
     const address = '203.0.113.77';
     const mailBefore = await countRows(server.db, 'outbox_mail');
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/api/booking/appointments',
-      remoteAddress: address,
-      headers: { 'idempotency-key': '6f1c3c52-8d1e-4a8e-9f43-1b1e3e0f7a11' },
-      payload: {
+    const response = await book(
+      server.app,
+      {
         exams: ['ct-chest'],
         clinicSlug: 'newcastle',
         startsAt: sydney('2026-03-18', '13:00'),
@@ -40,7 +37,9 @@ describe.each(backends())('staff-only booking flags from an anonymous client on 
         staffBooking: true,
         pending: true,
       },
-    });
+      '6f1c3c52-8d1e-4a8e-9f43-1b1e3e0f7a11',
+      { remoteAddress: address },
+    );
     expect(response.statusCode, response.body).toBe(201);
     const body = AppointmentCreateResponseSchema.parse(response.json());
     expect(body.status).toBe('BOOKED');

@@ -10,7 +10,7 @@ import { createCaptcha } from '../../../../src-server/platform/captcha/captcha';
 import { backends, postgresUrlFor, SEED_NOW } from '../../helpers/database';
 import { buildTestServer } from '../../helpers/build-server';
 import { useTestApp } from '../../helpers/test-app';
-import { book, countRows, hold, overlaps, patient, slotsOn, sydney } from './booking-test-kit';
+import { book, countRows, hold, overlaps, patient, requestBooking, slotsOn, sydney } from './booking-test-kit';
 
 // SEED_NOW is Tuesday 2026-03-10 12:00 in Sydney (daylight time, UTC+11); lead time 120 min,
 // horizon 90 days, holds 10 min, a 15-minute grid (resources/demo-provider/booking.json).
@@ -399,16 +399,11 @@ describe.each(backends())('booking API on %s', (backend) => {
   describe('POST /api/booking/booking-requests', () => {
     it('creates a request per enquiry exam; succeeds when at least one is created', async () => {
       const before = await countRows(server.db, 'booking_request');
-      const response = await server.app.inject({
-        method: 'POST',
-        url: '/api/booking/booking-requests',
-        headers: { 'idempotency-key': randomUUID() },
-        payload: {
-          exams: ['ct-coronary-angiogram', 'ct-brain', 'mri-cardiac'],
-          clinicSlug: 'newcastle',
-          patient: patient(),
-          patientNotes: 'Mornings please',
-        },
+      const response = await requestBooking(server.app, {
+        exams: ['ct-coronary-angiogram', 'ct-brain', 'mri-cardiac'],
+        clinicSlug: 'newcastle',
+        patient: patient(),
+        patientNotes: 'Mornings please',
       });
       expect(response.statusCode).toBe(201);
       const body = response.json<{

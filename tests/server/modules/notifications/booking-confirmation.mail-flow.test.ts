@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppointmentCreateResponseSchema, AvailabilityResponseSchema, CatalogueSchema, ClinicsResponseSchema } from '@contract/api/booking';
 import { createTestClock } from '../../../../src-server/platform/clock';
@@ -7,6 +6,7 @@ import { createOutboxWorker } from '../../../../src-server/platform/outbox/outbo
 import { backends, SEED_NOW } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { collectingLogger, smtpConfigFor, startTestSmtpServer, type TestSmtpServer } from '../../helpers/test-smtp-server';
+import { book } from '../booking/booking-test-kit';
 
 /**
  * The whole path of the confirmation: a patient books two MRI exams (and a CT as the walk-in
@@ -64,26 +64,21 @@ describe.each(backends())('booking confirmation mail, end to end, on %s', (backe
     }
     if (choice === null) throw new Error('the demo provider has no clinic offering two MRI exams together');
 
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/api/booking/appointments',
-      headers: { 'idempotency-key': randomUUID() },
-      payload: {
-        exams: choice.exams,
-        clinicSlug: choice.clinicSlug,
-        startsAt: choice.startsAt,
-        patient: {
-          title: 'Mr',
-          firstName: 'Sam',
-          lastName: 'Mail-Test',
-          dateOfBirth: '1970-01-31',
-          email: 'sam.mailtest@example.com',
-          contactNumber: '0412345678',
-          postalCode: '2000',
-          medicareNumber: '2123456701',
-        },
-        walkInExam: { name: 'CT chest', prepTime: 5, minutesPrior: 15 },
+    const response = await book(server.app, {
+      exams: choice.exams,
+      clinicSlug: choice.clinicSlug,
+      startsAt: choice.startsAt,
+      patient: {
+        title: 'Mr',
+        firstName: 'Sam',
+        lastName: 'Mail-Test',
+        dateOfBirth: '1970-01-31',
+        email: 'sam.mailtest@example.com',
+        contactNumber: '0412345678',
+        postalCode: '2000',
+        medicareNumber: '2123456701',
       },
+      walkInExam: { name: 'CT chest', prepTime: 5, minutesPrior: 15 },
     });
     expect(response.statusCode, response.body).toBe(201);
     const booking = AppointmentCreateResponseSchema.parse(response.json());
