@@ -132,14 +132,16 @@ export async function screenedKey(
   return bookingKey;
 }
 
-/** One screened key per idempotency key, so a retried or concurrent call sends the same body. */
-const screenedKeys = new Map<string, Promise<string>>();
+/** One screened key per server and idempotency key, so a retried or concurrent call sends the same body. */
+const screenedKeys = new WeakMap<FastifyInstance, Map<string, Promise<string>>>();
 
 /** The body with a screened questionnaireKey added, unless it names one (`questionnaireKey: undefined` sends none). */
 async function screened(app: FastifyInstance, body: Record<string, unknown>, idempotencyKey: string): Promise<Record<string, unknown>> {
   if ('questionnaireKey' in body || !Array.isArray(body.exams)) return body;
-  const questionnaireKey = screenedKeys.get(idempotencyKey) ?? screenedKey(app, body.exams as string[]);
-  screenedKeys.set(idempotencyKey, questionnaireKey);
+  const keys = screenedKeys.get(app) ?? new Map<string, Promise<string>>();
+  screenedKeys.set(app, keys);
+  const questionnaireKey = keys.get(idempotencyKey) ?? screenedKey(app, body.exams as string[]);
+  keys.set(idempotencyKey, questionnaireKey);
   return { ...body, questionnaireKey: await questionnaireKey };
 }
 
