@@ -9,6 +9,8 @@ import { appointmentServer, BOOKING_KEY, summaryFixture } from '../appointment/a
 const NOW = () => new Date('2026-11-23T01:00:00.000Z');
 const FLOW = `/?reschedule=${BOOKING_KEY}&exams=ct-brain&clinic=parramatta&lat=-33.8151&lng=151.0011`;
 
+const QUESTIONNAIRE_KEY = 'Tq0Vx9mYb2kLr8Zp4Hc6Wd';
+
 type Answer = (request: RecordedBookingRequest, response: ServerResponse) => void;
 
 /** The booking flow opened by the appointment page's Reschedule (or Change) button. */
@@ -31,6 +33,11 @@ async function openFlow(context: 'RESCHEDULED' | 'CHANGED', answers: Answer[] = 
     ...bookingRoutes(log),
     ...holdReleaseRoutes(log),
     ...fake.routes,
+    // The new exams' questionnaires (a change asks them; this provider has none for a CT brain).
+    'POST /api/questionnaires/booking-keys': recording(log, (_request, response) => json(response, 201, { bookingKey: QUESTIONNAIRE_KEY })),
+    'GET /api/questionnaires': recording(log, (_request, response) =>
+      json(response, 200, { bookingKey: QUESTIONNAIRE_KEY, questionnaires: [], allAnswered: true }),
+    ),
     [`POST /api/appointments/${BOOKING_KEY}/reschedule`]: recording(log, (request, response) => {
       const answer = answers[calls];
       calls += 1;
@@ -78,6 +85,9 @@ describe('booking flow with ?reschedule=', () => {
     expect(move?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(move?.body).toMatchObject({ context: 'RESCHEDULED', clinicSlug: 'parramatta' });
     expect(move?.body).not.toHaveProperty('exams');
+    // A move keeps the booking's answers: no questionnaires asked, no key sent.
+    expect(move?.body).not.toHaveProperty('questionnaireKey');
+    expect(log.some((request) => request.path.startsWith('/api/questionnaires'))).toBe(false);
     const startsAt = (move?.body as { startsAt: string }).startsAt;
     await waitFor(() => expect(screen.getByTestId('appointment-time').getAttribute('datetime')).toBe(startsAt));
     // Our own hold on the new time goes with the move (the server turns it into the appointment),
@@ -94,7 +104,14 @@ describe('booking flow with ?reschedule=', () => {
     await toLastStep();
     fireEvent.click(screen.getByRole('button', { name: 'Move my appointment' }));
     await waitFor(() => expect(reschedules(log)).toHaveLength(1));
-    expect(reschedules(log)[0]?.body).toMatchObject({ context: 'CHANGED', clinicSlug: 'parramatta', exams: ['ct-brain'] });
+    // The change asked the new exams' questionnaires and names their key, so the server can check the screening.
+    expect(log.some((request) => request.method === 'GET' && request.path === '/api/questionnaires')).toBe(true);
+    expect(reschedules(log)[0]?.body).toMatchObject({
+      context: 'CHANGED',
+      clinicSlug: 'parramatta',
+      exams: ['ct-brain'],
+      questionnaireKey: QUESTIONNAIRE_KEY,
+    });
   });
 
   it('should move as a change when the patient went back and chose other exams', async () => {
