@@ -13,6 +13,8 @@ export type BookingFailure =
   | { kind: 'too_many'; retryAt: string | null }
   | { kind: 'ask_reception' }
   | { kind: 'invalid'; message: string }
+  /** 400 questionnaire_required: the exams' safety questions were not answered (their run could not load). */
+  | { kind: 'screening_required' }
   | { kind: 'server'; status: 500 | 501 | 502 | 503 | 504 }
   | { kind: 'general' };
 
@@ -40,6 +42,7 @@ export function bookingFailure(error: unknown, now: () => Date = () => new Date(
     return { kind: 'too_many', retryAt: seconds === null ? null : new Date(now().getTime() + seconds * 1000).toISOString() };
   }
   if (error.status === 403 && code === 'captcha_required') return { kind: 'ask_reception' };
+  if (error.status === 400 && code === 'questionnaire_required') return { kind: 'screening_required' };
   if (isOwnTextStatus(error.status)) return { kind: 'server', status: error.status };
   if (error.status >= 505) return { kind: 'general' };
   if (error.status >= 400 && error.status < 500) return { kind: 'invalid', message: error.message };

@@ -255,6 +255,11 @@ export const DetailsStep = observer(function DetailsStep() {
             {failure.message && <p>{failure.message}</p>}
           </div>
         )}
+        {failure?.kind === 'screening_required' && (
+          <div role="alert" className="pp-notice pp-notice-error">
+            <p>{t('booking.errors.screeningRequired')}</p>
+          </div>
+        )}
         {failure?.kind === 'too_many' && (
           <div role="alert" className="pp-notice pp-notice-error">
             <p>{tooManyText(t, failure, clinic, i18n.language)}</p>

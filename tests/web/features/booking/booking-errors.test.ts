@@ -38,4 +38,11 @@ describe('bookingFailure', () => {
     expect(bookingFailure(new ApiError('http', 403, 'captcha_required', 'check'))).toEqual({ kind: 'ask_reception' });
     expect(bookingFailure(http(403, 'forbidden'))).toEqual({ kind: 'invalid', message: 'server says no' });
   });
+
+  it("should ask for the exams' safety questions when the server requires their screening (400 questionnaire_required)", () => {
+    // The server's message speaks to a partner's developer; the patient gets the page's own words.
+    const refused = new ApiError('http', 400, 'questionnaire_required', "MRI knee needs its safety questionnaire 'MRI safety screening'…");
+    expect(bookingFailure(refused)).toEqual({ kind: 'screening_required' });
+    expect(bookingFailure(http(400, 'validation_failed'))).toEqual({ kind: 'invalid', message: 'server says no' });
+  });
 });
