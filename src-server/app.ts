@@ -226,7 +226,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toErrorResponse(error);
-    if (status >= 500) {
+    // 507 is a deliberate refusal (a storage budget is full; its warning was logged when it filled), not a failure.
+    if (status >= 500 && status !== 507) {
       request.log.error({ err: error, statusCode: status }, 'request failed');
     } else {
       // Only the code: client error messages can quote what was sent (names, dates of birth).

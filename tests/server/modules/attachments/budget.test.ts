@@ -216,6 +216,8 @@ describe.each(backends())('temporary upload budget on %s', (backend) => {
     expect(full.statusCode, full.body).toBe(507);
     expect(full.json()).toMatchObject({ code: 'insufficient_storage' });
     expect(full.json<{ message: string }>().message).toMatch(/bring the document on the day/);
+    // A deliberate refusal, not a server failure: no error line per refused upload.
+    expect(server.log.text()).not.toContain('"statusCode":507');
     expect(await counts()).toEqual(before);
     expect(await strayFiles(server.db, server.dataDir)).toEqual([]);
 
