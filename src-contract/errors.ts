@@ -76,6 +76,10 @@ export const ERROR_CODES = [
   'referrer_feedback_disabled',
   /** The report already has its referrer's feedback (spec point 8: 'feedback already provided'). */
   'feedback_already_provided',
+  /** The booking's document space (max_bytes_per_booking) has no room for this file (413; docs/rules/attachments.md#limits). */
+  'document_space_full',
+  /** Documents uploaded while booking, all together, have used their storage budget (507; docs/rules/attachments.md#limits). */
+  'insufficient_storage',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

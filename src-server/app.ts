@@ -13,7 +13,7 @@ import { STAFF_SESSION_COOKIE } from '@contract/api/staff-access';
 import type { Config } from './config';
 import { isDatabaseUnavailableError, type Database } from './db/connection';
 import { registerAppointmentRoutes } from './modules/appointments/routes';
-import { createAttachmentsService, registerAttachmentRoutes } from './modules/attachments/public';
+import { createAttachmentsService, createUploadBudget, registerAttachmentRoutes } from './modules/attachments/public';
 import { startAttachmentJobs } from './modules/attachments/jobs';
 import { createCheckInService, registerCheckInRoutes } from './modules/check-in/public';
 import { createKiosksService, registerKioskRoutes } from './modules/kiosks/public';
@@ -226,7 +226,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toErrorResponse(error);
-    if (status >= 500) {
+    // 507 is a deliberate refusal (a storage budget is full; its warning was logged when it filled), not a failure.
+    if (status >= 500 && status !== 507) {
       request.log.error({ err: error, statusCode: status }, 'request failed');
     } else {
       // Only the code: client error messages can quote what was sent (names, dates of birth).
@@ -308,6 +309,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     storage: deps.storage,
     scanner: deps.scanner ?? noVirusScanner,
     workDir: join(config.dataDir, 'upload-work'),
+    // Uploads under temporary keys: per client address, proof-of-work after a few, and all together.
+    budget: createUploadBudget({ db, clock, captcha, secret }),
   });
   await registerAttachmentRoutes(app, attachmentsService);
   startAttachmentJobs(app, {

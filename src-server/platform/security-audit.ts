@@ -48,6 +48,19 @@ export interface SecurityAudit {
   refused(request: FastifyRequest, refusal: AuthorizationRefusal): Promise<void>;
   /** Writes the suppressed counts of a minute that has ended. */
   flush(): Promise<void>;
+  /**
+   * Records a warning about the service as a whole, not one refused request (a storage budget
+   * filling up): an audit row by 'system' and a warn log line. The caller raises each warning
+   * once per event, so it is not capped; never throws.
+   */
+  warning(request: FastifyRequest, event: SecurityWarning): Promise<void>;
+}
+
+export interface SecurityWarning {
+  action: string;
+  /** The log line's text (no personal data). */
+  message: string;
+  details: Record<string, unknown>;
 }
 
 declare module 'fastify' {
@@ -186,6 +199,14 @@ export function registerSecurityAudit(app: FastifyInstance, options: SecurityAud
 
     async flush() {
       await write(roll(clock.now().getTime()), null);
+    },
+
+    async warning(request, event) {
+      request.log.warn({ action: event.action, ...event.details }, event.message);
+      await write(
+        [{ actor: 'system', action: event.action, subjectType: null, subjectId: null, details: event.details, now: clock.now() }],
+        request,
+      );
     },
   };
 

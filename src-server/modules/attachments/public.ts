@@ -5,6 +5,7 @@ import { createAttachmentsRepository, type Owner } from './repository';
 
 export { createAttachmentsService, type AttachmentsService } from './service';
 export { registerAttachmentRoutes } from './routes';
+export { createUploadBudget, type UploadBudget } from './upload-budget';
 export type { Owner as AttachmentOwner } from './repository';
 export { contentDisposition } from './file-names';
 

@@ -39,6 +39,11 @@ export type AttachmentSettingsRow = {
   max_bytes_per_booking: string;
   allowed_content_types: string[];
   referral_validity_months: number;
+  /** Temporary-key uploads (upload-budget.ts): per client address and window, and all together. */
+  temporary_bytes_per_client: string;
+  temporary_uploads_before_captcha: number;
+  temporary_budget_window_hours: number;
+  temporary_bytes_total: string;
 };
 
 export type DocumentTypeRow = { id: string; code: string; title: string; description: string };
@@ -83,7 +88,9 @@ export function createAttachmentsRepository(db: Queryable) {
     async settings(tx: Queryable = db): Promise<AttachmentSettingsRow> {
       const rows = await tx.query<AttachmentSettingsRow>(
         `select max_file_bytes, max_files_per_booking, max_bytes_per_booking::text as max_bytes_per_booking,
-                allowed_content_types, referral_validity_months
+                allowed_content_types, referral_validity_months,
+                temporary_bytes_per_client::text as temporary_bytes_per_client, temporary_uploads_before_captcha,
+                temporary_budget_window_hours, temporary_bytes_total::text as temporary_bytes_total
            from attachment_settings where id`,
       );
       const row = rows[0];

@@ -32,13 +32,19 @@ const errors = {
   409: ApiErrorBodySchema,
   413: ApiErrorBodySchema,
   415: ApiErrorBodySchema,
+  // Uploads under a temporary key past their budget (upload-budget.ts).
+  429: ApiErrorBodySchema,
   503: ApiErrorBodySchema,
+  507: ApiErrorBodySchema,
 };
 const NO_STORE = { 'cache-control': 'no-store' };
 
 const UPLOAD_DESCRIPTION =
   'multipart/form-data: optional text fields documentTypeId (uuid), referralDate (YYYY-MM-DD), referringDoctor, then one `file` part ' +
-  '(PDF, JPEG, PNG, or HEIC when the provider allows it; checked by its bytes; images are re-encoded without their metadata).';
+  '(PDF, JPEG, PNG, or HEIC when the provider allows it; checked by its bytes; images are re-encoded without their metadata). ' +
+  "413 document_space_full when the booking's document space has no room for it. Under a temporary key (not staff): " +
+  'past a few uploads from one address a solved X-Captcha answer is needed (403 captcha_required), past the per-address ' +
+  'byte budget 429 with Retry-After, past the budget of all temporary documents 507 insufficient_storage.';
 
 interface Base {
   prefix: string;

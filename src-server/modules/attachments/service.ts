@@ -22,7 +22,8 @@ import { prepareUpload, type ContentPolicy } from './content';
 import { displayFileName } from './file-names';
 import { REFERRAL_WARNING_MESSAGES, referralWarning } from './referral-date';
 import { createAttachmentsRepository, type AttachmentRow, type AttachmentSettingsRow, type Owner } from './repository';
-import { receiveUpload, tooLarge } from './upload-stream';
+import type { Reservation, UploadBudget } from './upload-budget';
+import { documentSpaceFull, receiveUpload } from './upload-stream';
 
 /**
  * Attachments (docs/rules/attachments.md): a booking's documents. The order of a write is what
@@ -41,6 +42,8 @@ export interface AttachmentsServiceDeps {
   workDir: string;
   /** Image limits; defaults DEFAULT_CONTENT_LIMITS. */
   contentLimits?: Pick<ContentPolicy, 'maxPixels' | 'maxDimension'>;
+  /** The budget of temporary-key uploads (upload-budget.ts); the server always has one, tests of the service alone may not. */
+  budget?: UploadBudget;
 }
 
 export const DEFAULT_CONTENT_LIMITS = { maxPixels: 50_000_000, maxDimension: 4000 } as const;
@@ -145,8 +148,8 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
   }
 
   /** Receives, checks, re-encodes, scans and stores one upload; answers what the row needs. The caller deletes `storageKey` if its row is not written. */
-  async function storeUpload(owner: Owner, request: FastifyRequest, settings: AttachmentSettingsRow) {
-    const received = await receiveUpload(request, deps.workDir, settings.max_file_bytes);
+  async function storeUpload(owner: Owner, request: FastifyRequest, settings: AttachmentSettingsRow, reservation: Reservation | null) {
+    const received = await receiveUpload(request, deps.workDir, settings.max_file_bytes, reservation?.streamLimit);
     let preparedPath: string | null = null;
     try {
       const fields = parseFields(received.fields);
@@ -216,6 +219,27 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
     );
   }
 
+  /** Uploads under a temporary key by anyone but staff take from its budget before the file is read (docs/rules/attachments.md#limits). */
+  async function reserve(
+    owner: Owner,
+    actor: Actor,
+    request: FastifyRequest,
+    settings: AttachmentSettingsRow,
+  ): Promise<Reservation | null> {
+    if (owner.type !== 'TEMPORARY' || actor.kind === 'staff' || deps.budget === undefined) return null;
+    return deps.budget.reserve(request, settings);
+  }
+
+  /** Receives and stores the file; a refused or failed one gives its reserved bytes back. */
+  async function storeReserved(owner: Owner, request: FastifyRequest, settings: AttachmentSettingsRow, reservation: Reservation | null) {
+    try {
+      return await storeUpload(owner, request, settings, reservation);
+    } catch (error) {
+      await reservation?.release();
+      throw error;
+    }
+  }
+
   async function discard(storageKey: string): Promise<void> {
     // Best effort: what is left is an orphan the sweeper removes.
     await storage.delete(storageKey).catch(() => undefined);
@@ -246,6 +270,7 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
     async upload(owner: Owner, actor: Actor, request: FastifyRequest): Promise<Attachment> {
       await assertOwner(owner);
       const settings = await repository.settings();
+      const maxBytes = Number(settings.max_bytes_per_booking);
       // Refused before a byte of the file is read when the booking is already full.
       const before = await repository.usage(owner);
       if (before.files >= settings.max_files_per_booking) {
@@ -255,7 +280,9 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
           `This booking already has ${settings.max_files_per_booking} documents, the most we accept.`,
         );
       }
-      const file = await storeUpload(owner, request, settings);
+      if (before.bytes >= maxBytes) throw documentSpaceFull(maxBytes - before.bytes);
+      const reservation = await reserve(owner, actor, request, settings);
+      const file = await storeReserved(owner, request, settings, reservation);
       try {
         const id = await db.transaction(async (tx) => {
           await repository.lockOwner(owner, tx);
@@ -267,17 +294,19 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
               `This booking already has ${settings.max_files_per_booking} documents, the most we accept.`,
             );
           }
-          if (usage.bytes + file.size > Number(settings.max_bytes_per_booking))
-            throw tooLarge(Number(settings.max_bytes_per_booking) - usage.bytes);
+          if (usage.bytes + file.size > maxBytes) throw documentSpaceFull(maxBytes - usage.bytes);
           const created = await repository.insert({ owner, ...file, now: clock.now() }, tx);
+          await reservation?.settle(file.size, tx);
           await auditStored('attachment.uploaded', created, owner, file, actor, tx);
           return created;
         });
+        await reservation?.afterStored();
         const row = await repository.one(owner, id);
         if (row === null) throw new Error('[attachments] the new row is gone');
         return toAttachment(row, settings.referral_validity_months);
       } catch (error) {
         await discard(file.storageKey);
+        await reservation?.release();
         throw error;
       }
     },
@@ -286,7 +315,8 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
       await assertOwner(owner);
       if ((await repository.one(owner, id)) === null) throw notFound(NOT_FOUND);
       const settings = await repository.settings();
-      const file = await storeUpload(owner, request, settings);
+      const reservation = await reserve(owner, actor, request, settings);
+      const file = await storeReserved(owner, request, settings, reservation);
       let previous: string | null = null;
       try {
         previous = await db.transaction(async (tx) => {
@@ -296,15 +326,18 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
           const usage = await repository.usage(owner, tx);
           const bytesAfter = usage.bytes - Number(current.size_bytes) + file.size;
           if (bytesAfter > Number(settings.max_bytes_per_booking))
-            throw tooLarge(Number(settings.max_bytes_per_booking) - usage.bytes + Number(current.size_bytes));
+            throw documentSpaceFull(Number(settings.max_bytes_per_booking) - usage.bytes + Number(current.size_bytes));
           const old = await repository.replaceFile(owner, id, file, clock.now(), tx);
+          await reservation?.settle(file.size, tx);
           await auditStored('attachment.replaced', id, owner, file, actor, tx);
           return old;
         });
       } catch (error) {
         await discard(file.storageKey);
+        await reservation?.release();
         throw error;
       }
+      await reservation?.afterStored();
       if (previous !== null) await discard(previous);
       const row = await repository.one(owner, id);
       if (row === null) throw notFound(NOT_FOUND);

@@ -30,23 +30,49 @@ export function tooLarge(maxBytes: number): Error {
   return appError('payload_too_large', 413, `The file is too large. The largest file we accept is ${megabytes} MB.`);
 }
 
+/**
+ * 413 document_space_full: the booking's document space (max_bytes_per_booking) has no room for
+ * this file. Not "the largest file is 0 MB": the file may be fine, the booking is full.
+ */
+export function documentSpaceFull(leftBytes: number): Error {
+  const left = Math.max(0, leftBytes);
+  const megabytes = Math.floor((left / (1024 * 1024)) * 10) / 10;
+  const message =
+    megabytes === 0
+      ? "This booking's document space is full: replace a document with a smaller file, or bring this one on the day."
+      : `This file does not fit in this booking's document space (${megabytes} MB left): choose a smaller file, replace a document, or bring this one on the day.`;
+  return appError('document_space_full', 413, message, { leftBytes: left });
+}
+
+/** A second limit on the bytes read, with its own refusal (a temporary upload's reserved budget, upload-budget.ts). */
+export interface StreamLimit {
+  maxBytes: number;
+  refuse: () => Error;
+}
+
 function isMultipartLimit(error: unknown): boolean {
   const code = error instanceof Error && 'code' in error ? String(error.code) : '';
   return ['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT'].includes(code);
 }
 
 /** Counts and hashes nothing: it only refuses the stream once it passes maxBytes (a second guard beside busboy's). */
-function byteLimit(maxBytes: number, counter: { size: number }): Transform {
+function byteLimit(maxBytes: number, counter: { size: number }, budget: StreamLimit | undefined): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       counter.size += chunk.length;
       if (counter.size > maxBytes) callback(tooLarge(maxBytes));
+      else if (budget !== undefined && counter.size > budget.maxBytes) callback(budget.refuse());
       else callback(null, chunk);
     },
   });
 }
 
-export async function receiveUpload(request: FastifyRequest, workDir: string, maxBytes: number): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  workDir: string,
+  maxBytes: number,
+  budget?: StreamLimit,
+): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
     throw appError('unsupported_media_type', 415, 'Send the document as multipart/form-data with a "file" part.');
   }
@@ -76,7 +102,7 @@ export async function receiveUpload(request: FastifyRequest, workDir: string, ma
       const counter = { size: 0 };
       const handle = await open(path, 'wx', 0o600);
       await handle.close();
-      await pipeline(part.file, byteLimit(maxBytes, counter), createWriteStream(path, { flags: 'w', mode: 0o600 }));
+      await pipeline(part.file, byteLimit(maxBytes, counter, budget), createWriteStream(path, { flags: 'w', mode: 0o600 }));
       if (part.file.truncated) throw tooLarge(maxBytes);
       received = { path, size: counter.size, sentName: part.filename, fields };
     }

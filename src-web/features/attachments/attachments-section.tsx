@@ -9,9 +9,35 @@ import { PageLoadState } from '../../components/page-load-state';
 import { useAttachmentsTexts } from '../../i18n/attachments-texts';
 import { useStores } from '../../stores/use-stores';
 import { AttachmentDialogs } from './attachment-dialogs';
-import { attachmentsStoreOf, OTHER_SLOT, type AttachmentsNotice, type AttachmentsStore, type SlotId } from './attachments-store';
+import {
+  attachmentsStoreOf,
+  OTHER_SLOT,
+  type AttachmentsNotice,
+  type AttachmentsStore,
+  type SlotId,
+  type SlotProblem,
+} from './attachments-store';
 import { allowedTypesText, megabytes } from './file-types';
 import './attachments.css';
+
+/** What a slot's problem says; every key is literal so the catalogue check sees it. */
+function slotProblemText(t: TFunction, problem: SlotProblem, allowed: readonly UploadContentType[]): string {
+  switch (problem.kind) {
+    case 'invalidType':
+      return t('attachments.problem.invalidType', { types: allowedTypesText(allowed) });
+    case 'tooLarge':
+      return t('attachments.problem.tooLarge', { size: megabytes(problem.maxBytes) });
+    case 'spaceFull': {
+      // Less than a tenth of a megabyte left is full.
+      const left = Math.floor((problem.leftBytes / (1024 * 1024)) * 10) / 10;
+      return left === 0 ? t('attachments.problem.spaceFull') : t('attachments.problem.spaceLeft', { size: String(left) });
+    }
+    case 'storageFull':
+      return t('attachments.problem.storageFull');
+    case 'server':
+      return problem.message || t('attachments.problem.server');
+  }
+}
 
 /** The notice after a change; every key is literal so the catalogue check sees it. */
 function noticeText(t: TFunction, notice: AttachmentsNotice): string {
@@ -62,14 +88,7 @@ const UploadSlot = observer(function UploadSlot({ store, slot, isReferral = fals
     if (file) void store.pick(slot, file, fields);
   };
 
-  const problemText =
-    problem === null
-      ? null
-      : problem.kind === 'invalidType'
-        ? t('attachments.problem.invalidType', { types: allowedTypesText(allowed) })
-        : problem.kind === 'tooLarge'
-          ? t('attachments.problem.tooLarge', { size: megabytes(problem.maxBytes) })
-          : problem.message || t('attachments.problem.server');
+  const problemText = problem === null ? null : slotProblemText(t, problem, allowed);
 
   return (
     <li className="pp-att-slot" data-slot={slot}>

@@ -13,6 +13,10 @@ export const OTHER_SLOT: SlotId = 'OTHER';
 export type SlotProblem =
   | { kind: 'invalidType' }
   | { kind: 'tooLarge'; maxBytes: number }
+  /** The booking's document space has no room for the file (what is left, 0 when full). */
+  | { kind: 'spaceFull'; leftBytes: number }
+  /** The storage for documents uploaded while booking is full (507 insufficient_storage). */
+  | { kind: 'storageFull' }
   /** The server's message (its words are written for patients), or '' for the general text. */
   | { kind: 'server'; message: string };
 
@@ -160,9 +164,16 @@ export class AttachmentsStore {
       this.problem = { slot, problem: { kind: 'tooLarge', maxBytes: response.limits.maxFileBytes } };
       return false;
     }
-    this.problem = null;
     const requested = response.documents.find((document) => document.documentTypeId === slot);
     const replaceId = requested?.uploadedDocument?.id;
+    // The booking's space (a replaced document's bytes come back); the server checks it again.
+    const used = response.attachments.reduce((sum, one) => sum + (one.id === replaceId ? 0 : one.size), 0);
+    const leftBytes = response.limits.maxBytesPerBooking - used;
+    if (file.size > leftBytes) {
+      this.problem = { slot, problem: { kind: 'spaceFull', leftBytes: Math.max(0, leftBytes) } };
+      return false;
+    }
+    this.problem = null;
     this.uploading = { slot, fileName: file.name, percent: 0 };
     try {
       await this.deps.api.upload(
@@ -181,7 +192,7 @@ export class AttachmentsStore {
     } catch (error) {
       runInAction(() => {
         this.uploading = null;
-        this.problem = { slot, problem: { kind: 'server', message: patientMessage(error) } };
+        this.problem = { slot, problem: uploadProblem(error) };
       });
       return false;
     }
@@ -255,6 +266,16 @@ export class AttachmentsStore {
     await this.reload();
     this.onChanged();
   }
+}
+
+/** What a refused upload says: the full document space and storage in the page's own words, else the server's message. */
+function uploadProblem(error: unknown): SlotProblem {
+  if (error instanceof ApiError && error.code === 'document_space_full') {
+    const details = error.details as { leftBytes?: unknown } | undefined;
+    return { kind: 'spaceFull', leftBytes: typeof details?.leftBytes === 'number' ? details.leftBytes : 0 };
+  }
+  if (error instanceof ApiError && error.code === 'insufficient_storage') return { kind: 'storageFull' };
+  return { kind: 'server', message: patientMessage(error) };
 }
 
 /** The server's message when it is one written for people (4xx), else '' for the page's general text. */

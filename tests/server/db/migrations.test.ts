@@ -91,6 +91,9 @@ const EXPECTED_TABLES = [
   'referrer_feedback_questionnaire',
   // 0025_image_generation
   'image_generation',
+  // 0026_temporary_upload_budget
+  'temporary_upload_reservation',
+  'temporary_upload_alert',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

@@ -85,8 +85,8 @@ export interface AttachmentsServer {
   deletes: string[];
   /** Ids whose referral date staff accepted. */
   accepted: string[];
-  /** Answer the next upload with this status and message instead. */
-  refuseNext(status: number, message: string): void;
+  /** Answer the next upload with this status and message instead (code unsupported_media_type unless given). */
+  refuseNext(status: number, message: string, code?: string, details?: unknown): void;
 }
 
 /** The attachment routes of one appointment, keeping files in memory between calls. */
@@ -95,12 +95,16 @@ export function attachmentsServer(initial: Attachment[] = []): AttachmentsServer
   const uploads: AttachmentsServer['uploads'] = [];
   const deletes: string[] = [];
   const accepted: string[] = [];
-  let refusal: { status: number; message: string } | null = null;
+  let refusal: { status: number; message: string; code: string; details?: unknown } | null = null;
   const store = async (request: IncomingMessage, response: ServerResponse, replaceId?: string) => {
     const raw = (await body(request)).toString('latin1');
     uploads.push({ method: request.method ?? '', path: request.url ?? '', body: raw });
     if (refusal !== null) {
-      json(response, refusal.status, { code: 'unsupported_media_type', message: refusal.message });
+      json(response, refusal.status, {
+        code: refusal.code,
+        message: refusal.message,
+        ...(refusal.details === undefined ? {} : { details: refusal.details }),
+      });
       refusal = null;
       return;
     }
@@ -145,8 +149,8 @@ export function attachmentsServer(initial: Attachment[] = []): AttachmentsServer
     deletes,
     accepted,
     routes,
-    refuseNext(status, message) {
-      refusal = { status, message };
+    refuseNext(status, message, code = 'unsupported_media_type', details) {
+      refusal = { status, message, code, details };
     },
   };
 }

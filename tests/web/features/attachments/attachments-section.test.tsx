@@ -79,6 +79,43 @@ describe('documents on the appointment page', () => {
     expect(within(referralSlot(section)).getByText('Not uploaded yet')).toBeTruthy();
   });
 
+  it("should say the booking's document space is full, in the page's words, when the server finds it full", async () => {
+    const files = attachmentsServer();
+    files.refuseNext(413, "This booking's document space is full.", 'document_space_full', { leftBytes: 0 });
+    const { section } = await open(files);
+    pick(REFERRAL_TYPE_ID, PDF);
+    expect((await within(section).findByRole('alert')).textContent).toBe(
+      "This booking's document space is full. Replace a document with a smaller file, or bring this one on the day.",
+    );
+    expect((await within(section).findByRole('alert')).textContent).not.toContain('0 MB');
+  });
+
+  it("should say how much of the booking's document space is left before sending a file that does not fit", async () => {
+    // 49.9 MB of the booking's 50 MB are used by a document of no requested type.
+    const used = attachmentFixture('scans.pdf', 'application/pdf', {
+      documentTypeId: null,
+      documentType: null,
+      documentTypeCode: null,
+      size: 52_428_800 - 150_000,
+    });
+    const { files, section } = await open(attachmentsServer([used]));
+    pick(REFERRAL_TYPE_ID, new File([new Uint8Array(200_000)], 'big.pdf', { type: 'application/pdf' }));
+    expect(within(section).getByRole('alert').textContent).toBe(
+      "This file does not fit in this booking's document space (0.1 MB left). Choose a smaller file, replace a document, or bring this one on the day.",
+    );
+    expect(files.uploads).toHaveLength(0);
+  });
+
+  it('should say that documents cannot be taken while booking when their storage is full (507)', async () => {
+    const files = attachmentsServer();
+    files.refuseNext(507, 'We cannot take more documents while booking right now.', 'insufficient_storage');
+    const { section } = await open(files);
+    pick(REFERRAL_TYPE_ID, PDF);
+    expect((await within(section).findByRole('alert')).textContent).toBe(
+      'We cannot take more documents while booking right now. Please bring this document on the day, or upload it after booking.',
+    );
+  });
+
   it('should replace the uploaded referral with PUT on its id', async () => {
     const existing = attachmentFixture('old-referral.pdf', 'application/pdf');
     const { files, section } = await open(attachmentsServer([existing]));
