@@ -114,6 +114,8 @@ const GENERIC_MESSAGES: Record<number, { code: ErrorCode; message: string }> = {
   429: { code: 'too_many_requests', message: 'Too many requests; try again later.' },
   503: { code: 'service_unavailable', message: 'The service is unavailable right now; try again shortly.' },
 };
+/** Retry-After for a 429 that names no wait of its own (one from a Fastify plugin). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 const INTERNAL: ApiErrorBody = { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
 
 /** Maps any error to a status and a body that is safe to show: no stack, SQL or paths. */
@@ -199,6 +201,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       const body: ApiErrorBody = GENERIC_MESSAGES[status] ?? { code: 'bad_request', message: 'The request is not valid.' };
       void configService.securitySources().then((sources) => {
         reply.header('content-type', 'application/json; charset=utf-8');
+        if (status === 429) reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
         setSecurityHeaders(reply, request.url, sources, '');
         reply.header('cache-control', 'no-store');
         void reply.code(status).send(body);
@@ -234,7 +237,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     }
     // Headers a handler set for a success (an image's cache lifetime) do not apply to an error.
     reply.removeHeader('cache-control').removeHeader('etag').removeHeader('content-length');
-    const wait = retryAfterSeconds(error);
+    // Every 429 says when to come back: the limit's own wait, else (a plugin's 429) a default.
+    const wait = retryAfterSeconds(error) ?? (status === 429 ? DEFAULT_RETRY_AFTER_SECONDS : null);
     if (wait !== null) reply.header('retry-after', String(wait));
     const page = refusalRedirect(request, status, body.code);
     if (page !== null) return reply.header('cache-control', 'no-store').redirect(page, 303);
