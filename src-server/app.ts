@@ -10,6 +10,7 @@ import {
 import type { ApiErrorBody, ErrorCode } from '@contract/errors';
 import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
 import { STAFF_SESSION_COOKIE } from '@contract/api/staff-access';
+import { CONTROL_CHARACTER_MESSAGE } from '@contract/api/text';
 import type { Config } from './config';
 import { isDatabaseUnavailableError, type Database } from './db/connection';
 import { registerAppointmentRoutes } from './modules/appointments/routes';
@@ -62,6 +63,7 @@ import { createCaptcha, type CaptchaWork } from './platform/captcha/captcha';
 import { registerCaptchaRoutes } from './platform/captcha/routes';
 import type { Clock } from './platform/clock';
 import { isAppError, retryAfterSeconds } from './platform/errors';
+import { isMultipartParseError, MALFORMED_MULTIPART } from './platform/multipart-errors';
 import { fastifyLoggerOptions, type LoggerOptions } from './platform/logger';
 import type { Mailer } from './platform/mailer';
 import { registerApiDocsRoutes, registerOpenApi } from './platform/plugins/api-docs';
@@ -125,7 +127,10 @@ function toErrorResponse(error: FastifyError | Error): { status: number; body: A
       status: 400,
       body: {
         code: 'validation_failed',
-        message: 'Some values in the request are not valid.',
+        // Control characters get their own message, so a form showing the message says what to fix.
+        message: error.validation.some((issue) => issue.message === CONTROL_CHARACTER_MESSAGE)
+          ? CONTROL_CHARACTER_MESSAGE
+          : 'Some values in the request are not valid.',
         details: error.validation.map((issue) => ({
           in: issue.instancePath === '' ? error.validationContext : `${error.validationContext}${issue.instancePath}`,
           message: issue.message,
@@ -143,6 +148,8 @@ function toErrorResponse(error: FastifyError | Error): { status: number; body: A
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return { status: 400, body: { code: 'invalid_json', message: 'The request body is not valid JSON.' } };
   }
+  // A multipart body that cannot be parsed (no boundary, cut short): 400, whichever route read it.
+  if (isMultipartParseError(error)) return { status: 400, body: MALFORMED_MULTIPART };
   if (isResponseSerializationError(error)) return { status: 500, body: INTERNAL };
   if (isDatabaseUnavailableError(error)) {
     return { status: 503, body: GENERIC_MESSAGES[503] ?? INTERNAL };
