@@ -91,7 +91,7 @@ describe.each(backends())('malformed input never gets a 5xx, on %s', (backend) =
     const feedback = await server.db.query<{ id: string }>(`select id::text as id from questionnaire where slug = 'patient-feedback'`);
     FUZZ_BODIES['POST /api/questionnaires/appointments/:bookingKey/answers'] = {
       questionnaireId: feedback[0]?.id ?? '',
-      questionnaireResult: { comments: 'Friendly staff' },
+      questionnaireResult: { overall: 5, comments: 'Friendly staff' },
     };
     const key = await server.app.inject({
       method: 'POST',
@@ -99,6 +99,21 @@ describe.each(backends())('malformed input never gets a 5xx, on %s', (backend) =
       headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
     });
     temporaryKey = key.json<{ bookingKey: string }>().bookingKey;
+    // The demo's MRI safety questions, answered in full (its only text answers are chosen from lists).
+    const mri = await server.db.query<{ id: string }>(`select id::text as id from questionnaire where slug = 'mri-safety-screening'`);
+    FUZZ_BODIES['POST /api/questionnaires/temporary-answers'] = {
+      bookingKey: temporaryKey,
+      questionnaireId: mri[0]?.id ?? '',
+      examSlug: 'mri-knee',
+      questionnaireResult: {
+        pacemaker: 'no',
+        hasImplants: true,
+        implantType: 'Hip',
+        metalInEyes: 'no',
+        claustrophobia: false,
+        weightKg: 82,
+      },
+    };
   });
 
   /** Anonymous, and the first caller the route lets in (when that is someone else). */
