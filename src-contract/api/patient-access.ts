@@ -99,6 +99,6 @@ export const MAX_ATTEMPTS_MESSAGES = ['max_attempts_reached', 'max_attempts_reac
 export const MaxAttemptsDetailsSchema = z.object({
   maxAttempts: z.enum(MAX_ATTEMPTS_MESSAGES),
   /** When the booking opens again, or for a burnt code when a new one may be asked for (also the Retry-After header). */
-  retryAfterSeconds: z.number().int().min(1).optional(),
+  retryAfterSeconds: z.number().int().min(1),
 });
 export type MaxAttemptsDetails = z.infer<typeof MaxAttemptsDetailsSchema>;

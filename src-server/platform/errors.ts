@@ -65,7 +65,7 @@ export function isAppError(error: unknown): error is AppError {
 
 /**
  * The seconds a 429 asks the client to wait (its details.retryAfterSeconds), or null. The error
- * handler in app.ts sends it as the Retry-After header, so every 429 that knows it says it.
+ * handler in app.ts sends it as the Retry-After header (every 429 built by tooManyRequests has it).
  */
 export function retryAfterSeconds(error: unknown): number | null {
   if (!isAppError(error) || error.statusCode !== 429) return null;

@@ -32,7 +32,7 @@ export const CLIENT_SLOWDOWN_MAX_SECONDS = 30;
 
 const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 
-/** 429 max_attempts_reached: details name the deny page's message and, for a locked key, when it opens again. */
+/** 429 max_attempts_reached: details name the deny page's message and when to try again (a locked key's end, or a new code's). */
 export function maxAttempts(stage: 'dob' | 'otp', shared: boolean, retryAfterSeconds: number): AppError {
   const details: Omit<MaxAttemptsDetails, 'retryAfterSeconds'> = {
     maxAttempts: shared ? 'max_attempts_reached_shared' : stage === 'dob' ? 'max_attempts_reached' : 'max_attempts_reached_results',
