@@ -10,6 +10,7 @@ import {
 import type { ApiErrorBody, ErrorCode } from '@contract/errors';
 import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
 import { STAFF_SESSION_COOKIE } from '@contract/api/staff-access';
+import { CONTROL_CHARACTER_MESSAGE } from '@contract/api/text';
 import type { Config } from './config';
 import { isDatabaseUnavailableError, type Database } from './db/connection';
 import { registerAppointmentRoutes } from './modules/appointments/routes';
@@ -62,6 +63,7 @@ import { createCaptcha, type CaptchaWork } from './platform/captcha/captcha';
 import { registerCaptchaRoutes } from './platform/captcha/routes';
 import type { Clock } from './platform/clock';
 import { isAppError, retryAfterSeconds } from './platform/errors';
+import { isMultipartParseError, MALFORMED_MULTIPART } from './platform/multipart-errors';
 import { fastifyLoggerOptions, type LoggerOptions } from './platform/logger';
 import type { Mailer } from './platform/mailer';
 import { registerApiDocsRoutes, registerOpenApi } from './platform/plugins/api-docs';
@@ -114,6 +116,8 @@ const GENERIC_MESSAGES: Record<number, { code: ErrorCode; message: string }> = {
   429: { code: 'too_many_requests', message: 'Too many requests; try again later.' },
   503: { code: 'service_unavailable', message: 'The service is unavailable right now; try again shortly.' },
 };
+/** Retry-After for a 429 that names no wait of its own (one from a Fastify plugin). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 const INTERNAL: ApiErrorBody = { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
 
 /** Maps any error to a status and a body that is safe to show: no stack, SQL or paths. */
@@ -123,7 +127,10 @@ function toErrorResponse(error: FastifyError | Error): { status: number; body: A
       status: 400,
       body: {
         code: 'validation_failed',
-        message: 'Some values in the request are not valid.',
+        // Control characters get their own message, so a form showing the message says what to fix.
+        message: error.validation.some((issue) => issue.message === CONTROL_CHARACTER_MESSAGE)
+          ? CONTROL_CHARACTER_MESSAGE
+          : 'Some values in the request are not valid.',
         details: error.validation.map((issue) => ({
           in: issue.instancePath === '' ? error.validationContext : `${error.validationContext}${issue.instancePath}`,
           message: issue.message,
@@ -141,6 +148,8 @@ function toErrorResponse(error: FastifyError | Error): { status: number; body: A
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return { status: 400, body: { code: 'invalid_json', message: 'The request body is not valid JSON.' } };
   }
+  // A multipart body that cannot be parsed (no boundary, cut short): 400, whichever route read it.
+  if (isMultipartParseError(error)) return { status: 400, body: MALFORMED_MULTIPART };
   if (isResponseSerializationError(error)) return { status: 500, body: INTERNAL };
   if (isDatabaseUnavailableError(error)) {
     return { status: 503, body: GENERIC_MESSAGES[503] ?? INTERNAL };
@@ -199,6 +208,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       const body: ApiErrorBody = GENERIC_MESSAGES[status] ?? { code: 'bad_request', message: 'The request is not valid.' };
       void configService.securitySources().then((sources) => {
         reply.header('content-type', 'application/json; charset=utf-8');
+        if (status === 429) reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
         setSecurityHeaders(reply, request.url, sources, '');
         reply.header('cache-control', 'no-store');
         void reply.code(status).send(body);
@@ -235,7 +245,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     }
     // Headers a handler set for a success (an image's cache lifetime) do not apply to an error.
     reply.removeHeader('cache-control').removeHeader('etag').removeHeader('content-length');
-    const wait = retryAfterSeconds(error);
+    // Every 429 says when to come back: the limit's own wait, else (a plugin's 429) a default.
+    const wait = retryAfterSeconds(error) ?? (status === 429 ? DEFAULT_RETRY_AFTER_SECONDS : null);
     if (wait !== null) reply.header('retry-after', String(wait));
     const page = refusalRedirect(request, status, body.code);
     if (page !== null) return reply.header('cache-control', 'no-store').redirect(page, 303);

@@ -10,6 +10,7 @@ import {
 } from './booking';
 import { APPOINTMENT_STATUSES } from './appointment-statuses';
 import { BookingKeySchema } from './patient-access';
+import { multiLineText, singleLineText } from './text';
 
 export { APPOINTMENT_STATUSES, DENIED_STATUSES } from './appointment-statuses';
 
@@ -120,8 +121,8 @@ export type ChangeNotAllowedDetails = z.infer<typeof ChangeNotAllowedDetailsSche
 export const CANCEL_NOTE_MAX = 500;
 export const CancelRequestSchema = z.strictObject({
   /** One of the summary's cancelReasons; required when reasons are configured (and no questionnaire is). */
-  reason: z.strictObject({ label: z.string().trim().min(1).max(200) }).optional(),
-  note: z.string().trim().max(CANCEL_NOTE_MAX, `The note can be at most ${CANCEL_NOTE_MAX} characters.`).optional(),
+  reason: z.strictObject({ label: singleLineText().trim().min(1).max(200) }).optional(),
+  note: multiLineText().trim().max(CANCEL_NOTE_MAX, `The note can be at most ${CANCEL_NOTE_MAX} characters.`).optional(),
 });
 export type CancelRequest = z.infer<typeof CancelRequestSchema>;
 
@@ -150,7 +151,7 @@ export type RescheduleRequest = z.infer<typeof RescheduleRequestSchema>;
 // POST /api/appointments/{bookingKey}/request-reschedule
 
 export const RequestRescheduleSchema = z.strictObject({
-  note: z.string().trim().max(CANCEL_NOTE_MAX, `The note can be at most ${CANCEL_NOTE_MAX} characters.`).optional(),
+  note: multiLineText().trim().max(CANCEL_NOTE_MAX, `The note can be at most ${CANCEL_NOTE_MAX} characters.`).optional(),
 });
 export type RequestReschedule = z.infer<typeof RequestRescheduleSchema>;
 
@@ -181,7 +182,7 @@ export const ConsentFormParamsSchema = z.strictObject({
 });
 
 export const SignConsentFormSchema = z.strictObject({
-  signedName: z.string().trim().min(1, 'Please type your full name to sign.').max(200, 'The name can be at most 200 characters.'),
+  signedName: singleLineText().trim().min(1, 'Please type your full name to sign.').max(200, 'The name can be at most 200 characters.'),
   agreed: z.literal(true, { message: 'Please tick that you agree.' }),
 });
 export type SignConsentForm = z.infer<typeof SignConsentFormSchema>;
@@ -220,7 +221,7 @@ export const DetailsChangeRequestSchema = z
       .regex(/^\d{1,10}$/, PATIENT_MESSAGES.contactNumber)
       .optional(),
     postcode: PostcodeSchema.optional(),
-    note: z.string().trim().max(1000, 'The note can be at most 1000 characters.').optional(),
+    note: multiLineText().trim().max(1000, 'The note can be at most 1000 characters.').optional(),
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined && field !== ''), {
     message: 'Please change at least one detail.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BookingKeySchema } from './patient-access';
+import { singleLineText } from './text';
 
 /**
  * Attachments (docs/rules/attachments.md): the documents a patient uploads for a booking (a
@@ -106,7 +107,7 @@ export type AttachmentList = z.infer<typeof AttachmentListSchema>;
 export const AttachmentUploadFieldsSchema = z.strictObject({
   documentTypeId: z.uuid({ message: 'expected a document type id' }).optional(),
   referralDate: z.iso.date({ message: 'expected a date (YYYY-MM-DD)' }).optional(),
-  referringDoctor: z.string().trim().min(1).max(120, 'at most 120 characters').optional(),
+  referringDoctor: singleLineText().trim().min(1).max(120, 'at most 120 characters').optional(),
 });
 export type AttachmentUploadFields = z.infer<typeof AttachmentUploadFieldsSchema>;
 
@@ -118,7 +119,7 @@ export const AttachmentItemParamsSchema = z.strictObject({
 
 /** GET /api/secured/booking_requests/{bookingKey}/attachments/response query. */
 export const BookingRequestAttachmentsQuerySchema = z.strictObject({
-  examGroupName: z.string().trim().min(1).max(100).optional(),
+  examGroupName: singleLineText().trim().min(1).max(100).optional(),
   /** Comma-separated exam slugs replacing the request's exams while the patient changes them. */
   changedExamSlugs: z
     .string()

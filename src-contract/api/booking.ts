@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateSchema } from './common';
+import { multiLineText, singleLineText } from './text';
 
 /**
  * The booking API (docs/rules/booking.md): catalogue, clinics near a position, free times, holds, appointments
@@ -88,9 +89,9 @@ export type Catalogue = z.infer<typeof CatalogueSchema>;
 
 export const ExamSearchQuerySchema = z.strictObject({
   /** Case-insensitive part of the exam name. */
-  search: z.string().trim().max(100).optional(),
+  search: singleLineText().trim().max(100).optional(),
   /** Modality id or slug (e.g. `mr`). */
-  modality: z.string().trim().min(1).max(100).optional(),
+  modality: singleLineText().trim().min(1).max(100).optional(),
   bodyPart: SlugSchema.optional(),
 });
 export type ExamSearchQuery = z.infer<typeof ExamSearchQuerySchema>;
@@ -315,7 +316,7 @@ export const WalkInExamSchema = z.object({
   minutesPrior: z.number().int().min(0).max(600),
 });
 export type WalkInExam = z.infer<typeof WalkInExamSchema>;
-export const WalkInExamQuerySchema = z.strictObject({ modality: z.string().trim().min(1).max(100).optional() });
+export const WalkInExamQuerySchema = z.strictObject({ modality: singleLineText().trim().min(1).max(100).optional() });
 export const WalkInExamListSchema = z.array(WalkInExamSchema);
 
 // ---------------------------------------------------------------------------------------------
@@ -387,7 +388,7 @@ export const BookingRequestCreateSchema = z.strictObject({
   exams: ExamSlugListSchema,
   clinicSlug: SlugSchema.optional(),
   patient: PatientDetailsSchema,
-  patientNotes: z.string().trim().max(2000).optional(),
+  patientNotes: multiLineText().trim().max(2000).optional(),
   /** The temporary key the questionnaire answers were saved under; they move to the request. */
   questionnaireKey: z
     .string()

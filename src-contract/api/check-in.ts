@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidMedicareNumber, isValidMedicareReference } from '../medicare';
 import { InstantSchema, isValidCalendarDate } from './booking';
+import { singleLineText } from './text';
 
 /**
  * Digital check-in (docs/rules/check-in.md): the appointment's check-in status (what the page
@@ -29,7 +30,7 @@ export const CheckInFormSchema = z.strictObject({
 });
 export type CheckInForm = z.infer<typeof CheckInFormSchema>;
 
-export const CheckInParamsSchema = z.strictObject({ bookingKey: z.string(), appointmentSlug: z.uuid() });
+export const CheckInParamsSchema = z.strictObject({ bookingKey: singleLineText(), appointmentSlug: z.uuid() });
 
 /**
  * Where the hand-off to the clinic's system stands: NOT_STARTED; PREPARING (the form is on its

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 
 /**
  * The image viewer link (spec point 4, docs/rules/results.md#image-viewer). The imsec is a signed
@@ -11,7 +12,7 @@ export const IMAGE_VIEWER_LINK_STATUSES = ['ACTIVE', 'EXPIRED'] as const;
 export const IMAGE_VIEWER_PREFERENCES = ['VIEWER', 'PACS'] as const;
 
 /** The signed link's largest length (src-server/platform/signed-links MAX_TOKEN_LENGTH). */
-const ImsecSchema = z.string().min(1).max(1024);
+const ImsecSchema = singleLineText().min(1).max(1024);
 
 /** A repository source names which PACS the study is in; the portal has one unless configured. */
 export const RepositorySourceSchema = z
@@ -48,8 +49,8 @@ export type ImageViewerResponse = z.infer<typeof ImageViewerResponseSchema>;
 /** POST /api/image_viewer/direct: straight to the viewer (username and email name who opens it, for the audit). */
 export const ImageViewerDirectRequestSchema = z.strictObject({
   input: ImsecSchema,
-  username: z.string().trim().max(200).optional(),
-  email: z.string().trim().max(254).optional(),
+  username: singleLineText().trim().max(200).optional(),
+  email: singleLineText().trim().max(254).optional(),
 });
 export type ImageViewerDirectRequest = z.infer<typeof ImageViewerDirectRequestSchema>;
 

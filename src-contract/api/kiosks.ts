@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InstantSchema, isValidCalendarDate } from './booking';
+import { multiLineText, singleLineText } from './text';
 
 /**
  * Lobby kiosks (docs/rules/kiosk.md#enrollment): kiosk administrators add kiosks and issue one-time
@@ -50,7 +51,7 @@ export type Kiosk = z.infer<typeof KioskSchema>;
 export const KioskListSchema = z.object({ kiosks: z.array(KioskSchema), silentAfterMinutes: z.number().int() });
 
 export const NewKioskSchema = z.strictObject({
-  name: z.string().trim().min(1, KIOSK_MESSAGES.name).max(80, KIOSK_MESSAGES.name),
+  name: singleLineText().trim().min(1, KIOSK_MESSAGES.name).max(80, KIOSK_MESSAGES.name),
   clinicSlug: z
     .string()
     .regex(/^[a-z0-9-]+$/)
@@ -76,7 +77,7 @@ export const KioskIdentitySchema = z.object({ name: z.string(), clinicSlug: z.st
 export type KioskIdentity = z.infer<typeof KioskIdentitySchema>;
 
 export const CheckInIdentityRequestSchema = z.strictObject({
-  lastName: z.string().trim().min(1, KIOSK_MESSAGES.lastName).max(100, KIOSK_MESSAGES.lastName),
+  lastName: singleLineText().trim().min(1, KIOSK_MESSAGES.lastName).max(100, KIOSK_MESSAGES.lastName),
   dateOfBirth: z.string().refine(isValidCalendarDate, KIOSK_MESSAGES.dateOfBirth),
 });
 
@@ -100,13 +101,13 @@ export type CheckInIdentityResponse = z.infer<typeof CheckInIdentityResponseSche
  */
 export const HEARTBEAT_SECONDS = 60;
 export const KioskHeartbeatSchema = z.strictObject({
-  appVersion: z.string().trim().min(1).max(40),
+  appVersion: singleLineText().trim().min(1).max(40),
   uptimeSeconds: z
     .number()
     .int()
     .min(0)
     .max(10 * 365 * 86_400),
-  lastCrash: z.strictObject({ at: InstantSchema, reason: z.string().trim().min(1).max(200) }).nullable(),
+  lastCrash: z.strictObject({ at: InstantSchema, reason: multiLineText().trim().min(1).max(200) }).nullable(),
   lastPatientActivityAt: InstantSchema.nullable(),
   /** The last time the app showed its offline page (the portal was unreachable), or null. */
   lastOfflineAt: InstantSchema.nullable(),

@@ -98,7 +98,7 @@ export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 export const MAX_ATTEMPTS_MESSAGES = ['max_attempts_reached', 'max_attempts_reached_shared', 'max_attempts_reached_results'] as const;
 export const MaxAttemptsDetailsSchema = z.object({
   maxAttempts: z.enum(MAX_ATTEMPTS_MESSAGES),
-  /** When the booking opens again (also the Retry-After header); absent when waiting does not help (a burnt code). */
-  retryAfterSeconds: z.number().int().min(1).optional(),
+  /** When the booking opens again, or for a burnt code when a new one may be asked for (also the Retry-After header). */
+  retryAfterSeconds: z.number().int().min(1),
 });
 export type MaxAttemptsDetails = z.infer<typeof MaxAttemptsDetailsSchema>;

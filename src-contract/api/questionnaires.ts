@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExamSlugListSchema, SlugSchema } from './booking';
 import { BookingKeySchema } from './patient-access';
+import { answersWithoutControlCharacters, CONTROL_CHARACTER_MESSAGE, singleLineText } from './text';
 
 /**
  * Questionnaires (docs/rules/questionnaires.md). SurveyJS questionnaires stored per provider,
@@ -150,7 +151,9 @@ export const QuestionnaireItemSchema = z.object({
 export type QuestionnaireItem = z.infer<typeof QuestionnaireItemSchema>;
 
 /** An answer: the survey's data object (question name -> value). At most 64 KB of JSON. */
-export const QuestionnaireResultSchema = z.record(z.string(), z.unknown());
+export const QuestionnaireResultSchema = z
+  .record(z.string(), z.unknown())
+  .refine(answersWithoutControlCharacters, { message: CONTROL_CHARACTER_MESSAGE });
 
 // ---------------------------------------------------------------------------------------------
 // Booking time (no session; the unguessable temporary key is the capability).
@@ -269,7 +272,7 @@ export function emptyOutcomeResult(): OutcomeProcessingResult {
 /** GET /api/questionnaires/autocomplete/{source}?q=abc (q: 3 to 100 characters). */
 export const AutocompleteParamsSchema = z.strictObject({ source: SlugSchema });
 export const AutocompleteQuerySchema = z.strictObject({
-  q: z.string().trim().min(3, 'type at least 3 characters').max(100),
+  q: singleLineText().trim().min(3, 'type at least 3 characters').max(100),
 });
 /** At most 20 suggestions, those starting with q first. */
 export const AutocompleteResponseSchema = z.object({ suggestions: z.array(z.string()) });

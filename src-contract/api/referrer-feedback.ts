@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InstantSchema } from './booking';
 import { MAX_RESULT_BYTES, ModalSizeSchema } from './questionnaires';
+import { answersWithoutControlCharacters, CONTROL_CHARACTER_MESSAGE, singleLineText } from './text';
 
 /**
  * Report-quality feedback by the referring doctor (spec points 2 to 8, docs/rules/referrers.md
@@ -10,7 +11,7 @@ import { MAX_RESULT_BYTES, ModalSizeSchema } from './questionnaires';
  */
 
 /** The signed link's largest length (src-server/platform/signed-links MAX_TOKEN_LENGTH). */
-const ImsecSchema = z.string().min(1).max(1024);
+const ImsecSchema = singleLineText().min(1).max(1024);
 const AccessionSchema = z
   .string()
   .regex(/^[A-Za-z0-9._-]{1,64}$/, 'An accession number is 1 to 64 letters, digits, dots, hyphens or underscores.');
@@ -55,7 +56,8 @@ export const FeedbackRequestSchema = z.strictObject({
   questionnaireId: z.uuid(),
   questionnaireResult: z
     .record(z.string().max(200), z.unknown())
-    .refine((result) => JSON.stringify(result).length <= MAX_FEEDBACK_BYTES, { message: 'The answer is too large.' }),
+    .refine((result) => JSON.stringify(result).length <= MAX_FEEDBACK_BYTES, { message: 'The answer is too large.' })
+    .refine(answersWithoutControlCharacters, { message: CONTROL_CHARACTER_MESSAGE }),
 });
 export type FeedbackRequest = z.infer<typeof FeedbackRequestSchema>;
 

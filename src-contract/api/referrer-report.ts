@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InstantSchema } from './booking';
 import { IMAGE_STATES, RepositorySourceSchema } from './image-viewer';
+import { multiLineText, singleLineText } from './text';
 
 export { IMAGE_STATES, type ImageState } from './image-viewer';
 
@@ -11,7 +12,7 @@ export { IMAGE_STATES, type ImageState } from './image-viewer';
  */
 
 /** The imsec in a query: a signed link (src-server/platform/signed-links MAX_TOKEN_LENGTH). */
-export const ImsecQuerySchema = z.strictObject({ imsec: z.string().min(1).max(1024) });
+export const ImsecQuerySchema = z.strictObject({ imsec: singleLineText().min(1).max(1024) });
 
 export const ReferrerReportSchema = z.object({
   accessionNumber: z.string(),
@@ -31,7 +32,7 @@ export type ReferrerReport = z.infer<typeof ReferrerReportSchema>;
 
 /** POST /api/image_viewer/generate: the spec's query, plus the imsec that lets the caller ask. */
 export const ImageGenerateQuerySchema = z.strictObject({
-  imsec: z.string().min(1).max(1024),
+  imsec: singleLineText().min(1).max(1024),
   accessionNumber: z
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, 'The accession number is 1 to 64 letters, digits, dots, hyphens or underscores.'),
@@ -54,7 +55,7 @@ export const ImagesGeneratedSchema = z.union([
       .max(64)
       .regex(/^[0-9]+(\.[0-9]+)*$/, 'The StudyInstanceUID is digits separated by dots, at most 64 characters.'),
   }),
-  z.strictObject({ failure: z.string().trim().min(1).max(500) }),
+  z.strictObject({ failure: multiLineText().trim().min(1).max(500) }),
 ]);
 export type ImagesGenerated = z.infer<typeof ImagesGeneratedSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 
 /**
  * The referring doctor's report list (docs/rules/referrers.md#referrer-report-list): GET
@@ -24,7 +25,7 @@ export const ReferrerReportsCursorSchema = z
 
 export const ReferrerReportsQuerySchema = z.object({
   /** Trimmed; empty means no search. */
-  search: z.string().trim().max(REFERRER_SEARCH_MAX_LENGTH).optional(),
+  search: singleLineText().trim().max(REFERRER_SEARCH_MAX_LENGTH).optional(),
   before: ReferrerReportsCursorSchema.optional(),
 });
 export type ReferrerReportsQuery = z.infer<typeof ReferrerReportsQuerySchema>;

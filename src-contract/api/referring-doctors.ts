@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BookingKeySchema } from './patient-access';
+import { singleLineText } from './text';
 
 /**
  * The referring-doctor search of the check-in form (docs/rules/check-in.md#referring-doctors):
@@ -23,8 +24,7 @@ export function normaliseDoctorSearch(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-export const DoctorSearchTextSchema = z
-  .string()
+export const DoctorSearchTextSchema = singleLineText()
   .overwrite(normaliseDoctorSearch)
   .min(DOCTOR_SEARCH_MIN_LENGTH, DOCTOR_SEARCH_MESSAGES.tooShort)
   .max(DOCTOR_SEARCH_MAX_LENGTH, DOCTOR_SEARCH_MESSAGES.tooLong);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InstantSchema } from './booking';
+import { multiLineText, singleLineText } from './text';
 
 /**
  * Sharing a result (RESULT) or the whole history (HISTORY) with a contact (spec points 3, 5, 6;
@@ -33,10 +34,10 @@ export const isShareEmail = (value: string): boolean => ShareEmailSchema.safePar
  * (else invalid_contact_details); the server checks the note against the provider's length.
  */
 export const ShareRequestSchema = z.strictObject({
-  contactDetails: z.string().trim().min(1, SHARE_MESSAGES.contactRequired).max(254, SHARE_MESSAGES.invalidContactDetails),
+  contactDetails: singleLineText().trim().min(1, SHARE_MESSAGES.contactRequired).max(254, SHARE_MESSAGES.invalidContactDetails),
   contactDetailsType: z.enum(SHARE_CONTACT_TYPES),
-  contactName: z.string().trim().max(100, SHARE_MESSAGES.contactName).optional(),
-  note: z.string().trim().max(1000, SHARE_MESSAGES.noteTooLong).optional(),
+  contactName: singleLineText().trim().max(100, SHARE_MESSAGES.contactName).optional(),
+  note: multiLineText().trim().max(1000, SHARE_MESSAGES.noteTooLong).optional(),
   type: z.enum(SHARE_TYPES),
 });
 export type ShareRequest = z.infer<typeof ShareRequestSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InstantSchema } from './booking';
+import { multiLineText, singleLineText } from './text';
 
 /**
  * Results (docs/rules/results.md). Delivery: the provider's RIS and PACS post a finalised report
@@ -20,13 +21,13 @@ export const ResultDeliverySchema = z.strictObject({
   accessionNumber: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, RESULT_MESSAGES.accessionNumber),
   /** The portal's appointment id (the slug the check-in hand-off gave the RIS). */
   appointmentSlug: z.uuid(),
-  reportText: z.string().trim().min(1).max(100_000),
+  reportText: multiLineText().trim().min(1).max(100_000),
   reportPdfBase64: z
     .string()
     .max(Math.ceil((REPORT_PDF_MAX_BYTES * 4) / 3) + 4, RESULT_MESSAGES.reportPdf)
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, RESULT_MESSAGES.reportPdf),
   referrer: z.strictObject({
-    name: z.string().trim().min(1).max(200),
+    name: singleLineText().trim().min(1).max(200),
     providerNumber: z
       .string()
       .regex(/^[0-9]{6}[0-9A-HJ-NP-Y][A-HJKLTWXY]$/)
@@ -105,7 +106,7 @@ export const ReportPdfQuerySchema = z.strictObject({ download: z.enum(['true', '
 export const PatientMatchRequestSchema = z
   .strictObject({
     dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date of birth.'),
-    email: z.string().trim().max(254).optional(),
+    email: singleLineText().trim().max(254).optional(),
     phone: z
       .string()
       .trim()

@@ -6,6 +6,7 @@ import { ApiErrorBodySchema } from '@contract/errors';
 import { forbidden, notFound } from '../platform/errors';
 import type { SignedLinks } from '../platform/signed-links';
 import { demoStudy, renderStudyImage } from './study-images';
+import { singleLineText } from '@contract/api/text';
 
 /**
  * The demo PACS viewer's API (the stand-in for a provider's own image viewer): the study and its
@@ -23,7 +24,7 @@ export interface DemoPacsDeps {
  * The link: optional, so a missing or mangled one is refused like any other bad link (403,
  * audited as demo_viewer_link_malformed); only the signed links' largest length is checked here.
  */
-const StudyQuerySchema = z.strictObject({ token: z.string().max(1024).optional() });
+const StudyQuerySchema = z.strictObject({ token: singleLineText().max(1024).optional() });
 const ImageParamsSchema = z.strictObject({
   index: z
     .string()

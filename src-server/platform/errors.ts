@@ -33,7 +33,29 @@ export const unauthorized = (message = 'You need to sign in first.'): AppError =
 export const forbidden = (message = 'You may not do that.'): AppError => new AppError('forbidden', 403, message);
 export const notFound = (message: string, code: ErrorCode = 'not_found'): AppError => new AppError(code, 404, message);
 export const conflict = (message: string, details?: unknown): AppError => new AppError('conflict', 409, message, details);
-export const tooManyRequests = (message: string): AppError => new AppError('too_many_requests', 429, message);
+/**
+ * The one way to refuse past a limit: 429 with the whole seconds to wait (at least 1) in
+ * details.retryAfterSeconds, which the error handler in app.ts sends as Retry-After. The wait is
+ * required, so every limit says when it lets the caller in again.
+ */
+export function tooManyRequests(
+  message: string,
+  retryAfterSeconds: number,
+  options: { code?: ErrorCode; details?: Record<string, unknown> } = {},
+): AppError {
+  const seconds = Number.isFinite(retryAfterSeconds) ? Math.max(1, Math.ceil(retryAfterSeconds)) : 1;
+  return new AppError(options.code ?? 'too_many_requests', 429, message, { ...options.details, retryAfterSeconds: seconds });
+}
+
+/**
+ * Seconds until a sliding-window limit lets one more attempt in: until the oldest attempt still
+ * counted (`oldest`) leaves the window of `windowMs` (the whole window when none is known).
+ */
+export function secondsUntilWindowFrees(oldest: Date | string | null, windowMs: number, now: Date): number {
+  const oldestMs = oldest === null ? now.getTime() : new Date(oldest).getTime();
+  const waitMs = Math.min(windowMs, Math.max(0, oldestMs + windowMs - now.getTime()));
+  return Math.max(1, Math.ceil(waitMs / 1000));
+}
 export const serviceUnavailable = (message = 'The service is unavailable right now; try again shortly.'): AppError =>
   new AppError('service_unavailable', 503, message);
 
@@ -43,7 +65,7 @@ export function isAppError(error: unknown): error is AppError {
 
 /**
  * The seconds a 429 asks the client to wait (its details.retryAfterSeconds), or null. The error
- * handler in app.ts sends it as the Retry-After header, so every 429 that knows it says it.
+ * handler in app.ts sends it as the Retry-After header (every 429 built by tooManyRequests has it).
  */
 export function retryAfterSeconds(error: unknown): number | null {
   if (!isAppError(error) || error.statusCode !== 429) return null;

@@ -1,4 +1,5 @@
 import { ShareListSchema, ShareRecordSchema, type ShareList, type ShareRecord, type ShareRequest } from '@contract/api/result-shares';
+import { CONTROL_CHARACTER_MESSAGE } from '@contract/api/text';
 import { ApiError, type ApiClient } from './client';
 import { parseResponse } from './parse-response';
 
@@ -39,7 +40,7 @@ export type ShareField = 'contactDetails' | 'contactName' | 'note';
  * What is wrong with a field: empty, not an e-mail (SMS off), neither an e-mail nor a phone
  * (SMS on: invalid_contact_details), or longer than allowed.
  */
-export type ShareFieldProblem = 'required' | 'email' | 'invalidContact' | 'tooLong';
+export type ShareFieldProblem = 'required' | 'email' | 'invalidContact' | 'tooLong' | 'controlCharacters';
 
 /**
  * How a share, revoke or list call failed, as the dialog words it: problems next to fields
@@ -62,12 +63,24 @@ function detailField(detail: unknown): string | null {
   return match?.[1] ?? null;
 }
 
+function detailMessage(detail: unknown): string | null {
+  return typeof detail === 'object' && detail !== null && 'message' in detail && typeof detail.message === 'string' ? detail.message : null;
+}
+
 /** The problems a 400's details name, by field; fields the form does not show are left out. */
 function fieldProblems(details: unknown): Partial<Record<ShareField, ShareFieldProblem>> {
   const fields: Partial<Record<ShareField, ShareFieldProblem>> = {};
   if (!Array.isArray(details)) return fields;
   for (const detail of details) {
     const field = detailField(detail);
+    // Control characters are named as such (the server's message for them), not as a length problem.
+    if (
+      detailMessage(detail) === CONTROL_CHARACTER_MESSAGE &&
+      (field === 'contactDetails' || field === 'contactName' || field === 'note')
+    ) {
+      fields[field] ??= 'controlCharacters';
+      continue;
+    }
     // The type the form worked out disagrees with the server's reading of the contact: the contact is at fault.
     if (field === 'contactDetails' || field === 'contactDetailsType') fields.contactDetails ??= 'invalidContact';
     else if (field === 'contactName') fields.contactName ??= 'tooLong';

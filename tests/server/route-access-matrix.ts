@@ -233,8 +233,11 @@ const CALLER_ADDRESS = '203.0.113.9';
 
 export interface Caller {
   name: CallerName;
-  /** Calls the route as this caller: its session cookie, and the CSRF header the web client sends when it has one. */
-  send(method: string, url: string, payload: object | undefined): Promise<LightMyRequestResponse>;
+  /**
+   * Calls the route as this caller: its session cookie, and the CSRF header the web client sends
+   * when it has one; `extra` headers (a raw body's content-type) on top.
+   */
+  send(method: string, url: string, payload: object | string | undefined, extra?: Record<string, string>): Promise<LightMyRequestResponse>;
   /** Signs in again (after a route that ended the session). */
   renew(): Promise<void>;
 }
@@ -250,12 +253,16 @@ function sessionCaller(deps: MatrixDeps, name: CallerName, cookieName: string, s
   const browser = cookieBrowser(deps.app, cookieName, CALLER_ADDRESS);
   return {
     name,
-    send: (method, url, payload) =>
+    send: (method, url, payload, extra = {}) =>
       deps.app.inject({
         method: method as 'GET',
         url,
         remoteAddress: CALLER_ADDRESS,
-        headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, ...(browser.token === null ? {} : { cookie: `${cookieName}=${browser.token}` }) },
+        headers: {
+          [CSRF_HEADER]: CSRF_HEADER_VALUE,
+          ...(browser.token === null ? {} : { cookie: `${cookieName}=${browser.token}` }),
+          ...extra,
+        },
         ...(payload === undefined ? {} : { payload }),
       }),
     renew: () => signIn(browser),
@@ -284,7 +291,7 @@ function kioskCaller(deps: MatrixDeps, name: 'kiosk' | 'kiosk + patient (appoint
   let token = '';
   return {
     name,
-    send: (method, url, payload) =>
+    send: (method, url, payload, extra = {}) =>
       deps.app.inject({
         method: method as 'GET',
         url,
@@ -293,6 +300,7 @@ function kioskCaller(deps: MatrixDeps, name: 'kiosk' | 'kiosk + patient (appoint
           [CSRF_HEADER]: CSRF_HEADER_VALUE,
           authorization: `Kiosk ${token}`,
           ...(browser.token === null ? {} : { cookie: `${PATIENT_SESSION_COOKIE}=${browser.token}` }),
+          ...extra,
         },
         ...(payload === undefined ? {} : { payload }),
       }),
@@ -378,12 +386,12 @@ export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
     const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
     return {
       name,
-      send: (method, url, payload) =>
+      send: (method, url, payload, extra = {}) =>
         deps.app.inject({
           method: method as 'GET',
           url,
           remoteAddress: CALLER_ADDRESS,
-          headers,
+          headers: { ...headers, ...extra },
           ...(payload === undefined ? {} : { payload }),
         }),
       renew: () => Promise.resolve(),

@@ -51,6 +51,11 @@ export interface AppointmentsServiceDeps {
   publicUrl: string;
 }
 
+/**
+ * This limit has no window: a request stays open until staff handle it, which is usually within a
+ * working day, so its 429 asks the patient to try again after a day.
+ */
+export const DETAILS_REQUESTS_RETRY_SECONDS = 86_400;
 /** Open details change requests one booking may have waiting for staff (more is refused with 429). */
 export const MAX_OPEN_DETAILS_REQUESTS = 5;
 
@@ -451,7 +456,10 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       return db.transaction(async (tx) => {
         await repository.lockBookingRows(bookingKey, tx);
         if ((await repository.countOpenDetailsChangeRequests(bookingKey, tx)) >= MAX_OPEN_DETAILS_REQUESTS) {
-          throw tooManyRequests('You already have several change requests waiting for the clinic. Please call the clinic instead.');
+          throw tooManyRequests(
+            'You already have several change requests waiting for the clinic. Please call the clinic instead.',
+            DETAILS_REQUESTS_RETRY_SECONDS,
+          );
         }
         const note = request.note === undefined || request.note === '' ? null : request.note;
         const id = await repository.insertDetailsChangeRequest(

@@ -12,6 +12,7 @@ import {
   type RequestedDocument,
   type UploadContentType,
 } from '@contract/api/attachments';
+import { CONTROL_CHARACTER_MESSAGE } from '@contract/api/text';
 import type { Database, Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { appError, conflict, notFound, validationError } from '../../platform/errors';
@@ -98,7 +99,8 @@ function parseFields(fields: Record<string, string>): AttachmentUploadFields {
     in: `body/${issue.path.join('.') || 'fields'}`,
     message: issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.message,
   }));
-  throw appError('validation_failed', 400, 'Some values in the request are not valid.', issues);
+  const control = issues.some((issue) => issue.message === CONTROL_CHARACTER_MESSAGE);
+  throw appError('validation_failed', 400, control ? CONTROL_CHARACTER_MESSAGE : 'Some values in the request are not valid.', issues);
 }
 
 export function createAttachmentsService(deps: AttachmentsServiceDeps) {

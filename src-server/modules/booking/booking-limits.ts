@@ -4,7 +4,7 @@ import { CAPTCHA_HEADER } from '@contract/api/captcha';
 import type { Queryable } from '../../db/connection';
 import { captchaRequired, type Captcha } from '../../platform/captcha/captcha';
 import type { Clock } from '../../platform/clock';
-import { AppError } from '../../platform/errors';
+import { tooManyRequests, type AppError } from '../../platform/errors';
 import { addDays, localDate, zonedTimeToInstant } from '../../platform/time-zone';
 
 /**
@@ -87,11 +87,9 @@ export interface BookingLimiterDeps {
 
 /** 429 too_many_requests; details.retryAfterSeconds becomes the Retry-After header (routes.ts). */
 export function bookingsThrottled(retryAfterSeconds: number): AppError {
-  return new AppError(
-    'too_many_requests',
-    429,
+  return tooManyRequests(
     'Too many bookings have been made from this connection today. Please try again later, or call the clinic to book.',
-    { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) },
+    retryAfterSeconds,
   );
 }
 

@@ -4,6 +4,14 @@ import { isoTimestamp } from '../../db/sql';
 
 /** SQL for kiosks, their enrollment codes and identity attempts (0015_kiosks.sql). */
 
+/** Identity checks counted in the window: this kiosk's and this person's, with the oldest of each (ISO). */
+export interface IdentityAttempts extends Record<string, unknown> {
+  kiosk: number;
+  person: number;
+  kioskOldest: string | null;
+  personOldest: string | null;
+}
+
 export interface KioskRow extends Record<string, unknown> {
   id: string;
   name: string;
@@ -140,30 +148,33 @@ export function createKiosksRepository(db: Queryable) {
     },
 
     /** Wrong enrollment codes from this address since `since`; older ones of the address go on the way. */
-    async enrollmentFailuresSince(ip: string, since: Date, tx: Queryable = db): Promise<number> {
+    /** Wrong codes from this address since `since`, and the oldest of them. */
+    async enrollmentFailuresSince(ip: string, since: Date, tx: Queryable = db): Promise<{ count: number; oldest: string | null }> {
       await tx.query(`delete from kiosk_enrollment_failure where ip = $1 and failed_at < $2::timestamptz - interval '1 day'`, [
         ip,
         since.toISOString(),
       ]);
-      const rows = await tx.query<{ count: number }>(
-        `select count(*)::int as count from kiosk_enrollment_failure where ip = $1 and failed_at > $2`,
+      const rows = await tx.query<{ count: number; oldest: string | null }>(
+        `select count(*)::int as count, ${isoTimestamp('min(failed_at)', 'oldest')} from kiosk_enrollment_failure where ip = $1 and failed_at > $2`,
         [ip, since.toISOString()],
       );
-      return rows[0]?.count ?? 0;
+      return rows[0] ?? { count: 0, oldest: null };
     },
 
     async recordEnrollmentFailure(ip: string, now: Date, tx: Queryable = db): Promise<void> {
       await tx.query(`insert into kiosk_enrollment_failure (ip, failed_at) values ($1, $2)`, [ip, now.toISOString()]);
     },
 
-    /** Attempts since `since`: this kiosk's, and this person's at any kiosk. */
-    async attemptsSince(kioskId: string, personHmac: string, since: Date, tx: Queryable = db): Promise<{ kiosk: number; person: number }> {
-      const rows = await tx.query<{ kiosk: number; person: number }>(
-        `select count(*) filter (where kiosk_id = $1::uuid)::int as kiosk, count(*) filter (where person_hmac = $2)::int as person
+    /** Attempts since `since`: this kiosk's, and this person's at any kiosk, each with its oldest. */
+    async attemptsSince(kioskId: string, personHmac: string, since: Date, tx: Queryable = db): Promise<IdentityAttempts> {
+      const rows = await tx.query<IdentityAttempts>(
+        `select count(*) filter (where kiosk_id = $1::uuid)::int as kiosk, count(*) filter (where person_hmac = $2)::int as person,
+                ${isoTimestamp('min(attempted_at) filter (where kiosk_id = $1::uuid)', '"kioskOldest"')},
+                ${isoTimestamp('min(attempted_at) filter (where person_hmac = $2)', '"personOldest"')}
            from kiosk_identity_attempt where attempted_at > $3 and (kiosk_id = $1::uuid or person_hmac = $2)`,
         [kioskId, personHmac, since.toISOString()],
       );
-      return rows[0] ?? { kiosk: 0, person: 0 };
+      return rows[0] ?? { kiosk: 0, person: 0, kioskOldest: null, personOldest: null };
     },
 
     async recordAttempt(attempt: { kioskId: string; personHmac: string; matched: boolean; now: Date }, tx: Queryable = db): Promise<void> {

@@ -10,7 +10,7 @@ import {
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
-import { badRequest, notFound, tooManyRequests, validationError } from '../../platform/errors';
+import { badRequest, notFound, secondsUntilWindowFrees, tooManyRequests, validationError } from '../../platform/errors';
 import { randomToken } from '../../platform/ids';
 import { createKiosksRepository, type IdentityMatchRow, type KioskRow } from './repository';
 
@@ -163,8 +163,10 @@ export function createKiosksService(deps: KiosksServiceDeps) {
     async enroll(code: string, ip: string): Promise<{ token: string; identity: KioskIdentity }> {
       const now = clock.now();
       const address = ip.slice(0, 64) || 'unknown';
-      if ((await repository.enrollmentFailuresSince(address, new Date(now.getTime() - ENROLLMENT_WINDOW_MS))) >= ENROLLMENT_FAILURE_LIMIT)
-        throw tooManyRequests(KIOSK_TEXTS.tooManyCodes);
+      const failures = await repository.enrollmentFailuresSince(address, new Date(now.getTime() - ENROLLMENT_WINDOW_MS));
+      // Locked until the oldest counted failure leaves the window.
+      if (failures.count >= ENROLLMENT_FAILURE_LIMIT)
+        throw tooManyRequests(KIOSK_TEXTS.tooManyCodes, secondsUntilWindowFrees(failures.oldest, ENROLLMENT_WINDOW_MS, now));
       const token = randomToken(32);
       const kioskId = await db.transaction(async (tx) => {
         const id = await repository.useCode(sha256Hex(code.replace('-', '')), now, tx);
@@ -200,8 +202,11 @@ export function createKiosksService(deps: KiosksServiceDeps) {
         .update(`kiosk-identity|${who.lastName.trim().toLowerCase()}|${who.dateOfBirth}`)
         .digest('hex');
       const attempts = await repository.attemptsSince(kiosk.id, personHmac, new Date(now.getTime() - IDENTITY_WINDOW_MS));
-      if (attempts.kiosk >= KIOSK_IDENTITY_LIMIT) throw tooManyRequests(KIOSK_TEXTS.tooManyAtKiosk);
-      if (attempts.person >= PERSON_IDENTITY_LIMIT) throw tooManyRequests(KIOSK_TEXTS.tooManyForPerson);
+      // Each limit waits until its oldest counted check leaves the window.
+      if (attempts.kiosk >= KIOSK_IDENTITY_LIMIT)
+        throw tooManyRequests(KIOSK_TEXTS.tooManyAtKiosk, secondsUntilWindowFrees(attempts.kioskOldest, IDENTITY_WINDOW_MS, now));
+      if (attempts.person >= PERSON_IDENTITY_LIMIT)
+        throw tooManyRequests(KIOSK_TEXTS.tooManyForPerson, secondsUntilWindowFrees(attempts.personOldest, IDENTITY_WINDOW_MS, now));
       const matches = await repository.todaysAppointments({ ...who, clinicId: kiosk.clinic_id, now });
       await repository.recordAttempt({ kioskId: kiosk.id, personHmac, matched: matches.length > 0, now });
       const keys = [...new Set(matches.map((match) => match.booking_key))];

@@ -2,7 +2,7 @@ import type { MaxAttemptsDetails } from '@contract/api/patient-access';
 import type { Queryable } from '../../db/connection';
 import type { Captcha } from '../../platform/captcha/captcha';
 import type { Clock } from '../../platform/clock';
-import { AppError } from '../../platform/errors';
+import { tooManyRequests, type AppError } from '../../platform/errors';
 import type { PatientAccessRepository } from './repository';
 
 /**
@@ -32,19 +32,18 @@ export const CLIENT_SLOWDOWN_MAX_SECONDS = 30;
 
 const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 
-/** 429 max_attempts_reached: details name the deny page's message and, for a locked key, when it opens again. */
-export function maxAttempts(stage: 'dob' | 'otp', shared: boolean, retryAfterSeconds?: number): AppError {
-  const details: MaxAttemptsDetails = {
+/** 429 max_attempts_reached: details name the deny page's message and when to try again (a locked key's end, or a new code's). */
+export function maxAttempts(stage: 'dob' | 'otp', shared: boolean, retryAfterSeconds: number): AppError {
+  const details: Omit<MaxAttemptsDetails, 'retryAfterSeconds'> = {
     maxAttempts: shared ? 'max_attempts_reached_shared' : stage === 'dob' ? 'max_attempts_reached' : 'max_attempts_reached_results',
-    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
   };
-  return new AppError('max_attempts_reached', 429, TOO_MANY_ATTEMPTS, details);
+  return tooManyRequests(TOO_MANY_ATTEMPTS, retryAfterSeconds, { code: 'max_attempts_reached', details });
 }
 
 /** 429 too_many_requests for an address that must slow down; details.retryAfterSeconds becomes Retry-After. */
 export function slowDown(retryAfterSeconds: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError('too_many_requests', 429, `Please wait ${seconds} seconds and try again.`, { retryAfterSeconds: seconds });
+  return tooManyRequests(`Please wait ${seconds} seconds and try again.`, seconds);
 }
 
 /** Seconds an address with `failures` in the window must still wait after its latest failure (0: it may try now). */

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { OtpChannel, SendOtpResponse, SignInType } from '@contract/api/patient-access';
 import { captchaRequired } from '../../platform/captcha/captcha';
-import { AppError, badRequest, unauthorized } from '../../platform/errors';
+import { AppError, badRequest, tooManyRequests, unauthorized } from '../../platform/errors';
 import { randomToken } from '../../platform/ids';
 import { maskEmail } from '../../platform/mask';
 import { createOutboxRepository } from '../../platform/outbox/outbox-repository';
@@ -36,9 +36,7 @@ import type { Queryable } from '../../db/connection';
 
 /** 429 too_many_requests; details.retryAfterSeconds becomes the Retry-After header. */
 export function otpThrottled(retryAfterSeconds: number): AppError {
-  return new AppError('too_many_requests', 429, 'Please wait before asking for another code.', {
-    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)),
-  });
+  return tooManyRequests('Please wait before asking for another code.', retryAfterSeconds);
 }
 
 /**
@@ -145,6 +143,8 @@ export function createOneTimeCodes(deps: PatientAccessServiceDeps, basics: SignI
       const subjects = { keyHmac: basics.keyHmac(key, limitKeyOf(session)), clientHmac: basics.clientHmac(key, context.ip) };
       const clientRef = subjects.clientHmac.slice(0, 16);
       const captchaSolved = await limits.solvedCaptcha(subjects.clientHmac, context.captcha);
+      // A burnt code: a new one may be asked for once the resend pause has passed (at most this long).
+      const resendSeconds = (await deps.settings()).otpResendSeconds;
 
       const outcome = await db.transaction(async (tx) => {
         const now = clock.now();
@@ -162,7 +162,7 @@ export function createOneTimeCodes(deps: PatientAccessServiceDeps, basics: SignI
         const otp = await repository.latestOtpForUpdate(session.id, tx);
         if (otp !== null && otp.burntAt !== null) {
           await basics.audit(tx, 'patient_otp_refused_locked', session.bookingKey, { scope: 'otp', client: clientRef });
-          return { kind: 'locked' as const };
+          return { kind: 'locked' as const, retryAfterSeconds: resendSeconds };
         }
         if (otp === null || otp.usedAt !== null || now.getTime() >= Date.parse(otp.expiresAt)) {
           await basics.audit(tx, 'patient_otp_expired', session.bookingKey, {
@@ -190,7 +190,7 @@ export function createOneTimeCodes(deps: PatientAccessServiceDeps, basics: SignI
           }
           if (burn) {
             await basics.audit(tx, 'patient_otp_locked', session.bookingKey, { scope: 'otp', client: clientRef });
-            return { kind: 'locked' as const };
+            return { kind: 'locked' as const, retryAfterSeconds: resendSeconds };
           }
           return { kind: 'invalid' as const };
         }

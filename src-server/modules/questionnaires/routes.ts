@@ -39,7 +39,7 @@ const noStore = { 'cache-control': 'no-store' };
 
 /** New temporary keys per client address per window (each is a row; anyone may ask). */
 export const KEYS_PER_WINDOW = 60;
-const KEY_WINDOW_MS = 10 * 60_000;
+export const KEY_WINDOW_MS = 10 * 60_000;
 
 export function registerQuestionnaireRoutes(app: FastifyInstance, service: QuestionnairesService, now: () => number): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -58,8 +58,13 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
     async (request, reply) => {
       const at = now();
       const recent = (issued.get(request.ip) ?? []).filter((time) => at - time < KEY_WINDOW_MS);
-      if (recent.length >= KEYS_PER_WINDOW)
-        throw tooManyRequests('Too many questionnaire sessions were started from here. Please wait a few minutes.');
+      // Past the limit: wait until the oldest counted key leaves the window.
+      const oldest = recent[0];
+      if (recent.length >= KEYS_PER_WINDOW && oldest !== undefined)
+        throw tooManyRequests(
+          'Too many questionnaire sessions were started from here. Please wait a few minutes.',
+          (oldest + KEY_WINDOW_MS - at) / 1000,
+        );
       recent.push(at);
       issued.set(request.ip, recent);
       if (issued.size > 10_000)

@@ -88,13 +88,14 @@ export function createResultSharesRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    /** Shares a booking made in the last hour (the rate limit on sending links). */
-    async countSince(bookingKey: string, since: Date, tx: Queryable = db): Promise<number> {
-      const rows = await tx.query<{ n: number }>(`select count(*)::int as n from result_share where booking_key = $1 and created_at > $2`, [
-        bookingKey,
-        since.toISOString(),
-      ]);
-      return rows[0]?.n ?? 0;
+    /** Shares a booking made since `since` and the oldest of them (the rate limit on sending links). */
+    async countSince(bookingKey: string, since: Date, tx: Queryable = db): Promise<{ count: number; oldest: string | null }> {
+      const rows = await tx.query<{ count: number; oldest: string | null }>(
+        `select count(*)::int as count, ${isoTimestamp('min(created_at)', 'oldest')}
+           from result_share where booking_key = $1 and created_at > $2`,
+        [bookingKey, since.toISOString()],
+      );
+      return rows[0] ?? { count: 0, oldest: null };
     },
 
     /** The patient's first name and last initial ("Liam E."), for the contact's page and mail. */

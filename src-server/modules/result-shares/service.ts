@@ -16,7 +16,7 @@ import type { SignInType } from '@contract/api/patient-access';
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
-import { appError, forbidden, notFound, tooManyRequests, validationError } from '../../platform/errors';
+import { appError, forbidden, notFound, secondsUntilWindowFrees, tooManyRequests, validationError } from '../../platform/errors';
 import { randomToken } from '../../platform/ids';
 import { createOutboxRepository } from '../../platform/outbox/outbox-repository';
 import { bookingKeyRef } from '../../platform/security-audit';
@@ -46,6 +46,7 @@ export interface ResultSharesDeps {
 
 /** At most this many shares a booking may send in an hour (each sends an e-mail or SMS). */
 export const SHARES_PER_HOUR = 20;
+export const SHARE_WINDOW_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /** The patient's session: which booking, and whether it sees the whole history. */
@@ -121,7 +122,9 @@ export function createResultShares(deps: ResultSharesDeps) {
       };
 
       const id = await db.transaction(async (tx) => {
-        if ((await repository.countSince(sharer.bookingKey, new Date(now.getTime() - 3_600_000), tx)) >= SHARES_PER_HOUR) return null;
+        const recent = await repository.countSince(sharer.bookingKey, new Date(now.getTime() - SHARE_WINDOW_MS), tx);
+        // Past the limit: wait until the oldest counted share leaves the hour.
+        if (recent.count >= SHARES_PER_HOUR) return { refusedFor: secondsUntilWindowFrees(recent.oldest, SHARE_WINDOW_MS, now) };
         const shareId = await repository.insert(
           {
             bookingKey: sharer.bookingKey,
@@ -152,7 +155,7 @@ export function createResultShares(deps: ResultSharesDeps) {
         );
         return shareId;
       });
-      if (id === null) throw tooManyRequests('You have shared a lot in the last hour. Please try again later.');
+      if (typeof id !== 'string') throw tooManyRequests('You have shared a lot in the last hour. Please try again later.', id.refusedFor);
       const created = (await repository.list(sharer.bookingKey)).find((row) => row.id === id);
       if (created === undefined) throw new Error('[result-shares] the new share is not listed');
       return toRecord(created);

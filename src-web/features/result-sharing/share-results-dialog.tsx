@@ -39,6 +39,7 @@ export interface ShareResultsDialogProps {
 function problemText(t: TFunction, store: ShareDialogStore, field: ShareField): string | null {
   const problem = store.visibleProblem(field);
   if (problem === null) return null;
+  if (problem === 'controlCharacters') return t('resultSharing.errors.controlCharacters');
   if (field === 'note') return t('resultSharing.errors.noteTooLong', { count: store.noteMaxLength });
   if (field === 'contactName') return t('resultSharing.errors.contactNameTooLong', { count: CONTACT_NAME_MAX_LENGTH });
   switch (problem) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SHARE_PHONE_PATTERN } from '@contract/api/result-shares';
+import { CONTROL_CHARACTER_MESSAGE } from '@contract/api/text';
 import { createApiClient } from '../../../../src-web/api/client';
 import { createResultSharesApi } from '../../../../src-web/api/result-shares-api';
 import {
@@ -193,6 +194,15 @@ describe('ShareDialogStore', () => {
     });
     expect(await store.submit()).toBe(false);
     expect(store.visibleProblem('contactDetails')).toBe('invalidContact');
+
+    // Control characters are named as such, not as a note that is too long.
+    server.override.create = refuse(400, {
+      code: 'validation_failed',
+      message: CONTROL_CHARACTER_MESSAGE,
+      details: [{ in: 'body/note', message: CONTROL_CHARACTER_MESSAGE }],
+    });
+    expect(await store.submit()).toBe(false);
+    expect(store.visibleProblem('note')).toBe('controlCharacters');
   });
 
   it.each([
