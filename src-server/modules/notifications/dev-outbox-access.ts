@@ -23,11 +23,20 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 }
 
 /**
+ * A Host header naming this machine: localhost, 127.0.0.1 or [::1], with any port. Against DNS
+ * rebinding: a page on another site whose name now resolves to 127.0.0.1 reaches us from the
+ * loopback peer, but its requests still carry that site's name as Host.
+ */
+export function isLoopbackHost(host: string | undefined): boolean {
+  return host !== undefined && /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i.test(host);
+}
+
+/**
  * The socket's own peer, never request.ip: with TRUST_PROXY set, request.ip comes from
- * X-Forwarded-For, which the client writes.
+ * X-Forwarded-For, which the client writes. And the Host a browser on this machine sends.
  */
 export function fromThisMachine(request: FastifyRequest): boolean {
-  if (!isLoopbackAddress(request.socket.remoteAddress)) return false;
+  if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackHost(request.headers.host)) return false;
   return PROXY_HEADERS.every((name) => request.headers[name] === undefined);
 }
 

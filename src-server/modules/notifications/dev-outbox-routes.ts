@@ -172,7 +172,7 @@ function html(reply: FastifyReply, body: string): FastifyReply {
 
 /**
  * Who may call: nobody when off; when on, only a direct request from this machine (loopback
- * peer, no proxy headers). Everyone else gets 404.
+ * peer, loopback Host, no proxy headers). Everyone else gets 404.
  * @param mode - config.mailDevOutbox, resolved against the database once, here.
  */
 export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryable, mode: DevOutboxMode): Promise<void> {

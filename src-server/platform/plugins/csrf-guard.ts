@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { isApiPath } from '../api-path';
+import { isDisguisedApiPath } from '../api-path';
 import '../security-audit';
 
 /**
  * Cross-site request forgery guard (docs/rules/security.md#csrf). The patient session cookie is
  * SameSite=None so it works inside a provider's iframe; that also means a browser would attach
- * it to a form another site posts to us. So, for every unsafe API call:
+ * it to a form another site posts to us. So, for every unsafe call, whatever its path (the router
+ * decodes escapes, so a check on the raw path could be walked around with `/%61pi/...`):
  * - a browser that says the request is cross-site (Sec-Fetch-Site) or from a foreign Origin is
  *   refused (the portal inside an iframe still calls from its own origin);
  * - a call that carries a session cookie (patient or staff) must also carry the custom header the web client
@@ -14,6 +15,8 @@ import '../security-audit';
  *   origin cannot without a CORS preflight, which we never grant;
  * - bodies must be JSON or multipart: the text/plain parser (the one content type a form can
  *   send that Fastify would parse) is removed, so such a request gets 415.
+ * And any request whose path reaches /api only through an escape, another case or an extra slash
+ * is refused with 400 before its route runs: nothing the portal sends looks like that.
  */
 
 export const CSRF_HEADER = 'x-requested-with';
@@ -45,9 +48,9 @@ export function sameHost(origin: string, host: string | undefined): boolean {
   }
 }
 
-/** Why an unsafe API request is refused, or null when it may go on. */
+/** Why an unsafe request (to any path) is refused, or null when it may go on. */
 export function csrfRefusal(request: FastifyRequest, options: CsrfGuardOptions): string | null {
-  if (!UNSAFE_METHODS.has(request.method) || !isApiPath(request.url)) return null;
+  if (!UNSAFE_METHODS.has(request.method)) return null;
   const fetchSite = request.headers['sec-fetch-site'];
   if (typeof fetchSite === 'string' && !SAME_ORIGIN_FETCH_SITES.has(fetchSite)) return 'cross-site';
   const origin = request.headers.origin;
@@ -60,6 +63,8 @@ export function csrfRefusal(request: FastifyRequest, options: CsrfGuardOptions):
 export function registerCsrfGuard(app: FastifyInstance, options: CsrfGuardOptions): void {
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request) => {
+    // One reading of the path for everything (api-path.ts): a disguised /api prefix is never the portal's.
+    if (isDisguisedApiPath(request.url)) throw new AppError('bad_request', 400, 'The request is not valid.');
     const refusal = csrfRefusal(request, options);
     if (refusal !== null) {
       // Audited (rate-limited, never throws) before the refusal: src-server/platform/security-audit.ts.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isApiPath } from '../api-path';
+import { isApiPath, pathSegments } from '../api-path';
 
 /**
  * Security headers on every response: pages, API answers, assets, 404s and errors
@@ -45,6 +45,24 @@ export function buildContentSecurityPolicy(sources: SecurityPolicySources, style
   ].join('; ');
 }
 
+/** First path segments (after /iframe) of pages no provider embeds: staff, referrer, kiosk and tool pages. */
+const SELF_FRAMED_PAGES = new Set(['staff', 'check-in', 'preview-email', 'dev', 'image-viewer-access', 'demo-viewer', 'iframe-test']);
+
+/**
+ * Whether only the portal itself may frame the page at `url` (docs/rules/embedding.md#who-may-frame-the-portal).
+ * A provider embeds the patient pages; staff, referrer, kiosk and development pages are never
+ * embedded, so the provider's origins there would only let its site (or whoever takes it over)
+ * overlay them. Read as the web app's router reads the path (decoded, any case), also under /iframe.
+ */
+export function framedBySelfOnly(url: string): boolean {
+  const segments = pathSegments(url);
+  const [first = '', second = '', third = ''] = segments[0] === 'iframe' ? segments.slice(1) : segments;
+  if (first === 'api') return second === 'docs';
+  if (SELF_FRAMED_PAGES.has(first) || first.startsWith('referrer') || first.startsWith('kiosk')) return true;
+  // The appointment page as the kiosk shows it (/appointments/{bookingKey}/kiosk).
+  return first === 'appointments' && third === 'kiosk';
+}
+
 export interface SecurityHeadersOptions {
   /** Must not reject: answer the last known sources when the database is unavailable. */
   sources: () => Promise<SecurityPolicySources>;
@@ -54,7 +72,8 @@ export interface SecurityHeadersOptions {
 export function setSecurityHeaders(reply: FastifyReply, url: string, sources: SecurityPolicySources, nonce: string): void {
   const contentType = String(reply.getHeader('content-type') ?? '');
   const isHtml = contentType.startsWith('text/html');
-  reply.header('content-security-policy', buildContentSecurityPolicy(sources, isHtml && nonce !== '' ? nonce : null));
+  const framing = framedBySelfOnly(url) ? { ...sources, frameAncestors: [] } : sources;
+  reply.header('content-security-policy', buildContentSecurityPolicy(framing, isHtml && nonce !== '' ? nonce : null));
   reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   reply.header('x-content-type-options', 'nosniff');
   reply.header('referrer-policy', 'no-referrer');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema } from '@contract/errors';
 import type { Database } from '../../../../src-server/db/connection';
-import { isLoopbackAddress } from '../../../../src-server/modules/notifications/dev-outbox-access';
+import { isLoopbackAddress, isLoopbackHost } from '../../../../src-server/modules/notifications/dev-outbox-access';
 import { buildTestServer, testConfig } from '../../helpers/build-server';
 import { backends } from '../../helpers/database';
 import { useTestApp, useTestDatabase } from '../../helpers/test-app';
@@ -44,6 +44,30 @@ describe('isLoopbackAddress', () => {
   });
 });
 
+describe('isLoopbackHost', () => {
+  it.each([
+    ['localhost', true],
+    ['localhost:3000', true],
+    ['LOCALHOST:80', true],
+    ['127.0.0.1', true],
+    ['127.0.0.1:8080', true],
+    ['[::1]', true],
+    ['[::1]:3000', true],
+    ['evil.example', false],
+    ['evil.example:3000', false],
+    ['localhost.evil.example', false],
+    ['127.0.0.1.nip.io', false],
+    ['localhost:3000@evil.example', false],
+    ['localhost:abc', false],
+    ['127.0.0.2', false],
+    ['::1', false],
+    ['', false],
+    [undefined, false],
+  ])('%s → %s', (host, expected) => {
+    expect(isLoopbackHost(host)).toBe(expected);
+  });
+});
+
 describe.each(backends())('development outbox access on %s', (backend) => {
   describe('when asked for', () => {
     const server = useTestApp({ backend, env: { MAIL_DEV_OUTBOX_ENABLED: 'true', TRUST_PROXY: '203.0.113.0/24' } });
@@ -69,6 +93,20 @@ describe.each(backends())('development outbox access on %s', (backend) => {
     ])('should answer 404 to a loopback request that came through a proxy (%s)', async (_label, headers) => {
       await expectHidden(server.app, { remoteAddress: '127.0.0.1', headers });
     });
+
+    it('should answer a loopback Host with any port', async () => {
+      for (const host of ['localhost:3000', '127.0.0.1:8080', '[::1]:3000', '127.0.0.1']) {
+        const response = await server.app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress: '127.0.0.1', headers: { host } });
+        expect(response.statusCode, host).toBe(200);
+      }
+    });
+
+    it.each(['evil.example', 'evil.example:3000', 'localhost.evil.example', '127.0.0.1.nip.io:3000'])(
+      'should answer 404 to a loopback request for another Host (%s: DNS rebinding)',
+      async (host) => {
+        await expectHidden(server.app, { remoteAddress: '127.0.0.1', headers: { host } });
+      },
+    );
 
     it('should go by the socket peer, not request.ip from a trusted proxy', async () => {
       // 203.0.113.9 is a trusted proxy here, so request.ip would be the loopback it names.

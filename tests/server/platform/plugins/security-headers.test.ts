@@ -67,14 +67,15 @@ describe.each(backends())('security headers on every response on %s', (backend) 
     const csp = expectBaseline(response, label);
     const opaque = await server.app.inject({ method: 'GET', url, headers: { ...headers, origin: 'null' } });
     expect(opaque.headers['access-control-allow-origin'], label).toBeUndefined();
-    // Only the provider's own sites may frame the portal: the database's origins plus EMBED_ORIGINS.
-    expect(csp.get('frame-ancestors'), label).toEqual([
-      "'self'",
+    // Only the provider's own sites may frame the portal: the database's origins plus EMBED_ORIGINS;
+    // pages no provider embeds (the API docs here) only the portal itself (security-headers.framing.test.ts).
+    const providerSites = [
       'https://www.harbourrange.example',
       'https://harbourrange.example',
       'https://partner.example',
       'http://127.0.0.1:4400',
-    ]);
+    ];
+    expect(csp.get('frame-ancestors'), label).toEqual(url === '/api/docs' ? ["'self'"] : ["'self'", ...providerSites]);
     expect(csp.get('connect-src'), label).toEqual(["'self'"]);
   });
 
