@@ -85,18 +85,7 @@ export const OutcomeTypeSchema = z.enum(OUTCOME_TYPES);
  * the provider's required_before_booking says (a pacemaker must never reach an MRI list unasked);
  * only RESTRICT_QUESTIONNAIRE, which orders the questionnaires, leaves the booking alone.
  */
-export const BOOKING_DECIDING_OUTCOMES = [
-  'DENY_BOOKING',
-  'DENY_BOOKING_REQUEST',
-  'CREATE_BOOKING_REQUEST',
-  'MEDICARE_NUMBER_REQUIRED',
-  'VALIDATION_CODE_REQUIRED',
-  'SET_DOCUMENT_TYPE',
-  'SET_INSURANCE_TYPE',
-  'REDIRECT',
-  'WALK_IN_EXAM',
-  'CHANGE_EXAM',
-] as const satisfies readonly OutcomeType[];
+export const BOOKING_DECIDING_OUTCOMES: readonly OutcomeType[] = OUTCOME_TYPES.filter((type) => type !== 'RESTRICT_QUESTIONNAIRE');
 export type OutcomeType = z.infer<typeof OutcomeTypeSchema>;
 
 export const OutcomeSchema = z.object({
