@@ -11,6 +11,7 @@ import { createResourceBooker } from './first-free-resource';
 import { createHolds } from './holds';
 import { createBookingReads } from './read-service';
 import type { BookingRepository } from './repository';
+import { withKnownWalkInExam } from './walk-in-exam';
 
 /**
  * Booking rules (docs/rules/booking.md): which clinics offer the chosen exams, which times are
@@ -46,10 +47,15 @@ export function createBookingService(deps: BookingServiceDeps) {
     secret: deps.secret,
     limits: deps.limits ?? DEFAULT_BOOKING_LIMITS,
   });
+  const appointmentWrites = createAppointmentWrites({ db, repository, idempotency, store, clock, catalogue, booker, publicUrl, limiter });
   return {
     ...createBookingReads({ repository, store, clock, catalogue }),
     ...createHolds({ db, repository, store, clock, catalogue, booker, limiter }),
-    ...createAppointmentWrites({ db, repository, idempotency, store, clock, catalogue, booker, publicUrl, limiter }),
+    ...appointmentWrites,
+    /** Books with a listed walk-in exam only (docs/rules/booking.md#walk-ins), then as appointment-writes.ts does. */
+    async createAppointment(...[key, request, caller, client]: Parameters<typeof appointmentWrites.createAppointment>) {
+      return appointmentWrites.createAppointment(key, await withKnownWalkInExam(repository, request), caller, client);
+    },
     ...createBookingRequestWrites({ db, repository, idempotency, clock, catalogue, limiter }),
     /** Deletes booking-limit counts of days that have ended (the periodic sweep in app.ts). */
     sweepExpiredLimits: (): Promise<number> => limiter.sweep(),
