@@ -58,6 +58,22 @@ describe.each(backends())('booking rules the web checks, enforced by the server 
     }
   });
 
+  it('refuses a time beyond the booking horizon (90 days) and one on a public holiday, which the calendar never offers', async () => {
+    // Thursday 11 June 2026 is 93 days ahead; Monday 8 June is the NSW King's Birthday.
+    for (const startsAt of [sydney('2026-06-11', '10:00'), sydney('2026-06-08', '10:00')]) {
+      await refusedWith(
+        await book(server.app, { exams: ['ct-brain'], clinicSlug: 'parramatta', startsAt, patient: patient() }),
+        /not offered/,
+      );
+    }
+  });
+
+  it('refuses a booking request without the Medicare number its exam needs', async () => {
+    const { medicareNumber: _omitted, ...withoutMedicare } = patient();
+    const response = await requestBooking(server.app, { exams: ['mri-cardiac'], patient: withoutMedicare });
+    await refusedWith(response, /Medicare/);
+  });
+
   it('records only a walk-in exam the provider lists, with its own minutes; an unknown one is a 400 that books nothing', async () => {
     const before = await countRows(server.db, 'appointment');
     const unknown = await book(server.app, {
