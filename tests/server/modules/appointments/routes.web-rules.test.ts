@@ -56,4 +56,20 @@ describe.each(backends())('self-service rules the web checks, enforced by the se
       server.clock.set(new Date('2026-03-10T01:00:00.000Z'));
     }
   });
+
+  it('refuses the text fields over the lengths the dialogs allow: consent name 200, details-change note 1000', async () => {
+    const booked = await bookThrough(server.app, { exams: 'xr-chest', clinic: 'chatswood', date: '2026-03-19', slot: 11 });
+    const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
+    const forms = (await signed.get(url(booked.bookingKey, '/consent-forms'))).json<{ appointmentConsentForms: { id: string }[] }>();
+    const formId = forms.appointmentConsentForms[0]?.id ?? '';
+    const longName = await signed.put(url(booked.bookingKey, `/consent-forms/${formId}`), { signedName: 'N'.repeat(201), agreed: true });
+    expect(longName.statusCode, longName.body).toBe(400);
+    const longNote = await signed.post(url(booked.bookingKey, '/details-change-request'), { lastName: 'Example', note: 'n'.repeat(1001) });
+    expect(longNote.statusCode, longNote.body).toBe(400);
+    const stored = await server.db.query<{ n: number }>(
+      `select (select count(*) from consent_signature)::int + (select count(*) from details_change_request where booking_key = $1)::int as n`,
+      [booked.bookingKey],
+    );
+    expect(stored[0]?.n).toBe(0);
+  });
 });

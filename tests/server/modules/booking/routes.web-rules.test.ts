@@ -102,4 +102,12 @@ describe.each(backends())('booking rules the web checks, enforced by the server 
     ]);
     expect(rows.map((row) => row.walk_in_exam)).toEqual([{ name: 'Bone density scan (walk-in)', prepTime: 5, minutesPrior: 20 }]);
   });
+
+  it('refuses a booking request whose notes are over the 2000 characters the form allows', async () => {
+    const before = await countRows(server.db, 'booking_request');
+    const response = await requestBooking(server.app, { exams: ['mri-cardiac'], patient: patient(), patientNotes: 'n'.repeat(2001) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation_failed' });
+    expect(await countRows(server.db, 'booking_request')).toBe(before);
+  });
 });
