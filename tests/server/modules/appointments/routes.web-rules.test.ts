@@ -2,7 +2,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
-import { bookThrough, rowsOf, signIn, summaryOf } from './self-service-kit';
+import { slotsOn } from '../booking/booking-test-kit';
+import { bookThrough, reschedule, rowsOf, signIn, summaryOf } from './self-service-kit';
 
 // Self-service rules the web app checks before it calls the server, called directly as a script
 // would (docs/rules/server-enforced.md#appointments). SEED_NOW is Tuesday 2026-03-10 12:00 in
@@ -71,5 +72,21 @@ describe.each(backends())('self-service rules the web checks, enforced by the se
       [booked.bookingKey],
     );
     expect(stored[0]?.n).toBe(0);
+  });
+
+  it('refuses a change (CHANGED) to an enquiry-only exam, to exams of two modalities, or at a clinic without the exam; the booking keeps its time', async () => {
+    const booked = await bookThrough(server.app, { exams: 'ct-brain', clinic: 'parramatta', date: '2026-03-25', slot: 2 });
+    const target = (await slotsOn(server.app, 'ct-chest', 'parramatta', '2026-03-26'))[2]?.startsAt ?? '';
+    const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
+    for (const [exams, clinicSlug, message] of [
+      [['ct-coronary-angiogram'], 'parramatta', /no online times/],
+      [['ct-chest', 'xr-chest'], 'parramatta', /different modalities/],
+      [['mri-knee'], 'bondi-junction', /not offered/],
+    ] as const) {
+      const refused = await reschedule(signed, booked.bookingKey, { context: 'CHANGED', clinicSlug, startsAt: target, exams });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json<{ message: string }>().message).toMatch(message);
+    }
+    expect((await rowsOf(server.db, booked.bookingKey)).map((row) => row.status)).toEqual(['BOOKED']);
   });
 });
