@@ -1,5 +1,5 @@
 import type { AppointmentStatus, ChangeRefusal } from '@contract/api/appointments';
-import { appError, type AppError } from '../../platform/errors';
+import { appError, conflict, type AppError } from '../../platform/errors';
 import { maskEmail } from '../../platform/mask';
 import type { BookingRow, SettingsRow } from './repository';
 
@@ -38,6 +38,17 @@ export function changeNotAllowed(
   ];
   const message = reason === 'OTHER' ? `This appointment cannot be ${verb} online. Please call the clinic.` : messages[reason];
   return appError('change_not_allowed', 409, message, { reason, priorMinutes });
+}
+
+/**
+ * While the provider requires the cancel questionnaire, the patient cancels only by completing the
+ * CANCEL_APPOINTMENT_PATIENT questionnaire (which cancels), never by the plain cancel call.
+ * docs/rules/self-service.md#cancel
+ */
+export function cancelQuestionnaireRequired(): AppError {
+  return conflict('Please answer the cancellation questionnaire to cancel this appointment.', {
+    questionnaireType: 'CANCEL_APPOINTMENT_PATIENT',
+  });
 }
 
 /** The rows the booking continues in: all but the moved-away ones (all, when every row moved). */

@@ -18,6 +18,7 @@ import { IdempotencyHeadersSchema } from '@contract/api/booking';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { SignConsentFormSchema } from '@contract/api/appointments';
 import { signedInRoute } from '../patient-access/public';
+import { cancelQuestionnaireRequired } from './change-rules';
 import type { AppointmentsService } from './service';
 
 /** Thin routes (docs/server.md): session check, schema from src-contract, call the service. */
@@ -60,7 +61,12 @@ export function registerAppointmentRoutes(app: FastifyInstance, service: Appoint
       body: CancelRequestSchema,
       response: { 200: AppointmentSummarySchema, ...writeErrors },
     }),
-    async (request, reply) => reply.headers(noStore).send(await service.cancel(request.params.bookingKey, request.body)),
+    async (request, reply) => {
+      const { bookingKey } = request.params;
+      // The questionnaire's completion cancels (questionnaires/service.ts calls service.cancel itself).
+      if ((await service.summary(bookingKey)).cancelQuestionnaireRequired) throw cancelQuestionnaireRequired();
+      return reply.headers(noStore).send(await service.cancel(bookingKey, request.body));
+    },
   );
 
   api.post(

@@ -17,6 +17,7 @@ import { bookableExams, clinicBySlug, type Catalogue } from './catalogue';
 import { busyEntries, matchHold, retryOnDeadlock, type Placement, type ResourceBooker } from './first-free-resource';
 import type { BookingRepository, ClinicRow, ExamRow, WrittenRow } from './repository';
 import { consecutive, MINUTE, parseInstant } from './slots';
+import { withKnownWalkInExam } from './walk-in-exam';
 
 /**
  * Booking a time: a new booking (createAppointment) and a booking written inside another
@@ -78,10 +79,12 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
   return {
     async createAppointment(
       idempotencyKey: string,
-      request: AppointmentCreateRequest,
+      asked: AppointmentCreateRequest,
       caller: BookingCaller,
       client: BookingClient,
     ): Promise<AppointmentCreateResponse> {
+      // Only a walk-in exam the provider lists, with its own minutes (docs/rules/booking.md#walk-ins).
+      const request = await withKnownWalkInExam(repository, asked);
       const { catalogue: cached, index } = await catalogue.load();
       const { exams, modalityId, durationMinutes } = bookableExams(cached, request.exams);
       const clinic = clinicBySlug(cached, request.clinicSlug);

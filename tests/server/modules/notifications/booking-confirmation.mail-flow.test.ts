@@ -78,7 +78,8 @@ describe.each(backends())('booking confirmation mail, end to end, on %s', (backe
         postalCode: '2000',
         medicareNumber: '2123456701',
       },
-      walkInExam: { name: 'CT chest', prepTime: 5, minutesPrior: 15 },
+      // One of the provider's walk-in exams (the server records only those, with their own minutes).
+      walkInExam: { name: 'CT brain without contrast (walk-in)', prepTime: 0, minutesPrior: 20 },
     });
     expect(response.statusCode, response.body).toBe(201);
     const booking = AppointmentCreateResponseSchema.parse(response.json());
@@ -104,8 +105,8 @@ describe.each(backends())('booking confirmation mail, end to end, on %s', (backe
     const text = arrived.parsed.text ?? '';
     expect(text).toContain('Dear Mr Sam Mail-Test,');
     expect(text).toContain(`/appointments/${booking.bookingKey}`);
-    expect(text).toContain('Walk-in exam: CT chest');
-    expect(text).toContain('Please arrive 15 minutes before your appointment time.');
+    expect(text).toContain('Walk-in exam: CT brain without contrast (walk-in)');
+    expect(text).toContain('Please arrive 20 minutes before your appointment time.');
     for (const appointment of booking.appointments) expect(text).toContain(`${appointment.examName} (${appointment.modalityName})`);
 
     const calendar = arrived.parsed.attachments.find((attachment) => attachment.filename === 'appointment.ics');
