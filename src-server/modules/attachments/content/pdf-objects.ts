@@ -1,0 +1,197 @@
+import { PDFContext, PDFDict, PDFName, PDFNumber, PDFObject, PDFObjectParser, PDFRawStream, PDFRef } from '@cantoo/pdf-lib';
+import { decodeStream, MAX_INFLATED_BYTES, UndecodableStream } from './pdf-filters';
+
+/** A PDF whose objects cannot all be read within the limits: it cannot be shown to be passive. */
+export class UnreadablePdf extends Error {}
+
+type ByteStream = ConstructorParameters<typeof PDFObjectParser>[0];
+const OBJ = Buffer.from('obj');
+const END_STREAM = Buffer.from('endstream');
+const TRAILER = Buffer.from('trailer');
+/** PDF whitespace (NUL included) and delimiters: they end a name and stand around keywords. */
+const SEPARATOR = new Uint8Array(256);
+for (const char of '\0\t\n\f\r /<>[]()%{}') SEPARATOR[char.charCodeAt(0)] = 1;
+const WHITESPACE = new Uint8Array(256);
+for (const char of '\0\t\n\f\r ') WHITESPACE[char.charCodeAt(0)] = 1;
+const isDigit = (byte: number | undefined): boolean => byte !== undefined && byte >= 0x30 && byte <= 0x39;
+/** Every reference reads as this one: objects are read where they stand, never looked up by number. */
+const ANY_REF = PDFRef.of(0, 65535);
+
+/**
+ * pdf-lib's object parser (names decoded, strings, dictionaries, streams) with two changes: names
+ * outside `pooled` and references are not kept in pdf-lib's process-wide pools (a file with a
+ * million distinct names would otherwise stay in memory for good), and a stream without a usable
+ * /Length ends at the first "endstream" (as readers find it) within the bytes given.
+ */
+class ObjectReader extends PDFObjectParser {
+  private readonly source: Buffer;
+  private readonly pooled: ReadonlySet<string>;
+
+  constructor(source: Buffer, context: PDFContext, pooled: ReadonlySet<string>) {
+    // pdf-lib does not export its ByteStream; its own factory makes one.
+    super((PDFObjectParser.forBytes(source, context) as unknown as { bytes: ByteStream }).bytes, context);
+    this.source = source;
+    this.pooled = pooled;
+  }
+
+  /** The object at `offset`; throws what pdf-lib throws when there is none. */
+  objectAt(offset: number): PDFObject {
+    this.bytes.moveTo(offset);
+    return this.parseObject();
+  }
+
+  offset(): number {
+    return this.bytes.offset();
+  }
+
+  /** The object numbers and offsets that open an object stream. */
+  integersAt(offset: number, count: number): number[] {
+    this.bytes.moveTo(offset);
+    const integers: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      this.skipWhitespaceAndComments();
+      if (!isDigit(this.bytes.peek())) throw new UnreadablePdf('object stream header');
+      integers.push(this.parseRawInt());
+    }
+    return integers;
+  }
+
+  protected override parseName(): PDFName {
+    this.bytes.assertNext(0x2f);
+    const start = this.bytes.offset();
+    while (!this.bytes.done() && SEPARATOR[this.bytes.peek()] === 0) this.bytes.next();
+    const name = this.source.toString('latin1', start, this.bytes.offset()).replace(/#([0-9A-Fa-f]{2})/g, (_match, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    );
+    return this.pooled.has(name) ? PDFName.of(name) : unpooledName();
+  }
+
+  protected override parseNumberOrRef(): PDFNumber | PDFRef {
+    const first = this.parseRawNumber();
+    this.skipWhitespaceAndComments();
+    const lookahead = this.bytes.offset();
+    if (isDigit(this.bytes.peek())) {
+      this.parseRawNumber();
+      this.skipWhitespaceAndComments();
+      if (this.bytes.peek() === 0x52) {
+        this.bytes.next();
+        return ANY_REF;
+      }
+    }
+    this.bytes.moveTo(lookahead);
+    return PDFNumber.of(first);
+  }
+
+  protected override findEndOfStreamFallback(): number {
+    const end = this.source.indexOf(END_STREAM, this.bytes.offset());
+    if (end === -1) {
+      this.bytes.moveTo(this.source.length); // searched to the end: counts as read
+      throw new UnreadablePdf('stream without endstream');
+    }
+    this.bytes.moveTo(end + END_STREAM.length);
+    return end;
+  }
+}
+
+/** A name that is none of the ones checked: its own object (dictionary keys stay apart), its text "\0". */
+function unpooledName(): PDFName {
+  const name = Object.create(PDFName.prototype) as PDFName;
+  Object.defineProperty(name, 'encodedName', { value: '/\0' });
+  return name;
+}
+
+/** Where "N G obj" headers start their objects: the offset after "obj", anywhere in the bytes. */
+function objectStarts(bytes: Buffer): number[] {
+  const starts: number[] = [];
+  for (let at = bytes.indexOf(OBJ); at !== -1; at = bytes.indexOf(OBJ, at + OBJ.length)) {
+    const after = bytes[at + OBJ.length];
+    if (after !== undefined && SEPARATOR[after] === 0) continue;
+    let index = at - 1;
+    for (const _part of ['generation', 'number']) {
+      if (WHITESPACE[bytes[index] ?? 0x41] !== 1) break;
+      while (index >= 0 && WHITESPACE[bytes[index]!] === 1) index -= 1;
+      if (!isDigit(bytes[index])) break;
+      while (isDigit(bytes[index])) index -= 1;
+      if (_part === 'number' && (index < 0 || SEPARATOR[bytes[index]!] === 1)) starts.push(at + OBJ.length);
+    }
+  }
+  return starts;
+}
+
+export interface PdfVisitor {
+  /** Each object read, top-level or from an object stream, and each trailer dictionary. */
+  object(object: PDFObject): void;
+  /** The expanded bytes of each object stream. */
+  objectStream(bytes: Buffer): void;
+}
+
+/** An object stream for a reader: one marked /Type/ObjStm, or any stream with /N and /First (readers need no more). */
+function isObjectStream(stream: PDFRawStream): boolean {
+  const { dict } = stream;
+  if (dict.get(PDFName.of('Type')) === PDFName.of('ObjStm')) return true;
+  return dict.get(PDFName.of('N')) instanceof PDFNumber && dict.get(PDFName.of('First')) instanceof PDFNumber;
+}
+
+/**
+ * Reads every object of a PDF as a reader could reach it (docs/rules/attachments.md#content): at
+ * every "N G obj" header in the file (the ones a scan finds, and the ones a cross-reference could
+ * point at, even inside another stream's bytes), each trailer, and every object of every object
+ * stream, its filters and predictor undone. Answers how many top-level objects were read. Throws
+ * UnreadablePdf when an object stream cannot be read, or the work would go past the limits (bytes
+ * read at most 4 times the file and the expanded object streams; MAX_INFLATED_BYTES expanded).
+ */
+export function readPdfObjects(bytes: Buffer, pooled: ReadonlySet<string>, visit: PdfVisitor): number {
+  const context = PDFContext.create();
+  let budget = 4 * bytes.length + 4 * MAX_INFLATED_BYTES;
+  let inflatedLeft = MAX_INFLATED_BYTES;
+  /** The object at `offset`, or null when none can be read there; what was read counts against the budget. */
+  const objectAt = (reader: ObjectReader, offset: number): PDFObject | null => {
+    let object: PDFObject | null = null;
+    try {
+      object = reader.objectAt(offset);
+    } catch {
+      object = null; // not an object, broken, or nested too deep for this parser
+    }
+    budget -= Math.max(reader.offset() - offset, 1);
+    if (budget < 0) throw new UnreadablePdf('too much to read');
+    return object;
+  };
+  const readObjectStream = (stream: PDFRawStream): void => {
+    let decoded: Buffer;
+    try {
+      decoded = Buffer.from(decodeStream(stream, context, inflatedLeft));
+    } catch (error) {
+      if (error instanceof UndecodableStream) throw new UnreadablePdf(error.message);
+      throw error;
+    }
+    inflatedLeft -= decoded.length;
+    visit.objectStream(decoded);
+    const count = stream.dict.get(PDFName.of('N'));
+    const first = stream.dict.get(PDFName.of('First'));
+    if (!(count instanceof PDFNumber) || !(first instanceof PDFNumber)) throw new UnreadablePdf('object stream without /N or /First');
+    if (!(count.asNumber() >= 0 && count.asNumber() * 4 <= decoded.length)) throw new UnreadablePdf('object stream count');
+    const reader = new ObjectReader(decoded, context, pooled);
+    const header = reader.integersAt(0, 2 * count.asNumber());
+    for (let index = 1; index < header.length; index += 2) {
+      const object = objectAt(reader, first.asNumber() + header[index]!);
+      // What a reader would find where the object cannot be read is unknown.
+      if (object === null) throw new UnreadablePdf('object in an object stream');
+      visit.object(object);
+    }
+  };
+  const reader = new ObjectReader(bytes, context, pooled);
+  let read = 0;
+  for (const start of objectStarts(bytes)) {
+    // "N G obj" in image bytes, or a broken object, reads as null: the token scan reads its bytes.
+    const object = objectAt(reader, start);
+    if (object === null) continue;
+    read += 1;
+    visit.object(object);
+    if (object instanceof PDFRawStream && isObjectStream(object)) readObjectStream(object);
+  }
+  for (let at = bytes.indexOf(TRAILER); at !== -1; at = bytes.indexOf(TRAILER, at + TRAILER.length)) {
+    const trailer = objectAt(reader, at + TRAILER.length);
+    if (trailer !== null) visit.object(trailer);
+  }
+  return read;
+}
