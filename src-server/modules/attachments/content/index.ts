@@ -57,7 +57,8 @@ function refusal(reason: RefusalReason, policy: ContentPolicy): PreparedUpload {
     too_many_pixels: 'This image is too large to open. Please send a smaller photo or a PDF.',
     unreadable_image: 'This image is damaged or incomplete. Please take the photo again.',
     pdf_script: 'This PDF contains scripts or actions, so we cannot accept it. Please print it to a new PDF or send a photo.',
-    pdf_link: 'This PDF contains links or form actions that open web pages or other files, so we cannot accept it. Please send a scan or a photo of the document.',
+    pdf_link:
+      'This PDF contains links or form actions that open web pages or other files, so we cannot accept it. Please send a scan or a photo of the document.',
     pdf_unreadable: 'This PDF is damaged or built in a way we cannot check. Please print it to a new PDF or send a photo.',
     pdf_embedded_file: 'This PDF contains attached files, so we cannot accept it. Please send the document itself.',
     pdf_encrypted: 'This PDF is password protected or encrypted. Please send an unprotected copy.',

@@ -46,38 +46,46 @@ export const ACTIVE_VALUES = new Map<string, PdfRefusal>([
 const STANDARD_NAMED_ACTIONS = new Set(['NextPage', 'PrevPage', 'FirstPage', 'LastPage']);
 
 /** The names the checks compare, and the ones pdf-lib's parser looks up: all others are read as "\0". */
-export const CHECKED_NAMES: ReadonlySet<string> = new Set([
-  ...ACTIVE_KEYS.keys(),
-  ...ACTIVE_VALUES.keys(),
-  ...STANDARD_NAMED_ACTIONS,
-  ...['Type', 'Length', 'Catalog', 'Pages', 'Page', 'ObjStm', 'N', 'First', 'S', 'Named'],
-  ...['Filter', 'DecodeParms', 'DP', 'Predictor', 'Colors', 'BitsPerComponent', 'Columns'],
-  ...['FlateDecode', 'LZWDecode', 'ASCIIHexDecode', 'ASCII85Decode', 'RunLengthDecode', 'Fl', 'LZW', 'AHx', 'A85', 'RL'],
-]);
+export const CHECKED_NAMES: ReadonlyMap<string, PDFName> = new Map(
+  [
+    ...ACTIVE_KEYS.keys(),
+    ...ACTIVE_VALUES.keys(),
+    ...STANDARD_NAMED_ACTIONS,
+    ...['Type', 'Length', 'Catalog', 'Pages', 'Page', 'ObjStm', 'N', 'First', 'S', 'Named'],
+    ...['Filter', 'DecodeParms', 'DP', 'Predictor', 'Colors', 'BitsPerComponent', 'Columns'],
+    ...['FlateDecode', 'LZWDecode', 'ASCIIHexDecode', 'ASCII85Decode', 'RunLengthDecode', 'Fl', 'LZW', 'AHx', 'A85', 'RL'],
+  ].map((name) => [name, PDFName.of(name)]),
+);
 
 const S = PDFName.of('S');
 const N = PDFName.of('N');
 const NAMED = PDFName.of('Named');
+/** The maps by pdf-lib's pooled names: looked up by identity, no text decoded for each name read. */
+const byName = (map: ReadonlyMap<string, PdfRefusal>): Map<PDFName, PdfRefusal> =>
+  new Map([...map].map(([name, refusal]) => [PDFName.of(name), refusal]));
+const ACTIVE_KEY_NAMES = byName(ACTIVE_KEYS);
+const ACTIVE_VALUE_NAMES = byName(ACTIVE_VALUES);
+const STANDARD_NAMED = new Set([...STANDARD_NAMED_ACTIONS].map((name) => PDFName.of(name)));
 
 /** Why an object read from a PDF makes it active (its dictionaries and arrays walked), or undefined. */
 export function activeObject(root: PDFObject): PdfRefusal | undefined {
   const pending: PDFObject[] = [root];
   for (let object = pending.pop(); object !== undefined; object = pending.pop()) {
     if (object instanceof PDFName) {
-      const found = ACTIVE_VALUES.get(object.decodeText());
+      const found = ACTIVE_VALUE_NAMES.get(object);
       if (found !== undefined) return found;
     } else if (object instanceof PDFArray) {
       for (const element of object.asArray()) pending.push(element);
     } else if (object instanceof PDFDict || object instanceof PDFRawStream) {
       const dict = object instanceof PDFRawStream ? object.dict : object;
       for (const [key, value] of dict.entries()) {
-        const found = ACTIVE_KEYS.get(key.decodeText());
+        const found = ACTIVE_KEY_NAMES.get(key);
         if (found !== undefined) return found;
         pending.push(value);
       }
       if (dict.get(S) === NAMED) {
         const name = dict.get(N);
-        if (!(name instanceof PDFName) || !STANDARD_NAMED_ACTIONS.has(name.decodeText())) return 'pdf_script';
+        if (!(name instanceof PDFName) || !STANDARD_NAMED.has(name)) return 'pdf_script';
       }
     }
   }

@@ -58,7 +58,8 @@ export function undoPredictor(data: Uint8Array, parms: PDFDict | undefined): Uin
     if (bits !== 8) throw new UndecodableStream('TIFF predictor other than 8 bits');
     const out = Uint8Array.from(data);
     for (let row = 0; row < out.length; row += rowLength) {
-      for (let at = row + pixelBytes; at < Math.min(row + rowLength, out.length); at += 1) out[at] = (out[at]! + out[at - pixelBytes]!) & 0xff;
+      for (let at = row + pixelBytes; at < Math.min(row + rowLength, out.length); at += 1)
+        out[at] = (out[at]! + out[at - pixelBytes]!) & 0xff;
     }
     return out;
   }

@@ -1,4 +1,4 @@
-import { PDFContext, PDFDict, PDFName, PDFNumber, PDFObject, PDFObjectParser, PDFRawStream, PDFRef } from '@cantoo/pdf-lib';
+import { PDFContext, PDFHexString, PDFName, PDFNumber, PDFObject, PDFObjectParser, PDFRawStream, PDFRef, PDFString } from '@cantoo/pdf-lib';
 import { decodeStream, MAX_INFLATED_BYTES, UndecodableStream } from './pdf-filters';
 
 /** A PDF whose objects cannot all be read within the limits: it cannot be shown to be passive. */
@@ -25,13 +25,15 @@ const ANY_REF = PDFRef.of(0, 65535);
  */
 class ObjectReader extends PDFObjectParser {
   private readonly source: Buffer;
-  private readonly pooled: ReadonlySet<string>;
+  private readonly pooled: ReadonlyMap<string, PDFName>;
+  private readonly longestPooled: number;
 
-  constructor(source: Buffer, context: PDFContext, pooled: ReadonlySet<string>) {
+  constructor(source: Buffer, context: PDFContext, pooled: ReadonlyMap<string, PDFName>) {
     // pdf-lib does not export its ByteStream; its own factory makes one.
     super((PDFObjectParser.forBytes(source, context) as unknown as { bytes: ByteStream }).bytes, context);
     this.source = source;
     this.pooled = pooled;
+    this.longestPooled = 3 * Math.max(...[...pooled.keys()].map((name) => name.length));
   }
 
   /** The object at `offset`; throws what pdf-lib throws when there is none. */
@@ -59,11 +61,44 @@ class ObjectReader extends PDFObjectParser {
   protected override parseName(): PDFName {
     this.bytes.assertNext(0x2f);
     const start = this.bytes.offset();
-    while (!this.bytes.done() && SEPARATOR[this.bytes.peek()] === 0) this.bytes.next();
-    const name = this.source.toString('latin1', start, this.bytes.offset()).replace(/#([0-9A-Fa-f]{2})/g, (_match, hex: string) =>
-      String.fromCharCode(parseInt(hex, 16)),
-    );
-    return this.pooled.has(name) ? PDFName.of(name) : unpooledName();
+    let end = start;
+    let escaped = false;
+    while (end < this.source.length && SEPARATOR[this.source[end]!] === 0) {
+      if (this.source[end] === 0x23) escaped = true;
+      end += 1;
+    }
+    this.bytes.moveTo(end);
+    // Longer than any checked name (even with every byte written #xx): not one of them.
+    if (end - start > this.longestPooled) return unpooledName();
+    let name = '';
+    for (let at = start; at < end; at += 1) name += String.fromCharCode(this.source[at]!);
+    if (escaped) name = name.replace(/#([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return this.pooled.get(name) ?? unpooledName();
+  }
+
+  /** A literal string: parentheses nest, a backslash escapes the next byte (read in one pass, not byte by byte into a string). */
+  protected override parseString(): PDFString {
+    const start = this.bytes.offset();
+    let depth = 0;
+    for (let index = start; index < this.source.length; index += 1) {
+      const byte = this.source[index];
+      if (byte === 0x5c) index += 1;
+      else if (byte === 0x28) depth += 1;
+      else if (byte === 0x29 && --depth === 0) {
+        this.bytes.moveTo(index + 1);
+        return PDFString.of(this.source.toString('latin1', start + 1, index));
+      }
+    }
+    this.bytes.moveTo(this.source.length);
+    throw new UnreadablePdf('string without its end');
+  }
+
+  protected override parseHexString(): PDFHexString {
+    const start = this.bytes.offset();
+    const end = this.source.indexOf(0x3e, start);
+    this.bytes.moveTo(end === -1 ? this.source.length : end + 1);
+    if (end === -1) throw new UnreadablePdf('hex string without its end');
+    return PDFHexString.of(this.source.toString('latin1', start + 1, end));
   }
 
   protected override parseNumberOrRef(): PDFNumber | PDFRef {
@@ -93,12 +128,10 @@ class ObjectReader extends PDFObjectParser {
   }
 }
 
-/** A name that is none of the ones checked: its own object (dictionary keys stay apart), its text "\0". */
-function unpooledName(): PDFName {
-  const name = Object.create(PDFName.prototype) as PDFName;
-  Object.defineProperty(name, 'encodedName', { value: '/\0' });
-  return name;
-}
+/** What names that are none of the ones checked inherit: the text "\0". */
+const UNPOOLED = Object.create(PDFName.prototype, { encodedName: { value: '/\0' } }) as PDFName;
+/** A name that is none of the ones checked: an object of its own, so dictionary keys stay apart. */
+const unpooledName = (): PDFName => Object.create(UNPOOLED) as PDFName;
 
 /** Where "N G obj" headers start their objects: the offset after "obj", anywhere in the bytes. */
 function objectStarts(bytes: Buffer): number[] {
@@ -138,11 +171,11 @@ function isObjectStream(stream: PDFRawStream): boolean {
  * point at, even inside another stream's bytes), each trailer, and every object of every object
  * stream, its filters and predictor undone. Answers how many top-level objects were read. Throws
  * UnreadablePdf when an object stream cannot be read, or the work would go past the limits (bytes
- * read at most 4 times the file and the expanded object streams; MAX_INFLATED_BYTES expanded).
+ * read at most 4 times the file and twice the expanded object streams; MAX_INFLATED_BYTES expanded).
  */
-export function readPdfObjects(bytes: Buffer, pooled: ReadonlySet<string>, visit: PdfVisitor): number {
+export function readPdfObjects(bytes: Buffer, pooled: ReadonlyMap<string, PDFName>, visit: PdfVisitor): number {
   const context = PDFContext.create();
-  let budget = 4 * bytes.length + 4 * MAX_INFLATED_BYTES;
+  let budget = 4 * bytes.length;
   let inflatedLeft = MAX_INFLATED_BYTES;
   /** The object at `offset`, or null when none can be read there; what was read counts against the budget. */
   const objectAt = (reader: ObjectReader, offset: number): PDFObject | null => {
@@ -165,6 +198,7 @@ export function readPdfObjects(bytes: Buffer, pooled: ReadonlySet<string>, visit
       throw error;
     }
     inflatedLeft -= decoded.length;
+    budget += 2 * decoded.length;
     visit.objectStream(decoded);
     const count = stream.dict.get(PDFName.of('N'));
     const first = stream.dict.get(PDFName.of('First'));

@@ -72,14 +72,35 @@ function literalStringEnd(bytes: Buffer, at: number): number {
   return bytes.length;
 }
 
-/** Where the bytes from `start` reach "endstream"; -1 when there is none or "endobj" comes first (then they are not one stream's). */
-function streamEnd(bytes: Buffer, start: number): number {
+/** The answer for one search: from `from` on, the first "endstream" or "endobj" is at `at` (Infinity: none). */
+interface EndSearch {
+  from: number;
+  at: number;
+  end: number;
+}
+
+/**
+ * Where the bytes from `start` reach "endstream"; -1 when there is none or "endobj" comes first
+ * (then they are not one stream's). The last search is kept: the scan only moves forward, so a
+ * file of many "stream" keywords without an end is searched once, not once for each.
+ */
+function streamEnd(bytes: Buffer, start: number, last: EndSearch): number {
+  if (start >= last.from && start <= last.at) return last.end;
+  last.from = start;
+  last.at = Infinity;
+  last.end = -1;
   // One pass over the bytes for "end" (rare in compressed data), instead of one per keyword.
   for (let at = bytes.indexOf(END, start); at !== -1; at = bytes.indexOf(END, at + 1)) {
-    if (bytes.subarray(at, at + END_STREAM.length).equals(END_STREAM)) return at;
-    if (bytes.subarray(at, at + END_OBJ.length).equals(END_OBJ)) return -1;
+    if (bytes.subarray(at, at + END_STREAM.length).equals(END_STREAM)) {
+      Object.assign(last, { at, end: at });
+      break;
+    }
+    if (bytes.subarray(at, at + END_OBJ.length).equals(END_OBJ)) {
+      last.at = at;
+      break;
+    }
   }
-  return -1;
+  return last.end;
 }
 
 interface StreamBody {
@@ -96,6 +117,7 @@ interface StreamBody {
  */
 function streamBodies(bytes: Buffer): StreamBody[] {
   const bodies: StreamBody[] = [];
+  const lastSearch: EndSearch = { from: -1, at: -1, end: -1 };
   let objectStart = 0;
   let index = 0;
   while (index < bytes.length) {
@@ -115,7 +137,7 @@ function streamBodies(bytes: Buffer): StreamBody[] {
     } else if (byte === 0x73 && isKeywordAt(bytes, index, STREAM)) {
       const lineBreak = bytes[index + STREAM.length] === 0x0d && bytes[index + STREAM.length + 1] === 0x0a ? 2 : 1;
       const start = index + STREAM.length + lineBreak;
-      const end = bytes[start - 1] === 0x0a ? streamEnd(bytes, start) : -1;
+      const end = bytes[start - 1] === 0x0a ? streamEnd(bytes, start, lastSearch) : -1;
       if (end !== -1) {
         const dictionaryStart = Math.max(objectStart, index - 4096);
         bodies.push({ dictionary: decodeName(bytes.toString('latin1', dictionaryStart, index)).replace(/\s+/g, ''), start, end });

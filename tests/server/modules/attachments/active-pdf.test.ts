@@ -70,21 +70,25 @@ describe('active PDFs', () => {
     expect(await prepare(pdfWith(extra))).toMatchObject({ ok: false, reason });
   });
 
-  it('refuses an action whose type is an indirect name, and a /URI link annotation of pdfkit', async () => {
-    const indirect = pdfWithBefore('9 0 obj\n/J#61vaScript\nendobj\n');
-    expect(await prepare(Buffer.from(indirect.toString('latin1').replace('/Type/Catalog', '/Type/Catalog/OpenAction<</S 9 0 R/JS(x)>>'), 'latin1'))).toMatchObject({
-      ok: false,
-      reason: 'pdf_script',
-    });
-    const linked = await pdfkitPdf({ link: 'https://clinic.example/' });
-    expect(await prepare(linked)).toMatchObject({ ok: false, reason: 'pdf_link' });
+  it('refuses an action whose type is an indirect name', async () => {
+    const indirect = pdfWithBefore('9 0 obj\n/J#61vaScript\nendobj\n').toString('latin1');
+    const opened = Buffer.from(indirect.replace('/Type/Catalog', '/Type/Catalog/OpenAction<</S 9 0 R/JS(x)>>'), 'latin1');
+    expect(await prepare(opened)).toMatchObject({ ok: false, reason: 'pdf_script' });
+  });
+
+  it('refuses a pdfkit PDF with a link to a web page (a /URI link annotation)', async () => {
+    expect(await prepare(await pdfkitPdf({ link: 'https://clinic.example/' }))).toMatchObject({ ok: false, reason: 'pdf_link' });
   });
 
   it('refuses an object stream that cannot be read, or that expands past the limit', async () => {
     const dct = pdfWithBefore('7 0 obj<</Type/ObjStm/N 1/First 4/Filter/DCTDecode/Length 4>>stream\nabcd\nendstream endobj\n');
     expect(await prepare(dct)).toMatchObject({ ok: false, reason: 'pdf_unreadable' });
     const bomb = deflateSync(Buffer.alloc(40 * 1024 * 1024, 0x20));
-    const big = Buffer.concat([Buffer.from(`7 0 obj<</Type/ObjStm/N 1/First 4/Filter/FlateDecode/Length ${bomb.length}>>stream\n`), bomb, Buffer.from('\nendstream endobj\n')]);
+    const big = Buffer.concat([
+      Buffer.from(`7 0 obj<</Type/ObjStm/N 1/First 4/Filter/FlateDecode/Length ${bomb.length}>>stream\n`),
+      bomb,
+      Buffer.from('\nendstream endobj\n'),
+    ]);
     expect(await prepare(pdfWithBefore(big))).toMatchObject({ ok: false, reason: 'pdf_unreadable' });
   });
 });
@@ -96,7 +100,9 @@ describe('polyglots', () => {
     const inString = pdfWith(`/Lang(${' '.repeat(2000)}<svg onload=alert(1)>)`);
     expect(await prepare(inString)).toMatchObject({ ok: false, reason: 'polyglot' });
     const body = Buffer.from(`${' '.repeat(2000)}<iframe src=x>`);
-    const inStream = pdfWithBefore(Buffer.concat([Buffer.from(`7 0 obj<</Length ${body.length}>>stream\n`), body, Buffer.from('\nendstream endobj\n')]));
+    const inStream = pdfWithBefore(
+      Buffer.concat([Buffer.from(`7 0 obj<</Length ${body.length}>>stream\n`), body, Buffer.from('\nendstream endobj\n')]),
+    );
     expect(await prepare(inStream)).toMatchObject({ ok: false, reason: 'polyglot' });
   });
 
@@ -125,7 +131,10 @@ describe('passive PDFs', () => {
   it.each([
     ['a pdfkit referral with a scanned page image', () => pdfkitPdf()],
     ['a pdfkit referral with a link within the document', () => pdfkitPdf({ internalLink: true })],
-    ['an object stream with a predictor and a GoTo open action', () => Promise.resolve(objectStreamPdf({ action: '<</S/GoTo/D[3 0 R/Fit]>>', predictorColumns: 6 }))],
+    [
+      'an object stream with a predictor and a GoTo open action',
+      () => Promise.resolve(objectStreamPdf({ action: '<</S/GoTo/D[3 0 R/Fit]>>', predictorColumns: 6 })),
+    ],
     ['a page-turning named action', () => Promise.resolve(pdfWith('/OpenAction<</S/Named/N/NextPage>>'))],
     [
       'a radiology report of the demo RIS',

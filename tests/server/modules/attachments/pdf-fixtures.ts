@@ -95,7 +95,9 @@ export function objectStreamPdf(options: ObjectStreamOptions): Buffer {
   ]);
   const xref = deflateSync(pngUpRows(table, 7));
   parts.push(
-    Buffer.from(`6 0 obj<</Type/XRef/Size 7/W[1 4 2]/Root 1 0 R/Filter/FlateDecode/DecodeParms<</Predictor 12/Columns 7>>/Length ${xref.length}>>stream\n`),
+    Buffer.from(
+      `6 0 obj<</Type/XRef/Size 7/W[1 4 2]/Root 1 0 R/Filter/FlateDecode/DecodeParms<</Predictor 12/Columns 7>>/Length ${xref.length}>>stream\n`,
+    ),
     xref,
     Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`),
   );
