@@ -1,4 +1,15 @@
-import { PDFContext, PDFHexString, PDFName, PDFNumber, PDFObject, PDFObjectParser, PDFRawStream, PDFRef, PDFString } from '@cantoo/pdf-lib';
+import {
+  PDFContext,
+  PDFDict,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFObject,
+  PDFObjectParser,
+  PDFRawStream,
+  PDFRef,
+  PDFString,
+} from '@cantoo/pdf-lib';
 import { decodeStream, MAX_INFLATED_BYTES, UndecodableStream } from './pdf-filters';
 
 /** A PDF whose objects cannot all be read within the limits: it cannot be shown to be passive. */
@@ -6,6 +17,7 @@ export class UnreadablePdf extends Error {}
 
 type ByteStream = ConstructorParameters<typeof PDFObjectParser>[0];
 const OBJ = Buffer.from('obj');
+const STREAM = Buffer.from('stream');
 const END_STREAM = Buffer.from('endstream');
 const TRAILER = Buffer.from('trailer');
 /** PDF whitespace (NUL included) and delimiters: they end a name and stand around keywords. */
@@ -18,15 +30,16 @@ const isDigit = (byte: number | undefined): boolean => byte !== undefined && byt
 const ANY_REF = PDFRef.of(0, 65535);
 
 /**
- * pdf-lib's object parser (names decoded, strings, dictionaries, streams) with two changes: names
+ * pdf-lib's object parser (names decoded, numbers, dictionaries, arrays) with these changes: names
  * outside `pooled` and references are not kept in pdf-lib's process-wide pools (a file with a
- * million distinct names would otherwise stay in memory for good), and a stream without a usable
- * /Length ends at the first "endstream" (as readers find it) within the bytes given.
+ * million distinct names would otherwise stay in memory for good), strings are found in one pass,
+ * and a stream is read both ways readers read it (parseDictOrStream).
  */
 class ObjectReader extends PDFObjectParser {
   private readonly source: Buffer;
   private readonly pooled: ReadonlyMap<string, PDFName>;
   private readonly longestPooled: number;
+  private readonly otherReadings: PDFRawStream[] = [];
 
   constructor(source: Buffer, context: PDFContext, pooled: ReadonlyMap<string, PDFName>) {
     // pdf-lib does not export its ByteStream; its own factory makes one.
@@ -117,14 +130,40 @@ class ObjectReader extends PDFObjectParser {
     return PDFNumber.of(first);
   }
 
-  protected override findEndOfStreamFallback(): number {
-    const end = this.source.indexOf(END_STREAM, this.bytes.offset());
-    if (end === -1) {
-      this.bytes.moveTo(this.source.length); // searched to the end: counts as read
-      throw new UnreadablePdf('stream without endstream');
+  /** The other reading of streams whose /Length and first "endstream" disagree, since the last take. */
+  takeOtherReadings(): PDFRawStream[] {
+    return this.otherReadings.splice(0);
+  }
+
+  /**
+   * A stream's bytes run to its direct /Length (within the file) or to the first "endstream": readers
+   * differ, so when the two disagree by more than white space the other reading is kept too.
+   */
+  protected override parseDictOrStream(): PDFDict | PDFRawStream {
+    const dict = this.parseDict();
+    this.skipWhitespaceAndComments();
+    const keyword = this.bytes.offset();
+    if (!this.source.subarray(keyword, keyword + STREAM.length).equals(STREAM)) return dict;
+    let start = keyword + STREAM.length;
+    if (this.source[start] === 0x0d) start += 1;
+    if (this.source[start] === 0x0a) start += 1;
+    const length = dict.get(PDFName.of('Length'));
+    const declared = length instanceof PDFNumber ? start + length.asNumber() : -1;
+    const byLength = declared >= start && declared <= this.source.length ? declared : -1;
+    const byKeyword = this.source.indexOf(END_STREAM, start);
+    const ends = [byLength, byKeyword].filter((end) => end !== -1);
+    this.bytes.moveTo(ends.length === 0 ? this.source.length : Math.max(...ends)); // what was read counts
+    const [first, second] = ends;
+    if (first === undefined) throw new UnreadablePdf('stream without its end');
+    if (second !== undefined && !this.onlyWhitespace(Math.min(first, second), Math.max(first, second))) {
+      this.otherReadings.push(PDFRawStream.of(dict, this.source.subarray(start, second)));
     }
-    this.bytes.moveTo(end + END_STREAM.length);
-    return end;
+    return PDFRawStream.of(dict, this.source.subarray(start, first));
+  }
+
+  private onlyWhitespace(from: number, to: number): boolean {
+    for (let at = from; at < to; at += 1) if (WHITESPACE[this.source[at]!] !== 1) return false;
+    return true;
   }
 }
 
@@ -221,7 +260,9 @@ export function readPdfObjects(bytes: Buffer, pooled: ReadonlyMap<string, PDFNam
     if (object === null) continue;
     read += 1;
     visit.object(object);
-    if (object instanceof PDFRawStream && isObjectStream(object)) readObjectStream(object);
+    for (const stream of [object, ...reader.takeOtherReadings()]) {
+      if (stream instanceof PDFRawStream && isObjectStream(stream)) readObjectStream(stream);
+    }
   }
   for (let at = bytes.indexOf(TRAILER); at !== -1; at = bytes.indexOf(TRAILER, at + TRAILER.length)) {
     const trailer = objectAt(reader, at + TRAILER.length);

@@ -50,6 +50,14 @@ describe('active PDFs', () => {
     expect(await prepare(pdf)).toMatchObject({ ok: false, reason });
   });
 
+  it('refuses a JavaScript open action in an object stream read by its /Length, without "endstream"', async () => {
+    const pdf = objectStreamPdf({ action: JS_ACTION }).toString('latin1');
+    const cut = pdf.indexOf('\nendstream\nendobj\n'); // object 5's end: its bytes run to "endobj"
+    const withoutEnd = Buffer.from(pdf.slice(0, cut) + '\nendobj\n' + pdf.slice(cut + '\nendstream\nendobj\n'.length), 'latin1');
+    expect(withoutEnd.includes('endstream\nendobj\n6 0 obj')).toBe(false);
+    expect(await prepare(withoutEnd)).toMatchObject({ ok: false, reason: 'pdf_script' });
+  });
+
   it.each([
     ['/URI', '/OpenAction<</S/URI/URI(https://attacker.example/)>>', 'pdf_link'],
     ['/SubmitForm', '/OpenAction<</S/SubmitForm/F<</FS/URL/F(https://attacker.example/)>>>>', 'pdf_link'],
