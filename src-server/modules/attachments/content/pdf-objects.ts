@@ -26,6 +26,11 @@ for (const char of '\0\t\n\f\r /<>[]()%{}') SEPARATOR[char.charCodeAt(0)] = 1;
 const WHITESPACE = new Uint8Array(256);
 for (const char of '\0\t\n\f\r ') WHITESPACE[char.charCodeAt(0)] = 1;
 const isDigit = (byte: number | undefined): boolean => byte !== undefined && byte >= 0x30 && byte <= 0x39;
+const LENGTH = PDFName.of('Length');
+const TYPE = PDFName.of('Type');
+const OBJ_STM = PDFName.of('ObjStm');
+const N = PDFName.of('N');
+const FIRST = PDFName.of('First');
 /** Every reference reads as this one: objects are read where they stand, never looked up by number. */
 const ANY_REF = PDFRef.of(0, 65535);
 
@@ -147,7 +152,7 @@ class ObjectReader extends PDFObjectParser {
     let start = keyword + STREAM.length;
     if (this.source[start] === 0x0d) start += 1;
     if (this.source[start] === 0x0a) start += 1;
-    const length = dict.get(PDFName.of('Length'));
+    const length = dict.get(LENGTH);
     const declared = length instanceof PDFNumber ? start + length.asNumber() : -1;
     const byLength = declared >= start && declared <= this.source.length ? declared : -1;
     const byKeyword = this.source.indexOf(END_STREAM, start);
@@ -172,20 +177,25 @@ const UNPOOLED = Object.create(PDFName.prototype, { encodedName: { value: '/\0' 
 /** A name that is none of the ones checked: an object of its own, so dictionary keys stay apart. */
 const unpooledName = (): PDFName => Object.create(UNPOOLED) as PDFName;
 
+/** Where the digits that end at `index` start, after white space before them; -1 when there are none. */
+function digitsBefore(bytes: Buffer, index: number): number {
+  if (WHITESPACE[bytes[index] ?? 0x41] !== 1) return -1;
+  let at = index;
+  while (at >= 0 && WHITESPACE[bytes[at]!] === 1) at -= 1;
+  if (!isDigit(bytes[at])) return -1;
+  while (isDigit(bytes[at - 1])) at -= 1;
+  return at;
+}
+
 /** Where "N G obj" headers start their objects: the offset after "obj", anywhere in the bytes. */
 function objectStarts(bytes: Buffer): number[] {
   const starts: number[] = [];
   for (let at = bytes.indexOf(OBJ); at !== -1; at = bytes.indexOf(OBJ, at + OBJ.length)) {
     const after = bytes[at + OBJ.length];
     if (after !== undefined && SEPARATOR[after] === 0) continue;
-    let index = at - 1;
-    for (const _part of ['generation', 'number']) {
-      if (WHITESPACE[bytes[index] ?? 0x41] !== 1) break;
-      while (index >= 0 && WHITESPACE[bytes[index]!] === 1) index -= 1;
-      if (!isDigit(bytes[index])) break;
-      while (isDigit(bytes[index])) index -= 1;
-      if (_part === 'number' && (index < 0 || SEPARATOR[bytes[index]!] === 1)) starts.push(at + OBJ.length);
-    }
+    const generation = digitsBefore(bytes, at - 1);
+    const number = generation === -1 ? -1 : digitsBefore(bytes, generation - 1);
+    if (number !== -1 && (number === 0 || SEPARATOR[bytes[number - 1]!] === 1)) starts.push(at + OBJ.length);
   }
   return starts;
 }
@@ -200,8 +210,8 @@ export interface PdfVisitor {
 /** An object stream for a reader: one marked /Type/ObjStm, or any stream with /N and /First (readers need no more). */
 function isObjectStream(stream: PDFRawStream): boolean {
   const { dict } = stream;
-  if (dict.get(PDFName.of('Type')) === PDFName.of('ObjStm')) return true;
-  return dict.get(PDFName.of('N')) instanceof PDFNumber && dict.get(PDFName.of('First')) instanceof PDFNumber;
+  if (dict.get(TYPE) === OBJ_STM) return true;
+  return dict.get(N) instanceof PDFNumber && dict.get(FIRST) instanceof PDFNumber;
 }
 
 /**
@@ -231,7 +241,8 @@ export function readPdfObjects(bytes: Buffer, pooled: ReadonlyMap<string, PDFNam
   const readObjectStream = (stream: PDFRawStream): void => {
     let decoded: Buffer;
     try {
-      decoded = Buffer.from(decodeStream(stream, context, inflatedLeft));
+      const expanded = decodeStream(stream, context, inflatedLeft);
+      decoded = Buffer.from(expanded.buffer, expanded.byteOffset, expanded.byteLength);
     } catch (error) {
       if (error instanceof UndecodableStream) throw new UnreadablePdf(error.message);
       throw error;
@@ -239,8 +250,8 @@ export function readPdfObjects(bytes: Buffer, pooled: ReadonlyMap<string, PDFNam
     inflatedLeft -= decoded.length;
     budget += 2 * decoded.length;
     visit.objectStream(decoded);
-    const count = stream.dict.get(PDFName.of('N'));
-    const first = stream.dict.get(PDFName.of('First'));
+    const count = stream.dict.get(N);
+    const first = stream.dict.get(FIRST);
     if (!(count instanceof PDFNumber) || !(first instanceof PDFNumber)) throw new UnreadablePdf('object stream without /N or /First');
     if (!(count.asNumber() >= 0 && count.asNumber() * 4 <= decoded.length)) throw new UnreadablePdf('object stream count');
     const reader = new ObjectReader(decoded, context, pooled);
