@@ -1,4 +1,5 @@
 import type { UploadContentType } from '@contract/api/attachments';
+import { plainRanges } from './image-ranges';
 
 /**
  * What a file is, by its bytes only (docs/rules/attachments.md#content): never by its name or the
@@ -63,17 +64,17 @@ export function zipEndNearEnd(bytes: Buffer): boolean {
 }
 
 /**
- * A polyglot is a file that is also another format: markup in its first kilobyte, HTML anywhere,
- * a ZIP's end record where a ZIP reader finds it, or (for PNG, whose end is exact) anything after
- * the IEND chunk. `bytes` is the whole file; a PDF's body is checked by checkPdf, which knows its
- * streams (a ZIP entry signature turns up by chance in compressed bytes, so it is looked for only
- * outside them, and not in images, which are decoded and encoded again).
+ * A polyglot is a file that is also another format: markup in its first kilobyte, HTML anywhere
+ * but in compressed pixels, a ZIP's end record where a ZIP reader finds it, or (for PNG, whose end
+ * is exact) anything after the IEND chunk. `bytes` is the whole file; a PDF's body is checked by
+ * checkPdf, which knows its streams (a ZIP entry signature turns up by chance in compressed bytes,
+ * so it is looked for only outside them, and not in images, which are decoded and encoded again).
  */
 export function isPolyglot(contentType: UploadContentType, bytes: Buffer): boolean {
   if (MARKUP.test(bytes.toString('latin1', 0, 1024))) return true;
   if (contentType === 'application/pdf') return false;
   if (zipEndNearEnd(bytes)) return true;
-  if (htmlIn(bytes, 0, bytes.length)) return true;
+  if (plainRanges(contentType, bytes).some(([from, to]) => htmlIn(bytes, from, to))) return true;
   if (contentType === 'image/png' && !bytes.subarray(-PNG_END.length).equals(PNG_END)) return true;
   return false;
 }

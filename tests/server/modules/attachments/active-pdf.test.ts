@@ -2,9 +2,11 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UPLOAD_CONTENT_TYPES } from '@contract/api/attachments';
 import { prepareUpload, type ContentPolicy } from '../../../../src-server/modules/attachments/content';
+import { plainRanges } from '../../../../src-server/modules/attachments/content/image-ranges';
 import { renderReportPdf } from '../../../../src-server/dev-pacs/report-pdf';
 import { jpeg, MINIMAL_PDF } from './attachments-kit';
 import { noiseJpeg, objectStreamPdf, pdfkitPdf, pdfWith, pdfWithBefore } from './pdf-fixtures';
@@ -121,6 +123,21 @@ describe('polyglots', () => {
     length.writeUInt16BE(comment.length + 2);
     const hidden = Buffer.concat([photo.subarray(0, 2), Buffer.from([0xff, 0xfe]), length, comment, photo.subarray(2)]);
     expect(await prepare(hidden)).toMatchObject({ ok: false, reason: 'polyglot' });
+  });
+
+  it('looks for markup in the headers, metadata and trailing bytes of an image, not in its compressed pixels', async () => {
+    const photo = await noiseJpeg(600, 400);
+    const ranges = plainRanges('image/jpeg', photo);
+    const plain = ranges.reduce((sum, [from, to]) => sum + to - from, 0);
+    expect(plain).toBeLessThan(photo.length / 10);
+    const trailing = Buffer.concat([photo, Buffer.from('<html><body>x</body></html>')]);
+    expect(plainRanges('image/jpeg', trailing).at(-1)).toEqual([photo.length, trailing.length]);
+    expect(await prepare(trailing)).toMatchObject({ ok: false, reason: 'polyglot' });
+    const png = await sharp(await noiseJpeg(300, 200))
+      .png()
+      .toBuffer();
+    const pngPlain = plainRanges('image/png', png).reduce((sum, [from, to]) => sum + to - from, 0);
+    expect(pngPlain).toBeLessThan(200);
   });
 
   it('refuses a ZIP end record more than a kilobyte from the end, and a ZIP entry inside a PDF', async () => {
