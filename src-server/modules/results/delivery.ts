@@ -65,7 +65,10 @@ export function createResultDelivery(deps: ResultDeliveryDeps) {
       await writeFile(path, bytes);
       const checked = await checkPdf(path);
       if (checked.active !== null)
-        throw validationError('reportPdfBase64', 'The report PDF holds active content (scripts, actions or embedded files).');
+        throw validationError(
+          'reportPdfBase64',
+          `The report PDF was refused (${checked.active}): scripts, actions, links, embedded files, or something other than a PDF inside.`,
+        );
       const stored = await storage.putFile(path, 'application/pdf');
       return { key: stored.key, sha256: checked.sha256, size: stored.size };
     } finally {

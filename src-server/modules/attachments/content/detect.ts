@@ -1,4 +1,5 @@
 import type { UploadContentType } from '@contract/api/attachments';
+import { plainRanges } from './image-ranges';
 
 /**
  * What a file is, by its bytes only (docs/rules/attachments.md#content): never by its name or the
@@ -33,17 +34,48 @@ function isHeif(head: Buffer): boolean {
 
 /** Markup that makes a file dangerous when a browser sniffs it (HTML, SVG, PHP hidden at the start). */
 const MARKUP = /<(?:script|html|svg|iframe|object|embed|body|head|meta|!doctype|\?php|\?xml)[\s>/]/i;
-/** A ZIP's end-of-central-directory record: an archive glued to the end of an image or PDF. */
+/** Markup that makes a file HTML wherever it stands: a browser reading it as HTML runs it anywhere. */
+const HTML_ANYWHERE = /<(?:script|html|svg|iframe|object|embed|body|head|meta|!doctype|\?php)[\s>/]/i;
+/** A ZIP's local file header: an archive inside a file (read from the start by streaming unzippers). */
+const ZIP_ENTRY = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+/** A ZIP's end-of-central-directory record, which ZIP readers look for in the last 65,557 bytes. */
 const ZIP_END = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+const ZIP_END_REACH = 22 + 65_535;
+
+/** HTML in bytes[from, to). */
+function htmlIn(bytes: Buffer, from: number, to: number): boolean {
+  // Chunks overlap by more than the longest marker, so none is cut in two.
+  for (let at = from; at < to; at += 1024 * 1024) {
+    if (HTML_ANYWHERE.test(bytes.toString('latin1', at, Math.min(to, at + 1024 * 1024 + 16)))) return true;
+  }
+  return false;
+}
+
+/** HTML or a ZIP entry in bytes[from, to). */
+export function polyglotIn(bytes: Buffer, from: number, to: number): boolean {
+  if (htmlIn(bytes, from, to)) return true;
+  // Searched within the range only: a file of many streams is not searched to its end for each gap.
+  return bytes.subarray(from, to).includes(ZIP_ENTRY);
+}
+
+/** A ZIP's end record where a ZIP reader would find it, compressed bytes included. */
+export function zipEndNearEnd(bytes: Buffer): boolean {
+  return bytes.includes(ZIP_END, Math.max(0, bytes.length - ZIP_END_REACH));
+}
 
 /**
- * A polyglot is a file that is also another format: HTML or script in its first kilobyte, a ZIP
- * appended at its end, or (for PNG, whose end is exact) anything after the IEND chunk.
+ * A polyglot is a file that is also another format: markup in its first kilobyte, HTML anywhere
+ * but in compressed pixels, a ZIP's end record where a ZIP reader finds it, or (for PNG, whose end
+ * is exact) anything after the IEND chunk. `bytes` is the whole file; a PDF's body is checked by
+ * checkPdf, which knows its streams (a ZIP entry signature turns up by chance in compressed bytes,
+ * so it is looked for only outside them, and not in images, which are decoded and encoded again).
  */
-export function isPolyglot(contentType: UploadContentType, head: Buffer, tail: Buffer): boolean {
-  if (MARKUP.test(head.subarray(0, 1024).toString('latin1'))) return true;
-  if (tail.includes(ZIP_END)) return true;
-  if (contentType === 'image/png' && !tail.subarray(-PNG_END.length).equals(PNG_END)) return true;
+export function isPolyglot(contentType: UploadContentType, bytes: Buffer): boolean {
+  if (MARKUP.test(bytes.toString('latin1', 0, 1024))) return true;
+  if (contentType === 'application/pdf') return false;
+  if (zipEndNearEnd(bytes)) return true;
+  if (plainRanges(contentType, bytes).some(([from, to]) => htmlIn(bytes, from, to))) return true;
+  if (contentType === 'image/png' && !bytes.subarray(-PNG_END.length).equals(PNG_END)) return true;
   return false;
 }
 

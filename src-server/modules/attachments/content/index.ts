@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import { open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { StoredContentType, UploadContentType } from '@contract/api/attachments';
@@ -26,8 +26,10 @@ export type RefusalReason =
   | 'too_many_pixels'
   | 'unreadable_image'
   | 'pdf_script'
+  | 'pdf_link'
   | 'pdf_embedded_file'
-  | 'pdf_encrypted';
+  | 'pdf_encrypted'
+  | 'pdf_unreadable';
 
 export type PreparedUpload =
   | { ok: true; contentType: StoredContentType; path: string; size: number; sha256: string; width: number | null; height: number | null }
@@ -55,6 +57,9 @@ function refusal(reason: RefusalReason, policy: ContentPolicy): PreparedUpload {
     too_many_pixels: 'This image is too large to open. Please send a smaller photo or a PDF.',
     unreadable_image: 'This image is damaged or incomplete. Please take the photo again.',
     pdf_script: 'This PDF contains scripts or actions, so we cannot accept it. Please print it to a new PDF or send a photo.',
+    pdf_link:
+      'This PDF contains links or form actions that open web pages or other files, so we cannot accept it. Please send a scan or a photo of the document.',
+    pdf_unreadable: 'This PDF is damaged or built in a way we cannot check. Please print it to a new PDF or send a photo.',
     pdf_embedded_file: 'This PDF contains attached files, so we cannot accept it. Please send the document itself.',
     pdf_encrypted: 'This PDF is password protected or encrypted. Please send an unprotected copy.',
   };
@@ -94,7 +99,9 @@ export async function prepareUpload(inputPath: string, workDir: string, policy: 
   const detected = detectContentType(head, tail);
   if (detected === null) return refusal('unknown_type', policy);
   if (!policy.allowed.includes(detected)) return refusal('not_allowed', policy);
-  if (isPolyglot(detected, head, tail)) return refusal('polyglot', policy);
+  // Images are read whole (at most the upload limit); a PDF's body is checked with its objects.
+  const whole = detected === 'application/pdf' ? head : await readFile(inputPath);
+  if (isPolyglot(detected, whole)) return refusal('polyglot', policy);
 
   const outputPath = join(workDir, `prepared-${randomToken(16)}`);
   let prepared: PreparedUpload | null = null;

@@ -1,27 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { inflateSync } from 'node:zlib';
-
-type PdfRefusal = 'pdf_script' | 'pdf_embedded_file' | 'pdf_encrypted';
+import { ACTIVE_KEYS, ACTIVE_VALUES, activeObject, CHECKED_NAMES, type PdfRefusal } from './pdf-actions';
+import { readPdfObjects, UnreadablePdf } from './pdf-objects';
+import { polyglotIn, zipEndNearEnd } from './detect';
 
 /**
- * Names that make a PDF active: scripts, launching programs, embedded files, rich media, actions
- * run on events, XFA forms, and encryption (which hides all of the others from this check).
+ * The token scan, a second line behind the parser: every active key or value name written in the
+ * file outside stream bodies, in strings and comments too.
  */
-const ACTIVE_NAMES = new Map<string, PdfRefusal>([
-  ['JavaScript', 'pdf_script'],
-  ['JS', 'pdf_script'],
-  ['Launch', 'pdf_script'],
-  ['AA', 'pdf_script'],
-  ['XFA', 'pdf_script'],
-  ['RichMedia', 'pdf_embedded_file'],
-  ['EmbeddedFile', 'pdf_embedded_file'],
-  ['EmbeddedFiles', 'pdf_embedded_file'],
-  ['Encrypt', 'pdf_encrypted'],
-]);
-
-/** An object stream expands to at most this much when it is checked. */
-const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
+const ACTIVE_NAMES = new Map<string, PdfRefusal>([...ACTIVE_VALUES, ...ACTIVE_KEYS]);
 const SLASH = 0x2f;
 const PERCENT = 0x25;
 const OPEN_PAREN = 0x28;
@@ -85,14 +72,35 @@ function literalStringEnd(bytes: Buffer, at: number): number {
   return bytes.length;
 }
 
-/** Where the bytes from `start` reach "endstream"; -1 when there is none or "endobj" comes first (then they are not one stream's). */
-function streamEnd(bytes: Buffer, start: number): number {
+/** The answer for one search: from `from` on, the first "endstream" or "endobj" is at `at` (Infinity: none). */
+interface EndSearch {
+  from: number;
+  at: number;
+  end: number;
+}
+
+/**
+ * Where the bytes from `start` reach "endstream"; -1 when there is none or "endobj" comes first
+ * (then they are not one stream's). The last search is kept: the scan only moves forward, so a
+ * file of many "stream" keywords without an end is searched once, not once for each.
+ */
+function streamEnd(bytes: Buffer, start: number, last: EndSearch): number {
+  if (start >= last.from && start <= last.at) return last.end;
+  last.from = start;
+  last.at = Infinity;
+  last.end = -1;
   // One pass over the bytes for "end" (rare in compressed data), instead of one per keyword.
   for (let at = bytes.indexOf(END, start); at !== -1; at = bytes.indexOf(END, at + 1)) {
-    if (bytes.subarray(at, at + END_STREAM.length).equals(END_STREAM)) return at;
-    if (bytes.subarray(at, at + END_OBJ.length).equals(END_OBJ)) return -1;
+    if (bytes.subarray(at, at + END_STREAM.length).equals(END_STREAM)) {
+      Object.assign(last, { at, end: at });
+      break;
+    }
+    if (bytes.subarray(at, at + END_OBJ.length).equals(END_OBJ)) {
+      last.at = at;
+      break;
+    }
   }
-  return -1;
+  return last.end;
 }
 
 interface StreamBody {
@@ -109,6 +117,7 @@ interface StreamBody {
  */
 function streamBodies(bytes: Buffer): StreamBody[] {
   const bodies: StreamBody[] = [];
+  const lastSearch: EndSearch = { from: -1, at: -1, end: -1 };
   let objectStart = 0;
   let index = 0;
   while (index < bytes.length) {
@@ -128,7 +137,7 @@ function streamBodies(bytes: Buffer): StreamBody[] {
     } else if (byte === 0x73 && isKeywordAt(bytes, index, STREAM)) {
       const lineBreak = bytes[index + STREAM.length] === 0x0d && bytes[index + STREAM.length + 1] === 0x0a ? 2 : 1;
       const start = index + STREAM.length + lineBreak;
-      const end = bytes[start - 1] === 0x0a ? streamEnd(bytes, start) : -1;
+      const end = bytes[start - 1] === 0x0a ? streamEnd(bytes, start, lastSearch) : -1;
       if (end !== -1) {
         const dictionaryStart = Math.max(objectStart, index - 4096);
         bodies.push({ dictionary: decodeName(bytes.toString('latin1', dictionaryStart, index)).replace(/\s+/g, ''), start, end });
@@ -143,38 +152,60 @@ function streamBodies(bytes: Buffer): StreamBody[] {
   return bodies;
 }
 
-/** An object stream holds dictionaries: checked plain or inflated; under any other filter it cannot be shown passive. */
-function activeObjectStream(bytes: Buffer, stream: StreamBody): PdfRefusal | undefined {
-  if (!stream.dictionary.includes('/Type/ObjStm')) return undefined;
-  const body = bytes.subarray(stream.start, stream.end);
-  if (!stream.dictionary.includes('/Filter')) return activeNameIn(body, 0, body.length);
-  if (!/\/Filter(\[\/FlateDecode\]|\/FlateDecode)(?![A-Za-z])/.test(stream.dictionary)) return 'pdf_script';
-  let inflated: Buffer;
-  try {
-    inflated = inflateSync(body, { maxOutputLength: MAX_INFLATED_BYTES });
-  } catch {
-    return 'pdf_script'; // An object stream that cannot be read cannot be shown to be passive.
+/** A PDF passes the parser and the token scan, or is refused for the first reason found. */
+export type PdfCheck = PdfRefusal | 'pdf_unreadable' | 'polyglot';
+
+class Found extends Error {
+  constructor(readonly reason: PdfRefusal) {
+    super(reason);
   }
-  return activeNameIn(inflated, 0, inflated.length);
 }
 
 /**
  * Why a PDF is refused (active: null when it is passive, docs/rules/attachments.md#content), and
- * its SHA-256. The file is at most the upload limit, so it is read once, whole. Stream bodies
- * (images, page content) are skipped: a name there is data, and in compressed bytes a short one
- * such as /JS turns up by chance; object streams (compressed dictionaries) are checked.
+ * its SHA-256. The file is at most the upload limit, so it is read once, whole. Every object is
+ * read by pdf-lib's parser (object streams expanded, names decoded) and checked for active keys
+ * and actions; the token scan checks the bytes outside stream bodies as well, and they and the
+ * unfiltered streams must hold no HTML or ZIP.
  */
-export async function checkPdf(path: string): Promise<{ active: PdfRefusal | null; sha256: string }> {
+export async function checkPdf(path: string): Promise<{ active: PdfCheck | null; sha256: string }> {
   const bytes = await readFile(path);
   return { active: activeContent(bytes), sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
-function activeContent(bytes: Buffer): PdfRefusal | null {
+function activeContent(bytes: Buffer): PdfCheck | null {
+  const streams = streamBodies(bytes);
   let from = 0;
-  for (const stream of streamBodies(bytes)) {
-    const found = activeNameIn(bytes, from, stream.start) ?? activeObjectStream(bytes, stream);
+  for (const stream of streams) {
+    const found = activeNameIn(bytes, from, stream.start) ?? (polyglotIn(bytes, from, stream.start) ? 'polyglot' : undefined);
     if (found !== undefined) return found;
+    // Stream bytes with no filter are as plain as the rest: a browser reading the file as HTML finds markup there too.
+    if (!stream.dictionary.includes('/Filter') && polyglotIn(bytes, stream.start, stream.end)) return 'polyglot';
     from = stream.end;
   }
-  return activeNameIn(bytes, from, bytes.length) ?? null;
+  const found = activeNameIn(bytes, from, bytes.length) ?? (polyglotIn(bytes, from, bytes.length) ? 'polyglot' : undefined);
+  if (found !== undefined) return found;
+  if (zipEndNearEnd(bytes)) return 'polyglot';
+  return parsedContent(bytes);
+}
+
+/** The parser's answer: every object read and checked; a PDF it cannot read is refused. */
+function parsedContent(bytes: Buffer): PdfCheck | null {
+  try {
+    const read = readPdfObjects(bytes, CHECKED_NAMES, {
+      object(object) {
+        const found = activeObject(object);
+        if (found !== undefined) throw new Found(found);
+      },
+      objectStream(expanded) {
+        const found = activeNameIn(expanded, 0, expanded.length);
+        if (found !== undefined) throw new Found(found);
+      },
+    });
+    return read === 0 ? 'pdf_unreadable' : null;
+  } catch (error) {
+    if (error instanceof Found) return error.reason;
+    if (error instanceof UnreadablePdf) return 'pdf_unreadable';
+    throw error;
+  }
 }

@@ -94,11 +94,16 @@ describe('prepareUpload', () => {
     ],
     ['an uncompressed object stream', pdfWithObjects(streamObject('/Type/ObjStm/N 1/First 4', Buffer.from('4 0 <</S/JavaScript/JS(x)>>')))],
     [
-      'an object stream under a filter that is not checked',
-      pdfWithObjects(streamObject('/Type/ObjStm/N 1/First 4/Filter/ASCIIHexDecode', Buffer.from('3c3c3e3e>'))),
+      'an object stream under another filter',
+      pdfWithObjects(streamObject('/Type/ObjStm/N 1/First 4/Filter/ASCIIHexDecode', Buffer.from('34203020203c3c2f532f4a53202878293e3e>'))),
     ],
   ])('refuses a PDF with %s', async (_name, bytes) => {
     expect(await prepare(bytes)).toMatchObject({ ok: false, reason: 'pdf_script' });
+  });
+
+  it('refuses a PDF with an object stream that cannot be read (what a reader finds there is unknown)', async () => {
+    const noNumbers = pdfWithObjects(streamObject('/Type/ObjStm/N 1/First 4/Filter/ASCIIHexDecode', Buffer.from('3c3c3e3e>')));
+    expect(await prepare(noNumbers)).toMatchObject({ ok: false, reason: 'pdf_unreadable' });
   });
 
   it('refuses a PDF without its end marker, and a ZIP glued to a PDF or a photo', async () => {

