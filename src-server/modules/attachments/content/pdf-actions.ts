@@ -67,20 +67,20 @@ const ACTIVE_KEY_NAMES = byName(ACTIVE_KEYS);
 const ACTIVE_VALUE_NAMES = byName(ACTIVE_VALUES);
 const STANDARD_NAMED = new Set([...STANDARD_NAMED_ACTIONS].map((name) => PDFName.of(name)));
 
-/** Why an object read from a PDF makes it active (its dictionaries and arrays walked), or undefined. */
-export function activeObject(root: PDFObject): PdfRefusal | undefined {
+/** Why an object read from a PDF makes it active (its dictionaries and arrays walked), or undefined; `tolerated` reasons are passed over. */
+export function activeObject(root: PDFObject, tolerated: ReadonlySet<PdfRefusal>): PdfRefusal | undefined {
   const pending: PDFObject[] = [root];
   for (let object = pending.pop(); object !== undefined; object = pending.pop()) {
     if (object instanceof PDFName) {
       const found = ACTIVE_VALUE_NAMES.get(object);
-      if (found !== undefined) return found;
+      if (found !== undefined && !tolerated.has(found)) return found;
     } else if (object instanceof PDFArray) {
       for (const element of object.asArray()) pending.push(element);
     } else if (object instanceof PDFDict || object instanceof PDFRawStream) {
       const dict = object instanceof PDFRawStream ? object.dict : object;
       for (const [key, value] of dict.entries()) {
         const found = ACTIVE_KEY_NAMES.get(key);
-        if (found !== undefined) return found;
+        if (found !== undefined && !tolerated.has(found)) return found;
         pending.push(value);
       }
       if (dict.get(S) === NAMED) {

@@ -38,14 +38,14 @@ function decodeName(raw: string): string {
  * in strings and comments too (a reader that parses a broken file differently must not find
  * one we missed).
  */
-function activeNameIn(bytes: Buffer, from: number, to: number): PdfRefusal | undefined {
+function activeNameIn(bytes: Buffer, from: number, to: number, tolerated: ReadonlySet<PdfRefusal>): PdfRefusal | undefined {
   let at = bytes.indexOf(SLASH, from);
   while (at !== -1 && at < to) {
     let end = at + 1;
     while (end < to && SEPARATOR[bytes[end]!] === 0) end += 1;
     if (end - at - 1 <= LONGEST_NAME) {
       const found = ACTIVE_NAMES.get(decodeName(bytes.toString('latin1', at + 1, end)));
-      if (found !== undefined) return found;
+      if (found !== undefined && !tolerated.has(found)) return found;
     }
     at = bytes.indexOf(SLASH, end);
   }
@@ -168,37 +168,49 @@ class Found extends Error {
  * and actions; the token scan checks the bytes outside stream bodies as well, and they and the
  * unfiltered streams must hold no HTML or ZIP.
  */
-export async function checkPdf(path: string): Promise<{ active: PdfCheck | null; sha256: string }> {
+export async function checkPdf(path: string, options: PdfCheckOptions = {}): Promise<{ active: PdfCheck | null; sha256: string }> {
   const bytes = await readFile(path);
-  return { active: activeContent(bytes), sha256: createHash('sha256').update(bytes).digest('hex') };
+  const tolerated: ReadonlySet<PdfRefusal> = options.allowLinks === true ? LINKS : NOTHING;
+  return { active: activeContent(bytes, tolerated), sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
-function activeContent(bytes: Buffer): PdfCheck | null {
+export interface PdfCheckOptions {
+  /**
+   * Web links and form targets pass (everything else is still refused): for a report from the
+   * provider's own RIS, whose footer may link the provider's website; never for uploads.
+   */
+  allowLinks?: boolean;
+}
+
+const NOTHING: ReadonlySet<PdfRefusal> = new Set();
+const LINKS: ReadonlySet<PdfRefusal> = new Set(['pdf_link']);
+
+function activeContent(bytes: Buffer, tolerated: ReadonlySet<PdfRefusal>): PdfCheck | null {
   const streams = streamBodies(bytes);
   let from = 0;
   for (const stream of streams) {
-    const found = activeNameIn(bytes, from, stream.start) ?? (polyglotIn(bytes, from, stream.start) ? 'polyglot' : undefined);
+    const found = activeNameIn(bytes, from, stream.start, tolerated) ?? (polyglotIn(bytes, from, stream.start) ? 'polyglot' : undefined);
     if (found !== undefined) return found;
     // Stream bytes with no filter are as plain as the rest: a browser reading the file as HTML finds markup there too.
     if (!stream.dictionary.includes('/Filter') && polyglotIn(bytes, stream.start, stream.end)) return 'polyglot';
     from = stream.end;
   }
-  const found = activeNameIn(bytes, from, bytes.length) ?? (polyglotIn(bytes, from, bytes.length) ? 'polyglot' : undefined);
+  const found = activeNameIn(bytes, from, bytes.length, tolerated) ?? (polyglotIn(bytes, from, bytes.length) ? 'polyglot' : undefined);
   if (found !== undefined) return found;
   if (zipEndNearEnd(bytes)) return 'polyglot';
-  return parsedContent(bytes);
+  return parsedContent(bytes, tolerated);
 }
 
 /** The parser's answer: every object read and checked; a PDF it cannot read is refused. */
-function parsedContent(bytes: Buffer): PdfCheck | null {
+function parsedContent(bytes: Buffer, tolerated: ReadonlySet<PdfRefusal>): PdfCheck | null {
   try {
     const read = readPdfObjects(bytes, CHECKED_NAMES, {
       object(object) {
-        const found = activeObject(object);
+        const found = activeObject(object, tolerated);
         if (found !== undefined) throw new Found(found);
       },
       objectStream(expanded) {
-        const found = activeNameIn(expanded, 0, expanded.length);
+        const found = activeNameIn(expanded, 0, expanded.length, tolerated);
         if (found !== undefined) throw new Found(found);
       },
     });

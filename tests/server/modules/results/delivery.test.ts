@@ -4,6 +4,7 @@ import { ResultDeliveryAnswerSchema } from '@contract/api/results';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { MINIMAL_PDF } from '../attachments/attachments-kit';
+import { pdfkitPdf } from '../attachments/pdf-fixtures';
 
 // Delivery of finalised reports by the RIS and PACS (docs/rules/results.md#delivery) on a real
 // database and the app's real file storage: the machine token, strict bodies, PDFs checked by
@@ -84,6 +85,20 @@ describe.each(backends())('results delivery on %s', (backend) => {
     expect((await post(deliveryFor('ACC-4004'), null)).statusCode).toBe(403);
     expect((await post(deliveryFor('ACC-4004'), WRONG)).statusCode).toBe(403);
     expect(await reports('ACC-4004')).toEqual([]);
+  });
+
+  it("takes a report whose footer links the provider's website (links are refused only in patients' uploads); a link with a script is still refused", async () => {
+    const linked = await pdfkitPdf({ link: 'https://harbour-range-radiology.example/contact' });
+    const accepted = await post(deliveryFor('ACC-LINK-1', { reportPdfBase64: linked.toString('base64') }));
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(await reports('ACC-LINK-1')).toHaveLength(1);
+    const scripted = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Annots[<</Subtype/Link/A<</S/URI/URI(https://x.example)>>>>]/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\n%%EOF',
+    );
+    const refused = await post(deliveryFor('ACC-LINK-2', { reportPdfBase64: scripted.toString('base64') }));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json<{ message: string }>().message).toContain('pdf_script');
+    expect(await reports('ACC-LINK-2')).toEqual([]);
   });
 
   it.each([
