@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboxRepository } from '../../src-server/platform/outbox/outbox-repository';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-server/platform/plugins/csrf-guard';
 import { MALFORMED_MULTIPART } from '../../src-server/platform/multipart-errors';
 import { CONTROL_CHARACTER_MESSAGE } from '@contract/api/text';
 import { backends } from './helpers/database';
-import { useTestApp } from './helpers/test-app';
+import { useMatrixApp } from './matrix-app';
 import { patient } from './modules/booking/booking-test-kit';
-import { setOtpRequired } from './modules/patient-access/sign-in-kit';
-import { useTestIdentityProvider } from './modules/staff-access/identity-kit';
 import {
-  createCallers,
   expectedOutcome,
   LIAM,
-  MATRIX_ENV,
-  MATRIX_ROLE_MAPPING,
   ROUTE_BODIES,
   ROUTE_QUERIES,
   SESSION_ENDING_ROUTES,
@@ -62,14 +56,7 @@ const fuzzHeaders = (route: string): Record<string, string> =>
 const MULTIPART_ROUTE = /^(POST|PUT) .*\/attachments(\/:attachmentId)?$/;
 
 describe.each(backends())('malformed input never gets a 5xx, on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({
-    backend,
-    env: MATRIX_ENV,
-    identity: () => ({ ...provider.options, roleMapping: MATRIX_ROLE_MAPPING }),
-  });
-  const ids = { appointmentId: '', mailId: '' };
-  let callers: Caller[] = [];
+  const { server, ids, callers } = useMatrixApp(backend);
   let openApi: OpenApi = { paths: {} };
   let temporaryKey = '';
   let sent = 0;
@@ -79,14 +66,6 @@ describe.each(backends())('malformed input never gets a 5xx, on %s', (backend) =
   });
 
   beforeAll(async () => {
-    const [row] = await server.db.query<{ id: string }>(`select id::text as id from appointment where booking_key = $1 limit 1`, [
-      LIAM.bookingKey,
-    ]);
-    ids.appointmentId = row?.id ?? '';
-    const mail = { kind: 'booking_confirmation', recipient: 'fuzz@example.com', subject: 'Fuzz', text: 'Fuzz' } as const;
-    ids.mailId = String(await createOutboxRepository(server.db).enqueue(mail, server.clock.now()));
-    await setOtpRequired(server.db, false);
-    callers = await createCallers({ app: server.app, db: server.db, clock: server.clock, provider });
     openApi = (await server.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApi>();
     const feedback = await server.db.query<{ id: string }>(`select id::text as id from questionnaire where slug = 'patient-feedback'`);
     FUZZ_BODIES['POST /api/questionnaires/appointments/:bookingKey/answers'] = {

@@ -1,23 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOutboxRepository } from '../../src-server/platform/outbox/outbox-repository';
 import { backends } from './helpers/database';
-import { useTestApp } from './helpers/test-app';
-import { setOtpRequired } from './modules/patient-access/sign-in-kit';
-import { useTestIdentityProvider } from './modules/staff-access/identity-kit';
+import { useMatrixApp } from './matrix-app';
 import {
   CALLERS,
-  createCallers,
   describeAccess,
   expectedOutcome,
-  LIAM,
-  MATRIX_ENV,
-  MATRIX_ROLE_MAPPING,
   outcomeOf,
   ROUTE_BODIES,
   SESSION_ENDING_ROUTES,
   urlFor,
-  type Caller,
   type CallerName,
   type Outcome,
 } from './route-access-matrix';
@@ -52,29 +44,10 @@ export function registeredRoutes(app: FastifyInstance): string[] {
 }
 
 describe.each(backends())('who may call each route, on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({
-    backend,
-    env: MATRIX_ENV,
-    identity: () => ({ ...provider.options, roleMapping: MATRIX_ROLE_MAPPING }),
-  });
-  const ids = { appointmentId: '', mailId: '' };
-  let callers: Caller[] = [];
+  const { server, ids, callers } = useMatrixApp(backend);
   beforeAll(async () => {
-    const [row] = await server.db.query<{ id: string }>(`select id::text as id from appointment where booking_key = $1 limit 1`, [
-      LIAM.bookingKey,
-    ]);
-    ids.appointmentId = row?.id ?? '';
-    // A mail in the outbox, so the development outbox's 404 is a refusal, not "no such mail".
-    const id = await createOutboxRepository(server.db).enqueue(
-      { kind: 'booking_confirmation', recipient: 'route.access@example.com', subject: 'Route access', text: 'Route access' },
-      server.clock.now(),
-    );
-    ids.mailId = String(id);
     const loopback = await server.app.inject({ method: 'GET', url: `/api/dev/outbox/${ids.mailId}` });
     expect(loopback.statusCode, 'the development outbox answers this machine').toBe(200);
-    await setOtpRequired(server.db, false);
-    callers = await createCallers({ app: server.app, db: server.db, clock: server.clock, provider });
   });
 
   it('has every registered route in the table, and no route in the table that is gone', () => {
