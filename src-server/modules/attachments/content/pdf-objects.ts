@@ -11,18 +11,13 @@ import {
   PDFString,
 } from '@cantoo/pdf-lib';
 import { decodeStream, MAX_INFLATED_BYTES, UndecodableStream } from './pdf-filters';
+import { END_STREAM, OBJ, SEPARATOR, STREAM } from './pdf-bytes';
 
 /** A PDF whose objects cannot all be read within the limits: it cannot be shown to be passive. */
 export class UnreadablePdf extends Error {}
 
 type ByteStream = ConstructorParameters<typeof PDFObjectParser>[0];
-const OBJ = Buffer.from('obj');
-const STREAM = Buffer.from('stream');
-const END_STREAM = Buffer.from('endstream');
 const TRAILER = Buffer.from('trailer');
-/** PDF whitespace (NUL included) and delimiters: they end a name and stand around keywords. */
-const SEPARATOR = new Uint8Array(256);
-for (const char of '\0\t\n\f\r /<>[]()%{}') SEPARATOR[char.charCodeAt(0)] = 1;
 const WHITESPACE = new Uint8Array(256);
 for (const char of '\0\t\n\f\r ') WHITESPACE[char.charCodeAt(0)] = 1;
 const isDigit = (byte: number | undefined): boolean => byte !== undefined && byte >= 0x30 && byte <= 0x39;

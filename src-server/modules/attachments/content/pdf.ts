@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { ACTIVE_KEYS, ACTIVE_VALUES, activeObject, CHECKED_NAMES, type PdfRefusal } from './pdf-actions';
 import { readPdfObjects, UnreadablePdf } from './pdf-objects';
 import { polyglotIn, zipEndNearEnd } from './detect';
+import { END_STREAM, OBJ, SEPARATOR, STREAM } from './pdf-bytes';
 
 /**
  * The token scan, a second line behind the parser: every active key or value name written in the
@@ -16,15 +17,8 @@ const CLOSE_PAREN = 0x29;
 const BACKSLASH = 0x5c;
 const LESS_THAN = 0x3c;
 const GREATER_THAN = 0x3e;
-const STREAM = Buffer.from('stream');
 const END = Buffer.from('end');
-const END_STREAM = Buffer.from('endstream');
 const END_OBJ = Buffer.from('endobj');
-const OBJ = Buffer.from('obj');
-
-/** PDF whitespace (NUL included) and delimiters: they end a name and stand around keywords. */
-const SEPARATOR = new Uint8Array(256);
-for (const char of '\0\t\n\f\r /<>[]()%{}') SEPARATOR[char.charCodeAt(0)] = 1;
 /** The longest active name with every character written as #xx. */
 const LONGEST_NAME = 3 * Math.max(...[...ACTIVE_NAMES.keys()].map((name) => name.length));
 
