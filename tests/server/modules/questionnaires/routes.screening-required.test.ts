@@ -124,19 +124,32 @@ describe.each(backends())('the safety screening the server requires on %s', (bac
       questionnaireKey: await screenedKey(server.app, ['mri-cardiac'], { 'mri-safety-screening': PACEMAKER }),
     });
     expect(denied.statusCode, denied.body).toBe(409);
+    const spent = await screenedKey(server.app, ['mri-knee']);
+    expect((await book(server.app, { ...(await mriKnee('2026-03-25', 2)), questionnaireKey: spent })).statusCode).toBe(201);
+    const reused = await requestBooking(server.app, { ...body, questionnaireKey: spent });
+    expect(reused.statusCode, reused.body).toBe(400);
     expect(await countRows(server.db, 'booking_request')).toBe(requests);
     const created = await requestBooking(server.app, body);
     expect(created.statusCode, created.body).toBe(201);
     expect(await countRows(server.db, 'booking_request')).toBe(requests + 1);
   });
 
-  it('holds staff bookings to the same screening', async () => {
+  it('holds staff bookings to the same screening: none and a denying one refused, the right one booked', async () => {
     const staff = await signedInStaff(STAFF_CLAIMS);
     const body = { ...(await mriKnee('2026-03-27')), staffBooking: true };
     const refused = await staff.request('POST', '/api/booking/appointments', body, { 'idempotency-key': randomUUID() });
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json<Refusal>().code).toBe('questionnaire_required');
     expect((await refusals()).at(-1)?.actor).toMatch(/^staff:/);
+    const pacemaker = await screenedKey(server.app, ['mri-knee'], { 'mri-safety-screening': PACEMAKER });
+    const denied = await staff.request(
+      'POST',
+      '/api/booking/appointments',
+      { ...body, questionnaireKey: pacemaker },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(denied.statusCode, denied.body).toBe(409);
+    expect(denied.json<Refusal>().code).toBe('booking_denied');
     const booked = await staff.request(
       'POST',
       '/api/booking/appointments',
@@ -164,6 +177,10 @@ describe.each(backends())('the safety screening the server requires on %s', (bac
     expect((await rowsOf(server.db, booked.bookingKey)).map((row) => row.status)).toEqual(['BOOKED']);
     expect((await refusals()).slice(-2).map((row) => row.details.code)).toEqual(['questionnaire_required', 'booking_denied']);
 
+    // Another booking's answers (its key was spent on it) are no answers for this one.
+    const spent = await screenedKey(server.app, ['mri-knee']);
+    expect((await book(server.app, { ...(await mriKnee('2026-03-31', 3)), questionnaireKey: spent })).statusCode).toBe(201);
+    expect((await reschedule(signed, booked.bookingKey, { ...change, questionnaireKey: spent })).statusCode).toBe(400);
     const changed = await reschedule(signed, booked.bookingKey, {
       ...change,
       questionnaireKey: await screenedKey(server.app, ['mri-knee']),
