@@ -30,6 +30,12 @@ function prefetchLaterSteps(): void {
   void import('./details-step');
 }
 
+/** Whether chosen exams are the ones a comma-separated list names, in any order. */
+function sameExams(list: string): (slugs: readonly string[]) => boolean {
+  const named = list.split(',').filter(Boolean).sort().join(',');
+  return (slugs) => [...slugs].sort().join(',') === named;
+}
+
 /** The booking portal at / and /advanced-booking (and under /iframe): steps 0 to 3 (docs/rules/booking.md#steps). */
 export const BookingPage = observer(function BookingPage() {
   const root = useStores();
@@ -45,10 +51,15 @@ export const BookingPage = observer(function BookingPage() {
   const [questionnaires, setQuestionnaires] = useState(false);
 
   useEffect(() => {
-    // Moving a booking to another time keeps its answers: no questionnaires then. Changing its
-    // exams asks the new exams' questionnaires (the server requires their screening).
-    const keepsAnswers = rescheduleKey !== null && rescheduleContext === 'RESCHEDULED';
-    booking.questionnaireHooks = keepsAnswers ? null : bookingQuestionnaireHooks(root, () => setQuestionnaires(true));
+    // Moving a booking to another time keeps its answers: no questionnaires for its own exams.
+    // Other exams (a change, or a patient who went back and chose others) ask theirs: the
+    // server requires their screening.
+    const hooks = bookingQuestionnaireHooks(root, () => setQuestionnaires(true));
+    const booked = sameExams(startedWith.current.get('exams') ?? '');
+    booking.questionnaireHooks =
+      rescheduleKey !== null && rescheduleContext === 'RESCHEDULED'
+        ? { ...hooks, beforeLocation: (slugs) => (booked(slugs) ? Promise.resolve(true) : hooks.beforeLocation(slugs)) }
+        : hooks;
     void booking.start(startedWith.current);
     return () => booking.dispose();
   }, [root, booking, rescheduleKey, rescheduleContext]);

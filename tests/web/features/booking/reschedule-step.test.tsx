@@ -125,7 +125,8 @@ describe('booking flow with ?reschedule=', () => {
     await toLastStep();
     fireEvent.click(screen.getByRole('button', { name: 'Move my appointment' }));
     await waitFor(() => expect(reschedules(log)).toHaveLength(1));
-    expect(reschedules(log)[0]?.body).toMatchObject({ context: 'CHANGED', exams: ['ct-chest'] });
+    // Other exams than the booking's: their questionnaires were asked, and their key goes with the change.
+    expect(reschedules(log)[0]?.body).toMatchObject({ context: 'CHANGED', exams: ['ct-chest'], questionnaireKey: QUESTIONNAIRE_KEY });
   });
 
   it('should go back to the times with the "just taken" notice when the time went to someone else (409 slot_taken)', async () => {
