@@ -28,13 +28,20 @@ export function withoutControlCharacters(text: string, multiLine = false): boole
   return true;
 }
 
+// The builders are marked free of side effects, so the web bundler drops a schema nobody uses
+// (and zod with it) from a page that only needs a contract's constants.
+
 /** A one-line text field (a name, a search, a path or query parameter): no control characters at all. */
-export const singleLineText = (message: string = CONTROL_CHARACTER_MESSAGE): z.ZodString =>
-  z.string().refine((text) => withoutControlCharacters(text), { message, abort: true });
+/* @__NO_SIDE_EFFECTS__ */
+export function singleLineText(message: string = CONTROL_CHARACTER_MESSAGE): z.ZodString {
+  return z.string().refine((text) => withoutControlCharacters(text), { message, abort: true });
+}
 
 /** A text that may span lines (a note): tab, line feed and carriage return allowed, no other control character. */
-export const multiLineText = (message: string = CONTROL_CHARACTER_MESSAGE): z.ZodString =>
-  z.string().refine((text) => withoutControlCharacters(text, true), { message, abort: true });
+/* @__NO_SIDE_EFFECTS__ */
+export function multiLineText(message: string = CONTROL_CHARACTER_MESSAGE): z.ZodString {
+  return z.string().refine((text) => withoutControlCharacters(text, true), { message, abort: true });
+}
 
 /** True when every string in `value` (keys too, nested up to 32 levels) is free of control characters (multi-line rule). */
 export function answersWithoutControlCharacters(value: unknown, depth = 0): boolean {
