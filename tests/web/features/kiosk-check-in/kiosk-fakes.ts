@@ -16,9 +16,14 @@ export function found(overrides: Partial<CheckInIdentityResponse> = {}): CheckIn
   return { appointmentBookingKeys: [KEY], samePatient: true, feedbackQuestionnaireAnswered: true, disabledReason: null, ...overrides };
 }
 
-/** A booking with one appointment today (in 20 minutes) and one tomorrow, at a clinic in the browser's zone. */
+/**
+ * A booking with one appointment today (in 20 minutes, or at 23:59 when that would be tomorrow:
+ * the test must not depend on the hour it runs) and one tomorrow, at a clinic in the browser's zone.
+ */
 export function summaryToday(): AppointmentSummary {
-  const soon = new Date(Date.now() + 20 * 60_000);
+  const lastMinuteToday = new Date();
+  lastMinuteToday.setHours(23, 59, 0, 0);
+  const soon = new Date(Math.min(Date.now() + 20 * 60_000, lastMinuteToday.getTime()));
   const tomorrow = new Date(Date.now() + 26 * 3600_000);
   const item = (slug: string, at: Date) => ({
     slug,
