@@ -12,13 +12,14 @@ import { useFocusMainOnNavigate } from '../../shell/use-focus-main';
 import { useStores } from '../../stores/use-stores';
 import { kioskDeviceStoreOf } from '../kiosk-check-in/public';
 import { endKioskSession } from '../kiosk-idle/public';
+import { KioskKeyboard } from '../kiosk-keyboard/public';
 import { KioskLanguage } from './kiosk-language';
 import './kiosk-shell.css';
 
 /**
  * The kiosk's own frame (docs/rules/kiosk.md#the-kiosk-shell), on every page in kiosk mode: the
  * provider's logo and the clinic's name, the language choice, the help line and Start again.
- * Nothing else: no environment badge, banner, navigation, header picture or footer links, and
+ * The on-screen keyboard opens in the bottom bar under a focused field. Nothing else: no environment badge, banner, navigation, header picture or footer links, and
  * links inside the provider's HTML are inert, so no tap leaves the check-in flow.
  */
 export const KioskLayout = observer(function KioskLayout() {
@@ -45,15 +46,18 @@ export const KioskLayout = observer(function KioskLayout() {
         <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="pp-kiosk-main">
           <Outlet />
         </main>
-        <footer className="pp-kiosk-help">
-          <p>{t('kiosk.shell.help')}</p>
-          <Button
-            variant="secondary"
-            className="pp-kiosk-start-again"
-            onClick={() => void endKioskSession({ win: window, logout: () => root.api.patientAccess.logout() })}
-          >
-            {t('kiosk.shell.startAgain')}
-          </Button>
+        <footer className="pp-kiosk-bottom">
+          <KioskKeyboard />
+          <div className="pp-kiosk-help">
+            <p>{t('kiosk.shell.help')}</p>
+            <Button
+              variant="secondary"
+              className="pp-kiosk-start-again"
+              onClick={() => void endKioskSession({ win: window, logout: () => root.api.patientAccess.logout() })}
+            >
+              {t('kiosk.shell.startAgain')}
+            </Button>
+          </div>
         </footer>
       </div>
     </InertLinks.Provider>
