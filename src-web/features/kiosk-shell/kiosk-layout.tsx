@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { applicationImageUrl } from '../../api/assets-api';
@@ -31,6 +32,12 @@ export const KioskLayout = observer(function KioskLayout() {
   // The device store knows the clinic once the kiosk home asked the server; pages opened
   // directly (the appointment page in kiosk mode) read the name the kiosk keeps in its cookie.
   const clinic = device.patientName || readKioskCookie(document, 'patientKioskIdentity') || '';
+
+  // Dialogs render outside the frame's element; the class on <html> lets kiosk styles reach them.
+  useEffect(() => {
+    document.documentElement.classList.add('pp-kiosk-mode');
+    return () => document.documentElement.classList.remove('pp-kiosk-mode');
+  }, []);
 
   if (!textsReady) return <LoadingOverlay />;
   return (
