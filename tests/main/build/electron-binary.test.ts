@@ -68,6 +68,17 @@ describe('ensureElectronBinary', () => {
     expect(result.message).toContain('npm run kiosk');
   });
 
+  it('should name the exact zip for this machine and the cache path install.js reads it from', () => {
+    const dir = electronPackage(offlineInstall);
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ version: '45.5.0' }));
+    const result = ensure({ electronDir: dir, log: () => {} });
+    if (result.ok) throw new Error('expected a failure');
+    const zip = `electron-v45.5.0-${process.platform}-${process.arch}.zip`;
+    expect(result.message).toContain(`https://github.com/electron/electron/releases/download/v45.5.0/${zip}`);
+    expect(result.message).toMatch(new RegExp(`[\\\\/][0-9a-f]{64}[\\\\/]${zip.replace(/\./g, '\\.')}`));
+    expect(result.message).toContain('ELECTRON_MIRROR');
+  });
+
   it('should ask for npm ci when electron is not installed at all', () => {
     const dir = electronPackage(null);
     const result = ensure({ electronDir: dir, log: () => {} });
