@@ -19,7 +19,10 @@ import { DEFAULT_ELECTRON_DIR, electronCacheRoot, electronZipName, electronZipUr
 
 export { electronCacheRoot, electronZipName } from './electron-binary.mjs';
 
-/** What each platform builds; `--linux` / `--win` on the command line pick some (default: all). */
+/**
+ * What each platform builds; `--linux` / `--win` on the command line pick some. Default: all of
+ * them, except on Windows, where electron-builder cannot make the Linux packages.
+ */
 export const DIST_TARGETS = [
   { flag: '--linux', platform: 'linux', arch: 'x64', builderArgs: ['--linux', 'AppImage', 'deb'] },
   { flag: '--win', platform: 'win32', arch: 'x64', builderArgs: ['--win', 'nsis'] },
@@ -112,20 +115,22 @@ function cannotDownloadMessage({ version, cacheRoot, problems, env }) {
   ].join('\n');
 }
 
-/** The targets the command line asks for (`--linux`, `--win`), or all of them. */
-export function selectTargets(argv) {
+/** The targets the command line asks for (`--linux`, `--win`), or this host's default. */
+export function selectTargets(argv, hostPlatform = process.platform) {
   const picked = DIST_TARGETS.filter((target) => argv.includes(target.flag));
-  return picked.length > 0 ? picked : DIST_TARGETS;
+  if (picked.length > 0) return picked;
+  return hostPlatform === 'win32' ? DIST_TARGETS.filter((target) => target.platform === 'win32') : DIST_TARGETS;
 }
 
 /**
- * @param {{ argv?: string[], electronDir?: string, env?: NodeJS.ProcessEnv, cacheRoot?: string,
+ * @param {{ argv?: string[], hostPlatform?: string, electronDir?: string, env?: NodeJS.ProcessEnv, cacheRoot?: string,
  *   download?: (request: object) => Promise<string>, run?: (command: string, args: string[]) => number,
  *   log?: (line: string) => void, error?: (line: string) => void }} options
  * @returns {Promise<number>} the exit code
  */
 export async function distKiosk({
   argv = [],
+  hostPlatform = process.platform,
   electronDir = DEFAULT_ELECTRON_DIR,
   env = process.env,
   cacheRoot = electronCacheRoot(env),
@@ -139,7 +144,7 @@ export async function distKiosk({
     error(`dist:kiosk: unknown option ${unknown.join(' ')} (known: ${DIST_TARGETS.map((t) => t.flag).join(', ')}).`);
     return 2;
   }
-  const targets = selectTargets(argv);
+  const targets = selectTargets(argv, hostPlatform);
   const zips = await prepareElectronZips({ electronDir, targets, env, cacheRoot, download, log });
   if (!zips.ok) {
     error(zips.message);

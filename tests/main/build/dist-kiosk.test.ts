@@ -19,9 +19,11 @@ import { electronGetCachePath as cachePathUntyped } from '../../../scripts/elect
 type Run = (command: string, args: string[]) => number;
 type DownloadRequest = { version: string; platform: string; arch: string; checksums: Record<string, string> };
 type Download = (request: DownloadRequest) => Promise<string>;
-const { distKiosk, electronCacheRoot, electronZipName } = script as {
+const { distKiosk, electronCacheRoot, electronZipName, selectTargets } = script as {
+  selectTargets: (argv: string[], host: string) => { platform: string }[];
   distKiosk: (options: {
     argv?: string[];
+    hostPlatform?: string;
     electronDir: string;
     env: Record<string, string | undefined>;
     cacheRoot: string;
@@ -92,6 +94,7 @@ async function runDist(options: {
   const cacheRoot = options.cacheRoot ?? tempDir('electron-cache-');
   const status = await distKiosk({
     argv: options.argv,
+    hostPlatform: 'linux',
     electronDir: electronPackage(),
     env: options.env ?? {},
     cacheRoot,
@@ -196,6 +199,16 @@ describe('npm run dist:kiosk', () => {
     });
     expect(status).toBe(1);
     expect(errors[0]).toContain('npm ci');
+  });
+});
+
+describe('targets', () => {
+  it('should build what the command line asks for, else every target (only NSIS on a Windows host)', () => {
+    const platforms = (argv: string[], host: string) => selectTargets(argv, host).map((target) => target.platform);
+    expect(platforms([], 'linux')).toEqual(['linux', 'win32']);
+    expect(platforms([], 'win32')).toEqual(['win32']);
+    expect(platforms(['--linux'], 'win32')).toEqual(['linux']);
+    expect(platforms(['--win', '--linux'], 'linux')).toEqual(['linux', 'win32']);
   });
 });
 

@@ -94,7 +94,8 @@ describe('package.json install scripts', () => {
   };
 
   it('should decide every dependency install script on purpose', () => {
-    // electron downloads its binary (fails offline; fetched by the kiosk commands instead);
+    // electron (up to 41) downloaded its binary from a postinstall (fails offline; the kiosk
+    // commands fetch it instead); 42 and later have none, and the entry keeps it off should it return;
     // electron-winstaller picks a 7-Zip for Squirrel.Windows, which we do not build (NSIS);
     // esbuild's postinstall only checks its platform binary, which npm installs from the registry;
     // unrs-resolver's postinstall re-fetches its platform binding, which npm already installs as an
