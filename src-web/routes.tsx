@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import { observer } from 'mobx-react-lite';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { BookingPage } from './features/booking/booking-page';
 import { paths, ROUTE } from './paths';
@@ -8,6 +9,7 @@ import { RouteError } from './shell/route-error';
 import { preloadSanitizer } from './components/safe-html';
 import { loadPageTexts } from './i18n/page-texts';
 import { EmbeddedLayout, PortalLayout } from './shell/shell-layout';
+import { useStores } from './stores/use-stores';
 
 /** One page (or area) of the portal; aliases and clinic-path variants share their page's id. */
 export type PageId =
@@ -182,6 +184,20 @@ function EmbeddedIndexRedirect() {
   return <Navigate to={`${paths.selectRegion()}${search}`} replace />;
 }
 
+// The kiosk's own frame is a chunk of its own: only kiosks download it.
+const KioskLayout = lazy(() => import('./features/kiosk-shell/public').then((module) => ({ default: module.KioskLayout })));
+
+/** The top-level layout: the kiosk frame in kiosk mode (docs/rules/kiosk.md#the-kiosk-shell), else the website's. */
+const SiteLayout = observer(function SiteLayout() {
+  const { ui } = useStores();
+  if (!ui.kiosk) return <PortalLayout />;
+  return (
+    <Suspense fallback={<LoadingOverlay />}>
+      <KioskLayout />
+    </Suspense>
+  );
+});
+
 /** The router's route objects: the table mounted at the top level and under /iframe. */
 export function buildRoutes(): RouteObject[] {
   const inTree = (tree: Tree) => ROUTE_TABLE.filter((entry) => entry.mount === 'both' || entry.mount === tree);
@@ -205,7 +221,7 @@ export function buildRoutes(): RouteObject[] {
         },
         {
           id: 'portal',
-          Component: PortalLayout,
+          Component: SiteLayout,
           ErrorBoundary: RouteError,
           children: [...inTree('top').map((entry) => pageRoute(entry, 'top')), notFoundRoute('top')],
         },

@@ -1,6 +1,9 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 
-type Sanitizer = (html: string) => string;
+type Sanitizer = (html: string, options?: { inertLinks?: boolean }) => string;
+
+/** True inside the kiosk frame: links in configured HTML render as plain text (nothing leaves the flow). */
+export const InertLinks = createContext(false);
 
 /*
  * The sanitiser (DOMPurify) is loaded on demand: most first screens show no configured HTML,
@@ -36,9 +39,10 @@ interface SafeHtmlProps {
 /** Renders configured HTML after sanitising it again in the browser (defence in depth). */
 export function SafeHtml({ html, className }: SafeHtmlProps) {
   const sanitize = useSyncExternalStore(subscribe, getSanitizer, getSanitizer);
+  const inertLinks = useContext(InertLinks);
   useEffect(() => {
     if (!sanitize) void preloadSanitizer();
   }, [sanitize]);
   if (!sanitize) return null;
-  return <div className={className} dangerouslySetInnerHTML={{ __html: sanitize(html) }} />;
+  return <div className={className} dangerouslySetInnerHTML={{ __html: sanitize(html, { inertLinks }) }} />;
 }

@@ -25,8 +25,11 @@ function addLinkHook(): void {
   });
 }
 
-/** Returns HTML safe to put into the page with innerHTML. */
-export function sanitizeHtml(html: string): string {
+/** In the kiosk, links lose their address and target: an <a> without href is plain text no tap follows. */
+const INERT_LINK_OPTIONS = { ...OPTIONS, FORBID_ATTR: [...OPTIONS.FORBID_ATTR, 'href', 'target', 'tabindex'] };
+
+/** Returns HTML safe to put into the page with innerHTML; with inertLinks, links are not followable. */
+export function sanitizeHtml(html: string, { inertLinks = false }: { inertLinks?: boolean } = {}): string {
   addLinkHook();
-  return DOMPurify.sanitize(html, OPTIONS);
+  return DOMPurify.sanitize(html, inertLinks ? INERT_LINK_OPTIONS : OPTIONS);
 }

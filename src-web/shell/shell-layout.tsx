@@ -1,5 +1,4 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { isAdvancedBooking, pageType } from '../platform/page-type';
 import { useStores } from '../stores/use-stores';
@@ -11,6 +10,7 @@ import { Footer } from './footer';
 import { HeaderImage } from './header-image';
 import { MobileNavigation } from './mobile-navigation';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { useFocusMainOnNavigate } from './use-focus-main';
 
 interface ShellLayoutProps {
   embedded: boolean;
@@ -24,16 +24,7 @@ interface ShellLayoutProps {
 const ShellLayout = observer(function ShellLayout({ embedded }: ShellLayoutProps) {
   const { ui, config } = useStores();
   const { pathname } = useLocation();
-  const mainRef = useRef<HTMLElement>(null);
-  const firstPath = useRef(pathname);
-
-  // After a client-side navigation, move focus to the new content so screen readers
-  // announce it (WCAG 2.4.3); the first page load keeps the browser's default.
-  useEffect(() => {
-    if (firstPath.current === pathname) return;
-    firstPath.current = '';
-    mainRef.current?.focus({ preventScroll: true });
-  }, [pathname]);
+  const mainRef = useFocusMainOnNavigate();
 
   const type = pageType(pathname);
   const showMenu = type !== 'confirmation' || config.radiology.showMenuOnConfirmationPage;

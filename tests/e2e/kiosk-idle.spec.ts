@@ -43,11 +43,11 @@ test('an idle kiosk counts down, Cancel and activity keep the session, and the e
   const dialog = inactivityDialog(page);
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(t('message.inactivity_text', { count: 10 }));
-  await expect(dialog.getByRole('button', { name: t('action.cancel') })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: t('kiosk.stillHere') })).toBeFocused();
 
   await page.clock.fastForward(3_000);
   await expect(dialog).toContainText(t('message.inactivity_text', { count: 7 }));
-  await dialog.getByRole('button', { name: t('action.cancel') }).click();
+  await dialog.getByRole('button', { name: t('kiosk.stillHere') }).click();
   await expect(dialog).toBeHidden();
 
   // Activity during a later countdown dismisses it as well.
@@ -95,7 +95,7 @@ test('Home in the inactivity dialog ends the session at once', async ({ page }) 
   await page.clock.fastForward(IDLE_MS);
   const dialog = inactivityDialog(page);
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: t('action.home') }).click();
+  await dialog.getByRole('button', { name: t('kiosk.startAgain') }).click();
   await expect(page).toHaveURL(/\/kiosk\?kioskMode=true$/);
   expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
 });

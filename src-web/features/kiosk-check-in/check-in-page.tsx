@@ -9,7 +9,6 @@ import { paths } from '../../paths';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { FeedbackStep } from './kiosk-feedback';
-import { KioskHomeButton } from './kiosk-home-button';
 import { kioskCheckInPath } from './kiosk-paths';
 import { kioskCheckInStoreOf, kioskDeviceStoreOf } from './kiosk-stores';
 import { ConfirmStep, DoneStep, ErrorStep, OtpStep, ProcessingStep } from './kiosk-steps';
@@ -48,7 +47,6 @@ export const CheckInPage = observer(function CheckInPage() {
       {step === 'processing' && <ProcessingStep />}
       {(step === 'success' || step === 'complete') && <DoneStep step={step} store={store} />}
       {step === 'error' && <ErrorStep store={store} />}
-      {step !== 'processing' && <KioskHomeButton />}
     </Page>
   );
 });

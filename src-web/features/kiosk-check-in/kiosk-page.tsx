@@ -9,8 +9,7 @@ import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { kioskCheckInPath } from './kiosk-paths';
 import { KioskEnroll } from './kiosk-enroll';
-import { goKioskHome } from './kiosk-home-button';
-import { KioskLanguage } from './kiosk-language';
+import { goKioskHome } from './go-kiosk-home';
 import { kioskCheckInStoreOf, kioskDeviceStoreOf } from './kiosk-stores';
 import { KioskWelcome } from './kiosk-welcome';
 import './kiosk-check-in.css';
@@ -40,7 +39,7 @@ export const KioskPage = observer(function KioskPage() {
 
   if (!textsReady) return <LoadingOverlay />;
   return (
-    <Page title={t('kiosk.title')} className="pp-kiosk">
+    <Page title={t('kiosk.title')} className="pp-kiosk pp-kiosk-home-page">
       {device.screen === 'loading' && (
         <p role="status" className="pp-kiosk-status">
           <span className="pp-spinner" aria-hidden="true" /> {t('kiosk.loading')}
@@ -57,13 +56,10 @@ export const KioskPage = observer(function KioskPage() {
         </div>
       )}
       {device.screen === 'enroll' && <KioskEnroll store={device} />}
-      {device.screen === 'welcome' && <KioskLanguage />}
       {device.screen === 'welcome' && (
-        <KioskWelcome
-          store={checkIn}
-          clinicName={device.patientName}
-          onStarted={() => checkIn.step !== null && navigate(kioskCheckInPath(checkIn.step))}
-        />
+        <div className="pp-kiosk-ways">
+          <KioskWelcome store={checkIn} onStarted={() => checkIn.step !== null && navigate(kioskCheckInPath(checkIn.step))} />
+        </div>
       )}
     </Page>
   );

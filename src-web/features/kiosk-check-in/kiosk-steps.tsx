@@ -6,7 +6,7 @@ import { dateTimeFormat } from '../../platform/dates';
 import { CheckInChecklistView } from '../check-in/public';
 import { useStores } from '../../stores/use-stores';
 import type { KioskCheckInStore, OtpProblem } from './kiosk-check-in-store';
-import { goKioskHome } from './kiosk-home-button';
+import { goKioskHome } from './go-kiosk-home';
 
 /** Success and complete go back to the kiosk home by themselves after this long. */
 export const KIOSK_DONE_SECONDS = 30;

@@ -73,16 +73,8 @@ const DatePart = observer(function DatePart({
   );
 });
 
-/** The welcome screen: the clinic's name and the check-in form (last name, date of birth as day, month, year). */
-export const KioskWelcome = observer(function KioskWelcome({
-  store,
-  clinicName,
-  onStarted,
-}: {
-  store: KioskCheckInStore;
-  clinicName: string;
-  onStarted: () => void;
-}) {
+/** The welcome screen: the check-in form (last name, date of birth as day, month, year). */
+export const KioskWelcome = observer(function KioskWelcome({ store, onStarted }: { store: KioskCheckInStore; onStarted: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const lastNameInvalid = store.identityTouched && store.lastNameMissing;
@@ -93,7 +85,7 @@ export const KioskWelcome = observer(function KioskWelcome({
   };
   return (
     <section className="pp-kiosk-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('kiosk.welcome.heading', { clinic: clinicName })}</h2>
+      <h2 id={`${id}-title`}>{t('kiosk.welcome.heading')}</h2>
       <p>{t('kiosk.welcome.intro')}</p>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <label htmlFor={`${id}-last`}>{t('kiosk.welcome.lastName')}</label>

@@ -15,10 +15,11 @@ interface InactivityDialogProps {
 }
 
 /**
- * The kiosk's inactivity dialog (spec point 2): the countdown with Home and Cancel. An
- * alertdialog, so a screen reader reads the message when it opens; the visible count changes
- * every second but is not live, and a polite status says it once more at ANNOUNCE_AT_SECONDS.
- * Cancel (and Escape) is focused first: the answer that loses nothing.
+ * The kiosk's inactivity dialog (spec point 2) at kiosk scale: the countdown with "I'm still here"
+ * (the spec's Cancel, the primary action, focused first: the answer that loses nothing; Escape too)
+ * and "Start again" (the spec's Home). An alertdialog, so a screen reader reads the message when it
+ * opens; the visible count changes every second but is not live, and a polite status says it once
+ * more at ANNOUNCE_AT_SECONDS.
  */
 export const InactivityDialog = observer(function InactivityDialog({ store, showHome = true }: InactivityDialogProps) {
   const { t } = useTranslation();
@@ -34,14 +35,14 @@ export const InactivityDialog = observer(function InactivityDialog({ store, show
       onDismiss={() => store.cancel()}
       actions={
         <>
+          <Button data-autofocus disabled={store.ending} onClick={() => store.cancel()}>
+            {t('kiosk.stillHere')}
+          </Button>
           {showHome && (
-            <Button disabled={store.ending} onClick={() => store.goHome()}>
-              {t('action.home')}
+            <Button variant="secondary" disabled={store.ending} onClick={() => store.goHome()}>
+              {t('kiosk.startAgain')}
             </Button>
           )}
-          <Button variant="secondary" data-autofocus disabled={store.ending} onClick={() => store.cancel()}>
-            {t('action.cancel')}
-          </Button>
         </>
       }
     >

@@ -76,10 +76,15 @@ describe('desktop navigation', () => {
     expect(screen.queryByRole('link', { name: 'Staff login' })).toBeNull();
   });
 
-  it('should hide the staff login and link the logo to the kiosk start in kiosk mode', async () => {
+  it('should show the kiosk frame in kiosk mode: logo, language, help line and Start again, and no link at all', async () => {
     await shellAt('/about?kioskMode=true');
+    expect(await screen.findByRole('button', { name: 'Start again' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Harbour & Range Radiology' })).toBeTruthy();
+    expect(screen.getByText('Need help? Please ask at the front desk.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.queryByRole('link', { name: 'Staff login' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Harbour & Range Radiology home page' }).getAttribute('href')).toBe('/kiosk?kioskMode=true');
+    expect(document.querySelector('.pp-header, .pp-banner, .pp-environment, footer.pp-footer')).toBeNull();
+    expect(screen.queryAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([]);
     expect(sessionStorage.getItem('portal.kioskMode')).toBe('true');
   });
 

@@ -91,7 +91,9 @@ describe('the kiosk home', () => {
 
     fireEvent.change(code, { target: { value: '7kq3-m9xd' } });
     fireEvent.click(save);
-    expect(await screen.findByRole('heading', { name: 'Welcome to Parramatta Imaging' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Check in for your appointment' })).toBeTruthy();
+    // The kiosk frame names the clinic beside the provider's logo.
+    expect(document.querySelector('.pp-kiosk-clinic')?.textContent).toBe('Parramatta Imaging');
     expect(server.bodies.enroll).toEqual([{ code: '7KQ3-M9XD' }]);
     expect(written).toContain('kioskIdentity=Parramatta%20lobby%201; expires=Tue, 31 Dec 2030 23:59:59 GMT; path=/; SameSite=Lax');
     expect(written).toContain('patientKioskIdentity=Parramatta%20Imaging; expires=Tue, 31 Dec 2030 23:59:59 GMT; path=/; SameSite=Lax');
@@ -119,12 +121,12 @@ describe('the kiosk home', () => {
     const server = kioskServer({ enrolled: true });
     const app = await renderApp(KIOSK_HOME, { routes: server.routes });
     fireEvent.click(await screen.findByRole('button', { name: 'Македонски' }, { timeout: 10_000 }));
-    expect(await screen.findByRole('heading', { name: 'Добредојдовте во Parramatta Imaging' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Пријавете се за вашиот термин' })).toBeTruthy();
     expect(screen.getByLabelText('Презиме')).toBeTruthy();
     expect(document.documentElement.lang).toBe('mk');
     expect(screen.getByRole('button', { name: 'Македонски' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Англиски (English)' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome to Parramatta Imaging' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Check in for your appointment' })).toBeTruthy();
     expect(app.root.i18n.locale.startsWith('en')).toBe(true);
   });
 
@@ -155,8 +157,9 @@ describe('the kiosk check-in steps', () => {
     expect(app.router.state.location.pathname + app.router.state.location.search).not.toContain(KEY);
     expect(screen.getByText('We sent a 6-digit code to a***@example.com.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send a new code' }).hasAttribute('disabled')).toBe(true);
-    // The check-in pages' own header image (page type check-in).
-    expect(document.querySelector('.pp-header-image img')?.getAttribute('src')).toBe('/api/assets/application/check_in_header');
+    // The kiosk's own frame: no website header, header picture, banner or footer links.
+    expect(document.querySelector('.pp-kiosk-bar')).not.toBeNull();
+    expect(document.querySelector('.pp-header, .pp-header-image, .pp-banner, footer.pp-footer')).toBeNull();
 
     fireEvent.change(code, { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -166,7 +169,7 @@ describe('the kiosk check-in steps', () => {
     expect(await screen.findByRole('heading', { name: 'Your appointments today' })).toBeTruthy();
     await waitFor(() => expect(app.router.state.location.search).toBe('?step=confirm&kioskMode=true'));
     expect(screen.getAllByText('X-ray chest')).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Home' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Start again' })).toHaveLength(1);
   });
 
   it('a visit to /check-in without a check-in under way goes to the kiosk home', async () => {

@@ -67,7 +67,7 @@ describe('the inactivity dialog', () => {
     vi.useRealTimers();
   });
 
-  it('should open after kioskNoActivitySeconds as an alertdialog with the live count, Home and Cancel (Cancel focused)', () => {
+  it("should open after kioskNoActivitySeconds as an alertdialog with the live count, Start again and I'm still here (I'm still here focused)", () => {
     const { store } = storeWith();
     renderWatched(store);
     advance(IDLE_SECONDS * 1000 - 1);
@@ -77,8 +77,8 @@ describe('the inactivity dialog', () => {
     expect(open).not.toBeNull();
     const described = document.getElementById(open?.getAttribute('aria-describedby') ?? '');
     expect(described?.textContent).toBe(message(10));
-    expect(within(open as HTMLElement).getByRole('button', { name: 'Home' })).toBeTruthy();
-    expect(document.activeElement).toBe(within(open as HTMLElement).getByRole('button', { name: 'Cancel' }));
+    expect(within(open as HTMLElement).getByRole('button', { name: 'Start again' })).toBeTruthy();
+    expect(document.activeElement).toBe(within(open as HTMLElement).getByRole('button', { name: "I'm still here" }));
     advance(9_000);
     expect(described?.textContent).toBe(message(1));
   });
@@ -97,11 +97,11 @@ describe('the inactivity dialog', () => {
     expect(heard.indexOf(message(5))).toBe(5);
   });
 
-  it('should close on Cancel and open again after another idle time', () => {
+  it("should close on I'm still here and open again after another idle time", () => {
     const { store, endSession } = storeWith();
     renderWatched(store);
     advance(IDLE_SECONDS * 1000 + 4_000);
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: "I'm still here" }));
     expect(dialog()).toBeNull();
     advance(IDLE_SECONDS * 1000 - 1);
     expect(dialog()).toBeNull();
@@ -128,11 +128,11 @@ describe('the inactivity dialog', () => {
     expect(dialog()).toBeNull();
   });
 
-  it('should leave a tap on its own buttons to the buttons: Home ends the session at once', () => {
+  it('should leave a tap on its own buttons to the buttons: Start again ends the session at once', () => {
     const { store, endSession } = storeWith();
     renderWatched(store);
     advance(IDLE_SECONDS * 1000 + 1_000);
-    const home = screen.getByRole('button', { name: 'Home' });
+    const home = screen.getByRole('button', { name: 'Start again' });
     fireEvent.pointerDown(home);
     fireEvent.touchStart(home);
     expect(dialog()).not.toBeNull();
@@ -140,7 +140,7 @@ describe('the inactivity dialog', () => {
     expect(endSession).toHaveBeenCalledOnce();
     expect(store.ending).toBe(true);
     // The dialog stays, its buttons disabled, until the page is left; activity no longer matters.
-    expect((screen.getByRole('button', { name: 'Home' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Start again' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.keyDown(document.body, { key: 'a' });
     advance(IDLE_SECONDS * 1000);
     expect(endSession).toHaveBeenCalledOnce();

@@ -21,7 +21,9 @@ export const KioskLanguage = observer(function KioskLanguage() {
   const choose = (locale: SupportedLocale) => void root.i18n.setLocale(locale);
   return (
     <div role="group" aria-labelledby={id} className="pp-kiosk-language">
-      <span id={id}>{t('kiosk.language')}</span>
+      <span id={id} className="pp-visually-hidden">
+        {t('kiosk.language')}
+      </span>
       <Button
         variant={current.startsWith('en') ? 'primary' : 'secondary'}
         aria-pressed={current.startsWith('en')}
