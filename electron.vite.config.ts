@@ -7,7 +7,7 @@ const alias = { '@contract': fromRoot('./src-contract') };
 
 /**
  * The kiosk build (electron-vite 6, checked against its dist/ presets):
- * - main: src-main/main.ts -> out/main/index.js. package.json has "type": "module" and Electron 41
+ * - main: src-main/main.ts -> out/main/index.js. package.json has "type": "module" and Electron 45
  *   supports an ESM main, so electron-vite emits ES format; the file keeps the .js name because
  *   the nearest package.json marks .js as ESM. Dependencies (zod, @sentry/electron) are bundled so
  *   the packaged app needs no node_modules (electron-builder.yml excludes them); only electron and
@@ -18,6 +18,8 @@ const alias = { '@contract': fromRoot('./src-contract') };
  * - renderer: the same src-web/index.html the server serves, built to out/renderer. The kiosk
  *   window loads the portal over the network; this build exists so `electron-vite dev` and the
  *   renderer typecheck/bundle stay honest, and is not packaged (electron-builder.yml).
+ * electron-vite 6.0 picks its syntax targets from Electron's major and knows majors up to 44; for
+ * 45 it uses 44's (node24.18, chrome152); Electron 45's Node and Chromium are no older, so they run it.
  */
 export default defineConfig({
   main: {

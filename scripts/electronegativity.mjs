@@ -57,7 +57,7 @@ function sourceFiles(dir, base = dir) {
 
 function installedElectronVersion() {
   const file = path.join(projectRoot, 'node_modules', 'electron', 'package.json');
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : '41.10.0';
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : '45.5.0';
 }
 
 /**

@@ -50,13 +50,15 @@ export type PermissionRequestHandler = (
   webContents: unknown,
   permission: RequestPermission,
   callback: (permissionGranted: boolean) => void,
-  details: { requestingUrl?: string },
+  /** mediaTypes: what a 'media' request wants ('video' is the camera, 'audio' the microphone). */
+  details: { requestingUrl?: string; mediaTypes?: readonly string[] },
 ) => void;
 export type PermissionCheckHandler = (
   webContents: unknown,
   permission: CheckPermission,
   requestingOrigin: string,
-  details: { requestingUrl?: string },
+  /** mediaType: what a 'media' check asks about ('video', 'audio' or 'unknown'). */
+  details: { requestingUrl?: string; mediaType?: string },
 ) => boolean;
 export type DevicePermissionHandler = (details: Pick<DevicePermissionHandlerHandlerDetails, 'deviceType' | 'origin'>) => boolean;
 

@@ -2,8 +2,13 @@ import type { KioskSession, RequestPermission, CheckPermission } from './electro
 import type { KioskLog } from './kiosk-log';
 import { isAllowedNavigation } from './navigation-policy';
 
-/** Every permission name Electron 41 can ask about, request or check (kept complete by the type below). */
+/** Every permission name Electron 45 can ask about, request or check (kept complete by the type below). */
 export const ELECTRON_PERMISSIONS = [
+  'ar',
+  'automatic-fullscreen',
+  'background-fetch',
+  'background-sync',
+  'captured-surface-control',
   'clipboard-read',
   'clipboard-sanitized-write',
   'deprecated-sync-clipboard-read',
@@ -11,22 +16,39 @@ export const ELECTRON_PERMISSIONS = [
   'fileSystem',
   'fullscreen',
   'geolocation',
+  'geolocation-approximate',
+  'hand-tracking',
   'hid',
   'idle-detection',
   'keyboardLock',
+  'local-fonts',
+  'local-network',
+  'local-network-access',
+  'loopback-network',
   'media',
   'mediaKeySystem',
   'midi',
   'midiSysex',
+  'nfc',
   'notifications',
   'openExternal',
+  'payment-handler',
+  'periodic-background-sync',
+  'persistent-storage',
   'pointerLock',
+  'screen-wake-lock',
+  'sensors',
   'serial',
+  'smart-card',
   'speaker-selection',
   'storage-access',
+  'system-wake-lock',
   'top-level-storage-access',
   'unknown',
   'usb',
+  'vr',
+  'web-app-installation',
+  'web-printing',
   'window-management',
 ] as const satisfies readonly KioskPermission[];
 export type KioskPermission = RequestPermission | CheckPermission;
@@ -36,10 +58,8 @@ const _listIsComplete: [Missing] extends [never] ? true : Missing = true;
 void _listIsComplete;
 
 /**
- * The permissions the portal may use, each with the reason. Empty: nothing in the portal needs
- * one yet. Notably absent, on purpose:
- * - 'media' (camera/microphone): a shared lobby screen must not film people; add it here only
- *   with the feature that needs it (e.g. scanning a referral) and its own test.
+ * The permissions the portal may use, each with the reason. Notably absent, on purpose:
+ * - the microphone: 'media' is granted for video only (mediaTypes below), never audio.
  * - 'geolocation': the kiosk's clinic comes from the provisioning file, not from the device.
  * - 'notifications', 'clipboard-*': nothing to notify; the clipboard would carry data to the
  *   next person at the kiosk.
@@ -47,19 +67,33 @@ void _listIsComplete;
  *   be able to change that.
  * - 'openExternal': the kiosk never hands a link to another application.
  */
-export const PERMISSION_ALLOW_LIST: readonly { permission: KioskPermission; reason: string }[] = [];
+export const PERMISSION_ALLOW_LIST: readonly { permission: KioskPermission; reason: string }[] = [
+  {
+    permission: 'media',
+    reason:
+      'the camera reads the QR code of a booking confirmation or an enrollment sheet held up to it ' +
+      '(docs/rules/kiosk.md#identify-by-scanning); frames are decoded in the page and never sent or kept',
+  },
+];
+
+/** 'media' is the camera and the microphone together: the kiosk may use the camera only. */
+function onlyTheCamera(mediaTypes: readonly string[] | undefined): boolean {
+  return mediaTypes !== undefined && mediaTypes.length > 0 && mediaTypes.every((type) => type === 'video');
+}
 
 /**
- * Whether `permission` is granted to a frame of `requestingUrl`: only allow-listed names, and
- * only for the portal's own origin. Anything unknown is denied.
+ * Whether `permission` is granted to a frame of `requestingUrl`: only allow-listed names, only
+ * for the portal's own origin, and 'media' only for video. Anything unknown is denied.
  */
 export function isPermissionAllowed(
   permission: string,
   requestingUrl: string,
   allowedOrigin: string,
   allowList: readonly { permission: string }[] = PERMISSION_ALLOW_LIST,
+  mediaTypes?: readonly string[],
 ): boolean {
   if (!allowList.some((entry) => entry.permission === permission)) return false;
+  if (permission === 'media' && !onlyTheCamera(mediaTypes)) return false;
   return isAllowedNavigation(requestingUrl, allowedOrigin);
 }
 
@@ -70,12 +104,18 @@ export function isPermissionAllowed(
  */
 export function installPermissionHandlers(session: KioskSession, allowedOrigin: string, log: KioskLog): void {
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
-    const allowed = isPermissionAllowed(permission, details.requestingUrl ?? '', allowedOrigin);
+    const allowed = isPermissionAllowed(permission, details.requestingUrl ?? '', allowedOrigin, PERMISSION_ALLOW_LIST, details.mediaTypes);
     if (!allowed) log.warn(`[permissions] denied request for ${permission}`);
     callback(allowed);
   });
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
-    isPermissionAllowed(permission, requestingOrigin, allowedOrigin),
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    isPermissionAllowed(
+      permission,
+      requestingOrigin,
+      allowedOrigin,
+      PERMISSION_ALLOW_LIST,
+      details.mediaType === undefined ? undefined : [details.mediaType],
+    ),
   );
   session.setDevicePermissionHandler((details) => {
     log.warn(`[permissions] denied ${details.deviceType} device access`);

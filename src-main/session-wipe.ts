@@ -9,8 +9,11 @@ import type { KioskLog } from './kiosk-log';
  */
 export const KIOSK_KEPT_COOKIES: readonly string[] = [KIOSK_TOKEN_COOKIE, ...KIOSK_SPEC_COOKIES];
 
-/** Every kind of site data a patient's visit can leave; cookies are handled one by one above. */
-export const WIPED_STORAGES = ['localstorage', 'indexdb', 'cachestorage', 'serviceworkers', 'filesystem', 'websql', 'shadercache'] as const;
+/**
+ * Every kind of site data a patient's visit can leave; cookies are handled one by one above.
+ * No 'websql': Chromium removed WebSQL, and Electron 45 no longer accepts the name.
+ */
+export const WIPED_STORAGES = ['localstorage', 'indexdb', 'cachestorage', 'serviceworkers', 'filesystem', 'shadercache'] as const;
 
 /** The URL Electron needs to remove a cookie: its scheme, host and path. */
 export function cookieUrl(cookie: Pick<Cookie, 'domain' | 'path' | 'secure'>): string {

@@ -90,12 +90,32 @@ test('an idle kiosk counts down, Cancel and activity keep the session, and the e
   await expect(page.getByText('Liam Journey')).toBeHidden();
 });
 
-test('Home in the inactivity dialog ends the session at once', async ({ page }) => {
+test('at kiosk size the inactivity dialog is large, I’m still here comes first, and Start again ends the session at once', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1080, height: 1920 });
   await signedInAtKiosk(page, 'idle.home@example.com');
   await page.clock.fastForward(IDLE_MS);
   const dialog = inactivityDialog(page);
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: t('kiosk.startAgain') }).click();
+  const stillHere = dialog.getByRole('button', { name: t('kiosk.stillHere') });
+  const startAgain = dialog.getByRole('button', { name: t('kiosk.startAgain') });
+  await expect(stillHere).toBeFocused();
+  // I'm still here is the primary action and the first of the two; both are big enough for a thumb.
+  await expect(stillHere).not.toHaveClass(/pp-button-secondary/);
+  await expect(startAgain).toHaveClass(/pp-button-secondary/);
+  const [dialogBox, stillBox, againBox] = await Promise.all([dialog.boundingBox(), stillHere.boundingBox(), startAgain.boundingBox()]);
+  expect(dialogBox?.width ?? 0).toBeGreaterThanOrEqual(800);
+  for (const box of [stillBox, againBox]) expect(box?.height ?? 0).toBeGreaterThanOrEqual(96);
+  expect(stillBox?.x ?? 0).toBeLessThan(againBox?.x ?? 0);
+  // The countdown is said politely (a status), once more at 5 seconds, not every second.
+  await expect(dialog.getByRole('status')).toHaveText('');
+  await page.clock.fastForward(5_000);
+  await expect(dialog.getByRole('status')).toHaveText(t('message.inactivity_text', { count: 5 }));
+  // axe needs real timers: the last 5 seconds run at real speed from here.
+  await page.clock.resume();
+  await expectNoSeriousA11yViolations(page, 'kiosk inactivity dialog at 1080x1920');
+  await startAgain.click();
   await expect(page).toHaveURL(/\/kiosk\?kioskMode=true$/);
   expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
 });

@@ -18,17 +18,18 @@ function setUp() {
   installPermissionHandlers(session, PORTAL, log);
   const { requestHandler, checkHandler, deviceHandler } = session;
   if (!requestHandler || !checkHandler || !deviceHandler) throw new Error('a permission handler is missing');
-  const request = (permission: RequestPermission, requestingUrl = `${PORTAL}/kiosk`) => {
+  const request = (permission: RequestPermission, requestingUrl = `${PORTAL}/kiosk`, mediaTypes?: string[]) => {
     const answers: boolean[] = [];
-    requestHandler({}, permission, (granted) => answers.push(granted), { requestingUrl });
+    requestHandler({}, permission, (granted) => answers.push(granted), { requestingUrl, mediaTypes });
     return answers;
   };
   return { request, checkHandler, deviceHandler, log };
 }
 
 describe('permission allow-list', () => {
-  it('is empty: the portal needs no browser permission yet', () => {
-    expect(PERMISSION_ALLOW_LIST).toEqual([]);
+  it('holds only the camera (for scanning QR codes), with its reason', () => {
+    expect(PERMISSION_ALLOW_LIST.map((entry) => entry.permission)).toEqual(['media']);
+    expect(PERMISSION_ALLOW_LIST[0]?.reason).toMatch(/QR code/);
   });
 
   it('lists every Electron permission name exactly once', () => {
@@ -37,26 +38,41 @@ describe('permission allow-list', () => {
 });
 
 describe('installPermissionHandlers', () => {
-  it.each(ELECTRON_PERMISSIONS)('denies %s by request, check and from the portal itself', (permission) => {
-    const { request, checkHandler } = setUp();
-    if (permission !== 'hid' && permission !== 'serial' && permission !== 'usb' && permission !== 'deprecated-sync-clipboard-read') {
-      expect(request(permission)).toEqual([false]);
-    }
-    if (
-      permission !== 'display-capture' &&
-      permission !== 'keyboardLock' &&
-      permission !== 'speaker-selection' &&
-      permission !== 'unknown' &&
-      permission !== 'window-management'
-    ) {
-      expect(checkHandler(null, permission, PORTAL, { requestingUrl: `${PORTAL}/kiosk` })).toBe(false);
-    }
-  });
+  it.each(ELECTRON_PERMISSIONS)(
+    'denies %s by request, check and from the portal itself (media: without asking for video only)',
+    (permission) => {
+      const { request, checkHandler } = setUp();
+      if (permission !== 'hid' && permission !== 'serial' && permission !== 'usb' && permission !== 'deprecated-sync-clipboard-read') {
+        expect(request(permission)).toEqual([false]);
+      }
+      if (
+        permission !== 'display-capture' &&
+        permission !== 'keyboardLock' &&
+        permission !== 'speaker-selection' &&
+        permission !== 'unknown' &&
+        permission !== 'window-management'
+      ) {
+        expect(checkHandler(null, permission, PORTAL, { requestingUrl: `${PORTAL}/kiosk` })).toBe(false);
+      }
+    },
+  );
 
   it('answers every request exactly once and logs the denial', () => {
     const { request, log } = setUp();
-    expect(request('media')).toEqual([false]);
+    expect(request('media', `${PORTAL}/kiosk`, ['audio'])).toEqual([false]);
     expect(log.text()).toContain('[permissions] denied request for media');
+  });
+
+  it('grants the camera to the portal only: never the microphone, never another origin', () => {
+    const { request, checkHandler } = setUp();
+    expect(request('media', `${PORTAL}/kiosk`, ['video'])).toEqual([true]);
+    expect(request('media', `${PORTAL}/kiosk`, ['video', 'audio'])).toEqual([false]);
+    expect(request('media', `${PORTAL}/kiosk`, [])).toEqual([false]);
+    expect(request('media', `${PORTAL}/kiosk`)).toEqual([false]);
+    expect(request('media', 'https://evil.example/', ['video'])).toEqual([false]);
+    expect(checkHandler(null, 'media', PORTAL, { requestingUrl: `${PORTAL}/kiosk`, mediaType: 'video' })).toBe(true);
+    expect(checkHandler(null, 'media', PORTAL, { requestingUrl: `${PORTAL}/kiosk`, mediaType: 'audio' })).toBe(false);
+    expect(checkHandler(null, 'media', 'https://evil.example', { mediaType: 'video' })).toBe(false);
   });
 
   it('denies WebHID, WebSerial and WebUSB devices', () => {
@@ -68,7 +84,7 @@ describe('installPermissionHandlers', () => {
 });
 
 describe('isPermissionAllowed', () => {
-  it('denies any string, listed or not, with the real (empty) allow-list', () => {
+  it('denies any string, listed or not, with the real allow-list when no camera-only media request is made', () => {
     fc.assert(
       fc.property(fc.oneof(fc.constantFrom<string>(...ELECTRON_PERMISSIONS), fc.string()), fc.webUrl(), (permission, url) => {
         expect(isPermissionAllowed(permission, url, PORTAL)).toBe(false);
@@ -78,10 +94,11 @@ describe('isPermissionAllowed', () => {
   });
 
   it('grants an allow-listed name only to the portal origin, and nothing else', () => {
-    const allowList: { permission: KioskPermission; reason: string }[] = [{ permission: 'media', reason: 'test' }];
+    const allowList: { permission: KioskPermission; reason: string }[] = [{ permission: 'geolocation', reason: 'test' }];
     for (const permission of ELECTRON_PERMISSIONS) {
-      expect(isPermissionAllowed(permission, `${PORTAL}/check-in`, PORTAL, allowList)).toBe(permission === 'media');
+      expect(isPermissionAllowed(permission, `${PORTAL}/check-in`, PORTAL, allowList)).toBe(permission === 'geolocation');
     }
+    expect(isPermissionAllowed('geolocation', 'https://evil.com/', PORTAL, allowList)).toBe(false);
     expect(isPermissionAllowed('media', 'https://evil.com/', PORTAL, allowList)).toBe(false);
     expect(isPermissionAllowed('media', 'https://portal.example.com.evil.com/', PORTAL, allowList)).toBe(false);
     expect(isPermissionAllowed('media', '', PORTAL, allowList)).toBe(false);

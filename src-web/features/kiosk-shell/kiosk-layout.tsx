@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { applicationImageUrl } from '../../api/assets-api';
@@ -12,13 +13,14 @@ import { useFocusMainOnNavigate } from '../../shell/use-focus-main';
 import { useStores } from '../../stores/use-stores';
 import { kioskDeviceStoreOf } from '../kiosk-check-in/public';
 import { endKioskSession } from '../kiosk-idle/public';
+import { KioskKeyboard } from '../kiosk-keyboard/public';
 import { KioskLanguage } from './kiosk-language';
 import './kiosk-shell.css';
 
 /**
  * The kiosk's own frame (docs/rules/kiosk.md#the-kiosk-shell), on every page in kiosk mode: the
  * provider's logo and the clinic's name, the language choice, the help line and Start again.
- * Nothing else: no environment badge, banner, navigation, header picture or footer links, and
+ * The on-screen keyboard opens in the bottom bar under a focused field. Nothing else: no environment badge, banner, navigation, header picture or footer links, and
  * links inside the provider's HTML are inert, so no tap leaves the check-in flow.
  */
 export const KioskLayout = observer(function KioskLayout() {
@@ -30,6 +32,12 @@ export const KioskLayout = observer(function KioskLayout() {
   // The device store knows the clinic once the kiosk home asked the server; pages opened
   // directly (the appointment page in kiosk mode) read the name the kiosk keeps in its cookie.
   const clinic = device.patientName || readKioskCookie(document, 'patientKioskIdentity') || '';
+
+  // Dialogs render outside the frame's element; the class on <html> lets kiosk styles reach them.
+  useEffect(() => {
+    document.documentElement.classList.add('pp-kiosk-mode');
+    return () => document.documentElement.classList.remove('pp-kiosk-mode');
+  }, []);
 
   if (!textsReady) return <LoadingOverlay />;
   return (
@@ -45,15 +53,18 @@ export const KioskLayout = observer(function KioskLayout() {
         <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="pp-kiosk-main">
           <Outlet />
         </main>
-        <footer className="pp-kiosk-help">
-          <p>{t('kiosk.shell.help')}</p>
-          <Button
-            variant="secondary"
-            className="pp-kiosk-start-again"
-            onClick={() => void endKioskSession({ win: window, logout: () => root.api.patientAccess.logout() })}
-          >
-            {t('kiosk.shell.startAgain')}
-          </Button>
+        <footer className="pp-kiosk-bottom">
+          <KioskKeyboard />
+          <div className="pp-kiosk-help">
+            <p>{t('kiosk.shell.help')}</p>
+            <Button
+              variant="secondary"
+              className="pp-kiosk-start-again"
+              onClick={() => void endKioskSession({ win: window, logout: () => root.api.patientAccess.logout() })}
+            >
+              {t('kiosk.shell.startAgain')}
+            </Button>
+          </div>
         </footer>
       </div>
     </InertLinks.Provider>

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { useStores } from '../../stores/use-stores';
+import { EnrollmentSheet } from './enrollment-sheet';
 import { formatKioskTime } from './kiosk-times';
 import type { StaffKiosksStore } from './staff-kiosks-store';
 
@@ -16,6 +17,7 @@ export const IssuedCode = observer(function IssuedCode({ store }: { store: Staff
   const heading = useRef<HTMLHeadingElement>(null);
   const issued = store.issued;
   const code = issued?.code;
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
 
   // A new code takes the focus, so keyboard and screen-reader users land on it.
   useEffect(() => {
@@ -24,7 +26,15 @@ export const IssuedCode = observer(function IssuedCode({ store }: { store: Staff
 
   if (issued === null) return null;
   // In the kiosk's clinic's zone, as its other times are; this browser's zone for a kiosk at no clinic.
-  const timeZone = content.clinics.find((clinic) => clinic.slug === issued.kiosk.clinicSlug)?.timeZone;
+  const clinic = content.clinics.find((each) => each.slug === issued.kiosk.clinicSlug);
+  const expires = formatKioskTime(issued.expiresAt, i18n.locale, clinic?.timeZone);
+  const copy = () => {
+    // The clipboard needs a secure page and the person's permission; where it is refused, say so.
+    navigator.clipboard.writeText(issued.code).then(
+      () => setCopied('yes'),
+      () => setCopied('failed'),
+    );
+  };
   return (
     <section className="pp-staff-kiosk-code-panel" aria-labelledby="pp-staff-kiosk-code-heading" data-testid="staff-kiosk-enrollment-code">
       <h2 id="pp-staff-kiosk-code-heading" ref={heading} tabIndex={-1}>
@@ -34,10 +44,22 @@ export const IssuedCode = observer(function IssuedCode({ store }: { store: Staff
         {issued.code}
       </p>
       <p>{t('staffKiosks.code.once')}</p>
-      <p>{t('staffKiosks.code.expires', { time: formatKioskTime(issued.expiresAt, i18n.locale, timeZone) })}</p>
-      <Button variant="secondary" onClick={() => store.dismissCode()}>
-        {t('staffKiosks.code.done')}
-      </Button>
+      <p>{t('staffKiosks.code.expires', { time: expires })}</p>
+      <div className="pp-button-row">
+        <Button variant="secondary" onClick={copy}>
+          {t('staffKiosks.code.copy')}
+        </Button>
+        <Button variant="secondary" onClick={() => window.print()}>
+          {t('staffKiosks.code.print')}
+        </Button>
+        <Button variant="secondary" onClick={() => store.dismissCode()}>
+          {t('staffKiosks.code.done')}
+        </Button>
+      </div>
+      <p role="status" className="pp-staff-kiosk-copied">
+        {copied === 'yes' ? t('staffKiosks.code.copied') : copied === 'failed' ? t('staffKiosks.code.copyFailed') : ''}
+      </p>
+      <EnrollmentSheet kioskName={issued.kiosk.name} clinicName={clinic?.name ?? null} code={issued.code} expires={expires} />
     </section>
   );
 });

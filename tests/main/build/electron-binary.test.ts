@@ -68,6 +68,17 @@ describe('ensureElectronBinary', () => {
     expect(result.message).toContain('npm run kiosk');
   });
 
+  it('should name the exact zip for this machine and the cache path install.js reads it from', () => {
+    const dir = electronPackage(offlineInstall);
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ version: '45.5.0' }));
+    const result = ensure({ electronDir: dir, log: () => {} });
+    if (result.ok) throw new Error('expected a failure');
+    const zip = `electron-v45.5.0-${process.platform}-${process.arch}.zip`;
+    expect(result.message).toContain(`https://github.com/electron/electron/releases/download/v45.5.0/${zip}`);
+    expect(result.message).toMatch(new RegExp(`[\\\\/][0-9a-f]{64}[\\\\/]${zip.replace(/\./g, '\\.')}`));
+    expect(result.message).toContain('ELECTRON_MIRROR');
+  });
+
   it('should ask for npm ci when electron is not installed at all', () => {
     const dir = electronPackage(null);
     const result = ensure({ electronDir: dir, log: () => {} });
@@ -83,7 +94,8 @@ describe('package.json install scripts', () => {
   };
 
   it('should decide every dependency install script on purpose', () => {
-    // electron downloads its binary (fails offline; fetched by the kiosk commands instead);
+    // electron (up to 41) downloaded its binary from a postinstall (fails offline; the kiosk
+    // commands fetch it instead); 42 and later have none, and the entry keeps it off should it return;
     // electron-winstaller picks a 7-Zip for Squirrel.Windows, which we do not build (NSIS);
     // esbuild's postinstall only checks its platform binary, which npm installs from the registry;
     // unrs-resolver's postinstall re-fetches its platform binding, which npm already installs as an

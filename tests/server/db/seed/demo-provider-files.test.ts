@@ -359,9 +359,10 @@ describe('demo provider: referring doctors and appointments', () => {
   });
 
   it('has booked appointments inside their check-in window whenever the demo starts, on resources no dated demo appointment uses', () => {
-    // One for digital check-in (OLIVIA, tests/e2e/check-in.spec.ts), one for the kiosk (tests/e2e/kiosk-check-in.spec.ts).
+    // One for digital check-in (OLIVIA, tests/e2e/check-in.spec.ts), one for the kiosk (tests/e2e/kiosk-check-in.spec.ts)
+    // and six for the kiosk journeys at three screen sizes (tests/e2e/kiosk-journeys.spec.ts).
     const relative = appointments.filter((appointment) => appointment.startsInMinutes !== undefined);
-    expect(relative.map((appointment) => appointment.status)).toEqual(['BOOKED', 'BOOKED']);
+    expect(relative.map((appointment) => appointment.status)).toEqual(Array(8).fill('BOOKED'));
     // Relative appointments sharing a resource must not overlap (each starts at most 5 minutes late, rounded up).
     for (const [index, appointment] of relative.entries()) {
       for (const other of relative.slice(index + 1)) {

@@ -136,7 +136,7 @@ describe.each(backends())('seedDemoProvider on %s', (backend) => {
   it('places the check-in demo appointments startsInMinutes after the seed, rounded up to 5 minutes', async () => {
     const demo = await loadDemoProvider();
     const relative = demo.appointments.filter((appointment) => appointment.startsInMinutes !== undefined);
-    expect(relative.map((appointment) => appointment.startsInMinutes)).toEqual([60, 20]);
+    expect(relative.map((appointment) => appointment.startsInMinutes)).toEqual([60, 20, 20, 35, 50, 65, 80, 95]);
     const starts: string[] = [];
     for (const appointment of relative) {
       const [row] = await test.db.query<{ starts: string }>(
@@ -145,8 +145,8 @@ describe.each(backends())('seedDemoProvider on %s', (backend) => {
       );
       starts.push(row?.starts ?? '');
     }
-    // NOW is 03:00 UTC; 60 and 20 minutes later are 04:00 and 03:20, already on 5-minute steps.
-    expect(starts).toEqual(['2026-03-09T04:00', '2026-03-09T03:20']);
+    // NOW is 03:00 UTC; 60, 20, 35, … minutes later are already on 5-minute steps.
+    expect(starts).toEqual(['04:00', '03:20', '03:20', '03:35', '03:50', '04:05', '04:20', '04:35'].map((time) => `2026-03-09T${time}`));
   });
 
   it('stores images with the content type found in their bytes', async () => {

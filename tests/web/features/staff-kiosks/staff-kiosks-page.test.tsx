@@ -98,6 +98,16 @@ describe('staff kiosk page', () => {
     expect((screen.getByLabelText('Kiosk name') as HTMLInputElement).value).toBe('');
     expect((screen.getByRole('button', { name: 'Add kiosk' }) as HTMLButtonElement).disabled).toBe(false);
 
+    // The printable sheet: the code as a QR code (its text only) and in letters, for the printer.
+    const sheet = document.querySelector('.pp-enrollment-sheet') as HTMLElement;
+    const qr = (await within(sheet).findByRole('img', { hidden: true }, { timeout: 10_000 })) as HTMLImageElement;
+    expect(qr.alt).toBe('QR code of the enrollment code');
+    expect(decodeURIComponent(qr.src)).toMatch(/^data:image\/svg\+xml;charset=utf-8,<svg /);
+    expect(sheet.textContent).toContain('7KQ3-M9XD');
+    expect(sheet.textContent).toContain('Parramatta lobby 2');
+    expect(panel.getByRole('button', { name: 'Copy code' })).toBeTruthy();
+    expect(panel.getByRole('button', { name: 'Print enrollment sheet' })).toBeTruthy();
+
     fireEvent.click(panel.getByRole('button', { name: 'Done, hide the code' }));
     expect(screen.queryByTestId('staff-kiosk-code')).toBeNull();
   });
