@@ -71,7 +71,7 @@ describe('the kiosk home, scanning a booking code', () => {
 
     typeDateOfBirth('12', '4', '1979');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByLabelText('6-digit code', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByLabelText('6-digit code', {}, { timeout: 20_000 })).toBeTruthy();
     expect(server.identity).toEqual([{ bookingKey: KEY, dateOfBirth: '1979-04-12' }]);
     expect(server.otp).toEqual([{ channel: 'SMS' }]);
     expect(app.router.state.location.search).toBe('?step=verify-otp&kioskMode=true');
