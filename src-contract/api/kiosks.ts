@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKING_KEY_PATTERN } from '../booking-code';
 import { InstantSchema, isValidCalendarDate } from './booking';
 import { multiLineText, singleLineText } from './text';
 
@@ -19,6 +20,8 @@ export const KIOSK_MESSAGES = {
   code: 'Enter the 8-character enrollment code from the staff kiosk page, e.g. 7KQ3-M9XD.',
   lastName: 'Enter your last name.',
   dateOfBirth: 'Enter your date of birth.',
+  bookingKey: 'This is not a booking code. Scan the code from your confirmation, or check in with your name.',
+  oneWay: 'Send either lastName or bookingKey (from a scanned booking code) with dateOfBirth, not both.',
 } as const;
 
 export const KIOSK_STATES = ['PENDING', 'ENROLLED', 'REVOKED'] as const;
@@ -76,10 +79,27 @@ export const EnrollRequestSchema = z.strictObject({
 export const KioskIdentitySchema = z.object({ name: z.string(), clinicSlug: z.string().nullable(), clinicName: z.string().nullable() });
 export type KioskIdentity = z.infer<typeof KioskIdentitySchema>;
 
-export const CheckInIdentityRequestSchema = z.strictObject({
-  lastName: singleLineText().trim().min(1, KIOSK_MESSAGES.lastName).max(100, KIOSK_MESSAGES.lastName),
-  dateOfBirth: z.string().refine(isValidCalendarDate, KIOSK_MESSAGES.dateOfBirth),
-});
+/**
+ * Who is checking in: last name and date of birth, or the booking key of a scanned booking code
+ * (src-contract/booking-code.ts) and date of birth (docs/rules/kiosk.md#identify-by-scanning).
+ * Exactly one of lastName and bookingKey; each field refused with its own message.
+ */
+export const CheckInIdentityRequestSchema = z
+  .strictObject({
+    lastName: singleLineText().trim().min(1, KIOSK_MESSAGES.lastName).max(100, KIOSK_MESSAGES.lastName).optional(),
+    bookingKey: z.string().regex(BOOKING_KEY_PATTERN, KIOSK_MESSAGES.bookingKey).optional(),
+    dateOfBirth: z.string().refine(isValidCalendarDate, KIOSK_MESSAGES.dateOfBirth),
+  })
+  .superRefine((value, context) => {
+    if ((value.lastName === undefined) === (value.bookingKey === undefined))
+      context.addIssue({
+        code: 'custom',
+        path: [value.lastName === undefined ? 'lastName' : 'bookingKey'],
+        message: KIOSK_MESSAGES.oneWay,
+      });
+  });
+/** What the kiosk sends: the name path or the scanned-code path. */
+export type CheckInIdentityRequest = { lastName: string; dateOfBirth: string } | { bookingKey: string; dateOfBirth: string };
 
 /**
  * Spec point 3: the booking keys of today's appointments that match (at this kiosk's clinic when

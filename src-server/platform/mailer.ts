@@ -13,7 +13,11 @@ export interface MailAttachment {
   filename: string;
   /** e.g. 'text/calendar; charset=utf-8; method=PUBLISH' */
   contentType: string;
+  /** Text as is, or binary as base64 (encoding). */
   content: string;
+  encoding?: 'base64';
+  /** Shown inline in the HTML part as <img src="cid:…"> (the booking code). */
+  cid?: string;
 }
 
 export interface MailMessage {
@@ -85,6 +89,8 @@ export function createSmtpMailer(smtp: SmtpConfig, options: SmtpMailerOptions = 
                 filename: attachment.filename,
                 contentType: attachment.contentType,
                 content: attachment.content,
+                ...(attachment.encoding === undefined ? {} : { encoding: attachment.encoding }),
+                ...(attachment.cid === undefined ? {} : { cid: attachment.cid, contentDisposition: 'inline' as const }),
               })),
             }),
       });

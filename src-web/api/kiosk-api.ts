@@ -1,5 +1,11 @@
 import { CheckInStatusSchema, type CheckInStatus } from '@contract/api/check-in';
-import { CheckInIdentityResponseSchema, KioskIdentitySchema, type CheckInIdentityResponse, type KioskIdentity } from '@contract/api/kiosks';
+import {
+  CheckInIdentityResponseSchema,
+  KioskIdentitySchema,
+  type CheckInIdentityRequest,
+  type CheckInIdentityResponse,
+  type KioskIdentity,
+} from '@contract/api/kiosks';
 import type { ApiClient } from './client';
 import { parseResponse } from './parse-response';
 
@@ -21,8 +27,8 @@ export function createKioskApi(client: ApiClient) {
       const path = '/api/kiosk/enroll';
       return parseResponse(path, KioskIdentitySchema, (await http.post(path, { code })).data);
     },
-    /** Today's bookings for a last name and date of birth (YYYY-MM-DD); 429 past the look-up limits. */
-    identity: async (body: { lastName: string; dateOfBirth: string }): Promise<CheckInIdentityResponse> => {
+    /** Today's bookings for a last name, or a scanned booking code's key, and date of birth (YYYY-MM-DD); 429 past the look-up limits. */
+    identity: async (body: CheckInIdentityRequest): Promise<CheckInIdentityResponse> => {
       const path = '/api/kiosk/check-in/identity';
       return parseResponse(path, CheckInIdentityResponseSchema, (await http.post(path, body)).data);
     },

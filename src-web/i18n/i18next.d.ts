@@ -13,6 +13,8 @@ import type resultSharing from './locales/en/result-sharing.json';
 import type quickReport from './locales/en/quick-report.json';
 import type reportFeedback from './locales/en/report-feedback.json';
 import type referrerAccess from './locales/en/referrer-access.json';
+import type kioskScan from './locales/en/kiosk-scan.json';
+import type bookingCode from './locales/en/booking-code.json';
 
 /**
  * Types every t() call against the English catalogue, so an unknown key or a missing
@@ -28,7 +30,8 @@ declare module 'i18next' {
     // image viewer (demo-viewer-texts.ts), result-sharing.json with the share-results dialog (result-sharing-texts.ts),
     // quick-report.json with the referrer's quick report (quick-report-texts.ts), report-feedback.json with the referrer
     // feedback pages (report-feedback-texts.ts), referrer-access.json with the referrer's report list
-    // (referrer-access-texts.ts); typed as one catalogue.
+    // (referrer-access-texts.ts), kiosk-scan.json with the kiosk home (kiosk-scan-texts.ts), booking-code.json with the
+    // booking code box (booking-code-texts.ts); typed as one catalogue.
     resources: {
       translation: typeof en &
         typeof pages &
@@ -44,7 +47,9 @@ declare module 'i18next' {
         typeof resultSharing &
         typeof quickReport &
         typeof reportFeedback &
-        typeof referrerAccess;
+        typeof referrerAccess &
+        typeof kioskScan &
+        typeof bookingCode;
     };
   }
 }

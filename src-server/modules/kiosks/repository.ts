@@ -49,6 +49,19 @@ const KIOSK_COLUMNS = `k.id::text as id, k.name, k.clinic_id::text as clinic_id,
   ${isoTimestamp('k.last_patient_activity_at', 'last_patient_activity_at')}, ${isoTimestamp('k.last_offline_at', 'last_offline_at')}`;
 const FROM_KIOSK = `from kiosk k left join clinic c on c.id = k.clinic_id`;
 
+/** Appointments with what the identity check needs; the caller adds who ($1, $2), the clinic ($3) and now ($4). */
+const TODAYS_APPOINTMENTS = `select a.id::text as id, a.booking_key, a.patient_id::text as patient_id, a.status,
+       ${isoTimestamp('lower(a.during)', 'starts_at')}, e.check_in_enabled as exam_check_in_enabled
+  from appointment a
+  join patient p on p.id = a.patient_id
+  join clinic c on c.id = a.clinic_id
+  join exam e on e.id = a.exam_id`;
+/** Can be or was checked in, today in the clinic's zone, at the kiosk's clinic when it has one; in time order. */
+const TODAY_AT_CLINIC = `a.status in ('BOOKED', 'CONFIRMED', 'CHECKED_IN')
+  and (lower(a.during) at time zone c.time_zone)::date = ($4::timestamptz at time zone c.time_zone)::date
+  and ($3::uuid is null or a.clinic_id = $3::uuid)
+  order by lower(a.during)`;
+
 export function createKiosksRepository(db: Queryable) {
   return {
     async clinicId(slug: string, tx: Queryable = db): Promise<string | null> {
@@ -195,18 +208,19 @@ export function createKiosksRepository(db: Queryable) {
       tx: Queryable = db,
     ): Promise<IdentityMatchRow[]> {
       return tx.query<IdentityMatchRow>(
-        `select a.id::text as id, a.booking_key, a.patient_id::text as patient_id, a.status,
-                ${isoTimestamp('lower(a.during)', 'starts_at')}, e.check_in_enabled as exam_check_in_enabled
-           from appointment a
-           join patient p on p.id = a.patient_id
-           join clinic c on c.id = a.clinic_id
-           join exam e on e.id = a.exam_id
-          where lower(p.last_name) = lower($1) and p.date_of_birth = $2::date
-            and a.status in ('BOOKED', 'CONFIRMED', 'CHECKED_IN')
-            and (lower(a.during) at time zone c.time_zone)::date = ($4::timestamptz at time zone c.time_zone)::date
-            and ($3::uuid is null or a.clinic_id = $3::uuid)
-          order by lower(a.during)`,
+        `${TODAYS_APPOINTMENTS} where lower(p.last_name) = lower($1) and p.date_of_birth = $2::date and ${TODAY_AT_CLINIC}`,
         [who.lastName.trim(), who.dateOfBirth, who.clinicId, who.now.toISOString()],
+      );
+    },
+
+    /** The same for a scanned booking code: that booking's appointments, only when its patient has this date of birth. */
+    async todaysAppointmentsOfBooking(
+      who: { bookingKey: string; dateOfBirth: string; clinicId: string | null; now: Date },
+      tx: Queryable = db,
+    ): Promise<IdentityMatchRow[]> {
+      return tx.query<IdentityMatchRow>(
+        `${TODAYS_APPOINTMENTS} where a.booking_key = $1 and p.date_of_birth = $2::date and ${TODAY_AT_CLINIC}`,
+        [who.bookingKey, who.dateOfBirth, who.clinicId, who.now.toISOString()],
       );
     },
   };

@@ -1,17 +1,11 @@
-import { createHash, createHmac, randomInt } from 'node:crypto';
-import {
-  ENROLLMENT_CODE_HOURS,
-  type CheckInIdentityResponse,
-  type Kiosk,
-  type KioskHealth,
-  type KioskHeartbeat,
-  type KioskIdentity,
-} from '@contract/api/kiosks';
+import { createHash, randomInt } from 'node:crypto';
+import { ENROLLMENT_CODE_HOURS, type Kiosk, type KioskHealth, type KioskHeartbeat, type KioskIdentity } from '@contract/api/kiosks';
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { badRequest, notFound, secondsUntilWindowFrees, tooManyRequests, validationError } from '../../platform/errors';
 import { randomToken } from '../../platform/ids';
+import { createIdentityCheck } from './identity';
 import { createKiosksRepository, type IdentityMatchRow, type KioskRow } from './repository';
 
 /**
@@ -19,12 +13,10 @@ import { createKiosksRepository, type IdentityMatchRow, type KioskRow } from './
  * one-time code into a revocable token, and the identity check a patient starts check-in with.
  */
 
+// The identity check's limits live with it; re-exported for the limits test and older imports.
+export { IDENTITY_WINDOW_MS, KIOSK_IDENTITY_LIMIT, PERSON_IDENTITY_LIMIT } from './identity';
+
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-/** Identity checks: at most this many per kiosk in IDENTITY_WINDOW_MS (a queue at the desk is a few a minute)… */
-export const KIOSK_IDENTITY_LIMIT = 30;
-/** …and this many for one person (last name and date of birth) at any kiosk. */
-export const PERSON_IDENTITY_LIMIT = 6;
-export const IDENTITY_WINDOW_MS = 10 * 60_000;
 /** Wrong enrollment codes from one address within ENROLLMENT_WINDOW_MS before it must wait. */
 export const ENROLLMENT_FAILURE_LIMIT = 10;
 export const ENROLLMENT_WINDOW_MS = 15 * 60_000;
@@ -32,8 +24,6 @@ export const ENROLLMENT_WINDOW_MS = 15 * 60_000;
 export const KIOSK_TEXTS = {
   codeRefused: 'This enrollment code is wrong, used or expired. Ask for a new one on the staff kiosk page.',
   unknownClinic: 'There is no clinic with this name.',
-  tooManyAtKiosk: 'Too many look-ups at this kiosk. Please ask at the front desk.',
-  tooManyForPerson: 'Too many look-ups for these details. Please ask at the front desk.',
   futureTime: "This time is in the future; check the kiosk's clock.",
   tooManyCodes: 'Too many wrong enrollment codes from this network. Wait 15 minutes, then enter the code from the staff kiosk page again.',
 } as const;
@@ -195,37 +185,14 @@ export function createKiosksService(deps: KiosksServiceDeps) {
       return { name: row.name, clinicSlug: row.clinic_slug, clinicName: row.clinic_name };
     },
 
-    /** Spec point 3, the check-in identity check: today's appointments for a last name and date of birth, within the limits. */
-    async identity(kiosk: KioskRow, who: { lastName: string; dateOfBirth: string }): Promise<CheckInIdentityResponse> {
-      const now = clock.now();
-      const personHmac = createHmac('sha256', await deps.secret())
-        .update(`kiosk-identity|${who.lastName.trim().toLowerCase()}|${who.dateOfBirth}`)
-        .digest('hex');
-      const attempts = await repository.attemptsSince(kiosk.id, personHmac, new Date(now.getTime() - IDENTITY_WINDOW_MS));
-      // Each limit waits until its oldest counted check leaves the window.
-      if (attempts.kiosk >= KIOSK_IDENTITY_LIMIT)
-        throw tooManyRequests(KIOSK_TEXTS.tooManyAtKiosk, secondsUntilWindowFrees(attempts.kioskOldest, IDENTITY_WINDOW_MS, now));
-      if (attempts.person >= PERSON_IDENTITY_LIMIT)
-        throw tooManyRequests(KIOSK_TEXTS.tooManyForPerson, secondsUntilWindowFrees(attempts.personOldest, IDENTITY_WINDOW_MS, now));
-      const matches = await repository.todaysAppointments({ ...who, clinicId: kiosk.clinic_id, now });
-      await repository.recordAttempt({ kioskId: kiosk.id, personHmac, matched: matches.length > 0, now });
-      const keys = [...new Set(matches.map((match) => match.booking_key))];
-      const open = matches.filter((match) => match.status !== 'CHECKED_IN');
-      let disabledReason: CheckInIdentityResponse['disabledReason'] = null;
-      if (matches.length > 0 && open.length === 0) disabledReason = 'ALREADY_CHECKED_IN';
-      else if (keys.length === 1 && open[0] !== undefined) {
-        const state = await deps.checkInOpen(open[0], now);
-        disabledReason = state === 'disabled' ? 'CHECK_IN_DISABLED' : state === 'not_yet' ? 'NOT_YET_OPEN' : null;
-      }
-      const onlyKey = keys.length === 1 ? keys[0] : undefined;
-      return {
-        appointmentBookingKeys: keys,
-        samePatient: new Set(matches.map((match) => match.patient_id)).size <= 1,
-        // Only one booking goes on to sign in; for none or several there is nothing to ask.
-        feedbackQuestionnaireAnswered: onlyKey === undefined ? true : await deps.feedbackAnswered(onlyKey),
-        disabledReason,
-      };
-    },
+    /** Spec point 3, the check-in identity check, by name or by a scanned booking code (identity.ts). */
+    identity: createIdentityCheck({
+      repository,
+      clock,
+      secret: deps.secret,
+      checkInOpen: deps.checkInOpen,
+      feedbackAnswered: deps.feedbackAnswered,
+    }),
   };
 }
 

@@ -4,6 +4,8 @@ import type { Clock } from '../../platform/clock';
 import { escapeHtml } from '../../platform/index-html';
 import type { MailAttachment } from '../../platform/mailer';
 import { createOutboxRepository, oneLineSubject } from '../../platform/outbox/outbox-repository';
+import { groupedBookingKey } from '@contract/booking-code';
+import { BOOKING_CODE_PIXELS, bookingCodeAttachment } from './booking-code-image';
 import { buildIcs, type CalendarEvent } from './ics';
 
 /**
@@ -30,6 +32,8 @@ export interface BookingConfirmationOptions {
   clock: Clock;
   /** BCP 47 locale for dates and times; the provider's locale, en-AU by default. */
   locale?: string;
+  /** The booking code's QR image (booking-code-image.ts), shown inline; without it the code is in text only. */
+  bookingCodeImage?: MailAttachment;
 }
 
 export interface RenderedMail {
@@ -42,6 +46,8 @@ export interface RenderedMail {
 export const BOOKING_CONFIRMATION_KIND = 'booking_confirmation';
 export const ICS_FILENAME = 'appointment.ics';
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
+/** Under the booking code (docs/rules/kiosk.md#identify-by-scanning). */
+export const BOOKING_CODE_CAPTION = 'Scan this QR code at the kiosk to check in.';
 
 interface Visit {
   examName: string;
@@ -122,6 +128,8 @@ export function renderBookingConfirmation(confirmation: BookingConfirmation, opt
   const format = clinicDateTime(locale, clinic.timeZone);
   const name = patientName(confirmation.patient);
   const link = appointmentUrl(options.publicUrl, confirmation.bookingKey);
+  const bookingCode = groupedBookingKey(confirmation.bookingKey);
+  const image = options.bookingCodeImage;
   const when = `${format.date(first.startsAt)} at ${format.time(first.startsAt)}`;
 
   const pending = confirmation.pending === true;
@@ -182,6 +190,9 @@ export function renderBookingConfirmation(confirmation: BookingConfirmation, opt
     words.manage,
     link,
     '',
+    `Booking code: ${bookingCode}`,
+    BOOKING_CODE_CAPTION,
+    '',
     words.cannotAttend,
     'A calendar file (appointment.ics) is attached.',
     '',
@@ -221,6 +232,14 @@ export function renderBookingConfirmation(confirmation: BookingConfirmation, opt
     `<p style="margin:0 0 12px">${clinicLines.map(e).join('<br>')}</p>`,
     paragraph(words.manage),
     `<p style="margin:0 0 12px"><a href="${e(link)}" style="color:#0b57d0">${e(link)}</a></p>`,
+    '<h2 style="font-size:18px;margin:16px 0 8px">Booking code</h2>',
+    ...(image === undefined
+      ? []
+      : [
+          `<p style="margin:0 0 8px"><img src="cid:${e(image.cid ?? '')}" width="${BOOKING_CODE_PIXELS}" height="${BOOKING_CODE_PIXELS}" alt="${e(`QR code of booking ${bookingCode}`)}" style="display:block"></p>`,
+        ]),
+    `<p style="margin:0 0 4px;font-family:'Courier New',Courier,monospace;font-size:18px;letter-spacing:1px">${e(bookingCode)}</p>`,
+    paragraph(BOOKING_CODE_CAPTION),
     paragraph(words.cannotAttend),
     paragraph('A calendar file (appointment.ics) is attached.'),
     paragraph(options.providerName),
@@ -255,17 +274,26 @@ export function renderBookingConfirmation(confirmation: BookingConfirmation, opt
     subject: oneLineSubject(words.subject),
     text,
     html,
-    attachments: [{ filename: ICS_FILENAME, contentType: ICS_CONTENT_TYPE, content: ics }],
+    attachments: [{ filename: ICS_FILENAME, contentType: ICS_CONTENT_TYPE, content: ics }, ...(image === undefined ? [] : [image])],
   };
 }
 
-/** Inserts the confirmation mail (text, html, .ics) into the outbox inside the caller's transaction. */
+/** The confirmation as it is sent (and previewed): rendered with the booking code's QR image. */
+export async function renderBookingConfirmationMail(
+  confirmation: BookingConfirmation,
+  options: BookingConfirmationOptions,
+): Promise<RenderedMail> {
+  const bookingCodeImage = await bookingCodeAttachment(options.publicUrl, confirmation.bookingKey);
+  return renderBookingConfirmation(confirmation, { ...options, bookingCodeImage });
+}
+
+/** Inserts the confirmation mail (text, html, .ics, the booking code's QR image) into the outbox inside the caller's transaction. */
 export async function queueBookingConfirmation(
   tx: Queryable,
   confirmation: BookingConfirmation,
   options: { publicUrl: string; providerName: string; clock: Clock },
 ): Promise<void> {
-  const mail = renderBookingConfirmation(confirmation, options);
+  const mail = await renderBookingConfirmationMail(confirmation, options);
   await createOutboxRepository(tx).enqueue(
     {
       kind: BOOKING_CONFIRMATION_KIND,

@@ -42,6 +42,11 @@ const AttachmentParamsSchema = z.strictObject({
   index: z.coerce.number().int().min(0).max(99),
 });
 
+/** What the mail carries: text as is, an image (the booking code) from its base64. */
+function attachmentBytes(attachment: OutboxMail['attachments'][number]): Buffer {
+  return Buffer.from(attachment.content, attachment.encoding === 'base64' ? 'base64' : 'utf8');
+}
+
 function summary(mail: OutboxMail): z.infer<typeof MailSummarySchema> {
   const { attachments, ...rest } = mail;
   return {
@@ -49,7 +54,7 @@ function summary(mail: OutboxMail): z.infer<typeof MailSummarySchema> {
     attachments: attachments.map((attachment) => ({
       filename: attachment.filename,
       contentType: attachment.contentType,
-      size: Buffer.byteLength(attachment.content, 'utf8'),
+      size: attachmentBytes(attachment).length,
     })),
   };
 }
@@ -57,7 +62,7 @@ function summary(mail: OutboxMail): z.infer<typeof MailSummarySchema> {
 function detail(mail: OutboxMail): z.infer<typeof MailDetailSchema> {
   return {
     ...summary(mail),
-    attachments: mail.attachments.map((attachment) => ({ ...attachment, size: Buffer.byteLength(attachment.content, 'utf8') })),
+    attachments: mail.attachments.map((attachment) => ({ ...attachment, size: attachmentBytes(attachment).length })),
   };
 }
 
@@ -264,7 +269,7 @@ export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryabl
         .header('content-type', attachment.contentType)
         .header('content-disposition', `attachment; filename="${safeFilename(attachment.filename)}"`)
         .header('cache-control', 'no-store')
-        .send(attachment.content);
+        .send(attachmentBytes(attachment));
     },
   );
 }

@@ -2,7 +2,12 @@ import type { EmailPreview, EmailPreviewQuery } from '@contract/api/notification
 import type { SupportedLocale } from '@contract/api/locales';
 import type { Clock } from '../../platform/clock';
 import { badRequest, notFound } from '../../platform/errors';
-import { BOOKING_CONFIRMATION_KIND, renderBookingConfirmation, type BookingConfirmation, type RenderedMail } from './booking-confirmation';
+import {
+  BOOKING_CONFIRMATION_KIND,
+  renderBookingConfirmationMail,
+  type BookingConfirmation,
+  type RenderedMail,
+} from './booking-confirmation';
 import type { PreviewBookingRow, PreviewRepository } from './preview-repository';
 
 /**
@@ -72,7 +77,7 @@ export const PREVIEW_TEMPLATES: Readonly<Record<string, PreviewTemplate>> = Obje
       const rows = await repository.bookingRows(referenceId);
       const confirmation = confirmationOf(rows);
       if (confirmation === null) return null;
-      const mail = renderBookingConfirmation(confirmation, context);
+      const mail = await renderBookingConfirmationMail(confirmation, context);
       return { mail, subject: { type: 'appointment', ids: rows.map((row) => row.id) } };
     },
   },

@@ -66,7 +66,9 @@ function isAttachment(value: unknown): value is MailAttachment {
     'contentType' in value &&
     typeof value.contentType === 'string' &&
     'content' in value &&
-    typeof value.content === 'string'
+    typeof value.content === 'string' &&
+    (!('encoding' in value) || value.encoding === undefined || value.encoding === 'base64') &&
+    (!('cid' in value) || value.cid === undefined || typeof value.cid === 'string')
   );
 }
 

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { observer } from 'mobx-react-lite';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentStatus, AppointmentSummary } from '@contract/api/appointments';
 import { LoadingOverlay } from '../../shell/loading-overlay';
@@ -12,6 +13,7 @@ import './appointment.css';
 import { PageLoadState } from '../../components/page-load-state';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
 import { LazyAttachmentsSection } from '../attachments/public';
+import { LazyBookingCodeBox } from '../booking-code/public';
 import { CHECK_IN_STATUSES, CheckInSection } from '../check-in/public';
 import { useBookingPage } from '../../components/use-booking-page';
 import { Button } from '../../components/button';
@@ -241,6 +243,11 @@ export const AppointmentPage = observer(function AppointmentPage() {
         <>
           {summary.pending && <p className="pp-notice">{t('appointment.pending')}</p>}
           <Summary summary={summary} />
+          {store.live && (
+            <Suspense fallback={null}>
+              <LazyBookingCodeBox bookingKey={bookingKey} />
+            </Suspense>
+          )}
           {summary.appointments
             .filter((appointment) => CHECK_IN_STATUSES.includes(appointment.status))
             .map((appointment) => (

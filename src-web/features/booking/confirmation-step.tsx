@@ -6,6 +6,7 @@ import { formatStartTime } from './booking-calendar';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
 import { useStores } from '../../stores/use-stores';
 import { Button } from '../../components/button';
+import { LazyBookingCodeBox } from '../booking-code/public';
 
 // Loaded with its own chunks when the confirmation shows (see details-step.tsx).
 const LazySentDocuments = lazy(() => import('../attachments/public').then((module) => ({ default: module.LazySentDocuments })));
@@ -104,6 +105,9 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
         <LazySentDocuments />
       </Suspense>
       <p>{staff ? t('booking.confirmation.emailStaff') : t('booking.confirmation.email')}</p>
+      <Suspense fallback={null}>
+        <LazyBookingCodeBox bookingKey={response.bookingKey} />
+      </Suspense>
       <h3>{t('booking.confirmation.preparation')}</h3>
       <ul>
         {exams.map((exam) => (

@@ -1,7 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AppointmentItem, AppointmentSummary } from '@contract/api/appointments';
 import type { CheckInChecklist } from '@contract/api/check-in-checklist';
-import type { CheckInIdentityResponse } from '@contract/api/kiosks';
+import type { CheckInIdentityRequest, CheckInIdentityResponse } from '@contract/api/kiosks';
+import { bookingKeyFromCode } from '@contract/booking-code';
 import type { OtpChannel } from '@contract/api/patient-access';
 import type { AppointmentsApi } from '../../api/appointments-api';
 import type { CheckInApi } from '../../api/check-in-api';
@@ -15,7 +16,8 @@ import { checkInEach, outcomeOf, pollUntilCheckedIn } from './kiosk-check-in-run
 
 /**
  * One patient's check-in at the kiosk (spec point 4, Kiosk check-in; docs/rules/kiosk.md): last
- * name and date of birth, then the one-time code for the one booking found (purpose APPOINTMENT),
+ * name and date of birth, or a scanned booking code and date of birth
+ * (docs/rules/kiosk.md#identify-by-scanning), then the one-time code for the one booking found (purpose APPOINTMENT),
  * then confirm today's appointments, check in, and follow the hand-off. The booking key stays in
  * this store, never in the URL.
  */
@@ -31,6 +33,9 @@ export type IdentityProblem =
   { kind: 'notFound' } | { kind: 'disabled'; reason: DisabledReason } | { kind: 'tooMany'; message: string } | { kind: 'failed' };
 
 export type OtpProblem = 'format' | 'wrong' | 'expired' | 'slowDown' | 'failed';
+
+/** A scanned code that is not a booking code (a foreign QR code, a misread). */
+export type ScanProblem = 'foreign';
 
 /** What the error step says beside message.check_in_error. */
 export type ErrorReason = 'multiple' | 'notSamePatient' | 'signIn' | 'appointments' | 'checkIn';
@@ -60,6 +65,10 @@ export class KioskCheckInStore {
   identityTouched = false;
   looking = false;
   identityProblem: IdentityProblem | null = null;
+
+  /** The booking key of a scanned booking code: the kiosk asks the date of birth for it (kiosk-code-identity.tsx). */
+  scannedBookingKey: string | null = null;
+  scanProblem: ScanProblem | null = null;
 
   step: KioskStep | null = null;
   bookingKey: string | null = null;
@@ -122,15 +131,64 @@ export class KioskCheckInStore {
     this.identityProblem = null;
   }
 
+  /**
+   * A camera or keyboard-wedge scan (kiosk-scan): a booking code asks the date of birth for its
+   * booking; anything else says it is not a booking code and changes nothing else.
+   */
+  scannedText(text: string): void {
+    const bookingKey = bookingKeyFromCode(text);
+    if (bookingKey === null) this.scanProblem = 'foreign';
+    else this.scannedCode(bookingKey);
+  }
+
+  /** A booking code was read: a fresh "confirm your date of birth" for it (never someone else's typing kept). */
+  scannedCode(bookingKey: string): void {
+    if (this.looking || this.step !== null) return;
+    this.scannedBookingKey = bookingKey;
+    this.scanProblem = null;
+    this.lastName = '';
+    this.dateOfBirth = { day: '', month: '', year: '' };
+    this.identityTouched = false;
+    this.identityProblem = null;
+  }
+
+  /** "Not your booking? Start again": back to the welcome form, the code forgotten. */
+  forgetScannedCode(): void {
+    if (this.looking) return;
+    this.scannedBookingKey = null;
+    this.scanProblem = null;
+    this.dateOfBirth = { day: '', month: '', year: '' };
+    this.identityTouched = false;
+    this.identityProblem = null;
+  }
+
+  dismissScanProblem(): void {
+    this.scanProblem = null;
+  }
+
   /** The identity check; one booking found goes on to the one-time code. Resolves true when the step changed. */
   async submitIdentity(): Promise<boolean> {
     this.identityTouched = true;
     const dateOfBirth = dateFromParts(this.dateOfBirth);
     if (this.looking || this.lastNameMissing || this.dateOfBirthProblem !== null || dateOfBirth === null) return false;
+    return this.checkIdentity({ lastName: this.lastName.trim(), dateOfBirth });
+  }
+
+  /** The identity check for a scanned booking code and the date of birth typed for it; then as the name path. */
+  async submitCodeIdentity(): Promise<boolean> {
+    this.identityTouched = true;
+    const bookingKey = this.scannedBookingKey;
+    const dateOfBirth = dateFromParts(this.dateOfBirth);
+    if (this.looking || bookingKey === null || this.dateOfBirthProblem !== null || dateOfBirth === null) return false;
+    return this.checkIdentity({ bookingKey, dateOfBirth });
+  }
+
+  private async checkIdentity(request: CheckInIdentityRequest): Promise<boolean> {
+    const { dateOfBirth } = request;
     this.looking = true;
     this.identityProblem = null;
     try {
-      const found = await this.deps.kiosk.identity({ lastName: this.lastName.trim(), dateOfBirth });
+      const found = await this.deps.kiosk.identity(request);
       return await this.afterIdentity(found, dateOfBirth);
     } catch (error) {
       if (isKioskNotEnrolled(error)) this.deps.onKioskRevoked();
@@ -179,7 +237,8 @@ export class KioskCheckInStore {
         await this.signedIn();
         return true;
       }
-      this.channel = answer.otpChannels.includes('EMAIL') ? 'EMAIL' : (answer.otpChannels[0] ?? null);
+      // The spec: by SMS where the provider offers it (the server lists SMS only when it can send one), else by e-mail.
+      this.channel = answer.otpChannels.includes('SMS') ? 'SMS' : answer.otpChannels.includes('EMAIL') ? 'EMAIL' : null;
       if (this.channel === null) {
         this.toError('signIn');
         return true;

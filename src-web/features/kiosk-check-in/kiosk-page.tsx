@@ -8,9 +8,11 @@ import { useKioskTexts } from '../../i18n/kiosk-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { kioskCheckInPath } from './kiosk-paths';
+import { KioskCodeIdentity } from './kiosk-code-identity';
 import { KioskEnroll } from './kiosk-enroll';
 import { goKioskHome } from './go-kiosk-home';
 import { kioskCheckInStoreOf, kioskDeviceStoreOf } from './kiosk-stores';
+import { KioskScanEntry } from './kiosk-scan-entry';
 import { KioskWelcome } from './kiosk-welcome';
 import './kiosk-check-in.css';
 
@@ -56,10 +58,14 @@ export const KioskPage = observer(function KioskPage() {
         </div>
       )}
       {device.screen === 'enroll' && <KioskEnroll store={device} />}
-      {device.screen === 'welcome' && (
+      {device.screen === 'welcome' && checkIn.scannedBookingKey === null && (
         <div className="pp-kiosk-ways">
+          <KioskScanEntry store={checkIn} />
           <KioskWelcome store={checkIn} onStarted={() => checkIn.step !== null && navigate(kioskCheckInPath(checkIn.step))} />
         </div>
+      )}
+      {device.screen === 'welcome' && checkIn.scannedBookingKey !== null && (
+        <KioskCodeIdentity store={checkIn} onStarted={() => checkIn.step !== null && navigate(kioskCheckInPath(checkIn.step))} />
       )}
     </Page>
   );

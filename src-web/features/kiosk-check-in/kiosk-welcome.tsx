@@ -3,9 +3,9 @@ import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import type { IdentityProblem, KioskCheckInStore } from './kiosk-check-in-store';
-import type { DateParts } from './kiosk-identity';
+import { DatePart, DateProblemText } from './kiosk-date-of-birth';
 
-function IdentityProblemText({ problem }: { problem: IdentityProblem }) {
+export function IdentityProblemText({ problem }: { problem: IdentityProblem }) {
   const { t } = useTranslation();
   switch (problem.kind) {
     case 'notFound':
@@ -26,52 +26,6 @@ function IdentityProblemText({ problem }: { problem: IdentityProblem }) {
       }
   }
 }
-
-function DateProblemText({ store }: { store: KioskCheckInStore }) {
-  const { t } = useTranslation();
-  switch (store.dateOfBirthProblem) {
-    case 'required':
-      return <>{t('kiosk.welcome.dateRequired')}</>;
-    case 'invalid':
-      return <>{t('kiosk.welcome.dateInvalid')}</>;
-    case 'future':
-      return <>{t('kiosk.welcome.dateFuture')}</>;
-    case null:
-      return null;
-  }
-}
-
-const DatePart = observer(function DatePart({
-  store,
-  part,
-  label,
-  describedBy,
-}: {
-  store: KioskCheckInStore;
-  part: keyof DateParts;
-  label: string;
-  describedBy: string;
-}) {
-  const id = useId();
-  const invalid = store.identityTouched && store.dateOfBirthProblem !== null;
-  return (
-    <div className={`pp-kiosk-date-part pp-kiosk-date-${part}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="pp-kiosk-input"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        autoComplete={part === 'day' ? 'bday-day' : part === 'month' ? 'bday-month' : 'bday-year'}
-        maxLength={part === 'year' ? 4 : 2}
-        value={store.dateOfBirth[part]}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        onChange={(event) => store.setDatePart(part, event.target.value)}
-      />
-    </div>
-  );
-});
 
 /** The welcome screen: the check-in form (last name, date of birth as day, month, year). */
 export const KioskWelcome = observer(function KioskWelcome({ store, onStarted }: { store: KioskCheckInStore; onStarted: () => void }) {

@@ -1,11 +1,14 @@
 import { JSDOM } from 'jsdom';
+import QRCode from 'qrcode';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   appointmentUrl,
   queueBookingConfirmation,
   renderBookingConfirmation,
+  renderBookingConfirmationMail,
   type BookingConfirmation,
 } from '../../../../src-server/modules/notifications/booking-confirmation';
+import { BOOKING_CODE_CID, BOOKING_CODE_PNG_OPTIONS } from '../../../../src-server/modules/notifications/booking-code-image';
 import { createTestClock } from '../../../../src-server/platform/clock';
 import { createSmtpMailer } from '../../../../src-server/platform/mailer';
 import { createOutboxRepository } from '../../../../src-server/platform/outbox/outbox-repository';
@@ -233,7 +236,7 @@ describe.each(backends())('queueBookingConfirmation on %s', (backend) => {
       sentAt: null,
       lastError: null,
     });
-    const rendered = renderBookingConfirmation(confirmation(), OPTIONS);
+    const rendered = await renderBookingConfirmationMail(confirmation(), OPTIONS);
     expect(mail?.subject).toBe(rendered.subject);
     expect(mail?.text).toBe(rendered.text);
     expect(mail?.html).toBe(rendered.html);
@@ -279,6 +282,25 @@ describe.each(backends())('queueBookingConfirmation on %s', (backend) => {
     expect(lines[0]).toBe('BEGIN:VCALENDAR');
     expect(lines.filter((line) => line.startsWith('DTSTART:'))).toEqual(['DTSTART:20260404T010000Z', 'DTSTART:20260404T233000Z']);
     expect(lines).toContain('METHOD:PUBLISH');
+
+    // The booking code: the QR image of the short appointment link only, inline by Content-ID, and the key in text.
+    const image = parsed.attachments.find((attachment) => attachment.contentType === 'image/png');
+    expect(image?.cid).toBe(BOOKING_CODE_CID);
+    expect(image?.contentDisposition).toBe('inline');
+    expect(
+      image?.content.equals(await QRCode.toBuffer('https://portal.example.com/a/Kq3_x-9ZbT2mW8vY1nR4sA', BOOKING_CODE_PNG_OPTIONS)),
+    ).toBe(true);
+    // What was sent refers to the image by Content-ID (the parser below swaps that for the image itself).
+    const quotedPrintable = arrived.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(quotedPrintable).toContain(`<img src="cid:${BOOKING_CODE_CID}"`);
+    expect(arrived.raw).toContain(`Content-ID: <${BOOKING_CODE_CID}>`);
+    const html = new JSDOM(parsed.html || '').window.document;
+    const img = html.querySelector('img[alt^="QR code"]');
+    expect(img?.getAttribute('alt')).toBe('QR code of booking Kq3_ x-9Z bT2m W8vY 1nR4 sA');
+    expect(img?.getAttribute('src')).toBe(`data:image/png;base64,${image?.content.toString('base64') ?? 'none'}`);
+    expect(html.body.textContent).toContain('Scan this QR code at the kiosk to check in.');
+    expect(parsed.text).toContain('Booking code: Kq3_ x-9Z bT2m W8vY 1nR4 sA');
+    expect(parsed.text).toContain('Scan this QR code at the kiosk to check in.');
 
     const [stored] = await createOutboxRepository(test.db).listRecent(1);
     expect(stored).toMatchObject({ status: 'sent', attempts: 1, sentAt: '2026-03-10T01:00:01.000Z', lastError: null });

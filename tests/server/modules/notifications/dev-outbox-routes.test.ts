@@ -53,7 +53,10 @@ describe.each(backends())('development outbox on %s', (backend) => {
       status: 'queued',
       attempts: 0,
       createdAt: '2026-03-10T01:00:00.000Z',
-      attachments: [{ filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+      attachments: [
+        { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+        { filename: 'booking-code.png', contentType: 'image/png', size: expect.any(Number) },
+      ],
     });
     expect(body.mails[0]?.text).toContain('http://localhost:3000/appointments/Dev0utb0xKey_1234567890');
     const docs = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
@@ -108,6 +111,10 @@ describe.each(backends())('development outbox on %s', (backend) => {
     expect(ics.headers['content-type']).toBe('text/calendar; charset=utf-8; method=PUBLISH');
     expect(ics.headers['content-disposition']).toBe('attachment; filename="appointment.ics"');
     expect(ics.body).toContain('DTSTART:20260320T230000Z');
+    // The booking code's QR image is served as the PNG it is, not as its stored base64.
+    const png = await server.app.inject({ method: 'GET', url: `/dev/outbox/${mailId}/attachments/1` });
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.rawPayload.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
   });
 
   it.each([

@@ -45,15 +45,22 @@ describe('KioskCheckInStore#submitIdentity', () => {
     expect(dateOfBirthProblem({ day: '', month: '', year: '' }, '2026-01-01')).toBe('required');
   });
 
-  it('with one booking signs in by date of birth for it (APPOINTMENT), sends the code by e-mail and moves to verify-otp', async () => {
+  it('with one booking signs in by date of birth for it (APPOINTMENT), sends the code by SMS where offered and moves to verify-otp', async () => {
     const { store, calls } = storeWith();
     expect(await store.submitIdentity()).toBe(true);
     expect(calls.identity).toEqual([{ lastName: 'Lobbyton', dateOfBirth: '1979-04-12' }]);
     expect(calls.authenticate).toEqual([{ bookingKey: KEY, type: 'APPOINTMENT', dateOfBirth: '1979-04-12' }]);
-    expect(calls.sendOtp).toEqual(['EMAIL']);
+    expect(calls.sendOtp).toEqual(['SMS']);
     expect(store.step).toBe('verify-otp');
     expect(store.bookingKey).toBe(KEY);
     expect(store.resendSeconds).toBe(5);
+    store.dispose();
+  });
+
+  it('sends the code by e-mail when SMS is not offered', async () => {
+    const { store, calls } = storeWith({ otpChannels: ['EMAIL'] });
+    expect(await store.submitIdentity()).toBe(true);
+    expect(calls.sendOtp).toEqual(['EMAIL']);
     store.dispose();
   });
 

@@ -82,6 +82,8 @@ export interface FakeOptions {
   polls?: CheckInStatus[];
   /** The app config's giveFeedback (off unless a test turns it on). */
   giveFeedback?: boolean;
+  /** The channels the sign-in offers for the code (SMS and e-mail unless a test says otherwise). */
+  otpChannels?: Array<'SMS' | 'EMAIL'>;
 }
 
 export function fakeDeps(options: FakeOptions = {}): { deps: KioskCheckInDeps; calls: FakeCalls } {
@@ -106,7 +108,7 @@ export function fakeDeps(options: FakeOptions = {}): { deps: KioskCheckInDeps; c
       session: async () => ({ isAuthenticated: true as const, bookingKey: KEY, type: 'APPOINTMENT' as const, roleTranslations: '' }),
       authenticate: async (body: unknown) => {
         calls.authenticate.push(body);
-        return { otpRequired: options.otpRequired ?? true, otpChannels: ['SMS' as const, 'EMAIL' as const], roleTranslations: '' };
+        return { otpRequired: options.otpRequired ?? true, otpChannels: options.otpChannels ?? ['SMS', 'EMAIL'], roleTranslations: '' };
       },
       sendOtp: async (channel: unknown) => {
         calls.sendOtp.push(channel);

@@ -1,0 +1,67 @@
+import { observer } from 'mobx-react-lite';
+import { useId, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/button';
+import { useKioskScanTexts } from '../../i18n/kiosk-scan-texts';
+import { useStores } from '../../stores/use-stores';
+import type { KioskCheckInStore } from './kiosk-check-in-store';
+import { DatePart, DateProblemText } from './kiosk-date-of-birth';
+import { IdentityProblemText } from './kiosk-welcome';
+
+/**
+ * After a booking code was scanned (docs/rules/kiosk.md#identify-by-scanning): the patient
+ * confirms with the date of birth, then goes on as after the name form (the one-time code). The
+ * booking key is never shown: a code picked up by someone else tells them nothing.
+ */
+export const KioskCodeIdentity = observer(function KioskCodeIdentity({
+  store,
+  onStarted,
+}: {
+  store: KioskCheckInStore;
+  onStarted: () => void;
+}) {
+  const root = useStores();
+  const ready = useKioskScanTexts(root.i18n.i18n, root.i18n.locale);
+  const { t } = useTranslation();
+  const id = useId();
+  if (!ready) return null;
+  const dateInvalid = store.identityTouched && store.dateOfBirthProblem !== null;
+  const describedBy = `${id}-date-hint ${id}-date-error`;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await store.submitCodeIdentity()) onStarted();
+  };
+  return (
+    <section className="pp-kiosk-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('kioskScan.identity.heading')}</h2>
+      <p>{t('kioskScan.identity.intro')}</p>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <fieldset className="pp-kiosk-date">
+          <legend>{t('kiosk.welcome.dateOfBirth')}</legend>
+          <p id={`${id}-date-hint`} className="pp-kiosk-hint">
+            {t('kiosk.welcome.dateHint')}
+          </p>
+          <div className="pp-kiosk-date-parts">
+            <DatePart store={store} part="day" label={t('kiosk.welcome.day')} describedBy={describedBy} />
+            <DatePart store={store} part="month" label={t('kiosk.welcome.month')} describedBy={describedBy} />
+            <DatePart store={store} part="year" label={t('kiosk.welcome.year')} describedBy={describedBy} />
+          </div>
+          <p id={`${id}-date-error`} className="pp-kiosk-error">
+            {dateInvalid && <DateProblemText store={store} />}
+          </p>
+        </fieldset>
+        {store.identityProblem && (
+          <p role="alert" className="pp-kiosk-alert">
+            <IdentityProblemText problem={store.identityProblem} />
+          </p>
+        )}
+        <Button type="submit" block disabled={store.looking}>
+          {store.looking ? t('kiosk.welcome.looking') : t('kioskScan.identity.submit')}
+        </Button>
+      </form>
+      <Button variant="secondary" block disabled={store.looking} onClick={() => store.forgetScannedCode()}>
+        {t('kioskScan.identity.startAgain')}
+      </Button>
+    </section>
+  );
+});
