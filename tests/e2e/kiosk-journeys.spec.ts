@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { bookingCodeUrl } from '../../src-contract/booking-code';
+import { bookingCodePayload } from '../../src-contract/booking-code';
 import { browserWithCamera, bytesOfDataUrl, writeCameraVideo } from './helpers/fake-camera';
 import { t } from './helpers/i18n';
 import { kioskAdmin } from './helpers/kiosk-admin';
@@ -69,7 +69,10 @@ async function tapKeys(kiosk: Page, text: string): Promise<void> {
 }
 
 async function tapNext(kiosk: Page): Promise<void> {
-  await kiosk.getByRole('group', { name: t('kiosk.keyboard.label') }).locator('[data-skbtn="{next}"]').tap();
+  await kiosk
+    .getByRole('group', { name: t('kiosk.keyboard.label') })
+    .locator('[data-skbtn="{next}"]')
+    .tap();
 }
 
 /** The date of birth on the keypad: Day, Next, Month, Next, Year. */
@@ -141,8 +144,19 @@ async function finishCheckIn(kiosk: Page, person: Patient, size: string): Promis
   await expect(kiosk.getByRole('heading', { name: t('kiosk.welcome.heading') })).toBeVisible();
 }
 
-async function kioskContext(browser: Browser, viewport: { width: number; height: number }, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
-  return browser.newContext({ viewport, hasTouch: true, permissions: ['camera'], ignoreHTTPSErrors: true, baseURL: test.info().project.use.baseURL, storageState });
+async function kioskContext(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+) {
+  return browser.newContext({
+    viewport,
+    hasTouch: true,
+    permissions: ['camera'],
+    ignoreHTTPSErrors: true,
+    baseURL: test.info().project.use.baseURL,
+    storageState,
+  });
 }
 
 for (const { size, viewport, scan, typed, scanned } of SIZES) {
@@ -190,7 +204,7 @@ for (const { size, viewport, scan, typed, scanned } of SIZES) {
       let cameraBrowser: Browser | null = null;
       if (scan === 'wedge') {
         // A USB scanner types the code's text and Enter, faster than anyone types.
-        await kiosk.keyboard.type(bookingCodeUrl('http://127.0.0.1:4310', scanned.bookingKey), { delay: 5 });
+        await kiosk.keyboard.type(bookingCodePayload('http://127.0.0.1:4310', scanned.bookingKey), { delay: 5 });
         await kiosk.keyboard.press('Enter');
       } else {
         const bookingVideo = join(videos, 'booking-code.y4m');
@@ -223,5 +237,5 @@ for (const { size, viewport, scan, typed, scanned } of SIZES) {
 /** The booking code as the confirmation e-mail draws it (a PNG of the appointment link). */
 async function bookingQrPng(bookingKey: string): Promise<Buffer> {
   const { toBuffer } = await import('qrcode');
-  return toBuffer(bookingCodeUrl('http://127.0.0.1:4310', bookingKey), { margin: 4, width: 400 });
+  return toBuffer(bookingCodePayload('http://127.0.0.1:4310', bookingKey), { margin: 4, width: 400 });
 }

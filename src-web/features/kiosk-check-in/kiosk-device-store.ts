@@ -117,6 +117,13 @@ export class KioskDeviceStore {
     }
   }
 
+  /** The enrollment sheet's QR code, scanned: its text is the code, enrolled as if typed. */
+  async enrollScanned(text: string): Promise<boolean> {
+    this.setCode(text.trim());
+    this.codeTouched = true;
+    return this.enroll();
+  }
+
   /** A kiosk call answered 401 kiosk_not_enrolled: back to the enrollment screen. */
   markRevoked(): void {
     this.identity = null;

@@ -1,7 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { useId, type FormEvent } from 'react';
+import { Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
+import { useKioskScanTexts } from '../../i18n/kiosk-scan-texts';
+import { useStores } from '../../stores/use-stores';
+import { LazyCameraScanner, useKeyboardWedge } from '../kiosk-scan/public';
 import type { EnrollProblem, KioskDeviceStore } from './kiosk-device-store';
 
 function ProblemText({ problem }: { problem: EnrollProblem }) {
@@ -17,8 +20,9 @@ function ProblemText({ problem }: { problem: EnrollProblem }) {
 }
 
 /**
- * The kiosk identity screen (spec point 2): the one-time enrollment code, save disabled while it is
- * empty; inside the kiosk app only a note (the app enrolls from its provisioning file).
+ * The kiosk identity screen (spec point 2): the one-time enrollment code, scanned from the printed
+ * enrollment sheet (camera, or a scanner that types) or typed, save disabled while it is empty;
+ * inside the kiosk app only a note (the app enrolls from its provisioning file).
  */
 export const KioskEnroll = observer(function KioskEnroll({ store }: { store: KioskDeviceStore }) {
   const { t } = useTranslation();
@@ -36,6 +40,31 @@ export const KioskEnroll = observer(function KioskEnroll({ store }: { store: Kio
   );
 });
 
+/** The enrollment sheet's QR code says the code itself; a code of another shape is refused as a typed one is. */
+const ScanSheet = observer(function ScanSheet({ store }: { store: KioskDeviceStore }) {
+  const root = useStores();
+  const ready = useKioskScanTexts(root.i18n.i18n, root.i18n.locale);
+  const { t } = useTranslation();
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const scanned = (text: string) => {
+    setCameraOpen(false);
+    void store.enrollScanned(text);
+  };
+  useKeyboardWedge(scanned, !store.enrolling);
+  if (!ready) return null;
+  if (!cameraOpen)
+    return (
+      <Button block className="pp-kiosk-big" disabled={store.enrolling} onClick={() => setCameraOpen(true)}>
+        {t('kiosk.enroll.scan')}
+      </Button>
+    );
+  return (
+    <Suspense fallback={<p role="status">{t('kioskScan.camera.starting')}</p>}>
+      <LazyCameraScanner onCode={scanned} onCancel={() => setCameraOpen(false)} />
+    </Suspense>
+  );
+});
+
 /** The code field: a kiosk in a plain browser enrolls here with the code from the staff kiosk page. */
 const EnrollForm = observer(function EnrollForm({ store }: { store: KioskDeviceStore }) {
   const { t } = useTranslation();
@@ -50,6 +79,8 @@ const EnrollForm = observer(function EnrollForm({ store }: { store: KioskDeviceS
   return (
     <>
       <p>{t('kiosk.enroll.intro')}</p>
+      <ScanSheet store={store} />
+      <p className="pp-kiosk-hint">{t('kiosk.enroll.orType')}</p>
       <form onSubmit={submit} noValidate>
         <label htmlFor={fieldId}>{t('kiosk.enroll.label')}</label>
         <input

@@ -29,6 +29,10 @@ const resultSharing: Catalogue = readEnglish('result-sharing.json');
 const quickReport: Catalogue = readEnglish('quick-report.json');
 /** The referrer's report list (src-web/i18n/referrer-access-texts.ts). */
 const referrerAccess: Catalogue = readEnglish('referrer-access.json');
+/** Scanning a booking code at the kiosk (src-web/i18n/kiosk-scan-texts.ts). */
+const kioskScan: Catalogue = readEnglish('kiosk-scan.json');
+/** The booking code on the confirmation and appointment pages (booking-code.json). */
+const bookingCode: Catalogue = readEnglish('booking-code.json');
 
 function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefined {
   let node: string | Catalogue | undefined = catalogue[key];
@@ -54,6 +58,8 @@ function lookUpText(key: string): string | Catalogue | undefined {
     resultSharing,
     quickReport,
     referrerAccess,
+    kioskScan,
+    bookingCode,
   ]) {
     const text = lookUp(catalogue, key);
     if (typeof text === 'string') return text;

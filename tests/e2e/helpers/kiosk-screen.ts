@@ -5,7 +5,8 @@ import { expectNoSeriousA11yViolations } from './axe';
 export const KIOSK_TARGET_PX = 64;
 
 /** Interactive elements a patient can touch, where they are shown. */
-const TARGETS = 'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="radio"], [role="checkbox"], [role="link"]';
+const TARGETS =
+  'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="radio"], [role="checkbox"], [role="link"]';
 
 interface Measured {
   scrollWidth: number;
@@ -40,7 +41,9 @@ export async function expectKioskScreen(page: Page, name: string, primary: Locat
         small: [...document.querySelectorAll(selector)]
           .filter(shown)
           // A radio or checkbox drawn inside a bigger label is touched through its label.
-          .filter((element) => !(element instanceof HTMLInputElement && ['radio', 'checkbox'].includes(element.type) && element.closest('label')))
+          .filter(
+            (element) => !(element instanceof HTMLInputElement && ['radio', 'checkbox'].includes(element.type) && element.closest('label')),
+          )
           .filter((element) => {
             const box = element.getBoundingClientRect();
             return box.width < minimum - 0.5 || box.height < minimum - 0.5;

@@ -100,6 +100,22 @@ describe('the kiosk home', () => {
     spy.mockRestore();
   });
 
+  it('enrolls from the enrollment sheet read by a scanner that types; a code of another shape is never sent', async () => {
+    const server = kioskServer();
+    await renderApp(KIOSK_HOME, { routes: server.routes });
+    expect(await screen.findByRole('button', { name: 'Scan the enrollment sheet' }, { timeout: 10_000 })).toBeTruthy();
+    const scan = (text: string) => {
+      for (const key of text) fireEvent.keyDown(document.body, { key });
+      fireEvent.keyDown(document.body, { key: 'Enter' });
+    };
+    scan('https://example.com/not-a-code');
+    expect(await screen.findByText(/Enter the 8-character enrollment code/)).toBeTruthy();
+    expect(server.bodies.enroll).toEqual([]);
+    scan('7KQ3-M9XD');
+    expect(await screen.findByRole('heading', { name: 'Check in for your appointment' }, { timeout: 10_000 })).toBeTruthy();
+    expect(server.bodies.enroll).toEqual([{ code: '7KQ3-M9XD' }]);
+  });
+
   it('says a refused code is not valid and stays on the enrollment screen', async () => {
     const server = kioskServer();
     await renderApp(KIOSK_HOME, { routes: server.routes });
