@@ -59,7 +59,7 @@ test('a kiosk is enrolled with its code, a patient checks in with last name, dat
   await expectNoSeriousA11yViolations(kiosk, 'kiosk: welcome');
   // The language buttons: Macedonian for this patient, then back.
   await kiosk.getByRole('button', { name: 'Македонски' }).tap();
-  await expect(kiosk.getByRole('heading', { name: 'Пријавете се за вашиот термин' })).toBeVisible();
+  await expect(kiosk.getByRole('heading', { name: 'Пријавете се со вашето име' })).toBeVisible();
   await expect(kiosk.locator('html')).toHaveAttribute('lang', 'mk');
   await expectNoSeriousA11yViolations(kiosk, 'kiosk: welcome in Macedonian');
   await kiosk.getByRole('button', { name: 'Англиски (English)' }).tap();

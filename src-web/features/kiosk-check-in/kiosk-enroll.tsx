@@ -60,7 +60,7 @@ const ScanSheet = observer(function ScanSheet({ store }: { store: KioskDeviceSto
     );
   return (
     <Suspense fallback={<p role="status">{t('kioskScan.camera.starting')}</p>}>
-      <LazyCameraScanner onCode={scanned} onCancel={() => setCameraOpen(false)} />
+      <LazyCameraScanner purpose="enrollment" onCode={scanned} onCancel={() => setCameraOpen(false)} />
     </Suspense>
   );
 });

@@ -37,7 +37,16 @@ function stopStream(stream: MediaStream | null): void {
  * and stops the camera then, on Cancel and when it leaves the page. Without a camera, or when
  * the camera is refused, it says so and offers the other ways in: never a dead screen.
  */
-export function CameraScanner({ onCode, onCancel }: { onCode: (text: string) => void; onCancel: () => void }) {
+export function CameraScanner({
+  onCode,
+  onCancel,
+  purpose = 'booking',
+}: {
+  onCode: (text: string) => void;
+  onCancel: () => void;
+  /** What is held up to the camera: a patient's booking code, or IT's enrollment sheet (its own words). */
+  purpose?: 'booking' | 'enrollment';
+}) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   // No camera API at all (an old browser, an insecure page): say so at once.
@@ -105,24 +114,26 @@ export function CameraScanner({ onCode, onCancel }: { onCode: (text: string) => 
       {problem === null ? (
         <>
           <p id="pp-kiosk-scan-hint" className="pp-kiosk-hint" role="status">
-            {watching ? t('kioskScan.camera.hint') : t('kioskScan.camera.starting')}
+            {watching ? t(purpose === 'booking' ? 'kioskScan.camera.hint' : 'kioskScan.enrollment.hint') : t('kioskScan.camera.starting')}
           </p>
           <video
             ref={video}
             className="pp-kiosk-scan-video"
             muted
             playsInline
-            aria-label={t('kioskScan.camera.label')}
+            aria-label={t(purpose === 'booking' ? 'kioskScan.camera.label' : 'kioskScan.enrollment.label')}
             aria-describedby="pp-kiosk-scan-hint"
           />
         </>
       ) : (
         <p role="alert" className="pp-kiosk-alert">
-          {problem === 'noCamera'
-            ? t('kioskScan.camera.noCamera')
-            : problem === 'denied'
-              ? t('kioskScan.camera.denied')
-              : t('kioskScan.camera.failed')}
+          {purpose === 'enrollment'
+            ? t('kioskScan.enrollment.noCamera')
+            : problem === 'noCamera'
+              ? t('kioskScan.camera.noCamera')
+              : problem === 'denied'
+                ? t('kioskScan.camera.denied')
+                : t('kioskScan.camera.failed')}
         </p>
       )}
       <Button variant="secondary" block onClick={onCancel}>

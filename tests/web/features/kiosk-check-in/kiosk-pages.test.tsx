@@ -91,7 +91,7 @@ describe('the kiosk home', () => {
 
     fireEvent.change(code, { target: { value: '7kq3-m9xd' } });
     fireEvent.click(save);
-    expect(await screen.findByRole('heading', { name: 'Check in for your appointment' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Check in with your name' })).toBeTruthy();
     // The kiosk frame names the clinic beside the provider's logo.
     expect(document.querySelector('.pp-kiosk-clinic')?.textContent).toBe('Parramatta Imaging');
     expect(server.bodies.enroll).toEqual([{ code: '7KQ3-M9XD' }]);
@@ -112,7 +112,7 @@ describe('the kiosk home', () => {
     expect(await screen.findByText(/Enter the 8-character enrollment code/)).toBeTruthy();
     expect(server.bodies.enroll).toEqual([]);
     scan('7KQ3-M9XD');
-    expect(await screen.findByRole('heading', { name: 'Check in for your appointment' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Check in with your name' }, { timeout: 10_000 })).toBeTruthy();
     expect(server.bodies.enroll).toEqual([{ code: '7KQ3-M9XD' }]);
   });
 
@@ -137,12 +137,12 @@ describe('the kiosk home', () => {
     const server = kioskServer({ enrolled: true });
     const app = await renderApp(KIOSK_HOME, { routes: server.routes });
     fireEvent.click(await screen.findByRole('button', { name: 'Македонски' }, { timeout: 10_000 }));
-    expect(await screen.findByRole('heading', { name: 'Пријавете се за вашиот термин' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Пријавете се со вашето име' })).toBeTruthy();
     expect(screen.getByLabelText('Презиме')).toBeTruthy();
     expect(document.documentElement.lang).toBe('mk');
     expect(screen.getByRole('button', { name: 'Македонски' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Англиски (English)' }));
-    expect(await screen.findByRole('heading', { name: 'Check in for your appointment' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Check in with your name' })).toBeTruthy();
     expect(app.root.i18n.locale.startsWith('en')).toBe(true);
   });
 
