@@ -46,7 +46,7 @@ export async function browserWithCamera(videoPath: string): Promise<Browser> {
 
 /** The bytes of an image the page shows as a data address (the QR codes are SVG data addresses). */
 export function bytesOfDataUrl(src: string): Buffer {
-  const match = /^data:([^;,]+)(;base64)?,(.*)$/s.exec(src);
+  const match = /^data:([^,]*?)(;base64)?,(.*)$/s.exec(src);
   if (!match) throw new Error(`not a data address: ${src.slice(0, 40)}`);
   return match[2] ? Buffer.from(match[3] ?? '', 'base64') : Buffer.from(decodeURIComponent(match[3] ?? ''));
 }
