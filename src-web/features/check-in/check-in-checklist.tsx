@@ -29,7 +29,14 @@ function ChecklistEntry({ item, timeZone, kiosk }: { item: ChecklistItem; timeZo
   const { t, i18n } = useTranslation();
   switch (item.kind) {
     case 'CONSENT_FORMS':
-      return <li>{t(kiosk ? 'checkIn.checklist.consentFormsKiosk' : 'checkIn.checklist.consentForms', { count: item.count })}</li>;
+      // At the kiosk the forms were offered in the flow: what is left is signed at the desk, never elsewhere.
+      return (
+        <li>
+          {kiosk
+            ? t('checkIn.checklist.consentFormsKiosk', { count: item.count })
+            : t('checkIn.checklist.consentForms', { count: item.count })}
+        </li>
+      );
     case 'REFERRAL':
       return <li>{t('checkIn.checklist.referral')}</li>;
     case 'BRING_DOCUMENT':
