@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { canvasScale } from '../../../../src-web/features/kiosk-check-in/kiosk-signature-pad';
 import { json, type RouteHandler } from '../../helpers/api-server';
+import { statusFixture } from '../check-in/check-in-fixtures';
 import { renderApp } from '../../helpers/render-app';
 import { CLINIC, consentForm, found, KEY, summaryToday } from './kiosk-fakes';
 
@@ -30,6 +31,11 @@ function consentServer(options: { refuseFirst?: boolean } = {}) {
     'POST /api/patient-access/authenticate': (_request, response) =>
       json(response, 200, { otpRequired: false, otpChannels: [], roleTranslations: '' }),
     [`GET /api/appointments/${KEY}`]: (_request, response) => json(response, 200, summaryToday()),
+    [`POST /api/kiosk/check-in/${KEY}/a1`]: (_request, response) =>
+      json(response, 200, statusFixture({ appointmentSlug: 'a1', state: 'CHECKED_IN', checkInSent: true, checkInSuccess: true })),
+    // The form left for the desk is still unsigned.
+    [`GET /api/secured/appointments/${KEY}/check-in/a1/checklist`]: (_request, response) =>
+      json(response, 200, { timeZone: 'Australia/Sydney', items: [{ kind: 'CONSENT_FORMS', count: 1 }] }),
     [`GET /api/appointments/${KEY}/consent-forms`]: (_request, response) =>
       json(response, 200, { appointmentConsentForms: forms, notifyPatient: true }),
     [`PUT /api/appointments/${KEY}/consent-forms/${forms[0]?.id ?? ''}`]: (request, response) => {
@@ -120,6 +126,13 @@ describe('the kiosk consent step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign at the desk instead' }));
     expect(await screen.findByRole('heading', { name: 'Your appointments today' })).toBeTruthy();
     expect(server.signed).toHaveLength(1);
+
+    // Checked in: what is left is asked at the front desk, never on another page.
+    fireEvent.click(await screen.findByRole('button', { name: 'Check in' }));
+    const checklist = await screen.findByRole('region', { name: 'Before your scan' });
+    expect(await within(checklist).findByText('Ask at the front desk to sign the consent form for this appointment.')).toBeTruthy();
+    expect(checklist.textContent).not.toMatch(/appointment page/);
+    expect(checklist.querySelector('a')).toBeNull();
   });
 });
 
