@@ -75,7 +75,7 @@ describe('staff consent signatures page', () => {
     const server = consentsServer();
     await renderApp(`/staff/appointments/${KEY}/consents`, { routes: server.routes, staffUser: STAFF_USER });
     expect(await screen.findByRole('heading', { level: 1, name: 'Consent forms' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Privacy and consent' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Privacy and consent' })).toBeTruthy();
     const image = await screen.findByRole('img', { name: 'Signature of Liam Example drawn for “Privacy and consent”' });
     expect(image.getAttribute('src')).toBe('blob:signature-1');
     expect(created).toHaveLength(1);
