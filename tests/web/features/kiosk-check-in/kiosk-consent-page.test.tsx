@@ -5,11 +5,18 @@ import { canvasScale } from '../../../../src-web/features/kiosk-check-in/kiosk-s
 import { json, type RouteHandler } from '../../helpers/api-server';
 import { statusFixture } from '../check-in/check-in-fixtures';
 import { renderApp } from '../../helpers/render-app';
-import { CLINIC, consentForm, found, KEY, summaryToday } from './kiosk-fakes';
+import { CLINIC, consentForm, found, KEY, questionnaireItem, summaryToday } from './kiosk-fakes';
 
 // The consent step through the real app (router, lazy pages, i18n) against a stand-in API over
 // real HTTP. jsdom has no canvas drawing, so its 2D context is a stand-in that accepts every call;
 // signature_pad's own pointer handling runs for real.
+
+// SurveyJS measures its container; jsdom has no layout and no ResizeObserver.
+globalThis.ResizeObserver ??= class {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+};
 
 const DRAWN_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==';
 
@@ -133,6 +140,84 @@ describe('the kiosk consent step', () => {
     expect(await within(checklist).findByText('Ask at the front desk to sign the consent form for this appointment.')).toBeTruthy();
     expect(checklist.textContent).not.toMatch(/appointment page/);
     expect(checklist.querySelector('a')).toBeNull();
+  });
+});
+
+describe('the kiosk questionnaires step', () => {
+  it('offers each questionnaire due before the visit; “Answer at the desk instead” goes on to confirm', async () => {
+    const server = consentServer();
+    const routes: Record<string, RouteHandler> = {
+      ...server.routes,
+      [`GET /api/appointments/${KEY}/consent-forms`]: (_request, response) =>
+        json(response, 200, { appointmentConsentForms: [], notifyPatient: false }),
+      [`GET /api/questionnaires/appointments/${KEY}`]: (_request, response) =>
+        json(response, 200, { questionnaires: [questionnaireItem('q1'), questionnaireItem('q2', 'PAIN_SCORE_INITIAL')], answers: [] }),
+    };
+    const app = await renderApp('/kiosk?kioskMode=true', { routes });
+    fireEvent.change(await screen.findByLabelText('Last name'), { target: { value: 'Lobbyton' } });
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '4' } });
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1979' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check in' }));
+    expect(await screen.findByRole('heading', { name: 'Questions before your scan' })).toBeTruthy();
+    await waitFor(() => expect(app.router.state.location.search).toBe('?step=questionnaires&kioskMode=true'));
+    const asked = app.server.requests.find((request) => request.url.startsWith(`/api/questionnaires/appointments/${KEY}`));
+    expect(decodeURIComponent(asked?.url ?? '')).toContain('types=REQUIRED_ON_CONFIRMATION,PAIN_SCORE_INITIAL');
+    expect(screen.getByText('Questionnaire q1')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Answer now' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Answer at the desk instead' }));
+    expect(await screen.findByText('Questionnaire q2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Answer at the desk instead' }));
+    expect(await screen.findByRole('heading', { name: 'Your appointments today' })).toBeTruthy();
+  });
+});
+
+describe('the kiosk questionnaires step: answering', () => {
+  it('“Answer now” runs the survey; an answer goes to the next one, closing it unanswered stays to choose', async () => {
+    const server = consentServer();
+    const saved: unknown[] = [];
+    const routes: Record<string, RouteHandler> = {
+      ...server.routes,
+      [`GET /api/appointments/${KEY}/consent-forms`]: (_request, response) =>
+        json(response, 200, { appointmentConsentForms: [], notifyPatient: false }),
+      [`GET /api/questionnaires/appointments/${KEY}`]: (_request, response) =>
+        json(response, 200, { questionnaires: [questionnaireItem('q1'), questionnaireItem('q2')], answers: [] }),
+      [`POST /api/questionnaires/appointments/${KEY}/answers`]: (request, response) => {
+        void readBody(request).then((body) => {
+          saved.push(body);
+          json(response, 200, {
+            questionnaireId: 'q1',
+            questionnaireType: 'REQUIRED_ON_CONFIRMATION',
+            examSlug: null,
+            savedAt: new Date().toISOString(),
+            appointmentStatus: 'BOOKED',
+          });
+        });
+      },
+    };
+    await renderApp('/kiosk?kioskMode=true', { routes });
+    fireEvent.change(await screen.findByLabelText('Last name'), { target: { value: 'Lobbyton' } });
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '4' } });
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1979' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check in' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Answer now' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Questionnaire q1' });
+    const answer = within(dialog).getByRole('textbox', { name: /Question/ });
+    fireEvent.change(answer, { target: { value: 'None' } });
+    fireEvent.blur(answer);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Complete' }));
+    expect(await screen.findByText('Questionnaire q2')).toBeTruthy();
+    expect(saved).toEqual([{ questionnaireId: 'q1', questionnaireResult: { q1: 'None' } }]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Answer now' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Questionnaire q2' })).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Questionnaire q2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Answer at the desk instead' }));
+    expect(await screen.findByRole('heading', { name: 'Your appointments today' })).toBeTruthy();
   });
 });
 
