@@ -41,7 +41,10 @@ export const ConsentStep = observer(function ConsentStep({ store }: { store: Kio
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
         {form.title}
       </h2>
-      <SafeHtml html={form.html} className="pp-rich-text pp-kiosk-consent-text" />
+      {/* A long form scrolls in its box; focusable so it scrolls with the keyboard too. */}
+      <div className="pp-kiosk-consent-text" role="region" aria-labelledby={`${id}-title`} tabIndex={0}>
+        <SafeHtml html={form.html} className="pp-rich-text" />
+      </div>
       <p className="pp-kiosk-consent-signer">{t('kiosk.consent.signingAs', { name: finish.signerName })}</p>
       <KioskSignaturePad
         handleRef={pad}
