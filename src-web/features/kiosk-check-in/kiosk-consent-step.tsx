@@ -1,11 +1,16 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { SafeHtml } from '../../components/safe-html';
 import type { KioskCheckInStore } from './kiosk-check-in-store';
 import { KioskSignaturePad, type SignaturePadHandle } from './kiosk-signature-pad';
 import './kiosk-finish.css';
+
+/** A link in the form's text is not followed at the kiosk (mouse, touch or Enter all click). */
+function keepOnPage(event: MouseEvent<HTMLDivElement>) {
+  if (event.target instanceof Element && event.target.closest('a')) event.preventDefault();
+}
 
 /**
  * The consent step (docs/rules/kiosk.md#finishing-at-the-kiosk): each unsigned consent form in
@@ -41,8 +46,15 @@ export const ConsentStep = observer(function ConsentStep({ store }: { store: Kio
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
         {form.title}
       </h2>
-      {/* A long form scrolls in its box; focusable so it scrolls with the keyboard too. */}
-      <div className="pp-kiosk-consent-text" role="region" aria-labelledby={`${id}-title`} tabIndex={0}>
+      {/* A long form scrolls in its box; focusable so it scrolls with the keyboard too. Its links
+          (a privacy policy) would leave the check-in: at the kiosk they stay text. */}
+      <div
+        className="pp-kiosk-consent-text"
+        role="region"
+        aria-label={t('kiosk.consent.textLabel')}
+        tabIndex={0}
+        onClickCapture={keepOnPage}
+      >
         <SafeHtml html={form.html} className="pp-rich-text" />
       </div>
       <p className="pp-kiosk-consent-signer">{t('kiosk.consent.signingAs', { name: finish.signerName })}</p>

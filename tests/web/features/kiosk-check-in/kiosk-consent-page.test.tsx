@@ -31,7 +31,12 @@ function readBody(request: IncomingMessage): Promise<unknown> {
 function consentServer(options: { refuseFirst?: boolean } = {}) {
   const signed: Array<{ url: string; body: unknown }> = [];
   let refuse = options.refuseFirst ?? false;
-  const forms = [consentForm('00000000-0000-4000-8000-00000000000a', 'Privacy and consent to examination')];
+  const forms = [
+    {
+      ...consentForm('00000000-0000-4000-8000-00000000000a', 'Privacy and consent to examination'),
+      html: '<p>Privacy and consent to examination text</p><p>Read our <a href="/privacy">privacy policy</a>.</p>',
+    },
+  ];
   const routes: Record<string, RouteHandler> = {
     'GET /api/kiosk/me': (_request, response) => json(response, 200, CLINIC),
     'POST /api/kiosk/check-in/identity': (_request, response) => json(response, 200, found()),
@@ -99,6 +104,9 @@ describe('the kiosk consent step', () => {
     await toConsentStep(server.routes);
     expect(await screen.findByText('Privacy and consent to examination text')).toBeTruthy();
     expect(screen.getByText('Signing as Ava Lobbyton')).toBeTruthy();
+    // The form's link stays text at the kiosk: following it would leave the check-in.
+    expect(fireEvent.click(screen.getByText('privacy policy'))).toBe(false);
+    expect(screen.getByRole('region', { name: 'Text of the consent form' }).textContent).toContain('privacy policy');
     const sign = screen.getByRole('button', { name: 'I agree and sign' });
     expect(sign.hasAttribute('disabled')).toBe(true);
 
