@@ -6,7 +6,7 @@ import { staffLoadProblemOf, type StaffLoadProblem } from '../../api/staff-load-
 import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 
-/** A drawn signature as the page shows it: an object URL of the PNG, or why it is missing. */
+/** A drawn signature as the page shows it: the PNG as a data: URL, or why it is missing. */
 export type SignatureImage = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'failed' };
 
 /**
@@ -23,16 +23,13 @@ export class StaffConsentsStore {
   images = new Map<string, SignatureImage>();
   private generation = 0;
 
-  constructor(
-    private readonly api: StaffConsentsApi,
-    private readonly objectUrls: Pick<typeof URL, 'createObjectURL' | 'revokeObjectURL'> = URL,
-  ) {
-    makeAutoObservable<this, 'api' | 'objectUrls' | 'generation'>(this, { api: false, objectUrls: false, generation: false });
+  constructor(private readonly api: StaffConsentsApi) {
+    makeAutoObservable<this, 'api' | 'generation'>(this, { api: false, generation: false });
   }
 
   async load(bookingKey = this.bookingKey): Promise<void> {
     const generation = ++this.generation;
-    this.releaseImages();
+    this.images.clear();
     this.bookingKey = bookingKey;
     this.loadState = 'loading';
     this.problem = null;
@@ -60,7 +57,8 @@ export class StaffConsentsStore {
     try {
       const blob = await this.api.signature(this.bookingKey, formId);
       if (generation !== this.generation) return;
-      const url = this.objectUrls.createObjectURL(blob);
+      // A data: URL, not an object URL: the portal's CSP allows img-src 'self' data: only.
+      const url = await dataUrlOf(blob);
       runInAction(() => this.images.set(formId, { state: 'ready', url }));
     } catch {
       if (generation !== this.generation) return;
@@ -68,18 +66,22 @@ export class StaffConsentsStore {
     }
   }
 
-  private releaseImages(): void {
-    for (const image of this.images.values()) if (image.state === 'ready') this.objectUrls.revokeObjectURL(image.url);
-    this.images.clear();
-  }
-
-  /** The page leaves: answers still on their way are dropped, the images' object URLs freed. */
+  /** The page leaves: answers still on their way are dropped, the images forgotten. */
   dispose(): void {
     this.generation += 1;
-    this.releaseImages();
+    this.images.clear();
   }
 }
 
-export function staffConsentsStoreOf({ client, window }: FeatureStoreContext): StaffConsentsStore {
-  return new StaffConsentsStore(createStaffConsentsApi(client), (window as Window & typeof globalThis).URL);
+function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('unreadable signature')));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable signature'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+export function staffConsentsStoreOf({ client }: FeatureStoreContext): StaffConsentsStore {
+  return new StaffConsentsStore(createStaffConsentsApi(client));
 }
