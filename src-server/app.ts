@@ -19,6 +19,7 @@ import { startAttachmentJobs } from './modules/attachments/jobs';
 import { createCheckInService, registerCheckInRoutes } from './modules/check-in/public';
 import { createKiosksService, registerKioskRoutes } from './modules/kiosks/public';
 import { createAppointmentsService } from './modules/appointments/service';
+import { createStaffConsents, registerStaffConsentRoutes } from './modules/appointments/staff-consents';
 import { AvailabilityStore } from './modules/availability/availability-store';
 import { createAvailabilityRepository } from './modules/availability/repository';
 import type { BookingLimits } from './modules/booking/booking-limits';
@@ -306,6 +307,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   registerAppointmentRoutes(app, appointmentsService);
+  // Staff read consent signatures (the drawn ones come from the kiosk).
+  registerStaffConsentRoutes(app, createStaffConsents(db, clock));
   // Questionnaires: a cancel questionnaire cancels through the appointments module.
   registerQuestionnaireRoutes(
     app,

@@ -36,6 +36,8 @@ export const ROUTE = {
   staffReferrerFeedback: 'staff/referrer-feedback',
   previewEmail: 'preview-email',
   staffKiosks: 'staff/kiosks',
+  /** Staff read a booking's consent forms and the signatures drawn at the kiosk. */
+  staffConsents: 'staff/appointments/:bookingKey/consents',
   /** The demo provider's stand-in for a PACS image viewer; query study and token (a signed demo viewer link). */
   demoViewer: 'demo-viewer',
   iframeTest: 'iframe-test',
@@ -65,6 +67,7 @@ export const paths = {
   /** The deny page for an expired results, image or share link. */
   resultsExpired: () => RESULTS_EXPIRED_PATH,
   staffKiosks: () => '/staff/kiosks',
+  staffConsents: (bookingKey: string) => `/staff/appointments/${encodeURIComponent(bookingKey)}/consents`,
   /** /authentication with its query; empty values are left out. */
   authentication: (query?: {
     returnUrl?: string;

@@ -30,6 +30,7 @@ export type PageId =
   | 'referrer-report-feedback-faq'
   | 'preview-email'
   | 'staff-kiosks'
+  | 'staff-consents'
   | 'staff-referrer-feedback'
   | 'demo-viewer'
   | 'iframe-test'
@@ -107,6 +108,7 @@ export const PAGES: Record<PageId, PageModule> = {
   ),
   'preview-email': () => import('./features/preview-email/preview-email-page').then((m) => ({ Component: m.PreviewEmailPage })),
   'staff-kiosks': () => import('./features/staff-kiosks/staff-kiosks-page').then((m) => ({ Component: m.StaffKiosksPage })),
+  'staff-consents': () => import('./features/staff-consents/staff-consents-page').then((m) => ({ Component: m.StaffConsentsPage })),
   'staff-referrer-feedback': () =>
     import('./features/report-feedback/staff-feedback-page').then((m) => ({ Component: m.StaffFeedbackPage })),
   'demo-viewer': () => import('./features/demo-viewer/demo-viewer-page').then((m) => ({ Component: m.DemoViewerPage })),
@@ -154,6 +156,7 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
   { page: 'referrer-report-feedback-faq', path: ROUTE.referrerReportFeedbackFaq, mount: 'both' },
   { page: 'preview-email', path: ROUTE.previewEmail, mount: 'both' },
   { page: 'staff-kiosks', path: ROUTE.staffKiosks, mount: 'both' },
+  { page: 'staff-consents', path: ROUTE.staffConsents, mount: 'top' },
   { page: 'staff-referrer-feedback', path: ROUTE.staffReferrerFeedback, mount: 'top' },
   { page: 'demo-viewer', path: ROUTE.demoViewer, mount: 'both' },
   { page: 'iframe-test', path: ROUTE.iframeTest, mount: 'both' },

@@ -181,9 +181,25 @@ export const ConsentFormParamsSchema = z.strictObject({
   id: z.uuid({ message: 'expected a consent form id' }),
 });
 
+/** The drawn signature's limits (docs/rules/self-service.md#consent-forms); the server checks the content. */
+export const SIGNATURE_MAX_BYTES = 200 * 1024;
+export const SIGNATURE_MAX_WIDTH = 2000;
+export const SIGNATURE_MAX_HEIGHT = 1000;
+/** Base64 of SIGNATURE_MAX_BYTES plus a data: URL prefix. */
+const SIGNATURE_MAX_CHARS = Math.ceil(SIGNATURE_MAX_BYTES / 3) * 4 + 'data:image/png;base64,'.length;
+
 export const SignConsentFormSchema = z.strictObject({
   signedName: singleLineText().trim().min(1, 'Please type your full name to sign.').max(200, 'The name can be at most 200 characters.'),
   agreed: z.literal(true, { message: 'Please tick that you agree.' }),
+  /** The signature drawn with a finger (the kiosk): a PNG, as base64 or a data: URL. Optional: the website signs by typed name. */
+  signaturePng: z
+    .string()
+    .max(SIGNATURE_MAX_CHARS, 'The drawn signature is too large (at most 200 KB).')
+    .regex(
+      /^(data:image\/png;base64,)?[A-Za-z0-9+/]+={0,2}$/,
+      'The drawn signature must be a PNG image, as base64 or a data:image/png URL.',
+    )
+    .optional(),
 });
 export type SignConsentForm = z.infer<typeof SignConsentFormSchema>;
 

@@ -141,6 +141,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/appointments/:bookingKey/confirm': 'appointment-session',
   'GET /api/appointments/:bookingKey/consent-forms': 'appointment-session',
   'PUT /api/appointments/:bookingKey/consent-forms/:id': 'appointment-session',
+  // Consent signatures as staff read them (the drawn PNG too): staff and admin, never the patient
+  'GET /api/staff/appointments/:bookingKey/consents': staffSession('staff', 'admin'),
+  'GET /api/staff/appointments/:bookingKey/consents/:formId/signature.png': staffSession('staff', 'admin'),
   'POST /api/appointments/:bookingKey/reschedule': 'appointment-session',
   'POST /api/appointments/:bookingKey/request-reschedule': 'appointment-session',
   'POST /api/appointments/:bookingKey/details-change-request': 'appointment-session',

@@ -49,6 +49,8 @@ export type ConsentFormRow = {
   html: string;
   signed_name: string | null;
   signed_ms: number | null;
+  /** A drawn signature is stored (the bytes are read only by staff, signaturePng). */
+  drawn: boolean;
 };
 
 const BOOKING_SELECT = `
@@ -146,7 +148,8 @@ export function createAppointmentsRepository(db: Queryable) {
     /** Active consent forms for a booking's modalities (general ones too), with this booking's signatures. */
     async consentForms(bookingKey: string, modalityIds: readonly string[], tx: Queryable = db): Promise<ConsentFormRow[]> {
       return tx.query<ConsentFormRow>(
-        `select f.id::text as id, f.title, f.html, s.signed_name, extract(epoch from s.signed_at)::float8 * 1000 as signed_ms
+        `select f.id::text as id, f.title, f.html, s.signed_name, extract(epoch from s.signed_at)::float8 * 1000 as signed_ms,
+                (s.signature_png is not null) as drawn
          from consent_form f
          left join consent_signature s on s.consent_form_id = f.id and s.booking_key = $1
         where f.active and (f.modality_id is null or f.modality_id = any($2::uuid[]))
@@ -155,12 +158,32 @@ export function createAppointmentsRepository(db: Queryable) {
       );
     },
 
-    async signConsentForm(input: { bookingKey: string; formId: string; signedName: string; now: Date }, tx: Queryable = db): Promise<void> {
-      await tx.query(
-        `insert into consent_signature (booking_key, consent_form_id, signed_name, signed_at) values ($1, $2::uuid, $3, $4::timestamptz)
-       on conflict (booking_key, consent_form_id) do update set signed_name = excluded.signed_name, signed_at = excluded.signed_at`,
-        [input.bookingKey, input.formId, input.signedName, input.now.toISOString()],
+    /**
+     * The first signature stands: signing a signed form again changes nothing (a later typed
+     * name never drops a drawn signature). Answers whether this call stored it.
+     */
+    async signConsentForm(
+      input: { bookingKey: string; formId: string; signedName: string; signaturePng: Buffer | null; now: Date },
+      tx: Queryable = db,
+    ): Promise<boolean> {
+      // Bytes travel as base64 text: the same on PGlite and node-postgres.
+      const rows = await tx.query<{ id: string }>(
+        `insert into consent_signature (booking_key, consent_form_id, signed_name, signed_at, signature_png)
+         values ($1, $2::uuid, $3, $4::timestamptz, decode($5, 'base64'))
+         on conflict (booking_key, consent_form_id) do nothing returning id::text as id`,
+        [input.bookingKey, input.formId, input.signedName, input.now.toISOString(), input.signaturePng?.toString('base64') ?? null],
       );
+      return rows.length > 0;
+    },
+
+    /** The drawn signature of a booking's form, or null (none drawn, not signed, or not this booking's). */
+    async signaturePng(bookingKey: string, formId: string, tx: Queryable = db): Promise<Buffer | null> {
+      const rows = await tx.query<{ png: string | null }>(
+        `select encode(signature_png, 'base64') as png from consent_signature where booking_key = $1 and consent_form_id = $2::uuid`,
+        [bookingKey, formId],
+      );
+      const png = rows[0]?.png;
+      return png === undefined || png === null ? null : Buffer.from(png, 'base64');
     },
 
     async insertDetailsChangeRequest(

@@ -36,11 +36,11 @@ import {
   type ChangeLogAction,
 } from './change-rules';
 import { createAppointmentsRepository, type BookingRow } from './repository';
+import { signaturePng as drawnSignature } from './signature-png';
 
 /**
- * Appointment self-service (docs/rules/self-service.md; the rules themselves are in
- * change-rules.ts). Every change re-reads the rows with FOR UPDATE inside its transaction and applies the rules
- * again there, so two changes of one booking cannot both pass on a stale read.
+ * Appointment self-service (docs/rules/self-service.md; the rules in change-rules.ts). Every change re-reads the rows
+ * with FOR UPDATE inside its transaction and applies the rules again there: no two changes pass on a stale read.
  */
 
 export interface AppointmentsServiceDeps {
@@ -51,10 +51,7 @@ export interface AppointmentsServiceDeps {
   publicUrl: string;
 }
 
-/**
- * This limit has no window: a request stays open until staff handle it, which is usually within a
- * working day, so its 429 asks the patient to try again after a day.
- */
+/** No window: a request stays open until staff handle it (usually within a day), so the 429 says a day. */
 export const DETAILS_REQUESTS_RETRY_SECONDS = 86_400;
 /** Open details change requests one booking may have waiting for staff (more is refused with 429). */
 export const MAX_OPEN_DETAILS_REQUESTS = 5;
@@ -427,14 +424,17 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
 
     async signConsentForm(bookingKey: string, formId: string, request: SignConsentForm): Promise<ConsentForm> {
       const settings = await repository.settings();
+      // Checked before anything is locked or written: a bad drawing is a 400 that changes nothing.
+      const signaturePng = request.signaturePng === undefined ? null : await drawnSignature(request.signaturePng);
       await db.transaction(async (tx) => {
         const rows = currentRows(await lock(tx, bookingKey));
         const live = rows.filter((row) => CHANGEABLE.has(row.status) || row.status === 'CHECKED_IN');
         if (live.length === 0) throw changeNotAllowed('CONSENT', nothingLive(rows), settings.prior_minutes);
         const forms = await repository.consentForms(bookingKey, [...new Set(rows.map((row) => row.modality_id))], tx);
         if (!forms.some((form) => form.id === formId)) throw notFound('We could not find this consent form for your appointment.');
-        await repository.signConsentForm({ bookingKey, formId, signedName: request.signedName, now: clock.now() }, tx);
-        await audit(tx, 'consent_form.signed', rows, { form: formId });
+        const signature = { bookingKey, formId, signedName: request.signedName, signaturePng, now: clock.now() };
+        if (await repository.signConsentForm(signature, tx))
+          await audit(tx, 'consent_form.signed', rows, { form: formId, drawn: !!signaturePng });
       });
       const answer = await consentFormsOf(bookingKey);
       const form = answer.appointmentConsentForms.find((item) => item.id === formId);

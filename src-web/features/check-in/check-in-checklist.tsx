@@ -8,6 +8,8 @@ interface ChecklistProps {
   load(): Promise<CheckInChecklist>;
   /** The heading level the list sits under (2 on the appointment page, 1 on a kiosk step). */
   headingLevel?: 2 | 3;
+  /** At the kiosk: nothing sends the patient elsewhere; what is left is asked at the front desk. */
+  kiosk?: boolean;
 }
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; checklist: CheckInChecklist };
@@ -23,11 +25,18 @@ function clinicTime(instant: string, scanStartsAt: string, timeZone: string, lan
   }).format(new Date(instant));
 }
 
-function ChecklistEntry({ item, timeZone }: { item: ChecklistItem; timeZone: string }) {
+function ChecklistEntry({ item, timeZone, kiosk }: { item: ChecklistItem; timeZone: string; kiosk: boolean }) {
   const { t, i18n } = useTranslation();
   switch (item.kind) {
     case 'CONSENT_FORMS':
-      return <li>{t('checkIn.checklist.consentForms', { count: item.count })}</li>;
+      // At the kiosk the forms were offered in the flow: what is left is signed at the desk, never elsewhere.
+      return (
+        <li>
+          {kiosk
+            ? t('checkIn.checklist.consentFormsKiosk', { count: item.count })
+            : t('checkIn.checklist.consentForms', { count: item.count })}
+        </li>
+      );
     case 'REFERRAL':
       return <li>{t('checkIn.checklist.referral')}</li>;
     case 'BRING_DOCUMENT':
@@ -60,7 +69,7 @@ function ChecklistEntry({ item, timeZone }: { item: ChecklistItem; timeZone: str
  * on the appointment page and on the kiosk's success step. A failure to load says so and leaves
  * the check-in itself alone: it is done.
  */
-export function CheckInChecklistView({ load, headingLevel = 2 }: ChecklistProps) {
+export function CheckInChecklistView({ load, headingLevel = 2, kiosk = false }: ChecklistProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
@@ -86,7 +95,7 @@ export function CheckInChecklistView({ load, headingLevel = 2 }: ChecklistProps)
         ) : (
           <ul>
             {loaded.checklist.items.map((item, index) => (
-              <ChecklistEntry key={`${item.kind}-${index}`} item={item} timeZone={loaded.checklist.timeZone} />
+              <ChecklistEntry key={`${item.kind}-${index}`} item={item} timeZone={loaded.checklist.timeZone} kiosk={kiosk} />
             ))}
           </ul>
         ))}

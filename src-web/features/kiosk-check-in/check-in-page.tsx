@@ -8,8 +8,10 @@ import { useSelfServiceTexts } from '../../i18n/self-service-texts';
 import { paths } from '../../paths';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
+import { ConsentStep } from './kiosk-consent-step';
 import { FeedbackStep } from './kiosk-feedback';
 import { kioskCheckInPath } from './kiosk-paths';
+import { QuestionnairesStep } from './kiosk-questionnaires-step';
 import { kioskCheckInStoreOf, kioskDeviceStoreOf } from './kiosk-stores';
 import { ConfirmStep, DoneStep, ErrorStep, OtpStep, ProcessingStep } from './kiosk-steps';
 import './kiosk-check-in.css';
@@ -42,6 +44,8 @@ export const CheckInPage = observer(function CheckInPage() {
   return (
     <Page title={t('kiosk.title')} className="pp-kiosk">
       {step === 'verify-otp' && <OtpStep store={store} />}
+      {step === 'consent' && <ConsentStep store={store} />}
+      {step === 'questionnaires' && <QuestionnairesStep store={store} />}
       {step === 'feedback' && <FeedbackStep store={store} />}
       {step === 'confirm' && <ConfirmStep store={store} />}
       {step === 'processing' && <ProcessingStep />}

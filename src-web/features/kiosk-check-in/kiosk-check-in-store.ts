@@ -9,10 +9,12 @@ import type { CheckInApi } from '../../api/check-in-api';
 import { ApiError } from '../../api/client';
 import type { KioskApi } from '../../api/kiosk-api';
 import type { PatientAccessApi } from '../../api/patient-access-api';
+import type { QuestionnairesApi } from '../../api/questionnaires-api';
 import { localDate } from '../../platform/dates';
 import { isKioskNotEnrolled } from './kiosk-device-store';
 import { dateFromParts, dateOfBirthProblem, digitsOnly, type DateOfBirthProblem, type DateParts } from './kiosk-identity';
 import { checkInEach, outcomeOf, pollUntilCheckedIn } from './kiosk-check-in-run';
+import { KioskFinishStore } from './kiosk-finish-store';
 
 /**
  * One patient's check-in at the kiosk (spec point 4, Kiosk check-in; docs/rules/kiosk.md): last
@@ -22,9 +24,28 @@ import { checkInEach, outcomeOf, pollUntilCheckedIn } from './kiosk-check-in-run
  * this store, never in the URL.
  */
 
-/** The /check-in steps (spec point 2); feedback only with the app config's giveFeedback and a FEEDBACK questionnaire unanswered. */
-export type KioskStep = 'verify-otp' | 'feedback' | 'confirm' | 'processing' | 'success' | 'complete' | 'error';
-export const KIOSK_STEPS: readonly KioskStep[] = ['verify-otp', 'feedback', 'confirm', 'processing', 'success', 'complete', 'error'];
+/**
+ * The /check-in steps (spec point 2). After identity: consent (unsigned forms), questionnaires (due
+ * before the visit), feedback (giveFeedback and a FEEDBACK questionnaire unanswered), each only
+ * when there is something to do, then confirm.
+ */
+export type KioskStep =
+  'verify-otp' | 'consent' | 'questionnaires' | 'feedback' | 'confirm' | 'processing' | 'success' | 'complete' | 'error';
+export const KIOSK_STEPS: readonly KioskStep[] = [
+  'verify-otp',
+  'consent',
+  'questionnaires',
+  'feedback',
+  'confirm',
+  'processing',
+  'success',
+  'complete',
+  'error',
+];
+
+/** The steps between identity and confirm, in order ('start' is identity itself). */
+const FINISH_ORDER = ['start', 'consent', 'questionnaires', 'feedback'] as const;
+type FinishPoint = (typeof FINISH_ORDER)[number];
 
 export type DisabledReason = NonNullable<CheckInIdentityResponse['disabledReason']>;
 
@@ -45,6 +66,8 @@ export interface KioskCheckInDeps {
   patientAccess: PatientAccessApi;
   appointments: AppointmentsApi;
   checkIn: CheckInApi;
+  /** The questionnaires due before the visit (the finish steps). */
+  questionnaires: Pick<QuestionnairesApi, 'forAppointment'>;
   /** The kiosk's local today (YYYY-MM-DD): a date of birth cannot be later. */
   today(): string;
   /** Seconds between code resends (app config). */
@@ -89,13 +112,18 @@ export class KioskCheckInStore {
   /** The server's own words for a refused check-in, shown under the error. */
   errorDetail: string | null = null;
 
+  /** Consent forms and questionnaires finished at the kiosk before confirm. */
+  readonly finish: KioskFinishStore;
+
   private channel: OtpChannel | null = null;
   private countdown: ReturnType<typeof setInterval> | null = null;
   private stopPolling: (() => void) | null = null;
 
   constructor(private readonly deps: KioskCheckInDeps) {
+    this.finish = new KioskFinishStore({ appointments: deps.appointments, questionnaires: deps.questionnaires });
     makeAutoObservable<KioskCheckInStore, 'deps' | 'channel' | 'countdown' | 'stopPolling'>(this, {
       deps: false,
+      finish: false,
       channel: false,
       countdown: false,
       stopPolling: false,
@@ -304,21 +332,46 @@ export class KioskCheckInStore {
     }
   }
 
-  /** Signed in: the feedback questionnaire first (giveFeedback, not answered yet), else the appointments to confirm. */
+  /** Signed in: what can be finished here first (consent forms, questionnaires, feedback), then the appointments to confirm. */
   private async signedIn(): Promise<void> {
     this.stopCountdown();
-    if (this.deps.giveFeedback() && !this.feedbackAnswered) {
-      runInAction(() => (this.step = 'feedback'));
-      return;
-    }
-    await this.toConfirm();
+    await this.finishAfter('start');
+  }
+
+  /** The first finish step after `done` that has something to do, else confirm. */
+  private async finishAfter(done: FinishPoint): Promise<void> {
+    const bookingKey = this.bookingKey;
+    const pending = (step: FinishPoint) => FINISH_ORDER.indexOf(step) > FINISH_ORDER.indexOf(done);
+    let next: KioskStep = 'confirm';
+    if (bookingKey !== null && pending('consent') && (await this.finish.loadConsents(bookingKey, this.lastName.trim()))) next = 'consent';
+    else if (bookingKey !== null && pending('questionnaires') && (await this.finish.loadQuestionnaires(bookingKey)))
+      next = 'questionnaires';
+    else if (pending('feedback') && this.deps.giveFeedback() && !this.feedbackAnswered) next = 'feedback';
+    if (next === 'confirm') await this.toConfirm();
+    else runInAction(() => (this.step = next));
+  }
+
+  /** "I agree and sign" with the drawn PNG: the next form, or on once all are signed. A refusal stays here with its message. */
+  async signConsent(signaturePng: string): Promise<void> {
+    if (this.step !== 'consent') return;
+    if (await this.finish.sign(signaturePng)) await this.finishAfter('consent');
+  }
+
+  /** Leaves the current form for the desk. */
+  async skipConsent(): Promise<void> {
+    if (this.step === 'consent' && this.finish.skipConsent()) await this.finishAfter('consent');
+  }
+
+  /** The current questionnaire was answered, or left for the desk. */
+  async questionnaireDone(answered: boolean): Promise<void> {
+    if (this.step === 'questionnaires' && this.finish.nextQuestionnaire(answered)) await this.finishAfter('questionnaires');
   }
 
   /** The feedback step is over (answered, closed or skipped): on to confirm. */
   async feedbackDone(): Promise<void> {
     if (this.step !== 'feedback') return;
     this.feedbackAnswered = true;
-    await this.toConfirm();
+    await this.finishAfter('feedback');
   }
 
   private async toConfirm(): Promise<void> {

@@ -158,7 +158,7 @@ export function DoneStep({ step, store }: { step: 'success' | 'complete'; store:
         <p className="pp-kiosk-hint">{t('kiosk.returning', { count: left })}</p>
       </section>
       <div className="pp-kiosk-card pp-kiosk-checklist">
-        <CheckInChecklistView load={store.loadChecklist} headingLevel={3} />
+        <CheckInChecklistView load={store.loadChecklist} headingLevel={3} kiosk />
       </div>
     </>
   );

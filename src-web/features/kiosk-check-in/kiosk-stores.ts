@@ -1,6 +1,7 @@
 import { createAppointmentsApi } from '../../api/appointments-api';
 import { createCheckInApi } from '../../api/check-in-api';
 import { createKioskApi } from '../../api/kiosk-api';
+import { createQuestionnairesApi } from '../../api/questionnaires-api';
 import { localDate } from '../../platform/dates';
 import { bridgeIdentity } from '../../platform/kiosk-bridge-client';
 import type { FeatureStoreContext } from '../../stores/root-store';
@@ -20,6 +21,7 @@ export const kioskCheckInStoreOf = ({ root, client }: FeatureStoreContext) =>
     patientAccess: root.api.patientAccess,
     appointments: createAppointmentsApi(client),
     checkIn: createCheckInApi(client),
+    questionnaires: createQuestionnairesApi(client),
     today: () => localDate(new Date()),
     resendSeconds: () => root.config.app.otpResendSeconds,
     giveFeedback: () => root.config.app.giveFeedback,

@@ -1,4 +1,5 @@
-import type { AppointmentSummary } from '@contract/api/appointments';
+import type { AppointmentSummary, ConsentForm, SignConsentForm } from '@contract/api/appointments';
+import type { QuestionnaireItem, QuestionnaireType } from '@contract/api/questionnaires';
 import type { CheckInStatus } from '@contract/api/check-in';
 import type { CheckInIdentityResponse, KioskIdentity } from '@contract/api/kiosks';
 import { ApiError } from '../../../../src-web/api/client';
@@ -71,6 +72,10 @@ export interface FakeCalls {
   checkIn: string[];
   status: string[];
   revoked: number;
+  /** Consent signatures sent: form id and body. */
+  signed: Array<{ id: string; body: SignConsentForm }>;
+  /** The types each questionnaire load asked for. */
+  questionnaireTypes: Array<readonly QuestionnaireType[] | undefined>;
 }
 
 export interface FakeOptions {
@@ -84,10 +89,27 @@ export interface FakeOptions {
   giveFeedback?: boolean;
   /** The channels the sign-in offers for the code (SMS and e-mail unless a test says otherwise). */
   otpChannels?: Array<'SMS' | 'EMAIL'>;
+  /** The booking's consent forms (none unless a test gives some). */
+  consentForms?: ConsentForm[];
+  /** The answer to a consent signature (the form signed unless a test says otherwise). */
+  sign?: (id: string, body: SignConsentForm) => Promise<ConsentForm>;
+  /** The booking's questionnaires due before the visit (none unless a test gives some). */
+  questionnaires?: QuestionnaireItem[];
 }
 
 export function fakeDeps(options: FakeOptions = {}): { deps: KioskCheckInDeps; calls: FakeCalls } {
-  const calls: FakeCalls = { identity: [], authenticate: [], sendOtp: [], verifyOtp: [], checkIn: [], status: [], revoked: 0 };
+  const calls: FakeCalls = {
+    identity: [],
+    authenticate: [],
+    sendOtp: [],
+    verifyOtp: [],
+    checkIn: [],
+    status: [],
+    revoked: 0,
+    signed: [],
+    questionnaireTypes: [],
+  };
+  const forms = options.consentForms ?? [];
   const polls = [...(options.polls ?? [])];
   const deps = {
     kiosk: {
@@ -121,7 +143,22 @@ export function fakeDeps(options: FakeOptions = {}): { deps: KioskCheckInDeps; c
       },
       logout: async () => undefined,
     },
-    appointments: { summary: async () => summaryToday() },
+    appointments: {
+      summary: async () => summaryToday(),
+      consentForms: async () => ({ appointmentConsentForms: forms, notifyPatient: false }),
+      signConsentForm: async (_key: string, id: string, body: SignConsentForm) => {
+        calls.signed.push({ id, body });
+        const form = forms.find((candidate) => candidate.id === id);
+        if (options.sign) return options.sign(id, body);
+        return { ...form, signed: true, signedName: body.signedName, signedAt: new Date().toISOString() };
+      },
+    },
+    questionnaires: {
+      forAppointment: async (_key: string, types?: readonly QuestionnaireType[]) => {
+        calls.questionnaireTypes.push(types);
+        return { questionnaires: options.questionnaires ?? [], answers: [] };
+      },
+    },
     checkIn: {
       status: async (_key: string, slug: string) => {
         calls.status.push(slug);
@@ -140,4 +177,36 @@ export function fakeDeps(options: FakeOptions = {}): { deps: KioskCheckInDeps; c
   };
   // Only the calls the store makes are faked; the rest of each API is never reached.
   return { deps: deps as unknown as KioskCheckInDeps, calls };
+}
+
+/** An unsigned consent form. */
+export function consentForm(id: string, title = `Form ${id}`): ConsentForm {
+  return { id, title, html: `<p>${title} text</p>`, signed: false, signedName: null, signedAt: null };
+}
+
+/** An unanswered questionnaire of `type`. */
+export function questionnaireItem(id: string, type: QuestionnaireType = 'REQUIRED_ON_CONFIRMATION'): QuestionnaireItem {
+  return {
+    questionnaire: {
+      id,
+      slug: `q-${id}`,
+      type,
+      title: `Questionnaire ${id}`,
+      json: { elements: [{ type: 'text', name: 'q1', title: 'Question' }] },
+      modalSize: 'md',
+      association: 'GENERAL',
+      general: true,
+      modalityIds: [],
+      examSlugs: [],
+      outcomes: [],
+      css: {},
+      showClose: true,
+      showClosingConfirmation: false,
+      showPreviousButtonOnLastPageEnabled: true,
+    },
+    examSlug: null,
+    examSlugs: [],
+    modalityId: null,
+    answered: false,
+  };
 }
