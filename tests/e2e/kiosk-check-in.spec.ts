@@ -86,13 +86,23 @@ test('a kiosk is enrolled with its code, a patient checks in with last name, dat
   await otp.fill(mailed);
   await kiosk.getByRole('button', { name: t('kiosk.otp.submit') }).tap();
 
-  // The provider asks for feedback first (giveFeedback) while the booking's FEEDBACK questionnaire is unanswered.
+  // The consent form first: Ava leaves it for the desk (the journeys in kiosk-journeys.spec.ts sign it).
+  await expect(kiosk).toHaveURL(/step=consent/);
+  await expectNoSeriousA11yViolations(kiosk, 'kiosk: consent');
+  await kiosk.getByRole('button', { name: t('kiosk.consent.atDesk') }).tap();
+  // Questionnaires due before the visit, where the booking has any: left for the desk too.
+  const atDesk = kiosk.getByRole('button', { name: t('kiosk.questionnaires.atDesk') });
+  const feedbackHeading = kiosk.getByRole('heading', { name: t('kiosk.feedback.heading') });
+  await expect(atDesk.or(feedbackHeading).first()).toBeVisible();
+  while (await atDesk.isVisible()) await atDesk.tap();
+
+  // The provider asks for feedback (giveFeedback) while the booking's FEEDBACK questionnaire is unanswered.
   await expect(kiosk).toHaveURL(/step=feedback/);
   await expect(kiosk.getByRole('heading', { name: t('kiosk.feedback.heading') })).toBeVisible();
   const survey = surveyDialog(kiosk);
   await expect(survey).toBeVisible({ timeout: 15_000 });
   await expectNoSeriousA11yViolations(kiosk, 'kiosk: feedback');
-  await chooseRadio(survey, /Overall, how would you rate your visit/, '5');
+  await chooseRadio(survey, /How easy was it to book and prepare for your appointment/, '5');
   await survey.getByRole('button', { name: 'Complete', exact: true }).click();
 
   await expect(kiosk).toHaveURL(/step=confirm/);
@@ -116,6 +126,9 @@ test('a kiosk is enrolled with its code, a patient checks in with last name, dat
   // What is still to do before the scan (the X-ray's preparation notes, at least).
   const checklist = kiosk.getByRole('region', { name: t('checkIn.checklist.title') });
   await expect(checklist.getByRole('listitem').first()).toBeVisible();
+  // The form left unsigned: ask at the desk, never "on your appointment page", and no link away.
+  await expect(checklist.getByText(t('checkIn.checklist.consentFormsKiosk', { count: 1 }))).toBeVisible();
+  await expect(kiosk.locator('a[href]')).toHaveCount(0);
   await expectNoSeriousA11yViolations(kiosk, 'kiosk: checked in');
 
   // Start again signs the patient out and starts over for the next one.

@@ -100,7 +100,7 @@ async function finishCheckIn(kiosk: Page, person: Patient, size: string): Promis
   const pad = kiosk.getByRole('img', { name: t('kiosk.consent.padLabel') }).or(kiosk.getByLabel(t('kiosk.consent.padLabel')));
   await expect(pad.first()).toBeVisible();
   const sign = kiosk.getByRole('button', { name: t('kiosk.consent.sign') });
-  await expectKioskScreen(kiosk, `${size} consent`, pad.first());
+  await expectKioskScreen(kiosk, `${size} consent`, sign);
   await expect(sign).toBeDisabled();
   const box = await pad.first().boundingBox();
   if (box === null) throw new Error('the signature pad has no box');
@@ -121,10 +121,11 @@ async function finishCheckIn(kiosk: Page, person: Patient, size: string): Promis
     await expect(confirm.or(atDesk).or(skipFeedback).first()).toBeVisible({ timeout: 15_000 });
     if (await atDesk.isVisible()) await atDesk.tap();
     else if (await skipFeedback.isVisible()) {
-      // The survey opens above the step; closing it is skipping it.
-      const close = kiosk.getByRole('dialog').getByRole('button', { name: t('action.close') });
-      if (await close.isVisible()) await close.tap();
-      else await skipFeedback.tap();
+      // The feedback survey opens above its step by itself; closing it is skipping it.
+      const survey = kiosk.getByRole('dialog', { name: t('kiosk.feedback.heading') });
+      await expect(survey).toBeVisible({ timeout: 15_000 });
+      await expectKioskScreen(kiosk, `${size} feedback`, survey.getByRole('button', { name: t('action.close') }));
+      await survey.getByRole('button', { name: t('action.close') }).tap();
     }
   }
   await expect(kiosk.getByRole('heading', { name: t('kiosk.confirm.heading') })).toBeVisible();

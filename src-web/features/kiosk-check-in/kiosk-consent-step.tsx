@@ -42,47 +42,52 @@ export const ConsentStep = observer(function ConsentStep({ store }: { store: Kio
   const position = { index: finish.consentIndex + 1, count: finish.consentForms.length };
   return (
     <section className="pp-kiosk-card pp-kiosk-consent" aria-labelledby={`${id}-title`}>
-      <p className="pp-kiosk-hint">{t('kiosk.consent.position', position)}</p>
-      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
-        {form.title}
-      </h2>
-      {/* A long form scrolls in its box; focusable so it scrolls with the keyboard too. Its links
-          (a privacy policy) would leave the check-in: at the kiosk they stay text. */}
-      <div
-        className="pp-kiosk-consent-text"
-        role="region"
-        aria-label={t('kiosk.consent.textLabel')}
-        tabIndex={0}
-        onClickCapture={keepOnPage}
-      >
-        <SafeHtml html={form.html} className="pp-rich-text" />
+      {/* Wide screens read on the left and sign on the right, so the pad and its button are on the first screen. */}
+      <div className="pp-kiosk-consent-reading">
+        <p className="pp-kiosk-hint">{t('kiosk.consent.position', position)}</p>
+        <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+          {form.title}
+        </h2>
+        {/* A long form scrolls in its box; focusable so it scrolls with the keyboard too. Its links
+            (a privacy policy) would leave the check-in: at the kiosk they stay text. */}
+        <div
+          className="pp-kiosk-consent-text"
+          role="region"
+          aria-label={t('kiosk.consent.textLabel')}
+          tabIndex={0}
+          onClickCapture={keepOnPage}
+        >
+          <SafeHtml html={form.html} className="pp-rich-text" />
+        </div>
       </div>
-      <p className="pp-kiosk-consent-signer">{t('kiosk.consent.signingAs', { name: finish.signerName })}</p>
-      <KioskSignaturePad
-        handleRef={pad}
-        label={t('kiosk.consent.padLabel')}
-        hint={t('kiosk.consent.padHint')}
-        clearLabel={t('kiosk.consent.clear')}
-        onDrawnChange={setDrawn}
-      />
-      {finish.signProblem && (
-        <p className="pp-field-error pp-kiosk-consent-problem" role="alert">
-          {finish.signProblem.message ?? t('kiosk.consent.failed')}
-        </p>
-      )}
-      <div className="pp-kiosk-finish-actions">
-        <Button onClick={sign} disabled={!drawn || finish.signing} aria-describedby={drawn ? undefined : `${id}-needs`}>
-          {finish.signing ? t('kiosk.consent.signing') : t('kiosk.consent.sign')}
-        </Button>
-        <Button variant="secondary" onClick={() => void store.skipConsent()} disabled={finish.signing}>
-          {t('kiosk.consent.atDesk')}
-        </Button>
+      <div className="pp-kiosk-consent-signing">
+        <p className="pp-kiosk-consent-signer">{t('kiosk.consent.signingAs', { name: finish.signerName })}</p>
+        <KioskSignaturePad
+          handleRef={pad}
+          label={t('kiosk.consent.padLabel')}
+          hint={t('kiosk.consent.padHint')}
+          clearLabel={t('kiosk.consent.clear')}
+          onDrawnChange={setDrawn}
+        />
+        {finish.signProblem && (
+          <p className="pp-field-error pp-kiosk-consent-problem" role="alert">
+            {finish.signProblem.message ?? t('kiosk.consent.failed')}
+          </p>
+        )}
+        <div className="pp-kiosk-finish-actions">
+          <Button onClick={sign} disabled={!drawn || finish.signing} aria-describedby={drawn ? undefined : `${id}-needs`}>
+            {finish.signing ? t('kiosk.consent.signing') : t('kiosk.consent.sign')}
+          </Button>
+          <Button variant="secondary" onClick={() => void store.skipConsent()} disabled={finish.signing}>
+            {t('kiosk.consent.atDesk')}
+          </Button>
+        </div>
+        {!drawn && (
+          <p id={`${id}-needs`} className="pp-kiosk-hint">
+            {t('kiosk.consent.drawFirst')}
+          </p>
+        )}
       </div>
-      {!drawn && (
-        <p id={`${id}-needs`} className="pp-kiosk-hint">
-          {t('kiosk.consent.drawFirst')}
-        </p>
-      )}
     </section>
   );
 });
