@@ -114,7 +114,7 @@ async function finishCheckIn(kiosk: Page, person: Patient, size: string): Promis
   await sign.tap();
 
   // Questionnaires due before the visit (if any) and the feedback: left for the desk, skipped.
-  const confirm = kiosk.getByRole('button', { name: t('kiosk.confirm.submit') });
+  const confirm = kiosk.getByRole('button', { name: t('kiosk.confirm.submit'), exact: true });
   const atDesk = kiosk.getByRole('button', { name: t('kiosk.questionnaires.atDesk') });
   const skipFeedback = kiosk.getByRole('button', { name: t('kiosk.feedback.skip') });
   for (let round = 0; round < 4 && !(await confirm.isVisible()); round += 1) {
@@ -187,7 +187,7 @@ for (const { size, viewport, scan, typed, scanned } of SIZES) {
       await scanSheet.tap();
       const welcome = kiosk.getByRole('heading', { name: t('kiosk.welcome.heading') });
       await expect(welcome).toBeVisible({ timeout: 20_000 });
-      const checkIn = kiosk.getByRole('button', { name: t('kiosk.welcome.submit') });
+      const checkIn = kiosk.getByRole('button', { name: t('kiosk.welcome.submit'), exact: true });
       await expectKioskScreen(kiosk, `${size} home`, checkIn);
 
       // The first patient types on the kiosk's own keyboard.
