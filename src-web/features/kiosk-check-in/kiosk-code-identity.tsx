@@ -5,8 +5,8 @@ import { Button } from '../../components/button';
 import { useKioskScanTexts } from '../../i18n/kiosk-scan-texts';
 import { useStores } from '../../stores/use-stores';
 import type { KioskCheckInStore } from './kiosk-check-in-store';
-import { DatePart, DateProblemText } from './kiosk-date-of-birth';
-import { IdentityProblemText } from './kiosk-welcome';
+import { DateOfBirthFields } from './kiosk-date-of-birth';
+import { IdentityProblemAlert } from './kiosk-welcome';
 
 /**
  * After a booking code was scanned (docs/rules/kiosk.md#identify-by-scanning): the patient
@@ -25,8 +25,6 @@ export const KioskCodeIdentity = observer(function KioskCodeIdentity({
   const { t } = useTranslation();
   const id = useId();
   if (!ready) return null;
-  const dateInvalid = store.identityTouched && store.dateOfBirthProblem !== null;
-  const describedBy = `${id}-date-hint ${id}-date-error`;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (await store.submitCodeIdentity()) onStarted();
@@ -36,25 +34,8 @@ export const KioskCodeIdentity = observer(function KioskCodeIdentity({
       <h2 id={`${id}-title`}>{t('kioskScan.identity.heading')}</h2>
       <p>{t('kioskScan.identity.intro')}</p>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <fieldset className="pp-kiosk-date">
-          <legend>{t('kiosk.welcome.dateOfBirth')}</legend>
-          <p id={`${id}-date-hint`} className="pp-kiosk-hint">
-            {t('kiosk.welcome.dateHint')}
-          </p>
-          <div className="pp-kiosk-date-parts">
-            <DatePart store={store} part="day" label={t('kiosk.welcome.day')} describedBy={describedBy} />
-            <DatePart store={store} part="month" label={t('kiosk.welcome.month')} describedBy={describedBy} />
-            <DatePart store={store} part="year" label={t('kiosk.welcome.year')} describedBy={describedBy} />
-          </div>
-          <p id={`${id}-date-error`} className="pp-kiosk-error">
-            {dateInvalid && <DateProblemText store={store} />}
-          </p>
-        </fieldset>
-        {store.identityProblem && (
-          <p role="alert" className="pp-kiosk-alert">
-            <IdentityProblemText problem={store.identityProblem} />
-          </p>
-        )}
+        <DateOfBirthFields store={store} />
+        <IdentityProblemAlert store={store} />
         <Button type="submit" block disabled={store.looking}>
           {store.looking ? t('kiosk.welcome.looking') : t('kioskScan.identity.submit')}
         </Button>

@@ -9,7 +9,7 @@ import type { DateParts } from './kiosk-identity';
  * welcome form and the screen after a scanned booking code (kiosk-code-identity.tsx).
  */
 
-export function DateProblemText({ store }: { store: KioskCheckInStore }) {
+function DateProblemText({ store }: { store: KioskCheckInStore }) {
   const { t } = useTranslation();
   switch (store.dateOfBirthProblem) {
     case 'required':
@@ -23,7 +23,7 @@ export function DateProblemText({ store }: { store: KioskCheckInStore }) {
   }
 }
 
-export const DatePart = observer(function DatePart({
+const DatePart = observer(function DatePart({
   store,
   part,
   label,
@@ -52,5 +52,29 @@ export const DatePart = observer(function DatePart({
         onChange={(event) => store.setDatePart(part, event.target.value)}
       />
     </div>
+  );
+});
+
+/** The fieldset: legend, example, the three fields and the problem under them (said once the form was sent). */
+export const DateOfBirthFields = observer(function DateOfBirthFields({ store }: { store: KioskCheckInStore }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const dateInvalid = store.identityTouched && store.dateOfBirthProblem !== null;
+  const describedBy = `${id}-date-hint ${id}-date-error`;
+  return (
+    <fieldset className="pp-kiosk-date">
+      <legend>{t('kiosk.welcome.dateOfBirth')}</legend>
+      <p id={`${id}-date-hint`} className="pp-kiosk-hint">
+        {t('kiosk.welcome.dateHint')}
+      </p>
+      <div className="pp-kiosk-date-parts">
+        <DatePart store={store} part="day" label={t('kiosk.welcome.day')} describedBy={describedBy} />
+        <DatePart store={store} part="month" label={t('kiosk.welcome.month')} describedBy={describedBy} />
+        <DatePart store={store} part="year" label={t('kiosk.welcome.year')} describedBy={describedBy} />
+      </div>
+      <p id={`${id}-date-error`} className="pp-kiosk-error">
+        {dateInvalid && <DateProblemText store={store} />}
+      </p>
+    </fieldset>
   );
 });

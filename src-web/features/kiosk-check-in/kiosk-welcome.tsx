@@ -3,9 +3,9 @@ import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import type { IdentityProblem, KioskCheckInStore } from './kiosk-check-in-store';
-import { DatePart, DateProblemText } from './kiosk-date-of-birth';
+import { DateOfBirthFields } from './kiosk-date-of-birth';
 
-export function IdentityProblemText({ problem }: { problem: IdentityProblem }) {
+function IdentityProblemText({ problem }: { problem: IdentityProblem }) {
   const { t } = useTranslation();
   switch (problem.kind) {
     case 'notFound':
@@ -27,12 +27,21 @@ export function IdentityProblemText({ problem }: { problem: IdentityProblem }) {
   }
 }
 
+/** Why the identity check did not lead on, said as an alert under the form (nothing when it did). */
+export const IdentityProblemAlert = observer(function IdentityProblemAlert({ store }: { store: KioskCheckInStore }) {
+  if (!store.identityProblem) return null;
+  return (
+    <p role="alert" className="pp-kiosk-alert">
+      <IdentityProblemText problem={store.identityProblem} />
+    </p>
+  );
+});
+
 /** The welcome screen: the check-in form (last name, date of birth as day, month, year). */
 export const KioskWelcome = observer(function KioskWelcome({ store, onStarted }: { store: KioskCheckInStore; onStarted: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const lastNameInvalid = store.identityTouched && store.lastNameMissing;
-  const dateInvalid = store.identityTouched && store.dateOfBirthProblem !== null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (await store.submitIdentity()) onStarted();
@@ -61,25 +70,8 @@ export const KioskWelcome = observer(function KioskWelcome({ store, onStarted }:
             {t('kiosk.welcome.lastNameMissing')}
           </p>
         )}
-        <fieldset className="pp-kiosk-date">
-          <legend>{t('kiosk.welcome.dateOfBirth')}</legend>
-          <p id={`${id}-date-hint`} className="pp-kiosk-hint">
-            {t('kiosk.welcome.dateHint')}
-          </p>
-          <div className="pp-kiosk-date-parts">
-            <DatePart store={store} part="day" label={t('kiosk.welcome.day')} describedBy={`${id}-date-hint ${id}-date-error`} />
-            <DatePart store={store} part="month" label={t('kiosk.welcome.month')} describedBy={`${id}-date-hint ${id}-date-error`} />
-            <DatePart store={store} part="year" label={t('kiosk.welcome.year')} describedBy={`${id}-date-hint ${id}-date-error`} />
-          </div>
-          <p id={`${id}-date-error`} className="pp-kiosk-error">
-            {dateInvalid && <DateProblemText store={store} />}
-          </p>
-        </fieldset>
-        {store.identityProblem && (
-          <p role="alert" className="pp-kiosk-alert">
-            <IdentityProblemText problem={store.identityProblem} />
-          </p>
-        )}
+        <DateOfBirthFields store={store} />
+        <IdentityProblemAlert store={store} />
         <Button type="submit" block disabled={store.looking}>
           {store.looking ? t('kiosk.welcome.looking') : t('kiosk.welcome.submit')}
         </Button>
