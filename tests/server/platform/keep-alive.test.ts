@@ -16,11 +16,11 @@ describe('keep-alive connections', () => {
     await server?.app.close();
   });
 
-  function get(port: number, path: string): Promise<{ status: number; keepAlive: string | undefined }> {
+  function get(port: number, path: string): Promise<{ status: number; keepAlive: string }> {
     return new Promise((resolve, reject) => {
       const req = request({ host: '127.0.0.1', port, path, agent }, (response) => {
         response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, keepAlive: response.headers['keep-alive'] }));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, keepAlive: String(response.headers['keep-alive']) }));
       });
       req.on('error', reject);
       req.end();
