@@ -175,6 +175,11 @@ for (const { size, viewport, scan, typed, scanned } of SIZES) {
     await admin.getByRole('button', { name: t('staffKiosks.add.submit') }).click();
     const sheetQr = admin.locator('.pp-enrollment-sheet img');
     await expect(sheetQr).toHaveAttribute('src', /^data:image\/svg\+xml/);
+    // Copy code puts the code on the clipboard, for a remote session to the kiosk.
+    await admin.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await admin.getByRole('button', { name: t('staffKiosks.code.copy') }).click();
+    await expect(admin.getByText(t('staffKiosks.code.copied'))).toBeVisible();
+    expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(await admin.getByTestId('staff-kiosk-code').textContent());
     const enrollVideo = join(videos, 'enrollment-sheet.y4m');
     await writeCameraVideo(bytesOfDataUrl((await sheetQr.getAttribute('src')) ?? ''), enrollVideo);
 

@@ -29,8 +29,10 @@ export const IssuedCode = observer(function IssuedCode({ store }: { store: Staff
   const clinic = content.clinics.find((each) => each.slug === issued.kiosk.clinicSlug);
   const expires = formatKioskTime(issued.expiresAt, i18n.locale, clinic?.timeZone);
   const copy = () => {
-    // The clipboard needs a secure page and the person's permission; where it is refused, say so.
-    navigator.clipboard.writeText(issued.code).then(
+    // The clipboard needs a secure page and the person's permission; where it is absent or refused, say so.
+    const clipboard = typeof navigator.clipboard?.writeText === 'function' ? navigator.clipboard : null;
+    if (clipboard === null) return setCopied('failed');
+    clipboard.writeText(issued.code).then(
       () => setCopied('yes'),
       () => setCopied('failed'),
     );
