@@ -40,11 +40,20 @@ export function readKioskCookie(doc: Document, name: KioskCookie): string | null
 }
 
 /**
- * Kiosk mode is switched on by `?kioskMode=true` (browser kiosks) or by the kiosk app's
- * bridge, and stays on for the browser session so later links without the query keep it.
+ * Paths that are kiosk pages by themselves (spec point 2): the kiosk home, /kiosk, and the
+ * appointment's kiosk page, /appointments/{bookingKey}/kiosk (also under a clinic path or /iframe).
+ */
+export function isKioskPath(pathname: string): boolean {
+  return /^\/(?:iframe\/)?kiosk\/?$/.test(pathname) || /(?:^|\/)appointments\/[^/]+\/kiosk\/?$/.test(pathname);
+}
+
+/**
+ * Kiosk mode is switched on by `?kioskMode=true` or a kiosk path (isKioskPath) in browser kiosks,
+ * or by the kiosk app's bridge, and stays on for the browser session so later links without the
+ * query keep it.
  */
 export function detectKioskMode(win: Window): boolean {
-  const requested = new URLSearchParams(win.location.search).get('kioskMode') === 'true';
+  const requested = new URLSearchParams(win.location.search).get('kioskMode') === 'true' || isKioskPath(win.location.pathname);
   const remembered = readSession(win) === 'true';
   const kiosk = requested || remembered || hasKioskBridge(win);
   if (kiosk && !remembered) writeSession(win, 'true');

@@ -114,14 +114,18 @@ export function CameraScanner({
       {problem === null ? (
         <>
           <p id="pp-kiosk-scan-hint" className="pp-kiosk-hint" role="status">
-            {watching ? t(purpose === 'booking' ? 'kioskScan.camera.hint' : 'kioskScan.enrollment.hint') : t('kioskScan.camera.starting')}
+            {!watching
+              ? t('kioskScan.camera.starting')
+              : purpose === 'booking'
+                ? t('kioskScan.camera.hint')
+                : t('kioskScan.enrollment.hint')}
           </p>
           <video
             ref={video}
             className="pp-kiosk-scan-video"
             muted
             playsInline
-            aria-label={t(purpose === 'booking' ? 'kioskScan.camera.label' : 'kioskScan.enrollment.label')}
+            aria-label={purpose === 'booking' ? t('kioskScan.camera.label') : t('kioskScan.enrollment.label')}
             aria-describedby="pp-kiosk-scan-hint"
           />
         </>

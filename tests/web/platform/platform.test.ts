@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectDevice, shouldZoom, type DeviceSignals } from '../../../src-web/platform/device';
 import { scrubUrl } from '../../../src-web/platform/error-reporting';
+import { isKioskPath } from '../../../src-web/platform/kiosk';
 import { headerImageFor, pageType } from '../../../src-web/platform/page-type';
 import { safeInternalPath } from '../../../src-web/platform/safe-url';
 import { contrastRatio, readableColor } from '../../../src-web/platform/theme';
@@ -128,5 +129,20 @@ describe('theme contrast', () => {
     expect(readableColor('#f5f5f5', '#ffffff')).toBe('#000000');
     expect(readableColor('#222222', '#0b3a57')).toBe('#ffffff');
     expect(readableColor('#abc', '#fff')).toBe('#000000');
+  });
+});
+
+describe('kiosk paths', () => {
+  it('knows the kiosk home and the appointment kiosk page as kiosk mode, and nothing else', () => {
+    for (const path of [
+      '/kiosk',
+      '/kiosk/',
+      '/iframe/kiosk',
+      '/appointments/DQZGrZ3wpC5qCgHhYxQeMw/kiosk',
+      '/parramatta/appointments/abc/kiosk/',
+    ])
+      expect(isKioskPath(path), path).toBe(true);
+    for (const path of ['/', '/kiosks', '/check-in', '/appointments/abc', '/appointments/abc/kiosk/more', '/staff/kiosks', '/about/kiosk'])
+      expect(isKioskPath(path), path).toBe(false);
   });
 });
