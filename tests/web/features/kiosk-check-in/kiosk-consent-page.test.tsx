@@ -79,13 +79,19 @@ function draw(canvas: HTMLElement) {
   fireEvent.pointerUp(canvas, at(260, 50, 0));
 }
 
-async function toConsentStep(routes: Record<string, RouteHandler>) {
+/** The kiosk home, and Ava's name and date of birth sent (the fake server takes her code as given). */
+async function identifyAva(routes: Record<string, RouteHandler>) {
   const app = await renderApp('/kiosk?kioskMode=true', { routes });
   fireEvent.change(await screen.findByLabelText('Last name'), { target: { value: 'Lobbyton' } });
   fireEvent.change(screen.getByLabelText('Day'), { target: { value: '12' } });
   fireEvent.change(screen.getByLabelText('Month'), { target: { value: '4' } });
   fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1979' } });
   fireEvent.click(screen.getByRole('button', { name: 'Check in' }));
+  return app;
+}
+
+async function toConsentStep(routes: Record<string, RouteHandler>) {
+  const app = await identifyAva(routes);
   expect(await screen.findByRole('heading', { name: 'Privacy and consent to examination' })).toBeTruthy();
   await waitFor(() => expect(app.router.state.location.search).toBe('?step=consent&kioskMode=true'));
   return app;
@@ -161,12 +167,7 @@ describe('the kiosk questionnaires step', () => {
       [`GET /api/questionnaires/appointments/${KEY}`]: (_request, response) =>
         json(response, 200, { questionnaires: [questionnaireItem('q1'), questionnaireItem('q2', 'PAIN_SCORE_INITIAL')], answers: [] }),
     };
-    const app = await renderApp('/kiosk?kioskMode=true', { routes });
-    fireEvent.change(await screen.findByLabelText('Last name'), { target: { value: 'Lobbyton' } });
-    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '12' } });
-    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '4' } });
-    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1979' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Check in' }));
+    const app = await identifyAva(routes);
     expect(await screen.findByRole('heading', { name: 'Questions before your scan' })).toBeTruthy();
     await waitFor(() => expect(app.router.state.location.search).toBe('?step=questionnaires&kioskMode=true'));
     const asked = app.server.requests.find((request) => request.url.startsWith(`/api/questionnaires/appointments/${KEY}`));
