@@ -64,7 +64,9 @@ export const BookingPage = observer(function BookingPage() {
     return () => booking.dispose();
   }, [root, booking, rescheduleKey, rescheduleContext]);
 
-  // The flow's choices live in the URL (replace, so Back leaves the page as before).
+  // The flow's choices live in the URL (replace, so Back leaves the page as before). A choice
+  // never moves the page: without preventScrollReset, ScrollRestoration scrolls every new
+  // location to the top, and the patient would scroll back ~2,000 px after each choice.
   useEffect(
     () =>
       reaction(
@@ -80,7 +82,7 @@ export const BookingPage = observer(function BookingPage() {
               }
               return next;
             },
-            { replace: true },
+            { replace: true, preventScrollReset: true },
           );
         },
       ),
