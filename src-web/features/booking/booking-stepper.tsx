@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { BookingStep } from './booking-store';
+import './booking-actions.css';
 
 /** The four steps as an ordered list; the current one is marked for assistive technology. */
 export function BookingStepper({ step }: { step: BookingStep }) {

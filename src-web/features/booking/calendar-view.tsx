@@ -1,13 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Slot } from '@contract/api/booking';
-import { addDays, dayLabel, formatDate, formatInstant, monthGrid } from './booking-calendar';
+import { dayLabel } from './booking-calendar';
 import { useStores } from '../../stores/use-stores';
-import { Button } from '../../components/button';
-
-/** A known Sunday, to name the weekdays in the locale's order. */
-const A_SUNDAY = '2024-01-07';
+import { CalendarNav, LoadStatus, useIntoViewAfterChoice } from './calendar-parts';
+import { MonthView } from './calendar-month';
+import { HoldStatus, SlotButtons } from './calendar-slots';
+import './calendar-view.css';
 
 /** The free times of the chosen clinic in a WEEK or MONTH view (toggling resets date and time). */
 export const CalendarView = observer(function CalendarView() {
@@ -15,9 +14,11 @@ export const CalendarView = observer(function CalendarView() {
   const { t } = useTranslation();
   const headingId = useId();
   const clinic = booking.placeAndTime.selectedClinic;
+  // Choosing a clinic brings its times into view (on a phone they sit below every clinic card).
+  const sectionRef = useIntoViewAfterChoice<HTMLElement>(clinic?.clinic.slug ?? null, true);
   if (!clinic) return null;
   return (
-    <section className="pp-calendar" aria-labelledby={headingId}>
+    <section className="pp-calendar" aria-labelledby={headingId} ref={sectionRef}>
       <h3 id={headingId}>{t('booking.calendar.title', { name: clinic.clinic.name })}</h3>
       <div className="pp-chips" role="group" aria-label={t('booking.calendar.view')}>
         <button
@@ -48,35 +49,41 @@ export const CalendarView = observer(function CalendarView() {
   );
 });
 
-interface CalendarStep {
-  text: string;
-  enabled: boolean;
-  go: () => void;
-}
-
-/** Previous / range / next bar shared by the week and month views; the range is announced when it changes. */
-function CalendarNav({ label, previous, next }: { label: string; previous: CalendarStep; next: CalendarStep }) {
+/** One day of the week strip: past days are quiet (not "fully booked"), today is marked. */
+const DayButton = observer(function DayButton({ date }: { date: string }) {
+  const { booking } = useStores();
+  const { t, i18n } = useTranslation();
+  const today = booking.today;
+  const label = dayLabel(date, i18n.language);
+  if (date < today) {
+    return (
+      <button type="button" className="pp-day pp-day-past" disabled aria-label={t('booking.calendar.pastDay', { date: label })}>
+        <span className="pp-day-name">{label}</span>
+      </button>
+    );
+  }
+  const free = booking.placeAndTime.days.find((candidate) => candidate.date === date)?.slots.length ?? 0;
+  const freeText = free > 0 ? t('booking.calendar.freeCount', { count: free }) : t('booking.calendar.noTimes');
+  // Spoken as one phrase ("Wed, 25 Nov, today, 2 free"); the stacked lines would run together.
+  const name = `${date === today ? t('booking.calendar.todayDay', { date: label }) : label}, ${freeText}`;
   return (
-    <div className="pp-calendar-nav">
-      <Button variant="secondary" disabled={!previous.enabled} onClick={previous.go}>
-        {previous.text}
-      </Button>
-      <p aria-live="polite" className="pp-calendar-range">
+    <button
+      type="button"
+      className={date === today ? 'pp-day pp-day-today' : 'pp-day'}
+      disabled={free === 0}
+      aria-pressed={booking.placeAndTime.selectedDate === date}
+      aria-current={date === today ? 'date' : undefined}
+      aria-label={name}
+      onClick={() => void booking.placeAndTime.selectDate(date)}
+    >
+      <span className="pp-day-name">
+        {date === today && <span className="pp-day-today-mark">{t('booking.calendar.today')} </span>}
         {label}
-      </p>
-      <Button variant="secondary" disabled={!next.enabled} onClick={next.go}>
-        {next.text}
-      </Button>
-    </div>
+      </span>
+      <span className="pp-day-free">{freeText}</span>
+    </button>
   );
-}
-
-function LoadStatus({ state }: { state: string }) {
-  const { t } = useTranslation();
-  if (state === 'loading') return <p role="status">{t('booking.calendar.loading')}</p>;
-  if (state === 'error') return <p role="alert">{t('booking.calendar.loadError')}</p>;
-  return null;
-}
+});
 
 const WeekView = observer(function WeekView() {
   const { booking } = useStores();
@@ -86,6 +93,7 @@ const WeekView = observer(function WeekView() {
   const last = days[days.length - 1] ?? first;
   const range = `${dayLabel(first, i18n.language)} – ${dayLabel(last, i18n.language)}`;
   const selectedDay = booking.placeAndTime.selectedDay;
+  const timesRef = useIntoViewAfterChoice<HTMLDivElement>(booking.placeAndTime.selectedDate);
   return (
     <div>
       <CalendarNav
@@ -105,27 +113,12 @@ const WeekView = observer(function WeekView() {
       {booking.placeAndTime.daysState === 'loaded' && (
         <>
           <div className="pp-day-strip" role="group" aria-label={t('booking.calendar.days')}>
-            {days.map((date) => {
-              const free = booking.placeAndTime.days.find((candidate) => candidate.date === date)?.slots.length ?? 0;
-              return (
-                <button
-                  key={date}
-                  type="button"
-                  className="pp-day"
-                  disabled={free === 0}
-                  aria-pressed={booking.placeAndTime.selectedDate === date}
-                  onClick={() => void booking.placeAndTime.selectDate(date)}
-                >
-                  <span className="pp-day-name">{dayLabel(date, i18n.language)}</span>
-                  <span className="pp-day-free">
-                    {free > 0 ? t('booking.calendar.freeCount', { count: free }) : t('booking.calendar.noTimes')}
-                  </span>
-                </button>
-              );
-            })}
+            {days.map((date) => (
+              <DayButton key={date} date={date} />
+            ))}
           </div>
           {selectedDay ? (
-            <div className="pp-day-times">
+            <div className="pp-day-times" ref={timesRef}>
               <h4>{dayLabel(selectedDay.date, i18n.language)}</h4>
               {selectedDay.slots.length > 0 ? (
                 <SlotButtons date={selectedDay.date} slots={selectedDay.slots} />
@@ -143,128 +136,5 @@ const WeekView = observer(function WeekView() {
         </>
       )}
     </div>
-  );
-});
-
-const MonthView = observer(function MonthView() {
-  const { booking, i18n: i18nStore } = useStores();
-  const { t, i18n } = useTranslation();
-  const weekStart = i18nStore.weekStart;
-  const weeks = monthGrid(booking.placeAndTime.month, weekStart);
-  const available = new Map(booking.placeAndTime.monthDays.map((day) => [day.date, day.available]));
-  const monthLabel = formatDate(`${booking.placeAndTime.month}-01`, i18n.language, { month: 'long', year: 'numeric' });
-  const weekdays = Array.from({ length: 7 }, (_, index) => addDays(A_SUNDAY, (weekStart + index) % 7));
-  const selectedDay = booking.placeAndTime.selectedDay;
-  return (
-    <div>
-      <CalendarNav
-        label={monthLabel}
-        previous={{
-          text: t('booking.calendar.previousMonth'),
-          enabled: booking.placeAndTime.canGoToPreviousMonth,
-          go: () => void booking.placeAndTime.moveMonth(-1),
-        }}
-        next={{
-          text: t('booking.calendar.nextMonth'),
-          enabled: booking.placeAndTime.canGoToNextMonth,
-          go: () => void booking.placeAndTime.moveMonth(1),
-        }}
-      />
-      <LoadStatus state={booking.placeAndTime.monthState} />
-      <table className="pp-month">
-        <caption className="pp-visually-hidden">{monthLabel}</caption>
-        <thead>
-          <tr>
-            {weekdays.map((date) => (
-              <th key={date} scope="col" abbr={formatDate(date, i18n.language, { weekday: 'long' })}>
-                {formatDate(date, i18n.language, { weekday: 'narrow' })}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week, row) => (
-            <tr key={week.find(Boolean) ?? row}>
-              {week.map((date, column) => (
-                <td key={date ?? `pad-${column}`}>
-                  {date && (
-                    <button
-                      type="button"
-                      className="pp-month-day"
-                      disabled={available.get(date) !== true}
-                      aria-pressed={booking.placeAndTime.selectedDate === date}
-                      aria-label={
-                        available.get(date) === true
-                          ? formatDate(date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long' })
-                          : t('booking.calendar.dayFull', {
-                              date: formatDate(date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long' }),
-                            })
-                      }
-                      onClick={() => void booking.placeAndTime.selectDate(date)}
-                    >
-                      {Number(date.slice(8))}
-                    </button>
-                  )}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {booking.placeAndTime.selectedDate && (
-        <div className="pp-month-times">
-          <h4>{dayLabel(booking.placeAndTime.selectedDate, i18n.language)}</h4>
-          {booking.placeAndTime.daysState === 'loading' && <p role="status">{t('booking.calendar.loading')}</p>}
-          {booking.placeAndTime.daysState === 'loaded' &&
-            (selectedDay && selectedDay.slots.length > 0 ? (
-              <SlotButtons date={selectedDay.date} slots={selectedDay.slots} />
-            ) : (
-              <p className="pp-muted">{t('booking.calendar.noTimes')}</p>
-            ))}
-        </div>
-      )}
-    </div>
-  );
-});
-
-const SlotButtons = observer(function SlotButtons({ date, slots }: { date: string; slots: Slot[] }) {
-  const { booking } = useStores();
-  const { t, i18n } = useTranslation();
-  return (
-    <ul className="pp-slots">
-      {slots.map((slot) => (
-        <li key={slot.startsAt}>
-          <button
-            type="button"
-            className="pp-slot"
-            aria-pressed={booking.placeAndTime.selectedStartsAt === slot.startsAt}
-            aria-label={t('booking.calendar.time', { day: dayLabel(date, i18n.language), time: slot.localTime })}
-            onClick={() => void booking.placeAndTime.pickTime(date, slot)}
-          >
-            {slot.localTime}
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-});
-
-const HoldStatus = observer(function HoldStatus() {
-  const { booking } = useStores();
-  const { t, i18n } = useTranslation();
-  const clinic = booking.placeAndTime.selectedClinic?.clinic;
-  let text = '';
-  if (booking.placeAndTime.holdState === 'loading') text = t('booking.calendar.holding');
-  if (booking.placeAndTime.hold && clinic) {
-    const options = { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' } as const;
-    text = t('booking.calendar.held', {
-      when: formatInstant(booking.placeAndTime.hold.startsAt, i18n.language, clinic.timeZone, options),
-      until: formatInstant(booking.placeAndTime.hold.expiresAt, i18n.language, clinic.timeZone, { hour: 'numeric', minute: '2-digit' }),
-    });
-  }
-  return (
-    <p role="status" className="pp-hold-status">
-      {text}
-    </p>
   );
 });

@@ -52,7 +52,7 @@ async function openFlow(context: 'RESCHEDULED' | 'CHANGED', answers: Answer[] = 
 
 /** Picks the first 09:30 time at the preselected clinic and continues to the last step. */
 async function toLastStep(): Promise<void> {
-  const [firstTime] = await screen.findAllByRole('button', { name: /at 09:30$/ });
+  const [firstTime] = await screen.findAllByRole('button', { name: /at 9:30\sam$/i });
   if (!firstTime) throw new Error('no free time shown');
   fireEvent.click(firstTime);
   await screen.findByText(/is held for you until/);
@@ -116,7 +116,7 @@ describe('booking flow with ?reschedule=', () => {
 
   it('should move as a change when the patient went back and chose other exams', async () => {
     const { log } = await openFlow('RESCHEDULED');
-    await screen.findAllByRole('button', { name: /at 09:30$/ });
+    await screen.findAllByRole('button', { name: /at 9:30\sam$/i });
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     fireEvent.click(await screen.findByRole('checkbox', { name: /CT chest/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: /CT brain/ }));
