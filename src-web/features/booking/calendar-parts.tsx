@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 
@@ -60,4 +60,34 @@ export function LoadStatus({ state }: { state: string }) {
   if (state === 'loading') return <p role="status">{t('booking.calendar.loading')}</p>;
   if (state === 'error') return <p role="alert">{t('booking.calendar.loadError')}</p>;
   return null;
+}
+
+const ROVING_STEPS: Readonly<Record<string, number>> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+/**
+ * A toolbar of choices is one Tab stop; the arrow keys (and Home, End) move between its enabled
+ * buttons (WAI-ARIA roving tabindex). Without it, reaching a time meant a Tab per day and per
+ * time before it, and leaving it a Tab per time after it.
+ */
+export function moveAcrossToolbar(event: KeyboardEvent<HTMLElement>): void {
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
+  const index = buttons.findIndex((button) => button === document.activeElement);
+  if (index < 0 || buttons.length === 0) return;
+  let next: number;
+  if (event.key === 'Home') next = 0;
+  else if (event.key === 'End') next = buttons.length - 1;
+  else if (event.key in ROVING_STEPS) next = (index + (ROVING_STEPS[event.key] ?? 0) + buttons.length) % buttons.length;
+  else return;
+  event.preventDefault();
+  const from = buttons[index];
+  const to = buttons[next];
+  if (!from || !to) return;
+  from.tabIndex = -1;
+  to.tabIndex = 0;
+  to.focus();
+}
+
+/** The one button of a toolbar that Tab reaches: the chosen one, else the first that can be chosen. */
+export function toolbarTabStop<T>(items: readonly T[], chosen: (item: T) => boolean, enabled: (item: T) => boolean): T | undefined {
+  return items.find((item) => chosen(item) && enabled(item)) ?? items.find(enabled);
 }

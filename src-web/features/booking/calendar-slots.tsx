@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { Slot } from '@contract/api/booking';
 import { dayLabel, formatInstant } from './booking-calendar';
+import { moveAcrossToolbar, toolbarTabStop } from './calendar-parts';
 import { useStores } from '../../stores/use-stores';
 
 /** Hours and minutes in the locale's own habit: "8:30 am" in en-AU, "08:30" in mk. */
@@ -12,8 +13,18 @@ export const SlotButtons = observer(function SlotButtons({ date, slots }: { date
   const { booking } = useStores();
   const { t, i18n } = useTranslation();
   const timeZone = booking.placeAndTime.selectedClinic?.clinic.timeZone;
+  const tabStop = toolbarTabStop(
+    slots,
+    (slot) => booking.placeAndTime.selectedStartsAt === slot.startsAt,
+    () => true,
+  );
   return (
-    <ul className="pp-slots">
+    <ul
+      className="pp-slots"
+      role="toolbar"
+      aria-label={t('booking.calendar.times', { day: dayLabel(date, i18n.language) })}
+      onKeyDown={moveAcrossToolbar}
+    >
       {slots.map((slot) => {
         // The same format as every other time on the page (the hold, the clinic's next time, the confirmation).
         const time = timeZone ? formatInstant(slot.startsAt, i18n.language, timeZone, TIME_OF_DAY) : slot.localTime;
@@ -23,6 +34,7 @@ export const SlotButtons = observer(function SlotButtons({ date, slots }: { date
               type="button"
               className="pp-slot"
               aria-pressed={booking.placeAndTime.selectedStartsAt === slot.startsAt}
+              tabIndex={slot === tabStop ? 0 : -1}
               aria-label={t('booking.calendar.time', { day: dayLabel(date, i18n.language), time })}
               onClick={() => void booking.placeAndTime.pickTime(date, slot)}
             >

@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayLabel } from './booking-calendar';
 import { useStores } from '../../stores/use-stores';
-import { CalendarNav, LoadStatus, useIntoViewAfterChoice } from './calendar-parts';
+import { CalendarNav, LoadStatus, moveAcrossToolbar, toolbarTabStop, useIntoViewAfterChoice } from './calendar-parts';
 import { MonthView } from './calendar-month';
 import { HoldStatus, SlotButtons } from './calendar-slots';
 import './calendar-view.css';
@@ -15,16 +15,26 @@ export const CalendarView = observer(function CalendarView() {
   const headingId = useId();
   const clinic = booking.placeAndTime.selectedClinic;
   // Choosing a clinic brings its times into view (on a phone they sit below every clinic card).
-  const sectionRef = useIntoViewAfterChoice<HTMLElement>(clinic?.clinic.slug ?? null, true);
+  const slug = clinic?.clinic.slug ?? null;
+  const sectionRef = useIntoViewAfterChoice<HTMLElement>(slug, true);
+  // The focus follows to the chosen clinic's times: the keyboard goes on from there, not through
+  // every other clinic and the map (the scroll is the hook's, so the focus does not scroll).
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (slug !== null) headingRef.current?.focus({ preventScroll: true });
+  }, [slug]);
   if (!clinic) return null;
   return (
     <section className="pp-calendar" aria-labelledby={headingId} ref={sectionRef}>
-      <h3 id={headingId}>{t('booking.calendar.title', { name: clinic.clinic.name })}</h3>
-      <div className="pp-chips" role="group" aria-label={t('booking.calendar.view')}>
+      <h3 id={headingId} ref={headingRef} tabIndex={-1} className="pp-calendar-title">
+        {t('booking.calendar.title', { name: clinic.clinic.name })}
+      </h3>
+      <div className="pp-chips" role="toolbar" aria-label={t('booking.calendar.view')} onKeyDown={moveAcrossToolbar}>
         <button
           type="button"
           className="pp-chip"
           aria-pressed={booking.placeAndTime.view === 'WEEK'}
+          tabIndex={booking.placeAndTime.view === 'WEEK' ? 0 : -1}
           onClick={() => void booking.placeAndTime.setView('WEEK')}
         >
           {t('booking.calendar.week')}
@@ -33,6 +43,7 @@ export const CalendarView = observer(function CalendarView() {
           type="button"
           className="pp-chip"
           aria-pressed={booking.placeAndTime.view === 'MONTH'}
+          tabIndex={booking.placeAndTime.view === 'MONTH' ? 0 : -1}
           onClick={() => void booking.placeAndTime.setView('MONTH')}
         >
           {t('booking.calendar.month')}
@@ -50,7 +61,7 @@ export const CalendarView = observer(function CalendarView() {
 });
 
 /** One day of the week strip: past days are quiet (not "fully booked"), today is marked. */
-const DayButton = observer(function DayButton({ date }: { date: string }) {
+const DayButton = observer(function DayButton({ date, tabStop }: { date: string; tabStop: boolean }) {
   const { booking } = useStores();
   const { t, i18n } = useTranslation();
   const today = booking.today;
@@ -74,6 +85,7 @@ const DayButton = observer(function DayButton({ date }: { date: string }) {
       aria-pressed={booking.placeAndTime.selectedDate === date}
       aria-current={date === today ? 'date' : undefined}
       aria-label={name}
+      tabIndex={tabStop ? 0 : -1}
       onClick={() => void booking.placeAndTime.selectDate(date)}
     >
       <span className="pp-day-name">
@@ -94,6 +106,9 @@ const WeekView = observer(function WeekView() {
   const range = `${dayLabel(first, i18n.language)} – ${dayLabel(last, i18n.language)}`;
   const selectedDay = booking.placeAndTime.selectedDay;
   const timesRef = useIntoViewAfterChoice<HTMLDivElement>(booking.placeAndTime.selectedDate);
+  const freeOn = (date: string) =>
+    date >= booking.today && (booking.placeAndTime.days.find((day) => day.date === date)?.slots.length ?? 0) > 0;
+  const tabStop = toolbarTabStop(days, (date) => booking.placeAndTime.selectedDate === date, freeOn);
   return (
     <div>
       <CalendarNav
@@ -112,9 +127,9 @@ const WeekView = observer(function WeekView() {
       <LoadStatus state={booking.placeAndTime.daysState} />
       {booking.placeAndTime.daysState === 'loaded' && (
         <>
-          <div className="pp-day-strip" role="group" aria-label={t('booking.calendar.days')}>
+          <div className="pp-day-strip" role="toolbar" aria-label={t('booking.calendar.days')} onKeyDown={moveAcrossToolbar}>
             {days.map((date) => (
-              <DayButton key={date} date={date} />
+              <DayButton key={date} date={date} tabStop={date === tabStop} />
             ))}
           </div>
           {selectedDay ? (

@@ -18,7 +18,7 @@ async function openTimes(view: 'WEEK' | 'MONTH') {
 describe('calendar view', () => {
   it('should show past days of the week as passed, not as full, and mark today', async () => {
     const calendar = await openTimes('WEEK');
-    const days = await within(calendar).findByRole('group', { name: 'Days of the week' });
+    const days = await within(calendar).findByRole('toolbar', { name: 'Days of the week' });
     const past = within(days).getByRole('button', { name: 'Mon, 23 Nov, past' });
     expect((past as HTMLButtonElement).disabled).toBe(true);
     expect(past.textContent).not.toMatch(/free/i);
@@ -50,5 +50,35 @@ describe('calendar view', () => {
     const today = await within(month).findByRole('button', { name: 'Wednesday 25 November, today' });
     expect(today.getAttribute('aria-current')).toBe('date');
     expect((today as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('should make the days and the times one Tab stop each, moved across with the arrow keys', async () => {
+    const calendar = await openTimes('WEEK');
+    const days = await within(calendar).findByRole('toolbar', { name: 'Days of the week' });
+    // Today is the first day that can be chosen: the one Tab stop of the strip.
+    const reachable = within(days)
+      .getAllByRole('button')
+      .filter((button) => button.tabIndex === 0 && !(button as HTMLButtonElement).disabled);
+    expect(reachable.map((button) => button.getAttribute('aria-label'))).toEqual(['Wed, 25 Nov, today, 2 free']);
+    reachable[0]?.focus();
+    fireEvent.keyDown(days, { key: 'ArrowRight' });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Thu, 26 Nov, 2 free');
+    fireEvent.keyDown(days, { key: 'Home' });
+    // Past days cannot be chosen, so Home goes to today.
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Wed, 25 Nov, today, 2 free');
+    fireEvent.keyDown(days, { key: 'ArrowLeft' });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Sun, 29 Nov, 2 free');
+
+    fireEvent.click(within(days).getByRole('button', { name: 'Thu, 26 Nov, 2 free' }));
+    const times = await within(calendar).findByRole('toolbar', { name: 'Free times on Thu, 26 Nov' });
+    const stops = within(times)
+      .getAllByRole('button')
+      .filter((button) => button.tabIndex === 0 && !(button as HTMLButtonElement).disabled);
+    expect(stops).toHaveLength(1);
+    fireEvent.click(within(times).getByRole('button', { name: /at 2:00\spm$/i }));
+    const chosen = within(times)
+      .getAllByRole('button')
+      .filter((button) => button.tabIndex === 0 && !(button as HTMLButtonElement).disabled);
+    expect(chosen.map((button) => button.textContent)).toEqual([expect.stringMatching(/^2:00\spm$/i)]);
   });
 });
