@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { isEmbeddedPath } from '../paths';
 import { themeVariables } from '../platform/theme';
 import { useStores } from '../stores/use-stores';
 import { LoadingOverlay } from './loading-overlay';
@@ -15,7 +16,9 @@ export const AppFrame = observer(function AppFrame() {
   const navigation = useNavigation();
   const title = config.title;
   const theme = config.theme;
-  const zoomed = ui.zoomed;
+  // A frame is as tall as its content (never a short screen): the zoom would only shrink the page in it.
+  const { pathname } = useLocation();
+  const zoomed = ui.zoomed && !isEmbeddedPath(pathname);
   const background = !ui.isMobile && config.app.patientPortalBackgroundEnabled;
 
   useEffect(() => {
