@@ -16,10 +16,11 @@ export const AppFrame = observer(function AppFrame() {
   const navigation = useNavigation();
   const title = config.title;
   const theme = config.theme;
-  // A frame is as tall as its content (never a short screen): the zoom would only shrink the page in it.
-  const { pathname } = useLocation();
-  const zoomed = ui.zoomed && !isEmbeddedPath(pathname);
-  const background = !ui.isMobile && config.app.patientPortalBackgroundEnabled;
+  // In a frame the provider's page is the backdrop, and the frame is as tall as its content (never a
+  // short screen): neither the portal's background picture nor the zoom belong there.
+  const embedded = isEmbeddedPath(useLocation().pathname);
+  const zoomed = ui.zoomed && !embedded;
+  const background = !ui.isMobile && !embedded && config.app.patientPortalBackgroundEnabled;
 
   useEffect(() => {
     document.title = title;
