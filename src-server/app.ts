@@ -33,6 +33,7 @@ import { registerConfigRoutes } from './modules/config/routes';
 import { createConfigService } from './modules/config/service';
 import { createHealthRepository } from './modules/health/repository';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerEmbedRoutes } from './modules/embed/routes';
 import { registerDevOutboxRoutes } from './modules/notifications/dev-outbox-routes';
 import { registerEmailPreviewRoutes } from './modules/notifications/preview-routes';
 import { createPatientAccessRepository, type PatientAccessRepository } from './modules/patient-access/repository';
@@ -282,6 +283,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerCaptchaRoutes(app, captcha);
   registerHealthRoutes(app, createHealthRepository(db), config.appVersion);
   registerConfigRoutes(app, configService);
+  registerEmbedRoutes(app, { sources: () => configService.securitySources(), publicUrl: config.publicUrl });
 
   // Booking: the availability index is built when the server becomes ready (not on a
   // database without the booking schema, which some tests use) and kept current from then on.

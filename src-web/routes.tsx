@@ -8,7 +8,7 @@ import { LoadingOverlay } from './shell/loading-overlay';
 import { RouteError } from './shell/route-error';
 import { preloadSanitizer } from './components/safe-html';
 import { loadPageTexts } from './i18n/page-texts';
-import { EmbeddedLayout, PortalLayout } from './shell/shell-layout';
+import { PortalLayout } from './shell/shell-layout';
 import { useStores } from './stores/use-stores';
 
 /** One page (or area) of the portal; aliases and clinic-path variants share their page's id. */
@@ -190,6 +190,18 @@ function EmbeddedIndexRedirect() {
 // The kiosk's own frame is a chunk of its own: only kiosks download it.
 const KioskLayout = lazy(() => import('./features/kiosk-shell/public').then((module) => ({ default: module.KioskLayout })));
 
+// The embedded layout is a chunk of its own too: the website's pages never download it.
+const EmbeddedLayout = lazy(() => import('./shell/embedded-layout').then((module) => ({ default: module.EmbeddedLayout })));
+
+/** The /iframe layout (docs/embedding.md): the page alone, the provider's page around it is the chrome. */
+function EmbeddedSiteLayout() {
+  return (
+    <Suspense fallback={<LoadingOverlay />}>
+      <EmbeddedLayout />
+    </Suspense>
+  );
+}
+
 /** The top-level layout: the kiosk frame in kiosk mode (docs/rules/kiosk.md#the-kiosk-shell), else the website's. */
 const SiteLayout = observer(function SiteLayout() {
   const { ui } = useStores();
@@ -214,7 +226,7 @@ export function buildRoutes(): RouteObject[] {
         {
           id: 'embedded',
           path: 'iframe',
-          Component: EmbeddedLayout,
+          Component: EmbeddedSiteLayout,
           ErrorBoundary: RouteError,
           children: [
             { id: 'embedded:index', index: true, Component: EmbeddedIndexRedirect },

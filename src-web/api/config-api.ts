@@ -35,6 +35,15 @@ export function createConfigApi(client: ApiClient) {
     integration: (): Promise<IntegrationConfig> => get('/api/config/integration', (c) => c.IntegrationConfigSchema),
     theme: (): Promise<ThemeConfig> => get('/api/config/theme', (c) => c.ThemeConfigSchema),
     environment: (): Promise<EnvironmentConfig> => get('/api/config/environment', (c) => c.EnvironmentConfigSchema),
+    /** Whether a page on `origin` may embed the portal, so the frame may post it its height (docs/embedding.md). */
+    async embedParentAllowed(origin: string): Promise<boolean> {
+      const path = '/api/embed/parent-origin';
+      const [response, contract] = await Promise.all([
+        client.http.get<unknown>(path, { params: { origin } }),
+        import('@contract/api/embed'),
+      ]);
+      return parseResponse(path, contract.EmbedParentOriginResponseSchema, response.data).allowed;
+    },
     contact: (): Promise<ContactResponse> => get('/api/config/contact', (c) => c.ContactResponseSchema),
     /** The terms and conditions: sanitised HTML sent as text/plain. */
     async terms(): Promise<string> {

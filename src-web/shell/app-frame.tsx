@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { isEmbeddedPath } from '../paths';
 import { themeVariables } from '../platform/theme';
 import { useStores } from '../stores/use-stores';
 import { LoadingOverlay } from './loading-overlay';
@@ -15,8 +16,11 @@ export const AppFrame = observer(function AppFrame() {
   const navigation = useNavigation();
   const title = config.title;
   const theme = config.theme;
-  const zoomed = ui.zoomed;
-  const background = !ui.isMobile && config.app.patientPortalBackgroundEnabled;
+  // In a frame the provider's page is the backdrop, and the frame is as tall as its content (never a
+  // short screen): neither the portal's background picture nor the zoom belong there.
+  const embedded = isEmbeddedPath(useLocation().pathname);
+  const zoomed = ui.zoomed && !embedded;
+  const background = !ui.isMobile && !embedded && config.app.patientPortalBackgroundEnabled;
 
   useEffect(() => {
     document.title = title;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/use-stores';
 import { CloseIcon } from '../components/icons';
 import { SafeHtml } from '../components/safe-html';
+import './banner.css';
 
 /** The provider's announcement above every page (docs/rules/shell.md#banner; stacking order 1500 in shell.css). */
 export const Banner = observer(function Banner() {

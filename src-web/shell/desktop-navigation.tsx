@@ -10,6 +10,7 @@ import { PortalLink } from '../components/portal-link';
 import { useNavTargets } from './nav-targets';
 import { StaffSignInButton } from './staff-sign-in-button';
 import { StaffSignInNotice, StaffUserMenu } from './staff-nav-lazy';
+import './navigation.css';
 
 /** Desktop and tablet navigation: logo home, optional header message, the staff login or the signed-in staff member. */
 export const DesktopNavigation = observer(function DesktopNavigation() {

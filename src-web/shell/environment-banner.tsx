@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/use-stores';
+import './environment-banner.css';
 
 interface EnvironmentBannerProps {
   /** Where the layout places this copy: the top corners render above the page, the bottom corners below it. */

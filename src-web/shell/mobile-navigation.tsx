@@ -10,6 +10,7 @@ import { PortalLink } from '../components/portal-link';
 import { useNavTargets } from './nav-targets';
 import { StaffSignInButton } from './staff-sign-in-button';
 import { StaffSignInNotice } from './staff-nav-lazy';
+import './navigation.css';
 
 interface MobileNavigationProps {
   /** False on confirmation pages unless the provider shows the menu there. */

@@ -93,6 +93,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
 
   // Configuration and texts
   'GET /api/config/bootstrap': 'public',
+  // Embedding: the providers' script and the framed portal's question about its parent page
+  'GET /embed.js': 'public',
+  'GET /api/embed/parent-origin': 'public',
   'GET /api/config/body-figure': 'public',
   'GET /api/config/app': 'public',
   'GET /api/config/radiology': 'public',

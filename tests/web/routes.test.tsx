@@ -145,10 +145,12 @@ describe('pages behind the route table', () => {
     expect(app.router.state.location.pathname).toBe('/iframe/select-region');
   });
 
-  it('should frame the default embedded page on /iframe-test', async () => {
+  it("should frame the default embedded page on /iframe-test with the providers' script tag", async () => {
     await renderApp('/iframe-test');
-    const frame = await screen.findByTitle('Embedded patient portal');
-    expect(frame.tagName).toBe('IFRAME');
-    expect(frame.getAttribute('src')).toBe('/iframe/select-region');
+    await screen.findByRole('heading', { level: 1, name: 'Embedded portal test' });
+    // The script (resources/embed/embed.js, run in the browser journeys) makes the frame.
+    const script = document.querySelector<HTMLScriptElement>('script[src="/embed.js"]');
+    expect(script?.dataset.path).toBe('/select-region');
+    expect(script?.dataset.title).toBe('Embedded patient portal');
   });
 });

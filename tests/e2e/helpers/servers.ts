@@ -29,3 +29,35 @@ export async function startParentSite(port: number, host: string, framedPath: st
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return server;
 }
+
+export interface ScriptTag {
+  /** data-path: the portal page the frame opens. */
+  path: string;
+  /** data-title: the frame's accessible name. */
+  title: string;
+}
+
+/**
+ * A provider's plain HTML page that embeds the portal the documented way (docs/embedding.md): one
+ * script tag per frame, below a tall block of the provider's own content so the frames start far
+ * down the page. Returns the server so the test can close it.
+ */
+export async function startScriptParentSite(port: number, host: string, tags: readonly ScriptTag[]): Promise<Server> {
+  const scripts = tags
+    .map(
+      (tag) =>
+        `<h2>${tag.title}</h2><script src="${portalOrigin}/embed.js" data-path="${tag.path}" data-title="${tag.title}" async></script>`,
+    )
+    .join('<p>Between the frames.</p>');
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>Provider site</title></head><body style="margin:0;font-family:serif">` +
+        `<header><h1>Provider site</h1></header><main><div style="height:1200px">The provider's own content.</div>` +
+        `${scripts}<p>Below the portal.</p></main></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  return server;
+}
