@@ -11,6 +11,9 @@ import type { SurveyQuestionnaire } from './questionnaire-store';
 import { registerAutocomplete, setAutocompleteLookup, applyAutocompleteRenderers, type AutocompleteLookup } from './autocomplete-question';
 import './questionnaires.css';
 import { Button } from '../../components/button';
+import { useStores } from '../../stores/use-stores';
+import { normaliseYesNo, type YesNoLabels } from './yes-no-normaliser';
+import { surveyThemeVariables } from './survey-theme';
 
 /**
  * This module is the heavy part of questionnaires (SurveyJS, about 250 KB gzipped with its CSS):
@@ -48,20 +51,35 @@ export interface SurveyModalProps {
   error?: string | null;
   /** The survey's interface language (SurveyJS's own buttons and messages). */
   locale?: string;
+  /** What the previous questionnaire of the run came to, said at the top of this one (role=status). */
+  previousOutcome?: string | null;
 }
 
 /** Builds the SurveyJS model: the provider's CSS, progress 'Answered {0} of {1}', completion through onSubmit. */
 export function createSurveyModel(
   questionnaire: SurveyQuestionnaire,
-  options: { progressText: (answered: number, total: number) => string; locale?: string },
+  options: {
+    progressText: (answered: number, total: number) => string;
+    locale?: string;
+    /** The texts of a boolean question's choices (yes-no-normaliser.ts). */
+    yesNo?: YesNoLabels;
+    /** SurveyJS theme variables (survey-theme.ts), set on its root through CSSOM. */
+    themeVariables?: Record<string, string>;
+    /** The app config's questionnaire CSS. */
+    providerCss?: string | null;
+  },
 ): Model {
   registerAutocomplete();
-  const model = new Model(questionnaire.json);
+  const model = new Model(normaliseYesNo(questionnaire.json, options.yesNo ?? { yes: 'Yes', no: 'No' }));
   applyAutocompleteRenderers(model);
   model.generateStylesheet = false;
   ensureThemeStyle('theme', model.themeStyle);
+  if (options.providerCss) ensureThemeStyle('provider', options.providerCss);
   model.onAfterRenderSurvey.add((survey) => ensureThemeStyle('reset', survey.resetVariablesStyle));
+  if (options.themeVariables) model.applyTheme({ cssVariables: options.themeVariables });
   model.showCompletedPage = false;
+  // The dialog's heading is the title; SurveyJS's header would say it a second time.
+  model.showTitle = false;
   if (options.locale) model.locale = options.locale;
   // Progress counts answered questions, at the top unless the JSON says otherwise.
   if (!model.showProgressBar) model.showProgressBar = true;
@@ -88,8 +106,9 @@ export function createSurveyModel(
  * click beside it does nothing), no keyboard close (Escape does nothing), a close button only
  * when closing is allowed; with showClosingConfirmation the close asks yes/no first.
  */
-export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, error, locale }: SurveyModalProps) {
+export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, error, locale, previousOutcome }: SurveyModalProps) {
   const { t } = useTranslation();
+  const { config } = useStores();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [confirming, setConfirming] = useState(false);
@@ -97,6 +116,9 @@ export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, 
     return createSurveyModel(questionnaire, {
       progressText: (answered, total) => t('questionnaire.progress', { answered, total }),
       locale,
+      yesNo: { yes: t('questionnaire.yes'), no: t('questionnaire.no') },
+      themeVariables: surveyThemeVariables(config.theme, config.app.questionnaireTheme),
+      providerCss: config.app.questionnaireCss,
     });
     // One model per questionnaire.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -134,15 +156,23 @@ export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, 
       onCancel={(event) => event.preventDefault()}
     >
       <div className="pp-survey-head">
-        <h2 id={titleId} className="pp-dialog-title">
-          {questionnaire.title}
-        </h2>
+        <div className="pp-survey-heading">
+          <h2 id={titleId} className="pp-dialog-title">
+            {questionnaire.title}
+          </h2>
+          {model.description && <p className="pp-survey-description">{model.description}</p>}
+        </div>
         {closable && (
           <Button variant="secondary" className="pp-survey-close" onClick={close}>
             {t('action.close')}
           </Button>
         )}
       </div>
+      {previousOutcome && (
+        <p role="status" className="pp-notice pp-notice-success pp-survey-previous">
+          {previousOutcome}
+        </p>
+      )}
       {error && (
         <p role="alert" className="pp-notice pp-notice-error">
           {error}
