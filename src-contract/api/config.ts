@@ -38,7 +38,12 @@ export const QuestionnaireThemeSchema = z
     colorPrimary: CssColorSchema.optional(),
     colorText: CssColorSchema.optional(),
     colorBackground: CssColorSchema.optional(),
-    fontFamily: z.string().min(1).max(300).regex(/^[^;{}<>]*$/, 'a font list, without ; { } < >').optional(),
+    fontFamily: z
+      .string()
+      .min(1)
+      .max(300)
+      .regex(/^[^;{}<>]*$/, 'a font list, without ; { } < >')
+      .optional(),
     /** Base font size in CSS px. */
     fontSize: z.number().int().min(12).max(24).optional(),
     borderRadius: z.number().int().min(0).max(24).optional(),
@@ -123,7 +128,6 @@ export const RadiologyConfigSchema = z.object({
   domainAdmin: LinkSchema.nullable(),
 });
 export type RadiologyConfig = z.infer<typeof RadiologyConfigSchema>;
-
 
 export const BodyPartStyleSchema = z.object({
   fill: CssColorSchema.optional(),

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Model } from 'survey-core';
+import { Model, SvgRegistry } from 'survey-core';
 import { Survey } from 'survey-react-ui';
 // The fontless build: the full one loads Open Sans from Google, which the CSP (font-src 'self') refuses.
 import 'survey-core/survey-core.fontless.min.css';
@@ -37,6 +37,17 @@ function ensureThemeStyle(id: string, css: string): void {
   if (style.textContent !== css) style.textContent = css;
 }
 
+// SurveyJS writes its icon symbols into the page as HTML; the timer's carry style attributes,
+// which the CSP (no 'unsafe-inline') refuses with a console error. No questionnaire of ours shows
+// a timer, so the attributes are dropped before the icons are rendered.
+function dropIconStyleAttributes(): void {
+  const icons = SvgRegistry.icons as Record<string, string>;
+  for (const id of Object.keys(icons)) {
+    const icon = icons[id] ?? '';
+    if (icon.includes('style=')) icons[id] = icon.replace(/\sstyle="[^"]*"/g, '');
+  }
+}
+
 export type SurveySubmit = (result: Record<string, unknown>) => Promise<boolean>;
 
 export interface SurveyModalProps {
@@ -70,6 +81,7 @@ export function createSurveyModel(
   },
 ): Model {
   registerAutocomplete();
+  dropIconStyleAttributes();
   const model = new Model(normaliseYesNo(questionnaire.json, options.yesNo ?? { yes: 'Yes', no: 'No' }));
   applyAutocompleteRenderers(model);
   model.generateStylesheet = false;
@@ -81,8 +93,11 @@ export function createSurveyModel(
   // The dialog's heading is the title; SurveyJS's header would say it a second time.
   model.showTitle = false;
   if (options.locale) model.locale = options.locale;
-  // Progress counts answered questions, at the top unless the JSON says otherwise.
-  if (!model.showProgressBar) model.showProgressBar = true;
+  // Progress counts answered questions. The dialog shows it in its own header (useProgress), where
+  // no card can cover it; SurveyJS's own bar stays off. A JSON with showProgressBar "off" hides it.
+  const progressOff = questionnaire.json.showProgressBar === 'off' || questionnaire.json.showProgressBar === false;
+  model.setVariable(PROGRESS_OFF, progressOff);
+  model.showProgressBar = false;
   model.progressBarType = 'questions';
   model.onGetProgressText.add((_, event) => {
     event.text = options.progressText(event.answeredQuestionCount, event.questionCount);
@@ -99,6 +114,32 @@ export function createSurveyModel(
     event.html = sanitizeHtml(event.html);
   });
   return model;
+}
+
+const PROGRESS_OFF = 'ppProgressOff';
+
+/** The survey's progress as answered and total questions, kept current as answers change. */
+function useProgress(model: Model): { answered: number; total: number } | null {
+  const read = () => {
+    if (model.getVariable(PROGRESS_OFF) === true) return null;
+    const info = model.getProgressInfo();
+    return { answered: info.answeredQuestionCount, total: info.questionCount };
+  };
+  const [progress, setProgress] = useState(read);
+  useEffect(() => {
+    const update = () => setProgress(read());
+    model.onValueChanged.add(update);
+    model.onCurrentPageChanged.add(update);
+    model.onPageVisibleChanged.add(update);
+    update();
+    return () => {
+      model.onValueChanged.remove(update);
+      model.onCurrentPageChanged.remove(update);
+      model.onPageVisibleChanged.remove(update);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [model]);
+  return progress;
 }
 
 /**
@@ -134,6 +175,7 @@ export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, 
   }, [model, onSubmit]);
 
   useEffect(() => setAutocompleteLookup(lookup ?? null), [lookup]);
+  const progress = useProgress(model);
 
   useModalDialog(ref);
 
@@ -160,7 +202,12 @@ export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, 
           <h2 id={titleId} className="pp-dialog-title">
             {questionnaire.title}
           </h2>
-          {model.description && <p className="pp-survey-description">{model.description}</p>}
+          {progress && progress.total > 0 && (
+            <div className="pp-survey-progress">
+              <span id={`${titleId}-progress`}>{t('questionnaire.progress', { answered: progress.answered, total: progress.total })}</span>
+              <progress value={progress.answered} max={progress.total} aria-labelledby={`${titleId}-progress`} />
+            </div>
+          )}
         </div>
         {closable && (
           <Button variant="secondary" className="pp-survey-close" onClick={close}>
@@ -179,6 +226,7 @@ export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, 
         </p>
       )}
       <div className="pp-survey-body">
+        {model.description && <p className="pp-survey-description">{model.description}</p>}
         <Survey model={model} />
       </div>
       {confirming && onClose && (
