@@ -86,17 +86,14 @@ export interface CompletionOutcome {
   kind: 'saved' | 'bookingRequest' | 'denied';
   /** The provider's message of the outcome, if any. */
   message: string | null;
-  /** The document the patient must bring, if an outcome named one. */
-  document: string | null;
 }
 
 /** The outcome of one saved answer from the actions it led to. */
 export function completionOutcome(title: string, actions: OutcomeAction[]): CompletionOutcome {
-  let outcome: CompletionOutcome = { title, kind: 'saved', message: null, document: null };
+  let outcome: CompletionOutcome = { title, kind: 'saved', message: null };
   for (const action of actions) {
-    if (action.kind === 'deny') return { ...outcome, kind: 'denied', message: action.message };
-    if (action.kind === 'createBookingRequest') outcome = { ...outcome, kind: 'bookingRequest', message: action.message };
-    if (action.kind === 'documentType' && action.title) outcome = { ...outcome, document: action.title };
+    if (action.kind === 'deny') return { title, kind: 'denied', message: action.message };
+    if (action.kind === 'createBookingRequest') outcome = { title, kind: 'bookingRequest', message: action.message };
   }
   return outcome;
 }

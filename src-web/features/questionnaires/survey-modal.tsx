@@ -12,7 +12,7 @@ import { registerAutocomplete, setAutocompleteLookup, applyAutocompleteRenderers
 import './questionnaires.css';
 import { Button } from '../../components/button';
 import { useStores } from '../../stores/use-stores';
-import { normaliseYesNo, type YesNoLabels } from './yes-no-normaliser';
+import { isYesNoChoices, normaliseYesNo, YES_NO_CLASS, type YesNoLabels } from './yes-no-normaliser';
 import { surveyThemeVariables } from './survey-theme';
 
 /**
@@ -89,6 +89,13 @@ export function createSurveyModel(
   if (options.providerCss) ensureThemeStyle('provider', options.providerCss);
   model.onAfterRenderSurvey.add((survey) => ensureThemeStyle('reset', survey.resetVariablesStyle));
   if (options.themeVariables) model.applyTheme({ cssVariables: options.themeVariables });
+  // Yes/no questions carry one class, so they look alike whatever the provider's css says.
+  model.onUpdateQuestionCssClasses.add((_, event) => {
+    const choices = (event.question as { choices?: { value: unknown }[] }).choices;
+    if (event.question.getType() === 'radiogroup' && isYesNoChoices(choices?.map((choice) => choice.value))) {
+      event.cssClasses.root = `${String(event.cssClasses.root ?? '')} ${YES_NO_CLASS}`;
+    }
+  });
   model.showCompletedPage = false;
   // The dialog's heading is the title; SurveyJS's header would say it a second time.
   model.showTitle = false;

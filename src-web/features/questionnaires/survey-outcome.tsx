@@ -5,18 +5,17 @@ import type { CompletionOutcome } from './questionnaire-store';
 /** What follows a questionnaire run, for the next-action sentence. */
 export type NextStep = 'booking' | 'none';
 
-/** What a saved questionnaire came to, in words (docs/rules/questionnaires.md#after-complete). */
+/**
+ * What a saved questionnaire came to, in words (docs/rules/questionnaires.md#after-complete). The
+ * provider's own message and the document to bring are not repeated: the booking shows them.
+ */
 export function useOutcomeWords(): (outcome: CompletionOutcome) => string {
   const { t } = useTranslation();
   return (outcome) => {
-    const words =
-      outcome.kind === 'bookingRequest'
-        ? [t('questionnaire.outcome.saved', { title: outcome.title }), outcome.message || t('questionnaire.outcome.bookingRequest')]
-        : outcome.kind === 'denied'
-          ? [t('questionnaire.outcome.saved', { title: outcome.title }), outcome.message || t('message.questionnaire_denied')]
-          : [t('questionnaire.outcome.saved', { title: outcome.title })];
-    if (outcome.document) words.push(t('questionnaire.outcome.document', { document: outcome.document }));
-    return words.join(' ');
+    const saved = t('questionnaire.outcome.saved', { title: outcome.title });
+    if (outcome.kind === 'bookingRequest') return `${saved} ${t('questionnaire.outcome.bookingRequest')}`;
+    if (outcome.kind === 'denied') return `${saved} ${t('message.questionnaire_denied')}`;
+    return saved;
   };
 }
 

@@ -23,7 +23,7 @@ export interface YesNoLabels {
   no: string;
 }
 
-/** Marks the questions this normaliser rewrote (the page's styles and tests find them by it). */
+/** The class of a yes/no question's root in the page (survey-modal.tsx adds it; styles and tests find it). */
 export const YES_NO_CLASS = 'pp-yes-no';
 
 /** Boolean properties that have no meaning on a radiogroup. */
@@ -53,11 +53,6 @@ export function isYesNoChoices(choices: unknown): choices is unknown[] {
   return values.filter(isYes).length === 1 && values.filter(isNo).length === 1;
 }
 
-function withClass(element: Json): string {
-  const existing = typeof element.cssClass === 'string' ? element.cssClass.trim() : '';
-  return existing.split(/\s+/).includes(YES_NO_CLASS) ? existing : `${existing} ${YES_NO_CLASS}`.trim();
-}
-
 function booleanAsRadiogroup(element: Json, labels: YesNoLabels): Json {
   const rest: Json = {};
   for (const [key, value] of Object.entries(element)) if (!BOOLEAN_ONLY.includes(key)) rest[key] = value;
@@ -71,7 +66,6 @@ function booleanAsRadiogroup(element: Json, labels: YesNoLabels): Json {
       { value: noValue, text: (element.labelFalse as Text | undefined) ?? labels.no },
     ],
     colCount: 0,
-    cssClass: withClass(element),
   };
 }
 
@@ -79,7 +73,7 @@ function orderedYesNo(element: Json, choices: unknown[]): Json {
   const yes = choices.filter((choice) => isYes(choiceValue(choice)));
   const no = choices.filter((choice) => isNo(choiceValue(choice)));
   const others = choices.filter((choice) => !isYes(choiceValue(choice)) && !isNo(choiceValue(choice)));
-  return { ...element, choices: [...yes, ...no, ...others], colCount: 0, choicesOrder: 'none', cssClass: withClass(element) };
+  return { ...element, choices: [...yes, ...no, ...others], colCount: 0, choicesOrder: 'none' };
 }
 
 function normaliseElement(element: unknown, labels: YesNoLabels): unknown {
