@@ -134,7 +134,10 @@ describe('normaliseYesNo', () => {
     let yesNo = 0;
     for (const { slug, json } of demo.questionnaires) {
       const model = new Model(normaliseYesNo(json, LABELS));
-      expect(model.getAllQuestions().filter((question) => question.getType() === 'boolean'), slug).toEqual([]);
+      expect(
+        model.getAllQuestions().filter((question) => question.getType() === 'boolean'),
+        slug,
+      ).toEqual([]);
       for (const question of model.getAllQuestions()) {
         if (question.getType() !== 'radiogroup') continue;
         const values = (question as QuestionRadiogroupModel).choices.map((choice) => choice.value as unknown);
