@@ -27,6 +27,30 @@ export const NavigationLinksSchema = z.object({
 });
 export type NavigationLinks = z.infer<typeof NavigationLinksSchema>;
 
+const CssColorSchema = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'expected a hex colour such as #1d4ed8');
+
+/**
+ * The app config's questionnaire styling (docs/rules/questionnaires.md#look): what differs from the
+ * provider's theme inside a questionnaire. Mapped to SurveyJS's theme variables, never raw CSS.
+ */
+export const QuestionnaireThemeSchema = z
+  .object({
+    colorPrimary: CssColorSchema.optional(),
+    colorText: CssColorSchema.optional(),
+    colorBackground: CssColorSchema.optional(),
+    fontFamily: z
+      .string()
+      .min(1)
+      .max(300)
+      .regex(/^[^;{}<>]*$/, 'a font list, without ; { } < >')
+      .optional(),
+    /** Base font size in CSS px. */
+    fontSize: z.number().int().min(12).max(24).optional(),
+    borderRadius: z.number().int().min(0).max(24).optional(),
+  })
+  .strict();
+export type QuestionnaireTheme = z.infer<typeof QuestionnaireThemeSchema>;
+
 export const AppConfigSchema = z.object({
   locale: z.string().min(2).max(10),
   metaTitle: z.string().max(200).nullable(),
@@ -38,7 +62,10 @@ export const AppConfigSchema = z.object({
   analyticsId: z.string().max(100).nullable(),
   trackingEnabled: z.boolean(),
   trackingId: z.string().max(100).nullable(),
+  /** The provider's own CSS for questionnaires (spec point 1), put into the page with its CSP nonce. */
   questionnaireCss: z.string().max(20000).nullable(),
+  /** Questionnaire styling over the theme's (colours, font, corners); absent: the theme's. */
+  questionnaireTheme: QuestionnaireThemeSchema.nullable().optional(),
   kioskNoActivitySeconds: z.number().int().min(10).max(3600),
   /** Kiosk check-in asks the booking's FEEDBACK questionnaire first when it is not answered (spec point 4, giveFeedback). */
   giveFeedback: z.boolean().default(false),
@@ -101,8 +128,6 @@ export const RadiologyConfigSchema = z.object({
   domainAdmin: LinkSchema.nullable(),
 });
 export type RadiologyConfig = z.infer<typeof RadiologyConfigSchema>;
-
-const CssColorSchema = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'expected a hex colour such as #1d4ed8');
 
 export const BodyPartStyleSchema = z.object({
   fill: CssColorSchema.optional(),

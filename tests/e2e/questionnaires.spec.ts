@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
-import { answerQuestionnairesPlainly, chooseBoolean, chooseRadio, surveyDialog, tickOption } from './helpers/questionnaires';
+import {
+  answerQuestionnairesPlainly,
+  chooseBoolean,
+  chooseRadio,
+  surveyDialog,
+  tickOption,
+  watchCspViolations,
+} from './helpers/questionnaires';
 import { signIn } from './helpers/sign-in';
 
 /**
@@ -25,14 +32,22 @@ function qt(key: string, values: Record<string, string | number> = {}): string {
   return node.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
-/** Collects CSP violations the page reports (SurveyJS's icon symbols carry style attributes: harmless, ignored). */
+/** Collects the CSP violations the page reports in its console (SurveyJS's icons included). */
 function watchCsp(page: Page): string[] {
   const violations: string[] = [];
   page.on('console', (message) => {
     const text = message.text();
-    if (/Content Security Policy/.test(text) && !/style attributes/.test(text)) violations.push(text);
+    if (/Content Security Policy/.test(text)) violations.push(text);
   });
   return violations;
+}
+
+/** '#0b5f7a' as the browser computes it: 'rgb(11, 95, 122)'. */
+function rgb(hex: string): string {
+  const digits = hex.replace('#', '');
+  const full = digits.length === 3 ? [...digits].map((digit) => digit + digit).join('') : digits.slice(0, 6);
+  const [r, g, b] = [0, 2, 4].map((index) => parseInt(full.slice(index, index + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
 }
 
 async function chooseExam(page: Page, name: string) {
@@ -320,4 +335,95 @@ test.describe('against the real server', () => {
     expect(await answerQuestionnairesPlainly(page, location)).toBeGreaterThan(0);
     await expect(location).toBeVisible();
   });
+
+  for (const size of [
+    { name: 'phone', width: 390, height: 844 },
+    { name: 'desktop', width: 1440, height: 900 },
+  ]) {
+    test(`at ${size.width}x${size.height} the screening looks like the portal: one yes/no control, the provider's colour, progress in view, the title once, the outcome after Complete, no CSP violation`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      const theme = (await (await page.request.get('/api/config/theme')).json()) as { colorPrimary: string };
+      const primary = rgb(theme.colorPrimary);
+      await page.goto('/');
+      await chooseExam(page, 'MRI knee');
+      const violations = await watchCspViolations(page);
+      const console = watchCsp(page);
+      await page.getByRole('button', { name: t('action.continue') }).click();
+      const dialog = page.getByRole('dialog', { name: MRI_SAFETY.title });
+      await expect(dialog).toBeVisible({ timeout: 15_000 });
+
+      // The title once: the dialog's heading, not SurveyJS's header as well.
+      await expect(dialog.getByText(MRI_SAFETY.title, { exact: true })).toHaveCount(1);
+      // Progress in the dialog's header, in view and not covered.
+      const counter = progress(dialog, 0, 5);
+      await expect(counter).toBeInViewport({ ratio: 1 });
+      const covered = await counter.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return !(top === element || element.contains(top));
+      });
+      expect(covered).toBe(false);
+
+      // One yes/no control: radio buttons, Yes then No, none chosen and each drawn from the start.
+      await expect(dialog.getByRole('switch')).toHaveCount(0);
+      const yesNo = dialog.locator('.pp-yes-no');
+      await expect(yesNo).toHaveCount(3);
+      for (const group of await yesNo.all()) {
+        const labels = await group
+          .getByRole('radio')
+          .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''));
+        expect(labels.slice(0, 2)).toEqual(['Yes', 'No']);
+        for (const radio of await group.getByRole('radio').all()) await expect(radio).not.toBeChecked();
+        const ring = await group
+          .locator('.sd-item__decorator')
+          .first()
+          .evaluate((element) => {
+            const style = getComputedStyle(element);
+            return { width: element.getBoundingClientRect().width, shadow: style.boxShadow, border: style.borderTopWidth };
+          });
+        expect(ring.width).toBeGreaterThanOrEqual(16);
+        expect(ring.shadow !== 'none' || ring.border !== '0px').toBe(true);
+      }
+      await expectNoSeriousA11yViolations(page, `${size.name}: MRI safety screening`);
+
+      // A phone: a full-screen sheet without sideways scroll; a desktop: a comfortable width.
+      const box = await dialog.boundingBox();
+      if (size.name === 'phone') expect(box?.width).toBe(size.width);
+      else expect(box?.width ?? 0).toBeGreaterThan(600);
+      if (size.name !== 'phone') expect(box?.width ?? 0).toBeLessThan(1000);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      // The provider's primary colour on a chosen answer and on Complete, not SurveyJS's green.
+      await chooseRadio(dialog, /pacemaker/, 'No');
+      await expect(dialog.locator('.sd-item--checked .sd-item__decorator').first()).toHaveCSS('background-color', primary);
+      await expect(progress(dialog, 1, 5)).toBeInViewport();
+      await chooseBoolean(dialog, /any other implant/, 'No');
+      await chooseRadio(dialog, /metal fragments/, 'No');
+      await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+      await chooseBoolean(dialog, /claustrophobic/, 'No');
+      await dialog.getByRole('spinbutton', { name: /weight/ }).fill('72');
+      const complete = dialog.getByRole('button', { name: 'Complete', exact: true });
+      await expect(complete).toHaveCSS('background-color', primary);
+      // The weight counts once its field is left (SurveyJS updates text answers on blur).
+      await expect(progress(dialog, 4, 5)).toBeInViewport();
+      // Keyboard: Complete takes the focus with a visible ring.
+      await complete.focus();
+      await expect(complete).not.toHaveCSS('outline-style', 'none');
+      await complete.press('Enter');
+
+      // After Complete: the outcome in words, announced, with the next action.
+      const outcome = page.getByRole('status').filter({ hasText: qt('questionnaire.outcome.saved', { title: MRI_SAFETY.title }) });
+      await expect(outcome).toBeVisible({ timeout: 15_000 });
+      await expect(outcome).toContainText(qt('questionnaire.outcome.nextBooking'));
+      await expect(page.getByRole('heading', { level: 2, name: t('booking.location.title') })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `${size.name}: after the screening`);
+      await outcome.getByRole('button', { name: qt('questionnaire.outcome.dismiss') }).click();
+      await expect(outcome).toHaveCount(0);
+
+      expect(await violations()).toEqual([]);
+      expect(console).toEqual([]);
+    });
+  }
 });

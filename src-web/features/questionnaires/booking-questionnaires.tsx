@@ -169,7 +169,7 @@ export const BookingQuestionnaires = observer(function BookingQuestionnaires() {
   const dismiss = () => runInAction(() => (store.denied = null));
   return (
     <>
-      {store.subject === 'BOOKING' && <QuestionnaireRunModal store={store} locale={root.i18n.locale} />}
+      {store.subject === 'BOOKING' && <QuestionnaireRunModal store={store} locale={root.i18n.locale} next="booking" />}
       {store.subject === 'BOOKING' && store.denied && (
         <MessageDialog title={t('questionnaire.denied')} closeText={t('action.close')} onClose={dismiss}>
           <p data-questionnaire-denied>{store.denied.message || t('message.questionnaire_denied')}</p>

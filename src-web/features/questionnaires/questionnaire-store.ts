@@ -79,6 +79,25 @@ export function outcomeActions(result: OutcomeProcessingResult): OutcomeAction[]
   return actions;
 }
 
+/** What a saved questionnaire came to, said in words after Complete (survey-outcome.tsx). */
+export interface CompletionOutcome {
+  title: string;
+  /** saved: nothing else follows; bookingRequest: a request instead of a time; denied: not online. */
+  kind: 'saved' | 'bookingRequest' | 'denied';
+  /** The provider's message of the outcome, if any. */
+  message: string | null;
+}
+
+/** The outcome of one saved answer from the actions it led to. */
+export function completionOutcome(title: string, actions: OutcomeAction[]): CompletionOutcome {
+  let outcome: CompletionOutcome = { title, kind: 'saved', message: null };
+  for (const action of actions) {
+    if (action.kind === 'deny') return { title, kind: 'denied', message: action.message };
+    if (action.kind === 'createBookingRequest') outcome = { title, kind: 'bookingRequest', message: action.message };
+  }
+  return outcome;
+}
+
 /** Follows the actions of one answer (the booking flow, the page); may be async. */
 export type OutcomeFollower = (actions: OutcomeAction[], item: QuestionnaireItem) => void | Promise<void>;
 
@@ -120,6 +139,8 @@ export class QuestionnaireStore {
   cancelled = false;
   /** The patient closed a questionnaire unanswered. */
   closedUnanswered = false;
+  /** What the last questionnaire saved in this run came to. */
+  lastOutcome: CompletionOutcome | null = null;
 
   private readonly deps: QuestionnaireStoreDeps;
   private follow: OutcomeFollower = () => undefined;
@@ -169,6 +190,7 @@ export class QuestionnaireStore {
     this.failure = null;
     this.cancelled = false;
     this.closedUnanswered = false;
+    this.lastOutcome = null;
     this.current = null;
     await this.openNext();
   }
@@ -263,6 +285,7 @@ export class QuestionnaireStore {
       this.answeredCount += 1;
       this.queue = this.queue.filter((entry) => entry !== item);
       this.current = null;
+      this.lastOutcome = completionOutcome(questionnaire.title, actions);
       for (const action of actions) {
         if (action.kind === 'deny') this.denied = { message: action.message };
         if (action.kind === 'redirect') this.redirectUrl = action.url;
@@ -293,6 +316,7 @@ export class QuestionnaireStore {
     this.denied = null;
     this.redirectUrl = null;
     this.failure = null;
+    this.lastOutcome = null;
   }
 }
 

@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../../platform/error-reporting';
 import { MessageDialog } from '../../components/modal-dialog';
 import type { QuestionnaireStore } from './questionnaire-store';
 import type { SurveyModalProps } from './survey-modal';
+import { SurveyOutcomeNotice, useOutcomeWords, type NextStep } from './survey-outcome';
 
 // SurveyJS (survey-core, survey-react-ui and their CSS) is a chunk of its own, downloaded only
 // when a questionnaire actually opens: never on the booking home's first screen.
@@ -59,23 +60,38 @@ export function LazySurveyModal(props: SurveyModalProps) {
   );
 }
 
-/** The survey modal of a questionnaire run: the store's current questionnaire, saved through the store. */
+/**
+ * The survey modal of a questionnaire run: the store's current questionnaire, saved through the
+ * store. After Complete the outcome is said in words: at the top of the next questionnaire, or
+ * (with `next`) in a status message naming the next action once the run is over.
+ */
 export const QuestionnaireRunModal = observer(function QuestionnaireRunModal({
   store,
   locale,
+  next = 'none',
 }: {
   store: QuestionnaireStore;
   locale: SurveyModalProps['locale'];
+  next?: NextStep;
 }) {
   const { t } = useTranslation();
+  const words = useOutcomeWords();
+  const [dismissed, setDismissed] = useState<object | null>(null);
   const current = store.current;
-  if (!current) return null;
+  const outcome = store.lastOutcome;
+  if (!current) {
+    if (next === 'none') return null;
+    // A denial has its own dialog; a dismissed notice stays away until the next outcome.
+    const shown = outcome && outcome.kind !== 'denied' && outcome !== dismissed && store.state === 'done' ? outcome : null;
+    return <SurveyOutcomeNotice outcome={shown} next={next} onDismiss={() => setDismissed(outcome)} />;
+  }
   return (
     <LazySurveyModal
       key={`${current.questionnaire.id}:${current.examSlug ?? ''}`}
       questionnaire={current.questionnaire}
       error={store.error}
       locale={locale}
+      previousOutcome={outcome ? words(outcome) : null}
       lookup={(query, source) => (source ? store.api.autocomplete(source, query) : Promise.resolve([]))}
       onSubmit={(result) => store.submit(result, t('message.error_answering_questionnaire'))}
       onClose={() => store.close()}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Model } from 'survey-core';
+import { Model, SvgRegistry } from 'survey-core';
 import { Survey } from 'survey-react-ui';
 // The fontless build: the full one loads Open Sans from Google, which the CSP (font-src 'self') refuses.
 import 'survey-core/survey-core.fontless.min.css';
@@ -11,6 +11,9 @@ import type { SurveyQuestionnaire } from './questionnaire-store';
 import { registerAutocomplete, setAutocompleteLookup, applyAutocompleteRenderers, type AutocompleteLookup } from './autocomplete-question';
 import './questionnaires.css';
 import { Button } from '../../components/button';
+import { useStores } from '../../stores/use-stores';
+import { isYesNoChoices, normaliseYesNo, YES_NO_CLASS, type YesNoLabels } from './yes-no-normaliser';
+import { surveyThemeVariables } from './survey-theme';
 
 /**
  * This module is the heavy part of questionnaires (SurveyJS, about 250 KB gzipped with its CSS):
@@ -34,6 +37,17 @@ function ensureThemeStyle(id: string, css: string): void {
   if (style.textContent !== css) style.textContent = css;
 }
 
+// SurveyJS writes its icon symbols into the page as HTML; the timer's carry style attributes,
+// which the CSP (no 'unsafe-inline') refuses with a console error. No questionnaire of ours shows
+// a timer, so the attributes are dropped before the icons are rendered.
+function dropIconStyleAttributes(): void {
+  const icons = SvgRegistry.icons as Record<string, string>;
+  for (const id of Object.keys(icons)) {
+    const icon = icons[id] ?? '';
+    if (icon.includes('style=')) icons[id] = icon.replace(/\sstyle="[^"]*"/g, '');
+  }
+}
+
 export type SurveySubmit = (result: Record<string, unknown>) => Promise<boolean>;
 
 export interface SurveyModalProps {
@@ -48,23 +62,49 @@ export interface SurveyModalProps {
   error?: string | null;
   /** The survey's interface language (SurveyJS's own buttons and messages). */
   locale?: string;
+  /** What the previous questionnaire of the run came to, said at the top of this one (role=status). */
+  previousOutcome?: string | null;
 }
 
 /** Builds the SurveyJS model: the provider's CSS, progress 'Answered {0} of {1}', completion through onSubmit. */
 export function createSurveyModel(
   questionnaire: SurveyQuestionnaire,
-  options: { progressText: (answered: number, total: number) => string; locale?: string },
+  options: {
+    progressText: (answered: number, total: number) => string;
+    locale?: string;
+    /** The texts of a boolean question's choices (yes-no-normaliser.ts). */
+    yesNo?: YesNoLabels;
+    /** SurveyJS theme variables (survey-theme.ts), set on its root through CSSOM. */
+    themeVariables?: Record<string, string>;
+    /** The app config's questionnaire CSS. */
+    providerCss?: string | null;
+  },
 ): Model {
   registerAutocomplete();
-  const model = new Model(questionnaire.json);
+  dropIconStyleAttributes();
+  const model = new Model(normaliseYesNo(questionnaire.json, options.yesNo ?? { yes: 'Yes', no: 'No' }));
   applyAutocompleteRenderers(model);
   model.generateStylesheet = false;
   ensureThemeStyle('theme', model.themeStyle);
+  if (options.providerCss) ensureThemeStyle('provider', options.providerCss);
   model.onAfterRenderSurvey.add((survey) => ensureThemeStyle('reset', survey.resetVariablesStyle));
+  if (options.themeVariables) model.applyTheme({ cssVariables: options.themeVariables });
+  // Yes/no questions carry one class, so they look alike whatever the provider's css says.
+  model.onUpdateQuestionCssClasses.add((_, event) => {
+    const choices = (event.question as { choices?: { value: unknown }[] }).choices;
+    if (event.question.getType() === 'radiogroup' && isYesNoChoices(choices?.map((choice) => choice.value))) {
+      event.cssClasses.root = `${String(event.cssClasses.root ?? '')} ${YES_NO_CLASS}`;
+    }
+  });
   model.showCompletedPage = false;
+  // The dialog's heading is the title; SurveyJS's header would say it a second time.
+  model.showTitle = false;
   if (options.locale) model.locale = options.locale;
-  // Progress counts answered questions, at the top unless the JSON says otherwise.
-  if (!model.showProgressBar) model.showProgressBar = true;
+  // Progress counts answered questions. The dialog shows it in its own header (useProgress), where
+  // no card can cover it; SurveyJS's own bar stays off. A JSON with showProgressBar "off" hides it.
+  const progressOff = questionnaire.json.showProgressBar === 'off' || questionnaire.json.showProgressBar === false;
+  model.setVariable(PROGRESS_OFF, progressOff);
+  model.showProgressBar = false;
   model.progressBarType = 'questions';
   model.onGetProgressText.add((_, event) => {
     event.text = options.progressText(event.answeredQuestionCount, event.questionCount);
@@ -83,13 +123,40 @@ export function createSurveyModel(
   return model;
 }
 
+const PROGRESS_OFF = 'ppProgressOff';
+
+/** The survey's progress as answered and total questions, kept current as answers change. */
+function useProgress(model: Model): { answered: number; total: number } | null {
+  const read = () => {
+    if (model.getVariable(PROGRESS_OFF) === true) return null;
+    const info = model.getProgressInfo();
+    return { answered: info.answeredQuestionCount, total: info.questionCount };
+  };
+  const [progress, setProgress] = useState(read);
+  useEffect(() => {
+    const update = () => setProgress(read());
+    model.onValueChanged.add(update);
+    model.onCurrentPageChanged.add(update);
+    model.onPageVisibleChanged.add(update);
+    update();
+    return () => {
+      model.onValueChanged.remove(update);
+      model.onCurrentPageChanged.remove(update);
+      model.onPageVisibleChanged.remove(update);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [model]);
+  return progress;
+}
+
 /**
  * The questionnaire survey modal (docs/rules/questionnaires.md#survey-modal): the questionnaire's size, a static backdrop (a
  * click beside it does nothing), no keyboard close (Escape does nothing), a close button only
  * when closing is allowed; with showClosingConfirmation the close asks yes/no first.
  */
-export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, error, locale }: SurveyModalProps) {
+export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, error, locale, previousOutcome }: SurveyModalProps) {
   const { t } = useTranslation();
+  const { config } = useStores();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [confirming, setConfirming] = useState(false);
@@ -97,6 +164,9 @@ export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, 
     return createSurveyModel(questionnaire, {
       progressText: (answered, total) => t('questionnaire.progress', { answered, total }),
       locale,
+      yesNo: { yes: t('questionnaire.yes'), no: t('questionnaire.no') },
+      themeVariables: surveyThemeVariables(config.theme, config.app.questionnaireTheme),
+      providerCss: config.app.questionnaireCss,
     });
     // One model per questionnaire.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -112,6 +182,7 @@ export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, 
   }, [model, onSubmit]);
 
   useEffect(() => setAutocompleteLookup(lookup ?? null), [lookup]);
+  const progress = useProgress(model);
 
   useModalDialog(ref);
 
@@ -134,21 +205,35 @@ export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, 
       onCancel={(event) => event.preventDefault()}
     >
       <div className="pp-survey-head">
-        <h2 id={titleId} className="pp-dialog-title">
-          {questionnaire.title}
-        </h2>
+        <div className="pp-survey-heading">
+          <h2 id={titleId} className="pp-dialog-title">
+            {questionnaire.title}
+          </h2>
+          {progress && progress.total > 0 && (
+            <div className="pp-survey-progress">
+              <span id={`${titleId}-progress`}>{t('questionnaire.progress', { answered: progress.answered, total: progress.total })}</span>
+              <progress value={progress.answered} max={progress.total} aria-labelledby={`${titleId}-progress`} />
+            </div>
+          )}
+        </div>
         {closable && (
           <Button variant="secondary" className="pp-survey-close" onClick={close}>
             {t('action.close')}
           </Button>
         )}
       </div>
+      {previousOutcome && (
+        <p role="status" className="pp-notice pp-notice-success pp-survey-previous">
+          {previousOutcome}
+        </p>
+      )}
       {error && (
         <p role="alert" className="pp-notice pp-notice-error">
           {error}
         </p>
       )}
       <div className="pp-survey-body">
+        {model.description && <p className="pp-survey-description">{model.description}</p>}
         <Survey model={model} />
       </div>
       {confirming && onClose && (

@@ -27,22 +27,34 @@ async function pressToCheck(input: Locator): Promise<void> {
   await input.press('Space');
 }
 
-/** Answers a yes/no (boolean) question by clicking its Yes or No label. */
+/**
+ * Answers a yes/no question. Every yes/no question (SurveyJS booleans too) is one radio group,
+ * Yes then No (src-web/features/questionnaires/yes-no-normaliser.ts).
+ */
 export async function chooseBoolean(dialog: Locator, question: string | RegExp, answer: 'Yes' | 'No'): Promise<void> {
-  await setSwitch(dialog.getByRole('switch', { name: question }), answer);
+  await chooseRadio(dialog, question, answer);
 }
 
-/**
- * Sets a yes/no switch by its label beside it (the first with that text: once an answer is set
- * the thumb repeats its text and covers that side, so a switch already in that state is left).
- */
-async function setSwitch(toggle: Locator, answer: 'Yes' | 'No'): Promise<void> {
-  const state = await toggle.evaluate((input) => {
-    const box = input as HTMLInputElement;
-    return box.indeterminate ? 'unset' : box.checked ? 'Yes' : 'No';
+/** The CSP violations a page reports from now on: securitypolicyviolation events and console errors. */
+export async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  const console: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/.test(message.text())) console.push(message.text());
   });
-  if (state !== answer) await toggle.locator('xpath=..').getByText(answer, { exact: true }).first().click();
-  await expect(toggle).toBeChecked({ checked: answer === 'Yes' });
+  const listen = () =>
+    page.evaluate(() => {
+      const store = window as unknown as { __ppCsp?: string[] };
+      if (store.__ppCsp) return;
+      store.__ppCsp = [];
+      document.addEventListener('securitypolicyviolation', (event) => {
+        store.__ppCsp?.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
+      });
+    });
+  await listen();
+  return async () => {
+    const events = await page.evaluate(() => (window as unknown as { __ppCsp?: string[] }).__ppCsp ?? []);
+    return [...events, ...console];
+  };
 }
 
 /**
@@ -69,7 +81,6 @@ export async function answerQuestionnairesPlainly(scope: Scope, next: Locator): 
       }
       if (!done) await pressToCheck(group.getByRole('radio').first());
     }
-    for (const toggle of await dialog.getByRole('switch').all()) await setSwitch(toggle, 'No');
     // A required choose-any-of question offers None; otherwise the first option is ticked.
     for (const group of await dialog
       .getByRole('group')

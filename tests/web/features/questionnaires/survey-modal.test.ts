@@ -46,3 +46,22 @@ describe('the survey model', () => {
     expect(model.progressText).toBe('Answered 1 of 2');
   });
 });
+
+describe('the survey model in the portal look', () => {
+  it("takes the provider's theme variables, shows no title of its own and asks yes/no with one radio group", () => {
+    const model = createSurveyModel(
+      questionnaire({ title: 'Before your visit', elements: [{ type: 'boolean', name: 'needsInterpreter', isRequired: true }] }),
+      {
+        progressText: (answered, total) => `Answered ${answered} of ${total}`,
+        yesNo: { yes: 'Yes', no: 'No' },
+        themeVariables: { '--sjs2-color-project-brand-600': '#0b5f7a' },
+      },
+    );
+    expect(model.themeVariables['--sjs2-color-project-brand-600']).toBe('#0b5f7a');
+    expect(model.showTitle).toBe(false);
+    const question = model.getQuestionByName('needsInterpreter');
+    expect(question.getType()).toBe('radiogroup');
+    question.value = false;
+    expect(model.data).toEqual({ needsInterpreter: false });
+  });
+});
