@@ -45,7 +45,7 @@ export const ExamSearchResults = observer(function ExamSearchResults(props: {
         {visibleExams.map((exam) => {
           const checkboxId = `${listId}-${exam.slug}`;
           return (
-            <li key={exam.slug} className={choice.isSelected(exam.slug) ? 'pp-exam pp-exam-selected' : 'pp-exam'}>
+            <li key={exam.slug} data-exam={exam.slug} className={choice.isSelected(exam.slug) ? 'pp-exam pp-exam-selected' : 'pp-exam'}>
               <input id={checkboxId} type="checkbox" checked={choice.isSelected(exam.slug)} onChange={() => choice.toggleExam(exam.slug)} />
               <label htmlFor={checkboxId}>
                 <span className="pp-exam-name">{exam.name}</span>
