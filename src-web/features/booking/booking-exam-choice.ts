@@ -210,14 +210,17 @@ export class BookingExamChoice {
     }
   }
 
-  /** Chooses a modality (null for all); a body part without exams in it is cleared. */
+  /** Chooses a modality (null for all) and ends any search; a body part without exams in it is cleared. */
   setModality(modalityId: string | null): void {
+    // Browsing replaces the search: a list narrowed by both would hide why an exam is missing.
+    this.search = '';
     this.modalityFilter = modalityId;
     if (this.bodyPartFilter !== null && !this.availableBodyParts.has(this.bodyPartFilter)) this.bodyPartFilter = null;
   }
 
-  /** Chooses a body part; choosing the chosen one again clears it. */
+  /** Chooses a body part and ends any search; choosing the chosen one again clears it. */
   toggleBodyPart(slug: string): void {
+    this.search = '';
     this.bodyPartFilter = this.bodyPartFilter === slug ? null : slug;
   }
 
