@@ -59,6 +59,22 @@ export type Modality = z.infer<typeof ModalitySchema>;
 export const BodyPartSchema = z.object({ slug: z.string(), name: z.string() });
 export type BodyPart = z.infer<typeof BodyPartSchema>;
 
+/**
+ * Exam search data (docs/rules/booking.md#exam-search): the provider's own words for an exam and
+ * its groups of words that mean the same, so synonyms are data. Bounded so a catalogue cannot
+ * make the search index in every patient's browser large.
+ */
+export const SEARCH_TERM_MAX_LENGTH = 60;
+export const SEARCH_TERMS_PER_EXAM_MAX = 20;
+export const SEARCH_SYNONYM_GROUP_MAX_TERMS = 12;
+export const SEARCH_SYNONYM_GROUPS_MAX = 100;
+export const SearchTermSchema = singleLineText().trim().min(1).max(SEARCH_TERM_MAX_LENGTH);
+export const ExamSearchTermsSchema = z.array(SearchTermSchema).max(SEARCH_TERMS_PER_EXAM_MAX);
+/** Words that mean the same for a patient, e.g. x-ray, xray, radiograph. */
+export const SearchSynonymGroupSchema = z.array(SearchTermSchema).min(2).max(SEARCH_SYNONYM_GROUP_MAX_TERMS);
+export const SearchSynonymsSchema = z.array(SearchSynonymGroupSchema).max(SEARCH_SYNONYM_GROUPS_MAX);
+export type SearchSynonyms = z.infer<typeof SearchSynonymsSchema>;
+
 /** An exam, plus what the booking flow needs to decide its next step. */
 export const ExamSchema = z.object({
   slug: z.string(),
@@ -77,6 +93,8 @@ export const ExamSchema = z.object({
   /** The patient must give a Medicare number to book it. */
   medicareRequired: z.boolean(),
   preparationNotes: z.string(),
+  /** Other words patients use for this exam (lay words, abbreviations); found by the exam search. */
+  searchTerms: ExamSearchTermsSchema.optional(),
 });
 export type Exam = z.infer<typeof ExamSchema>;
 
@@ -84,6 +102,8 @@ export const CatalogueSchema = z.object({
   modalities: z.array(ModalitySchema),
   bodyParts: z.array(BodyPartSchema),
   exams: z.array(ExamSchema),
+  /** The provider's synonym groups for the exam search. */
+  searchSynonyms: SearchSynonymsSchema.optional(),
 });
 export type Catalogue = z.infer<typeof CatalogueSchema>;
 

@@ -9,6 +9,7 @@ import {
   ThemeConfigSchema,
 } from '@contract/api/config';
 import { APPOINTMENT_STATUSES } from '@contract/api/appointments';
+import { ExamSearchTermsSchema, SearchSynonymsSchema } from '@contract/api/booking';
 import { IsoDateSchema, TimeOfDaySchema } from '@contract/api/common';
 
 /**
@@ -81,9 +82,13 @@ export const DemoExamsFileSchema = z.object({
         documentTypeCodes: z.array(z.string()).default([]),
         /** The patient must give a Medicare number to book it. */
         medicareRequired: z.boolean().default(false),
+        /** Other words patients use for the exam, for the exam search. */
+        searchTerms: ExamSearchTermsSchema.default([]),
       }),
     )
     .min(25),
+  /** Groups of words that mean the same for the exam search (x-ray, xray, radiograph). */
+  searchSynonyms: SearchSynonymsSchema.default([]),
 });
 
 /** document-types.json */

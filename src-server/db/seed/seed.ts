@@ -171,8 +171,8 @@ async function insertCatalogue(
     const row = await one<{ id: string }>(
       tx,
       `insert into exam (slug, exam_code, name, modality_id, duration_minutes, priority, preparation_notes, notes,
-                         referral_required, enquiry_only, medicare_required, fasting_hours)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id::text as id`,
+                         referral_required, enquiry_only, medicare_required, fasting_hours, search_terms)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id::text as id`,
       [
         exam.slug,
         exam.examCode,
@@ -186,6 +186,7 @@ async function insertCatalogue(
         exam.enquiryOnly,
         exam.medicareRequired,
         exam.fastingHours ?? null,
+        exam.searchTerms,
       ],
     );
     examIds.set(exam.slug, { id: row.id, durationMinutes: exam.durationMinutes });
@@ -195,6 +196,10 @@ async function insertCatalogue(
     for (const code of exam.documentTypeCodes) {
       await tx.query('insert into exam_document_type (exam_id, document_type_id) values ($1, $2)', [row.id, lookup(documentTypeIds, code)]);
     }
+  }
+
+  for (const [position, terms] of data.exams.searchSynonyms.entries()) {
+    await tx.query('insert into exam_search_synonym (position, terms) values ($1, $2)', [position, terms]);
   }
 
   const doctorIds = new Map<string, string>();

@@ -14,6 +14,7 @@ export interface CachedCatalogue {
   modalities: Array<{ id: string; code: string; name: string }>;
   bodyParts: Array<{ slug: string; name: string }>;
   exams: ExamRow[];
+  searchSynonyms: string[][];
   examsBySlug: Map<string, ExamRow>;
   clinics: ClinicRow[];
   clinicsBySlug: Map<string, ClinicRow>;
@@ -36,6 +37,7 @@ export function toExam(row: ExamRow): Exam {
     durationMinutes: row.duration_minutes,
     medicareRequired: row.medicare_required,
     preparationNotes: row.preparation_notes,
+    searchTerms: row.search_terms,
   };
 }
 
@@ -86,10 +88,11 @@ export function createCatalogue(deps: { repository: BookingRepository; store: Av
     async load(): Promise<{ catalogue: CachedCatalogue; index: AvailabilityIndex }> {
       const index = await store.fresh();
       if (cache?.index === index) return { catalogue: cache.value, index };
-      const [modalities, bodyParts, exams, clinics, providerName] = [
+      const [modalities, bodyParts, exams, searchSynonyms, clinics, providerName] = [
         await repository.modalities(),
         await repository.bodyParts(),
         await repository.exams(),
+        await repository.searchSynonyms(),
         await repository.clinics(),
         await repository.providerName(),
       ];
@@ -97,6 +100,7 @@ export function createCatalogue(deps: { repository: BookingRepository; store: Av
         modalities,
         bodyParts,
         exams,
+        searchSynonyms,
         examsBySlug: new Map(exams.map((exam) => [exam.slug, exam])),
         clinics,
         clinicsBySlug: new Map(clinics.map((clinic) => [clinic.slug, clinic])),

@@ -43,6 +43,7 @@ export function createBookingReads(deps: BookingReadsDeps) {
         modalities: cached.modalities.map((modality) => ({ id: modality.id, slug: modality.code.toLowerCase(), name: modality.name })),
         bodyParts: cached.bodyParts,
         exams: cached.exams.map(toExam),
+        searchSynonyms: cached.searchSynonyms,
       };
     },
 

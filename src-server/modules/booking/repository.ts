@@ -19,6 +19,7 @@ export type ExamRow = {
   enquiry_only: boolean;
   medicare_required: boolean;
   body_part_slugs: string[];
+  search_terms: string[];
 };
 
 export type ModalityRow = {
@@ -75,7 +76,7 @@ export interface PatientInput {
 const EXAM_SELECT = `
   select e.id::text as id, e.slug, e.name, e.exam_code, e.modality_id::text as modality_id, m.code as modality_code,
          m.name as modality_name, e.priority, e.duration_minutes, e.preparation_notes, e.notes, e.enquiry_only,
-         e.medicare_required,
+         e.medicare_required, e.search_terms,
          coalesce((select array_agg(b.slug order by b.slug) from exam_body_part eb join body_part b on b.id = eb.body_part_id
                     where eb.exam_id = e.id), '{}') as body_part_slugs
     from exam e join modality m on m.id = e.modality_id`;
@@ -106,6 +107,12 @@ export function createBookingRepository(db: Queryable) {
 
     async exams(tx: Queryable = db): Promise<ExamRow[]> {
       return tx.query<ExamRow>(`${EXAM_SELECT} order by m.name, e.priority desc, e.name`);
+    },
+
+    /** The provider's synonym groups for the exam search, in their order. */
+    async searchSynonyms(tx: Queryable = db): Promise<string[][]> {
+      const rows = await tx.query<{ terms: string[] }>('select terms from exam_search_synonym order by position');
+      return rows.map((row) => row.terms);
     },
 
     async clinics(tx: Queryable = db): Promise<ClinicRow[]> {

@@ -2,6 +2,7 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { Catalogue, Exam, WalkInExam } from '@contract/api/booking';
 import type { BookingApi } from '../../api/booking-api';
 import type { LoadState } from '../../platform/load-state';
+import type { ExamSearch } from './exam-search';
 
 export interface ExamChoiceDeps {
   api: Pick<BookingApi, 'catalogue' | 'walkInExams'>;
@@ -17,6 +18,9 @@ export class BookingExamChoice {
   catalogue: Catalogue | null = null;
   catalogueState: LoadState = 'idle';
   search = '';
+  /** The word search over the catalogue, built lazily (MiniSearch stays out of the first chunk). */
+  searchIndex: ExamSearch | null = null;
+  searchIndexState: LoadState = 'idle';
   modalityFilter: string | null = null;
   bodyPartFilter: string | null = null;
   selectedSlugs: string[] = [];
@@ -50,6 +54,7 @@ export class BookingExamChoice {
       deps: false,
       walkInAskedFor: false,
       catalogue: observableRef,
+      searchIndex: observableRef,
     });
   }
 
@@ -65,20 +70,47 @@ export class BookingExamChoice {
     return this.selectedSlugs.flatMap((slug) => bySlug.get(slug) ?? []);
   }
 
-  /** Exams matching the search text, or else the chosen modality and body part; by priority. */
+  /** The search text as typed, trimmed; empty when the patient is not searching. */
+  get searchText(): string {
+    return this.search.trim();
+  }
+
+  /**
+   * Exams for the search text, or else for the chosen modality and body part. The search ranks by
+   * relevance, then priority (exam-search.ts); until its index has loaded, every typed word must
+   * appear in the exam's name, modality or search terms.
+   */
   get visibleExams(): Exam[] {
+    const search = this.searchText;
+    if (search !== '' && this.searchIndex !== null) {
+      const found = this.searchIndex.search(search);
+      // null: only small words ("the scan"), which narrow nothing.
+      if (found !== null) return found;
+    } else if (search !== '') {
+      return this.sortByPriority(this.substringMatches(search));
+    }
     const exams = this.catalogue?.exams ?? [];
-    const search = this.search.trim().toLowerCase();
-    const matches = search
-      ? exams.filter((exam) => exam.name.toLowerCase().includes(search) || exam.modalityName.toLowerCase().includes(search))
-      : exams.filter(
-          (exam) =>
-            (this.modalityFilter === null || exam.modalityId === this.modalityFilter) &&
-            (this.bodyPartFilter === null || exam.bodyPartSlugs.includes(this.bodyPartFilter)),
-        );
+    return this.sortByPriority(
+      exams.filter(
+        (exam) =>
+          (this.modalityFilter === null || exam.modalityId === this.modalityFilter) &&
+          (this.bodyPartFilter === null || exam.bodyPartSlugs.includes(this.bodyPartFilter)),
+      ),
+    );
+  }
+
+  private substringMatches(search: string): Exam[] {
+    const words = search.toLowerCase().split(/\s+/);
+    return (this.catalogue?.exams ?? []).filter((exam) => {
+      const text = [exam.name, exam.modalityName, ...(exam.searchTerms ?? [])].join(' ').toLowerCase();
+      return words.every((word) => text.includes(word));
+    });
+  }
+
+  private sortByPriority(exams: Exam[]): Exam[] {
     // Plain comparison, not localeCompare: that builds a collator per call and made this sort
     // one of the costliest lines of the first screen on a throttled phone.
-    return [...matches].sort((a, b) => a.priority - b.priority || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return [...exams].sort((a, b) => a.priority - b.priority || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   get filtersActive(): boolean {
@@ -149,16 +181,46 @@ export class BookingExamChoice {
 
   setSearch(search: string): void {
     this.search = search;
+    void this.prepareSearch();
   }
 
-  /** Chooses a modality (null for all); a body part without exams in it is cleared. */
+  clearSearch(): void {
+    this.search = '';
+  }
+
+  /**
+   * Loads the search code and builds its index, once: on the patient's first focus or keystroke in
+   * the search field. A failed load leaves the plain filter answering.
+   */
+  async prepareSearch(): Promise<void> {
+    const catalogue = this.catalogue;
+    if (catalogue === null || this.searchIndexState === 'loading' || this.searchIndexState === 'loaded') return;
+    this.searchIndexState = 'loading';
+    try {
+      const { createExamSearch } = await import('./exam-search');
+      const index = createExamSearch(catalogue);
+      runInAction(() => {
+        this.searchIndex = index;
+        this.searchIndexState = 'loaded';
+      });
+    } catch {
+      runInAction(() => {
+        this.searchIndexState = 'error';
+      });
+    }
+  }
+
+  /** Chooses a modality (null for all) and ends any search; a body part without exams in it is cleared. */
   setModality(modalityId: string | null): void {
+    // Browsing replaces the search: a list narrowed by both would hide why an exam is missing.
+    this.search = '';
     this.modalityFilter = modalityId;
     if (this.bodyPartFilter !== null && !this.availableBodyParts.has(this.bodyPartFilter)) this.bodyPartFilter = null;
   }
 
-  /** Chooses a body part; choosing the chosen one again clears it. */
+  /** Chooses a body part and ends any search; choosing the chosen one again clears it. */
   toggleBodyPart(slug: string): void {
+    this.search = '';
     this.bodyPartFilter = this.bodyPartFilter === slug ? null : slug;
   }
 

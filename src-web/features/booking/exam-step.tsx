@@ -1,24 +1,24 @@
 import { observer } from 'mobx-react-lite';
-import { useDeferredValue, useId } from 'react';
-import type { Exam } from '@contract/api/booking';
+import { useDeferredValue, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/use-stores';
 import { BodyFigure } from './body-figure';
+import { ExamSearchResults } from './exam-search-results';
 import { ModalDialog } from '../../components/modal-dialog';
 import { Button } from '../../components/button';
 
-const NO_EXAMS: Exam[] = [];
-
-/** Step 0: exams by modality and body part, or by searching their names. */
+/**
+ * Step 0: exams by searching their names, or by modality and body part. The found exams come right
+ * after the search field (one or two Tab presses); browsing by body part follows them.
+ */
 export const ExamStep = observer(function ExamStep() {
   const { booking } = useStores();
   const { t } = useTranslation();
   const searchId = useId();
   const listId = useId();
-  // The list renders in a transition: React paints the page first and then fills the list in
-  // small slices, so neither the first paint nor typing in the search waits for ~40 exams.
-  const visibleExams = useDeferredValue(booking.examChoice.visibleExams, NO_EXAMS);
-  // The figure, too, is drawn just after the first paint rather than in it.
+  const searchRef = useRef<HTMLInputElement>(null);
+  const browseRef = useRef<HTMLHeadingElement>(null);
+  // The figure is drawn just after the first paint rather than in it.
   const showFigure = useDeferredValue(true, false);
 
   if (booking.examChoice.catalogueState === 'error') {
@@ -33,23 +33,50 @@ export const ExamStep = observer(function ExamStep() {
   if (!catalogue) return <p role="status">{t('message.loading')}</p>;
   const bodyPartName = catalogue.bodyParts.find((part) => part.slug === booking.examChoice.bodyPartFilter)?.name;
 
+  const clearSearch = () => {
+    booking.examChoice.clearSearch();
+    searchRef.current?.focus();
+  };
+  // Browsing by body part: the search no longer narrows the list, and focus goes to the figure's section.
+  const browse = () => {
+    booking.examChoice.clearSearch();
+    browseRef.current?.focus();
+  };
+  const showResults = () => document.getElementById(`${listId}-heading`)?.focus();
+
   return (
     <div className="pp-exam-step">
-      <div className="pp-field">
-        <label htmlFor={searchId}>{t('booking.exams.search')}</label>
-        <input
-          id={searchId}
-          type="search"
-          className="pp-input"
-          value={booking.examChoice.search}
-          autoComplete="off"
-          aria-controls={listId}
-          onChange={(event) => booking.examChoice.setSearch(event.target.value)}
-        />
-      </div>
-
       <div className="pp-exam-browse">
-        <div className="pp-exam-filters">
+        <div className="pp-exam-main">
+          <div className="pp-field">
+            <label htmlFor={searchId}>{t('booking.exams.search')}</label>
+            <input
+              id={searchId}
+              ref={searchRef}
+              type="search"
+              className="pp-input"
+              value={booking.examChoice.search}
+              autoComplete="off"
+              aria-controls={listId}
+              aria-describedby={`${searchId}-hint`}
+              onFocus={() => void booking.examChoice.prepareSearch()}
+              onChange={(event) => booking.examChoice.setSearch(event.target.value)}
+            />
+            <p id={`${searchId}-hint`} className="pp-muted pp-exam-search-hint">
+              {t('booking.exams.searchHint')}
+            </p>
+          </div>
+          {/* Phones only: the figure sits below the whole list there. */}
+          <button type="button" className="pp-link-button pp-exam-browse-jump" onClick={browse}>
+            {t('booking.exams.browseBodyPart')}
+          </button>
+          <ExamSearchResults listId={listId} onClearSearch={clearSearch} onBrowse={browse} />
+        </div>
+
+        <section className="pp-exam-filters" aria-labelledby={`${listId}-browse`}>
+          <h3 id={`${listId}-browse`} ref={browseRef} tabIndex={-1} className="pp-exam-browse-title">
+            {t('booking.exams.browseTitle')}
+          </h3>
           <fieldset className="pp-chips">
             <legend>{t('booking.exams.modality')}</legend>
             <button
@@ -85,43 +112,12 @@ export const ExamStep = observer(function ExamStep() {
                 {t('booking.exams.clearFilters')}
               </Button>
             )}
+            {/* Phones only: the list is above the figure there. */}
+            <button type="button" className="pp-link-button pp-exam-browse-jump" onClick={showResults}>
+              {t('booking.exams.seeResults', { count: booking.examChoice.visibleExams.length })}
+            </button>
           </div>
-        </div>
-
-        <div className="pp-exam-results">
-          <h3 id={`${listId}-heading`}>{t('booking.exams.results', { count: booking.examChoice.visibleExams.length })}</h3>
-          <ul id={listId} className="pp-exam-list" aria-labelledby={`${listId}-heading`}>
-            {visibleExams.map((exam) => {
-              const checkboxId = `${listId}-${exam.slug}`;
-              return (
-                <li key={exam.slug} className={booking.examChoice.isSelected(exam.slug) ? 'pp-exam pp-exam-selected' : 'pp-exam'}>
-                  <input
-                    id={checkboxId}
-                    type="checkbox"
-                    checked={booking.examChoice.isSelected(exam.slug)}
-                    onChange={() => booking.examChoice.toggleExam(exam.slug)}
-                  />
-                  <label htmlFor={checkboxId}>
-                    <span className="pp-exam-name">{exam.name}</span>
-                    <span className="pp-muted">
-                      {exam.modalityName}
-                      {exam.enquiryOnly ? ` · ${t('booking.exams.enquiry')}` : ''}
-                    </span>
-                  </label>
-                  <button
-                    type="button"
-                    className="pp-link-button"
-                    aria-label={t('booking.exams.aboutExam', { name: exam.name })}
-                    onClick={() => booking.examChoice.showExamInfo(exam.slug)}
-                  >
-                    {t('booking.exams.about')}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-          {booking.examChoice.visibleExams.length === 0 && <p>{t('booking.exams.none')}</p>}
-        </div>
+        </section>
       </div>
 
       <section className="pp-selection" aria-labelledby={`${listId}-chosen`}>

@@ -19,6 +19,7 @@ const EXPECTED_TABLES = [
   'exam',
   'exam_body_part',
   'exam_document_type',
+  'exam_search_synonym',
   'modality',
   'outbox_mail',
   'patient',

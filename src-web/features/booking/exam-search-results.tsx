@@ -1,0 +1,88 @@
+import { observer } from 'mobx-react-lite';
+import { useDeferredValue } from 'react';
+import type { Exam } from '@contract/api/booking';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../../stores/use-stores';
+import { Button } from '../../components/button';
+
+const NO_EXAMS: Exam[] = [];
+
+/**
+ * The exams found, right after the search field in the tab order (issue 25): the count, said
+ * politely to screen readers as the patient types, the list, and a way out when nothing matches.
+ */
+export const ExamSearchResults = observer(function ExamSearchResults(props: {
+  listId: string;
+  onClearSearch: () => void;
+  onBrowse: () => void;
+}) {
+  const { booking } = useStores();
+  const { t } = useTranslation();
+  const { listId } = props;
+  const choice = booking.examChoice;
+  const found = choice.visibleExams;
+  // The list renders in a transition: React paints the page first and then fills the list in
+  // small slices, so neither the first paint nor typing in the search waits for ~40 exams.
+  const visibleExams = useDeferredValue(found, NO_EXAMS);
+  const query = choice.searchText;
+  const searching = query !== '';
+
+  return (
+    <div className="pp-exam-results">
+      <h3 id={`${listId}-heading`} tabIndex={-1} className="pp-exam-results-title">
+        {t('booking.exams.results', { count: found.length })}
+      </h3>
+      <p role="status" aria-live="polite" className="pp-visually-hidden">
+        {searching ? t('booking.exams.matches', { count: found.length, query }) : ''}
+      </p>
+      <ul
+        id={listId}
+        className="pp-exam-list"
+        aria-labelledby={`${listId}-heading`}
+        aria-busy={searching && choice.searchIndexState === 'loading'}
+        data-search-index={choice.searchIndexState}
+      >
+        {visibleExams.map((exam) => {
+          const checkboxId = `${listId}-${exam.slug}`;
+          return (
+            <li key={exam.slug} data-exam={exam.slug} className={choice.isSelected(exam.slug) ? 'pp-exam pp-exam-selected' : 'pp-exam'}>
+              <input id={checkboxId} type="checkbox" checked={choice.isSelected(exam.slug)} onChange={() => choice.toggleExam(exam.slug)} />
+              <label htmlFor={checkboxId}>
+                <span className="pp-exam-name">{exam.name}</span>
+                <span className="pp-muted">
+                  {exam.modalityName}
+                  {exam.enquiryOnly ? ` · ${t('booking.exams.enquiry')}` : ''}
+                </span>
+              </label>
+              <button
+                type="button"
+                className="pp-link-button"
+                aria-label={t('booking.exams.aboutExam', { name: exam.name })}
+                onClick={() => choice.showExamInfo(exam.slug)}
+              >
+                {t('booking.exams.about')}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {found.length === 0 &&
+        (searching ? (
+          <div className="pp-exam-none">
+            <p className="pp-exam-none-title">{t('booking.exams.noMatch', { query })}</p>
+            <p className="pp-muted">{t('booking.exams.noMatchHint')}</p>
+            <div className="pp-exam-none-actions">
+              <Button variant="secondary" onClick={props.onClearSearch}>
+                {t('booking.exams.clearSearch')}
+              </Button>
+              <Button variant="secondary" onClick={props.onBrowse}>
+                {t('booking.exams.browseBodyPart')}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <p>{t('booking.exams.none')}</p>
+        ))}
+    </div>
+  );
+});
