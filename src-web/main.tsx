@@ -1,4 +1,6 @@
-// First, so the requests the first render waits for start before the rest of the code runs.
+// Before any schema parses: no eval probe under the CSP.
+import './platform/zod-config';
+// Then the requests the first render waits for, so they start before the rest of the code runs.
 import './platform/early-requests';
 import './shell/shell.css';
 import './components/form-fields.css';

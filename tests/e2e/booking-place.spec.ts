@@ -62,6 +62,11 @@ for (const size of SIZES) {
 
     test('booking an MRI with its screening never jumps to the top, and the times come into view after the clinic', async ({ page }) => {
       test.setTimeout(120_000);
+      // From the first request on: the page itself (zod's eval probe) and the questionnaire.
+      const cspViolations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/.test(message.text())) cspViolations.push(message.text());
+      });
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1, name: t('booking.title') })).toBeVisible();
       await page.getByRole('searchbox', { name: t('booking.exams.search') }).fill('MRI knee');
@@ -99,6 +104,7 @@ for (const size of SIZES) {
       await chooseInPlace(page, calendar.getByRole('button', { name: t('booking.calendar.week') }), 'the week view');
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11yViolations(page, `clinic and time, ${size.name}`);
+      expect(cspViolations, 'CSP violations from the home page to the times').toEqual([]);
     });
   });
 }
