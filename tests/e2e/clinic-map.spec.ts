@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
+import { answerQuestionnairesPlainly } from './helpers/questionnaires';
 
 /**
  * The clinic step's map and location rules (docs/rules/booking.md#location and #the-clinic-map):
@@ -117,7 +118,8 @@ for (const size of [
       await expect(otherMarker).toHaveClass(/pp-map-marker-selected/);
       await expect(otherMarker).toHaveAttribute('aria-pressed', 'true');
       await expect(otherMarker).toBeInViewport();
-      await expect(map.getByRole('button', { name, exact: true })).toHaveAttribute('aria-pressed', 'false');
+      // One marker reads as chosen (the first one may have left the map's view, and the DOM).
+      await expect(map.locator('.pp-map-marker[aria-pressed="true"]')).toHaveCount(1);
       expect(await lowestScroll()).toBeGreaterThan(0);
       await expectNoSeriousA11yViolations(page, `clinic step with a clinic chosen (${size.name})`);
     });
@@ -173,8 +175,11 @@ test.describe('with the position already shared with the site', () => {
 
 test.describe('embedded in a provider page', () => {
   test('no location window opens unasked inside /iframe', async ({ page }) => {
-    await page.goto(`/iframe${CLINIC_STEP}`);
-    await expect(page.getByRole('heading', { level: 2, name: t('booking.location.title') })).toBeVisible();
+    await page.goto('/iframe/advanced-booking');
+    await page.getByRole('searchbox', { name: t('booking.exams.search') }).fill('X-ray chest');
+    await page.getByRole('checkbox', { name: /^X-ray chest\b/ }).check();
+    await page.getByRole('button', { name: t('action.continue') }).click();
+    await answerQuestionnairesPlainly(page, page.getByRole('heading', { level: 2, name: t('booking.location.title') }));
     await expect(page.locator('.pp-clinic-card').first()).toBeVisible();
     await expect(mapOf(page).locator('.leaflet-marker-icon').first()).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('dialog')).toHaveCount(0);

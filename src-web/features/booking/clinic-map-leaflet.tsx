@@ -194,14 +194,20 @@ export default function LeafletClinicMap({ tiles, clinics, selectedSlug, positio
   return <div ref={containerRef} className="pp-map-canvas" />;
 }
 
-/** The view that shows every clinic (at most zoom 13), or the chosen clinic at zoom 16. */
+/** How many of the nearest clinics the first view fits: those the list shows first. */
+const FIRST_VIEW_CLINICS = 5;
+
+/**
+ * The first view: the nearest clinics (at most zoom 13), not every clinic of the provider, which
+ * would zoom out to a state and cluster the nearby ones into one dot; or the chosen clinic at zoom 16.
+ */
 function fitToClinics(map: L.Map, clinics: ClinicWithDistance[], selectedSlug: string | null): void {
   const chosen = clinics.find((entry) => entry.clinic.slug === selectedSlug);
   if (chosen) {
     map.setView([chosen.clinic.latitude, chosen.clinic.longitude], MAP_CLINIC_ZOOM);
     return;
   }
-  const points = clinics.map((entry) => L.latLng(entry.clinic.latitude, entry.clinic.longitude));
+  const points = clinics.slice(0, FIRST_VIEW_CLINICS).map((entry) => L.latLng(entry.clinic.latitude, entry.clinic.longitude));
   if (points.length === 0) return;
   map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: MAP_RESET_ZOOM, animate: false });
 }
