@@ -77,7 +77,7 @@ export default function LeafletClinicMap({ tiles, clinics, selectedSlug, positio
     const group = L.markerClusterGroup({
       showCoverageOnHover: false,
       spiderfyOnMaxZoom: true,
-      maxClusterRadius: 48,
+      maxClusterRadius: 72, // the names beside the pins need room
       iconCreateFunction: (cluster) => {
         const count = cluster.getChildCount();
         return L.divIcon({
