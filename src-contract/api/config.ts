@@ -79,7 +79,7 @@ export type AppConfig = z.infer<typeof AppConfigSchema>;
 const TILE_PLACEHOLDERS = ['{z}', '{x}', '{y}'] as const;
 
 /**
- * The clinic map's tiles (spec point 3 "Map state", docs/rules/booking.md#the-clinic-map). The
+ * The clinic map's tiles (spec point 3 "Map state", docs/rules/booking.md#the-clinic-list-and-map). The
  * API key is public by nature (the browser puts it in every tile URL); it is substituted for
  * `{apiKey}` in the template. Absent (or mapUiEnabled off): no map, the list alone.
  */

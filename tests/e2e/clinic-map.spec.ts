@@ -4,7 +4,7 @@ import { t } from './helpers/i18n';
 import { answerQuestionnairesPlainly } from './helpers/questionnaires';
 
 /**
- * The clinic step's map and location rules (docs/rules/booking.md#location and #the-clinic-map):
+ * The clinic step's map and location rules (docs/rules/booking.md#location and #the-clinic-list-and-map):
  * Leaflet on tiles served by the e2e server on this machine (scripts/e2e-server.mjs), markers
  * named after their clinics and linked to the cards, and no location window nobody asked for.
  */

@@ -22,7 +22,7 @@ class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactN
 }
 
 /**
- * The clinics on the provider's map (docs/rules/booking.md#the-clinic-map): markers named and
+ * The clinics on the provider's map (docs/rules/booking.md#the-clinic-list-and-map): markers named and
  * linked to the cards both ways. It can be hidden (on a phone it sits above the list).
  */
 export const ClinicMap = observer(function ClinicMap({ tiles }: { tiles: MapTiles }) {

@@ -12,7 +12,7 @@ export const LocationStep = observer(function LocationStep() {
   const { booking, config } = useStores();
   const { t } = useTranslation();
   const place = booking.placeAndTime;
-  // No tiles configured: no map, the list alone (docs/rules/booking.md#the-clinic-map).
+  // No tiles configured: no map, the list alone (docs/rules/booking.md#the-clinic-list-and-map).
   const tiles = config.radiology.mapUiEnabled ? config.radiology.map : undefined;
   return (
     <div className="pp-location-step">

@@ -5,7 +5,7 @@ import { tileOrigin } from '../../../../src-server/modules/config/service';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 
-/** The map's tiles (docs/rules/booking.md#the-clinic-map): configured per provider, allowed by img-src. */
+/** The map's tiles (docs/rules/booking.md#the-clinic-list-and-map): configured per provider, allowed by img-src. */
 
 function imgSrc(header: string | string[] | number | undefined): string[] {
   const part = String(header ?? '')
