@@ -35,7 +35,8 @@ function mapOf(page: Page): Locator {
 async function openClinicStep(page: Page): Promise<Locator> {
   await countGeolocationCalls(page);
   await page.goto(CLINIC_STEP);
-  await expect(page.getByRole('heading', { level: 2, name: t('booking.location.title') })).toBeVisible();
+  // The first page of a fresh server may be slow on a busy machine.
+  await expect(page.getByRole('heading', { level: 2, name: t('booking.location.title') })).toBeVisible({ timeout: 30_000 });
   const map = mapOf(page);
   await expect(map.locator('.leaflet-marker-icon').first()).toBeVisible({ timeout: 15_000 });
   await expect(map.locator('img.leaflet-tile-loaded').first()).toBeVisible();
