@@ -71,7 +71,8 @@ export default function LeafletClinicMap({ tiles, clinics, selectedSlug, positio
     const container = containerRef.current;
     if (!container) return;
     const map = L.map(container, { zoomControl: false, attributionControl: false, keyboard: true });
-    L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map);
+    // Bottom left: at the top a sticky header of the page (or the provider's) may cover them.
+    L.control.zoom({ position: 'bottomleft', zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map);
     L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' }).addTo(map);
     L.tileLayer(tileUrlWithKey(tiles), { attribution: tiles.attribution, maxZoom: tiles.maxZoom }).addTo(map);
     const group = L.markerClusterGroup({
