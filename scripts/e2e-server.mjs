@@ -6,6 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { startTileServer } from '../tests/e2e/helpers/map-tiles.mjs';
 
 const dataDir = process.env.E2E_DATA_DIR ?? join(process.cwd(), 'test-results', 'e2e-data');
 const mailDir = process.env.E2E_MAIL_DIR ?? join(process.cwd(), 'test-results', 'e2e-mail');
@@ -34,6 +35,8 @@ const smtp = new SMTPServer({
   },
 });
 await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+// The clinic map's tiles come from this machine, never the internet (tests/e2e/clinic-map.spec.ts).
+const tiles = await startTileServer(Number(process.env.E2E_TILE_PORT ?? Number(process.env.E2E_PORT ?? 4310) + 6));
 
 const env = {
   ...process.env,
@@ -51,6 +54,7 @@ const env = {
   // The RIS's bearer token for POST /api/integration/results (only its digest is configured), so a
   // journey can deliver a report as the provider's systems do (tests/e2e/helpers/results.ts).
   INTEGRATION_API_TOKEN_SHA256: createHash('sha256').update(E2E_INTEGRATION_TOKEN).digest('hex'),
+  MAP_TILE_URL: tiles.url,
 };
 // The journeys always run on a fresh PGlite so they never see another run's rows.
 delete env.DATABASE_URL;
@@ -58,4 +62,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'],
 const stop = (signal) => child.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
-child.on('exit', (code) => smtp.close(() => process.exit(code ?? 0)));
+child.on('exit', (code) => {
+  tiles.close();
+  smtp.close(() => process.exit(code ?? 0));
+});

@@ -127,6 +127,12 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
       'Comma-separated sha256 hex digests of the bearer tokens the RIS and PACS integration uses to deliver finalised reports (POST /api/integration/results); only the digests are configured.',
   },
   {
+    name: 'MAP_TILE_URL',
+    default: "(unset: the provider's configured tile URL)",
+    description:
+      "Replaces the provider's clinic-map tile URL template, an http(s) URL with {z}, {x} and {y} (an on-premises tile server; the end-to-end tests' local tiles). Its origin is added to the CSP's img-src.",
+  },
+  {
     name: 'IMAGE_VIEWER_URL_TEMPLATE',
     default: "(unset: the demo provider's built-in demo viewer; other providers' images cannot be opened)",
     description:

@@ -8,6 +8,7 @@ import { httpOrigin, isHttpsOrLoopbackUrl, parseTrustProxy, read, wholeNumber, t
 import type { SmsProviderConfig } from './platform/sms/sms-provider';
 import { parseIdentityConfig, type IdentityConfig } from './config-identity';
 import { parseKioskSilentMinutes } from './config-kiosk';
+import { MapTilesSchema } from '@contract/api/config';
 import { parseImageViewerConfig, type ImageViewerConfig } from './config-results';
 import { parseTokenDigests } from './platform/api-tokens';
 import { parseRisConfig } from './config-ris';
@@ -88,6 +89,8 @@ export interface Config {
   kioskSilentMinutes: number;
   /** Where patients' images open, and the signed-link keys (src-server/config-results.ts). */
   imageViewer: ImageViewerConfig;
+  /** MAP_TILE_URL: replaces the provider's map tile URL template (an on-premises tile server, the tests' local tiles). */
+  mapTileUrl: string | null;
   shutdownTimeoutMs: number;
   appVersion: string;
   appVersionHash: string;
@@ -314,6 +317,11 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
   const ris = parseRisConfig(env, problem);
   const kioskSilentMinutes = parseKioskSilentMinutes(env, problem);
   const imageViewer = parseImageViewerConfig(env, problem);
+  const mapTileUrl = read(env, 'MAP_TILE_URL') ?? null;
+  if (mapTileUrl !== null) {
+    const checked = MapTilesSchema.shape.tileUrl.safeParse(mapTileUrl);
+    if (!checked.success) problem('MAP_TILE_URL', checked.error.issues.map((issue) => issue.message).join('; '));
+  }
 
   // Production must not fall back to development defaults that leak or lose patients' data.
   if (production) {
@@ -404,6 +412,7 @@ export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
       risDemoReceiver: ris === null && !production,
       kioskSilentMinutes,
       imageViewer,
+      mapTileUrl,
       shutdownTimeoutMs,
       appVersion,
       appVersionHash,

@@ -102,6 +102,34 @@ export const AppConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 
+/** The placeholders a tile URL template must carry (Leaflet's). */
+const TILE_PLACEHOLDERS = ['{z}', '{x}', '{y}'] as const;
+
+/**
+ * The clinic map's tiles (spec point 3 "Map state", docs/rules/booking.md#the-clinic-list-and-map). The
+ * API key is public by nature (the browser puts it in every tile URL); it is substituted for
+ * `{apiKey}` in the template. Absent (or mapUiEnabled off): no map, the list alone.
+ */
+export const MapTilesSchema = z
+  .object({
+    /** A Leaflet template over http(s), e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png; may use {s}, {r} and {apiKey}. */
+    tileUrl: z
+      .string()
+      .max(500)
+      .refine((value) => TILE_PLACEHOLDERS.every((part) => value.includes(part)), 'must contain {z}, {x} and {y}')
+      .refine((value) => /^https?:\/\/[^/{}]+\//.test(value), 'must be an http(s) URL with a fixed host'),
+    /** Who the tiles come from (required by most tile licences); plain text or HTML the server sanitises. */
+    attribution: z.string().min(1).max(1000),
+    apiKey: z.string().min(1).max(200).nullable(),
+    maxZoom: z.number().int().min(1).max(22),
+  })
+  .strict();
+export type MapTiles = z.infer<typeof MapTilesSchema>;
+
+/** The map's zoom on a chosen clinic and after a reset (spec point 9). */
+export const MAP_CLINIC_ZOOM = 16;
+export const MAP_RESET_ZOOM = 13;
+
 export const RadiologyConfigSchema = z.object({
   name: z.string().min(1).max(100),
   longName: z.string().min(1).max(200),
@@ -122,6 +150,8 @@ export const RadiologyConfigSchema = z.object({
   bannerPositionCss: z.string().max(200).nullable(),
   closeBanner: z.boolean(),
   mapUiEnabled: z.boolean(),
+  /** The map's tiles; without them no map is drawn (the clinic list stays). */
+  map: MapTilesSchema.optional(),
   showUnableToLocateWindow: z.boolean(),
   weekStartsTodayEnabled: z.boolean(),
   code: z.string().min(1).max(40),

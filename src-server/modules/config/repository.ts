@@ -42,9 +42,13 @@ export function createConfigRepository(db: Queryable) {
     },
 
     /** Just what the security headers need, kept small because it is read on a timer. */
-    async findSecuritySources(tx: Queryable = db): Promise<{ embedding_origins: string[]; dsn: string | null } | null> {
-      const rows = await tx.query<{ embedding_origins: string[]; dsn: string | null }>(
-        `select embedding_origins, integration_config ->> 'errorReportingDsn' as dsn from provider where id = 1`,
+    async findSecuritySources(
+      tx: Queryable = db,
+    ): Promise<{ embedding_origins: string[]; dsn: string | null; tile_url: string | null } | null> {
+      const rows = await tx.query<{ embedding_origins: string[]; dsn: string | null; tile_url: string | null }>(
+        `select embedding_origins, integration_config ->> 'errorReportingDsn' as dsn,
+                radiology_config -> 'map' ->> 'tileUrl' as tile_url
+           from provider where id = 1`,
       );
       return rows[0] ?? null;
     },

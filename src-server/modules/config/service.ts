@@ -57,7 +57,11 @@ export interface ApplicationImageFile {
 
 export interface ConfigServiceDeps {
   repository: ConfigRepository;
-  config: Pick<Config, 'appVersion' | 'appVersionHash' | 'embedOrigins'> & { imageViewer?: Pick<Config['imageViewer'], 'urlTemplate'> };
+  config: Pick<Config, 'appVersion' | 'appVersionHash' | 'embedOrigins'> & {
+    /** MAP_TILE_URL: replaces the provider's tile URL (absent in tests that build the service alone). */
+    mapTileUrl?: string | null;
+    imageViewer?: Pick<Config['imageViewer'], 'urlTemplate'>;
+  };
   clock: Clock;
   /** How long the security header sources are reused before the database is asked again. */
   securitySourcesTtlMs?: number;
@@ -76,6 +80,11 @@ function originOf(url: string | null): string | null {
   }
 }
 
+/** The origin the map's tiles load from (for img-src): the template with its placeholders filled. */
+export function tileOrigin(template: string | null): string | null {
+  return originOf(template?.replaceAll(/\{\w+\}/g, 'x') ?? null);
+}
+
 export function createConfigService(deps: ConfigServiceDeps) {
   const { repository, config, clock, browserSignIn } = deps;
   // MSAL reads the authority's metadata and tokens (connect) and renews silently in a hidden frame.
@@ -85,6 +94,11 @@ export function createConfigService(deps: ConfigServiceDeps) {
   const viewerOrigin = originOf(config.imageViewer?.urlTemplate?.replaceAll(/\{\w+\}/g, 'x') ?? null);
   const frameSources = [...identitySources, ...(viewerOrigin === null ? [] : [viewerOrigin])];
   const ttlMs = deps.securitySourcesTtlMs ?? 30_000;
+  const mapTileUrl = config.mapTileUrl ?? null;
+  const imageSourcesFor = (storedTileUrl: string | null): string[] => {
+    const origin = tileOrigin(mapTileUrl ?? storedTileUrl);
+    return origin === null ? [] : [origin];
+  };
 
   async function provider(): Promise<ProviderRow> {
     const row = await repository.findProvider();
@@ -115,6 +129,16 @@ export function createConfigService(deps: ConfigServiceDeps) {
         about: sanitizeConfiguredHtml(radiology.about),
         contact: sanitizeConfiguredHtml(radiology.contact),
         customFooter: sanitizeOptionalHtml(radiology.customFooter),
+        ...(radiology.map === undefined
+          ? {}
+          : {
+              map: {
+                ...radiology.map,
+                tileUrl: mapTileUrl ?? radiology.map.tileUrl,
+                // Leaflet writes the attribution as HTML: only sanitised markup reaches it.
+                attribution: sanitizeConfiguredHtml(radiology.map.attribution),
+              },
+            }),
       },
       bodyFigure: parsePart('body_figure_config', BodyFigureConfigSchema, row.body_figure_config),
       integration: parsePart('integration_config', IntegrationConfigSchema, row.integration_config),
@@ -132,6 +156,7 @@ export function createConfigService(deps: ConfigServiceDeps) {
     frameAncestors: [...config.embedOrigins],
     connectSources: identitySources,
     frameSources,
+    imageSources: imageSourcesFor(null),
   };
 
   async function loadSecuritySources(): Promise<SecurityPolicySources> {
@@ -143,6 +168,7 @@ export function createConfigService(deps: ConfigServiceDeps) {
         frameAncestors,
         connectSources: [...(dsnOrigin === null ? [] : [dsnOrigin]), ...identitySources],
         frameSources,
+        imageSources: imageSourcesFor(row?.tile_url ?? null),
       };
       cachedSources = { value, loadedAt: clock.now().getTime() };
       return value;

@@ -15,6 +15,8 @@ export interface SecurityPolicySources {
   connectSources: readonly string[];
   /** Origins besides our own the page may frame (the identity provider's, for MSAL's silent renewal). */
   frameSources?: readonly string[];
+  /** Origins besides our own the page may load images from (the clinic map's tile server). */
+  imageSources?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -34,7 +36,7 @@ export function buildContentSecurityPolicy(sources: SecurityPolicySources, style
     "default-src 'self'",
     "script-src 'self'",
     styleNonce === null ? "style-src 'self'" : `style-src 'self' 'nonce-${styleNonce}'`,
-    "img-src 'self' data:",
+    `img-src 'self' data:${list(sources.imageSources ?? [])}`,
     "font-src 'self' data:",
     `connect-src 'self'${list(sources.connectSources)}`,
     `frame-src 'self'${list(sources.frameSources ?? [])}`,

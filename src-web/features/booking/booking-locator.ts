@@ -9,8 +9,10 @@ export interface Position extends Location {
 
 /** Where the position comes from besides the query: the browser and the kiosk's stored postcode. */
 export interface Locator {
-  /** The browser's position; rejects when refused, unavailable or too slow. */
+  /** The browser's position; rejects when refused, unavailable or too slow. May prompt the patient. */
   browserPosition(): Promise<Location>;
+  /** Whether the site may read the position without a prompt ('granted'); never prompts. */
+  browserPermission(): Promise<PermissionState | 'unknown'>;
   /** The postcode a kiosk stored in its cookie (the postalCodeLocationId cookie, docs/rules/kiosk.md#kiosk-mode-in-the-web-app), or null. */
   kioskPostcode(): string | null;
   /** In kiosk mode, keeps a located postcode for the next patient at this kiosk (cookie). */
@@ -47,6 +49,16 @@ export function createBrowserLocator(win: Window, isKiosk: () => boolean): Locat
           { timeout: BROWSER_POSITION_TIMEOUT_MS, maximumAge: 600_000 },
         );
       }),
+    browserPermission: async () => {
+      // Inside a frame without the geolocation permission policy, or in browsers without the
+      // Permissions API, nothing is known: the step then waits for "Use my location".
+      try {
+        const status = await win.navigator.permissions.query({ name: 'geolocation' });
+        return status.state;
+      } catch {
+        return 'unknown';
+      }
+    },
     kioskPostcode: () => {
       if (!isKiosk()) return null;
       const value = readCookie(win.document, KIOSK_POSTCODE_COOKIE);

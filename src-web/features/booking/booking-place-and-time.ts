@@ -7,6 +7,7 @@ import { addDays, addMonths, firstDayOfWeek, monthOf, type WeekStartDay } from '
 import { localDate } from '../../platform/dates';
 import { bookingFailure } from './booking-errors';
 import type { Locator, Position } from './booking-locator';
+import { BookingLocation } from './booking-location';
 
 export type CalendarView = 'WEEK' | 'MONTH';
 /** The exam choice as the clinics and times see it. */
@@ -39,19 +40,14 @@ export interface PlaceAndTimeDeps {
 const WEEK_DAYS = 7;
 
 /**
- * Step 1 of the booking flow: the patient's position (query, kiosk postcode, browser, postcode
- * locator), the clinics offering the chosen exams, the week or month calendar of the chosen
- * clinic and the chosen time with its hold.
+ * Step 1 of the booking flow: the patient's position (its own store, booking-location.ts), the
+ * clinics offering the chosen exams, the week or month calendar of the chosen clinic and the
+ * chosen time with its hold.
  */
 export class BookingPlaceAndTime {
   settings: BookingSettings | null = null;
-  queryPosition: Location | null = null;
-  position: Position | null = null;
-  locating = false;
-  unableToLocateOpen = false;
-  postcodeLocatorOpen = false;
-  postcodeState: LoadState = 'idle';
-  postcodeProblem: 'invalid' | 'unknown' | null = null;
+  /** The patient's position and the location dialogs (booking-location.ts). */
+  readonly location: BookingLocation;
   clinics: ClinicWithDistance[] = [];
   clinicsState: LoadState = 'idle';
   usedDefaultLocation = false;
@@ -80,6 +76,12 @@ export class BookingPlaceAndTime {
 
   constructor(deps: PlaceAndTimeDeps) {
     this.deps = deps;
+    this.location = new BookingLocation({
+      api: deps.api,
+      locator: deps.locator,
+      flags: deps.flags,
+      positionChanged: () => this.loadClinics(),
+    });
     this.weekFrom = this.firstWeekDay;
     this.month = monthOf(deps.today());
     makeAutoObservable<this, 'deps' | 'availabilityAbort' | 'clinicsAbort'>(this, {
@@ -87,11 +89,25 @@ export class BookingPlaceAndTime {
       availabilityAbort: false,
       clinicsAbort: false,
       settings: observableRef,
+      location: false,
     });
   }
 
   // ------------------------------------------------------------------------------------------
   // Derived state
+
+  /** lat/lng from the link (booking-store reads the URL). */
+  get queryPosition(): Location | null {
+    return this.location.queryPosition;
+  }
+
+  set queryPosition(position: Location | null) {
+    this.location.queryPosition = position;
+  }
+
+  get position(): Position | null {
+    return this.location.position;
+  }
 
   get firstWeekDay(): string {
     return firstDayOfWeek(this.deps.today(), this.deps.flags().weekStartsTodayEnabled, this.deps.weekStart());
@@ -148,7 +164,7 @@ export class BookingPlaceAndTime {
   async open(restore?: PlaceAndTimeRestore): Promise<void> {
     this.slotTaken = false;
     void this.loadSettings();
-    if (this.clinicsState !== 'loaded') await this.locate();
+    if (this.clinicsState !== 'loaded') await this.location.locate();
     const clinic = restore?.clinic ?? (this.selectedClinicSlug === null ? this.preferredClinic : null);
     if (clinic && this.clinics.some((entry) => entry.clinic.slug === clinic)) {
       await this.selectClinic(clinic, restore?.date ?? undefined);
@@ -168,103 +184,6 @@ export class BookingPlaceAndTime {
       });
     } catch {
       // Settings only bound the calendar's paging; the flow works without them.
-    }
-  }
-
-  /**
-   * The position, in the spec's order: query lat/lng, the kiosk's postcode, the browser. When
-   * none works the clinics are listed from the default location, and the unable-to-locate
-   * window offers the postcode locator when the provider enabled it.
-   */
-  async locate(): Promise<void> {
-    if (this.queryPosition) return this.usePosition({ ...this.queryPosition, source: 'query' });
-    const kioskPostcode = this.deps.locator.kioskPostcode();
-    if (kioskPostcode) {
-      try {
-        const found = await this.deps.api.postcode(kioskPostcode);
-        return await this.usePosition({ latitude: found.latitude, longitude: found.longitude, source: 'kiosk' });
-      } catch {
-        // fall through to the browser
-      }
-    }
-    this.locating = true;
-    try {
-      const browser = await this.deps.locator.browserPosition();
-      runInAction(() => {
-        this.locating = false;
-      });
-      return await this.usePosition({ ...browser, source: 'browser' });
-    } catch {
-      runInAction(() => {
-        this.locating = false;
-        if (this.deps.flags().showUnableToLocateWindow) this.unableToLocateOpen = true;
-      });
-      await this.loadClinics();
-    }
-  }
-
-  async usePosition(position: Position): Promise<void> {
-    this.position = position;
-    await this.loadClinics();
-  }
-
-  openPostcodeLocator(): void {
-    this.unableToLocateOpen = false;
-    this.postcodeLocatorOpen = true;
-    this.postcodeProblem = null;
-  }
-
-  closePostcodeLocator(): void {
-    this.postcodeLocatorOpen = false;
-  }
-
-  closeUnableToLocate(): void {
-    this.unableToLocateOpen = false;
-  }
-
-  /** The postcode locator: a 4-digit postcode becomes the position. */
-  async locatePostcode(postcode: string): Promise<boolean> {
-    const code = postcode.trim();
-    if (!/^\d{4}$/.test(code)) {
-      this.postcodeProblem = 'invalid';
-      return false;
-    }
-    this.postcodeState = 'loading';
-    this.postcodeProblem = null;
-    try {
-      const found = await this.deps.api.postcode(code);
-      this.deps.locator.rememberKioskPostcode(code);
-      runInAction(() => {
-        this.postcodeState = 'loaded';
-        this.postcodeLocatorOpen = false;
-      });
-      await this.usePosition({ latitude: found.latitude, longitude: found.longitude, source: 'postcode' });
-      return true;
-    } catch (error) {
-      runInAction(() => {
-        this.postcodeState = 'error';
-        this.postcodeProblem = error instanceof ApiError && error.status === 404 ? 'unknown' : 'invalid';
-      });
-      return false;
-    }
-  }
-
-  /** Asks the browser again (the "use my location" button). */
-  async useBrowserLocation(): Promise<void> {
-    this.queryPosition = null;
-    this.unableToLocateOpen = false;
-    this.locating = true;
-    try {
-      const browser = await this.deps.locator.browserPosition();
-      runInAction(() => {
-        this.locating = false;
-      });
-      await this.usePosition({ ...browser, source: 'browser' });
-    } catch {
-      runInAction(() => {
-        this.locating = false;
-        this.unableToLocateOpen = this.deps.flags().showUnableToLocateWindow;
-      });
     }
   }
 

@@ -29,7 +29,8 @@ function expectBaseline(response: LightMyRequestResponse, label: string): Map<st
   expect(csp.get('object-src'), label).toEqual(["'none'"]);
   expect(csp.get('base-uri'), label).toEqual(["'none'"]);
   expect(csp.get('form-action'), label).toEqual(["'self'"]);
-  expect(csp.get('img-src'), label).toEqual(["'self'", 'data:']);
+  // The demo provider's map tiles (docs/rules/booking.md#the-clinic-list-and-map).
+  expect(csp.get('img-src'), label).toEqual(["'self'", 'data:', 'https://tile.openstreetmap.org']);
   expect(String(headers['content-security-policy']), label).not.toMatch(/unsafe-inline|unsafe-eval/);
   return csp;
 }

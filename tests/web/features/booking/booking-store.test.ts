@@ -17,6 +17,7 @@ const NOW = new Date('2026-11-23T01:00:00.000Z'); // Monday 23 November, local n
 
 const refusingLocator: Locator = {
   browserPosition: () => Promise.reject(new Error('denied')),
+  browserPermission: () => Promise.resolve('prompt'),
   kioskPostcode: () => null,
   rememberKioskPostcode: () => undefined,
 };
@@ -144,28 +145,37 @@ describe('BookingStore', () => {
     expect(store.examChoice.visibleExams.map((exam) => exam.slug)).toEqual(['ct-brain']);
   });
 
-  it('should list clinics from the default location and open the unable-to-locate window when the browser refuses', async () => {
-    const { store, log } = await setup();
+  it('should list clinics from the default location quietly, without asking the browser or opening a window', async () => {
+    const browserPosition = vi.fn(() => Promise.reject(new Error('denied')));
+    const { store, log } = await setup({ deps: { locator: { ...refusingLocator, browserPosition } } });
     store.examChoice.toggleExam('ct-brain');
     await store.goToLocation();
-    expect(store.placeAndTime.unableToLocateOpen).toBe(true);
+    expect(browserPosition).not.toHaveBeenCalled();
+    expect(store.placeAndTime.location.unableToLocateOpen).toBe(false);
     expect(store.placeAndTime.clinicsState).toBe('loaded');
     const clinicsCall = log.find((request) => request.path === '/api/booking/clinics');
     expect(clinicsCall?.query.get('exams')).toBe('ct-brain');
     expect(clinicsCall?.query.has('lat')).toBe(false);
   });
 
-  it('should not open the unable-to-locate window when the provider disabled it', async () => {
-    const { store } = await setup({ flags: { showUnableToLocateWindow: false } });
+  it('should open the unable-to-locate window when "Use my location" fails, unless the provider disabled it', async () => {
+    const { store } = await setup();
     store.examChoice.toggleExam('ct-brain');
     await store.goToLocation();
-    expect(store.placeAndTime.unableToLocateOpen).toBe(false);
+    await store.placeAndTime.location.useBrowserLocation();
+    expect(store.placeAndTime.location.unableToLocateOpen).toBe(true);
+    const quiet = await setup({ flags: { showUnableToLocateWindow: false } });
+    quiet.store.examChoice.toggleExam('ct-brain');
+    await quiet.store.goToLocation();
+    await quiet.store.placeAndTime.location.useBrowserLocation();
+    expect(quiet.store.placeAndTime.location.unableToLocateOpen).toBe(false);
+    expect(quiet.store.placeAndTime.location.browserFailed).toBe(true);
   });
 
   it('should use lat and lng from the query before asking the browser', async () => {
     const browserPosition = vi.fn(() => Promise.resolve({ latitude: 0, longitude: 0 }));
     const { store, log } = await setup({
-      deps: { locator: { browserPosition, kioskPostcode: () => null, rememberKioskPostcode: () => undefined } },
+      deps: { locator: { ...refusingLocator, browserPosition } },
     });
     await store.start(new URLSearchParams('lat=-33.81&lng=151.0'));
     store.examChoice.toggleExam('ct-brain');
@@ -185,9 +195,9 @@ describe('BookingStore', () => {
     expect(store.placeAndTime.position).toMatchObject({ latitude: -33.81, longitude: 151.0, source: 'kiosk' });
     expect(browserPosition).not.toHaveBeenCalled();
     expect(log.some((request) => request.path === '/api/booking/postcodes/2150')).toBe(true);
-    expect(store.placeAndTime.unableToLocateOpen).toBe(false);
+    expect(store.placeAndTime.location.unableToLocateOpen).toBe(false);
     document.cookie = 'postalCodeLocationId=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
-    expect(await store.placeAndTime.locatePostcode('2150')).toBe(true);
+    expect(await store.placeAndTime.location.locatePostcode('2150')).toBe(true);
     expect(document.cookie).toContain('postalCodeLocationId=2150');
     document.cookie = 'postalCodeLocationId=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   });
@@ -196,7 +206,7 @@ describe('BookingStore', () => {
     const { store } = await setup({ deps: { locator: createBrowserLocator(window, () => false) } });
     store.examChoice.toggleExam('ct-brain');
     await store.goToLocation();
-    expect(await store.placeAndTime.locatePostcode('2150')).toBe(true);
+    expect(await store.placeAndTime.location.locatePostcode('2150')).toBe(true);
     expect(document.cookie).not.toContain('postalCodeLocationId');
   });
 
@@ -204,14 +214,14 @@ describe('BookingStore', () => {
     const { store } = await setup();
     store.examChoice.toggleExam('ct-brain');
     await store.goToLocation();
-    store.placeAndTime.openPostcodeLocator();
-    expect(await store.placeAndTime.locatePostcode('21')).toBe(false);
-    expect(store.placeAndTime.postcodeProblem).toBe('invalid');
-    expect(await store.placeAndTime.locatePostcode('9999')).toBe(false);
-    expect(store.placeAndTime.postcodeProblem).toBe('unknown');
-    expect(await store.placeAndTime.locatePostcode('2150')).toBe(true);
+    store.placeAndTime.location.openPostcodeLocator();
+    expect(await store.placeAndTime.location.locatePostcode('21')).toBe(false);
+    expect(store.placeAndTime.location.postcodeProblem).toBe('invalid');
+    expect(await store.placeAndTime.location.locatePostcode('9999')).toBe(false);
+    expect(store.placeAndTime.location.postcodeProblem).toBe('unknown');
+    expect(await store.placeAndTime.location.locatePostcode('2150')).toBe(true);
     expect(store.placeAndTime.position).toMatchObject({ latitude: -33.81, longitude: 151.0, source: 'postcode' });
-    expect(store.placeAndTime.postcodeLocatorOpen).toBe(false);
+    expect(store.placeAndTime.location.postcodeLocatorOpen).toBe(false);
   });
 
   it('should hold a time when it is picked and release it when another is picked', async () => {
