@@ -44,6 +44,7 @@ const REFERRAL_REQUIRED = `(e.referral_required or exists (
 
 export interface ComingExamRow extends Record<string, unknown> {
   starts_at: string;
+  exam_slug: string;
   exam_name: string;
   preparation_notes: string;
   fasting_hours: number | null;
@@ -82,7 +83,7 @@ export function createCheckInRepository(db: Queryable) {
     /** The booking's appointments in `statuses` not over at `now`, in time order (the checklist). */
     async comingExams(bookingKey: string, statuses: readonly string[], now: Date, tx: Queryable = db): Promise<ComingExamRow[]> {
       return tx.query<ComingExamRow>(
-        `select ${isoTimestamp('lower(a.during)', 'starts_at')}, e.name as exam_name, e.preparation_notes, e.fasting_hours,
+        `select ${isoTimestamp('lower(a.during)', 'starts_at')}, e.slug as exam_slug, e.name as exam_name, e.preparation_notes, e.fasting_hours,
                 ${REFERRAL_REQUIRED} as referral_required
            from appointment a join exam e on e.id = a.exam_id
           where a.booking_key = $1 and a.status = any($2::text[]) and upper(a.during) > $3::timestamptz
