@@ -6,6 +6,9 @@ import { RESULTS_EXPIRED_PATH, resultPagePath } from '@contract/api/results';
  */
 export const EMBEDDED_PREFIX = '/iframe';
 
+/** /appointments/{bookingKey}/confirmed: the appointment page shows the booking's confirmation. */
+export const CONFIRMED_SEGMENT = 'confirmed';
+
 export const ROUTE = {
   bookingHome: '',
   appointment: 'appointments/:bookingKey/*',
@@ -67,6 +70,8 @@ export const paths = {
   /** The deny page for an expired results, image or share link. */
   resultsExpired: () => RESULTS_EXPIRED_PATH,
   staffKiosks: () => '/staff/kiosks',
+  /** The booking's confirmation (the appointment route's `confirmed` child, docs/rules/booking.md#confirmation). */
+  appointmentConfirmed: (bookingKey: string) => `/appointments/${encodeURIComponent(bookingKey)}/${CONFIRMED_SEGMENT}`,
   staffConsents: (bookingKey: string) => `/staff/appointments/${encodeURIComponent(bookingKey)}/consents`,
   /** /authentication with its query; empty values are left out. */
   authentication: (query?: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReferringDoctorSchema } from './referring-doctors';
 import { isValidMedicareNumber, isValidMedicareReference } from '../medicare';
 import { InstantSchema, isValidCalendarDate } from './booking';
 import { singleLineText } from './text';
@@ -67,6 +68,18 @@ export const CheckInStatusSchema = z.object({
   checkInPreparedSent: z.boolean(),
   checkInSent: z.boolean(),
   checkInSuccess: z.boolean(),
+  /**
+   * What the referral upload recorded, for the form to start from (still editable): its date,
+   * and the referring doctor when the name matches exactly one doctor of the directory.
+   */
+  prefill: z
+    .object({
+      dateOfReferral: z.iso.date().nullable(),
+      referrer: ReferringDoctorSchema.nullable(),
+      /** The name as typed at the upload (shown when no doctor matched). */
+      referringDoctorName: z.string().nullable(),
+    })
+    .optional(),
 });
 export type CheckInStatus = z.infer<typeof CheckInStatusSchema>;
 

@@ -25,6 +25,17 @@ export function createAppointmentsApi(client: ApiClient) {
   return {
     summary: async (bookingKey: string): Promise<AppointmentSummary> => (await http.get<AppointmentSummary>(base(bookingKey))).data,
 
+    /**
+     * The confirmation, read by the browser that booked (its receipt cookie) or the signed-in
+     * patient. Without either its 401 is no lost session (flagged like a sign-in call): the page
+     * then asks the patient to sign in.
+     */
+    confirmation: async (bookingKey: string): Promise<AppointmentSummary> =>
+      (await http.get<AppointmentSummary>(`${base(bookingKey)}/confirmation`, { signIn: true })).data,
+
+    /** The .ics download's address (a plain link: the browser sends the receipt or session cookie). */
+    calendarFileUrl: (bookingKey: string): string => `${base(bookingKey)}/calendar.ics`,
+
     /** Whether the patient may cancel or reschedule now, and why not. */
     canChange: async (bookingKey: string, action: 'CANCEL' | 'RESCHEDULE'): Promise<CanChangeResponse> =>
       (await http.get<CanChangeResponse>(`${base(bookingKey)}/can-change`, { params: { action } })).data,

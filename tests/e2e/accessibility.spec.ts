@@ -93,7 +93,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('textbox', { name: t('booking.details.fields.postalCode') }).fill('2150');
       await page.getByRole('button', { name: t('booking.details.submit') }).click();
 
-      await expect(page.getByText(t('booking.confirmation.booked'))).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('heading', { level: 1, name: t('appointment.confirmed.title') })).toBeVisible({ timeout: 15_000 });
       await check('confirmation');
       expect(found).toEqual({});
     });

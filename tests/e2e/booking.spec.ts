@@ -65,12 +65,12 @@ async function fillDetails(scope: Scope, withMedicare: boolean, email = PATIENT.
   if (withMedicare) await scope.getByRole('textbox', { name: t('booking.details.fields.medicareNumber') }).fill(PATIENT.medicareNumber);
 }
 
-/** Checks the confirmation and returns the appointment page's path (/appointments/{bookingKey}). */
+/** Checks the confirmation (its own address, /appointments/{key}/confirmed) and returns the appointment page's path. */
 async function expectConfirmation(scope: Scope): Promise<string> {
-  await expect(scope.getByText(t('booking.confirmation.booked'))).toBeVisible({ timeout: 15_000 });
-  const link = scope.getByRole('link', { name: t('booking.confirmation.view') });
-  await expect(link).toHaveAttribute('href', /^\/appointments\/[A-Za-z0-9_-]{16,}$/);
-  return (await link.getAttribute('href')) ?? '';
+  await expect(scope.getByRole('heading', { level: 1, name: t('appointment.confirmed.title') })).toBeVisible({ timeout: 15_000 });
+  const link = scope.getByRole('link', { name: t('appointment.confirmed.manage') });
+  await expect(link).toHaveAttribute('href', /^(\/iframe)?\/appointments\/[A-Za-z0-9_-]{16,}$/);
+  return ((await link.getAttribute('href')) ?? '').replace(/^\/iframe/, '');
 }
 
 test.describe('on a desktop with the browser sharing its position', () => {
@@ -107,9 +107,9 @@ test.describe('on a desktop with the browser sharing its position', () => {
     await page.getByRole('button', { name: t('booking.details.submit') }).click();
 
     const appointmentPath = await expectConfirmation(page);
-    await expect(page.locator('.pp-confirmation-details')).toContainText('MRI knee');
-    await expect(page.locator('.pp-confirmation-details')).toContainText(
-      t('booking.walkIn.arrive', { name: 'CT brain without contrast (walk-in)', count: 20 }),
+    await expect(page.locator('.pp-confirmed-details')).toContainText('MRI knee');
+    await expect(page.locator('.pp-confirmed-details')).toContainText(
+      t('appointment.summary.walkInText', { name: 'CT brain without contrast (walk-in)', count: 20 }),
     );
     await expectNoSeriousA11yViolations(page, 'booking step 3');
 

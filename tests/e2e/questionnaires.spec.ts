@@ -235,8 +235,8 @@ test.describe('against the real server', () => {
     await fillDetails(page);
     await page.getByRole('button', { name: t('booking.details.submit') }).click();
 
-    await expect(page.getByText(t('booking.confirmation.booked'))).toBeVisible({ timeout: 15_000 });
-    const href = (await page.getByRole('link', { name: t('booking.confirmation.view') }).getAttribute('href')) ?? '';
+    await expect(page.getByRole('heading', { level: 1, name: t('appointment.confirmed.title') })).toBeVisible({ timeout: 15_000 });
+    const href = (await page.getByRole('link', { name: t('appointment.confirmed.manage') }).getAttribute('href')) ?? '';
     const bookingKey = href.split('/').at(-1) ?? '';
     expect(bookingKey).toMatch(/^[A-Za-z0-9_-]{16,}$/);
 
@@ -316,11 +316,11 @@ test.describe('against the real server', () => {
     await expect(referral).toBeVisible();
     await fillDetails(page);
     await page.getByRole('button', { name: t('booking.details.submit') }).click();
-    await expect(page.getByText(t('booking.confirmation.booked'))).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: t('appointment.confirmed.title') })).toBeVisible({ timeout: 15_000 });
     await expect(referral).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'confirmation with the document to bring');
 
-    await page.getByRole('link', { name: t('booking.confirmation.view') }).click();
+    await page.getByRole('link', { name: t('appointment.confirmed.manage') }).click();
     await expect(page).toHaveURL(/\/authentication\?/);
     const onAppointment = page.getByText(t('booking.requiredDocument', { title: 'Referral' }));
     await signIn(page, PATIENT, onAppointment);

@@ -102,6 +102,7 @@ export function expectedOutcome(access: Access, caller: CallerName): Outcome {
     case 'dev-loopback':
       return 404;
     case 'appointment-session-or-staff':
+    case 'booking-receipt-or-appointment-session-or-staff':
       return withAppointmentSession(caller) || caller === 'staff' || caller === 'admin' ? 'allowed' : 401;
     case 'booking-request-session-or-staff':
       return caller === 'patient (booking request)' || caller === 'staff' || caller === 'admin' ? 'allowed' : 401;
@@ -136,6 +137,7 @@ function refusals(access: Access): readonly number[] {
     'integration-token': [403],
     'dev-loopback': [404],
     'appointment-session-or-staff': [401],
+    'booking-receipt-or-appointment-session-or-staff': [401],
     'booking-request-session-or-staff': [401],
     'kiosk-token': [401],
     'kiosk-and-appointment-session': [401],
@@ -161,6 +163,7 @@ export const ROUTE_PARAMS: Record<string, (access: Access, ids: { appointmentId:
   bookingKey: (access) =>
     access === 'appointment-session' ||
     access === 'appointment-session-or-staff' ||
+    access === 'booking-receipt-or-appointment-session-or-staff' ||
     access === 'kiosk-and-appointment-session' ||
     access === 'results-session'
       ? LIAM.bookingKey

@@ -30,6 +30,11 @@ export type AccessClass =
   | 'dev-loopback'
   /** The APPOINTMENT session for the booking in the path, or a staff session with staff or admin: 401 otherwise. */
   | 'appointment-session-or-staff'
+  /**
+   * As appointment-session-or-staff, or the booking receipt of the browser that made that booking
+   * (cookie __Host-portal_booked; none of the matrix's callers holds one: confirmation.test.ts proves it).
+   */
+  | 'booking-receipt-or-appointment-session-or-staff'
   /** The BOOKING_REQUEST session for the request in the path, or a staff session with staff or admin: 401 otherwise. */
   | 'booking-request-session-or-staff'
   /** A live kiosk token (cookie __Host-portal_kiosk or Authorization: Kiosk): 401 otherwise. */
@@ -139,6 +144,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
 
   // Self-service on an appointment booking
   'GET /api/appointments/:bookingKey': 'appointment-session',
+  'GET /api/appointments/:bookingKey/confirmation': 'booking-receipt-or-appointment-session-or-staff',
+  'GET /api/appointments/:bookingKey/calendar.ics': 'booking-receipt-or-appointment-session-or-staff',
   'GET /api/appointments/:bookingKey/can-change': 'appointment-session',
   'POST /api/appointments/:bookingKey/cancel': 'appointment-session',
   'POST /api/appointments/:bookingKey/confirm': 'appointment-session',

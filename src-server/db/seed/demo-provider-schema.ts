@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PreparationSchema } from '@contract/api/preparation';
 import {
   AppConfigSchema,
   BodyFigureConfigSchema,
@@ -72,7 +73,8 @@ export const DemoExamsFileSchema = z.object({
         bodyPartSlugs: z.array(z.string()),
         durationMinutes: z.number().int().min(5).max(240),
         priority: z.number().int().min(0),
-        preparationNotes: z.string(),
+        /** Plain text, or parts with conditions on what the patient already did online. */
+        preparationNotes: PreparationSchema,
         /** Hours without food before the exam (the check-in checklist shows the time it starts). */
         fastingHours: z.number().int().min(1).max(24).optional(),
         notes: z.string().nullable(),

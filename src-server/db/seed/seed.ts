@@ -1,3 +1,4 @@
+import { NOTHING_DONE, preparationText } from '@contract/api/preparation';
 import type { Clock } from '../../platform/clock';
 import { addDays, localDate, zonedTimeToInstant } from '../../platform/time-zone';
 import type { Database, Queryable } from '../connection';
@@ -171,8 +172,8 @@ async function insertCatalogue(
     const row = await one<{ id: string }>(
       tx,
       `insert into exam (slug, exam_code, name, modality_id, duration_minutes, priority, preparation_notes, notes,
-                         referral_required, enquiry_only, medicare_required, fasting_hours, search_terms)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id::text as id`,
+                         referral_required, enquiry_only, medicare_required, fasting_hours, search_terms, preparation_parts)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb) returning id::text as id`,
       [
         exam.slug,
         exam.examCode,
@@ -180,13 +181,15 @@ async function insertCatalogue(
         lookup(modalityIds, exam.modalityCode),
         exam.durationMinutes,
         exam.priority,
-        exam.preparationNotes,
+        // The text before booking; the parts keep their conditions for the booking's pages.
+        preparationText(exam.preparationNotes, NOTHING_DONE),
         exam.notes,
         exam.referralRequired,
         exam.enquiryOnly,
         exam.medicareRequired,
         exam.fastingHours ?? null,
         exam.searchTerms,
+        JSON.stringify(typeof exam.preparationNotes === 'string' ? [] : exam.preparationNotes),
       ],
     );
     examIds.set(exam.slug, { id: row.id, durationMinutes: exam.durationMinutes });

@@ -94,6 +94,12 @@ export function createAppointmentsRepository(db: Queryable) {
       return rows.map((row) => row.id);
     },
 
+    /** The provider's name (the calendar file's PRODID), null before the provider is configured. */
+    async providerName(tx: Queryable = db): Promise<string | null> {
+      const rows = await tx.query<{ name: string | null }>(`select radiology_config->>'name' as name from provider where id = 1`);
+      return rows[0]?.name ?? null;
+    },
+
     async settings(tx: Queryable = db): Promise<SettingsRow> {
       const rows = await tx.query<SettingsRow>(
         `select prior_minutes, walk_in_reschedule_allowed, cancel_questionnaire_required, consent_notify_patient, booking_request_info_html

@@ -19,6 +19,7 @@ import { ApiErrorBodySchema } from '@contract/errors';
 import { SignConsentFormSchema } from '@contract/api/appointments';
 import { signedInRoute } from '../patient-access/public';
 import { cancelQuestionnaireRequired } from './change-rules';
+import { registerConfirmationRoutes } from './confirmation-routes';
 import type { AppointmentsService } from './service';
 
 /** Thin routes (docs/server.md): session check, schema from src-contract, call the service. */
@@ -31,6 +32,8 @@ export function registerAppointmentRoutes(app: FastifyInstance, service: Appoint
   const tags = ['appointments'];
   const signedIn = signedInRoute('APPOINTMENT', tags);
   const noStore = { 'cache-control': 'no-store' };
+  // Read by the browser that booked too (its receipt), not only by the signed-in patient.
+  registerConfirmationRoutes(app, service);
 
   api.get(
     '/api/appointments/:bookingKey',

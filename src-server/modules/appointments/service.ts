@@ -1,5 +1,4 @@
 import type {
-  AppointmentStatus,
   AppointmentSummary,
   CancelRequest,
   CanChangeResponse,
@@ -21,21 +20,12 @@ import { createIdempotencyRepository } from '../../platform/idempotency';
 import { availabilityVersion, type AvailabilityStore } from '../availability/public';
 import type { BookingService } from '../booking/public';
 import { queueBookingConfirmation } from '../notifications/public';
-import { applyAnswersToChange, auditScreeningRefusal, requiredDocument } from '../questionnaires/public';
+import { applyAnswersToChange, auditScreeningRefusal } from '../questionnaires/public';
 import { bookingKeyRef } from '../../platform/security-audit';
-import {
-  CHANGEABLE,
-  changeNotAllowed,
-  currentRows,
-  maskedEmail,
-  maskPhone,
-  nothingLive,
-  overallStatus,
-  refusal,
-  type ChangeAction,
-  type ChangeLogAction,
-} from './change-rules';
+import { CHANGEABLE, changeNotAllowed, currentRows, nothingLive, refusal, type ChangeAction, type ChangeLogAction } from './change-rules';
 import { createAppointmentsRepository, type BookingRow } from './repository';
+import { createSummaries } from './summary';
+import { bookingCalendar, type CalendarFile } from './calendar';
 import { signaturePng as drawnSignature } from './signature-png';
 
 /**
@@ -61,69 +51,13 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   const repository = createAppointmentsRepository(db);
   const idempotency = createIdempotencyRepository(db);
 
-  async function load(q: Queryable, bookingKey: string): Promise<BookingRow[]> {
-    const rows = await repository.bookingRows(bookingKey, q);
-    // The session guard already matched this key; no rows means the booking was removed since.
-    if (rows.length === 0) throw notFound('We could not find this appointment.');
-    return rows;
-  }
-
   async function lock(tx: Queryable, bookingKey: string): Promise<BookingRow[]> {
     const rows = await repository.lockBookingRows(bookingKey, tx);
     if (rows.length === 0) throw notFound('We could not find this appointment.');
     return rows;
   }
 
-  async function summaryOf(q: Queryable, bookingKey: string): Promise<AppointmentSummary> {
-    const rows = await load(q, bookingKey);
-    const [settings, reasons] = [await repository.settings(q), await repository.cancelReasons(q)];
-    const current = currentRows(rows);
-    const first = current[0] as BookingRow;
-    const status = overallStatus(current);
-    const now = clock.now().getTime();
-    const live = current.filter((row) => CHANGEABLE.has(row.status));
-    return {
-      bookingKey,
-      status,
-      pending: status === 'PENDING',
-      walkInExam: current.find((row) => row.walk_in_exam !== null)?.walk_in_exam ?? null,
-      appointments: current.map((row) => ({
-        slug: row.id,
-        examSlug: row.exam_slug,
-        examName: row.exam_name,
-        modalityName: row.modality_name,
-        startsAt: new Date(row.starts_ms).toISOString(),
-        endsAt: new Date(row.ends_ms).toISOString(),
-        preparationNotes: row.preparation_notes,
-        status: row.status as AppointmentStatus,
-      })),
-      clinic: {
-        slug: first.clinic_slug,
-        name: first.clinic_name,
-        address: `${first.street}, ${first.suburb} ${first.state} ${first.postcode}`,
-        phone: first.phone,
-        timeZone: first.time_zone,
-        latitude: first.latitude,
-        longitude: first.longitude,
-        mapUrl: `https://www.google.com/maps/search/?api=1&query=${first.latitude},${first.longitude}`,
-      },
-      patient: {
-        title: first.title,
-        firstName: first.first_name,
-        lastName: first.last_name,
-        email: maskedEmail(first.email),
-        contactNumber: maskPhone(first.contact_number),
-      },
-      confirmed: current.some((row) => row.status === 'CONFIRMED' || row.confirmed),
-      canConfirm: live.length > 0 && live.every((row) => row.status === 'BOOKED' && row.starts_ms > now),
-      emailUnsubscribed: first.email_unsubscribed,
-      cancelReasons: reasons.map((label) => ({ label })),
-      cancelQuestionnaireRequired: settings.cancel_questionnaire_required,
-      priorMinutes: settings.prior_minutes,
-      walkInRescheduleAllowed: settings.walk_in_reschedule_allowed,
-      requiredDocument: await requiredDocument(q, { type: 'APPOINTMENT', key: bookingKey }),
-    };
-  }
+  const { load, summaryOf } = createSummaries(repository, clock);
 
   async function audit(tx: Queryable, action: string, rows: readonly { id: string }[], details: Record<string, unknown>): Promise<void> {
     await repository.audit(
@@ -199,6 +133,19 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
 
   return {
     summary: (bookingKey: string): Promise<AppointmentSummary> => summaryOf(db, bookingKey),
+
+    /** The browser that booked may read its receipt's booking (booking-access/receipt.ts). */
+    receipts: booking.receipts,
+
+    /** The confirmation: the booking as its page shows it (the same answer as summary). */
+    confirmation: (bookingKey: string): Promise<AppointmentSummary> => summaryOf(db, bookingKey),
+
+    /** The booking's coming appointments as an .ics file (calendar.ts). */
+    async calendar(bookingKey: string, locale?: string): Promise<CalendarFile> {
+      const summary = await summaryOf(db, bookingKey);
+      const providerName = (await repository.providerName()) ?? 'Radiology';
+      return bookingCalendar(summary, { publicUrl: deps.publicUrl, providerName, clock, ...(locale === undefined ? {} : { locale }) });
+    },
 
     async canChange(bookingKey: string, action: ChangeAction): Promise<CanChangeResponse> {
       const rows = await load(db, bookingKey);

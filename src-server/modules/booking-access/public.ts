@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { StaffRole } from '@contract/api/staff-access';
 import { requirePatientSession } from '../patient-access/public';
+import type { BookingReceipts } from './receipt';
+
+export { BOOKING_RECEIPT_COOKIE, createBookingReceipts, RECEIPT_HOURS, type BookingReceipts } from './receipt';
 import { staffSessionIfAny, subjectRef } from '../staff-access/public';
 
 /**
@@ -48,5 +51,18 @@ export function patientOrStaff(type: 'APPOINTMENT' | 'BOOKING_REQUEST') {
     }
     await requirePatientSession(request, { bookingKey: bookingKeyOf(request), type });
     actors.set(request, { kind: 'patient' });
+  };
+}
+
+/**
+ * preValidation of the booking's confirmation and calendar file: staff, the browser that made the
+ * booking (its receipt, receipt.ts), or the booking's APPOINTMENT session; the same 401 otherwise,
+ * whether the key exists or not.
+ */
+export function receiptPatientOrStaff(receipts: BookingReceipts) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if ((await staffActor(request)) !== null) return;
+    if (await receipts.holds(request.headers.cookie, bookingKeyOf(request))) return;
+    await requirePatientSession(request, { bookingKey: bookingKeyOf(request), type: 'APPOINTMENT' });
   };
 }

@@ -18,6 +18,7 @@ import { busyEntries, matchHold, retryOnDeadlock, type Placement, type ResourceB
 import type { BookingRepository, ClinicRow, ExamRow, WrittenRow } from './repository';
 import { consecutive, MINUTE, parseInstant } from './slots';
 import { withKnownWalkInExam } from './walk-in-exam';
+import { bookingPreparation } from './preparation';
 
 /**
  * Booking a time: a new booking (createAppointment) and a booking written inside another
@@ -145,6 +146,8 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
           validationCode: request.validationCode,
         });
         const response = respond(rows);
+        // After the answers moved: the preparation knows the screening was done online.
+        const preparation = await bookingPreparation(tx, bookingKey);
         // Past the day's cap for this address the booking stands, without another mail.
         const mailAllowed = await limiter.confirmationMailAllowed(tx, patient.email);
         if (!mailAllowed) {
@@ -175,7 +178,9 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
               modalityName: exam.modality_name,
               startsAt: slots[position]?.start.toISOString() ?? new Date(start).toISOString(),
               endsAt: slots[position]?.end.toISOString() ?? new Date(end).toISOString(),
-              ...(exam.preparation_notes === '' ? {} : { preparationNotes: exam.preparation_notes }),
+              ...((preparation.get(exam.slug) ?? exam.preparation_notes) === ''
+                ? {}
+                : { preparationNotes: preparation.get(exam.slug) ?? exam.preparation_notes }),
             })),
             ...(request.walkInExam === undefined ? {} : { walkInExam: request.walkInExam }),
             staffBooking,

@@ -235,6 +235,8 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
         (client) => service.createAppointment(request.headers['idempotency-key'], request.body, caller, client),
         caller.kind === 'staff',
       );
+      // This browser may read the confirmation back, reloaded, without signing in (docs/rules/booking.md#confirmation).
+      reply.header('set-cookie', await service.receipts.issue(created.bookingKey));
       return reply.code(201).header('cache-control', 'no-store').send(created);
     },
   );

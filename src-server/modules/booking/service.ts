@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock';
 import { createIdempotencyRepository } from '../../platform/idempotency';
 import type { Captcha } from '../../platform/captcha/captcha';
 import type { AvailabilityStore } from '../availability/public';
+import { createBookingReceipts } from '../booking-access/public';
 import { createAppointmentWrites } from './appointment-writes';
 import { createBookingLimiter, DEFAULT_BOOKING_LIMITS, type BookingLimits } from './booking-limits';
 import { createBookingRequestWrites } from './booking-request-writes';
@@ -51,6 +52,8 @@ export function createBookingService(deps: BookingServiceDeps) {
     ...createHolds({ db, repository, store, clock, catalogue, booker, limiter }),
     ...createAppointmentWrites({ db, repository, idempotency, store, clock, catalogue, booker, publicUrl, limiter }),
     ...createBookingRequestWrites({ db, repository, idempotency, clock, catalogue, limiter }),
+    /** The booking browser's receipt: it may read the confirmation back (booking-access/receipt.ts). */
+    receipts: createBookingReceipts(deps.secret, clock),
     /** Deletes booking-limit counts of days that have ended (the periodic sweep in app.ts). */
     sweepExpiredLimits: (): Promise<number> => limiter.sweep(),
   };

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { unsignedConsentForms } from '../appointments/public';
+import { bookingPreparation } from '../booking/public';
 import { requiredDocument } from '../questionnaires/public';
 import { createCheckInRepository } from './repository';
 import { CHECK_IN_STATUSES } from './rules';
@@ -38,14 +39,17 @@ export function createChecklist(db: Queryable, clock: Clock) {
       const document = await requiredDocument(db, { type: 'APPOINTMENT', key: bookingKey });
       if (document !== null) items.push({ kind: 'BRING_DOCUMENT', title: document.title, description: document.description });
 
+      // The preparation as the booking's pages say it (what was done online is not asked again).
+      const preparation = await bookingPreparation(db, bookingKey);
       for (const exam of exams) {
-        if (exam.preparation_notes.trim() === '' && exam.fasting_hours === null) continue;
+        const notes = preparation.get(exam.exam_slug) ?? exam.preparation_notes;
+        if (notes.trim() === '' && exam.fasting_hours === null) continue;
         const fastFrom = exam.fasting_hours === null ? null : new Date(Date.parse(exam.starts_at) - exam.fasting_hours * 3_600_000);
         items.push({
           kind: 'PREPARATION',
           examName: exam.exam_name,
           startsAt: exam.starts_at,
-          notes: exam.preparation_notes,
+          notes,
           fastingHours: exam.fasting_hours,
           nothingToEatFrom: fastFrom?.toISOString() ?? null,
         });

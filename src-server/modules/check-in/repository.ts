@@ -42,8 +42,25 @@ const REFERRAL_REQUIRED = `(e.referral_required or exists (
    select 1 from exam_document_type edt join document_type d on d.id = edt.document_type_id
    where edt.exam_id = e.id and d.code = 'REFERRAL'))`;
 
+export interface ReferralDoctorRow extends Record<string, unknown> {
+  id: string;
+  first_name: string;
+  last_name: string;
+  provider_number: string;
+  practice_name: string;
+  city: string;
+  postcode: string;
+}
+
+export interface ReferralPrefillRow {
+  referralDate: string | null;
+  referringDoctor: string | null;
+  doctor: ReferralDoctorRow | null;
+}
+
 export interface ComingExamRow extends Record<string, unknown> {
   starts_at: string;
+  exam_slug: string;
   exam_name: string;
   preparation_notes: string;
   fasting_hours: number | null;
@@ -82,7 +99,7 @@ export function createCheckInRepository(db: Queryable) {
     /** The booking's appointments in `statuses` not over at `now`, in time order (the checklist). */
     async comingExams(bookingKey: string, statuses: readonly string[], now: Date, tx: Queryable = db): Promise<ComingExamRow[]> {
       return tx.query<ComingExamRow>(
-        `select ${isoTimestamp('lower(a.during)', 'starts_at')}, e.name as exam_name, e.preparation_notes, e.fasting_hours,
+        `select ${isoTimestamp('lower(a.during)', 'starts_at')}, e.slug as exam_slug, e.name as exam_name, e.preparation_notes, e.fasting_hours,
                 ${REFERRAL_REQUIRED} as referral_required
            from appointment a join exam e on e.id = a.exam_id
           where a.booking_key = $1 and a.status = any($2::text[]) and upper(a.during) > $3::timestamptz
@@ -100,6 +117,36 @@ export function createCheckInRepository(db: Queryable) {
       );
       const row = rows[0];
       return { documentTypeId: row?.document_type_id ?? null, uploaded: row?.uploaded ?? false };
+    },
+
+    /** The latest referral upload's date and doctor, and the directory's doctor when the name matches exactly one. */
+    async referralPrefill(bookingKey: string, tx: Queryable = db): Promise<ReferralPrefillRow | null> {
+      const rows = await tx.query<{ referral_date: string | null; referring_doctor: string | null }>(
+        `select t.referral_date::text as referral_date, t.referring_doctor
+           from attachment t join document_type d on d.id = t.document_type_id
+          where t.owner_type = 'APPOINTMENT' and t.owner_key = $1 and d.code = 'REFERRAL'
+            and (t.referral_date is not null or t.referring_doctor is not null)
+          order by t.updated_at desc limit 1`,
+        [bookingKey],
+      );
+      const row = rows[0];
+      if (row === undefined) return null;
+      // "Dr Ada Lovelace", "ada lovelace": the same doctor; two of that name match none.
+      const doctors =
+        row.referring_doctor === null
+          ? []
+          : await tx.query<ReferralDoctorRow>(
+              `select id::text as id, first_name, last_name, provider_number, practice_name, city, postcode
+                 from referring_doctor
+                where lower(first_name || ' ' || last_name) = lower(regexp_replace(btrim($1), '^dr\\.?\\s+', '', 'i'))
+                limit 2`,
+              [row.referring_doctor],
+            );
+      return {
+        referralDate: row.referral_date,
+        referringDoctor: row.referring_doctor,
+        doctor: doctors.length === 1 ? (doctors[0] ?? null) : null,
+      };
     },
 
     async doctor(id: string, tx: Queryable = db): Promise<{ provider_number: string; name: string } | null> {

@@ -8,7 +8,7 @@ import { createHandoffRepository } from '../../platform/ris/handoff-repository';
 import { localDate } from '../../platform/time-zone';
 import type { BookingActor } from '../booking-access/public';
 import { createChecklist } from './checklist';
-import { createCheckInRepository, type CheckInAppointmentRow, type CheckInSettingsRow } from './repository';
+import { createCheckInRepository, type CheckInAppointmentRow, type CheckInSettingsRow, type ReferralPrefillRow } from './repository';
 import { CHECK_IN_STATUSES, CHECK_IN_TEXTS, checkInState, checkInWindow, readiness } from './rules';
 
 /**
@@ -28,6 +28,29 @@ export const KIOSK_LATE_MINUTES = 30;
 
 function auditActor(actor: BookingActor): string {
   return actor.kind === 'staff' ? `staff:${actor.ref}` : 'patient';
+}
+
+/** The check-in form's starting values from the referral upload (docs/rules/check-in.md#prefill). */
+function prefillOf(row: ReferralPrefillRow | null): CheckInStatus['prefill'] {
+  if (row === null) return { dateOfReferral: null, referrer: null, referringDoctorName: null };
+  const doctor = row.doctor;
+  return {
+    dateOfReferral: row.referralDate,
+    referringDoctorName: row.referringDoctor,
+    referrer:
+      doctor === null
+        ? null
+        : {
+            id: doctor.id,
+            displayName: `Dr ${doctor.first_name} ${doctor.last_name}`,
+            firstName: doctor.first_name,
+            lastName: doctor.last_name,
+            providerNumber: doctor.provider_number,
+            practiceName: doctor.practice_name,
+            city: doctor.city,
+            postcode: doctor.postcode,
+          },
+  };
 }
 
 export function createCheckInService(deps: CheckInServiceDeps) {
@@ -71,6 +94,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
       checkInPreparedSent: prepare?.status === 'sent',
       checkInSent: checkIn?.status === 'sent',
       checkInSuccess: state === 'CHECKED_IN',
+      prefill: prefillOf(await repository.referralPrefill(appointment.booking_key, tx)),
     };
   }
 

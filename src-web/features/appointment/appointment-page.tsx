@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { observer } from 'mobx-react-lite';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
+import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentStatus, AppointmentSummary } from '@contract/api/appointments';
 import { LoadingOverlay } from '../../shell/loading-overlay';
@@ -17,6 +18,8 @@ import { LazyBookingCodeBox } from '../booking-code/public';
 import { CHECK_IN_STATUSES, CheckInSection } from '../check-in/public';
 import { useBookingPage } from '../../components/use-booking-page';
 import { Button } from '../../components/button';
+import { PreparationList } from './preparation-list';
+import { CONFIRMED_SEGMENT } from '../../paths';
 
 /** The status line, one literal key per status so the catalogue check sees each. */
 export function statusText(t: TFunction, status: AppointmentStatus): string {
@@ -120,20 +123,7 @@ const Summary = observer(function Summary({ summary }: { summary: AppointmentSum
         </div>
       </dl>
       {summary.requiredDocument && <RequiredDocumentNotice document={summary.requiredDocument} />}
-      {summary.appointments.some((appointment) => appointment.preparationNotes.trim()) && (
-        <>
-          <h3>{t('appointment.summary.preparation')}</h3>
-          <ul className="pp-appt-preparation">
-            {summary.appointments
-              .filter((appointment) => appointment.preparationNotes.trim())
-              .map((appointment) => (
-                <li key={appointment.slug}>
-                  <strong>{appointment.examName}:</strong> {appointment.preparationNotes}
-                </li>
-              ))}
-          </ul>
-        </>
-      )}
+      <PreparationList appointments={summary.appointments} headingId="pp-appt-preparation-title" />
     </section>
   );
 });
@@ -214,7 +204,7 @@ const Actions = observer(function Actions({ store }: { store: AppointmentStore }
  * The patient's appointment at /appointments/{bookingKey}, /a/{key}, the pending and clinic-path
  * variants, also under /iframe: the summary and every self-service action.
  */
-export const AppointmentPage = observer(function AppointmentPage() {
+const AppointmentDetails = observer(function AppointmentDetails() {
   const root = useStores();
   const store = root.featureStore(appointmentStoreOf);
   const { t } = useTranslation();
@@ -268,3 +258,20 @@ export const AppointmentPage = observer(function AppointmentPage() {
     </Page>
   );
 });
+
+// "You're booked" (/appointments/{key}/confirmed) loads with its own chunk, only when shown.
+const BookingConfirmed = lazy(() => import('./booking-confirmed').then((module) => ({ default: module.BookingConfirmed })));
+
+/**
+ * The appointment's address: its page, or at /confirmed the confirmation the booking flow goes
+ * to (docs/rules/booking.md#confirmation), which the browser that booked reads without signing in.
+ */
+export function AppointmentPage() {
+  const { '*': rest = '' } = useParams();
+  if (rest !== CONFIRMED_SEGMENT) return <AppointmentDetails />;
+  return (
+    <Suspense fallback={<LoadingOverlay />}>
+      <BookingConfirmed />
+    </Suspense>
+  );
+}

@@ -2,7 +2,9 @@ import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../paths';
+import { usePortalHref } from '../../shell/embedded';
 import { Page } from '../../components/page';
 import { BOOKING_QUERY_KEYS } from './booking-store';
 import { useStores } from '../../stores/use-stores';
@@ -49,6 +51,8 @@ export const BookingPage = observer(function BookingPage() {
   const rescheduleContext = startedWith.current.get('context') === 'CHANGED' ? 'CHANGED' : 'RESCHEDULED';
 
   const [questionnaires, setQuestionnaires] = useState(false);
+  const navigate = useNavigate();
+  const portalHref = usePortalHref();
 
   useEffect(() => {
     // Moving a booking to another time keeps its answers: no questionnaires for its own exams.
@@ -88,6 +92,19 @@ export const BookingPage = observer(function BookingPage() {
       ),
     [booking, setParams],
   );
+
+  // A booking made: on to its confirmation's own address (docs/rules/booking.md#confirmation),
+  // pushed so Back and Forward keep it; the booking home's URL lost its choices just before.
+  // Only a booking made on this visit: coming Back here finds the last one and starts afresh.
+  const result = booking.submission.result;
+  const resultAtMount = useRef(result);
+  const confirmedHref = result?.kind === 'appointment' ? portalHref(paths.appointmentConfirmed(result.response.bookingKey)) : null;
+  useEffect(() => {
+    if (confirmedHref !== null && result !== resultAtMount.current) {
+      resultAtMount.current = result;
+      navigate(confirmedHref);
+    }
+  }, [result, confirmedHref, navigate]);
 
   useEffect(() => {
     if (rescheduleKey) void import('./reschedule-step').then((m) => m.prepareReschedule(root, rescheduleKey));

@@ -10,6 +10,8 @@ interface ChecklistProps {
   headingLevel?: 2 | 3;
   /** At the kiosk: nothing sends the patient elsewhere; what is left is asked at the front desk. */
   kiosk?: boolean;
+  /** The page already prints the preparation (the appointment page): only the fasting time is added here. */
+  preparationShown?: boolean;
 }
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; checklist: CheckInChecklist };
@@ -25,7 +27,17 @@ function clinicTime(instant: string, scanStartsAt: string, timeZone: string, lan
   }).format(new Date(instant));
 }
 
-function ChecklistEntry({ item, timeZone, kiosk }: { item: ChecklistItem; timeZone: string; kiosk: boolean }) {
+function ChecklistEntry({
+  item,
+  timeZone,
+  kiosk,
+  preparationShown,
+}: {
+  item: ChecklistItem;
+  timeZone: string;
+  kiosk: boolean;
+  preparationShown: boolean;
+}) {
   const { t, i18n } = useTranslation();
   switch (item.kind) {
     case 'CONSENT_FORMS':
@@ -47,6 +59,8 @@ function ChecklistEntry({ item, timeZone, kiosk }: { item: ChecklistItem; timeZo
         </li>
       );
     case 'PREPARATION':
+      // Nothing printed twice: with the preparation above, only a fasting time is news.
+      if (preparationShown && item.nothingToEatFrom === null) return null;
       return (
         <li>
           <strong>{item.examName}</strong>
@@ -58,7 +72,7 @@ function ChecklistEntry({ item, timeZone, kiosk }: { item: ChecklistItem; timeZo
               })}
             </span>
           )}
-          {item.notes !== '' && <span className="pp-checklist-detail">{item.notes}</span>}
+          {!preparationShown && item.notes !== '' && <span className="pp-checklist-detail">{item.notes}</span>}
         </li>
       );
   }
@@ -69,7 +83,7 @@ function ChecklistEntry({ item, timeZone, kiosk }: { item: ChecklistItem; timeZo
  * on the appointment page and on the kiosk's success step. A failure to load says so and leaves
  * the check-in itself alone: it is done.
  */
-export function CheckInChecklistView({ load, headingLevel = 2, kiosk = false }: ChecklistProps) {
+export function CheckInChecklistView({ load, headingLevel = 2, kiosk = false, preparationShown = false }: ChecklistProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
@@ -95,7 +109,13 @@ export function CheckInChecklistView({ load, headingLevel = 2, kiosk = false }: 
         ) : (
           <ul>
             {loaded.checklist.items.map((item, index) => (
-              <ChecklistEntry key={`${item.kind}-${index}`} item={item} timeZone={loaded.checklist.timeZone} kiosk={kiosk} />
+              <ChecklistEntry
+                key={`${item.kind}-${index}`}
+                item={item}
+                timeZone={loaded.checklist.timeZone}
+                kiosk={kiosk}
+                preparationShown={preparationShown}
+              />
             ))}
           </ul>
         ))}

@@ -85,7 +85,8 @@ const CheckInBody = observer(function CheckInBody({ store, timeZone }: { store: 
           <p role="status" className="pp-notice pp-notice-success">
             {t('checkIn.done')}
           </p>
-          <CheckInChecklistView load={store.loadChecklist} headingLevel={3} />
+          {/* The appointment page prints the preparation once, above. */}
+          <CheckInChecklistView load={store.loadChecklist} headingLevel={3} preparationShown />
         </>
       );
     case 'FAILED':

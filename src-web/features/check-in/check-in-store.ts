@@ -120,6 +120,18 @@ export class CheckInStore {
     this.touched.add('gender');
   }
 
+  /**
+   * Starts the form from what the referral upload recorded (its date, the doctor when the
+   * directory knows the name), without overwriting what the patient typed; all still editable.
+   */
+  private prefill(status: CheckInStatus): void {
+    const recorded = status.prefill;
+    if (!recorded) return;
+    if (this.dateOfReferral === '' && !this.touched.has('dateOfReferral') && recorded.dateOfReferral !== null)
+      this.dateOfReferral = recorded.dateOfReferral;
+    if (this.referrer === null && !this.touched.has('referrer') && recorded.referrer !== null) this.referrer = recorded.referrer;
+  }
+
   async load(): Promise<void> {
     this.loadState = 'loading';
     try {
@@ -127,6 +139,7 @@ export class CheckInStore {
       runInAction(() => {
         this.status = status;
         this.loadState = 'loaded';
+        this.prefill(status);
       });
       // Back on the page while a check-in is on its way: keep following it.
       if (this.inProgress && this.pollTimer === null) this.follow(Date.now());

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { NOTHING_DONE, preparationText } from '@contract/api/preparation';
 import { APPLICATION_IMAGES } from '@contract/api/config';
 import {
   DemoAppointmentsFileSchema,
@@ -286,7 +287,7 @@ describe('demo provider: exams', () => {
     expect(exams.some((entry) => !entry.referralRequired)).toBe(true);
     expect(exam('us-abdomen').preparationNotes).toMatch(/6 hours/);
     expect(exam('us-pelvis').preparationNotes).toMatch(/full bladder/);
-    expect(exam('mri-brain').preparationNotes).toMatch(/metal/);
+    expect(preparationText(exam('mri-brain').preparationNotes, NOTHING_DONE)).toMatch(/metal/);
     expect(exam('mg-screening-mammogram').preparationNotes).toMatch(/deodorant/);
     expect(exam('bmd-dexa-hip-spine').preparationNotes).toMatch(/calcium supplements for 24 hours/);
   });

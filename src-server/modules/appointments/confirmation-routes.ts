@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppointmentSummarySchema, BookingKeyParamsSchema } from '@contract/api/appointments';
+import { ApiErrorBodySchema } from '@contract/errors';
+import { receiptPatientOrStaff } from '../booking-access/public';
+import type { AppointmentsService } from './service';
+
+/**
+ * The booking's confirmation and its calendar file (docs/rules/booking.md#confirmation): the
+ * browser that booked (its receipt), the booking's signed-in patient, or staff. Anyone else gets
+ * the session guard's 401, the same for a key that does not exist.
+ */
+export function registerConfirmationRoutes(app: FastifyInstance, service: AppointmentsService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['appointments'];
+  const preValidation = receiptPatientOrStaff(service.receipts);
+  const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+
+  api.get(
+    '/api/appointments/:bookingKey/confirmation',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'The booking as its confirmation shows it: the browser that booked it, its signed-in patient or staff',
+        params: BookingKeyParamsSchema,
+        response: { 200: AppointmentSummarySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await service.confirmation(request.params.bookingKey)),
+  );
+
+  api.get(
+    '/api/appointments/:bookingKey/calendar.ics',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'The coming appointments as an iCalendar file (RFC 5545) to add to a calendar',
+        params: BookingKeyParamsSchema,
+        produces: ['text/calendar'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await service.calendar(request.params.bookingKey);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.content);
+    },
+  );
+}

@@ -1,0 +1,104 @@
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import type { AppointmentSummary } from '@contract/api/appointments';
+import { createAppointmentsApi, type AppointmentsApi } from '../../api/appointments-api';
+import { ApiError } from '../../api/client';
+import type { FeatureStoreContext } from '../../stores/root-store';
+import type { SignInType } from '@contract/api/patient-access';
+import { googleCalendarUrl, outlookCalendarUrl, type CalendarLinkEvent } from './calendar-links';
+
+export interface BookingConfirmedDeps {
+  api: Pick<AppointmentsApi, 'confirmation' | 'calendarFileUrl'>;
+  /** Sends the patient to sign in for the booking; true once signed in. */
+  ensureSignedIn(bookingKey: string, type: SignInType): Promise<boolean>;
+}
+
+/**
+ * The confirmation at /appointments/{bookingKey}/confirmed (docs/rules/booking.md#confirmation):
+ * read with the booking browser's receipt, so it survives a reload; a browser without one (a
+ * link opened elsewhere, the receipt of a later booking) signs in first, as on the appointment page.
+ */
+export class BookingConfirmedStore {
+  summary: AppointmentSummary | null = null;
+  loadState: 'loading' | 'loaded' | 'error' = 'loading';
+  private bookingKey = '';
+  private generation = 0;
+  private readonly deps: BookingConfirmedDeps;
+
+  constructor(deps: BookingConfirmedDeps) {
+    this.deps = deps;
+    makeAutoObservable<this, 'deps' | 'generation' | 'bookingKey'>(this, {
+      deps: false,
+      generation: false,
+      bookingKey: false,
+      summary: observableRef,
+    });
+  }
+
+  async open(bookingKey: string): Promise<void> {
+    this.generation += 1;
+    const generation = this.generation;
+    if (this.bookingKey !== bookingKey) this.summary = null;
+    this.bookingKey = bookingKey;
+    this.loadState = 'loading';
+    try {
+      const summary = await this.read(bookingKey);
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        this.summary = summary;
+        this.loadState = summary === null ? 'loading' : 'loaded';
+      });
+    } catch {
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        this.loadState = 'error';
+      });
+    }
+  }
+
+  /** null while the patient is sent to sign in (the page comes back here after it). */
+  private async read(bookingKey: string): Promise<AppointmentSummary | null> {
+    try {
+      return await this.deps.api.confirmation(bookingKey);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) throw error;
+      if (!(await this.deps.ensureSignedIn(bookingKey, 'APPOINTMENT'))) return null;
+      return this.deps.api.confirmation(bookingKey);
+    }
+  }
+
+  get calendarFileUrl(): string {
+    return this.deps.api.calendarFileUrl(this.bookingKey);
+  }
+
+  /** One event from the first start to the last end (a booking's exams follow each other). */
+  calendarEvent(title: string, preparationLabel: string): CalendarLinkEvent | null {
+    const summary = this.summary;
+    const first = summary?.appointments[0];
+    const last = summary?.appointments[summary.appointments.length - 1];
+    if (!summary || !first || !last) return null;
+    const preparation = summary.appointments
+      .filter((appointment) => appointment.preparationNotes.trim() !== '')
+      .map((appointment) => `${appointment.examName}: ${appointment.preparationNotes}`);
+    return {
+      title,
+      startsAt: first.startsAt,
+      endsAt: last.endsAt,
+      location: `${summary.clinic.name}, ${summary.clinic.address}`,
+      details: [...(preparation.length > 0 ? [`${preparationLabel}:`, ...preparation] : []), summary.clinic.phone]
+        .filter(Boolean)
+        .join('\n'),
+    };
+  }
+
+  calendarLinks(title: string, preparationLabel: string): { google: string; outlook: string } | null {
+    const event = this.calendarEvent(title, preparationLabel);
+    return event === null ? null : { google: googleCalendarUrl(event), outlook: outlookCalendarUrl(event) };
+  }
+}
+
+export function bookingConfirmedStoreOf({ root, client }: FeatureStoreContext): BookingConfirmedStore {
+  return new BookingConfirmedStore({
+    api: createAppointmentsApi(client),
+    ensureSignedIn: (bookingKey, type) => root.patientAccess.ensureSignedIn(bookingKey, type),
+  });
+}

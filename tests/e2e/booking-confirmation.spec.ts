@@ -1,0 +1,141 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { t } from './helpers/i18n';
+import { answerQuestionnairesPlainly } from './helpers/questionnaires';
+
+/**
+ * The confirmation's own address (docs/rules/booking.md#confirmation), as a patient meets it on a
+ * phone and on a desktop: book an MRI through the page (its safety screening answered online),
+ * land on /appointments/{key}/confirmed, reload and still see it, Back and Forward keep it, the
+ * .ics downloads with the right start and the clinic's address, the Google link has the right
+ * dates, and the preparation neither asks for the screening again nor says anything twice.
+ */
+
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, dateOfBirth: '1981-04-09' },
+  { name: 'desktop', viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false, dateOfBirth: '1982-05-10' },
+] as const;
+
+/** Unfolds an .ics (RFC 5545 3.1) and answers the first value of a property, TEXT unescaped. */
+function icsValue(ics: string, name: string): string {
+  const line = ics
+    .replace(/\r\n /g, '')
+    .split('\r\n')
+    .find((candidate) => candidate.startsWith(`${name}:`));
+  return (line ?? '')
+    .slice(name.length + 1)
+    .replace(/\\([\\;,nN])/g, (_match, character: string) => (/n/i.test(character) ? '\n' : character));
+}
+
+const compactUtc = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+async function bookMriKnee(page: Page, size: (typeof SIZES)[number]): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: t('booking.title') })).toBeVisible();
+  await page.getByRole('searchbox', { name: t('booking.exams.search') }).fill('MRI knee');
+  await page.getByRole('checkbox', { name: /^MRI knee\b/ }).check();
+  await page.getByRole('button', { name: t('action.continue') }).click();
+  // The MRI safety screening, online, before the clinic and time.
+  await answerQuestionnairesPlainly(page, page.getByRole('heading', { level: 2, name: t('booking.location.title') }));
+  await page
+    .getByRole('button', { name: /^Choose / })
+    .first()
+    .click();
+  const firstTime = page.locator('.pp-slot').first();
+  await expect(firstTime).toBeVisible({ timeout: 15_000 });
+  await firstTime.click();
+  await expect(page.getByText(/is held for you until/)).toBeVisible();
+  await page.getByRole('button', { name: t('action.continue') }).click();
+  await expect(page.getByRole('heading', { level: 2, name: t('booking.details.title') })).toBeVisible();
+  await page.getByRole('combobox', { name: t('booking.details.fields.title') }).selectOption('Ms');
+  await page.getByRole('textbox', { name: t('booking.details.fields.firstName') }).fill('Nora');
+  await page.getByRole('textbox', { name: t('booking.details.fields.lastName') }).fill(`Confirmed ${size.name}`);
+  await page.getByLabel(t('booking.details.fields.dateOfBirth')).fill(size.dateOfBirth);
+  await page.getByRole('textbox', { name: t('booking.details.fields.email') }).fill(`nora.${size.name}@example.com`);
+  await page.getByRole('textbox', { name: t('booking.details.fields.contactNumber') }).fill('0491570157');
+  await page.getByRole('textbox', { name: t('booking.details.fields.postalCode') }).fill('2150');
+  const medicare = page.getByRole('textbox', { name: t('booking.details.fields.medicareNumber') });
+  if (await medicare.isVisible()) await medicare.fill('2123456701');
+  await page.getByRole('button', { name: t('booking.details.submit') }).click();
+}
+
+for (const size of SIZES) {
+  test.describe(`on a ${size.name} (${size.viewport.width} x ${size.viewport.height})`, () => {
+    test.use({
+      viewport: size.viewport,
+      isMobile: size.isMobile,
+      hasTouch: size.hasTouch,
+      geolocation: { latitude: -33.8156, longitude: 151.0029 },
+      permissions: ['geolocation'],
+    });
+
+    test('the confirmation has its own address, survives a reload and history, and adds to a calendar', async ({ page }) => {
+      await bookMriKnee(page, size);
+
+      const heading = page.getByRole('heading', { level: 1, name: t('appointment.confirmed.title') });
+      await expect(heading).toBeVisible({ timeout: 15_000 });
+      await expect(page).toHaveURL(/\/appointments\/[A-Za-z0-9_-]{16,}\/confirmed$/);
+      const address = new URL(page.url()).pathname;
+      const bookingKey = address.split('/')[2] ?? '';
+      const time = page.getByTestId('confirmed-time');
+      const startsAt = (await time.getAttribute('datetime')) ?? '';
+      const shownTime = await time.textContent();
+      expect(startsAt).not.toBe('');
+
+      // The preparation knows the screening was done online, and says each thing once.
+      const preparation = page.getByTestId('preparation');
+      await expect(preparation).toContainText('You have completed the MRI safety questions online');
+      await expect(preparation).not.toContainText('Before you book');
+      await expect(preparation).not.toContainText('MRI safety form');
+      await expect(page.getByText(/Remove all metal/)).toHaveCount(1);
+      await expectNoSeriousA11yViolations(page, `confirmation (${size.name})`);
+
+      // A reload keeps it: the browser that booked reads it back.
+      await page.reload();
+      await expect(heading).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('confirmed-time')).toHaveText(shownTime ?? '');
+
+      // Back goes to the booking home (starting afresh), Forward returns to the confirmation.
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1, name: t('booking.title') })).toBeVisible();
+      expect(new URL(page.url()).search).toBe('');
+      await page.goForward();
+      await expect(heading).toBeVisible({ timeout: 15_000 });
+      expect(new URL(page.url()).pathname).toBe(address);
+
+      // The .ics: the start in UTC, the clinic's address, the preparation.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('calendar-ics').click()]);
+      expect(download.suggestedFilename()).toMatch(/^appointment-\d{4}-\d{2}-\d{2}\.ics$/);
+      const ics = await readFile((await download.path()) ?? '', 'utf8');
+      expect(icsValue(ics, 'DTSTART')).toBe(compactUtc(startsAt));
+      const clinicAddress = (await page.locator('.pp-confirmed-details dd').last().innerText()).split('\n');
+      expect(icsValue(ics, 'LOCATION')).toContain(clinicAddress[0] ?? 'missing');
+      expect(icsValue(ics, 'LOCATION')).toContain(clinicAddress[1] ?? 'missing');
+      expect(icsValue(ics, 'DESCRIPTION')).toContain('You have completed the MRI safety questions online');
+
+      // Google Calendar: the same start, the end after it, the clinic.
+      const google = new URL((await page.getByTestId('calendar-google').getAttribute('href')) ?? '');
+      expect(google.origin).toBe('https://calendar.google.com');
+      const [start, end] = (google.searchParams.get('dates') ?? '').split('/');
+      expect(start).toBe(compactUtc(startsAt));
+      expect(end).toBe(icsValue(ics, 'DTEND'));
+      expect(google.searchParams.get('location')).toBe(icsValue(ics, 'LOCATION'));
+      const outlook = new URL((await page.getByTestId('calendar-outlook').getAttribute('href')) ?? '');
+      expect(outlook.searchParams.get('startdt')).toBe(new Date(startsAt).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+
+      // Another browser (no receipt) is asked to sign in, and sees nothing of the booking before.
+      const stranger = await page.context().browser()?.newContext();
+      if (stranger) {
+        const response = await stranger.request.get(`${new URL(page.url()).origin}/api/appointments/${bookingKey}/confirmation`);
+        expect(response.status()).toBe(401);
+        expect(await response.text()).not.toContain('Nora');
+        await stranger.close();
+      }
+    });
+  });
+}
