@@ -133,11 +133,16 @@ export function createPatientResults(deps: PatientResultsDeps) {
     /**
      * The history of the signed-in booking's own patient (same date of birth and same e-mail or
      * phone, repository.reportsOf): the results sign-in already proved who they are, so nothing
-     * is asked again (issue 25, one sign-in per visit). An empty history is an empty list.
+     * is asked again (issue 25, one sign-in per visit). The booking's own newest report (the one
+     * the result page shows) is not repeated; an empty history is an empty list.
      */
     async history(bookingKey: string, reader: ResultReader): Promise<PatientMatchResponse> {
       const now = clock.now();
-      const reports = await repository.reportsOf(bookingKey, 'HISTORY', now, { withUnreleased: true });
+      // "Earlier" results: the report the result page itself shows is left out of the list.
+      const [shown] = await repository.reportsOf(bookingKey, 'RESULT', now, { withUnreleased: true });
+      const reports = (await repository.reportsOf(bookingKey, 'HISTORY', now, { withUnreleased: true })).filter(
+        (report) => report.resultId !== shown?.resultId,
+      );
       await record('result.history_opened', bookingKey, reader, { reports: reports.length }, now);
       return historyOf(reports, now);
     },

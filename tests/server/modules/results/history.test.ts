@@ -107,8 +107,10 @@ describe.each(backends())('patient history on %s', (backend) => {
         expect(response.statusCode, response.body).toBe(200);
         expect(response.headers['cache-control']).toBe('private, no-store');
         const { historyAppointments } = PatientMatchResponseSchema.parse(response.json());
-        expect(historyAppointments.map((row) => row.resultId)).toEqual([ids.pending, ids.rebooked, ids.earlier]);
-        expect(historyAppointments[0]).toMatchObject({ state: 'NOT_RELEASED', reportText: null, imageViewerLink: null });
+        // The booking's own report (pending) is the result page's; the list holds the earlier ones.
+        expect(historyAppointments.map((row) => row.resultId)).toEqual([ids.rebooked, ids.earlier]);
+        expect(historyAppointments[0]).toMatchObject({ state: 'RELEASED', referrerName: 'Dr Amelia Nguyen' });
+        expect(historyAppointments[0]?.imageViewerLink).toMatch(/^v1\./);
         expect(JSON.stringify(historyAppointments)).not.toContain(ids.amelia);
       }
       const pdf = await resultsOnly.request('GET', `/api/results/${LIAM.bookingKey}/history/${ids.earlier ?? ''}/report.pdf`);
@@ -120,9 +122,9 @@ describe.each(backends())('patient history on %s', (backend) => {
       const amelia = await resultsSignIn(server.app, server.db, AMELIA);
       expect((await history(amelia)).statusCode).toBe(401);
       expect((await amelia.request('GET', `/api/results/${LIAM.bookingKey}/history/${ids.earlier ?? ''}/report.pdf`)).statusCode).toBe(401);
-      // Her own history holds her report only.
+      // Her own history holds nothing of Liam's (her one report is her result page's).
       const own = PatientMatchResponseSchema.parse((await history(amelia, AMELIA.bookingKey)).json());
-      expect(own.historyAppointments.map((row) => row.resultId)).toEqual([ids.amelia]);
+      expect(own.historyAppointments).toEqual([]);
       expect((await history(client(server.app))).statusCode).toBe(401);
       const halfWay = client(server.app);
       const first = await halfWay.request('POST', '/api/patient-access/authenticate', {
