@@ -2,5 +2,5 @@
 export { browserWindowOf, ImageOpener } from './image-opener';
 export type { BrowserWindow, ImageLinkSource, ImageOpenerDeps, ImagesProblem } from './image-opener';
 export { ExamFactItems, ImagesAction, ReportFactItems, ReportPdfLinks, ReportText, useImagesLabel } from './report-parts';
-export { readImagesReturn } from './images-return';
+export { readImagesReturn, type ImagesReturn } from './images-return';
 export { ReadableReport } from './readable-report';
