@@ -159,7 +159,7 @@ test('one sign-in on a 390x844 phone: the result, the earlier results, the porta
   await expect(page).toHaveURL(new RegExp(`/appointments/${JACK.key}/result$`));
   const impression = page.getByTestId('report-impression').first();
   await expect(impression).toContainText('Unremarkable prostate.');
-  const term = impression.getByRole('button', { name: /^unremarkable, / });
+  const term = impression.getByRole('button', { name: /^unremarkable, /i });
   await term.click();
   await expect(impression.getByTestId('glossary-definition')).toContainText('nothing of concern');
 

@@ -76,7 +76,7 @@ test.describe('on a desktop (1440 x 900)', () => {
     await expect(page).toHaveURL(new RegExp(`/appointments/${KNEE.key}/result$`));
     await expectResultPage(page, KNEE.exam);
     await expect(page.getByTestId('result-exam-date')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
-    await expect(page.getByText('Dr Daniel Okafor')).toBeVisible();
+    await expect(page.getByText('Dr Daniel Okafor').first()).toBeVisible();
     // The radiologist's conclusion first, set apart; then the findings under a plain heading.
     await expectImpressionFirst(page);
     await expect(
