@@ -94,19 +94,19 @@ test.describe('on a desktop (1440 x 900)', () => {
     await expect(page.getByTestId('report-impression').getByTestId('glossary-definition').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/appointments/…/result (released)');
 
-    const view = page.getByRole('link', { name: t('results.report.view') });
+    const view = page.getByRole('link', { name: t('results.report.view') }).first();
     await expect(view).toHaveAttribute('target', '_blank');
     await expect(view).toHaveAttribute('rel', /noopener/);
     const inline = await fetchHead(page, (await view.getAttribute('href')) ?? '');
     expect(inline).toMatchObject({ status: 200, type: 'application/pdf', start: '%PDF-' });
     expect(inline.disposition).toMatch(/^inline/);
-    const download = page.getByRole('link', { name: t('results.report.download') });
+    const download = page.getByRole('link', { name: t('results.report.download') }).first();
     const attachment = await fetchHead(page, (await download.getAttribute('href')) ?? '');
     expect(attachment).toMatchObject({ status: 200, type: 'application/pdf' });
     expect(attachment.disposition).toMatch(/^attachment/);
 
     // The keyboard reaches View images; the viewer opens in the same tab.
-    const images = page.getByRole('button', { name: t('results.images.view') });
+    const images = page.getByRole('button', { name: t('results.images.view') }).first();
     await images.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/demo-viewer\?/);
