@@ -6,11 +6,13 @@ import {
   type PatientMatchResponse,
   type PatientResult,
 } from '@contract/api/results';
+import { GlossarySchema, type Glossary } from '@contract/api/results-glossary';
 import type { ApiClient } from './client';
 import { fileUrl } from './file-url';
 import { parseResponse } from './parse-response';
 
 const IMAGE_VIEWER_PATH = '/api/image_viewer';
+const GLOSSARY_PATH = '/api/results-glossary';
 
 /**
  * Typed calls of the patient's result (src-contract/api/results.ts) and the image viewer link
@@ -44,6 +46,15 @@ export function createResultsApi(client: ApiClient) {
       const path = `${base(bookingKey)}/patient-match`;
       return parseResponse(path, PatientMatchResponseSchema, (await http.post<unknown>(path, body)).data);
     },
+
+    /** The earlier appointments of the signed-in booking's own patient (the results sign-in proved who they are). */
+    history: async (bookingKey: string): Promise<PatientMatchResponse> => {
+      const path = `${base(bookingKey)}/history`;
+      return parseResponse(path, PatientMatchResponseSchema, (await http.get<unknown>(path)).data);
+    },
+
+    /** The provider's glossary of radiology terms (public, cacheable): asked for only by a page that shows a report. */
+    glossary: async (): Promise<Glossary> => parseResponse(GLOSSARY_PATH, GlossarySchema, (await http.get<unknown>(GLOSSARY_PATH)).data),
 
     /** A released report of the history as a PDF link: inline, or with download=true as an attachment. */
     historyPdfUrl: (bookingKey: string, resultId: string, download: boolean): string =>

@@ -40,8 +40,27 @@ async function fetchHead(page: Page, url: string) {
   }, url);
 }
 
-test.describe('on a desktop (1280 x 800)', () => {
-  test.use({ viewport: { width: 1280, height: 800 } });
+/** The impression's box comes before the findings in the page's order and on screen (issue 25). */
+async function expectImpressionFirst(page: Page): Promise<void> {
+  // The result's own report (the earlier results below have theirs).
+  const report = page.getByTestId('report-text').first();
+  const impression = report.getByTestId('report-impression');
+  await expect(impression.getByRole('heading', { name: t('results.report.conclusion') })).toBeVisible();
+  const findings = report.getByRole('heading', { name: t('results.report.sections.findings') });
+  await expect(findings).toBeVisible();
+  expect(
+    await impression.evaluate(
+      (box, other) => Boolean(box.compareDocumentPosition(other as Node) & Node.DOCUMENT_POSITION_FOLLOWING),
+      await findings.elementHandle(),
+    ),
+  ).toBe(true);
+  const [impressionBox, findingsBox] = [await impression.boundingBox(), await findings.boundingBox()];
+  expect(impressionBox?.y ?? Infinity).toBeLessThan(findingsBox?.y ?? -Infinity);
+  await expect(report.getByText(/FINDINGS:|IMPRESSION:/)).toHaveCount(0);
+}
+
+test.describe('on a desktop (1440 x 900)', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
 
   test('a patient opens the results e-mail link, signs in with the code and reads the released report, PDF and images', async ({
     page,
@@ -57,29 +76,99 @@ test.describe('on a desktop (1280 x 800)', () => {
     await expect(page).toHaveURL(new RegExp(`/appointments/${KNEE.key}/result$`));
     await expectResultPage(page, KNEE.exam);
     await expect(page.getByTestId('result-exam-date')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
-    await expect(page.getByText('Dr Daniel Okafor')).toBeVisible();
-    // The report is text in paragraphs, as the radiologist wrote it.
-    const report = page.getByTestId('report-text');
-    await expect(report.locator('p').first()).toHaveText('MRI LEFT KNEE');
-    await expect(report.getByText(/^IMPRESSION:\n1\. Horizontal oblique tear/)).toBeVisible();
+    await expect(page.getByText('Dr Daniel Okafor').first()).toBeVisible();
+    // The radiologist's conclusion first, set apart; then the findings under a plain heading.
+    await expectImpressionFirst(page);
+    await expect(
+      page
+        .getByTestId('report-impression')
+        .first()
+        .getByText(/^1\. Horizontal oblique tear/),
+    ).toBeVisible();
+    // A glossary term explains itself on hover and on keyboard focus.
+    const term = page
+      .getByTestId('report-impression')
+      .getByRole('button', { name: /show what it means$/ })
+      .first();
+    await term.hover();
+    await expect(page.getByTestId('report-impression').getByTestId('glossary-definition').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/appointments/…/result (released)');
 
-    const view = page.getByRole('link', { name: t('results.report.view') });
+    const view = page.getByRole('link', { name: t('results.report.view') }).first();
     await expect(view).toHaveAttribute('target', '_blank');
     await expect(view).toHaveAttribute('rel', /noopener/);
     const inline = await fetchHead(page, (await view.getAttribute('href')) ?? '');
     expect(inline).toMatchObject({ status: 200, type: 'application/pdf', start: '%PDF-' });
     expect(inline.disposition).toMatch(/^inline/);
-    const download = page.getByRole('link', { name: t('results.report.download') });
+    const download = page.getByRole('link', { name: t('results.report.download') }).first();
     const attachment = await fetchHead(page, (await download.getAttribute('href')) ?? '');
     expect(attachment).toMatchObject({ status: 200, type: 'application/pdf' });
     expect(attachment.disposition).toMatch(/^attachment/);
 
     // The keyboard reaches View images; the viewer opens in the same tab.
-    const images = page.getByRole('button', { name: t('results.images.view') });
+    const images = page.getByRole('button', { name: t('results.images.view') }).first();
     await images.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/demo-viewer\?/);
+  });
+});
+
+test.describe('on a phone (390 x 844, touch)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('one sign-in: the result reads impression first, a term explains itself on tap, the images open on top and come back, the earlier results and the portal link need no new sign-in', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto(`/appointments/${KNEE.key}/result`);
+    await expect(page).toHaveURL(/\/authentication\?/);
+    await signInWithCode(page, KNEE);
+    await expectResultPage(page, KNEE.exam);
+    await expectImpressionFirst(page);
+    await expectNoSeriousA11yViolations(page, '/appointments/…/result (390x844)');
+
+    // A tap on a term opens its definition; a second tap closes it.
+    const impression = page.getByTestId('report-impression').first();
+    const term = impression.getByRole('button', { name: /show what it means$/ }).first();
+    await term.tap();
+    await expect(term).toHaveAttribute('aria-expanded', 'true');
+    const definition = impression.getByTestId('glossary-definition').first();
+    await expect(definition).toBeVisible();
+    await expect(definition).toBeInViewport();
+    await expectNoSeriousA11yViolations(page, '/appointments/…/result with a definition open (390x844)');
+    await term.tap();
+    await expect(definition).toBeHidden();
+
+    // The earlier results are there without a second form (Liam's spine, not yet released).
+    const history = page.getByRole('region', { name: t('results.history.title') });
+    await expect(history.getByRole('list', { name: t('results.history.listLabel') })).toBeVisible();
+    await expect(history.getByRole('textbox')).toHaveCount(0);
+
+    // The images open on top, named by the exam (no study UID), with the way back to the same place.
+    const images = page.getByRole('button', { name: t('results.images.view') });
+    await images.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await images.tap();
+    await expect(page).toHaveURL(/\/demo-viewer\?/);
+    await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${KNEE.exam}, `) })).toBeVisible();
+    await expect(page.getByText(/2\.25\.\d{6,}/)).toHaveCount(0);
+    const back = page.getByRole('link', { name: 'Back to your results' });
+    await expect(back).toBeInViewport();
+    await expect(page.locator('img.pp-demo-viewer-image')).toBeInViewport({ ratio: 0.3 });
+    await expectNoSeriousA11yViolations(page, '/demo-viewer from the result (390x844)');
+    await back.tap();
+    await expect(page).toHaveURL(new RegExp(`/appointments/${KNEE.key}/result$`));
+    await expectResultPage(page, KNEE.exam);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 80);
+    await expect(images).toBeInViewport();
+
+    // The patient portal link of the same booking opens without asking again.
+    await page.goto(`/appointments/${KNEE.key}/result/patient`);
+    await expectResultPage(page, KNEE.exam);
+    await expect(page).toHaveURL(new RegExp(`/appointments/${KNEE.key}/result/patient$`));
+    await expect(page.getByRole('region', { name: t('results.history.title') })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/appointments/…/result/patient without a second sign-in (390x844)');
   });
 });
 
@@ -99,7 +188,8 @@ test.describe('on a phone (375 x 667)', () => {
     await expect(page).toHaveURL(link);
     await expectResultPage(page, SPINE.exam);
     await expect(page.getByText(/^Your report will be available from .+\.$/)).toBeVisible();
-    await expect(page.getByRole('link', { name: t('results.report.view') })).toHaveCount(0);
+    // No report of its own yet (the earlier results below may have theirs).
+    await expect(page.locator('.pp-result-report')).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoSeriousA11yViolations(page, '/appointments/…/result/patient (not released, 375x667)');
   });

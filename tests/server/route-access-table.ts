@@ -171,7 +171,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/results/:bookingKey': 'results-session',
   'GET /api/results/:bookingKey/report.pdf': 'results-session',
   'POST /api/results/:bookingKey/patient-match': 'portal-session',
-  'GET /api/results/:bookingKey/history/:resultId/report.pdf': 'portal-session',
+  'GET /api/results/:bookingKey/history': 'results-session',
+  'GET /api/results/:bookingKey/history/:resultId/report.pdf': 'results-session',
+  // The provider's glossary of radiology terms (docs/rules/results.md#glossary): not patient data
+  'GET /api/results-glossary': 'public',
   'GET /api/image_viewer': 'image-viewer-link',
   'POST /api/image_viewer/direct': 'image-viewer-link',
   'POST /api/image_viewer/generate': 'image-viewer-link',

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import {
   AuthenticateRequestSchema,
   AuthenticateResponseSchema,
+  isResultSignInType,
   PATIENT_SESSION_COOKIE,
+  RESULT_SIGN_IN_TYPES,
   SendOtpRequestSchema,
   SendOtpResponseSchema,
   SessionQuerySchema,
@@ -55,7 +57,9 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
       },
     },
     async (request) => {
-      const session = await requirePatientSession(request, request.query, { signedOutIsNormal: true });
+      // One results sign-in per visit: the e-mail's result page and the patient portal's accept each other's session.
+      const type = isResultSignInType(request.query.type) ? RESULT_SIGN_IN_TYPES : request.query.type;
+      const session = await requirePatientSession(request, { bookingKey: request.query.bookingKey, type }, { signedOutIsNormal: true });
       return {
         isAuthenticated: true as const,
         bookingKey: session.bookingKey,

@@ -12,7 +12,7 @@ import {
   type ShareRequest,
   type SharedResults,
 } from '@contract/api/result-shares';
-import type { SignInType } from '@contract/api/patient-access';
+import { isResultSignInType, type SignInType } from '@contract/api/patient-access';
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
@@ -101,9 +101,10 @@ export function createResultShares(deps: ResultSharesDeps) {
         throw validationError('contactDetailsType', `The contact is ${contactType === 'EMAIL' ? 'an e-mail address' : 'a phone number'}.`);
       const note = request.note === undefined || request.note === '' ? null : request.note;
       if (note !== null && note.length > noteMaxLength) throw validationError('note', `The note is at most ${noteMaxLength} characters.`);
-      // Only the patient's portal sign-in sees the whole history, so only it may share it.
-      if (request.type === 'HISTORY' && sharer.type !== 'PATIENT_PORTAL')
-        throw forbidden('Sign in to your patient portal to share your whole history.');
+      // Both results sign-ins prove the same (date of birth and a code to the contact on file), so
+      // either may share the history: one sign-in per visit (issue 25). The routes accept only those.
+      if (request.type === 'HISTORY' && !isResultSignInType(sharer.type))
+        throw forbidden('Sign in to your results to share your whole history.');
 
       const now = clock.now();
       if ((await results.reportsOf(sharer.bookingKey, request.type, now)).length === 0)

@@ -7,7 +7,7 @@ import { appError } from '../../platform/errors';
 import { bookingKeyRef } from '../../platform/security-audit';
 import type { SignedLinks } from '../../platform/signed-links';
 import type { FileStorage } from '../../platform/storage';
-import { createResultsRepository, type ResultRow } from './repository';
+import { createResultsRepository, type ReportRow, type ResultRow } from './repository';
 
 /**
  * What a signed-in patient reads of their result (docs/rules/results.md#result-page). The report
@@ -51,6 +51,31 @@ export function createPatientResults(deps: PatientResultsDeps) {
       details: { shared: reader.shared, ...details },
       now,
     });
+  }
+
+  async function historyOf(reports: ReportRow[], now: Date): Promise<PatientMatchResponse> {
+    const links = await deps.signedLinks();
+    return {
+      historyAppointments: reports.map((report) => {
+        const isReleased = new Date(report.releaseAt).getTime() <= now.getTime();
+        return {
+          resultId: report.resultId,
+          examName: report.examName,
+          clinicName: report.clinicName,
+          startsAt: report.startsAt,
+          timeZone: report.timeZone,
+          state: isReleased ? 'RELEASED' : 'NOT_RELEASED',
+          releaseAt: report.releaseAt,
+          reportText: isReleased ? report.reportText : null,
+          reportedAt: isReleased ? report.reportedAt : null,
+          referrerName: isReleased ? report.referrerName : null,
+          imageViewerLink:
+            isReleased && report.studyInstanceUid !== null
+              ? links.sign({ ...PATIENT_IMAGE_LINK, subject: report.resultId, ttlMs: PATIENT_IMAGE_LINK_TTL_MS })
+              : null,
+        };
+      }),
+    };
   }
 
   return {
@@ -102,28 +127,24 @@ export function createPatientResults(deps: PatientResultsDeps) {
       const reports = matches ? await repository.reportsOf(bookingKey, 'HISTORY', now, { withUnreleased: true }) : [];
       await record(matches ? 'result.history_opened' : 'result.patient_match_failed', bookingKey, reader, { reports: reports.length }, now);
       if (reports.length === 0) throw appError('patient_matching_error', 404, 'We could not find earlier results for these details.');
-      const links = await deps.signedLinks();
-      return {
-        historyAppointments: reports.map((report) => {
-          const isReleased = new Date(report.releaseAt).getTime() <= now.getTime();
-          return {
-            resultId: report.resultId,
-            examName: report.examName,
-            clinicName: report.clinicName,
-            startsAt: report.startsAt,
-            timeZone: report.timeZone,
-            state: isReleased ? 'RELEASED' : 'NOT_RELEASED',
-            releaseAt: report.releaseAt,
-            reportText: isReleased ? report.reportText : null,
-            reportedAt: isReleased ? report.reportedAt : null,
-            referrerName: isReleased ? report.referrerName : null,
-            imageViewerLink:
-              isReleased && report.studyInstanceUid !== null
-                ? links.sign({ ...PATIENT_IMAGE_LINK, subject: report.resultId, ttlMs: PATIENT_IMAGE_LINK_TTL_MS })
-                : null,
-          };
-        }),
-      };
+      return historyOf(reports, now);
+    },
+
+    /**
+     * The history of the signed-in booking's own patient (same date of birth and same e-mail or
+     * phone, repository.reportsOf): the results sign-in already proved who they are, so nothing
+     * is asked again (issue 25, one sign-in per visit). The booking's own newest report (the one
+     * the result page shows) is not repeated; an empty history is an empty list.
+     */
+    async history(bookingKey: string, reader: ResultReader): Promise<PatientMatchResponse> {
+      const now = clock.now();
+      // "Earlier" results: the report the result page itself shows is left out of the list.
+      const [shown] = await repository.reportsOf(bookingKey, 'RESULT', now, { withUnreleased: true });
+      const reports = (await repository.reportsOf(bookingKey, 'HISTORY', now, { withUnreleased: true })).filter(
+        (report) => report.resultId !== shown?.resultId,
+      );
+      await record('result.history_opened', bookingKey, reader, { reports: reports.length }, now);
+      return historyOf(reports, now);
     },
 
     /** A released report of the patient's history as a PDF; 404 for any other. */

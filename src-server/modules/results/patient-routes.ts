@@ -20,6 +20,7 @@ import { ApiErrorBodySchema } from '@contract/errors';
 import { sendStoredPdf, servedFilePolicy, type RefusalPage } from '../../platform/served-file';
 import { contentDisposition } from '../attachments/public';
 import { requirePatientSession } from '../patient-access/public';
+import { registerGlossaryRoute, type LoadedGlossary } from './glossary';
 import type { ImageViewerService } from './image-viewer';
 import type { PatientResultsService, ResultReader } from './patient-results';
 
@@ -43,9 +44,15 @@ async function readerOf(request: FastifyRequest, bookingKey: string): Promise<Re
   return { shared: session.shared };
 }
 
-export function registerPatientResultRoutes(app: FastifyInstance, results: PatientResultsService, viewer: ImageViewerService): void {
+export function registerPatientResultRoutes(
+  app: FastifyInstance,
+  results: PatientResultsService,
+  viewer: ImageViewerService,
+  glossary?: () => Promise<LoadedGlossary>,
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['results'];
+  registerGlossaryRoute(app, glossary);
 
   api.get(
     '/api/results/:bookingKey',
@@ -104,13 +111,30 @@ export function registerPatientResultRoutes(app: FastifyInstance, results: Patie
   );
 
   api.get(
+    '/api/results/:bookingKey/history',
+    {
+      schema: {
+        tags,
+        summary:
+          "Patient (results sign-in): the earlier appointments with results of the signed-in booking's own patient, newest exam first (the sign-in proved who they are)",
+        params: BookingKeyParamsSchema,
+        response: { 200: PatientMatchResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const reader = await readerOf(request, request.params.bookingKey);
+      return reply.headers(NO_STORE).send(await results.history(request.params.bookingKey, reader));
+    },
+  );
+
+  api.get(
     '/api/results/:bookingKey/history/:resultId/report.pdf',
     {
       onSend: servedFilePolicy,
       config: { refusalPage: resultPageOf(true) },
       schema: {
         tags,
-        summary: "Patient (patient portal sign-in): a released report of the patient's history as a PDF",
+        summary: "Patient (results sign-in): a released report of the patient's history as a PDF",
         params: HistoryReportParamsSchema,
         querystring: ReportPdfQuerySchema,
         produces: ['application/pdf'],
@@ -118,9 +142,9 @@ export function registerPatientResultRoutes(app: FastifyInstance, results: Patie
       },
     },
     async (request, reply) => {
-      const session = await requirePatientSession(request, { bookingKey: request.params.bookingKey, type: 'PATIENT_PORTAL' });
+      const reader = await readerOf(request, request.params.bookingKey);
       const disposition = request.query.download === 'true' ? 'attachment' : 'inline';
-      const pdf = await results.historyPdf(session.bookingKey, request.params.resultId, { shared: session.shared }, disposition);
+      const pdf = await results.historyPdf(request.params.bookingKey, request.params.resultId, reader, disposition);
       return sendStoredPdf(reply, pdf, contentDisposition(disposition, pdf.fileName));
     },
   );

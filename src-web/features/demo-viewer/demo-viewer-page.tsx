@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { PageLoadState } from '../../components/page-load-state';
 import { useDemoViewerTexts } from '../../i18n/demo-viewer-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
+import { readImagesReturn, type ImagesReturn } from '../results/public';
 import { demoViewerStoreOf, type DemoViewerStore } from './demo-viewer-store';
 import { ZoomableImage } from '../../components/zoomable-image';
 import './demo-viewer.css';
@@ -34,7 +35,11 @@ const Thumbnails = observer(function Thumbnails({ store }: { store: DemoViewerSt
   );
 });
 
-const Viewer = observer(function Viewer({ store }: { store: DemoViewerStore }) {
+/**
+ * The image first, where the patient is looking; named by the result page's label (the exam and
+ * its date: issue 25), never by the study's UID; the thumbnails after it.
+ */
+const Viewer = observer(function Viewer({ store, label }: { store: DemoViewerStore; label: string | null }) {
   const { t } = useTranslation();
   const { study, current } = store;
   if (study === null || current === null) return null;
@@ -42,9 +47,7 @@ const Viewer = observer(function Viewer({ store }: { store: DemoViewerStore }) {
   const title = t('demoViewer.imageTitle', { current: store.selected + 1, total, title: current.title });
   return (
     <>
-      <h2>{study.description}</h2>
-      <p className="pp-muted pp-demo-viewer-uid">{t('demoViewer.studyUid', { uid: study.studyInstanceUid })}</p>
-      <Thumbnails store={store} />
+      <h2>{label ?? study.description}</h2>
       <figure className="pp-demo-viewer-figure">
         <figcaption role="status">{title}</figcaption>
         {total > 1 && (
@@ -71,9 +74,21 @@ const Viewer = observer(function Viewer({ store }: { store: DemoViewerStore }) {
           }}
         />
       </figure>
+      <Thumbnails store={store} />
     </>
   );
 });
+
+/** "Back to your results": the result page the images were opened from (images-return.ts), which scrolls back to its place. */
+function BackToResults({ noted }: { noted: ImagesReturn | null }) {
+  const { t } = useTranslation();
+  if (noted === null) return null;
+  return (
+    <p className="pp-demo-viewer-back">
+      <a href={noted.back}>{t('demoViewer.back')}</a>
+    </p>
+  );
+}
 
 /**
  * /demo-viewer?study=…&token=…: the demo provider's stand-in for a PACS image viewer. The token
@@ -86,6 +101,7 @@ export const DemoViewerPage = observer(function DemoViewerPage() {
   const [search] = useSearchParams();
   const token = search.get('token');
   const textsReady = useDemoViewerTexts(root.i18n.i18n, root.i18n.locale);
+  const [noted] = useState(() => readImagesReturn(window));
 
   useEffect(() => {
     void store.open(token);
@@ -95,7 +111,7 @@ export const DemoViewerPage = observer(function DemoViewerPage() {
   if (!textsReady) return <LoadingOverlay />;
   return (
     <Page title={t('demoViewer.title')} className="pp-demo-viewer">
-      <p className="pp-notice">{t('demoViewer.demoNotice')}</p>
+      <BackToResults noted={noted} />
       {store.loadState === 'loading' || store.loadState === 'idle' ? (
         <PageLoadState failed={false} errorText="" retryText="" onRetry={() => undefined} />
       ) : store.problem === 'link' ? (
@@ -110,8 +126,9 @@ export const DemoViewerPage = observer(function DemoViewerPage() {
           onRetry={() => void store.retry()}
         />
       ) : (
-        <Viewer store={store} />
+        <Viewer store={store} label={noted?.label ?? null} />
       )}
+      <p className="pp-notice pp-demo-viewer-notice">{t('demoViewer.demoNotice')}</p>
     </Page>
   );
 });

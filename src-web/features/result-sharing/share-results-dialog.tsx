@@ -165,9 +165,6 @@ const ShareForm = observer(function ShareForm({ store }: { store: ShareDialogSto
             {formProblemText(t, store.formProblem)}
           </p>
         )}
-        <Button type="submit" disabled={!store.canSubmit}>
-          {store.saving ? t('resultSharing.form.submitting') : t('resultSharing.form.submit')}
-        </Button>
       </Form>
       {/* Always in the page, so the line is announced when it appears. */}
       <div role="status" className="pp-share-status">
@@ -230,10 +227,17 @@ const ShareResultsDialog = observer(function ShareResultsDialog({ bookingKey, ty
       closable={{ 'aria-label': t('resultSharing.close') }}
       className={mobile ? 'pp-share-dialog pp-share-dialog-mobile' : 'pp-share-dialog'}
       styles={{ body: { height: mobile ? DIALOG_BODY_HEIGHT.mobile : DIALOG_BODY_HEIGHT.other, overflowY: 'auto' } }}
+      // Share sits in the footer, always in view (a 390x844 phone included) while the body scrolls;
+      // it submits the form through the form attribute, so Enter in a field still sends it.
       footer={
-        <Button variant="secondary" onClick={onClose}>
-          {t('resultSharing.close')}
-        </Button>
+        <div className="pp-share-footer">
+          <Button variant="secondary" onClick={onClose}>
+            {t('resultSharing.close')}
+          </Button>
+          <Button type="submit" form={FORM_NAME} disabled={!store.canSubmit}>
+            {store.saving ? t('resultSharing.form.submitting') : t('resultSharing.form.submit')}
+          </Button>
+        </div>
       }
     >
       <p className="pp-share-intro">{type === 'HISTORY' ? t('resultSharing.introHistory') : t('resultSharing.introResult')}</p>

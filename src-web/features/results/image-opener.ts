@@ -5,6 +5,7 @@ import { isEmbeddedPath, paths } from '../../paths';
 import { safeInternalPath, safeRedirectUrl } from '../../platform/safe-url';
 import type { PortalNavigator } from '../../stores/session-store';
 import { isLinkStale } from './image-link';
+import { rememberImagesReturn } from './images-return';
 
 /**
  * Why the images did not open (spec point 8): no viewer URL could be made
@@ -19,6 +20,8 @@ export interface BrowserWindow {
   assign(url: string): void;
   /** A new top-level tab (from inside a provider's frame, where a viewer would be cramped). */
   openInNewTab(url: string): void;
+  /** Notes the way back to this place of the page before the tab leaves (images-return.ts). */
+  rememberReturn?(label: string, back: string): void;
 }
 
 export interface ImageOpenerDeps {
@@ -45,6 +48,8 @@ export interface ImageLinkSource {
    * /deny on 410). True when it handled the error, so no problem is shown.
    */
   handled?(error: unknown): boolean;
+  /** A human label of the images (the exam and its date) for the viewer's heading; never a study UID. */
+  label?(): string;
 }
 
 /**
@@ -59,10 +64,12 @@ export class ImageOpener {
   problem: ImagesProblem | null = null;
 
   private readonly deps: ImageOpenerDeps;
+  /** The label of the images being opened. */
+  private label: string | null = null;
 
   constructor(deps: ImageOpenerDeps) {
     this.deps = deps;
-    makeAutoObservable<this, 'deps'>(this, { deps: false });
+    makeAutoObservable<this, 'deps' | 'label'>(this, { deps: false, label: false });
   }
 
   /** Forgets the last problem and any open in progress (a new load of the page). */
@@ -76,6 +83,7 @@ export class ImageOpener {
     if (link === null || this.opening) return;
     this.opening = true;
     this.problem = null;
+    this.label = source.label?.() ?? null;
     try {
       let fresh = false;
       if (isLinkStale(link, source.receivedAt(), this.deps.now())) {
@@ -117,8 +125,12 @@ export class ImageOpener {
       return;
     }
     // A viewer inside the provider's frame is cramped: from /iframe it opens in a new top-level tab.
-    if (this.embedded) this.deps.browser.openInNewTab(target);
-    else this.deps.browser.assign(target);
+    if (this.embedded) {
+      this.deps.browser.openInNewTab(target);
+      return;
+    }
+    if (this.label !== null) this.deps.browser.rememberReturn?.(this.label, this.deps.navigator().currentUrl());
+    this.deps.browser.assign(target);
   }
 
   /** An expired link's redirect: an internal path through the router (inside /iframe when embedded), else the page itself. */
@@ -144,5 +156,6 @@ export function browserWindowOf(win: Window): BrowserWindow {
   return {
     assign: (url) => win.location.assign(url),
     openInNewTab: (url) => void win.open(url, '_blank', 'noopener,noreferrer'),
+    rememberReturn: (label, back) => rememberImagesReturn(win, { label, back, scrollY: win.scrollY }),
   };
 }

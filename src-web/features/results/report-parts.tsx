@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../../components/button';
 import { useEmbedded } from '../../shell/embedded';
 import { formatInstant, formatStartTime } from '../booking/public';
 import type { ImageOpener, ImagesProblem } from './image-opener';
+import { reportParagraphs } from './report-sections';
 import './results.css';
 
 /**
@@ -64,15 +65,6 @@ export function ReportFactItems({ report }: { report: { referrerName: string; re
   );
 }
 
-/** The report text as plain text: one paragraph per blank-line block, line breaks kept (never HTML). */
-export function reportParagraphs(text: string): string[] {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n[ \t]*\n/)
-    .map((paragraph) => paragraph.replace(/^\n+|\n+$/g, ''))
-    .filter((paragraph) => paragraph.trim() !== '');
-}
-
 /** The report's text, as text: React escapes it, so markup in a report is shown, never run. */
 export function ReportText({ text }: { text: string }) {
   return (
@@ -82,6 +74,13 @@ export function ReportText({ text }: { text: string }) {
       ))}
     </div>
   );
+}
+
+/** The images' human label for the viewer: the exam (modality and body part) and its date, never a study UID. */
+export function useImagesLabel(exam: { examName: string; startsAt: string; timeZone: string }): string {
+  const { t, i18n } = useTranslation();
+  const date = formatInstant(exam.startsAt, i18n.language, exam.timeZone, { day: 'numeric', month: 'long', year: 'numeric' });
+  return t('results.images.label', { exam: exam.examName, date });
 }
 
 /** View (new tab, noopener) and Download of a report PDF. */

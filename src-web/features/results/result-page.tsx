@@ -11,13 +11,15 @@ import { useStores } from '../../stores/use-stores';
 import { formatStartTime } from '../booking/public';
 import { ShareResultsButton } from '../result-sharing/public';
 import { HistorySection } from './history-section';
-import { ExamFactItems, ImagesAction, ReportFactItems, ReportPdfLinks, ReportText } from './report-parts';
+import { restoreImagesReturn } from './images-return';
+import { ReadableReport } from './readable-report';
+import { ExamFactItems, ImagesAction, ReportFactItems, ReportPdfLinks, useImagesLabel } from './report-parts';
 import { resultStoreOf, type ResultSignInType, type ResultStore } from './result-store';
 import './results.css';
 
 type Released = Extract<PatientResult, { state: 'RELEASED' }>;
 
-export { reportParagraphs } from './report-parts';
+export { reportParagraphs } from './report-sections';
 
 /** /appointments/{key}/result/patient is the patient portal link; /result comes from the results e-mail. */
 const PATIENT_PORTAL_PATH = /\/result\/patient\/?$/;
@@ -38,22 +40,23 @@ function ExamHeading({ result }: { result: PatientResult }) {
 const Report = observer(function Report({ store, result }: { store: ResultStore; result: Released }) {
   const { t } = useTranslation();
   const { timeZone } = result.appointment;
+  const imagesLabel = useImagesLabel(result.appointment);
   return (
     <section className="pp-result-report" aria-labelledby="pp-result-report-title">
       <h2 id="pp-result-report-title">{t('results.report.title')}</h2>
+      {/* The conclusion first, then the findings; who sent and when come after what it says. */}
+      <ReadableReport text={result.reportText} />
       <dl className="pp-details">
         <ReportFactItems report={{ ...result, timeZone }} />
       </dl>
-      <h3>{t('results.report.text')}</h3>
-      <ReportText text={result.reportText} />
       <ReportPdfLinks viewUrl={store.reportPdfUrl(false) ?? undefined} downloadUrl={store.reportPdfUrl(true) ?? undefined} />
-      <ImagesAction opener={store.images} hasLink={store.imageViewerLink !== null} onOpen={() => void store.openImages()} />
+      <ImagesAction opener={store.images} hasLink={store.imageViewerLink !== null} onOpen={() => void store.openImages(imagesLabel)} />
       <ShareAction store={store} />
     </section>
   );
 });
 
-/** Sharing the result (and from the patient portal the whole history) with a GP or family. */
+/** Sharing the result or the whole history with a GP or family: the same sign-in allows both (issue 25). */
 function ShareAction({ store }: { store: ResultStore }) {
   const { t } = useTranslation();
   if (store.bookingKey === null) return null;
@@ -63,7 +66,7 @@ function ShareAction({ store }: { store: ResultStore }) {
       <p className="pp-muted">{t('results.share.hint')}</p>
       <div className="pp-button-row">
         <ShareResultsButton bookingKey={store.bookingKey} type="RESULT" />
-        {store.type === 'PATIENT_PORTAL' && <ShareResultsButton bookingKey={store.bookingKey} type="HISTORY" />}
+        <ShareResultsButton bookingKey={store.bookingKey} type="HISTORY" />
       </div>
     </section>
   );
@@ -92,7 +95,7 @@ function ResultBody({ store, result }: { store: ResultStore; result: PatientResu
   }
 }
 
-const ResultView = observer(function ResultView({ store, dateOfBirth }: { store: ResultStore; dateOfBirth: string | null }) {
+const ResultView = observer(function ResultView({ store }: { store: ResultStore }) {
   const { t } = useTranslation();
   const result = store.result;
   return (
@@ -110,10 +113,8 @@ const ResultView = observer(function ResultView({ store, dateOfBirth }: { store:
         <>
           <ExamHeading result={result} />
           <ResultBody store={store} result={result} />
-          {/* The earlier results are the patient portal's only: the results e-mail's /result page has none. */}
-          {store.type === 'PATIENT_PORTAL' && store.loadState === 'loaded' && store.bookingKey !== null && (
-            <HistorySection bookingKey={store.bookingKey} dateOfBirth={dateOfBirth} />
-          )}
+          {/* One sign-in opens the earlier results too, from either results page. */}
+          {store.loadState === 'loaded' && store.bookingKey !== null && <HistorySection bookingKey={store.bookingKey} />}
         </>
       )}
     </Page>
@@ -134,7 +135,13 @@ export const ResultPage = observer(function ResultPage() {
     return () => store.dispose();
   }, [store, bookingKey, type]);
 
+  // Back from the images: the same place of the page (images-return.ts).
+  const loaded = store.loadState === 'loaded' && textsReady;
+  useEffect(() => {
+    if (loaded) restoreImagesReturn(window, `${pathname}${search}`);
+  }, [loaded, pathname, search]);
+
   // The authenticated check and the result load while the page's texts arrive.
   if (!textsReady) return <LoadingOverlay />;
-  return <ResultView store={store} dateOfBirth={new URLSearchParams(search).get('dateOfBirth')} />;
+  return <ResultView store={store} />;
 });

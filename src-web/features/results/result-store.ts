@@ -105,7 +105,7 @@ export class ResultStore {
   }
 
   /** Opens the images (image-opener.ts): a stale link is replaced by loading the result again first. */
-  async openImages(): Promise<void> {
+  async openImages(label?: string): Promise<void> {
     const bookingKey = this.bookingKey;
     if (bookingKey === null) return;
     const generation = this.generation;
@@ -114,6 +114,7 @@ export class ResultStore {
       receivedAt: () => this.receivedAt,
       reload: () => this.reloadLink(bookingKey, generation),
       isCurrent: () => generation === this.generation,
+      label: label === undefined ? undefined : () => label,
     });
   }
 

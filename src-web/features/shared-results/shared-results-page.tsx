@@ -7,12 +7,11 @@ import { PageLoadState } from '../../components/page-load-state';
 import { useResultsTexts } from '../../i18n/results-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
-import { ExamFactItems, ImagesAction, ReportFactItems, ReportPdfLinks, ReportText } from '../results/public';
+import { ExamFactItems, ImagesAction, ReadableReport, ReportFactItems, ReportPdfLinks } from '../results/public';
 import { sharedResultsStoreOf, type SharedResultItem, type SharedResultsStore } from './shared-results-store';
 
 /** One shared report, read-only: exam, clinic and date in the clinic's zone, the report, its PDF and images. */
 const SharedReport = observer(function SharedReport({ store, item }: { store: SharedResultsStore; item: SharedResultItem }) {
-  const { t } = useTranslation();
   const { result } = item;
   const titleId = `pp-shared-${result.resultId}`;
   return (
@@ -22,8 +21,7 @@ const SharedReport = observer(function SharedReport({ store, item }: { store: Sh
         <ExamFactItems exam={result} />
         <ReportFactItems report={result} />
       </dl>
-      <h3>{t('results.report.text')}</h3>
-      <ReportText text={result.reportText} />
+      <ReadableReport text={result.reportText} />
       <ReportPdfLinks viewUrl={store.pdfUrl(item, false)} downloadUrl={store.pdfUrl(item, true)} onOpen={() => void store.recheck()} />
       <ImagesAction opener={item.images} hasLink={result.imageViewerLink !== null} onOpen={() => void store.openImages(item)} />
     </li>

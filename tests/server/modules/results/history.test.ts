@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PatientMatchResponseSchema } from '@contract/api/results';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
-import { AMELIA, LIAM, type Client } from '../patient-access/sign-in-kit';
+import { AMELIA, authenticate, client, LIAM, sessionCheck, setOtpRequired, type Client } from '../patient-access/sign-in-kit';
 import { deliverReport, INTEGRATION_ENV, resultsSignIn } from './results-kit';
 
 // The patient's history in the patient portal (docs/rules/results.md#history): the patient match
@@ -92,6 +92,75 @@ describe.each(backends())('patient history on %s', (backend) => {
     server.clock.advance(60_000);
     const resultsOnly = await resultsSignIn(server.app, server.db, LIAM);
     expect((await match({ dateOfBirth: LIAM.dateOfBirth, email: 'liam.example@example.com' }, resultsOnly)).statusCode).toBe(401);
+  });
+
+  // One sign-in per visit (issue 25): the results sign-in proved who the patient is, so the
+  // history of the same person opens without the match form, from either results page.
+  describe('one sign-in', () => {
+    const history = (browser: Client, bookingKey: string = LIAM.bookingKey) => browser.request('GET', `/api/results/${bookingKey}/history`);
+
+    it("opens the same person's history with the results e-mail's sign-in, as with the portal's", async () => {
+      server.clock.advance(60_000);
+      const resultsOnly = await resultsSignIn(server.app, server.db, LIAM);
+      for (const browser of [resultsOnly, portal]) {
+        const response = await history(browser);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.headers['cache-control']).toBe('private, no-store');
+        const { historyAppointments } = PatientMatchResponseSchema.parse(response.json());
+        // The booking's own report (pending) is the result page's; the list holds the earlier ones.
+        expect(historyAppointments.map((row) => row.resultId)).toEqual([ids.rebooked, ids.earlier]);
+        expect(historyAppointments[0]).toMatchObject({ state: 'RELEASED', referrerName: 'Dr Amelia Nguyen' });
+        expect(historyAppointments[0]?.imageViewerLink).toMatch(/^v1\./);
+        expect(JSON.stringify(historyAppointments)).not.toContain(ids.amelia);
+      }
+      const pdf = await resultsOnly.request('GET', `/api/results/${LIAM.bookingKey}/history/${ids.earlier ?? ''}/report.pdf`);
+      expect(pdf.statusCode).toBe(200);
+    });
+
+    it("never opens another person's history: another booking's session, none, or a half-way sign-in is 401", async () => {
+      server.clock.advance(60_000);
+      const amelia = await resultsSignIn(server.app, server.db, AMELIA);
+      expect((await history(amelia)).statusCode).toBe(401);
+      expect((await amelia.request('GET', `/api/results/${LIAM.bookingKey}/history/${ids.earlier ?? ''}/report.pdf`)).statusCode).toBe(401);
+      // Her own history holds nothing of Liam's (her one report is her result page's).
+      const own = PatientMatchResponseSchema.parse((await history(amelia, AMELIA.bookingKey)).json());
+      expect(own.historyAppointments).toEqual([]);
+      expect((await history(client(server.app))).statusCode).toBe(401);
+      const halfWay = client(server.app);
+      const first = await halfWay.request('POST', '/api/patient-access/authenticate', {
+        bookingKey: LIAM.bookingKey,
+        type: 'APPOINTMENT_RESULTS',
+        dateOfBirth: LIAM.dateOfBirth,
+      });
+      expect(first.statusCode).toBe(200);
+      expect((await history(halfWay)).statusCode).toBe(401);
+    });
+
+    it("never opens the history or the result with the appointment's own sign-in (no code)", async () => {
+      await setOtpRequired(server.db, false);
+      try {
+        const appointment = client(server.app);
+        expect((await authenticate(appointment, LIAM)).statusCode).toBe(200);
+        expect((await sessionCheck(appointment, LIAM.bookingKey)).statusCode).toBe(200);
+        expect((await history(appointment)).statusCode).toBe(401);
+        expect((await appointment.request('GET', `/api/results/${LIAM.bookingKey}`)).statusCode).toBe(401);
+        expect((await sessionCheck(appointment, LIAM.bookingKey, 'PATIENT_PORTAL')).statusCode).toBe(401);
+      } finally {
+        await setOtpRequired(server.db, true);
+      }
+    });
+
+    it('answers the authenticated check of either results page with one results sign-in, and no other type', async () => {
+      server.clock.advance(60_000);
+      const resultsOnly = await resultsSignIn(server.app, server.db, LIAM);
+      const portalCheck = await sessionCheck(resultsOnly, LIAM.bookingKey, 'PATIENT_PORTAL');
+      expect(portalCheck.statusCode, portalCheck.body).toBe(200);
+      expect(portalCheck.json()).toMatchObject({ bookingKey: LIAM.bookingKey, type: 'APPOINTMENT_RESULTS' });
+      expect((await sessionCheck(resultsOnly, LIAM.bookingKey, 'APPOINTMENT_RESULTS')).statusCode).toBe(200);
+      expect((await sessionCheck(resultsOnly, LIAM.bookingKey, 'APPOINTMENT')).statusCode).toBe(401);
+      expect((await sessionCheck(resultsOnly, AMELIA.bookingKey, 'PATIENT_PORTAL')).statusCode).toBe(401);
+      expect((await sessionCheck(portal, LIAM.bookingKey, 'APPOINTMENT_RESULTS')).statusCode).toBe(200);
+    });
   });
 
   it("serves the PDF of a released history report, and 404 for an unreleased or another person's", async () => {

@@ -35,7 +35,7 @@ if (typeof globalThis.ResizeObserver !== 'function') {
 }
 
 // The first test also pays for transforming antd on first import, hence the generous waits.
-const SLOW = { timeout: 10_000 };
+const SLOW = { timeout: 20_000 };
 
 async function renderButton(server: SharesServer, options: { type?: 'RESULT' | 'HISTORY'; width?: number } = {}) {
   const http = await startApiServer({

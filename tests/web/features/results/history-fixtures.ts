@@ -1,7 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { HistoryAppointment } from '@contract/api/results';
 import { json, type RouteHandler } from '../../helpers/api-server';
-import { readBody } from '../authentication/patient-access-fixtures';
 import { BOOKING_KEY, imsec, LINK_TTL_MS } from './results-fixtures';
 
 export const RELEASED_ID = '0b7f7a52-3c1d-4b8e-9a61-5e2f4d3c2b1a';
@@ -42,20 +41,13 @@ export const PENDING_HISTORY: HistoryAppointment = {
 
 type Answer = (response: ServerResponse) => void;
 
-/** POST /api/results/{key}/patient-match: the answers in order (the last repeats); records each body. */
-export function patientMatchRoute(answers: ({ historyAppointments: HistoryAppointment[] } | Answer)[]) {
-  const bodies: unknown[] = [];
-  let calls = 0;
-  const route: RouteHandler = (request, response) => {
-    void readBody(request).then((body) => {
-      bodies.push(body);
-      const value = answers[Math.min(calls++, answers.length - 1)];
-      if (typeof value === 'function') value(response);
-      else json(response, 200, value);
-    });
+/** GET /api/results/{key}/history: the answers in order (the last repeats); counts the calls. */
+export function historyRoute(answers: ({ historyAppointments: HistoryAppointment[] } | Answer)[]) {
+  const calls = { count: 0 };
+  const route: RouteHandler = (_request, response) => {
+    const value = answers[Math.min(calls.count++, answers.length - 1)];
+    if (typeof value === 'function') value(response);
+    else json(response, 200, value);
   };
-  return { bodies, routes: { [`POST /api/results/${BOOKING_KEY}/patient-match`]: route } };
+  return { calls, routes: { [`GET /api/results/${BOOKING_KEY}/history`]: route } };
 }
-
-export const NO_MATCH: Answer = (response) =>
-  json(response, 404, { code: 'patient_matching_error', message: 'We could not find earlier results for these details.' });

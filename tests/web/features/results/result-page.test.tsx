@@ -40,21 +40,41 @@ describe('result page: a released report', () => {
     expect(date.textContent).toMatch(/AEDT|GMT\+11/);
   });
 
-  it('should show the report as plain text in paragraphs, never as HTML, with the referrer and report date', async () => {
+  it('should read impression first: the conclusion set apart, then the sections under plain headings, as text (never HTML)', async () => {
     await open();
     await heading('Your report');
     const text = screen.getByTestId('report-text');
-    const paragraphs = within(text)
-      .getAllByText(/./, { selector: 'p' })
-      .map((paragraph) => paragraph.textContent);
-    expect(paragraphs).toEqual([
-      'CLINICAL HISTORY:\nKnee pain after a fall.',
-      'FINDINGS:\nNo tear of the menisci.\n<b>Not bold</b> <script>window.pwned = true</script>',
-      'CONCLUSION:\nNormal study.',
-    ]);
+    const impression = within(text).getByTestId('report-impression');
+    expect(within(impression).getByRole('heading', { level: 3, name: "The radiologist's conclusion" })).toBeTruthy();
+    expect(impression.textContent).toContain('Normal study.');
+    const history = within(text).getByRole('heading', { level: 3, name: 'Why the scan was done' });
+    const findings = within(text).getByRole('heading', { level: 3, name: 'Findings' });
+    // The conclusion comes before everything else in the page's order.
+    expect(impression.compareDocumentPosition(history) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(history.compareDocumentPosition(findings) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(text.textContent).not.toMatch(/FINDINGS:|CONCLUSION:|CLINICAL HISTORY:/);
+    expect(text.textContent).toContain('Knee pain after a fall.');
+    expect(text.textContent).toContain('<b>Not bold</b> <script>window.pwned = true</script>');
     expect(text.querySelector('b, script')).toBeNull();
     expect(screen.getByText('Dr Alice Referrer')).toBeTruthy();
     expect(screen.getByText('3 December 2026')).toBeTruthy();
+  });
+
+  it('should explain a glossary term on tap: a button that opens its definition, and Escape closes it', async () => {
+    await open();
+    await heading('Your report');
+    const term = await screen.findByRole('button', { name: 'menisci, show what it means' }, { timeout: 10_000 });
+    expect(term.textContent).toBe('menisci');
+    expect(term.getAttribute('aria-expanded')).toBe('false');
+    const definition = document.getElementById(term.getAttribute('aria-controls') ?? '');
+    expect(definition?.hidden).toBe(true);
+    fireEvent.click(term);
+    expect(term.getAttribute('aria-expanded')).toBe('true');
+    expect(definition?.hidden).toBe(false);
+    expect(definition?.textContent).toContain('A C-shaped pad of cartilage in the knee');
+    fireEvent.keyDown(term, { key: 'Escape' });
+    expect(term.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByText(/Words with a dotted underline are explained/)).toBeTruthy();
   });
 
   it('should link the PDF to view in a new tab (noopener) and to download', async () => {

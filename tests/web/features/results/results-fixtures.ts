@@ -89,6 +89,14 @@ function nth<T>(list: readonly T[], index: number): T | undefined {
  * A stand-in for the result and image viewer API (src-contract/api/results.ts, image-viewer.ts)
  * beside the sign-in API, over real HTTP. Signed in to the result (APPOINTMENT_RESULTS) unless told otherwise.
  */
+/** A small glossary, as GET /api/results-glossary answers it. */
+export const GLOSSARY = {
+  terms: [
+    { term: 'meniscus', definition: 'A C-shaped pad of cartilage in the knee that cushions the joint.' },
+    { term: 'unremarkable', definition: 'Normal: nothing of concern was seen.' },
+  ],
+};
+
 export function resultServer(options: ResultServerOptions = {}): ResultServer {
   const signIn = signInServer({ signedIn: true, sessionType: 'APPOINTMENT_RESULTS', ...options.signIn });
   const results = options.results ?? [releasedResult()];
@@ -105,6 +113,8 @@ export function resultServer(options: ResultServerOptions = {}): ResultServer {
     routes: {
       ...signIn.routes,
       [`GET /api/results/${BOOKING_KEY}`]: (_request, response) => reply(response, nth(results, resultCalls++)),
+      [`GET /api/results/${BOOKING_KEY}/history`]: (_request, response) => json(response, 200, { historyAppointments: [] }),
+      'GET /api/results-glossary': (_request, response) => json(response, 200, GLOSSARY),
       'GET /api/image_viewer': (request, response) => {
         viewerInputs.push(new URL(request.url ?? '/', 'http://test').searchParams.get('input') ?? '');
         reply(response, nth(viewer, viewerCalls++));

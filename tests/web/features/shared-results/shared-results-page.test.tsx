@@ -41,10 +41,12 @@ describe('shared results page', () => {
     expect(screen.getByText('Liam E. has shared their results with you')).toBeTruthy();
     // The fragment left the address bar.
     expect(app.router.state.location.hash).toBe('');
-    const paragraphs = within(screen.getByTestId('report-text'))
-      .getAllByText(/./, { selector: 'p' })
-      .map((paragraph) => paragraph.textContent);
-    expect(paragraphs).toEqual(['FINDINGS:\nNo tear of the menisci.', 'CONCLUSION:\n<b>Normal</b> study.']);
+    // The conclusion first, as text (markup shown, never run), then the findings.
+    const report = screen.getByTestId('report-text');
+    expect(within(report).getByTestId('report-impression').textContent).toContain('<b>Normal</b> study.');
+    expect(within(report).getByRole('heading', { level: 3, name: 'Findings' })).toBeTruthy();
+    expect(report.textContent).toContain('No tear of the menisci.');
+    expect(report.querySelector('b')).toBeNull();
     expect(screen.getByText('Dr Alice Referrer')).toBeTruthy();
     const view = screen.getByRole('link', { name: 'View report (PDF)' });
     expect(view.getAttribute('href')).toBe(`${app.server.url}/api/shared-results/${RESULT_ID}/report.pdf`);
