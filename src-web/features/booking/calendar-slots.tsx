@@ -19,31 +19,29 @@ export const SlotButtons = observer(function SlotButtons({ date, slots }: { date
     () => true,
   );
   return (
-    <ul
-      className="pp-slots"
-      role="toolbar"
-      aria-label={t('booking.calendar.times', { day: dayLabel(date, i18n.language) })}
-      onKeyDown={moveAcrossToolbar}
-    >
-      {slots.map((slot) => {
-        // The same format as every other time on the page (the hold, the clinic's next time, the confirmation).
-        const time = timeZone ? formatInstant(slot.startsAt, i18n.language, timeZone, TIME_OF_DAY) : slot.localTime;
-        return (
-          <li key={slot.startsAt}>
-            <button
-              type="button"
-              className="pp-slot"
-              aria-pressed={booking.placeAndTime.selectedStartsAt === slot.startsAt}
-              tabIndex={slot === tabStop ? 0 : -1}
-              aria-label={t('booking.calendar.time', { day: dayLabel(date, i18n.language), time })}
-              onClick={() => void booking.placeAndTime.pickTime(date, slot)}
-            >
-              {time}
-            </button>
-          </li>
-        );
-      })}
-    </ul>
+    // The toolbar wraps the list: a list keeps its items' semantics (role=toolbar on the ul would not).
+    <div role="toolbar" aria-label={t('booking.calendar.times', { day: dayLabel(date, i18n.language) })} onKeyDown={moveAcrossToolbar}>
+      <ul className="pp-slots">
+        {slots.map((slot) => {
+          // The same format as every other time on the page (the hold, the clinic's next time, the confirmation).
+          const time = timeZone ? formatInstant(slot.startsAt, i18n.language, timeZone, TIME_OF_DAY) : slot.localTime;
+          return (
+            <li key={slot.startsAt}>
+              <button
+                type="button"
+                className="pp-slot"
+                aria-pressed={booking.placeAndTime.selectedStartsAt === slot.startsAt}
+                tabIndex={slot === tabStop ? 0 : -1}
+                aria-label={t('booking.calendar.time', { day: dayLabel(date, i18n.language), time })}
+                onClick={() => void booking.placeAndTime.pickTime(date, slot)}
+              >
+                {time}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 });
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { CatalogueSchema, type Catalogue } from '@contract/api/booking';
+import { NOTHING_DONE, preparationText } from '@contract/api/preparation';
 import { DemoExamsFileSchema } from '../../../../src-server/db/seed/demo-provider-schema';
 
 /** The demo provider's exams.json as the catalogue endpoint serves it (modality ids are its codes here). */
@@ -23,7 +24,8 @@ export function demoCatalogue(): Catalogue {
       bodyPartSlugs: exam.bodyPartSlugs,
       durationMinutes: exam.durationMinutes,
       medicareRequired: exam.medicareRequired,
-      preparationNotes: exam.preparationNotes,
+      // The catalogue's text before booking, as the seed derives it from the parts.
+      preparationNotes: preparationText(exam.preparationNotes, NOTHING_DONE),
       searchTerms: exam.searchTerms,
     })),
     searchSynonyms: file.searchSynonyms,
