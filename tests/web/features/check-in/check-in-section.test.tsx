@@ -71,7 +71,8 @@ describe('digital check-in on the appointment page', () => {
     const checklist = await within(section).findByRole('region', { name: 'Before your scan' });
     expect(await within(checklist).findByText('Sign the consent form for this appointment (on your appointment page).')).toBeTruthy();
     expect(within(checklist).getByText(/^Nothing to eat from 5:30\s?am \(4 hours before the scan\)\.$/i)).toBeTruthy();
-    expect(within(checklist).getByText('Arrive 60 minutes early to drink the oral contrast.')).toBeTruthy();
+    // The preparation is printed once, in the exam details, not again in the checklist.
+    expect(within(checklist).queryByText('Arrive 60 minutes early to drink the oral contrast.')).toBeNull();
   });
 
   it('says when check-in opens when the window is not open yet', async () => {
