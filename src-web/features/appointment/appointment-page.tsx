@@ -19,6 +19,7 @@ import { CHECK_IN_STATUSES, CheckInSection } from '../check-in/public';
 import { useBookingPage } from '../../components/use-booking-page';
 import { Button } from '../../components/button';
 import { PreparationList } from './preparation-list';
+import { ClinicContact, WalkInRow } from './summary-rows';
 import { CONFIRMED_SEGMENT } from '../../paths';
 
 /** The status line, one literal key per status so the catalogue check sees each. */
@@ -95,26 +96,11 @@ const Summary = observer(function Summary({ summary }: { summary: AppointmentSum
             </dd>
           </div>
         ))}
-        {summary.walkInExam && (
-          <div>
-            <dt>{t('appointment.summary.walkIn')}</dt>
-            <dd>{t('appointment.summary.walkInText', { name: summary.walkInExam.name, count: summary.walkInExam.minutesPrior })}</dd>
-          </div>
-        )}
+        <WalkInRow walkIn={summary.walkInExam} />
         <div>
           <dt>{t('appointment.summary.clinic')}</dt>
           <dd>
-            <strong>{clinic.name}</strong>
-            <br />
-            {clinic.address}
-            {clinic.phone && (
-              <>
-                <br />
-                <a className="pp-target-link" href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`}>
-                  {clinic.phone}
-                </a>
-              </>
-            )}
+            <ClinicContact clinic={clinic} />
             <br />
             <a className="pp-target-link" href={clinic.mapUrl} target="_blank" rel="noopener noreferrer">
               {t('appointment.summary.map', { clinic: clinic.name })}

@@ -15,6 +15,7 @@ import { LazyBookingCodeBox } from '../booking-code/public';
 import { formatStartTime } from '../booking/public';
 import { bookingConfirmedStoreOf } from './booking-confirmed-store';
 import { PreparationList } from './preparation-list';
+import { ClinicContact, WalkInRow } from './summary-rows';
 import './booking-confirmed.css';
 
 /**
@@ -82,26 +83,11 @@ export const BookingConfirmed = observer(function BookingConfirmed() {
             </dd>
           </div>
         ))}
-        {summary.walkInExam && (
-          <div>
-            <dt>{t('appointment.summary.walkIn')}</dt>
-            <dd>{t('appointment.summary.walkInText', { name: summary.walkInExam.name, count: summary.walkInExam.minutesPrior })}</dd>
-          </div>
-        )}
+        <WalkInRow walkIn={summary.walkInExam} />
         <div>
           <dt>{t('appointment.summary.clinic')}</dt>
           <dd>
-            <strong>{clinic.name}</strong>
-            <br />
-            {clinic.address}
-            {clinic.phone && (
-              <>
-                <br />
-                <a className="pp-target-link" href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`}>
-                  {clinic.phone}
-                </a>
-              </>
-            )}
+            <ClinicContact clinic={clinic} />
           </dd>
         </div>
       </dl>

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import type { AppointmentSummary } from '@contract/api/appointments';
+
+/** The walk-in row of an appointment's summary list, when the booking has a walk-in exam. */
+export function WalkInRow({ walkIn }: { walkIn: AppointmentSummary['walkInExam'] }) {
+  const { t } = useTranslation();
+  if (!walkIn) return null;
+  return (
+    <div>
+      <dt>{t('appointment.summary.walkIn')}</dt>
+      <dd>{t('appointment.summary.walkInText', { name: walkIn.name, count: walkIn.minutesPrior })}</dd>
+    </div>
+  );
+}
+
+/** The clinic's name, address and phone (a tel: link), as the appointment page and the confirmation show them. */
+export function ClinicContact({ clinic }: { clinic: AppointmentSummary['clinic'] }) {
+  return (
+    <>
+      <strong>{clinic.name}</strong>
+      <br />
+      {clinic.address}
+      {clinic.phone && (
+        <>
+          <br />
+          <a className="pp-target-link" href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`}>
+            {clinic.phone}
+          </a>
+        </>
+      )}
+    </>
+  );
+}
