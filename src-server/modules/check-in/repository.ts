@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/connection';
 import { isoTimestamp } from '../../db/sql';
+import type { ReferringDoctorRow } from '../referring-doctors/public';
 
 /** SQL for check-in (0014_check_in.sql): the appointment as check-in sees it, the settings, the form's row. */
 
@@ -42,15 +43,8 @@ const REFERRAL_REQUIRED = `(e.referral_required or exists (
    select 1 from exam_document_type edt join document_type d on d.id = edt.document_type_id
    where edt.exam_id = e.id and d.code = 'REFERRAL'))`;
 
-export interface ReferralDoctorRow extends Record<string, unknown> {
-  id: string;
-  first_name: string;
-  last_name: string;
-  provider_number: string;
-  practice_name: string;
-  city: string;
-  postcode: string;
-}
+/** A directory doctor, as the referring-doctor directory reads it. */
+export type ReferralDoctorRow = ReferringDoctorRow;
 
 export interface ReferralPrefillRow {
   referralDate: string | null;

@@ -32,7 +32,7 @@ describe.each(backends())('check-in checklist on %s', (backend) => {
   beforeEach(async () => {
     await resetCheckIn(server.db, booked);
     await server.db.query(`delete from consent_signature where booking_key = $1`, [LIAM.bookingKey]);
-    await server.db.query(`update exam set fasting_hours = null, preparation_notes = 'Remove all metal.' where id = $1::uuid`, [
+    await server.db.query(`update exam set fasting_hours = null, preparation_notes = 'Remove all metal.', preparation_parts = '[]' where id = $1::uuid`, [
       booked.examId,
     ]);
   });
@@ -82,7 +82,7 @@ describe.each(backends())('check-in checklist on %s', (backend) => {
   });
 
   it('leaves out an exam with nothing to prepare, and answers 404 for an appointment of another booking', async () => {
-    await server.db.query(`update exam set preparation_notes = '' where id = $1::uuid`, [booked.examId]);
+    await server.db.query(`update exam set preparation_notes = '', preparation_parts = '[]' where id = $1::uuid`, [booked.examId]);
     await server.db.query(
       `insert into consent_signature (booking_key, consent_form_id, signed_name, signed_at)
        select $1, f.id, 'Liam Example', now() from consent_form f where f.active`,
