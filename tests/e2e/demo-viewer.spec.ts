@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { codeFromMail } from './helpers/sign-in';
+import { codeFromMail, forgetMailsTo } from './helpers/sign-in';
 
 /**
  * The demo image viewer (/demo-viewer, the demo provider's stand-in for a PACS viewer) from the
@@ -33,6 +33,7 @@ async function viewerAddress(request: APIRequestContext): Promise<string> {
     data: { bookingKey: LIAM_MRI.bookingKey, type: 'APPOINTMENT_RESULTS', dateOfBirth: LIAM_MRI.dateOfBirth },
   });
   expect(authenticated.status(), await authenticated.text()).toBe(200);
+  await forgetMailsTo(LIAM_MRI.email);
   expect((await request.post('/api/patient-access/otp', { headers: HEADERS, data: { channel: 'EMAIL' } })).status()).toBe(202);
   const verified = await request.post('/api/patient-access/otp/verify', {
     headers: HEADERS,

@@ -7,6 +7,14 @@ type Surface = Page | FrameLocator;
 /** Verification mails already read, per address (the journeys run one after another in one worker). */
 const mailsRead = new Map<string, number>();
 
+/**
+ * Counts every mail to the address so far as read: the next codeFromMail waits for a code sent
+ * after this call, not one an earlier journey asked for and never read.
+ */
+export async function forgetMailsTo(address: string): Promise<void> {
+  mailsRead.set(address, (await mailsTo(address)).length);
+}
+
 /** The six-digit code in the newest verification mail to the address that no earlier call has read. */
 export async function codeFromMail(address: string): Promise<string> {
   const before = mailsRead.get(address) ?? 0;
