@@ -32,9 +32,10 @@ describe.each(backends())('check-in checklist on %s', (backend) => {
   beforeEach(async () => {
     await resetCheckIn(server.db, booked);
     await server.db.query(`delete from consent_signature where booking_key = $1`, [LIAM.bookingKey]);
-    await server.db.query(`update exam set fasting_hours = null, preparation_notes = 'Remove all metal.', preparation_parts = '[]' where id = $1::uuid`, [
-      booked.examId,
-    ]);
+    await server.db.query(
+      `update exam set fasting_hours = null, preparation_notes = 'Remove all metal.', preparation_parts = '[]' where id = $1::uuid`,
+      [booked.examId],
+    );
   });
 
   it('lists unsigned consent forms, the missing referral and the preparation with the time fasting starts, in the clinic time zone', async () => {
