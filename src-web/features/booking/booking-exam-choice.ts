@@ -47,12 +47,15 @@ export class BookingExamChoice {
   questionnaireDocument: { title: string; description: string } | null = null;
 
   private readonly deps: ExamChoiceDeps;
+  /** The catalogue request in flight, so a second caller waits for it instead of going on without it. */
+  private catalogueLoad: Promise<void> | null = null;
 
   constructor(deps: ExamChoiceDeps) {
     this.deps = deps;
-    makeAutoObservable<this, 'deps' | 'walkInAskedFor'>(this, {
+    makeAutoObservable<this, 'deps' | 'walkInAskedFor' | 'catalogueLoad'>(this, {
       deps: false,
       walkInAskedFor: false,
+      catalogueLoad: false,
       catalogue: observableRef,
       searchIndex: observableRef,
     });
@@ -163,9 +166,22 @@ export class BookingExamChoice {
   // ------------------------------------------------------------------------------------------
   // Actions
 
-  async loadCatalogue(): Promise<void> {
-    if (this.catalogueState === 'loaded' || this.catalogueState === 'loading') return;
+  /**
+   * Loads the catalogue once. The page's start prefetches it (src-web/start.tsx) while the booking
+   * store restores exams from the URL: both must see the same load finish, or the restore finds no
+   * exam and a reload of step 1 falls back to step 0.
+   */
+  loadCatalogue(): Promise<void> {
+    if (this.catalogueState === 'loaded') return Promise.resolve();
+    if (this.catalogueLoad !== null) return this.catalogueLoad;
     this.catalogueState = 'loading';
+    this.catalogueLoad = this.fetchCatalogue().finally(() => {
+      this.catalogueLoad = null;
+    });
+    return this.catalogueLoad;
+  }
+
+  private async fetchCatalogue(): Promise<void> {
     try {
       const catalogue = await this.deps.api.catalogue();
       runInAction(() => {

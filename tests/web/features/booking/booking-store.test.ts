@@ -29,7 +29,12 @@ interface Setup {
 }
 
 async function setup(
-  options: BookingRoutesOptions & { deps?: Partial<BookingStoreDeps>; flags?: Partial<ReturnType<BookingStoreDeps['flags']>> } = {},
+  options: BookingRoutesOptions & {
+    deps?: Partial<BookingStoreDeps>;
+    flags?: Partial<ReturnType<BookingStoreDeps['flags']>>;
+    /** Leave start() to the test, as the page does on a reload. */
+    notStarted?: boolean;
+  } = {},
 ): Promise<Setup> {
   const log: RecordedBookingRequest[] = [];
   const server = await startApiServer({ ...bookingRoutes(log, options), ...holdReleaseRoutes(log) });
@@ -45,7 +50,7 @@ async function setup(
     stepReportDelayMs: 10,
     ...options.deps,
   });
-  await store.start(new URLSearchParams());
+  if (options.notStarted !== true) await store.start(new URLSearchParams());
   return { store, log, reported };
 }
 
@@ -480,5 +485,16 @@ describe('BookingStore', () => {
     expect(store.placeAndTime.selectedClinicSlug).toBe('parramatta');
     expect(store.placeAndTime.selectedStartsAt).toBe('2026-11-24T22:30:00.000Z');
     expect(store.placeAndTime.hold).not.toBeNull();
+  });
+
+  it('should restore the exams of a reloaded step 1 while the page is still prefetching the catalogue', async () => {
+    const { store, log } = await setup({ notStarted: true });
+    // src-web/start.tsx asks for the catalogue before the booking page starts.
+    const prefetch = store.examChoice.loadCatalogue();
+    await store.start(new URLSearchParams('step=1&exams=ct-brain'));
+    await prefetch;
+    expect(store.examChoice.selectedSlugs).toEqual(['ct-brain']);
+    expect(store.step).toBe(1);
+    expect(log.filter((request) => request.path === '/api/booking/catalogue').length).toBe(1);
   });
 });
