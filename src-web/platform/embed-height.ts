@@ -2,7 +2,8 @@ import { HEIGHT_MESSAGE } from './embed-messages';
 
 /**
  * A frame the browser does not render (a cross-origin frame outside the window) gets no animation
- * frames: a timer measures then, so the frame still gets its height before it scrolls into view.
+ * frames and no ResizeObserver callbacks: a timer measures then, and DOM changes and loaded images
+ * (which still arrive) schedule it, so the frame gets its height before it scrolls into view.
  */
 const FALLBACK_MS = 100;
 
@@ -32,9 +33,14 @@ export function postContentHeight(content: HTMLElement, post: (message: { type: 
   };
   const observer = new ResizeObserver(schedule);
   observer.observe(content);
+  const mutations = new MutationObserver(schedule);
+  mutations.observe(content, { childList: true, subtree: true, attributes: true, characterData: true });
+  content.addEventListener('load', schedule, true);
   schedule();
   return () => {
     observer.disconnect();
+    mutations.disconnect();
+    content.removeEventListener('load', schedule, true);
     cancelAnimationFrame(animationFrame);
     clearTimeout(timer);
   };

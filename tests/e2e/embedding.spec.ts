@@ -195,6 +195,34 @@ test.describe('embedded with the script tag (/embed.js)', () => {
     await expect.poll(async () => (await heights(page, FRAME)).frame).toBe(3000);
   });
 
+  test('a frame below the fold follows its content while the visitor reads the page above it', async ({ page }) => {
+    servers.push(await startScriptParentSite(EMBED_PARENT_PORT, '127.0.0.1', [{ path: '/select-region', title: FRAME }]));
+    await page.goto(`http://127.0.0.1:${EMBED_PARENT_PORT}/`);
+    const frame = page.frameLocator(`iframe[title="${FRAME}"]`);
+    await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectFrameFitsContent(page, FRAME);
+    const viewportHeight = page.viewportSize()?.height ?? 0;
+    const top = await page.locator(`iframe[title="${FRAME}"]`).evaluate((element) => element.getBoundingClientRect().top);
+    expect(top).toBeGreaterThan(viewportHeight);
+    // Content arriving late (a slow answer, a notice) while the browser does not render the frame.
+    await frame.locator('.pp-main').evaluate((main) => {
+      const late = document.createElement('div');
+      late.style.height = '700px';
+      late.textContent = 'Content that arrived later.';
+      main.append(late);
+    });
+    await expect
+      .poll(
+        async () => {
+          const { frame: frameHeight, content } = await heights(page, FRAME);
+          return Math.abs(frameHeight - content);
+        },
+        { timeout: 2000 },
+      )
+      .toBeLessThanOrEqual(50);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('several script tags on one page make frames that keep their own heights', async ({ page }) => {
     servers.push(
       await startScriptParentSite(EMBED_PARENT_PORT, '127.0.0.1', [
