@@ -1,8 +1,8 @@
 /**
  * How the exam search reads words (docs/rules/booking.md#exam-search): the same steps for the
  * catalogue and for what the patient types, so "X-rays of the left knee" and "knee xray" meet.
- * Provider words (synonyms, lay terms) are data in the catalogue; this file holds only English
- * word rules that no provider would change.
+ * Provider words (synonyms, lay terms, their Macedonian words) are data in the catalogue; this
+ * file holds only word rules of the portal's two languages that no provider would change.
  */
 
 /**
@@ -47,6 +47,28 @@ const STOP_WORDS = new Set([
   'both',
   'side',
   'sided',
+  // The same in Macedonian (the catalogue's synonyms carry the Macedonian exam words).
+  'на',
+  'за',
+  'и',
+  'од',
+  'со',
+  'во',
+  'ми',
+  'ме',
+  'сакам',
+  'треба',
+  'закажи',
+  'преглед',
+  'снимање',
+  'лево',
+  'десно',
+  'лева',
+  'десна',
+  'лев',
+  'десен',
+  'двете',
+  'страна',
 ]);
 
 /** Plurals English does not make with -s. */

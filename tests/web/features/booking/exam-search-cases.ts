@@ -73,6 +73,15 @@ export const EXAM_SEARCH_CASES: ExamSearchCase[] = [
   { query: 'breast biopsy', top: 'ir-breast-biopsy' },
   { query: 'prostate', only: ['mri-prostate'] },
   { query: 'mri knee pain', only: ['mri-knee'] },
+  // In Macedonian, the portal's other language: the catalogue's synonyms carry the words.
+  { query: 'магнетна резонанца колено', top: 'mri-knee' },
+  { query: 'МР на лево колено', top: 'mri-knee' },
+  { query: 'рендген на гради', top: 'xr-chest' },
+  { query: 'КТ глава', top: 'ct-brain' },
+  { query: 'ехо на стомак', top: 'us-abdomen' },
+  { query: 'мамографија', first: ['mg-screening-mammogram', 'mg-diagnostic-mammogram'] },
+  { query: 'штитна жлезда', first: ['us-thyroid', 'nm-thyroid-scan'] },
+  { query: 'рендген колена', top: 'xr-knee' },
   // Nothing to find.
   { query: 'pizza', none: true },
   { query: 'qwertyuiop', none: true },
