@@ -8,11 +8,12 @@ import type {
   PostalCodeLocation,
   WalkInExam,
 } from '@contract/api/booking';
+import { createExamSearch, type ExamSearch } from '@contract/search/exam-search';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import type { AvailabilityIndex, AvailabilityStore } from '../availability/public';
 import { addDays } from '../schedule/public';
-import { bookableExams, clinicBySlug, resolveExams, toClinic, toExam, type Catalogue } from './catalogue';
+import { bookableExams, clinicBySlug, resolveExams, toClinic, toExam, type CachedCatalogue, type Catalogue } from './catalogue';
 import type { BookingRepository } from './repository';
 import { distanceKm, MINUTE, renderDayJson } from './slots';
 
@@ -35,27 +36,42 @@ export interface BookingReadsDeps {
 export function createBookingReads(deps: BookingReadsDeps) {
   const { repository, store, clock, catalogue } = deps;
   const answerCache = new Map<string, { index: AvailabilityIndex; revision: number; nowKey: number; validUntil: number; body: string }>();
+  // One search index per loaded catalogue: a reloaded catalogue is a new object and gets its own.
+  const searchIndexes = new WeakMap<object, ExamSearch>();
+
+  const catalogueResponse = (cached: CachedCatalogue): CatalogueResponse => ({
+    modalities: cached.modalities.map((modality) => ({ id: modality.id, slug: modality.code.toLowerCase(), name: modality.name })),
+    bodyParts: cached.bodyParts,
+    exams: cached.exams.map(toExam),
+    searchSynonyms: cached.searchSynonyms,
+  });
 
   return {
     async catalogue(): Promise<CatalogueResponse> {
       const { catalogue: cached } = await catalogue.load();
-      return {
-        modalities: cached.modalities.map((modality) => ({ id: modality.id, slug: modality.code.toLowerCase(), name: modality.name })),
-        bodyParts: cached.bodyParts,
-        exams: cached.exams.map(toExam),
-        searchSynonyms: cached.searchSynonyms,
-      };
+      return catalogueResponse(cached);
     },
 
+    /**
+     * The booking page's search (src-contract/search/exam-search.ts), best first, then narrowed by
+     * modality and body part; without a search (or one of small words only) the catalogue's order.
+     */
     async searchExams(query: ExamSearchQuery): Promise<Exam[]> {
       const { catalogue: cached } = await catalogue.load();
-      const search = query.search?.toLowerCase() ?? '';
+      let index = searchIndexes.get(cached);
+      if (index === undefined) {
+        index = createExamSearch(catalogueResponse(cached));
+        searchIndexes.set(cached, index);
+      }
       const modality = query.modality?.toLowerCase();
-      return cached.exams
-        .filter((exam) => search === '' || exam.name.toLowerCase().includes(search))
-        .filter((exam) => modality === undefined || exam.modality_id === modality || exam.modality_code.toLowerCase() === modality)
-        .filter((exam) => query.bodyPart === undefined || exam.body_part_slugs.includes(query.bodyPart))
-        .map(toExam);
+      const wanted = new Set(
+        cached.exams
+          .filter((exam) => modality === undefined || exam.modality_id === modality || exam.modality_code.toLowerCase() === modality)
+          .filter((exam) => query.bodyPart === undefined || exam.body_part_slugs.includes(query.bodyPart))
+          .map((exam) => exam.slug),
+      );
+      const found = (query.search === undefined ? null : index.search(query.search)) ?? cached.exams.map(toExam);
+      return found.filter((exam) => wanted.has(exam.slug));
     },
 
     async settings(): Promise<BookingSettings> {

@@ -2,7 +2,7 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { Catalogue, Exam, WalkInExam } from '@contract/api/booking';
 import type { BookingApi } from '../../api/booking-api';
 import type { LoadState } from '../../platform/load-state';
-import type { ExamSearch } from './exam-search';
+import type { ExamSearch } from '@contract/search/exam-search';
 
 export interface ExamChoiceDeps {
   api: Pick<BookingApi, 'catalogue' | 'walkInExams'>;
@@ -213,7 +213,7 @@ export class BookingExamChoice {
     if (catalogue === null || this.searchIndexState === 'loading' || this.searchIndexState === 'loaded') return;
     this.searchIndexState = 'loading';
     try {
-      const { createExamSearch } = await import('./exam-search');
+      const { createExamSearch } = await import('@contract/search/exam-search');
       const index = createExamSearch(catalogue);
       runInAction(() => {
         this.searchIndex = index;

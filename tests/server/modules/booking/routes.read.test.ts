@@ -7,6 +7,7 @@ import {
   MonthResponseSchema,
 } from '@contract/api/booking';
 import { ApiErrorBodySchema } from '@contract/errors';
+import { caseOutcome, EXAM_SEARCH_CASES } from '../../../web/features/booking/exam-search-cases';
 import { backends, SEED_NOW } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { availability, slotsOn, sydney } from './booking-test-kit';
@@ -44,6 +45,23 @@ describe.each(backends())('booking API, catalogue, clinics and availability, on 
       expect(filtered.json<Array<{ slug: string }>>().map((exam) => exam.slug)).toEqual(['mri-knee']);
       const unknownParameter = await server.app.inject({ method: 'GET', url: '/api/booking/exams?colour=red' });
       expect(unknownParameter.statusCode).toBe(400);
+    });
+
+    it('GET /api/booking/exams?search= answers the query table as the booking page does, best first', async () => {
+      for (const example of EXAM_SEARCH_CASES) {
+        const response = await server.app.inject({ method: 'GET', url: `/api/booking/exams?search=${encodeURIComponent(example.query)}` });
+        expect(response.statusCode, example.query).toBe(200);
+        const { actual, expected } = caseOutcome(
+          example,
+          response.json<Array<{ slug: string }>>().map((exam) => exam.slug),
+        );
+        expect(actual, example.query).toEqual(expected);
+      }
+      // A search narrowed by modality keeps the search's order; small words only narrow nothing.
+      const narrowed = await server.app.inject({ method: 'GET', url: '/api/booking/exams?search=knee&modality=xr' });
+      expect(narrowed.json<Array<{ slug: string }>>().map((exam) => exam.slug)).toEqual(['xr-knee']);
+      const smallWords = await server.app.inject({ method: 'GET', url: '/api/booking/exams?search=the%20scan&modality=mr' });
+      expect(smallWords.json<Array<{ slug: string }>>().every((exam) => exam.slug.startsWith('mri-'))).toBe(true);
     });
 
     it('GET /api/booking/settings answers the booking rules', async () => {

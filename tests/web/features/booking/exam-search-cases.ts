@@ -17,6 +17,28 @@ export interface ExamSearchCase {
   none?: true;
 }
 
+/**
+ * What a search found, as the case reads it, beside what the case expects: equal when the case
+ * passes. Shared by the unit test, the server's route test and the browser journey.
+ */
+export function caseOutcome(example: ExamSearchCase, found: readonly string[]): { actual: object; expected: object } {
+  const sorted = (slugs: readonly string[]) => [...slugs].sort();
+  return {
+    actual: {
+      none: example.none ? found : undefined,
+      top: example.top === undefined ? undefined : found[0],
+      first: example.first === undefined ? undefined : sorted(found.slice(0, example.first.length)),
+      only: example.only === undefined ? undefined : sorted(found),
+    },
+    expected: {
+      none: example.none ? [] : undefined,
+      top: example.top,
+      first: example.first === undefined ? undefined : sorted(example.first),
+      only: example.only === undefined ? undefined : sorted(example.only),
+    },
+  };
+}
+
 export const EXAM_SEARCH_CASES: ExamSearchCase[] = [
   // The five queries issue 25 found failing with a substring search.
   { query: 'knee mri', top: 'mri-knee' },

@@ -1,10 +1,12 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
-import type { Catalogue, Exam } from '@contract/api/booking';
+import type { Catalogue, Exam } from '../api/booking';
 import { editDistance, processTerm, searchWords, tokenize, typosAllowed } from './exam-search-text';
 
 /**
- * The exam search (docs/rules/booking.md#exam-search). This module pulls in MiniSearch, so the
- * booking step imports it lazily, when the patient first focuses or types in the search field.
+ * The exam search (docs/rules/booking.md#exam-search), one for both sides: the booking step and
+ * the server's GET /api/booking/exams?search= answer the same query with the same exams. It pulls
+ * in MiniSearch, so the booking step imports it lazily, when the patient first focuses or types in
+ * the search field.
  */
 
 type Field = 'name' | 'terms' | 'modality' | 'bodyPart' | 'synonyms';
