@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
+import { MINIMAL_PDF } from './helpers/files';
 import { answerQuestionnairesPlainly } from './helpers/questionnaires';
 
 /**
@@ -9,7 +10,8 @@ import { answerQuestionnairesPlainly } from './helpers/questionnaires';
  * phone and on a desktop: book an MRI through the page (its safety screening answered online),
  * land on /appointments/{key}/confirmed, reload and still see it, Back and Forward keep it, the
  * .ics downloads with the right start and the clinic's address, the Google link has the right
- * dates, and the preparation neither asks for the screening again nor says anything twice.
+ * dates, the referral sent from the details step is listed by name, and the preparation neither
+ * asks for the screening again nor says anything twice.
  */
 
 const SIZES = [
@@ -61,6 +63,12 @@ async function bookMriKnee(page: Page, size: (typeof SIZES)[number]): Promise<vo
   await page.getByRole('textbox', { name: t('booking.details.fields.postalCode') }).fill('2150');
   const medicare = page.getByRole('textbox', { name: t('booking.details.fields.medicareNumber') });
   if (await medicare.isVisible()) await medicare.fill('2123456701');
+  // The referral, sent with the booking from the details step.
+  const documents = page.getByRole('region', { name: t('attachments.title') });
+  const chooser = page.waitForEvent('filechooser');
+  await documents.getByRole('button', { name: t('attachments.chooseLabel', { title: 'Referral' }) }).click();
+  await (await chooser).setFiles({ name: 'knee-referral.pdf', mimeType: 'application/pdf', buffer: MINIMAL_PDF });
+  await expect(documents.getByText(t('attachments.notice.uploaded', { fileName: 'knee-referral.pdf' }))).toBeVisible();
   await page.getByRole('button', { name: t('booking.details.submit') }).click();
 }
 
@@ -86,6 +94,9 @@ for (const size of SIZES) {
       const startsAt = (await time.getAttribute('datetime')) ?? '';
       const shownTime = await time.textContent();
       expect(startsAt).not.toBe('');
+
+      // The referral sent while booking is listed by its name.
+      await expect(page.getByTestId('sent-documents')).toContainText('Referral: knee-referral.pdf');
 
       // The preparation knows the screening was done online, and says each thing once.
       const preparation = page.getByTestId('preparation');

@@ -15,14 +15,14 @@ import { LazyBookingCodeBox } from '../booking-code/public';
 import { formatStartTime } from '../booking/public';
 import { bookingConfirmedStoreOf } from './booking-confirmed-store';
 import { PreparationList } from './preparation-list';
-import { ClinicContact, WalkInRow } from './summary-rows';
+import { ClinicContact, SentDocumentsRow, WalkInRow } from './summary-rows';
 import './booking-confirmed.css';
 
 /**
  * "You're booked" at /appointments/{bookingKey}/confirmed (also under /iframe): where the booking
  * flow goes after a booking (pushed, so Back and Forward keep it), readable again after a reload
- * by the browser that booked. Add to calendar (.ics, Google, Outlook), the preparation once, the
- * booking code for the kiosk, and the way to the appointment page.
+ * by the browser that booked. The documents sent with it (names only), add to calendar (.ics,
+ * Google, Outlook), the preparation once, the booking code for the kiosk, and the way to the appointment page.
  */
 export const BookingConfirmed = observer(function BookingConfirmed() {
   const root = useStores();
@@ -90,6 +90,7 @@ export const BookingConfirmed = observer(function BookingConfirmed() {
             <ClinicContact clinic={clinic} />
           </dd>
         </div>
+        <SentDocumentsRow documents={summary.documents} />
       </dl>
 
       <section aria-labelledby="pp-confirmed-calendar">

@@ -31,3 +31,26 @@ export function ClinicContact({ clinic }: { clinic: AppointmentSummary['clinic']
     </>
   );
 }
+
+/**
+ * The documents sent with the booking, by name only (never their content), as the confirmation
+ * lists them; nothing when none was sent. The appointment page lists them in its documents section.
+ */
+export function SentDocumentsRow({ documents }: { documents: AppointmentSummary['documents'] }) {
+  const { t } = useTranslation();
+  if (documents.length === 0) return null;
+  return (
+    <div data-testid="sent-documents">
+      <dt>{t('appointment.summary.documents')}</dt>
+      <dd>
+        <ul className="pp-confirmed-documents">
+          {documents.map((document, index) => (
+            <li key={index}>
+              {document.title ?? t('appointment.summary.documentOther')}: {document.fileName}
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </div>
+  );
+}
