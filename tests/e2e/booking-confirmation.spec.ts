@@ -124,7 +124,10 @@ for (const size of SIZES) {
       expect(download.suggestedFilename()).toMatch(/^appointment-\d{4}-\d{2}-\d{2}\.ics$/);
       const ics = await readFile((await download.path()) ?? '', 'utf8');
       expect(icsValue(ics, 'DTSTART')).toBe(compactUtc(startsAt));
-      const clinicAddress = (await page.locator('.pp-confirmed-details dd').last().innerText()).split('\n');
+      const clinicRow = page.locator('.pp-confirmed-details > div', {
+        has: page.getByText(t('appointment.summary.clinic'), { exact: true }),
+      });
+      const clinicAddress = (await clinicRow.locator('dd').innerText()).split('\n');
       expect(icsValue(ics, 'LOCATION')).toContain(clinicAddress[0] ?? 'missing');
       expect(icsValue(ics, 'LOCATION')).toContain(clinicAddress[1] ?? 'missing');
       expect(icsValue(ics, 'DESCRIPTION')).toContain('You have completed the MRI safety questions online');
