@@ -1,5 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import type { AppointmentSummary } from '@contract/api/appointments';
+import { formatStartTime } from '../booking/public';
+
+/**
+ * One row per exam of the booking: its name, its start in the clinic's time zone, its modality.
+ * `testId` names the time element for the page's tests (appointment-time, confirmed-time).
+ */
+export function AppointmentTimeRows({ summary, testId }: { summary: AppointmentSummary; testId: string }) {
+  const { i18n } = useTranslation();
+  return summary.appointments.map((appointment) => (
+    <div key={appointment.slug}>
+      <dt>{appointment.examName}</dt>
+      <dd>
+        <time dateTime={appointment.startsAt} data-testid={testId}>
+          {formatStartTime(appointment.startsAt, i18n.language, summary.clinic.timeZone, true)}
+        </time>
+        <span className="pp-muted"> · {appointment.modalityName}</span>
+      </dd>
+    </div>
+  ));
+}
 
 /** The walk-in row of an appointment's summary list, when the booking has a walk-in exam. */
 export function WalkInRow({ walkIn }: { walkIn: AppointmentSummary['walkInExam'] }) {
