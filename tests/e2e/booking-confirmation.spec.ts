@@ -83,6 +83,8 @@ for (const size of SIZES) {
     });
 
     test('the confirmation has its own address, survives a reload and history, and adds to a calendar', async ({ page }) => {
+      // A whole booking with a document upload, then a reload, history and downloads: more than a minute on a busy machine.
+      test.slow();
       await bookMriKnee(page, size);
 
       const heading = page.getByRole('heading', { level: 1, name: t('appointment.confirmed.title') });
