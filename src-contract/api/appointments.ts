@@ -89,7 +89,7 @@ export const AppointmentSummarySchema = z.object({
   walkInRescheduleAllowed: z.boolean(),
   /** The document a questionnaire outcome (SET_DOCUMENT_TYPE) asked the patient to bring, or null. */
   requiredDocument: RequiredDocumentSchema.nullable(),
-  /** The documents sent with the booking (uploaded while booking or since), oldest first; names only. */
+  /** The documents sent with the booking (uploaded while booking or since), typed ones first; names only. */
   documents: z.array(SentDocumentSchema),
 });
 export type AppointmentSummary = z.infer<typeof AppointmentSummarySchema>;

@@ -98,8 +98,8 @@ describe.each(backends())('booking confirmation and calendar file on %s', (backe
         temporaryBase(questionnaireKey),
         multipart(fields, { name, type: 'application/pdf', bytes: MINIMAL_PDF }),
       );
-    expect((await upload({ documentTypeId: referral?.id ?? '' }, 'referral.pdf')).statusCode).toBe(201);
     expect((await upload({}, 'letter.pdf')).statusCode).toBe(201);
+    expect((await upload({ documentTypeId: referral?.id ?? '' }, 'referral.pdf')).statusCode).toBe(201);
     const startsAt = (await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-25'))[4]?.startsAt ?? '';
     const dateOfBirth = '1984-08-19';
     const response = await book(server.app, {
@@ -114,7 +114,7 @@ describe.each(backends())('booking confirmation and calendar file on %s', (backe
     const receipt = receiptOf(response);
 
     const summary = AppointmentSummarySchema.parse((await get(`/api/appointments/${bookingKey}/confirmation`, receipt)).json());
-    // Oldest first; a document of no requested type has no title; no content, id or link.
+    // Typed documents first, then the others (no title); names only: no content, id or link.
     expect(summary.documents).toEqual([
       { title: 'Referral', fileName: 'referral.pdf' },
       { title: null, fileName: 'letter.pdf' },
