@@ -56,6 +56,10 @@ export const SummaryClinicSchema = z.object({
 export const RequiredDocumentSchema = z.object({ title: z.string(), description: z.string() });
 export type RequiredDocument = z.infer<typeof RequiredDocumentSchema>;
 
+/** A document the booking holds, by name only (its type's title, or null for "other", and the file name). */
+export const SentDocumentSchema = z.object({ title: z.string().nullable(), fileName: z.string() });
+export type SentDocument = z.infer<typeof SentDocumentSchema>;
+
 export const AppointmentSummarySchema = z.object({
   bookingKey: z.string(),
   /** The booking's status: its current appointments' (they share one). */
@@ -85,6 +89,8 @@ export const AppointmentSummarySchema = z.object({
   walkInRescheduleAllowed: z.boolean(),
   /** The document a questionnaire outcome (SET_DOCUMENT_TYPE) asked the patient to bring, or null. */
   requiredDocument: RequiredDocumentSchema.nullable(),
+  /** The documents sent with the booking (uploaded while booking or since), typed ones first; names only. */
+  documents: z.array(SentDocumentSchema),
 });
 export type AppointmentSummary = z.infer<typeof AppointmentSummarySchema>;
 

@@ -83,6 +83,7 @@ export const ExamSchema = z.object({
   modalityName: z.string(),
   priority: z.number().int(),
   examCode: z.string(),
+  /** The spec's exam notes; null: the catalogue's texts are `notes` and `preparationNotes`, each sent once. */
   examNotes: z.string().nullable(),
   notes: z.string().nullable(),
   showBookingRequestInfoModal: z.boolean(),

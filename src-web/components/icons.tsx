@@ -25,3 +25,39 @@ export function UserIcon() {
     </svg>
   );
 }
+
+/** A magnifier with a plus: zoom in. */
+export function ZoomInIcon() {
+  return (
+    <svg {...common}>
+      <circle cx="10.5" cy="10.5" r="6.5" stroke="currentColor" strokeWidth="2" fill="none" />
+      <path d="M15.5 15.5L21 21M7.5 10.5h6M10.5 7.5v6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
+    </svg>
+  );
+}
+
+/** A magnifier with a minus: zoom out. */
+export function ZoomOutIcon() {
+  return (
+    <svg {...common}>
+      <circle cx="10.5" cy="10.5" r="6.5" stroke="currentColor" strokeWidth="2" fill="none" />
+      <path d="M15.5 15.5L21 21M7.5 10.5h6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
+    </svg>
+  );
+}
+
+/** Four corners around a frame: the whole image again (reset the zoom). */
+export function ZoomResetIcon() {
+  return (
+    <svg {...common}>
+      <path
+        d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        fill="none"
+      />
+    </svg>
+  );
+}

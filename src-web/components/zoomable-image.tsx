@@ -1,13 +1,14 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from 'react-zoom-pan-pinch';
-import { Button } from './button';
+import { ZoomInIcon, ZoomOutIcon, ZoomResetIcon } from './icons';
 import { createTapDetector, maxScaleFor, ZOOM } from './zoom';
+import './zoomable-image.css';
 
 export interface ZoomableImageProps {
   src: string;
   alt: string;
-  /** The buttons' and the hint's texts, in the page's own words. */
-  labels: { zoomIn: string; zoomOut: string; reset: string; hint: string };
+  /** The buttons' (and their group's) and the hint's texts, in the page's own words. */
+  labels: { zoomIn: string; zoomOut: string; reset: string; tools: string; hint: string };
   /** Prefix of the parts' class names and the hint's id, e.g. pp-att: pp-att-stage, pp-att-zoom-hint. */
   classPrefix: string;
 }
@@ -17,6 +18,8 @@ export interface ZoomableImageProps {
  * and the demo image viewer show them: pinch and wheel (step 0.2), the buttons, +/- and the
  * arrow keys once it has focus, and a double tap or double click that zooms to 2 at that point
  * or back out; 200 ms transitions; at most 3 times (or the image's own pixels when that is more).
+ * The buttons float over the image's bottom edge, within a thumb's reach on a phone, so they never
+ * push the image down.
  */
 export function ZoomableImage({ src, alt, labels, classPrefix }: ZoomableImageProps) {
   const zoom = useRef<ReactZoomPanPinchRef>(null);
@@ -58,41 +61,62 @@ export function ZoomableImage({ src, alt, labels, classPrefix }: ZoomableImagePr
     >
       {({ zoomIn, zoomOut, resetTransform }) => (
         <>
-          <div className={`pp-button-row ${classPrefix}-zoom-buttons`}>
-            <Button variant="secondary" onClick={() => void zoomIn(ZOOM.wheelStep * 2, ZOOM.transitionMs)}>
-              {labels.zoomIn}
-            </Button>
-            <Button variant="secondary" onClick={() => void zoomOut(ZOOM.wheelStep * 2, ZOOM.transitionMs)}>
-              {labels.zoomOut}
-            </Button>
-            <Button variant="secondary" onClick={() => void resetTransform(ZOOM.transitionMs)}>
-              {labels.reset}
-            </Button>
-          </div>
-          <div
-            className={`${classPrefix}-stage`}
-            onPointerDown={onPointerDown}
-            onPointerUp={onPointerUp}
-            onPointerCancel={(event) => {
-              pointers.current.delete(event.pointerId);
-              taps.current.cancel();
-            }}
-          >
-            <TransformComponent
-              wrapperClass={`${classPrefix}-zoom`}
-              contentClass={`${classPrefix}-zoom-content`}
-              // The library makes its frame focusable (keyboard: +, -, 0 and the arrows); this names it.
-              wrapperProps={{ role: 'group', 'aria-label': alt, 'aria-describedby': hintId }}
+          <div className="pp-zoom-frame">
+            <div
+              className={`${classPrefix}-stage`}
+              onPointerDown={onPointerDown}
+              onPointerUp={onPointerUp}
+              onPointerCancel={(event) => {
+                pointers.current.delete(event.pointerId);
+                taps.current.cancel();
+              }}
             >
-              <img
-                src={src}
-                alt={alt}
-                className={`${classPrefix}-image`}
-                style={{ maxHeight: ZOOM.imageMaxHeightPx }}
-                draggable={false}
-                onLoad={(event) => setMaxScale(maxScaleFor(event.currentTarget.naturalWidth, event.currentTarget.clientWidth))}
-              />
-            </TransformComponent>
+              <TransformComponent
+                wrapperClass={`${classPrefix}-zoom`}
+                contentClass={`${classPrefix}-zoom-content`}
+                // The library makes its frame focusable (keyboard: +, -, 0 and the arrows); this names it.
+                wrapperProps={{ role: 'group', 'aria-label': alt, 'aria-describedby': hintId }}
+              >
+                <img
+                  src={src}
+                  alt={alt}
+                  className={`${classPrefix}-image`}
+                  style={{ maxHeight: ZOOM.imageMaxHeightPx }}
+                  draggable={false}
+                  onLoad={(event) => setMaxScale(maxScaleFor(event.currentTarget.naturalWidth, event.currentTarget.clientWidth))}
+                />
+              </TransformComponent>
+            </div>
+            {/* Outside the stage: taps on the buttons are never the image's double tap. */}
+            <div role="group" aria-label={labels.tools} className={`pp-zoom-tools ${classPrefix}-zoom-buttons`}>
+              <button
+                type="button"
+                className="pp-zoom-tool"
+                aria-label={labels.zoomIn}
+                title={labels.zoomIn}
+                onClick={() => void zoomIn(ZOOM.wheelStep * 2, ZOOM.transitionMs)}
+              >
+                <ZoomInIcon />
+              </button>
+              <button
+                type="button"
+                className="pp-zoom-tool"
+                aria-label={labels.zoomOut}
+                title={labels.zoomOut}
+                onClick={() => void zoomOut(ZOOM.wheelStep * 2, ZOOM.transitionMs)}
+              >
+                <ZoomOutIcon />
+              </button>
+              <button
+                type="button"
+                className="pp-zoom-tool"
+                aria-label={labels.reset}
+                title={labels.reset}
+                onClick={() => void resetTransform(ZOOM.transitionMs)}
+              >
+                <ZoomResetIcon />
+              </button>
+            </div>
           </div>
           <p id={hintId} className="pp-muted">
             {labels.hint}

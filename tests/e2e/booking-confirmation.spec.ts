@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
+import { MINIMAL_PDF } from './helpers/files';
 import { answerQuestionnairesPlainly } from './helpers/questionnaires';
 
 /**
@@ -9,7 +10,8 @@ import { answerQuestionnairesPlainly } from './helpers/questionnaires';
  * phone and on a desktop: book an MRI through the page (its safety screening answered online),
  * land on /appointments/{key}/confirmed, reload and still see it, Back and Forward keep it, the
  * .ics downloads with the right start and the clinic's address, the Google link has the right
- * dates, and the preparation neither asks for the screening again nor says anything twice.
+ * dates, the referral sent from the details step is listed by name, and the preparation neither
+ * asks for the screening again nor says anything twice.
  */
 
 const SIZES = [
@@ -61,6 +63,12 @@ async function bookMriKnee(page: Page, size: (typeof SIZES)[number]): Promise<vo
   await page.getByRole('textbox', { name: t('booking.details.fields.postalCode') }).fill('2150');
   const medicare = page.getByRole('textbox', { name: t('booking.details.fields.medicareNumber') });
   if (await medicare.isVisible()) await medicare.fill('2123456701');
+  // The referral, sent with the booking from the details step.
+  const documents = page.getByRole('region', { name: t('attachments.title') });
+  const chooser = page.waitForEvent('filechooser');
+  await documents.getByRole('button', { name: t('attachments.chooseLabel', { title: 'Referral' }) }).click();
+  await (await chooser).setFiles({ name: 'knee-referral.pdf', mimeType: 'application/pdf', buffer: MINIMAL_PDF });
+  await expect(documents.getByText(t('attachments.notice.uploaded', { fileName: 'knee-referral.pdf' }))).toBeVisible();
   await page.getByRole('button', { name: t('booking.details.submit') }).click();
 }
 
@@ -75,6 +83,8 @@ for (const size of SIZES) {
     });
 
     test('the confirmation has its own address, survives a reload and history, and adds to a calendar', async ({ page }) => {
+      // A whole booking with a document upload, then a reload, history and downloads: more than a minute on a busy machine.
+      test.slow();
       await bookMriKnee(page, size);
 
       const heading = page.getByRole('heading', { level: 1, name: t('appointment.confirmed.title') });
@@ -86,6 +96,9 @@ for (const size of SIZES) {
       const startsAt = (await time.getAttribute('datetime')) ?? '';
       const shownTime = await time.textContent();
       expect(startsAt).not.toBe('');
+
+      // The referral sent while booking is listed by its name.
+      await expect(page.getByTestId('sent-documents')).toContainText('Referral: knee-referral.pdf');
 
       // The preparation knows the screening was done online, and says each thing once.
       const preparation = page.getByTestId('preparation');
@@ -113,7 +126,10 @@ for (const size of SIZES) {
       expect(download.suggestedFilename()).toMatch(/^appointment-\d{4}-\d{2}-\d{2}\.ics$/);
       const ics = await readFile((await download.path()) ?? '', 'utf8');
       expect(icsValue(ics, 'DTSTART')).toBe(compactUtc(startsAt));
-      const clinicAddress = (await page.locator('.pp-confirmed-details dd').last().innerText()).split('\n');
+      const clinicRow = page.locator('.pp-confirmed-details > div', {
+        has: page.getByText(t('appointment.summary.clinic'), { exact: true }),
+      });
+      const clinicAddress = (await clinicRow.locator('dd').innerText()).split('\n');
       expect(icsValue(ics, 'LOCATION')).toContain(clinicAddress[0] ?? 'missing');
       expect(icsValue(ics, 'LOCATION')).toContain(clinicAddress[1] ?? 'missing');
       expect(icsValue(ics, 'DESCRIPTION')).toContain('You have completed the MRI safety questions online');

@@ -417,7 +417,13 @@ test.describe('against the real server', () => {
       const outcome = page.getByRole('status').filter({ hasText: qt('questionnaire.outcome.saved', { title: MRI_SAFETY.title }) });
       await expect(outcome).toBeVisible({ timeout: 15_000 });
       await expect(outcome).toContainText(qt('questionnaire.outcome.nextBooking'));
-      await expect(page.getByRole('heading', { level: 2, name: t('booking.location.title') })).toBeVisible();
+      const stepHeading = page.getByRole('heading', { level: 2, name: t('booking.location.title') });
+      await expect(stepHeading).toBeVisible();
+      // In the page's flow right under the step heading, never laid over the clinics and days.
+      expect(await outcome.evaluate((element) => getComputedStyle(element).position)).toBe('static');
+      const [headingBox, outcomeBox] = [await stepHeading.boundingBox(), await outcome.boundingBox()];
+      expect(outcomeBox?.y ?? 0).toBeGreaterThanOrEqual((headingBox?.y ?? 0) + (headingBox?.height ?? 0));
+      expect(await stepHeading.evaluate((element) => element.nextElementSibling?.querySelector('[role="status"]') !== null)).toBe(true);
       await expectNoSeriousA11yViolations(page, `${size.name}: after the screening`);
       await outcome.getByRole('button', { name: qt('questionnaire.outcome.dismiss') }).click();
       await expect(outcome).toHaveCount(0);

@@ -127,6 +127,20 @@ test.describe('on a phone (390 x 844, touch)', () => {
     await expectImpressionFirst(page);
     await expectNoSeriousA11yViolations(page, '/appointments/…/result (390x844)');
 
+    // Terms are marked quietly (a grey dotted underline, not the link's) and once per section.
+    const style = await page
+      .locator('.pp-term-button')
+      .first()
+      .evaluate((element) => {
+        const computed = getComputedStyle(element);
+        return { line: computed.textDecorationLine, kind: computed.textDecorationStyle, colour: computed.textDecorationColor };
+      });
+    expect(style).toEqual({ line: 'underline', kind: 'dotted', colour: 'rgb(107, 114, 128)' });
+    for (const section of await page.locator('.pp-report-impression, .pp-report-section').all()) {
+      const marked = (await section.locator('.pp-term-button').allInnerTexts()).map((text) => text.toLowerCase());
+      expect(new Set(marked).size).toBe(marked.length);
+    }
+
     // A tap on a term opens its definition; a second tap closes it.
     const impression = page.getByTestId('report-impression').first();
     const term = impression.getByRole('button', { name: /show what it means$/ }).first();
@@ -156,6 +170,14 @@ test.describe('on a phone (390 x 844, touch)', () => {
     const back = page.getByRole('link', { name: 'Back to your results' });
     await expect(back).toBeInViewport();
     await expect(page.locator('img.pp-demo-viewer-image')).toBeInViewport({ ratio: 0.3 });
+    // The zoom buttons float over the image's bottom edge (thumb reach), never above it pushing it down.
+    const stage = (await page.locator('.pp-demo-viewer-stage').boundingBox())!;
+    const picture = (await page.locator('img.pp-demo-viewer-image').boundingBox())!;
+    const tools = (await page.getByRole('group', { name: 'Zoom' }).boundingBox())!;
+    expect(picture.y).toBeLessThanOrEqual(stage.y + 2);
+    expect(tools.y).toBeGreaterThan(stage.y + stage.height / 2);
+    expect(tools.y + tools.height).toBeLessThanOrEqual(stage.y + stage.height);
+    expect(tools.height).toBeGreaterThanOrEqual(44);
     await expectNoSeriousA11yViolations(page, '/demo-viewer from the result (390x844)');
     await back.tap();
     await expect(page).toHaveURL(new RegExp(`/appointments/${KNEE.key}/result$`));

@@ -5,6 +5,7 @@ import { notFound } from '../../platform/errors';
 import { requiredDocument } from '../questionnaires/public';
 import { CHANGEABLE, currentRows, maskedEmail, maskPhone, overallStatus } from './change-rules';
 import { bookingPreparation } from '../booking/public';
+import { sentDocuments } from '../attachments/public';
 import type { BookingRow, createAppointmentsRepository } from './repository';
 
 /**
@@ -69,6 +70,7 @@ export function createSummaries(repository: ReturnType<typeof createAppointments
       priorMinutes: settings.prior_minutes,
       walkInRescheduleAllowed: settings.walk_in_reschedule_allowed,
       requiredDocument: await requiredDocument(q, { type: 'APPOINTMENT', key: bookingKey }),
+      documents: await sentDocuments(q, { type: 'APPOINTMENT', key: bookingKey }),
     };
   }
 

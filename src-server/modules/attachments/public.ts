@@ -18,6 +18,25 @@ export function moveAttachments(tx: Queryable, from: Owner, to: Owner, now: Date
   return createAttachmentsRepository(tx).moveOwner(from, to, now, tx);
 }
 
+/**
+ * The documents an owner holds, by name only: what a booking's pages list as sent. Those of a
+ * document type (the referral and what the exams ask for) first, then the others; each oldest
+ * first, then by name (uploads in one instant keep one order). An infected file (its bytes
+ * deleted) is left out. The caller has checked who may read the owner.
+ */
+export async function sentDocuments(q: Queryable, owner: Owner): Promise<Array<{ title: string | null; fileName: string }>> {
+  const rows = await createAttachmentsRepository(q).list(owner, q);
+  return rows
+    .filter((row) => row.scan_status !== 'INFECTED')
+    .sort(
+      (a, b) =>
+        Number(a.document_type_title === null) - Number(b.document_type_title === null) ||
+        a.created_at.localeCompare(b.created_at) ||
+        a.file_name.localeCompare(b.file_name),
+    )
+    .map((row) => ({ title: row.document_type_title, fileName: row.file_name }));
+}
+
 /** Deletes the rows of expired temporary keys' documents; their files become orphans the sweeper removes. */
 export async function deleteTemporaryAttachments(tx: Queryable, keys: readonly string[]): Promise<number> {
   if (keys.length === 0) return 0;

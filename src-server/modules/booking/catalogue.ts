@@ -29,7 +29,8 @@ export function toExam(row: ExamRow): Exam {
     modalityName: row.modality_name,
     priority: row.priority,
     examCode: row.exam_code,
-    examNotes: row.preparation_notes === '' ? null : row.preparation_notes,
+    // The preparation goes out once, as preparationNotes; the provider keeps no other exam notes.
+    examNotes: null,
     notes: row.notes,
     showBookingRequestInfoModal: row.enquiry_only,
     enquiryOnly: row.enquiry_only,

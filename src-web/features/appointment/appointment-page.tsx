@@ -7,7 +7,6 @@ import type { AppointmentStatus, AppointmentSummary } from '@contract/api/appoin
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { Page } from '../../components/page';
 import { appointmentStoreOf, type AppointmentStore } from './appointment-store';
-import { formatStartTime } from '../booking/public';
 import { useStores } from '../../stores/use-stores';
 import { AppointmentDialogs } from './appointment-dialogs';
 import './appointment.css';
@@ -19,7 +18,7 @@ import { CHECK_IN_STATUSES, CheckInSection } from '../check-in/public';
 import { useBookingPage } from '../../components/use-booking-page';
 import { Button } from '../../components/button';
 import { PreparationList } from './preparation-list';
-import { ClinicContact, WalkInRow } from './summary-rows';
+import { AppointmentTimeRows, ClinicContact, WalkInRow } from './summary-rows';
 import { CONFIRMED_SEGMENT } from '../../paths';
 
 /** The status line, one literal key per status so the catalogue check sees each. */
@@ -64,7 +63,7 @@ function noticeText(t: TFunction, notice: NonNullable<AppointmentStore['notice']
 }
 
 const Summary = observer(function Summary({ summary }: { summary: AppointmentSummary }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { clinic, patient } = summary;
   return (
     <section className="pp-appt-summary" aria-labelledby="pp-appt-summary-title">
@@ -85,17 +84,7 @@ const Summary = observer(function Summary({ summary }: { summary: AppointmentSum
           <dt>{t('appointment.summary.patient')}</dt>
           <dd>{[patient.title, patient.firstName, patient.lastName].filter(Boolean).join(' ')}</dd>
         </div>
-        {summary.appointments.map((appointment) => (
-          <div key={appointment.slug}>
-            <dt>{appointment.examName}</dt>
-            <dd>
-              <time dateTime={appointment.startsAt} data-testid="appointment-time">
-                {formatStartTime(appointment.startsAt, i18n.language, clinic.timeZone, true)}
-              </time>
-              <span className="pp-muted"> · {appointment.modalityName}</span>
-            </dd>
-          </div>
-        ))}
+        <AppointmentTimeRows summary={summary} testId="appointment-time" />
         <WalkInRow walkIn={summary.walkInExam} />
         <div>
           <dt>{t('appointment.summary.clinic')}</dt>

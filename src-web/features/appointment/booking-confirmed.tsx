@@ -12,22 +12,21 @@ import { usePortalHref } from '../../shell/embedded';
 import { paths } from '../../paths';
 import { useStores } from '../../stores/use-stores';
 import { LazyBookingCodeBox } from '../booking-code/public';
-import { formatStartTime } from '../booking/public';
 import { bookingConfirmedStoreOf } from './booking-confirmed-store';
 import { PreparationList } from './preparation-list';
-import { ClinicContact, WalkInRow } from './summary-rows';
+import { AppointmentTimeRows, ClinicContact, SentDocumentsRow, WalkInRow } from './summary-rows';
 import './booking-confirmed.css';
 
 /**
  * "You're booked" at /appointments/{bookingKey}/confirmed (also under /iframe): where the booking
  * flow goes after a booking (pushed, so Back and Forward keep it), readable again after a reload
- * by the browser that booked. Add to calendar (.ics, Google, Outlook), the preparation once, the
- * booking code for the kiosk, and the way to the appointment page.
+ * by the browser that booked. The documents sent with it (names only), add to calendar (.ics,
+ * Google, Outlook), the preparation once, the booking code for the kiosk, and the way to the appointment page.
  */
 export const BookingConfirmed = observer(function BookingConfirmed() {
   const root = useStores();
   const store = root.featureStore(bookingConfirmedStoreOf);
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const href = usePortalHref();
   const { bookingKey = '' } = useParams();
   const textsReady = useSelfServiceTexts(root.i18n.i18n, root.i18n.locale);
@@ -73,16 +72,7 @@ export const BookingConfirmed = observer(function BookingConfirmed() {
           <dt>{t('appointment.summary.patient')}</dt>
           <dd>{patientName}</dd>
         </div>
-        {summary.appointments.map((appointment) => (
-          <div key={appointment.slug}>
-            <dt>{appointment.examName}</dt>
-            <dd>
-              <time dateTime={appointment.startsAt} data-testid="confirmed-time">
-                {formatStartTime(appointment.startsAt, i18n.language, clinic.timeZone, true)}
-              </time>
-            </dd>
-          </div>
-        ))}
+        <AppointmentTimeRows summary={summary} testId="confirmed-time" />
         <WalkInRow walkIn={summary.walkInExam} />
         <div>
           <dt>{t('appointment.summary.clinic')}</dt>
@@ -90,6 +80,7 @@ export const BookingConfirmed = observer(function BookingConfirmed() {
             <ClinicContact clinic={clinic} />
           </dd>
         </div>
+        <SentDocumentsRow documents={summary.documents} />
       </dl>
 
       <section aria-labelledby="pp-confirmed-calendar">

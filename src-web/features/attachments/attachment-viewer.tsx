@@ -61,6 +61,7 @@ export const AttachmentViewer = observer(function AttachmentViewer({ store, inde
               zoomIn: t('attachments.viewer.zoomIn'),
               zoomOut: t('attachments.viewer.zoomOut'),
               reset: t('attachments.viewer.reset'),
+              tools: t('attachments.viewer.zoomTools'),
               hint: t('attachments.viewer.hint'),
             }}
           />

@@ -51,6 +51,8 @@ export const BookingPage = observer(function BookingPage() {
   const rescheduleContext = startedWith.current.get('context') === 'CHANGED' ? 'CHANGED' : 'RESCHEDULED';
 
   const [questionnaires, setQuestionnaires] = useState(false);
+  // Where the questionnaires' outcome is said: under the step heading, in the page's flow.
+  const [outcomeSlot, setOutcomeSlot] = useState<HTMLDivElement | null>(null);
   const navigate = useNavigate();
   const portalHref = usePortalHref();
 
@@ -144,6 +146,7 @@ export const BookingPage = observer(function BookingPage() {
         <h2 ref={headingRef} tabIndex={-1} className="pp-booking-step-title" data-dialog-return>
           {stepTitle}
         </h2>
+        <div ref={setOutcomeSlot} className="pp-booking-outcome-slot" />
         <Suspense fallback={<p role="status">{t('message.loading')}</p>}>
           {step === 0 && <ExamStep />}
           {step === 1 && <LocationStep />}
@@ -152,7 +155,7 @@ export const BookingPage = observer(function BookingPage() {
         </Suspense>
         {questionnaires && (
           <Suspense fallback={null}>
-            <BookingQuestionnaires />
+            <BookingQuestionnaires outcomeSlot={outcomeSlot} />
           </Suspense>
         )}
       </div>

@@ -70,6 +70,7 @@ const Viewer = observer(function Viewer({ store, label }: { store: DemoViewerSto
             zoomIn: t('demoViewer.zoomIn'),
             zoomOut: t('demoViewer.zoomOut'),
             reset: t('demoViewer.reset'),
+            tools: t('demoViewer.zoomTools'),
             hint: t('demoViewer.hint'),
           }}
         />

@@ -159,8 +159,12 @@ export async function afterFailure(root: RootStore): Promise<void> {
   runInAction(() => (root.booking.examChoice.questionnaireKey = bookingKey));
 }
 
-/** The survey modal of the booking flow and the denial dialog. */
-export const BookingQuestionnaires = observer(function BookingQuestionnaires() {
+/**
+ * The survey modal of the booking flow and the denial dialog. The outcome after the last
+ * questionnaire is said in `outcomeSlot`, under the step heading, so it never covers the page,
+ * and only on the step it names next (the clinic and time).
+ */
+export const BookingQuestionnaires = observer(function BookingQuestionnaires({ outcomeSlot }: { outcomeSlot: HTMLElement | null }) {
   const root = useStores();
   const store = root.featureStore(questionnaireStoreOf);
   const { t } = useTranslation();
@@ -169,7 +173,15 @@ export const BookingQuestionnaires = observer(function BookingQuestionnaires() {
   const dismiss = () => runInAction(() => (store.denied = null));
   return (
     <>
-      {store.subject === 'BOOKING' && <QuestionnaireRunModal store={store} locale={root.i18n.locale} next="booking" />}
+      {store.subject === 'BOOKING' && (
+        <QuestionnaireRunModal
+          store={store}
+          locale={root.i18n.locale}
+          next="booking"
+          outcomeSlot={outcomeSlot}
+          outcomeShown={root.booking.step === 1}
+        />
+      )}
       {store.subject === 'BOOKING' && store.denied && (
         <MessageDialog title={t('questionnaire.denied')} closeText={t('action.close')} onClose={dismiss}>
           <p data-questionnaire-denied>{store.denied.message || t('message.questionnaire_denied')}</p>

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../../platform/error-reporting';
 import { MessageDialog } from '../../components/modal-dialog';
@@ -63,38 +64,48 @@ export function LazySurveyModal(props: SurveyModalProps) {
 /**
  * The survey modal of a questionnaire run: the store's current questionnaire, saved through the
  * store. After Complete the outcome is said in words: at the top of the next questionnaire, or
- * (with `next`) in a status message naming the next action once the run is over.
+ * (with `next`) in a status message naming the next action once the run is over, rendered into
+ * `outcomeSlot` (the page's place for it, in its flow) when given, while `outcomeShown`. The
+ * status region stays mounted while a questionnaire is open, so the words are announced when
+ * they appear.
  */
 export const QuestionnaireRunModal = observer(function QuestionnaireRunModal({
   store,
   locale,
   next = 'none',
+  outcomeSlot = null,
+  outcomeShown = true,
 }: {
   store: QuestionnaireStore;
   locale: SurveyModalProps['locale'];
   next?: NextStep;
+  outcomeSlot?: HTMLElement | null;
+  outcomeShown?: boolean;
 }) {
   const { t } = useTranslation();
   const words = useOutcomeWords();
   const [dismissed, setDismissed] = useState<object | null>(null);
   const current = store.current;
   const outcome = store.lastOutcome;
-  if (!current) {
-    if (next === 'none') return null;
-    // A denial has its own dialog; a dismissed notice stays away until the next outcome.
-    const shown = outcome && outcome.kind !== 'denied' && outcome !== dismissed && store.state === 'done' ? outcome : null;
-    return <SurveyOutcomeNotice outcome={shown} next={next} onDismiss={() => setDismissed(outcome)} />;
-  }
+  // A denial has its own dialog; a dismissed notice stays away until the next outcome.
+  const shown =
+    outcomeShown && !current && outcome && outcome.kind !== 'denied' && outcome !== dismissed && store.state === 'done' ? outcome : null;
+  const notice = next === 'none' ? null : <SurveyOutcomeNotice outcome={shown} next={next} onDismiss={() => setDismissed(outcome)} />;
   return (
-    <LazySurveyModal
-      key={`${current.questionnaire.id}:${current.examSlug ?? ''}`}
-      questionnaire={current.questionnaire}
-      error={store.error}
-      locale={locale}
-      previousOutcome={outcome ? words(outcome) : null}
-      lookup={(query, source) => (source ? store.api.autocomplete(source, query) : Promise.resolve([]))}
-      onSubmit={(result) => store.submit(result, t('message.error_answering_questionnaire'))}
-      onClose={() => store.close()}
-    />
+    <>
+      {notice && outcomeSlot ? createPortal(notice, outcomeSlot) : notice}
+      {current && (
+        <LazySurveyModal
+          key={`${current.questionnaire.id}:${current.examSlug ?? ''}`}
+          questionnaire={current.questionnaire}
+          error={store.error}
+          locale={locale}
+          previousOutcome={outcome ? words(outcome) : null}
+          lookup={(query, source) => (source ? store.api.autocomplete(source, query) : Promise.resolve([]))}
+          onSubmit={(result) => store.submit(result, t('message.error_answering_questionnaire'))}
+          onClose={() => store.close()}
+        />
+      )}
+    </>
   );
 });

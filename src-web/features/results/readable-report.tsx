@@ -94,7 +94,8 @@ function TermDisclosure({ text, term }: { text: string; term: GlossaryTerm }) {
         {text}
       </button>
       <span id={id} className="pp-term-definition" role="note" hidden={!open} data-testid="glossary-definition">
-        <strong>{term.term}</strong> {term.definition}
+        {/* The term as a sentence starts: its first letter only ("Fat-saturated", "Baker's cyst"). */}
+        <strong>{term.term.charAt(0).toLocaleUpperCase() + term.term.slice(1)}</strong> {term.definition}
       </span>
     </span>
   );

@@ -4,8 +4,8 @@ import { AppointmentSummarySchema, type AppointmentSummary } from '@contract/api
 import { BOOKING_RECEIPT_COOKIE } from '../../../../src-server/modules/booking-access/public';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
-import { appointmentBase, multipart, MINIMAL_PDF } from '../attachments/attachments-kit';
-import { book, patient, slotsOn } from '../booking/booking-test-kit';
+import { appointmentBase, multipart, MINIMAL_PDF, send, temporaryBase } from '../attachments/attachments-kit';
+import { book, patient, screenedKey, slotsOn } from '../booking/booking-test-kit';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
 import { CLIENT_HEADERS, signIn } from './self-service-kit';
 
@@ -85,6 +85,56 @@ describe.each(backends())('booking confirmation and calendar file on %s', (backe
     expect(page.appointments[0]?.preparationNotes).toBe(notes);
     expect((await signed.get(`/api/appointments/${booked.bookingKey}/confirmation`)).statusCode).toBe(200);
     expect((await signed.get(`/api/appointments/${booked.bookingKey}/calendar.ics`)).statusCode).toBe(200);
+  });
+
+  it('lists the documents sent while booking, by name, to the browser that booked and the signed-in patient only', async () => {
+    const questionnaireKey = await screenedKey(server.app, ['mri-knee']);
+    const [referral] = await server.db.query<{ id: string }>(`select id::text as id from document_type where code = 'REFERRAL'`);
+    const upload = (fields: Record<string, string>, name: string) =>
+      send(
+        server.app,
+        {},
+        'POST',
+        temporaryBase(questionnaireKey),
+        multipart(fields, { name, type: 'application/pdf', bytes: MINIMAL_PDF }),
+      );
+    expect((await upload({}, 'letter.pdf')).statusCode).toBe(201);
+    expect((await upload({ documentTypeId: referral?.id ?? '' }, 'referral.pdf')).statusCode).toBe(201);
+    const startsAt = (await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-25'))[4]?.startsAt ?? '';
+    const dateOfBirth = '1984-08-19';
+    const response = await book(server.app, {
+      exams: ['mri-knee'],
+      clinicSlug: 'parramatta',
+      startsAt,
+      questionnaireKey,
+      patient: patient({ dateOfBirth, email: 'documents@example.com' }),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { bookingKey } = response.json<{ bookingKey: string }>();
+    const receipt = receiptOf(response);
+
+    const summary = AppointmentSummarySchema.parse((await get(`/api/appointments/${bookingKey}/confirmation`, receipt)).json());
+    // Typed documents first, then the others (no title); names only: no content, id or link.
+    expect(summary.documents).toEqual([
+      { title: 'Referral', fileName: 'referral.pdf' },
+      { title: null, fileName: 'letter.pdf' },
+    ]);
+    const signed = await signIn(server.app, bookingKey, dateOfBirth);
+    expect(AppointmentSummarySchema.parse((await signed.get(`/api/appointments/${bookingKey}`)).json()).documents).toEqual(
+      summary.documents,
+    );
+
+    // Another booking's receipt, or none, reads nothing of them.
+    const other = await bookMri('2026-03-25', 6);
+    for (const refused of [
+      await get(`/api/appointments/${bookingKey}/confirmation`, other.receipt),
+      await get(`/api/appointments/${bookingKey}/confirmation`),
+    ]) {
+      expect(refused.statusCode).toBe(401);
+      expect(refused.body).not.toContain('referral.pdf');
+    }
+    const own = AppointmentSummarySchema.parse((await get(`/api/appointments/${other.bookingKey}/confirmation`, other.receipt)).json());
+    expect(own.documents).toEqual([]);
   });
 
   it('refuses without the receipt, with another booking’s, with a forged one, and answers an unknown key the same', async () => {

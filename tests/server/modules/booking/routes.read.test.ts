@@ -33,6 +33,19 @@ describe.each(backends())('booking API, catalogue, clinics and availability, on 
       });
     });
 
+    it('GET /api/booking/catalogue sends each exam text once: the preparation only as preparationNotes', async () => {
+      const response = await server.app.inject({ method: 'GET', url: '/api/booking/catalogue' });
+      const body = CatalogueSchema.parse(response.json());
+      for (const exam of body.exams) {
+        const texts = [exam.notes, exam.examNotes, exam.preparationNotes].filter((text) => text !== null && text !== '');
+        expect(new Set(texts).size, exam.slug).toBe(texts.length);
+      }
+      const chest = body.exams.find((exam) => exam.slug === 'ct-chest');
+      expect(chest?.preparationNotes).toMatch(/Arrive 15 minutes/);
+      expect(chest?.examNotes).toBeNull();
+      expect(chest?.notes).toMatch(/Low-dose/);
+    });
+
     it('GET /api/booking/exams searches names case-insensitively and filters by modality and body part', async () => {
       const search = await server.app.inject({ method: 'GET', url: '/api/booking/exams?search=KNEE' });
       expect(

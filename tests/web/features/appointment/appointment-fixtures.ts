@@ -45,6 +45,7 @@ export function summaryFixture(overrides: Partial<AppointmentSummary> = {}): App
     priorMinutes: 1440,
     walkInRescheduleAllowed: false,
     requiredDocument: null,
+    documents: [],
     ...overrides,
   });
 }

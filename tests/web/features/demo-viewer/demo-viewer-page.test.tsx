@@ -28,6 +28,12 @@ describe('demo viewer page', () => {
     );
     for (const name of ['Zoom in', 'Zoom out', 'Reset zoom', 'Previous image', 'Next image'])
       expect(screen.getByRole('button', { name })).toBeTruthy();
+    // The zoom buttons come after the image, in a group over its bottom edge (never above it
+    // pushing it down), and outside the image's stage, so their taps are not the image's double tap.
+    const tools = screen.getByRole('group', { name: 'Zoom' });
+    for (const name of ['Zoom in', 'Zoom out', 'Reset zoom']) expect(within(tools).getByRole('button', { name })).toBeTruthy();
+    expect(shown.compareDocumentPosition(tools) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(tools.closest('.pp-demo-viewer-stage')).toBeNull();
   });
 
   it('should show the image a thumbnail button names, and step with next and previous', async () => {

@@ -61,6 +61,7 @@ export function summaryToday(): AppointmentSummary {
     priorMinutes: 1440,
     walkInRescheduleAllowed: false,
     requiredDocument: null,
+    documents: [],
   };
 }
 

@@ -72,6 +72,8 @@ describe('result page: a released report', () => {
     expect(term.getAttribute('aria-expanded')).toBe('true');
     expect(definition?.hidden).toBe(false);
     expect(definition?.textContent).toContain('A C-shaped pad of cartilage in the knee');
+    // The term starts the definition as a sentence does: its first letter only in capitals.
+    expect(definition?.querySelector('strong')?.textContent).toBe('Meniscus');
     fireEvent.keyDown(term, { key: 'Escape' });
     expect(term.getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByText(/Words with a dotted underline are explained/)).toBeTruthy();
