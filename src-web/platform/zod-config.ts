@@ -11,5 +11,7 @@ interface ZodGlobal {
 }
 
 // Mutated, not replaced: zod keeps a reference to the object once it has loaded.
-(globalThis as ZodGlobal).__zod_globalConfig ??= {};
-(globalThis as ZodGlobal).__zod_globalConfig.jitless = true;
+const zodConfig = ((globalThis as ZodGlobal).__zod_globalConfig ??= {});
+zodConfig.jitless = true;
+
+export {};
