@@ -1,4 +1,4 @@
-import { RESULTS_EXPIRED_PATH, resultPagePath } from '@contract/api/results';
+import { RESULTS_EXPIRED_PATH, resultPagePath } from '@contract/api/result-paths';
 
 /**
  * Every route string of the portal (docs/rules/shell.md#routes) and the href builders that go with them.

@@ -144,9 +144,4 @@ export const HistoryReportParamsSchema = z.strictObject({
   resultId: z.uuid(),
 });
 
-/** Where an expired results, image or share link goes: the deny page saying so. */
-export const RESULTS_EXPIRED_PATH = '/deny?resultsExpired=true';
-
-/** An appointment's result page (/result: from the results e-mail; /result/patient: the patient portal link). */
-export const resultPagePath = (bookingKey: string, patientPortal = false): string =>
-  `/appointments/${encodeURIComponent(bookingKey)}/result${patientPortal ? '/patient' : ''}`;
+export { RESULTS_EXPIRED_PATH, resultPagePath } from './result-paths';

@@ -1,49 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
+import { CONFIGURED_HTML_TAGS } from '@contract/configured-html';
 
 /**
  * Every HTML string from configuration (about, contact, custom footer, banner, terms) leaves the
  * server through this allow-list: plain formatting tags and https/mailto/tel links, nothing that
- * runs or styles. The web sanitises again with DOMPurify before rendering (defence in depth).
+ * runs or styles. The web sanitises again before rendering (defence in depth; src-web/components/safe-html.tsx).
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'hr',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'small',
-    'sub',
-    'sup',
-    'ul',
-    'ol',
-    'li',
-    'dl',
-    'dt',
-    'dd',
-    'blockquote',
-    'address',
-    'abbr',
-    'span',
-    'div',
-    'a',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
+  allowedTags: [...CONFIGURED_HTML_TAGS],
   allowedAttributes: {
     // rel is only ever the one the transform below writes.
     a: ['href', 'title', 'target', 'rel'],

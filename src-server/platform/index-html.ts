@@ -1,4 +1,5 @@
 import type { BootstrapConfig } from '@contract/api/config';
+import { FALLBACK_LOCALE, supportedLocaleOf, translationsPath } from '@contract/api/locales';
 
 /**
  * The HTML contract between server and web (docs/rules/shell.md#configuration): the template's single
@@ -59,6 +60,9 @@ export function renderPortalHead(bootstrap: BootstrapConfig, nonce: string): str
     '<link rel="icon" href="/api/assets/application/favicon">',
     `<meta name="csp-nonce" content="${escapeHtml(nonce)}">`,
     `<script id="portal-config" type="application/json" nonce="${escapeHtml(nonce)}">${jsonForScript(bootstrap)}</script>`,
+    // The first render waits for the translation overlay: its request starts with the page, not
+    // after the app's code has downloaded (src-web/platform/early-requests.ts uses this link).
+    `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(translationsPath(supportedLocaleOf(app.locale) ?? FALLBACK_LOCALE))}">`,
   ].join('');
 }
 

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { nativeSanitizer } from '../platform/sanitize-native';
 
 type Sanitizer = (html: string, options?: { inertLinks?: boolean }) => string;
 
@@ -6,17 +7,19 @@ type Sanitizer = (html: string, options?: { inertLinks?: boolean }) => string;
 export const InertLinks = createContext(false);
 
 /*
- * The sanitiser (DOMPurify) is loaded on demand: most first screens show no configured HTML,
- * so it stays out of the main bundle. start() preloads it before the first render when the
- * banner or a custom footer is on, and page loaders preload it with their page, so the
- * HTML appears together with the rest of the page (no layout shift).
+ * Configured HTML is always sanitised before it is rendered, and SafeHtml renders nothing until a
+ * sanitiser is ready. Where the browser has Element.setHTML, its own sanitiser is ready at once
+ * (platform/sanitize-native.ts). Elsewhere DOMPurify is loaded on demand: start() preloads it
+ * before the first render when the banner or a custom footer is on, and page loaders preload it
+ * with their page, so the HTML appears together with the rest of the page (no layout shift).
  */
-let sanitizer: Sanitizer | null = null;
+let sanitizer: Sanitizer | null = nativeSanitizer();
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 /** Loads the sanitiser once; resolves when SafeHtml can render synchronously. */
 export function preloadSanitizer(): Promise<void> {
+  if (sanitizer) return Promise.resolve();
   loading ??= import('../platform/sanitize').then((module) => {
     sanitizer = module.sanitizeHtml;
     for (const listener of listeners) listener();

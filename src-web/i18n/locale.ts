@@ -1,11 +1,7 @@
-import { FALLBACK_LOCALE, SUPPORTED_LOCALES, type SupportedLocale } from '@contract/api/locales';
+import { FALLBACK_LOCALE, supportedLocaleOf, type SupportedLocale } from '@contract/api/locales';
 
 /** 0 = Sunday, 1 = Monday, as dayjs and Intl number the first day of the week. */
 export type WeekStart = 0 | 1;
-
-function isSupportedLocale(value: string): value is SupportedLocale {
-  return SUPPORTED_LOCALES.some((locale) => locale === value);
-}
 
 /**
  * Maps a configured or requested locale onto one we ship catalogues for.
@@ -19,9 +15,8 @@ export function resolveLocale(
   requested: string | null | undefined,
   warn: (message: string) => void = (message) => console.warn(message),
 ): SupportedLocale {
-  const wanted = (requested ?? '').trim().replace('_', '-').toLowerCase();
-  const match = SUPPORTED_LOCALES.find((locale) => locale.toLowerCase() === wanted);
-  if (match && isSupportedLocale(match)) return match;
+  const match = supportedLocaleOf(requested);
+  if (match) return match;
   warn(`[i18n] unsupported locale "${requested ?? ''}", falling back to ${FALLBACK_LOCALE}`);
   return FALLBACK_LOCALE;
 }

@@ -1,12 +1,8 @@
 import { preloadCatalogue } from '../i18n/create-i18n';
 import { resolveLocale } from '../i18n/locale';
 import { preloadSanitizer } from '../components/safe-html';
+import { translationsPath } from '@contract/api/locales';
 import { readEmbeddedConfig } from './bootstrap-config';
-
-/** The overlay request of api/assets-api.ts, as axios sends it (same URL, credentials included). */
-export function translationsUrl(locale: string): string {
-  return `/api/assets/translations?lang=${encodeURIComponent(locale)}`;
-}
 
 /**
  * Starts the downloads the first render waits for: the language's chunks, the sanitiser when the
@@ -25,11 +21,14 @@ export function startEarlyRequests(doc: Document): void {
   preloadCatalogue(locale);
   const { app, radiology } = config;
   if ((app.bannerEnabled && app.bannerHtml) || (radiology.showCustomHeaderAndFooter && radiology.customFooter)) void preloadSanitizer();
+  // The served index.html announces it already (src-server/platform/index-html.ts); not twice.
+  const href = translationsPath(locale);
+  if (doc.head.querySelector(`link[rel="preload"][href="${href}"]`)) return;
   const link = doc.createElement('link');
   link.rel = 'preload';
   link.as = 'fetch';
   link.crossOrigin = 'use-credentials';
-  link.href = translationsUrl(locale);
+  link.href = href;
   doc.head.append(link);
 }
 

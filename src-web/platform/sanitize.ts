@@ -1,15 +1,20 @@
 import DOMPurify from 'dompurify';
+import { ALLOWED_URI, FORBIDDEN_TAGS } from './sanitize-rules';
 
 /**
  * Defence in depth: the server sanitises every configured HTML string with sanitize-html
  * before it leaves it; the browser sanitises again before rendering, so a mistake on one
  * side is not an XSS. Inline styles are dropped as well: the CSP would block them anyway.
+ *
+ * This is the fallback for browsers without Element.setHTML (sanitize-native.ts): safe-html.tsx
+ * loads it only there. Note ALLOWED_URI_REGEXP applies to every attribute DOMPurify does not
+ * deem URI-safe, so values such as colspan="2" or rel="noopener" are dropped too.
  */
 const OPTIONS = {
   USE_PROFILES: { html: true },
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'object', 'embed'],
+  FORBID_TAGS: FORBIDDEN_TAGS,
   FORBID_ATTR: ['style'],
-  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i,
+  ALLOWED_URI_REGEXP: ALLOWED_URI,
 };
 
 let hooked = false;

@@ -80,6 +80,39 @@ test('an unknown page says so and offers the way home', async ({ page }) => {
   await expectNoSeriousA11yViolations(page, 'not found');
 });
 
+test('configured HTML is sanitised again in the browser, with its own sanitiser: nothing that runs survives', async ({ page }) => {
+  // As if the server's sanitiser had let everything through: the served configuration carries it.
+  const payload =
+    '<p>Closed <strong>today</strong> <a href="https://example.com/hours" target="_blank">hours</a>' +
+    '<img src="/x.png" onerror="window.__xss=1"><script>window.__xss=2</script><a href="javascript:window.__xss=3">js</a>' +
+    '<b onclick="window.__xss=4" style="color:red">bold</b><svg><a href="javascript:window.__xss=5">svg</a></svg></p>';
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch();
+      const served = JSON.stringify(payload).replace(/</g, '\\u003c');
+      const html = (await response.text()).replace(/"bannerHtml":"(?:[^"\\]|\\.)*"/, () => `"bannerHtml":${served}`);
+      await route.fulfill({ response, body: html });
+    },
+  );
+  const dompurify: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/sanitize-[^/]*\.js$/.test(request.url())) dompurify.push(request.url());
+  });
+  await page.goto('/');
+  const banner = page.locator('.pp-banner-content');
+  await expect(banner).toContainText('Closed today');
+  // Chromium has Element.setHTML: its sanitiser is used and DOMPurify is never downloaded.
+  expect(await page.evaluate(() => 'setHTML' in Element.prototype)).toBe(true);
+  expect(dompurify).toEqual([]);
+  expect(await banner.innerHTML()).toBe(
+    '<p>Closed <strong>today</strong> <a href="https://example.com/hours">hours</a><a>js</a><b>bold</b></p>',
+  );
+  await banner.getByText('js').click();
+  await banner.getByText('bold').click();
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+});
+
 test('an unknown API path answers 404 with a JSON error body, not the web app', async ({ request }) => {
   const response = await request.get('/api/no-such-operation');
   expect(response.status()).toBe(404);

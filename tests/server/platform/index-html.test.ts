@@ -131,6 +131,14 @@ describe.each(backends())('index.html served with the configuration injected on 
     expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
   });
 
+  it('preloads the translation overlay of the configured locale, as the web app asks it', async () => {
+    const { document } = await page('/');
+    const links = document.querySelectorAll('link[rel="preload"][as="fetch"]');
+    expect(links).toHaveLength(1);
+    expect(links[0]?.getAttribute('href')).toBe('/api/assets/translations?lang=en-AU');
+    expect(links[0]?.getAttribute('crossorigin')).toBe('use-credentials');
+  });
+
   it('keeps the rest of the template (the module script of the build) as it was', async () => {
     const { document } = await page('/unknown/deep/path');
     const template = readFileSync(join(server.webRoot, 'index.html'), 'utf8');
