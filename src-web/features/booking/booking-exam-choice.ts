@@ -47,12 +47,15 @@ export class BookingExamChoice {
   questionnaireDocument: { title: string; description: string } | null = null;
 
   private readonly deps: ExamChoiceDeps;
+  /** The catalogue's request while it runs: a second caller waits for it, not for nothing. */
+  private catalogueRequest: Promise<void> | null = null;
 
   constructor(deps: ExamChoiceDeps) {
     this.deps = deps;
-    makeAutoObservable<this, 'deps' | 'walkInAskedFor'>(this, {
+    makeAutoObservable<this, 'deps' | 'walkInAskedFor' | 'catalogueRequest'>(this, {
       deps: false,
       walkInAskedFor: false,
+      catalogueRequest: false,
       catalogue: observableRef,
       searchIndex: observableRef,
     });
@@ -163,9 +166,22 @@ export class BookingExamChoice {
   // ------------------------------------------------------------------------------------------
   // Actions
 
-  async loadCatalogue(): Promise<void> {
-    if (this.catalogueState === 'loaded' || this.catalogueState === 'loading') return;
+  /**
+   * Loads the catalogue once. The app starts it before the booking page mounts (start.tsx), so the
+   * page's own call waits for that request: returning at once let a link's exams (?step=1&exams=…)
+   * be read against an empty catalogue now and then, and the page stayed on step 0.
+   */
+  loadCatalogue(): Promise<void> {
+    if (this.catalogueState === 'loaded') return Promise.resolve();
+    if (this.catalogueState === 'loading' && this.catalogueRequest) return this.catalogueRequest;
     this.catalogueState = 'loading';
+    this.catalogueRequest = this.fetchCatalogue().finally(() => {
+      this.catalogueRequest = null;
+    });
+    return this.catalogueRequest;
+  }
+
+  private async fetchCatalogue(): Promise<void> {
     try {
       const catalogue = await this.deps.api.catalogue();
       runInAction(() => {
