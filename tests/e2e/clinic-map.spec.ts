@@ -43,6 +43,19 @@ async function openClinicStep(page: Page): Promise<Locator> {
   return map;
 }
 
+/** No two clinic names drawn on the map cover each other (a name that would is shrunk to its pin). */
+async function expectNamesApart(map: Locator): Promise<void> {
+  const boxes = await map
+    .locator('.leaflet-marker-icon.pp-map-marker:not(.pp-map-marker-compact)')
+    .evaluateAll((markers) => markers.map((marker) => marker.getBoundingClientRect().toJSON() as DOMRect));
+  for (const [index, a] of boxes.entries()) {
+    for (const b of boxes.slice(index + 1)) {
+      const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+      expect(apart, `names at ${a.left},${a.top} and ${b.left},${b.top} overlap`).toBe(true);
+    }
+  }
+}
+
 /** The lowest scrollY seen from now on, to prove a choice never sends the page to the top. */
 async function watchScroll(page: Page): Promise<() => Promise<number>> {
   await page.evaluate(() => {
@@ -81,9 +94,12 @@ for (const size of [
         const name = (await marker.textContent())?.trim() ?? '';
         expect(name.length).toBeGreaterThan(0);
         await expect(marker).toHaveAttribute('role', 'button');
-        await expect(marker).toHaveAttribute('tabindex', '0');
         await expect(map.getByRole('button', { name, exact: true })).toHaveCount(1);
       }
+      // The markers and clusters are one Tab stop, a toolbar (issue 25).
+      await expect(map.getByRole('toolbar', { name: t('booking.map.markers') })).toHaveCount(1);
+      await expect(map.locator('.leaflet-marker-icon[tabindex="0"]')).toHaveCount(1);
+      await expectNamesApart(map);
       for (const cluster of await map.locator('.leaflet-marker-icon.pp-map-cluster').all()) {
         const count = Number(await cluster.locator('[aria-hidden="true"]').textContent());
         await expect(cluster).toHaveAccessibleName(t('booking.map.cluster', { count }));
@@ -125,18 +141,35 @@ for (const size of [
       await expectNoSeriousA11yViolations(page, `clinic step with a clinic chosen (${size.name})`);
     });
 
-    test('the keyboard reaches a marker, shows its focus and chooses the clinic with Enter', async ({ page }) => {
+    test('the keyboard reaches the markers in one stop, moves between them with the arrows and chooses with Enter', async ({ page }) => {
       const map = await openClinicStep(page);
+      const icons = map.locator('.leaflet-marker-icon');
+      await expect(icons.nth(1)).toBeVisible();
       await page.getByRole('button', { name: t('booking.map.reset') }).focus();
-      let onMarker = false;
-      for (let press = 0; press < 8 && !onMarker; press += 1) {
-        await page.keyboard.press('Tab');
-        onMarker = await page.evaluate(() => document.activeElement?.classList.contains('pp-map-marker') ?? false);
-      }
-      expect(onMarker).toBe(true);
+      // The map itself (arrows pan it), then the markers' one stop.
+      await page.keyboard.press('Tab');
+      await expect(map.locator('.pp-map-canvas')).toBeFocused();
+      await page.keyboard.press('Tab');
+      const onIcon = map.locator('.leaflet-marker-icon:focus');
+      await expect(onIcon).toHaveCount(1);
+      // Marked, since two clusters may read alike ("2 clinics").
+      await onIcon.evaluate((element) => element.setAttribute('data-first-stop', ''));
+      await page.keyboard.press('ArrowRight');
+      await expect(onIcon).toHaveCount(1);
+      await expect(onIcon).not.toHaveAttribute('data-first-stop');
+      // On to a clinic (a cluster's Enter would zoom in instead).
       const focused = map.locator('.pp-map-marker:focus');
+      for (let press = 0; press < (await icons.count()) && (await focused.count()) === 0; press += 1) {
+        await page.keyboard.press('ArrowRight');
+      }
+      await expect(focused).toHaveCount(1);
       const name = (await focused.textContent())?.trim() ?? '';
       expect(await focused.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
+      // The next Tab leaves the markers for the zoom buttons.
+      await page.keyboard.press('Tab');
+      await expect(map.getByRole('button', { name: t('booking.map.zoomIn') })).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      await expect(focused).toHaveCount(1);
       await page.keyboard.press('Enter');
       await expect(page.getByRole('button', { name: t('booking.location.chosenClinic', { name }) })).toHaveAttribute(
         'aria-pressed',

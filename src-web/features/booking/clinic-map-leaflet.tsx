@@ -5,16 +5,22 @@ import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import { MAP_CLINIC_ZOOM, MAP_RESET_ZOOM, type MapTiles } from '@contract/api/config';
 import type { ClinicWithDistance, Location } from '@contract/api/booking';
+import { MarkerRoving } from './clinic-map-keyboard';
+import { declutterMarkerNames } from './clinic-map-labels';
 
 /**
  * The Leaflet map itself, in its own chunk (clinic-map.tsx loads it lazily): the provider's tiles,
- * one named, focusable marker per clinic, clustered where they overlap.
+ * one named marker per clinic, clustered where they overlap, the markers one Tab stop with the
+ * arrow keys between them (clinic-map-keyboard.ts), names that would collide shrunk to their pins
+ * (clinic-map-labels.ts).
  */
 
 export interface LeafletMapTexts {
   zoomIn: string;
   zoomOut: string;
   cluster: (count: number) => string;
+  /** The markers' toolbar. */
+  markers: string;
 }
 
 export interface LeafletClinicMapProps {
@@ -52,6 +58,9 @@ function reducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** Longer than markercluster's marker transitions (0.3 s). */
+const MARKERS_SETTLE_MS = 400;
+
 const isActivation = (event: KeyboardEvent) => event.key === 'Enter' || event.key === ' ';
 
 export default function LeafletClinicMap({ tiles, clinics, selectedSlug, position, resetCount, texts, onChoose }: LeafletClinicMapProps) {
@@ -60,6 +69,11 @@ export default function LeafletClinicMap({ tiles, clinics, selectedSlug, positio
   const groupRef = useRef<L.MarkerClusterGroup | null>(null);
   const markersRef = useRef(new Map<string, L.Marker>());
   const youRef = useRef<L.CircleMarker | null>(null);
+  const rovingRef = useRef<MarkerRoving | null>(null);
+  // Each marker's and cluster's place in the list (a cluster: its nearest clinic's), by element.
+  const ranksRef = useRef(new WeakMap<HTMLElement, number>());
+  const markerRanksRef = useRef(new Map<L.Marker, number>());
+  const tidyRef = useRef<() => void>(() => undefined);
   // The latest values for Leaflet's handlers, which are bound once.
   const latest = useRef({ onChoose, texts, clinics, position, selectedSlug });
   useLayoutEffect(() => {
@@ -101,7 +115,47 @@ export default function LeafletClinicMap({ tiles, clinics, selectedSlug, positio
     mapRef.current = map;
     groupRef.current = group;
     const markers = markersRef.current;
+
+    // One Tab stop for the markers (next frame: a zoom adds and removes many markers), and no names
+    // on top of each other, measured once the markers have stopped moving (markercluster's CSS
+    // transitions last 0.3 s and outlive its animationend).
+    const pane = map.getPane('markerPane');
+    const ranks = ranksRef.current;
+    const markerRanks = markerRanksRef.current;
+    const rank = (icon: HTMLElement) => ranks.get(icon) ?? Number.MAX_SAFE_INTEGER;
+    const selectedIcon = () => markers.get(latest.current.selectedSlug ?? '')?.getElement() ?? null;
+    let frame = 0;
+    let settle = 0;
+    if (pane) {
+      pane.setAttribute('role', 'toolbar');
+      pane.setAttribute('aria-label', texts.markers);
+      const roving = new MarkerRoving(pane, rank, selectedIcon);
+      rovingRef.current = roving;
+      tidyRef.current = () => {
+        cancelAnimationFrame(frame);
+        window.clearTimeout(settle);
+        frame = requestAnimationFrame(() => roving.update());
+        settle = window.setTimeout(() => {
+          const chosen = selectedIcon();
+          declutterMarkerNames(pane, (icon) => (icon === chosen ? -1 : rank(icon)));
+        }, MARKERS_SETTLE_MS);
+      };
+    }
+    map.on('layeradd', (event) => {
+      const layer = event.layer;
+      const element = layer instanceof L.Marker ? layer.getElement() : undefined;
+      if (!element) return;
+      const children = 'getAllChildMarkers' in layer ? (layer as L.MarkerCluster).getAllChildMarkers() : [layer as L.Marker];
+      ranks.set(element, Math.min(...children.map((child) => markerRanks.get(child) ?? Number.MAX_SAFE_INTEGER)));
+      tidyRef.current();
+    });
+    map.on('zoomend moveend resize', () => tidyRef.current());
+    group.on('animationend', () => tidyRef.current());
     return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(settle);
+      rovingRef.current?.dispose();
+      rovingRef.current = null;
       map.remove();
       mapRef.current = null;
       groupRef.current = null;
@@ -118,7 +172,8 @@ export default function LeafletClinicMap({ tiles, clinics, selectedSlug, positio
     if (!map || !group) return;
     group.clearLayers();
     markersRef.current.clear();
-    for (const entry of clinics) {
+    markerRanksRef.current.clear();
+    for (const [index, entry] of clinics.entries()) {
       const { slug, name, latitude, longitude } = entry.clinic;
       const marker = L.marker([latitude, longitude], {
         icon: clinicIcon(name, slug === latest.current.selectedSlug),
@@ -136,9 +191,11 @@ export default function LeafletClinicMap({ tiles, clinics, selectedSlug, positio
       });
       marker.on('add', () => marker.getElement()?.setAttribute('aria-pressed', String(slug === latest.current.selectedSlug)));
       markersRef.current.set(slug, marker);
+      markerRanksRef.current.set(marker, index);
     }
     group.addLayers([...markersRef.current.values()]);
     fitToClinics(map, clinics, latest.current.selectedSlug);
+    tidyRef.current();
   }, [clinics]);
 
   // The patient's position as a dot (not focusable: it is not a choice).
@@ -168,6 +225,9 @@ export default function LeafletClinicMap({ tiles, clinics, selectedSlug, positio
       marker.setZIndexOffset(selected ? 1000 : 0);
       marker.getElement()?.setAttribute('aria-pressed', String(selected));
     }
+    // setIcon made the markers focusable again and dropped their short form; the chosen one takes the stop.
+    rovingRef.current?.reset();
+    tidyRef.current();
     const entry = clinics.find((candidate) => candidate.clinic.slug === selectedSlug);
     if (entry) {
       const focused = document.activeElement;

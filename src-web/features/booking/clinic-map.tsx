@@ -64,6 +64,7 @@ export const ClinicMap = observer(function ClinicMap({ tiles }: { tiles: MapTile
                   zoomIn: t('booking.map.zoomIn'),
                   zoomOut: t('booking.map.zoomOut'),
                   cluster: (count) => t('booking.map.cluster', { count }),
+                  markers: t('booking.map.markers'),
                 }}
                 onChoose={choose}
               />

@@ -187,6 +187,7 @@ export const DetailsStep = observer(function DetailsStep() {
   const { t, i18n } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
   const notesId = useId();
+  const formId = useId();
   // Documents added here are kept under the booking's temporary key, which the booking then carries.
   const recordKey = useCallback((key: string) => runInAction(() => (booking.examChoice.questionnaireKey = key)), [booking]);
   const form = booking.submission.patientForm;
@@ -226,13 +227,10 @@ export const DetailsStep = observer(function DetailsStep() {
         )}
         {booking.examChoice.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.examChoice.walkInExam.name })}</p>}
       </section>
-      {booking.examChoice.questionnaireDocument && <RequiredDocumentNotice document={booking.examChoice.questionnaireDocument} />}
-      <Suspense fallback={null}>
-        <LazyBookingDocuments bookingKey={booking.examChoice.questionnaireKey} examSlugs={examSlugs} onKey={recordKey} />
-      </Suspense>
-
       <p>{booking.staffBooking ? t('booking.details.introStaff') : t('booking.details.intro')}</p>
-      <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="pp-form">
+      {/* The fields first, right after the step's heading; the documents (optional, or asked for by a
+          questionnaire) follow, then the failures and the actions, which submit this form by its id. */}
+      <form id={formId} ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="pp-form">
         {form.fields.map((field) => (
           <Field key={field} form={form} field={field} />
         ))}
@@ -249,40 +247,44 @@ export const DetailsStep = observer(function DetailsStep() {
             />
           </div>
         )}
-        {failure?.kind === 'invalid' && (
-          <div role="alert" className="pp-notice pp-notice-error">
-            <p>{t('booking.errors.invalid')}</p>
-            {failure.message && <p>{failure.message}</p>}
-          </div>
-        )}
-        {failure?.kind === 'screening_required' && (
-          <div role="alert" className="pp-notice pp-notice-error">
-            <p>{t('booking.errors.screeningRequired')}</p>
-          </div>
-        )}
-        {failure?.kind === 'too_many' && (
-          <div role="alert" className="pp-notice pp-notice-error">
-            <p>{tooManyText(t, failure, clinic, i18n.language)}</p>
-          </div>
-        )}
-        {failure?.kind === 'ask_reception' && (
-          <div role="alert" className="pp-notice pp-notice-error">
-            <p>{t('booking.errors.askReception')}</p>
-          </div>
-        )}
-        <div className="pp-actions">
-          <Button variant="secondary" onClick={() => booking.goBack()}>
-            {t('booking.actions.back')}
-          </Button>
-          <Button type="submit" disabled={booking.submission.submitting}>
-            {booking.submission.submitting
-              ? t('booking.details.submitting')
-              : booking.examChoice.isBookingRequest
-                ? t('booking.details.submitRequest')
-                : t('booking.details.submit')}
-          </Button>
-        </div>
       </form>
+      {booking.examChoice.questionnaireDocument && <RequiredDocumentNotice document={booking.examChoice.questionnaireDocument} />}
+      <Suspense fallback={null}>
+        <LazyBookingDocuments bookingKey={booking.examChoice.questionnaireKey} examSlugs={examSlugs} onKey={recordKey} />
+      </Suspense>
+      {failure?.kind === 'invalid' && (
+        <div role="alert" className="pp-notice pp-notice-error">
+          <p>{t('booking.errors.invalid')}</p>
+          {failure.message && <p>{failure.message}</p>}
+        </div>
+      )}
+      {failure?.kind === 'screening_required' && (
+        <div role="alert" className="pp-notice pp-notice-error">
+          <p>{t('booking.errors.screeningRequired')}</p>
+        </div>
+      )}
+      {failure?.kind === 'too_many' && (
+        <div role="alert" className="pp-notice pp-notice-error">
+          <p>{tooManyText(t, failure, clinic, i18n.language)}</p>
+        </div>
+      )}
+      {failure?.kind === 'ask_reception' && (
+        <div role="alert" className="pp-notice pp-notice-error">
+          <p>{t('booking.errors.askReception')}</p>
+        </div>
+      )}
+      <div className="pp-actions">
+        <Button variant="secondary" onClick={() => booking.goBack()}>
+          {t('booking.actions.back')}
+        </Button>
+        <Button type="submit" form={formId} disabled={booking.submission.submitting}>
+          {booking.submission.submitting
+            ? t('booking.details.submitting')
+            : booking.examChoice.isBookingRequest
+              ? t('booking.details.submitRequest')
+              : t('booking.details.submit')}
+        </Button>
+      </div>
       {booking.submission.modalFailure && (
         <ModalDialog
           role="alertdialog"

@@ -9,7 +9,9 @@ import { Button } from '../../components/button';
 
 /**
  * Step 0: exams by searching their names, or by modality and body part. The found exams come right
- * after the search field (one or two Tab presses); browsing by body part follows them.
+ * after the search field (one or two Tab presses), then the chosen exams and Continue, so a found
+ * exam is three Tab presses from Continue; browsing by type and body part follows (beside them on a
+ * desktop, below on a phone), in reading and tab order alike (issue 25).
  */
 export const ExamStep = observer(function ExamStep() {
   const { booking } = useStores();
@@ -71,6 +73,36 @@ export const ExamStep = observer(function ExamStep() {
             {t('booking.exams.browseBodyPart')}
           </button>
           <ExamSearchResults listId={listId} onClearSearch={clearSearch} onBrowse={browse} />
+          <section className="pp-selection" aria-labelledby={`${listId}-chosen`}>
+            <h3 id={`${listId}-chosen`}>{t('booking.exams.chosen', { count: booking.examChoice.selectedExams.length })}</h3>
+            {booking.examChoice.selectedExams.length === 0 ? (
+              <p className="pp-muted">{t('booking.exams.chooseHint')}</p>
+            ) : (
+              <ul className="pp-chosen-list">
+                {booking.examChoice.selectedExams.map((exam) => (
+                  <li key={exam.slug}>
+                    <span>{exam.name}</span>
+                    <button
+                      type="button"
+                      className="pp-link-button"
+                      aria-label={t('booking.exams.removeExam', { name: exam.name })}
+                      onClick={() => booking.examChoice.toggleExam(exam.slug)}
+                    >
+                      {t('booking.exams.remove')}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {booking.examChoice.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.examChoice.walkInExam.name })}</p>}
+            {booking.examChoice.isBookingRequest && <p className="pp-notice">{t('booking.exams.requestNotice')}</p>}
+          </section>
+
+          <div className="pp-actions">
+            <Button disabled={!booking.examChoice.canContinue} onClick={() => void booking.goToLocation()}>
+              {t('action.continue')}
+            </Button>
+          </div>
         </div>
 
         <section className="pp-exam-filters" aria-labelledby={`${listId}-browse`}>
@@ -118,37 +150,6 @@ export const ExamStep = observer(function ExamStep() {
             </button>
           </div>
         </section>
-      </div>
-
-      <section className="pp-selection" aria-labelledby={`${listId}-chosen`}>
-        <h3 id={`${listId}-chosen`}>{t('booking.exams.chosen', { count: booking.examChoice.selectedExams.length })}</h3>
-        {booking.examChoice.selectedExams.length === 0 ? (
-          <p className="pp-muted">{t('booking.exams.chooseHint')}</p>
-        ) : (
-          <ul className="pp-chosen-list">
-            {booking.examChoice.selectedExams.map((exam) => (
-              <li key={exam.slug}>
-                <span>{exam.name}</span>
-                <button
-                  type="button"
-                  className="pp-link-button"
-                  aria-label={t('booking.exams.removeExam', { name: exam.name })}
-                  onClick={() => booking.examChoice.toggleExam(exam.slug)}
-                >
-                  {t('booking.exams.remove')}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {booking.examChoice.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.examChoice.walkInExam.name })}</p>}
-        {booking.examChoice.isBookingRequest && <p className="pp-notice">{t('booking.exams.requestNotice')}</p>}
-      </section>
-
-      <div className="pp-actions">
-        <Button disabled={!booking.examChoice.canContinue} onClick={() => void booking.goToLocation()}>
-          {t('action.continue')}
-        </Button>
       </div>
 
       <ExamDialogs />

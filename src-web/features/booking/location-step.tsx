@@ -26,9 +26,11 @@ export const LocationStep = observer(function LocationStep() {
       {(place.clinicsState === 'loading' || place.location.locating) && <p role="status">{t('booking.location.finding')}</p>}
       {place.clinicsState === 'loaded' && place.clinics.length === 0 && <p className="pp-notice">{t('booking.location.noClinics')}</p>}
       {place.clinicsState === 'loaded' && place.clinics.length > 0 && (
+        // The list first, in reading and tab order at every size (the map beside it on a desktop,
+        // below it on a phone): the nearest clinic is a few Tab presses from the heading (issue 25).
         <div className={tiles ? 'pp-clinics-with-map' : undefined}>
-          {tiles && <ClinicMap tiles={tiles} />}
           <ClinicList />
+          {tiles && <ClinicMap tiles={tiles} />}
         </div>
       )}
       {place.selectedClinic && !booking.examChoice.isBookingRequest && <CalendarView />}

@@ -51,3 +51,30 @@ describe('BookingExamChoice search', () => {
     expect(slugs(choice)).toEqual(['xr-knee']);
   });
 });
+
+describe('BookingExamChoice catalogue', () => {
+  it('asks once, and a second caller waits for the first request (a link restores its exams)', async () => {
+    const catalogue = demoCatalogue();
+    let answer: () => void = () => undefined;
+    let requests = 0;
+    const choice = new BookingExamChoice({
+      api: {
+        catalogue: () => {
+          requests += 1;
+          return new Promise((resolve) => (answer = () => resolve(catalogue)));
+        },
+        walkInExams: () => Promise.resolve([]),
+      },
+      selectionChanged: () => undefined,
+    });
+    const early = choice.loadCatalogue(); // start.tsx, before the page
+    let pageSawExams: boolean | null = null;
+    const page = choice.loadCatalogue().then(() => (pageSawExams = choice.examsBySlug.has('xr-chest')));
+    answer();
+    await Promise.all([early, page]);
+    expect(requests).toBe(1);
+    expect(pageSawExams).toBe(true);
+    await choice.loadCatalogue();
+    expect(requests).toBe(1);
+  });
+});
