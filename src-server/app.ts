@@ -72,6 +72,7 @@ import { registerApiDocsRoutes, registerOpenApi } from './platform/plugins/api-d
 import { registerCsrfGuard } from './platform/plugins/csrf-guard';
 import { registerSecurityAudit } from './platform/security-audit';
 import { refusalRedirect } from './platform/served-file';
+import { registerCompression } from './platform/compression';
 import { registerSecurityHeaders, setSecurityHeaders } from './platform/plugins/security-headers';
 import type { FileStorage } from './platform/storage';
 import { noVirusScanner, type VirusScanner } from './platform/virus-scan';
@@ -235,6 +236,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     sessionCookieNames: [PATIENT_SESSION_COOKIE, STAFF_SESSION_COOKIE],
   });
   await registerOpenApi(app, config.appVersion);
+  await registerCompression(app);
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toErrorResponse(error);

@@ -26,6 +26,7 @@ import {
   WalkInExamQuerySchema,
 } from '@contract/api/booking';
 import { ApiErrorBodySchema } from '@contract/errors';
+import { PUBLIC_COMPRESSION } from '../../platform/compression';
 import { isAppError } from '../../platform/errors';
 import { bookingCaller, staffBooker } from './booking-caller';
 import { bookingClient, type BookingClient } from './booking-limits';
@@ -84,6 +85,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
   api.get(
     '/api/booking/catalogue',
     {
+      compress: PUBLIC_COMPRESSION,
       schema: {
         tags,
         summary: 'Modalities, body parts and exams for the exam picker',
@@ -134,6 +136,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
   api.get(
     '/api/booking/clinics',
     {
+      compress: PUBLIC_COMPRESSION,
       schema: {
         tags,
         summary: 'Clinics offering every chosen exam, nearest first, with the next free time',

@@ -14,6 +14,7 @@ import {
   TranslationOverlaySchema,
 } from '@contract/api/config';
 import { ApiErrorBodySchema } from '@contract/errors';
+import { PUBLIC_COMPRESSION } from '../../platform/compression';
 import { notFound } from '../../platform/errors';
 import type { ConfigService } from './service';
 
@@ -35,6 +36,7 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
   api.get(
     '/api/config/bootstrap',
     {
+      compress: PUBLIC_COMPRESSION,
       schema: {
         tags: ['config'],
         summary: 'Everything the web shell needs before its first render',
@@ -61,7 +63,7 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
   for (const [path, summary, schema, key] of parts) {
     api.get(
       `/api/config/${path}`,
-      { schema: { tags: ['config'], summary, response: { 200: schema, 503: ApiErrorBodySchema } } },
+      { compress: PUBLIC_COMPRESSION, schema: { tags: ['config'], summary, response: { 200: schema, 503: ApiErrorBodySchema } } },
       async () => (await service.getBootstrap())[key],
     );
   }
@@ -69,6 +71,7 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
   api.get(
     '/api/config/contact',
     {
+      compress: PUBLIC_COMPRESSION,
       schema: {
         tags: ['config'],
         summary: 'Clinics with address, phone, location and opening hours',
@@ -81,6 +84,7 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
   api.get(
     '/api/config/terms',
     {
+      compress: PUBLIC_COMPRESSION,
       schema: {
         tags: ['config'],
         summary: 'Terms and conditions as sanitised HTML (text/plain body)',
@@ -99,6 +103,7 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
   api.get(
     '/api/assets/translations',
     {
+      compress: PUBLIC_COMPRESSION,
       schema: {
         tags: ['assets'],
         summary: "The provider's translation overlay for one locale ({} when there is none)",

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GlossarySchema, type Glossary } from '@contract/api/results-glossary';
 import { DEMO_PROVIDER_DIR } from '../../db/seed/demo-provider';
+import { PUBLIC_COMPRESSION } from '../../platform/compression';
 
 /**
  * The provider's glossary of radiology terms (docs/rules/results.md#glossary). Not patient data:
@@ -39,6 +40,7 @@ export function registerGlossaryRoute(app: FastifyInstance, load: () => Promise<
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/results-glossary',
     {
+      compress: PUBLIC_COMPRESSION,
       schema: {
         tags: ['results'],
         summary: "Anyone: the provider's glossary of radiology terms with plain-English definitions (cacheable for a day, ETag)",
