@@ -89,33 +89,22 @@ export function ZoomableImage({ src, alt, labels, classPrefix }: ZoomableImagePr
             </div>
             {/* Outside the stage: taps on the buttons are never the image's double tap. */}
             <div role="group" aria-label={labels.tools} className={`pp-zoom-tools ${classPrefix}-zoom-buttons`}>
-              <button
-                type="button"
-                className="pp-zoom-tool"
-                aria-label={labels.zoomIn}
-                title={labels.zoomIn}
-                onClick={() => void zoomIn(ZOOM.wheelStep * 2, ZOOM.transitionMs)}
-              >
-                <ZoomInIcon />
-              </button>
-              <button
-                type="button"
-                className="pp-zoom-tool"
-                aria-label={labels.zoomOut}
-                title={labels.zoomOut}
-                onClick={() => void zoomOut(ZOOM.wheelStep * 2, ZOOM.transitionMs)}
-              >
-                <ZoomOutIcon />
-              </button>
-              <button
-                type="button"
-                className="pp-zoom-tool"
-                aria-label={labels.reset}
-                title={labels.reset}
-                onClick={() => void resetTransform(ZOOM.transitionMs)}
-              >
-                <ZoomResetIcon />
-              </button>
+              {[
+                { label: labels.zoomIn, icon: <ZoomInIcon />, act: () => zoomIn(ZOOM.wheelStep * 2, ZOOM.transitionMs) },
+                { label: labels.zoomOut, icon: <ZoomOutIcon />, act: () => zoomOut(ZOOM.wheelStep * 2, ZOOM.transitionMs) },
+                { label: labels.reset, icon: <ZoomResetIcon />, act: () => resetTransform(ZOOM.transitionMs) },
+              ].map((tool) => (
+                <button
+                  key={tool.label}
+                  type="button"
+                  className="pp-zoom-tool"
+                  aria-label={tool.label}
+                  title={tool.label}
+                  onClick={() => void tool.act()}
+                >
+                  {tool.icon}
+                </button>
+              ))}
             </div>
           </div>
           <p id={hintId} className="pp-muted">
