@@ -41,6 +41,8 @@ export default defineConfig({
           name: 'main',
           environment: 'node',
           include: ['tests/main/**/*.test.ts'],
+          // Property tests run thousands of cases: 5 s is too short when the CI machine is loaded.
+          testTimeout: 30_000,
         },
       },
     ],
