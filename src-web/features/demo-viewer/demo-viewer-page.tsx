@@ -50,16 +50,6 @@ const Viewer = observer(function Viewer({ store, label }: { store: DemoViewerSto
       <h2>{label ?? study.description}</h2>
       <figure className="pp-demo-viewer-figure">
         <figcaption role="status">{title}</figcaption>
-        {total > 1 && (
-          <div className="pp-button-row">
-            <Button variant="secondary" onClick={() => store.step(-1)}>
-              {t('demoViewer.previous')}
-            </Button>
-            <Button variant="secondary" onClick={() => store.step(1)}>
-              {t('demoViewer.next')}
-            </Button>
-          </div>
-        )}
         {/* A new image starts unzoomed. */}
         <ZoomableImage
           key={current.index}
@@ -74,6 +64,17 @@ const Viewer = observer(function Viewer({ store, label }: { store: DemoViewerSto
             hint: t('demoViewer.hint'),
           }}
         />
+        {/* Under the image, so on a phone the image starts right below its caption. */}
+        {total > 1 && (
+          <div className="pp-button-row">
+            <Button variant="secondary" onClick={() => store.step(-1)}>
+              {t('demoViewer.previous')}
+            </Button>
+            <Button variant="secondary" onClick={() => store.step(1)}>
+              {t('demoViewer.next')}
+            </Button>
+          </div>
+        )}
       </figure>
       <Thumbnails store={store} />
     </>
