@@ -45,6 +45,16 @@ async function scaleOf(viewer: Locator): Promise<number> {
   return Number(/matrix\(([^,]+)/.exec(transform)?.[1] ?? '1');
 }
 
+/** The zoom once its 200 ms animation has ended (two reads a quarter second apart agree). */
+async function settledScaleOf(viewer: Locator): Promise<number> {
+  for (;;) {
+    const before = await scaleOf(viewer);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const after = await scaleOf(viewer);
+    if (after === before) return after;
+  }
+}
+
 /** Two fingers moving apart over the image, through Chromium's touch input. */
 async function pinchOut(page: Page, target: Locator): Promise<void> {
   const box = (await target.boundingBox())!;
@@ -72,6 +82,8 @@ test('a patient adds a referral photo on a phone, zooms it by keyboard, double t
   page,
   request,
 }) => {
+  // An upload, three kinds of zoom, a replacement and a download: near a minute on a loaded machine.
+  test.slow();
   const patient = { dateOfBirth: '1988-02-17', email: 'ava.documents@example.com' };
   const booking = await bookFresh(request, patient, 'xr-chest');
   await page.goto(`/appointments/${booking.key}`);
@@ -105,7 +117,8 @@ test('a patient adds a referral photo on a phone, zooms it by keyboard, double t
   const stage = viewer.getByRole('group', { name: 'Referral: IMG_0042.jpg' });
   await stage.focus();
   await page.keyboard.press('+');
-  await expect.poll(() => scaleOf(viewer)).toBeGreaterThan(1);
+  // Reset once the zoom has ended, as a patient who watches it would.
+  await expect.poll(() => settledScaleOf(viewer)).toBeGreaterThan(1);
   await viewer.getByRole('button', { name: t('attachments.viewer.reset') }).click();
   await expect.poll(() => scaleOf(viewer)).toBe(1);
 
@@ -113,7 +126,7 @@ test('a patient adds a referral photo on a phone, zooms it by keyboard, double t
   const box = (await stage.boundingBox())!;
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-  await expect.poll(() => scaleOf(viewer)).toBeCloseTo(2, 1);
+  await expect.poll(() => settledScaleOf(viewer)).toBeCloseTo(2, 1);
   await viewer.getByRole('button', { name: t('attachments.viewer.reset') }).click();
   await expect.poll(() => scaleOf(viewer)).toBe(1);
   await pinchOut(page, stage);
