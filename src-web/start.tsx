@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router-dom';
@@ -52,11 +52,16 @@ export async function start(container: HTMLElement): Promise<void> {
   const firstPage = matchedPage(router.state.matches);
   if (firstPage === 'booking' || firstPage === 'advanced-booking') void root.booking.examChoice.loadCatalogue();
   await ready;
-  createRoot(container).render(
-    <StrictMode>
-      <App root={root} router={router} />
-    </StrictMode>,
-  );
+  const reactRoot = createRoot(container);
+  // A transition renders in slices that yield to the browser (a phone's input and paint), instead
+  // of one long task over the whole first page; the server's first paint stays until it commits.
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App root={root} router={router} />
+      </StrictMode>,
+    );
+  });
 }
 
 /** Resolves in a later task, after pending microtasks (such as axios sending a request) have run. */

@@ -1,5 +1,6 @@
 import type { BootstrapConfig } from '@contract/api/config';
 import { FALLBACK_LOCALE, supportedLocaleOf, translationsPath } from '@contract/api/locales';
+import { themeVariables } from '@contract/shell/theme-variables';
 
 /**
  * The HTML contract between server and web (docs/rules/shell.md#configuration): the template's single
@@ -59,6 +60,7 @@ export function renderPortalHead(bootstrap: BootstrapConfig, nonce: string): str
     ...meta('name', 'google-site-verification', app.searchVerificationId),
     '<link rel="icon" href="/api/assets/application/favicon">',
     `<meta name="csp-nonce" content="${escapeHtml(nonce)}">`,
+    renderThemeStyle(bootstrap, nonce),
     `<script id="portal-config" type="application/json" nonce="${escapeHtml(nonce)}">${jsonForScript(bootstrap)}</script>`,
     // The first render waits for the translation overlay: its request starts with the page, not
     // after the app's code has downloaded (src-web/platform/early-requests.ts uses this link).
@@ -66,11 +68,31 @@ export function renderPortalHead(bootstrap: BootstrapConfig, nonce: string): str
   ].join('');
 }
 
+/** A CSS value that cannot end its declaration or its rule, or leave the style element. */
+const SAFE_CSS_VALUE = /^[^;{}<>\\\n\r]*$/;
+
+/**
+ * The provider's theme as CSS variables on the root element, so the first paint (first-paint.ts)
+ * has the provider's colours; a style element with the page's nonce, as the CSP allows no style
+ * attribute. The app sets the same variables once it runs (src-web/shell/app-frame.tsx).
+ */
+export function renderThemeStyle(bootstrap: BootstrapConfig, nonce: string): string {
+  const declarations = Object.entries(themeVariables(bootstrap.theme))
+    .filter(([, value]) => SAFE_CSS_VALUE.test(value))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
+  // html:root outweighs the stylesheet's own :root defaults, which come later in the page.
+  return `<style nonce="${escapeHtml(nonce)}">html:root{${declarations}}</style>`;
+}
+
+/** The marker inside `<div id="root">` that the first paint (first-paint.ts) replaces; a template without it has none. */
+export const FIRST_PAINT_MARKER = '<!--portal-first-paint-->';
+
 /**
  * The served index.html. Throws IndexTemplateError when the template does not hold exactly one
  * marker block, because a page without its configuration would start wrong in subtle ways.
  */
-export function renderIndexHtml(template: string, bootstrap: BootstrapConfig, nonce: string): string {
+export function renderIndexHtml(template: string, bootstrap: BootstrapConfig, nonce: string, firstPaint = ''): string {
   const start = template.indexOf(HEAD_START);
   const end = template.indexOf(HEAD_END);
   if (start === -1 || end === -1 || end < start || template.indexOf(HEAD_START, start + 1) !== -1) {
@@ -78,5 +100,6 @@ export function renderIndexHtml(template: string, bootstrap: BootstrapConfig, no
   }
   // A function replacement is not used here on purpose: slicing keeps `$&`-style sequences in
   // the configuration from being interpreted.
-  return template.slice(0, start) + renderPortalHead(bootstrap, nonce) + template.slice(end + HEAD_END.length);
+  const page = template.slice(0, start) + renderPortalHead(bootstrap, nonce) + template.slice(end + HEAD_END.length);
+  return page.replace(FIRST_PAINT_MARKER, () => firstPaint);
 }

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BootstrapConfig } from '@contract/api/config';
+import { renderFirstPaint } from './first-paint';
 import { renderIndexHtml } from './index-html';
 
 /**
@@ -225,7 +226,9 @@ export function createWebAppHandler(options: WebAppOptions): (request: FastifyRe
         .send(WEB_NOT_BUILT_MESSAGE);
       return;
     }
-    const html = renderIndexHtml(text, await options.bootstrap(), request.cspNonce);
+    const bootstrap = await options.bootstrap();
+    const firstPaint = renderFirstPaint(bootstrap, { url: request.url, cookie: request.headers.cookie });
+    const html = renderIndexHtml(text, bootstrap, request.cspNonce, firstPaint);
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
     // The page carries the whole configuration (several KB): worth a quick compression per request.
     const encoding = pickEncoding(request.headers['accept-encoding']);

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { isEmbeddedPath } from '../paths';
-import { themeVariables } from '../platform/theme';
+import { themeVariables } from '@contract/shell/theme-variables';
 import { useStores } from '../stores/use-stores';
 import { LoadingOverlay } from './loading-overlay';
 

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { useLocation } from 'react-router-dom';
 import { paths } from '../paths';
 import { isExternalUrl } from '../platform/safe-url';
-import { isAdvancedBooking } from '../platform/page-type';
+import { isAdvancedBooking } from '@contract/shell/page-type';
 import { useStores } from '../stores/use-stores';
 
 /** True inside the /iframe layout (the embedded flag, docs/rules/embedding.md#iframe-prefix). */

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { applicationImageUrl } from '../api/assets-api';
-import { headerImageFor, pageType } from '../platform/page-type';
+import { headerImageFor, pageType } from '@contract/shell/page-type';
 import { useStores } from '../stores/use-stores';
 
 /** The provider's header picture for the page type (decorative, so alt=""). */

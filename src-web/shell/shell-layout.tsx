@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Outlet, useLocation } from 'react-router-dom';
-import { isAdvancedBooking, pageType } from '../platform/page-type';
+import { isAdvancedBooking, pageType } from '@contract/shell/page-type';
 import { useStores } from '../stores/use-stores';
 import { Banner } from './banner';
 import { DesktopNavigation } from './desktop-navigation';

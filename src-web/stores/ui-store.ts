@@ -1,6 +1,7 @@
 import { makeAutoObservable } from 'mobx';
-import { detectDevice, shouldZoom, type Device } from '../platform/device';
+import { detectDevice, shouldZoom, type Device } from '@contract/shell/device';
 import { detectKioskMode } from '../platform/kiosk';
+import { BANNER_CLOSED_COOKIE, bannerClosedIn } from '@contract/shell/banner-cookie';
 
 const BANNER_CLOSED_KEY = 'portal.bannerClosed';
 
@@ -25,7 +26,7 @@ export class UiStore {
     this.viewportWidth = win.innerWidth;
     this.viewportHeight = win.innerHeight;
     this.kiosk = detectKioskMode(win);
-    this.bannerClosed = readSession(win, BANNER_CLOSED_KEY) === 'true';
+    this.bannerClosed = readSession(win, BANNER_CLOSED_KEY) === 'true' || bannerClosedIn(win.document.cookie);
     makeAutoObservable<this, 'win' | 'clock'>(this, { win: false, clock: false, kiosk: false });
   }
 
@@ -75,6 +76,9 @@ export class UiStore {
   closeBanner(): void {
     this.bannerClosed = true;
     writeSession(this.win, BANNER_CLOSED_KEY, 'true');
+    // The server's first paint of the next page leaves the banner out too (no expiry: this session).
+    const secure = this.win.location.protocol === 'https:' ? '; Secure' : '';
+    this.win.document.cookie = `${BANNER_CLOSED_COOKIE}=1; Path=/; SameSite=Lax${secure}`;
   }
 
   /** Follows window resizes (one update per frame); returns the function that stops it. */

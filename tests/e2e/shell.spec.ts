@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
 import { EMBED_PARENT_PORT } from './helpers/servers';
@@ -150,3 +150,81 @@ test.describe('on a phone', () => {
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   });
 });
+
+/** Where the chrome's parts are drawn: the banner's text, the logo, the header and its picture. */
+async function chromeBoxes(page: Page): Promise<Record<string, { x: number; y: number; width: number; height: number } | null>> {
+  return page.evaluate(() => {
+    const box = (selector: string) => {
+      const element = document.querySelector(selector);
+      if (!element) return null;
+      const { x, y, width, height } = element.getBoundingClientRect();
+      return { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) };
+    };
+    return {
+      environment: box('.pp-environment-badge'),
+      banner: box('.pp-banner'),
+      bannerText: box('.pp-banner-content'),
+      logo: box('.pp-header .pp-logo'),
+      header: box('.pp-header'),
+      headerImage: box('.pp-header-image'),
+    };
+  });
+}
+
+for (const size of [
+  { name: 'phone', width: 390, height: 844, touch: true },
+  { name: 'desktop', width: 1440, height: 900, touch: false },
+  { name: 'short laptop (zoomed)', width: 1366, height: 768, touch: false },
+]) {
+  test(`the server's first paint is the app's chrome, in the same place (${size.name})`, async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: size.width, height: size.height },
+      hasTouch: size.touch,
+      isMobile: size.touch,
+    });
+    try {
+      // Before any script: what a phone on a slow network shows while the app downloads.
+      const before = await context.newPage();
+      await before.route('**/*.js', (route) => route.abort());
+      await before.goto('/about');
+      await expect(before.locator('#root > .pp-first-paint .pp-banner')).toBeVisible();
+      await expect(before.locator('.pp-first-paint .pp-logo')).toHaveJSProperty('complete', true);
+      const painted = await chromeBoxes(before);
+      const colours = (page: Page) =>
+        page.evaluate(() => ({
+          header: getComputedStyle(document.querySelector('.pp-header') as Element).backgroundColor,
+          page: getComputedStyle(document.body).backgroundColor,
+          font: getComputedStyle(document.body).fontFamily,
+        }));
+      const paintedColours = await colours(before);
+      // The provider's theme, not the stylesheet's defaults (white header).
+      expect(paintedColours.header).not.toBe('rgb(255, 255, 255)');
+
+      const after = await context.newPage();
+      await after.goto('/about');
+      await expect(after.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(after.locator('.pp-first-paint')).toHaveCount(0);
+      // One header, one banner: the app replaced the first paint rather than adding to it.
+      await expect(after.locator('.pp-header')).toHaveCount(1);
+      await expect(after.getByRole('region', { name: t('banner.label') })).toHaveCount(1);
+      const app = await chromeBoxes(after);
+      expect(await colours(after)).toEqual(paintedColours);
+      for (const [part, box] of Object.entries(painted)) {
+        expect(box, `${part} in the first paint`).not.toBeNull();
+        const drawn = app[part];
+        expect(drawn, `${part} in the app`).not.toBeNull();
+        // The environment strip's words come with the app: its line, not its width, is kept.
+        const keys = part === 'environment' ? (['y', 'height'] as const) : (['x', 'y', 'width', 'height'] as const);
+        for (const key of keys) {
+          expect(
+            Math.abs((drawn?.[key] ?? 0) - (box?.[key] ?? 0)),
+            `${part} ${key}: first paint ${box?.[key]}, app ${drawn?.[key]}`,
+          ).toBeLessThanOrEqual(1);
+        }
+      }
+      await expectNoSeriousA11yViolations(after, `about after the first paint (${size.name})`);
+    } finally {
+      await context.close();
+    }
+  });
+}

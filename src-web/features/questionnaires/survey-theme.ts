@@ -1,5 +1,5 @@
 import type { QuestionnaireTheme, ThemeConfig } from '@contract/api/config';
-import { readableColor } from '../../platform/theme';
+import { readableColor } from '@contract/shell/theme-variables';
 
 /**
  * SurveyJS themed from the provider (docs/rules/questionnaires.md#look): the theme service's

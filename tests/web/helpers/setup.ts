@@ -15,6 +15,11 @@ afterEach(async () => {
   await closeApiServers();
   sessionStorage.clear();
   localStorage.clear();
+  // Like the storages, no test's cookies reach the next (the banner's, the kiosk's).
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
   // jsdom's defaults; renderApp({ viewport }) changes them for one test.
   window.innerWidth = 1024;
   window.innerHeight = 768;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { detectDevice, shouldZoom, type DeviceSignals } from '../../../src-web/platform/device';
+import { detectDevice, shouldZoom, type DeviceSignals } from '@contract/shell/device';
 import { scrubUrl } from '../../../src-web/platform/error-reporting';
 import { isKioskPath } from '../../../src-web/platform/kiosk';
-import { headerImageFor, pageType } from '../../../src-web/platform/page-type';
+import { headerImageFor, pageType } from '@contract/shell/page-type';
 import { safeInternalPath } from '../../../src-web/platform/safe-url';
-import { contrastRatio, readableColor } from '../../../src-web/platform/theme';
+import { contrastRatio, readableColor } from '@contract/shell/theme-variables';
 
 const UA = {
   iphone:

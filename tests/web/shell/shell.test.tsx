@@ -48,6 +48,15 @@ describe('banner', () => {
     fireEvent.click(within(banner).getByRole('button', { name: 'Close announcement' }));
     expect(screen.queryByRole('region', { name: 'Announcement' })).toBeNull();
     expect(sessionStorage.getItem('portal.bannerClosed')).toBe('true');
+    // The server's first paint of the next page reads it (src-server/platform/first-paint.ts).
+    expect(document.cookie).toContain('portal_banner_closed=1');
+  });
+
+  it('should stay closed in a new tab of the same browser session (the cookie)', async () => {
+    document.cookie = 'portal_banner_closed=1; Path=/';
+    await shellAt('/about', { config: withBanner(true) });
+    await screen.findByRole('main');
+    expect(screen.queryByRole('region', { name: 'Announcement' })).toBeNull();
   });
 
   it('should offer no close button unless closeBanner is on', async () => {

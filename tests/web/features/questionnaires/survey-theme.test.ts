@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QuestionnaireThemeSchema, type ThemeConfig } from '@contract/api/config';
 import { surveyThemeVariables } from '../../../../src-web/features/questionnaires/survey-theme';
-import { contrastRatio } from '../../../../src-web/platform/theme';
+import { contrastRatio } from '@contract/shell/theme-variables';
 
 const THEME: ThemeConfig = {
   colorPrimary: '#0b5f7a',

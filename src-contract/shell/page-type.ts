@@ -1,4 +1,4 @@
-import type { ApplicationImage } from '@contract/api/config';
+import type { ApplicationImage } from '../api/config';
 import type { Device } from './device';
 
 export type PageType = 'confirmation' | 'check-in' | 'default';
