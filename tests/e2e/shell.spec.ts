@@ -228,3 +228,33 @@ for (const size of [
     }
   });
 }
+
+test('the booking home loads without moving what is on screen, on a slow phone', async ({ browser }) => {
+  // Lighthouse's phone: its size and a CPU four times slower, where the exam list once came a
+  // moment after the page and pushed "Your exams" out of view (CLS 0.064).
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    await expect(page.locator('[data-booking-ready="true"]')).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('li[data-exam]').first()).toBeVisible();
+    await page.waitForTimeout(1_500);
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

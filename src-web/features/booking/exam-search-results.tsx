@@ -1,11 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useDeferredValue } from 'react';
-import type { Exam } from '@contract/api/booking';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/use-stores';
 import { Button } from '../../components/button';
-
-const NO_EXAMS: Exam[] = [];
 
 /**
  * The exams found, right after the search field in the tab order (issue 25): the count, said
@@ -21,9 +18,10 @@ export const ExamSearchResults = observer(function ExamSearchResults(props: {
   const { listId } = props;
   const choice = booking.examChoice;
   const found = choice.visibleExams;
-  // The list renders in a transition: React paints the page first and then fills the list in
-  // small slices, so neither the first paint nor typing in the search waits for ~40 exams.
-  const visibleExams = useDeferredValue(found, NO_EXAMS);
+  // Typing re-renders the list in the background, so the field never waits for ~40 exams. The
+  // first render shows them at once (no initial value): the page's first render is a transition
+  // already (src-web/start.tsx), and an empty list first moved everything below it (a layout shift).
+  const visibleExams = useDeferredValue(found);
   const query = choice.searchText;
   const searching = query !== '';
 
