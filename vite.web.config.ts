@@ -37,6 +37,17 @@ function authRedirectPage(): Plugin {
 }
 
 /**
+ * An area's public.ts (src-web/features/<area>/public.ts) holds re-exports and constants, nothing
+ * that runs for its effect. Declared free of side effects, importing one name from it brings only
+ * the module behind that name: otherwise Rolldown puts every re-exported module in the importer's
+ * chunk (the booking page's questionnaire hooks brought the kiosk's questionnaire store and modal
+ * into the booking home, about 2.5 KB gzipped).
+ */
+function publicFilesArePure(id: string): boolean | undefined {
+  return /[\\/]src-web[\\/]features[\\/][^\\/]+[\\/]public\.ts$/.test(id) ? false : undefined;
+}
+
+/**
  * The website build of src-web (served by src-server from dist/web). The kiosk's
  * electron.vite.config.ts builds the same index.html as its renderer; this file is the
  * one the budgets in docs/web.md#budgets are measured on, so it is always minified.
@@ -57,6 +68,7 @@ export default defineConfig({
     target: 'es2022',
     // Route chunks are small; keep the warning meaningful for the shared vendor chunk.
     chunkSizeWarningLimit: 600,
+    rolldownOptions: { treeshake: { moduleSideEffects: publicFilesArePure } },
   },
   server: {
     // `npm run dev` style work: the API (and the bootstrap config) come from the real server.
