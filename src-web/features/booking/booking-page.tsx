@@ -7,6 +7,7 @@ import { paths } from '../../paths';
 import { usePortalHref } from '../../shell/embedded';
 import { Page } from '../../components/page';
 import { BOOKING_QUERY_KEYS } from './booking-store';
+import type { RootStore } from '../../stores/root-store';
 import { useStores } from '../../stores/use-stores';
 import { bookingQuestionnaireHooks, loadBookingQuestionnaires } from '../questionnaires/public';
 import { BookingStepper } from './booking-stepper';
@@ -26,10 +27,12 @@ const RescheduleStep = lazy(() => import('./reschedule-step').then((m) => ({ def
 // The chosen exams' questionnaires: their code and SurveyJS load when the exams are chosen.
 const BookingQuestionnaires = lazy(() => loadBookingQuestionnaires().then((m) => ({ default: m.BookingQuestionnaires })));
 
-/** Starts the next steps' downloads once the patient has chosen an exam, before they are needed. */
-function prefetchLaterSteps(): void {
+/** Starts the next steps' downloads (code and stores) once the patient has chosen an exam, before they are needed. */
+function prefetchLaterSteps(root: RootStore): void {
   void import('./location-step');
   void import('./details-step');
+  // Tried again when the patient continues.
+  root.booking.loadLaterSteps().catch(() => undefined);
 }
 
 /** Whether chosen exams are the ones a comma-separated list names, in any order. */
@@ -98,7 +101,7 @@ export const BookingPage = observer(function BookingPage() {
   // A booking made: on to its confirmation's own address (docs/rules/booking.md#confirmation),
   // pushed so Back and Forward keep it; the booking home's URL lost its choices just before.
   // Only a booking made on this visit: coming Back here finds the last one and starts afresh.
-  const result = booking.submission.result;
+  const result = booking.result;
   const resultAtMount = useRef(result);
   const confirmedHref = result?.kind === 'appointment' ? portalHref(paths.appointmentConfirmed(result.response.bookingKey)) : null;
   useEffect(() => {
@@ -113,8 +116,8 @@ export const BookingPage = observer(function BookingPage() {
   }, [root, rescheduleKey]);
 
   useEffect(() => {
-    if (booking.examChoice.selectedSlugs.length > 0) prefetchLaterSteps();
-  }, [booking.examChoice.selectedSlugs.length]);
+    if (booking.examChoice.selectedSlugs.length > 0) prefetchLaterSteps(root);
+  }, [root, booking.examChoice.selectedSlugs.length]);
 
   // After a step change, focus its heading so a screen reader announces the new step.
   const step = booking.step;
