@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../paths';
+import { loadBookingStepsTexts, useBookingStepsTexts } from '../../i18n/booking-steps-texts';
 import { usePortalHref } from '../../shell/embedded';
 import { Page } from '../../components/page';
 import { BOOKING_QUERY_KEYS } from './booking-store';
@@ -27,12 +28,13 @@ const RescheduleStep = lazy(() => import('./reschedule-step').then((m) => ({ def
 // The chosen exams' questionnaires: their code and SurveyJS load when the exams are chosen.
 const BookingQuestionnaires = lazy(() => loadBookingQuestionnaires().then((m) => ({ default: m.BookingQuestionnaires })));
 
-/** Starts the next steps' downloads (code and stores) once the patient has chosen an exam, before they are needed. */
+/** Starts the next steps' downloads (code, stores, texts) once the patient has chosen an exam, before they are needed. */
 function prefetchLaterSteps(root: RootStore): void {
   void import('./location-step');
   void import('./details-step');
   // Tried again when the patient continues.
   root.booking.loadLaterSteps().catch(() => undefined);
+  loadBookingStepsTexts(root.i18n.i18n, root.i18n.locale).catch(() => undefined);
 }
 
 /** Whether chosen exams are the ones a comma-separated list names, in any order. */
@@ -119,8 +121,11 @@ export const BookingPage = observer(function BookingPage() {
     if (booking.examChoice.selectedSlugs.length > 0) prefetchLaterSteps(root);
   }, [root, booking.examChoice.selectedSlugs.length]);
 
-  // After a step change, focus its heading so a screen reader announces the new step.
   const step = booking.step;
+  // The later steps' texts: prefetched with an exam chosen, else loaded when a later step shows (a reload).
+  const stepsTexts = useBookingStepsTexts(root.i18n.i18n, root.i18n.locale, step > 0);
+
+  // After a step change, focus its heading so a screen reader announces the new step.
   useEffect(() => {
     if (firstStep.current) {
       firstStep.current = false;
@@ -152,9 +157,12 @@ export const BookingPage = observer(function BookingPage() {
         <div ref={setOutcomeSlot} className="pp-booking-outcome-slot" />
         <Suspense fallback={<p role="status">{t('message.loading')}</p>}>
           {step === 0 && <ExamStep />}
-          {step === 1 && <LocationStep />}
-          {step === 2 && (rescheduleKey ? <RescheduleStep bookingKey={rescheduleKey} context={rescheduleContext} /> : <DetailsStep />)}
-          {step === 3 && <ConfirmationStep />}
+          {step > 0 && !stepsTexts && <p role="status">{t('message.loading')}</p>}
+          {stepsTexts && step === 1 && <LocationStep />}
+          {stepsTexts &&
+            step === 2 &&
+            (rescheduleKey ? <RescheduleStep bookingKey={rescheduleKey} context={rescheduleContext} /> : <DetailsStep />)}
+          {stepsTexts && step === 3 && <ConfirmationStep />}
         </Suspense>
         {questionnaires && (
           <Suspense fallback={null}>
