@@ -1,6 +1,6 @@
 import type { BookingApi } from '../../api/booking-api';
 import type { WeekStartDay } from './booking-calendar';
-import type { Locator } from './booking-locator';
+import { createBrowserLocator, type Locator, type LocatorSource } from './booking-locator';
 import { BookingPlaceAndTime, type CalendarView, type ChosenExams } from './booking-place-and-time';
 import { BookingSubmission, type SubmittedExams } from './booking-submission';
 
@@ -24,7 +24,7 @@ export interface LaterStepsContext {
   today: () => string;
   flags: () => { showUnableToLocateWindow: boolean; weekStartsTodayEnabled: boolean };
   weekStart: () => WeekStartDay;
-  locator: Locator;
+  locator: Locator | LocatorSource;
   newIdempotencyKey: () => string;
   loadPatientForm?: () => Promise<typeof import('./booking-patient-form')>;
   exams: ChosenExams & SubmittedExams;
@@ -49,7 +49,7 @@ export function createLaterSteps(context: LaterStepsContext): LaterSteps {
     today: context.today,
     flags: context.flags,
     weekStart: context.weekStart,
-    locator: context.locator,
+    locator: 'browser' in context.locator ? createBrowserLocator(context.locator.browser, context.locator.kiosk) : context.locator,
     exams: context.exams,
     holdTaken: () => submission.forgetKey(),
   });

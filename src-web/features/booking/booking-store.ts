@@ -4,7 +4,7 @@ import type { WeekStartDay } from './booking-calendar';
 import { localDate } from '../../platform/dates';
 import { BookingExamChoice } from './booking-exam-choice';
 import type { LaterSteps, PlaceRequest } from './booking-later-steps';
-import type { Locator } from './booking-locator';
+import type { Locator, LocatorSource } from './booking-locator';
 import type { BookingPlaceAndTime, PlaceAndTimeRestore } from './booking-place-and-time';
 import { createStepReporter, type StepReporter } from './booking-step-reporter';
 import type { BookingResult, BookingSubmission } from './booking-submission';
@@ -23,7 +23,8 @@ export interface BookingStoreDeps {
   flags: () => { mapUiEnabled: boolean; showUnableToLocateWindow: boolean; weekStartsTodayEnabled: boolean };
   /** The locale's first day of the week. */
   weekStart: () => WeekStartDay;
-  locator: Locator;
+  /** Where the position comes from besides the link: a Locator (tests), or the browser to build one on. */
+  locator: Locator | LocatorSource;
   reportStep: (step: BookingStep) => void;
   /** A fresh UUID for the Idempotency-Key header. */
   newIdempotencyKey: () => string;

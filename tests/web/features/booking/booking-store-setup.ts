@@ -1,6 +1,6 @@
 import { createBookingApi } from '../../../../src-web/api/booking-api';
 import { createApiClient } from '../../../../src-web/api/client';
-import { randomUuid } from '../../../../src-web/features/booking/booking-locator';
+import { randomUuid } from '../../../../src-web/platform/uuid';
 import { BookingStore, type BookingStoreDeps, type Locator } from '../../../../src-web/features/booking/booking-store';
 import { startApiServer } from '../../helpers/api-server';
 import { bookingRoutes, holdReleaseRoutes, type BookingRoutesOptions, type RecordedBookingRequest } from './booking-fixtures';

@@ -24,7 +24,10 @@ afterEach(() => {
 
 describe('BookingStore', () => {
   it('should report only the step the patient settles on after quick changes', async () => {
-    const { store, reported } = await setup({ deps: { stepReportDelayMs: 400 } });
+    const { store, reported } = await setup({ deps: { stepReportDelayMs: 400 }, notStarted: true });
+    // Loaded before the start, so a slow first import is not the patient settling on step 0.
+    await store.loadLaterSteps();
+    await store.start(new URLSearchParams());
     store.examChoice.toggleExam('ct-brain');
     await store.goToLocation();
     store.goBack();
