@@ -33,7 +33,7 @@ const BOOKING_READY_SELECTOR = '[data-booking-ready="true"]';
 
 const KB = 1024;
 const BUDGETS = {
-  homeJsGzipKb: 200,
+  homeJsGzipKb: 170,
   homeCssGzipKb: 50,
   flowJsGzipKb: 350,
   /** Our own budget: SurveyJS alone is about 350 KB gzipped. */

@@ -15,6 +15,7 @@ import type reportFeedback from './locales/en/report-feedback.json';
 import type referrerAccess from './locales/en/referrer-access.json';
 import type kioskScan from './locales/en/kiosk-scan.json';
 import type bookingCode from './locales/en/booking-code.json';
+import type bookingSteps from './locales/en/booking-steps.json';
 
 /**
  * Types every t() call against the English catalogue, so an unknown key or a missing
@@ -31,7 +32,8 @@ declare module 'i18next' {
     // quick-report.json with the referrer's quick report (quick-report-texts.ts), report-feedback.json with the referrer
     // feedback pages (report-feedback-texts.ts), referrer-access.json with the referrer's report list
     // (referrer-access-texts.ts), kiosk-scan.json with the kiosk home (kiosk-scan-texts.ts), booking-code.json with the
-    // booking code box (booking-code-texts.ts); typed as one catalogue.
+    // booking code box (booking-code-texts.ts), booking-steps.json with the booking steps after the exam choice
+    // (booking-steps-texts.ts); typed as one catalogue.
     resources: {
       translation: typeof en &
         typeof pages &
@@ -49,7 +51,8 @@ declare module 'i18next' {
         typeof reportFeedback &
         typeof referrerAccess &
         typeof kioskScan &
-        typeof bookingCode;
+        typeof bookingCode &
+        typeof bookingSteps;
     };
   }
 }

@@ -30,13 +30,16 @@ export function lazyTexts(english: Catalogue, own: Partial<Record<SupportedLocal
     return promise;
   }
 
-  /** True once the texts are in the instance; starts loading them when needed. */
-  function useTexts(instance: I18nInstance, locale: SupportedLocale): boolean {
+  /**
+   * True once the texts are in the instance; starts loading them when needed.
+   * @param wanted - false leaves them unloaded for now (a page whose later part needs them).
+   */
+  function useTexts(instance: I18nInstance, locale: SupportedLocale, wanted = true): boolean {
     // Ready per instance: a language switch brings a new instance that needs the texts again.
     const [readyFor, setReadyFor] = useState<I18nInstance | null>(() => (loaded.has(instance) ? instance : null));
     const ready = readyFor === instance || loaded.has(instance);
     useEffect(() => {
-      if (ready) return;
+      if (ready || !wanted) return;
       let live = true;
       load(instance, locale).then(
         () => live && setReadyFor(instance),
@@ -45,7 +48,7 @@ export function lazyTexts(english: Catalogue, own: Partial<Record<SupportedLocal
       return () => {
         live = false;
       };
-    }, [instance, locale, ready]);
+    }, [instance, locale, ready, wanted]);
     return ready;
   }
 

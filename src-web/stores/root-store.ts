@@ -4,14 +4,12 @@ import { createBookingApi, type BookingApi } from '../api/booking-api';
 import type { ApiClient } from '../api/client';
 import { createConfigApi, type ConfigApi } from '../api/config-api';
 import { createPatientAccessApi, type PatientAccessApi } from '../api/patient-access-api';
-import { createBrowserLocator, randomUuid } from '../features/booking/booking-locator';
 import { reportStepToWindow } from '../features/booking/booking-step-reporter';
 import { BookingStore } from '../features/booking/booking-store';
 import { ConfigStore } from './config-store';
 import { ContentStore } from './content-store';
 import { I18nStore } from './i18n-store';
-import { browserCookiesEnabled, PatientAccessStore } from '../features/authentication/patient-access-store';
-import { localDate } from '../platform/dates';
+import { randomUuid } from '../platform/uuid';
 import { SessionStore, type PortalNavigator } from './session-store';
 import { UiStore } from './ui-store';
 import { StaffStore } from './staff-store';
@@ -56,8 +54,9 @@ export class RootStore {
   readonly i18n: I18nStore;
   readonly content: ContentStore;
   readonly booking: BookingStore;
-  readonly patientAccess: PatientAccessStore;
   readonly staff: StaffStore;
+  /** The app's clock (tests fix it). */
+  readonly clock: () => Date;
 
   private navigator: PortalNavigator;
   private readonly client: ApiClient;
@@ -80,31 +79,20 @@ export class RootStore {
       currentUrl: () => `${win.location.pathname}${win.location.search}`,
     };
     this.config = new ConfigStore(options.config);
-    this.ui = new UiStore(win, options.clock ?? (() => new Date()));
+    this.clock = options.clock ?? (() => new Date());
+    this.ui = new UiStore(win, this.clock);
     this.session = new SessionStore(() => this.navigator);
     this.i18n = new I18nStore(options.config.app.locale, this.api.assets, win.document);
     this.content = new ContentStore(this.api.config);
-    const staffMayBook = () => this.staff.hasAnyRole(STAFF_BOOKING_ROLES);
     this.booking = new BookingStore({
       api: this.api.booking,
-      clock: options.clock ?? (() => new Date()),
+      clock: this.clock,
       flags: () => this.config.radiology,
       weekStart: () => this.i18n.weekStart,
-      locator: createBrowserLocator(win, () => this.ui.kiosk),
+      locator: { browser: win, kiosk: () => this.ui.kiosk },
       reportStep: reportStepToWindow(win),
       newIdempotencyKey: () => randomUuid(win.crypto),
-      staffMayBook,
-    });
-    this.patientAccess = new PatientAccessStore({
-      api: this.api.patientAccess,
-      session: this.session,
-      navigator: () => this.navigator,
-      otpResendSeconds: () => this.config.app.otpResendSeconds,
-      today: () => localDate(options.clock?.() ?? new Date()),
-      cookiesEnabled: () => browserCookiesEnabled(win),
-      applyTranslations: (overlay) => this.i18n.instance?.addResourceBundle(this.i18n.locale, 'translation', overlay, true, true),
-      scrollToTop: () => win.scrollTo?.(0, 0),
-      staffMayBook,
+      staffMayBook: () => this.staffMayBook(),
     });
     this.staff = new StaffStore({
       app: () => this.config.app,
@@ -133,6 +121,11 @@ export class RootStore {
     if (!this.features.has(factory))
       this.features.set(factory, factory({ root: this, client: this.client, window: this.win, navigator: () => this.navigator }));
     return this.features.get(factory) as T;
+  }
+
+  /** True while staff (or an admin) are signed in: only then may ?staffBooking=true book for a patient. */
+  staffMayBook(): boolean {
+    return this.staff.hasAnyRole(STAFF_BOOKING_ROLES);
   }
 
   /** Hands stores the router's navigation once it exists (single-page navigation). */

@@ -4,7 +4,7 @@ import { DENIED_STATUSES } from '@contract/api/appointment-statuses';
 import { createAppointmentsApi, type AppointmentsApi } from '../../api/appointments-api';
 import { ApiError } from '../../api/client';
 import { paths } from '../../paths';
-import { randomUuid } from '../booking/public';
+import { randomUuid } from '../../platform/uuid';
 import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { PatientSubject, PortalNavigator } from '../../stores/session-store';
@@ -21,6 +21,7 @@ import {
   type AppointmentPageState,
 } from './appointment-dialog';
 import { AppointmentRescheduling } from './appointment-rescheduling';
+import { patientAccessStoreOf } from '../authentication/public';
 
 export { CANCEL_QUESTIONNAIRE_TYPE } from './appointment-cancellation';
 export { DETAILS_FIELDS, type DetailsField } from './appointment-details-change';
@@ -232,7 +233,7 @@ export class AppointmentStore implements AppointmentPageState {
 export function appointmentStoreOf({ root, client, window, navigator }: FeatureStoreContext): AppointmentStore {
   return new AppointmentStore({
     api: createAppointmentsApi(client),
-    ensureSignedIn: (bookingKey, type) => root.patientAccess.ensureSignedIn(bookingKey, type),
+    ensureSignedIn: (bookingKey, type) => root.featureStore(patientAccessStoreOf).ensureSignedIn(bookingKey, type),
     navigator,
     newIdempotencyKey: () => randomUuid(window.crypto),
   });

@@ -5,6 +5,7 @@ import { ApiError } from '../../api/client';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { SignInType } from '@contract/api/patient-access';
 import { googleCalendarUrl, outlookCalendarUrl, type CalendarLinkEvent } from './calendar-links';
+import { patientAccessStoreOf } from '../authentication/public';
 
 export interface BookingConfirmedDeps {
   api: Pick<AppointmentsApi, 'confirmation' | 'calendarFileUrl'>;
@@ -99,6 +100,6 @@ export class BookingConfirmedStore {
 export function bookingConfirmedStoreOf({ root, client }: FeatureStoreContext): BookingConfirmedStore {
   return new BookingConfirmedStore({
     api: createAppointmentsApi(client),
-    ensureSignedIn: (bookingKey, type) => root.patientAccess.ensureSignedIn(bookingKey, type),
+    ensureSignedIn: (bookingKey, type) => root.featureStore(patientAccessStoreOf).ensureSignedIn(bookingKey, type),
   });
 }

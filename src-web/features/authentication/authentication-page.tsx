@@ -14,6 +14,7 @@ import { TextField } from '../../components/text-field';
 import { useSignInTexts } from '../../i18n/sign-in-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { readShareToken, sessionStorageOf } from '../../platform/share-token';
+import { patientAccessStoreOf } from './patient-access-store';
 
 const ERROR_ID = 'auth-error';
 
@@ -315,8 +316,7 @@ const CodeForm = observer(function CodeForm({ store }: { store: PatientSignInSto
 
 const AuthenticationView = observer(function AuthenticationView() {
   const { t } = useTranslation();
-  const { patientAccess } = useStores();
-  const store = patientAccess.signIn(PatientSignInStore);
+  const store = useStores().featureStore(patientAccessStoreOf).signIn(PatientSignInStore);
   const home = useHomeHref();
   const title = store.shared
     ? t('authentication.titleShared')
@@ -358,9 +358,10 @@ const AuthenticationView = observer(function AuthenticationView() {
 
 /** /authentication (docs/rules/patient-access.md#authentication-page): sign in to a booking, then back to where the patient was. */
 export const AuthenticationPage = observer(function AuthenticationPage() {
-  const { patientAccess, i18n } = useStores();
+  const root = useStores();
+  const { i18n } = root;
   const textsReady = useSignInTexts(i18n.i18n, i18n.locale);
-  const store = patientAccess.signIn(PatientSignInStore);
+  const store = root.featureStore(patientAccessStoreOf).signIn(PatientSignInStore);
   const [searchParams] = useSearchParams();
   const embedded = useEmbedded();
   const search = searchParams.toString();

@@ -1,4 +1,6 @@
 import { ApiError } from '../../api/client';
+import { localDate } from '../../platform/dates';
+import type { FeatureStoreContext } from '../../stores/root-store';
 import { parseRoleTranslations, type PatientAccessOptions } from './patient-access-options';
 import type { PatientSignInStore } from './patient-sign-in-store';
 import type { PatientSubject } from '../../stores/session-store';
@@ -80,4 +82,22 @@ export class PatientAccessStore {
     const overlay = parseRoleTranslations(json);
     if (overlay) this.options.applyTranslations(overlay);
   }
+}
+
+/**
+ * The app's one PatientAccessStore (RootStore.featureStore): created by the first page that checks
+ * a session or signs in, so its code is not in the booking home's entry chunk.
+ */
+export function patientAccessStoreOf({ root, window: win, navigator }: FeatureStoreContext): PatientAccessStore {
+  return new PatientAccessStore({
+    api: root.api.patientAccess,
+    session: root.session,
+    navigator,
+    otpResendSeconds: () => root.config.app.otpResendSeconds,
+    today: () => localDate(root.clock()),
+    cookiesEnabled: () => browserCookiesEnabled(win),
+    applyTranslations: (overlay) => root.i18n.instance?.addResourceBundle(root.i18n.locale, 'translation', overlay, true, true),
+    scrollToTop: () => win.scrollTo?.(0, 0),
+    staffMayBook: () => root.staffMayBook(),
+  });
 }

@@ -6,6 +6,7 @@ import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { PatientSubject } from '../../stores/session-store';
 import { loadSignedInSummary, loadStateOf } from '../../platform/signed-in-summary';
+import { patientAccessStoreOf } from '../authentication/public';
 
 /** The one dialog open on the booking-request page. */
 export type BookingRequestDialog =
@@ -140,7 +141,7 @@ export class BookingRequestStore {
 export function bookingRequestStoreOf({ root, client }: FeatureStoreContext): BookingRequestStore {
   return new BookingRequestStore({
     api: createBookingRequestsApi(client),
-    ensureSignedIn: (bookingKey, type) => root.patientAccess.ensureSignedIn(bookingKey, type),
+    ensureSignedIn: (bookingKey, type) => root.featureStore(patientAccessStoreOf).ensureSignedIn(bookingKey, type),
     downloadReferralEnabled: () => root.config.app.bookingRequestsDownloadReferralEnabled,
   });
 }

@@ -158,6 +158,11 @@ export class BookingExamChoice {
     return this.infoExamSlug ? (this.examsBySlug.get(this.infoExamSlug) ?? null) : null;
   }
 
+  /** A dialog of the step is open (exam information, booking-request information, walk-in choice). */
+  get dialogOpen(): boolean {
+    return this.infoExam !== null || this.requestInfoOpen || this.walkInOpen;
+  }
+
   /** The patient may go on to the place and time. */
   get canContinue(): boolean {
     return this.selectedSlugs.length > 0 && !this.walkInOpen;

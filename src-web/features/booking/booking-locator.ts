@@ -19,6 +19,15 @@ export interface Locator {
   rememberKioskPostcode(postcode: string): void;
 }
 
+/**
+ * The browser's geolocation, and the kiosk's stored postcode in kiosk mode: what the app passes
+ * (root-store.ts), so this module loads with the later booking steps rather than the first screen.
+ */
+export interface LocatorSource {
+  browser: Window;
+  kiosk: () => boolean;
+}
+
 /** How long the browser may take to find the position before the flow moves on without it. */
 export const BROWSER_POSITION_TIMEOUT_MS = 10_000;
 
@@ -72,12 +81,3 @@ export function createBrowserLocator(win: Window, isKiosk: () => boolean): Locat
 }
 
 export { KIOSK_COOKIE_EXPIRY } from '../../platform/kiosk';
-
-/** A random (version 4) UUID for Idempotency-Key; getRandomValues works outside secure contexts too. */
-export function randomUuid(crypto: Crypto): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}

@@ -4,9 +4,11 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../paths';
+import { loadBookingStepsTexts, useBookingStepsTexts } from '../../i18n/booking-steps-texts';
 import { usePortalHref } from '../../shell/embedded';
 import { Page } from '../../components/page';
 import { BOOKING_QUERY_KEYS } from './booking-store';
+import type { RootStore } from '../../stores/root-store';
 import { useStores } from '../../stores/use-stores';
 import { bookingQuestionnaireHooks, loadBookingQuestionnaires } from '../questionnaires/public';
 import { BookingStepper } from './booking-stepper';
@@ -26,10 +28,13 @@ const RescheduleStep = lazy(() => import('./reschedule-step').then((m) => ({ def
 // The chosen exams' questionnaires: their code and SurveyJS load when the exams are chosen.
 const BookingQuestionnaires = lazy(() => loadBookingQuestionnaires().then((m) => ({ default: m.BookingQuestionnaires })));
 
-/** Starts the next steps' downloads once the patient has chosen an exam, before they are needed. */
-function prefetchLaterSteps(): void {
+/** Starts the next steps' downloads (code, stores, texts) once the patient has chosen an exam, before they are needed. */
+function prefetchLaterSteps(root: RootStore): void {
   void import('./location-step');
   void import('./details-step');
+  // Tried again when the patient continues.
+  root.booking.loadLaterSteps().catch(() => undefined);
+  loadBookingStepsTexts(root.i18n.i18n, root.i18n.locale).catch(() => undefined);
 }
 
 /** Whether chosen exams are the ones a comma-separated list names, in any order. */
@@ -98,7 +103,7 @@ export const BookingPage = observer(function BookingPage() {
   // A booking made: on to its confirmation's own address (docs/rules/booking.md#confirmation),
   // pushed so Back and Forward keep it; the booking home's URL lost its choices just before.
   // Only a booking made on this visit: coming Back here finds the last one and starts afresh.
-  const result = booking.submission.result;
+  const result = booking.result;
   const resultAtMount = useRef(result);
   const confirmedHref = result?.kind === 'appointment' ? portalHref(paths.appointmentConfirmed(result.response.bookingKey)) : null;
   useEffect(() => {
@@ -113,11 +118,14 @@ export const BookingPage = observer(function BookingPage() {
   }, [root, rescheduleKey]);
 
   useEffect(() => {
-    if (booking.examChoice.selectedSlugs.length > 0) prefetchLaterSteps();
-  }, [booking.examChoice.selectedSlugs.length]);
+    if (booking.examChoice.selectedSlugs.length > 0) prefetchLaterSteps(root);
+  }, [root, booking.examChoice.selectedSlugs.length]);
+
+  const step = booking.step;
+  // The later steps' texts: prefetched with an exam chosen, else loaded when a later step shows (a reload).
+  const stepsTexts = useBookingStepsTexts(root.i18n.i18n, root.i18n.locale, step > 0);
 
   // After a step change, focus its heading so a screen reader announces the new step.
-  const step = booking.step;
   useEffect(() => {
     if (firstStep.current) {
       firstStep.current = false;
@@ -149,9 +157,12 @@ export const BookingPage = observer(function BookingPage() {
         <div ref={setOutcomeSlot} className="pp-booking-outcome-slot" />
         <Suspense fallback={<p role="status">{t('message.loading')}</p>}>
           {step === 0 && <ExamStep />}
-          {step === 1 && <LocationStep />}
-          {step === 2 && (rescheduleKey ? <RescheduleStep bookingKey={rescheduleKey} context={rescheduleContext} /> : <DetailsStep />)}
-          {step === 3 && <ConfirmationStep />}
+          {step > 0 && !stepsTexts && <p role="status">{t('message.loading')}</p>}
+          {stepsTexts && step === 1 && <LocationStep />}
+          {stepsTexts &&
+            step === 2 &&
+            (rescheduleKey ? <RescheduleStep bookingKey={rescheduleKey} context={rescheduleContext} /> : <DetailsStep />)}
+          {stepsTexts && step === 3 && <ConfirmationStep />}
         </Suspense>
         {questionnaires && (
           <Suspense fallback={null}>

@@ -1,12 +1,13 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { BookingApi } from '../../api/booking-api';
 import type { WeekStartDay } from './booking-calendar';
 import { localDate } from '../../platform/dates';
 import { BookingExamChoice } from './booking-exam-choice';
-import type { Locator } from './booking-locator';
-import { BookingPlaceAndTime, type PlaceAndTimeRestore } from './booking-place-and-time';
+import type { LaterSteps, PlaceRequest } from './booking-later-steps';
+import type { Locator, LocatorSource } from './booking-locator';
+import type { BookingPlaceAndTime, PlaceAndTimeRestore } from './booking-place-and-time';
 import { createStepReporter, type StepReporter } from './booking-step-reporter';
-import { BookingSubmission } from './booking-submission';
+import type { BookingResult, BookingSubmission } from './booking-submission';
 
 export type { BookingResult } from './booking-submission';
 export type { Locator, Position, PositionSource } from './booking-locator';
@@ -22,7 +23,8 @@ export interface BookingStoreDeps {
   flags: () => { mapUiEnabled: boolean; showUnableToLocateWindow: boolean; weekStartsTodayEnabled: boolean };
   /** The locale's first day of the week. */
   weekStart: () => WeekStartDay;
-  locator: Locator;
+  /** Where the position comes from besides the link: a Locator (tests), or the browser to build one on. */
+  locator: Locator | LocatorSource;
   reportStep: (step: BookingStep) => void;
   /** A fresh UUID for the Idempotency-Key header. */
   newIdempotencyKey: () => string;
@@ -51,7 +53,8 @@ export const BOOKING_QUERY_KEYS = ['step', 'exams', 'clinic', 'view', 'date', 't
 /**
  * The booking flow: one store per step (exam choice; place and time; details and submission)
  * and the moves between them. Components render what is here and call its actions; nothing in
- * a component talks to the API.
+ * a component talks to the API. The stores after the exam choice load with their code
+ * (booking-later-steps.ts), so the booking home's first screen does not carry them.
  */
 export class BookingStore {
   step: BookingStep = 0;
@@ -61,60 +64,88 @@ export class BookingStore {
   questionnaireHooks: BookingQuestionnaireHooks | null = null;
 
   readonly examChoice: BookingExamChoice;
-  readonly placeAndTime: BookingPlaceAndTime;
-  readonly submission: BookingSubmission;
+  /** Steps 1 to 3's stores, once loaded (loadLaterSteps): the first screen does without their code. */
+  later: LaterSteps | null = null;
 
   private readonly deps: BookingStoreDeps;
   private readonly reporter: StepReporter;
+  /** The link's position, clinic and calendar view, handed to the place and time once it exists. */
+  private readonly placeRequest: PlaceRequest = { queryPosition: null, preferredClinic: null, view: 'WEEK' };
+  private laterLoad: Promise<LaterSteps> | null = null;
 
   constructor(deps: BookingStoreDeps) {
     this.deps = deps;
     this.reporter = createStepReporter((step) => deps.reportStep(step as BookingStep), deps.stepReportDelayMs);
-    const today = () => this.today;
     this.examChoice = new BookingExamChoice({
       api: deps.api,
-      selectionChanged: () => this.placeAndTime.examsChanged(),
+      selectionChanged: () => this.later?.placeAndTime.examsChanged(),
     });
-    this.placeAndTime = new BookingPlaceAndTime({
-      api: deps.api,
-      today,
-      flags: deps.flags,
-      weekStart: deps.weekStart,
-      locator: deps.locator,
-      exams: this.examChoice,
-      holdTaken: () => this.submission.forgetKey(),
-    });
-    this.submission = new BookingSubmission({
-      api: deps.api,
-      today,
-      now: deps.clock,
-      newIdempotencyKey: deps.newIdempotencyKey,
-      loadPatientForm: deps.loadPatientForm,
-      exams: this.examChoice,
-      time: this.placeAndTime,
-      staffBooking: () => this.staffBooking,
-      booked: () => {
-        // The answers now belong to the booking; the temporary key is spent.
-        this.examChoice.questionnaireKey = null;
-        // The slot cache resets after a successful booking.
-        this.placeAndTime.booked();
-        this.setStep(3);
-      },
-      timeTaken: () => {
-        this.placeAndTime.timeTaken();
-        this.setStep(1);
-      },
-      reloadTimes: () => this.placeAndTime.loadTimes(),
-      questionnaireFailed: () => this.questionnaireHooks?.afterFailure() ?? Promise.resolve(),
-    });
-    makeAutoObservable<this, 'deps' | 'reporter'>(this, {
+    makeAutoObservable<this, 'deps' | 'reporter' | 'placeRequest' | 'laterLoad'>(this, {
       deps: false,
       reporter: false,
+      placeRequest: false,
+      laterLoad: false,
       examChoice: false,
+      later: observableRef,
       placeAndTime: false,
       submission: false,
       questionnaireHooks: false,
+      loadLaterSteps: false,
     });
+  }
+
+  /** Step 1's store; only from step 1 on (goToLocation loads it first). */
+  get placeAndTime(): BookingPlaceAndTime {
+    return this.loadedLaterSteps().placeAndTime;
+  }
+
+  /** Steps 2 and 3's store; only from step 1 on. */
+  get submission(): BookingSubmission {
+    return this.loadedLaterSteps().submission;
+  }
+
+  /** The booking made on this visit, if any. */
+  get result(): BookingResult | null {
+    return this.later?.submission.result ?? null;
+  }
+
+  private loadedLaterSteps(): LaterSteps {
+    if (!this.later) throw new Error('The booking steps after the exam choice are not loaded yet (BookingStore.loadLaterSteps)');
+    return this.later;
+  }
+
+  /**
+   * Loads and builds steps 1 to 3's stores (once; a failed download may be tried again). The page
+   * starts this when an exam is chosen, so the code is there before the patient continues.
+   */
+  loadLaterSteps(): Promise<LaterSteps> {
+    if (!this.laterLoad) {
+      const load = import('./booking-later-steps').then(({ createLaterSteps }) => {
+        const later = createLaterSteps({
+          ...this.deps,
+          today: () => this.today,
+          exams: this.examChoice,
+          staffBooking: () => this.staffBooking,
+          request: this.placeRequest,
+          booked: () => {
+            // The answers now belong to the booking; the temporary key is spent.
+            this.examChoice.questionnaireKey = null;
+            this.setStep(3);
+          },
+          timeTaken: () => this.setStep(1),
+          questionnaireFailed: () => this.questionnaireHooks?.afterFailure() ?? Promise.resolve(),
+        });
+        runInAction(() => {
+          this.later = later;
+        });
+        return later;
+      });
+      load.catch(() => {
+        this.laterLoad = null;
+      });
+      this.laterLoad = load;
+    }
+    return this.laterLoad;
   }
 
   get today(): string {
@@ -124,9 +155,9 @@ export class BookingStore {
   /** The flow's part of the URL query (BOOKING_QUERY_KEYS); absent keys are removed. */
   get query(): Record<(typeof BOOKING_QUERY_KEYS)[number], string | null> {
     // After the confirmation the booked time is gone from the URL: a reload starts afresh.
-    const choosing = this.step === 1 || this.step === 2;
+    const time = this.later?.placeAndTime;
+    const choosing = (this.step === 1 || this.step === 2) && time !== undefined;
     const { selectedSlugs } = this.examChoice;
-    const time = this.placeAndTime;
     return {
       step: choosing ? String(this.step) : null,
       exams: this.step < 3 && selectedSlugs.length > 0 ? selectedSlugs.join(',') : null,
@@ -155,12 +186,16 @@ export class BookingStore {
   async start(params: URLSearchParams): Promise<void> {
     const lat = Number(params.get('lat'));
     const lng = Number(params.get('lng'));
-    this.placeAndTime.queryPosition =
+    this.placeRequest.queryPosition =
       params.get('lat') !== null && params.get('lng') !== null && Number.isFinite(lat) && Number.isFinite(lng)
         ? { latitude: lat, longitude: lng }
         : null;
     this.staffBookingRequested = params.get('staffBooking') === 'true';
-    this.placeAndTime.preferredClinic = params.get('clinic');
+    this.placeRequest.preferredClinic = params.get('clinic');
+    if (this.later) {
+      this.later.placeAndTime.queryPosition = this.placeRequest.queryPosition;
+      this.later.placeAndTime.preferredClinic = this.placeRequest.preferredClinic;
+    }
     // Coming back to the booking page after a confirmation starts a new booking.
     if (this.step === 3) this.startOver();
     this.reporter.stepChanged(this.step);
@@ -169,7 +204,9 @@ export class BookingStore {
     if (slugs.length === 0) return;
     runInAction(() => {
       this.examChoice.restore(slugs);
-      if (params.get('view') === 'MONTH') this.placeAndTime.view = 'MONTH';
+      if (params.get('view') !== 'MONTH') return;
+      this.placeRequest.view = 'MONTH';
+      if (this.later) this.later.placeAndTime.view = 'MONTH';
     });
     if (Number(params.get('step')) >= 1) {
       const date = params.get('date');
@@ -180,7 +217,7 @@ export class BookingStore {
 
   dispose(): void {
     this.reporter.dispose();
-    this.placeAndTime.dispose();
+    this.later?.placeAndTime.dispose();
   }
 
   private setStep(step: BookingStep): void {
@@ -197,13 +234,15 @@ export class BookingStore {
     const exams = this.examChoice;
     if (exams.selectedSlugs.length === 0) return;
     if (!restore && this.questionnaireHooks && !(await this.questionnaireHooks.beforeLocation([...exams.selectedSlugs]))) return;
-    this.setStep(1);
-    await this.placeAndTime.open(restore);
+    const { placeAndTime } = await this.loadLaterSteps();
+    runInAction(() => this.setStep(1));
+    await placeAndTime.open(restore);
   }
 
   async goToDetails(): Promise<void> {
-    if (!this.placeAndTime.canContinue) return;
-    await this.submission.preparePatientForm();
+    const later = this.later;
+    if (!later?.placeAndTime.canContinue) return;
+    await later.submission.preparePatientForm();
     runInAction(() => this.setStep(2));
   }
 
@@ -240,7 +279,7 @@ export class BookingStore {
   /** Starts a new booking from the confirmation. */
   startOver(): void {
     this.examChoice.reset();
-    this.submission.reset();
+    this.later?.submission.reset();
     this.setStep(0);
   }
 }

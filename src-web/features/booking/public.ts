@@ -1,4 +1,3 @@
 // What other areas may use of the booking area; everything else in this folder is its own.
 export { formatInstant, formatStartTime } from './booking-calendar';
-export { randomUuid } from './booking-locator';
 export type { BookingQuestionnaireHooks } from './booking-store';

@@ -14,6 +14,7 @@ import { questionnaireStoreOf } from './questionnaire-store';
 import { useStores } from '../../stores/use-stores';
 import { preloadSurveyModal, QuestionnaireRunModal } from './survey-modal-lazy';
 import './questionnaires.css';
+import { patientAccessStoreOf } from '../authentication/public';
 
 function typesOf(raw: string | null): QuestionnaireType[] | undefined {
   if (!raw) return undefined;
@@ -78,9 +79,12 @@ export const QuestionnairesPage = observer(function QuestionnairesPage() {
     if (!bookingKey) return;
     let live = true;
     preloadSurveyModal();
-    void root.patientAccess.ensureSignedIn(bookingKey, subject).then((signedIn) => {
-      if (live && signedIn) void store.load(subject, bookingKey, typesOf(typesParam));
-    });
+    void root
+      .featureStore(patientAccessStoreOf)
+      .ensureSignedIn(bookingKey, subject)
+      .then((signedIn) => {
+        if (live && signedIn) void store.load(subject, bookingKey, typesOf(typesParam));
+      });
     return () => {
       live = false;
       store.reset();

@@ -6,6 +6,7 @@ import { loadSignedInSummary, loadStateOf } from '../../platform/signed-in-summa
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { PortalNavigator } from '../../stores/session-store';
 import { browserWindowOf, ImageOpener, type BrowserWindow, type ImagesProblem } from './image-opener';
+import { patientAccessStoreOf } from '../authentication/public';
 
 export type { BrowserWindow, ImagesProblem } from './image-opener';
 
@@ -136,7 +137,7 @@ export class ResultStore {
 export function resultStoreOf({ root, client, window, navigator }: FeatureStoreContext): ResultStore {
   return new ResultStore({
     api: createResultsApi(client),
-    ensureSignedIn: (bookingKey, type) => root.patientAccess.ensureSignedIn(bookingKey, type),
+    ensureSignedIn: (bookingKey, type) => root.featureStore(patientAccessStoreOf).ensureSignedIn(bookingKey, type),
     navigator,
     browser: browserWindowOf(window),
     now: () => Date.now(),

@@ -33,6 +33,8 @@ const referrerAccess: Catalogue = readEnglish('referrer-access.json');
 const kioskScan: Catalogue = readEnglish('kiosk-scan.json');
 /** The booking code on the confirmation and appointment pages (booking-code.json). */
 const bookingCode: Catalogue = readEnglish('booking-code.json');
+/** The booking steps after the exam choice (src-web/i18n/booking-steps-texts.ts). */
+const bookingSteps: Catalogue = readEnglish('booking-steps.json');
 
 function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefined {
   let node: string | Catalogue | undefined = catalogue[key];
@@ -60,6 +62,7 @@ function lookUpText(key: string): string | Catalogue | undefined {
     referrerAccess,
     kioskScan,
     bookingCode,
+    bookingSteps,
   ]) {
     const text = lookUp(catalogue, key);
     if (typeof text === 'string') return text;

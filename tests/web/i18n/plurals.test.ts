@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadBookingStepsTexts } from '../../../src-web/i18n/booking-steps-texts';
 import { createI18n } from '../../../src-web/i18n/create-i18n';
 import { loadSelfServiceTexts } from '../../../src-web/i18n/self-service-texts';
 import { loadSignInTexts } from '../../../src-web/i18n/sign-in-texts';
@@ -19,7 +20,7 @@ describe('plural texts', () => {
   it('should follow the Macedonian rule: one for 1 and 21, other for 2 and 11', async () => {
     expect(new Intl.PluralRules('mk').resolvedOptions().pluralCategories).toEqual(expect.arrayContaining(['one', 'other']));
     const i18n = await createI18n('mk', {});
-    await loadSelfServiceTexts(i18n, 'mk');
+    await Promise.all([loadSelfServiceTexts(i18n, 'mk'), loadBookingStepsTexts(i18n, 'mk')]);
     const forms = (count: number) => i18n.t('appointment.consent.notificationText', { count });
     expect(forms(1)).toBe('1 формулар за согласност за овој термин сè уште чека ваш потпис.');
     expect(forms(21)).toBe('21 формулар за согласност за овој термин сè уште чека ваш потпис.');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectDevice, shouldZoom, type DeviceSignals } from '@contract/shell/device';
-import { scrubUrl } from '../../../src-web/platform/error-reporting';
+import { scrubUrl } from '../../../src-web/platform/error-report-scrub';
 import { isKioskPath } from '../../../src-web/platform/kiosk';
 import { headerImageFor, pageType } from '@contract/shell/page-type';
 import { safeInternalPath } from '../../../src-web/platform/safe-url';

@@ -1,58 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createBookingApi } from '../../../../src-web/api/booking-api';
-import { createApiClient } from '../../../../src-web/api/client';
-import { createBrowserLocator, randomUuid } from '../../../../src-web/features/booking/booking-locator';
-import { BookingStore, type BookingStoreDeps, type Locator } from '../../../../src-web/features/booking/booking-store';
-import { json, startApiServer, text } from '../../helpers/api-server';
-import {
-  bookingRoutes,
-  fillPatient,
-  holdReleaseRoutes,
-  WALK_IN,
-  type BookingRoutesOptions,
-  type RecordedBookingRequest,
-} from './booking-fixtures';
-
-const NOW = new Date('2026-11-23T01:00:00.000Z'); // Monday 23 November, local noon in Sydney
-
-const refusingLocator: Locator = {
-  browserPosition: () => Promise.reject(new Error('denied')),
-  browserPermission: () => Promise.resolve('prompt'),
-  kioskPostcode: () => null,
-  rememberKioskPostcode: () => undefined,
-};
-
-interface Setup {
-  store: BookingStore;
-  log: RecordedBookingRequest[];
-  reported: number[];
-}
-
-async function setup(
-  options: BookingRoutesOptions & {
-    deps?: Partial<BookingStoreDeps>;
-    flags?: Partial<ReturnType<BookingStoreDeps['flags']>>;
-    /** Leave start() to the test, as the page does on a reload. */
-    notStarted?: boolean;
-  } = {},
-): Promise<Setup> {
-  const log: RecordedBookingRequest[] = [];
-  const server = await startApiServer({ ...bookingRoutes(log, options), ...holdReleaseRoutes(log) });
-  const reported: number[] = [];
-  const store = new BookingStore({
-    api: createBookingApi(createApiClient(server.url)),
-    clock: () => NOW,
-    flags: () => ({ mapUiEnabled: true, showUnableToLocateWindow: true, weekStartsTodayEnabled: false, ...options.flags }),
-    weekStart: () => 1,
-    locator: refusingLocator,
-    reportStep: (step) => reported.push(step),
-    newIdempotencyKey: () => randomUuid(crypto),
-    stepReportDelayMs: 10,
-    ...options.deps,
-  });
-  if (options.notStarted !== true) await store.start(new URLSearchParams());
-  return { store, log, reported };
-}
+import { createBrowserLocator } from '../../../../src-web/features/booking/booking-locator';
+import type { BookingStore } from '../../../../src-web/features/booking/booking-store';
+import { json, text } from '../../helpers/api-server';
+import { fillPatient, WALK_IN } from './booking-fixtures';
+import { refusingLocator, setup } from './booking-store-setup';
 
 /** Exams chosen, clinic chosen, first free time held. */
 async function toHeldTime(store: BookingStore, exams: string[] = ['ct-brain']) {
@@ -73,7 +24,10 @@ afterEach(() => {
 
 describe('BookingStore', () => {
   it('should report only the step the patient settles on after quick changes', async () => {
-    const { store, reported } = await setup({ deps: { stepReportDelayMs: 400 } });
+    const { store, reported } = await setup({ deps: { stepReportDelayMs: 400 }, notStarted: true });
+    // Loaded before the start, so a slow first import is not the patient settling on step 0.
+    await store.loadLaterSteps();
+    await store.start(new URLSearchParams());
     store.examChoice.toggleExam('ct-brain');
     await store.goToLocation();
     store.goBack();
@@ -283,9 +237,9 @@ describe('BookingStore', () => {
 
   it('should start the week on the locale week start, or today when configured', async () => {
     const { store } = await setup();
-    expect(store.placeAndTime.weekFrom).toBe('2026-11-23');
+    expect((await store.loadLaterSteps()).placeAndTime.weekFrom).toBe('2026-11-23');
     const startsToday = await setup({ flags: { weekStartsTodayEnabled: true }, deps: { clock: () => new Date(2026, 10, 26, 12) } });
-    expect(startsToday.store.placeAndTime.weekFrom).toBe('2026-11-26');
+    expect((await startsToday.store.loadLaterSteps()).placeAndTime.weekFrom).toBe('2026-11-26');
   });
 
   it('should say a time was taken and show fresh times when the hold is refused', async () => {
@@ -475,6 +429,23 @@ describe('BookingStore', () => {
     await store.goToLocation();
     expect(store.placeAndTime.selectedClinicSlug).toBe('chatswood');
     expect(store.placeAndTime.daysState).toBe('loaded');
+  });
+
+  it('should build the later steps only when asked, and hand them the link and the month view of a second start', async () => {
+    const { store } = await setup();
+    await store.start(new URLSearchParams('clinic=chatswood'));
+    store.examChoice.toggleExam('ct-brain');
+    expect(store.later).toBeNull();
+    expect(store.result).toBeNull();
+    expect(store.query.step).toBeNull();
+    store.goBack();
+    await store.goToDetails();
+    expect(store.step).toBe(0);
+    await store.start(new URLSearchParams('exams=ct-brain&view=MONTH'));
+    const later = await store.loadLaterSteps();
+    expect(await store.loadLaterSteps()).toBe(later);
+    expect(later.placeAndTime.preferredClinic).toBeNull();
+    expect(later.placeAndTime.view).toBe('MONTH');
   });
 
   it('should restore exams, clinic, date and time from the URL', async () => {
