@@ -135,24 +135,18 @@ export function renderBookingConfirmation(confirmation: BookingConfirmation, opt
   const pending = confirmation.pending === true;
   const state = pending ? 'reserved and waiting for the clinic to confirm it' : 'confirmed';
   const subjectState = pending ? 'request is received' : 'is confirmed';
-  // staffBooking: staff booked on the patient's behalf, so the texts speak of "the patient".
-  const words = staffBooking
-    ? {
-        subject: `The patient's appointment ${subjectState}: ${when}, ${clinic.name}`,
-        intro: `The patient's appointment at ${clinic.name} is ${state}. It was booked by our staff on behalf of ${name}.`,
-        heading: "The patient's appointment",
-        arrive: (minutes: number) => `The patient should arrive ${minutes} minutes before the appointment time.`,
-        manage: "To view or manage the patient's appointment, open:",
-        cannotAttend: 'If the patient cannot attend, please let the clinic know.',
-      }
-    : {
-        subject: `Your appointment ${subjectState}: ${when}, ${clinic.name}`,
-        intro: `Your appointment at ${clinic.name} is ${state}.`,
-        heading: 'Your appointment',
-        arrive: (minutes: number) => `Please arrive ${minutes} minutes before your appointment time.`,
-        manage: 'To view or manage your appointment, open:',
-        cannotAttend: 'If you cannot attend, please let the clinic know.',
-      };
+  // The mail goes to the patient, also when the booking team booked for them (staffBooking): it
+  // speaks to the patient and says who booked (issue 26), never of "the patient".
+  const words = {
+    subject: `Your appointment ${subjectState}: ${when}, ${clinic.name}`,
+    intro: staffBooking
+      ? `Your appointment at ${clinic.name} is ${state}. Our booking team booked it for you.`
+      : `Your appointment at ${clinic.name} is ${state}.`,
+    heading: 'Your appointment',
+    arrive: (minutes: number) => `Please arrive ${minutes} minutes before your appointment time.`,
+    manage: 'To view or manage your appointment, open:',
+    cannotAttend: 'If you cannot attend, please let the clinic know.',
+  };
 
   const visitLines = (visit: Visit): { title: string; when: string; notes: string | null } => ({
     title: `${visit.examName} (${visit.modalityName})`,

@@ -99,16 +99,18 @@ describe('renderBookingConfirmation', () => {
     expect(mail.text).toContain('Saturday 4 April 2026, 9:00 am AWST to 9:20 am AWST');
   });
 
-  it('should use the "patient\'s appointment" variants for a staff booking', () => {
+  it('should speak to the patient after a staff booking, and say the booking team booked it', () => {
     const mail = renderBookingConfirmation(confirmation({ staffBooking: true }), OPTIONS);
-    expect(mail.subject).toMatch(/^The patient's appointment is confirmed: /);
+    expect(mail.subject).toMatch(/^Your appointment is confirmed: /);
     for (const body of [mail.text, new JSDOM(mail.html).window.document.body.textContent ?? '']) {
-      expect(body).toContain("The patient's appointment at Sydney CBD Imaging is confirmed.");
-      expect(body).toContain('booked by our staff on behalf of Ms Jane Citizen');
-      expect(body).toContain("To view or manage the patient's appointment, open:");
-      expect(body).toContain('The patient should arrive 20 minutes before the appointment time.');
-      expect(body).not.toMatch(/\byour appointment\b/i);
+      expect(body).toContain('Dear Ms Jane Citizen,');
+      expect(body).toContain('Your appointment at Sydney CBD Imaging is confirmed. Our booking team booked it for you.');
+      expect(body).toContain('To view or manage your appointment, open:');
+      expect(body).toContain('Please arrive 20 minutes before your appointment time.');
+      expect(body).not.toMatch(/\bthe patient\b/i);
     }
+    // A booking the patient made themselves does not say so.
+    expect(renderBookingConfirmation(confirmation(), OPTIONS).text).not.toContain('booking team');
   });
 
   it('should escape every interpolated value in the HTML (a patient named <script>)', () => {
@@ -181,7 +183,7 @@ describe('renderBookingConfirmation', () => {
     const lines = icsLines(icsOf(mail));
     expect(lines.filter((line) => line.startsWith('STATUS:'))).toEqual(['STATUS:TENTATIVE', 'STATUS:TENTATIVE']);
     const staff = renderBookingConfirmation(confirmation({ pending: true, staffBooking: true }), OPTIONS);
-    expect(staff.subject).toMatch(/^The patient's appointment request is received: /);
+    expect(staff.subject).toMatch(/^Your appointment request is received: /);
     expect(icsLines(icsOf(renderBookingConfirmation(confirmation(), OPTIONS))).filter((line) => line.startsWith('STATUS:'))).toEqual([
       'STATUS:CONFIRMED',
       'STATUS:CONFIRMED',
