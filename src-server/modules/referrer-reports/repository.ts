@@ -19,7 +19,10 @@ export type ReferrerReportRow = {
 
 export interface ReferrerReportsFilter {
   providerNumber: string;
-  /** Lower-case prefix of a first name, last name or accession number; null for every report. */
+  /**
+   * Lower-case words, each the prefix of the patient's first or last name or of the accession
+   * number, in any order ("example liam" finds Liam Example); null for every report.
+   */
   search: string | null;
   /** Only rows strictly older than this (received_at, id), the previous page's last row. */
   before: { receivedAt: string; reportId: string } | null;
@@ -51,6 +54,18 @@ const JOINS = `from result_report r
 
 const NAME_MATCHES = (n: number) => `(lower(first_name) like $${n} or lower(last_name) like $${n})`;
 
+const WORD_MATCHES = (n: number) =>
+  `(lower(p.first_name) like $${n} or lower(p.last_name) like $${n} or lower(r.accession_number) like $${n})`;
+
+/** At most this many words of a search are used (a name and a surname, with room to spare). */
+export const MAX_SEARCH_WORDS = 5;
+
+/** The search's words, the longest (most selective) first. */
+export function searchWords(search: string): string[] {
+  const words = search.split(/\s+/).filter((word) => word !== '');
+  return words.slice(0, MAX_SEARCH_WORDS).sort((a, b) => b.length - a.length);
+}
+
 /** @param options.fewPatients - FEW_PATIENTS; tests set 0 to prove the other path answers the same. */
 export function createReferrerReportsRepository(db: Queryable, options: { fewPatients?: number } = {}) {
   const fewPatients = options.fewPatients ?? FEW_PATIENTS;
@@ -68,8 +83,9 @@ export function createReferrerReportsRepository(db: Queryable, options: { fewPat
       // PostgreSQL refuses a parameter the text does not use: each condition brings its own.
       const params: unknown[] = [filter.providerNumber, filter.now.toISOString()];
       const conditions: string[] = [];
-      if (filter.search !== null) {
-        params.push(likePrefix(filter.search));
+      const [narrowest, ...otherWords] = filter.search === null ? [] : searchWords(filter.search);
+      if (narrowest !== undefined) {
+        params.push(likePrefix(narrowest));
         const n = params.length;
         const [few] = await tx.query<{ count: number }>(
           `select count(*)::int as count from (select 1 from patient where ${NAME_MATCHES(1)} limit ${fewPatients + 1}) x`,
@@ -83,7 +99,12 @@ export function createReferrerReportsRepository(db: Queryable, options: { fewPat
                                    where a2.patient_id = named.id and r2.referrer_provider_number = $1 offset 0) mine
             union all
             select r3.id from result_report r3 where r3.referrer_provider_number = $1 and lower(r3.accession_number) like $${n})`);
-        else conditions.push(`(lower(p.first_name) like $${n} or lower(p.last_name) like $${n} or lower(r.accession_number) like $${n})`);
+        else conditions.push(WORD_MATCHES(n));
+      }
+      // Every other word matches the name or the accession number too, in any order.
+      for (const word of otherWords) {
+        params.push(likePrefix(word));
+        conditions.push(WORD_MATCHES(params.length));
       }
       if (filter.before !== null) {
         params.push(filter.before.receivedAt, filter.before.reportId);

@@ -180,6 +180,29 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
     expect((await list(riley, { search: 'RL_MINE' })).reports).toEqual([]);
   });
 
+  it('finds a patient by first and last name in either order, each word a prefix of a name or the accession number', async () => {
+    const [mine] = await server.db.query<{ first_name: string; last_name: string }>(
+      `select p.first_name, p.last_name from result_report r join appointment a on a.id = r.appointment_id
+         join patient p on p.id = a.patient_id where r.accession_number = 'RL-MINE-07'`,
+    );
+    const first = mine?.first_name ?? '';
+    const last = mine?.last_name ?? '';
+    const isThePatient = (report: { patient: { firstName: string; lastName: string } }) =>
+      report.patient.firstName === first && report.patient.lastName === last;
+    // The whole name, either way round: only this patient's reports.
+    for (const search of [`${first} ${last}`, `${last}  ${first}`]) {
+      const found = await list(riley, { search });
+      expect(accessions(found.reports), search).toContain('RL-MINE-07');
+      expect(found.reports.every(isThePatient), search).toBe(true);
+    }
+    // Prefixes in any case, and a name with an accession number.
+    for (const search of [`${last.slice(0, 2)} ${first.slice(0, 2)}`.toUpperCase(), `${first} rl-mine-07`]) {
+      expect(accessions((await list(riley, { search })).reports), search).toContain('RL-MINE-07');
+    }
+    expect((await list(riley, { search: `${first} zzq` })).reports).toEqual([]);
+    expect((await list(riley, { search: `${first} RL-OTHER` })).reports).toEqual([]);
+  });
+
   it('shows another referrer only their own patients, and a referrer without a provider number nothing, saying why', async () => {
     const other = await signedIn(OTHER_REFERRER);
     expect(accessions((await list(other)).reports)).toEqual(['RL-OTHER-1', 'RL-OTHER-2', 'RL-OTHER-3', 'RL-OTHER-4']);
@@ -224,7 +247,14 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
     );
     const fromPatients = createReferrerReportsRepository(server.db);
     const inOrder = createReferrerReportsRepository(server.db, { fewPatients: 0 });
-    for (const search of [(mine?.last_name ?? '').slice(0, 2).toLowerCase(), 'rl-mine-1', 'rl-other', 'zzq', 'rl_mine']) {
+    for (const search of [
+      (mine?.last_name ?? '').slice(0, 2).toLowerCase(),
+      'rl-mine-1',
+      'rl-other',
+      'zzq',
+      'rl_mine',
+      `rl-mine-1 ${(mine?.last_name ?? '').slice(0, 1).toLowerCase()}`,
+    ]) {
       const filter = { providerNumber: MINE, search, before: null, limit: 21, now: server.clock.now() };
       const expected = (await inOrder.page(filter)).map((row) => row.accessionNumber);
       expect(
