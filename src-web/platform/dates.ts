@@ -22,3 +22,11 @@ export function localDate(instant: Date, timeZone?: string): string {
   // en-CA formats dates as YYYY-MM-DD.
   return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
+
+/**
+ * A calendar date (YYYY-MM-DD, such as a date of birth) in the reader's words, the same on every
+ * page that shows it: the date itself, never shifted by a time zone.
+ */
+export function formatCalendarDate(isoDate: string, locale: string): string {
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}

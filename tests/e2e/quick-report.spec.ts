@@ -61,6 +61,8 @@ test('the referrer opens the link from the mail and sees the report and the imag
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: t('quickReport.title') })).toBeVisible();
   await expect(page.getByTestId('quick-report-patient')).toHaveText('Oliver Testwood');
+  // The date of birth written as the report list writes it, not 1957-01-30.
+  await expect(page.locator('time[datetime="1957-01-30"]')).toHaveText('30 Jan 1957');
   await expect(page.getByTestId('report-text').getByText(/^IMPRESSION:\nEarly osteoarthritis\.$/)).toBeVisible();
   const viewer = page.frameLocator('[data-testid="quick-report-viewer"]');
   await expect(viewer.getByRole('figure').getByRole('img').first()).toBeVisible();

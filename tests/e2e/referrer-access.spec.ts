@@ -51,6 +51,11 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('status')).toHaveText(t('referrerAccess.count', { count: 1 }));
       await expectNoSeriousA11yViolations(page, `/referrer-access (searched, ${viewport.name})`);
 
+      // The whole name in the other order: every word a start of a name.
+      await search.fill('Example Liam');
+      await expect(liam).toBeVisible();
+      await expect(amelia).toBeHidden();
+
       // By accession number; and a search that finds nothing says so.
       await search.fill('hrr-demo-mr-260103');
       await expect(liam).toBeVisible();

@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '../../components/button';
 import { Page } from '../../components/page';
 import { useQuickReportTexts } from '../../i18n/quick-report-texts';
 import { useResultsTexts } from '../../i18n/results-texts';
+import { formatCalendarDate } from '../../platform/dates';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { ExamFactItems, ReportFactItems, ReportPdfLinks, ReportText } from '../results/public';
@@ -14,8 +15,9 @@ import { quickReportStoreOf, type QuickReportStore } from './quick-report-store'
 import './quick-report.css';
 
 /** Whom and what the report is about: the patient, the examination and its accession number. */
-function ReportHeading({ report }: { report: ReferrerReport }) {
+const ReportHeading = observer(function ReportHeading({ report }: { report: ReferrerReport }) {
   const { t } = useTranslation();
+  const { i18n } = useStores();
   return (
     <section aria-labelledby="pp-quick-report-exam">
       <h2 id="pp-quick-report-exam">{report.examName}</h2>
@@ -29,7 +31,8 @@ function ReportHeading({ report }: { report: ReferrerReport }) {
         <div>
           <dt>{t('quickReport.dateOfBirth')}</dt>
           <dd>
-            <time dateTime={report.patient.dateOfBirth}>{report.patient.dateOfBirth}</time>
+            {/* As the report list writes it (referrer-access/report-list.tsx). */}
+            <time dateTime={report.patient.dateOfBirth}>{formatCalendarDate(report.patient.dateOfBirth, i18n.locale)}</time>
           </dd>
         </div>
         <div>
@@ -41,7 +44,7 @@ function ReportHeading({ report }: { report: ReferrerReport }) {
       </dl>
     </section>
   );
-}
+});
 
 /** The images: the viewer in a frame, "not available yet" while they are generated, or the generation error. */
 const Images = observer(function Images({ store, report }: { store: QuickReportStore; report: ReferrerReport }) {

@@ -3,14 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { ReferrerReportListItem } from '@contract/api/referrer-reports';
 import { Button } from '../../components/button';
 import { DetailsList } from '../../components/details-list';
-import { dateTimeFormat } from '../../platform/dates';
+import { dateTimeFormat, formatCalendarDate } from '../../platform/dates';
 import { useStores } from '../../stores/use-stores';
 import type { ReferrerAccessStore } from './referrer-access-store';
-
-/** A date of birth (YYYY-MM-DD) in the reader's words; the date itself, never shifted by a time zone. */
-function formatBirthDate(isoDate: string, locale: string): string {
-  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
-}
 
 const ReportItem = observer(function ReportItem({ report }: { report: ReferrerReportListItem }) {
   const { t } = useTranslation();
@@ -25,7 +20,7 @@ const ReportItem = observer(function ReportItem({ report }: { report: ReferrerRe
       </a>
       <DetailsList
         rows={[
-          [t('referrerAccess.report.dateOfBirth'), formatBirthDate(report.dateOfBirth, i18n.locale)],
+          [t('referrerAccess.report.dateOfBirth'), formatCalendarDate(report.dateOfBirth, i18n.locale)],
           [t('referrerAccess.report.clinic'), report.clinicName],
           [t('referrerAccess.report.accession'), report.accessionNumber],
           [
