@@ -95,8 +95,19 @@ export const FeedbackSummaryRowSchema = z.object({
 });
 export type FeedbackSummaryRow = z.infer<typeof FeedbackSummaryRowSchema>;
 
+/** A question of the feedback questionnaires as the referrer read it: its title, and its choices' words. */
+export const FeedbackQuestionLabelSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  /** Answer value -> the choice's words, for questions with choices. */
+  choices: z.record(z.string(), z.string()),
+});
+export type FeedbackQuestionLabel = z.infer<typeof FeedbackQuestionLabelSchema>;
+
 export const FeedbackListResponseSchema = z.object({
   items: z.array(FeedbackEntrySchema),
+  /** Every question of the feedback questionnaires, so answers and averages read as the questions did. */
+  questions: z.array(FeedbackQuestionLabelSchema),
   total: z.number().int().min(0),
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),

@@ -128,7 +128,8 @@ test('staff read both answers in the summary per referrer and in the list', asyn
   await expect(byReferrer).toBeVisible({ timeout: 20_000 });
   await expect(byReferrer.getByRole('row', { name: /Dr Priya Feedback/ }).getByRole('cell')).toHaveText([
     '2',
-    'clarity 5 · clinicalQuestion 4 · turnaround 3',
+    // The questionnaire's own questions, not their field names (clarity, clinicalQuestion…).
+    'How clear was the report? 5 · Did the report answer your clinical question? 4 · How satisfied are you with the turnaround time? 3',
   ]);
   await expect(page.getByRole('heading', { level: 2, name: '2 feedback entries, newest first' })).toBeVisible();
   await expect(page.getByText('E2E-FB-375', { exact: true })).toBeVisible();

@@ -1,5 +1,6 @@
 import type {
   FeedbackListResponse,
+  FeedbackQuestionLabel,
   FeedbackQuestionnaireResponse,
   FeedbackRequest,
   FeedbackSavedResponse,
@@ -52,6 +53,26 @@ function ratingQuestions(definitions: readonly Record<string, unknown>[]): strin
     for (const question of loadModel(json).getAllQuestions(false)) if (question.getType() === 'rating') names.add(question.name);
   }
   return [...names].sort();
+}
+
+/**
+ * The questions' titles and choice words, from every definition (the first definition naming a
+ * question wins), so staff read "How clear was the report?" rather than "clarity".
+ */
+function questionLabels(definitions: readonly Record<string, unknown>[]): FeedbackQuestionLabel[] {
+  const labels = new Map<string, FeedbackQuestionLabel>();
+  for (const json of definitions) {
+    for (const question of loadModel(json).getAllQuestions(false)) {
+      if (labels.has(question.name)) continue;
+      const choices = Array.isArray(question.choices) ? (question.choices as { value: unknown; text: string }[]) : [];
+      labels.set(question.name, {
+        name: question.name,
+        title: question.title,
+        choices: Object.fromEntries(choices.map((choice) => [String(choice.value), choice.text])),
+      });
+    }
+  }
+  return [...labels.values()];
 }
 
 function summaryRows(rows: readonly SummaryRow[]): FeedbackSummaryRow[] {
@@ -166,7 +187,8 @@ export function createReferrerFeedback(deps: ReferrerFeedbackDeps) {
 
     /** Staff: one page of feedback, newest first, and the summary per referrer and per modality. */
     async list(page: number, pageSize: number): Promise<FeedbackListResponse> {
-      const ratings = ratingQuestions(await repository.allQuestionnaireDefinitions());
+      const definitions = await repository.allQuestionnaireDefinitions();
+      const ratings = ratingQuestions(definitions);
       const [rows, total, byReferrer, byModality] = [
         await repository.page(pageSize, (page - 1) * pageSize),
         await repository.count(),
@@ -186,6 +208,7 @@ export function createReferrerFeedback(deps: ReferrerFeedbackDeps) {
           answers: row.answers,
           createdAt: row.created_at,
         })),
+        questions: questionLabels(definitions),
         total,
         page,
         pageSize,

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { FeedbackSummaryRow } from '@contract/api/referrer-feedback';
+import type { FeedbackQuestionLabel, FeedbackSummaryRow } from '@contract/api/referrer-feedback';
 import { Button } from '../../components/button';
 import { Page } from '../../components/page';
 import { PageLoadState } from '../../components/page-load-state';
@@ -11,13 +11,28 @@ import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { staffFeedbackStoreOf, type StaffFeedbackStore } from './staff-feedback-store';
 
-/** The rating averages of a summary row, e.g. "clarity 4.5 · turnaround 3". */
-const averagesText = (row: FeedbackSummaryRow): string =>
+type QuestionLabels = ReadonlyMap<string, FeedbackQuestionLabel>;
+
+/** A question and its answer as the referrer read them: "How clear was the report? 4.5", "Comment: Good". */
+function answerText(labels: QuestionLabels, question: string, answer: unknown): string {
+  const label = labels.get(question);
+  const title = label?.title ?? question;
+  const value =
+    answer === null
+      ? '–'
+      : typeof answer === 'string' || typeof answer === 'number'
+        ? (label?.choices[String(answer)] ?? String(answer))
+        : JSON.stringify(answer);
+  return `${title}${/[?:]$/.test(title) ? '' : ':'} ${value}`;
+}
+
+/** The rating averages of a summary row, each under its question's title. */
+const averagesText = (labels: QuestionLabels, row: FeedbackSummaryRow): string =>
   Object.entries(row.averages)
-    .map(([question, average]) => `${question} ${average === null ? '–' : String(average)}`)
+    .map(([question, average]) => answerText(labels, question, average))
     .join(' · ');
 
-function SummaryTable({ caption, rows }: { caption: string; rows: FeedbackSummaryRow[] }) {
+function SummaryTable({ caption, rows, labels }: { caption: string; rows: FeedbackSummaryRow[]; labels: QuestionLabels }) {
   const { t } = useTranslation();
   return (
     <table className="pp-table">
@@ -34,7 +49,7 @@ function SummaryTable({ caption, rows }: { caption: string; rows: FeedbackSummar
           <tr key={row.key}>
             <th scope="row">{row.label === '' ? row.key : row.label}</th>
             <td>{row.count}</td>
-            <td>{averagesText(row)}</td>
+            <td>{averagesText(labels, row)}</td>
           </tr>
         ))}
       </tbody>
@@ -46,10 +61,11 @@ const Feedback = observer(function Feedback({ store }: { store: StaffFeedbackSto
   const { t } = useTranslation();
   const data = store.data;
   if (data === null) return null;
+  const labels: QuestionLabels = new Map(data.questions.map((question) => [question.name, question]));
   return (
     <>
-      <SummaryTable caption={t('reportFeedback.staff.byReferrer')} rows={data.byReferrer} />
-      <SummaryTable caption={t('reportFeedback.staff.byModality')} rows={data.byModality} />
+      <SummaryTable caption={t('reportFeedback.staff.byReferrer')} rows={data.byReferrer} labels={labels} />
+      <SummaryTable caption={t('reportFeedback.staff.byModality')} rows={data.byModality} labels={labels} />
       <h2>{t('reportFeedback.staff.list', { count: data.total })}</h2>
       <ul className="pp-staff-feedback-list">
         {data.items.map((item) => (
@@ -60,7 +76,7 @@ const Feedback = observer(function Feedback({ store }: { store: StaffFeedbackSto
             </p>
             <p>
               {Object.entries(item.answers)
-                .map(([question, answer]) => `${question}: ${typeof answer === 'string' ? answer : JSON.stringify(answer)}`)
+                .map(([question, answer]) => answerText(labels, question, answer))
                 .join(' · ')}
             </p>
           </li>

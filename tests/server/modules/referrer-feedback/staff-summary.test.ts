@@ -92,6 +92,23 @@ describe.each(backends())('referrer feedback for staff on %s', (backend) => {
     expect(answer.byModality.every((row) => row.key !== '' && Object.keys(row.averages).length === 3)).toBe(true);
   });
 
+  it("names every question with the questionnaire's own title, so staff read what the referrer read", async () => {
+    const answer = FeedbackListResponseSchema.parse((await staff.request('GET', '/api/staff/referrer-feedback')).json());
+    const titles = Object.fromEntries(answer.questions.map((question) => [question.name, question.title]));
+    // The demo provider's questionnaire (resources/demo-provider/referrer-feedback.json).
+    expect(titles).toMatchObject({
+      clarity: 'How clear was the report?',
+      clinicalQuestion: 'Did the report answer your clinical question?',
+      turnaround: 'How satisfied are you with the turnaround time?',
+      comment: 'Anything else you would like us to know?',
+    });
+    // Every question answered or averaged has its label.
+    const named = new Set(answer.questions.map((question) => question.name));
+    for (const item of answer.items) for (const question of Object.keys(item.answers)) expect(named.has(question), question).toBe(true);
+    for (const row of [...answer.byReferrer, ...answer.byModality])
+      for (const question of Object.keys(row.averages)) expect(named.has(question)).toBe(true);
+  });
+
   it('refuses the staff list to a referrer (403) and to a browser without a staff session (401)', async () => {
     expect((await referrer.request('GET', '/api/staff/referrer-feedback')).statusCode).toBe(403);
     const anonymous = staffBrowser(server.app, '198.51.100.33');

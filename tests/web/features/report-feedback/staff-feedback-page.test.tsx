@@ -18,9 +18,15 @@ const LIST: FeedbackListResponse = {
       modalityCode: 'MR',
       examName: 'MRI knee',
       givenVia: 'imsec',
-      answers: { clarity: 5, comment: 'Very clear' },
+      answers: { clarity: 5, comment: 'Very clear', again: 'yes', unknownQuestion: 2 },
       createdAt: '2026-03-10T01:00:00.000Z',
     },
+  ],
+  questions: [
+    { name: 'clarity', title: 'How clear was the report?', choices: {} },
+    { name: 'turnaround', title: 'How satisfied are you with the turnaround time?', choices: {} },
+    { name: 'comment', title: 'Anything else', choices: {} },
+    { name: 'again', title: 'Would you refer here again?', choices: { yes: 'Yes, certainly', no: 'No' } },
   ],
   total: 1,
   page: 1,
@@ -45,10 +51,16 @@ describe('staff referrer feedback page', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['1', 'clarity 5 · turnaround –']);
+    ).toEqual(['1', 'How clear was the report? 5 · How satisfied are you with the turnaround time? –']);
     expect(screen.getByRole('table', { name: 'Per modality' }).textContent).toContain('Magnetic resonance');
     expect(screen.getByRole('heading', { level: 2, name: '1 feedback entry, newest first' })).toBeTruthy();
-    expect(screen.getByText('clarity: 5 · comment: Very clear')).toBeTruthy();
+    // The questionnaire's own words, and the choice's words for a choice; a question no longer in
+    // any questionnaire keeps its name.
+    expect(
+      screen.getByText(
+        'How clear was the report? 5 · Anything else: Very clear · Would you refer here again? Yes, certainly · unknownQuestion: 2',
+      ),
+    ).toBeTruthy();
   });
 
   it('should offer sign-in without a staff session, and say so for a role without access', async () => {
