@@ -35,6 +35,8 @@ export const FeedbackQuestionnaireSchema = z.object({
   modalityIds: z.array(z.string()),
   /** The SurveyJS definition. */
   questionnaire: z.record(z.string(), z.unknown()),
+  /** Which report the feedback rates, said to the doctor (the patient, the exam, when it was reported). */
+  report: z.object({ patientName: z.string(), examName: z.string(), reportedAt: InstantSchema }),
 });
 export type FeedbackQuestionnaire = z.infer<typeof FeedbackQuestionnaireSchema>;
 

@@ -74,6 +74,9 @@ for (const viewport of [
     await expect(page.getByRole('heading', { level: 1, name: TEXT.title })).toBeVisible();
     const dialog = surveyDialog(page);
     await expect(dialog).toBeVisible();
+    // It says which report it rates, on the page and in the dialog.
+    await expect(page.getByTestId('feedback-report')).toContainText('Oliver Testwood');
+    await expect(dialog.getByRole('heading', { name: /Report feedback: Oliver Testwood, / })).toBeVisible();
     // The default feedback modal size (spec point 9).
     await expect(dialog).toHaveClass(/lg/);
     await expectNoSeriousA11yViolations(page, '/referrer/report-feedback (survey)');

@@ -10,6 +10,9 @@ export type FeedbackReportRow = {
   referrer_provider_number: string | null;
   exam_slug: string;
   modality_id: string;
+  exam_name: string;
+  patient_name: string;
+  reported_at: string;
 };
 
 export type FeedbackQuestionnaireRow = {
@@ -39,8 +42,9 @@ export type SummaryRow = {
   average: number | null;
 };
 
-const REPORT_COLUMNS = `r.id::text as id, r.accession_number, r.referrer_provider_number, e.slug as exam_slug, e.modality_id::text as modality_id
-   from result_report r join appointment a on a.id = r.appointment_id join exam e on e.id = a.exam_id`;
+const REPORT_COLUMNS = `r.id::text as id, r.accession_number, r.referrer_provider_number, e.slug as exam_slug, e.modality_id::text as modality_id,
+     e.name as exam_name, p.first_name || ' ' || p.last_name as patient_name, ${isoTimestamp('r.received_at', 'reported_at')}
+   from result_report r join appointment a on a.id = r.appointment_id join exam e on e.id = a.exam_id join patient p on p.id = a.patient_id`;
 
 export function createReferrerFeedbackRepository(db: Queryable) {
   return {

@@ -149,6 +149,7 @@ export function createReferrerFeedback(deps: ReferrerFeedbackDeps) {
           examSlugs: [report.exam_slug],
           modalityIds: [report.modality_id],
           questionnaire: row.json,
+          report: { patientName: report.patient_name, examName: report.exam_name, reportedAt: report.reported_at },
         },
       };
     },

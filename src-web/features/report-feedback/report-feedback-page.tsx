@@ -9,6 +9,7 @@ import { useReportFeedbackTexts } from '../../i18n/report-feedback-texts';
 import { paths } from '../../paths';
 import { usePortalHref } from '../../shell/embedded';
 import { LoadingOverlay } from '../../shell/loading-overlay';
+import { dateTimeFormat } from '../../platform/dates';
 import { useStores } from '../../stores/use-stores';
 import { LazySurveyModal } from '../questionnaires/public';
 import { reportFeedbackStoreOf, type ReportFeedbackStore } from './report-feedback-store';
@@ -25,7 +26,8 @@ const FeedbackSurvey = observer(function FeedbackSurvey({ store, locale }: { sto
         id: questionnaire.questionnaireId,
         type: 'FEEDBACK',
         json: questionnaire.questionnaire,
-        title: t('reportFeedback.surveyTitle'),
+        // Which report it rates, also inside the modal (issue 26).
+        title: t('reportFeedback.surveyTitleFor', { patient: questionnaire.report.patientName, exam: questionnaire.report.examName }),
         modalSize: questionnaire.modalSize,
         css: {},
         showClose: true,
@@ -90,6 +92,15 @@ const Body = observer(function Body({ store, locale }: { store: ReportFeedbackSt
     case 'questionnaire':
       return (
         <>
+          {store.questionnaire !== null && (
+            <p data-testid="feedback-report">
+              {t('reportFeedback.about', {
+                patient: store.questionnaire.report.patientName,
+                exam: store.questionnaire.report.examName,
+                date: dateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(store.questionnaire.report.reportedAt)),
+              })}
+            </p>
+          )}
           <p>{t('reportFeedback.intro')}</p>
           {!store.surveyOpen && <Button onClick={() => store.openSurvey()}>{t('reportFeedback.open')}</Button>}
           <FeedbackSurvey store={store} locale={locale} />

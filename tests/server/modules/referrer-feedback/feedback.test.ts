@@ -46,12 +46,19 @@ describe.each(backends())('referrer feedback with the imsec on %s', (backend) =>
     if (questionnaire === null) throw new Error('expected a questionnaire');
     questionnaireId = questionnaire.questionnaireId;
     expect(questionnaire.modalSize).toBe('lg');
-    const [exam] = await server.db.query<{ slug: string; modality_id: string }>(
-      `select e.slug, e.modality_id::text as modality_id from result_report r join appointment a on a.id = r.appointment_id
-         join exam e on e.id = a.exam_id where r.id = $1::uuid`,
+    const [exam] = await server.db.query<{ slug: string; modality_id: string; name: string; patient: string; received_at: Date }>(
+      `select e.slug, e.modality_id::text as modality_id, e.name, p.first_name || ' ' || p.last_name as patient, r.received_at
+         from result_report r join appointment a on a.id = r.appointment_id
+         join exam e on e.id = a.exam_id join patient p on p.id = a.patient_id where r.id = $1::uuid`,
       [reportId],
     );
     expect(questionnaire.examSlugs).toEqual([exam?.slug]);
+    // Which report the doctor rates: the patient, the exam, when it was reported.
+    expect(questionnaire.report).toEqual({
+      patientName: exam?.patient,
+      examName: exam?.name,
+      reportedAt: exam?.received_at.toISOString(),
+    });
     expect(questionnaire.modalityIds).toEqual([exam?.modality_id]);
     expect(JSON.stringify(questionnaire.questionnaire)).toContain('clinicalQuestion');
   });

@@ -12,6 +12,7 @@ const QUESTIONNAIRE: FeedbackQuestionnaireResponse = {
     examSlugs: ['mri-knee'],
     modalityIds: ['00000000-0000-4000-8000-00000000000b'],
     questionnaire: { elements: [{ type: 'rating', name: 'clarity' }] },
+    report: { patientName: 'Liam Example', examName: 'MRI knee', reportedAt: '2026-01-03T01:00:00.000Z' },
   },
 };
 
