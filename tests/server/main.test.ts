@@ -71,7 +71,8 @@ describe('src-server/main.ts on the embedded database', () => {
     expect(third.output()).not.toContain('seeded now');
     third.child.kill('SIGINT');
     expect(await third.exit).toBe(0);
-  });
+    // Three server starts, the first seeding a database: over a minute on a loaded CI machine.
+  }, 180_000);
 
   it('stops with one clear line per bad configuration value and exit code 1', async () => {
     const server = startServer({ PORT: 'abc', EMBED_ORIGINS: 'not-an-origin', DATA_DIR: tempDir() });
