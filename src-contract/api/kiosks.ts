@@ -14,6 +14,11 @@ export const KIOSK_TOKEN_COOKIE = '__Host-portal_kiosk';
 /** Eight characters from an alphabet without look-alikes, shown as XXXX-XXXX. */
 export const ENROLLMENT_CODE_PATTERN = /^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{4}-?[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{4}$/;
 export const ENROLLMENT_CODE_HOURS = 24;
+/**
+ * A kiosk checks in today's appointments (the clinic's day) and those starting within this many
+ * minutes, so a patient who arrives before midnight for a list just after it is found.
+ */
+export const KIOSK_LOOKAHEAD_MINUTES = 120;
 
 export const KIOSK_MESSAGES = {
   name: 'Give the kiosk a name of 1 to 80 characters, e.g. "Parramatta lobby 1".',

@@ -1,4 +1,4 @@
-import type { KioskHeartbeat } from '@contract/api/kiosks';
+import { KIOSK_LOOKAHEAD_MINUTES, type KioskHeartbeat } from '@contract/api/kiosks';
 import type { Queryable } from '../../db/connection';
 import { isoTimestamp } from '../../db/sql';
 
@@ -56,9 +56,13 @@ const TODAYS_APPOINTMENTS = `select a.id::text as id, a.booking_key, a.patient_i
   join patient p on p.id = a.patient_id
   join clinic c on c.id = a.clinic_id
   join exam e on e.id = a.exam_id`;
-/** Can be or was checked in, today in the clinic's zone, at the kiosk's clinic when it has one; in time order. */
+/**
+ * Can be or was checked in, today in the clinic's zone or starting within KIOSK_LOOKAHEAD_MINUTES,
+ * at the kiosk's clinic when it has one; in time order.
+ */
 const TODAY_AT_CLINIC = `a.status in ('BOOKED', 'CONFIRMED', 'CHECKED_IN')
-  and (lower(a.during) at time zone c.time_zone)::date = ($4::timestamptz at time zone c.time_zone)::date
+  and ((lower(a.during) at time zone c.time_zone)::date = ($4::timestamptz at time zone c.time_zone)::date
+       or lower(a.during) between $4::timestamptz and $4::timestamptz + interval '${KIOSK_LOOKAHEAD_MINUTES} minutes')
   and ($3::uuid is null or a.clinic_id = $3::uuid)
   order by lower(a.during)`;
 

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AppointmentItem, AppointmentSummary } from '@contract/api/appointments';
 import type { CheckInChecklist } from '@contract/api/check-in-checklist';
-import type { CheckInIdentityRequest, CheckInIdentityResponse } from '@contract/api/kiosks';
+import { KIOSK_LOOKAHEAD_MINUTES, type CheckInIdentityRequest, type CheckInIdentityResponse } from '@contract/api/kiosks';
 import { bookingKeyFromCode } from '@contract/booking-code';
 import type { OtpChannel } from '@contract/api/patient-access';
 import type { AppointmentsApi } from '../../api/appointments-api';
@@ -143,10 +143,13 @@ export class KioskCheckInStore {
   get appointmentsToday(): AppointmentItem[] {
     const summary = this.summary;
     if (!summary) return [];
-    const today = localDate(new Date(), summary.clinic.timeZone);
-    return summary.appointments.filter(
-      (item) => ['BOOKED', 'CONFIRMED'].includes(item.status) && localDate(new Date(item.startsAt), summary.clinic.timeZone) === today,
-    );
+    const now = new Date();
+    const today = localDate(now, summary.clinic.timeZone);
+    const lookaheadEnd = now.getTime() + KIOSK_LOOKAHEAD_MINUTES * 60_000;
+    // As the server finds them (src-server/modules/kiosks/repository.ts): today's, or starting soon after midnight.
+    const due = (startsAt: Date) =>
+      localDate(startsAt, summary.clinic.timeZone) === today || (startsAt.getTime() >= now.getTime() && startsAt.getTime() <= lookaheadEnd);
+    return summary.appointments.filter((item) => ['BOOKED', 'CONFIRMED'].includes(item.status) && due(new Date(item.startsAt)));
   }
 
   setLastName(value: string): void {

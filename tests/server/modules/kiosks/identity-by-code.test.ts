@@ -63,6 +63,29 @@ describe.each(backends())('kiosk identity by booking code on %s', (backend) => {
     expect(found.headers['cache-control']).toBe('no-store');
   });
 
+  it("finds a booking just after the clinic's midnight from before it, but not one hours later", async () => {
+    const kiosk = await enrolledKiosk('parramatta');
+    // Parramatta is on Sydney time (UTC+11 in March): 23:30 there is 12:30 UTC.
+    server.clock.set(new Date('2026-03-10T12:30:00.000Z'));
+    const moveTo = (startsAt: string) =>
+      server.db.query(
+        `update appointment set during = tstzrange($1::timestamptz, $1::timestamptz + (upper(during) - lower(during))) where booking_key = $2`,
+        [startsAt, OLIVIA.bookingKey],
+      );
+    const identify = () => kiosk.request('POST', IDENTITY, { bookingKey: OLIVIA.bookingKey, dateOfBirth: OLIVIA.dateOfBirth });
+    try {
+      await moveTo('2026-03-10T13:15:00.000Z'); // 00:15 tomorrow, 45 minutes away
+      const soon = await identify();
+      expect(soon.statusCode, soon.body).toBe(200);
+      expect(soon.json<{ appointmentBookingKeys: string[] }>().appointmentBookingKeys).toEqual([OLIVIA.bookingKey]);
+      await moveTo('2026-03-10T16:00:00.000Z'); // 03:00 tomorrow: not today's
+      const later = await identify();
+      expect(later.json<{ appointmentBookingKeys: string[] }>().appointmentBookingKeys ?? []).toEqual([]);
+    } finally {
+      await moveTo('2026-03-10T02:00:00.000Z');
+    }
+  });
+
   it('answers a wrong date of birth, and an unknown key, exactly as nothing found; each is counted', async () => {
     const kiosk = await enrolledKiosk('parramatta');
     const wrong = await kiosk.request('POST', IDENTITY, { bookingKey: OLIVIA.bookingKey, dateOfBirth: '1983-06-29' });
