@@ -1,4 +1,5 @@
 import type { BootstrapConfig } from '@contract/api/config';
+import { KIOSK_SPEC_COOKIES } from '@contract/kiosk-cookies';
 import { bannerClosedIn } from '@contract/shell/banner-cookie';
 import { headerImageFor, pageType } from '@contract/shell/page-type';
 import { escapeHtml } from './index-html';
@@ -34,7 +35,8 @@ export function hasSiteLayout(request: FirstPaintRequest): boolean {
   if (OWN_LAYOUT_SEGMENTS.has(segments[0] ?? '')) return false;
   if (segments[0] === 'appointments' && segments[2] === 'kiosk') return false;
   if (parsed.searchParams.get('kioskMode') === 'true') return false;
-  return !/(?:^|;\s*)kioskIdentity=/.test(request.cookie ?? '');
+  const [identityCookie] = KIOSK_SPEC_COOKIES;
+  return !(request.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${identityCookie}=`));
 }
 
 /** An icon's place (20 px, as src-web/components/icons.tsx draws them); the icon comes with the app. */
