@@ -35,6 +35,8 @@ export const ROUTE = {
   referrerQuickReport: 'referrer/quick-report',
   referrerReportFeedback: 'referrer/report-feedback',
   referrerReportFeedbackFaq: 'referrer/report-feedback/faq',
+  /** A signed-in staff member's start page: the tools their roles allow (shell/staff-tools.ts). */
+  staffHome: 'staff',
   /** Staff read referrers' report feedback and its summary. */
   staffReferrerFeedback: 'staff/referrer-feedback',
   previewEmail: 'preview-email',
@@ -69,7 +71,12 @@ export const paths = {
   deny: () => '/deny',
   /** The deny page for an expired results, image or share link. */
   resultsExpired: () => RESULTS_EXPIRED_PATH,
+  staffHome: () => '/staff',
   staffKiosks: () => '/staff/kiosks',
+  staffReferrerFeedback: () => '/staff/referrer-feedback',
+  previewEmail: () => '/preview-email',
+  /** The referring doctor's report list. */
+  referrerAccess: () => '/referrer-access',
   /** The booking's confirmation (the appointment route's `confirmed` child, docs/rules/booking.md#confirmation). */
   appointmentConfirmed: (bookingKey: string) => `/appointments/${encodeURIComponent(bookingKey)}/${CONFIRMED_SEGMENT}`,
   staffConsents: (bookingKey: string) => `/staff/appointments/${encodeURIComponent(bookingKey)}/consents`,

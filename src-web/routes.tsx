@@ -29,6 +29,7 @@ export type PageId =
   | 'referrer-report-feedback'
   | 'referrer-report-feedback-faq'
   | 'preview-email'
+  | 'staff-home'
   | 'staff-kiosks'
   | 'staff-consents'
   | 'staff-referrer-feedback'
@@ -107,6 +108,7 @@ export const PAGES: Record<PageId, PageModule> = {
     import('./features/report-feedback/report-feedback-faq-page').then((m) => ({ Component: m.ReportFeedbackFaqPage })),
   ),
   'preview-email': () => import('./features/preview-email/preview-email-page').then((m) => ({ Component: m.PreviewEmailPage })),
+  'staff-home': () => import('./features/staff-home/staff-home-page').then((m) => ({ Component: m.StaffHomePage })),
   'staff-kiosks': () => import('./features/staff-kiosks/staff-kiosks-page').then((m) => ({ Component: m.StaffKiosksPage })),
   'staff-consents': () => import('./features/staff-consents/staff-consents-page').then((m) => ({ Component: m.StaffConsentsPage })),
   'staff-referrer-feedback': () =>
@@ -155,6 +157,7 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
   { page: 'referrer-report-feedback', path: ROUTE.referrerReportFeedback, mount: 'both' },
   { page: 'referrer-report-feedback-faq', path: ROUTE.referrerReportFeedbackFaq, mount: 'both' },
   { page: 'preview-email', path: ROUTE.previewEmail, mount: 'both' },
+  { page: 'staff-home', path: ROUTE.staffHome, mount: 'top' },
   { page: 'staff-kiosks', path: ROUTE.staffKiosks, mount: 'both' },
   { page: 'staff-consents', path: ROUTE.staffConsents, mount: 'top' },
   { page: 'staff-referrer-feedback', path: ROUTE.staffReferrerFeedback, mount: 'top' },

@@ -9,7 +9,7 @@ import { CloseIcon, MenuIcon } from '../components/icons';
 import { PortalLink } from '../components/portal-link';
 import { useNavTargets } from './nav-targets';
 import { StaffSignInButton } from './staff-sign-in-button';
-import { StaffSignInNotice } from './staff-nav-lazy';
+import { StaffSignInNotice, StaffToolItems } from './staff-nav-lazy';
 import './navigation.css';
 
 interface MobileNavigationProps {
@@ -78,6 +78,11 @@ export const MobileNavigation = observer(function MobileNavigation({ showMenu }:
             <li>
               <StaffSignInButton onDone={close}>{t('nav.login')}</StaffSignInButton>
             </li>
+          )}
+          {staff.user !== null && (
+            <Suspense fallback={null}>
+              <StaffToolItems adminPanel={targets.adminPanel} onNavigate={close} />
+            </Suspense>
           )}
           {staff.user !== null && (
             <li>

@@ -5,3 +5,4 @@ import { lazy } from 'react';
 const staffNav = () => import('./staff-user-menu');
 export const StaffUserMenu = lazy(() => staffNav().then((m) => ({ default: m.StaffUserMenu })));
 export const StaffSignInNotice = lazy(() => staffNav().then((m) => ({ default: m.StaffSignInNotice })));
+export const StaffToolItems = lazy(() => staffNav().then((m) => ({ default: m.StaffToolItems })));

@@ -3,11 +3,26 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { PortalLink } from '../components/portal-link';
+import type { StaffRole } from '@contract/api/staff-access';
 import { paths } from '../paths';
 import { useStaffTexts } from '../i18n/staff-texts';
 import type { StaffSignInProblem } from '../stores/staff-store';
 import { useStores } from '../stores/use-stores';
+import { hasStaffHome, staffToolName, staffToolsFor, type StaffTool, type StaffToolId } from './staff-tools';
 import './staff-user-menu.css';
+
+const REFERRER_HEADER_TOOLS: readonly StaffToolId[] = ['referrerReports', 'referrerFaq'];
+
+/** The short names the header gives a referrer's two pages. */
+function staffHeaderName(t: TFunction, id: StaffToolId): string {
+  return id === 'referrerFaq' ? t('staff.header.faq') : t('staff.header.reports');
+}
+
+/** The account menu's tools: the staff home first for those who have one, then each tool. */
+export function menuTools(roles: readonly StaffRole[], adminPanel: string | null, referrerFeedbackEnabled: boolean): StaffTool[] {
+  const tools = staffToolsFor({ roles, adminPanel, referrerFeedbackEnabled });
+  return hasStaffHome(roles) ? [{ id: 'staffHome', href: paths.staffHome(), external: false }, ...tools] : tools;
+}
 
 /** One literal t() per problem, so the catalogue check sees every key. */
 export function problemText(t: TFunction, problem: StaffSignInProblem): string {
@@ -42,17 +57,17 @@ export const StaffSignInNotice = observer(function StaffSignInNotice() {
 });
 
 export interface StaffUserMenuProps {
-  /** The admin panel's address; null hides the link (showLinkToAdminPanel off, kiosk mode). */
+  /** The admin panel's address; null hides the link (showLinkToAdminPanel off, kiosk mode); only admins see it. */
   adminPanel: string | null;
 }
 
 /**
  * The signed-in user in the desktop navigation (spec point 2): the organisation, or the current
- * doctor's name when there is none, and the username as a disclosure button with the admin link
- * and logout.
+ * doctor's name when there is none, and the username as a disclosure button with the tools the
+ * roles allow (shell/staff-tools.ts), the admin link for admins, and logout.
  */
 export const StaffUserMenu = observer(function StaffUserMenu({ adminPanel }: StaffUserMenuProps) {
-  const { staff } = useStores();
+  const { staff, config } = useStores();
   const { t } = useTranslation();
   const ready = useTextsReady();
   const menuId = useId();
@@ -72,6 +87,10 @@ export const StaffUserMenu = observer(function StaffUserMenu({ adminPanel }: Sta
 
   const user = staff.user;
   if (!ready || user === null) return null;
+  const all = menuTools(user.roles, adminPanel, config.app.referrerReportQualityFeedbackEnabled);
+  // A referrer's two pages sit in the header itself, one click away; the menu holds the rest.
+  const headerTools = all.filter((tool) => REFERRER_HEADER_TOOLS.includes(tool.id));
+  const tools = all.filter((tool) => !REFERRER_HEADER_TOOLS.includes(tool.id));
   const doctor = user.currentDoctor === null ? null : `${user.currentDoctor.firstName} ${user.currentDoctor.lastName}`;
   const affiliation = user.organization ?? doctor;
 
@@ -84,6 +103,11 @@ export const StaffUserMenu = observer(function StaffUserMenu({ adminPanel }: Sta
 
   return (
     <div className="pp-staff-user" ref={containerRef} onKeyDown={onKeyDown}>
+      {headerTools.map((tool) => (
+        <PortalLink key={tool.id} href={tool.href} className="pp-staff-header-link">
+          {staffHeaderName(t, tool.id)}
+        </PortalLink>
+      ))}
       {affiliation && <span className="pp-staff-affiliation">{affiliation}</span>}
       <button
         ref={buttonRef}
@@ -97,20 +121,13 @@ export const StaffUserMenu = observer(function StaffUserMenu({ adminPanel }: Sta
         {user.username}
       </button>
       <ul id={menuId} className="pp-staff-menu" hidden={!open}>
-        {adminPanel && (
-          <li>
-            <PortalLink href={adminPanel} onClick={() => setOpen(false)}>
-              {t('staff.menu.adminPanel')}
+        {tools.map((tool) => (
+          <li key={tool.id} data-tool={tool.id}>
+            <PortalLink href={tool.href} onClick={() => setOpen(false)}>
+              {staffToolName(t, tool.id)}
             </PortalLink>
           </li>
-        )}
-        {staff.hasAnyRole(['kioskAdmin', 'admin']) && (
-          <li>
-            <PortalLink href={paths.staffKiosks()} onClick={() => setOpen(false)}>
-              {t('staff.menu.kiosks')}
-            </PortalLink>
-          </li>
-        )}
+        ))}
         <li>
           <button type="button" disabled={staff.busy} onClick={() => void staff.signOut().finally(() => setOpen(false))}>
             {staff.busy ? t('staff.menu.loggingOut') : t('staff.menu.logout')}
@@ -119,4 +136,22 @@ export const StaffUserMenu = observer(function StaffUserMenu({ adminPanel }: Sta
       </ul>
     </div>
   );
+});
+
+/** The same tools as items of the mobile menu (which has no account button of its own). */
+export const StaffToolItems = observer(function StaffToolItems({
+  adminPanel,
+  onNavigate,
+}: StaffUserMenuProps & { onNavigate: () => void }) {
+  const { staff, config } = useStores();
+  const { t } = useTranslation();
+  const ready = useTextsReady();
+  if (!ready || staff.user === null) return null;
+  return menuTools(staff.user.roles, adminPanel, config.app.referrerReportQualityFeedbackEnabled).map((tool) => (
+    <li key={tool.id} data-tool={tool.id}>
+      <PortalLink href={tool.href} onClick={onNavigate}>
+        {staffToolName(t, tool.id)}
+      </PortalLink>
+    </li>
+  ));
 });

@@ -66,6 +66,12 @@ describe('route table', () => {
     expect(match.ids.slice(0, 2)).toEqual(['root', 'embedded']);
   });
 
+  it('should show the staff home at /staff in the portal layout only: staff do not work inside a provider frame', () => {
+    expect(resolve('/staff').page).toBe('staff-home');
+    expect(resolve('/staff').embedded).toBe(false);
+    expect(resolve('/iframe/staff').page).toBe('not-found');
+  });
+
   it('should send /iframe to the default embedded page', () => {
     expect(resolve('/iframe').ids).toEqual(['root', 'embedded', 'embedded:index']);
     expect(resolve('/iframe/select-region').page).toBe('select-region');

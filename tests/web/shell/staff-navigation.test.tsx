@@ -35,8 +35,8 @@ describe('desktop navigation with staff sign-in', () => {
     expect(within(nav).queryByRole('link', { name: 'Staff login' })).toBeNull();
   });
 
-  it('should show the organisation and the username with a menu holding the admin link and logout', async () => {
-    await at('/about', { staffUser: STAFF, config: WITH_IDENTITY });
+  it('should show the organisation and the username with a menu holding the admin link (for an admin) and logout', async () => {
+    await at('/about', { staffUser: { ...STAFF, roles: ['admin'] }, config: WITH_IDENTITY });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const button = await within(nav).findByRole('button', { name: `Account: ${STAFF.username}` });
     expect(within(nav).getByText('Harbour & Range Radiology')).toBeTruthy();
@@ -61,6 +61,43 @@ describe('desktop navigation with staff sign-in', () => {
     await at('/about', { staffUser: STAFF, config: WITH_IDENTITY });
     fireEvent.click(await screen.findByRole('button', { name: `Account: ${STAFF.username}` }));
     expect(screen.queryByRole('link', { name: 'Lobby kiosks' })).toBeNull();
+  });
+
+  // Each role's menu (docs/rules/staff-access.md#staff-home): what the server would admit, and nothing else.
+  it.each([
+    [['staff'], ['Staff home', 'Book for a patient', 'E-mail preview', 'Referrer feedback']],
+    [['kioskAdmin'], ['Staff home', 'Lobby kiosks']],
+    [['admin'], ['Staff home', 'Book for a patient', 'E-mail preview', 'Referrer feedback', 'Lobby kiosks', 'Admin panel']],
+    [['referrer'], []],
+  ] as const)('should give the roles %j exactly the tools %j in the account menu', async (roles, names) => {
+    const config = testConfig({ app: { ...WITH_IDENTITY.app, referrerReportQualityFeedbackEnabled: true } });
+    await at('/about', { staffUser: { ...STAFF, roles: [...roles] }, config });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    fireEvent.click(await within(nav).findByRole('button', { name: `Account: ${STAFF.username}` }));
+    const menu = within(nav).getAllByRole('list').at(-1)!;
+    const links = within(menu)
+      .queryAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links).toEqual(names);
+    expect(within(menu).getByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('should give a referrer Reports and FAQ in the header itself, and no staff tool', async () => {
+    const config = testConfig({ app: { ...WITH_IDENTITY.app, referrerReportQualityFeedbackEnabled: true } });
+    await at('/about', { staffUser: REFERRER, config });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect((await within(nav).findByRole('link', { name: 'Reports' })).getAttribute('href')).toBe('/referrer-access');
+    expect(within(nav).getByRole('link', { name: 'FAQ' }).getAttribute('href')).toBe('/referrer/report-feedback/faq');
+    expect(within(nav).queryByRole('link', { name: 'Staff home' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Admin panel' })).toBeNull();
+  });
+
+  it('should leave referrer feedback out of the menu where the provider has it switched off', async () => {
+    const config = testConfig({ app: { ...WITH_IDENTITY.app, referrerReportQualityFeedbackEnabled: false } });
+    await at('/about', { staffUser: STAFF, config });
+    fireEvent.click(await screen.findByRole('button', { name: `Account: ${STAFF.username}` }));
+    expect(screen.getByRole('link', { name: 'E-mail preview' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Referrer feedback' })).toBeNull();
   });
 
   it('should name the current doctor when there is no organisation', async () => {
@@ -121,5 +158,7 @@ describe('mobile navigation with staff sign-in', () => {
     const menu = screen.getByRole('list', { name: 'Site menu' });
     expect(within(menu).getByRole('button', { name: `Log out (${STAFF.username})` })).toBeTruthy();
     expect(within(menu).queryByRole('link', { name: 'Staff login' })).toBeNull();
+    expect((await within(menu).findByRole('link', { name: 'Book for a patient' })).getAttribute('href')).toBe('/?staffBooking=true');
+    expect(within(menu).getByRole('link', { name: 'Staff home' }).getAttribute('href')).toBe('/staff');
   });
 });

@@ -1,0 +1,100 @@
+import type { TFunction } from 'i18next';
+import type { StaffRole } from '@contract/api/staff-access';
+import { paths } from '../paths';
+
+/**
+ * The tools a signed-in person may open, by role (docs/rules/staff-access.md#staff-home): the
+ * account menu, the mobile menu and the /staff page list exactly these, so nobody is shown a tool
+ * the server would refuse them. Each tool's roles are the roles its API routes admit
+ * (tests/server/route-access-table.ts).
+ */
+export type StaffToolId =
+  'staffHome' | 'bookForPatient' | 'emailPreview' | 'referrerFeedback' | 'kiosks' | 'referrerReports' | 'referrerFaq' | 'adminPanel';
+
+export interface StaffTool {
+  id: StaffToolId;
+  href: string;
+  /** The address is another site's (the admin panel): it opens as an ordinary external link. */
+  external: boolean;
+}
+
+export interface StaffToolContext {
+  roles: readonly StaffRole[];
+  /** The admin panel's address, or null where it is not configured or hidden (kiosk mode). */
+  adminPanel: string | null;
+  /** Report-quality feedback is switched on for this provider (application config). */
+  referrerFeedbackEnabled: boolean;
+}
+
+const STAFF: readonly StaffRole[] = ['staff', 'admin'];
+const KIOSK_ADMINS: readonly StaffRole[] = ['kioskAdmin', 'admin'];
+
+const has = (roles: readonly StaffRole[], wanted: readonly StaffRole[]): boolean => roles.some((role) => wanted.includes(role));
+
+/** The tools for these roles, in the order the menus show them. */
+export function staffToolsFor(context: StaffToolContext): StaffTool[] {
+  const { roles } = context;
+  const tools: StaffTool[] = [];
+  const add = (id: StaffToolId, href: string, external = false) => tools.push({ id, href, external });
+  if (has(roles, STAFF)) {
+    add('bookForPatient', `${paths.home()}?staffBooking=true`);
+    add('emailPreview', paths.previewEmail());
+    if (context.referrerFeedbackEnabled) add('referrerFeedback', paths.staffReferrerFeedback());
+  }
+  if (has(roles, KIOSK_ADMINS)) add('kiosks', paths.staffKiosks());
+  if (roles.includes('referrer')) {
+    add('referrerReports', paths.referrerAccess());
+    if (context.referrerFeedbackEnabled) add('referrerFaq', paths.referrerReportFeedbackFaq());
+  }
+  if (roles.includes('admin') && context.adminPanel !== null) add('adminPanel', context.adminPanel, true);
+  return tools;
+}
+
+/** The staff home is offered to anyone with a tool beyond a referrer's own two. */
+export function hasStaffHome(roles: readonly StaffRole[]): boolean {
+  return has(roles, [...STAFF, ...KIOSK_ADMINS]);
+}
+
+/** One literal t() per tool, so the catalogue check sees every key. */
+export function staffToolName(t: TFunction, id: StaffToolId): string {
+  switch (id) {
+    case 'staffHome':
+      return t('staff.tools.staffHome.name');
+    case 'bookForPatient':
+      return t('staff.tools.bookForPatient.name');
+    case 'emailPreview':
+      return t('staff.tools.emailPreview.name');
+    case 'referrerFeedback':
+      return t('staff.tools.referrerFeedback.name');
+    case 'kiosks':
+      return t('staff.tools.kiosks.name');
+    case 'referrerReports':
+      return t('staff.tools.referrerReports.name');
+    case 'referrerFaq':
+      return t('staff.tools.referrerFaq.name');
+    case 'adminPanel':
+      return t('staff.tools.adminPanel.name');
+  }
+}
+
+/** What the tool is for, in a sentence (the /staff page). */
+export function staffToolPurpose(t: TFunction, id: StaffToolId): string {
+  switch (id) {
+    case 'staffHome':
+      return t('staff.tools.staffHome.purpose');
+    case 'bookForPatient':
+      return t('staff.tools.bookForPatient.purpose');
+    case 'emailPreview':
+      return t('staff.tools.emailPreview.purpose');
+    case 'referrerFeedback':
+      return t('staff.tools.referrerFeedback.purpose');
+    case 'kiosks':
+      return t('staff.tools.kiosks.purpose');
+    case 'referrerReports':
+      return t('staff.tools.referrerReports.purpose');
+    case 'referrerFaq':
+      return t('staff.tools.referrerFaq.purpose');
+    case 'adminPanel':
+      return t('staff.tools.adminPanel.purpose');
+  }
+}
