@@ -53,6 +53,7 @@ import { servesDemoProvider } from './db/seed/demo-marker';
 import { createResultShares, registerResultShareRoutes } from './modules/result-shares/public';
 import { createQuickReport, registerQuickReportRoutes } from './modules/quick-report/public';
 import { createReferrerFeedback, registerReferrerFeedbackRoutes } from './modules/referrer-feedback/public';
+import { createPatientLookup, registerPatientLookupRoutes } from './modules/patient-lookup/public';
 import { createReferrerReports, registerReferrerReportRoutes } from './modules/referrer-reports/public';
 import { lazySignedLinks } from './platform/signed-links';
 import { registerDemoPacsRoutes } from './dev-pacs/routes';
@@ -313,6 +314,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerAppointmentRoutes(app, appointmentsService);
   // Staff read consent signatures (the drawn ones come from the kiosk).
   registerStaffConsentRoutes(app, createStaffConsents(db, clock));
+  registerPatientLookupRoutes(app, createPatientLookup({ db, clock }));
   // Questionnaires: a cancel questionnaire cancels through the appointments module.
   registerQuestionnaireRoutes(
     app,

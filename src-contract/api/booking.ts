@@ -276,7 +276,7 @@ export const PATIENT_MESSAGES = {
   medicareRequired: 'A Medicare number is required for this exam.',
 } as const;
 
-const NAME_PATTERN = /^[\p{L}][\p{L}\p{M}' .-]*$/u;
+export const NAME_PATTERN = /^[\p{L}][\p{L}\p{M}' .-]*$/u;
 
 /** A real calendar date from 1900-01-01 (the future check needs a clock and lives in the caller). */
 export function isValidCalendarDate(value: string): boolean {

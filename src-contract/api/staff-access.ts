@@ -13,6 +13,9 @@ export const STAFF_SESSION_COOKIE = '__Host-portal_staff_session';
 /** The portal's staff roles; kioskAdmin is the IT staff who enroll and revoke kiosks. */
 export const STAFF_ROLES = ['staff', 'admin', 'referrer', 'kioskAdmin'] as const;
 export const StaffRoleSchema = z.enum(STAFF_ROLES);
+
+/** Who may book for a patient and look patients up (docs/rules/booking.md#staff-bookings). */
+export const STAFF_BOOKING_ROLES: readonly (typeof STAFF_ROLES)[number][] = ['staff', 'admin'];
 export type StaffRole = z.infer<typeof StaffRoleSchema>;
 
 /** A compact JWS: three base64url parts. Longer than any real access token is refused unread. */

@@ -138,6 +138,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/staff-access/logout': 'public',
   'GET /api/staff-access/me': ANY_STAFF_ROLE,
 
+  // Patient lookup for a staff booking (docs/rules/booking.md#patient-lookup): staff and admin; referrer and kioskAdmin 403
+  'POST /api/staff/patient-lookup': staffSession('staff', 'admin'),
   // E-mail preview (staff and admin; referrer and kioskAdmin 403)
   'GET /api/notifications/preview_translated_email': staffSession('staff', 'admin'),
   'GET /api/notifications/preview_translated_email/html': staffSession('staff', 'admin'),

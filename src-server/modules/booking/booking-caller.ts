@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
-import type { StaffRole } from '@contract/api/staff-access';
+import { STAFF_BOOKING_ROLES, type StaffRole } from '@contract/api/staff-access';
 import { readCookie } from '../patient-access/public';
 import { staffSessionIfAny, subjectRef } from '../staff-access/public';
 
@@ -25,7 +25,7 @@ export type BookingCaller =
   | { kind: 'staff'; staffRef: string; subject: string; username: string };
 
 /** The roles that may book on a patient's behalf. */
-export const STAFF_BOOKING_ROLES: readonly StaffRole[] = ['staff', 'admin'];
+export { STAFF_BOOKING_ROLES };
 
 const sha256Prefix = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
