@@ -13,6 +13,8 @@ import { Button } from '../../components/button';
 
 // The documents area loads when this step shows (its own chunks), so the flow's preload lists stay as they were.
 const LazyBookingDocuments = lazy(() => import('../attachments/public').then((module) => ({ default: module.LazyBookingDocuments })));
+// Only staff booking for a patient look patients up: patients never download it.
+const LazyPatientLookup = lazy(() => import('./patient-lookup').then((module) => ({ default: module.PatientLookup })));
 
 /** The field's label; every key is literal so the catalogue check sees it. */
 function fieldLabel(t: TFunction, field: PatientField): string {
@@ -227,6 +229,11 @@ export const DetailsStep = observer(function DetailsStep() {
         )}
         {booking.examChoice.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.examChoice.walkInExam.name })}</p>}
       </section>
+      {booking.staffBooking && (
+        <Suspense fallback={null}>
+          <LazyPatientLookup form={form} />
+        </Suspense>
+      )}
       <p>{booking.staffBooking ? t('booking.details.introStaff') : t('booking.details.intro')}</p>
       {/* The fields first, right after the step's heading; the documents (optional, or asked for by a
           questionnaire) follow, then the failures and the actions, which submit this form by its id. */}

@@ -180,6 +180,7 @@ export const BookingQuestionnaires = observer(function BookingQuestionnaires({ o
           next="booking"
           outcomeSlot={outcomeSlot}
           outcomeShown={root.booking.step === 1}
+          forPatient={root.booking.staffBooking}
         />
       )}
       {store.subject === 'BOOKING' && store.denied && (

@@ -75,12 +75,15 @@ export const QuestionnaireRunModal = observer(function QuestionnaireRunModal({
   next = 'none',
   outcomeSlot = null,
   outcomeShown = true,
+  forPatient = false,
 }: {
   store: QuestionnaireStore;
   locale: SurveyModalProps['locale'];
   next?: NextStep;
   outcomeSlot?: HTMLElement | null;
   outcomeShown?: boolean;
+  /** Staff answer for the patient (a staff booking). */
+  forPatient?: boolean;
 }) {
   const { t } = useTranslation();
   const words = useOutcomeWords();
@@ -101,6 +104,7 @@ export const QuestionnaireRunModal = observer(function QuestionnaireRunModal({
           error={store.error}
           locale={locale}
           previousOutcome={outcome ? words(outcome) : null}
+          forPatient={forPatient}
           lookup={(query, source) => (source ? store.api.autocomplete(source, query) : Promise.resolve([]))}
           onSubmit={(result) => store.submit(result, t('message.error_answering_questionnaire'))}
           onClose={() => store.close()}

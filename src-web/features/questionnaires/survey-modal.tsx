@@ -64,6 +64,8 @@ export interface SurveyModalProps {
   locale?: string;
   /** What the previous questionnaire of the run came to, said at the top of this one (role=status). */
   previousOutcome?: string | null;
+  /** Staff answer it for the patient (a staff booking): the dialog says so above the questions. */
+  forPatient?: boolean;
 }
 
 /** Builds the SurveyJS model: the provider's CSS, progress 'Answered {0} of {1}', completion through onSubmit. */
@@ -154,7 +156,16 @@ function useProgress(model: Model): { answered: number; total: number } | null {
  * click beside it does nothing), no keyboard close (Escape does nothing), a close button only
  * when closing is allowed; with showClosingConfirmation the close asks yes/no first.
  */
-export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, error, locale, previousOutcome }: SurveyModalProps) {
+export default function SurveyModal({
+  questionnaire,
+  onSubmit,
+  onClose,
+  lookup,
+  error,
+  locale,
+  previousOutcome,
+  forPatient = false,
+}: SurveyModalProps) {
   const { t } = useTranslation();
   const { config } = useStores();
   const ref = useRef<HTMLDialogElement>(null);
@@ -222,6 +233,11 @@ export default function SurveyModal({ questionnaire, onSubmit, onClose, lookup, 
           </Button>
         )}
       </div>
+      {forPatient && (
+        <p className="pp-notice pp-survey-for-patient" data-for-patient>
+          {t('questionnaire.forPatient')}
+        </p>
+      )}
       {previousOutcome && (
         <p role="status" className="pp-notice pp-notice-success pp-survey-previous">
           {previousOutcome}

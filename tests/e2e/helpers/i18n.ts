@@ -35,6 +35,8 @@ const kioskScan: Catalogue = readEnglish('kiosk-scan.json');
 const bookingCode: Catalogue = readEnglish('booking-code.json');
 /** The booking steps after the exam choice (src-web/i18n/booking-steps-texts.ts). */
 const bookingSteps: Catalogue = readEnglish('booking-steps.json');
+/** The questionnaires' dialog (src-web/i18n/questionnaire-texts.ts). */
+const questionnaires: Catalogue = readEnglish('questionnaires.json');
 
 function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefined {
   let node: string | Catalogue | undefined = catalogue[key];
@@ -63,6 +65,7 @@ function lookUpText(key: string): string | Catalogue | undefined {
     kioskScan,
     bookingCode,
     bookingSteps,
+    questionnaires,
   ]) {
     const text = lookUp(catalogue, key);
     if (typeof text === 'string') return text;
