@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
@@ -107,6 +108,12 @@ export interface ServerDeps {
    * registered and every staff guard answers 401.
    */
   identity?: StaffIdentityOptions;
+  /**
+   * The local demo identity provider inside the portal (src-server/dev-identity/provider.ts,
+   * /dev/idp): it answers its own requests before Fastify sees them, as a separate application on
+   * the same origin with its own forms, cookies and headers; false hands a request on.
+   */
+  identityMount?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
 
 const GENERIC_MESSAGES: Record<number, { code: ErrorCode; message: string }> = {
@@ -197,7 +204,16 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     onSecuritySourcesError: (error) =>
       app.log.warn({ err: error }, '[security-headers] could not read embedding origins; using the last known ones'),
   });
+  const identityMount = deps.identityMount;
   const app = Fastify({
+    ...(identityMount === undefined
+      ? {}
+      : {
+          serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void) =>
+            createServer((request, response) => {
+              if (!identityMount(request, response)) handler(request, response);
+            }),
+        }),
     logger: fastifyLoggerOptions(deps.logger),
     // request.ip is the X-Forwarded-For client only when the direct peer is a configured proxy (TRUST_PROXY).
     trustProxy: config.trustProxy.length === 0 ? false : config.trustProxy,

@@ -6,8 +6,9 @@ import { STAFF_ROLES, type StaffRole } from '@contract/api/staff-access';
  * (docs/rules/staff-access.md, docs/identity.md), parsed from the IDENTITY_* variables:
  * - IDENTITY_ISSUER set: the provider's own (Entra ID: https://login.microsoftonline.com/<tenant>/v2.0),
  *   with its JWKS address, the portal's client id and the API audience;
- * - unset, outside production: the local demo provider (src-server/dev-identity/) starts with the
- *   server on DEV_IDENTITY_PORT (0: any free port; off: not at all);
+ * - unset, outside production: the local demo provider (src-server/dev-identity/) runs inside the
+ *   portal under /dev/idp on the portal's own origin (no certificate to accept), or with
+ *   DEV_IDENTITY_PORT on a server of its own (https, self-signed; 0: any free port; off: not at all);
  * - unset in production: staff sign-in is off.
  */
 
@@ -35,7 +36,7 @@ export type IdentityConfig =
       roleMapping: IdentityRoleMapping;
       browser: BrowserSignInSettings;
     }
-  | { kind: 'local'; port: number; roleMapping: IdentityRoleMapping }
+  | { kind: 'local'; port: number | 'portal'; roleMapping: IdentityRoleMapping }
   | { kind: 'off' };
 
 /** The Entra ID app-role values the demo accounts carry (resources/demo-provider/identity-accounts.json). */
@@ -103,7 +104,7 @@ export function parseIdentityConfig(env: Env, production: boolean, problem: Prob
       if (read(env, name) !== undefined) problem(name, 'is set but IDENTITY_ISSUER is not; set IDENTITY_ISSUER too or unset it');
     const rawPort = read(env, 'DEV_IDENTITY_PORT');
     if (rawPort === 'off') return { kind: 'off' };
-    let port = 0;
+    let port: number | 'portal' = 'portal';
     if (rawPort !== undefined) {
       const parsed = /^\d+$/.test(rawPort) ? Number(rawPort) : NaN;
       if (!Number.isSafeInteger(parsed) || parsed > 65535)

@@ -88,6 +88,7 @@ async function main(): Promise<void> {
     scanner: configuredScanner(config),
     logger: { level: config.logLevel },
     ...(staffIdentity.identity === undefined ? {} : { identity: staffIdentity.identity }),
+    ...(staffIdentity.mounted === null ? {} : { identityMount: staffIdentity.mounted }),
   });
 
   // The demo provider's results (src-server/dev-pacs): delivered through the app's own results

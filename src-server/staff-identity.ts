@@ -1,6 +1,12 @@
 import type { Config } from './config';
 import { devIdentityBannerLines } from './dev-identity/banner';
-import { startDevIdentityProvider, type DevIdentityProviderOptions } from './dev-identity/provider';
+import {
+  MOUNTED_IDENTITY_PATH,
+  mountDevIdentityProvider,
+  startDevIdentityProvider,
+  type DevIdentityProviderOptions,
+  type MountedDevIdentityProvider,
+} from './dev-identity/provider';
 import { fetchTrusting } from './dev-identity/trusted-fetch';
 import type { StaffIdentityOptions } from './modules/staff-access/routes';
 
@@ -16,6 +22,8 @@ export interface StaffIdentity {
   banner: string[];
   /** The local provider's self-signed certificate (its clients must trust it); null otherwise. */
   certificate: string | null;
+  /** The local provider inside the portal (/dev/idp): the portal's HTTP server hands it its requests. */
+  mounted: MountedDevIdentityProvider['handle'] | null;
   close(): Promise<void>;
 }
 
@@ -29,6 +37,7 @@ export async function openStaffIdentity(
       identity: undefined,
       banner: ['  staff sign-in:    off (no IDENTITY_ISSUER)'],
       certificate: null,
+      mounted: null,
       close: () => Promise.resolve(),
     };
   }
@@ -44,10 +53,35 @@ export async function openStaffIdentity(
       },
       banner: [`  staff sign-in:    ${settings.issuer}`],
       certificate: null,
+      mounted: null,
       close: () => Promise.resolve(),
     };
   }
-  // MSAL accepts only an https authority, so the demo provider serves https with a certificate of its own.
+  if (settings.port === 'portal') {
+    // Inside the portal, on its own origin: nothing to accept, and any host name the portal is opened with works.
+    const idp = await mountDevIdentityProvider({
+      portalUrl: config.publicUrl,
+      ...(options.onError === undefined ? {} : { onError: options.onError }),
+    });
+    const keys = async () => new Response(JSON.stringify({ keys: idp.publicJwks() }), { headers: { 'content-type': 'application/json' } });
+    return {
+      identity: {
+        issuer: idp.issuer,
+        // Read in this process (fetchKeys), never over the network: the portal may not reach its own PUBLIC_URL.
+        jwksUri: `http://127.0.0.1${MOUNTED_IDENTITY_PATH}/jwks`,
+        audience: idp.apiAudience,
+        roleMapping: settings.roleMapping,
+        authorizedParties: [idp.clientId],
+        browser: { clientId: idp.clientId, authority: idp.authority, scope: idp.apiScope, protocolMode: 'OIDC' },
+        fetchKeys: keys,
+      },
+      banner: devIdentityBannerLines(idp).map((line) => `  ${line}`),
+      certificate: null,
+      mounted: (request, response) => idp.handle(request, response),
+      close: () => idp.close(),
+    };
+  }
+  // On a server of its own, MSAL's https authority: a certificate of its own.
   const tls = options.tls ?? 'self-signed';
   const idp = await startDevIdentityProvider({
     port: settings.port,
@@ -68,6 +102,7 @@ export async function openStaffIdentity(
     },
     banner: devIdentityBannerLines(idp).map((line) => `  ${line}`),
     certificate,
+    mounted: null,
     close: () => idp.close(),
   };
 }

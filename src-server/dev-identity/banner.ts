@@ -10,7 +10,7 @@ export function devIdentityBannerLines(idp: DevIdentityProvider): string[] {
   const passwordWidth = Math.max(...idp.accounts.map((account) => account.password.length));
   return [
     `Local identity provider (demo only) at ${idp.issuer}`,
-    `  authority: ${idp.issuer}   client id: ${idp.clientId}   API scope: ${idp.apiScope}`,
+    `  authority: ${idp.authority}   client id: ${idp.clientId}   API scope: ${idp.apiScope}`,
     `  JWKS: ${idp.jwksUri}`,
     ...(idp.certificate === null ? [] : [`  its certificate is self-signed and new at each start: open ${idp.issuer} once and accept it`]),
     '  demo accounts (username / password / roles):',

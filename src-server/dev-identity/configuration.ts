@@ -43,6 +43,13 @@ export interface ProviderConfigurationInput {
   secureCookies: boolean;
   /** oidc-provider's storage adapter class (store.ts); the same one across key rotations. */
   adapter: unknown;
+  /** The path the provider is mounted under ('' on a server of its own, '/dev/idp' inside the portal). */
+  base: string;
+  /**
+   * Other origins the portal is opened with (127.0.0.1 where PUBLIC_URL says localhost, the
+   * machine's address): the browser there may sign in and call the token endpoint too (portal-origins.ts).
+   */
+  portalOriginAllowed?: (origin: string) => boolean;
 }
 
 /** The redirect URIs registered for the portal client, in the order of PORTAL_REDIRECT_PATHS. */
@@ -90,7 +97,7 @@ export function providerConfiguration(input: ProviderConfigurationInput): Record
     responseTypes: ['code'],
     // Browsers call the token endpoint directly from the portal page; only the portal may.
     clientBasedCORS: (_ctx: unknown, origin: string, client: { clientId: string }) =>
-      client.clientId === PORTAL_CLIENT_ID && origin === portalOrigin,
+      client.clientId === PORTAL_CLIENT_ID && (origin === portalOrigin || (input.portalOriginAllowed?.(origin) ?? false)),
     scopes: ['openid', 'profile', 'email', 'offline_access'],
     claims: {
       openid: ['sub', 'oid', 'roles', 'groups'],
@@ -122,11 +129,11 @@ export function providerConfiguration(input: ProviderConfigurationInput): Record
         enabled: true,
         async logoutSource(ctx: KoaContextWithOidc, form: string) {
           ctx.type = 'html';
-          ctx.body = logoutPage(form, ctx.host);
+          ctx.body = logoutPage(form, ctx.host, input.base);
         },
         async postLogoutSuccessSource(ctx: KoaContextWithOidc) {
           ctx.type = 'html';
-          ctx.body = loggedOutPage(ctx.oidc.client?.clientName);
+          ctx.body = loggedOutPage(ctx.oidc.client?.clientName, input.base);
         },
       },
       resourceIndicators: {
@@ -156,10 +163,10 @@ export function providerConfiguration(input: ProviderConfigurationInput): Record
     issueRefreshToken: async (_ctx: unknown, client: { clientId: string; grantTypeAllowed(type: string): boolean }) =>
       client.clientId === PORTAL_CLIENT_ID && client.grantTypeAllowed('refresh_token'),
     ttl: { ...TOKEN_LIFETIMES_SECONDS },
-    interactions: { url: async (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    interactions: { url: async (_ctx: unknown, interaction: { uid: string }) => `${input.base}/interaction/${interaction.uid}` },
     async renderError(ctx: KoaContextWithOidc, out: Record<string, string>) {
       ctx.type = 'html';
-      ctx.body = errorPage(out);
+      ctx.body = errorPage(out, input.base);
     },
   };
 }

@@ -24,6 +24,8 @@ export interface InteractionDeps {
   accounts: readonly DemoIdentityAccount[];
   portalOrigin: string;
   clientName: string;
+  /** The path the provider is mounted under ('' on a server of its own, '/dev/idp' inside the portal). */
+  base: string;
 }
 
 class BadRequest extends Error {}
@@ -94,8 +96,8 @@ async function handleLogin(
   const username = form.get('username') ?? '';
   const account = checkPassword(deps.accounts, username, form.get('password') ?? '');
   if (account === null) {
-    const action = `/interaction/${interaction.uid}/login`;
-    const page = loginPage({ action, clientName: deps.clientName, username, error: WRONG_CREDENTIALS });
+    const action = `${deps.base}/interaction/${interaction.uid}/login`;
+    const page = loginPage({ base: deps.base, action, clientName: deps.clientName, username, error: WRONG_CREDENTIALS });
     send(response, 401, page, deps.portalOrigin);
     return;
   }
@@ -109,7 +111,7 @@ async function handleStep(
   response: ServerResponse,
 ): Promise<void> {
   if (interaction.prompt.name === 'login') {
-    const page = loginPage({ action: `/interaction/${interaction.uid}/login`, clientName: deps.clientName });
+    const page = loginPage({ base: deps.base, action: `${deps.base}/interaction/${interaction.uid}/login`, clientName: deps.clientName });
     send(response, 200, page, deps.portalOrigin);
     return;
   }
@@ -152,7 +154,7 @@ export async function handleInteraction(
   } catch (error) {
     // oidc-provider's SessionNotFound and the like: the sign-in expired or the cookie is missing.
     const message = error instanceof BadRequest ? error.message : 'The sign-in has expired or was not started here.';
-    const page = errorPage({ error: message, next: 'Start the sign-in again from the portal.' });
+    const page = errorPage({ error: message, next: 'Start the sign-in again from the portal.' }, deps.base);
     if (!response.headersSent) send(response, 400, page, deps.portalOrigin);
     else response.end();
   }

@@ -18,6 +18,11 @@ export class SigningKeyRing {
     return this.keys.map((key) => ({ ...key }));
   }
 
+  /** The public halves, as a JWKS publishes them. */
+  publicJwks(): JWK[] {
+    return this.keys.map(({ kty, n, e, kid, alg, use }) => ({ kty, n, e, kid, alg, use }));
+  }
+
   /** The key id new tokens are signed with. */
   signingKid(): string {
     const kid = this.keys[0]?.kid;

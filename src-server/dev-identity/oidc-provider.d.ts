@@ -78,6 +78,8 @@ declare module 'oidc-provider' {
       options?: { mergeWithLastSubmission?: boolean },
     ): Promise<void>;
     readonly Grant: GrantConstructor;
+    /** The client model; its prototype's redirect checks may be overridden (oidc-provider's recipe). */
+    readonly Client: { prototype: object };
     on(event: string, listener: (...args: unknown[]) => void): this;
     /** Adds a Koa middleware in front of the provider's routes. */
     use(middleware: (ctx: KoaRequestContext, next: () => Promise<void>) => Promise<void>): void;

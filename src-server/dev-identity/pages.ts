@@ -33,14 +33,14 @@ export function pageSecurityHeaders(portalOrigin: string): Record<string, string
   };
 }
 
-function layout(title: string, body: string): string {
+function layout(title: string, body: string, base: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(title)}</title>
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
+<link rel="stylesheet" href="${e(base)}${STYLESHEET_PATH}">
 </head>
 <body>
 <main>
@@ -51,6 +51,8 @@ ${body}
 }
 
 export interface LoginPageInput {
+  /** The path the provider is mounted under ('' on a server of its own, '/dev/idp' inside the portal). */
+  base: string;
   /** Where the form posts: the interaction's login path. */
   action: string;
   /** The application the person signs in to (the client's name). */
@@ -77,6 +79,7 @@ ${error}<form method="post" action="${e(input.action)}" autocomplete="off">
 <button type="submit">Sign in</button>
 </form>
 <p class="note">Local demo identity provider: fictional accounts only.</p>`,
+    input.base,
   );
 }
 
@@ -84,24 +87,25 @@ ${error}<form method="post" action="${e(input.action)}" autocomplete="off">
  * The sign-out question of the end-session endpoint. `form` is the provider's own form (hidden
  * fields only, its CSRF value included); the buttons submit it through their form attribute.
  */
-export function logoutPage(form: string, host: string): string {
+export function logoutPage(form: string, host: string, base: string): string {
   return layout(
     'Sign out',
     `<h1>Sign out of ${e(host)}?</h1>
 ${form}
 <button type="submit" form="op.logoutForm" name="logout" value="yes">Yes, sign me out</button>
 <button type="submit" form="op.logoutForm" class="secondary">No, stay signed in</button>`,
+    base,
   );
 }
 
-export function loggedOutPage(clientName: string | undefined): string {
+export function loggedOutPage(clientName: string | undefined, base: string): string {
   const from = clientName === undefined ? '' : ` of ${e(clientName)}`;
-  return layout('Signed out', `<h1>Signed out</h1>\n<p>You are signed out${from}.</p>`);
+  return layout('Signed out', `<h1>Signed out</h1>\n<p>You are signed out${from}.</p>`, base);
 }
 
-export function errorPage(details: Record<string, string>): string {
+export function errorPage(details: Record<string, string>, base: string): string {
   const rows = Object.entries(details)
     .map(([key, value]) => `<dt>${e(key)}</dt><dd>${e(value)}</dd>`)
     .join('\n');
-  return layout('Sign-in problem', `<h1>Sign-in problem</h1>\n<dl>\n${rows}\n</dl>`);
+  return layout('Sign-in problem', `<h1>Sign-in problem</h1>\n<dl>\n${rows}\n</dl>`, base);
 }

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { JWK } from 'jose';
 import Provider from 'oidc-provider';
 import { readDemoIdentityAccounts, type DemoIdentityAccount } from './accounts';
 import { PORTAL_API_RESOURCE, PORTAL_API_SCOPE, PORTAL_CLIENT_ID, providerConfiguration } from './configuration';
 import { handleInteraction } from './interactions';
 import { SigningKeyRing } from './keys';
 import { portalOfflineAccessAsConsent } from './offline-access';
+import { portalOriginPolicy, portalRedirectAllowed } from './portal-origins';
 import { selfSignedCertificate, type TlsMaterial } from './self-signed';
 import { DevIdentityStore, storeAdapter } from './store';
 
@@ -31,8 +33,10 @@ export interface DevIdentityProviderOptions {
 }
 
 export interface DevIdentityProvider {
-  /** http://<host>:<port>; also the MSAL authority. */
+  /** The `iss` of its tokens: http(s)://<host>:<port>, or PUBLIC_URL's origin with /dev/idp inside the portal. */
   issuer: string;
+  /** What the browser is told to sign in with: the issuer, or the site path /dev/idp on the page's own origin. */
+  authority: string;
   jwksUri: string;
   clientId: string;
   /** The audience of the access tokens. */
@@ -42,6 +46,8 @@ export interface DevIdentityProvider {
   accounts: readonly DemoIdentityAccount[];
   /** The PEM certificate when serving https, for clients that must trust it; null over http. */
   certificate: string | null;
+  /** The public signing keys (the JWKS), for a verifier in the same process. */
+  publicJwks(): JWK[];
   /** Key id new tokens are signed with. */
   signingKid(): string;
   /**
@@ -60,17 +66,21 @@ function portalOriginOf(portalUrl: string): string {
   return url.origin;
 }
 
-/**
- * Starts a real OpenID Connect provider (oidc-provider 8) on its own HTTP server for the demo
- * and the tests, with the demo accounts and one public client for the portal. See
- * docs/identity.md#local-identity-provider.
- */
-export async function startDevIdentityProvider(options: DevIdentityProviderOptions): Promise<DevIdentityProvider> {
-  const host = options.host ?? '127.0.0.1';
-  if (!LOOPBACK.has(host)) throw new Error(`The local identity provider listens on loopback only, not ${host}.`);
-  const portalOrigin = portalOriginOf(options.portalUrl);
-  const accounts = options.accounts ?? readDemoIdentityAccounts();
-  const onError = options.onError ?? ((message: string) => console.error(`local identity provider: ${message}`));
+/** What building the provider needs, whether it gets a server of its own or lives inside the portal. */
+interface CoreOptions {
+  issuer: string;
+  /** The path it is mounted under: '' on a server of its own, '/dev/idp' inside the portal. */
+  base: string;
+  portalOrigin: string;
+  portalOriginAllowed?: (origin: string) => boolean;
+  accounts: readonly DemoIdentityAccount[];
+  onError: (message: string) => void;
+  secureCookies: boolean;
+}
+
+/** The provider and its request listener, for the paths after `base`. */
+async function buildCore(options: CoreOptions) {
+  const { issuer, base, portalOrigin, accounts, onError } = options;
   const keyRing = new SigningKeyRing();
   await keyRing.rotate();
   const cookieKeys = [randomBytes(32).toString('base64url')];
@@ -82,11 +92,39 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
     if (provider === undefined) throw new Error('The local identity provider is not started.');
     return provider;
   };
-  const interactionDeps = { provider: current, accounts, portalOrigin, clientName: 'Radiology patient portal' };
+  const interactionDeps = { provider: current, accounts, portalOrigin, clientName: 'Radiology patient portal', base };
+  const allowed = options.portalOriginAllowed;
 
-  const tls = options.tls === 'self-signed' ? selfSignedCertificate() : options.tls;
-  const listener = (request: IncomingMessage, response: ServerResponse): void => {
-    const pathname = new URL(request.url ?? '/', 'http://local').pathname;
+  // oidc-provider reads its keys once, when it is built: a rotation builds a new instance with the
+  // new key ring. Sessions, interactions and grants live in this provider's store (store.ts), which
+  // every instance gets, so a sign-in under way survives the switch; the cookie keys stay the same
+  // for the same reason.
+  const build = (): void => {
+    const next = new Provider(
+      issuer,
+      providerConfiguration({
+        portalOrigin,
+        accounts,
+        jwks: keyRing.privateJwks(),
+        cookieKeys,
+        adapter,
+        secureCookies: options.secureCookies,
+        base,
+        ...(allowed === undefined ? {} : { portalOriginAllowed: allowed }),
+      }),
+    );
+    if (allowed !== undefined) allowOtherPortalOrigins(next, allowed);
+    next.use(portalOfflineAccessAsConsent);
+    next.on('server_error', (_ctx: unknown, error: unknown) => {
+      onError(error instanceof Error ? error.message : 'server error');
+    });
+    provider = next;
+    handler = next.callback();
+  };
+  build();
+
+  /** Answers a request whose path (after `base`) is `pathname`. */
+  const listener = (request: IncomingMessage, response: ServerResponse, pathname: string): void => {
     handleInteraction(interactionDeps, request, response, pathname)
       .then((handled) => {
         if (handled) return undefined;
@@ -102,6 +140,60 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
         response.end();
       });
   };
+
+  return {
+    listener,
+    keyRing,
+    rotate: async () => {
+      const kid = await keyRing.rotate();
+      build();
+      return kid;
+    },
+  };
+}
+
+/**
+ * The portal client's redirect and post-logout URIs on every allowed origin (portal-origins.ts),
+ * not only the registered ones: oidc-provider's documented way is to override these checks.
+ */
+function allowOtherPortalOrigins(provider: Provider, allowed: (origin: string) => boolean): void {
+  const client = provider.Client.prototype as unknown as {
+    redirectUriAllowed(this: { clientId: string }, value: string): boolean;
+    postLogoutRedirectUriAllowed(this: { clientId: string }, value: string): boolean;
+  };
+  const redirect = client.redirectUriAllowed;
+  const postLogout = client.postLogoutRedirectUriAllowed;
+  client.redirectUriAllowed = function (value) {
+    return redirect.call(this, value) || (this.clientId === PORTAL_CLIENT_ID && portalRedirectAllowed(allowed, value));
+  };
+  client.postLogoutRedirectUriAllowed = function (value) {
+    return postLogout.call(this, value) || (this.clientId === PORTAL_CLIENT_ID && portalRedirectAllowed(allowed, value, ['/', '']));
+  };
+}
+
+/**
+ * Starts a real OpenID Connect provider (oidc-provider 8) on its own HTTP server for the tests
+ * and `npm run dev-identity`, with the demo accounts and one public client for the portal. See
+ * docs/identity.md#local-identity-provider.
+ */
+export async function startDevIdentityProvider(options: DevIdentityProviderOptions): Promise<DevIdentityProvider> {
+  const host = options.host ?? '127.0.0.1';
+  if (!LOOPBACK.has(host)) throw new Error(`The local identity provider listens on loopback only, not ${host}.`);
+  const portalOrigin = portalOriginOf(options.portalUrl);
+  const accounts = options.accounts ?? readDemoIdentityAccounts();
+  const onError = options.onError ?? ((message: string) => console.error(`local identity provider: ${message}`));
+  const tls = options.tls === 'self-signed' ? selfSignedCertificate() : options.tls;
+
+  // Built once the port (and so the issuer) is known; requests before that get 503.
+  const started: { core?: Awaited<ReturnType<typeof buildCore>> } = {};
+  const listener = (request: IncomingMessage, response: ServerResponse): void => {
+    const core = started.core;
+    if (core === undefined) {
+      response.writeHead(503).end();
+      return;
+    }
+    core.listener(request, response, new URL(request.url ?? '/', 'http://local').pathname);
+  };
   const server = tls === undefined ? createServer(listener) : createTlsServer({ key: tls.key, cert: tls.cert }, listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -109,43 +201,89 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
   });
   const { port } = server.address() as AddressInfo;
   const issuer = `${tls === undefined ? 'http' : 'https'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
-
-  // oidc-provider reads its keys once, when it is built: a rotation builds a new instance with the
-  // new key ring. Sessions, interactions and grants live in this provider's store (store.ts), which
-  // every instance gets, so a sign-in under way survives the switch; the cookie keys stay the same
-  // for the same reason.
-  const build = (): void => {
-    const next = new Provider(
-      issuer,
-      providerConfiguration({ portalOrigin, accounts, jwks: keyRing.privateJwks(), cookieKeys, adapter, secureCookies: tls !== undefined }),
-    );
-    next.use(portalOfflineAccessAsConsent);
-    next.on('server_error', (_ctx: unknown, error: unknown) => {
-      onError(error instanceof Error ? error.message : 'server error');
-    });
-    provider = next;
-    handler = next.callback();
-  };
-  build();
+  const built = await buildCore({ issuer, base: '', portalOrigin, accounts, onError, secureCookies: tls !== undefined });
+  started.core = built;
 
   return {
     issuer,
+    authority: issuer,
     jwksUri: `${issuer}/jwks`,
     clientId: PORTAL_CLIENT_ID,
     apiAudience: PORTAL_API_RESOURCE,
     apiScope: PORTAL_API_SCOPE,
     accounts,
     certificate: tls?.cert ?? null,
-    signingKid: () => keyRing.signingKid(),
-    async rotateKeys() {
-      const kid = await keyRing.rotate();
-      build();
-      return kid;
-    },
+    publicJwks: () => built.keyRing.publicJwks(),
+    signingKid: () => built.keyRing.signingKid(),
+    rotateKeys: () => built.rotate(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
+  };
+}
+
+/** Where the demo provider lives inside the portal: the portal's own origin, so no certificate to accept. */
+export const MOUNTED_IDENTITY_PATH = '/dev/idp';
+
+export interface MountedDevIdentityProvider extends DevIdentityProvider {
+  /** Answers a request for MOUNTED_IDENTITY_PATH or below; false (untouched) for any other path. */
+  handle(request: IncomingMessage, response: ServerResponse): boolean;
+}
+
+/**
+ * The same provider inside the portal's own HTTP server under MOUNTED_IDENTITY_PATH (docs/identity.md):
+ * plain http on the portal's origin, which the browser's OpenID client accepts where MSAL would
+ * not. Its issuer is PUBLIC_URL's; the browser reaches it on whatever origin it opened the portal
+ * with (portal-origins.ts), and oidc-provider answers each with that origin's endpoint addresses.
+ */
+export async function mountDevIdentityProvider(options: {
+  portalUrl: string;
+  accounts?: readonly DemoIdentityAccount[];
+  onError?: (message: string) => void;
+}): Promise<MountedDevIdentityProvider> {
+  const portalOrigin = portalOriginOf(options.portalUrl);
+  const accounts = options.accounts ?? readDemoIdentityAccounts();
+  const onError = options.onError ?? ((message: string) => console.error(`local identity provider: ${message}`));
+  const issuer = `${portalOrigin}${MOUNTED_IDENTITY_PATH}`;
+  const portalOriginAllowed = portalOriginPolicy(portalOrigin);
+  const core = await buildCore({
+    issuer,
+    base: MOUNTED_IDENTITY_PATH,
+    portalOrigin,
+    portalOriginAllowed,
+    accounts,
+    onError,
+    secureCookies: portalOrigin.startsWith('https:'),
+  });
+  return {
+    issuer,
+    authority: MOUNTED_IDENTITY_PATH,
+    jwksUri: `${issuer}/jwks`,
+    clientId: PORTAL_CLIENT_ID,
+    apiAudience: PORTAL_API_RESOURCE,
+    apiScope: PORTAL_API_SCOPE,
+    accounts,
+    certificate: null,
+    publicJwks: () => core.keyRing.publicJwks(),
+    signingKid: () => core.keyRing.signingKid(),
+    rotateKeys: () => core.rotate(),
+    close: () => Promise.resolve(),
+    handle(request, response) {
+      const url = request.url ?? '/';
+      const pathname = url.split('?')[0] ?? '/';
+      if (pathname !== MOUNTED_IDENTITY_PATH && !pathname.startsWith(`${MOUNTED_IDENTITY_PATH}/`)) return false;
+      // As a mounted app sees it (express's app.use): the path after the mount, and the mount as
+      // baseUrl, from which oidc-provider builds its addresses (oidc_context.js urlFor).
+      const inner = url.slice(MOUNTED_IDENTITY_PATH.length) || '/';
+      (request as IncomingMessage & { baseUrl?: string }).baseUrl = MOUNTED_IDENTITY_PATH;
+      // The portal's pages are COOP same-origin; the sign-in popup keeps its opener only if the
+      // provider's pages on the same origin say the same (else the portal sees the popup as closed).
+      response.setHeader('cross-origin-opener-policy', 'same-origin');
+      request.url = inner.startsWith('/') ? inner : `/${inner}`;
+      core.listener(request, response, new URL(request.url, 'http://local').pathname);
+      return true;
+    },
   };
 }

@@ -157,3 +157,30 @@ test('staff preview a real e-mail after signing in on the page; a referring doct
   await expect(frame.locator('body')).toContainText(/Dear/);
   await expectNoSeriousA11yViolations(page, '/preview-email (preview)', { exclude: ['iframe.pp-preview-email-frame'] });
 });
+
+// A newcomer opens the portal as http://localhost or http://127.0.0.1, whichever PUBLIC_URL says
+// (issue 26): the demo provider lives on the portal's own origin (/dev/idp), so there is no
+// certificate to accept first and the sign-in comes back to the address it started from.
+for (const host of ['localhost', '127.0.0.1']) {
+  test(`staff sign in from http://${host} with no certificate step and land back there`, async ({ page, baseURL }) => {
+    const origin = `http://${host}:${new URL(baseURL ?? '').port}`;
+    await page.goto(`${origin}/about`);
+    const popupOpened = page.waitForEvent('popup');
+    await signInThroughPopup(
+      page,
+      async () => {
+        await page.getByRole('button', { name: t('nav.login') }).click();
+        // The provider's sign-in page is on the portal's own origin, over plain http.
+        const popup = await popupOpened;
+        await popup.getByLabel('Username').waitFor();
+        expect(new URL(popup.url()).origin).toBe(origin);
+        expect(new URL(popup.url()).pathname).toMatch(/^\/dev\/idp\/interaction\//);
+      },
+      DEMO_STAFF,
+    );
+    await expectStaffMenu(page, DEMO_STAFF.username);
+    expect(new URL(page.url()).origin).toBe(origin);
+    expect(await statusOf(page, '/api/staff-access/me')).toBe(200);
+    await expectNoSeriousA11yViolations(page, `${origin}/about (signed in)`);
+  });
+}

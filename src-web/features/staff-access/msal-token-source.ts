@@ -1,5 +1,6 @@
 import { AuthError, createStandardPublicClientApplication, type AccountInfo, type AuthenticationResult } from '@azure/msal-browser';
 import { SignInError, type IdentitySettings, type StaffTokenSource } from '../../platform/staff-token-source';
+import { REDIRECT_PATH } from './redirect-path';
 
 /**
  * MSAL (@azure/msal-browser) as the staff token source (docs/identity.md#the-browser): its cache
@@ -12,7 +13,7 @@ import { SignInError, type IdentitySettings, type StaffTokenSource } from '../..
 const POPUP_BLOCKED = new Set(['popup_window_error', 'empty_window_error']);
 const CANCELLED = new Set(['user_cancelled', 'access_denied']);
 
-export const REDIRECT_PATH = '/auth/redirect';
+export { REDIRECT_PATH };
 
 function hostOf(url: string): string {
   return new URL(url).host;

@@ -1,6 +1,7 @@
 import { createStaffAccessApi } from '../../api/staff-access-api';
 import { ApiError, type ApiClient } from '../../api/client';
 import { SignInError, type StaffTokenSource, type TokenSourceLoader } from '../../platform/staff-token-source';
+import { isSameOriginAuthority } from './redirect-path';
 import {
   REDIRECT_MARKER,
   SIGNED_IN_MARKER,
@@ -24,7 +25,12 @@ export function createStaffSession(
 ): StaffSessionActions {
   // MSAL is one more chunk, loaded on the first sign-in or sign-out only (a returning staff member needs none).
   const loadTokenSource: TokenSourceLoader =
-    deps.loadTokenSource ?? (async (settings) => (await import('./msal-token-source')).createMsalTokenSource(settings, deps.win));
+    deps.loadTokenSource ??
+    (async (settings) =>
+      // The demo provider inside the portal speaks http, which MSAL refuses: a plain OpenID client then.
+      isSameOriginAuthority(settings.authority)
+        ? (await import('./oidc-token-source')).createOidcTokenSource(settings, deps.win)
+        : (await import('./msal-token-source')).createMsalTokenSource(settings, deps.win));
   const api = createStaffAccessApi(deps.client);
   const local = storageOf(deps.win, 'localStorage');
   const session = storageOf(deps.win, 'sessionStorage');

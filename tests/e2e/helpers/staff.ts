@@ -43,10 +43,15 @@ export async function statusOf(page: Page, path: string, init: RequestInit = {})
   return page.evaluate(async ({ path, init }) => (await fetch(path, init)).status, { path, init });
 }
 
-/** MSAL's cached accounts and tokens in local storage (their keys name the credential type). */
+/**
+ * The browser client's cached accounts and tokens in local storage: MSAL's (their keys name the
+ * credential type) or, with the demo provider inside the portal, oidc-client-ts's (`oidc.user:`).
+ */
 export async function msalCredentials(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    Object.keys(localStorage).filter((key) => /accesstoken|refreshtoken|idtoken|account/i.test(key) && !key.startsWith('portal.')),
+    Object.keys(localStorage).filter(
+      (key) => (/accesstoken|refreshtoken|idtoken|account/i.test(key) && !key.startsWith('portal.')) || key.startsWith('oidc.user:'),
+    ),
   );
 }
 
