@@ -14,7 +14,9 @@ const identityOf = (env: Record<string, string>) => {
 
 describe('identity settings', () => {
   it('starts the local demo provider by default, on a fixed port when asked, and not at all with off', () => {
-    expect(identityOf({})).toMatchObject({ kind: 'local', port: 0 });
+    // By default inside the portal (/dev/idp); a port gives it a server of its own.
+    expect(identityOf({})).toMatchObject({ kind: 'local', port: 'portal' });
+    expect(identityOf({ DEV_IDENTITY_PORT: '0' })).toMatchObject({ kind: 'local', port: 0 });
     expect(identityOf({ DEV_IDENTITY_PORT: '3443' })).toMatchObject({ kind: 'local', port: 3443 });
     expect(identityOf({ DEV_IDENTITY_PORT: 'off' })).toEqual({ kind: 'off' });
   });

@@ -7,18 +7,19 @@ import { useTestApp } from './helpers/test-app';
 import { authorizationRequest, CookieJar, exchangeCode, signIn } from './dev-identity/oidc-client';
 import { staffBrowser } from './modules/staff-access/identity-kit';
 
-// What `npm start` wires (src-server/staff-identity.ts, from src-server/config-identity.ts): with no
-// IDENTITY_ISSUER the local demo provider starts over https beside the server, and a person who
-// signs in there through the real code flow gets a staff session with the roles the configured
-// mapping gives. The portal reads the provider's keys through the provider's own certificate.
+// What `npm start` wires with DEV_IDENTITY_PORT set (src-server/staff-identity.ts, from
+// src-server/config-identity.ts): the local demo provider starts over https beside the server, and
+// a person who signs in there through the real code flow gets a staff session with the roles the
+// configured mapping gives. The portal reads the provider's keys through the provider's own
+// certificate. The default, the provider inside the portal, is in dev-identity/mounted.test.ts.
 
 const PORTAL = 'http://localhost:3000';
 const SCOPE = 'openid profile offline_access api://portal/access_as_user';
 
-describe.each(backends())('staff sign-in through the local demo provider, as npm start wires it, on %s', (backend) => {
+describe.each(backends())('staff sign-in through the local demo provider on a port of its own, on %s', (backend) => {
   let staffIdentity: StaffIdentity;
   beforeAll(async () => {
-    staffIdentity = await openStaffIdentity(testConfig({ PUBLIC_URL: PORTAL }), { onError: () => undefined });
+    staffIdentity = await openStaffIdentity(testConfig({ PUBLIC_URL: PORTAL, DEV_IDENTITY_PORT: '0' }), { onError: () => undefined });
   });
   afterAll(async () => {
     await staffIdentity.close();

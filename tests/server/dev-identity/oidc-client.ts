@@ -66,7 +66,8 @@ export function authorizationRequest(issuer: string, clientId: string, redirectU
   const codeVerifier = base64url(randomBytes(32));
   const state = base64url(randomBytes(16));
   const nonce = base64url(randomBytes(16));
-  const url = new URL('/auth', issuer);
+  // The endpoints sit under the issuer, which has a path when the provider is mounted (/dev/idp).
+  const url = new URL(`${issuer.replace(/\/$/, '')}/auth`);
   url.search = new URLSearchParams({
     client_id: clientId,
     redirect_uri: redirectUri,
@@ -140,7 +141,7 @@ export async function exchangeCode(
   origin: string,
   fetchImpl: FetchLike = (url, init) => fetch(url, init),
 ): Promise<TokenResponse> {
-  const response = await fetchImpl(new URL('/token', issuer), {
+  const response = await fetchImpl(new URL(`${issuer.replace(/\/$/, '')}/token`), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
     body: new URLSearchParams({
