@@ -204,9 +204,9 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   },
   {
     name: 'DEV_IDENTITY_PORT',
-    default: '0 (any free port)',
+    default: '(unset: inside the portal at /dev/idp)',
     description:
-      'Without IDENTITY_ISSUER and outside production, the local demo identity provider (https, self-signed) listens here; off: do not start it.',
+      'Without IDENTITY_ISSUER and outside production, the local demo identity provider runs inside the portal on its own origin; a port (0: any free one) runs it on a server of its own instead (https, self-signed, for MSAL); off: do not start it.',
   },
   {
     name: 'S3_BUCKET',
