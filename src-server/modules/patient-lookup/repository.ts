@@ -15,14 +15,14 @@ export type FoundPatientRow = {
   last_clinic: string | null;
 };
 
-/** The phone as one person's: digits only, the Australian country code and leading zeros dropped (as the index in 0030). */
+/** The phone as one person's: digits only, the Australian country code and leading zeros dropped (as the index in 0031). */
 export function lookupPhone(raw: string): string {
   const digits = raw.replace(/\D/g, '');
   const national = digits.startsWith('61') && digits.length === 11 ? digits.slice(2) : digits;
   return national.replace(/^0+/, '');
 }
 
-/** The where clause and its parameters for each way of looking up (each matches an index of 0030). */
+/** The where clause and its parameters for each way of looking up (each matches an index of 0031). */
 function condition(request: PatientLookupRequest): { where: string; params: unknown[] } {
   switch (request.by) {
     case 'name':

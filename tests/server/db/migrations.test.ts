@@ -95,6 +95,8 @@ const EXPECTED_TABLES = [
   // 0026_temporary_upload_budget
   'temporary_upload_reservation',
   'temporary_upload_alert',
+  // 0031_staff_patient_lookup
+  'staff_lookup_counter',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {
