@@ -92,7 +92,7 @@ describe('quick report store', () => {
     expect(store.frameUrl).toBe('/iframe/demo-viewer?study=1.2&token=t');
     expect(store.viewerUrl).toBe('/demo-viewer?study=1.2&token=t');
     expect(store.pdfUrl(true)).toMatch(/\/api\/image_viewer_link\/report\.pdf\?imsec=v1\.e2e\.payload\.tag&download=true$/);
-    expect(store.feedbackPath).toBe(`/referrer/report-feedback?imsec=${encodeURIComponent(IMSEC)}`);
+    expect(store.feedbackPath).toBe(`/referrer/report-feedback?imsec=${encodeURIComponent(IMSEC)}&repositorySource=default&return=report`);
   });
 
   it('asks for images a study does not have yet, and polls until the viewer URL arrives', async () => {
