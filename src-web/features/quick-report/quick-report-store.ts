@@ -14,6 +14,9 @@ import type { PortalNavigator } from '../../stores/session-store';
  * error (no link, no access, or the call failed); leaving (an expired link to its page, a PACS
  * archive to its portal).
  */
+/** The query part that asks a portal viewer for its framed layout (demo-viewer-page.tsx). */
+export const FRAME_FIT = 'fit=frame';
+
 export type QuickReportState = 'idle' | 'loading' | 'ready' | 'error' | 'leaving';
 export type QuickReportProblem = 'noCredentials' | 'noAccess' | 'failed';
 /** The spec's image states: the viewer, not available yet (being generated), the generation error. */
@@ -189,7 +192,8 @@ export class QuickReportStore {
     const internal = safeInternalPath(safe);
     runInAction(() => {
       this.viewerUrl = safe;
-      this.frameUrl = internal !== null ? paths.embedded(internal) : safe;
+      // `fit=frame`: the viewer alone, fitted to the frame (no page title or thumbnails repeated inside it).
+      this.frameUrl = internal !== null ? paths.embedded(`${internal}${internal.includes('?') ? '&' : '?'}${FRAME_FIT}`) : safe;
       this.images = 'viewer';
     });
   }

@@ -17,7 +17,7 @@ const NEWEST_FIRST: AntdSortOrder[] = ['descend', 'ascend', 'descend'];
 /** Columns a phone leaves out (referrer-access.css, below 768 px): plain CSS, so the table never waits for a media query. */
 const WIDE_ONLY = 'pp-referrer-wide-only';
 
-/** The patient's name (the link to the quick report) and the unread marker; on a phone also the exam and date of birth. */
+/** The patient's name (the link to the quick report) and the unread marker; on a phone also the exam, date of birth and release state. */
 const PatientCell = observer(function PatientCell({ report }: { report: ReferrerReportListItem }) {
   const { t } = useTranslation();
   const { i18n } = useStores();
@@ -34,7 +34,10 @@ const PatientCell = observer(function PatientCell({ report }: { report: Referrer
       )}
       {/* Only below the md width, where the exam and date-of-birth columns are hidden. */}
       <span className="pp-referrer-phone-only">
-        {report.examName} · {t('referrerAccess.report.born', { date: formatCalendarDate(report.dateOfBirth, i18n.locale) })}
+        {report.examName} · {t('referrerAccess.report.born', { date: formatCalendarDate(report.dateOfBirth, i18n.locale) })} ·{' '}
+        <span className={report.released ? undefined : 'pp-referrer-report-pending'}>
+          {report.released ? t('referrerAccess.report.released') : t('referrerAccess.report.notReleased')}
+        </span>
       </span>
     </div>
   );

@@ -89,7 +89,7 @@ describe('quick report store', () => {
     expect(store.state).toBe('ready');
     expect(store.report?.patient.lastName).toBe('Testwood');
     expect(store.images).toBe('viewer');
-    expect(store.frameUrl).toBe('/iframe/demo-viewer?study=1.2&token=t');
+    expect(store.frameUrl).toBe('/iframe/demo-viewer?study=1.2&token=t&fit=frame');
     expect(store.viewerUrl).toBe('/demo-viewer?study=1.2&token=t');
     expect(store.pdfUrl(true)).toMatch(/\/api\/image_viewer_link\/report\.pdf\?imsec=v1\.e2e\.payload\.tag&download=true$/);
     expect(store.feedbackPath).toBe(`/referrer/report-feedback?imsec=${encodeURIComponent(IMSEC)}&repositorySource=default&return=report`);
