@@ -21,14 +21,22 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
-/** The shape of a cursor's sort value per sort key: what the previous page's last row had. */
-const CURSOR_VALUES: Record<ReferrerReportSort, RegExp> = {
-  date: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3,6}Z$/,
-  dateOfBirth: /^\d{4}-\d{2}-\d{2}$/,
-  status: /^(true|false)$/,
-  // A lower-case name or exam: any single line of text.
-  patient: /^[^\u0000-\u001f\u007f]{0,300}$/,
-  exam: /^[^\u0000-\u001f\u007f]{0,300}$/,
+/** A lower-case name or exam: a single line of text (no control characters). */
+const cursorText = (value: string): boolean => value.length <= 300 && !/\p{Cc}/u.test(value);
+
+/** Whether a cursor's sort value has the shape of its sort key's: what the previous page's last row had. */
+/** A real day and time (not 2026-02-30, nor before 1800, which the database would refuse with an error). */
+const realInstant = (text: string): boolean => {
+  const time = Date.parse(`${text}Z`);
+  return !Number.isNaN(time) && time >= Date.UTC(1800, 0, 1) && new Date(time).toISOString().slice(0, 19) === text;
+};
+
+const CURSOR_VALUES: Record<ReferrerReportSort, (value: string) => boolean> = {
+  date: (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3,6}Z$/.test(value) && realInstant(value.slice(0, 19)),
+  dateOfBirth: (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && realInstant(`${value}T00:00:00`),
+  status: (value) => value === 'true' || value === 'false',
+  patient: cursorText,
+  exam: cursorText,
 };
 
 /**
@@ -54,7 +62,7 @@ export const ReferrerReportsQuerySchema = z
     before: ReferrerReportsCursorSchema.optional(),
   })
   .superRefine((query, context) => {
-    if (query.before !== undefined && !CURSOR_VALUES[query.sort].test(cursorValueOf(query.before)))
+    if (query.before !== undefined && !CURSOR_VALUES[query.sort](cursorValueOf(query.before)))
       context.addIssue({ code: 'custom', path: ['before'], message: 'not a page cursor for this sort' });
   });
 export type ReferrerReportsQuery = z.infer<typeof ReferrerReportsQuerySchema>;

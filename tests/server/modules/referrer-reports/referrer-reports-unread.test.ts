@@ -177,6 +177,10 @@ describe.each(backends())('the referrer list: unread reports and sorting on %s',
       `sort=dateOfBirth&before=${encodeURIComponent(first.nextCursor ?? '')}`,
       `sort=status&before=${encodeURIComponent(first.nextCursor ?? '')}`,
       'sort=patient&before=no-cursor',
+      // The right shape but no real day: refused before the database is asked.
+      `sort=dateOfBirth&before=2026-02-30~${first.reports[0]?.reportId ?? ''}`,
+      `sort=date&before=2026-13-01T00:00:00.000000Z~${first.reports[0]?.reportId ?? ''}`,
+      `sort=dateOfBirth&before=0000-01-01~${first.reports[0]?.reportId ?? ''}`,
     ]) {
       const response = await riley.request('GET', `/api/referrer/reports?${query}`);
       expect(response.statusCode, query).toBe(400);
