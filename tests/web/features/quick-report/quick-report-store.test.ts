@@ -95,6 +95,18 @@ describe('quick report store', () => {
     expect(store.feedbackPath).toBe(`/referrer/report-feedback?imsec=${encodeURIComponent(IMSEC)}&repositorySource=default&return=report`);
   });
 
+  it('opened from the list, sends the feedback page back to this report and the list mark; a PACS viewer is framed as it is', async () => {
+    const { store } = await storeWith({ viewerAnswers: [ACTIVE('https://pacs.example.com/viewer?s=1')] });
+    await store.open(IMSEC, 'archive', true);
+    expect(store.fromList).toBe(true);
+    expect(store.frameUrl).toBe('https://pacs.example.com/viewer?s=1');
+    expect(store.feedbackPath).toBe(
+      `/referrer/report-feedback?imsec=${encodeURIComponent(IMSEC)}&repositorySource=archive&return=report&from=list`,
+    );
+    await store.retry();
+    expect(store.fromList).toBe(true);
+  });
+
   it('asks for images a study does not have yet, and polls until the viewer URL arrives', async () => {
     const { store, generated, viewerCalls } = await storeWith({
       viewerAnswers: [ACTIVE(null, 'NOT_GENERATED'), ACTIVE(null), ACTIVE(null), ACTIVE('https://pacs.example.com/viewer?s=1')],
