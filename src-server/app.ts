@@ -397,13 +397,23 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       imageState: generation.state,
     }),
   );
-  // The referring doctor's quick report: the report-ready mail's link (a referrer imsec) opens it.
+  // The referring doctor's list of their patients' reports (referrer role), each with a referrer imsec.
+  const referrerReports = createReferrerReports({ db, clock, signedLinks });
+  registerReferrerReportRoutes(app, referrerReports);
+  // The referring doctor's quick report: the report-ready mail's link (a referrer imsec) opens it;
+  // a signed-in referrer's opening marks the report read in their list.
   registerQuickReportRoutes(
     app,
-    createQuickReport({ db, clock, storage: deps.storage, signedLinks, config: config.imageViewer, generation }),
+    createQuickReport({
+      db,
+      clock,
+      storage: deps.storage,
+      signedLinks,
+      config: config.imageViewer,
+      generation,
+      markOpened: referrerReports.markOpened,
+    }),
   );
-  // The referring doctor's list of their patients' reports (referrer role), each with a referrer imsec.
-  registerReferrerReportRoutes(app, createReferrerReports({ db, clock, signedLinks }));
   // The results e-mail goes out once a report's release time has come (checked at start and every 15 s).
   const releaseNotices = createReleaseNotices({
     db,

@@ -1,4 +1,10 @@
-import { REFERRER_REPORTS_PATH, ReferrerReportsPageSchema, type ReferrerReportsPage } from '@contract/api/referrer-reports';
+import {
+  REFERRER_REPORTS_PATH,
+  ReferrerReportsPageSchema,
+  type ReferrerReportSort,
+  type ReferrerReportsPage,
+  type SortOrder,
+} from '@contract/api/referrer-reports';
 import type { ApiClient } from './client';
 import { parseResponse } from './parse-response';
 
@@ -8,9 +14,14 @@ import { parseResponse } from './parse-response';
  */
 export function createReferrerReportsApi(client: ApiClient) {
   return {
-    /** One page of the signed-in referrer's reports; `before` is the previous page's nextCursor. */
-    list: async (query: { search: string; before: string | null }): Promise<ReferrerReportsPage> => {
-      const params: Record<string, string> = {};
+    /** One page of the signed-in referrer's reports in a sort; `before` is the previous page's nextCursor in the same sort. */
+    list: async (query: {
+      search: string;
+      before: string | null;
+      sort: ReferrerReportSort;
+      order: SortOrder;
+    }): Promise<ReferrerReportsPage> => {
+      const params: Record<string, string> = { sort: query.sort, order: query.order };
       if (query.search !== '') params.search = query.search;
       if (query.before !== null) params.before = query.before;
       const response = await client.http.get<unknown>(REFERRER_REPORTS_PATH, { params, staffSession: true });

@@ -66,6 +66,17 @@ test('the referrer opens the link from the mail and sees the report and the imag
   await expect(page.getByTestId('report-text').getByText(/^IMPRESSION:\nEarly osteoarthritis\.$/)).toBeVisible();
   const viewer = page.frameLocator('[data-testid="quick-report-viewer"]');
   await expect(viewer.getByRole('figure').getByRole('img').first()).toBeVisible();
+  // The frame holds only the viewer, fitted to it: no heading or thumbnails repeated inside, no scrolling.
+  await expect(viewer.getByRole('heading', { level: 2 })).toHaveCount(0);
+  await expect(viewer.getByRole('list')).toHaveCount(0);
+  const frame = page.frame({ url: /\/iframe\/demo-viewer\?.*fit=frame/ });
+  expect(frame).not.toBeNull();
+  await expect
+    .poll(async () => frame?.evaluate(() => document.documentElement.scrollHeight <= document.documentElement.clientHeight))
+    .toBe(true);
+  const image = await viewer.locator('.pp-demo-viewer-image').boundingBox();
+  const framed = await page.getByTestId('quick-report-viewer').boundingBox();
+  expect(image !== null && framed !== null && image.y + image.height <= framed.y + framed.height).toBe(true);
   await expectNoSeriousA11yViolations(page, '/referrer/quick-report with the viewer (1280x800)');
 
   // The PDF opens from the same link.

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
+import { chooseRadio, surveyDialog } from './helpers/questionnaires';
 import { DEMO_REFERRER, DEMO_STAFF, signInThroughPopup, type DemoAccount } from './helpers/staff';
 
 /**
@@ -12,7 +13,7 @@ import { DEMO_REFERRER, DEMO_STAFF, signInThroughPopup, type DemoAccount } from 
  */
 test.use({ ignoreHTTPSErrors: true });
 
-const QUICK_REPORT_LINK = /^\/referrer\/quick-report\?imsec=[A-Za-z0-9._~%-]+&repositorySource=default$/;
+const QUICK_REPORT_LINK = /^\/referrer\/quick-report\?imsec=[A-Za-z0-9._~%-]+&repositorySource=default&from=list$/;
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 375, height: 667 },
@@ -34,11 +35,12 @@ for (const viewport of VIEWPORTS) {
       page,
     }) => {
       await signInAt(page, DEMO_REFERRER, viewport.name);
-      const liam = page.getByRole('link', { name: /Liam Example/ });
-      const amelia = page.getByRole('link', { name: /Amelia Sample/ });
+      const liam = page.getByRole('link', { name: 'Example, Liam' });
+      const amelia = page.getByRole('link', { name: 'Sample, Amelia' });
       await expect(liam).toBeVisible({ timeout: 20_000 });
       await expect(amelia).toBeVisible();
-      await expect(page.getByText(t('referrerAccess.report.notReleased'))).toBeVisible();
+      // The release state: its own column on a desktop, under the name on a phone.
+      await expect(page.getByText(t('referrerAccess.report.notReleased')).filter({ visible: true }).first()).toBeVisible();
       await expectNoSeriousA11yViolations(page, `/referrer-access (list, ${viewport.name})`);
       // Nothing wider than the screen (a phone must not scroll sideways).
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
@@ -48,7 +50,7 @@ for (const viewport of VIEWPORTS) {
       await search.fill('SAM');
       await expect(liam).toBeHidden();
       await expect(amelia).toBeVisible();
-      await expect(page.getByRole('status')).toHaveText(t('referrerAccess.count', { count: 1 }));
+      await expect(page.getByRole('status')).toHaveText(/^1 report shown/);
       await expectNoSeriousA11yViolations(page, `/referrer-access (searched, ${viewport.name})`);
 
       // The whole name in the other order: every word a start of a name.
@@ -64,12 +66,13 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText(t('referrerAccess.noMatch', { search: 'Okafor' }))).toBeVisible();
       await expectNoSeriousA11yViolations(page, `/referrer-access (no match, ${viewport.name})`);
 
-      // Keyboard: from the field, Tab reaches the row's link; Enter opens the quick report.
+      // Keyboard: from the field, Tab reaches the row's link past the sortable headers; Enter opens the quick report.
       await search.fill('amelia');
       await expect(amelia).toBeVisible();
       await expect(liam).toBeHidden();
       await search.focus();
-      await page.keyboard.press('Tab');
+      for (let step = 0; step < 6 && !(await amelia.evaluate((link) => link === document.activeElement)); step += 1)
+        await page.keyboard.press('Tab');
       await expect(amelia).toBeFocused();
       const href = (await amelia.getAttribute('href')) ?? '';
       expect(href).toMatch(QUICK_REPORT_LINK);
@@ -93,4 +96,59 @@ test('a staff member without the referrer role is told so, and sees no patient',
   await expect(page.getByRole('alert')).toContainText(t('referrerAccess.roleNeeded'), { timeout: 20_000 });
   await expect(page.getByLabel(t('referrerAccess.search.label'))).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, '/referrer-access (staff, no referrer role)');
+});
+
+/**
+ * Issue 26's referrer journey at 1440x900: Dr Riley finds "Example Liam" (words in the other
+ * order), sees the report marked New, opens it, gives feedback from the report, is brought back to
+ * the same report after the thank-you, returns to the list by its link, and the report is no longer New.
+ * Liam's report is no other journey's to open or rate.
+ */
+test('a referrer finds "Example Liam", opens the unread report, gives feedback, is back at the report, and the list shows it read', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAt(page, DEMO_REFERRER, '1440');
+  const search = page.getByLabel(t('referrerAccess.search.label'));
+  await expect(search).toBeVisible({ timeout: 20_000 });
+  await search.fill('Example Liam');
+  const liam = page.getByRole('link', { name: 'Example, Liam' });
+  await expect(liam).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sample, Amelia' })).toBeHidden();
+  const row = page.getByRole('row').filter({ has: liam });
+  await expect(row.getByTestId('unread-marker')).toHaveText(t('referrerAccess.report.unread'));
+  // One date format on both pages: the list's date of birth is the report's.
+  const dateOfBirth = (await row.locator('time').first().textContent()) ?? '';
+  expect(dateOfBirth).toMatch(/^\d{1,2} \w{3} \d{4}$/);
+  await expectNoSeriousA11yViolations(page, '/referrer-access (Example Liam, 1440)');
+
+  await liam.click();
+  await expect(page).toHaveURL((url) => url.pathname === '/referrer/quick-report' && url.searchParams.get('from') === 'list');
+  const reportUrl = page.url();
+  await expect(page.getByTestId('quick-report-patient')).toHaveText('Liam Example', { timeout: 20_000 });
+  await expect(page.getByText(dateOfBirth, { exact: true })).toBeVisible();
+  const back = page.getByRole('link', { name: t('quickReport.backToList') });
+  await expect(back).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/referrer/quick-report (from the list, 1440)');
+
+  await page.getByRole('link', { name: t('quickReport.feedback') }).click();
+  const dialog = surveyDialog(page);
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByRole('heading', { name: /Report feedback: Liam Example, / })).toBeVisible();
+  await chooseRadio(dialog, /How clear was the report/, '5');
+  await chooseRadio(dialog, /answer your clinical question/, '5');
+  await chooseRadio(dialog, /turnaround time/, '4');
+  await dialog.getByRole('button', { name: 'Send feedback', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you, your feedback was sent.' })).toBeVisible();
+  await expect(page.getByTestId('redirect-countdown')).toHaveText(/back to the report in [34] seconds/);
+  await expectNoSeriousA11yViolations(page, '/referrer/report-feedback (provided, 1440)');
+  // After 4 s, the same report again (its imsec, archive and the list mark), not another page.
+  await expect(page).toHaveURL(reportUrl, { timeout: 8_000 });
+  await expect(page.getByTestId('quick-report-patient')).toHaveText('Liam Example', { timeout: 20_000 });
+
+  await page.getByRole('link', { name: t('quickReport.backToList') }).click();
+  await expect(page).toHaveURL(/\/referrer-access$/);
+  await expect(liam).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('row').filter({ has: liam }).getByTestId('unread-marker')).toHaveCount(0);
 });

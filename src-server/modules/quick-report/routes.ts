@@ -22,7 +22,8 @@ const pdfRefusalPage: RefusalPage = ({ code }) => (code === 'image_link_expired'
 
 async function readerOf(request: FastifyRequest): Promise<QuickReportReader> {
   const staff = await staffSessionIfAny(request);
-  return { actor: staff?.roles.includes('referrer') === true ? subjectRef(staff.subject) : 'referrer_link' };
+  const referrer = staff?.roles.includes('referrer') === true ? staff : null;
+  return { actor: referrer !== null ? subjectRef(referrer.subject) : 'referrer_link', referrer };
 }
 
 export function registerQuickReportRoutes(app: FastifyInstance, quickReport: QuickReportService): void {

@@ -7,6 +7,7 @@ import type { Clock } from '../../platform/clock';
 import { appError } from '../../platform/errors';
 import type { SignedLinks } from '../../platform/signed-links';
 import type { FileStorage } from '../../platform/storage';
+import type { StaffSession } from '../staff-access/public';
 import { checkImageLink, createResultsRepository, type ImageGenerationService } from '../results/public';
 
 /**
@@ -23,11 +24,15 @@ export interface QuickReportDeps {
   signedLinks: () => Promise<SignedLinks>;
   config: ImageViewerConfig;
   generation: ImageGenerationService;
+  /** Marks the report read in the signed-in referrer's list (referrer-reports); only their own reports. */
+  markOpened: (session: StaffSession, reportId: string) => Promise<void>;
 }
 
 /** Who opens the report: the signed-in referrer's reference, or the link alone. */
 export interface QuickReportReader {
   actor: string;
+  /** The signed-in referrer's staff session, when the reader has one with the referrer role. */
+  referrer: StaffSession | null;
 }
 
 const NO_ACCESS = 'You do not have access to this report.';
@@ -70,6 +75,7 @@ export function createQuickReport(deps: QuickReportDeps) {
       const row = await repository.referrerReport(reportId);
       if (row === null) throw appError('user_not_have_access_to_images', 403, NO_ACCESS);
       await opened('result.referrer_report_opened', reportId, tokenId, reader, { accessionNumber: row.accession_number });
+      if (reader.referrer !== null) await deps.markOpened(reader.referrer, reportId);
       return {
         accessionNumber: row.accession_number,
         examName: row.exam_name,

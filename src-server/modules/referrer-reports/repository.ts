@@ -1,3 +1,4 @@
+import type { ReferrerReportSort, SortOrder } from '@contract/api/referrer-reports';
 import type { Queryable } from '../../db/connection';
 import { isoTimestamp, likeLiteral } from '../../db/sql';
 
@@ -12,9 +13,10 @@ export type ReferrerReportRow = {
   clinicName: string;
   accessionNumber: string;
   reportedAt: string;
-  /** received_at to the microsecond, for the page cursor: rows a fraction of a millisecond apart are neither skipped nor repeated. */
-  cursorAt: string;
   released: boolean;
+  unread: boolean;
+  /** The row's value of the sort expression as text, for the next page's cursor. */
+  sortValue: string;
 };
 
 export interface ReferrerReportsFilter {
@@ -24,8 +26,12 @@ export interface ReferrerReportsFilter {
    * number, in any order ("example liam" finds Liam Example); null for every report.
    */
   search: string | null;
-  /** Only rows strictly older than this (received_at, id), the previous page's last row. */
-  before: { receivedAt: string; reportId: string } | null;
+  sort: ReferrerReportSort;
+  order: SortOrder;
+  /** Only rows strictly after this one in the sort (its sort value and id), the previous page's last row. */
+  before: { value: string; reportId: string } | null;
+  /** The signed-in doctor (subject reference): reports without their opening are unread. */
+  reader: string;
   limit: number;
   now: Date;
 }
@@ -40,10 +46,29 @@ const likePrefix = (text: string): string => `${likeLiteral(text)}%`;
  */
 export const FEW_PATIENTS = 500;
 
+/**
+ * Each sort's expression and the type its cursor value is cast to. Names and exams compare in
+ * lower case; ties are broken by the report id in the same direction, so pages never overlap.
+ */
+const SORTS: Record<ReferrerReportSort, { expression: string; type: string }> = {
+  date: { expression: 'r.received_at', type: 'timestamptz' },
+  patient: { expression: `lower(p.last_name || ' ' || p.first_name)`, type: 'text' },
+  dateOfBirth: { expression: 'p.date_of_birth', type: 'date' },
+  exam: { expression: 'lower(e.name)', type: 'text' },
+  status: { expression: '(r.release_at <= $2::timestamptz)', type: 'boolean' },
+};
+
+/** The cursor's value: received_at to the microsecond, so rows a fraction of a millisecond apart are neither skipped nor repeated. */
+const sortValueColumn = (sort: ReferrerReportSort): string =>
+  sort === 'date'
+    ? `to_char(r.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortValue"`
+    : sort === 'dateOfBirth'
+      ? `to_char(p.date_of_birth, 'YYYY-MM-DD') as "sortValue"`
+      : `(${SORTS[sort].expression})::text as "sortValue"`;
+
 const COLUMNS = `r.id::text as "reportId", p.first_name as "firstName", p.last_name as "lastName",
   p.date_of_birth::text as "dateOfBirth", e.name as "examName", c.name as "clinicName",
   r.accession_number as "accessionNumber", ${isoTimestamp('r.received_at', '"reportedAt"')},
-  to_char(r.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorAt",
   r.release_at <= $2::timestamptz as released`;
 
 const JOINS = `from result_report r
@@ -106,16 +131,35 @@ export function createReferrerReportsRepository(db: Queryable, options: { fewPat
         params.push(likePrefix(word));
         conditions.push(WORD_MATCHES(params.length));
       }
+      const sort = SORTS[filter.sort];
+      const direction = filter.order === 'asc' ? 'asc' : 'desc';
       if (filter.before !== null) {
-        params.push(filter.before.receivedAt, filter.before.reportId);
-        conditions.push(`(r.received_at, r.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+        params.push(filter.before.value, filter.before.reportId);
+        const after = direction === 'asc' ? '>' : '<';
+        conditions.push(`(${sort.expression}, r.id) ${after} ($${params.length - 1}::${sort.type}, $${params.length}::uuid)`);
       }
+      params.push(filter.reader);
+      const unread = `not exists (select 1 from referrer_report_read rr where rr.report_id = r.id and rr.reader = $${params.length}) as unread`;
       return tx.query<ReferrerReportRow>(
-        `select ${COLUMNS} ${JOINS}
+        `select ${COLUMNS}, ${unread}, ${sortValueColumn(filter.sort)} ${JOINS}
           where r.referrer_provider_number = $1 ${conditions.map((condition) => `and ${condition}`).join(' ')}
-          order by r.received_at desc, r.id desc
+          order by ${sort.expression} ${direction}, r.id ${direction}
           limit ${limit}`,
         params,
+      );
+    },
+
+    /**
+     * Records the doctor's first opening of a report, only when the report names their provider
+     * number (the same condition as the list): a report of another doctor, opened through its
+     * link, marks nothing. Later openings keep the first time.
+     */
+    async markOpened(opening: { reportId: string; providerNumber: string; reader: string; now: Date }, tx: Queryable = db): Promise<void> {
+      await tx.query(
+        `insert into referrer_report_read (report_id, reader, first_opened_at)
+         select r.id, $3, $4::timestamptz from result_report r where r.id = $1::uuid and r.referrer_provider_number = $2
+         on conflict (report_id, reader) do nothing`,
+        [opening.reportId, opening.providerNumber, opening.reader, opening.now.toISOString()],
       );
     },
   };

@@ -23,11 +23,11 @@ export interface ReferrerReportsDeps {
   signedLinks: () => Promise<SignedLinks>;
 }
 
-/** Splits a cursor `received_at~id` (the contract's ReferrerReportsCursorSchema checked its shape). */
-function boundaryOf(cursor: string | undefined): { receivedAt: string; reportId: string } | null {
+/** Splits a cursor `<sort value>~<id>` (the contract's schema checked its shape for the query's sort). */
+function boundaryOf(cursor: string | undefined): { value: string; reportId: string } | null {
   if (cursor === undefined) return null;
-  const [receivedAt = '', reportId = ''] = cursor.split('~');
-  return { receivedAt, reportId };
+  const split = cursor.lastIndexOf('~');
+  return { value: cursor.slice(0, split), reportId: cursor.slice(split + 1) };
 }
 
 export function createReferrerReports(deps: ReferrerReportsDeps) {
@@ -43,10 +43,22 @@ export function createReferrerReports(deps: ReferrerReportsDeps) {
     accessionNumber: row.accessionNumber,
     reportedAt: row.reportedAt,
     released: row.released,
+    unread: row.unread,
     quickReportPath: quickReportPath(mintReferrerImageLink(links, row.reportId)),
   });
 
   return {
+    /** The signed-in referrer opened a report's quick report: from now on it is read for them (when it is theirs). */
+    async markOpened(session: StaffSession, reportId: string): Promise<void> {
+      if (session.providerNumber === null || !session.roles.includes('referrer')) return;
+      await repository.markOpened({
+        reportId,
+        providerNumber: session.providerNumber,
+        reader: subjectRef(session.subject),
+        now: deps.clock.now(),
+      });
+    },
+
     async list(session: StaffSession, query: ReferrerReportsQuery): Promise<ReferrerReportsPage> {
       const now = deps.clock.now();
       const search = query.search === undefined || query.search === '' ? null : query.search.toLowerCase();
@@ -67,13 +79,16 @@ export function createReferrerReports(deps: ReferrerReportsDeps) {
       const rows = await repository.page({
         providerNumber: session.providerNumber,
         search,
+        sort: query.sort,
+        order: query.order,
         before: boundaryOf(query.before),
+        reader: subjectRef(session.subject),
         limit: REFERRER_REPORTS_PAGE_SIZE + 1,
         now,
       });
       const shown = rows.slice(0, REFERRER_REPORTS_PAGE_SIZE);
       const last = shown.at(-1);
-      const nextCursor = rows.length > REFERRER_REPORTS_PAGE_SIZE && last !== undefined ? `${last.cursorAt}~${last.reportId}` : null;
+      const nextCursor = rows.length > REFERRER_REPORTS_PAGE_SIZE && last !== undefined ? `${last.sortValue}~${last.reportId}` : null;
       await audit({ count: shown.length, reportIds: shown.map((row) => row.reportId) });
       const links = await deps.signedLinks();
       return { reports: shown.map((row) => rowOf(links, row)), nextCursor, reason: null };

@@ -39,7 +39,7 @@ const Thumbnails = observer(function Thumbnails({ store }: { store: DemoViewerSt
  * The image first, where the patient is looking; named by the result page's label (the exam and
  * its date: issue 25), never by the study's UID; the thumbnails after it.
  */
-const Viewer = observer(function Viewer({ store, label }: { store: DemoViewerStore; label: string | null }) {
+const Viewer = observer(function Viewer({ store, label, framed }: { store: DemoViewerStore; label: string | null; framed: boolean }) {
   const { t } = useTranslation();
   const { study, current } = store;
   if (study === null || current === null) return null;
@@ -47,7 +47,8 @@ const Viewer = observer(function Viewer({ store, label }: { store: DemoViewerSto
   const title = t('demoViewer.imageTitle', { current: store.selected + 1, total, title: current.title });
   return (
     <>
-      <h2>{label ?? study.description}</h2>
+      {/* Framed (the referrer's quick report), the page around it already names the exam. */}
+      {!framed && <h2>{label ?? study.description}</h2>}
       <figure className="pp-demo-viewer-figure">
         <figcaption role="status">{title}</figcaption>
         {/* A new image starts unzoomed. */}
@@ -76,7 +77,7 @@ const Viewer = observer(function Viewer({ store, label }: { store: DemoViewerSto
           </div>
         )}
       </figure>
-      <Thumbnails store={store} />
+      {!framed && <Thumbnails store={store} />}
     </>
   );
 });
@@ -94,7 +95,9 @@ function BackToResults({ noted }: { noted: ImagesReturn | null }) {
 
 /**
  * /demo-viewer?study=…&token=…: the demo provider's stand-in for a PACS image viewer. The token
- * (a signed demo viewer link) decides the study; an expired or invalid one says so.
+ * (a signed demo viewer link) decides the study; an expired or invalid one says so. With
+ * `fit=frame` (the referrer's quick report frames it) it shows only the image, its caption and
+ * Previous / Next, fitted to the frame.
  */
 export const DemoViewerPage = observer(function DemoViewerPage() {
   const root = useStores();
@@ -102,6 +105,7 @@ export const DemoViewerPage = observer(function DemoViewerPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const token = search.get('token');
+  const framed = search.get('fit') === 'frame';
   const textsReady = useDemoViewerTexts(root.i18n.i18n, root.i18n.locale);
   const [noted] = useState(() => readImagesReturn(window));
 
@@ -111,9 +115,8 @@ export const DemoViewerPage = observer(function DemoViewerPage() {
   }, [store, token]);
 
   if (!textsReady) return <LoadingOverlay />;
-  return (
-    <Page title={t('demoViewer.title')} className="pp-demo-viewer">
-      <BackToResults noted={noted} />
+  const body = (
+    <>
       {store.loadState === 'loading' || store.loadState === 'idle' ? (
         <PageLoadState failed={false} errorText="" retryText="" onRetry={() => undefined} />
       ) : store.problem === 'link' ? (
@@ -128,8 +131,22 @@ export const DemoViewerPage = observer(function DemoViewerPage() {
           onRetry={() => void store.retry()}
         />
       ) : (
-        <Viewer store={store} label={noted?.label ?? null} />
+        <Viewer store={store} label={noted?.label ?? null} framed={framed} />
       )}
+    </>
+  );
+  // ?fit=frame (the quick report's frame): only the viewer, filling the frame without scrolling.
+  if (framed)
+    return (
+      <div className="pp-demo-viewer pp-demo-viewer-framed">
+        <h1 className="pp-visually-hidden">{t('demoViewer.title')}</h1>
+        {body}
+      </div>
+    );
+  return (
+    <Page title={t('demoViewer.title')} className="pp-demo-viewer">
+      <BackToResults noted={noted} />
+      {body}
       <p className="pp-notice pp-demo-viewer-notice">{t('demoViewer.demoNotice')}</p>
     </Page>
   );

@@ -1,16 +1,19 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { ReferrerReport } from '@contract/api/referrer-report';
 import { Button, ButtonLink } from '../../components/button';
 import { Page } from '../../components/page';
 import { useQuickReportTexts } from '../../i18n/quick-report-texts';
 import { useResultsTexts } from '../../i18n/results-texts';
 import { formatCalendarDate } from '../../platform/dates';
+import { ROUTE } from '../../paths';
+import { usePortalHref } from '../../shell/embedded';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
-import { ExamFactItems, ReportFactItems, ReportPdfLinks, ReportText } from '../results/public';
+import { formatReportedAt, FROM_LIST, FROM_PARAM } from '../referrer-access/public';
+import { ExamFactItems, ReportPdfLinks, ReportText } from '../results/public';
 import { quickReportStoreOf, type QuickReportStore } from './quick-report-store';
 import './quick-report.css';
 
@@ -40,7 +43,17 @@ const ReportHeading = observer(function ReportHeading({ report }: { report: Refe
           <dd>{report.accessionNumber}</dd>
         </div>
         <ExamFactItems exam={report} />
-        <ReportFactItems report={report} />
+        <div>
+          <dt>{t('quickReport.referrer')}</dt>
+          <dd>{report.referrerName}</dd>
+        </div>
+        <div>
+          <dt>{t('quickReport.reported')}</dt>
+          <dd>
+            {/* As the report list writes it. */}
+            <time dateTime={report.reportedAt}>{formatReportedAt(report.reportedAt, i18n.locale)}</time>
+          </dd>
+        </div>
       </dl>
     </section>
   );
@@ -105,6 +118,22 @@ function HeaderActions({ store, report, feedbackEnabled }: { store: QuickReportS
   );
 }
 
+/** Back to the doctor's report list: when they came from it, or are signed in as a referrer. */
+const BackToList = observer(function BackToList({ store }: { store: QuickReportStore }) {
+  const { t } = useTranslation();
+  const { staff } = useStores();
+  const href = usePortalHref();
+  if (!store.fromList && !staff.hasAnyRole(['referrer'])) return null;
+  return (
+    <p className="pp-quick-report-back">
+      <Link to={href(`/${ROUTE.referrerAccess}`)}>
+        <span aria-hidden="true">← </span>
+        {t('quickReport.backToList')}
+      </Link>
+    </p>
+  );
+});
+
 const QuickReportView = observer(function QuickReportView({
   store,
   feedbackEnabled,
@@ -116,6 +145,7 @@ const QuickReportView = observer(function QuickReportView({
   const { report } = store;
   return (
     <Page title={t('quickReport.title')} className="pp-quick-report">
+      <BackToList store={store} />
       {(store.state === 'loading' || store.state === 'leaving') && <p role="status">{t('message.loading')}</p>}
       {store.state === 'error' && (
         <div role="alert" className="pp-notice pp-notice-error">
@@ -156,13 +186,14 @@ export const QuickReportPage = observer(function QuickReportPage() {
   const [params] = useSearchParams();
   const imsec = params.get('imsec');
   const repositorySource = params.get('repositorySource');
+  const fromList = params.get(FROM_PARAM) === FROM_LIST;
   const ownTexts = useQuickReportTexts(root.i18n.i18n, root.i18n.locale);
   const resultTexts = useResultsTexts(root.i18n.i18n, root.i18n.locale);
 
   useEffect(() => {
-    void store.open(imsec, repositorySource);
+    void store.open(imsec, repositorySource, fromList);
     return () => store.dispose();
-  }, [store, imsec, repositorySource]);
+  }, [store, imsec, repositorySource, fromList]);
 
   if (!ownTexts || !resultTexts) return <LoadingOverlay />;
   return <QuickReportView store={store} feedbackEnabled={root.config.app.referrerReportQualityFeedbackEnabled} />;

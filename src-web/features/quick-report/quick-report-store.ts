@@ -6,6 +6,7 @@ import { createQuickReportApi, type QuickReportApi } from '../../api/quick-repor
 import { paths, ROUTE } from '../../paths';
 import { safeInternalPath, safeRedirectUrl } from '../../platform/safe-url';
 import type { FeatureStoreContext } from '../../stores/root-store';
+import { FROM_LIST, FROM_PARAM } from '../referrer-access/public';
 import type { PortalNavigator } from '../../stores/session-store';
 
 /**
@@ -13,6 +14,9 @@ import type { PortalNavigator } from '../../stores/session-store';
  * error (no link, no access, or the call failed); leaving (an expired link to its page, a PACS
  * archive to its portal).
  */
+/** The query part that asks a portal viewer for its framed layout (demo-viewer-page.tsx). */
+export const FRAME_FIT = 'fit=frame';
+
 export type QuickReportState = 'idle' | 'loading' | 'ready' | 'error' | 'leaving';
 export type QuickReportProblem = 'noCredentials' | 'noAccess' | 'failed';
 /** The spec's image states: the viewer, not available yet (being generated), the generation error. */
@@ -44,6 +48,8 @@ export class QuickReportStore {
   viewerUrl: string | null = null;
   imsec: string | null = null;
   repositorySource = DEFAULT_REPOSITORY_SOURCE;
+  /** Opened from the doctor's report list (?from=list): the page leads back to it, and so does the feedback page. */
+  fromList = false;
 
   private readonly deps: QuickReportStoreDeps;
   /** Bumped by open() and dispose() so an answer or a poll for an earlier open stops. */
@@ -54,10 +60,11 @@ export class QuickReportStore {
     makeAutoObservable<this, 'deps' | 'generation'>(this, { deps: false, generation: false, report: observableRef });
   }
 
-  async open(imsec: string | null, repositorySource: string | null): Promise<void> {
+  async open(imsec: string | null, repositorySource: string | null, fromList = false): Promise<void> {
     this.generation += 1;
     const generation = this.generation;
     this.imsec = imsec;
+    this.fromList = fromList;
     this.repositorySource = repositorySource ?? DEFAULT_REPOSITORY_SOURCE;
     this.report = null;
     this.frameUrl = null;
@@ -91,7 +98,7 @@ export class QuickReportStore {
   }
 
   async retry(): Promise<void> {
-    await this.open(this.imsec, this.repositorySource);
+    await this.open(this.imsec, this.repositorySource, this.fromList);
   }
 
   dispose(): void {
@@ -103,10 +110,16 @@ export class QuickReportStore {
     return this.imsec === null ? null : this.deps.api.pdfUrl(this.imsec, download);
   }
 
-  /** The feedback page for this report (shown when the provider asks referrers for feedback). */
+  /**
+   * The feedback page for this report (shown when the provider asks referrers for feedback). It
+   * says where the doctor came from (`return=report`, the archive, and `from=list`), so the
+   * feedback page brings them back to this report afterwards.
+   */
   get feedbackPath(): string | null {
     if (this.imsec === null) return null;
-    const path = `/${ROUTE.referrerReportFeedback}?imsec=${encodeURIComponent(this.imsec)}`;
+    const query = new URLSearchParams({ imsec: this.imsec, repositorySource: this.repositorySource, return: 'report' });
+    if (this.fromList) query.set(FROM_PARAM, FROM_LIST);
+    const path = `/${ROUTE.referrerReportFeedback}?${query.toString()}`;
     return paths.inLayoutOf(this.deps.navigator().currentUrl(), path);
   }
 
@@ -179,7 +192,8 @@ export class QuickReportStore {
     const internal = safeInternalPath(safe);
     runInAction(() => {
       this.viewerUrl = safe;
-      this.frameUrl = internal !== null ? paths.embedded(internal) : safe;
+      // `fit=frame`: the viewer alone, fitted to the frame (no page title or thumbnails repeated inside it).
+      this.frameUrl = internal !== null ? paths.embedded(`${internal}${internal.includes('?') ? '&' : '?'}${FRAME_FIT}`) : safe;
       this.images = 'viewer';
     });
   }

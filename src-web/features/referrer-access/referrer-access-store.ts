@@ -1,5 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { REFERRER_SEARCH_MAX_LENGTH, type ReferrerReportListItem, type ReferrerReportsPage } from '@contract/api/referrer-reports';
+import {
+  REFERRER_SEARCH_MAX_LENGTH,
+  type ReferrerReportListItem,
+  type ReferrerReportSort,
+  type ReferrerReportsPage,
+  type SortOrder,
+} from '@contract/api/referrer-reports';
 import { createReferrerReportsApi, type ReferrerReportsApi } from '../../api/referrer-reports-api';
 import { staffLoadProblemOf } from '../../api/staff-load-problem';
 import type { LoadState } from '../../platform/load-state';
@@ -35,6 +41,9 @@ export class ReferrerAccessStore {
   moreFailed = false;
   /** A list came at least once this visit (the page then keeps the field through later loads). */
   hasLoaded = false;
+  /** The table's sort (the server sorts: with pages, sorting only the rows shown would mislead). */
+  sort: ReferrerReportSort = 'date';
+  order: SortOrder = 'desc';
 
   private readonly api: ReferrerReportsApi;
   private readonly debounceMs: number;
@@ -52,6 +61,11 @@ export class ReferrerAccessStore {
     });
   }
 
+  /** How many of the reports shown the doctor has not opened yet. */
+  get unreadCount(): number {
+    return this.reports.filter((report) => report.unread).length;
+  }
+
   /** The first page for the current search. */
   async load(): Promise<void> {
     this.clearTimer();
@@ -62,7 +76,7 @@ export class ReferrerAccessStore {
     this.problem = null;
     this.moreFailed = false;
     try {
-      const page = await this.api.list({ search, before: null });
+      const page = await this.api.list({ search, before: null, sort: this.sort, order: this.order });
       if (generation !== this.generation) return;
       runInAction(() => {
         this.reports = page.reports;
@@ -88,6 +102,13 @@ export class ReferrerAccessStore {
     this.timer = setTimeout(() => void this.load(), this.debounceMs);
   }
 
+  /** A column's sort chosen in the table (null: back to newest first); the first page is asked again. */
+  setSort(sort: ReferrerReportSort | null, order: SortOrder | null): void {
+    this.sort = sort ?? 'date';
+    this.order = sort === null || order === null ? 'desc' : order;
+    void this.load();
+  }
+
   /** The next page, appended. */
   async loadMore(): Promise<void> {
     if (this.nextCursor === null || this.loadingMore) return;
@@ -95,7 +116,7 @@ export class ReferrerAccessStore {
     this.loadingMore = true;
     this.moreFailed = false;
     try {
-      const page = await this.api.list({ search: this.searched, before: this.nextCursor });
+      const page = await this.api.list({ search: this.searched, before: this.nextCursor, sort: this.sort, order: this.order });
       if (generation !== this.generation) return;
       runInAction(() => {
         this.reports = [...this.reports, ...page.reports];

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { quickReportPath } from '@contract/api/image-viewer';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -9,10 +10,23 @@ import { useReportFeedbackTexts } from '../../i18n/report-feedback-texts';
 import { paths } from '../../paths';
 import { usePortalHref } from '../../shell/embedded';
 import { LoadingOverlay } from '../../shell/loading-overlay';
-import { dateTimeFormat } from '../../platform/dates';
 import { useStores } from '../../stores/use-stores';
 import { LazySurveyModal } from '../questionnaires/public';
+import { formatReportedAt, FROM_LIST, FROM_PARAM } from '../referrer-access/public';
 import { reportFeedbackStoreOf, type ReportFeedbackStore } from './report-feedback-store';
+
+/**
+ * Where the page goes after the thank-you: back to the quick report the doctor came from
+ * (`return=report`, with its archive and whether it was opened from the list), else the provider's
+ * configured page. The way back is built here from the imsec, never taken from the query, so the
+ * page cannot be made to send anyone elsewhere.
+ */
+function returnUrlOf(search: URLSearchParams, configured: string | null): string | null {
+  const imsec = search.get('imsec')?.trim() ?? '';
+  if (search.get('return') !== 'report' || imsec === '') return configured;
+  const path = quickReportPath(imsec, search.get('repositorySource') ?? undefined);
+  return search.get(FROM_PARAM) === FROM_LIST ? `${path}&${FROM_PARAM}=${FROM_LIST}` : path;
+}
 
 /** The survey modal with the report's questionnaire (size from the server, lg by default). */
 const FeedbackSurvey = observer(function FeedbackSurvey({ store, locale }: { store: ReportFeedbackStore; locale: string }) {
@@ -43,7 +57,7 @@ const FeedbackSurvey = observer(function FeedbackSurvey({ store, locale }: { sto
 });
 
 /** The thank-you: announced once (role status); the countdown beside it is not re-announced every second. */
-const Provided = observer(function Provided({ store }: { store: ReportFeedbackStore }) {
+const Provided = observer(function Provided({ store, toReport }: { store: ReportFeedbackStore; toReport: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="pp-notice" data-state="provided">
@@ -51,10 +65,10 @@ const Provided = observer(function Provided({ store }: { store: ReportFeedbackSt
       {store.redirectUrl !== null && (
         <p>
           <span aria-live="off" data-testid="redirect-countdown">
-            {t('reportFeedback.redirectIn', { count: store.secondsLeft })}
+            {t(toReport ? 'reportFeedback.returnIn' : 'reportFeedback.redirectIn', { count: store.secondsLeft })}
           </span>{' '}
           <Button variant="secondary" onClick={() => store.redirectNow()}>
-            {t('reportFeedback.continue')}
+            {t(toReport ? 'reportFeedback.returnNow' : 'reportFeedback.continue')}
           </Button>
         </p>
       )}
@@ -62,7 +76,7 @@ const Provided = observer(function Provided({ store }: { store: ReportFeedbackSt
   );
 });
 
-const Body = observer(function Body({ store, locale }: { store: ReportFeedbackStore; locale: string }) {
+const Body = observer(function Body({ store, locale, toReport }: { store: ReportFeedbackStore; locale: string; toReport: boolean }) {
   const { t } = useTranslation();
   switch (store.state) {
     case 'loading':
@@ -86,7 +100,7 @@ const Body = observer(function Body({ store, locale }: { store: ReportFeedbackSt
         </p>
       );
     case 'provided':
-      return <Provided store={store} />;
+      return <Provided store={store} toReport={toReport} />;
     case 'redirect':
       return <p role="status">{t('reportFeedback.redirecting')}</p>;
     case 'questionnaire':
@@ -97,7 +111,7 @@ const Body = observer(function Body({ store, locale }: { store: ReportFeedbackSt
               {t('reportFeedback.about', {
                 patient: store.questionnaire.report.patientName,
                 exam: store.questionnaire.report.examName,
-                date: dateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(store.questionnaire.report.reportedAt)),
+                date: formatReportedAt(store.questionnaire.report.reportedAt, locale),
               })}
             </p>
           )}
@@ -112,7 +126,7 @@ const Body = observer(function Body({ store, locale }: { store: ReportFeedbackSt
 /**
  * /referrer/report-feedback?imsec=… or ?accession=… (spec points 2, 4, 5): the referring doctor's
  * report-quality feedback, once per report, in the survey modal; then a thank-you and, after
- * 4 s, the provider's configured page.
+ * 4 s, the report the doctor came from, else the provider's configured page.
  */
 export const ReportFeedbackPage = observer(function ReportFeedbackPage() {
   const root = useStores();
@@ -122,7 +136,9 @@ export const ReportFeedbackPage = observer(function ReportFeedbackPage() {
   const [search] = useSearchParams();
   const imsec = search.get('imsec');
   const accession = search.get('accession');
-  const { referrerReportQualityFeedbackEnabled: enabled, referrerReportQualityFeedbackRedirectUrl: redirectUrl } = root.config.app;
+  const { referrerReportQualityFeedbackEnabled: enabled, referrerReportQualityFeedbackRedirectUrl: configured } = root.config.app;
+  const redirectUrl = returnUrlOf(search, configured);
+  const toReport = redirectUrl !== null && redirectUrl !== configured;
   const textsReady = useReportFeedbackTexts(root.i18n.i18n, root.i18n.locale);
   const surveyTextsReady = useQuestionnaireTexts(root.i18n.i18n, root.i18n.locale);
 
@@ -134,7 +150,16 @@ export const ReportFeedbackPage = observer(function ReportFeedbackPage() {
   if (!textsReady || !surveyTextsReady) return <LoadingOverlay />;
   return (
     <Page title={t('reportFeedback.title')} className="pp-report-feedback">
-      <Body store={store} locale={root.i18n.locale} />
+      {toReport && redirectUrl !== null && (
+        <p>
+          {/* A full load: the quick report opens from its imsec like from the mail. */}
+          <a href={redirectUrl}>
+            <span aria-hidden="true">← </span>
+            {t('reportFeedback.backToReport')}
+          </a>
+        </p>
+      )}
+      <Body store={store} locale={root.i18n.locale} toReport={toReport} />
       <p>
         <Link to={href(paths.referrerReportFeedbackFaq())}>{t('reportFeedback.faqLink')}</Link>
       </p>

@@ -95,6 +95,8 @@ const EXPECTED_TABLES = [
   // 0026_temporary_upload_budget
   'temporary_upload_reservation',
   'temporary_upload_alert',
+  // 0030_referrer_report_read
+  'referrer_report_read',
   // 0031_staff_patient_lookup
   'staff_lookup_counter',
 ].sort();

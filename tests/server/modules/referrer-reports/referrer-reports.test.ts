@@ -2,9 +2,9 @@ import type { JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ImageViewerResponseSchema } from '@contract/api/image-viewer';
 import { ReferrerReportsPageSchema, type ReferrerReportListItem, type ReferrerReportsPage } from '@contract/api/referrer-reports';
-import type { Database } from '../../../../src-server/db/connection';
 import { createReferrerReportsRepository } from '../../../../src-server/modules/referrer-reports/repository';
 import { backends } from '../../helpers/database';
+import { addReports, MINE, OTHERS } from './referrer-reports-kit';
 import { useTestApp } from '../../helpers/test-app';
 import { client } from '../patient-access/sign-in-kit';
 import {
@@ -21,46 +21,17 @@ import {
 // database: a referrer sees only the reports naming their own provider number (the token's claim,
 // kept on the session), newest first in pages of 20, searchable by patient name or accession.
 
-const MINE = '2426711A';
-const OTHERS = '4932751K';
-const DAY = 86_400_000;
 const RILEY = { ...REFERRER_CLAIMS, oid: '0a8e6f0c-0000-4000-8000-0000000000a1', provider_number: MINE };
 const OTHER_REFERRER = { ...REFERRER_CLAIMS, oid: '0a8e6f0c-0000-4000-8000-0000000000a2', provider_number: OTHERS };
-
-/**
- * Reports on the seeded appointments: 25 naming MINE (received one hour apart, the newest first in
- * accession order RL-MINE-25 … RL-MINE-01; the odd ones released), 4 naming OTHERS and 1 naming nobody.
- */
-async function addReports(db: Database, now: Date): Promise<void> {
-  const rows: { accession: string; provider: string | null; receivedAt: Date; releaseAt: Date }[] = [];
-  for (let n = 1; n <= 25; n += 1)
-    rows.push({
-      accession: `RL-MINE-${String(n).padStart(2, '0')}`,
-      provider: MINE,
-      receivedAt: new Date(now.getTime() - (30 - n) * 3_600_000),
-      releaseAt: new Date(now.getTime() + (n % 2 === 1 ? -DAY : DAY)),
-    });
-  for (let n = 1; n <= 4; n += 1)
-    rows.push({ accession: `RL-OTHER-${n}`, provider: OTHERS, receivedAt: new Date(now.getTime() - n * 60_000), releaseAt: now });
-  rows.push({ accession: 'RL-NOBODY-1', provider: null, receivedAt: now, releaseAt: now });
-  const appointments = await db.query<{ id: string }>(`select id::text as id from appointment where status <> 'HELD' order by id`);
-  // The seed has fewer appointments than reports here: several reports share one (a patient seen again).
-  expect(appointments.length).toBeGreaterThan(5);
-  for (const [index, row] of rows.entries())
-    await db.query(
-      `insert into result_report (accession_number, appointment_id, report_text, pdf_key, pdf_sha256, pdf_size, referrer_name,
-                                  referrer_provider_number, study_instance_uid, release_at, received_at, delivery_sha256)
-       values ($1, $2::uuid, 'Findings: none.', 'rlPdfKey000000000000000', repeat('a', 64), 100, 'Dr Referrer', $3, $4, $5, $6, repeat('b', 64))`,
-      [
-        row.accession,
-        appointments[index % appointments.length]?.id,
-        row.provider,
-        `1.2.826.0.9.${index + 1}`,
-        row.releaseAt.toISOString(),
-        row.receivedAt.toISOString(),
-      ],
-    );
-}
+/** The repository's filter for Riley's newest first, a page and one more. */
+const BASE_FILTER = {
+  providerNumber: MINE,
+  sort: 'date',
+  order: 'desc',
+  before: null,
+  limit: 21,
+  reader: 'staff:0000000000000000',
+} as const;
 
 describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
   const provider = useTestIdentityProvider();
@@ -255,16 +226,14 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
       'rl_mine',
       `rl-mine-1 ${(mine?.last_name ?? '').slice(0, 1).toLowerCase()}`,
     ]) {
-      const filter = { providerNumber: MINE, search, before: null, limit: 21, now: server.clock.now() };
+      const filter = { ...BASE_FILTER, search, now: server.clock.now() };
       const expected = (await inOrder.page(filter)).map((row) => row.accessionNumber);
       expect(
         (await fromPatients.page(filter)).map((row) => row.accessionNumber),
         search,
       ).toEqual(expected);
     }
-    expect(
-      (await inOrder.page({ providerNumber: MINE, search: 'rl-mine-2', before: null, limit: 21, now: server.clock.now() })).length,
-    ).toBe(6);
+    expect((await inOrder.page({ ...BASE_FILTER, search: 'rl-mine-2', now: server.clock.now() })).length).toBe(6);
   });
 
   it('refuses staff, admins and kiosk administrators (403) and a request without a staff session (401)', async () => {

@@ -89,10 +89,22 @@ describe('quick report store', () => {
     expect(store.state).toBe('ready');
     expect(store.report?.patient.lastName).toBe('Testwood');
     expect(store.images).toBe('viewer');
-    expect(store.frameUrl).toBe('/iframe/demo-viewer?study=1.2&token=t');
+    expect(store.frameUrl).toBe('/iframe/demo-viewer?study=1.2&token=t&fit=frame');
     expect(store.viewerUrl).toBe('/demo-viewer?study=1.2&token=t');
     expect(store.pdfUrl(true)).toMatch(/\/api\/image_viewer_link\/report\.pdf\?imsec=v1\.e2e\.payload\.tag&download=true$/);
-    expect(store.feedbackPath).toBe(`/referrer/report-feedback?imsec=${encodeURIComponent(IMSEC)}`);
+    expect(store.feedbackPath).toBe(`/referrer/report-feedback?imsec=${encodeURIComponent(IMSEC)}&repositorySource=default&return=report`);
+  });
+
+  it('opened from the list, sends the feedback page back to this report and the list mark; a PACS viewer is framed as it is', async () => {
+    const { store } = await storeWith({ viewerAnswers: [ACTIVE('https://pacs.example.com/viewer?s=1')] });
+    await store.open(IMSEC, 'archive', true);
+    expect(store.fromList).toBe(true);
+    expect(store.frameUrl).toBe('https://pacs.example.com/viewer?s=1');
+    expect(store.feedbackPath).toBe(
+      `/referrer/report-feedback?imsec=${encodeURIComponent(IMSEC)}&repositorySource=archive&return=report&from=list`,
+    );
+    await store.retry();
+    expect(store.fromList).toBe(true);
   });
 
   it('asks for images a study does not have yet, and polls until the viewer URL arrives', async () => {

@@ -46,6 +46,28 @@ describe('report feedback page', () => {
     );
   });
 
+  it('should lead back to the quick report it came from (its archive, and the list mark), never to an address from the query', async () => {
+    const fake = feedbackServer('alreadyProvided');
+    await renderApp('/referrer/report-feedback?imsec=v1.k1.a.b&repositorySource=archive&return=report&from=list', {
+      config: enabled,
+      routes: fake.routes,
+    });
+    await screen.findByText('Feedback already provided for this report. Thank you.');
+    expect(screen.getByRole('link', { name: 'Back to the report' }).getAttribute('href')).toBe(
+      '/referrer/quick-report?imsec=v1.k1.a.b&repositorySource=archive&from=list',
+    );
+  });
+
+  it('should offer no way back to a report when it was not opened from one', async () => {
+    const fake = feedbackServer('alreadyProvided');
+    await renderApp('/referrer/report-feedback?imsec=v1.k1.a.b&return=https%3A%2F%2Fevil.example', {
+      config: enabled,
+      routes: fake.routes,
+    });
+    await screen.findByText('Feedback already provided for this report. Thank you.');
+    expect(screen.queryByRole('link', { name: 'Back to the report' })).toBeNull();
+  });
+
   it('should show the error for a refused link', async () => {
     const fake = feedbackServer('refused');
     await renderApp('/referrer/report-feedback?accession=ACC-1', { config: enabled, routes: fake.routes });
