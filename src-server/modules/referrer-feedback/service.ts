@@ -1,19 +1,25 @@
-import type {
-  FeedbackListResponse,
-  FeedbackQuestionLabel,
-  FeedbackQuestionnaireResponse,
-  FeedbackRequest,
-  FeedbackSavedResponse,
-  FeedbackSummaryRow,
+import {
+  MAX_FEEDBACK_EXPORT_ROWS,
+  type FeedbackEntry,
+  type FeedbackFilter,
+  type FeedbackListQuery,
+  type FeedbackListResponse,
+  type FeedbackQuestionLabel,
+  type FeedbackQuestionnaireResponse,
+  type FeedbackRequest,
+  type FeedbackSavedResponse,
+  type FeedbackSummaryRow,
 } from '@contract/api/referrer-feedback';
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
-import { appError, notFound, validationError } from '../../platform/errors';
+import { localDate } from '../../platform/time-zone';
+import { appError, badRequest, notFound, validationError } from '../../platform/errors';
 import type { SignedLinks } from '../../platform/signed-links';
 import { checkAnswer, loadModel } from '../questionnaires/public';
 import { checkImageLink } from '../results/public';
-import { createReferrerFeedbackRepository, type FeedbackReportRow, type SummaryRow } from './repository';
+import { feedbackCsv, feedbackCsvFileName } from './export-csv';
+import { createReferrerFeedbackRepository, type FeedbackListRow, type FeedbackReportRow, type SummaryRow } from './repository';
 
 /**
  * Report-quality feedback by the referring doctor (docs/rules/referrers.md#report-quality-feedback):
@@ -73,6 +79,32 @@ function questionLabels(definitions: readonly Record<string, unknown>[]): Feedba
     }
   }
   return [...labels.values()];
+}
+
+/** A score sort names a rating question of the questionnaires; anything else is a 400 saying which may be sorted. */
+function checkSort(filter: FeedbackFilter, ratings: readonly string[]): void {
+  if (!filter.sort.startsWith('score:')) return;
+  const question = filter.sort.slice('score:'.length);
+  if (ratings.includes(question)) return;
+  const message = `There is no rating question "${question}" to sort by; sort by date, referrer or one of: ${ratings.map((name) => `score:${name}`).join(', ')}.`;
+  throw badRequest(message, [{ in: 'querystring/sort', message }], 'validation_failed');
+}
+
+function entryOf(row: FeedbackListRow): FeedbackEntry {
+  return {
+    id: row.id,
+    reportId: row.report_id,
+    accessionNumber: row.accession_number,
+    referrerName: row.referrer_name,
+    referrerProviderNumber: row.referrer_provider_number,
+    modalityCode: row.modality_code,
+    modalityName: row.modality_name,
+    examName: row.exam_name,
+    patientName: row.patient_name,
+    givenVia: row.given_via,
+    answers: row.answers,
+    createdAt: row.created_at,
+  };
 }
 
 function summaryRows(rows: readonly SummaryRow[]): FeedbackSummaryRow[] {
@@ -186,35 +218,47 @@ export function createReferrerFeedback(deps: ReferrerFeedbackDeps) {
       return { id: saved.id, createdAt: saved.created_at };
     },
 
-    /** Staff: one page of feedback, newest first, and the summary per referrer and per modality. */
-    async list(page: number, pageSize: number): Promise<FeedbackListResponse> {
+    /** Staff: one page of the filter, the summaries of what it keeps, and the filter's choices. */
+    async list(query: FeedbackListQuery): Promise<FeedbackListResponse> {
       const definitions = await repository.allQuestionnaireDefinitions();
       const ratings = ratingQuestions(definitions);
-      const [rows, total, byReferrer, byModality] = [
-        await repository.page(pageSize, (page - 1) * pageSize),
-        await repository.count(),
-        await repository.summary('referrer', ratings),
-        await repository.summary('modality', ratings),
+      checkSort(query, ratings);
+      const { page, pageSize } = query;
+      const [rows, total, byReferrer, byModality, options] = [
+        await repository.page(query, pageSize, (page - 1) * pageSize),
+        await repository.count(query),
+        await repository.summary('referrer', ratings, query),
+        await repository.summary('modality', ratings, query),
+        await repository.filterOptions(),
       ];
       return {
-        items: rows.map((row) => ({
-          id: row.id,
-          reportId: row.report_id,
-          accessionNumber: row.accession_number,
-          referrerName: row.referrer_name,
-          referrerProviderNumber: row.referrer_provider_number,
-          modalityCode: row.modality_code,
-          examName: row.exam_name,
-          givenVia: row.given_via,
-          answers: row.answers,
-          createdAt: row.created_at,
-        })),
+        items: rows.map(entryOf),
         questions: questionLabels(definitions),
         total,
         page,
         pageSize,
         byReferrer: summaryRows(byReferrer),
         byModality: summaryRows(byModality),
+        referrers: options.referrers,
+        modalities: options.modalities,
+      };
+    },
+
+    /** Staff: every feedback of the filter as CSV (up to MAX_FEEDBACK_EXPORT_ROWS; more is a 400 asking for a narrower filter). */
+    async exportCsv(filter: FeedbackFilter): Promise<{ csv: string; fileName: string; rows: number }> {
+      const definitions = await repository.allQuestionnaireDefinitions();
+      checkSort(filter, ratingQuestions(definitions));
+      const total = await repository.count(filter);
+      if (total > MAX_FEEDBACK_EXPORT_ROWS) {
+        const message = `${total} feedbacks match; one export holds at most ${MAX_FEEDBACK_EXPORT_ROWS}. Choose a shorter date range, a referrer or a modality.`;
+        throw badRequest(message, [{ in: 'querystring', message }], 'validation_failed');
+      }
+      const items = (await repository.page(filter, MAX_FEEDBACK_EXPORT_ROWS, 0)).map(entryOf);
+      const today = localDate(clock.now(), filter.timeZone);
+      return {
+        csv: feedbackCsv(items, questionLabels(definitions), filter),
+        fileName: feedbackCsvFileName(filter, today),
+        rows: items.length,
       };
     },
   };
