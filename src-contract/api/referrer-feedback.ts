@@ -118,7 +118,8 @@ export type FeedbackFilter = z.infer<typeof FeedbackFilterSchema>;
 /** The filter as the page sends it (defaults optional). */
 export type FeedbackFilterInput = z.input<typeof FeedbackFilterSchema>;
 
-/** GET /api/staff/referrer-feedback.csv: the feedback of the filter as CSV. */
+/** GET /api/staff/referrer-feedback.csv: the feedback of the filter as CSV; this header says how many rows it holds. */
+export const FEEDBACK_CSV_ROWS_HEADER = 'x-feedback-rows';
 export const FeedbackExportQuerySchema = FeedbackFilterSchema;
 
 /** GET /api/staff/referrer-feedback: one page of the filter. */
@@ -161,6 +162,8 @@ export type FeedbackSummaryRow = z.infer<typeof FeedbackSummaryRowSchema>;
 export const FeedbackQuestionLabelSchema = z.object({
   name: z.string(),
   title: z.string(),
+  /** A rating question: its answers are scores (averaged, sortable); else a choice or the referrer's words. */
+  rating: z.boolean(),
   /** Answer value -> the choice's words, for questions with choices. */
   choices: z.record(z.string(), z.string()),
 });

@@ -54,7 +54,7 @@ function answeredQuestions(items: readonly FeedbackEntry[], questions: readonly 
   const knownNames = new Set(known.map((question) => question.name));
   // An answer to a question no definition names any more still gets its column, under its name.
   const unknown = [...answered].filter((name) => !knownNames.has(name)).sort();
-  return [...known, ...unknown.map((name) => ({ name, title: name, choices: {} }))];
+  return [...known, ...unknown.map((name) => ({ name, title: name, rating: false, choices: {} }))];
 }
 
 export function feedbackCsv(items: readonly FeedbackEntry[], questions: readonly FeedbackQuestionLabel[], filter: FeedbackFilter): string {

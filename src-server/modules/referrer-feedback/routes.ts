@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  FEEDBACK_CSV_ROWS_HEADER,
   FeedbackExportQuerySchema,
   FeedbackListQuerySchema,
   FeedbackListResponseSchema,
@@ -43,13 +44,14 @@ async function credentialOf(request: FastifyRequest, query: FeedbackQuery): Prom
 }
 
 /** A download, never shown in the page nor kept by a cache (the file name is ASCII: dates and hyphens). */
-function sendCsv(reply: FastifyReply, exported: { csv: string; fileName: string }): FastifyReply {
+function sendCsv(reply: FastifyReply, exported: { csv: string; fileName: string; rows: number }): FastifyReply {
   return reply
     .headers({
       'cache-control': 'no-store',
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${exported.fileName}"`,
       'x-content-type-options': 'nosniff',
+      [FEEDBACK_CSV_ROWS_HEADER]: String(exported.rows),
     })
     .send(exported.csv);
 }

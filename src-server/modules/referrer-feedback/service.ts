@@ -74,6 +74,7 @@ function questionLabels(definitions: readonly Record<string, unknown>[]): Feedba
       labels.set(question.name, {
         name: question.name,
         title: question.title,
+        rating: question.getType() === 'rating',
         choices: Object.fromEntries(choices.map((choice) => [String(choice.value), choice.text])),
       });
     }
