@@ -193,6 +193,7 @@ describe.each(backends())('the staff feedback table and CSV on %s', (backend) =>
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="referrer-feedback_2026-03-11_to_2026-03-13.csv"');
     expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-feedback-rows']).toBe('2');
     const bytes = response.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');

@@ -1,3 +1,4 @@
+import '../../helpers/jsdom-for-antd';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FeedbackListResponse } from '@contract/api/referrer-feedback';
@@ -49,7 +50,8 @@ const server = (status: 200 | 401 | 403): Record<string, RouteHandler> => ({
 describe('staff referrer feedback page', () => {
   it("should show each feedback under the questionnaire's own questions, and the summaries", async () => {
     await renderApp('/staff/referrer-feedback', { routes: server(200) });
-    const table = await screen.findByRole('table', { name: /Feedback entries/ });
+    // antd's table comes with its theme, lazily (the first test pays for transforming antd).
+    const table = await screen.findByRole('table', { name: /Feedback entries/ }, { timeout: 20_000 });
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
