@@ -34,6 +34,8 @@ export interface ReferrerFeedbackDeps {
   signedLinks: () => Promise<SignedLinks>;
   /** The provider's switch (application config referrerReportQualityFeedbackEnabled). */
   enabled: () => Promise<boolean>;
+  /** The most rows one CSV export holds; MAX_FEEDBACK_EXPORT_ROWS unless a test needs a small one. */
+  maxExportRows?: number;
 }
 
 /** Who asks: the holder of a referrer imsec, or a signed-in referrer (a staff session with the referrer role). */
@@ -120,6 +122,7 @@ function summaryRows(rows: readonly SummaryRow[]): FeedbackSummaryRow[] {
 
 export function createReferrerFeedback(deps: ReferrerFeedbackDeps) {
   const { db, clock } = deps;
+  const maxExportRows = deps.maxExportRows ?? MAX_FEEDBACK_EXPORT_ROWS;
   const repository = createReferrerFeedbackRepository(db);
   const audit = createAuditLogRepository(db);
 
@@ -245,16 +248,16 @@ export function createReferrerFeedback(deps: ReferrerFeedbackDeps) {
       };
     },
 
-    /** Staff: every feedback of the filter as CSV (up to MAX_FEEDBACK_EXPORT_ROWS; more is a 400 asking for a narrower filter). */
+    /** Staff: every feedback of the filter as CSV (up to maxExportRows; more is a 400 asking for a narrower filter). */
     async exportCsv(filter: FeedbackFilter): Promise<{ csv: string; fileName: string; rows: number }> {
       const definitions = await repository.allQuestionnaireDefinitions();
       checkSort(filter, ratingQuestions(definitions));
       const total = await repository.count(filter);
-      if (total > MAX_FEEDBACK_EXPORT_ROWS) {
-        const message = `${total} feedbacks match; one export holds at most ${MAX_FEEDBACK_EXPORT_ROWS}. Choose a shorter date range, a referrer or a modality.`;
+      if (total > maxExportRows) {
+        const message = `${total} feedbacks match; one export holds at most ${maxExportRows}. Choose a shorter date range, a referrer or a modality.`;
         throw badRequest(message, [{ in: 'querystring', message }], 'validation_failed');
       }
-      const items = (await repository.page(filter, MAX_FEEDBACK_EXPORT_ROWS, 0)).map(entryOf);
+      const items = (await repository.page(filter, maxExportRows, 0)).map(entryOf);
       const today = localDate(clock.now(), filter.timeZone);
       return {
         csv: feedbackCsv(items, questionLabels(definitions), filter),

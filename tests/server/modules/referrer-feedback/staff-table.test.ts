@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  FeedbackExportQuerySchema,
   FeedbackListResponseSchema,
   FeedbackQuestionnaireResponseSchema,
   type FeedbackListResponse,
 } from '@contract/api/referrer-feedback';
 import { ApiErrorBodySchema } from '@contract/errors';
+import { createReferrerFeedback } from '../../../../src-server/modules/referrer-feedback/public';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { AMELIA, GRACE, LIAM } from '../patient-access/sign-in-kit';
@@ -227,6 +229,25 @@ describe.each(backends())('the staff feedback table and CSV on %s', (backend) =>
     expect(text).toContain(`,ACC-TBL-1,link,5,4,2,\r\n`);
     expect(text).not.toContain('ACC-TBL-2');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="referrer-feedback_\d{4}-\d\d-\d\d\.csv"$/);
+  });
+
+  it('refuses an export over the row limit with a 400 asking for a narrower filter, and exports within it', async () => {
+    // The service as the app builds it, on the same database, with a limit of 2 rows.
+    const small = createReferrerFeedback({
+      db: server.db,
+      clock: server.clock,
+      signedLinks: async () => {
+        throw new Error('not used by the export');
+      },
+      enabled: async () => true,
+      maxExportRows: 2,
+    });
+    const all = FeedbackExportQuerySchema.parse({});
+    await expect(small.exportCsv(all)).rejects.toMatchObject({
+      statusCode: 400,
+      message: '4 feedbacks match; one export holds at most 2. Choose a shorter date range, a referrer or a modality.',
+    });
+    expect((await small.exportCsv(FeedbackExportQuerySchema.parse({ referrer: RILEY.providerNumber }))).rows).toBe(2);
   });
 
   it('gives the CSV to staff only: a referrer gets 403, a browser without a staff session 401', async () => {
