@@ -66,11 +66,70 @@ export type FeedbackRequest = z.infer<typeof FeedbackRequestSchema>;
 export const FeedbackSavedResponseSchema = z.object({ id: z.uuid(), createdAt: InstantSchema });
 export type FeedbackSavedResponse = z.infer<typeof FeedbackSavedResponseSchema>;
 
-/** GET /api/staff/referrer-feedback?page&pageSize (staff, admin). */
-export const FeedbackListQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+/** The largest number of rows one CSV export holds (a narrower filter exports the rest). */
+export const MAX_FEEDBACK_EXPORT_ROWS = 10_000;
+
+const CalendarDateSchema = z.iso.date('A date is YYYY-MM-DD, e.g. 2026-03-14.');
+
+/** An IANA time zone the runtime knows (the one the date range's days are read in). */
+const TimeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'The time zone is not a known IANA zone, e.g. Australia/Sydney.' },
+  );
+
+/** What staff may sort by: the date, the referrer, or a rating question's score (score:<question name>). */
+export const FeedbackSortSchema = z.union([
+  z.enum(['date', 'referrer']),
+  z.string().regex(/^score:[A-Za-z0-9_]{1,64}$/, 'Sort by date, referrer or score:<question name>.'),
+]);
+export type FeedbackSort = z.infer<typeof FeedbackSortSchema>;
+
+/**
+ * Which feedback staff read or export (staff, admin), filtered and sorted by the server so it
+ * holds over many rows: one referrer (the key of byReferrer: provider number, else name), one
+ * modality (its code; the empty string is feedback on no modality), and the days from..to (both
+ * included) in timeZone.
+ */
+const filterShape = {
+  referrer: singleLineText().min(1).max(200).optional(),
+  modality: z.string().max(32).optional(),
+  from: CalendarDateSchema.optional(),
+  to: CalendarDateSchema.optional(),
+  timeZone: TimeZoneSchema.default('UTC'),
+  sort: FeedbackSortSchema.default('date'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+};
+const rangeInOrder = (filter: { from?: string; to?: string }): boolean =>
+  filter.from === undefined || filter.to === undefined || filter.from <= filter.to;
+const rangeProblem = { message: 'The date range ends before it starts.', path: ['to'] };
+
+export const FeedbackFilterSchema = z.strictObject(filterShape).refine(rangeInOrder, rangeProblem);
+export type FeedbackFilter = z.infer<typeof FeedbackFilterSchema>;
+/** The filter as the page sends it (defaults optional). */
+export type FeedbackFilterInput = z.input<typeof FeedbackFilterSchema>;
+
+/** GET /api/staff/referrer-feedback.csv: the feedback of the filter as CSV; this header says how many rows it holds. */
+export const FEEDBACK_CSV_ROWS_HEADER = 'x-feedback-rows';
+export const FeedbackExportQuerySchema = FeedbackFilterSchema;
+
+/** GET /api/staff/referrer-feedback: one page of the filter. */
+export const FeedbackListQuerySchema = z
+  .strictObject({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    ...filterShape,
+  })
+  .refine(rangeInOrder, rangeProblem);
 export type FeedbackListQuery = z.infer<typeof FeedbackListQuerySchema>;
 
 export const FeedbackEntrySchema = z.object({
@@ -80,7 +139,9 @@ export const FeedbackEntrySchema = z.object({
   referrerName: z.string(),
   referrerProviderNumber: z.string().nullable(),
   modalityCode: z.string().nullable(),
+  modalityName: z.string().nullable(),
   examName: z.string().nullable(),
+  patientName: z.string().nullable(),
   /** imsec: the referrer's link; session: a signed-in referrer. */
   givenVia: z.enum(['imsec', 'session']),
   answers: z.record(z.string(), z.unknown()),
@@ -101,10 +162,15 @@ export type FeedbackSummaryRow = z.infer<typeof FeedbackSummaryRowSchema>;
 export const FeedbackQuestionLabelSchema = z.object({
   name: z.string(),
   title: z.string(),
+  /** A rating question: its answers are scores (averaged, sortable); else a choice or the referrer's words. */
+  rating: z.boolean(),
   /** Answer value -> the choice's words, for questions with choices. */
   choices: z.record(z.string(), z.string()),
 });
 export type FeedbackQuestionLabel = z.infer<typeof FeedbackQuestionLabelSchema>;
+
+export const FeedbackFilterOptionSchema = z.object({ key: z.string(), label: z.string() });
+export type FeedbackFilterOption = z.infer<typeof FeedbackFilterOptionSchema>;
 
 export const FeedbackListResponseSchema = z.object({
   items: z.array(FeedbackEntrySchema),
@@ -113,7 +179,11 @@ export const FeedbackListResponseSchema = z.object({
   total: z.number().int().min(0),
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),
+  /** The summaries, over the feedback the filter keeps. */
   byReferrer: z.array(FeedbackSummaryRowSchema),
   byModality: z.array(FeedbackSummaryRowSchema),
+  /** Every referrer and modality with feedback (the filter's choices, whatever the filter). */
+  referrers: z.array(FeedbackFilterOptionSchema),
+  modalities: z.array(FeedbackFilterOptionSchema),
 });
 export type FeedbackListResponse = z.infer<typeof FeedbackListResponseSchema>;

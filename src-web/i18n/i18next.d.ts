@@ -16,6 +16,7 @@ import type referrerAccess from './locales/en/referrer-access.json';
 import type kioskScan from './locales/en/kiosk-scan.json';
 import type bookingCode from './locales/en/booking-code.json';
 import type bookingSteps from './locales/en/booking-steps.json';
+import type staffFeedback from './locales/en/staff-feedback.json';
 
 /**
  * Types every t() call against the English catalogue, so an unknown key or a missing
@@ -33,7 +34,7 @@ declare module 'i18next' {
     // feedback pages (report-feedback-texts.ts), referrer-access.json with the referrer's report list
     // (referrer-access-texts.ts), kiosk-scan.json with the kiosk home (kiosk-scan-texts.ts), booking-code.json with the
     // booking code box (booking-code-texts.ts), booking-steps.json with the booking steps after the exam choice
-    // (booking-steps-texts.ts); typed as one catalogue.
+    // (booking-steps-texts.ts), staff-feedback.json with the staff feedback table (staff-feedback-texts.ts); typed as one catalogue.
     resources: {
       translation: typeof en &
         typeof pages &
@@ -52,7 +53,8 @@ declare module 'i18next' {
         typeof referrerAccess &
         typeof kioskScan &
         typeof bookingCode &
-        typeof bookingSteps;
+        typeof bookingSteps &
+        typeof staffFeedback;
     };
   }
 }

@@ -7,7 +7,9 @@ import { DEMO_KIOSK_ADMIN, DEMO_STAFF, signInThroughPopup } from './helpers/staf
 /**
  * The staff kiosk page (docs/rules/kiosk.md#enrollment) against the real server: a kiosk
  * administrator adds a kiosk, a second browser enrolls it with the code read from the page, the
- * page shows it enrolled and seen, and after revoking it the kiosk is refused at once.
+ * page shows it enrolled and seen, and after revoking it the kiosk is refused at once. The kiosks
+ * are an antd table (name, clinic, status, last seen, actions) at 1440x900; the code just issued
+ * is in its row with a copy button that puts it on the clipboard and says so.
  */
 test.use({ ignoreHTTPSErrors: true });
 
@@ -39,8 +41,17 @@ test('a kiosk administrator adds a kiosk, it enrolls and is seen, and revoking i
   browser,
   baseURL,
 }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
   await signInOnPage(page, DEMO_KIOSK_ADMIN);
-  await expect(page.getByRole('heading', { level: 2, name: t('staffKiosks.list.heading') })).toBeVisible({ timeout: 20_000 });
+  const table = page.getByRole('table', { name: new RegExp(`^${t('staffKiosks.list.heading')}`) });
+  await expect(table).toBeVisible({ timeout: 20_000 });
+  await expect(table.getByRole('columnheader')).toHaveText([
+    t('staffKiosks.list.name'),
+    t('staffKiosks.list.clinic'),
+    t('staffKiosks.kiosk.state'),
+    t('staffKiosks.kiosk.lastSeen'),
+    t('staffKiosks.list.actions'),
+  ]);
   await expectNoSeriousA11yViolations(page, '/staff/kiosks (list)');
 
   // The name rule, before anything is sent.
@@ -58,10 +69,15 @@ test('a kiosk administrator adds a kiosk, it enrolls and is seen, and revoking i
   await expect(page.getByText(t('staffKiosks.code.once'))).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/staff/kiosks (code shown)');
 
-  const kioskRow = page.getByRole('listitem', { name });
+  const kioskRow = table.getByRole('row', { name: new RegExp(name) });
   await expect(kioskRow).toContainText(t('staffKiosks.kiosk.statePending'));
-  // The kiosk is listed under its clinic.
-  await expect(page.locator('.pp-staff-kiosk-group', { has: kioskRow }).getByRole('heading', { level: 3 })).toContainText('Parramatta');
+  // Its clinic in its own column; the code in its row, copied by the row's own button.
+  await expect(kioskRow.getByRole('cell').nth(1)).toHaveText('Parramatta');
+  await expect(kioskRow).toContainText(code);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await kioskRow.getByRole('button', { name: t('staffKiosks.code.copyFor', { name }) }).click();
+  await expect(kioskRow.getByRole('status')).toHaveText(t('staffKiosks.code.copied'));
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
 
   // The kiosk: a browser of its own, enrolled with the code (lower case and without the dash work too).
   const kioskContext = await browser.newContext({ baseURL });
@@ -84,10 +100,12 @@ test('a kiosk administrator adds a kiosk, it enrolls and is seen, and revoking i
 
   await page.reload();
   await expect(kioskRow).toContainText(t('staffKiosks.kiosk.stateEnrolled'), { timeout: 20_000 });
-  const facts = kioskRow.locator('dd');
-  await expect(facts.nth(1)).not.toHaveText(t('staffKiosks.kiosk.never'));
-  await expect(facts.nth(2)).not.toHaveText(t('staffKiosks.kiosk.never'));
-  await expect(facts.nth(2)).toContainText(/\d{1,2}:\d{2}/);
+  // Enrolled at (the first fact) and last seen (its column): times, not "Never".
+  const enrolledAt = kioskRow.locator('dd').first();
+  await expect(enrolledAt).toContainText(/\d{1,2}:\d{2}/);
+  const lastSeen = kioskRow.getByRole('cell').nth(3);
+  await expect(lastSeen).not.toHaveText(t('staffKiosks.kiosk.never'));
+  await expect(lastSeen).toContainText(/\d{1,2}:\d{2}/);
   await expect(kioskRow).toContainText('9.8.7');
   await expect(kioskRow).toContainText('2 hours');
   await expect(kioskRow).toContainText('renderer gone: crashed');

@@ -188,6 +188,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/image_viewer_link/questionnaires': 'image-viewer-link',
   'POST /api/image_viewer_link/questionnaires': 'image-viewer-link',
   'GET /api/staff/referrer-feedback': staffSession('staff', 'admin'),
+  'GET /api/staff/referrer-feedback.csv': staffSession('staff', 'admin'),
   // The referring doctor's report list (docs/rules/referrers.md#referrer-report-list): referrers only
   'GET /api/referrer/reports': staffSession('referrer'),
   // Sharing (docs/rules/results.md#sharing): the patient's shares, and what a contact reads

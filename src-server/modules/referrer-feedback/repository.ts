@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/connection';
+import type { FeedbackFilter } from '@contract/api/referrer-feedback';
 import { isoTimestamp } from '../../db/sql';
 
 /** SQL of report-quality feedback (docs/rules/referrers.md#report-quality-feedback); no rules here. */
@@ -28,7 +29,9 @@ export type FeedbackListRow = {
   referrer_name: string;
   referrer_provider_number: string | null;
   modality_code: string | null;
+  modality_name: string | null;
   exam_name: string | null;
+  patient_name: string | null;
   given_via: 'imsec' | 'session';
   answers: Record<string, unknown>;
   created_at: string;
@@ -41,6 +44,51 @@ export type SummaryRow = {
   question: string | null;
   average: number | null;
 };
+
+export type FilterOptionRow = { key: string; label: string };
+
+/** The referrer a feedback is grouped and filtered by: the provider number, else the name. */
+const REFERRER_KEY = 'coalesce(r.referrer_provider_number, r.referrer_name)';
+const MODALITY_KEY = `coalesce(m.code, '')`;
+
+const FROM = `from referrer_feedback f
+           join result_report r on r.id = f.report_id
+           left join appointment a on a.id = r.appointment_id
+           left join patient p on p.id = a.patient_id
+           left join exam e on e.id = a.exam_id
+           left join modality m on m.id = e.modality_id`;
+
+const LIST_COLUMNS = `f.id::text as id, f.report_id::text as report_id, r.accession_number, r.referrer_name, r.referrer_provider_number,
+       m.code as modality_code, m.name as modality_name, e.name as exam_name,
+       case when p.id is null then null else p.first_name || ' ' || p.last_name end as patient_name,
+       f.given_via, f.answers, ${isoTimestamp('f.created_at', 'created_at')}`;
+
+/**
+ * The filter's where clause and its parameters ($1...): the days from..to are whole days in the
+ * filter's zone (from's midnight included, the midnight after to excluded).
+ */
+function whereOf(filter: FeedbackFilter): { sql: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const parameter = (value: unknown): string => `$${params.push(value)}`;
+  if (filter.referrer !== undefined) conditions.push(`${REFERRER_KEY} = ${parameter(filter.referrer)}`);
+  if (filter.modality !== undefined) conditions.push(`${MODALITY_KEY} = ${parameter(filter.modality)}`);
+  if (filter.from !== undefined || filter.to !== undefined) {
+    const zone = parameter(filter.timeZone);
+    if (filter.from !== undefined) conditions.push(`f.created_at >= (${parameter(filter.from)}::date)::timestamp at time zone ${zone}`);
+    if (filter.to !== undefined) conditions.push(`f.created_at < (${parameter(filter.to)}::date + 1)::timestamp at time zone ${zone}`);
+  }
+  return { sql: conditions.length === 0 ? '' : `where ${conditions.join(' and ')}`, params };
+}
+
+/** The order of the filter (ties newest first); a score sorts its numeric answers, feedback without one last. */
+function orderOf(filter: FeedbackFilter, parameter: (value: unknown) => string): string {
+  const direction = filter.order === 'asc' ? 'asc' : 'desc';
+  if (filter.sort === 'date') return `f.created_at ${direction}, f.id`;
+  if (filter.sort === 'referrer') return `lower(r.referrer_name) ${direction}, f.created_at desc, f.id`;
+  const question = `${parameter(filter.sort.slice('score:'.length))}::text`;
+  return `case when jsonb_typeof(f.answers -> ${question}) = 'number' then (f.answers ->> ${question})::numeric end ${direction} nulls last, f.created_at desc, f.id`;
+}
 
 const REPORT_COLUMNS = `r.id::text as id, r.accession_number, r.referrer_provider_number, e.slug as exam_slug, e.modality_id::text as modality_id,
      e.name as exam_name, p.first_name || ' ' || p.last_name as patient_name, ${isoTimestamp('r.received_at', 'reported_at')}
@@ -111,25 +159,34 @@ export function createReferrerFeedbackRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    async count(): Promise<number> {
-      const rows = await db.query<{ count: number }>(`select count(*)::int as count from referrer_feedback`);
+    /** How many feedbacks the filter keeps. */
+    async count(filter: FeedbackFilter): Promise<number> {
+      const where = whereOf(filter);
+      const rows = await db.query<{ count: number }>(`select count(*)::int as count ${FROM} ${where.sql}`, where.params);
       return rows[0]?.count ?? 0;
     },
 
-    /** One page, newest first. */
-    async page(limit: number, offset: number): Promise<FeedbackListRow[]> {
+    /** One page of the filter, in its order (ties newest first). */
+    async page(filter: FeedbackFilter, limit: number, offset: number): Promise<FeedbackListRow[]> {
+      const where = whereOf(filter);
+      const params = [...where.params];
+      const parameter = (value: unknown): string => `$${params.push(value)}`;
+      const order = orderOf(filter, parameter);
       return db.query<FeedbackListRow>(
-        `select f.id::text as id, f.report_id::text as report_id, r.accession_number, r.referrer_name, r.referrer_provider_number,
-                m.code as modality_code, e.name as exam_name, f.given_via, f.answers, ${isoTimestamp('f.created_at', 'created_at')}
-           from referrer_feedback f
-           join result_report r on r.id = f.report_id
-           left join appointment a on a.id = r.appointment_id
-           left join exam e on e.id = a.exam_id
-           left join modality m on m.id = e.modality_id
-          order by f.created_at desc, f.id
-          limit $1 offset $2`,
-        [limit, offset],
+        `select ${LIST_COLUMNS} ${FROM} ${where.sql} order by ${order} limit ${parameter(limit)} offset ${parameter(offset)}`,
+        params,
       );
+    },
+
+    /** Every referrer and modality with feedback, by their shown name: the filter's choices. */
+    async filterOptions(): Promise<{ referrers: FilterOptionRow[]; modalities: FilterOptionRow[] }> {
+      const referrers = await db.query<FilterOptionRow>(
+        `select ${REFERRER_KEY} as key, min(r.referrer_name) as label ${FROM} group by ${REFERRER_KEY} order by 2, 1`,
+      );
+      const modalities = await db.query<FilterOptionRow>(
+        `select ${MODALITY_KEY} as key, coalesce(min(m.name), '') as label ${FROM} group by ${MODALITY_KEY} order by 2, 1`,
+      );
+      return { referrers, modalities };
     },
 
     /**
@@ -137,24 +194,23 @@ export function createReferrerFeedbackRepository(db: Queryable) {
      * average of each rating question, aggregated in SQL. One row per group and question (the
      * question null when `ratingQuestions` is empty); non-numeric answers are left out of averages.
      */
-    async summary(by: 'referrer' | 'modality', ratingQuestions: readonly string[]): Promise<SummaryRow[]> {
+    async summary(by: 'referrer' | 'modality', ratingQuestions: readonly string[], filter: FeedbackFilter): Promise<SummaryRow[]> {
       const group =
         by === 'referrer'
-          ? `coalesce(r.referrer_provider_number, r.referrer_name) as key, min(r.referrer_name) as label`
-          : `coalesce(m.code, '') as key, coalesce(min(m.name), '') as label`;
-      const groupBy = by === 'referrer' ? 'coalesce(r.referrer_provider_number, r.referrer_name)' : `coalesce(m.code, '')`;
+          ? `${REFERRER_KEY} as key, min(r.referrer_name) as label`
+          : `${MODALITY_KEY} as key, coalesce(min(m.name), '') as label`;
+      const groupBy = by === 'referrer' ? REFERRER_KEY : MODALITY_KEY;
+      const where = whereOf(filter);
+      const questions = where.params.length + 1;
       return db.query<SummaryRow>(
         `select ${group}, count(distinct f.id)::int as count, q.name as question,
                 avg(case when jsonb_typeof(f.answers -> q.name) = 'number' then (f.answers ->> q.name)::numeric end)::float8 as average
-           from referrer_feedback f
-           join result_report r on r.id = f.report_id
-           left join appointment a on a.id = r.appointment_id
-           left join exam e on e.id = a.exam_id
-           left join modality m on m.id = e.modality_id
-           left join unnest($1::text[]) as q(name) on true
+           ${FROM}
+           left join unnest($${questions}::text[]) as q(name) on true
+          ${where.sql}
           group by ${groupBy}, q.name
           order by 1, q.name`,
-        [ratingQuestions],
+        [...where.params, ratingQuestions],
       );
     },
   };

@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  FEEDBACK_CSV_ROWS_HEADER,
+  FeedbackExportQuerySchema,
   FeedbackListQuerySchema,
   FeedbackListResponseSchema,
   FeedbackQuerySchema,
@@ -41,6 +43,19 @@ async function credentialOf(request: FastifyRequest, query: FeedbackQuery): Prom
   };
 }
 
+/** A download, never shown in the page nor kept by a cache (the file name is ASCII: dates and hyphens). */
+function sendCsv(reply: FastifyReply, exported: { csv: string; fileName: string; rows: number }): FastifyReply {
+  return reply
+    .headers({
+      'cache-control': 'no-store',
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${exported.fileName}"`,
+      'x-content-type-options': 'nosniff',
+      [FEEDBACK_CSV_ROWS_HEADER]: String(exported.rows),
+    })
+    .send(exported.csv);
+}
+
 export function registerReferrerFeedbackRoutes(app: FastifyInstance, service: ReferrerFeedbackService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['referrer-feedback'];
@@ -79,11 +94,21 @@ export function registerReferrerFeedbackRoutes(app: FastifyInstance, service: Re
   api.get(
     '/api/staff/referrer-feedback',
     staffOnly({
-      summary: 'Referrer feedback per report (newest first) and a summary per referrer and per modality',
+      summary: 'Referrer feedback of the filter, a page at a time, its summary per referrer and per modality, and the filter choices',
       querystring: FeedbackListQuerySchema,
       response: { 200: FeedbackListResponseSchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema },
     }),
-    async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(await service.list(request.query.page, request.query.pageSize)),
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await service.list(request.query)),
+  );
+
+  api.get(
+    '/api/staff/referrer-feedback.csv',
+    staffOnly({
+      summary: 'The referrer feedback of the filter as a CSV file (UTF-8 with BOM, formula-safe cells)',
+      querystring: FeedbackExportQuerySchema,
+      produces: ['text/csv'],
+      response: { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema },
+    }),
+    async (request, reply) => sendCsv(reply, await service.exportCsv(request.query)),
   );
 }

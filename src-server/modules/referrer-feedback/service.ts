@@ -1,19 +1,25 @@
-import type {
-  FeedbackListResponse,
-  FeedbackQuestionLabel,
-  FeedbackQuestionnaireResponse,
-  FeedbackRequest,
-  FeedbackSavedResponse,
-  FeedbackSummaryRow,
+import {
+  MAX_FEEDBACK_EXPORT_ROWS,
+  type FeedbackEntry,
+  type FeedbackFilter,
+  type FeedbackListQuery,
+  type FeedbackListResponse,
+  type FeedbackQuestionLabel,
+  type FeedbackQuestionnaireResponse,
+  type FeedbackRequest,
+  type FeedbackSavedResponse,
+  type FeedbackSummaryRow,
 } from '@contract/api/referrer-feedback';
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
-import { appError, notFound, validationError } from '../../platform/errors';
+import { localDate } from '../../platform/time-zone';
+import { appError, badRequest, notFound, validationError } from '../../platform/errors';
 import type { SignedLinks } from '../../platform/signed-links';
 import { checkAnswer, loadModel } from '../questionnaires/public';
 import { checkImageLink } from '../results/public';
-import { createReferrerFeedbackRepository, type FeedbackReportRow, type SummaryRow } from './repository';
+import { feedbackCsv, feedbackCsvFileName } from './export-csv';
+import { createReferrerFeedbackRepository, type FeedbackListRow, type FeedbackReportRow, type SummaryRow } from './repository';
 
 /**
  * Report-quality feedback by the referring doctor (docs/rules/referrers.md#report-quality-feedback):
@@ -28,6 +34,8 @@ export interface ReferrerFeedbackDeps {
   signedLinks: () => Promise<SignedLinks>;
   /** The provider's switch (application config referrerReportQualityFeedbackEnabled). */
   enabled: () => Promise<boolean>;
+  /** The most rows one CSV export holds; MAX_FEEDBACK_EXPORT_ROWS unless a test needs a small one. */
+  maxExportRows?: number;
 }
 
 /** Who asks: the holder of a referrer imsec, or a signed-in referrer (a staff session with the referrer role). */
@@ -68,11 +76,38 @@ function questionLabels(definitions: readonly Record<string, unknown>[]): Feedba
       labels.set(question.name, {
         name: question.name,
         title: question.title,
+        rating: question.getType() === 'rating',
         choices: Object.fromEntries(choices.map((choice) => [String(choice.value), choice.text])),
       });
     }
   }
   return [...labels.values()];
+}
+
+/** A score sort names a rating question of the questionnaires; anything else is a 400 saying which may be sorted. */
+function checkSort(filter: FeedbackFilter, ratings: readonly string[]): void {
+  if (!filter.sort.startsWith('score:')) return;
+  const question = filter.sort.slice('score:'.length);
+  if (ratings.includes(question)) return;
+  const message = `There is no rating question "${question}" to sort by; sort by date, referrer or one of: ${ratings.map((name) => `score:${name}`).join(', ')}.`;
+  throw badRequest(message, [{ in: 'querystring/sort', message }], 'validation_failed');
+}
+
+function entryOf(row: FeedbackListRow): FeedbackEntry {
+  return {
+    id: row.id,
+    reportId: row.report_id,
+    accessionNumber: row.accession_number,
+    referrerName: row.referrer_name,
+    referrerProviderNumber: row.referrer_provider_number,
+    modalityCode: row.modality_code,
+    modalityName: row.modality_name,
+    examName: row.exam_name,
+    patientName: row.patient_name,
+    givenVia: row.given_via,
+    answers: row.answers,
+    createdAt: row.created_at,
+  };
 }
 
 function summaryRows(rows: readonly SummaryRow[]): FeedbackSummaryRow[] {
@@ -87,6 +122,7 @@ function summaryRows(rows: readonly SummaryRow[]): FeedbackSummaryRow[] {
 
 export function createReferrerFeedback(deps: ReferrerFeedbackDeps) {
   const { db, clock } = deps;
+  const maxExportRows = deps.maxExportRows ?? MAX_FEEDBACK_EXPORT_ROWS;
   const repository = createReferrerFeedbackRepository(db);
   const audit = createAuditLogRepository(db);
 
@@ -186,35 +222,47 @@ export function createReferrerFeedback(deps: ReferrerFeedbackDeps) {
       return { id: saved.id, createdAt: saved.created_at };
     },
 
-    /** Staff: one page of feedback, newest first, and the summary per referrer and per modality. */
-    async list(page: number, pageSize: number): Promise<FeedbackListResponse> {
+    /** Staff: one page of the filter, the summaries of what it keeps, and the filter's choices. */
+    async list(query: FeedbackListQuery): Promise<FeedbackListResponse> {
       const definitions = await repository.allQuestionnaireDefinitions();
       const ratings = ratingQuestions(definitions);
-      const [rows, total, byReferrer, byModality] = [
-        await repository.page(pageSize, (page - 1) * pageSize),
-        await repository.count(),
-        await repository.summary('referrer', ratings),
-        await repository.summary('modality', ratings),
+      checkSort(query, ratings);
+      const { page, pageSize } = query;
+      const [rows, total, byReferrer, byModality, options] = [
+        await repository.page(query, pageSize, (page - 1) * pageSize),
+        await repository.count(query),
+        await repository.summary('referrer', ratings, query),
+        await repository.summary('modality', ratings, query),
+        await repository.filterOptions(),
       ];
       return {
-        items: rows.map((row) => ({
-          id: row.id,
-          reportId: row.report_id,
-          accessionNumber: row.accession_number,
-          referrerName: row.referrer_name,
-          referrerProviderNumber: row.referrer_provider_number,
-          modalityCode: row.modality_code,
-          examName: row.exam_name,
-          givenVia: row.given_via,
-          answers: row.answers,
-          createdAt: row.created_at,
-        })),
+        items: rows.map(entryOf),
         questions: questionLabels(definitions),
         total,
         page,
         pageSize,
         byReferrer: summaryRows(byReferrer),
         byModality: summaryRows(byModality),
+        referrers: options.referrers,
+        modalities: options.modalities,
+      };
+    },
+
+    /** Staff: every feedback of the filter as CSV (up to maxExportRows; more is a 400 asking for a narrower filter). */
+    async exportCsv(filter: FeedbackFilter): Promise<{ csv: string; fileName: string; rows: number }> {
+      const definitions = await repository.allQuestionnaireDefinitions();
+      checkSort(filter, ratingQuestions(definitions));
+      const total = await repository.count(filter);
+      if (total > maxExportRows) {
+        const message = `${total} feedbacks match; one export holds at most ${maxExportRows}. Choose a shorter date range, a referrer or a modality.`;
+        throw badRequest(message, [{ in: 'querystring', message }], 'validation_failed');
+      }
+      const items = (await repository.page(filter, maxExportRows, 0)).map(entryOf);
+      const today = localDate(clock.now(), filter.timeZone);
+      return {
+        csv: feedbackCsv(items, questionLabels(definitions), filter),
+        fileName: feedbackCsvFileName(filter, today),
+        rows: items.length,
       };
     },
   };

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { useStores } from '../../stores/use-stores';
+import { CopyCode } from './copy-code';
 import { EnrollmentSheet } from './enrollment-sheet';
 import { formatKioskTime } from './kiosk-times';
 import type { StaffKiosksStore } from './staff-kiosks-store';
@@ -17,7 +18,6 @@ export const IssuedCode = observer(function IssuedCode({ store }: { store: Staff
   const heading = useRef<HTMLHeadingElement>(null);
   const issued = store.issued;
   const code = issued?.code;
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
 
   // A new code takes the focus, so keyboard and screen-reader users land on it.
   useEffect(() => {
@@ -28,15 +28,6 @@ export const IssuedCode = observer(function IssuedCode({ store }: { store: Staff
   // In the kiosk's clinic's zone, as its other times are; this browser's zone for a kiosk at no clinic.
   const clinic = content.clinics.find((each) => each.slug === issued.kiosk.clinicSlug);
   const expires = formatKioskTime(issued.expiresAt, i18n.locale, clinic?.timeZone);
-  const copy = () => {
-    // The clipboard needs a secure page and the person's permission; where it is absent or refused, say so.
-    const clipboard = typeof navigator.clipboard?.writeText === 'function' ? navigator.clipboard : null;
-    if (clipboard === null) return setCopied('failed');
-    clipboard.writeText(issued.code).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    );
-  };
   return (
     <section className="pp-staff-kiosk-code-panel" aria-labelledby="pp-staff-kiosk-code-heading" data-testid="staff-kiosk-enrollment-code">
       <h2 id="pp-staff-kiosk-code-heading" ref={heading} tabIndex={-1}>
@@ -48,9 +39,7 @@ export const IssuedCode = observer(function IssuedCode({ store }: { store: Staff
       <p>{t('staffKiosks.code.once')}</p>
       <p>{t('staffKiosks.code.expires', { time: expires })}</p>
       <div className="pp-button-row">
-        <Button variant="secondary" onClick={copy}>
-          {t('staffKiosks.code.copy')}
-        </Button>
+        <CopyCode code={issued.code} />
         <Button variant="secondary" onClick={() => window.print()}>
           {t('staffKiosks.code.print')}
         </Button>
@@ -58,9 +47,6 @@ export const IssuedCode = observer(function IssuedCode({ store }: { store: Staff
           {t('staffKiosks.code.done')}
         </Button>
       </div>
-      <p role="status" className="pp-staff-kiosk-copied">
-        {copied === 'yes' ? t('staffKiosks.code.copied') : copied === 'failed' ? t('staffKiosks.code.copyFailed') : ''}
-      </p>
       <EnrollmentSheet kioskName={issued.kiosk.name} clinicName={clinic?.name ?? null} code={issued.code} expires={expires} />
     </section>
   );

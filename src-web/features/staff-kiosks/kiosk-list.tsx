@@ -1,11 +1,26 @@
-import { useId } from 'react';
+import Table, { type ColumnsType } from 'antd/es/table';
 import { observer } from 'mobx-react-lite';
+import { Suspense, useId, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Kiosk } from '@contract/api/kiosks';
+import { AntdScope } from '../../components/antd-scope';
 import { Button } from '../../components/button';
+import { PageLoadState } from '../../components/page-load-state';
 import { useStores } from '../../stores/use-stores';
+import { CopyCode } from './copy-code';
 import { formatKioskTime, formatUptime } from './kiosk-times';
 import type { KioskGroup, StaffKiosksStore } from './staff-kiosks-store';
+
+const LIST_HEADING_ID = 'pp-staff-kiosk-list-heading';
+
+/** antd's table element named by the list's heading (antd passes no aria props of its own). */
+const NamedTable = (props: ComponentProps<'table'>) => <table {...props} aria-labelledby={LIST_HEADING_ID} />;
+
+/** A kiosk with what its row needs: its clinic's group (name and zone). */
+interface KioskRow {
+  kiosk: Kiosk;
+  group: KioskGroup;
+}
 
 /** The state in words (never only a colour); an enrolled kiosk unheard for too long says so. */
 function StateText({ kiosk, silentAfterMinutes }: { kiosk: Kiosk; silentAfterMinutes: number }) {
@@ -26,31 +41,30 @@ function StateText({ kiosk, silentAfterMinutes }: { kiosk: Kiosk; silentAfterMin
   }
 }
 
-const KioskRow = observer(function KioskRow({ kiosk, group, store }: { kiosk: Kiosk; group: KioskGroup; store: StaffKiosksStore }) {
+/** The state, the code just issued for this kiosk (with its copy button), and what the kiosk app last reported. */
+const StatusCell = observer(function StatusCell({ row, store }: { row: KioskRow; store: StaffKiosksStore }) {
   const { t } = useTranslation();
   const { i18n } = useStores();
-  const hintId = useId();
-  const headingId = useId();
+  const { kiosk, group } = row;
   const time = (iso: string | null) =>
     iso === null ? t('staffKiosks.kiosk.never') : formatKioskTime(iso, i18n.locale, group.clinic?.timeZone);
+  const issued = store.issued?.kiosk.id === kiosk.id ? store.issued : null;
   return (
-    <li className="pp-staff-kiosk" aria-labelledby={headingId} data-kiosk-id={kiosk.id}>
-      <h4 id={headingId}>{kiosk.name}</h4>
+    <>
+      <StateText kiosk={kiosk} silentAfterMinutes={store.silentAfterMinutes} />
+      {issued !== null && (
+        <p className="pp-staff-kiosk-row-code">
+          <span>{t('staffKiosks.code.label')}:</span> <code>{issued.code}</code>{' '}
+          <CopyCode code={issued.code} label={t('staffKiosks.code.copyFor', { name: kiosk.name })} />
+        </p>
+      )}
       <dl className="pp-staff-kiosk-facts">
-        <div>
-          <dt>{t('staffKiosks.kiosk.state')}</dt>
-          <dd>
-            <StateText kiosk={kiosk} silentAfterMinutes={store.silentAfterMinutes} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('staffKiosks.kiosk.enrolledAt')}</dt>
-          <dd>{time(kiosk.enrolledAt)}</dd>
-        </div>
-        <div>
-          <dt>{t('staffKiosks.kiosk.lastSeen')}</dt>
-          <dd>{time(kiosk.lastSeenAt)}</dd>
-        </div>
+        {kiosk.enrolledAt !== null && (
+          <div>
+            <dt>{t('staffKiosks.kiosk.enrolledAt')}</dt>
+            <dd>{time(kiosk.enrolledAt)}</dd>
+          </div>
+        )}
         {kiosk.health !== null && (
           <>
             <div>
@@ -80,55 +94,96 @@ const KioskRow = observer(function KioskRow({ kiosk, group, store }: { kiosk: Ki
           </>
         )}
       </dl>
-      <p id={hintId} className="pp-field-hint">
-        {kiosk.state === 'ENROLLED' ? t('staffKiosks.kiosk.newCodeHintEnrolled') : t('staffKiosks.kiosk.newCodeHint')}
-      </p>
-      <div className="pp-actions">
-        <Button
-          variant="secondary"
-          disabled={store.busy}
-          aria-label={t('staffKiosks.kiosk.newCodeFor', { name: kiosk.name })}
-          aria-describedby={hintId}
-          onClick={() => void store.newCode(kiosk)}
-        >
-          {t('staffKiosks.kiosk.newCode')}
-        </Button>
-        {kiosk.state !== 'REVOKED' && (
-          <Button
-            variant="danger"
-            disabled={store.busy}
-            aria-label={t('staffKiosks.kiosk.revokeFor', { name: kiosk.name })}
-            onClick={() => store.askRevoke(kiosk)}
-          >
-            {t('staffKiosks.kiosk.revoke')}
-          </Button>
-        )}
-      </div>
-    </li>
+    </>
   );
 });
 
-/** The kiosks by clinic, "No clinic" last. */
+const Actions = observer(function Actions({ kiosk, store }: { kiosk: Kiosk; store: StaffKiosksStore }) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  return (
+    <div className="pp-staff-kiosk-actions">
+      <Button
+        variant="secondary"
+        disabled={store.busy}
+        aria-label={t('staffKiosks.kiosk.newCodeFor', { name: kiosk.name })}
+        aria-describedby={hintId}
+        onClick={() => void store.newCode(kiosk)}
+      >
+        {t('staffKiosks.kiosk.newCode')}
+      </Button>
+      {kiosk.state !== 'REVOKED' && (
+        <Button
+          variant="danger"
+          disabled={store.busy}
+          aria-label={t('staffKiosks.kiosk.revokeFor', { name: kiosk.name })}
+          onClick={() => store.askRevoke(kiosk)}
+        >
+          {t('staffKiosks.kiosk.revoke')}
+        </Button>
+      )}
+      <p id={hintId} className="pp-field-hint">
+        {kiosk.state === 'ENROLLED' ? t('staffKiosks.kiosk.newCodeHintEnrolled') : t('staffKiosks.kiosk.newCodeHint')}
+      </p>
+    </div>
+  );
+});
+
+/** The kiosks as one table, by clinic ("No clinic" last) then name: name, clinic, status, last seen, actions. */
+const KioskTable = observer(function KioskTable({ store }: { store: StaffKiosksStore }) {
+  const { t } = useTranslation();
+  const { i18n } = useStores();
+  const rows: KioskRow[] = store.groups.flatMap((group) => group.kiosks.map((kiosk) => ({ kiosk, group })));
+  const columns: ColumnsType<KioskRow> = [
+    {
+      key: 'name',
+      title: t('staffKiosks.list.name'),
+      render: (_: unknown, row) => <span className="pp-staff-kiosk-name">{row.kiosk.name}</span>,
+    },
+    {
+      key: 'clinic',
+      title: t('staffKiosks.list.clinic'),
+      render: (_: unknown, row) => row.group.clinicName ?? t('staffKiosks.list.noClinic'),
+    },
+    { key: 'status', title: t('staffKiosks.kiosk.state'), render: (_: unknown, row) => <StatusCell row={row} store={store} /> },
+    {
+      key: 'lastSeen',
+      title: t('staffKiosks.kiosk.lastSeen'),
+      render: (_: unknown, row) =>
+        row.kiosk.lastSeenAt === null
+          ? t('staffKiosks.kiosk.never')
+          : formatKioskTime(row.kiosk.lastSeenAt, i18n.locale, row.group.clinic?.timeZone),
+    },
+    { key: 'actions', title: t('staffKiosks.list.actions'), render: (_: unknown, row) => <Actions kiosk={row.kiosk} store={store} /> },
+  ];
+  return (
+    <Table<KioskRow>
+      className="pp-staff-kiosk-table"
+      rowKey={(row) => row.kiosk.id}
+      onRow={(row) => ({ 'data-kiosk-id': row.kiosk.id }) as ComponentProps<'tr'>}
+      columns={columns}
+      dataSource={rows}
+      pagination={false}
+      components={{ table: NamedTable }}
+      locale={{ emptyText: t('staffKiosks.list.empty') }}
+    />
+  );
+});
+
+/** The kiosks (docs/rules/kiosk.md#enrollment) as an antd Table, lazy with antd's theme. */
 export const KioskList = observer(function KioskList({ store }: { store: StaffKiosksStore }) {
   const { t } = useTranslation();
-  const groups = store.groups;
   return (
-    <section aria-labelledby="pp-staff-kiosk-list-heading">
-      <h2 id="pp-staff-kiosk-list-heading">{t('staffKiosks.list.heading')}</h2>
-      {groups.length === 0 && <p>{t('staffKiosks.list.empty')}</p>}
-      {groups.map((group) => (
-        <section key={group.key} className="pp-staff-kiosk-group" aria-labelledby={`pp-staff-kiosk-group-${group.key || 'none'}`}>
-          <h3 id={`pp-staff-kiosk-group-${group.key || 'none'}`}>
-            {group.clinicName ?? t('staffKiosks.list.noClinic')}{' '}
-            <span className="pp-staff-kiosk-count">{t('staffKiosks.list.count', { count: group.kiosks.length })}</span>
-          </h3>
-          <ul className="pp-staff-kiosks">
-            {group.kiosks.map((kiosk) => (
-              <KioskRow key={kiosk.id} kiosk={kiosk} group={group} store={store} />
-            ))}
-          </ul>
-        </section>
-      ))}
+    <section aria-labelledby={LIST_HEADING_ID}>
+      <h2 id={LIST_HEADING_ID}>
+        {t('staffKiosks.list.heading')}{' '}
+        <span className="pp-staff-kiosk-count">{t('staffKiosks.list.count', { count: store.kiosks.length })}</span>
+      </h2>
+      <Suspense fallback={<PageLoadState failed={false} errorText="" retryText="" onRetry={() => undefined} />}>
+        <AntdScope>
+          <KioskTable store={store} />
+        </AntdScope>
+      </Suspense>
     </section>
   );
 });

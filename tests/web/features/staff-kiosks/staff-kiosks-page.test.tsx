@@ -1,3 +1,4 @@
+import '../../helpers/jsdom-for-antd';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { KIOSK_MESSAGES } from '@contract/api/kiosks';
@@ -11,23 +12,35 @@ const PAGE = '/staff/kiosks';
 
 async function openPage(server = kiosksServer(), url = PAGE) {
   const app = await renderApp(url, { routes: server.routes, staffUser: KIOSK_ADMIN });
-  await screen.findByRole('heading', { level: 2, name: 'Kiosks' });
+  await screen.findByRole('heading', { level: 2, name: /^Kiosks/ });
+  // antd's table comes with its theme, lazily.
+  await screen.findByRole('table', { name: /^Kiosks/ }, { timeout: 10_000 });
   return app;
 }
 
+const nameCell = (name: string) => screen.queryByText(name, { selector: '.pp-staff-kiosk-name' });
+
 const row = (name: string) => {
-  const heading = screen.getByRole('heading', { level: 4, name });
-  const item = heading.closest('li');
+  const item = nameCell(name)?.closest('tr');
   if (!item) throw new Error(`no row for ${name}`);
   return within(item);
 };
+
+/** The table's rows, as name and clinic. */
+const namesAndClinics = () =>
+  [...document.querySelectorAll('.pp-staff-kiosk-table tbody tr[data-kiosk-id]')].map((tr) =>
+    [...tr.querySelectorAll('td')].slice(0, 2).map((cell) => cell.textContent),
+  );
 
 describe('staff kiosk page', () => {
   it('should list the kiosks by clinic with their state, enrolled and last-seen times, the kiosks at no clinic last', async () => {
     await openPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Lobby kiosks' })).toBeTruthy();
-    const groups = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
-    expect(groups).toEqual(['Parramatta (1 kiosk)', 'No clinic (1 kiosk)']);
+    expect(screen.getByRole('heading', { level: 2, name: /^Kiosks/ }).textContent).toBe('Kiosks (2 kiosks)');
+    expect(namesAndClinics()).toEqual([
+      [ENROLLED.name, 'Parramatta'],
+      [UNPLACED.name, 'No clinic'],
+    ]);
 
     const enrolled = row(ENROLLED.name);
     expect(enrolled.getByText('Enrolled')).toBeTruthy();
@@ -44,7 +57,8 @@ describe('staff kiosk page', () => {
 
     const pending = row(UNPLACED.name);
     expect(pending.getByText('Pending enrollment')).toBeTruthy();
-    expect(pending.getAllByText('Never')).toHaveLength(2);
+    // Never seen; not enrolled, so no enrolment time.
+    expect(pending.getAllByText('Never')).toHaveLength(1);
     expect(pending.queryByText('App version')).toBeNull();
   });
 
@@ -93,8 +107,12 @@ describe('staff kiosk page', () => {
     expect(panel.getByText(/It expires on 20 Mar 2026.*10:45.*AEDT/)).toBeTruthy();
     expect(server.posts).toEqual([{ path: '/api/staff/kiosks', body: { name: 'Parramatta lobby 2', clinicSlug: 'parramatta' } }]);
 
-    expect(row('Parramatta lobby 2').getByText('Pending enrollment')).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 3 })[0]?.textContent).toBe('Parramatta (2 kiosks)');
+    const added = row('Parramatta lobby 2');
+    expect(added.getByText('Pending enrollment')).toBeTruthy();
+    expect(added.getByText('Parramatta')).toBeTruthy();
+    // The code is in its row too, with a copy button of its own.
+    expect(added.getByText('7KQ3-M9XD')).toBeTruthy();
+    expect(added.getByRole('button', { name: 'Copy the enrollment code of Parramatta lobby 2' })).toBeTruthy();
     expect((screen.getByLabelText('Kiosk name') as HTMLInputElement).value).toBe('');
     expect((screen.getByRole('button', { name: 'Add kiosk' }) as HTMLButtonElement).disabled).toBe(false);
 
@@ -112,6 +130,7 @@ describe('staff kiosk page', () => {
 
     fireEvent.click(panel.getByRole('button', { name: 'Done, hide the code' }));
     expect(screen.queryByTestId('staff-kiosk-code')).toBeNull();
+    expect(row('Parramatta lobby 2').queryByText('7KQ3-M9XD')).toBeNull();
   });
 
   it('should give an enrolled kiosk a new code without changing its state', async () => {
@@ -164,7 +183,7 @@ describe('staff kiosk page', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe(body.message);
     expect(screen.queryByTestId('staff-kiosk-code')).toBeNull();
-    expect(screen.queryByRole('heading', { level: 4, name: 'Lobby 3' })).toBeNull();
+    expect(nameCell('Lobby 3')).toBeNull();
     expect(row(ENROLLED.name).getByText('Enrolled')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Add kiosk' }) as HTMLButtonElement).disabled).toBe(false);
   });
@@ -206,7 +225,7 @@ describe('staff kiosk page without access', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('You need the kiosk administrator role to manage the kiosks.');
     expect(alert.textContent).toContain('Your account may not do that.');
-    expect(screen.queryByRole('heading', { name: 'Kiosks' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /^Kiosks/ })).toBeNull();
     expect(screen.queryByLabelText('Kiosk name')).toBeNull();
   });
 
@@ -220,14 +239,14 @@ describe('staff kiosk page without access', () => {
     await renderApp(PAGE, { routes: server.routes, staffUser: KIOSK_ADMIN });
     expect((await screen.findByRole('alert')).textContent).toContain('The kiosks could not be loaded.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 4, name: ENROLLED.name })).toBeTruthy();
+    expect(await screen.findByText(ENROLLED.name, { selector: '.pp-staff-kiosk-name' }, { timeout: 10_000 })).toBeTruthy();
   });
 });
 
 describe('staff kiosk page inside /iframe', () => {
   it('should show the kiosks in the embedded layout too', async () => {
     await openPage(kiosksServer(), `/iframe${PAGE}`);
-    expect(screen.getByRole('heading', { level: 4, name: ENROLLED.name })).toBeTruthy();
+    expect(nameCell(ENROLLED.name)).toBeTruthy();
     expect(document.querySelector('footer')).toBeNull();
   });
 });

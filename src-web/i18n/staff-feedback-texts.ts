@@ -1,0 +1,12 @@
+import { lazyTexts } from './lazy-texts';
+
+/**
+ * The staff referrer-feedback page's texts (staff-feedback.json), loaded with that page, so none
+ * of them rides in the booking home's entry chunk or the referrer's feedback page (docs/web.md#budgets).
+ */
+const texts = lazyTexts(() => import('./locales/en/staff-feedback.json'), {
+  mk: () => import('./locales/mk/staff-feedback.json'),
+});
+
+export const loadStaffFeedbackTexts = texts.load;
+export const useStaffFeedbackTexts = texts.useTexts;
