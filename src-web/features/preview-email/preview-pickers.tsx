@@ -25,7 +25,7 @@ export const PreviewPickers = observer(function PreviewPickers({
   if (options === null || query === null) return null;
   const change = (value: Partial<EmailPreviewQuery>) => navigate(store.paramsWith(value));
   return (
-    <Form layout="inline" className="pp-preview-email-pickers" onFinish={() => void store.sendTest()}>
+    <Form layout="inline" colon={false} className="pp-preview-email-pickers" onFinish={() => void store.sendTest()}>
       <Form.Item label={t('previewEmail.template')} htmlFor="pp-preview-template">
         <Select
           id="pp-preview-template"
