@@ -157,7 +157,10 @@ export function bookingConfirmationIcs(confirmation: BookingConfirmation, option
  * @param confirmation - what was booked, for whom, where.
  * @param options - publicUrl and providerName for links and signature; clock for DTSTAMP; locale and brand.
  */
-export async function renderBookingConfirmation(confirmation: BookingConfirmation, options: BookingConfirmationOptions): Promise<RenderedMail> {
+export async function renderBookingConfirmation(
+  confirmation: BookingConfirmation,
+  options: BookingConfirmationOptions,
+): Promise<RenderedMail> {
   const { locale, words, visits, first, dates, walkInLines, pending, link } = prepare(confirmation, options);
   const { clinic, staffBooking } = confirmation;
   const w = words.confirmation;

@@ -100,7 +100,11 @@ function bookingFacts(rows: readonly PreviewBookingRow[]) {
   return {
     facts: {
       bookingKey: confirmation.bookingKey,
-      patient: { title: confirmation.patient.title ?? '', firstName: confirmation.patient.firstName, lastName: confirmation.patient.lastName },
+      patient: {
+        title: confirmation.patient.title ?? '',
+        firstName: confirmation.patient.firstName,
+        lastName: confirmation.patient.lastName,
+      },
       clinic: { name: confirmation.clinic.name, phone: confirmation.clinic.phone ?? null, timeZone: confirmation.clinic.timeZone },
       appointments: confirmation.appointments,
     },

@@ -77,7 +77,8 @@ function appointmentItems(facts: AppointmentFacts, context: MailContext, words: 
   };
 }
 
-const appointmentLink = (brand: MailBrand, bookingKey: string): string => `${brand.publicUrl}/appointments/${encodeURIComponent(bookingKey)}`;
+const appointmentLink = (brand: MailBrand, bookingKey: string): string =>
+  `${brand.publicUrl}/appointments/${encodeURIComponent(bookingKey)}`;
 
 /** Sent when a booking request is created: what was asked for, and that the booking team will call. */
 export function bookingRequestMail(
@@ -92,7 +93,11 @@ export function bookingRequestMail(
       intro: [w.intro],
       items: facts.exams.map((exam) => ({ title: exam })),
       after: [...(facts.clinic === null ? [] : [w.atClinic(facts.clinic.name)]), w.next],
-      action: { lead: w.view, href: `${context.brand.publicUrl}/booking-requests/${encodeURIComponent(facts.bookingKey)}`, label: w.button },
+      action: {
+        lead: w.view,
+        href: `${context.brand.publicUrl}/booking-requests/${encodeURIComponent(facts.bookingKey)}`,
+        label: w.button,
+      },
       phone: facts.clinic?.phone ?? null,
     };
   });
@@ -184,7 +189,15 @@ export function resultShareMail(
 
 /** To the referring doctor: whose report (first name, last initial), which exam, the quick report link. */
 export function referrerReportReadyMail(
-  facts: { referrerName: string; patient: string; examName: string; startsAt: string; timeZone: string; accessionNumber: string; link: string },
+  facts: {
+    referrerName: string;
+    patient: string;
+    examName: string;
+    startsAt: string;
+    timeZone: string;
+    accessionNumber: string;
+    link: string;
+  },
   context: MailContext,
 ): Promise<Mail> {
   return renderNotice(context, (words) => {

@@ -121,7 +121,9 @@ export function createPreviewRepository(db: Queryable) {
      * appointment's id), booking requests and reports. Labels name the patient by first name and
      * last initial only; a booking key (it opens the booking) is never listed.
      */
-    async recentReferences(limit: number): Promise<{ booking: PreviewReference[]; booking_request: PreviewReference[]; report: PreviewReference[] }> {
+    async recentReferences(
+      limit: number,
+    ): Promise<{ booking: PreviewReference[]; booking_request: PreviewReference[]; report: PreviewReference[] }> {
       const [booking, bookingRequest, report] = await Promise.all([
         db.query<PreviewReference>(
           `select distinct on (a.booking_key) a.id::text as id,

@@ -1,10 +1,5 @@
 import { SUPPORTED_LOCALES } from '@contract/api/locales';
-import {
-  EMAIL_TESTS_PER_HOUR,
-  type EmailPreviewOptions,
-  type EmailPreviewQuery,
-  type EmailTestSent,
-} from '@contract/api/notifications';
+import { EMAIL_TESTS_PER_HOUR, type EmailPreviewOptions, type EmailPreviewQuery, type EmailTestSent } from '@contract/api/notifications';
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
 import { badRequest, tooManyRequests } from '../../platform/errors';
@@ -57,7 +52,10 @@ export async function sendTestEmail(
   const sent = await deps.repository.testsSentSince(staff.actor, new Date(now.getTime() - HOUR_MS));
   if (sent.count >= EMAIL_TESTS_PER_HOUR) {
     const oldest = sent.oldest === null ? now.getTime() : Date.parse(sent.oldest);
-    throw tooManyRequests(`At most ${EMAIL_TESTS_PER_HOUR} test mails an hour; please try again later.`, (oldest + HOUR_MS - now.getTime()) / 1000);
+    throw tooManyRequests(
+      `At most ${EMAIL_TESTS_PER_HOUR} test mails an hour; please try again later.`,
+      (oldest + HOUR_MS - now.getTime()) / 1000,
+    );
   }
   const rendered = await renderPreview(deps, query);
   await deps.db.transaction(async (tx) => {

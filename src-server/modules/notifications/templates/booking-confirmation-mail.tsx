@@ -32,7 +32,9 @@ export function BookingConfirmationMail(props: { brand: MailBrand; words: MailWo
         <Section key={index} style={{ borderLeft: `4px solid ${brand.colour}`, padding: '4px 0 4px 12px', margin: '0 0 12px' }}>
           <Text style={{ ...paragraph, margin: '0 0 4px', fontWeight: 700 }}>{visit.title}</Text>
           <Text style={{ ...paragraph, margin: 0 }}>{visit.when}</Text>
-          {visit.notes === null ? null : <Lines lines={[w.preparation, ...visit.notes.split(/\r\n|\r|\n/)]} style={{ margin: '8px 0 0' }} />}
+          {visit.notes === null ? null : (
+            <Lines lines={[w.preparation, ...visit.notes.split(/\r\n|\r|\n/)]} style={{ margin: '8px 0 0' }} />
+          )}
         </Section>
       ))}
       {view.walkInLines.length === 0 ? null : <Lines lines={view.walkInLines} />}
@@ -42,9 +44,23 @@ export function BookingConfirmationMail(props: { brand: MailBrand; words: MailWo
       <Action brand={brand} href={view.link} label={w.button} />
       <H>{w.codeHeading}</H>
       {view.image === null ? null : (
-        <Img src={view.image.src} width={view.image.size} height={view.image.size} alt={w.codeAlt(view.bookingCode)} style={{ display: 'block' }} />
+        <Img
+          src={view.image.src}
+          width={view.image.size}
+          height={view.image.size}
+          alt={w.codeAlt(view.bookingCode)}
+          style={{ display: 'block' }}
+        />
       )}
-      <Text style={{ ...paragraph, margin: '8px 0 4px', fontFamily: "'Courier New', Courier, monospace", fontSize: '18px', letterSpacing: '1px' }}>
+      <Text
+        style={{
+          ...paragraph,
+          margin: '8px 0 4px',
+          fontFamily: "'Courier New', Courier, monospace",
+          fontSize: '18px',
+          letterSpacing: '1px',
+        }}
+      >
         {`${w.codeHeading}: ${view.bookingCode}`}
       </Text>
       <P>{w.codeCaption}</P>

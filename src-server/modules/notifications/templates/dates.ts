@@ -38,4 +38,3 @@ export function wordsFor(locale: SupportedLocale): MailWords {
 export function mailLocale(locale: string | null | undefined): SupportedLocale {
   return supportedLocaleOf(locale) ?? FALLBACK_LOCALE;
 }
-

@@ -41,7 +41,9 @@ export function MailLayout(props: {
             {brand.logoUrl === null ? null : (
               <Img src={brand.logoUrl} alt="" height="40" style={{ display: 'inline-block', height: '40px', marginRight: '12px' }} />
             )}
-            <Text style={{ display: 'inline-block', margin: 0, fontSize: '20px', lineHeight: '40px', fontWeight: 700, color: brand.headerText }}>
+            <Text
+              style={{ display: 'inline-block', margin: 0, fontSize: '20px', lineHeight: '40px', fontWeight: 700, color: brand.headerText }}
+            >
               {brand.name}
             </Text>
           </Section>

@@ -43,7 +43,8 @@ export function NoticeMail(props: { brand: MailBrand; words: MailWords; view: No
       {view.code === undefined ? null : (
         <Text
           data-skip-in-text="true"
-          style={{ ...paragraph, fontSize: '32px', lineHeight: '40px', fontWeight: 700, letterSpacing: '6px', margin: '8px 0 16px' }}>
+          style={{ ...paragraph, fontSize: '32px', lineHeight: '40px', fontWeight: 700, letterSpacing: '6px', margin: '8px 0 16px' }}
+        >
           {view.code}
         </Text>
       )}

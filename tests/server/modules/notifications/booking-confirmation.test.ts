@@ -86,7 +86,10 @@ describe('renderBookingConfirmation', () => {
     expect(document.documentElement.lang).toBe('en-AU');
     expect(document.title).toBe(mail.subject);
     // The button, and the address itself under it.
-    expect([...document.querySelectorAll(`a[href="${link}"]`)].map((anchor) => anchor.textContent)).toEqual(['View your appointment', link]);
+    expect([...document.querySelectorAll(`a[href="${link}"]`)].map((anchor) => anchor.textContent)).toEqual([
+      'View your appointment',
+      link,
+    ]);
   });
 
   it('should leave out the walk-in lines and phone when there are none', async () => {
@@ -156,7 +159,10 @@ describe('renderBookingConfirmation', () => {
   });
 
   it('should attach an RFC 5545 calendar with one event per exam in UTC, escaped and folded', async () => {
-    const mail = await renderBookingConfirmation(confirmation({ clinic: { ...confirmation().clinic, name: 'Sydney, CBD; Imaging' } }), OPTIONS);
+    const mail = await renderBookingConfirmation(
+      confirmation({ clinic: { ...confirmation().clinic, name: 'Sydney, CBD; Imaging' } }),
+      OPTIONS,
+    );
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0]).toMatchObject({ filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' });
     const ics = icsOf(mail);
@@ -178,12 +184,16 @@ describe('renderBookingConfirmation', () => {
       expect(uid).toMatch(/^UID:[0-9a-f]{32}@portal\.example\.com$/);
       expect(uid).not.toContain('Kq3_x');
     }
-    expect(icsOf(await renderBookingConfirmation(confirmation(), OPTIONS))).toBe(icsOf(await renderBookingConfirmation(confirmation(), OPTIONS)));
+    expect(icsOf(await renderBookingConfirmation(confirmation(), OPTIONS))).toBe(
+      icsOf(await renderBookingConfirmation(confirmation(), OPTIONS)),
+    );
   });
 
   it('should say a pending booking awaits the clinic, and mark its calendar events tentative', async () => {
     const mail = await renderBookingConfirmation(confirmation({ pending: true }), OPTIONS);
-    expect(mail.subject).toBe('Demo Radiology: Your appointment request is received – Saturday 4 April 2026 at 12:00 pm AEDT, Sydney CBD Imaging');
+    expect(mail.subject).toBe(
+      'Demo Radiology: Your appointment request is received – Saturday 4 April 2026 at 12:00 pm AEDT, Sydney CBD Imaging',
+    );
     expect(mail.text).toContain('Your appointment at Sydney CBD Imaging is reserved and waiting for the clinic to confirm it.');
     expect(mail.text).not.toContain('confirmed');
     const lines = icsLines(icsOf(mail));
@@ -199,7 +209,9 @@ describe('renderBookingConfirmation', () => {
   it('should keep the subject one header line, whatever the clinic is called', async () => {
     const clinic = { ...confirmation().clinic, name: 'Evil\r\nBcc: everyone@example.com\n' };
     const mail = await renderBookingConfirmation(confirmation({ clinic }), OPTIONS);
-    expect(mail.subject).toBe('Demo Radiology: Your appointment is confirmed – Saturday 4 April 2026 at 12:00 pm AEDT, Evil Bcc: everyone@example.com');
+    expect(mail.subject).toBe(
+      'Demo Radiology: Your appointment is confirmed – Saturday 4 April 2026 at 12:00 pm AEDT, Evil Bcc: everyone@example.com',
+    );
     const long = await renderBookingConfirmation(confirmation({ clinic: { ...clinic, name: 'x'.repeat(2000) } }), OPTIONS);
     expect(long.subject).toHaveLength(250);
   });
@@ -280,7 +292,9 @@ describe.each(backends())('queueBookingConfirmation on %s', (backend) => {
     expect(arrived.envelopeFrom).toBe('bookings@demo-radiology.example');
     expect(arrived.envelopeTo).toEqual(['jane.citizen@example.com']);
     const parsed = arrived.parsed;
-    expect(parsed.subject).toBe('Demo Radiology: Your appointment is confirmed – Saturday 4 April 2026 at 12:00 pm AEDT, Sydney CBD Imaging');
+    expect(parsed.subject).toBe(
+      'Demo Radiology: Your appointment is confirmed – Saturday 4 April 2026 at 12:00 pm AEDT, Sydney CBD Imaging',
+    );
     expect(parsed.text).toContain('https://portal.example.com/appointments/Kq3_x-9ZbT2mW8vY1nR4sA');
     expect(parsed.text).toContain('Remove all metal; no jewellery.');
     expect(parsed.html).toContain('<a href="https://portal.example.com/appointments/Kq3_x-9ZbT2mW8vY1nR4sA"');

@@ -1,6 +1,11 @@
 import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EMAIL_PREVIEW_OPTIONS_PATH, EMAIL_TEST_SEND_PATH, EMAIL_TESTS_PER_HOUR, EmailPreviewOptionsSchema } from '@contract/api/notifications';
+import {
+  EMAIL_PREVIEW_OPTIONS_PATH,
+  EMAIL_TEST_SEND_PATH,
+  EMAIL_TESTS_PER_HOUR,
+  EmailPreviewOptionsSchema,
+} from '@contract/api/notifications';
 import { createTestClock } from '../../../../src-server/platform/clock';
 import { createSmtpMailer } from '../../../../src-server/platform/mailer';
 import { createOutboxWorker } from '../../../../src-server/platform/outbox/outbox-worker';
@@ -52,7 +57,11 @@ describe.each(backends())('mail flows on %s', (backend) => {
 
   it('should acknowledge a booking request in a mail queued with it', async () => {
     const email = 'requester@example.com';
-    const response = await requestBooking(server.app, { exams: ['ct-coronary-angiogram'], clinicSlug: 'newcastle', patient: patient({ email }) });
+    const response = await requestBooking(server.app, {
+      exams: ['ct-coronary-angiogram'],
+      clinicSlug: 'newcastle',
+      patient: patient({ email }),
+    });
     expect(response.statusCode, response.body).toBe(201);
     const mails = await mailsOf(email);
     expect(mails.map((mail) => mail.kind)).toEqual(['booking_request_received']);
@@ -93,7 +102,11 @@ describe.each(backends())('mail flows on %s', (backend) => {
     expect(booking.label).toMatch(/ · /);
 
     const address = String(STAFF_CLAIMS.preferred_username);
-    const sent = await staff.request('POST', EMAIL_TEST_SEND_PATH, { template: 'appointment_cancelled', lang: 'mk', referenceId: booking.id });
+    const sent = await staff.request('POST', EMAIL_TEST_SEND_PATH, {
+      template: 'appointment_cancelled',
+      lang: 'mk',
+      referenceId: booking.id,
+    });
     expect(sent.statusCode, sent.body).toBe(202);
     expect(sent.json()).toMatchObject({ recipient: address });
     const mailer = createSmtpMailer(smtpConfigFor(smtp.port));
@@ -125,7 +138,9 @@ describe.each(backends())('mail flows on %s', (backend) => {
     expect((await mailsOf(address)).length).toBe(before);
     // An hour on, one may be sent again.
     server.clock.set(new Date(server.clock.now().getTime() + 3_600_001).toISOString());
-    const later = await (await signedIn(STAFF_CLAIMS)).request('POST', EMAIL_TEST_SEND_PATH, { template: 'otp_code', lang: 'en', referenceId: booking.id });
+    const later = await (
+      await signedIn(STAFF_CLAIMS)
+    ).request('POST', EMAIL_TEST_SEND_PATH, { template: 'otp_code', lang: 'en', referenceId: booking.id });
     expect(later.statusCode, later.body).toBe(202);
   });
 

@@ -42,27 +42,48 @@ const KINDS: Array<{ name: string; render: (locale: 'en-AU' | 'mk') => Promise<M
   {
     name: 'booking_confirmation',
     render: (locale) =>
-      renderBookingConfirmation(confirmation, { publicUrl: brand.publicUrl, providerName: PROVIDER, clock: createTestClock('2026-03-10T00:00:00Z'), locale, brand }),
+      renderBookingConfirmation(confirmation, {
+        publicUrl: brand.publicUrl,
+        providerName: PROVIDER,
+        clock: createTestClock('2026-03-10T00:00:00Z'),
+        locale,
+        brand,
+      }),
     en: 'It was booked for you by our booking team.',
     mk: 'Терминот за Вас го закажа нашиот тим за закажување.',
   },
   {
     name: 'booking_request_received',
-    render: (locale) => bookingRequestMail({ bookingKey: appointment.bookingKey, patient, clinic: appointment.clinic, exams: ['MRI Brain'] }, context(locale)),
+    render: (locale) =>
+      bookingRequestMail(
+        { bookingKey: appointment.bookingKey, patient, clinic: appointment.clinic, exams: ['MRI Brain'] },
+        context(locale),
+      ),
     en: 'Our booking team will contact you to arrange a time.',
     mk: 'Нашиот тим за закажување ќе Ве контактира',
   },
-  { name: 'appointment_cancelled', render: (locale) => cancellationMail(appointment, context(locale)), en: 'is cancelled, as you asked', mk: 'е откажан, како што побаравте' },
+  {
+    name: 'appointment_cancelled',
+    render: (locale) => cancellationMail(appointment, context(locale)),
+    en: 'is cancelled, as you asked',
+    mk: 'е откажан, како што побаравте',
+  },
   {
     name: 'reschedule_requested',
     render: (locale) => rescheduleRequestMail(appointment, context(locale)),
     en: 'Your current time stays reserved for you',
     mk: 'Вашето сегашно време останува резервирано',
   },
-  { name: 'otp_code', render: (locale) => otpMail({ code: '482913', validMinutes: 10 }, context(locale)), en: 'verification code is 482913', mk: 'верификациски код за Example Radiology е 482913' },
+  {
+    name: 'otp_code',
+    render: (locale) => otpMail({ code: '482913', validMinutes: 10 }, context(locale)),
+    en: 'verification code is 482913',
+    mk: 'верификациски код за Example Radiology е 482913',
+  },
   {
     name: 'results_ready',
-    render: (locale) => resultsReadyMail({ ...report, firstName: 'Jane', link: 'https://portal.example.com/appointments/k/result' }, context(locale)),
+    render: (locale) =>
+      resultsReadyMail({ ...report, firstName: 'Jane', link: 'https://portal.example.com/appointments/k/result' }, context(locale)),
     en: 'is ready to view',
     mk: 'е достапен',
   },
@@ -70,7 +91,14 @@ const KINDS: Array<{ name: string; render: (locale: 'en-AU' | 'mk') => Promise<M
     name: 'result_share',
     render: (locale) =>
       resultShareMail(
-        { sharedBy: 'Jane C.', contactName: 'Alex', history: false, note: 'See <b>this</b>', link: 'https://portal.example.com/results/shared#t', validUntil: '4 May 2026' },
+        {
+          sharedBy: 'Jane C.',
+          contactName: 'Alex',
+          history: false,
+          note: 'See <b>this</b>',
+          link: 'https://portal.example.com/results/shared#t',
+          validUntil: '4 May 2026',
+        },
         context(locale),
       ),
     en: 'has shared a radiology result with you',
@@ -80,7 +108,13 @@ const KINDS: Array<{ name: string; render: (locale: 'en-AU' | 'mk') => Promise<M
     name: 'referrer_report_ready',
     render: (locale) =>
       referrerReportReadyMail(
-        { ...report, referrerName: 'Dr Ada Lovelace', patient: 'Jane C.', accessionNumber: 'ACC-1', link: 'https://portal.example.com/referrer/quick-report?imsec=x' },
+        {
+          ...report,
+          referrerName: 'Dr Ada Lovelace',
+          patient: 'Jane C.',
+          accessionNumber: 'ACC-1',
+          link: 'https://portal.example.com/referrer/quick-report?imsec=x',
+        },
         context(locale),
       ),
     en: 'The link is for you alone and works for 30 days.',
@@ -89,7 +123,8 @@ const KINDS: Array<{ name: string; render: (locale: 'en-AU' | 'mk') => Promise<M
 ];
 
 /** English words the layout and the mails use, none of which may remain in a Macedonian mail. */
-const ENGLISH = /\b(Dear|Hello|Your|your|Please|appointment|This e-mail|Questions|Contact us|Phone|View|Open|ready|confirmed|cancelled|booking)\b/;
+const ENGLISH =
+  /\b(Dear|Hello|Your|your|Please|appointment|This e-mail|Questions|Contact us|Phone|View|Open|ready|confirmed|cancelled|booking)\b/;
 
 describe('every mail kind', () => {
   it.each(KINDS)('$name: HTML and text in English, the subject starting with the provider', async (kind) => {
@@ -125,7 +160,14 @@ describe('every mail kind', () => {
 
   it('keeps the patient note as text, never markup, and shows no data the kind must not carry', async () => {
     const share = await resultShareMail(
-      { sharedBy: 'Jane C.', contactName: null, history: true, note: 'See <b>this</b>\n<script>x</script>', link: 'https://p.example/r#t', validUntil: '4 May 2026' },
+      {
+        sharedBy: 'Jane C.',
+        contactName: null,
+        history: true,
+        note: 'See <b>this</b>\n<script>x</script>',
+        link: 'https://p.example/r#t',
+        validUntil: '4 May 2026',
+      },
       context('en-AU'),
     );
     const document = new JSDOM(share.html).window.document;
