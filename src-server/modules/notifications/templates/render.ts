@@ -7,9 +7,12 @@ export async function renderBodies(element: ReactElement): Promise<{ html: strin
     render(element),
     render(element, {
       plainText: true,
-      // Headings keep their case (html-to-text shouts them by default).
+      // Headings keep their case (html-to-text shouts them by default); a blank line between paragraphs.
       htmlToTextOptions: {
-        selectors: ['h1', 'h2', 'h3'].map((selector) => ({ selector, options: { uppercase: false } })),
+        selectors: [
+          ...['h1', 'h2', 'h3'].map((selector) => ({ selector, options: { uppercase: false, leadingLineBreaks: 2 } })),
+          { selector: 'p', options: { leadingLineBreaks: 2, trailingLineBreaks: 2 } },
+        ],
       },
     }),
   ]);
