@@ -118,7 +118,7 @@ export function createPreviewRepository(db: Queryable) {
 
     /**
      * The latest records staff may preview with, newest first: bookings (by their first
-     * appointment's id), booking requests and reports. Labels name the patient by first name and
+     * appointment's id), booking requests and reports; only the newest rows are read (limit × 10). Labels name the patient by first name and
      * last initial only; a booking key (it opens the booking) is never listed.
      */
     async recentReferences(
@@ -130,18 +130,17 @@ export function createPreviewRepository(db: Queryable) {
                   p.first_name || ' ' || left(p.last_name, 1) || '. · ' || e.name || ' · ' ||
                     to_char(lower(a.during) at time zone c.time_zone, 'YYYY-MM-DD HH24:MI') as label,
                   to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
-             from appointment a
+             from (select * from appointment where status <> 'HELD' order by created_at desc limit ${limit * 10}) a
              join exam e on e.id = a.exam_id
              join clinic c on c.id = a.clinic_id
              join patient p on p.id = a.patient_id
-            where a.status <> 'HELD'
             order by a.booking_key, lower(a.during), a.created_at`,
         ),
         db.query<PreviewReference>(
           `select distinct on (r.booking_key) r.id::text as id,
                   p.first_name || ' ' || left(p.last_name, 1) || '. · ' || e.name as label,
                   to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
-             from booking_request r
+             from (select * from booking_request order by created_at desc limit ${limit * 10}) r
              join exam e on e.id = r.exam_id
              join patient p on p.id = r.patient_id
             order by r.booking_key, r.created_at`,
