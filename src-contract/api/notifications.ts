@@ -30,3 +30,40 @@ export const EmailPreviewSchema = z.object({
   text: z.string(),
 });
 export type EmailPreview = z.infer<typeof EmailPreviewSchema>;
+
+/** What the preview page offers: every template, every language, recent records to preview with (staff). */
+export const EMAIL_PREVIEW_OPTIONS_PATH = '/api/notifications/preview_options';
+/** Sends the previewed mail to the signed-in staff member's own address through the mail outbox (staff; limited). */
+export const EMAIL_TEST_SEND_PATH = '/api/notifications/preview_translated_email/send_test';
+
+/** The record a template is rendered from: a booking (an appointment's id), a booking request's id or a report's id. */
+export const PREVIEW_REFERENCE_KINDS = ['booking', 'booking_request', 'report'] as const;
+export type PreviewReferenceKind = (typeof PREVIEW_REFERENCE_KINDS)[number];
+
+export const PreviewReferenceSchema = z.object({ id: EmailReferenceIdSchema, label: z.string() });
+export type PreviewReference = z.infer<typeof PreviewReferenceSchema>;
+
+export const EmailPreviewOptionsSchema = z.object({
+  templates: z.array(z.object({ name: EmailTemplateNameSchema, reference: z.enum(PREVIEW_REFERENCE_KINDS) })),
+  languages: z.array(z.enum(SUPPORTED_LOCALES)),
+  references: z.object({
+    booking: z.array(PreviewReferenceSchema),
+    booking_request: z.array(PreviewReferenceSchema),
+    report: z.array(PreviewReferenceSchema),
+  }),
+});
+export type EmailPreviewOptions = z.infer<typeof EmailPreviewOptionsSchema>;
+
+/** The body of a test send: the same three values as the preview's query. */
+export const EmailTestSendSchema = EmailPreviewQuerySchema;
+export type EmailTestSend = EmailPreviewQuery;
+
+export const EmailTestSentSchema = z.object({
+  /** The staff member's own address, where the mail went. */
+  recipient: z.string(),
+  subject: z.string(),
+});
+export type EmailTestSent = z.infer<typeof EmailTestSentSchema>;
+
+/** Test mails one staff member may send per hour. */
+export const EMAIL_TESTS_PER_HOUR = 5;

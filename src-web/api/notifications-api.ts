@@ -1,4 +1,13 @@
-import { EMAIL_PREVIEW_HTML_PATH, EMAIL_PREVIEW_PATH, type EmailPreview, type EmailPreviewQuery } from '@contract/api/notifications';
+import {
+  EMAIL_PREVIEW_HTML_PATH,
+  EMAIL_PREVIEW_OPTIONS_PATH,
+  EMAIL_PREVIEW_PATH,
+  EMAIL_TEST_SEND_PATH,
+  type EmailPreview,
+  type EmailPreviewOptions,
+  type EmailPreviewQuery,
+  type EmailTestSent,
+} from '@contract/api/notifications';
 import type { ApiClient } from './client';
 
 /** Typed calls of /api/notifications/* (src-contract/api/notifications.ts). */
@@ -12,6 +21,14 @@ export function createNotificationsApi(client: ApiClient) {
     /** Where the same preview's HTML is a page of its own, for a sandboxed frame (the mail's inline styles allowed there). */
     previewHtmlUrl: (query: EmailPreviewQuery): string =>
       http.getUri({ url: EMAIL_PREVIEW_HTML_PATH, params: { template: query.template, lang: query.lang, referenceId: query.referenceId } }),
+
+    /** The preview page's pickers: templates, languages, recent records (staff session). */
+    previewOptions: async (): Promise<EmailPreviewOptions> =>
+      (await http.get<EmailPreviewOptions>(EMAIL_PREVIEW_OPTIONS_PATH, { staffSession: true })).data,
+
+    /** Sends the previewed mail to the signed-in staff member's own address (staff session; a few an hour). */
+    sendTest: async (query: EmailPreviewQuery): Promise<EmailTestSent> =>
+      (await http.post<EmailTestSent>(EMAIL_TEST_SEND_PATH, query, { staffSession: true })).data,
   };
 }
 

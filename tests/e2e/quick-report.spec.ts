@@ -42,7 +42,7 @@ async function deliverAndOpenMail(page: Page, request: APIRequestContext, access
     .poll(
       async () => {
         const mail = (await mailsTo(REFERRER.email)).find((candidate) => (candidate.text ?? '').includes(accessionNumber));
-        expect(mail?.subject ?? 'report ready for Oliver T.').toContain('report ready for Oliver T.');
+        expect(mail?.subject ?? 'Report ready for Oliver T.').toContain('Report ready for Oliver T.');
         text = mail?.text ?? '';
         return text;
       },

@@ -143,6 +143,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // E-mail preview (staff and admin; referrer and kioskAdmin 403)
   'GET /api/notifications/preview_translated_email': staffSession('staff', 'admin'),
   'GET /api/notifications/preview_translated_email/html': staffSession('staff', 'admin'),
+  'GET /api/notifications/preview_options': staffSession('staff', 'admin'),
+  'POST /api/notifications/preview_translated_email/send_test': staffSession('staff', 'admin'),
 
   // Self-service on an appointment booking
   'GET /api/appointments/:bookingKey': 'appointment-session',

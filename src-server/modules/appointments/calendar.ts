@@ -2,7 +2,7 @@ import type { AppointmentSummary } from '@contract/api/appointments';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { localDate } from '../../platform/time-zone';
-import { ICS_CONTENT_TYPE, renderBookingConfirmation } from '../notifications/public';
+import { bookingConfirmationIcs, ICS_CONTENT_TYPE } from '../notifications/public';
 import { CHANGEABLE } from './change-rules';
 
 /**
@@ -26,7 +26,7 @@ export function bookingCalendar(
   const live = summary.appointments.filter((appointment) => CHANGEABLE.has(appointment.status) || appointment.status === 'CHECKED_IN');
   const first = live[0];
   if (first === undefined) throw notFound('This booking has no coming appointment to add to a calendar.');
-  const mail = renderBookingConfirmation(
+  const ics = bookingConfirmationIcs(
     {
       bookingKey: summary.bookingKey,
       // The mail's greeting needs these; the calendar file does not carry them.
@@ -50,9 +50,7 @@ export function bookingCalendar(
     },
     options,
   );
-  const ics = mail.attachments[0];
-  if (ics === undefined) throw new Error('[appointments] the confirmation has no calendar file');
   // The day as the clinic reads it, so the file's name says when it is for.
   const day = localDate(new Date(first.startsAt), summary.clinic.timeZone);
-  return { filename: `appointment-${day}.ics`, contentType: ICS_CONTENT_TYPE, content: ics.content };
+  return { filename: `appointment-${day}.ics`, contentType: ICS_CONTENT_TYPE, content: ics };
 }

@@ -19,7 +19,7 @@ import { sqlState, UNIQUE_VIOLATION } from '../../db/sql';
 import { createIdempotencyRepository } from '../../platform/idempotency';
 import { availabilityVersion, type AvailabilityStore } from '../availability/public';
 import type { BookingService } from '../booking/public';
-import { queueBookingConfirmation } from '../notifications/public';
+import { queueAppointmentNotice, queueBookingConfirmation } from '../notifications/public';
 import { applyAnswersToChange, auditScreeningRefusal } from '../questionnaires/public';
 import { bookingKeyRef } from '../../platform/security-audit';
 import { CHANGEABLE, changeNotAllowed, currentRows, nothingLive, refusal, type ChangeAction, type ChangeLogAction } from './change-rules';
@@ -186,6 +186,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
             details: { from: live[0]?.status, withReason: label !== undefined, withNote: (request.note ?? '') !== '' },
           },
         );
+        await queueAppointmentNotice(tx, 'cancellation', bookingKey, live, { publicUrl: deps.publicUrl, clock });
         return { ids: changed, version: await availabilityVersion(tx) };
       });
       freed(ids, version);
@@ -339,6 +340,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           { action: 'REQUEST_RESCHEDULE', toStatus: 'REQUEST_RESCHEDULE', now, note },
           { action: 'appointment.reschedule_requested', details: { from: live[0]?.status, withNote: note !== null } },
         );
+        await queueAppointmentNotice(tx, 'rescheduleRequest', bookingKey, live, { publicUrl: deps.publicUrl, clock });
       });
       return summaryOf(db, bookingKey);
     },

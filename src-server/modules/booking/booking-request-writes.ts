@@ -7,6 +7,7 @@ import type { IdempotencyRepository } from '../../platform/idempotency';
 import { randomToken } from '../../platform/ids';
 import { hashRequest } from '../../platform/request-hash';
 import { localDate } from '../../platform/time-zone';
+import { queueBookingRequestReceived } from '../notifications/public';
 import { applyQuestionnaireAnswers, auditScreeningRefusal, outcomesForKey, UNKNOWN_QUESTIONNAIRE_KEY } from '../questionnaires/public';
 import type { BookingClient, BookingLimiter } from './booking-limits';
 import { clinicBySlug, type Catalogue } from './catalogue';
@@ -24,6 +25,7 @@ export interface BookingRequestWritesDeps {
   clock: Clock;
   catalogue: Catalogue;
   limiter: BookingLimiter;
+  publicUrl: string;
 }
 
 export function createBookingRequestWrites(deps: BookingRequestWritesDeps) {
@@ -108,6 +110,19 @@ export function createBookingRequestWrites(deps: BookingRequestWritesDeps) {
                 patientNotes: request.patientNotes ?? '',
               },
               tx,
+            );
+          }
+          // The acknowledgement, within the day's cap of booking mails to one address (booking-limits.ts).
+          if (await limiter.confirmationMailAllowed(tx, request.patient.email)) {
+            await queueBookingRequestReceived(
+              tx,
+              {
+                bookingKey,
+                patient: request.patient,
+                clinic: clinic === null ? null : { name: clinic.name, phone: clinic.phone === '' ? null : clinic.phone },
+                exams: planned.flatMap((item) => (item.exam === undefined || item.requestSlug === null ? [] : [item.exam.name])),
+              },
+              { publicUrl: deps.publicUrl, clock },
             );
           }
           await repository.audit(

@@ -51,7 +51,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     ...createBookingReads({ repository, store, clock, catalogue }),
     ...createHolds({ db, repository, store, clock, catalogue, booker, limiter }),
     ...createAppointmentWrites({ db, repository, idempotency, store, clock, catalogue, booker, publicUrl, limiter }),
-    ...createBookingRequestWrites({ db, repository, idempotency, clock, catalogue, limiter }),
+    ...createBookingRequestWrites({ db, repository, idempotency, clock, catalogue, limiter, publicUrl }),
     /** The booking browser's receipt: it may read the confirmation back (booking-access/receipt.ts). */
     receipts: createBookingReceipts(deps.secret, clock),
     /** Deletes booking-limit counts of days that have ended (the periodic sweep in app.ts). */

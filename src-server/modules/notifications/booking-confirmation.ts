@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
-import { escapeHtml } from '../../platform/index-html';
 import type { MailAttachment } from '../../platform/mailer';
 import { createOutboxRepository, oneLineSubject } from '../../platform/outbox/outbox-repository';
 import { groupedBookingKey } from '@contract/booking-code';
 import { BOOKING_CODE_PIXELS, bookingCodeAttachment } from './booking-code-image';
 import { buildIcs, type CalendarEvent } from './ics';
+import { BookingConfirmationMail, type ConfirmationView } from './templates/booking-confirmation-mail';
+import { defaultBrand, loadMailBrand, type MailBrand } from './templates/brand';
+import { mailDates, mailLocale, wordsFor } from './templates/dates';
+import { renderBodies } from './templates/render';
+import { EN } from './templates/words';
 
 /**
  * The booking confirmation e-mail: plain text, HTML and an .ics calendar file, queued in the
@@ -30,8 +34,10 @@ export interface BookingConfirmationOptions {
   publicUrl: string;
   providerName: string;
   clock: Clock;
-  /** BCP 47 locale for dates and times; the provider's locale, en-AU by default. */
+  /** The mail's locale (words, dates and times); the provider's, en-AU by default. */
   locale?: string;
+  /** The provider's look (templates/brand.ts); without it the name alone in default colours. */
+  brand?: MailBrand;
   /** The booking code's QR image (booking-code-image.ts), shown inline; without it the code is in text only. */
   bookingCodeImage?: MailAttachment;
 }
@@ -47,7 +53,7 @@ export const BOOKING_CONFIRMATION_KIND = 'booking_confirmation';
 export const ICS_FILENAME = 'appointment.ics';
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
 /** Under the booking code (docs/rules/kiosk.md#identify-by-scanning). */
-export const BOOKING_CODE_CAPTION = 'Scan this QR code at the kiosk to check in.';
+export const BOOKING_CODE_CAPTION = EN.confirmation.codeCaption;
 
 interface Visit {
   examName: string;
@@ -63,34 +69,13 @@ function instant(value: string, field: string): Date {
   return date;
 }
 
-function patientName(patient: BookingConfirmation['patient']): string {
+export function patientName(patient: { title?: string; firstName: string; lastName: string }): string {
   return [patient.title, patient.firstName, patient.lastName].filter((part) => part !== undefined && part.trim() !== '').join(' ');
 }
 
 /** The page where the patient sees and manages the booking. */
 export function appointmentUrl(publicUrl: string, bookingKey: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/appointments/${encodeURIComponent(bookingKey)}`;
-}
-
-interface ClinicDateTime {
-  date(at: Date): string;
-  time(at: Date): string;
-}
-
-// Building an Intl.DateTimeFormat costs far more than using one; a deployment has a few zones.
-const dateTimeFormats = new Map<string, ClinicDateTime>();
-
-/** Date and time as people at the clinic read them (the clinic's zone, not the server's). */
-function clinicDateTime(locale: string, timeZone: string): ClinicDateTime {
-  const key = `${locale}\0${timeZone}`;
-  let formats = dateTimeFormats.get(key);
-  if (formats === undefined) {
-    const date = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-    const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
-    formats = { date: (at) => date.format(at), time: (at) => time.format(at) };
-    dateTimeFormats.set(key, formats);
-  }
-  return formats;
 }
 
 /** A stable UID that does not reveal the booking key (which grants access to the booking). */
@@ -105,15 +90,11 @@ function eventUid(bookingKey: string, index: number, publicUrl: string): string 
   return `${digest}@${host}`;
 }
 
-/**
- * Renders the confirmation without side effects.
- * @param confirmation - what was booked, for whom, where.
- * @param options - publicUrl and providerName for links and signature; clock for DTSTAMP.
- */
-export function renderBookingConfirmation(confirmation: BookingConfirmation, options: BookingConfirmationOptions): RenderedMail {
+function prepare(confirmation: BookingConfirmation, options: BookingConfirmationOptions) {
   if (confirmation.appointments.length === 0) throw new RangeError('booking confirmation: no appointments');
-  const locale = options.locale ?? 'en-AU';
-  const { clinic, staffBooking, walkInExam } = confirmation;
+  const locale = mailLocale(options.locale);
+  const words = wordsFor(locale);
+  const { clinic, walkInExam } = confirmation;
   const visits: Visit[] = confirmation.appointments
     .map((appointment) => ({
       examName: appointment.examName,
@@ -125,124 +106,33 @@ export function renderBookingConfirmation(confirmation: BookingConfirmation, opt
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const first = visits[0];
   if (first === undefined) throw new RangeError('booking confirmation: no appointments');
-  const format = clinicDateTime(locale, clinic.timeZone);
-  const name = patientName(confirmation.patient);
-  const link = appointmentUrl(options.publicUrl, confirmation.bookingKey);
-  const bookingCode = groupedBookingKey(confirmation.bookingKey);
-  const image = options.bookingCodeImage;
-  const when = `${format.date(first.startsAt)} at ${format.time(first.startsAt)}`;
-
-  const pending = confirmation.pending === true;
-  const state = pending ? 'reserved and waiting for the clinic to confirm it' : 'confirmed';
-  const subjectState = pending ? 'request is received' : 'is confirmed';
-  // The mail goes to the patient, also when the booking team booked for them (staffBooking): it
-  // speaks to the patient and says who booked (issue 26), never of "the patient".
-  const words = {
-    subject: `Your appointment ${subjectState}: ${when}, ${clinic.name}`,
-    intro: staffBooking
-      ? `Your appointment at ${clinic.name} is ${state}. Our booking team booked it for you.`
-      : `Your appointment at ${clinic.name} is ${state}.`,
-    heading: 'Your appointment',
-    arrive: (minutes: number) => `Please arrive ${minutes} minutes before your appointment time.`,
-    manage: 'To view or manage your appointment, open:',
-    cannotAttend: 'If you cannot attend, please let the clinic know.',
-  };
-
-  const visitLines = (visit: Visit): { title: string; when: string; notes: string | null } => ({
-    title: `${visit.examName} (${visit.modalityName})`,
-    when: `${format.date(visit.startsAt)}, ${format.time(visit.startsAt)} to ${format.time(visit.endsAt)}`,
-    notes: visit.preparationNotes,
-  });
+  const dates = mailDates(locale, clinic.timeZone);
+  const w = words.confirmation;
   const walkInLines: string[] = [];
   if (walkInExam !== undefined) {
-    walkInLines.push(`Walk-in exam: ${walkInExam.name}`);
-    if (walkInExam.minutesPrior !== undefined && walkInExam.minutesPrior > 0) walkInLines.push(words.arrive(walkInExam.minutesPrior));
-    if (walkInExam.prepTime !== undefined && walkInExam.prepTime > 0)
-      walkInLines.push(`Allow ${walkInExam.prepTime} minutes for preparation.`);
+    walkInLines.push(w.walkIn(walkInExam.name));
+    if (walkInExam.minutesPrior !== undefined && walkInExam.minutesPrior > 0) walkInLines.push(w.arrive(walkInExam.minutesPrior));
+    if (walkInExam.prepTime !== undefined && walkInExam.prepTime > 0) walkInLines.push(w.allow(walkInExam.prepTime));
   }
-  const clinicLines = [clinic.name, clinic.address, ...(clinic.phone ? [`Phone: ${clinic.phone}`] : [])];
+  return {
+    locale,
+    words,
+    visits,
+    first,
+    dates,
+    walkInLines,
+    pending: confirmation.pending === true,
+    link: appointmentUrl(options.publicUrl, confirmation.bookingKey),
+  };
+}
 
-  const text = [
-    `Dear ${name},`,
-    '',
-    words.intro,
-    '',
-    `${words.heading}:`,
-    ...visits.flatMap((visit) => {
-      const lines = visitLines(visit);
-      return [
-        `- ${lines.title}`,
-        `  ${lines.when}`,
-        ...(lines.notes === null ? [] : ['  Preparation:', ...lines.notes.split(/\r\n|\r|\n/).map((line) => `    ${line}`)]),
-      ];
-    }),
-    ...(walkInLines.length === 0 ? [] : ['', ...walkInLines]),
-    '',
-    'Clinic:',
-    ...clinicLines.map((line) => `  ${line}`),
-    '',
-    words.manage,
-    link,
-    '',
-    `Booking code: ${bookingCode}`,
-    BOOKING_CODE_CAPTION,
-    '',
-    words.cannotAttend,
-    'A calendar file (appointment.ics) is attached.',
-    '',
-    options.providerName,
-    '',
-  ].join('\n');
-
-  const e = escapeHtml;
-  const paragraph = (value: string): string => `<p style="margin:0 0 12px">${e(value)}</p>`;
-  const multiline = (value: string): string =>
-    value
-      .split(/\r\n|\r|\n/)
-      .map(e)
-      .join('<br>');
-  const html = [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${e(oneLineSubject(words.subject))}</title></head>`,
-    '<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f1f1f;background:#ffffff">',
-    '<main style="max-width:600px">',
-    paragraph(`Dear ${name},`),
-    paragraph(words.intro),
-    `<h1 style="font-size:20px;margin:16px 0 8px">${e(words.heading)}</h1>`,
-    '<ul style="padding-left:20px;margin:0 0 12px">',
-    ...visits.map((visit) => {
-      const lines = visitLines(visit);
-      return (
-        `<li style="margin-bottom:8px"><strong>${e(lines.title)}</strong><br>${e(lines.when)}` +
-        (lines.notes === null ? '' : `<br><span>Preparation:</span><br>${multiline(lines.notes)}`) +
-        '</li>'
-      );
-    }),
-    '</ul>',
-    ...walkInLines.map(paragraph),
-    '<h2 style="font-size:18px;margin:16px 0 8px">Clinic</h2>',
-    `<p style="margin:0 0 12px">${clinicLines.map(e).join('<br>')}</p>`,
-    paragraph(words.manage),
-    `<p style="margin:0 0 12px"><a href="${e(link)}" style="color:#0b57d0">${e(link)}</a></p>`,
-    '<h2 style="font-size:18px;margin:16px 0 8px">Booking code</h2>',
-    ...(image === undefined
-      ? []
-      : [
-          `<p style="margin:0 0 8px"><img src="cid:${e(image.cid ?? '')}" width="${BOOKING_CODE_PIXELS}" height="${BOOKING_CODE_PIXELS}" alt="${e(`QR code of booking ${bookingCode}`)}" style="display:block"></p>`,
-        ]),
-    `<p style="margin:0 0 4px;font-family:'Courier New',Courier,monospace;font-size:18px;letter-spacing:1px">${e(bookingCode)}</p>`,
-    paragraph(BOOKING_CODE_CAPTION),
-    paragraph(words.cannotAttend),
-    paragraph('A calendar file (appointment.ics) is attached.'),
-    paragraph(options.providerName),
-    '</main>',
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
-
+/**
+ * The calendar file alone (the booking pages' "Add to calendar" and the mail's attachment): one
+ * event per appointment, its words in the mail's locale.
+ */
+export function bookingConfirmationIcs(confirmation: BookingConfirmation, options: BookingConfirmationOptions): string {
+  const { words, visits, walkInLines, pending, link } = prepare(confirmation, options);
+  const { clinic } = confirmation;
   const events: CalendarEvent[] = visits.map((visit, index) => ({
     uid: eventUid(confirmation.bookingKey, index, options.publicUrl),
     startsAt: visit.startsAt,
@@ -250,24 +140,60 @@ export function renderBookingConfirmation(confirmation: BookingConfirmation, opt
     summary: `${visit.examName} (${visit.modalityName}), ${clinic.name}`,
     location: `${clinic.name}, ${clinic.address}`,
     description: [
-      ...(visit.preparationNotes === null ? [] : [`Preparation: ${visit.preparationNotes}`]),
+      ...(visit.preparationNotes === null ? [] : [`${words.confirmation.preparation} ${visit.preparationNotes}`]),
       ...walkInLines,
-      ...(clinic.phone ? [`Clinic phone: ${clinic.phone}`] : []),
-      `${words.manage} ${link}`,
+      ...(clinic.phone ? [`${words.common.clinic}: ${words.common.phone(clinic.phone)}`] : []),
+      `${words.confirmation.manage} ${link}`,
     ].join('\n'),
     url: link,
     status: pending ? 'TENTATIVE' : 'CONFIRMED',
   }));
-  const ics = buildIcs({
-    productId: `-//${options.providerName}//Patient portal//EN`,
-    stamp: options.clock.now(),
-    events,
-  });
+  return buildIcs({ productId: `-//${options.providerName}//Patient portal//EN`, stamp: options.clock.now(), events });
+}
 
+/**
+ * Renders the confirmation without side effects: subject, HTML and text from one react-email
+ * template (templates/booking-confirmation-mail.tsx), and the .ics.
+ * @param confirmation - what was booked, for whom, where.
+ * @param options - publicUrl and providerName for links and signature; clock for DTSTAMP; locale and brand.
+ */
+export async function renderBookingConfirmation(
+  confirmation: BookingConfirmation,
+  options: BookingConfirmationOptions,
+): Promise<RenderedMail> {
+  const { locale, words, visits, first, dates, walkInLines, pending, link } = prepare(confirmation, options);
+  const { clinic, staffBooking } = confirmation;
+  const w = words.confirmation;
+  const brand = { ...(options.brand ?? defaultBrand(options.publicUrl)), name: options.providerName };
+  const bookingCode = groupedBookingKey(confirmation.bookingKey);
+  const image = options.bookingCodeImage;
+  const when = words.common.at(dates.date(first.startsAt), dates.time(first.startsAt));
+  const subject = oneLineSubject(w.subject(brand.name, when, clinic.name, pending));
+  // The mail goes to the patient, also when the booking team booked for them (staffBooking): it
+  // speaks to the patient and says who booked (issue 26), never of "the patient".
+  const intro = staffBooking ? `${w.intro(clinic.name, pending)} ${w.staffBooked}` : w.intro(clinic.name, pending);
+  const view: ConfirmationView = {
+    lang: locale,
+    subject,
+    name: patientName(confirmation.patient),
+    intro,
+    visits: visits.map((visit) => ({
+      title: `${visit.examName} (${visit.modalityName})`,
+      when: words.common.span(dates.date(visit.startsAt), dates.time(visit.startsAt), dates.time(visit.endsAt)),
+      notes: visit.preparationNotes,
+    })),
+    walkInLines,
+    clinicLines: [clinic.name, clinic.address, ...(clinic.phone ? [words.common.phone(clinic.phone)] : [])],
+    clinicPhone: clinic.phone ?? null,
+    link,
+    bookingCode,
+    image: image === undefined ? null : { src: `cid:${image.cid ?? ''}`, size: BOOKING_CODE_PIXELS },
+  };
+  const bodies = await renderBodies(BookingConfirmationMail({ brand, words, view }));
+  const ics = bookingConfirmationIcs(confirmation, options);
   return {
-    subject: oneLineSubject(words.subject),
-    text,
-    html,
+    subject,
+    ...bodies,
     attachments: [{ filename: ICS_FILENAME, contentType: ICS_CONTENT_TYPE, content: ics }, ...(image === undefined ? [] : [image])],
   };
 }
@@ -281,13 +207,17 @@ export async function renderBookingConfirmationMail(
   return renderBookingConfirmation(confirmation, { ...options, bookingCodeImage });
 }
 
-/** Inserts the confirmation mail (text, html, .ics, the booking code's QR image) into the outbox inside the caller's transaction. */
+/**
+ * Inserts the confirmation mail (text, html, .ics, the booking code's QR image) into the outbox
+ * inside the caller's transaction, in the provider's look and locale (read in that transaction).
+ */
 export async function queueBookingConfirmation(
   tx: Queryable,
   confirmation: BookingConfirmation,
-  options: { publicUrl: string; providerName: string; clock: Clock },
+  options: { publicUrl: string; providerName: string; clock: Clock; locale?: string },
 ): Promise<void> {
-  const mail = await renderBookingConfirmationMail(confirmation, options);
+  const brand = await loadMailBrand(tx, options.publicUrl);
+  const mail = await renderBookingConfirmationMail(confirmation, { ...options, brand, locale: options.locale ?? brand.locale });
   await createOutboxRepository(tx).enqueue(
     {
       kind: BOOKING_CONFIRMATION_KIND,

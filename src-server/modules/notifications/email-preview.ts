@@ -1,4 +1,6 @@
-import type { EmailPreview, EmailPreviewQuery } from '@contract/api/notifications';
+import type { EmailPreview, EmailPreviewQuery, PreviewReferenceKind } from '@contract/api/notifications';
+import { resultPagePath } from '@contract/api/results';
+import { SHARE_LIFETIME_DAYS, SHARED_RESULTS_PATH } from '@contract/api/result-shares';
 import type { SupportedLocale } from '@contract/api/locales';
 import type { Clock } from '../../platform/clock';
 import { badRequest, notFound } from '../../platform/errors';
@@ -8,7 +10,21 @@ import {
   type BookingConfirmation,
   type RenderedMail,
 } from './booking-confirmation';
-import type { PreviewBookingRow, PreviewRepository } from './preview-repository';
+import type { Queryable } from '../../db/connection';
+import {
+  bookingRequestMail,
+  cancellationMail,
+  MAIL_KINDS,
+  otpMail,
+  referrerReportReadyMail,
+  rescheduleRequestMail,
+  resultShareMail,
+  resultsReadyMail,
+  type Mail,
+  type MailContext,
+} from './mail-kinds';
+import { mailContext } from './mail-context';
+import type { PreviewBookingRow, PreviewReportRow, PreviewRepository } from './preview-repository';
 
 /**
  * The e-mail preview (docs/rules/notifications.md#e-mail-preview): staff see what a mail looks
@@ -21,6 +37,8 @@ export interface PreviewContext {
   publicUrl: string;
   providerName: string;
   clock: Clock;
+  /** The provider's look and the preview's locale. */
+  mail: MailContext;
 }
 
 /** The record a preview names, as the audit row identifies it (never a booking key: it grants access). */
@@ -30,6 +48,8 @@ export interface PreviewSubject {
 }
 
 export interface PreviewTemplate {
+  /** Which kind of record the reference names (the page lists recent ones of that kind). */
+  reference: PreviewReferenceKind;
   /** Renders the mail for the reference, or null when the reference names no record. */
   render(
     repository: PreviewRepository,
@@ -70,17 +90,135 @@ export function confirmationOf(rows: readonly PreviewBookingRow[]): BookingConfi
   };
 }
 
-/** Every template staff may preview, by the name the query gives; a later mail adds one entry. */
-export const PREVIEW_TEMPLATES: Readonly<Record<string, PreviewTemplate>> = Object.freeze({
-  [BOOKING_CONFIRMATION_KIND]: {
+/** A mail without attachments, as the preview carries one. */
+const asRendered = (mail: Mail): RenderedMail => ({ ...mail, attachments: [] });
+
+/** The booking's appointment facts, from the confirmation the rows give. */
+function bookingFacts(rows: readonly PreviewBookingRow[]) {
+  const confirmation = confirmationOf(rows);
+  if (confirmation === null) return null;
+  return {
+    facts: {
+      bookingKey: confirmation.bookingKey,
+      patient: {
+        title: confirmation.patient.title ?? '',
+        firstName: confirmation.patient.firstName,
+        lastName: confirmation.patient.lastName,
+      },
+      clinic: { name: confirmation.clinic.name, phone: confirmation.clinic.phone ?? null, timeZone: confirmation.clinic.timeZone },
+      appointments: confirmation.appointments,
+    },
+    subject: { type: 'appointment', ids: rows.map((row) => row.id) },
+  };
+}
+
+/** A template rendered from a booking's rows. */
+function fromBooking(render: (rows: PreviewBookingRow[], context: PreviewContext) => Promise<RenderedMail | null>): PreviewTemplate {
+  return {
+    reference: 'booking',
     async render(repository, referenceId, context) {
       const rows = await repository.bookingRows(referenceId);
-      const confirmation = confirmationOf(rows);
-      if (confirmation === null) return null;
-      const mail = await renderBookingConfirmationMail(confirmation, context);
-      return { mail, subject: { type: 'appointment', ids: rows.map((row) => row.id) } };
+      const mail = rows.length === 0 ? null : await render(rows, context);
+      return mail === null ? null : { mail, subject: { type: 'appointment', ids: rows.map((row) => row.id) } };
+    },
+  };
+}
+
+/** A template rendered from a stored report. */
+function fromReport(render: (report: PreviewReportRow, context: PreviewContext) => Promise<Mail>): PreviewTemplate {
+  return {
+    reference: 'report',
+    async render(repository, referenceId, context) {
+      const report = await repository.report(referenceId);
+      if (report === null) return null;
+      return { mail: asRendered(await render(report, context)), subject: { type: 'result_report', ids: [report.id] } };
+    },
+  };
+}
+
+const lastInitial = (first: string, last: string): string => `${first} ${last.slice(0, 1)}.`;
+/** Stand-ins where the real value is a secret: the preview never mints a code or a link that opens anything. */
+const SAMPLE_CODE = '123456';
+const SAMPLE_TOKEN = 'preview-only';
+
+/** Every template staff may preview, by the name the query gives (the outbox kind); a later mail adds one entry. */
+export const PREVIEW_TEMPLATES: Readonly<Record<string, PreviewTemplate>> = Object.freeze({
+  [BOOKING_CONFIRMATION_KIND]: fromBooking(async (rows, context) => {
+    const confirmation = confirmationOf(rows);
+    if (confirmation === null) return null;
+    return renderBookingConfirmationMail(confirmation, { ...context, brand: context.mail.brand });
+  }),
+  [MAIL_KINDS.bookingRequest]: {
+    reference: 'booking_request',
+    async render(repository, referenceId, context) {
+      const rows = await repository.bookingRequestRows(referenceId);
+      const first = rows[0];
+      if (first === undefined) return null;
+      const mail = await bookingRequestMail(
+        {
+          bookingKey: first.booking_key,
+          patient: { title: first.title, firstName: first.first_name, lastName: first.last_name },
+          clinic: first.clinic_name === null ? null : { name: first.clinic_name, phone: first.phone === '' ? null : first.phone },
+          exams: rows.map((row) => row.exam_name),
+        },
+        context.mail,
+      );
+      return { mail: asRendered(mail), subject: { type: 'booking_request', ids: rows.map((row) => row.id) } };
     },
   },
+  [MAIL_KINDS.cancellation]: fromBooking(async (rows, context) => {
+    const booking = bookingFacts(rows);
+    return booking === null ? null : asRendered(await cancellationMail(booking.facts, context.mail));
+  }),
+  [MAIL_KINDS.rescheduleRequest]: fromBooking(async (rows, context) => {
+    const booking = bookingFacts(rows);
+    return booking === null ? null : asRendered(await rescheduleRequestMail(booking.facts, context.mail));
+  }),
+  [MAIL_KINDS.otp]: fromBooking(async (_rows, context) => asRendered(await otpMail({ code: SAMPLE_CODE, validMinutes: 10 }, context.mail))),
+  [MAIL_KINDS.resultsReady]: fromReport((report, context) =>
+    resultsReadyMail(
+      {
+        firstName: report.first_name,
+        examName: report.exam_name,
+        startsAt: report.starts_at,
+        timeZone: report.time_zone,
+        link: `${context.publicUrl}${resultPagePath(report.booking_key)}`,
+      },
+      context.mail,
+    ),
+  ),
+  [MAIL_KINDS.share]: fromReport((report, context) =>
+    resultShareMail(
+      {
+        sharedBy: lastInitial(report.first_name, report.last_name),
+        contactName: null,
+        history: false,
+        note: null,
+        link: `${context.publicUrl}${SHARED_RESULTS_PATH}#${SAMPLE_TOKEN}`,
+        validUntil: new Date(context.clock.now().getTime() + SHARE_LIFETIME_DAYS * 86_400_000).toLocaleDateString(context.locale, {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }),
+      },
+      context.mail,
+    ),
+  ),
+  [MAIL_KINDS.referrer]: fromReport((report, context) =>
+    referrerReportReadyMail(
+      {
+        referrerName: report.referrer_name,
+        patient: lastInitial(report.first_name, report.last_name),
+        examName: report.exam_name,
+        startsAt: report.starts_at,
+        timeZone: report.time_zone,
+        accessionNumber: report.accession_number,
+        link: `${context.publicUrl}/referrer/quick-report?imsec=${SAMPLE_TOKEN}`,
+      },
+      context.mail,
+    ),
+  ),
 } satisfies Record<string, PreviewTemplate>);
 
 export const PREVIEW_TEMPLATE_NAMES: readonly string[] = Object.keys(PREVIEW_TEMPLATES);
@@ -96,8 +234,43 @@ export function previewTemplate(name: string): PreviewTemplate {
 
 export interface EmailPreviewDeps {
   repository: PreviewRepository;
+  db: Queryable;
   publicUrl: string;
   clock: Clock;
+}
+
+/** Renders a template for a reference in a language, or 404; nothing is written. */
+export async function renderPreview(
+  deps: EmailPreviewDeps,
+  query: EmailPreviewQuery,
+): Promise<{ mail: RenderedMail; subject: PreviewSubject }> {
+  const template = previewTemplate(query.template);
+  const mail = await mailContext(deps.db, deps.publicUrl, query.lang);
+  const rendered = await template.render(deps.repository, query.referenceId, {
+    locale: query.lang,
+    publicUrl: deps.publicUrl,
+    providerName: mail.brand.name,
+    clock: deps.clock,
+    mail,
+  });
+  if (rendered === null) throw notFound(NOT_FOUND[template.reference]);
+  return rendered;
+}
+
+const NOT_FOUND: Record<PreviewReferenceKind, string> = {
+  booking: 'No appointment or booking has this reference id.',
+  booking_request: 'No booking request has this reference id.',
+  report: 'No report has this reference id.',
+};
+
+/** The preview page shows the booking code's QR image: the mail's cid: reference becomes the image itself. */
+function inlineImages(mail: RenderedMail): string {
+  let html = mail.html;
+  for (const attachment of mail.attachments) {
+    if (attachment.cid === undefined || attachment.encoding !== 'base64') continue;
+    html = html.split(`cid:${attachment.cid}`).join(`data:${attachment.contentType};base64,${attachment.content}`);
+  }
+  return html;
 }
 
 /**
@@ -106,15 +279,7 @@ export interface EmailPreviewDeps {
  * @param actor - the staff member (`staff:<ref>`, staff-access subjectRef).
  */
 export async function previewEmail(deps: EmailPreviewDeps, query: EmailPreviewQuery, actor: string): Promise<EmailPreview> {
-  const template = previewTemplate(query.template);
-  const providerName = (await deps.repository.providerName()) ?? 'Radiology';
-  const rendered = await template.render(deps.repository, query.referenceId, {
-    locale: query.lang,
-    publicUrl: deps.publicUrl,
-    providerName,
-    clock: deps.clock,
-  });
-  if (rendered === null) throw notFound('No appointment or booking has this reference id.');
+  const rendered = await renderPreview(deps, query);
   await deps.repository.audit({
     actor,
     action: 'email_previewed',
@@ -123,5 +288,5 @@ export async function previewEmail(deps: EmailPreviewDeps, query: EmailPreviewQu
     details: { template: query.template, lang: query.lang },
     now: deps.clock.now(),
   });
-  return { subject: rendered.mail.subject, html: rendered.mail.html, text: rendered.mail.text };
+  return { subject: rendered.mail.subject, html: inlineImages(rendered.mail), text: rendered.mail.text };
 }

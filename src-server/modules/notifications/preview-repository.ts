@@ -27,6 +27,31 @@ export type PreviewBookingRow = {
   email: string | null;
 };
 
+export type PreviewRequestRow = {
+  id: string;
+  booking_key: string;
+  exam_name: string;
+  clinic_name: string | null;
+  phone: string | null;
+  title: string;
+  first_name: string;
+  last_name: string;
+};
+
+export type PreviewReportRow = {
+  id: string;
+  booking_key: string;
+  accession_number: string;
+  referrer_name: string;
+  exam_name: string;
+  starts_at: string;
+  time_zone: string;
+  first_name: string;
+  last_name: string;
+};
+
+export type PreviewReference = { id: string; label: string; created_at: string };
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createPreviewRepository(db: Queryable) {
@@ -57,10 +82,94 @@ export function createPreviewRepository(db: Queryable) {
       );
     },
 
-    /** The provider's name as the mails sign with it (null when the provider row has none). */
-    async providerName(): Promise<string | null> {
-      const rows = await db.query<{ name: string | null }>(`select radiology_config->>'name' as name from provider where id = 1`);
-      return rows[0]?.name ?? null;
+    /** The booking requests under the booking key a reference names (a request's id, or the key). */
+    async bookingRequestRows(referenceId: string): Promise<PreviewRequestRow[]> {
+      const byId = UUID.test(referenceId);
+      return db.query<PreviewRequestRow>(
+        `select r.id::text as id, r.booking_key, e.name as exam_name, c.name as clinic_name, c.phone,
+                p.title, p.first_name, p.last_name
+           from booking_request r
+           join exam e on e.id = r.exam_id
+           join patient p on p.id = r.patient_id
+           left join clinic c on c.id = r.clinic_id
+          where r.booking_key = ${byId ? '(select b.booking_key from booking_request b where b.id = $1::uuid)' : '$1'}
+          order by r.created_at, e.name`,
+        [byId ? referenceId.toLowerCase() : referenceId],
+      );
+    },
+
+    /** A stored report by its id, with what its mails name. */
+    async report(referenceId: string): Promise<PreviewReportRow | null> {
+      if (!UUID.test(referenceId)) return null;
+      const rows = await db.query<PreviewReportRow>(
+        `select r.id::text as id, a.booking_key, r.accession_number, r.referrer_name, e.name as exam_name,
+                to_char(lower(a.during) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as starts_at,
+                c.time_zone, p.first_name, p.last_name
+           from result_report r
+           join appointment a on a.id = r.appointment_id
+           join patient p on p.id = a.patient_id
+           join exam e on e.id = a.exam_id
+           join clinic c on c.id = a.clinic_id
+          where r.id = $1::uuid`,
+        [referenceId.toLowerCase()],
+      );
+      return rows[0] ?? null;
+    },
+
+    /**
+     * The latest records staff may preview with, newest first: bookings (by their first
+     * appointment's id), booking requests and reports; only the newest rows are read (limit × 10). Labels name the patient by first name and
+     * last initial only; a booking key (it opens the booking) is never listed.
+     */
+    async recentReferences(
+      limit: number,
+    ): Promise<{ booking: PreviewReference[]; booking_request: PreviewReference[]; report: PreviewReference[] }> {
+      const [booking, bookingRequest, report] = await Promise.all([
+        db.query<PreviewReference>(
+          `select distinct on (a.booking_key) a.id::text as id,
+                  p.first_name || ' ' || left(p.last_name, 1) || '. · ' || e.name || ' · ' ||
+                    to_char(lower(a.during) at time zone c.time_zone, 'YYYY-MM-DD HH24:MI') as label,
+                  to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+             from (select * from appointment where status <> 'HELD' order by created_at desc limit ${limit * 10}) a
+             join exam e on e.id = a.exam_id
+             join clinic c on c.id = a.clinic_id
+             join patient p on p.id = a.patient_id
+            order by a.booking_key, lower(a.during), a.created_at`,
+        ),
+        db.query<PreviewReference>(
+          `select distinct on (r.booking_key) r.id::text as id,
+                  p.first_name || ' ' || left(p.last_name, 1) || '. · ' || e.name as label,
+                  to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+             from (select * from booking_request order by created_at desc limit ${limit * 10}) r
+             join exam e on e.id = r.exam_id
+             join patient p on p.id = r.patient_id
+            order by r.booking_key, r.created_at`,
+        ),
+        db.query<PreviewReference>(
+          `select r.id::text as id,
+                  p.first_name || ' ' || left(p.last_name, 1) || '. · ' || e.name || ' · ' || r.accession_number as label,
+                  to_char(r.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+             from result_report r
+             join appointment a on a.id = r.appointment_id
+             join exam e on e.id = a.exam_id
+             join patient p on p.id = a.patient_id
+            order by r.received_at desc, r.id
+            limit ${limit}`,
+        ),
+      ]);
+      const newest = (rows: PreviewReference[]) =>
+        [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id)).slice(0, limit);
+      return { booking: newest(booking), booking_request: newest(bookingRequest), report: newest(report) };
+    },
+
+    /** How many test mails this staff member sent since `since` (the send-a-test limit). */
+    async testsSentSince(actor: string, since: Date): Promise<{ count: number; oldest: string | null }> {
+      const rows = await db.query<{ count: number; oldest: string | null }>(
+        `select count(*)::int as count, to_char(min(occurred_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as oldest
+           from audit_log where action = 'email_test_sent' and actor = $1 and occurred_at > $2::timestamptz`,
+        [actor, since.toISOString()],
+      );
+      return rows[0] ?? { count: 0, oldest: null };
     },
 
     audit: (entry: AuditEntry): Promise<void> => auditLog.record(entry),

@@ -1,22 +1,34 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EMAIL_PREVIEW_HTML_PATH, EMAIL_PREVIEW_PATH, EmailPreviewQuerySchema, EmailPreviewSchema } from '@contract/api/notifications';
+import {
+  EMAIL_PREVIEW_HTML_PATH,
+  EMAIL_PREVIEW_OPTIONS_PATH,
+  EMAIL_PREVIEW_PATH,
+  EMAIL_TEST_SEND_PATH,
+  EmailPreviewOptionsSchema,
+  EmailPreviewQuerySchema,
+  EmailPreviewSchema,
+  EmailTestSendSchema,
+  EmailTestSentSchema,
+} from '@contract/api/notifications';
 import { ApiErrorBodySchema } from '@contract/errors';
-import type { Queryable } from '../../db/connection';
+import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { staffRoute, staffSessionOf, subjectRef } from '../staff-access/public';
 import { previewEmail } from './email-preview';
 import { createPreviewRepository } from './preview-repository';
+import { previewOptions, sendTestEmail } from './preview-send';
 
 /**
  * GET /api/notifications/preview_translated_email (docs/rules/notifications.md#e-mail-preview):
  * staff or admin only. Registered whether or not staff sign-in is configured: without it the
  * guard answers 401, like every staff route.
  */
-export function registerEmailPreviewRoutes(app: FastifyInstance, deps: { db: Queryable; clock: Clock; publicUrl: string }): void {
+export function registerEmailPreviewRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock; publicUrl: string }): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const staffOnly = staffRoute(['staff', 'admin'], ['notifications']);
   const repository = createPreviewRepository(deps.db);
+  const previewDeps = { repository, db: deps.db, publicUrl: deps.publicUrl, clock: deps.clock };
   const errors = {
     400: ApiErrorBodySchema,
     401: ApiErrorBodySchema,
@@ -24,10 +36,39 @@ export function registerEmailPreviewRoutes(app: FastifyInstance, deps: { db: Que
     404: ApiErrorBodySchema,
     503: ApiErrorBodySchema,
   };
+
   // Set before the guard runs, so refusals are not cached either: the mail holds a patient's details.
   const noStore = async (_request: unknown, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
   };
+  api.get(
+    EMAIL_PREVIEW_OPTIONS_PATH,
+    {
+      ...staffOnly({
+        summary: "The preview page's pickers: every template, every language, recent bookings, requests and reports (staff)",
+        response: { 200: EmailPreviewOptionsSchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 503: ApiErrorBodySchema },
+      }),
+      onRequest: noStore,
+    },
+    async (request) => previewOptions(previewDeps, subjectRef(staffSessionOf(request).subject)),
+  );
+
+  api.post(
+    EMAIL_TEST_SEND_PATH,
+    {
+      ...staffOnly({
+        summary: "Sends the previewed mail to the signed-in staff member's own address through the mail outbox (staff; 5 an hour)",
+        body: EmailTestSendSchema,
+        response: { 202: EmailTestSentSchema, ...errors, 429: ApiErrorBodySchema },
+      }),
+      onRequest: noStore,
+    },
+    async (request, reply) => {
+      const session = staffSessionOf(request);
+      const sent = await sendTestEmail(previewDeps, request.body, { actor: subjectRef(session.subject), username: session.username });
+      return reply.status(202).send(sent);
+    },
+  );
   api.get(
     EMAIL_PREVIEW_PATH,
     {
@@ -40,7 +81,7 @@ export function registerEmailPreviewRoutes(app: FastifyInstance, deps: { db: Que
     },
     async (request) => {
       const session = staffSessionOf(request);
-      return previewEmail({ repository, publicUrl: deps.publicUrl, clock: deps.clock }, request.query, subjectRef(session.subject));
+      return previewEmail(previewDeps, request.query, subjectRef(session.subject));
     },
   );
 
@@ -61,11 +102,7 @@ export function registerEmailPreviewRoutes(app: FastifyInstance, deps: { db: Que
     },
     async (request, reply) => {
       const session = staffSessionOf(request);
-      const preview = await previewEmail(
-        { repository, publicUrl: deps.publicUrl, clock: deps.clock },
-        request.query,
-        subjectRef(session.subject),
-      );
+      const preview = await previewEmail(previewDeps, request.query, subjectRef(session.subject));
       return reply.header('content-type', 'text/html; charset=utf-8').header('x-robots-tag', 'noindex').send(preview.html);
     },
   );

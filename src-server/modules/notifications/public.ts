@@ -1,4 +1,19 @@
 /** What other modules may use of notifications: queue the booking confirmation mail inside their transaction. */
 export { queueBookingConfirmation, type BookingConfirmation } from './booking-confirmation';
 /** The booking pages' "Add to calendar" file is the mail's own (one event per appointment, the same UID). */
-export { ICS_CONTENT_TYPE, renderBookingConfirmation } from './booking-confirmation';
+export { bookingConfirmationIcs, ICS_CONTENT_TYPE } from './booking-confirmation';
+/** The other mails, for the modules that send them (docs/rules/notifications.md#mail-kinds). */
+export {
+  bookingRequestMail,
+  cancellationMail,
+  MAIL_KINDS,
+  otpMail,
+  referrerReportReadyMail,
+  rescheduleRequestMail,
+  resultShareMail,
+  resultsReadyMail,
+  type Mail,
+  type MailContext,
+} from './mail-kinds';
+export { mailContext } from './mail-context';
+export { queueAppointmentNotice, queueBookingRequestReceived } from './booking-notices';

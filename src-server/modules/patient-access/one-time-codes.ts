@@ -7,7 +7,7 @@ import { maskEmail } from '../../platform/mask';
 import { createOutboxRepository } from '../../platform/outbox/outbox-repository';
 import { createSmsOutboxRepository, normalisePhoneNumber } from '../../platform/sms/sms-outbox-repository';
 import { maxAttempts, slowDown, type AttemptLimits } from './attempt-limits';
-import { maskPhone, otpMailText, otpSmsText } from './otp-messages';
+import { maskPhone, otpMailMessage, otpSmsText } from './otp-messages';
 import { SESSION_REQUIRED_MESSAGE } from './session-guard';
 import type { Sessions } from './sessions';
 import {
@@ -122,7 +122,7 @@ export function createOneTimeCodes(deps: PatientAccessServiceDeps, basics: SignI
         );
         const text = { code, providerName: settings.providerName, validMinutes: OTP_TTL_MS / 60_000 };
         if (channel === 'EMAIL') {
-          await mailOutbox.enqueue({ kind: 'otp_code', recipient: destination, ...otpMailText(text) }, now, tx);
+          await mailOutbox.enqueue({ kind: 'otp_code', recipient: destination, ...(await otpMailMessage(tx, text)) }, now, tx);
         } else {
           await smsOutbox.enqueue({ kind: 'otp_code', recipient: destination, text: otpSmsText(text) }, now, tx);
         }

@@ -1,19 +1,15 @@
+import type { Queryable } from '../../db/connection';
+import { mailContext, otpMail, type Mail } from '../notifications/public';
+
 /**
  * The texts that carry a one-time password. They name the provider and the lifetime and warn
  * against sharing the code; they never hold the booking key, the date of birth or a name.
  */
 
-export function otpMailText(input: { code: string; providerName: string; validMinutes: number }): { subject: string; text: string } {
-  return {
-    subject: `${input.providerName}: your verification code`,
-    text: [
-      `Your ${input.providerName} verification code is ${input.code}.`,
-      '',
-      `It is valid for ${input.validMinutes} minutes and can be used once.`,
-      'If you did not try to sign in to your booking, you can ignore this e-mail. Never share this code with anyone.',
-      '',
-    ].join('\n'),
-  };
+/** The mail (HTML and text, notifications' otpMail) in the provider's look and locale, read in the caller's transaction. */
+export async function otpMailMessage(tx: Queryable, input: { code: string; validMinutes: number }): Promise<Mail> {
+  // No portal address here: the mail needs none (no link, so nothing to follow from a phishing copy).
+  return otpMail({ code: input.code, validMinutes: input.validMinutes }, await mailContext(tx, ''));
 }
 
 export function otpSmsText(input: { code: string; providerName: string; validMinutes: number }): string {

@@ -1,7 +1,11 @@
+import type { Queryable } from '../../db/connection';
+import { mailContext, resultShareMail, type Mail } from '../notifications/public';
+
 /**
  * What a contact receives when a patient shares results (docs/rules/results.md#sharing): who
- * shared what, the patient's note, the link, and what the contact will need. Plain text only
- * (the note is the patient's own words, never markup); no result, date of birth or booking key.
+ * shared what, the patient's note, the link, and what the contact will need. The note is the
+ * patient's own words, shown as text (React escapes it), never markup; no result, date of birth
+ * or booking key.
  */
 
 export interface ShareMessageInput {
@@ -18,23 +22,24 @@ export interface ShareMessageInput {
 
 const what = (type: 'RESULT' | 'HISTORY'): string => (type === 'RESULT' ? 'a radiology result' : 'their radiology history');
 
-export function shareMailText(input: ShareMessageInput): { subject: string; text: string } {
-  return {
-    subject: `${input.providerName}: ${input.sharedBy} has shared ${what(input.type)} with you`,
-    text: [
-      `Hello${input.contactName === null ? '' : ` ${input.contactName}`},`,
-      '',
-      `${input.sharedBy} has shared ${what(input.type)} with you through the ${input.providerName} patient portal.`,
-      ...(input.note === null ? [] : ['', `Their note: ${input.note}`]),
-      '',
-      `Open it here: ${input.link}`,
-      '',
-      `You will need ${input.sharedBy}'s date of birth, and we will send a verification code to this address.`,
-      `The link works until ${input.validUntil}, unless ${input.sharedBy} withdraws it sooner.`,
-      `If you do not know ${input.sharedBy}, you can ignore this e-mail.`,
-      '',
-    ].join('\n'),
-  };
+/**
+ * The mail (HTML and text, notifications' resultShareMail) in the provider's look and locale, read
+ * in the caller's transaction; the expiry written as the locale writes a date.
+ */
+export async function shareMailMessage(tx: Queryable, publicUrl: string, input: ShareMessageInput, expiresAt: Date): Promise<Mail> {
+  const context = await mailContext(tx, publicUrl);
+  const validUntil = expiresAt.toLocaleDateString(context.locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return resultShareMail(
+    {
+      sharedBy: input.sharedBy,
+      contactName: input.contactName,
+      history: input.type === 'HISTORY',
+      note: input.note,
+      link: input.link,
+      validUntil,
+    },
+    context,
+  );
 }
 
 export function shareSmsText(input: ShareMessageInput): string {

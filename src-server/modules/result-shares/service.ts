@@ -24,7 +24,7 @@ import type { SignedLinks } from '../../platform/signed-links';
 import { createSmsOutboxRepository } from '../../platform/sms/sms-outbox-repository';
 import type { FileStorage } from '../../platform/storage';
 import { createResultsRepository, PATIENT_IMAGE_LINK, PATIENT_IMAGE_LINK_TTL_MS } from '../results/public';
-import { shareMailText, shareSmsText } from './messages';
+import { shareMailMessage, shareSmsText } from './messages';
 import { createResultSharesRepository, type ShareRow } from './repository';
 
 /**
@@ -141,7 +141,11 @@ export function createResultShares(deps: ResultSharesDeps) {
           tx,
         );
         if (contactType === 'EMAIL')
-          await mailOutbox.enqueue({ kind: 'result_share', recipient: contact, ...shareMailText(message) }, now, tx);
+          await mailOutbox.enqueue(
+            { kind: 'result_share', recipient: contact, ...(await shareMailMessage(tx, deps.publicUrl, message, expiresAt)) },
+            now,
+            tx,
+          );
         else await smsOutbox.enqueue({ kind: 'result_share', recipient: contact, text: shareSmsText(message) }, now, tx);
         await audit.record(
           {

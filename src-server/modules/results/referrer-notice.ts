@@ -1,9 +1,9 @@
 import { quickReportPath } from '@contract/api/image-viewer';
 import type { Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
-import { createOutboxRepository, oneLineSubject } from '../../platform/outbox/outbox-repository';
+import { createOutboxRepository } from '../../platform/outbox/outbox-repository';
 import type { SignedLinks } from '../../platform/signed-links';
-import { examDateInWords } from './exam-date';
+import { mailContext, referrerReportReadyMail } from '../notifications/public';
 import { mintReferrerImageLink } from './image-links';
 import { createResultsRepository } from './repository';
 
@@ -25,30 +25,6 @@ export interface ReferrerNoticeDeps {
   signedLinks: () => Promise<SignedLinks>;
 }
 
-export function referrerReportReadyMail(notice: {
-  providerName: string;
-  referrerName: string;
-  patient: string;
-  examName: string;
-  examDate: string;
-  accessionNumber: string;
-  link: string;
-}) {
-  return {
-    subject: oneLineSubject(`${notice.providerName}: report ready for ${notice.patient} (${notice.examName})`),
-    text: [
-      `Dear ${notice.referrerName},`,
-      '',
-      `The report of ${notice.patient}'s ${notice.examName} on ${notice.examDate} (accession ${notice.accessionNumber}) is ready.`,
-      '',
-      `Open the report and the images: ${notice.link}`,
-      '',
-      'The link is for you alone and works for 30 days. Every opening is recorded.',
-      '',
-    ].join('\n'),
-  };
-}
-
 /** Queues the mail inside the delivery's transaction. */
 export type ReferrerNoticeWriter = (reportId: string, email: string, tx: Queryable) => Promise<void>;
 
@@ -59,25 +35,26 @@ export type ReferrerNoticeWriter = (reportId: string, email: string, tx: Queryab
 export function createReferrerNotice(deps: ReferrerNoticeDeps): () => Promise<ReferrerNoticeWriter> {
   return async () => {
     const links = await deps.signedLinks();
-    const providerName = await deps.providerName();
-    return (reportId, email, tx) => queueMail(links, providerName, reportId, email, tx);
+    return (reportId, email, tx) => queueMail(links, reportId, email, tx);
   };
 
-  async function queueMail(links: SignedLinks, providerName: string, reportId: string, email: string, tx: Queryable): Promise<void> {
+  async function queueMail(links: SignedLinks, reportId: string, email: string, tx: Queryable): Promise<void> {
     const facts = await createResultsRepository(tx).referrerReport(reportId);
     if (facts === null) throw new Error('[results] referrer notice: the report is not stored');
     const now = deps.clock.now();
-    const examDate = examDateInWords(facts.starts_at, facts.time_zone);
     const imsec = mintReferrerImageLink(links, reportId);
-    const mail = referrerReportReadyMail({
-      providerName,
-      referrerName: facts.referrer_name,
-      patient: `${facts.first_name} ${facts.last_name.slice(0, 1)}.`,
-      examName: facts.exam_name,
-      examDate,
-      accessionNumber: facts.accession_number,
-      link: `${deps.publicUrl}${quickReportPath(imsec)}`,
-    });
+    const mail = await referrerReportReadyMail(
+      {
+        referrerName: facts.referrer_name,
+        patient: `${facts.first_name} ${facts.last_name.slice(0, 1)}.`,
+        examName: facts.exam_name,
+        startsAt: facts.starts_at,
+        timeZone: facts.time_zone,
+        accessionNumber: facts.accession_number,
+        link: `${deps.publicUrl}${quickReportPath(imsec)}`,
+      },
+      await mailContext(tx, deps.publicUrl),
+    );
     await createOutboxRepository(tx).enqueue({ kind: REFERRER_REPORT_READY_KIND, recipient: email, ...mail }, now, tx);
   }
 }

@@ -2,8 +2,8 @@ import { resultPagePath } from '@contract/api/results';
 import type { Database } from '../../db/connection';
 import { isoTimestamp } from '../../db/sql';
 import type { Clock } from '../../platform/clock';
-import { examDateInWords } from './exam-date';
-import { createOutboxRepository, oneLineSubject } from '../../platform/outbox/outbox-repository';
+import { createOutboxRepository } from '../../platform/outbox/outbox-repository';
+import { mailContext, resultsReadyMail } from '../notifications/public';
 
 /**
  * The results e-mail (docs/rules/results.md#results-e-mail): once a report's release time has
@@ -32,23 +32,6 @@ interface DueNotice extends Record<string, unknown> {
   time_zone: string;
 }
 
-export function resultsReadyMail(notice: { providerName: string; firstName: string; examName: string; examDate: string; link: string }) {
-  return {
-    subject: oneLineSubject(`${notice.providerName}: your ${notice.examName} results are ready`),
-    text: [
-      `Dear ${notice.firstName},`,
-      '',
-      `The report of your ${notice.examName} on ${notice.examDate} is ready to view.`,
-      '',
-      `View your results: ${notice.link}`,
-      '',
-      'You will need your date of birth, and we will send you a verification code.',
-      'Your referring doctor has your report too: please talk to them about what it means for you.',
-      '',
-    ].join('\n'),
-  };
-}
-
 export function createReleaseNotices(deps: ReleaseNoticesDeps) {
   const { db, clock } = deps;
   const outbox = createOutboxRepository(db);
@@ -56,7 +39,6 @@ export function createReleaseNotices(deps: ReleaseNoticesDeps) {
   return {
     /** Queues the e-mails of reports released by now and not yet notified; answers how many. */
     async sweep(): Promise<number> {
-      const providerName = await deps.providerName();
       const now = clock.now();
       return db.transaction(async (tx) => {
         // skip locked: two servers sweeping at once never mail one report twice.
@@ -73,11 +55,14 @@ export function createReleaseNotices(deps: ReleaseNoticesDeps) {
             for update of r skip locked`,
           [now.toISOString()],
         );
+        const context = due.length === 0 ? null : await mailContext(tx, deps.publicUrl);
         for (const notice of due) {
-          if (notice.email !== null && notice.email.includes('@')) {
-            const examDate = examDateInWords(notice.starts_at, notice.time_zone);
+          if (context !== null && notice.email !== null && notice.email.includes('@')) {
             const link = `${deps.publicUrl}${resultPagePath(notice.booking_key)}`;
-            const mail = resultsReadyMail({ providerName, firstName: notice.first_name, examName: notice.exam_name, examDate, link });
+            const mail = await resultsReadyMail(
+              { firstName: notice.first_name, examName: notice.exam_name, startsAt: notice.starts_at, timeZone: notice.time_zone, link },
+              context,
+            );
             await outbox.enqueue({ kind: RESULTS_READY_KIND, recipient: notice.email, ...mail }, now, tx);
           }
           await tx.query(`update result_report set notified_at = $2 where id = $1::uuid`, [notice.id, now.toISOString()]);

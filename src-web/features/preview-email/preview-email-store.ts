@@ -1,67 +1,106 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import type { EmailPreview, EmailPreviewQuery } from '@contract/api/notifications';
+import type { EmailPreview, EmailPreviewOptions, EmailPreviewQuery, EmailTestSent, PreviewReference } from '@contract/api/notifications';
+import type { SupportedLocale } from '@contract/api/locales';
 import { createNotificationsApi, type NotificationsApi } from '../../api/notifications-api';
 import { ApiError } from '../../api/client';
 import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 
-/** The query parameters the page needs, in the order the message names them. */
+/** The query parameters the page reads (the spec's), each preselecting its picker. */
 export const PREVIEW_PARAMS = ['template', 'lang', 'referenceId'] as const;
+
+/** The frame's width: a desktop mail client, or a phone (390 px, as a common phone's viewport). */
+export type PreviewWidth = 'desktop' | 'phone';
+export const PHONE_WIDTH = 390;
 
 /** Why there is no preview to show. */
 export type PreviewProblem =
-  /** The address lacks parameters: nothing was asked of the server. */
-  | { kind: 'missingParams'; names: string[] }
   /** 401: no staff session (the page offers staff sign-in there). */
   | { kind: 'signInNeeded' }
-  /** Any other refusal the server explained (400, 403, 404): its message is shown as it is. */
+  /** Any other refusal the server explained (400, 403, 404, 429): its message is shown as it is. */
   | { kind: 'server'; message: string }
+  /** The chosen template needs a kind of record there is none of yet. */
+  | { kind: 'noReference' }
   /** No answer, or a 5xx: a generic text and Retry. */
   | { kind: 'unavailable' };
 
 /**
- * The e-mail preview page (docs/rules/notifications.md#e-mail-preview): reads template, lang and
- * referenceId from the address and loads the rendered mail for staff.
+ * The e-mail preview page (docs/rules/notifications.md#e-mail-preview): pickers for template,
+ * language and a recent record, preselected from the address's template, lang and referenceId;
+ * the rendered mail for staff; and "send a test to me".
  */
 export class PreviewEmailStore {
+  options: EmailPreviewOptions | null = null;
+  query: EmailPreviewQuery | null = null;
   preview: EmailPreview | null = null;
   loadState: LoadState = 'idle';
   problem: PreviewProblem | null = null;
-
-  private readonly api: NotificationsApi;
-  private query: EmailPreviewQuery | null = null;
   /** The preview's HTML as a page of its own (GET .../preview_translated_email/html), for the frame. */
   htmlUrl: string | null = null;
+  width: PreviewWidth = 'desktop';
+  sending = false;
+  sent: EmailTestSent | null = null;
+  sendProblem: PreviewProblem | null = null;
+
+  private readonly api: NotificationsApi;
+  private params = new URLSearchParams();
   private generation = 0;
 
   constructor(api: NotificationsApi) {
     this.api = api;
-    makeAutoObservable<this, 'api' | 'query' | 'generation'>(this, {
+    makeAutoObservable<this, 'api' | 'params' | 'generation'>(this, {
       api: false,
-      query: false,
+      params: false,
       generation: false,
       preview: observableRef,
+      options: observableRef,
     });
   }
 
-  /** Loads the preview the address names; with parameters missing, says which and asks nothing. */
-  async open(params: URLSearchParams): Promise<void> {
+  /** The recent records the chosen template can be previewed with. */
+  get references(): PreviewReference[] {
+    const options = this.options;
+    const template = options?.templates.find((entry) => entry.name === this.query?.template);
+    return options === null || template === undefined ? [] : options.references[template.reference];
+  }
+
+  /**
+   * Loads the pickers' choices once, then the preview the address names; a parameter the address
+   * lacks takes the first choice (the template list's first, the page's language, the newest record).
+   */
+  async open(params: URLSearchParams, pageLocale: SupportedLocale): Promise<void> {
     this.generation += 1;
     const generation = this.generation;
-    this.preview = null;
-    const values = PREVIEW_PARAMS.map((name) => [name, params.get(name)?.trim() ?? ''] as const);
-    const missing = values.filter(([, value]) => value === '').map(([name]) => name);
-    if (missing.length > 0) {
-      this.query = null;
-      this.problem = { kind: 'missingParams', names: missing };
-      this.loadState = 'error';
-      return;
-    }
-    const query = Object.fromEntries(values) as EmailPreviewQuery;
-    this.query = query;
+    this.params = params;
+    this.sent = null;
+    this.sendProblem = null;
     this.problem = null;
     this.loadState = 'loading';
     try {
+      const options = this.options ?? (await this.api.previewOptions());
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        this.options = options;
+      });
+      const given = (name: (typeof PREVIEW_PARAMS)[number]) => params.get(name)?.trim() ?? '';
+      const template = given('template') || options.templates[0]?.name || '';
+      const lang = (given('lang') ||
+        (options.languages.includes(pageLocale) ? pageLocale : options.languages[0]) ||
+        'en') as SupportedLocale;
+      const kind = options.templates.find((entry) => entry.name === template)?.reference ?? 'booking';
+      const referenceId = given('referenceId') || options.references[kind][0]?.id || '';
+      const query = { template, lang, referenceId };
+      runInAction(() => {
+        this.query = query;
+      });
+      if (referenceId === '') {
+        runInAction(() => {
+          this.preview = null;
+          this.problem = { kind: 'noReference' };
+          this.loadState = 'error';
+        });
+        return;
+      }
       const preview = await this.api.previewEmail(query);
       if (generation !== this.generation) return;
       runInAction(() => {
@@ -72,16 +111,57 @@ export class PreviewEmailStore {
     } catch (error) {
       if (generation !== this.generation) return;
       runInAction(() => {
+        this.preview = null;
         this.problem = problemOf(error);
         this.loadState = 'error';
       });
     }
   }
 
-  /** Retry after a failure, with the same parameters (nothing to retry when some were missing). */
-  async retry(): Promise<void> {
+  /**
+   * The address after a picker changed: a new template keeps the record only when it is of the
+   * same kind (a report id does not name a booking).
+   */
+  paramsWith(change: Partial<EmailPreviewQuery>): URLSearchParams {
+    const current = this.query ?? { template: '', lang: 'en', referenceId: '' };
+    const next = { ...current, ...change };
+    if (change.template !== undefined && change.referenceId === undefined) {
+      const kindOf = (name: string) => this.options?.templates.find((entry) => entry.name === name)?.reference;
+      if (kindOf(change.template) !== kindOf(current.template)) next.referenceId = '';
+    }
+    return new URLSearchParams(Object.entries(next).filter(([, value]) => value !== ''));
+  }
+
+  setWidth(width: PreviewWidth): void {
+    this.width = width;
+  }
+
+  /** Sends the mail on show to the signed-in staff member's own address. */
+  async sendTest(): Promise<void> {
     const query = this.query;
-    if (query !== null) await this.open(new URLSearchParams(query));
+    if (query === null || this.sending) return;
+    this.sending = true;
+    this.sent = null;
+    this.sendProblem = null;
+    try {
+      const sent = await this.api.sendTest(query);
+      runInAction(() => {
+        this.sent = sent;
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.sendProblem = problemOf(error);
+      });
+    } finally {
+      runInAction(() => {
+        this.sending = false;
+      });
+    }
+  }
+
+  /** Retry after a failure, with the same address. */
+  async retry(pageLocale: SupportedLocale): Promise<void> {
+    await this.open(this.params, pageLocale);
   }
 
   dispose(): void {

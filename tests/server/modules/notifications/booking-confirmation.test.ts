@@ -54,18 +54,18 @@ function icsOf(mail: { attachments: Array<{ filename: string; content: string }>
 }
 
 describe('renderBookingConfirmation', () => {
-  it('should give dates and times in the clinic time zone, on both sides of a daylight-saving change', () => {
-    const mail = renderBookingConfirmation(confirmation(), OPTIONS);
+  it('should give dates and times in the clinic time zone, on both sides of a daylight-saving change', async () => {
+    const mail = await renderBookingConfirmation(confirmation(), OPTIONS);
     // The earlier appointment comes first and names the subject: 12:00 AEDT (UTC+11) on Saturday.
-    expect(mail.subject).toBe('Your appointment is confirmed: Saturday 4 April 2026 at 12:00 pm AEDT, Sydney CBD Imaging');
+    expect(mail.subject).toBe('Demo Radiology: Your appointment is confirmed – Saturday 4 April 2026 at 12:00 pm AEDT, Sydney CBD Imaging');
     expect(mail.text).toContain('Saturday 4 April 2026, 12:00 pm AEDT to 12:20 pm AEDT');
     // After the change the zone is UTC+10: 23:30Z is 09:30 AEST.
     expect(mail.text).toContain('Sunday 5 April 2026, 9:30 am AEST to 10:15 am AEST');
     expect(mail.text.indexOf('CT Chest (CT)')).toBeLessThan(mail.text.indexOf('MRI Brain (MRI)'));
   });
 
-  it('should carry the exams, clinic with address and phone, preparation notes, walk-in exam and the appointment link', () => {
-    const mail = renderBookingConfirmation(confirmation(), OPTIONS);
+  it('should carry the exams, clinic with address and phone, preparation notes, walk-in exam and the appointment link', async () => {
+    const mail = await renderBookingConfirmation(confirmation(), OPTIONS);
     const link = 'https://portal.example.com/appointments/Kq3_x-9ZbT2mW8vY1nR4sA';
     for (const body of [mail.text, new JSDOM(mail.html).window.document.body.textContent ?? '']) {
       expect(body).toContain('Dear Ms Jane Citizen,');
@@ -83,13 +83,17 @@ describe('renderBookingConfirmation', () => {
       expect(body).toContain('Demo Radiology');
     }
     const document = new JSDOM(mail.html).window.document;
-    expect(document.documentElement.lang).toBe('en');
+    expect(document.documentElement.lang).toBe('en-AU');
     expect(document.title).toBe(mail.subject);
-    expect(document.querySelector(`a[href="${link}"]`)?.textContent).toBe(link);
+    // The button, and the address itself under it.
+    expect([...document.querySelectorAll(`a[href="${link}"]`)].map((anchor) => anchor.textContent)).toEqual([
+      'View your appointment',
+      link,
+    ]);
   });
 
-  it('should leave out the walk-in lines and phone when there are none', () => {
-    const mail = renderBookingConfirmation(
+  it('should leave out the walk-in lines and phone when there are none', async () => {
+    const mail = await renderBookingConfirmation(
       confirmation({ walkInExam: undefined, clinic: { name: 'North Imaging', address: '2 High St', timeZone: 'Australia/Perth' } }),
       OPTIONS,
     );
@@ -99,23 +103,23 @@ describe('renderBookingConfirmation', () => {
     expect(mail.text).toContain('Saturday 4 April 2026, 9:00 am AWST to 9:20 am AWST');
   });
 
-  it('should speak to the patient after a staff booking, and say the booking team booked it', () => {
-    const mail = renderBookingConfirmation(confirmation({ staffBooking: true }), OPTIONS);
-    expect(mail.subject).toMatch(/^Your appointment is confirmed: /);
+  it('should speak to the patient after a staff booking, and say the booking team booked it', async () => {
+    const mail = await renderBookingConfirmation(confirmation({ staffBooking: true }), OPTIONS);
+    expect(mail.subject).toMatch(/^Demo Radiology: Your appointment is confirmed – /);
     for (const body of [mail.text, new JSDOM(mail.html).window.document.body.textContent ?? '']) {
       expect(body).toContain('Dear Ms Jane Citizen,');
-      expect(body).toContain('Your appointment at Sydney CBD Imaging is confirmed. Our booking team booked it for you.');
+      expect(body).toContain('Your appointment at Sydney CBD Imaging is confirmed. It was booked for you by our booking team.');
       expect(body).toContain('To view or manage your appointment, open:');
       expect(body).toContain('Please arrive 20 minutes before your appointment time.');
       expect(body).not.toMatch(/\bthe patient\b/i);
     }
     // A booking the patient made themselves does not say so.
-    expect(renderBookingConfirmation(confirmation(), OPTIONS).text).not.toContain('booking team');
+    expect((await renderBookingConfirmation(confirmation(), OPTIONS)).text).not.toContain('booking team');
   });
 
-  it('should escape every interpolated value in the HTML (a patient named <script>)', () => {
+  it('should escape every interpolated value in the HTML (a patient named <script>)', async () => {
     const hostile = '<script>alert("x")</script>';
-    const mail = renderBookingConfirmation(
+    const mail = await renderBookingConfirmation(
       confirmation({
         bookingKey: 'key"><img src=x onerror=alert(1)>',
         patient: { title: '<b>Dr</b>', firstName: hostile, lastName: "O'Brien & <i>Sons</i>", email: 'x@example.com' },
@@ -135,7 +139,12 @@ describe('renderBookingConfirmation', () => {
     );
     const document = new JSDOM(mail.html).window.document;
     expect(document.querySelectorAll('script, img, iframe, svg, style, marquee, b, i').length).toBe(0);
-    expect(document.querySelectorAll('a')).toHaveLength(1);
+    // The booking's two links (button and address) and the footer's contact page, nothing injected.
+    expect([...document.querySelectorAll('a')].map((anchor) => anchor.getAttribute('href'))).toEqual([
+      appointmentUrl('https://portal.example.com', 'key"><img src=x onerror=alert(1)>'),
+      appointmentUrl('https://portal.example.com', 'key"><img src=x onerror=alert(1)>'),
+      'https://portal.example.com/contact',
+    ]);
     const text = document.body.textContent ?? '';
     expect(text).toContain(`Dear <b>Dr</b> ${hostile} O'Brien & <i>Sons</i>,`);
     expect(text).toContain('<svg onload=alert(1)> (MRI</li>)');
@@ -149,8 +158,11 @@ describe('renderBookingConfirmation', () => {
     expect(document.querySelector('a')?.getAttribute('href')).toMatch(/^https:\/\/portal\.example\.com\/appointments\/key%22%3E%3Cimg/);
   });
 
-  it('should attach an RFC 5545 calendar with one event per exam in UTC, escaped and folded', () => {
-    const mail = renderBookingConfirmation(confirmation({ clinic: { ...confirmation().clinic, name: 'Sydney, CBD; Imaging' } }), OPTIONS);
+  it('should attach an RFC 5545 calendar with one event per exam in UTC, escaped and folded', async () => {
+    const mail = await renderBookingConfirmation(
+      confirmation({ clinic: { ...confirmation().clinic, name: 'Sydney, CBD; Imaging' } }),
+      OPTIONS,
+    );
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0]).toMatchObject({ filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' });
     const ics = icsOf(mail);
@@ -172,38 +184,44 @@ describe('renderBookingConfirmation', () => {
       expect(uid).toMatch(/^UID:[0-9a-f]{32}@portal\.example\.com$/);
       expect(uid).not.toContain('Kq3_x');
     }
-    expect(icsOf(renderBookingConfirmation(confirmation(), OPTIONS))).toBe(icsOf(renderBookingConfirmation(confirmation(), OPTIONS)));
+    expect(icsOf(await renderBookingConfirmation(confirmation(), OPTIONS))).toBe(
+      icsOf(await renderBookingConfirmation(confirmation(), OPTIONS)),
+    );
   });
 
-  it('should say a pending booking awaits the clinic, and mark its calendar events tentative', () => {
-    const mail = renderBookingConfirmation(confirmation({ pending: true }), OPTIONS);
-    expect(mail.subject).toBe('Your appointment request is received: Saturday 4 April 2026 at 12:00 pm AEDT, Sydney CBD Imaging');
+  it('should say a pending booking awaits the clinic, and mark its calendar events tentative', async () => {
+    const mail = await renderBookingConfirmation(confirmation({ pending: true }), OPTIONS);
+    expect(mail.subject).toBe(
+      'Demo Radiology: Your appointment request is received – Saturday 4 April 2026 at 12:00 pm AEDT, Sydney CBD Imaging',
+    );
     expect(mail.text).toContain('Your appointment at Sydney CBD Imaging is reserved and waiting for the clinic to confirm it.');
     expect(mail.text).not.toContain('confirmed');
     const lines = icsLines(icsOf(mail));
     expect(lines.filter((line) => line.startsWith('STATUS:'))).toEqual(['STATUS:TENTATIVE', 'STATUS:TENTATIVE']);
-    const staff = renderBookingConfirmation(confirmation({ pending: true, staffBooking: true }), OPTIONS);
-    expect(staff.subject).toMatch(/^Your appointment request is received: /);
-    expect(icsLines(icsOf(renderBookingConfirmation(confirmation(), OPTIONS))).filter((line) => line.startsWith('STATUS:'))).toEqual([
+    const staff = await renderBookingConfirmation(confirmation({ pending: true, staffBooking: true }), OPTIONS);
+    expect(staff.subject).toMatch(/^Demo Radiology: Your appointment request is received – /);
+    expect(icsLines(icsOf(await renderBookingConfirmation(confirmation(), OPTIONS))).filter((line) => line.startsWith('STATUS:'))).toEqual([
       'STATUS:CONFIRMED',
       'STATUS:CONFIRMED',
     ]);
   });
 
-  it('should keep the subject one header line, whatever the clinic is called', () => {
+  it('should keep the subject one header line, whatever the clinic is called', async () => {
     const clinic = { ...confirmation().clinic, name: 'Evil\r\nBcc: everyone@example.com\n' };
-    const mail = renderBookingConfirmation(confirmation({ clinic }), OPTIONS);
-    expect(mail.subject).toBe('Your appointment is confirmed: Saturday 4 April 2026 at 12:00 pm AEDT, Evil Bcc: everyone@example.com');
-    const long = renderBookingConfirmation(confirmation({ clinic: { ...clinic, name: 'x'.repeat(2000) } }), OPTIONS);
+    const mail = await renderBookingConfirmation(confirmation({ clinic }), OPTIONS);
+    expect(mail.subject).toBe(
+      'Demo Radiology: Your appointment is confirmed – Saturday 4 April 2026 at 12:00 pm AEDT, Evil Bcc: everyone@example.com',
+    );
+    const long = await renderBookingConfirmation(confirmation({ clinic: { ...clinic, name: 'x'.repeat(2000) } }), OPTIONS);
     expect(long.subject).toHaveLength(250);
   });
 
-  it('should refuse an appointment without a valid instant rather than mail a wrong time', () => {
+  it('should refuse an appointment without a valid instant rather than mail a wrong time', async () => {
     const bad = confirmation({
       appointments: [{ examName: 'MRI', modalityName: 'MRI', startsAt: 'tomorrow', endsAt: '2026-04-05T00:15:00Z' }],
     });
-    expect(() => renderBookingConfirmation(bad, OPTIONS)).toThrow(/startsAt/);
-    expect(() => renderBookingConfirmation(confirmation({ appointments: [] }), OPTIONS)).toThrow(RangeError);
+    await expect(renderBookingConfirmation(bad, OPTIONS)).rejects.toThrow(/startsAt/);
+    await expect(renderBookingConfirmation(confirmation({ appointments: [] }), OPTIONS)).rejects.toThrow(RangeError);
   });
 });
 
@@ -274,7 +292,9 @@ describe.each(backends())('queueBookingConfirmation on %s', (backend) => {
     expect(arrived.envelopeFrom).toBe('bookings@demo-radiology.example');
     expect(arrived.envelopeTo).toEqual(['jane.citizen@example.com']);
     const parsed = arrived.parsed;
-    expect(parsed.subject).toBe('Your appointment is confirmed: Saturday 4 April 2026 at 12:00 pm AEDT, Sydney CBD Imaging');
+    expect(parsed.subject).toBe(
+      'Demo Radiology: Your appointment is confirmed – Saturday 4 April 2026 at 12:00 pm AEDT, Sydney CBD Imaging',
+    );
     expect(parsed.text).toContain('https://portal.example.com/appointments/Kq3_x-9ZbT2mW8vY1nR4sA');
     expect(parsed.text).toContain('Remove all metal; no jewellery.');
     expect(parsed.html).toContain('<a href="https://portal.example.com/appointments/Kq3_x-9ZbT2mW8vY1nR4sA"');
@@ -294,7 +314,7 @@ describe.each(backends())('queueBookingConfirmation on %s', (backend) => {
     ).toBe(true);
     // What was sent refers to the image by Content-ID (the parser below swaps that for the image itself).
     const quotedPrintable = arrived.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    expect(quotedPrintable).toContain(`<img src="cid:${BOOKING_CODE_CID}"`);
+    expect(quotedPrintable).toMatch(new RegExp(`<img[^>]* src="cid:${BOOKING_CODE_CID}"`));
     expect(arrived.raw).toContain(`Content-ID: <${BOOKING_CODE_CID}>`);
     const html = new JSDOM(parsed.html || '').window.document;
     const img = html.querySelector('img[alt^="QR code"]');

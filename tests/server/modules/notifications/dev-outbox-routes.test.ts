@@ -82,7 +82,7 @@ describe.each(backends())('development outbox on %s', (backend) => {
     expect(document.querySelector('table caption')?.textContent).toContain('most recent');
     expect([...document.querySelectorAll('th')].every((th) => th.getAttribute('scope') === 'col')).toBe(true);
     const link = document.querySelector(`a[href="/dev/outbox/${mailId}"]`);
-    expect(link?.textContent).toBe('Your appointment is confirmed: Saturday 21 March 2026 at 10:00 am AEDT, North <b>Imaging</b>');
+    expect(link?.textContent).toBe('Demo: Your appointment is confirmed – Saturday 21 March 2026 at 10:00 am AEDT, North <b>Imaging</b>');
     // The page's only style block carries the CSP nonce, so the policy allows it.
     const nonce = document.querySelector('style')?.getAttribute('nonce');
     expect(response.headers['content-security-policy']).toContain(`'nonce-${nonce ?? 'missing'}'`);

@@ -43,7 +43,7 @@ describe.each(backends())('referrer image links on %s', (backend) => {
   it('mails the referrer once with the quick report link, naming the exam and the patient by first name and initial only', async () => {
     const mails = await referrerMails();
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toContain('report ready for Liam E.');
+    expect(mails[0]?.subject).toContain('Report ready for Liam E.');
     expect(mailText).toContain('accession ACC-REF-1');
     expect(mailText).not.toContain(LIAM.dateOfBirth);
     expect(mailText).not.toMatch(/Example\b/);

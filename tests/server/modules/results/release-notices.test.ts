@@ -42,7 +42,7 @@ describe.each(backends())('results e-mail on %s', (backend) => {
     expect(await notices.sweep()).toBe(0);
     const [mail, ...more] = await mails(LIAM.email);
     expect(more).toEqual([]);
-    expect(mail?.subject).toMatch(/^Demo Radiology: your .+ results are ready$/);
+    expect(mail?.subject).toMatch(/^Harbour & Range Radiology: Your .+ results are ready$/);
     expect(mail?.text_body).toContain(`https://portal.example/appointments/${LIAM.bookingKey}/result`);
     expect(mail?.text_body).not.toContain('finding');
     expect(mail?.text_body).not.toContain(LIAM.dateOfBirth);

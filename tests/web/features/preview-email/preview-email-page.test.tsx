@@ -4,6 +4,28 @@ import { describe, expect, it } from 'vitest';
 import { json, type RouteHandler } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 
+// jsdom has no matchMedia; antd's Form grid asks it for breakpoints (no query matches here).
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+}
+// Nor ResizeObserver, which antd's Select and Segmented watch their size with.
+if (typeof globalThis.ResizeObserver !== 'function') {
+  globalThis.ResizeObserver = class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+}
+
 const KEY = 'pVC8vuYWYJuWi6jKwcf5Cg';
 const PATH = '/api/notifications/preview_translated_email';
 const PREVIEW = {
@@ -12,16 +34,42 @@ const PREVIEW = {
   text: 'Dear Ms Ada Lovelace,\n\nYour appointment at Chatswood Imaging is confirmed.\n',
 };
 
+const OPTIONS = {
+  templates: [
+    { name: 'booking_confirmation', reference: 'booking' },
+    { name: 'results_ready', reference: 'report' },
+  ],
+  languages: ['en', 'en-AU', 'en-NZ', 'en-CA', 'mk'],
+  references: {
+    booking: [
+      { id: '0b5c0f2e-0000-4000-8000-000000000001', label: 'Ada L. · X-ray chest · 2026-03-18 09:00' },
+      { id: '0b5c0f2e-0000-4000-8000-000000000002', label: 'Ben K. · CT brain · 2026-03-19 10:00' },
+    ],
+    booking_request: [],
+    report: [{ id: '0b5c0f2e-0000-4000-8000-00000000000a', label: 'Ada L. · MRI knee · ACC-1' }],
+  },
+};
+
 function previewServer(answers: Array<(response: ServerResponse) => void>) {
   const queries: URLSearchParams[] = [];
+  const sent: unknown[] = [];
   const routes: Record<string, RouteHandler> = {
     [`GET ${PATH}`]: (request: IncomingMessage, response) => {
       queries.push(new URL(request.url ?? '/', 'http://x').searchParams);
       const answer = answers[Math.min(queries.length - 1, answers.length - 1)];
       if (answer) answer(response);
     },
+    ['GET /api/notifications/preview_options']: (_request, response) => json(response, 200, OPTIONS),
+    [`POST ${PATH}/send_test`]: (request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        sent.push(JSON.parse(body));
+        json(response, 202, { recipient: 'sam.staff@demo-radiology.example', subject: PREVIEW.subject });
+      });
+    },
   };
-  return { routes, queries };
+  return { routes, queries, sent };
 }
 
 const pageUrl = (query: string) => `/preview-email?${query}`;
@@ -58,13 +106,39 @@ describe('e-mail preview page', () => {
     expect(screen.queryByText('Loading…')).toBeNull();
   });
 
-  it('should say which parameters are missing and ask the server nothing', async () => {
+  it('should preselect the first template, the page language and the newest booking when the address names none', async () => {
     const fake = previewServer([(response) => json(response, 200, PREVIEW)]);
-    const app = await renderApp(pageUrl('template=booking_confirmation'), { routes: fake.routes });
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('This address is missing lang, referenceId.');
-    expect(fake.queries).toHaveLength(0);
-    expect(app.server.requests.some((request) => request.url.startsWith(PATH))).toBe(false);
+    await renderApp('/preview-email', { routes: fake.routes });
+    await screen.findByTestId('preview-email-subject');
+    expect(screen.queryByText(/This address is missing/)).toBeNull();
+    expect(Object.fromEntries(fake.queries[0] ?? [])).toEqual({
+      template: 'booking_confirmation',
+      lang: 'en-AU',
+      referenceId: OPTIONS.references.booking[0]?.id,
+    });
+    expect(screen.getByLabelText('Template')).toBeTruthy();
+    expect(screen.getByLabelText('Language')).toBeTruthy();
+    expect(screen.getByLabelText('Booking or report')).toBeTruthy();
+  });
+
+  it('should take the newest record of the right kind when the address names only the template', async () => {
+    const fake = previewServer([(response) => json(response, 200, PREVIEW)]);
+    await renderApp(pageUrl('template=results_ready&lang=mk'), { routes: fake.routes });
+    await screen.findByTestId('preview-email-subject');
+    expect(Object.fromEntries(fake.queries[0] ?? [])).toEqual({
+      template: 'results_ready',
+      lang: 'mk',
+      referenceId: OPTIONS.references.report[0]?.id,
+    });
+  });
+
+  it('should send the previewed mail to the staff member and say where it went', async () => {
+    const fake = previewServer([(response) => json(response, 200, PREVIEW)]);
+    await renderApp(pageUrl(FULL_QUERY), { routes: fake.routes });
+    await screen.findByTestId('preview-email-subject');
+    fireEvent.click(screen.getByRole('button', { name: 'Send a test to me' }));
+    expect(await screen.findByText(/Sent to sam\.staff@demo-radiology\.example\./)).toBeTruthy();
+    expect(fake.sent).toEqual([{ template: 'booking_confirmation', lang: 'mk', referenceId: KEY }]);
   });
 
   it.each([

@@ -1,0 +1,100 @@
+import type { Queryable } from '../../db/connection';
+import type { Clock } from '../../platform/clock';
+import { createOutboxRepository } from '../../platform/outbox/outbox-repository';
+import { mailContext } from './mail-context';
+import { bookingRequestMail, cancellationMail, MAIL_KINDS, rescheduleRequestMail, type AppointmentFacts } from './mail-kinds';
+
+/**
+ * The booking mails besides the confirmation (docs/rules/notifications.md#mail-kinds), queued in
+ * the outbox inside the transaction of the change they report: no request, cancellation or
+ * reschedule request without its mail, and no mail for one that rolled back.
+ */
+
+/** The columns of a booking's appointment rows these mails read (appointments' BookingRow has them). */
+export interface NoticeRow {
+  status: string;
+  exam_name: string;
+  modality_name: string;
+  starts_ms: number;
+  ends_ms: number;
+  clinic_name: string;
+  phone: string;
+  time_zone: string;
+  title: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  email_unsubscribed: boolean;
+}
+
+export interface NoticeOptions {
+  publicUrl: string;
+  clock: Clock;
+}
+
+/** The patient's address, unless there is none or the patient has unsubscribed (docs/rules/self-service.md#unsubscribe). */
+function recipientOf(rows: readonly NoticeRow[]): string | null {
+  const first = rows[0];
+  if (first === undefined || first.email_unsubscribed || first.email === null || !first.email.includes('@')) return null;
+  return first.email;
+}
+
+export function appointmentFactsOf(bookingKey: string, rows: readonly NoticeRow[]): AppointmentFacts | null {
+  const first = rows[0];
+  if (first === undefined) return null;
+  return {
+    bookingKey,
+    patient: { title: first.title, firstName: first.first_name, lastName: first.last_name },
+    clinic: { name: first.clinic_name, phone: first.phone === '' ? null : first.phone, timeZone: first.time_zone },
+    appointments: [...rows]
+      .sort((a, b) => a.starts_ms - b.starts_ms)
+      .map((row) => ({
+        examName: row.exam_name,
+        modalityName: row.modality_name,
+        startsAt: new Date(row.starts_ms).toISOString(),
+        endsAt: new Date(row.ends_ms).toISOString(),
+      })),
+  };
+}
+
+/**
+ * Queues "your appointment is cancelled" or "your reschedule request is received" for the rows the
+ * change moved (read before it, inside its transaction). Nothing for an unsubscribed patient.
+ */
+export async function queueAppointmentNotice(
+  tx: Queryable,
+  kind: 'cancellation' | 'rescheduleRequest',
+  bookingKey: string,
+  rows: readonly NoticeRow[],
+  options: NoticeOptions,
+): Promise<void> {
+  const recipient = recipientOf(rows);
+  const facts = appointmentFactsOf(bookingKey, rows);
+  if (recipient === null || facts === null) return;
+  const context = await mailContext(tx, options.publicUrl);
+  const mail = kind === 'cancellation' ? await cancellationMail(facts, context) : await rescheduleRequestMail(facts, context);
+  await createOutboxRepository(tx).enqueue({ kind: MAIL_KINDS[kind], recipient, ...mail }, options.clock.now(), tx);
+}
+
+/** Queues the acknowledgement of a new booking request: what was asked for, that the booking team will call. */
+export async function queueBookingRequestReceived(
+  tx: Queryable,
+  request: {
+    bookingKey: string;
+    patient: { title?: string; firstName: string; lastName: string; email: string };
+    clinic: { name: string; phone: string | null } | null;
+    exams: string[];
+  },
+  options: NoticeOptions,
+): Promise<void> {
+  const context = await mailContext(tx, options.publicUrl);
+  const mail = await bookingRequestMail(
+    { bookingKey: request.bookingKey, patient: request.patient, clinic: request.clinic, exams: request.exams },
+    context,
+  );
+  await createOutboxRepository(tx).enqueue(
+    { kind: MAIL_KINDS.bookingRequest, recipient: request.patient.email, ...mail },
+    options.clock.now(),
+    tx,
+  );
+}

@@ -1,0 +1,214 @@
+import type { SupportedLocale } from '@contract/api/locales';
+import { oneLineSubject } from '../../platform/outbox/outbox-repository';
+import { patientName } from './booking-confirmation';
+import type { MailBrand } from './templates/brand';
+import { mailDates, wordsFor } from './templates/dates';
+import { NoticeMail, type NoticeView } from './templates/notice-mail';
+import { renderBodies } from './templates/render';
+import type { MailWords } from './templates/words';
+
+/**
+ * Every mail but the booking confirmation (docs/rules/notifications.md#mail-kinds): each kind
+ * turns its facts into the words of one locale and renders them in the shared layout. The
+ * modules that send them (booking, appointments, results, result-shares, patient-access) gather
+ * the facts and queue the result in their own transaction.
+ */
+
+export interface MailContext {
+  brand: MailBrand;
+  locale: SupportedLocale;
+}
+
+export interface Mail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export const MAIL_KINDS = {
+  bookingRequest: 'booking_request_received',
+  cancellation: 'appointment_cancelled',
+  rescheduleRequest: 'reschedule_requested',
+  otp: 'otp_code',
+  resultsReady: 'results_ready',
+  share: 'result_share',
+  referrer: 'referrer_report_ready',
+} as const;
+
+async function renderNotice(context: MailContext, build: (words: MailWords) => Omit<NoticeView, 'lang'>): Promise<Mail> {
+  const words = wordsFor(context.locale);
+  const view = { ...build(words), lang: context.locale };
+  const subject = oneLineSubject(view.subject);
+  const bodies = await renderBodies(NoticeMail({ brand: context.brand, words, view: { ...view, subject } }));
+  return { subject, ...bodies };
+}
+
+export interface PatientFacts {
+  title?: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A booking's appointments as the patient's mails list them. */
+export interface AppointmentFacts {
+  bookingKey: string;
+  patient: PatientFacts;
+  clinic: { name: string; phone: string | null; timeZone: string };
+  appointments: Array<{ examName: string; modalityName: string; startsAt: string; endsAt: string }>;
+}
+
+function appointmentItems(facts: AppointmentFacts, context: MailContext, words: MailWords) {
+  const dates = mailDates(context.locale, facts.clinic.timeZone);
+  const first = facts.appointments[0];
+  if (first === undefined) throw new RangeError('mail: no appointments');
+  const start = new Date(first.startsAt);
+  return {
+    when: words.common.at(dates.date(start), dates.time(start)),
+    items: facts.appointments.map((appointment) => ({
+      title: `${appointment.examName} (${appointment.modalityName})`,
+      lines: [
+        words.common.span(
+          dates.date(new Date(appointment.startsAt)),
+          dates.time(new Date(appointment.startsAt)),
+          dates.time(new Date(appointment.endsAt)),
+        ),
+      ],
+    })),
+  };
+}
+
+const appointmentLink = (brand: MailBrand, bookingKey: string): string =>
+  `${brand.publicUrl}/appointments/${encodeURIComponent(bookingKey)}`;
+
+/** Sent when a booking request is created: what was asked for, and that the booking team will call. */
+export function bookingRequestMail(
+  facts: { bookingKey: string; patient: PatientFacts; clinic: { name: string; phone: string | null } | null; exams: string[] },
+  context: MailContext,
+): Promise<Mail> {
+  return renderNotice(context, (words) => {
+    const w = words.request;
+    return {
+      subject: w.subject(context.brand.name),
+      greeting: words.common.dear(patientName(facts.patient)),
+      intro: [w.intro],
+      items: facts.exams.map((exam) => ({ title: exam })),
+      after: [...(facts.clinic === null ? [] : [w.atClinic(facts.clinic.name)]), w.next],
+      action: {
+        lead: w.view,
+        href: `${context.brand.publicUrl}/booking-requests/${encodeURIComponent(facts.bookingKey)}`,
+        label: w.button,
+      },
+      phone: facts.clinic?.phone ?? null,
+    };
+  });
+}
+
+/** Sent when the patient cancels: what was cancelled, how to book again, whom to call if it was not them. */
+export function cancellationMail(facts: AppointmentFacts, context: MailContext): Promise<Mail> {
+  return renderNotice(context, (words) => {
+    const w = words.cancellation;
+    const { when, items } = appointmentItems(facts, context, words);
+    return {
+      subject: w.subject(context.brand.name, when),
+      greeting: words.common.dear(patientName(facts.patient)),
+      intro: [w.intro(facts.clinic.name, when)],
+      items,
+      action: { lead: w.rebook, href: `${context.brand.publicUrl}/`, label: w.button },
+      after: [w.notYou(facts.clinic.phone)],
+      phone: facts.clinic.phone,
+    };
+  });
+}
+
+/** Sent when the patient asks to reschedule: the request is in, the time stays theirs meanwhile. */
+export function rescheduleRequestMail(facts: AppointmentFacts, context: MailContext): Promise<Mail> {
+  return renderNotice(context, (words) => {
+    const w = words.rescheduleRequest;
+    const { when, items } = appointmentItems(facts, context, words);
+    return {
+      subject: w.subject(context.brand.name),
+      greeting: words.common.dear(patientName(facts.patient)),
+      intro: [w.intro(facts.clinic.name, when)],
+      items,
+      after: [w.keep],
+      action: { lead: w.view, href: appointmentLink(context.brand, facts.bookingKey), label: w.button },
+      phone: facts.clinic.phone,
+    };
+  });
+}
+
+/** The one-time password: names the provider and the lifetime, never the booking key, date of birth or a name. */
+export function otpMail(facts: { code: string; validMinutes: number }, context: MailContext): Promise<Mail> {
+  return renderNotice(context, (words) => {
+    const w = words.otp;
+    return {
+      subject: w.subject(context.brand.name),
+      greeting: words.common.hello(null),
+      intro: [w.code(context.brand.name, facts.code)],
+      code: facts.code,
+      after: [w.valid(facts.validMinutes), w.ignore],
+    };
+  });
+}
+
+/** A report is released: which exam, and the link; no finding, date of birth or code. */
+export function resultsReadyMail(
+  facts: { firstName: string; examName: string; startsAt: string; timeZone: string; link: string },
+  context: MailContext,
+): Promise<Mail> {
+  return renderNotice(context, (words) => {
+    const w = words.resultsReady;
+    const date = mailDates(context.locale, facts.timeZone).day(new Date(facts.startsAt));
+    return {
+      subject: w.subject(context.brand.name, facts.examName),
+      greeting: words.common.dear(facts.firstName),
+      intro: [w.intro(facts.examName, date)],
+      action: { href: facts.link, label: w.button },
+      after: [w.need, w.doctor],
+    };
+  });
+}
+
+/** To a contact a patient shared results with: who, what, the patient's note as written, the link. */
+export function resultShareMail(
+  facts: { sharedBy: string; contactName: string | null; history: boolean; note: string | null; link: string; validUntil: string },
+  context: MailContext,
+): Promise<Mail> {
+  return renderNotice(context, (words) => {
+    const w = words.share;
+    return {
+      subject: w.subject(context.brand.name, facts.sharedBy, facts.history),
+      greeting: words.common.hello(facts.contactName),
+      intro: [w.intro(facts.sharedBy, context.brand.name, facts.history)],
+      ...(facts.note === null ? {} : { quote: { label: w.note, text: facts.note } }),
+      action: { href: facts.link, label: w.button },
+      after: [w.need(facts.sharedBy), w.until(facts.validUntil, facts.sharedBy), w.unknown(facts.sharedBy)],
+    };
+  });
+}
+
+/** To the referring doctor: whose report (first name, last initial), which exam, the quick report link. */
+export function referrerReportReadyMail(
+  facts: {
+    referrerName: string;
+    patient: string;
+    examName: string;
+    startsAt: string;
+    timeZone: string;
+    accessionNumber: string;
+    link: string;
+  },
+  context: MailContext,
+): Promise<Mail> {
+  return renderNotice(context, (words) => {
+    const w = words.referrer;
+    const date = mailDates(context.locale, facts.timeZone).day(new Date(facts.startsAt));
+    return {
+      subject: w.subject(context.brand.name, facts.patient, facts.examName),
+      greeting: words.common.dear(facts.referrerName),
+      intro: [w.intro(facts.patient, facts.examName, date, facts.accessionNumber)],
+      action: { href: facts.link, label: w.button },
+      after: [w.private],
+    };
+  });
+}

@@ -1,0 +1,189 @@
+import type { SupportedLocale } from '@contract/api/locales';
+
+/**
+ * Every word the mails say, per language (docs/rules/notifications.md#languages). A mail's
+ * language follows the portal locale it is written in: en, en-AU, en-NZ and en-CA read English
+ * (dates in their own locale), mk Macedonian. A new locale adds one dictionary here.
+ */
+
+export type MailLanguage = 'en' | 'mk';
+
+export interface MailWords {
+  language: MailLanguage;
+  common: {
+    dear(name: string): string;
+    hello(name: string | null): string;
+    /** "{date} at {time}" */
+    at(date: string, time: string): string;
+    /** "{date}, {from} to {to}" */
+    span(date: string, from: string, to: string): string;
+    phone(phone: string): string;
+    clinic: string;
+    contactHeading: string;
+    contactPage: string;
+    sentBy(provider: string): string;
+    automatic: string;
+  };
+  confirmation: {
+    subject(provider: string, when: string, clinic: string, pending: boolean): string;
+    intro(clinic: string, pending: boolean): string;
+    staffBooked: string;
+    heading: string;
+    preparation: string;
+    walkIn(name: string): string;
+    arrive(minutes: number): string;
+    allow(minutes: number): string;
+    manage: string;
+    button: string;
+    codeHeading: string;
+    codeCaption: string;
+    codeAlt(code: string): string;
+    cannotAttend: string;
+    icsAttached: string;
+  };
+  request: {
+    subject(provider: string): string;
+    intro: string;
+    atClinic(clinic: string): string;
+    next: string;
+    view: string;
+    button: string;
+  };
+  cancellation: {
+    subject(provider: string, when: string): string;
+    intro(clinic: string, when: string): string;
+    rebook: string;
+    button: string;
+    notYou(phone: string | null): string;
+  };
+  rescheduleRequest: {
+    subject(provider: string): string;
+    intro(clinic: string, when: string): string;
+    keep: string;
+    view: string;
+    button: string;
+  };
+  otp: {
+    subject(provider: string): string;
+    code(provider: string, code: string): string;
+    valid(minutes: number): string;
+    ignore: string;
+  };
+  resultsReady: {
+    subject(provider: string, exam: string): string;
+    intro(exam: string, date: string): string;
+    button: string;
+    need: string;
+    doctor: string;
+  };
+  share: {
+    subject(provider: string, who: string, history: boolean): string;
+    intro(who: string, provider: string, history: boolean): string;
+    note: string;
+    button: string;
+    need(who: string): string;
+    until(date: string, who: string): string;
+    unknown(who: string): string;
+  };
+  referrer: {
+    subject(provider: string, patient: string, exam: string): string;
+    intro(patient: string, exam: string, date: string, accession: string): string;
+    button: string;
+    private: string;
+  };
+}
+
+export const EN: MailWords = {
+  language: 'en',
+  common: {
+    dear: (name) => `Dear ${name},`,
+    hello: (name) => (name === null ? 'Hello,' : `Hello ${name},`),
+    at: (date, time) => `${date} at ${time}`,
+    span: (date, from, to) => `${date}, ${from} to ${to}`,
+    phone: (phone) => `Phone: ${phone}`,
+    clinic: 'Clinic',
+    contactHeading: 'Questions?',
+    contactPage: 'Contact us',
+    sentBy: (provider) => `This e-mail was sent by ${provider}.`,
+    automatic: 'It was sent automatically; replies are not read.',
+  },
+  confirmation: {
+    subject: (provider, when, clinic, pending) =>
+      `${provider}: ${pending ? 'Your appointment request is received' : 'Your appointment is confirmed'} – ${when}, ${clinic}`,
+    intro: (clinic, pending) =>
+      `Your appointment at ${clinic} is ${pending ? 'reserved and waiting for the clinic to confirm it' : 'confirmed'}.`,
+    staffBooked: 'It was booked for you by our booking team.',
+    heading: 'Your appointment',
+    preparation: 'Preparation:',
+    walkIn: (name) => `Walk-in exam: ${name}`,
+    arrive: (minutes) => `Please arrive ${minutes} minutes before your appointment time.`,
+    allow: (minutes) => `Allow ${minutes} minutes for preparation.`,
+    manage: 'To view or manage your appointment, open:',
+    button: 'View your appointment',
+    codeHeading: 'Booking code',
+    codeCaption: 'Scan this QR code at the kiosk to check in.',
+    codeAlt: (code) => `QR code of booking ${code}`,
+    cannotAttend: 'If you cannot attend, please let the clinic know.',
+    icsAttached: 'A calendar file (appointment.ics) is attached.',
+  },
+  request: {
+    subject: (provider) => `${provider}: We have received your booking request`,
+    intro: 'Thank you. We have received your booking request for:',
+    atClinic: (clinic) => `Preferred clinic: ${clinic}`,
+    next: 'Our booking team will contact you to arrange a time. You do not need to do anything until then.',
+    view: 'To view your request, open:',
+    button: 'View your request',
+  },
+  cancellation: {
+    subject: (provider, when) => `${provider}: Your appointment on ${when} is cancelled`,
+    intro: (clinic, when) => `Your appointment at ${clinic} on ${when} is cancelled, as you asked:`,
+    rebook: 'When you are ready, you can book a new appointment online:',
+    button: 'Book an appointment',
+    notYou: (phone) =>
+      phone === null
+        ? 'If you did not cancel this appointment, please contact the clinic.'
+        : `If you did not cancel this appointment, please call the clinic on ${phone}.`,
+  },
+  rescheduleRequest: {
+    subject: (provider) => `${provider}: We have received your request to reschedule`,
+    intro: (clinic, when) => `We have received your request to reschedule your appointment at ${clinic} on ${when}:`,
+    keep: 'Your current time stays reserved for you until the clinic contacts you with a new one.',
+    view: 'To view your appointment, open:',
+    button: 'View your appointment',
+  },
+  otp: {
+    subject: (provider) => `${provider}: Your verification code`,
+    code: (provider, code) => `Your ${provider} verification code is ${code}.`,
+    valid: (minutes) => `It is valid for ${minutes} minutes and can be used once.`,
+    ignore: 'If you did not try to sign in, you can ignore this e-mail. Never share this code with anyone.',
+  },
+  resultsReady: {
+    subject: (provider, exam) => `${provider}: Your ${exam} results are ready`,
+    intro: (exam, date) => `The report of your ${exam} on ${date} is ready to view.`,
+    button: 'View your results',
+    need: 'You will need your date of birth, and we will send you a verification code.',
+    doctor: 'Your referring doctor has your report too: please talk to them about what it means for you.',
+  },
+  share: {
+    subject: (provider, who, history) =>
+      `${provider}: ${who} has shared ${history ? 'their radiology history' : 'a radiology result'} with you`,
+    intro: (who, provider, history) =>
+      `${who} has shared ${history ? 'their radiology history' : 'a radiology result'} with you through the ${provider} patient portal.`,
+    note: 'Their note:',
+    button: 'Open the shared results',
+    need: (who) => `You will need ${who}'s date of birth, and we will send a verification code to this address.`,
+    until: (date, who) => `The link works until ${date}, unless ${who} withdraws it sooner.`,
+    unknown: (who) => `If you do not know ${who}, you can ignore this e-mail.`,
+  },
+  referrer: {
+    subject: (provider, patient, exam) => `${provider}: Report ready for ${patient} (${exam})`,
+    intro: (patient, exam, date, accession) => `The report of ${patient}'s ${exam} on ${date} (accession ${accession}) is ready.`,
+    button: 'Open the report and the images',
+    private: 'The link is for you alone and works for 30 days. Every opening is recorded.',
+  },
+};
+
+/** The dictionary and the date locale of a portal locale. */
+export function mailLanguageOf(locale: SupportedLocale): MailLanguage {
+  return locale === 'mk' ? 'mk' : 'en';
+}

@@ -1,0 +1,77 @@
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Segmented from 'antd/es/segmented';
+import Select from 'antd/es/select';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import type { EmailPreviewQuery } from '@contract/api/notifications';
+import type { PreviewEmailStore, PreviewWidth } from './preview-email-store';
+
+/**
+ * The preview's pickers (antd, inside the page's AntdScope): template, language, record, width,
+ * and "send a test to me". A change of template, language or record changes the address, so a
+ * preview can be shared and reloaded as the spec's /preview-email?template&lang&referenceId.
+ */
+export const PreviewPickers = observer(function PreviewPickers({
+  store,
+  navigate,
+}: {
+  store: PreviewEmailStore;
+  navigate: (params: URLSearchParams) => void;
+}) {
+  const { t } = useTranslation();
+  const options = store.options;
+  const query = store.query;
+  if (options === null || query === null) return null;
+  const change = (value: Partial<EmailPreviewQuery>) => navigate(store.paramsWith(value));
+  return (
+    <Form layout="inline" colon={false} className="pp-preview-email-pickers" onFinish={() => void store.sendTest()}>
+      <Form.Item label={t('previewEmail.template')} htmlFor="pp-preview-template">
+        <Select
+          id="pp-preview-template"
+          className="pp-preview-email-select"
+          value={query.template}
+          onChange={(template: string) => change({ template })}
+          options={options.templates.map((entry) => ({
+            value: entry.name,
+            label: t(`previewEmail.templates.${entry.name}`, { defaultValue: entry.name }),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item label={t('previewEmail.language')} htmlFor="pp-preview-language">
+        <Select
+          id="pp-preview-language"
+          className="pp-preview-email-select-short"
+          value={query.lang}
+          onChange={(lang: EmailPreviewQuery['lang']) => change({ lang })}
+          options={options.languages.map((lang) => ({ value: lang, label: t(`previewEmail.languages.${lang}`, { defaultValue: lang }) }))}
+        />
+      </Form.Item>
+      <Form.Item label={t('previewEmail.reference')} htmlFor="pp-preview-reference">
+        <Select
+          id="pp-preview-reference"
+          className="pp-preview-email-select-wide"
+          value={query.referenceId === '' ? undefined : query.referenceId}
+          onChange={(referenceId: string) => change({ referenceId })}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={store.references.map((reference) => ({ value: reference.id, label: reference.label }))}
+        />
+      </Form.Item>
+      <Form.Item label={t('previewEmail.width')}>
+        <Segmented<PreviewWidth>
+          value={store.width}
+          onChange={(width) => store.setWidth(width)}
+          options={[
+            { value: 'desktop', label: t('previewEmail.desktop') },
+            { value: 'phone', label: t('previewEmail.phone') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item>
+        <Button type="primary" htmlType="submit" loading={store.sending} disabled={store.preview === null}>
+          {store.sending ? t('previewEmail.sending') : t('previewEmail.sendTest')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+});
