@@ -54,6 +54,7 @@ async function openEachTool(page: Page, account: DemoAccount, tools: readonly st
       .locator('.pp-staff-menu')
       .getByRole('link', { name: name(tool) })
       .click();
+    await expect(page).toHaveURL(ADDRESS[tool] ?? /^$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
     // Reached as a permitted user: no sign-in or role refusal on the tool's page.
     await expect(page.locator('[data-problem="signInNeeded"], [data-problem="roleNeeded"]')).toHaveCount(0);
