@@ -152,6 +152,23 @@ async function buildCore(options: CoreOptions) {
   };
 }
 
+/** What both ways of running the provider answer about it, apart from how it stops. */
+function described(
+  core: Awaited<ReturnType<typeof buildCore>>,
+  facts: Pick<DevIdentityProvider, 'issuer' | 'authority' | 'accounts' | 'certificate'>,
+): Omit<DevIdentityProvider, 'close'> {
+  return {
+    ...facts,
+    jwksUri: `${facts.issuer}/jwks`,
+    clientId: PORTAL_CLIENT_ID,
+    apiAudience: PORTAL_API_RESOURCE,
+    apiScope: PORTAL_API_SCOPE,
+    publicJwks: () => core.keyRing.publicJwks(),
+    signingKid: () => core.keyRing.signingKid(),
+    rotateKeys: () => core.rotate(),
+  };
+}
+
 /**
  * The portal client's redirect and post-logout URIs on every allowed origin (portal-origins.ts),
  * not only the registered ones: oidc-provider's documented way is to override these checks.
@@ -205,17 +222,7 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
   started.core = built;
 
   return {
-    issuer,
-    authority: issuer,
-    jwksUri: `${issuer}/jwks`,
-    clientId: PORTAL_CLIENT_ID,
-    apiAudience: PORTAL_API_RESOURCE,
-    apiScope: PORTAL_API_SCOPE,
-    accounts,
-    certificate: tls?.cert ?? null,
-    publicJwks: () => built.keyRing.publicJwks(),
-    signingKid: () => built.keyRing.signingKid(),
-    rotateKeys: () => built.rotate(),
+    ...described(built, { issuer, authority: issuer, accounts, certificate: tls?.cert ?? null }),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -258,17 +265,7 @@ export async function mountDevIdentityProvider(options: {
     secureCookies: portalOrigin.startsWith('https:'),
   });
   return {
-    issuer,
-    authority: MOUNTED_IDENTITY_PATH,
-    jwksUri: `${issuer}/jwks`,
-    clientId: PORTAL_CLIENT_ID,
-    apiAudience: PORTAL_API_RESOURCE,
-    apiScope: PORTAL_API_SCOPE,
-    accounts,
-    certificate: null,
-    publicJwks: () => core.keyRing.publicJwks(),
-    signingKid: () => core.keyRing.signingKid(),
-    rotateKeys: () => core.rotate(),
+    ...described(core, { issuer, authority: MOUNTED_IDENTITY_PATH, accounts, certificate: null }),
     close: () => Promise.resolve(),
     handle(request, response) {
       const url = request.url ?? '/';

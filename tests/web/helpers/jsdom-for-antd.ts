@@ -1,5 +1,5 @@
 /**
- * What antd's Table asks of the browser and jsdom lacks: matchMedia (responsive columns and
+ * What antd (Table, Form, Select, Segmented) asks of the browser and jsdom lacks: matchMedia (responsive columns and
  * pagination; no query matches here) and ResizeObserver (sticky headers, scroll). Imported for
  * its effect by the tests of pages with antd tables.
  */

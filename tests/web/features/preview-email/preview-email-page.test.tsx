@@ -3,28 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, type RouteHandler } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
-
-// jsdom has no matchMedia; antd's Form grid asks it for breakpoints (no query matches here).
-if (typeof window.matchMedia !== 'function') {
-  window.matchMedia = (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  });
-}
-// Nor ResizeObserver, which antd's Select and Segmented watch their size with.
-if (typeof globalThis.ResizeObserver !== 'function') {
-  globalThis.ResizeObserver = class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  };
-}
+// antd's Form, Select and Table ask jsdom for matchMedia and ResizeObserver, which it lacks.
+import '../../helpers/jsdom-for-antd';
 
 const KEY = 'pVC8vuYWYJuWi6jKwcf5Cg';
 const PATH = '/api/notifications/preview_translated_email';

@@ -6,23 +6,10 @@ import { json } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 import { REFERRER_USER, STAFF_USER } from '../../helpers/staff-users';
 import { testConfig } from '../../helpers/test-config';
+// antd's Form, Select and Table ask jsdom for matchMedia and ResizeObserver, which it lacks.
+import '../../helpers/jsdom-for-antd';
 
 const PAGE = '/referrer-access';
-
-// jsdom has no matchMedia; antd's Table asks it for breakpoints (no query matches here). The
-// columns a phone leaves out are hidden by CSS, which jsdom does not apply: every column is there.
-if (typeof window.matchMedia !== 'function') {
-  window.matchMedia = (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  });
-}
 
 /** A report as GET /api/referrer/reports answers it (src-contract/api/referrer-reports.ts). */
 function report(n: number, overrides: Partial<ReferrerReportListItem> = {}): ReferrerReportListItem {

@@ -10,29 +10,8 @@ import { StoresProvider } from '../../../../src-web/stores/use-stores';
 import { json, startApiServer } from '../../helpers/api-server';
 import { testConfig } from '../../helpers/test-config';
 import { BOOKING_KEY, OPENED, refuse, sharesServer, type SharesServer } from './result-sharing-fixtures';
-
-// jsdom has no matchMedia; antd's Form grid asks it for breakpoints (no query matches here).
-if (typeof window.matchMedia !== 'function') {
-  window.matchMedia = (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  });
-}
-
-// Nor ResizeObserver, which antd's TextArea watches its size with.
-if (typeof globalThis.ResizeObserver !== 'function') {
-  globalThis.ResizeObserver = class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  };
-}
+// antd's Form, Select and Table ask jsdom for matchMedia and ResizeObserver, which it lacks.
+import '../../helpers/jsdom-for-antd';
 
 // The first test also pays for transforming antd on first import, hence the generous waits.
 const SLOW = { timeout: 20_000 };
