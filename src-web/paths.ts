@@ -71,12 +71,7 @@ export const paths = {
   deny: () => '/deny',
   /** The deny page for an expired results, image or share link. */
   resultsExpired: () => RESULTS_EXPIRED_PATH,
-  staffHome: () => '/staff',
   staffKiosks: () => '/staff/kiosks',
-  staffReferrerFeedback: () => '/staff/referrer-feedback',
-  previewEmail: () => '/preview-email',
-  /** The referring doctor's report list. */
-  referrerAccess: () => '/referrer-access',
   /** The booking's confirmation (the appointment route's `confirmed` child, docs/rules/booking.md#confirmation). */
   appointmentConfirmed: (bookingKey: string) => `/appointments/${encodeURIComponent(bookingKey)}/${CONFIRMED_SEGMENT}`,
   staffConsents: (bookingKey: string) => `/staff/appointments/${encodeURIComponent(bookingKey)}/consents`,

@@ -1,6 +1,7 @@
 import { paths } from '../paths';
 import { isExternalUrl, safeRedirectUrl } from '../platform/safe-url';
 import { useStores } from '../stores/use-stores';
+import { adminPanelAddress } from './admin-panel';
 import { useHomeHref, usePortalHref } from './embedded';
 
 export interface NavTargets {
@@ -39,7 +40,10 @@ export function useNavTargets(): NavTargets {
     return isExternalUrl(safe) ? safe : href(safe);
   };
   const adminLinkShown = config.app.showLinkToAdminPanel && !ui.kiosk;
-  const adminPanel = adminLinkShown ? (configured(nav.login) ?? configured(config.radiology.domainAdmin)) : null;
+  const adminPanel = adminPanelAddress(
+    { enabled: config.app.showLinkToAdminPanel, kiosk: ui.kiosk, login: nav.login, domainAdmin: config.radiology.domainAdmin },
+    href,
+  );
   const nobodySignedIn = !session.isAuthenticated && staff.user === null;
   const staffSignIn = adminLinkShown && nobodySignedIn && staff.settings !== null;
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { StaffRole } from '@contract/api/staff-access';
-import { paths } from '../paths';
+import { paths, ROUTE } from '../paths';
 
 /**
  * The tools a signed-in person may open, by role (docs/rules/staff-access.md#staff-home): the
@@ -26,6 +26,9 @@ export interface StaffToolContext {
   referrerFeedbackEnabled: boolean;
 }
 
+// The staff pages' addresses, from the route table (kept out of `paths`, which the booking home carries).
+export const STAFF_HOME_PATH = `/${ROUTE.staffHome}`;
+
 const STAFF: readonly StaffRole[] = ['staff', 'admin'];
 const KIOSK_ADMINS: readonly StaffRole[] = ['kioskAdmin', 'admin'];
 
@@ -38,12 +41,12 @@ export function staffToolsFor(context: StaffToolContext): StaffTool[] {
   const add = (id: StaffToolId, href: string, external = false) => tools.push({ id, href, external });
   if (has(roles, STAFF)) {
     add('bookForPatient', `${paths.home()}?staffBooking=true`);
-    add('emailPreview', paths.previewEmail());
-    if (context.referrerFeedbackEnabled) add('referrerFeedback', paths.staffReferrerFeedback());
+    add('emailPreview', `/${ROUTE.previewEmail}`);
+    if (context.referrerFeedbackEnabled) add('referrerFeedback', `/${ROUTE.staffReferrerFeedback}`);
   }
   if (has(roles, KIOSK_ADMINS)) add('kiosks', paths.staffKiosks());
   if (roles.includes('referrer')) {
-    add('referrerReports', paths.referrerAccess());
+    add('referrerReports', `/${ROUTE.referrerAccess}`);
     if (context.referrerFeedbackEnabled) add('referrerFaq', paths.referrerReportFeedbackFaq());
   }
   if (roles.includes('admin') && context.adminPanel !== null) add('adminPanel', context.adminPanel, true);

@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { PortalLink } from '../components/portal-link';
 import type { StaffRole } from '@contract/api/staff-access';
-import { paths } from '../paths';
 import { useStaffTexts } from '../i18n/staff-texts';
 import type { StaffSignInProblem } from '../stores/staff-store';
 import { useStores } from '../stores/use-stores';
-import { hasStaffHome, staffToolName, staffToolsFor, type StaffTool, type StaffToolId } from './staff-tools';
+import { hasStaffHome, STAFF_HOME_PATH, staffToolName, staffToolsFor, type StaffTool, type StaffToolId } from './staff-tools';
 import './staff-user-menu.css';
 
 const REFERRER_HEADER_TOOLS: readonly StaffToolId[] = ['referrerReports', 'referrerFaq'];
@@ -21,7 +20,7 @@ function staffHeaderName(t: TFunction, id: StaffToolId): string {
 /** The account menu's tools: the staff home first for those who have one, then each tool. */
 export function menuTools(roles: readonly StaffRole[], adminPanel: string | null, referrerFeedbackEnabled: boolean): StaffTool[] {
   const tools = staffToolsFor({ roles, adminPanel, referrerFeedbackEnabled });
-  return hasStaffHome(roles) ? [{ id: 'staffHome', href: paths.staffHome(), external: false }, ...tools] : tools;
+  return hasStaffHome(roles) ? [{ id: 'staffHome', href: STAFF_HOME_PATH, external: false }, ...tools] : tools;
 }
 
 /** One literal t() per problem, so the catalogue check sees every key. */

@@ -5,7 +5,7 @@ import { Page } from '../../components/page';
 import { StaffSignInNotice } from '../../components/staff-sign-in-action';
 import { useStaffTexts } from '../../i18n/staff-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
-import { useNavTargets } from '../../shell/nav-targets';
+import { adminPanelAddress } from '../../shell/admin-panel';
 import { staffToolName, staffToolPurpose, staffToolsFor } from '../../shell/staff-tools';
 import { useStores } from '../../stores/use-stores';
 import './staff-home.css';
@@ -16,10 +16,9 @@ import './staff-home.css';
  * in is asked to sign in; a portal without staff sign-in says so.
  */
 export const StaffHomePage = observer(function StaffHomePage() {
-  const { staff, config, i18n } = useStores();
+  const { staff, config, ui, i18n } = useStores();
   const { t } = useTranslation();
   const ready = useStaffTexts(i18n.i18n, i18n.locale);
-  const targets = useNavTargets();
   if (!ready) return <LoadingOverlay />;
 
   const user = staff.user;
@@ -44,7 +43,16 @@ export const StaffHomePage = observer(function StaffHomePage() {
 
   const tools = staffToolsFor({
     roles: user.roles,
-    adminPanel: targets.adminPanel,
+    // The navigation's hooks are not imported here: the page stays a chunk of its own (bench:web).
+    adminPanel: adminPanelAddress(
+      {
+        enabled: config.app.showLinkToAdminPanel,
+        kiosk: ui.kiosk,
+        login: config.app.navigation.login,
+        domainAdmin: config.radiology.domainAdmin,
+      },
+      (path) => path,
+    ),
     referrerFeedbackEnabled: config.app.referrerReportQualityFeedbackEnabled,
   });
   return (
