@@ -102,7 +102,7 @@ export type FeedbackSort = z.infer<typeof FeedbackSortSchema>;
  */
 const filterShape = {
   referrer: singleLineText().min(1).max(200).optional(),
-  modality: z.string().max(32).optional(),
+  modality: singleLineText().max(32).optional(),
   from: CalendarDateSchema.optional(),
   to: CalendarDateSchema.optional(),
   timeZone: TimeZoneSchema.default('UTC'),

@@ -39,7 +39,7 @@ describe('parseConfig', () => {
         imageViewer: { urlTemplate: null, preference: 'VIEWER', pacsUrl: null, signedLinkKeys: null, repositorySources: {} },
         identity: {
           kind: 'local',
-          port: 0,
+          port: 'portal',
           roleMapping: {
             roles: {
               'Portal.Staff': ['staff'],
