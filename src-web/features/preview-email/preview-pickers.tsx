@@ -5,7 +5,49 @@ import Select from 'antd/es/select';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { EmailPreviewQuery } from '@contract/api/notifications';
+import type { TFunction } from 'i18next';
 import type { PreviewEmailStore, PreviewWidth } from './preview-email-store';
+
+/** A mail kind's name in the page's language (one literal t() per key, so the catalogue check sees each); an unknown kind by its name. */
+function templateLabel(t: TFunction, name: string): string {
+  switch (name) {
+    case 'booking_confirmation':
+      return t('previewEmail.templates.booking_confirmation');
+    case 'booking_request_received':
+      return t('previewEmail.templates.booking_request_received');
+    case 'appointment_cancelled':
+      return t('previewEmail.templates.appointment_cancelled');
+    case 'reschedule_requested':
+      return t('previewEmail.templates.reschedule_requested');
+    case 'otp_code':
+      return t('previewEmail.templates.otp_code');
+    case 'results_ready':
+      return t('previewEmail.templates.results_ready');
+    case 'result_share':
+      return t('previewEmail.templates.result_share');
+    case 'referrer_report_ready':
+      return t('previewEmail.templates.referrer_report_ready');
+    default:
+      return name;
+  }
+}
+
+function languageLabel(t: TFunction, lang: string): string {
+  switch (lang) {
+    case 'en':
+      return t('previewEmail.languages.en');
+    case 'en-AU':
+      return t('previewEmail.languages.en-AU');
+    case 'en-NZ':
+      return t('previewEmail.languages.en-NZ');
+    case 'en-CA':
+      return t('previewEmail.languages.en-CA');
+    case 'mk':
+      return t('previewEmail.languages.mk');
+    default:
+      return lang;
+  }
+}
 
 /**
  * The preview's pickers (antd, inside the page's AntdScope): template, language, record, width,
@@ -34,7 +76,7 @@ export const PreviewPickers = observer(function PreviewPickers({
           onChange={(template: string) => change({ template })}
           options={options.templates.map((entry) => ({
             value: entry.name,
-            label: t(`previewEmail.templates.${entry.name}`, { defaultValue: entry.name }),
+            label: templateLabel(t, entry.name),
           }))}
         />
       </Form.Item>
@@ -44,7 +86,7 @@ export const PreviewPickers = observer(function PreviewPickers({
           className="pp-preview-email-select-short"
           value={query.lang}
           onChange={(lang: EmailPreviewQuery['lang']) => change({ lang })}
-          options={options.languages.map((lang) => ({ value: lang, label: t(`previewEmail.languages.${lang}`, { defaultValue: lang }) }))}
+          options={options.languages.map((lang) => ({ value: lang, label: languageLabel(t, lang) }))}
         />
       </Form.Item>
       <Form.Item label={t('previewEmail.reference')} htmlFor="pp-preview-reference">

@@ -28,10 +28,9 @@ export const ReportList = observer(function ReportList({ store, listId }: { stor
       <p role="status" className="pp-referrer-status">
         {loading
           ? t('referrerAccess.loading')
-          : t(store.unreadCount > 0 ? 'referrerAccess.countUnread' : 'referrerAccess.count', {
-              count: store.reports.length,
-              unread: store.unreadCount,
-            })}
+          : store.unreadCount > 0
+            ? t('referrerAccess.countUnread', { count: store.reports.length, unread: store.unreadCount })
+            : t('referrerAccess.count', { count: store.reports.length })}
       </p>
       {!loading && store.reports.length === 0 && <EmptyList store={store} />}
       {store.reports.length > 0 && (

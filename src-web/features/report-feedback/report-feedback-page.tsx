@@ -65,10 +65,12 @@ const Provided = observer(function Provided({ store, toReport }: { store: Report
       {store.redirectUrl !== null && (
         <p>
           <span aria-live="off" data-testid="redirect-countdown">
-            {t(toReport ? 'reportFeedback.returnIn' : 'reportFeedback.redirectIn', { count: store.secondsLeft })}
+            {toReport
+              ? t('reportFeedback.returnIn', { count: store.secondsLeft })
+              : t('reportFeedback.redirectIn', { count: store.secondsLeft })}
           </span>{' '}
           <Button variant="secondary" onClick={() => store.redirectNow()}>
-            {t(toReport ? 'reportFeedback.returnNow' : 'reportFeedback.continue')}
+            {toReport ? t('reportFeedback.returnNow') : t('reportFeedback.continue')}
           </Button>
         </p>
       )}
