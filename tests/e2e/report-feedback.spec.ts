@@ -65,7 +65,8 @@ for (const viewport of [
       accessionNumber: `E2E-FB-${viewport.width}`,
       appointmentSlug,
       reportText: REPORT,
-      referrer: { name: 'Dr Priya Feedback', providerNumber: '2426711A', email: referrer },
+      // A provider number of her own: the demo referrer (2426711A) gives feedback in other journeys, and the filter keys on it.
+      referrer: { name: 'Dr Priya Feedback', providerNumber: '2426799X', email: referrer },
     });
     const imsec = await imsecFromMail(referrer);
     const url = `/referrer/report-feedback?imsec=${encodeURIComponent(imsec)}`;

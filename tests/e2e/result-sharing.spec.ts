@@ -158,10 +158,13 @@ test('one sign-in on a 390x844 phone: the result, the earlier results, the porta
   await signIn(page, JACK);
   await expect(page).toHaveURL(new RegExp(`/appointments/${JACK.key}/result$`));
   const impression = page.getByTestId('report-impression').first();
-  await expect(impression).toContainText('Unremarkable prostate.');
+  await expect(impression).toContainText(/Unremarkable[\s\S]*prostate\./);
   const term = impression.getByRole('button', { name: /^unremarkable, /i });
-  await term.click();
-  await expect(impression.getByTestId('glossary-definition')).toContainText('nothing of concern');
+  // A tap at the sign-in's Verify button can land on the term once the result replaces the form
+  // (the definition is then open already): a tap opens it only when it is closed.
+  const definition = impression.getByTestId('glossary-definition');
+  if ((await definition.count()) === 0) await term.click();
+  await expect(definition).toContainText('nothing of concern');
 
   // The earlier results: no second date of birth or e-mail.
   const history = page.getByRole('region', { name: t('results.history.title') });
