@@ -9,7 +9,7 @@ import {
   KIOSK_ADMIN_CLAIMS,
   REFERRER_CLAIMS,
   STAFF_CLAIMS,
-  staffBrowser,
+  signedInStaff,
   useTestIdentityProvider,
   type StaffBrowser,
 } from '../staff-access/identity-kit';
@@ -23,12 +23,8 @@ describe.each(backends())('staff patient lookup on %s', (backend) => {
   const provider = useTestIdentityProvider();
   const server = useTestApp({ backend, identity: () => provider.options });
 
-  async function signedIn(claims: JWTPayload): Promise<StaffBrowser> {
-    const browser = staffBrowser(server.app, newClientAddress());
-    const response = await browser.signIn(await provider.sign(claims, server.clock.now()));
-    expect(response.statusCode, response.body).toBe(200);
-    return browser;
-  }
+  const signedIn = (claims: JWTPayload): Promise<StaffBrowser> =>
+    signedInStaff(server.app, provider, claims, server.clock.now(), newClientAddress());
 
   const lookup = (browser: StaffBrowser, body: object) => browser.request('POST', PATIENT_LOOKUP_PATH, body);
 

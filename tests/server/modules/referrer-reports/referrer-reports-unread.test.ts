@@ -5,7 +5,7 @@ import { subjectRef } from '../../../../src-server/modules/staff-access/public';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { client } from '../patient-access/sign-in-kit';
-import { REFERRER_CLAIMS, STAFF_CLAIMS, staffBrowser, useTestIdentityProvider, type StaffBrowser } from '../staff-access/identity-kit';
+import { REFERRER_CLAIMS, STAFF_CLAIMS, signedInStaff, useTestIdentityProvider, type StaffBrowser } from '../staff-access/identity-kit';
 import { addReports, MINE, OTHERS } from './referrer-reports-kit';
 
 // The report list's unread marker and sorting (docs/rules/referrers.md#unread-reports) on a real
@@ -22,12 +22,7 @@ describe.each(backends())('the referrer list: unread reports and sorting on %s',
   const server = useTestApp({ backend, identity: () => provider.options });
   let riley: StaffBrowser;
 
-  async function signedIn(claims: JWTPayload): Promise<StaffBrowser> {
-    const browser = staffBrowser(server.app);
-    const response = await browser.signIn(await provider.sign(claims, server.clock.now()));
-    expect(response.statusCode, response.body).toBe(200);
-    return browser;
-  }
+  const signedIn = (claims: JWTPayload): Promise<StaffBrowser> => signedInStaff(server.app, provider, claims, server.clock.now());
 
   async function list(browser: StaffBrowser, query: Record<string, string> = {}): Promise<ReferrerReportsPage> {
     const response = await browser.request('GET', `/api/referrer/reports?${new URLSearchParams(query).toString()}`);

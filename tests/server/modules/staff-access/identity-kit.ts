@@ -175,6 +175,20 @@ export function staffBrowser(app: FastifyInstance, address = '198.51.100.20'): S
   });
 }
 
+/** A browser signed in as the person with `claims` (the session is opened, or the test fails there). */
+export async function signedInStaff(
+  app: FastifyInstance,
+  provider: TestIdentityProvider,
+  claims: JWTPayload,
+  now: Date,
+  address?: string,
+): Promise<StaffBrowser> {
+  const browser = staffBrowser(app, address);
+  const response = await browser.signIn(await provider.sign(claims, now));
+  expect(response.statusCode, response.body).toBe(200);
+  return browser;
+}
+
 export async function staffSessionCount(db: Queryable): Promise<number> {
   const [row] = await db.query<{ count: number }>(`select count(*)::int as count from staff_session`);
   return row?.count ?? -1;
