@@ -27,17 +27,19 @@ const TEMPLATES = [
 /** The pickers' ids (each labelled by its form item). */
 const PICKER = { template: 'pp-preview-template', language: 'pp-preview-language' } as const;
 
-/** Chooses an option of one of the page's antd Selects by its visible text. */
+/** Chooses an option of one of the page's antd Selects by its visible text; done once the Select shows it. */
 async function choose(page: Page, picker: keyof typeof PICKER, option: string): Promise<void> {
   const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
-  // The previous list may still be closing when this one is asked for: ask again until it shows.
+  // The Select shows its value as the title of the box that holds its combobox.
+  const chosen = page.locator(`[title="${option}"]`, { has: page.locator(`#${PICKER[picker]}`) });
+  // The page re-renders while a preview loads, which can close a list that was just opened:
+  // open it, pick, and try again until the Select shows the choice. The option's own click event
+  // picks it (a pointer click could land behind a list that is closing).
   await expect(async () => {
-    if (!(await item.isVisible())) await page.locator(`#${PICKER[picker]}`).click();
-    await expect(item).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
-  // Scrolled to the list's edge, a pointer click can land on the page behind the closing list:
-  // the option's own click event picks it, as a click on it does.
-  await item.dispatchEvent('click');
+    if (!(await item.isVisible())) await page.locator(`#${PICKER[picker]}`).click({ timeout: 2_000 });
+    await item.dispatchEvent('click', undefined, { timeout: 2_000 });
+    await expect(chosen).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test('staff preview every mail kind in English and Macedonian, at both widths, and send a test to themselves', async ({ page }) => {

@@ -146,5 +146,7 @@ test('staff read both answers in the feedback table, filtered by their referrer,
     '3',
   ]);
   await expect(byReferrer.getByRole('columnheader', { name: 'How clear was the report?' })).toBeVisible();
+  // The filter's list has closed (axe would otherwise read a list still fading out).
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, '/staff/referrer-feedback');
 });
