@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { takeFirstTimeAndContinue } from './helpers/booking';
 import { t } from './helpers/i18n';
 import { MINIMAL_PDF } from './helpers/files';
 import { answerQuestionnairesPlainly } from './helpers/questionnaires';
@@ -44,15 +45,7 @@ async function bookMriKnee(page: Page, size: (typeof SIZES)[number]): Promise<vo
   await page.getByRole('button', { name: t('action.continue') }).click();
   // The MRI safety screening, online, before the clinic and time.
   await answerQuestionnairesPlainly(page, page.getByRole('heading', { level: 2, name: t('booking.location.title') }));
-  await page
-    .getByRole('button', { name: /^Choose / })
-    .first()
-    .click();
-  const firstTime = page.locator('.pp-slot').first();
-  await expect(firstTime).toBeVisible({ timeout: 15_000 });
-  await firstTime.click();
-  await expect(page.getByText(/is held for you until/)).toBeVisible();
-  await page.getByRole('button', { name: t('action.continue') }).click();
+  await takeFirstTimeAndContinue(page);
   await expect(page.getByRole('heading', { level: 2, name: t('booking.details.title') })).toBeVisible();
   await page.getByRole('combobox', { name: t('booking.details.fields.title') }).selectOption('Ms');
   await page.getByRole('textbox', { name: t('booking.details.fields.firstName') }).fill('Nora');

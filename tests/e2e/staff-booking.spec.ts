@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { takeFirstTimeAndContinue } from './helpers/booking';
 import { t } from './helpers/i18n';
 import { forgetMailsTo } from './helpers/sign-in';
 import { waitForMailTo } from './helpers/mail';
@@ -41,14 +42,7 @@ test('staff find an existing patient, book for them, and the patient’s mail sp
   await expectNoSeriousA11yViolations(page, 'staff booking: questionnaire answered for the patient');
   await answerQuestionnairesPlainly(page, page.getByRole('heading', { level: 2, name: t('booking.location.title') }));
 
-  await page
-    .getByRole('button', { name: /^Choose / })
-    .first()
-    .click();
-  const firstTime = page.locator('.pp-slot').first();
-  await expect(firstTime).toBeVisible({ timeout: 15_000 });
-  await firstTime.click();
-  await page.getByRole('button', { name: t('action.continue') }).click();
+  await takeFirstTimeAndContinue(page);
   await expect(page.getByRole('heading', { level: 2, name: t('booking.details.title') })).toBeVisible();
 
   // The lookup: a bad date of birth is named at its field and nothing is searched; then Liam is found once.

@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { t } from './i18n';
 
 /** The demo provider's screening answers that let a booking go ahead, by questionnaire slug. */
 const PASSING_ANSWERS: Readonly<Record<string, object>> = {
@@ -73,4 +74,17 @@ export async function bookFresh(request: APIRequestContext, patient: { email: st
   expect(booked.status()).toBe(201);
   const key = ((await booked.json()) as { bookingKey: string }).bookingKey;
   return { key, exam, clinic, startsAt };
+}
+
+/** On the place-and-time step: the first listed clinic and its first free time, held; then on to the details. */
+export async function takeFirstTimeAndContinue(page: Page): Promise<void> {
+  await page
+    .getByRole('button', { name: /^Choose / })
+    .first()
+    .click();
+  const firstTime = page.locator('.pp-slot').first();
+  await expect(firstTime).toBeVisible({ timeout: 15_000 });
+  await firstTime.click();
+  await expect(page.getByText(/is held for you until/)).toBeVisible();
+  await page.getByRole('button', { name: t('action.continue') }).click();
 }
