@@ -14,12 +14,13 @@ const others = (allowed) =>
     .filter((folder) => !allowed.includes(folder))
     .flatMap((folder) => [`**/${folder}/**`, `../${folder}/**`, `../../${folder}/**`, `../../../${folder}/**`]);
 
-const boundary = (files, allowed, extra = []) => ({
+const boundary = (files, allowed, extra = [], paths = []) => ({
   files,
   rules: {
     'no-restricted-imports': [
       'error',
       {
+        paths,
         patterns: [{ group: others(allowed), message: 'Import only src-contract here (docs/architecture.md#runtimes).' }, ...extra],
       },
     ],
@@ -38,6 +39,9 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'Math', property: 'random', message: 'Use node:crypto (randomInt, randomBytes) for anything a person could guess.' },
+        // Stubbed out of the website build (vite.web.config.ts, axiosWithoutUnusedParts).
+        { object: 'axios', property: 'HttpStatusCode', message: 'Not in the website build: write the status number.' },
+        { object: 'axios', property: 'CancelToken', message: 'Not in the website build: pass an AbortSignal.' },
       ],
     },
   },
@@ -52,6 +56,8 @@ export default tseslint.config(
     ['src-web/**/*.{ts,tsx}'],
     ['src-contract'],
     [{ group: ['electron', 'node:*', 'fs', 'path'], message: 'The web app runs in a browser.' }],
+    // Stubbed out of the website build (vite.web.config.ts, axiosWithoutUnusedParts).
+    [{ name: 'axios', importNames: ['HttpStatusCode', 'CancelToken'], message: 'Not in the website build: status numbers, AbortSignal.' }],
   ),
   boundary(['src-main/**/*.ts'], ['src-contract']),
   boundary(['src-preload/**/*.ts'], ['src-contract']),

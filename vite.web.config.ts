@@ -46,26 +46,67 @@ function authRedirectPage(): Plugin {
   };
 }
 
-const AXIOS_FETCH_STUB = '\0portal-axios-fetch-adapter';
-
 /**
- * axios picks the first adapter the environment has, in the order ['xhr', 'http', 'fetch']: in a
- * browser that is always XHR, and src-web/api/client.ts never asks for another. Its fetch adapter
- * (with the stream helpers only it uses, about 4 KB gzipped) would ride in the booking home's entry
- * chunk unused, so the build answers axios's import of it with "not available". A renamed
- * import in a later axios brings the adapter back (bench:web shows it); a changed export fails
- * the build.
+ * Parts of axios the website never runs, answered with a stub (importer under axios/lib, the
+ * import as written there, the stub's code). A renamed import in a later axios brings the part
+ * back (bench:web shows it); a changed export fails the build.
+ *
+ * - The fetch adapter (with the stream helpers only it uses, about 4 KB gzipped): axios picks the
+ *   first adapter the environment has, in the order ['xhr', 'http', 'fetch'], in a browser always
+ *   XHR, and src-web/api/client.ts never asks for another.
+ * - `axios.HttpStatusCode` (a table of names, 0.8 KB) and the deprecated `axios.CancelToken`
+ *   (0.25 KB): src-web/api uses neither (AbortSignal cancels); eslint.config.js forbids both.
  */
-function axiosWithoutFetchAdapter(): Plugin {
+const AXIOS_STUBS = [
+  { importer: 'adapters/adapters.js', source: './fetch.js', code: 'export const getFetch = () => false;' },
+  { importer: 'axios.js', source: './helpers/HttpStatusCode.js', code: 'export default Object.freeze({});' },
+  {
+    importer: 'axios.js',
+    source: './cancel/CancelToken.js',
+    code: "export default class CancelToken { constructor() { throw new Error('CancelToken is not in the website build: pass an AbortSignal'); } }",
+  },
+];
+
+function axiosWithoutUnusedParts(): Plugin {
+  const stubId = (index: number) => `\0portal-axios-stub-${index}`;
   return {
-    name: 'portal-axios-without-fetch-adapter',
+    name: 'portal-axios-without-unused-parts',
     enforce: 'pre',
     resolveId(source, importer) {
-      const fromAdapters = importer !== undefined && /[\\/]axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/.test(importer);
-      return fromAdapters && source === './fetch.js' ? AXIOS_FETCH_STUB : null;
+      const path = importer?.replaceAll('\\', '/') ?? '';
+      const index = AXIOS_STUBS.findIndex((stub) => source === stub.source && path.endsWith(`/axios/lib/${stub.importer}`));
+      return index === -1 ? null : stubId(index);
     },
     load(id) {
-      return id === AXIOS_FETCH_STUB ? 'export const getFetch = () => false;\n' : null;
+      const stub = AXIOS_STUBS.find((_, index) => id === stubId(index));
+      return stub === undefined ? null : `${stub.code}\n`;
+    },
+  };
+}
+
+/** react-zoom-pan-pinch's injected stylesheet, as its ES build creates it. */
+const ZOOM_STYLE_ELEMENT = "var style = document.createElement('style');";
+
+/**
+ * react-zoom-pan-pinch injects its own stylesheet (the wrapper's overflow and the content's
+ * transform origin) as a <style> element, which our CSP (style-src 'self' 'nonce-…') refuses:
+ * the image viewer then lost those rules and the console logged two violations per page. The
+ * build gives that element the page's nonce from meta[name=csp-nonce], as antd and SurveyJS get it
+ * (src-web/platform/bootstrap-config.ts). A later version that creates it differently fails the build.
+ */
+export function zoomStylesWithNonce(): Plugin {
+  return {
+    name: 'portal-zoom-styles-with-nonce',
+    transform(code, id) {
+      if (!/[\\/]react-zoom-pan-pinch[\\/]dist[\\/]index\.esm\.js$/.test(id)) return null;
+      if (!code.includes(ZOOM_STYLE_ELEMENT))
+        throw new Error('react-zoom-pan-pinch no longer creates its stylesheet as expected: see zoomStylesWithNonce');
+      // Added on the same line, so the library's source map stays right (map: null keeps it).
+      const withNonce = code.replace(
+        ZOOM_STYLE_ELEMENT,
+        `${ZOOM_STYLE_ELEMENT} var portalNonce = document.querySelector('meta[name="csp-nonce"]'); if (portalNonce && portalNonce.content) style.nonce = portalNonce.content;`,
+      );
+      return { code: withNonce, map: null };
     },
   };
 }
@@ -108,7 +149,7 @@ function publicFilesArePure(id: string): boolean | undefined {
  */
 export default defineConfig({
   root: fromRoot('./src-web'),
-  plugins: [react(), axiosWithoutFetchAdapter(), reactOwnSyncExternalStore(), authRedirectPage()],
+  plugins: [react(), axiosWithoutUnusedParts(), reactOwnSyncExternalStore(), zoomStylesWithNonce(), authRedirectPage()],
   resolve: { alias: [{ find: '@contract', replacement: alias['@contract'] }, ...reactRouterProduction] },
   build: {
     outDir,

@@ -54,9 +54,9 @@ export const ERROR_CODES = [
   'result_conflict',
   /** The result's report is not released to the patient yet, or there is none. */
   'result_not_available',
-  /** The image viewer link is invalid or not for this caller (spec point 8: message.user_not_have_access_to_images). */
+  /** The image viewer link is invalid or not for this caller (message.user_not_have_access_to_images). */
   'user_not_have_access_to_images',
-  /** No viewer address can be made for the images (spec point 8: message.error_generating_images_url). */
+  /** No viewer address can be made for the images (message.error_generating_images_url). */
   'error_generating_images_url',
   /** The image link names an image archive (repositorySource) the portal does not know. */
   'unknown_repository_source',
@@ -68,18 +68,20 @@ export const ERROR_CODES = [
   'share_revoked',
   /** The share has run out (410; the web app shows /deny?resultsExpired=true). */
   'share_expired',
-  /** The share form's contact is neither an e-mail nor (with SMS on) a phone number (spec point 5). */
+  /** The share form's contact is neither an e-mail nor (with SMS on) a phone number. */
   'invalid_contact_details',
-  /** The patient match form found no history for these details (spec point 8: message.patient_matching_error). */
+  /** The patient match form found no history for these details (message.patient_matching_error). */
   'patient_matching_error',
   /** The provider has report-quality feedback by referrers switched off (referrerReportQualityFeedbackEnabled). */
   'referrer_feedback_disabled',
-  /** The report already has its referrer's feedback (spec point 8: 'feedback already provided'). */
+  /** The report already has its referrer's feedback ('feedback already provided'). */
   'feedback_already_provided',
   /** The booking's document space (max_bytes_per_booking) has no room for this file (413; docs/rules/attachments.md#limits). */
   'document_space_full',
   /** Documents uploaded while booking, all together, have used their storage budget (507; docs/rules/attachments.md#limits). */
   'insufficient_storage',
+  /** An unsubscribe link that was altered, signed for something else, or has run out (400; docs/rules/notifications.md#unsubscribe). */
+  'unsubscribe_link_invalid',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

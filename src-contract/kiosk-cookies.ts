@@ -1,5 +1,5 @@
 /**
- * Spec point 3: the kiosk's own readable cookies (expire 2030-12-31, path /). Ending a patient's
+ * The kiosk's own readable cookies (expire 2030-12-31, path /; docs/rules/kiosk.md#kiosk-check-in-in-the-web-app). Ending a patient's
  * session keeps them, in the page (src-web/features/kiosk-idle) and in the kiosk app's main
  * process. No imports: the web app's entry chunk reads it.
  */

@@ -40,24 +40,12 @@ import { registerEmailPreviewRoutes } from './modules/notifications/preview-rout
 import { createPatientAccessRepository, type PatientAccessRepository } from './modules/patient-access/repository';
 import { registerPatientAccessRoutes } from './modules/patient-access/routes';
 import { feedbackAnswered } from './modules/questionnaires/public';
-import {
-  createImageViewer,
-  createPatientResults,
-  createImageGeneration,
-  createReferrerNotice,
-  createReleaseNotices,
-  createResultDelivery,
-  registerPatientResultRoutes,
-  registerResultRoutes,
-} from './modules/results/public';
-import { servesDemoProvider } from './db/seed/demo-marker';
-import { createResultShares, registerResultShareRoutes } from './modules/result-shares/public';
-import { createQuickReport, registerQuickReportRoutes } from './modules/quick-report/public';
-import { createReferrerFeedback, registerReferrerFeedbackRoutes } from './modules/referrer-feedback/public';
 import { createPatientLookup, registerPatientLookupRoutes } from './modules/patient-lookup/public';
-import { createReferrerReports, registerReferrerReportRoutes } from './modules/referrer-reports/public';
+import { createCallbackService, registerCallbackRoutes, type CallbackLimits } from './modules/callbacks/public';
+import { createStaffBookingRequests, registerStaffBookingRequestRoutes } from './modules/staff-booking-requests/public';
 import { lazySignedLinks } from './platform/signed-links';
-import { registerDemoPacsRoutes } from './dev-pacs/routes';
+import { registerResultsArea } from './register-results';
+import { createUnsubscribeService, registerUnsubscribeRoutes, UNSUBSCRIBE_LINK_TTL_MS } from './modules/unsubscribe/public';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { createQuestionnairesService } from './modules/questionnaires/service';
 import { createReferringDoctorsService, registerReferringDoctorRoutes } from './modules/referring-doctors/public';
@@ -102,6 +90,8 @@ export interface ServerDeps {
   captchaWork?: CaptchaWork;
   /** Booking limits per client and contact; default DEFAULT_BOOKING_LIMITS (docs/rules/booking.md#booking-limits). */
   bookingLimits?: BookingLimits;
+  /** Callback request limits per client and phone number; default DEFAULT_CALLBACK_LIMITS (docs/rules/callbacks.md#limits). */
+  callbackLimits?: CallbackLimits;
   /**
    * Staff sign-in through the provider's identity provider (docs/rules/staff-access.md): issuer,
    * JWKS URI, audience and the claim-to-role mapping. Without it the staff-access routes are not
@@ -319,6 +309,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     ...(deps.bookingLimits === undefined ? {} : { limits: deps.bookingLimits }),
   });
   registerBookingRoutes(app, bookingService);
+  // One-click unsubscribe: each mail's year-long signed link (own instance, same keys); app.outgoingMailPolicy for main.ts.
+  const links = lazySignedLinks(config.imageViewer.signedLinkKeys ?? undefined, secret, clock, { maxTtlMs: UNSUBSCRIBE_LINK_TTL_MS });
+  const unsubscribe = createUnsubscribeService({ db, clock, publicUrl: config.publicUrl, links, log: app.log });
+  registerUnsubscribeRoutes(app, unsubscribe);
   // Self-service: behind the patient session guard; reschedules book through bookingService.
   const appointmentsService = createAppointmentsService({
     db,
@@ -326,11 +320,25 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     booking: bookingService,
     store: availabilityStore,
     publicUrl: config.publicUrl,
+    unsubscribeAddress: unsubscribe.unsubscribeAddress,
   });
   registerAppointmentRoutes(app, appointmentsService);
   // Staff read consent signatures (the drawn ones come from the kiosk).
   registerStaffConsentRoutes(app, createStaffConsents(db, clock));
   registerPatientLookupRoutes(app, createPatientLookup({ db, clock }));
+  registerStaffBookingRequestRoutes(app, createStaffBookingRequests({ db, clock }));
+  registerCallbackRoutes(
+    app,
+    createCallbackService({
+      db,
+      clock,
+      captcha,
+      secret,
+      publicUrl: config.publicUrl,
+      warn: (message) => app.log.warn(message),
+      ...(deps.callbackLimits === undefined ? {} : { limits: deps.callbackLimits }),
+    }),
+  );
   // Questionnaires: a cancel questionnaire cancels through the appointments module.
   registerQuestionnaireRoutes(
     app,
@@ -372,88 +380,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerKioskRoutes(app, kiosksService, (bookingKey, appointmentId, kioskName) =>
     checkInService.kioskCheckIn(bookingKey, appointmentId, kioskName),
   );
-  // Results: finalised reports delivered by the provider's RIS and PACS (machine token); the
-  // patient reads them after a results sign-in and opens the images with a signed link (imsec).
-  const signedLinks = lazySignedLinks(config.imageViewer.signedLinkKeys ?? undefined, secret, clock);
-  const providerName = async () => (await configService.getBootstrap()).radiology.name;
-  const referrerNotice = createReferrerNotice({ clock, publicUrl: config.publicUrl, providerName, signedLinks });
-  const servesDemo = () => servesDemoProvider(db);
-  const generation = createImageGeneration({ db, clock, servesDemo });
-  registerResultRoutes(
-    app,
-    { delivery: createResultDelivery({ db, clock, storage: deps.storage, referrerNotice }), generation },
-    config.integrationApiTokenSha256,
-  );
-  registerPatientResultRoutes(
-    app,
-    createPatientResults({ db, clock, storage: deps.storage, signedLinks }),
-    createImageViewer({
-      db,
-      clock,
-      signedLinks,
-      config: config.imageViewer,
-      servesDemo,
-      settleGeneration: generation.settle,
-      imageState: generation.state,
-    }),
-  );
-  // The referring doctor's list of their patients' reports (referrer role), each with a referrer imsec.
-  const referrerReports = createReferrerReports({ db, clock, signedLinks });
-  registerReferrerReportRoutes(app, referrerReports);
-  // The referring doctor's quick report: the report-ready mail's link (a referrer imsec) opens it;
-  // a signed-in referrer's opening marks the report read in their list.
-  registerQuickReportRoutes(
-    app,
-    createQuickReport({
-      db,
-      clock,
-      storage: deps.storage,
-      signedLinks,
-      config: config.imageViewer,
-      generation,
-      markOpened: referrerReports.markOpened,
-    }),
-  );
-  // The results e-mail goes out once a report's release time has come (checked at start and every 15 s).
-  const releaseNotices = createReleaseNotices({
-    db,
-    clock,
-    publicUrl: config.publicUrl,
-    providerName,
-  });
-  let noticeSweep: NodeJS.Timeout | undefined;
-  app.addHook('onReady', () => {
-    const sweep = () => {
-      releaseNotices.sweep().catch((error: unknown) => app.log.warn({ err: error }, '[results] results e-mail sweep failed'));
-    };
-    sweep();
-    noticeSweep = setInterval(sweep, 15_000);
-    noticeSweep.unref();
-  });
-  app.addHook('onClose', () => clearInterval(noticeSweep));
-  // Sharing a result or history with a contact (e-mail or SMS through the outboxes).
-  registerResultShareRoutes(
-    app,
-    createResultShares({
-      db,
-      clock,
-      storage: deps.storage,
-      publicUrl: config.publicUrl,
-      smsConfigured: config.sms !== null,
-      signedLinks,
-      settings: async () => {
-        const { app: appConfig, radiology } = await configService.getBootstrap();
-        return { providerName: radiology.name, noteMaxLength: appConfig.shareNoteMaxLength };
-      },
-    }),
-  );
-  // Report-quality feedback by the referring doctor (docs/rules/referrers.md#report-quality-feedback).
-  const feedbackEnabled = async () => (await configService.getBootstrap()).app.referrerReportQualityFeedbackEnabled;
-  registerReferrerFeedbackRoutes(app, createReferrerFeedback({ db, clock, signedLinks, enabled: feedbackEnabled }));
-  // The demo PACS viewer (the stand-in for a provider's image viewer): opens only demo viewer links this server signed.
-  registerDemoPacsRoutes(app, { signedLinks });
+  // Results, their images and the referring doctors' pages (register-results.ts).
+  registerResultsArea(app, { db, clock, config, storage: deps.storage, secret, configService });
   // The check-in form's referring-doctor search (trigram index, migration 0013).
-  registerReferringDoctorRoutes(app, createReferringDoctorsService({ db }));
+  registerReferringDoctorRoutes(app, createReferringDoctorsService({ db }), () => clock.now().getTime());
   let holdSweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     if (!(await availabilityRepository.schemaReady().catch(() => false))) return;

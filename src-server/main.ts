@@ -113,6 +113,8 @@ async function main(): Promise<void> {
   const outboxWorker = createOutboxWorker({
     db,
     mailer,
+    // Every mail gets its recipient's unsubscribe link and headers; an unsubscribed address's notifications are skipped.
+    policy: app.outgoingMailPolicy,
     clock: systemClock,
     logger: app.log,
     pollMs: config.outboxPollMs,

@@ -40,6 +40,9 @@ export const ROUTE = {
   /** Staff read referrers' report feedback and its summary. */
   staffReferrerFeedback: 'staff/referrer-feedback',
   previewEmail: 'preview-email',
+  /** Staff work the callback queue (docs/rules/callbacks.md#the-staff-queue). */
+  staffCallbacks: 'staff/callbacks',
+  staffBookingRequests: 'staff/booking-requests',
   staffKiosks: 'staff/kiosks',
   /** Staff read a booking's consent forms and the signatures drawn at the kiosk. */
   staffConsents: 'staff/appointments/:bookingKey/consents',
@@ -48,9 +51,13 @@ export const ROUTE = {
   iframeTest: 'iframe-test',
   about: 'about',
   contact: 'contact',
+  /** A patient asks the call centre to phone them back; query exam (docs/rules/callbacks.md#the-patients-page). */
+  callback: 'callback',
   terms: 'terms',
   privacy: 'privacy',
   advancedBooking: 'advanced-booking/*',
+  /** A mail's footer link: /unsubscribe?token=… (src-contract/api/unsubscribe.ts UNSUBSCRIBE_PAGE_PATH). */
+  unsubscribe: 'unsubscribe',
   /** Only under /iframe: the default embedded page. */
   selectRegion: 'select-region',
 } as const;
@@ -72,8 +79,12 @@ export const paths = {
   /** The deny page for an expired results, image or share link. */
   resultsExpired: () => RESULTS_EXPIRED_PATH,
   staffKiosks: () => '/staff/kiosks',
+  /** The appointment page. */
+  appointment: (bookingKey: string) => `/appointments/${encodeURIComponent(bookingKey)}`,
   /** The booking's confirmation (the appointment route's `confirmed` child, docs/rules/booking.md#confirmation). */
   appointmentConfirmed: (bookingKey: string) => `/appointments/${encodeURIComponent(bookingKey)}/${CONFIRMED_SEGMENT}`,
+  /** A booking request's page (the chat assistant links it once the request is sent). */
+  bookingRequest: (bookingKey: string) => `/booking-requests/${encodeURIComponent(bookingKey)}`,
   staffConsents: (bookingKey: string) => `/staff/appointments/${encodeURIComponent(bookingKey)}/consents`,
   /** /authentication with its query; empty values are left out. */
   authentication: (query?: {

@@ -9,7 +9,10 @@ import { RouteError } from './shell/route-error';
 import { preloadSanitizer } from './components/safe-html';
 import { loadPageTexts } from './i18n/page-texts';
 import { PortalLayout } from './shell/shell-layout';
+import { CHAT_LAUNCHER_DELAY_MS } from './features/chat-assistant/chat-constants';
+import { AfterPageLoad } from './components/after-page-load';
 import { useStores } from './stores/use-stores';
+import type { StaffPageId } from './staff-pages';
 
 /** One page (or area) of the portal; aliases and clinic-path variants share their page's id. */
 export type PageId =
@@ -33,6 +36,9 @@ export type PageId =
   | 'staff-kiosks'
   | 'staff-consents'
   | 'staff-referrer-feedback'
+  | 'staff-callbacks'
+  | 'staff-booking-requests'
+  | 'callback'
   | 'demo-viewer'
   | 'iframe-test'
   | 'about'
@@ -41,6 +47,7 @@ export type PageId =
   | 'privacy'
   | 'advanced-booking'
   | 'select-region'
+  | 'unsubscribe'
   | 'not-found';
 
 /** Where a route is mounted: at the top level and under /iframe, or in one tree only. */
@@ -82,6 +89,11 @@ function withPageTexts(load: PageModule): PageModule {
   return async () => (await Promise.all([load(), loadPageTexts()]))[0];
 }
 
+/** A staff, referrer or demo-viewer page: through staff-pages.ts, so the entry chunk lists none of their files. */
+function staffPage(id: StaffPageId): PageModule {
+  return async () => ({ Component: await (await import('./staff-pages')).STAFF_PAGES[id]() });
+}
+
 // The booking home is the portal's front page: its first step ships in the entry chunk (about
 // 4 KB gzipped) so it renders without another round trip; its later steps are lazy inside it.
 const booking: PageModule = () => Promise.resolve({ Component: BookingPage });
@@ -98,22 +110,20 @@ export const PAGES: Record<PageId, PageModule> = {
   questionnaires: () => import('./features/questionnaires/questionnaires-page').then((m) => ({ Component: m.QuestionnairesPage })),
   authentication: () => import('./features/authentication/authentication-page').then((m) => ({ Component: m.AuthenticationPage })),
   deny: withPageTexts(() => import('./features/deny/deny-page').then((m) => ({ Component: m.DenyPage }))),
-  'image-viewer-access': () =>
-    import('./features/staff-access/image-viewer-access-page').then((m) => ({ Component: m.ImageViewerAccessPage })),
-  'referrer-access': () => import('./features/referrer-access/referrer-access-page').then((m) => ({ Component: m.ReferrerAccessPage })),
-  'referrer-quick-report': () => import('./features/quick-report/quick-report-page').then((m) => ({ Component: m.QuickReportPage })),
-  'referrer-report-feedback': () =>
-    import('./features/report-feedback/report-feedback-page').then((m) => ({ Component: m.ReportFeedbackPage })),
-  'referrer-report-feedback-faq': withSanitizer(() =>
-    import('./features/report-feedback/report-feedback-faq-page').then((m) => ({ Component: m.ReportFeedbackFaqPage })),
-  ),
-  'preview-email': () => import('./features/preview-email/preview-email-page').then((m) => ({ Component: m.PreviewEmailPage })),
-  'staff-home': () => import('./features/staff-home/staff-home-page').then((m) => ({ Component: m.StaffHomePage })),
-  'staff-kiosks': () => import('./features/staff-kiosks/staff-kiosks-page').then((m) => ({ Component: m.StaffKiosksPage })),
-  'staff-consents': () => import('./features/staff-consents/staff-consents-page').then((m) => ({ Component: m.StaffConsentsPage })),
-  'staff-referrer-feedback': () =>
-    import('./features/report-feedback/staff-feedback-page').then((m) => ({ Component: m.StaffFeedbackPage })),
-  'demo-viewer': () => import('./features/demo-viewer/demo-viewer-page').then((m) => ({ Component: m.DemoViewerPage })),
+  'image-viewer-access': staffPage('image-viewer-access'),
+  'referrer-access': staffPage('referrer-access'),
+  'referrer-quick-report': staffPage('referrer-quick-report'),
+  'referrer-report-feedback': staffPage('referrer-report-feedback'),
+  'referrer-report-feedback-faq': withSanitizer(staffPage('referrer-report-feedback-faq')),
+  'preview-email': staffPage('preview-email'),
+  'staff-home': staffPage('staff-home'),
+  'staff-kiosks': staffPage('staff-kiosks'),
+  'staff-consents': staffPage('staff-consents'),
+  'staff-referrer-feedback': staffPage('staff-referrer-feedback'),
+  'staff-callbacks': staffPage('staff-callbacks'),
+  'staff-booking-requests': staffPage('staff-booking-requests'),
+  callback: () => import('./features/callback/callback-page').then((m) => ({ Component: m.CallbackPage })),
+  'demo-viewer': staffPage('demo-viewer'),
   'iframe-test': withPageTexts(() => import('./features/iframe-test/iframe-test-page').then((m) => ({ Component: m.IframeTestPage }))),
   about: withPageTexts(withSanitizer(() => import('./features/about/about-page').then((m) => ({ Component: m.AboutPage })))),
   contact: withPageTexts(withSanitizer(() => import('./features/contact/contact-page').then((m) => ({ Component: m.ContactPage })))),
@@ -123,6 +133,7 @@ export const PAGES: Record<PageId, PageModule> = {
   'select-region': withPageTexts(() =>
     import('./features/select-region/select-region-page').then((m) => ({ Component: m.SelectRegionPage })),
   ),
+  unsubscribe: () => import('./features/unsubscribe/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })),
   'not-found': withPageTexts(() => import('./features/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage }))),
 };
 
@@ -161,6 +172,9 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
   { page: 'staff-kiosks', path: ROUTE.staffKiosks, mount: 'both' },
   { page: 'staff-consents', path: ROUTE.staffConsents, mount: 'top' },
   { page: 'staff-referrer-feedback', path: ROUTE.staffReferrerFeedback, mount: 'top' },
+  { page: 'staff-callbacks', path: ROUTE.staffCallbacks, mount: 'top' },
+  { page: 'staff-booking-requests', path: ROUTE.staffBookingRequests, mount: 'top' },
+  { page: 'callback', path: ROUTE.callback, mount: 'both' },
   { page: 'demo-viewer', path: ROUTE.demoViewer, mount: 'both' },
   { page: 'iframe-test', path: ROUTE.iframeTest, mount: 'both' },
   { page: 'about', path: ROUTE.about, mount: 'both' },
@@ -169,6 +183,7 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
   { page: 'privacy', path: ROUTE.privacy, mount: 'both' },
   { page: 'advanced-booking', path: ROUTE.advancedBooking, mount: 'both' },
   { page: 'select-region', path: ROUTE.selectRegion, mount: 'embedded' },
+  { page: 'unsubscribe', path: ROUTE.unsubscribe, mount: 'both' },
 ];
 
 type Tree = 'top' | 'embedded';
@@ -196,19 +211,51 @@ const KioskLayout = lazy(() => import('./features/kiosk-shell/public').then((mod
 // The embedded layout is a chunk of its own too: the website's pages never download it.
 const EmbeddedLayout = lazy(() => import('./shell/embedded-layout').then((module) => ({ default: module.EmbeddedLayout })));
 
-/** The /iframe layout (docs/embedding.md): the page alone, the provider's page around it is the chrome. */
-function EmbeddedSiteLayout() {
+// The chat launcher is a chunk of its own, fetched a few seconds after the page has loaded: nothing of it comes
+// before the booking home is usable (docs/rules/chat.md#where-it-shows).
+const ChatLauncher = lazy(() => import('./features/chat-assistant/public').then((module) => ({ default: module.ChatLauncher })));
+
+/** The chat assistant's launcher, page-wide beside the layout (docs/rules/chat.md#where-it-shows). */
+function LaterChatLauncher() {
   return (
-    <Suspense fallback={<LoadingOverlay />}>
-      <EmbeddedLayout />
-    </Suspense>
+    <AfterPageLoad delayMs={CHAT_LAUNCHER_DELAY_MS}>
+      <Suspense fallback={null}>
+        <ChatLauncher />
+      </Suspense>
+    </AfterPageLoad>
   );
 }
 
+/** The /iframe layout (docs/embedding.md): the page alone, the provider's page around it is the chrome. */
+function EmbeddedSiteLayout() {
+  return (
+    <>
+      <Suspense fallback={<LoadingOverlay />}>
+        <EmbeddedLayout />
+      </Suspense>
+      <LaterChatLauncher />
+    </>
+  );
+}
+
+// The analytics consent is a chunk of its own, downloaded only where the provider turned analytics on (docs/rules/analytics.md).
+const ConsentMount = lazy(() => import('./features/consent/public').then((module) => ({ default: module.ConsentMount })));
+
 /** The top-level layout: the kiosk frame in kiosk mode (docs/rules/kiosk.md#the-kiosk-shell), else the website's. */
 const SiteLayout = observer(function SiteLayout() {
-  const { ui } = useStores();
-  if (!ui.kiosk) return <PortalLayout />;
+  const { ui, config } = useStores();
+  if (!ui.kiosk)
+    return (
+      <>
+        {(config.app.analyticsEnabled || config.app.trackingEnabled) && (
+          <Suspense fallback={null}>
+            <ConsentMount />
+          </Suspense>
+        )}
+        <PortalLayout />
+        <LaterChatLauncher />
+      </>
+    );
   return (
     <Suspense fallback={<LoadingOverlay />}>
       <KioskLayout />

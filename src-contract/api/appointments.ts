@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BookingFormDetailsViewSchema } from './booking-form-details';
 import {
   ExamSlugListSchema,
   HoldParamsSchema,
@@ -9,6 +10,7 @@ import {
   SlugSchema,
 } from './booking';
 import { APPOINTMENT_STATUSES } from './appointment-statuses';
+import { DueQuestionnairesSchema } from './questionnaires';
 import { BookingKeySchema } from './patient-access';
 import { multiLineText, singleLineText } from './text';
 
@@ -91,6 +93,13 @@ export const AppointmentSummarySchema = z.object({
   requiredDocument: RequiredDocumentSchema.nullable(),
   /** The documents sent with the booking (uploaded while booking or since), typed ones first; names only. */
   documents: z.array(SentDocumentSchema),
+  /** The questionnaires to answer now (before the visit, or after it), each unanswered; empty when none. */
+  questionnairesDue: DueQuestionnairesSchema,
+  /**
+   * Insurance, ethnicity and referring practice given while booking (docs/rules/booking.md#booking-form-details):
+   * for the booking's signed-in patient and staff; null for the booking browser's receipt and when none were given.
+   */
+  formDetails: BookingFormDetailsViewSchema.nullable().optional(),
 });
 export type AppointmentSummary = z.infer<typeof AppointmentSummarySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BookingFormAnswersSchema } from './booking-form-details';
 import { IsoDateSchema } from './common';
 import { multiLineText, singleLineText } from './text';
 
@@ -376,6 +377,8 @@ export const AppointmentCreateRequestSchema = z.strictObject({
     .optional(),
   /** Required when the questionnaire answers ask for one (outcome validationCodeRequired). */
   validationCode: ValidationCodeSchema.optional(),
+  /** Insurance, ethnicity and the referring practice (docs/rules/booking.md#booking-form-details). */
+  formDetails: BookingFormAnswersSchema.optional(),
 });
 export type AppointmentCreateRequest = z.infer<typeof AppointmentCreateRequestSchema>;
 
@@ -405,19 +408,49 @@ export type AppointmentCreateResponse = z.infer<typeof AppointmentCreateResponse
 // ---------------------------------------------------------------------------------------------
 // Booking requests: POST /api/booking/booking-requests (Idempotency-Key required)
 
-export const BookingRequestCreateSchema = z.strictObject({
-  exams: ExamSlugListSchema,
-  clinicSlug: SlugSchema.optional(),
-  patient: PatientDetailsSchema,
-  patientNotes: multiLineText().trim().max(2000).optional(),
-  /** The temporary key the questionnaire answers were saved under; they move to the request. */
-  questionnaireKey: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{22,64}$/, 'expected a booking key')
-    .optional(),
-  /** Required when the questionnaire answers ask for one (outcome validationCodeRequired). */
-  validationCode: ValidationCodeSchema.optional(),
-});
+/**
+ * Where a booking request was made (docs/rules/chat.md#the-server): the booking flow, or the chat
+ * assistant's conversation (any exam of the catalogue; the booking team books it by phone).
+ */
+export const BOOKING_REQUEST_CHANNELS = ['web', 'chat'] as const;
+export type BookingRequestChannel = (typeof BOOKING_REQUEST_CHANNELS)[number];
+/** When the patient would like the exam, as the callback request's windows (CALLBACK_WINDOWS, the same values). */
+export const PREFERRED_TIMES = ['weekdayMorning', 'weekdayAfternoon', 'saturdayMorning', 'anyTime'] as const;
+export type PreferredTime = (typeof PREFERRED_TIMES)[number];
+export const PREFERRED_TIMES_MESSAGE = 'Please choose at least one time that suits you.';
+export const PREFERRED_TIMES_CHAT_ONLY = 'preferredTimes is sent only with channel "chat".';
+
+export const BookingRequestCreateSchema = z
+  .strictObject({
+    /** Omitted: 'web'. 'chat' requires preferredTimes. */
+    channel: z.enum(BOOKING_REQUEST_CHANNELS, { message: 'expected channel "web" or "chat"' }).optional(),
+    preferredTimes: z
+      .array(z.enum(PREFERRED_TIMES, { message: PREFERRED_TIMES_MESSAGE }))
+      .min(1, PREFERRED_TIMES_MESSAGE)
+      .max(PREFERRED_TIMES.length, PREFERRED_TIMES_MESSAGE)
+      .refine((times) => new Set(times).size === times.length, PREFERRED_TIMES_MESSAGE)
+      .optional(),
+    exams: ExamSlugListSchema,
+    clinicSlug: SlugSchema.optional(),
+    patient: PatientDetailsSchema,
+    patientNotes: multiLineText().trim().max(2000).optional(),
+    /** The temporary key the questionnaire answers were saved under; they move to the request. */
+    questionnaireKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{22,64}$/, 'expected a booking key')
+      .optional(),
+    /** Required when the questionnaire answers ask for one (outcome validationCodeRequired). */
+    validationCode: ValidationCodeSchema.optional(),
+    /** Insurance, ethnicity and the referring practice (docs/rules/booking.md#booking-form-details). */
+    formDetails: BookingFormAnswersSchema.optional(),
+  })
+  .superRefine((request, context) => {
+    // A chat request names when the patient can come; the booking flow's requests never do.
+    if (request.channel === 'chat' && request.preferredTimes === undefined)
+      context.addIssue({ code: 'custom', path: ['preferredTimes'], message: PREFERRED_TIMES_MESSAGE });
+    if (request.channel !== 'chat' && request.preferredTimes !== undefined)
+      context.addIssue({ code: 'custom', path: ['preferredTimes'], message: PREFERRED_TIMES_CHAT_ONLY });
+  });
 export type BookingRequestCreate = z.infer<typeof BookingRequestCreateSchema>;
 
 export const BookingRequestResultSchema = z.object({

@@ -41,7 +41,10 @@ export const CheckInParamsSchema = z.strictObject({ bookingKey: singleLineText()
 export const CHECK_IN_STATES = ['NOT_STARTED', 'PREPARING', 'PREPARED', 'CHECKING_IN', 'CHECKED_IN', 'FAILED'] as const;
 export type CheckInState = (typeof CHECK_IN_STATES)[number];
 
-/** Spec point 3, check-in readiness: message null when ready (message.unknown_reason stands in when not ready without one). */
+/**
+ * Check-in readiness (docs/rules/check-in.md#digital-check-in): message null when ready
+ * (message.unknown_reason stands in when not ready without one).
+ */
 export const CheckInReadinessSchema = z.object({
   ready: z.boolean(),
   requiredReferralUploaded: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseBannerPositionCss } from '../shell/banner-position';
 import { LinkSchema, TimeOfDaySchema } from './common';
 import { FALLBACK_LOCALE, SUPPORTED_LOCALES, type SupportedLocale } from './locales';
 
@@ -58,16 +59,24 @@ export const AppConfigSchema = z.object({
   keywords: z.string().max(500).nullable(),
   socialDescription: z.string().max(500).nullable(),
   searchVerificationId: z.string().max(200).nullable(),
+  /** Google Analytics 4 (gtag.js), loaded only after the visitor's consent (docs/rules/analytics.md). */
   analyticsEnabled: z.boolean(),
-  analyticsId: z.string().max(100).nullable(),
+  analyticsId: z
+    .string()
+    .regex(/^G-[A-Z0-9]{4,20}$/, 'a GA4 measurement id such as G-ABC123DEF4')
+    .nullable(),
+  /** Google Tag Manager (gtm.js), loaded only after the visitor's consent. */
   trackingEnabled: z.boolean(),
-  trackingId: z.string().max(100).nullable(),
-  /** The provider's own CSS for questionnaires (spec point 1), put into the page with its CSP nonce. */
+  trackingId: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, 'a Tag Manager container id such as GTM-ABC1234')
+    .nullable(),
+  /** The provider's own CSS for questionnaires (its styling), put into the page with its CSP nonce. */
   questionnaireCss: z.string().max(20000).nullable(),
   /** Questionnaire styling over the theme's (colours, font, corners); absent: the theme's. */
   questionnaireTheme: QuestionnaireThemeSchema.nullable().optional(),
   kioskNoActivitySeconds: z.number().int().min(10).max(3600),
-  /** Kiosk check-in asks the booking's FEEDBACK questionnaire first when it is not answered (spec point 4, giveFeedback). */
+  /** Kiosk check-in asks the booking's FEEDBACK questionnaire first when it is not answered (giveFeedback). */
   giveFeedback: z.boolean().default(false),
   keepAliveEnabled: z.boolean(),
   keepAliveIntervalSeconds: z.number().int().min(30).max(86400),
@@ -96,7 +105,7 @@ export const AppConfigSchema = z.object({
   patientPortalBackgroundEnabled: z.boolean(),
   otpRequired: z.boolean(),
   otpResendSeconds: z.number().int().min(1).max(600),
-  /** The share dialog's note length (spec point 9); absent: DEFAULT_SHARE_NOTE_MAX_LENGTH (150). */
+  /** The share dialog's note length (docs/rules/results.md#share-dialog-web); absent: DEFAULT_SHARE_NOTE_MAX_LENGTH (150). */
   shareNoteMaxLength: z.number().int().min(1).max(1000).optional(),
   navigation: NavigationLinksSchema,
 });
@@ -106,7 +115,7 @@ export type AppConfig = z.infer<typeof AppConfigSchema>;
 const TILE_PLACEHOLDERS = ['{z}', '{x}', '{y}'] as const;
 
 /**
- * The clinic map's tiles (spec point 3 "Map state", docs/rules/booking.md#the-clinic-list-and-map). The
+ * The clinic map's tiles (docs/rules/booking.md#the-clinic-list-and-map). The
  * API key is public by nature (the browser puts it in every tile URL); it is substituted for
  * `{apiKey}` in the template. Absent (or mapUiEnabled off): no map, the list alone.
  */
@@ -126,7 +135,7 @@ export const MapTilesSchema = z
   .strict();
 export type MapTiles = z.infer<typeof MapTilesSchema>;
 
-/** The map's zoom on a chosen clinic and after a reset (spec point 9). */
+/** The map's zoom on a chosen clinic and after a reset (docs/rules/booking.md#the-clinic-list-and-map). */
 export const MAP_CLINIC_ZOOM = 16;
 export const MAP_RESET_ZOOM = 13;
 
@@ -147,7 +156,15 @@ export const RadiologyConfigSchema = z.object({
   /** Sanitised HTML that replaces the footer when showCustomHeaderAndFooter is on. */
   customFooter: z.string().max(20000).nullable(),
   showBrandingLogo: z.boolean(),
-  bannerPositionCss: z.string().max(200).nullable(),
+  /** Where the banner sits: whitelisted declarations only (src-contract/shell/banner-position.ts), never raw CSS. */
+  bannerPositionCss: z
+    .string()
+    .max(200)
+    .nullable()
+    .superRefine((value, context) => {
+      const result = value === null ? null : parseBannerPositionCss(value);
+      if (result?.ok === false) context.addIssue({ code: 'custom', message: result.problem });
+    }),
   closeBanner: z.boolean(),
   mapUiEnabled: z.boolean(),
   /** The map's tiles; without them no map is drawn (the clinic list stays). */
@@ -173,10 +190,23 @@ export const BodyFigureConfigSchema = z.object({
 });
 export type BodyFigureConfig = z.infer<typeof BodyFigureConfigSchema>;
 
+/**
+ * The provider's chat service (docs/rules/chat.md#the-providers-chat-service): its script, loaded
+ * from an https address the CSP then allows, with the environment and deployment it belongs to.
+ */
+export const ChatServiceConfigSchema = z.strictObject({
+  scriptUrl: z.url({ protocol: /^https$/, message: 'scriptUrl must be an https address' }).max(500),
+  environment: z.string().regex(/^[A-Za-z0-9._-]{1,60}$/, 'environment: 1 to 60 letters, digits, dots, dashes or underscores'),
+  deploymentId: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'deploymentId: 1 to 100 letters, digits, dots, dashes or underscores'),
+});
+export type ChatServiceConfig = z.infer<typeof ChatServiceConfigSchema>;
+
 export const IntegrationConfigSchema = z.object({
   /** Error-reporting DSN; null turns error reporting off. */
   errorReportingDsn: z.string().url().nullable(),
   errorReportingEnvironment: z.string().max(50),
+  /** null: no provider chat service; the built-in assistant answers instead (docs/rules/chat.md). */
+  chatService: ChatServiceConfigSchema.nullable().default(null),
 });
 export type IntegrationConfig = z.infer<typeof IntegrationConfigSchema>;
 

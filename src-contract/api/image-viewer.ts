@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { singleLineText } from './text';
 
 /**
- * The image viewer link (spec point 4, docs/rules/results.md#image-viewer). The imsec is a signed
+ * The image viewer link (docs/rules/results.md#image-viewer). The imsec is a signed
  * link (src-server/platform/signed-links): GET /api/image_viewer answers where the browser goes.
  * ACTIVE: open `url` (the viewer); EXPIRED: go to `redirectUrl` (/deny with resultsExpired);
  * preference PACS: go to `pacsUrl` (the provider's own PACS portal).
@@ -57,7 +57,7 @@ export type ImageViewerDirectRequest = z.infer<typeof ImageViewerDirectRequestSc
 export const ImageViewerDirectResponseSchema = z.object({ url: z.string() });
 export type ImageViewerDirectResponse = z.infer<typeof ImageViewerDirectResponseSchema>;
 
-/** The message keys of spec point 8 the portal shows for image viewer failures. */
+/** The message keys the portal shows for image viewer failures (docs/rules/results.md#patient-result-page-web). */
 export const IMAGE_VIEWER_MESSAGES = {
   noUrl: 'message.error_generating_images_url',
   noAccess: 'message.user_not_have_access_to_images',

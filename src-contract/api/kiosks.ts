@@ -7,7 +7,7 @@ import { multiLineText, singleLineText } from './text';
  * Lobby kiosks (docs/rules/kiosk.md#enrollment): kiosk administrators add kiosks and issue one-time
  * enrollment codes; a kiosk enrolls with its code and then carries a revocable token (the
  * `__Host-portal_kiosk` cookie, HttpOnly) on every kiosk request; at the kiosk a patient is found by
- * last name and date of birth (spec point 3, check-in identity request and response).
+ * last name and date of birth (the check-in identity request and response, docs/rules/kiosk.md#identity-check-and-kiosk-check-in).
  */
 
 export const KIOSK_TOKEN_COOKIE = '__Host-portal_kiosk';
@@ -107,7 +107,7 @@ export const CheckInIdentityRequestSchema = z
 export type CheckInIdentityRequest = { lastName: string; dateOfBirth: string } | { bookingKey: string; dateOfBirth: string };
 
 /**
- * Spec point 3: the booking keys of today's appointments that match (at this kiosk's clinic when
+ * The booking keys of today's appointments that match (at this kiosk's clinic when
  * it has one); samePatient false when they belong to more than one patient record;
  * disabledReason when check-in cannot go ahead for them (null otherwise).
  */

@@ -333,3 +333,27 @@ export type PostBookingAnswerResponse = z.infer<typeof PostBookingAnswerResponse
 
 /** Largest accepted questionnaireResult, as JSON text. */
 export const MAX_RESULT_BYTES = 64 * 1024;
+
+// ---------------------------------------------------------------------------------------------
+// Questionnaires due on a booking (docs/rules/questionnaires.md#due)
+
+/** Answered before the visit: "Before your visit" and the pain score before a procedure. */
+export const DUE_BEFORE_VISIT: readonly QuestionnaireType[] = ['REQUIRED_ON_CONFIRMATION', 'PAIN_SCORE_INITIAL'];
+/** Answered after the visit: the pain score after a procedure and the feedback. */
+export const DUE_AFTER_VISIT: readonly QuestionnaireType[] = ['PAIN_SCORE_FINAL', 'FEEDBACK'];
+/** How long after the visit its after-visit questionnaires are still asked for. */
+export const DUE_AFTER_VISIT_DAYS = 30;
+
+/** The questionnaires a booking's patient should answer now, unanswered ones only, with the /q link's types. */
+export const DueQuestionnairesSchema = z.object({
+  types: z.array(QuestionnaireTypeSchema),
+  titles: z.array(z.string()),
+});
+export type DueQuestionnaires = z.infer<typeof DueQuestionnairesSchema>;
+
+/** The pending page's address for the due questionnaires, back to `target` (a path of this portal) when done. */
+export function dueQuestionnairesPath(bookingKey: string, due: DueQuestionnaires, target?: string): string {
+  const query = [`bookingKey=${encodeURIComponent(bookingKey)}`, `types=${due.types.join(',')}`];
+  if (target !== undefined) query.push(`target=${encodeURIComponent(target)}`);
+  return `/q?${query.join('&')}`;
+}

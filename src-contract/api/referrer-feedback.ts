@@ -4,7 +4,7 @@ import { MAX_RESULT_BYTES, ModalSizeSchema } from './questionnaires';
 import { answersWithoutControlCharacters, CONTROL_CHARACTER_MESSAGE, singleLineText } from './text';
 
 /**
- * Report-quality feedback by the referring doctor (spec points 2 to 8, docs/rules/referrers.md
+ * Report-quality feedback by the referring doctor (docs/rules/referrers.md
  * #report-quality-feedback). The referrer opens /referrer/report-feedback with the imsec of the
  * report-ready mail (or, signed in with the referrer role, with the accession number), gets the
  * provider's feedback questionnaire for that report, and answers it once per report.
@@ -24,10 +24,10 @@ export const FeedbackQuerySchema = z
   });
 export type FeedbackQuery = z.infer<typeof FeedbackQuerySchema>;
 
-/** The feedback questionnaire for one report (spec point 3: the feedback questionnaire shape). */
+/** The feedback questionnaire for one report (docs/rules/referrers.md#the-questionnaire). */
 export const FeedbackQuestionnaireSchema = z.object({
   questionnaireId: z.uuid(),
-  /** Default 'lg' (spec point 9). */
+  /** Default 'lg' (docs/rules/questionnaires.md#survey-modal). */
   modalSize: ModalSizeSchema,
   /** The report's exam. */
   examSlugs: z.array(z.string()),

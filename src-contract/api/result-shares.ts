@@ -3,8 +3,8 @@ import { InstantSchema } from './booking';
 import { multiLineText, singleLineText } from './text';
 
 /**
- * Sharing a result (RESULT) or the whole history (HISTORY) with a contact (spec points 3, 5, 6;
- * docs/rules/results.md#sharing). The patient, signed in with a results type, creates, lists and
+ * Sharing a result (RESULT) or the whole history (HISTORY) with a contact
+ * (docs/rules/results.md#sharing). The patient, signed in with a results type, creates, lists and
  * revokes shares; the contact gets a link by e-mail or SMS, signs in with the patient's date of
  * birth and a code sent to the contact's own address or phone, and reads that one result or
  * history, read-only, until the share expires or is revoked.
@@ -24,7 +24,7 @@ export const SHARE_MESSAGES = {
   contactName: 'The name is at most 100 characters.',
 } as const;
 
-/** A phone number of 9 to 15 digits with an optional leading plus (spec point 5). */
+/** A phone number of 9 to 15 digits with an optional leading plus. */
 export const SHARE_PHONE_PATTERN = /^\+?\d{9,15}$/;
 const ShareEmailSchema = z.email().max(254);
 export const isShareEmail = (value: string): boolean => ShareEmailSchema.safeParse(value).success;

@@ -99,7 +99,7 @@ export type PatientResult = z.infer<typeof PatientResultSchema>;
 export const ReportPdfQuerySchema = z.strictObject({ download: z.enum(['true', 'false']).optional() });
 
 /**
- * The patient match form (spec point 3): in the patient portal (a PATIENT_PORTAL session) the
+ * The patient match form (docs/rules/results.md#history): in the patient portal (a PATIENT_PORTAL session) the
  * patient confirms their date of birth and e-mail or phone, and sees their earlier appointments
  * with results (historyAppointments); none found is message.patient_matching_error.
  */

@@ -1,4 +1,5 @@
 import type { BootstrapConfig } from '@contract/api/config';
+import { bannerPositionDeclarations, bannerPositionOf } from '@contract/shell/banner-position';
 import { FALLBACK_LOCALE, supportedLocaleOf, translationsPath } from '@contract/api/locales';
 import { themeVariables } from '@contract/shell/theme-variables';
 
@@ -81,8 +82,13 @@ export function renderThemeStyle(bootstrap: BootstrapConfig, nonce: string): str
     .filter(([, value]) => SAFE_CSS_VALUE.test(value))
     .map(([name, value]) => `${name}:${value}`)
     .join(';');
+  // The provider's banner position (whitelisted declarations only, docs/rules/shell.md#banner), as the
+  // app applies it to its banner; html body outweighs banner.css's own .pp-banner rule.
+  const position = bannerPositionDeclarations(bannerPositionOf(bootstrap.radiology.bannerPositionCss));
+  // The whitelist leaves only names, numbers, units and keywords; anything else writes nothing.
+  const banner = /^[a-z0-9:;.%\- ]+$/.test(position) ? `html body .pp-banner{${position}}` : '';
   // html:root outweighs the stylesheet's own :root defaults, which come later in the page.
-  return `<style nonce="${escapeHtml(nonce)}">html:root{${declarations}}</style>`;
+  return `<style nonce="${escapeHtml(nonce)}">html:root{${declarations}}${banner}</style>`;
 }
 
 /** The marker inside `<div id="root">` that the first paint (first-paint.ts) replaces; a template without it has none. */

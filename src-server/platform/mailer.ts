@@ -26,6 +26,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: readonly MailAttachment[];
+  /** Extra header lines, e.g. List-Unsubscribe (RFC 8058); names and values on one line each. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface Mailer {
@@ -82,6 +84,7 @@ export function createSmtpMailer(smtp: SmtpConfig, options: SmtpMailerOptions = 
         subject: message.subject,
         text: message.text,
         ...(message.html === undefined ? {} : { html: message.html }),
+        ...(message.headers === undefined ? {} : { headers: oneLineHeaders(message.headers) }),
         ...(message.attachments === undefined || message.attachments.length === 0
           ? {}
           : {
@@ -100,6 +103,18 @@ export function createSmtpMailer(smtp: SmtpConfig, options: SmtpMailerOptions = 
       transport.close();
     },
   };
+}
+
+/** Header names and values as one line each: a line break in a value would start a header of its own. */
+function oneLineHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const lines: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[A-Za-z][A-Za-z0-9-]{0,76}$/.test(name)) throw new Error(`[mailer] header name not allowed: ${name}`);
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+    if (/[\u0000-\u001f\u007f]/.test(value)) throw new Error(`[mailer] header ${name} holds a control character`);
+    lines[name] = value;
+  }
+  return lines;
 }
 
 export function createMailer(smtp: SmtpConfig | null): Mailer {

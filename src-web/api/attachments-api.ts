@@ -22,7 +22,7 @@ export interface UploadFields {
   referringDoctor?: string;
 }
 
-/** Typed calls of the attachment bases (src-contract/api/attachments.ts, spec point 7). */
+/** Typed calls of the attachment bases (src-contract/api/attachments.ts, docs/rules/attachments.md#calls). */
 export function createAttachmentsApi(client: ApiClient) {
   const { http } = client;
   const base = (owner: AttachmentOwner) => attachmentsBasePath(owner.base, owner.bookingKey);

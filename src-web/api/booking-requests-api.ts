@@ -1,4 +1,4 @@
-import type { BookingRequestSummary } from '@contract/api/booking-requests';
+import type { BookingRequestSummary, ChatServiceEvent } from '@contract/api/booking-requests';
 import type { ApiClient } from './client';
 import { fileUrl } from './file-url';
 
@@ -12,6 +12,10 @@ export function createBookingRequestsApi(client: ApiClient) {
 
     cancel: async (bookingKey: string): Promise<BookingRequestSummary> =>
       (await http.post<BookingRequestSummary>(`${base(bookingKey)}/cancel`)).data,
+
+    /** The provider's chat service's conversation about the request started or ended (docs/rules/chat.md). */
+    chatService: async (bookingKey: string, event: ChatServiceEvent): Promise<BookingRequestSummary> =>
+      (await http.post<BookingRequestSummary>(`${base(bookingKey)}/chat-service`, event)).data,
 
     fileUrl: (serverPath: string): string => fileUrl(http, serverPath),
   };

@@ -1,11 +1,16 @@
-import { ImageViewerResponseSchema, type ImageViewerResponse } from '@contract/api/image-viewer';
+import {
+  ImageViewerDirectResponseSchema,
+  ImageViewerResponseSchema,
+  type ImageViewerDirectRequest,
+  type ImageViewerResponse,
+} from '@contract/api/image-viewer';
 import {
   ImageGenerateAnswerSchema,
   ReferrerReportSchema,
   type ImageGenerateQuery,
   type ImageState,
   type ReferrerReport,
-} from '@contract/api/referrer-report';
+} from '@contract/api/quick-report';
 import type { ApiClient } from './client';
 import { fileUrl } from './file-url';
 import { parseResponse } from './parse-response';
@@ -13,9 +18,10 @@ import { parseResponse } from './parse-response';
 const IMAGE_VIEWER = '/api/image_viewer';
 const REPORT = '/api/image_viewer_link/report';
 const GENERATE = '/api/image_viewer/generate';
+const DIRECT = '/api/image_viewer/direct';
 
 /**
- * Typed calls of the referrer's quick report (src-contract/api/referrer-report.ts): the referrer
+ * Typed calls of the referrer's quick report (src-contract/api/quick-report.ts): the referrer
  * imsec is the credential of each; no session is needed (a signed-in referrer is named in the audit).
  */
 export function createQuickReportApi(client: ApiClient) {
@@ -28,6 +34,10 @@ export function createQuickReportApi(client: ApiClient) {
         ImageViewerResponseSchema,
         (await http.get<unknown>(IMAGE_VIEWER, { params: { input: imsec, repositorySource } })).data,
       ),
+
+    /** The viewer's address itself, for a signed-in external user (/image-viewer-access): the browser goes straight there. */
+    imageViewerDirect: async (request: ImageViewerDirectRequest): Promise<string> =>
+      parseResponse(DIRECT, ImageViewerDirectResponseSchema, (await http.post<unknown>(DIRECT, request)).data).url,
 
     /** The report the link names, with its patient and the images' state. */
     report: async (imsec: string): Promise<ReferrerReport> =>

@@ -1,4 +1,4 @@
-/** The viewer's zoom constants (spec point 9). */
+/** The viewer's zoom constants (docs/rules/attachments.md#the-web-app). */
 export const ZOOM = {
   /** Largest zoom, unless the image's own pixels allow more (maxScaleFor). */
   maxScale: 3,

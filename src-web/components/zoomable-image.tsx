@@ -14,7 +14,7 @@ export interface ZoomableImageProps {
 }
 
 /**
- * An image that zooms and pans (react-zoom-pan-pinch, spec point 9), as the attachment viewer
+ * An image that zooms and pans (react-zoom-pan-pinch, docs/rules/attachments.md#the-web-app), as the attachment viewer
  * and the demo image viewer show them: pinch and wheel (step 0.2), the buttons, +/- and the
  * arrow keys once it has focus, and a double tap or double click that zooms to 2 at that point
  * or back out; 200 ms transitions; at most 3 times (or the image's own pixels when that is more).

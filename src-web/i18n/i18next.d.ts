@@ -17,6 +17,12 @@ import type kioskScan from './locales/en/kiosk-scan.json';
 import type bookingCode from './locales/en/booking-code.json';
 import type bookingSteps from './locales/en/booking-steps.json';
 import type staffFeedback from './locales/en/staff-feedback.json';
+import type unsubscribe from './locales/en/unsubscribe.json';
+import type callback from './locales/en/callback.json';
+import type staffCallbacks from './locales/en/staff-callbacks.json';
+import type staffBookingRequests from './locales/en/staff-booking-requests.json';
+import type chat from './locales/en/chat.json';
+import type consent from './locales/en/consent.json';
 
 /**
  * Types every t() call against the English catalogue, so an unknown key or a missing
@@ -34,7 +40,11 @@ declare module 'i18next' {
     // feedback pages (report-feedback-texts.ts), referrer-access.json with the referrer's report list
     // (referrer-access-texts.ts), kiosk-scan.json with the kiosk home (kiosk-scan-texts.ts), booking-code.json with the
     // booking code box (booking-code-texts.ts), booking-steps.json with the booking steps after the exam choice
-    // (booking-steps-texts.ts), staff-feedback.json with the staff feedback table (staff-feedback-texts.ts); typed as one catalogue.
+    // (booking-steps-texts.ts), staff-feedback.json with the staff feedback table (staff-feedback-texts.ts), unsubscribe.json
+    // with the unsubscribe page (unsubscribe-texts.ts), callback.json with the callback request page (callback-texts.ts),
+    // staff-callbacks.json with the staff callback queue (staff-callbacks-texts.ts), staff-booking-requests.json with the
+    // staff booking-request queue (staff-booking-requests-texts.ts), chat.json with the chat panel (chat-texts.ts),
+    // consent.json with the analytics consent banner (consent-texts.ts); typed as one catalogue.
     resources: {
       translation: typeof en &
         typeof pages &
@@ -54,7 +64,13 @@ declare module 'i18next' {
         typeof kioskScan &
         typeof bookingCode &
         typeof bookingSteps &
-        typeof staffFeedback;
+        typeof staffFeedback &
+        typeof unsubscribe &
+        typeof callback &
+        typeof staffCallbacks &
+        typeof staffBookingRequests &
+        typeof chat &
+        typeof consent;
     };
   }
 }

@@ -7,7 +7,8 @@ import type { IdleChange, KioskBridgeIdentity } from '@contract/kiosk-bridge';
  * falls back to what it does in a plain browser.
  *
  * The schemas (and zod with them) load only when a bridge method is there: in a plain browser,
- * zod stays off the booking home (docs/web.md#budgets).
+ * zod stays off the booking home (docs/web.md#budgets). Ending the patient's session is in
+ * kiosk-bridge-end.ts: the entry chunk needs only that one (fail-closed idle watch).
  */
 const loadContract = () => import('@contract/kiosk-bridge');
 
@@ -44,17 +45,6 @@ export function subscribeSystemIdle(win: Window, listener: (change: IdleChange) 
     active = false;
     unsubscribe();
   };
-}
-
-/** Asks the app to wipe the patient's session and load the kiosk home; false when it cannot. */
-export async function bridgeEndPatientSession(win: Window): Promise<boolean> {
-  const method = win.kiosk?.endPatientSession;
-  if (typeof method !== 'function') return false;
-  try {
-    return (await method()).ok;
-  } catch {
-    return false;
-  }
 }
 
 /** Tells the app a patient touched the page (a time only); best effort. */

@@ -18,29 +18,14 @@ const KIOSK_SESSION_KEY = 'portal.kioskMode';
 /** Storage keys that belong to the kiosk, not to a patient: they outlive each patient's session. */
 export const KIOSK_STORAGE_KEYS: readonly string[] = [KIOSK_SESSION_KEY];
 
-/** Cookies that belong to the kiosk, not to a patient (spec point 3; docs/rules/kiosk.md). */
-export type KioskCookie = (typeof KIOSK_SPEC_COOKIES)[number];
+/**
+ * Cookies that belong to the kiosk, not to a patient (docs/rules/kiosk.md#kiosk-check-in-in-the-web-app);
+ * written by kiosk-cookies.ts.
+ */
 export const KIOSK_COOKIES: readonly string[] = KIOSK_SPEC_COOKIES;
 
-/** The kiosk cookies' fixed expiry: 2030-12-31 (spec point 3). */
-export const KIOSK_COOKIE_EXPIRY = new Date(Date.UTC(2030, 11, 31, 23, 59, 59)).toUTCString();
-
-/** Writes one of the kiosk's own cookies: expires 2030-12-31, the whole site (path /). */
-export function writeKioskCookie(doc: Document, name: KioskCookie, value: string): void {
-  doc.cookie = `${name}=${encodeURIComponent(value)}; expires=${KIOSK_COOKIE_EXPIRY}; path=/; SameSite=Lax`;
-}
-
-/** One of the kiosk's cookies, decoded, or null. */
-export function readKioskCookie(doc: Document, name: KioskCookie): string | null {
-  for (const part of doc.cookie.split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return null;
-}
-
 /**
- * Paths that are kiosk pages by themselves (spec point 2): the kiosk home, /kiosk, and the
+ * Paths that are kiosk pages by themselves (docs/rules/kiosk.md#the-kiosk-shell): the kiosk home, /kiosk, and the
  * appointment's kiosk page, /appointments/{bookingKey}/kiosk (also under a clinic path or /iframe).
  */
 export function isKioskPath(pathname: string): boolean {

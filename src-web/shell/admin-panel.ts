@@ -3,7 +3,7 @@ import { isExternalUrl, safeRedirectUrl } from '../platform/safe-url';
 export interface AdminPanelSettings {
   /** Application config showLinkToAdminPanel. */
   enabled: boolean;
-  /** Kiosk mode never shows the admin link (spec point 6). */
+  /** Kiosk mode never shows the admin link (docs/rules/staff-access.md#staff-home). */
   kiosk: boolean;
   /** app.navigation.login, else radiology.domainAdmin. */
   login: string | null;

@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { isEmbeddedPath } from '../paths';
 import { themeVariables } from '@contract/shell/theme-variables';
 import { useStores } from '../stores/use-stores';
+import { useKeepAlive } from './keep-alive';
 import { LoadingOverlay } from './loading-overlay';
 
 /**
@@ -27,6 +28,9 @@ export const AppFrame = observer(function AppFrame() {
   }, [title]);
 
   useEffect(() => ui.watchViewport(), [ui]);
+
+  // Signed-in sessions stay alive while their page is open and visible (keep-alive.ts).
+  useKeepAlive();
 
   useEffect(() => {
     const style = document.documentElement.style;

@@ -13,7 +13,7 @@ import './footer.css';
  * The footer (docs/rules/shell.md#footer): links, copyright with the long name and year, the version
  * with its hash when enabled, the branding logo; or the provider's custom footer instead.
  */
-export const Footer = observer(function Footer() {
+export const Footer = observer(function Footer({ openCookieSettings }: { openCookieSettings: (() => void) | null }) {
   const { config, ui } = useStores();
   const { t } = useTranslation();
   const targets = useNavTargets();
@@ -53,6 +53,13 @@ export const Footer = observer(function Footer() {
           <li>
             <PortalLink href={targets.privacy}>{t('footer.privacy')}</PortalLink>
           </li>
+          {openCookieSettings && (
+            <li>
+              <button type="button" className="pp-footer-link-button" onClick={openCookieSettings}>
+                {t('footer.cookieSettings')}
+              </button>
+            </li>
+          )}
         </ul>
       </nav>
       <div className="pp-footer-meta">

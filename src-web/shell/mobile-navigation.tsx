@@ -15,10 +15,12 @@ import './navigation.css';
 interface MobileNavigationProps {
   /** False on confirmation pages unless the provider shows the menu there. */
   showMenu: boolean;
+  /** "Cookie settings" (docs/rules/analytics.md#consent), or null where it does not apply. */
+  openCookieSettings: (() => void) | null;
 }
 
 /** Phone navigation: logo and a disclosure menu button (aria-expanded / aria-controls). */
-export const MobileNavigation = observer(function MobileNavigation({ showMenu }: MobileNavigationProps) {
+export const MobileNavigation = observer(function MobileNavigation({ showMenu, openCookieSettings }: MobileNavigationProps) {
   const { config, staff } = useStores();
   const { t } = useTranslation();
   const home = useHomeHref();
@@ -100,6 +102,19 @@ export const MobileNavigation = observer(function MobileNavigation({ showMenu }:
                   </PortalLink>
                 </li>
               ),
+          )}
+          {openCookieSettings && (
+            <li>
+              <button
+                type="button"
+                onClick={() => {
+                  close();
+                  openCookieSettings();
+                }}
+              >
+                {t('footer.cookieSettings')}
+              </button>
+            </li>
           )}
         </ul>
       )}

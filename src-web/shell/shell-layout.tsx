@@ -23,6 +23,8 @@ export const PortalLayout = observer(function PortalLayout() {
   const type = pageType(pathname);
   const showMenu = type !== 'confirmation' || config.radiology.showMenuOnConfirmationPage;
   const showFooter = !ui.isMobile && !isAdvancedBooking(pathname);
+  // "Cookie settings" where the consent banner applies (docs/rules/analytics.md#consent; the consent chunk says so).
+  const openCookieSettings = ui.cookieSettingsOffered ? () => ui.openCookieSettings() : null;
 
   return (
     <div className={`pp-app pp-device-${ui.device}`}>
@@ -30,13 +32,13 @@ export const PortalLayout = observer(function PortalLayout() {
       <EnvironmentBanner edge="top" />
       <Banner />
       <header className="pp-header">
-        {ui.isMobile ? <MobileNavigation showMenu={showMenu} /> : <DesktopNavigation />}
+        {ui.isMobile ? <MobileNavigation showMenu={showMenu} openCookieSettings={openCookieSettings} /> : <DesktopNavigation />}
         <HeaderImage />
       </header>
       <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="pp-main">
         <Outlet />
       </main>
-      {showFooter && <Footer />}
+      {showFooter && <Footer openCookieSettings={openCookieSettings} />}
       <EnvironmentBanner edge="bottom" />
     </div>
   );

@@ -9,7 +9,16 @@ import { paths, ROUTE } from '../paths';
  * (tests/server/route-access-table.ts).
  */
 export type StaffToolId =
-  'staffHome' | 'bookForPatient' | 'emailPreview' | 'referrerFeedback' | 'kiosks' | 'referrerReports' | 'referrerFaq' | 'adminPanel';
+  | 'staffHome'
+  | 'bookForPatient'
+  | 'callbacks'
+  | 'bookingRequests'
+  | 'emailPreview'
+  | 'referrerFeedback'
+  | 'kiosks'
+  | 'referrerReports'
+  | 'referrerFaq'
+  | 'adminPanel';
 
 export interface StaffTool {
   id: StaffToolId;
@@ -41,6 +50,8 @@ export function staffToolsFor(context: StaffToolContext): StaffTool[] {
   const add = (id: StaffToolId, href: string, external = false) => tools.push({ id, href, external });
   if (has(roles, STAFF)) {
     add('bookForPatient', `${paths.home()}?staffBooking=true`);
+    add('callbacks', `/${ROUTE.staffCallbacks}`);
+    add('bookingRequests', `/${ROUTE.staffBookingRequests}`);
     add('emailPreview', `/${ROUTE.previewEmail}`);
     if (context.referrerFeedbackEnabled) add('referrerFeedback', `/${ROUTE.staffReferrerFeedback}`);
   }
@@ -65,6 +76,10 @@ export function staffToolName(t: TFunction, id: StaffToolId): string {
       return t('staff.tools.staffHome.name');
     case 'bookForPatient':
       return t('staff.tools.bookForPatient.name');
+    case 'callbacks':
+      return t('staff.tools.callbacks.name');
+    case 'bookingRequests':
+      return t('staff.tools.bookingRequests.name');
     case 'emailPreview':
       return t('staff.tools.emailPreview.name');
     case 'referrerFeedback':
@@ -87,6 +102,10 @@ export function staffToolPurpose(t: TFunction, id: StaffToolId): string {
       return t('staff.tools.staffHome.purpose');
     case 'bookForPatient':
       return t('staff.tools.bookForPatient.purpose');
+    case 'callbacks':
+      return t('staff.tools.callbacks.purpose');
+    case 'bookingRequests':
+      return t('staff.tools.bookingRequests.purpose');
     case 'emailPreview':
       return t('staff.tools.emailPreview.purpose');
     case 'referrerFeedback':

@@ -42,7 +42,7 @@ function useTextsReady(): boolean {
   return useStaffTexts(i18n.i18n, i18n.locale);
 }
 
-/** Why the sign-in from the navigation did not work (spec point 2, docs/identity.md#the-browser). */
+/** Why the sign-in from the navigation did not work (docs/identity.md#the-browser). */
 export const StaffSignInNotice = observer(function StaffSignInNotice() {
   const { staff } = useStores();
   const { t } = useTranslation();
@@ -61,7 +61,7 @@ export interface StaffUserMenuProps {
 }
 
 /**
- * The signed-in user in the desktop navigation (spec point 2): the organisation, or the current
+ * The signed-in user in the desktop navigation (docs/identity.md#the-browser): the organisation, or the current
  * doctor's name when there is none, and the username as a disclosure button with the tools the
  * roles allow (shell/staff-tools.ts), the admin link for admins, and logout.
  */

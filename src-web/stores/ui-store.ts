@@ -16,6 +16,13 @@ export class UiStore {
   loadingCount = 0;
   /** The proof-of-work check is running (docs/rules/security.md#proof-of-work-check). */
   checkingRequest = false;
+  /**
+   * How often "Cookie settings" was chosen in this page (docs/rules/analytics.md#consent): the consent
+   * banner opens again on each new request, also one made before its chunk had loaded.
+   */
+  cookieSettingsRequests = 0;
+  /** The consent banner applies to this page, so "Cookie settings" is offered (set by the consent chunk). */
+  cookieSettingsOffered = false;
 
   private readonly win: Window;
   private readonly clock: () => Date;
@@ -71,6 +78,14 @@ export class UiStore {
 
   setCheckingRequest(active: boolean): void {
     this.checkingRequest = active;
+  }
+
+  openCookieSettings(): void {
+    this.cookieSettingsRequests += 1;
+  }
+
+  offerCookieSettings(offered: boolean): void {
+    this.cookieSettingsOffered = offered;
   }
 
   closeBanner(): void {

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { dismissConsentNotice } from './helpers/consent-notice';
 import { t } from './helpers/i18n';
 import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
 import { bookFresh } from './helpers/booking';
@@ -48,14 +49,6 @@ async function freeTimes(request: APIRequestContext, exam: string, clinic: strin
 async function expectAppointmentPage(surface: Surface): Promise<void> {
   await expect(surface.getByRole('heading', { level: 1, name: t('appointment.title') })).toBeVisible();
   await expect(surface.getByRole('heading', { level: 2, name: t('appointment.summary.title') })).toBeVisible();
-}
-
-/** The demo provider asks patients to sign consent forms (consentNotifyPatient): the notice opens once the forms load. */
-async function dismissConsentNotice(surface: Surface): Promise<void> {
-  const notice = surface.getByRole('dialog', { name: t('appointment.consent.notificationTitle') });
-  await expect(notice).toBeVisible();
-  await notice.getByRole('button', { name: t('appointment.consent.later') }).click();
-  await expect(notice).toHaveCount(0);
 }
 
 /** Cancel with a reason: the server check, yes on the confirmation, the reason dialog. */

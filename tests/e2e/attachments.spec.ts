@@ -4,12 +4,13 @@ import sharp from 'sharp';
 import { MINIMAL_PDF, referralPhoto } from './helpers/files';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { bookFresh } from './helpers/booking';
+import { dismissConsentNotice } from './helpers/consent-notice';
 import { t } from './helpers/i18n';
 import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
 import { signIn } from './helpers/sign-in';
 
 /**
- * Documents on a phone (issue 12): a patient at 375 x 667 with a touch screen adds a referral
+ * Documents on a phone (docs/rules/attachments.md#the-web-app): a patient at 375 x 667 with a touch screen adds a referral
  * photo on the appointment page, sees it, zooms it by keyboard, double tap and pinch, replaces it
  * with a PDF and downloads that; the same upload inside /iframe. Real server, real Chromium,
  * axe on every step and dialog. Each test books its own appointment (xr-chest asks for a referral).
@@ -22,10 +23,7 @@ type Surface = Page | FrameLocator;
 async function openAppointment(surface: Surface, patient: { dateOfBirth: string; email: string }): Promise<Locator> {
   await signIn(surface, patient);
   await expect(surface.getByRole('heading', { level: 1, name: t('appointment.title') })).toBeVisible();
-  // The demo provider asks patients to sign consent forms: the notice opens once they load.
-  const notice = surface.getByRole('dialog', { name: t('appointment.consent.notificationTitle') });
-  await expect(notice).toBeVisible();
-  await notice.getByRole('button', { name: t('appointment.consent.later') }).click();
+  await dismissConsentNotice(surface);
   const section = surface.getByRole('region', { name: t('attachments.title') });
   await expect(section.getByRole('heading', { level: 3, name: 'Referral' })).toBeVisible();
   return section;

@@ -4,7 +4,7 @@ import { t } from './helpers/i18n';
 import { answerQuestionnairesPlainly } from './helpers/questionnaires';
 
 /**
- * The booking keeps the patient's place (issue 25, item 1): no choice scrolls the page to the
+ * The booking keeps the patient's place (docs/rules/booking.md#the-calendar-on-the-page): no choice scrolls the page to the
  * top, the times come into view after the clinic, the step's primary action stays in reach on a
  * phone, and the keyboard alone books an ultrasound in a bounded number of Tab presses with a
  * visible focus indicator at every stop.
@@ -36,7 +36,7 @@ async function chooseInPlace(page: Page, control: Locator, what: string): Promis
   const before = await page.evaluate(() => window.scrollY);
   const hits = await topHits(page);
   await control.click();
-  // Spec point 9: the times are scrolled to 100 ms after a selection; give the page time to settle.
+  // The times are scrolled to 100 ms after a selection; give the page time to settle.
   await page.waitForTimeout(600);
   const after = await page.evaluate(() => window.scrollY);
   if (before > 0) {
@@ -131,7 +131,7 @@ test.describe('with the keyboard alone on a desktop', () => {
     permissions: ['geolocation'],
   });
 
-  // Issue 25 bounds this journey at 40 Tab presses (85 before the steps' order changed; the log
+  // The keyboard books this journey in at most 40 Tab presses (85 before the steps' order changed; the log
   // line gives each step). Continue follows the chosen exams, before browsing by type and body
   // part; the clinic list comes before the map, whose markers are one stop; the details form comes
   // before the documents (docs/rules/booking.md#keyboard).

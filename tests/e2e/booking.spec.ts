@@ -205,7 +205,7 @@ test.describe('on a phone (375 x 667)', () => {
 
     await page.getByRole('button', { name: t('booking.details.submit') }).click();
     const appointmentPath = await expectConfirmation(page);
-    // The confirmation at its own address does not list the documents yet (issue 25 note); the appointment does.
+    // The confirmation at its own address does not list the documents yet; the appointment does.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     // The appointment has it.

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { referralPhoto } from './helpers/files';
+import { dismissConsentNotice } from './helpers/consent-notice';
 import { t } from './helpers/i18n';
 import { signIn } from './helpers/sign-in';
 
 /**
- * Digital check-in on a phone (issue 13): the demo provider's check-in appointment starts an hour
+ * Digital check-in on a phone (docs/rules/check-in.md#digital-check-in): the demo provider's check-in appointment starts an hour
  * after the server seeded it, so its window (120 minutes before the start) is open. The patient is
  * sent to upload the missing referral and comes back, fills in the form with the doctor search,
  * and the real server hands it to the demo RIS receiver (signed webhook, accepted after a delay)
@@ -21,9 +22,7 @@ async function openAppointment(page: Page, patient: { bookingKey: string; dateOf
   await page.goto(`/appointments/${patient.bookingKey}`);
   await signIn(page, patient);
   await expect(page.getByRole('heading', { level: 1, name: t('appointment.title') })).toBeVisible();
-  const notice = page.getByRole('dialog', { name: t('appointment.consent.notificationTitle') });
-  await expect(notice).toBeVisible();
-  await notice.getByRole('button', { name: t('appointment.consent.later') }).click();
+  await dismissConsentNotice(page);
   return page.getByRole('region', { name: t('checkIn.title') });
 }
 

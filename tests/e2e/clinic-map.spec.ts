@@ -96,7 +96,7 @@ for (const size of [
         await expect(marker).toHaveAttribute('role', 'button');
         await expect(map.getByRole('button', { name, exact: true })).toHaveCount(1);
       }
-      // The markers and clusters are one Tab stop, a toolbar (issue 25).
+      // The markers and clusters are one Tab stop, a toolbar (docs/rules/booking.md#the-clinic-list-and-map).
       await expect(map.getByRole('toolbar', { name: t('booking.map.markers') })).toHaveCount(1);
       await expect(map.locator('.leaflet-marker-icon[tabindex="0"]')).toHaveCount(1);
       await expectNamesApart(map);

@@ -10,7 +10,7 @@ import { kioskAdmin, staffPost, type NewKiosk } from './helpers/kiosk-admin';
 import { portalOrigin } from './helpers/servers';
 
 /**
- * The real kiosk app (issue 14) through Playwright's Electron support, against the e2e portal:
+ * The real kiosk app (docs/rules/kiosk.md#enrollment-in-the-kiosk-app) through Playwright's Electron support, against the e2e portal:
  * provisioned with a file holding a one-time code, it enrolls by itself (main exchanges the code
  * and keeps the token with safeStorage), removes the code from the file, and shows the kiosk's
  * clinic; the identity check works through main's token header; revoking the kiosk on the server

@@ -6,7 +6,7 @@ import { pauseClockAfterActivity } from './helpers/clock';
 import { signIn } from './helpers/sign-in';
 
 /**
- * The web app inside the kiosk app (issue 14), against a fake bridge in Chromium: a `window.kiosk`
+ * The web app inside the kiosk app (docs/rules/kiosk.md#bridge), against a fake bridge in Chromium: a `window.kiosk`
  * installed before the page runs, shaped as src-contract/kiosk-bridge.ts, recording its calls.
  * The identity shown comes from the bridge; hardware idle opens the inactivity dialog; a locked
  * screen ends the visit at once; ending a session asks the app to wipe it (endPatientSession).

@@ -6,7 +6,7 @@ import { codeFromMail } from './helpers/sign-in';
 import { kioskAdmin, staffPost, type NewKiosk } from './helpers/kiosk-admin';
 
 /**
- * Kiosk check-in (issue 13) on a 1080x1920 portrait touch screen: a kiosk administrator adds a
+ * Kiosk check-in (docs/rules/kiosk.md#kiosk-check-in-in-the-web-app) on a 1080x1920 portrait touch screen: a kiosk administrator adds a
  * kiosk and gets its one-time code (the staff API, from a signed-in page), the lobby screen enrolls
  * with it, the demo kiosk patient (resources/demo-provider/appointments.json: 20 minutes after the
  * seed, so inside the kiosk's window) finds her booking by last name and date of birth, types the

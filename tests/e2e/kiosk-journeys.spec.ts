@@ -7,10 +7,11 @@ import { browserWithCamera, bytesOfDataUrl, writeCameraVideo } from './helpers/f
 import { t } from './helpers/i18n';
 import { kioskAdmin } from './helpers/kiosk-admin';
 import { expectKioskScreen } from './helpers/kiosk-screen';
+import { portalOrigin } from './helpers/servers';
 import { codeFromMail } from './helpers/sign-in';
 
 /**
- * The lobby kiosk as its users meet it (issue 24), in Chromium with touch at the three sizes the
+ * The lobby kiosk as its users meet it (docs/rules/kiosk.md), in Chromium with touch at the three sizes the
  * kiosk is built for. At each size: IT adds the kiosk on /staff/kiosks and the kiosk enrolls by
  * scanning the printed sheet's QR code with its camera; a patient types name and date of birth on
  * the on-screen keyboard; another identifies by the booking QR code (the camera, or a scanner that
@@ -210,7 +211,7 @@ for (const { size, viewport, scan, typed, scanned } of SIZES) {
       let cameraBrowser: Browser | null = null;
       if (scan === 'wedge') {
         // A USB scanner types the code's text and Enter, faster than anyone types.
-        await kiosk.keyboard.type(bookingCodePayload('http://127.0.0.1:4310', scanned.bookingKey), { delay: 5 });
+        await kiosk.keyboard.type(bookingCodePayload(portalOrigin, scanned.bookingKey), { delay: 5 });
         await kiosk.keyboard.press('Enter');
       } else {
         const bookingVideo = join(videos, 'booking-code.y4m');
@@ -243,5 +244,5 @@ for (const { size, viewport, scan, typed, scanned } of SIZES) {
 /** The booking code as the confirmation e-mail draws it (a PNG of the appointment link). */
 async function bookingQrPng(bookingKey: string): Promise<Buffer> {
   const { toBuffer } = await import('qrcode');
-  return toBuffer(bookingCodePayload('http://127.0.0.1:4310', bookingKey), { margin: 4, width: 400 });
+  return toBuffer(bookingCodePayload(portalOrigin, bookingKey), { margin: 4, width: 400 });
 }

@@ -5,7 +5,7 @@ import { waitForMailTo } from './helpers/mail';
 import { DEMO_STAFF, signInThroughPopup } from './helpers/staff';
 
 /**
- * The e-mail preview with its pickers (issue 26, docs/rules/notifications.md#e-mail-preview):
+ * The e-mail preview with its pickers (docs/rules/notifications.md#e-mail-preview):
  * staff sign in on the page, see every mail kind in English and Macedonian by choosing it, switch
  * the frame to a phone's width, and send a test that arrives over SMTP at their own address.
  */
@@ -22,6 +22,7 @@ const TEMPLATES = [
   ['results_ready', /results are ready/, /се подготвени/],
   ['result_share', /has shared/, /сподели/],
   ['referrer_report_ready', /Report ready for/, /Наодот за/],
+  ['callback_requested', /Callback requested by/, /повратен повик/],
 ] as const;
 
 /** The pickers' ids (each labelled by its form item). */

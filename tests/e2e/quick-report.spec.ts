@@ -9,7 +9,7 @@ import { appointmentSlugOf, deliverReport, quickReportLinkIn } from './helpers/r
 import { E2E_PACS_PORTAL, E2E_SIGNED_LINK_KEYS } from './helpers/servers';
 
 /**
- * The referring doctor's quick report (issue 16, docs/rules/referrers.md#quick-report) against the
+ * The referring doctor's quick report (docs/rules/referrers.md#quick-report) against the
  * real server: the RIS delivers a report naming the referrer's e-mail, the referrer opens the link
  * from that mail and sees the report and the images in the demo viewer (in a frame); a report
  * delivered without images shows "not available" until the demo PACS has generated them; an

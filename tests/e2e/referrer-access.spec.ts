@@ -99,7 +99,7 @@ test('a staff member without the referrer role is told so, and sees no patient',
 });
 
 /**
- * Issue 26's referrer journey at 1440x900: Dr Riley finds "Example Liam" (words in the other
+ * The referrer's journey at 1440x900 (docs/rules/referrers.md#referrer-report-list): Dr Riley finds "Example Liam" (words in the other
  * order), sees the report marked New, opens it, gives feedback from the report, is brought back to
  * the same report after the thank-you, returns to the list by its link, and the report is no longer New.
  * Liam's report is no other journey's to open or rate.

@@ -78,7 +78,7 @@ for (const viewport of [
     // It says which report it rates, on the page and in the dialog.
     await expect(page.getByTestId('feedback-report')).toContainText('Oliver Testwood');
     await expect(dialog.getByRole('heading', { name: /Report feedback: Oliver Testwood, / })).toBeVisible();
-    // The default feedback modal size (spec point 9).
+    // The default feedback modal size (docs/rules/questionnaires.md#survey-modal).
     await expect(dialog).toHaveClass(/lg/);
     await expectNoSeriousA11yViolations(page, '/referrer/report-feedback (survey)');
     await chooseRadio(dialog, /How clear was the report/, '5');

@@ -56,7 +56,7 @@ test('a patient shares a result by e-mail; the contact signs in and reads it; th
   await expect(page).toHaveURL(/\/authentication\?/);
   await signIn(page, JACK);
   await expect(page.getByRole('heading', { level: 2, name: t('results.report.title') })).toBeVisible();
-  // The conclusion first (issue 25); the earlier results come with the same sign-in.
+  // The conclusion first (docs/rules/results.md#reading-the-report); the earlier results come with the same sign-in.
   await expect(page.getByTestId('report-impression').first()).toContainText('PI-RADS 2.');
   await expect(page.getByRole('heading', { name: t('results.history.title') })).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/appointments/…/result (patient)');

@@ -7,7 +7,7 @@ import { E2E_SIGNED_LINK_KEYS } from './helpers/servers';
 import { signInWithCode } from './helpers/results';
 
 /**
- * An image viewer link past its time (issue 15, spec point 4: EXPIRED goes to redirectUrl): the
+ * An image viewer link past its time (docs/rules/results.md#patient-result-page-web: EXPIRED goes to redirectUrl): the
  * server answers EXPIRED with the deny page, which says the access to these results has expired.
  * The link is one the server itself would have made an hour ago (its configured test key,
  * playwright.config.ts), for Amelia's released shoulder MRI (resources/demo-provider/results.json):

@@ -6,7 +6,7 @@ import { EMBED_PARENT_PORT, startParentSite } from './helpers/servers';
 import { signInWithCode } from './helpers/results';
 
 /**
- * The patient's result page (issue 15) against the real server and the demo results
+ * The patient's result page (docs/rules/results.md#patient-result-page-web) against the real server and the demo results
  * (resources/demo-provider/results.json): the link from the results e-mail and the patient portal
  * link send the patient to sign in with the result types (always with the e-mailed code), then the
  * page shows the released report with its PDF and images, or when it will be released; at desktop
@@ -40,7 +40,7 @@ async function fetchHead(page: Page, url: string) {
   }, url);
 }
 
-/** The impression's box comes before the findings in the page's order and on screen (issue 25). */
+/** The impression's box comes before the findings in the page's order and on screen (docs/rules/results.md#reading-the-report). */
 async function expectImpressionFirst(page: Page): Promise<void> {
   // The result's own report (the earlier results below have theirs).
   const report = page.getByTestId('report-text').first();

@@ -8,7 +8,7 @@ import { surveyDialog, answerQuestionnairesPlainly } from './helpers/questionnai
 import { DEMO_STAFF, expectStaffMenu, signInThroughPopup } from './helpers/staff';
 
 /**
- * A booking team member books for a patient who booked before (issue 26, docs/rules/booking.md#patient-lookup):
+ * A booking team member books for a patient who booked before (docs/rules/booking.md#patient-lookup):
  * from the account menu to "Book for a patient", questionnaires answered for the patient (the
  * dialog says so), the patient found by last name and date of birth, their details put in the
  * form, and the confirmation mail written to the patient.

@@ -16,7 +16,7 @@ import {
 } from './helpers/staff';
 
 /**
- * Staff sign-in through the identity provider (issue 11, docs/identity.md): MSAL in the page
+ * Staff sign-in through the identity provider (docs/identity.md): MSAL in the page
  * against the local demo OpenID Connect provider that `npm start` runs beside the portal (https
  * with a certificate of its own, hence ignoreHTTPSErrors), and the portal's own staff session.
  */
@@ -159,7 +159,7 @@ test('staff preview a real e-mail after signing in on the page; a referring doct
 });
 
 // A newcomer opens the portal as http://localhost or http://127.0.0.1, whichever PUBLIC_URL says
-// (issue 26): the demo provider lives on the portal's own origin (/dev/idp), so there is no
+// (docs/identity.md#local-identity-provider): the demo provider lives on the portal's own origin (/dev/idp), so there is no
 // certificate to accept first and the sign-in comes back to the address it started from.
 for (const host of ['localhost', '127.0.0.1']) {
   test(`staff sign in from http://${host} with no certificate step and land back there`, async ({ page, baseURL }) => {

@@ -118,6 +118,8 @@ export function expectedOutcome(access: Access, caller: CallerName): Outcome {
       return 403;
     case 'shared-session':
       return caller === 'contact (shared results)' ? 'allowed' : 401;
+    case 'patient-session':
+      return caller.startsWith('patient') || caller.startsWith('contact') || withAppointmentSession(caller) ? 'allowed' : 401;
   }
 }
 
@@ -145,6 +147,7 @@ function refusals(access: Access): readonly number[] {
     'portal-session': [401],
     'image-viewer-link': [403],
     'shared-session': [401],
+    'patient-session': [401],
   };
   return byClass[access];
 }
@@ -208,6 +211,9 @@ export const ROUTE_QUERIES: Record<string, string> = {
   'POST /api/image_viewer/generate': '?imsec=v1.hkdf1.not-a-link.tag&accessionNumber=ACC-1&repositorySource=default',
   'GET /api/image_viewer_link/questionnaires': '?imsec=v1.hkdf1.not-a-link.tag',
   'POST /api/image_viewer_link/questionnaires': '?imsec=v1.hkdf1.not-a-link.tag',
+  'GET /api/notifications/unsubscribe': '?token=v1.hkdf1.not-a-link.tag',
+  'POST /api/notifications/unsubscribe': '?token=v1.hkdf1.not-a-link.tag',
+  'POST /api/notifications/unsubscribe/resubscribe': '?token=v1.hkdf1.not-a-link.tag',
 };
 
 /** Routes after which the callers' sessions are gone (the matrix signs them in again). */

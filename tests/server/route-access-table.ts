@@ -48,7 +48,9 @@ export type AccessClass =
   /** A live image viewer link (imsec) in the request is the credential; no session opens it: 403 otherwise. */
   | 'image-viewer-link'
   /** A contact's session opened with a result share link that still stands (401 otherwise; 410 once revoked or expired). */
-  | 'shared-session';
+  | 'shared-session'
+  /** Any fully signed-in patient session (every sign-in type, a contact's too, also at a kiosk): 401 otherwise. */
+  | 'patient-session';
 
 /**
  * A live staff session (cookie __Host-portal_staff_session from the provider's identity
@@ -125,6 +127,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'DELETE /api/booking/holds/:holdId': 'public',
   'POST /api/booking/booking-requests': 'public',
   'GET /api/booking/walk-in-exams': 'public',
+  'GET /api/booking/form-details': 'public',
+  'GET /api/booking/referring-organisations': 'public',
 
   // Patient sign-in (the session check answers 401 when not signed in: that is its answer)
   'GET /api/patient-access/session': 'public',
@@ -132,19 +136,33 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/patient-access/logout': 'public',
   'POST /api/patient-access/otp': 'sign-in-session',
   'POST /api/patient-access/otp/verify': 'sign-in-session',
+  'POST /api/patient-access/keep-alive': 'patient-session',
 
   // Staff sign-in through the identity provider (the token is the credential; "who am I" needs the session)
   'POST /api/staff-access/session': 'public',
   'POST /api/staff-access/logout': 'public',
   'GET /api/staff-access/me': ANY_STAFF_ROLE,
+  'POST /api/staff-access/keep-alive': ANY_STAFF_ROLE,
 
   // Patient lookup for a staff booking (docs/rules/booking.md#patient-lookup): staff and admin; referrer and kioskAdmin 403
   'POST /api/staff/patient-lookup': staffSession('staff', 'admin'),
+  // Callback requests (docs/rules/callbacks.md): anyone asks (captcha and limits); staff and admin work the queue
+  'POST /api/callback-requests': 'public',
+  'GET /api/staff/callback-requests': staffSession('staff', 'admin'),
+  'POST /api/staff/callback-requests/:id/called': staffSession('staff', 'admin'),
+  // The booking team's queue of booking requests (docs/rules/booking.md#the-staff-queue)
+  'GET /api/staff/booking-requests': staffSession('staff', 'admin'),
+  'POST /api/staff/booking-requests/:bookingKey/handled': staffSession('staff', 'admin'),
   // E-mail preview (staff and admin; referrer and kioskAdmin 403)
   'GET /api/notifications/preview_translated_email': staffSession('staff', 'admin'),
   'GET /api/notifications/preview_translated_email/html': staffSession('staff', 'admin'),
   'GET /api/notifications/preview_options': staffSession('staff', 'admin'),
   'POST /api/notifications/preview_translated_email/send_test': staffSession('staff', 'admin'),
+  // One-click unsubscribe (docs/rules/notifications.md#unsubscribe): the signed token in the query is the credential,
+  // no session (a mail provider's RFC 8058 POST carries no cookie); an altered or foreign token is 400 for everyone
+  'GET /api/notifications/unsubscribe': 'public',
+  'POST /api/notifications/unsubscribe': 'public',
+  'POST /api/notifications/unsubscribe/resubscribe': 'public',
 
   // Self-service on an appointment booking
   'GET /api/appointments/:bookingKey': 'appointment-session',
@@ -166,6 +184,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // Booking requests
   'GET /api/booking-requests/:bookingKey': 'booking-request-session',
   'POST /api/booking-requests/:bookingKey/cancel': 'booking-request-session',
+  'POST /api/booking-requests/:bookingKey/chat-service': 'booking-request-session',
   'GET /api/booking-requests/:bookingKey/referrals/:id/download': 'booking-request-session',
   'PUT /api/booking-requests/:bookingKey/status': 'staff-token',
   // Results delivery by the RIS and PACS (docs/rules/results.md#delivery)

@@ -11,6 +11,7 @@ import {
 } from '@contract/api/config';
 import { APPOINTMENT_STATUSES } from '@contract/api/appointments';
 import { ExamSearchTermsSchema, SearchSynonymsSchema } from '@contract/api/booking';
+import { FormDetailsCodeSchema, INSURANCE_KINDS } from '@contract/api/booking-form-details';
 import { IsoDateSchema, TimeOfDaySchema } from '@contract/api/common';
 
 /**
@@ -151,6 +152,17 @@ export const DemoAppointmentsFileSchema = z.array(
     ),
 );
 
+const question = z
+  .object({ asked: z.boolean(), required: z.boolean() })
+  .refine((q) => q.asked || !q.required, 'a required question must be asked');
+const DemoFormDetailsSchema = z.object({
+  insurance: question,
+  ethnicity: question,
+  referringPractice: question,
+  insuranceTypes: z.array(z.object({ code: FormDetailsCodeSchema, kind: z.enum(INSURANCE_KINDS), label: z.string().min(1).max(100) })),
+  ethnicities: z.array(z.object({ code: FormDetailsCodeSchema, label: z.string().min(1).max(200) })),
+});
+
 /** booking.json: booking rules, public holidays, walk-in exams and postcode locations. */
 export const DemoBookingFileSchema = z.object({
   settings: z.object({
@@ -159,6 +171,8 @@ export const DemoBookingFileSchema = z.object({
     holdMinutes: z.number().int().min(1).max(120),
     slotStepMinutes: z.union([z.literal(5), z.literal(15)]),
     maxDistanceKm: z.number().positive(),
+    /** Where callback requests are mailed (docs/rules/callbacks.md); without it none is mailed. */
+    callCentreEmail: z.email().optional(),
     defaultLocation: z.object({
       latitude: z.number().min(-90).max(90),
       longitude: z.number().min(-180).max(180),
@@ -186,6 +200,8 @@ export const DemoBookingFileSchema = z.object({
       }),
     )
     .default([]),
+  /** The booking form's details (docs/rules/booking.md#booking-form-details); without it the migration's defaults stand. */
+  formDetails: DemoFormDetailsSchema.optional(),
 });
 
 /**

@@ -6,6 +6,7 @@ import { DEMO_PROVIDER_DIR, loadDemoProvider, type DemoProvider } from './demo-p
 import { insertDemoQuestionnaires } from './demo-questionnaires';
 import { insertDemoReferrerFeedback } from './demo-referrer-feedback';
 import { insertGeneratedReferringDoctors } from './referring-doctors';
+import { insertBookingFormDetails } from './booking-form-details';
 
 /**
  * First start: when the provider table is empty, the demo provider is written in one
@@ -218,6 +219,7 @@ async function insertCatalogue(
   // The directory at real size for the check-in doctor search (referring-doctors.ts).
   await insertGeneratedReferringDoctors(tx);
   await insertBookingData(tx, data, modalityIds);
+  await insertBookingFormDetails(tx, data);
   return { clinicIds, resourceIds, examIds, doctorIds };
 }
 
@@ -227,7 +229,7 @@ async function insertBookingData(tx: Queryable, data: DemoProvider, modalityIds:
   await tx.query(
     `update booking_settings
         set lead_minutes = $1, horizon_days = $2, hold_minutes = $3, slot_step_minutes = $4, max_distance_km = $5,
-            default_latitude = $6, default_longitude = $7, default_label = $8
+            default_latitude = $6, default_longitude = $7, default_label = $8, call_centre_email = $9
       where id = 1`,
     [
       settings.leadMinutes,
@@ -238,6 +240,7 @@ async function insertBookingData(tx: Queryable, data: DemoProvider, modalityIds:
       settings.defaultLocation.latitude,
       settings.defaultLocation.longitude,
       settings.defaultLocation.label,
+      settings.callCentreEmail ?? null,
     ],
   );
   for (const holiday of publicHolidays) {

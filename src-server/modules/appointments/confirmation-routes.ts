@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppointmentSummarySchema, BookingKeyParamsSchema } from '@contract/api/appointments';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { receiptPatientOrStaff } from '../booking-access/public';
+import { receiptPatientOrStaff, staffActor } from '../booking-access/public';
 import type { AppointmentsService } from './service';
 
 /**
@@ -28,7 +28,13 @@ export function registerConfirmationRoutes(app: FastifyInstance, service: Appoin
         response: { 200: AppointmentSummarySchema, ...errors },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await service.confirmation(request.params.bookingKey)),
+    async (request, reply) => {
+      const summary = await service.confirmation(request.params.bookingKey);
+      // Insurance and ethnicity are for staff here: the booking browser's receipt may be a shared
+      // computer's; the signed-in patient reads their own on the appointment page.
+      const staff = (await staffActor(request)) !== null;
+      return reply.header('cache-control', 'no-store').send({ ...summary, formDetails: staff ? summary.formDetails : null });
+    },
   );
 
   api.get(

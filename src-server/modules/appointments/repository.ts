@@ -61,7 +61,9 @@ const BOOKING_SELECT = `
          c.slug as clinic_slug, c.name as clinic_name, c.street, c.suburb, c.state, c.postcode, c.phone, c.time_zone,
          c.latitude::float8 as latitude, c.longitude::float8 as longitude,
          p.id::text as patient_id, p.title, p.first_name, p.last_name, p.email, p.contact_number,
-         (p.email_unsubscribed_at is not null) as email_unsubscribed
+         -- The unsubscribe record (0032_mail_unsubscribe.sql) is keyed by the normalised address.
+         exists (select 1 from mail_recipient r
+                  where r.address = lower(btrim(p.email)) and r.unsubscribed_at is not null) as email_unsubscribed
     from appointment a
     join exam e on e.id = a.exam_id
     join modality m on m.id = e.modality_id
@@ -142,13 +144,6 @@ export function createAppointmentsRepository(db: Queryable) {
           entry.now.toISOString(),
         ],
       );
-    },
-
-    async unsubscribe(patientId: string, now: Date, tx: Queryable = db): Promise<void> {
-      await tx.query('update patient set email_unsubscribed_at = coalesce(email_unsubscribed_at, $2::timestamptz) where id = $1::uuid', [
-        patientId,
-        now.toISOString(),
-      ]);
     },
 
     /** Active consent forms for a booking's modalities (general ones too), with this booking's signatures. */

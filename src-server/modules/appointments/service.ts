@@ -39,6 +39,8 @@ export interface AppointmentsServiceDeps {
   booking: BookingService;
   store: AvailabilityStore;
   publicUrl: string;
+  /** Records an address as unsubscribed, inside the caller's transaction (the unsubscribe module's one record); true when it changed. */
+  unsubscribeAddress: (address: string, now: Date, tx: Queryable) => Promise<boolean>;
 }
 
 /** No window: a request stays open until staff handle it (usually within a day), so the 429 says a day. */
@@ -434,9 +436,11 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       await db.transaction(async (tx) => {
         const rows = currentRows(await lock(tx, bookingKey));
         const first = rows[0] as BookingRow;
-        if (!first.email_unsubscribed) {
+        // The same record as the one-click link in every mail (docs/rules/self-service.md#unsubscribe);
+        // a patient without an address has nothing to stop.
+        if (!first.email_unsubscribed && first.email !== null && first.email.includes('@')) {
           const now = clock.now();
-          await repository.unsubscribe(first.patient_id, now, tx);
+          await deps.unsubscribeAddress(first.email, now, tx);
           await repository.logChange({ bookingKey, action: 'UNSUBSCRIBE', fromStatus: first.status, toStatus: first.status, now }, tx);
           await audit(tx, 'patient.email_unsubscribed', rows, {});
         }

@@ -2,9 +2,10 @@ import type { AppointmentStatus, AppointmentSummary } from '@contract/api/appoin
 import type { Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
-import { requiredDocument } from '../questionnaires/public';
+import { dueQuestionnaires, requiredDocument } from '../questionnaires/public';
+import { DENIED_STATUSES } from '@contract/api/appointment-statuses';
 import { CHANGEABLE, currentRows, maskedEmail, maskPhone, overallStatus } from './change-rules';
-import { bookingPreparation } from '../booking/public';
+import { bookingPreparation, formDetailsOf } from '../booking/public';
 import { sentDocuments } from '../attachments/public';
 import type { BookingRow, createAppointmentsRepository } from './repository';
 
@@ -71,6 +72,12 @@ export function createSummaries(repository: ReturnType<typeof createAppointments
       walkInRescheduleAllowed: settings.walk_in_reschedule_allowed,
       requiredDocument: await requiredDocument(q, { type: 'APPOINTMENT', key: bookingKey }),
       documents: await sentDocuments(q, { type: 'APPOINTMENT', key: bookingKey }),
+      questionnairesDue: await dueQuestionnaires(
+        q,
+        { bookingKey, startsAt: new Date(first.starts_ms), live: !DENIED_STATUSES.includes(status) },
+        clock.now(),
+      ),
+      formDetails: await formDetailsOf(q, bookingKey),
     };
   }
 

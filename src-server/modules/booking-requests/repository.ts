@@ -18,6 +18,11 @@ export type RequestRow = {
   email: string | null;
   contact_number: string | null;
   postcode: string | null;
+  channel: 'web' | 'chat';
+  preferred_times: string[];
+  screening_by_phone: boolean;
+  type: 'PATIENT' | 'CHAT';
+  booked_by_chat_service: boolean;
 };
 
 export type ReferralRow = {
@@ -29,7 +34,9 @@ export type ReferralRow = {
 const REQUEST_SELECT = `
   select r.id::text as id, r.status, r.patient_notes, e.slug as exam_slug, e.name as exam_name, m.name as modality_name,
          c.name as clinic_name, p.title, p.first_name, p.last_name, p.date_of_birth::text as date_of_birth, p.email,
-         p.contact_number, p.postcode
+         p.contact_number, p.postcode, r.channel, r.preferred_times, r.screening_by_phone, r.type,
+         exists (select 1 from booking_request_handling h
+                  where h.booking_key = r.booking_key and h.handled_by_ref = 'chat-service') as booked_by_chat_service
     from booking_request r
     join exam e on e.id = r.exam_id
     join modality m on m.id = e.modality_id
@@ -54,6 +61,35 @@ export function createBookingRequestsRepository(db: Queryable) {
         [bookingKey, status],
       );
       return rows.map((row) => row.id);
+    },
+
+    /** Who takes the live exams of the request forward (docs/rules/chat.md#the-providers-chat-service). */
+    async setType(bookingKey: string, type: 'PATIENT' | 'CHAT', tx: Queryable = db): Promise<string[]> {
+      const rows = await tx.query<{ id: string }>(
+        `update booking_request set type = $2 where booking_key = $1 and status <> 'CANCELED' and type <> $2
+         returning id::text as id`,
+        [bookingKey, type],
+      );
+      return rows.map((row) => row.id);
+    },
+
+    /** The chat service booked it: the staff queue shows it handled (unless staff handled it first). */
+    async markBookedByChatService(bookingKey: string, at: Date, tx: Queryable = db): Promise<boolean> {
+      const rows = await tx.query<{ booking_key: string }>(
+        `insert into booking_request_handling (booking_key, handled_at, handled_by_ref, handled_by_name, note)
+         values ($1, $2, 'chat-service', 'Chat service', null)
+         on conflict (booking_key) do nothing returning booking_key`,
+        [bookingKey, at.toISOString()],
+      );
+      return rows.length > 0;
+    },
+
+    /** Whether the provider has a chat service configured. */
+    async chatServiceConfigured(tx: Queryable = db): Promise<boolean> {
+      const rows = await tx.query<{ on: boolean }>(
+        `select coalesce(jsonb_typeof(integration_config -> 'chatService') = 'object', false) as on from provider where id = 1`,
+      );
+      return rows[0]?.on === true;
     },
 
     /** The request's referrals: its REFERRAL attachments (docs/rules/attachments.md), oldest first. */

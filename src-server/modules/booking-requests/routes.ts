@@ -4,6 +4,7 @@ import {
   BookingRequestParamsSchema,
   BookingRequestStatusChangeSchema,
   BookingRequestSummarySchema,
+  ChatServiceEventSchema,
   ReferralParamsSchema,
 } from '@contract/api/booking-requests';
 import { z } from 'zod';
@@ -61,6 +62,18 @@ export function registerBookingRequestRoutes(
       response: { 200: BookingRequestSummarySchema, ...readErrors },
     }),
     async (request, reply) => reply.headers(noStore).send(await service.cancel(request.params.bookingKey)),
+  );
+
+  // The request's own session only: the page reports its chat-service conversation (docs/rules/chat.md#the-providers-chat-service).
+  api.post(
+    '/api/booking-requests/:bookingKey/chat-service',
+    signedIn({
+      summary: "The provider's chat service's conversation about the request started or ended (type CHAT; booked, or type PATIENT)",
+      params: BookingRequestParamsSchema,
+      body: ChatServiceEventSchema,
+      response: { 200: BookingRequestSummarySchema, 409: ApiErrorBodySchema, ...readErrors },
+    }),
+    async (request, reply) => reply.headers(noStore).send(await service.chatServiceEvent(request.params.bookingKey, request.body)),
   );
 
   // Links from before referrals became attachments: the same file, now served by the attachments module.

@@ -1,8 +1,14 @@
 import { attachmentsBasePath } from '@contract/api/attachments';
-import type { BookingRequestStatus, BookingRequestSummary } from '@contract/api/booking-requests';
+import { PREFERRED_TIMES, type PreferredTime } from '@contract/api/booking';
+import {
+  CHAT_SERVICE_MESSAGES,
+  type BookingRequestStatus,
+  type BookingRequestSummary,
+  type ChatServiceEvent,
+} from '@contract/api/booking-requests';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
-import { notFound } from '../../platform/errors';
+import { appError, notFound } from '../../platform/errors';
 import { sanitizeOptionalHtml } from '../../platform/html-sanitizer';
 import { requiredDocument } from '../questionnaires/public';
 import { createBookingRequestsRepository, type RequestRow } from './repository';
@@ -59,7 +65,43 @@ export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
       })),
       bookingInfoHtml: sanitizeOptionalHtml(await repository.bookingInfoHtml()),
       requiredDocument: await requiredDocument(db, { type: 'BOOKING_REQUEST', key: bookingKey }),
+      // One request is made in one place: its rows share channel and times (docs/rules/chat.md).
+      channel: first.channel,
+      preferredTimes: first.preferred_times.filter((time): time is PreferredTime => (PREFERRED_TIMES as readonly string[]).includes(time)),
+      screeningByPhone: rows.some((row) => row.screening_by_phone),
+      type: rows.some((row) => row.status !== 'CANCELED' && row.type === 'CHAT') ? 'CHAT' : 'PATIENT',
+      bookedByChatService: first.booked_by_chat_service,
     };
+  }
+
+  /**
+   * The provider's chat service's conversation about the request (docs/rules/chat.md#the-providers-chat-service):
+   * started sets its type CHAT; ended with the booking-complete message marks it booked by the chat
+   * service, else sets its type back to PATIENT for the booking team. Once booked, nothing changes it.
+   */
+  async function chatServiceEvent(bookingKey: string, event: ChatServiceEvent): Promise<BookingRequestSummary> {
+    await db.transaction(async (tx) => {
+      if (!(await repository.chatServiceConfigured(tx))) throw appError('conflict', 409, CHAT_SERVICE_MESSAGES.off);
+      const rows = await repository.lockRows(bookingKey, tx);
+      const first = rows[0];
+      if (first === undefined) throw notFound('We could not find this booking request.');
+      if (overall(rows) === 'CANCELED') throw appError('conflict', 409, CHAT_SERVICE_MESSAGES.cancelled);
+      if (first.booked_by_chat_service) return;
+      const now = clock.now();
+      const audit = (action: string, details: Record<string, unknown>) =>
+        repository.audit({ actor: 'patient', action, subjectId: first.id, details, now }, tx);
+      if (event.event === 'started') {
+        if ((await repository.setType(bookingKey, 'CHAT', tx)).length > 0) await audit('booking_request.chat_started', {});
+      } else if (event.bookingComplete) {
+        await repository.setType(bookingKey, 'CHAT', tx);
+        const marked = await repository.markBookedByChatService(bookingKey, now, tx);
+        await audit('booking_request.chat_ended', { bookingComplete: true, markedHandled: marked });
+      } else {
+        await repository.setType(bookingKey, 'PATIENT', tx);
+        await audit('booking_request.chat_ended', { bookingComplete: false });
+      }
+    });
+    return summary(bookingKey);
   }
 
   async function setStatus(bookingKey: string, status: BookingRequestStatus, actor: 'patient' | 'staff'): Promise<BookingRequestSummary> {
@@ -87,6 +129,8 @@ export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
     summary,
 
     cancel: (bookingKey: string): Promise<BookingRequestSummary> => setStatus(bookingKey, 'CANCELED', 'patient'),
+
+    chatServiceEvent,
 
     staffSetStatus: (bookingKey: string, status: BookingRequestStatus): Promise<BookingRequestSummary> =>
       setStatus(bookingKey, status, 'staff'),

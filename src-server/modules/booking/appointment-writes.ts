@@ -19,6 +19,7 @@ import type { BookingRepository, ClinicRow, ExamRow, WrittenRow } from './reposi
 import { consecutive, MINUTE, parseInstant } from './slots';
 import { withKnownWalkInExam } from './walk-in-exam';
 import { bookingPreparation } from './preparation';
+import { checkFormDetails, storeFormDetails } from './form-details';
 
 /**
  * Booking a time: a new booking (createAppointment) and a booking written inside another
@@ -90,6 +91,8 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
       const { exams, modalityId, durationMinutes } = bookableExams(cached, request.exams);
       const clinic = clinicBySlug(cached, request.clinicSlug);
       checkPatient(request.patient, exams, clinic.time_zone);
+      // Insurance, ethnicity and practice against the provider's lists: a bad answer is a 400 before anything is written.
+      const formDetails = await checkFormDetails(db, request.formDetails, request.patient.medicareNumber !== undefined);
       const start = parseInstant(request.startsAt);
       const requestHash = hashRequest(request);
       const replay = (): Promise<AppointmentCreateResponse | null> =>
@@ -145,6 +148,7 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
           hasMedicareNumber: patient.medicareNumber !== undefined,
           validationCode: request.validationCode,
         });
+        await storeFormDetails(tx, { bookingKey, owner: 'APPOINTMENT', now }, formDetails);
         const response = respond(rows);
         // After the answers moved: the preparation knows the screening was done online.
         const preparation = await bookingPreparation(tx, bookingKey);

@@ -12,6 +12,7 @@ import { applyQuestionnaireAnswers, auditScreeningRefusal, outcomesForKey, UNKNO
 import type { BookingClient, BookingLimiter } from './booking-limits';
 import { clinicBySlug, type Catalogue } from './catalogue';
 import type { BookingRepository } from './repository';
+import { checkFormDetails, storeFormDetails } from './form-details';
 
 /** Booking requests: exams the clinic books by hand (enquiry-only, or sent there by questionnaire answers). */
 
@@ -53,6 +54,8 @@ export function createBookingRequestWrites(deps: BookingRequestWritesDeps) {
       if (request.patient.dateOfBirth > localDate(clock.now(), timeZone)) {
         throw validationError('patient/dateOfBirth', PATIENT_MESSAGES.dateOfBirthFuture);
       }
+      // Insurance, ethnicity and practice against the provider's lists: a bad answer is a 400 before anything is written.
+      const formDetails = await checkFormDetails(db, request.formDetails, request.patient.medicareNumber !== undefined);
       const requestHash = hashRequest(request);
       const replay = (): Promise<BookingRequestCreateResponse | null> =>
         idempotency.replay<BookingRequestCreateResponse>('booking_request', idempotencyKey, requestHash, 'booking');
@@ -60,8 +63,10 @@ export function createBookingRequestWrites(deps: BookingRequestWritesDeps) {
       if (replayed !== null) return replayed;
 
       // Answers whose outcome is CREATE_BOOKING_REQUEST turn bookable exams into requests.
+      // A chat request is booked by the booking team on the phone, so any exam of the catalogue may be asked for.
+      const chat = request.channel === 'chat';
       const requestedByAnswers =
-        request.questionnaireKey !== undefined && (await answersAskForRequest(request.questionnaireKey, request.exams));
+        chat || (request.questionnaireKey !== undefined && (await answersAskForRequest(request.questionnaireKey, request.exams)));
       const planned = request.exams.map((slug) => {
         const exam = cached.examsBySlug.get(slug);
         let errorMessage: string | null = null;
@@ -89,15 +94,17 @@ export function createBookingRequestWrites(deps: BookingRequestWritesDeps) {
       const now = clock.now();
       try {
         await db.transaction(async (tx) => {
-          await applyQuestionnaireAnswers(tx, request.questionnaireKey, {
+          const { screeningsMissing } = await applyQuestionnaireAnswers(tx, request.questionnaireKey, {
             examSlugs: planned.flatMap((item) => (item.requestSlug === null ? [] : [item.slug])),
             owner: 'BOOKING_REQUEST',
             bookingKey,
             now,
             hasMedicareNumber: request.patient.medicareNumber !== undefined,
             validationCode: request.validationCode,
+            screeningByPhone: chat,
           });
           const patientId = await repository.insertPatient(request.patient, tx);
+          await storeFormDetails(tx, { bookingKey, owner: 'BOOKING_REQUEST', now }, formDetails);
           for (const item of planned) {
             if (item.exam === undefined || item.requestSlug === null) continue;
             await repository.insertBookingRequest(
@@ -108,6 +115,9 @@ export function createBookingRequestWrites(deps: BookingRequestWritesDeps) {
                 clinicId: clinic?.id ?? null,
                 patientId,
                 patientNotes: request.patientNotes ?? '',
+                channel: request.channel ?? 'web',
+                preferredTimes: request.preferredTimes ?? [],
+                screeningByPhone: screeningsMissing > 0,
               },
               tx,
             );
@@ -131,7 +141,12 @@ export function createBookingRequestWrites(deps: BookingRequestWritesDeps) {
               action: 'booking_request.created',
               subjectType: 'booking_request',
               subjectId: planned.flatMap((item) => (item.requestSlug === null ? [] : [item.exam?.slug ?? ''])).join(','),
-              details: { clinic: clinic?.slug ?? null, created: results.filter((result) => result.success).length },
+              details: {
+                clinic: clinic?.slug ?? null,
+                created: results.filter((result) => result.success).length,
+                channel: request.channel ?? 'web',
+                screeningByPhone: screeningsMissing > 0,
+              },
             },
             tx,
           );

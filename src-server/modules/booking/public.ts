@@ -2,3 +2,5 @@
 export type { BookingService } from './service';
 export type { BookingSteps } from './appointment-writes';
 export { bookingPreparation } from './preparation';
+/** A booking's insurance, ethnicity and referring practice (the summary for staff and its patient, the RIS hand-off). */
+export { formDetailsOf, formDetailsOfMany } from './form-details';

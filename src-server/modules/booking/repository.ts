@@ -293,13 +293,34 @@ export function createBookingRepository(db: Queryable) {
     },
 
     async insertBookingRequest(
-      input: { slug: string; bookingKey: string; examId: string; clinicId: string | null; patientId: string; patientNotes: string },
+      input: {
+        slug: string;
+        bookingKey: string;
+        examId: string;
+        clinicId: string | null;
+        patientId: string;
+        patientNotes: string;
+        /** docs/rules/chat.md#the-server */
+        channel: 'web' | 'chat';
+        preferredTimes: readonly string[];
+        screeningByPhone: boolean;
+      },
       tx: Queryable = db,
     ): Promise<void> {
       await tx.query(
-        `insert into booking_request (slug, booking_key, exam_id, clinic_id, patient_id, patient_notes)
-         values ($1, $2, $3::uuid, $4::uuid, $5::uuid, $6)`,
-        [input.slug, input.bookingKey, input.examId, input.clinicId, input.patientId, input.patientNotes],
+        `insert into booking_request (slug, booking_key, exam_id, clinic_id, patient_id, patient_notes, channel, preferred_times, screening_by_phone)
+         values ($1, $2, $3::uuid, $4::uuid, $5::uuid, $6, $7, $8::text[], $9)`,
+        [
+          input.slug,
+          input.bookingKey,
+          input.examId,
+          input.clinicId,
+          input.patientId,
+          input.patientNotes,
+          input.channel,
+          [...input.preferredTimes],
+          input.screeningByPhone,
+        ],
       );
     },
 

@@ -25,6 +25,7 @@ import {
   WalkInExamListSchema,
   WalkInExamQuerySchema,
 } from '@contract/api/booking';
+import { BookingFormDetailsSchema } from '@contract/api/booking-form-details';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { PUBLIC_COMPRESSION } from '../../platform/compression';
 import { isAppError } from '../../platform/errors';
@@ -263,6 +264,19 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
       );
       return reply.code(201).header('cache-control', 'no-store').send(created);
     },
+  );
+
+  api.get(
+    '/api/booking/form-details',
+    {
+      schema: {
+        tags,
+        summary:
+          "The booking form's details: the provider's insurance types and ethnicity answers, and which questions are asked or required",
+        response: { 200: BookingFormDetailsSchema, 503: ApiErrorBodySchema },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-store').send(await service.formDetails()),
   );
 
   api.get(

@@ -9,6 +9,7 @@ import { createBookingLimiter, DEFAULT_BOOKING_LIMITS, type BookingLimits } from
 import { createBookingRequestWrites } from './booking-request-writes';
 import { createCatalogue } from './catalogue';
 import { createResourceBooker } from './first-free-resource';
+import { loadFormDetails } from './form-details';
 import { createHolds } from './holds';
 import { createBookingReads } from './read-service';
 import type { BookingRepository } from './repository';
@@ -52,6 +53,8 @@ export function createBookingService(deps: BookingServiceDeps) {
     ...createHolds({ db, repository, store, clock, catalogue, booker, limiter }),
     ...createAppointmentWrites({ db, repository, idempotency, store, clock, catalogue, booker, publicUrl, limiter }),
     ...createBookingRequestWrites({ db, repository, idempotency, clock, catalogue, limiter, publicUrl }),
+    /** The provider's insurance types, ethnicity answers and questions (form-details.ts). */
+    formDetails: () => loadFormDetails(db),
     /** The booking browser's receipt: it may read the confirmation back (booking-access/receipt.ts). */
     receipts: createBookingReceipts(deps.secret, clock),
     /** Deletes booking-limit counts of days that have ended (the periodic sweep in app.ts). */

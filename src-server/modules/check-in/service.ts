@@ -7,6 +7,7 @@ import { appError, conflict, notFound, validationError } from '../../platform/er
 import { createHandoffRepository } from '../../platform/ris/handoff-repository';
 import { localDate } from '../../platform/time-zone';
 import type { BookingActor } from '../booking-access/public';
+import { formDetailsOf } from '../booking/public';
 import { createChecklist } from './checklist';
 import { createCheckInRepository, type CheckInAppointmentRow, type CheckInSettingsRow, type ReferralPrefillRow } from './repository';
 import { CHECK_IN_STATUSES, CHECK_IN_TEXTS, checkInState, checkInWindow, readiness } from './rules';
@@ -112,6 +113,8 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     if (!CHECK_IN_STATUSES.includes(appointment.status)) throw appError('check_in_not_ready', 409, CHECK_IN_TEXTS.notLive);
   }
 
+  // Every hand-off also carries the booking form's details (insurance, ethnicity, referring
+  // practice; null when none were given): the desk's RIS registers the patient with them.
   function appointmentPayload(appointment: CheckInAppointmentRow) {
     return { id: appointment.id, examCode: appointment.exam_code, clinic: appointment.clinic_slug, startsAt: appointment.starts_at };
   }
@@ -174,6 +177,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
               channel: 'KIOSK',
               kiosk: kioskName,
               appointment: appointmentPayload(appointment),
+              bookingDetails: await formDetailsOf(tx, appointment.booking_key),
               referralUploaded: before.readiness.requiredReferralUploaded,
               checkedInAt: now.toISOString(),
             },
@@ -241,6 +245,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
             payload: {
               channel: 'DIGITAL',
               appointment: appointmentPayload(appointment),
+              bookingDetails: await formDetailsOf(tx, appointment.booking_key),
               patient: {
                 firstName: appointment.first_name,
                 lastName: appointment.last_name,
@@ -303,6 +308,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
             payload: {
               channel: (await repository.channel(appointmentId, tx)) ?? 'DIGITAL',
               appointment: appointmentPayload(appointment),
+              bookingDetails: await formDetailsOf(tx, appointment.booking_key),
               checkedInAt: now.toISOString(),
             },
           },

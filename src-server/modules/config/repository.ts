@@ -14,6 +14,15 @@ export type ProviderRow = {
   embedding_origins: string[];
 };
 
+export type SecuritySourcesRow = {
+  embedding_origins: string[];
+  dsn: string | null;
+  tile_url: string | null;
+  /** Analytics (GA4) or tracking (GTM) is on with an id. */
+  analytics: boolean;
+  chat_script_url: string | null;
+};
+
 export type ImageRow = {
   content_type: string;
   content: Uint8Array;
@@ -42,12 +51,14 @@ export function createConfigRepository(db: Queryable) {
     },
 
     /** Just what the security headers need, kept small because it is read on a timer. */
-    async findSecuritySources(
-      tx: Queryable = db,
-    ): Promise<{ embedding_origins: string[]; dsn: string | null; tile_url: string | null } | null> {
-      const rows = await tx.query<{ embedding_origins: string[]; dsn: string | null; tile_url: string | null }>(
+    async findSecuritySources(tx: Queryable = db): Promise<SecuritySourcesRow | null> {
+      const rows = await tx.query<SecuritySourcesRow>(
         `select embedding_origins, integration_config ->> 'errorReportingDsn' as dsn,
-                radiology_config -> 'map' ->> 'tileUrl' as tile_url
+                radiology_config -> 'map' ->> 'tileUrl' as tile_url,
+                (coalesce((app_config ->> 'analyticsEnabled')::boolean, false) and coalesce(app_config ->> 'analyticsId', '') <> '')
+                  or (coalesce((app_config ->> 'trackingEnabled')::boolean, false) and coalesce(app_config ->> 'trackingId', '') <> '')
+                  as analytics,
+                integration_config -> 'chatService' ->> 'scriptUrl' as chat_script_url
            from provider where id = 1`,
       );
       return rows[0] ?? null;

@@ -80,6 +80,12 @@ function originOf(url: string | null): string | null {
   }
 }
 
+/** The chat service's script origin for the CSP: https only, as ChatServiceConfigSchema requires. */
+export function chatServiceOriginOf(scriptUrl: string | null): string | null {
+  const origin = originOf(scriptUrl);
+  return origin !== null && origin.startsWith('https://') ? origin : null;
+}
+
 /** The origin the map's tiles load from (for img-src): the template with its placeholders filled. */
 export function tileOrigin(template: string | null): string | null {
   return originOf(template?.replaceAll(/\{\w+\}/g, 'x') ?? null);
@@ -169,6 +175,8 @@ export function createConfigService(deps: ConfigServiceDeps) {
         connectSources: [...(dsnOrigin === null ? [] : [dsnOrigin]), ...identitySources],
         frameSources,
         imageSources: imageSourcesFor(row?.tile_url ?? null),
+        analytics: row?.analytics === true,
+        chatServiceOrigin: chatServiceOriginOf(row?.chat_script_url ?? null),
       };
       cachedSources = { value, loadedAt: clock.now().getTime() };
       return value;

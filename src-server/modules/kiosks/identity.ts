@@ -5,7 +5,7 @@ import { badRequest, secondsUntilWindowFrees, tooManyRequests } from '../../plat
 import type { IdentityMatchRow, KioskRow, KiosksRepository } from './repository';
 
 /**
- * Spec point 3, the check-in identity check (docs/rules/kiosk.md#identity-check-and-kiosk-check-in):
+ * The check-in identity check (docs/rules/kiosk.md#identity-check-and-kiosk-check-in):
  * today's appointments for a last name and date of birth, or for the booking key of a scanned
  * booking code and date of birth (docs/rules/kiosk.md#identify-by-scanning). Both ways count
  * against the same limits, so a kiosk cannot be used to probe who has appointments, nor to guess

@@ -151,7 +151,7 @@ export function registerKioskRoutes(
       schema: {
         tags: ['kiosks'],
         summary:
-          "Today's appointments for a last name, or a scanned booking code's key, and date of birth (spec point 3, check-in identity); limited per kiosk and per person",
+          "Today's appointments for a last name, or a scanned booking code's key, and date of birth (the check-in identity check); limited per kiosk and per person",
         body: CheckInIdentityRequestSchema,
         response: { 200: CheckInIdentityResponseSchema, ...errors },
       },

@@ -185,7 +185,7 @@ export function createKiosksService(deps: KiosksServiceDeps) {
       return { name: row.name, clinicSlug: row.clinic_slug, clinicName: row.clinic_name };
     },
 
-    /** Spec point 3, the check-in identity check, by name or by a scanned booking code (identity.ts). */
+    /** The check-in identity check, by name or by a scanned booking code (identity.ts). */
     identity: createIdentityCheck({
       repository,
       clock,

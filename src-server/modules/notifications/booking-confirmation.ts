@@ -4,6 +4,9 @@ import type { Clock } from '../../platform/clock';
 import type { MailAttachment } from '../../platform/mailer';
 import { createOutboxRepository, oneLineSubject } from '../../platform/outbox/outbox-repository';
 import { groupedBookingKey } from '@contract/booking-code';
+import type { DueQuestionnaires } from '@contract/api/questionnaires';
+import { dueQuestionnaires } from '../questionnaires/public';
+import { dueQuestionnairesLink } from './questionnaire-links';
 import { BOOKING_CODE_PIXELS, bookingCodeAttachment } from './booking-code-image';
 import { buildIcs, type CalendarEvent } from './ics';
 import { BookingConfirmationMail, type ConfirmationView } from './templates/booking-confirmation-mail';
@@ -27,6 +30,8 @@ export interface BookingConfirmation {
   staffBooking: boolean;
   /** A PENDING booking: the time is kept but the clinic has yet to confirm it (wording, .ics TENTATIVE). */
   pending?: boolean;
+  /** The questionnaires due before the visit (questionnaires' dueQuestionnaires); the mail links them. */
+  questionnairesDue?: DueQuestionnaires;
 }
 
 export interface BookingConfirmationOptions {
@@ -76,6 +81,12 @@ export function patientName(patient: { title?: string; firstName: string; lastNa
 /** The page where the patient sees and manages the booking. */
 export function appointmentUrl(publicUrl: string, bookingKey: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/appointments/${encodeURIComponent(bookingKey)}`;
+}
+
+/** The due questionnaires' titles and the /q link that answers them, back to the appointment when done. */
+function questionnairesOf(confirmation: BookingConfirmation, publicUrl: string): ConfirmationView['questionnaires'] {
+  const key = confirmation.bookingKey;
+  return dueQuestionnairesLink(publicUrl, key, confirmation.questionnairesDue, `/appointments/${encodeURIComponent(key)}`);
 }
 
 /** A stable UID that does not reveal the booking key (which grants access to the booking). */
@@ -170,7 +181,7 @@ export async function renderBookingConfirmation(
   const when = words.common.at(dates.date(first.startsAt), dates.time(first.startsAt));
   const subject = oneLineSubject(w.subject(brand.name, when, clinic.name, pending));
   // The mail goes to the patient, also when the booking team booked for them (staffBooking): it
-  // speaks to the patient and says who booked (issue 26), never of "the patient".
+  // speaks to the patient and says who booked, never of "the patient".
   const intro = staffBooking ? `${w.intro(clinic.name, pending)} ${w.staffBooked}` : w.intro(clinic.name, pending);
   const view: ConfirmationView = {
     lang: locale,
@@ -186,6 +197,7 @@ export async function renderBookingConfirmation(
     clinicLines: [clinic.name, clinic.address, ...(clinic.phone ? [words.common.phone(clinic.phone)] : [])],
     clinicPhone: clinic.phone ?? null,
     link,
+    questionnaires: questionnairesOf(confirmation, options.publicUrl),
     bookingCode,
     image: image === undefined ? null : { src: `cid:${image.cid ?? ''}`, size: BOOKING_CODE_PIXELS },
   };
@@ -217,7 +229,11 @@ export async function queueBookingConfirmation(
   options: { publicUrl: string; providerName: string; clock: Clock; locale?: string },
 ): Promise<void> {
   const brand = await loadMailBrand(tx, options.publicUrl);
-  const mail = await renderBookingConfirmationMail(confirmation, { ...options, brand, locale: options.locale ?? brand.locale });
+  const questionnairesDue = confirmation.questionnairesDue ?? (await dueBeforeVisit(tx, confirmation, options.clock));
+  const mail = await renderBookingConfirmationMail(
+    { ...confirmation, questionnairesDue },
+    { ...options, brand, locale: options.locale ?? brand.locale },
+  );
   await createOutboxRepository(tx).enqueue(
     {
       kind: BOOKING_CONFIRMATION_KIND,
@@ -229,4 +245,10 @@ export async function queueBookingConfirmation(
     },
     options.clock.now(),
   );
+}
+
+/** What the booking's patient should answer before the first visit (read in the booking's transaction). */
+export function dueBeforeVisit(tx: Queryable, confirmation: BookingConfirmation, clock: Clock): Promise<DueQuestionnaires> {
+  const starts = confirmation.appointments.map((appointment) => new Date(appointment.startsAt).getTime());
+  return dueQuestionnaires(tx, { bookingKey: confirmation.bookingKey, startsAt: new Date(Math.min(...starts)), live: true }, clock.now());
 }

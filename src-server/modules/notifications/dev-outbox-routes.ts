@@ -23,7 +23,7 @@ const MailSummarySchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().nullable(),
-  status: z.enum(['queued', 'sending', 'sent', 'failed']),
+  status: z.enum(['queued', 'sending', 'sent', 'failed', 'skipped']),
   attempts: z.number().int(),
   nextAttemptAt: z.string(),
   lastError: z.string().nullable(),

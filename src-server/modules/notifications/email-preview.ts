@@ -1,11 +1,13 @@
 import type { EmailPreview, EmailPreviewQuery, PreviewReferenceKind } from '@contract/api/notifications';
 import { resultPagePath } from '@contract/api/results';
 import { SHARE_LIFETIME_DAYS, SHARED_RESULTS_PATH } from '@contract/api/result-shares';
+import { UNSUBSCRIBE_PAGE_PATH } from '@contract/api/unsubscribe';
 import type { SupportedLocale } from '@contract/api/locales';
 import type { Clock } from '../../platform/clock';
 import { badRequest, notFound } from '../../platform/errors';
 import {
   BOOKING_CONFIRMATION_KIND,
+  dueBeforeVisit,
   renderBookingConfirmationMail,
   type BookingConfirmation,
   type RenderedMail,
@@ -24,6 +26,9 @@ import {
   type MailContext,
 } from './mail-kinds';
 import { mailContext } from './mail-context';
+import { afterVisitQuestionnairesLink } from './questionnaire-links';
+import { UNSUBSCRIBE_URL_PLACEHOLDER } from './templates/layout';
+import { callbackRequestedMail } from './templates/callback-request-mail';
 import type { PreviewBookingRow, PreviewReportRow, PreviewRepository } from './preview-repository';
 
 /**
@@ -39,6 +44,8 @@ export interface PreviewContext {
   clock: Clock;
   /** The provider's look and the preview's locale. */
   mail: MailContext;
+  /** For what the sent mail reads at queueing time (the questionnaires due). */
+  db: Queryable;
 }
 
 /** The record a preview names, as the audit row identifies it (never a booking key: it grants access). */
@@ -140,13 +147,16 @@ const lastInitial = (first: string, last: string): string => `${first} ${last.sl
 /** Stand-ins where the real value is a secret: the preview never mints a code or a link that opens anything. */
 const SAMPLE_CODE = '123456';
 const SAMPLE_TOKEN = 'preview-only';
+/** A callback request's own words are the patient's: the preview shows the booking's patient with stand-in ones. */
+const SAMPLE_CALLBACK = { phone: '+61400000000', reason: 'Preview: I could not find a time after work. Could you call me?' };
 
 /** Every template staff may preview, by the name the query gives (the outbox kind); a later mail adds one entry. */
 export const PREVIEW_TEMPLATES: Readonly<Record<string, PreviewTemplate>> = Object.freeze({
   [BOOKING_CONFIRMATION_KIND]: fromBooking(async (rows, context) => {
     const confirmation = confirmationOf(rows);
     if (confirmation === null) return null;
-    return renderBookingConfirmationMail(confirmation, { ...context, brand: context.mail.brand });
+    const questionnairesDue = await dueBeforeVisit(context.db, confirmation, context.clock);
+    return renderBookingConfirmationMail({ ...confirmation, questionnairesDue }, { ...context, brand: context.mail.brand });
   }),
   [MAIL_KINDS.bookingRequest]: {
     reference: 'booking_request',
@@ -175,18 +185,22 @@ export const PREVIEW_TEMPLATES: Readonly<Record<string, PreviewTemplate>> = Obje
     return booking === null ? null : asRendered(await rescheduleRequestMail(booking.facts, context.mail));
   }),
   [MAIL_KINDS.otp]: fromBooking(async (_rows, context) => asRendered(await otpMail({ code: SAMPLE_CODE, validMinutes: 10 }, context.mail))),
-  [MAIL_KINDS.resultsReady]: fromReport((report, context) =>
-    resultsReadyMail(
+  [MAIL_KINDS.resultsReady]: fromReport(async (report, context) => {
+    const resultPath = resultPagePath(report.booking_key);
+    const visit = { bookingKey: report.booking_key, startsAt: report.starts_at, resultPath };
+    return resultsReadyMail(
       {
         firstName: report.first_name,
         examName: report.exam_name,
         startsAt: report.starts_at,
         timeZone: report.time_zone,
-        link: `${context.publicUrl}${resultPagePath(report.booking_key)}`,
+        link: `${context.publicUrl}${resultPath}`,
+        // As the sent mail reads them when it is queued.
+        questionnaires: await afterVisitQuestionnairesLink(context.db, visit, context.clock.now(), context.publicUrl),
       },
       context.mail,
-    ),
-  ),
+    );
+  }),
   [MAIL_KINDS.share]: fromReport((report, context) =>
     resultShareMail(
       {
@@ -219,6 +233,25 @@ export const PREVIEW_TEMPLATES: Readonly<Record<string, PreviewTemplate>> = Obje
       context.mail,
     ),
   ),
+  [MAIL_KINDS.callbackRequested]: fromBooking(async (rows, context) => {
+    const first = rows[0];
+    if (first === undefined) return null;
+    return asRendered(
+      await callbackRequestedMail(
+        {
+          firstName: first.first_name,
+          lastName: first.last_name,
+          phone: SAMPLE_CALLBACK.phone,
+          windows: ['weekdayMorning', 'saturdayMorning'],
+          reason: SAMPLE_CALLBACK.reason,
+          examName: first.exam_name,
+          receivedAt: context.clock.now(),
+          timeZone: first.time_zone,
+        },
+        context.mail,
+      ),
+    );
+  }),
 } satisfies Record<string, PreviewTemplate>);
 
 export const PREVIEW_TEMPLATE_NAMES: readonly string[] = Object.keys(PREVIEW_TEMPLATES);
@@ -252,9 +285,13 @@ export async function renderPreview(
     providerName: mail.brand.name,
     clock: deps.clock,
     mail,
+    db: deps.db,
   });
   if (rendered === null) throw notFound(NOT_FOUND[template.reference]);
-  return rendered;
+  // A preview mints no secret: its unsubscribe link is a sample the unsubscribe page refuses.
+  const sampleLink = `${deps.publicUrl}${UNSUBSCRIBE_PAGE_PATH}?token=${SAMPLE_TOKEN}`;
+  const withSample = (body: string) => body.split(UNSUBSCRIBE_URL_PLACEHOLDER).join(sampleLink);
+  return { ...rendered, mail: { ...rendered.mail, html: withSample(rendered.mail.html), text: withSample(rendered.mail.text) } };
 }
 
 const NOT_FOUND: Record<PreviewReferenceKind, string> = {

@@ -1,6 +1,7 @@
 import type { SupportedLocale } from '@contract/api/locales';
 import { oneLineSubject } from '../../platform/outbox/outbox-repository';
 import { patientName } from './booking-confirmation';
+import type { DueQuestionnairesLink } from './questionnaire-links';
 import type { MailBrand } from './templates/brand';
 import { mailDates, wordsFor } from './templates/dates';
 import { NoticeMail, type NoticeView } from './templates/notice-mail';
@@ -33,6 +34,7 @@ export const MAIL_KINDS = {
   resultsReady: 'results_ready',
   share: 'result_share',
   referrer: 'referrer_report_ready',
+  callbackRequested: 'callback_requested',
 } as const;
 
 async function renderNotice(context: MailContext, build: (words: MailWords) => Omit<NoticeView, 'lang'>): Promise<Mail> {
@@ -153,18 +155,30 @@ export function otpMail(facts: { code: string; validMinutes: number }, context: 
 
 /** A report is released: which exam, and the link; no finding, date of birth or code. */
 export function resultsReadyMail(
-  facts: { firstName: string; examName: string; startsAt: string; timeZone: string; link: string },
+  facts: {
+    firstName: string;
+    examName: string;
+    startsAt: string;
+    timeZone: string;
+    link: string;
+    /** The after-visit questionnaires still due (questionnaire-links.ts), or null. */
+    questionnaires?: DueQuestionnairesLink | null;
+  },
   context: MailContext,
 ): Promise<Mail> {
   return renderNotice(context, (words) => {
     const w = words.resultsReady;
     const date = mailDates(context.locale, facts.timeZone).day(new Date(facts.startsAt));
+    const due = facts.questionnaires ?? null;
     return {
       subject: w.subject(context.brand.name, facts.examName),
       greeting: words.common.dear(facts.firstName),
       intro: [w.intro(facts.examName, date)],
       action: { href: facts.link, label: w.button },
       after: [w.need, w.doctor],
+      ...(due === null
+        ? {}
+        : { questionnaires: { ...due, heading: w.questionnairesHeading, intro: w.questionnairesIntro, button: w.questionnairesButton } }),
     };
   });
 }

@@ -18,7 +18,7 @@ import { SharedSignInRequestSchema } from '@contract/api/result-shares';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { clearedSessionCookie, sessionCookie } from './cookie';
 import type { PatientAccessService, RequestContext } from './service';
-import { requirePatientSession } from './session-guard';
+import { refuseSession, requirePatientSession } from './session-guard';
 
 /** Thin routes for patient sign-in (docs/rules/patient-access.md#sign-in); the rules are in service.ts. */
 
@@ -141,6 +141,27 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
         type: result.type,
         roleTranslations: service.roleTranslations(),
       };
+    },
+  );
+
+  // The open page's keep-alive ping (docs/rules/patient-access.md#keep-alive): resolving the session
+  // slides its idle timer, as any signed-in request does; the 12-hour maximum still ends it.
+  api.post(
+    '/api/patient-access/keep-alive',
+    {
+      schema: {
+        tags,
+        summary:
+          "A fully signed-in patient session (any type, a contact's too): keeps it from the idle timeout while its page is open (the 12-hour maximum still ends it); 204, 401 when there is none",
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await service.current(context(request));
+      if (session?.stage !== 'authenticated') {
+        throw await refuseSession(request, { reason: session === null ? 'no_session' : 'sign_in_unfinished' });
+      }
+      return reply.code(204).send(null);
     },
   );
 

@@ -175,14 +175,16 @@ export async function applyQuestionnaireAnswers(
     now: Date;
     hasMedicareNumber: boolean;
     validationCode: string | undefined;
+    /** A chat request (docs/rules/chat.md#the-server): missing screenings are asked by the booking team on the phone. */
+    screeningByPhone?: boolean;
   },
-): Promise<void> {
+): Promise<{ screeningsMissing: number }> {
   const repository = createQuestionnairesRepository(tx);
   await assertLiveKey(repository, questionnaireKey, booking.now, tx);
   const { exams, items } = await planFor(repository, booking.examSlugs, tx);
   const answers = questionnaireKey === undefined ? [] : await repository.answers('TEMPORARY', questionnaireKey, tx);
   const missing = unansweredRequired(items, answers, await repository.requiredBeforeBooking(tx));
-  if (missing.length > 0) throw questionnaireRequired(missing, exams);
+  if (missing.length > 0 && booking.screeningByPhone !== true) throw questionnaireRequired(missing, exams);
   let outcome: OutcomeProcessingResult | null = null;
   if (questionnaireKey !== undefined) {
     outcome = await evaluate(repository, items, answers, tx);
@@ -202,6 +204,7 @@ export async function applyQuestionnaireAnswers(
     },
     tx,
   );
+  return { screeningsMissing: missing.length };
 }
 
 /**

@@ -16,6 +16,8 @@ export { autocompleteSources, loadModel } from './answer-validation';
 /** Referrer feedback checks its answers the same way (docs/rules/referrers.md#report-quality-feedback). */
 export { checkAnswer } from './answer-validation';
 export { isValidCondition } from './outcomes';
+/** The questionnaires due on a booking now: the summary, the confirmation and the mails link them. */
+export { dueQuestionnaires } from './due';
 
 /** The document a booking's questionnaire answers asked the patient to bring, or null. */
 export function requiredDocument(
@@ -26,8 +28,9 @@ export function requiredDocument(
 }
 
 /**
- * Spec point 3, the kiosk's feedbackQuestionnaireAnswered: true when every FEEDBACK questionnaire
- * that applies to the appointment booking is answered (also when none applies).
+ * The kiosk's feedbackQuestionnaireAnswered (docs/rules/kiosk.md#identity-check-and-kiosk-check-in):
+ * true when every FEEDBACK questionnaire that applies to the appointment booking is answered (also
+ * when none applies).
  */
 export async function feedbackAnswered(q: Queryable, bookingKey: string): Promise<boolean> {
   const repository = createQuestionnairesRepository(q);

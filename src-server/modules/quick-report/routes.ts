@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ImageGenerateAnswerSchema, ImageGenerateQuerySchema, ImsecQuerySchema, ReferrerReportSchema } from '@contract/api/referrer-report';
+import { ImageGenerateAnswerSchema, ImageGenerateQuerySchema, ImsecQuerySchema, ReferrerReportSchema } from '@contract/api/quick-report';
 import { ReportPdfQuerySchema } from '@contract/api/results';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { sendStoredPdf, servedFilePolicy, type RefusalPage } from '../../platform/served-file';

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ImageGenerateQuery, ImageState, ReferrerReport } from '@contract/api/referrer-report';
+import type { ImageGenerateQuery, ImageState, ReferrerReport } from '@contract/api/quick-report';
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
 import type { ImageViewerConfig } from '../../config-results';

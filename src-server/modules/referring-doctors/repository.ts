@@ -90,6 +90,34 @@ export function createReferringDoctorsRepository(db: Queryable) {
       return tx.query<ReferringDoctorRow>(sql, params);
     },
 
+    /**
+     * The practices (name and suburb, never a doctor) whose name holds every typed word of 3 or more
+     * characters (each answered by the trigram index on search_text first), those starting with the
+     * text first, then the practices with most doctors, then by name; at most `limit`.
+     */
+    practices(terms: DoctorSearchTerms, tx: Queryable = db): Promise<{ name: string; suburb: string }[]> {
+      if (terms.containedWords.length === 0) return Promise.resolve([]);
+      const params: unknown[] = [];
+      const parameter = (value: unknown): string => {
+        params.push(value);
+        return `$${params.length}`;
+      };
+      const words = terms.containedWords.map((word) => {
+        const pattern = parameter(`%${likeLiteral(word)}%`);
+        return `search_text like ${pattern} and lower(practice_name) like ${pattern}`;
+      });
+      const starts = parameter(`${likeLiteral(terms.text)}%`);
+      return tx.query<{ name: string; suburb: string }>(
+        `select practice_name as name, city as suburb
+           from referring_doctor
+          where ${words.join(' and ')}
+          group by practice_name, city
+          order by bool_or(lower(practice_name) like ${starts}) desc, count(*) desc, practice_name, city
+          limit ${parameter(terms.limit)}`,
+        params,
+      );
+    },
+
     /** Whether an appointment booking has this key (staff may search under any booking). */
     async appointmentBookingExists(bookingKey: string, tx: Queryable = db): Promise<boolean> {
       const rows = await tx.query<{ found: boolean }>('select exists (select 1 from appointment where booking_key = $1) as found', [

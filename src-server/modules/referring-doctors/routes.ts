@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DoctorSearchParamsSchema, DoctorSearchResponseSchema } from '@contract/api/referring-doctors';
+import { OrganisationSearchQuerySchema, OrganisationSearchResponseSchema } from '@contract/api/booking-form-details';
 import { ApiErrorBodySchema } from '@contract/errors';
+import { tooManyRequests } from '../../platform/errors';
 import { bookingActorOf, patientOrStaff } from '../booking-access/public';
 import type { ReferringDoctorsService } from './service';
 
@@ -10,8 +12,47 @@ import type { ReferringDoctorsService } from './service';
 const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 503: ApiErrorBodySchema };
 const NO_STORE = { 'cache-control': 'no-store' };
 
-export function registerReferringDoctorRoutes(app: FastifyInstance, service: ReferringDoctorsService): void {
+/** Organisation searches per client address per window: a patient types a few; a script walking the directory stops here. */
+export const ORGANISATION_SEARCHES_PER_WINDOW = 60;
+export const ORGANISATION_SEARCH_WINDOW_MS = 10 * 60_000;
+
+export function registerReferringDoctorRoutes(app: FastifyInstance, service: ReferringDoctorsService, now: () => number = Date.now): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const searches = new Map<string, number[]>();
+
+  api.get(
+    '/api/booking/referring-organisations',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: 'Referring practices of the doctor directory matching the text (name and suburb only), best first, at most 10',
+        description:
+          'For the booking form; anyone may call it. The text is trimmed, its spaces collapsed and lower-cased, then must be 3 to 50 ' +
+          `characters (else 400). At most ${ORGANISATION_SEARCHES_PER_WINDOW} searches per client address in ten minutes (else 429).`,
+        querystring: OrganisationSearchQuerySchema,
+        response: { 200: OrganisationSearchResponseSchema, 400: ApiErrorBodySchema, 429: ApiErrorBodySchema, 503: ApiErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const at = now();
+      const recent = (searches.get(request.ip) ?? []).filter((time) => at - time < ORGANISATION_SEARCH_WINDOW_MS);
+      const oldest = recent[0];
+      if (recent.length >= ORGANISATION_SEARCHES_PER_WINDOW && oldest !== undefined) {
+        searches.set(request.ip, recent);
+        throw tooManyRequests(
+          'Too many searches from this connection. Please type the practice name instead, or try again later.',
+          Math.max(1, Math.ceil((oldest + ORGANISATION_SEARCH_WINDOW_MS - at) / 1000)),
+        );
+      }
+      recent.push(at);
+      searches.set(request.ip, recent);
+      // Forget quiet addresses now and then, so the map stays small.
+      if (searches.size > 10_000)
+        for (const [ip, times] of searches) if (times.every((time) => at - time >= ORGANISATION_SEARCH_WINDOW_MS)) searches.delete(ip);
+      return reply.headers(NO_STORE).send(await service.practices(request.query.q));
+    },
+  );
+
   api.get(
     '/api/secured/appointments/:bookingKey/doctor_search/:text',
     {

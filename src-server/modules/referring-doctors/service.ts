@@ -1,4 +1,5 @@
 import { DOCTOR_SEARCH_LIMIT, type DoctorSearchResponse, type ReferringDoctor } from '@contract/api/referring-doctors';
+import { ORGANISATION_SEARCH_LIMIT, type OrganisationSearchResponse } from '@contract/api/booking-form-details';
 import type { Queryable } from '../../db/connection';
 import type { BookingActor } from '../booking-access/public';
 import { notFound } from '../../platform/errors';
@@ -57,6 +58,14 @@ export function createReferringDoctorsService(deps: { db: Queryable }) {
       if (caller.kind === 'staff' && !(await repository.appointmentBookingExists(bookingKey))) throw notFound(BOOKING_NOT_FOUND_MESSAGE);
       const rows = await repository.search(doctorSearchTerms(text));
       return { doctors: rows.map(toReferringDoctor) };
+    },
+
+    /**
+     * The booking form's organisation search (docs/rules/booking.md#booking-form-details): the
+     * directory's practices matching `text` (already normalised), by name and suburb only.
+     */
+    async practices(text: string): Promise<OrganisationSearchResponse> {
+      return { organisations: await repository.practices(doctorSearchTerms(text, ORGANISATION_SEARCH_LIMIT)) };
     },
   };
 }

@@ -58,7 +58,7 @@ export interface Sharer {
 const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
 const toRecord = (row: ShareRow): ShareRecord => ({ ...row });
 
-/** EMAIL or PHONE by the value itself (spec point 5): a phone only when SMS is on; null when neither. */
+/** EMAIL or PHONE by the value itself (docs/rules/results.md#sharing): a phone only when SMS is on; null when neither. */
 export function contactTypeOf(value: string, smsEnabled: boolean): 'EMAIL' | 'PHONE' | null {
   if (isShareEmail(value)) return 'EMAIL';
   return smsEnabled && SHARE_PHONE_PATTERN.test(value) ? 'PHONE' : null;
@@ -102,7 +102,7 @@ export function createResultShares(deps: ResultSharesDeps) {
       const note = request.note === undefined || request.note === '' ? null : request.note;
       if (note !== null && note.length > noteMaxLength) throw validationError('note', `The note is at most ${noteMaxLength} characters.`);
       // Both results sign-ins prove the same (date of birth and a code to the contact on file), so
-      // either may share the history: one sign-in per visit (issue 25). The routes accept only those.
+      // either may share the history: one sign-in per visit. The routes accept only those.
       if (request.type === 'HISTORY' && !isResultSignInType(sharer.type))
         throw forbidden('Sign in to your results to share your whole history.');
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ImageGenerateQuery, ImageState, ImagesGenerated } from '@contract/api/referrer-report';
+import type { ImageGenerateQuery, ImageState, ImagesGenerated } from '@contract/api/quick-report';
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database, Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';

@@ -16,7 +16,7 @@ import { checkImageLink, type ImageLinkHolder } from './image-links';
 import { createResultsRepository, type ReportStudyRow } from './repository';
 
 /**
- * The image viewer link (spec point 4, docs/rules/results.md#image-viewer): the imsec a result
+ * The image viewer link (docs/rules/results.md#image-viewer): the imsec a result
  * page carries is checked (MAC first, then expiry, purpose and audience: platform/signed-links)
  * and turned into where the browser goes. An expired link answers EXPIRED with the deny page;
  * any other bad link is 403 and audited; a good one is audited as the images being opened.
@@ -52,6 +52,8 @@ export interface ImageViewerDeps {
 export interface ImageOpener {
   via: 'link' | 'direct';
   externalUser?: boolean;
+  /** The signed-in person who opened them directly (a subject reference, never a name). */
+  openedBy?: string;
 }
 
 const NO_ACCESS = 'You do not have access to these images.';
@@ -106,7 +108,12 @@ export function createImageViewer(deps: ImageViewerDeps) {
       action: 'result.images_opened',
       subjectType: 'result_report',
       subjectId: report.id,
-      details: { accessionNumber: report.accession_number, tokenId, via: opener.via },
+      details: {
+        accessionNumber: report.accession_number,
+        tokenId,
+        via: opener.via,
+        ...(opener.openedBy === undefined ? {} : { openedBy: opener.openedBy }),
+      },
       now,
     });
   }
@@ -130,13 +137,13 @@ export function createImageViewer(deps: ImageViewerDeps) {
     },
 
     /** Straight to the viewer; an expired link is refused here (there is no page to send it to). */
-    async direct(input: string, opener: { externalUser: boolean }): Promise<ImageViewerDirectResponse> {
+    async direct(input: string, opener: { externalUser: boolean; openedBy?: string }): Promise<ImageViewerDirectResponse> {
       const now = clock.now();
       const checked = await reportOf(input, now);
       if (checked === 'expired') return refuse('expired', now);
       const url = await viewerUrl(checked.report);
       if (url === null) throw appError('error_generating_images_url', 404, NO_URL);
-      await opened(checked.report, checked.tokenId, checked.holder, { via: 'direct', externalUser: opener.externalUser }, now);
+      await opened(checked.report, checked.tokenId, checked.holder, { via: 'direct', ...opener }, now);
       return { url };
     },
   };

@@ -133,7 +133,7 @@ export function createPatientResults(deps: PatientResultsDeps) {
     /**
      * The history of the signed-in booking's own patient (same date of birth and same e-mail or
      * phone, repository.reportsOf): the results sign-in already proved who they are, so nothing
-     * is asked again (issue 25, one sign-in per visit). The booking's own newest report (the one
+     * is asked again (one sign-in per visit, docs/rules/results.md#history). The booking's own newest report (the one
      * the result page shows) is not repeated; an empty history is an empty list.
      */
     async history(bookingKey: string, reader: ResultReader): Promise<PatientMatchResponse> {

@@ -20,6 +20,7 @@ import { ApiErrorBodySchema } from '@contract/errors';
 import { sendStoredPdf, servedFilePolicy, type RefusalPage } from '../../platform/served-file';
 import { contentDisposition } from '../attachments/public';
 import { requirePatientSession } from '../patient-access/public';
+import { staffSessionIfAny, subjectRef } from '../staff-access/public';
 import { registerGlossaryRoute, type LoadedGlossary } from './glossary';
 import type { ImageViewerService } from './image-viewer';
 import type { PatientResultsService, ResultReader } from './patient-results';
@@ -173,8 +174,11 @@ export function registerPatientResultRoutes(
       },
     },
     async (request, reply) => {
-      const externalUser = request.body.username !== undefined || request.body.email !== undefined;
-      return reply.headers(NO_STORE).send(await viewer.direct(request.body.input, { externalUser }));
+      // A signed-in person (the image-viewer sign-in) is named in the audit by their identity, not by the body's words.
+      const session = await staffSessionIfAny(request);
+      const externalUser = session !== null || request.body.username !== undefined || request.body.email !== undefined;
+      const openedBy = session === null ? undefined : subjectRef(session.subject);
+      return reply.headers(NO_STORE).send(await viewer.direct(request.body.input, { externalUser, openedBy }));
     },
   );
 }

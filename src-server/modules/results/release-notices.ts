@@ -3,12 +3,13 @@ import type { Database } from '../../db/connection';
 import { isoTimestamp } from '../../db/sql';
 import type { Clock } from '../../platform/clock';
 import { createOutboxRepository } from '../../platform/outbox/outbox-repository';
-import { mailContext, resultsReadyMail } from '../notifications/public';
+import { afterVisitQuestionnairesLink, mailContext, resultsReadyMail } from '../notifications/public';
 
 /**
  * The results e-mail (docs/rules/results.md#results-e-mail): once a report's release time has
- * come, its patient gets one e-mail with the link to /appointments/{key}/result. The mail holds
- * no finding, date of birth or code: only which exam, and that signing in needs both.
+ * come, its patient gets one e-mail with the link to /appointments/{key}/result, and the link to
+ * the after-visit questionnaires still due (pain score after, feedback). The mail holds no
+ * finding, date of birth or code: only which exam, and that signing in needs both.
  */
 
 export const RESULTS_READY_KIND = 'results_ready';
@@ -58,9 +59,22 @@ export function createReleaseNotices(deps: ReleaseNoticesDeps) {
         const context = due.length === 0 ? null : await mailContext(tx, deps.publicUrl);
         for (const notice of due) {
           if (context !== null && notice.email !== null && notice.email.includes('@')) {
-            const link = `${deps.publicUrl}${resultPagePath(notice.booking_key)}`;
+            const resultPath = resultPagePath(notice.booking_key);
+            const questionnaires = await afterVisitQuestionnairesLink(
+              tx,
+              { bookingKey: notice.booking_key, startsAt: notice.starts_at, resultPath },
+              now,
+              deps.publicUrl,
+            );
             const mail = await resultsReadyMail(
-              { firstName: notice.first_name, examName: notice.exam_name, startsAt: notice.starts_at, timeZone: notice.time_zone, link },
+              {
+                firstName: notice.first_name,
+                examName: notice.exam_name,
+                startsAt: notice.starts_at,
+                timeZone: notice.time_zone,
+                link: `${deps.publicUrl}${resultPath}`,
+                questionnaires,
+              },
               context,
             );
             await outbox.enqueue({ kind: RESULTS_READY_KIND, recipient: notice.email, ...mail }, now, tx);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AccessionParamsSchema, ImageGenerateAnswerSchema, ImagesGeneratedSchema } from '@contract/api/referrer-report';
+import { AccessionParamsSchema, ImageGenerateAnswerSchema, ImagesGeneratedSchema } from '@contract/api/quick-report';
 import { REPORT_PDF_MAX_BYTES, ResultDeliveryAnswerSchema, ResultDeliverySchema } from '@contract/api/results';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { bearerTokenOf, matchesTokenDigest } from '../../platform/api-tokens';

@@ -83,6 +83,24 @@ export function registerStaffAccessRoutes(app: FastifyInstance, service: StaffAc
     },
   );
 
+  // The open page's keep-alive ping (docs/rules/staff-access.md#keep-alive): the guard's lookup slides
+  // the idle timer, as any staff request does; the 12-hour maximum still ends the session.
+  api.post(
+    '/api/staff-access/keep-alive',
+    {
+      schema: {
+        tags,
+        summary:
+          'A signed-in staff session (any role): keeps it from the idle timeout while its page is open (the 12-hour maximum still ends it); 204, 401 when there is none',
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireStaffSession(request, { anyOf: STAFF_ROLES });
+      return reply.code(204).send(null);
+    },
+  );
+
   api.post(
     '/api/staff-access/logout',
     {

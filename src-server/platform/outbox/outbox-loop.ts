@@ -73,6 +73,12 @@ export interface OutboxChannel<Item extends OutboxItem> {
   markFailed(item: Item, code: string, retryAt: Date | null): Promise<unknown>;
   /** Back in the queue at `at`, untried (the attempt is given back). */
   release(item: Item, at: Date): Promise<unknown>;
+  /**
+   * Optional: whether an item is to be left unsent (its recipient unsubscribed after it was
+   * queued); such an item is recorded with markSkipped and not counted as sent or failed.
+   */
+  skip?(item: Item): Promise<boolean>;
+  markSkipped?(item: Item, at: Date): Promise<unknown>;
 }
 
 export interface OutboxLoopOptions {
@@ -132,6 +138,11 @@ export function createOutboxLoop<Item extends OutboxItem>(channel: OutboxChannel
   /** Sends one claimed item and records the outcome; answers the retry time when the provider itself failed. */
   async function deliver(item: Item, result: OutboxRunResult): Promise<Date | null> {
     const fields = { [channel.idField]: item.id, kind: item.kind, attempts: item.attempts };
+    if (channel.skip !== undefined && channel.markSkipped !== undefined && (await channel.skip(item))) {
+      await channel.markSkipped(item, clock.now());
+      logger.info(fields, `${prefix} not sent: the recipient unsubscribed`);
+      return null;
+    }
     try {
       await channel.send(item);
     } catch (error) {

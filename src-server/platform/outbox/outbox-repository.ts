@@ -4,7 +4,8 @@ import type { MailAttachment } from '../mailer';
 
 /** SQL for the outbox_mail table (0003_outbox.sql). */
 
-export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
+/** skipped: not sent because the recipient unsubscribed before it went out (0032_mail_unsubscribe.sql). */
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
 
 export interface NewOutboxMail {
   /** What the mail is about, e.g. 'booking_confirmation' (lower case and underscores). */
@@ -212,6 +213,16 @@ export function createOutboxRepository(db: Queryable) {
       return rows.length === 1;
     },
 
+    /** Records that a claimed mail is not sent (its recipient unsubscribed); false when the claim was lost. */
+    async markSkipped(id: number, attempts: number, now: Date, tx: Queryable = db): Promise<boolean> {
+      const rows = await tx.query(
+        `update outbox_mail set status = 'skipped', last_error = 'unsubscribed', next_attempt_at = $3
+         where id = $1 and status = 'sending' and attempts = $2 returning id`,
+        [id, attempts, now.toISOString()],
+      );
+      return rows.length === 1;
+    },
+
     /** Puts a mail back in the queue until `retryAt`, or gives up ('failed', kept) when retryAt is null. */
     async markAttemptFailed(id: number, attempts: number, error: string, retryAt: Date | null, tx: Queryable = db): Promise<boolean> {
       const rows = await tx.query(
@@ -235,9 +246,13 @@ export function createOutboxRepository(db: Queryable) {
       return rows.length === 1;
     },
 
-    /** Deletes mail sent before `before` (it holds personal data); queued and failed mail stays. Answers how many. */
+    /** Deletes mail sent (or skipped) before `before` (it holds personal data); queued and failed mail stays. Answers how many. */
     async deleteSentBefore(before: Date, tx: Queryable = db): Promise<number> {
-      const rows = await tx.query(`delete from outbox_mail where status = 'sent' and sent_at < $1 returning id`, [before.toISOString()]);
+      const rows = await tx.query(
+        `delete from outbox_mail
+         where (status = 'sent' and sent_at < $1) or (status = 'skipped' and next_attempt_at < $1) returning id`,
+        [before.toISOString()],
+      );
       return rows.length;
     },
 

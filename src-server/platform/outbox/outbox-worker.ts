@@ -18,6 +18,26 @@ export { defaultBackoffMs, type OutboxLogger, type OutboxRunResult, type OutboxW
 export interface OutboxWorkerOptions extends OutboxLoopOptions {
   db: Queryable;
   mailer: Mailer;
+  /**
+   * What each mail becomes as it goes out (the server's: modules/unsubscribe, app.outgoingMailPolicy):
+   * the recipient's own unsubscribe link and headers, or skipped when the recipient unsubscribed.
+   * Without one a mail goes out as queued (tests of the delivery loop alone).
+   */
+  policy?: OutgoingMailPolicy;
+}
+
+/** The mail as it goes out to its recipient. */
+export interface PreparedMail {
+  text: string;
+  html: string | null;
+  headers: Readonly<Record<string, string>>;
+}
+
+/** Decided per mail at send time, so every kind, and a mail queued before an unsubscribe, follows the rule. */
+export interface OutgoingMailPolicy {
+  /** True: not to be sent (the recipient unsubscribed from mail of this kind). */
+  skip(mail: OutboxMail): Promise<boolean>;
+  prepare(mail: OutboxMail): Promise<PreparedMail>;
 }
 
 const NETWORK_CAUSES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE'];
@@ -63,7 +83,7 @@ export function isPermanentSendError(error: unknown): boolean {
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, mailer, ...loop } = options;
+  const { db, mailer, policy, ...loop } = options;
   const outbox = createOutboxRepository(db);
   return createOutboxLoop<OutboxMail>(
     {
@@ -76,14 +96,24 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       claimDue: (now, leaseUntil, limit) => outbox.claimDue(now, leaseUntil, limit),
       countPending: () => outbox.countPending(),
       deleteSentBefore: (before) => outbox.deleteSentBefore(before),
-      send: (mail) =>
-        mailer.send({
+      send: async (mail) => {
+        const prepared: PreparedMail =
+          policy === undefined ? { text: mail.text, html: mail.html, headers: {} } : await policy.prepare(mail);
+        return mailer.send({
           to: mail.recipient,
           subject: mail.subject,
-          text: mail.text,
-          ...(mail.html === null ? {} : { html: mail.html }),
+          text: prepared.text,
+          ...(prepared.html === null ? {} : { html: prepared.html }),
           attachments: mail.attachments,
-        }),
+          ...(Object.keys(prepared.headers).length === 0 ? {} : { headers: prepared.headers }),
+        });
+      },
+      ...(policy === undefined
+        ? {}
+        : {
+            skip: (mail: OutboxMail) => policy.skip(mail),
+            markSkipped: (mail: OutboxMail, at: Date) => outbox.markSkipped(mail.id, mail.attempts, at),
+          }),
       failure: (error) => ({ code: describeSendError(error), permanent: isPermanentSendError(error), transport: isTransportError(error) }),
       markSent: (mail, at) => outbox.markSent(mail.id, mail.attempts, at),
       markFailed: (mail, code, retryAt) => outbox.markAttemptFailed(mail.id, mail.attempts, code, retryAt),

@@ -17,7 +17,20 @@ export interface SecurityPolicySources {
   frameSources?: readonly string[];
   /** Origins besides our own the page may load images from (the clinic map's tile server). */
   imageSources?: readonly string[];
+  /** Google Analytics or Tag Manager is on with an id (docs/rules/analytics.md): their origins are added. */
+  analytics?: boolean;
+  /** The provider's chat service's script origin (docs/rules/chat.md#the-providers-chat-service): script, connect and frame. */
+  chatServiceOrigin?: string | null;
 }
+
+/** Where gtag.js and gtm.js load from (script-src) when analytics or tracking is on. */
+export const ANALYTICS_SCRIPT_ORIGINS: readonly string[] = ['https://www.googletagmanager.com'];
+/** Where GA4 sends its hits (connect-src for beacons and fetch, img-src for pixels), regional hosts included. */
+export const ANALYTICS_COLLECTION_ORIGINS: readonly string[] = [
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://*.googletagmanager.com',
+];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,14 +45,17 @@ declare module 'fastify' {
  */
 export function buildContentSecurityPolicy(sources: SecurityPolicySources, styleNonce: string | null): string {
   const list = (items: readonly string[]): string => items.map((item) => ` ${item}`).join('');
+  const analytics = sources.analytics === true;
+  const collection = analytics ? ANALYTICS_COLLECTION_ORIGINS : [];
+  const chat = sources.chatServiceOrigin ? [sources.chatServiceOrigin] : [];
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${list([...(analytics ? ANALYTICS_SCRIPT_ORIGINS : []), ...chat])}`,
     styleNonce === null ? "style-src 'self'" : `style-src 'self' 'nonce-${styleNonce}'`,
-    `img-src 'self' data:${list(sources.imageSources ?? [])}`,
+    `img-src 'self' data:${list([...(sources.imageSources ?? []), ...collection])}`,
     "font-src 'self' data:",
-    `connect-src 'self'${list(sources.connectSources)}`,
-    `frame-src 'self'${list(sources.frameSources ?? [])}`,
+    `connect-src 'self'${list([...sources.connectSources, ...collection, ...chat])}`,
+    `frame-src 'self'${list([...(sources.frameSources ?? []), ...chat])}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -74,7 +90,8 @@ export interface SecurityHeadersOptions {
 export function setSecurityHeaders(reply: FastifyReply, url: string, sources: SecurityPolicySources, nonce: string): void {
   const contentType = String(reply.getHeader('content-type') ?? '');
   const isHtml = contentType.startsWith('text/html');
-  const framing = framedBySelfOnly(url) ? { ...sources, frameAncestors: [] } : sources;
+  // Staff, referrer and kiosk pages are never framed by a provider and never load analytics or the chat service.
+  const framing = framedBySelfOnly(url) ? { ...sources, frameAncestors: [], analytics: false, chatServiceOrigin: null } : sources;
   reply.header('content-security-policy', buildContentSecurityPolicy(framing, isHtml && nonce !== '' ? nonce : null));
   reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   reply.header('x-content-type-options', 'nosniff');

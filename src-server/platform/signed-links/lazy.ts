@@ -10,11 +10,13 @@ export function lazySignedLinks(
   configuredKeys: string | undefined,
   serverSecret: () => Promise<string>,
   clock: Clock,
+  /** A longer limit for links meant to last (an unsubscribe link: a year); default DEFAULT_MAX_TTL_MS. */
+  options: { maxTtlMs?: number } = {},
 ): () => Promise<SignedLinks> {
   let made: Promise<SignedLinks> | null = null;
   return () => {
     made ??= serverSecret()
-      .then((secret) => createSignedLinks({ keys: signedLinkKeysFromConfig(configuredKeys, secret), clock }))
+      .then((secret) => createSignedLinks({ keys: signedLinkKeysFromConfig(configuredKeys, secret), clock, ...options }))
       .catch((error: unknown) => {
         made = null;
         throw error;

@@ -18,7 +18,8 @@ import { CHECK_IN_STATUSES, CheckInSection } from '../check-in/public';
 import { useBookingPage } from '../../components/use-booking-page';
 import { Button } from '../../components/button';
 import { PreparationList } from './preparation-list';
-import { AppointmentTimeRows, ClinicContact, WalkInRow } from './summary-rows';
+import { QuestionnairesDue } from './questionnaires-due';
+import { AppointmentTimeRows, ClinicContact, FormDetailsRows, WalkInRow } from './summary-rows';
 import { CONFIRMED_SEGMENT } from '../../paths';
 
 /** The status line, one literal key per status so the catalogue check sees each. */
@@ -96,6 +97,7 @@ const Summary = observer(function Summary({ summary }: { summary: AppointmentSum
             </a>
           </dd>
         </div>
+        <FormDetailsRows details={summary.formDetails} />
       </dl>
       {summary.requiredDocument && <RequiredDocumentNotice document={summary.requiredDocument} />}
       <PreparationList appointments={summary.appointments} headingId="pp-appt-preparation-title" />
@@ -110,6 +112,7 @@ const Actions = observer(function Actions({ store }: { store: AppointmentStore }
   const busy = store.busy;
   return (
     <>
+      <QuestionnairesDue bookingKey={summary.bookingKey} due={summary.questionnairesDue} />
       {store.live && (
         <section aria-labelledby="pp-appt-actions-title">
           <h2 id="pp-appt-actions-title">{t('appointment.actions.title')}</h2>

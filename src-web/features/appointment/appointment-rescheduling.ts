@@ -141,7 +141,7 @@ export class AppointmentRescheduling {
 
   /** The appointment page of a booking (inside /iframe when the flow runs embedded). */
   appointmentUrl(bookingKey: string): string {
-    const path = `/appointments/${encodeURIComponent(bookingKey)}`;
+    const path = paths.appointment(bookingKey);
     return isEmbedded(this.deps.navigator().currentUrl()) ? paths.embedded(path) : path;
   }
 

@@ -54,7 +54,10 @@ export class AppointmentStore implements AppointmentPageState {
   busy = false;
   /** A short success line after an action (confirmed, unsubscribed, moved…), as a translation choice. */
   notice: AppointmentNotice | null = null;
-  /** Changes after every document upload, replace or delete: check-in asks for its readiness again (spec point 4, Attachments). */
+  /**
+   * Changes after every document upload, replace or delete: check-in asks for its readiness again
+   * (docs/rules/check-in.md#the-web-app).
+   */
   documentsVersion = 0;
 
   readonly cancellation: AppointmentCancellation;

@@ -14,7 +14,8 @@ import { useStores } from '../../stores/use-stores';
 import { LazyBookingCodeBox } from '../booking-code/public';
 import { bookingConfirmedStoreOf } from './booking-confirmed-store';
 import { PreparationList } from './preparation-list';
-import { AppointmentTimeRows, ClinicContact, SentDocumentsRow, WalkInRow } from './summary-rows';
+import { QuestionnairesDue } from './questionnaires-due';
+import { AppointmentTimeRows, ClinicContact, FormDetailsRows, SentDocumentsRow, WalkInRow } from './summary-rows';
 import './booking-confirmed.css';
 
 /**
@@ -81,7 +82,10 @@ export const BookingConfirmed = observer(function BookingConfirmed() {
           </dd>
         </div>
         <SentDocumentsRow documents={summary.documents} />
+        <FormDetailsRows details={summary.formDetails} />
       </dl>
+
+      <QuestionnairesDue bookingKey={bookingKey} due={summary.questionnairesDue} back={paths.appointment(bookingKey)} />
 
       <section aria-labelledby="pp-confirmed-calendar">
         <h2 id="pp-confirmed-calendar">{t('appointment.confirmed.calendarTitle')}</h2>
@@ -113,7 +117,7 @@ export const BookingConfirmed = observer(function BookingConfirmed() {
         <h2 id="pp-confirmed-next">{t('appointment.confirmed.nextTitle')}</h2>
         <p>{t('appointment.confirmed.nextText')}</p>
         <div className="pp-button-row">
-          <ButtonLink href={href(`/appointments/${encodeURIComponent(bookingKey)}`)} variant="secondary">
+          <ButtonLink href={href(paths.appointment(bookingKey))} variant="secondary">
             {t('appointment.confirmed.manage')}
           </ButtonLink>
           <Link className="pp-target-link" to={href(paths.home())}>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { AppointmentSummary } from '@contract/api/appointments';
 import { formatStartTime } from '../booking/public';
 
@@ -72,5 +73,65 @@ export function SentDocumentsRow({ documents }: { documents: AppointmentSummary[
         </ul>
       </dd>
     </div>
+  );
+}
+
+/** The ABS answers are ours and translated; a provider's own answers show as configured. */
+function ethnicityText(t: TFunction, code: string, label: string): string {
+  switch (code) {
+    case 'NO':
+      return t('appointment.summary.ethnicityOptions.NO');
+    case 'ABORIGINAL':
+      return t('appointment.summary.ethnicityOptions.ABORIGINAL');
+    case 'TORRES_STRAIT_ISLANDER':
+      return t('appointment.summary.ethnicityOptions.TORRES_STRAIT_ISLANDER');
+    case 'BOTH':
+      return t('appointment.summary.ethnicityOptions.BOTH');
+    case 'NOT_STATED':
+      return t('appointment.summary.ethnicityOptions.NOT_STATED');
+    default:
+      return label;
+  }
+}
+
+/**
+ * The booking form's details (docs/rules/booking.md#booking-form-details): how the exam is paid
+ * for, the ethnicity answer and the referring practice, when the booking has them (the summary
+ * carries them for staff and the booking's signed-in patient only).
+ */
+export function FormDetailsRows({ details }: { details: AppointmentSummary['formDetails'] }) {
+  const { t } = useTranslation();
+  if (!details) return null;
+  const { insurance, ethnicity, referringPractice } = details;
+  return (
+    <>
+      {insurance && (
+        <div data-testid="summary-insurance">
+          <dt>{t('appointment.summary.insurance')}</dt>
+          <dd>
+            {insurance.label}
+            {insurance.fundName && <span className="pp-muted"> · {t('appointment.summary.fundName', { name: insurance.fundName })}</span>}
+            {insurance.memberNumber && (
+              <span className="pp-muted"> · {t('appointment.summary.memberNumber', { number: insurance.memberNumber })}</span>
+            )}
+          </dd>
+        </div>
+      )}
+      {ethnicity && (
+        <div data-testid="summary-ethnicity">
+          <dt>{t('appointment.summary.ethnicity')}</dt>
+          <dd>{ethnicityText(t, ethnicity.code, ethnicity.label)}</dd>
+        </div>
+      )}
+      {referringPractice && (
+        <div data-testid="summary-referring-practice">
+          <dt>{t('appointment.summary.referringPractice')}</dt>
+          <dd>
+            {referringPractice.name}
+            {referringPractice.suburb && <span className="pp-muted"> · {referringPractice.suburb}</span>}
+          </dd>
+        </div>
+      )}
+    </>
   );
 }

@@ -66,7 +66,7 @@ function ownPageOf(bookingKey: string, type: PatientSubject): string {
     case 'PATIENT_PORTAL':
       return paths.result(bookingKey, true);
     case 'APPOINTMENT':
-      return `/appointments/${encodeURIComponent(bookingKey)}`;
+      return paths.appointment(bookingKey);
   }
 }
 

@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingRequestSummary } from '@contract/api/booking-requests';
 import { LoadingOverlay } from '../../shell/loading-overlay';
@@ -13,7 +14,45 @@ import { RequiredDocumentNotice } from '../../components/required-document-notic
 import { useBookingPage } from '../../components/use-booking-page';
 import { Button, ButtonLink } from '../../components/button';
 import { LazyAttachmentsSection } from '../attachments/public';
+import { setChatBookingRequest } from '../chat-assistant/public';
 import { DetailsList } from '../../components/details-list';
+
+/** A request made in the chat assistant (docs/rules/chat.md#what-staff-and-the-patient-see): where, when it suits, the screening. */
+function ChatRequestRows({ summary }: { summary: BookingRequestSummary }) {
+  const { t } = useTranslation();
+  const timeLabel = (time: BookingRequestSummary['preferredTimes'][number]): string => {
+    switch (time) {
+      case 'weekdayMorning':
+        return t('bookingRequest.request.time.weekdayMorning');
+      case 'weekdayAfternoon':
+        return t('bookingRequest.request.time.weekdayAfternoon');
+      case 'saturdayMorning':
+        return t('bookingRequest.request.time.saturdayMorning');
+      case 'anyTime':
+        return t('bookingRequest.request.time.anyTime');
+    }
+  };
+  return (
+    <>
+      <div>
+        <dt>{t('bookingRequest.request.channel')}</dt>
+        <dd>{t('bookingRequest.request.channelChat')}</dd>
+      </div>
+      {summary.preferredTimes.length > 0 && (
+        <div>
+          <dt>{t('bookingRequest.request.preferredTimes')}</dt>
+          <dd>{summary.preferredTimes.map(timeLabel).join(', ')}</dd>
+        </div>
+      )}
+      {summary.screeningByPhone && (
+        <div>
+          <dt>{t('bookingRequest.request.screening')}</dt>
+          <dd>{t('bookingRequest.request.screeningByPhone')}</dd>
+        </div>
+      )}
+    </>
+  );
+}
 
 const Details = observer(function Details({ summary }: { summary: BookingRequestSummary }) {
   const { t } = useTranslation();
@@ -59,6 +98,17 @@ const Details = observer(function Details({ summary }: { summary: BookingRequest
             <div>
               <dt>{t('bookingRequest.request.notes')}</dt>
               <dd>{summary.patientNotes}</dd>
+            </div>
+          )}
+          {summary.channel === 'chat' && <ChatRequestRows summary={summary} />}
+          {(summary.bookedByChatService || summary.type === 'CHAT') && (
+            <div>
+              <dt>{t('bookingRequest.request.chatService')}</dt>
+              <dd>
+                {summary.bookedByChatService
+                  ? t('bookingRequest.request.chatServiceBooked')
+                  : t('bookingRequest.request.chatServiceTalking')}
+              </dd>
             </div>
           )}
         </dl>
@@ -161,6 +211,13 @@ export const BookingRequestPage = observer(function BookingRequestPage() {
   const { bookingKey, textsReady } = useBookingPage(store, Boolean(store.summary?.bookingInfoHtml));
 
   const summary = store.summary?.bookingKey === bookingKey ? store.summary : null;
+  // The provider's chat service may talk about a live request not yet booked (docs/rules/chat.md#the-providers-chat-service).
+  const chatAbout = summary !== null && summary.status === 'BOOKED' && !summary.bookedByChatService;
+  useEffect(() => {
+    if (!chatAbout) return undefined;
+    setChatBookingRequest({ bookingKey, onChanged: () => void store.open(bookingKey) });
+    return () => setChatBookingRequest(null);
+  }, [chatAbout, bookingKey, store]);
   if (!textsReady) return <LoadingOverlay />;
 
   return (

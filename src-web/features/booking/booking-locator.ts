@@ -1,5 +1,5 @@
 import type { Location } from '@contract/api/booking';
-import { writeKioskCookie } from '../../platform/kiosk';
+import { writeKioskCookie } from '../../platform/kiosk-cookies';
 
 export type PositionSource = 'query' | 'kiosk' | 'browser' | 'postcode';
 
@@ -80,4 +80,4 @@ export function createBrowserLocator(win: Window, isKiosk: () => boolean): Locat
   };
 }
 
-export { KIOSK_COOKIE_EXPIRY } from '../../platform/kiosk';
+export { KIOSK_COOKIE_EXPIRY } from '../../platform/kiosk-cookies';

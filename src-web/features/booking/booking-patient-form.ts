@@ -1,5 +1,7 @@
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable, observableRef } from 'mobx';
 import { PATIENT_TITLES, PatientDetailsSchema, ValidationCodeSchema, type PatientDetails } from '@contract/api/booking';
+import type { BookingFormAnswers } from '@contract/api/booking-form-details';
+import type { DetailsField, FormDetailsForm } from './booking-form-details';
 
 /**
  * The patient details form of the booking flow (docs/rules/booking.md#patient-details). The rules are the contract's own
@@ -39,6 +41,8 @@ export class PatientForm {
   patientNotes = '';
   /** Fields whose problem is shown: left once (blur) or everything after a submit attempt. */
   touched = new Set<PatientField>();
+  /** Insurance, ethnicity and referring practice, once the provider's lists have loaded (booking-form-details.ts). */
+  details: FormDetailsForm | null = null;
 
   constructor(
     /** The exams (or an outcome) need a Medicare number. */
@@ -47,20 +51,34 @@ export class PatientForm {
     /** A VALIDATION_CODE_REQUIRED questionnaire outcome asks for a validation code; the field shows only then. */
     readonly validationCodeRequired = false,
   ) {
-    makeAutoObservable<this, 'today'>(this, { medicareRequired: false, validationCodeRequired: false, today: false });
+    makeAutoObservable<this, 'today'>(this, {
+      medicareRequired: false,
+      validationCodeRequired: false,
+      today: false,
+      details: observableRef,
+    });
+  }
+
+  /** The Medicare number is asked when the exams need it or Medicare is chosen to pay. */
+  get medicareAsked(): boolean {
+    return this.medicareRequired || (this.details?.needsMedicare ?? false);
   }
 
   get fields(): readonly PatientField[] {
     return PATIENT_FIELDS.filter(
-      (field) => (field !== 'medicareNumber' || this.medicareRequired) && (field !== 'validationCode' || this.validationCodeRequired),
+      (field) => (field !== 'medicareNumber' || this.medicareAsked) && (field !== 'validationCode' || this.validationCodeRequired),
     );
+  }
+
+  attachDetails(details: FormDetailsForm): void {
+    this.details = details;
   }
 
   /** The problem with a field's current value, or null. */
   problemOf(field: PatientField): FieldProblem | null {
     const value = this.values[field].trim();
     if (field === 'medicareNumber') {
-      if (!this.medicareRequired && value === '') return null;
+      if (!this.medicareAsked) return null;
       if (value === '') return 'required';
       return shape.medicareNumber.safeParse(value.replace(/\s+/g, '')).success ? null : 'invalid';
     }
@@ -79,11 +97,17 @@ export class PatientForm {
   }
 
   get isValid(): boolean {
-    return this.fields.every((field) => this.problemOf(field) === null);
+    return this.fields.every((field) => this.problemOf(field) === null) && (this.details?.isValid ?? true);
   }
 
-  get firstInvalidField(): PatientField | null {
-    return this.fields.find((field) => this.problemOf(field) !== null) ?? null;
+  /** The first field to fix, in the page's order: the patient's fields, then the booking form's details. */
+  get firstInvalidField(): PatientField | DetailsField | null {
+    return this.fields.find((field) => this.problemOf(field) !== null) ?? this.details?.firstInvalidField ?? null;
+  }
+
+  /** The booking form's details to send, if any were answered. */
+  toFormDetails(): BookingFormAnswers | undefined {
+    return this.details?.toAnswers();
   }
 
   setValue(field: PatientField, value: string): void {
@@ -100,6 +124,7 @@ export class PatientForm {
 
   touchAll(): void {
     for (const field of this.fields) this.touched.add(field);
+    this.details?.touchAll();
   }
 
   /** The validation code as the contract wants it, when the field is asked for. */
@@ -112,7 +137,8 @@ export class PatientForm {
   toPatientDetails(): PatientDetails {
     const v = this.values;
     const title = PATIENT_TITLES.find((candidate) => candidate === v.title) ?? PATIENT_TITLES[0];
-    const medicare = v.medicareNumber.replace(/\s+/g, '');
+    // A number typed for Medicare and left when another way to pay was chosen is not sent.
+    const medicare = this.medicareAsked ? v.medicareNumber.replace(/\s+/g, '') : '';
     return {
       title,
       firstName: v.firstName.trim(),

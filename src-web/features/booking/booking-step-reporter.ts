@@ -33,7 +33,7 @@ export function createStepReporter(report: (step: number) => void, delayMs = STE
 
 /**
  * The default report: a console line for support, and a `portal:booking-step` event on window
- * that a provider's analytics tag can listen to (no analytics script is loaded by the portal).
+ * that the consented analytics loader reports (docs/rules/analytics.md) and a provider's own tag can listen to.
  */
 export function reportStepToWindow(win: Window): (step: number) => void {
   return (step) => {

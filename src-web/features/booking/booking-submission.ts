@@ -91,6 +91,8 @@ export class BookingSubmission {
       const { PatientForm } = await load();
       const form = new PatientForm(exams.medicareRequired, this.deps.today, exams.questionnaireValidationCodeRequired);
       if (this.patientForm) Object.assign(form.values, this.patientForm.values);
+      // The insurance, ethnicity and practice answers move to the new form too.
+      if (this.patientForm?.details) form.attachDetails(this.patientForm.details);
       runInAction(() => {
         this.patientForm = form;
       });
@@ -152,6 +154,7 @@ export class BookingSubmission {
         ...(this.deps.staffBooking() ? { staffBooking: true } : {}),
         ...(exams.questionnaireKey ? { questionnaireKey: exams.questionnaireKey } : {}),
         ...(form.validationCode ? { validationCode: form.validationCode } : {}),
+        ...(form.toFormDetails() ? { formDetails: form.toFormDetails() } : {}),
       },
       key,
     );
@@ -170,6 +173,7 @@ export class BookingSubmission {
         ...(notes ? { patientNotes: notes } : {}),
         ...(exams.questionnaireKey ? { questionnaireKey: exams.questionnaireKey } : {}),
         ...(form.validationCode ? { validationCode: form.validationCode } : {}),
+        ...(form.toFormDetails() ? { formDetails: form.toFormDetails() } : {}),
       },
       key,
     );

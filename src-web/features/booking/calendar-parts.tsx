@@ -2,7 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 
-/** Spec point 9: the times are scrolled to 100 ms after a selection, once they have rendered. */
+/** The times are scrolled to 100 ms after a selection, once they have rendered. */
 const SLOT_SCROLL_DELAY_MS = 100;
 
 /** Brings a part into view only when it is not already in the upper part of the screen, so nothing jumps needlessly. */

@@ -6,6 +6,7 @@ import { useStores } from '../../stores/use-stores';
 import { CalendarNav, LoadStatus, moveAcrossToolbar, toolbarTabStop, useIntoViewAfterChoice } from './calendar-parts';
 import { MonthView } from './calendar-month';
 import { HoldStatus, SlotButtons } from './calendar-slots';
+import { CallbackLink } from './callback-link';
 import './calendar-view.css';
 
 /** The free times of the chosen clinic in a WEEK or MONTH view (toggling resets date and time). */
@@ -148,6 +149,8 @@ const WeekView = observer(function WeekView() {
                 : t('booking.calendar.weekFull')}
             </p>
           )}
+          {/* Once a time is chosen, "no time suits you" no longer applies (and is one Tab stop fewer). */}
+          {booking.placeAndTime.selectedSlot === null && <CallbackLink />}
         </>
       )}
     </div>

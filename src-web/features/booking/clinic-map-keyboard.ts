@@ -1,5 +1,5 @@
 /**
- * The clinics on the map as one Tab stop (issue 25; docs/rules/booking.md#the-clinic-list-and-map):
+ * The clinics on the map as one Tab stop (docs/rules/booking.md#the-clinic-list-and-map):
  * Leaflet makes every marker and cluster a focusable button, which put a dozen stops between the
  * step's heading and its times. The marker pane becomes a toolbar with a roving tabindex: one
  * marker has tabindex 0, the others -1; the arrow keys, Home and End move between them in the

@@ -10,9 +10,14 @@ import { useStores } from '../../stores/use-stores';
 import { ModalDialog } from '../../components/modal-dialog';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
 import { Button } from '../../components/button';
+import { CallbackLink } from './callback-link';
 
 // The documents area loads when this step shows (its own chunks), so the flow's preload lists stay as they were.
 const LazyBookingDocuments = lazy(() => import('../attachments/public').then((module) => ({ default: module.LazyBookingDocuments })));
+// Insurance, ethnicity and the referring practice: their own chunk, with the provider's lists.
+const LazyFormDetails = lazy(() =>
+  import('./booking-form-details-fields').then((module) => ({ default: module.BookingFormDetailsFields })),
+);
 // Only staff booking for a patient look patients up: patients never download it.
 const LazyPatientLookup = lazy(() => import('./patient-lookup').then((module) => ({ default: module.PatientLookup })));
 
@@ -143,7 +148,7 @@ const Field = observer(function Field({ form, field }: { form: PatientForm; fiel
     value: form.values[field],
     'aria-invalid': problem !== null,
     'aria-describedby': describedBy,
-    'aria-required': field !== 'medicareNumber' || form.medicareRequired,
+    'aria-required': field !== 'medicareNumber' || form.medicareAsked,
     autoComplete: AUTOCOMPLETE[field],
     onBlur: () => form.touch(field),
   };
@@ -176,7 +181,9 @@ const Field = observer(function Field({ form, field }: { form: PatientForm; fiel
       )}
       {problem && (
         <p id={errorId} className="pp-field-error">
-          {problemText(t, field, problem)}
+          {field === 'medicareNumber' && problem === 'required' && !form.medicareRequired
+            ? t('booking.formDetails.problems.medicareForInsurance')
+            : problemText(t, field, problem)}
         </p>
       )}
     </div>
@@ -238,9 +245,15 @@ export const DetailsStep = observer(function DetailsStep() {
       {/* The fields first, right after the step's heading; the documents (optional, or asked for by a
           questionnaire) follow, then the failures and the actions, which submit this form by its id. */}
       <form id={formId} ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="pp-form">
-        {form.fields.map((field) => (
-          <Field key={field} form={form} field={field} />
-        ))}
+        {/* The Medicare number asked only because Medicare pays shows under that choice (LazyFormDetails). */}
+        {form.fields
+          .filter((field) => field !== 'medicareNumber' || form.medicareRequired)
+          .map((field) => (
+            <Field key={field} form={form} field={field} />
+          ))}
+        <Suspense fallback={null}>
+          <LazyFormDetails form={form} medicareField={form.medicareRequired ? null : <Field form={form} field="medicareNumber" />} />
+        </Suspense>
         {booking.examChoice.isBookingRequest && (
           <div className="pp-field">
             <label htmlFor={notesId}>{t('booking.details.fields.notes')}</label>
@@ -273,6 +286,7 @@ export const DetailsStep = observer(function DetailsStep() {
       {failure?.kind === 'too_many' && (
         <div role="alert" className="pp-notice pp-notice-error">
           <p>{tooManyText(t, failure, clinic, i18n.language)}</p>
+          <CallbackLink />
         </div>
       )}
       {failure?.kind === 'ask_reception' && (
@@ -300,6 +314,7 @@ export const DetailsStep = observer(function DetailsStep() {
           actions={<Button onClick={() => void booking.closeFailure()}>{t('action.close')}</Button>}
         >
           <p>{failureText(t, booking.submission.modalFailure)}</p>
+          <CallbackLink />
         </ModalDialog>
       )}
     </div>

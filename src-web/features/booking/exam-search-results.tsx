@@ -5,7 +5,7 @@ import { useStores } from '../../stores/use-stores';
 import { Button } from '../../components/button';
 
 /**
- * The exams found, right after the search field in the tab order (issue 25): the count, said
+ * The exams found, right after the search field in the tab order (docs/rules/booking.md#exam-search): the count, said
  * politely to screen readers as the patient types, the list, and a way out when nothing matches.
  */
 export const ExamSearchResults = observer(function ExamSearchResults(props: {

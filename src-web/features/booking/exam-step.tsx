@@ -14,7 +14,7 @@ const ExamDialogs = lazy(() => import('./exam-dialogs').then((m) => ({ default: 
  * Step 0: exams by searching their names, or by modality and body part. The found exams come right
  * after the search field (one or two Tab presses), then the chosen exams and Continue, so a found
  * exam is three Tab presses from Continue; browsing by type and body part follows (beside them on a
- * desktop, below on a phone), in reading and tab order alike (issue 25).
+ * desktop, below on a phone), in reading and tab order alike (docs/rules/booking.md#keyboard).
  */
 export const ExamStep = observer(function ExamStep() {
   const { booking } = useStores();

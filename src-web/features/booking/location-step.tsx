@@ -27,7 +27,7 @@ export const LocationStep = observer(function LocationStep() {
       {place.clinicsState === 'loaded' && place.clinics.length === 0 && <p className="pp-notice">{t('booking.location.noClinics')}</p>}
       {place.clinicsState === 'loaded' && place.clinics.length > 0 && (
         // The list first, in reading and tab order at every size (the map beside it on a desktop,
-        // below it on a phone): the nearest clinic is a few Tab presses from the heading (issue 25).
+        // below it on a phone): the nearest clinic is a few Tab presses from the heading (docs/rules/booking.md#keyboard).
         <div className={tiles ? 'pp-clinics-with-map' : undefined}>
           <ClinicList />
           {tiles && <ClinicMap tiles={tiles} />}

@@ -137,7 +137,7 @@ const DoctorField = observer(function DoctorField({ store }: { store: CheckInSto
   );
 });
 
-/** The check-in form of spec point 3: submit stays disabled while it is invalid or a check-in is on its way. */
+/** The check-in form (docs/rules/check-in.md#digital-check-in): submit stays disabled while it is invalid or a check-in is on its way. */
 export const CheckInForm = observer(function CheckInForm({ store, today }: { store: CheckInStore; today: string }) {
   const { t } = useTranslation();
   const onSubmit = (event: FormEvent) => {

@@ -43,7 +43,7 @@ const CheckInDialogs = observer(function CheckInDialogs({ store }: { store: Chec
         </ModalDialog>
       );
     case 'processing':
-      // A spinner and no buttons: the hand-off to the clinic is on its way (spec point 2).
+      // A spinner and no buttons: the hand-off to the clinic is on its way (docs/rules/check-in.md#the-web-app).
       return (
         <ModalDialog title={t('checkIn.processingTitle')} role="alertdialog" actions={null}>
           <p className="pp-checkin-processing">

@@ -10,7 +10,7 @@ import type { LoadState } from '../../platform/load-state';
  * Digital check-in of one appointment (docs/rules/check-in.md): the status, the form with the
  * doctor search (from 3 characters, lower-cased, 200 ms after the last key, doctors already chosen
  * hidden), then prepare, poll until the clinic has the form, check in, poll until checked in
- * (spec point 4, Digital check-in). Simple mode only confirms, then checks in.
+ * (docs/rules/check-in.md#digital-check-in). Simple mode only confirms, then checks in.
  */
 
 export const DOCTOR_SEARCH_DEBOUNCE_MS = 200;
@@ -277,7 +277,7 @@ export class CheckInStore {
       });
       this.follow(startedAt);
     } catch {
-      // Polling failure leads to the error step (spec point 4).
+      // Polling failure leads to the error step.
       this.fail(null);
     }
   }

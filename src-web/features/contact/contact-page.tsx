@@ -1,10 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { ContactClinic } from '@contract/api/config';
 import { Page } from '../../components/page';
 import { SafeHtml } from '../../components/safe-html';
+import { ROUTE } from '../../paths';
 import { safeRedirectUrl } from '../../platform/safe-url';
+import { usePortalHref } from '../../shell/embedded';
 import { useStores } from '../../stores/use-stores';
 import { formatTime, openingDays, weekdayName } from './opening-hours';
 
@@ -70,6 +73,7 @@ export const ContactPage = observer(function ContactPage() {
   const { t } = useTranslation();
   const { name, contact, contactUrl } = config.radiology;
   const more = safeRedirectUrl(contactUrl);
+  const href = usePortalHref();
   useEffect(() => {
     void content.loadClinics();
   }, [content]);
@@ -83,6 +87,9 @@ export const ContactPage = observer(function ContactPage() {
           </a>
         </p>
       )}
+      <p className="pp-contact-callback">
+        {t('contact.callbackLead')} <Link to={href(`/${ROUTE.callback}`)}>{t('contact.callbackLink')}</Link>
+      </p>
       <p className="pp-emergency">{t('contact.emergency')}</p>
       <h2>{t('contact.clinics')}</h2>
       {content.clinicsState === 'error' && <p role="alert">{t('contact.loadError')}</p>}

@@ -37,7 +37,7 @@ const Thumbnails = observer(function Thumbnails({ store }: { store: DemoViewerSt
 
 /**
  * The image first, where the patient is looking; named by the result page's label (the exam and
- * its date: issue 25), never by the study's UID; the thumbnails after it.
+ * its date, docs/rules/results.md#way-back-from-the-images), never by the study's UID; the thumbnails after it.
  */
 const Viewer = observer(function Viewer({ store, label, framed }: { store: DemoViewerStore; label: string | null; framed: boolean }) {
   const { t } = useTranslation();

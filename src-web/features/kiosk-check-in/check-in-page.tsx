@@ -6,6 +6,7 @@ import { Page } from '../../components/page';
 import { useKioskTexts } from '../../i18n/kiosk-texts';
 import { useSelfServiceTexts } from '../../i18n/self-service-texts';
 import { paths } from '../../paths';
+import { usePortalHref } from '../../shell/embedded';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { ConsentStep } from './kiosk-consent-step';
@@ -17,7 +18,7 @@ import { ConfirmStep, DoneStep, ErrorStep, OtpStep, ProcessingStep } from './kio
 import './kiosk-check-in.css';
 
 /**
- * /check-in?step=…&kioskMode=true (spec point 2): the steps after the kiosk found one booking.
+ * /check-in?step=…&kioskMode=true (docs/rules/kiosk.md#kiosk-check-in-in-the-web-app): the steps after the kiosk found one booking.
  * The store decides the step and the URL follows it; a visit without a check-in under way (a
  * reload, a typed address) goes to the kiosk home, as does a kiosk revoked meanwhile.
  */
@@ -31,15 +32,17 @@ export const CheckInPage = observer(function CheckInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { t } = useTranslation();
+  // Under /iframe every step stays in the frame's layout (docs/rules/kiosk.md#the-kiosk-shell).
+  const href = usePortalHref();
   const step = store.step;
 
   useEffect(() => {
-    if (step !== null && params.get('step') !== step) navigate(kioskCheckInPath(step), { replace: true });
-  }, [step, params, navigate]);
+    if (step !== null && params.get('step') !== step) navigate(href(kioskCheckInPath(step)), { replace: true });
+  }, [step, params, navigate, href]);
 
   useEffect(() => () => store.dispose(), [store]);
 
-  if (step === null || device.revoked) return <Navigate to={paths.kioskHome()} replace />;
+  if (step === null || device.revoked) return <Navigate to={href(paths.kioskHome())} replace />;
   if (!kioskTexts || !selfServiceTexts) return <LoadingOverlay />;
   return (
     <Page title={t('kiosk.title')} className="pp-kiosk">

@@ -3,8 +3,8 @@ import type { CheckInApi } from '../../api/check-in-api';
 import type { KioskApi } from '../../api/kiosk-api';
 
 /**
- * Checking a booking's appointments in at the kiosk and following the hand-off (spec point 4,
- * Kiosk check-in): success at once goes to success; sent (on its way to the clinic) is polled as
+ * Checking a booking's appointments in at the kiosk and following the hand-off
+ * (docs/rules/kiosk.md#kiosk-check-in-in-the-web-app): success at once goes to success; sent (on its way to the clinic) is polled as
  * digital check-in does until checked in (complete); anything else is the error step.
  */
 
@@ -68,7 +68,7 @@ export function pollUntilCheckedIn({
         current.map((status) => (status.checkInSuccess ? status : api.status(bookingKey, status.appointmentSlug))),
       );
     } catch {
-      // Polling failure leads to the error step (spec point 4).
+      // Polling failure leads to the error step.
       finish(false);
       return;
     }

@@ -17,7 +17,7 @@ import { checkInEach, outcomeOf, pollUntilCheckedIn } from './kiosk-check-in-run
 import { KioskFinishStore } from './kiosk-finish-store';
 
 /**
- * One patient's check-in at the kiosk (spec point 4, Kiosk check-in; docs/rules/kiosk.md): last
+ * One patient's check-in at the kiosk (docs/rules/kiosk.md#kiosk-check-in-in-the-web-app): last
  * name and date of birth, or a scanned booking code and date of birth
  * (docs/rules/kiosk.md#identify-by-scanning), then the one-time code for the one booking found (purpose APPOINTMENT),
  * then confirm today's appointments, check in, and follow the hand-off. The booking key stays in
@@ -25,7 +25,7 @@ import { KioskFinishStore } from './kiosk-finish-store';
  */
 
 /**
- * The /check-in steps (spec point 2). After identity: consent (unsigned forms), questionnaires (due
+ * The /check-in steps. After identity: consent (unsigned forms), questionnaires (due
  * before the visit), feedback (giveFeedback and a FEEDBACK questionnaire unanswered), each only
  * when there is something to do, then confirm.
  */

@@ -3,12 +3,12 @@ import { ENROLLMENT_CODE_PATTERN, type KioskIdentity } from '@contract/api/kiosk
 import type { KioskBridgeIdentity } from '@contract/kiosk-bridge';
 import { ApiError } from '../../api/client';
 import type { KioskApi } from '../../api/kiosk-api';
-import { readKioskCookie, writeKioskCookie } from '../../platform/kiosk';
+import { readKioskCookie, writeKioskCookie } from '../../platform/kiosk-cookies';
 
 /**
  * The kiosk itself (docs/rules/kiosk.md#enrollment): whether it is enrolled, and enrolling it
  * with a one-time code from the staff kiosk page. Its token is an HttpOnly cookie the page never
- * sees; the page keeps only the names spec point 3 gives (kioskIdentity, patientKioskIdentity).
+ * sees; the page keeps only the kiosk cookies' names (kioskIdentity, patientKioskIdentity).
  */
 
 /** What the kiosk home shows: asking the server, the enrollment screen, the welcome, or the server cannot be reached. */
@@ -135,7 +135,7 @@ export class KioskDeviceStore {
   }
 
   private enrolled(identity: KioskIdentity): void {
-    // Spec point 3: the kiosk's name, and the name patients see (expiry 2030-12-31, path /).
+    // The kiosk's name, and the name patients see (expiry 2030-12-31, path /).
     writeKioskCookie(this.doc, 'kioskIdentity', identity.name);
     writeKioskCookie(this.doc, 'patientKioskIdentity', identity.clinicName ?? identity.name);
     runInAction(() => {

@@ -20,7 +20,7 @@ function ProblemText({ problem }: { problem: EnrollProblem }) {
 }
 
 /**
- * The kiosk identity screen (spec point 2): the one-time enrollment code, scanned from the printed
+ * The kiosk identity screen (docs/rules/kiosk.md#kiosk-check-in-in-the-web-app): the one-time enrollment code, scanned from the printed
  * enrollment sheet (camera, or a scanner that types) or typed, save disabled while it is empty;
  * inside the kiosk app only a note (the app enrolls from its provisioning file).
  */

@@ -8,7 +8,7 @@ import { preloadSurveyModal, QuestionnaireRunModal, questionnaireStoreOf } from 
 import type { KioskCheckInStore } from './kiosk-check-in-store';
 
 /**
- * The feedback step (spec point 4, giveFeedback): the booking's FEEDBACK questionnaire before
+ * The feedback step (giveFeedback; docs/rules/kiosk.md#kiosk-check-in-in-the-web-app): the booking's FEEDBACK questionnaire before
  * confirming, through the same run as the questionnaires page (answers saved against the
  * appointment). Optional: Skip, the survey's close button, or an empty list all go on to confirm.
  */

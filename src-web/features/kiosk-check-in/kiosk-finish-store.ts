@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client';
 import type { QuestionnairesApi } from '../../api/questionnaires-api';
 
 /**
- * What the patient can still finish at the kiosk after identity (issue 24, docs/rules/kiosk.md#finishing-at-the-kiosk):
+ * What the patient can still finish at the kiosk after identity (docs/rules/kiosk.md#finishing-at-the-kiosk):
  * each unsigned consent form, signed with a finger, then each unanswered questionnaire due before
  * the visit. Either can be left for the desk; nothing here sends the patient anywhere else. The
  * check-in store moves between the steps; this store keeps the lists and the signing.

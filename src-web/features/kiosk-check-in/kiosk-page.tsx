@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { Page } from '../../components/page';
 import { useKioskTexts } from '../../i18n/kiosk-texts';
+import { usePortalHref } from '../../shell/embedded';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { kioskCheckInPath } from './kiosk-paths';
@@ -27,7 +28,9 @@ export const KioskPage = observer(function KioskPage() {
   const checkIn = root.featureStore(kioskCheckInStoreOf);
   const textsReady = useKioskTexts(root.i18n.i18n, root.i18n.locale);
   const navigate = useNavigate();
+  const href = usePortalHref();
   const { t } = useTranslation();
+  const startCheckIn = () => checkIn.step !== null && navigate(href(kioskCheckInPath(checkIn.step)));
 
   useEffect(() => {
     void device.load();
@@ -61,12 +64,10 @@ export const KioskPage = observer(function KioskPage() {
       {device.screen === 'welcome' && checkIn.scannedBookingKey === null && (
         <div className="pp-kiosk-ways">
           <KioskScanEntry store={checkIn} />
-          <KioskWelcome store={checkIn} onStarted={() => checkIn.step !== null && navigate(kioskCheckInPath(checkIn.step))} />
+          <KioskWelcome store={checkIn} onStarted={startCheckIn} />
         </div>
       )}
-      {device.screen === 'welcome' && checkIn.scannedBookingKey !== null && (
-        <KioskCodeIdentity store={checkIn} onStarted={() => checkIn.step !== null && navigate(kioskCheckInPath(checkIn.step))} />
-      )}
+      {device.screen === 'welcome' && checkIn.scannedBookingKey !== null && <KioskCodeIdentity store={checkIn} onStarted={startCheckIn} />}
     </Page>
   );
 });

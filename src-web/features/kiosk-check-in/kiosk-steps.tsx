@@ -111,7 +111,7 @@ export const ConfirmStep = observer(function ConfirmStep({ store }: { store: Kio
   );
 });
 
-/** The hand-off is on its way: a spinner and no buttons (spec point 2, check-in processing). */
+/** The hand-off is on its way: a spinner and no buttons (check-in processing). */
 export function ProcessingStep() {
   const { t } = useTranslation();
   return (

@@ -1,4 +1,4 @@
-/** What counts as someone at the kiosk (spec point 4): pointer, key, scroll, touch, wheel; on the document. */
+/** What counts as someone at the kiosk (docs/rules/kiosk.md#inactivity): pointer, key, scroll, touch, wheel; on the document. */
 export const DOCUMENT_ACTIVITY_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 
 /** Another tab of the kiosk changed storage. */

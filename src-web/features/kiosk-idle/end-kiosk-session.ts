@@ -1,6 +1,6 @@
 import { paths } from '../../paths';
 import { KIOSK_COOKIES, KIOSK_STORAGE_KEYS } from '../../platform/kiosk';
-import { bridgeEndPatientSession } from '../../platform/kiosk-bridge-client';
+import { bridgeEndPatientSession } from '../../platform/kiosk-bridge-end';
 import { LOGOUT_TIMEOUT_MS } from './kiosk-idle-constants';
 
 export interface KioskSessionEnd {
@@ -93,7 +93,8 @@ function withTimeout(call: () => Promise<void>, ms: number, win: Window): Promis
 }
 
 function leaveForKioskHome(win: Window, leave: (url: string) => void): void {
-  const home = paths.kioskHome();
+  // A kiosk inside a provider's frame (/iframe/kiosk) starts again inside the frame's layout.
+  const home = paths.inLayoutOf(win.location.pathname, paths.kioskHome());
   // Nothing of the patient stays on the page being left, even if the navigation fails.
   win.document.body.replaceChildren();
   // The router saves scroll positions to sessionStorage as the page goes: wipe after it.

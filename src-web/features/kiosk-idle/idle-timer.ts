@@ -24,7 +24,7 @@ export interface IdleTimerOptions {
 export type IdlePhase = 'stopped' | 'watching' | 'counting' | 'expired';
 
 /**
- * The kiosk idle cycle without the DOM (spec point 4): after `idleMs` without activity a
+ * The kiosk idle cycle without the DOM (docs/rules/kiosk.md#inactivity): after `idleMs` without activity a
  * countdown of `countdownSeconds` opens; activity during it resumes watching; its end expires.
  *
  * Everything is measured from the clock, not by counting ticks: a timer that fires late (a

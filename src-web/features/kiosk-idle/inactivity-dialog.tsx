@@ -15,7 +15,7 @@ interface InactivityDialogProps {
 }
 
 /**
- * The kiosk's inactivity dialog (spec point 2) at kiosk scale: the countdown with "I'm still here"
+ * The kiosk's inactivity dialog (docs/rules/kiosk.md#inactivity) at kiosk scale: the countdown with "I'm still here"
  * (the spec's Cancel, the primary action, focused first: the answer that loses nothing; Escape too)
  * and "Start again" (the spec's Home). An alertdialog, so a screen reader reads the message when it
  * opens; the visible count changes every second but is not live, and a polite status says it once

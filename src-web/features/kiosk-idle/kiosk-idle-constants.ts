@@ -1,4 +1,4 @@
-/** The kiosk idle cycle's constants (spec point 9; docs/rules/kiosk.md#inactivity). The idle time itself is the app config's kioskNoActivitySeconds. */
+/** The kiosk idle cycle's constants (docs/rules/kiosk.md#inactivity). The idle time itself is the app config's kioskNoActivitySeconds. */
 
 /** How long the inactivity dialog counts down before the patient's session ends. */
 export const INACTIVITY_COUNTDOWN_SECONDS = 10;

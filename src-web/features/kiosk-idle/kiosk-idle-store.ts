@@ -25,7 +25,7 @@ export interface KioskIdleDeps {
 }
 
 /**
- * The kiosk idle cycle as the page sees it (spec point 4; docs/rules/kiosk.md#inactivity):
+ * The kiosk idle cycle as the page sees it (docs/rules/kiosk.md#inactivity):
  * watching while kiosk mode is on, the inactivity dialog's countdown, and the end of the
  * patient's session. Fails closed: if the timer cannot start or fails, the session ends.
  */

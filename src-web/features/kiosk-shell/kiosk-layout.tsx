@@ -6,7 +6,7 @@ import { applicationImageUrl } from '../../api/assets-api';
 import { Button } from '../../components/button';
 import { InertLinks } from '../../components/safe-html';
 import { useKioskTexts } from '../../i18n/kiosk-texts';
-import { readKioskCookie } from '../../platform/kiosk';
+import { readKioskCookie } from '../../platform/kiosk-cookies';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { MAIN_CONTENT_ID } from '../../shell/skip-link';
 import { useFocusMainOnNavigate } from '../../shell/use-focus-main';

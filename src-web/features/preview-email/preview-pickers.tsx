@@ -27,6 +27,8 @@ function templateLabel(t: TFunction, name: string): string {
       return t('previewEmail.templates.result_share');
     case 'referrer_report_ready':
       return t('previewEmail.templates.referrer_report_ready');
+    case 'callback_requested':
+      return t('previewEmail.templates.callback_requested');
     default:
       return name;
   }

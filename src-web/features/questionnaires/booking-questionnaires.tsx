@@ -10,6 +10,7 @@ import { MessageDialog } from '../../components/modal-dialog';
 import { outcomeActions, questionnaireStoreOf, type OutcomeAction, type QuestionnaireStore } from './questionnaire-store';
 import type { FeatureStoreContext, RootStore } from '../../stores/root-store';
 import { useStores } from '../../stores/use-stores';
+import { RedirectCountdown } from './redirect-countdown';
 import { preloadSurveyModal, QuestionnaireRunModal } from './survey-modal-lazy';
 
 /**
@@ -53,11 +54,10 @@ export function followInBooking(root: RootStore, store: QuestionnaireStore, acti
         });
         break;
       }
-      case 'redirect': {
-        const url = safeRedirectUrl(action.url);
-        if (url) navigateTo(root, url);
+      case 'redirect':
+        // Followed through the countdown once no questionnaire is open (BookingQuestionnaires).
+        runInAction(() => (store.redirectUrl = safeRedirectUrl(action.url)));
         break;
-      }
       case 'validationCodeRequired':
         runInAction(() => (booking.examChoice.questionnaireValidationCodeRequired = true));
         break;
@@ -112,6 +112,7 @@ export async function beforeLocation(root: RootStore, slugs: string[]): Promise<
   const booking = root.booking;
   try {
     booking.examChoice.clearQuestionnaireOutcomes();
+    runInAction(() => (store.redirectUrl = null));
     let list: QuestionnaireListResponse;
     try {
       [list] = await Promise.all([listFor(root, store, slugs), loadQuestionnaireTexts(root.i18n.i18n, root.i18n.locale)]);
@@ -135,7 +136,7 @@ export async function beforeLocation(root: RootStore, slugs: string[]): Promise<
       } catch {
         // As above: the server checks again at booking.
       }
-      return true;
+      return store.redirectUrl === null;
     }
     preloadSurveyModal();
     void store.run('BOOKING', list.bookingKey, list.questionnaires, {
@@ -143,7 +144,8 @@ export async function beforeLocation(root: RootStore, slugs: string[]): Promise<
       follow: (actions) => followInBooking(root, store, actions),
     });
     await when(() => store.state === 'done');
-    return store.denied === null && !store.closedUnanswered && store.remaining === 0;
+    // A redirect sends the patient elsewhere: the booking stays on the exam choice meanwhile.
+    return store.denied === null && store.redirectUrl === null && !store.closedUnanswered && store.remaining === 0;
   } finally {
     running = false;
   }
@@ -171,6 +173,8 @@ export const BookingQuestionnaires = observer(function BookingQuestionnaires({ o
   const textsReady = useQuestionnaireTexts(root.i18n.i18n, root.i18n.locale);
   if (!textsReady) return null;
   const dismiss = () => runInAction(() => (store.denied = null));
+  const redirect = store.subject === 'BOOKING' && store.current === null ? safeRedirectUrl(store.redirectUrl) : null;
+  const stay = () => runInAction(() => (store.redirectUrl = null));
   return (
     <>
       {store.subject === 'BOOKING' && (
@@ -187,6 +191,16 @@ export const BookingQuestionnaires = observer(function BookingQuestionnaires({ o
         <MessageDialog title={t('questionnaire.denied')} closeText={t('action.close')} onClose={dismiss}>
           <p data-questionnaire-denied>{store.denied.message || t('message.questionnaire_denied')}</p>
         </MessageDialog>
+      )}
+      {redirect !== null && (
+        <RedirectCountdown
+          url={redirect}
+          onGo={() => {
+            stay();
+            navigateTo(root, redirect);
+          }}
+          onStay={stay}
+        />
       )}
     </>
   );

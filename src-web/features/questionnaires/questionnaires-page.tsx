@@ -12,6 +12,7 @@ import { Page } from '../../components/page';
 import { PageLoadState } from '../../components/page-load-state';
 import { questionnaireStoreOf } from './questionnaire-store';
 import { useStores } from '../../stores/use-stores';
+import { RedirectCountdown } from './redirect-countdown';
 import { preloadSurveyModal, QuestionnaireRunModal } from './survey-modal-lazy';
 import './questionnaires.css';
 import { patientAccessStoreOf } from '../authentication/public';
@@ -47,6 +48,7 @@ export const QuestionnairesPage = observer(function QuestionnairesPage() {
   const target = params.get('target');
   const textsReady = useQuestionnaireTexts(root.i18n.i18n, root.i18n.locale);
   const left = useRef(false);
+  const [countdown, setCountdown] = useState<string | null>(null);
 
   // An appointment slug: its booking key replaces it in the address, then the page goes on as usual.
   // The server names the booking only to a browser already signed in to it (401 otherwise, the
@@ -109,11 +111,17 @@ export const QuestionnairesPage = observer(function QuestionnairesPage() {
     if (state !== 'done' || closedUnanswered || answeredCount === 0) return;
     // The redirect comes from the provider's configuration (may be another site); the stored
     // target comes from the link, so only a path of this portal is followed.
-    const next = safeRedirectUrl(redirectUrl) ?? safeInternalPath(target);
+    const redirect = safeRedirectUrl(redirectUrl);
+    if (redirect) {
+      // The answers send the patient elsewhere: through the countdown, which they may stop.
+      left.current = true;
+      setCountdown(redirect);
+      return;
+    }
+    const next = safeInternalPath(target);
     if (!next) return;
     left.current = true;
-    if (isExternalUrl(next)) window.location.assign(next);
-    else navigate(inLayout(next), { replace: true });
+    navigate(inLayout(next), { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, failure, redirectUrl, answeredCount, closedUnanswered, target]);
 
@@ -152,6 +160,17 @@ export const QuestionnairesPage = observer(function QuestionnairesPage() {
         </div>
       )}
       <QuestionnaireRunModal store={store} locale={root.i18n.locale} />
+      {countdown !== null && (
+        <RedirectCountdown
+          url={countdown}
+          onGo={() => {
+            setCountdown(null);
+            if (isExternalUrl(countdown)) window.location.assign(countdown);
+            else navigate(inLayout(countdown), { replace: true });
+          }}
+          onStay={() => setCountdown(null)}
+        />
+      )}
     </Page>
   );
 });

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { ReferrerReport } from '@contract/api/referrer-report';
+import type { ReferrerReport } from '@contract/api/quick-report';
 import { Button, ButtonLink } from '../../components/button';
 import { Page } from '../../components/page';
 import { useQuickReportTexts } from '../../i18n/quick-report-texts';
@@ -179,7 +179,7 @@ const QuickReportView = observer(function QuickReportView({
   );
 });
 
-/** /referrer/quick-report?imsec=…&repositorySource=…: the referring doctor's report and images (issue 16). */
+/** /referrer/quick-report?imsec=…&repositorySource=…: the referring doctor's report and images (docs/rules/referrers.md#quick-report). */
 export const QuickReportPage = observer(function QuickReportPage() {
   const root = useStores();
   const store = root.featureStore(quickReportStoreOf);

@@ -1,6 +1,6 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { DEFAULT_REPOSITORY_SOURCE, type ImageViewerResponse } from '@contract/api/image-viewer';
-import { IMAGE_GENERATION_POLL_MS, IMAGE_GENERATION_WAIT_MS, type ReferrerReport } from '@contract/api/referrer-report';
+import { IMAGE_GENERATION_POLL_MS, IMAGE_GENERATION_WAIT_MS, type ReferrerReport } from '@contract/api/quick-report';
 import { ApiError } from '../../api/client';
 import { createQuickReportApi, type QuickReportApi } from '../../api/quick-report-api';
 import { paths, ROUTE } from '../../paths';

@@ -6,7 +6,7 @@ import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 
 /**
- * /referrer/report-feedback/faq (spec point 2): HTML from a translation key. The server's
+ * /referrer/report-feedback/faq: HTML from a translation key. The server's
  * translation overlay may replace it, so it is sanitised like any configured HTML.
  */
 export function ReportFeedbackFaqPage() {

@@ -40,7 +40,7 @@ const FeedbackSurvey = observer(function FeedbackSurvey({ store, locale }: { sto
         id: questionnaire.questionnaireId,
         type: 'FEEDBACK',
         json: questionnaire.questionnaire,
-        // Which report it rates, also inside the modal (issue 26).
+        // Which report it rates, also inside the modal.
         title: t('reportFeedback.surveyTitleFor', { patient: questionnaire.report.patientName, exam: questionnaire.report.examName }),
         modalSize: questionnaire.modalSize,
         css: {},
@@ -126,7 +126,7 @@ const Body = observer(function Body({ store, locale, toReport }: { store: Report
 });
 
 /**
- * /referrer/report-feedback?imsec=… or ?accession=… (spec points 2, 4, 5): the referring doctor's
+ * /referrer/report-feedback?imsec=… or ?accession=… (docs/rules/referrers.md#the-pages): the referring doctor's
  * report-quality feedback, once per report, in the survey modal; then a thank-you and, after
  * 4 s, the report the doctor came from, else the provider's configured page.
  */

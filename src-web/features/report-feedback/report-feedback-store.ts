@@ -5,14 +5,14 @@ import { createReferrerFeedbackApi, type FeedbackCredentials, type ReferrerFeedb
 import type { FeatureStoreContext } from '../../stores/root-store';
 
 /**
- * The feedback page's states (spec point 4, Feedback page): loading; error (feedback switched
+ * The feedback page's states (docs/rules/referrers.md#the-pages): loading; error (feedback switched
  * off, a refused or expired link, a failure); noCredentials (neither ?imsec nor ?accession:
  * 'No valid credentials available'); questionnaire (the survey is open); alreadyProvided;
  * provided (the thank-you, counting down to the redirect); redirect (leaving for the configured page).
  */
 export type FeedbackPageState = 'loading' | 'error' | 'noCredentials' | 'questionnaire' | 'alreadyProvided' | 'provided' | 'redirect';
 
-/** Spec point 9: the feedback page moves on 4 s after a successful answer. */
+/** The feedback page moves on 4 s after a successful answer. */
 export const FEEDBACK_REDIRECT_SECONDS = 4;
 
 export interface FeedbackPageInput {

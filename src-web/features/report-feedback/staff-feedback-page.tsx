@@ -1,10 +1,8 @@
-import { Suspense, useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { AntdScope } from '../../components/antd-scope';
 import { Page } from '../../components/page';
-import { PageLoadState } from '../../components/page-load-state';
-import { StaffSignInNotice } from '../../components/staff-sign-in-action';
+import { StaffTableStates } from '../../components/staff-table-page';
 import { useStaffFeedbackTexts } from '../../i18n/staff-feedback-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
@@ -29,49 +27,30 @@ const Workspace = observer(function Workspace({ store }: { store: StaffFeedbackS
   );
 });
 
-const loading = <PageLoadState failed={false} errorText="" retryText="" onRetry={() => undefined} />;
-
 /** /staff/referrer-feedback: staff and admins read, filter, sort and export referrers' report feedback. */
 export const StaffFeedbackPage = observer(function StaffFeedbackPage() {
   const root = useStores();
   const store = root.featureStore(staffFeedbackStoreOf);
   const { t } = useTranslation();
   const textsReady = useStaffFeedbackTexts(root.i18n.i18n, root.i18n.locale);
-  // Signing in or out asks the server again.
-  const staffUserId = root.staff.user?.userId ?? null;
-
-  useEffect(() => {
-    void store.load(1);
-    return () => store.dispose();
-  }, [store, staffUserId]);
-
   if (!textsReady) return <LoadingOverlay />;
   return (
     <Page title={t('staffFeedback.title')} className="pp-staff-feedback">
       <p>{t('staffFeedback.intro')}</p>
-      {store.problem === 'signInNeeded' ? (
-        <StaffSignInNotice text={t('staffFeedback.signInNeeded')} label={t('staffFeedback.signIn')} onSignedIn={() => void store.load(1)} />
-      ) : store.problem === 'roleNeeded' ? (
-        <p role="alert" className="pp-notice pp-notice-error">
-          {t('staffFeedback.roleNeeded')}
-        </p>
-      ) : store.problem === 'unavailable' ? (
-        <PageLoadState
-          failed
-          errorText={
-            store.filterProblem === null ? t('staffFeedback.unavailable') : t('staffFeedback.badFilter', { reason: store.filterProblem })
-          }
-          retryText={t('staffFeedback.retry')}
-          onRetry={() => void store.load()}
-        />
-      ) : store.data !== null ? (
-        // antd's theme and texts load with the first table; the spinner stands in meanwhile.
-        <Suspense fallback={loading}>
-          <Workspace store={store} />
-        </Suspense>
-      ) : (
-        loading
-      )}
+      <StaffTableStates
+        store={store}
+        arrive={() => store.load(1)}
+        texts={{
+          signInNeeded: t('staffFeedback.signInNeeded'),
+          signIn: t('staffFeedback.signIn'),
+          roleNeeded: t('staffFeedback.roleNeeded'),
+          unavailable:
+            store.filterProblem === null ? t('staffFeedback.unavailable') : t('staffFeedback.badFilter', { reason: store.filterProblem }),
+          retry: t('staffFeedback.retry'),
+        }}
+      >
+        <Workspace store={store} />
+      </StaffTableStates>
     </Page>
   );
 });

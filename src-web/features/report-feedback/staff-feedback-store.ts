@@ -93,6 +93,11 @@ export class StaffFeedbackStore {
     this.setView({ referrer: null, modality: null, from: null, to: null });
   }
 
+  /** Loaded at least once: the table may show (components/staff-table-page.tsx). */
+  get loaded(): boolean {
+    return this.data !== null;
+  }
+
   async load(page = this.page): Promise<void> {
     const generation = ++this.generation;
     this.page = page;

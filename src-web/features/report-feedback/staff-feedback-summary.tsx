@@ -1,13 +1,15 @@
 import Table, { type ColumnsType as TableColumnsType } from 'antd/es/table';
 import { observer } from 'mobx-react-lite';
-import { useId, type ComponentProps } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedbackQuestionLabel, FeedbackSummaryRow } from '@contract/api/referrer-feedback';
+import { namedTable } from '../../components/named-table';
 import type { StaffFeedbackStore } from './staff-feedback-store';
 
 function SummaryTable({ heading, rows, ratings }: { heading: string; rows: FeedbackSummaryRow[]; ratings: FeedbackQuestionLabel[] }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const NamedTable = useMemo(() => namedTable(headingId), [headingId]);
   const none = t('staffFeedback.noAnswer');
   const columns: TableColumnsType<FeedbackSummaryRow> = [
     {
@@ -24,7 +26,6 @@ function SummaryTable({ heading, rows, ratings }: { heading: string; rows: Feedb
       render: (_: unknown, row) => row.averages[question.name] ?? none,
     })),
   ];
-  const NamedTable = (props: ComponentProps<'table'>) => <table {...props} aria-labelledby={headingId} />;
   return (
     <div className="pp-staff-feedback-summary">
       <h3 id={headingId}>{heading}</h3>

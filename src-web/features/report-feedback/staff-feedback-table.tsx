@@ -1,17 +1,16 @@
 import Table, { type ColumnsType as TableColumnsType, type TableProps } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import { observer } from 'mobx-react-lite';
-import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedbackEntry, FeedbackSort } from '@contract/api/referrer-feedback';
 import { useStores } from '../../stores/use-stores';
 import { answerWords, formatGivenAt, type QuestionLabels } from './staff-feedback-format';
 import { STAFF_FEEDBACK_PAGE_SIZE, type StaffFeedbackStore } from './staff-feedback-store';
+import { namedTable } from '../../components/named-table';
 
 export const FEEDBACK_TABLE_HEADING_ID = 'pp-staff-feedback-table-heading';
 
-/** antd's table element named by the heading above it (antd passes no aria props of its own). */
-const NamedTable = (props: ComponentProps<'table'>) => <table {...props} aria-labelledby={FEEDBACK_TABLE_HEADING_ID} />;
+const NamedTable = namedTable(FEEDBACK_TABLE_HEADING_ID);
 
 /** The comments: every answer that is not a score, under its question's title when there are several. */
 function Comments({ item, labels, rating }: { item: FeedbackEntry; labels: QuestionLabels; rating: ReadonlySet<string> }) {

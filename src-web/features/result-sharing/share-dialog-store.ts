@@ -19,7 +19,7 @@ import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 
 /**
- * The share-results dialog (spec points 2, 3 and 5; docs/rules/results.md#sharing): the patient's
+ * The share-results dialog (docs/rules/results.md#sharing): the patient's
  * shares of one booking's result (or, from the patient portal, the history), a form to share with
  * a contact by e-mail (or SMS when the provider has it), and revoke. The form checks what the
  * server checks, with the list's smsEnabled and noteMaxLength, so a refusal shows next to its
@@ -50,7 +50,7 @@ function withoutSpaces(value: string): string {
 }
 
 /**
- * EMAIL when the value is an e-mail address, else PHONE (spec point 5); the value is trimmed, and
+ * EMAIL when the value is an e-mail address, else PHONE; the value is trimmed, and
  * a phone number loses its spaces.
  */
 export function contactOf(raw: string): { value: string; type: ContactType } {
@@ -60,7 +60,7 @@ export function contactOf(raw: string): { value: string; type: ContactType } {
 }
 
 /**
- * The contact's problem (spec point 5). SMS off: required, and an e-mail. SMS on: an e-mail or a
+ * The contact's problem. SMS off: required, and an e-mail. SMS on: an e-mail or a
  * phone number of 9 to 15 digits with an optional leading plus, else invalid_contact_details.
  */
 export function contactProblem(raw: string, smsEnabled: boolean): ShareFieldProblem | null {

@@ -143,7 +143,7 @@ const ShareRow = observer(function ShareRow({ store, share }: { store: ShareDial
 
 /**
  * The patient's shares, newest first: whom, how, when shared and until when, revoked or a Revoke
- * button, and the access log. Above 450 px it scrolls (spec point 2); a scrolling region is
+ * button, and the access log. Above 450 px it scrolls; a scrolling region is
  * focusable so the keyboard can scroll it too.
  */
 export const ShareList = observer(function ShareList({ store }: { store: ShareDialogStore }) {

@@ -22,7 +22,7 @@ import './result-sharing.css';
 const FORM_NAME = 'share-results';
 export const shareFieldId = (field: ShareField): string => `${FORM_NAME}_${field}`;
 
-/** Dialog body heights of spec point 2: 450 px on a phone, 600 px otherwise. */
+/** Dialog body heights (docs/rules/results.md#share-dialog-web): 450 px on a phone, 600 px otherwise. */
 export const DIALOG_BODY_HEIGHT = { mobile: 450, other: 600 } as const;
 
 export interface ShareResultsDialogProps {
@@ -197,7 +197,7 @@ const ShareListArea = observer(function ShareListArea({ store }: { store: ShareD
 });
 
 /**
- * The share-results dialog (spec point 2): the create form, the success line, and the shares with
+ * The share-results dialog (docs/rules/results.md#share-dialog-web): the create form, the success line, and the shares with
  * revoke and their access log. Its body is 450 px high on a phone and 600 px otherwise; the list
  * scrolls above 450 px. It opens with the focus on the contact field; on close antd gives the focus
  * back to what had it (and afterClose may place it).

@@ -70,7 +70,7 @@ const HistoryView = observer(function HistoryView({ store }: { store: HistorySto
   );
 });
 
-/** "Your earlier results" below the result: the same sign-in opens them (issue 25). */
+/** "Your earlier results" below the result: the same sign-in opens them (docs/rules/results.md#earlier-results-web). */
 export const HistorySection = observer(function HistorySection({ bookingKey }: { bookingKey: string }) {
   const root = useStores();
   const store = root.featureStore(historyStoreOf);

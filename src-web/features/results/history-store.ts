@@ -26,7 +26,7 @@ export class HistoryItem {
 /**
  * "Your earlier results" below the result (docs/rules/results.md#earlier-results-web): the results
  * sign-in already proved who the patient is, so the list loads with the page, nothing asked again
- * (issue 25, one sign-in per visit); the server lists only the same person's reports.
+ * (one sign-in per visit, docs/rules/results.md#history); the server lists only the same person's reports.
  */
 export class HistoryStore {
   bookingKey: string | null = null;

@@ -8,7 +8,7 @@ import { isLinkStale } from './image-link';
 import { rememberImagesReturn } from './images-return';
 
 /**
- * Why the images did not open (spec point 8): no viewer URL could be made
+ * Why the images did not open: no viewer URL could be made
  * (message.error_generating_images_url), the link gives no access (403,
  * message.user_not_have_access_to_images), or the call failed otherwise.
  */
@@ -53,7 +53,7 @@ export interface ImageLinkSource {
 }
 
 /**
- * Opening a result's images (docs/rules/results.md, spec point 4 Image viewer link), shared by the
+ * Opening a result's images (docs/rules/results.md#image-viewer), shared by the
  * result page, the history list and the shared results page: a link that sat on the page longer
  * than it lives is replaced first; then GET /api/image_viewer says where to go. A link the server
  * calls EXPIRED although it was not fresh is replaced once more before its redirect is followed.

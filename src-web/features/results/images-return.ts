@@ -1,7 +1,7 @@
 import { safeInternalPath } from '../../platform/safe-url';
 
 /**
- * The way back from the images to the same place on the result page (issue 25): before the tab
+ * The way back from the images to the same place on the result page (docs/rules/results.md#way-back-from-the-images): before the tab
  * leaves for the viewer, the page notes in sessionStorage (this tab only, never a URL or a server
  * log) where it was, which exam the images are of, and its scroll position. The demo viewer shows
  * that label and a "Back to your results" link; the result page, opened again, scrolls back.

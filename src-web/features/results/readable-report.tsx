@@ -10,7 +10,7 @@ import { parseReport, type ReportSection, type ReportSectionKind } from './repor
 import './readable-report.css';
 
 /**
- * The report as a patient reads it (issue 25, docs/rules/results.md#reading-the-report): the
+ * The report as a patient reads it (docs/rules/results.md#reading-the-report): the
  * radiologist's conclusion first, set apart, then the findings and the rest under plain headings;
  * the glossary's terms explained on tap, hover or focus. Text only: React escapes it, never HTML.
  */

@@ -56,7 +56,7 @@ const Report = observer(function Report({ store, result }: { store: ResultStore;
   );
 });
 
-/** Sharing the result or the whole history with a GP or family: the same sign-in allows both (issue 25). */
+/** Sharing the result or the whole history with a GP or family: the same sign-in allows both (docs/rules/results.md#sharing). */
 function ShareAction({ store }: { store: ResultStore }) {
   const { t } = useTranslation();
   if (store.bookingKey === null) return null;
@@ -121,7 +121,10 @@ const ResultView = observer(function ResultView({ store }: { store: ResultStore 
   );
 });
 
-/** /appointments/{key}/result and /result/patient: the patient's result of one appointment (issue 15). */
+/**
+ * /appointments/{key}/result and /result/patient: the patient's result of one appointment
+ * (docs/rules/results.md#patient-result-page-web).
+ */
 export const ResultPage = observer(function ResultPage() {
   const root = useStores();
   const store = root.featureStore(resultStoreOf);

@@ -9,6 +9,7 @@ import { useStaffTexts } from '../../i18n/staff-texts';
 import { safeInternalPath } from '../../platform/safe-url';
 import { useEmbedded } from '../../shell/embedded';
 import { useStores } from '../../stores/use-stores';
+import { directImagesStoreOf, type DirectImagesProblem } from './direct-images-store';
 
 /** Who may open images: referring doctors and the provider's staff (docs/rules/staff-access.md#roles). */
 export const IMAGE_VIEWER_ROLES: readonly StaffRole[] = ['referrer', 'staff', 'admin'];
@@ -16,11 +17,13 @@ export const IMAGE_VIEWER_ROLES: readonly StaffRole[] = ['referrer', 'staff', 'a
 type Phase = 'checking' | 'sign-in' | 'signed-in';
 
 /**
- * /image-viewer-access (spec point 2): sign-in through the provider's identity provider, silent
+ * /image-viewer-access (docs/identity.md#the-browser): sign-in through the provider's identity provider, silent
  * first (a cached account, else the provider's own session in a hidden frame) and the popup as
  * fallback, on the person's click since browsers block popups nobody asked for; a blocked popup
- * continues as a full-page redirect. On failure: 'error check images authorization' (spec point 8).
- * With returnUrl (a path of this site) the browser goes there once signed in.
+ * continues as a full-page redirect. On failure: 'error check images authorization'.
+ * With input (an image link, imsec) the images open once signed in: POST /api/image_viewer/direct
+ * names the viewer's address and the browser goes there. Otherwise, with returnUrl
+ * (a path of this site) the browser goes there once signed in.
  */
 export const ImageViewerAccessPage = observer(function ImageViewerAccessPage() {
   const { staff, i18n } = useStores();
@@ -30,6 +33,8 @@ export const ImageViewerAccessPage = observer(function ImageViewerAccessPage() {
   const embedded = useEmbedded();
   const [params] = useSearchParams();
   const returnUrl = safeInternalPath(params.get('returnUrl'));
+  const imageLink = params.get('input');
+  const directImages = useStores().featureStore(directImagesStoreOf);
   const [phase, setPhase] = useState<Phase>(() => (staff.user === null ? 'checking' : 'signed-in'));
   const configured = staff.settings !== null;
 
@@ -47,14 +52,18 @@ export const ImageViewerAccessPage = observer(function ImageViewerAccessPage() {
   }, [phase, configured, staff]);
 
   const allowed = staff.hasAnyRole(IMAGE_VIEWER_ROLES);
+  const user = staff.user;
   useEffect(() => {
-    if (phase === 'signed-in' && allowed && returnUrl !== null) navigate(embedded ? `/iframe${returnUrl}` : returnUrl, { replace: true });
-  }, [phase, allowed, returnUrl, embedded, navigate]);
+    if (phase === 'signed-in' && allowed && imageLink !== null && user !== null) void directImages.open(imageLink, user);
+  }, [phase, allowed, imageLink, user, directImages]);
+  useEffect(() => {
+    if (phase === 'signed-in' && allowed && imageLink === null && returnUrl !== null)
+      navigate(embedded ? `/iframe${returnUrl}` : returnUrl, { replace: true });
+  }, [phase, allowed, imageLink, returnUrl, embedded, navigate]);
 
   if (!ready) return <p role="status">{t('message.loading')}</p>;
 
   const signIn = () => void staff.signIn().then((signedIn) => signedIn && setPhase('signed-in'));
-  const user = staff.user;
   const failed = staff.problem !== null || (user !== null ? !allowed : !configured && phase !== 'checking');
 
   return (
@@ -70,7 +79,11 @@ export const ImageViewerAccessPage = observer(function ImageViewerAccessPage() {
             </div>
           )}
           {user !== null && allowed ? (
-            <p>{t('staff.imageViewerAccess.signedIn', { name: user.username })}</p>
+            imageLink === null ? (
+              <p>{t('staff.imageViewerAccess.signedIn', { name: user.username })}</p>
+            ) : (
+              <DirectImagesState opening={directImages.opening} problem={directImages.problem} />
+            )
           ) : (
             configured && (
               <>
@@ -86,3 +99,21 @@ export const ImageViewerAccessPage = observer(function ImageViewerAccessPage() {
     </Page>
   );
 });
+
+/** The image link being opened, or why it did not open. */
+function DirectImagesState({ opening, problem }: { opening: boolean; problem: DirectImagesProblem | null }) {
+  const { t } = useTranslation();
+  if (problem === null)
+    return <p role="status">{opening ? t('staff.imageViewerAccess.opening') : t('staff.imageViewerAccess.checking')}</p>;
+  return (
+    <div role="alert" className="pp-notice pp-notice-error">
+      <p>
+        {problem === 'noUrl'
+          ? t('staff.imageViewerAccess.noUrl')
+          : problem === 'noAccess'
+            ? t('staff.imageViewerAccess.noAccess')
+            : t('staff.imageViewerAccess.failed')}
+      </p>
+    </div>
+  );
+}

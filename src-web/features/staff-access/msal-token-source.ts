@@ -4,7 +4,7 @@ import { REDIRECT_PATH } from './redirect-path';
 
 /**
  * MSAL (@azure/msal-browser) as the staff token source (docs/identity.md#the-browser): its cache
- * in local storage (spec point 9), the redirect URI the bridge page answers
+ * in local storage, the redirect URI the bridge page answers
  * (src-web/auth-redirect.html at /auth/redirect), and for a provider other than Entra ID the
  * OIDC protocol mode with the authority's host as a known authority.
  */

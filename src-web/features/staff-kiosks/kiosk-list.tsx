@@ -10,11 +10,11 @@ import { useStores } from '../../stores/use-stores';
 import { CopyCode } from './copy-code';
 import { formatKioskTime, formatUptime } from './kiosk-times';
 import type { KioskGroup, StaffKiosksStore } from './staff-kiosks-store';
+import { namedTable } from '../../components/named-table';
 
 const LIST_HEADING_ID = 'pp-staff-kiosk-list-heading';
 
-/** antd's table element named by the list's heading (antd passes no aria props of its own). */
-const NamedTable = (props: ComponentProps<'table'>) => <table {...props} aria-labelledby={LIST_HEADING_ID} />;
+const NamedTable = namedTable(LIST_HEADING_ID);
 
 /** A kiosk with what its row needs: its clinic's group (name and zone). */
 interface KioskRow {

@@ -37,6 +37,15 @@ const bookingCode: Catalogue = readEnglish('booking-code.json');
 const bookingSteps: Catalogue = readEnglish('booking-steps.json');
 /** The questionnaires' dialog (src-web/i18n/questionnaire-texts.ts). */
 const questionnaires: Catalogue = readEnglish('questionnaires.json');
+/** The callback request page and the staff callback queue (callback-texts.ts, staff-callbacks-texts.ts). */
+const callback: Catalogue = readEnglish('callback.json');
+const staffCallbacks: Catalogue = readEnglish('staff-callbacks.json');
+/** The staff booking-request queue (staff-booking-requests-texts.ts). */
+const staffBookingRequests: Catalogue = readEnglish('staff-booking-requests.json');
+/** The chat assistant's panel (src-web/i18n/chat-texts.ts). */
+const chat: Catalogue = readEnglish('chat.json');
+/** The analytics consent banner (src-web/i18n/consent-texts.ts). */
+const consent: Catalogue = readEnglish('consent.json');
 
 function lookUp(catalogue: Catalogue, key: string): string | Catalogue | undefined {
   let node: string | Catalogue | undefined = catalogue[key];
@@ -66,6 +75,11 @@ function lookUpText(key: string): string | Catalogue | undefined {
     bookingCode,
     bookingSteps,
     questionnaires,
+    callback,
+    staffCallbacks,
+    staffBookingRequests,
+    chat,
+    consent,
   ]) {
     const text = lookUp(catalogue, key);
     if (typeof text === 'string') return text;

@@ -99,6 +99,18 @@ const EXPECTED_TABLES = [
   'referrer_report_read',
   // 0031_staff_patient_lookup
   'staff_lookup_counter',
+  // 0032_mail_unsubscribe
+  'mail_recipient',
+  // 0034_booking_form_details
+  'booking_form_settings',
+  'insurance_type',
+  'ethnicity_option',
+  'booking_form_details',
+  // 0033_callback_requests
+  'callback_request',
+  'callback_limit_counter',
+  // 0037_booking_request_handling
+  'booking_request_handling',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

@@ -9,7 +9,7 @@ import { useTestApp } from '../helpers/test-app';
 import { staffBrowser } from '../modules/staff-access/identity-kit';
 import { authorizationRequest, browse, CookieJar, exchangeCode, followUntil, signIn } from './oidc-client';
 
-// The default of `npm start` (issue 26, docs/identity.md#local-identity-provider): the demo provider
+// The default of `npm start` (docs/identity.md#local-identity-provider): the demo provider
 // inside the portal under /dev/idp, plain http on the portal's own origin, so a newcomer has no
 // certificate to accept; the portal opened as localhost or 127.0.0.1 (or the machine's address)
 // signs in and comes back there, and no other site can be a redirect target.

@@ -122,6 +122,18 @@ describe('renderThemeStyle', () => {
     expect(style).not.toContain('</style><');
     expect(style.match(/<\/style>/g)).toHaveLength(1);
   });
+
+  it('places the banner as the provider set it (whitelisted declarations, as the app applies them), or not at all', async () => {
+    const bootstrap = await demoBootstrap();
+    const at = (bannerPositionCss: string | null) =>
+      renderThemeStyle({ ...bootstrap, radiology: { ...bootstrap.radiology, bannerPositionCss } }, 'n');
+    expect(at('position: sticky; top: 0; max-width: 60rem')).toContain(
+      'html body .pp-banner{position:sticky;top:0;max-width:60rem}</style>',
+    );
+    expect(at(null)).not.toContain('.pp-banner');
+    // Refused at config validation; should one reach here, nothing of it is written.
+    expect(at('position: absolute; z-index: 1}body{display:none')).not.toContain('.pp-banner');
+  });
 });
 
 describe.each(backends())('the served page’s first paint on %s', (backend) => {

@@ -303,7 +303,8 @@ describe('header image and background', () => {
 
   it('should apply the patient-portal background on non-mobile devices when enabled', async () => {
     await shellAt('/about', { config: testConfig({ app: { patientPortalBackgroundEnabled: true } }) });
-    expect(document.body.classList.contains('pp-has-background')).toBe(true);
+    // The frame sets the class in an effect after its render: on a loaded machine that is a moment later.
+    await waitFor(() => expect(document.body.classList.contains('pp-has-background')).toBe(true));
   });
 
   it('should not apply the background on phones', async () => {

@@ -6,7 +6,7 @@ import { renderApp } from '../helpers/render-app';
 import { STAFF_USER, REFERRER_USER } from '../helpers/staff-users';
 import { testConfig } from '../helpers/test-config';
 
-// The signed-in staff member in the navigation (spec point 2, docs/identity.md#the-browser).
+// The signed-in staff member in the navigation (docs/identity.md#the-browser).
 
 const STAFF = STAFF_USER;
 const REFERRER = REFERRER_USER;
@@ -65,9 +65,21 @@ describe('desktop navigation with staff sign-in', () => {
 
   // Each role's menu (docs/rules/staff-access.md#staff-home): what the server would admit, and nothing else.
   it.each([
-    [['staff'], ['Staff home', 'Book for a patient', 'E-mail preview', 'Referrer feedback']],
+    [['staff'], ['Staff home', 'Book for a patient', 'Callback requests', 'Booking requests', 'E-mail preview', 'Referrer feedback']],
     [['kioskAdmin'], ['Staff home', 'Lobby kiosks']],
-    [['admin'], ['Staff home', 'Book for a patient', 'E-mail preview', 'Referrer feedback', 'Lobby kiosks', 'Admin panel']],
+    [
+      ['admin'],
+      [
+        'Staff home',
+        'Book for a patient',
+        'Callback requests',
+        'Booking requests',
+        'E-mail preview',
+        'Referrer feedback',
+        'Lobby kiosks',
+        'Admin panel',
+      ],
+    ],
     [['referrer'], []],
   ] as const)('should give the roles %j exactly the tools %j in the account menu', async (roles, names) => {
     const config = testConfig({ app: { ...WITH_IDENTITY.app, referrerReportQualityFeedbackEnabled: true } });

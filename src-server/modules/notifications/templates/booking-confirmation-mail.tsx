@@ -2,6 +2,7 @@
 import { Img, Section, Text } from '@react-email/components';
 import type { MailBrand } from './brand';
 import { Action, H, Lines, MailLayout, P, paragraph } from './layout';
+import { QuestionnairesBlock } from './questionnaires-block';
 import type { MailWords } from './words';
 
 /** The booking confirmation's body (booking-confirmation.ts gathers the facts and the attachments). */
@@ -16,6 +17,8 @@ export interface ConfirmationView {
   clinicLines: string[];
   clinicPhone: string | null;
   link: string;
+  /** The questionnaires due before the visit and the link that answers them, or null. */
+  questionnaires: { titles: string[]; link: string } | null;
   bookingCode: string;
   image: { src: string; size: number } | null;
 }
@@ -42,6 +45,12 @@ export function BookingConfirmationMail(props: { brand: MailBrand; words: MailWo
       <Lines lines={view.clinicLines} />
       <P>{w.manage}</P>
       <Action brand={brand} href={view.link} label={w.button} />
+      {view.questionnaires === null ? null : (
+        <QuestionnairesBlock
+          brand={brand}
+          view={{ ...view.questionnaires, heading: w.questionnairesHeading, intro: w.questionnairesIntro, button: w.questionnairesButton }}
+        />
+      )}
       <H>{w.codeHeading}</H>
       {view.image === null ? null : (
         <Img

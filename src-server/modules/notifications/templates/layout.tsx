@@ -15,6 +15,14 @@ const FONT = "Arial, 'Helvetica Neue', Helvetica, sans-serif";
 const TEXT = '#1f2933';
 const MUTED = '#4b5563';
 
+/**
+ * Where the footer's unsubscribe link goes. A mail is rendered when it is queued, but the link is
+ * the recipient's own and signed when the mail goes out (modules/unsubscribe fills it in, and the
+ * preview puts a sample link), so the layout writes this marker. Only characters React leaves as
+ * they are, so the HTML and the text part both hold it verbatim.
+ */
+export const UNSUBSCRIBE_URL_PLACEHOLDER = 'https://unsubscribe.invalid/__unsubscribe_url__';
+
 export const paragraph: CSSProperties = { margin: '0 0 12px', fontSize: '16px', lineHeight: '24px', color: TEXT };
 
 export function MailLayout(props: {
@@ -63,6 +71,12 @@ export function MailLayout(props: {
             <Hr style={{ borderColor: '#d1d5db', margin: '8px 0' }} />
             <Text style={{ margin: 0, fontSize: '13px', lineHeight: '20px', color: MUTED }}>
               {words.common.sentBy(brand.name)} {words.common.automatic}
+            </Text>
+            <Text style={{ margin: '8px 0 0', fontSize: '13px', lineHeight: '20px', color: MUTED }}>
+              {words.common.unsubscribeLead}{' '}
+              <Link href={UNSUBSCRIBE_URL_PLACEHOLDER} style={{ color: brand.link, textDecoration: 'underline' }}>
+                {words.common.unsubscribe}
+              </Link>
             </Text>
           </Section>
         </Container>

@@ -2,6 +2,7 @@
 import { Section, Text } from '@react-email/components';
 import type { MailBrand } from './brand';
 import { Action, Lines, MailLayout, P, paragraph } from './layout';
+import { QuestionnairesBlock, type QuestionnairesView } from './questionnaires-block';
 import type { MailWords } from './words';
 
 /**
@@ -21,6 +22,8 @@ export interface NoticeView {
   quote?: { label: string; text: string };
   action?: { lead?: string; href: string; label: string };
   after: string[];
+  /** Questionnaires due now, after the main action and what to know (the after-visit ones in the results mail). */
+  questionnaires?: QuestionnairesView;
   /** The clinic's phone for questions, in the footer. */
   phone?: string | null;
 }
@@ -68,6 +71,7 @@ export function NoticeMail(props: { brand: MailBrand; words: MailWords; view: No
       {view.after.map((line, index) => (
         <P key={index}>{line}</P>
       ))}
+      {view.questionnaires === undefined ? null : <QuestionnairesBlock brand={brand} view={view.questionnaires} />}
     </MailLayout>
   );
 }

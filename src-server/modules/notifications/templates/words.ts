@@ -23,6 +23,9 @@ export interface MailWords {
     contactPage: string;
     sentBy(provider: string): string;
     automatic: string;
+    /** The footer's line before the unsubscribe link (docs/rules/notifications.md#unsubscribe). */
+    unsubscribeLead: string;
+    unsubscribe: string;
   };
   confirmation: {
     subject(provider: string, when: string, clinic: string, pending: boolean): string;
@@ -40,6 +43,9 @@ export interface MailWords {
     codeAlt(code: string): string;
     cannotAttend: string;
     icsAttached: string;
+    questionnairesHeading: string;
+    questionnairesIntro: string;
+    questionnairesButton: string;
   };
   request: {
     subject(provider: string): string;
@@ -75,6 +81,9 @@ export interface MailWords {
     button: string;
     need: string;
     doctor: string;
+    questionnairesHeading: string;
+    questionnairesIntro: string;
+    questionnairesButton: string;
   };
   share: {
     subject(provider: string, who: string, history: boolean): string;
@@ -91,6 +100,20 @@ export interface MailWords {
     button: string;
     private: string;
   };
+  /** To the call centre (staff read it): a patient asks to be called back. */
+  callback: {
+    subject(provider: string, name: string): string;
+    intro: string;
+    name: string;
+    phone: string;
+    windows: string;
+    window: Record<'weekdayMorning' | 'weekdayAfternoon' | 'saturdayMorning' | 'anyTime', string>;
+    exam: string;
+    received: string;
+    reason: string;
+    button: string;
+    after: string;
+  };
 }
 
 export const EN: MailWords = {
@@ -106,6 +129,8 @@ export const EN: MailWords = {
     contactPage: 'Contact us',
     sentBy: (provider) => `This e-mail was sent by ${provider}.`,
     automatic: 'It was sent automatically; replies are not read.',
+    unsubscribeLead: 'Rather not get our notification e-mails?',
+    unsubscribe: 'Unsubscribe',
   },
   confirmation: {
     subject: (provider, when, clinic, pending) =>
@@ -125,6 +150,9 @@ export const EN: MailWords = {
     codeAlt: (code) => `QR code of booking ${code}`,
     cannotAttend: 'If you cannot attend, please let the clinic know.',
     icsAttached: 'A calendar file (appointment.ics) is attached.',
+    questionnairesHeading: 'Before your visit',
+    questionnairesIntro: 'Please answer these questions before you come. They take a few minutes and help us prepare for you:',
+    questionnairesButton: 'Answer the questions',
   },
   request: {
     subject: (provider) => `${provider}: We have received your booking request`,
@@ -163,6 +191,9 @@ export const EN: MailWords = {
     button: 'View your results',
     need: 'You will need your date of birth, and we will send you a verification code.',
     doctor: 'Your referring doctor has your report too: please talk to them about what it means for you.',
+    questionnairesHeading: 'How was your visit?',
+    questionnairesIntro: 'Please tell us how you are after your visit. It takes a minute or two and helps us care for you:',
+    questionnairesButton: 'Answer the questions',
   },
   share: {
     subject: (provider, who, history) =>
@@ -180,6 +211,24 @@ export const EN: MailWords = {
     intro: (patient, exam, date, accession) => `The report of ${patient}'s ${exam} on ${date} (accession ${accession}) is ready.`,
     button: 'Open the report and the images',
     private: 'The link is for you alone and works for 30 days. Every opening is recorded.',
+  },
+  callback: {
+    subject: (provider, name) => `${provider}: Callback requested by ${name}`,
+    intro: 'A patient has asked the call centre to phone them back.',
+    name: 'Name',
+    phone: 'Phone',
+    windows: 'When to call',
+    window: {
+      weekdayMorning: 'Weekday morning (7:30 am to 12 pm)',
+      weekdayAfternoon: 'Weekday afternoon (12 pm to 6 pm)',
+      saturdayMorning: 'Saturday morning (8 am to 12 pm)',
+      anyTime: 'Any time during opening hours',
+    },
+    exam: 'Exam they were booking',
+    received: 'Received',
+    reason: 'What the call is about, in their words:',
+    button: 'Open the callback queue',
+    after: 'Mark the request as called in the queue once you have spoken to the patient, so nobody calls twice.',
   },
 };
 

@@ -24,7 +24,7 @@ describe.each(backends())('self-service access on %s', (backend) => {
     return {
       target: await rowsOf(server.db, LIAM.bookingKey),
       requests: await server.db.query(`select booking_key, status from booking_request order by booking_key, slug`),
-      unsubscribed: await server.db.query(`select count(*)::int as count from patient where email_unsubscribed_at is not null`),
+      unsubscribed: await server.db.query(`select count(*)::int as count from mail_recipient where unsubscribed_at is not null`),
       changes: await countRows(server.db, 'appointment_change'),
       signatures: await countRows(server.db, 'consent_signature'),
       detailRequests: await countRows(server.db, 'details_change_request'),

@@ -11,7 +11,7 @@ import { renderReportPdf } from '../../../../src-server/dev-pacs/report-pdf';
 import { jpeg, MINIMAL_PDF } from './attachments-kit';
 import { noiseJpeg, objectStreamPdf, pdfkitPdf, pdfWith, pdfWithBefore } from './pdf-fixtures';
 
-// Issue 32 item 5: active PDFs and polyglots that passed the byte checks of
+// Active PDFs and polyglots that passed the byte checks of
 // docs/rules/attachments.md#content, and the passive PDFs that must still pass.
 
 const POLICY: ContentPolicy = { allowed: UPLOAD_CONTENT_TYPES, maxPixels: 50_000_000, maxDimension: 4000 };

@@ -14,7 +14,7 @@ import { freePort, startServer, waitFor, type RunningServer } from '../../helper
 import { appointmentBase, LIAM } from './attachments-kit';
 
 /**
- * kill -9 while uploads are in flight (issue 12): the real server (`npm start`'s entry point, PGlite
+ * kill -9 while uploads are in flight (docs/rules/attachments.md#storage): the real server (`npm start`'s entry point, PGlite
  * in DATA_DIR, folder storage) is killed with SIGKILL while uploads are at every stage: mid-body,
  * being checked, being stored, having their rows written. Rows are written only after their file
  * is stored and fsynced, so right after the crash no row lacks its file; the restarted server

@@ -120,6 +120,8 @@ describe.each(backends())('digital check-in on %s', (backend) => {
       appointment: { id: booked.appointmentId },
       patient: { lastName: expect.any(String), dateOfBirth: LIAM.dateOfBirth, medicareNumber: '2123456701', medicareReference: '2' },
       referral: { date: '2026-01-15' },
+      // Liam's demo booking was not made with the booking form's details.
+      bookingDetails: null,
     });
     expect(await status()).toMatchObject({ state: 'PREPARED', checkInPreparedSent: true });
 
@@ -134,6 +136,35 @@ describe.each(backends())('digital check-in on %s', (backend) => {
       booked.appointmentId,
     ]);
     expect(appointment?.status).toBe('CHECKED_IN');
+  });
+
+  it("carries the booking form's details (insurance, ethnicity, referring practice) in both hand-offs", async () => {
+    await server.db.query(`delete from booking_form_details where booking_key = $1`, [LIAM.bookingKey]);
+    await server.db.query(
+      `insert into booking_form_details (booking_key, owner, insurance_code, insurance_kind, insurance_label, insurance_member_number,
+         insurance_fund_name, ethnicity_code, ethnicity_label, referring_practice_name, referring_practice_suburb, created_at)
+       values ($1, 'APPOINTMENT', 'PRIVATE', 'PRIVATE', 'Private health fund', '1234 5678', 'Bupa', 'BOTH',
+         'Yes, both Aboriginal and Torres Strait Islander', 'Harbour Medical Centre', 'Parramatta', now())`,
+      [LIAM.bookingKey],
+    );
+    try {
+      await inWindow();
+      expect((await liam.post(`${base}/prepare`, validForm(booked))).statusCode).toBe(202);
+      await worker().runOnce();
+      expect((await liam.post(base)).statusCode).toBe(202);
+      await worker().runOnce();
+      const bookingDetails = {
+        insurance: { code: 'PRIVATE', kind: 'PRIVATE', label: 'Private health fund', memberNumber: '1234 5678', fundName: 'Bupa' },
+        ethnicity: { code: 'BOTH', label: 'Yes, both Aboriginal and Torres Strait Islander' },
+        referringPractice: { name: 'Harbour Medical Centre', suburb: 'Parramatta' },
+      };
+      expect(ris.received.map((message) => message.body)).toMatchObject([
+        { event: 'check_in.prepare', bookingDetails },
+        { event: 'check_in.complete', bookingDetails },
+      ]);
+    } finally {
+      await server.db.query(`delete from booking_form_details where booking_key = $1`, [LIAM.bookingKey]);
+    }
   });
 
   it('creates one hand-off for 20 check-ins of one appointment sent at once', async () => {

@@ -9,6 +9,7 @@ import {
   type BookingConfirmation,
 } from '../../../../src-server/modules/notifications/booking-confirmation';
 import { BOOKING_CODE_CID, BOOKING_CODE_PNG_OPTIONS } from '../../../../src-server/modules/notifications/booking-code-image';
+import { UNSUBSCRIBE_URL_PLACEHOLDER } from '../../../../src-server/modules/notifications/public';
 import { createTestClock } from '../../../../src-server/platform/clock';
 import { createSmtpMailer } from '../../../../src-server/platform/mailer';
 import { createOutboxRepository } from '../../../../src-server/platform/outbox/outbox-repository';
@@ -139,11 +140,13 @@ describe('renderBookingConfirmation', () => {
     );
     const document = new JSDOM(mail.html).window.document;
     expect(document.querySelectorAll('script, img, iframe, svg, style, marquee, b, i').length).toBe(0);
-    // The booking's two links (button and address) and the footer's contact page, nothing injected.
+    // The booking's two links (button and address), the footer's contact page and its unsubscribe marker
+    // (filled in per recipient when the mail goes out), nothing injected.
     expect([...document.querySelectorAll('a')].map((anchor) => anchor.getAttribute('href'))).toEqual([
       appointmentUrl('https://portal.example.com', 'key"><img src=x onerror=alert(1)>'),
       appointmentUrl('https://portal.example.com', 'key"><img src=x onerror=alert(1)>'),
       'https://portal.example.com/contact',
+      UNSUBSCRIBE_URL_PLACEHOLDER,
     ]);
     const text = document.body.textContent ?? '';
     expect(text).toContain(`Dear <b>Dr</b> ${hostile} O'Brien & <i>Sons</i>,`);

@@ -12,6 +12,7 @@ import {
   type Mail,
   type MailContext,
 } from '../../../../src-server/modules/notifications/mail-kinds';
+import { callbackRequestedMail } from '../../../../src-server/modules/notifications/templates/callback-request-mail';
 import { defaultBrand } from '../../../../src-server/modules/notifications/templates/brand';
 import { createTestClock } from '../../../../src-server/platform/clock';
 
@@ -119,6 +120,25 @@ const KINDS: Array<{ name: string; render: (locale: 'en-AU' | 'mk') => Promise<M
       ),
     en: 'The link is for you alone and works for 30 days.',
     mk: 'Врската е само за Вас и важи 30 дена.',
+  },
+  {
+    name: 'callback_requested',
+    render: (locale) =>
+      callbackRequestedMail(
+        {
+          firstName: 'Jane',
+          lastName: 'Citizen',
+          phone: '+61491570006',
+          windows: ['weekdayMorning', 'saturdayMorning'],
+          reason: 'MRI Brain?',
+          examName: 'MRI Brain',
+          receivedAt: new Date('2026-04-04T01:00:00.000Z'),
+          timeZone: 'Australia/Sydney',
+        },
+        context(locale),
+      ),
+    en: 'A patient has asked the call centre to phone them back.',
+    mk: 'Пациент побара од контакт-центарот да му се јави.',
   },
 ];
 

@@ -2,6 +2,7 @@ import type { JWTPayload } from 'jose';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '@contract/api/locales';
 import { EMAIL_PREVIEW_PATH, EmailPreviewSchema } from '@contract/api/notifications';
+import { UNSUBSCRIBE_URL_PLACEHOLDER } from '../../../../src-server/modules/notifications/public';
 import { subjectRef } from '../../../../src-server/modules/staff-access/public';
 import { backends, SEED_NOW } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
@@ -21,6 +22,9 @@ import {
 // a real booking made through the booking API, real staff sessions from real RS256 tokens.
 
 const SYDNEY = 'Australia/Sydney';
+
+/** The preview's sample unsubscribe link back to the marker the queued mail holds (filled per recipient when sent). */
+const asQueued = (body: string) => body.replace(/https?:\/\/[^"\s\]]*\/unsubscribe\?token=preview-only/g, UNSUBSCRIBE_URL_PLACEHOLDER);
 
 function url(query: Record<string, string>): string {
   return `${EMAIL_PREVIEW_PATH}?${new URLSearchParams(query).toString()}`;
@@ -76,9 +80,11 @@ describe.each(backends())('e-mail preview on %s', (backend) => {
       expect(response.headers['cache-control']).toBe('no-store');
       const preview = EmailPreviewSchema.parse(response.json());
       // The same mail; the page shows the booking code's image itself where the mail refers to its attachment.
+      expect(preview.html).toContain('/unsubscribe?token=preview-only');
       expect({
         ...preview,
-        html: preview.html.replace(/data:image\/png;base64,[A-Za-z0-9+/=]+/g, 'cid:booking-code@patient-portal'),
+        text: asQueued(preview.text),
+        html: asQueued(preview.html.replace(/data:image\/png;base64,[A-Za-z0-9+/=]+/g, 'cid:booking-code@patient-portal')),
       }).toEqual({
         subject: queued.subject,
         text: queued.text_body,
@@ -142,7 +148,7 @@ describe.each(backends())('e-mail preview on %s', (backend) => {
       expect(body.details[0]?.in).toBe('querystring/template');
       if (template === 'otp')
         expect(body.message).toBe(
-          'Unknown e-mail template "otp"; known templates: booking_confirmation, booking_request_received, appointment_cancelled, reschedule_requested, otp_code, results_ready, result_share, referrer_report_ready.',
+          'Unknown e-mail template "otp"; known templates: booking_confirmation, booking_request_received, appointment_cancelled, reschedule_requested, otp_code, results_ready, result_share, referrer_report_ready, callback_requested.',
         );
     }
   });
@@ -196,7 +202,9 @@ describe.each(backends())('e-mail preview on %s', (backend) => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.body.replace(/data:image\/png;base64,[A-Za-z0-9+/=]+/g, 'cid:booking-code@patient-portal')).toBe(queued.html_body);
+    expect(asQueued(response.body.replace(/data:image\/png;base64,[A-Za-z0-9+/=]+/g, 'cid:booking-code@patient-portal'))).toBe(
+      queued.html_body,
+    );
     const policy = String(response.headers['content-security-policy']);
     expect(policy).toContain('sandbox');
     expect(policy).toContain("style-src 'unsafe-inline'");

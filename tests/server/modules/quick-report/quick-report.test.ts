@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ImageViewerResponseSchema } from '@contract/api/image-viewer';
-import { ImageGenerateAnswerSchema, ReferrerReportSchema } from '@contract/api/referrer-report';
+import { ImageGenerateAnswerSchema, ReferrerReportSchema } from '@contract/api/quick-report';
 import { DEMO_GENERATION_MS, demoGeneratedStudyUid, PATIENT_IMAGE_LINK } from '../../../../src-server/modules/results/public';
 import { createSignedLinks, parseSignedLinkKeys } from '../../../../src-server/platform/signed-links';
 import { backends } from '../../helpers/database';

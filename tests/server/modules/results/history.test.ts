@@ -94,7 +94,7 @@ describe.each(backends())('patient history on %s', (backend) => {
     expect((await match({ dateOfBirth: LIAM.dateOfBirth, email: 'liam.example@example.com' }, resultsOnly)).statusCode).toBe(401);
   });
 
-  // One sign-in per visit (issue 25): the results sign-in proved who the patient is, so the
+  // One sign-in per visit (docs/rules/results.md#history): the results sign-in proved who the patient is, so the
   // history of the same person opens without the match form, from either results page.
   describe('one sign-in', () => {
     const history = (browser: Client, bookingKey: string = LIAM.bookingKey) => browser.request('GET', `/api/results/${bookingKey}/history`);

@@ -10,6 +10,7 @@ import { MINIMAL_PDF } from '../attachments/attachments-kit';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { AMELIA, authenticate, client, GRACE, LIAM, setOtpRequired, type Client } from '../patient-access/sign-in-kit';
+import { REFERRER_CLAIMS, signedInStaff, useTestIdentityProvider } from '../staff-access/identity-kit';
 import { deliverReport, getResult, INTEGRATION_ENV, resultsSignIn, STUDY_UID } from './results-kit';
 
 // The patient's result page on a real database (docs/rules/results.md#result-page): the results
@@ -17,7 +18,8 @@ import { deliverReport, getResult, INTEGRATION_ENV, resultsSignIn, STUDY_UID } f
 // report is shown only from its release time, and every report, PDF and image opening is audited.
 
 describe.each(backends())('patient results on %s', (backend) => {
-  const server = useTestApp({ backend, env: INTEGRATION_ENV });
+  const identity = useTestIdentityProvider();
+  const server = useTestApp({ backend, env: INTEGRATION_ENV, identity: () => identity.options });
   let liam: Client;
 
   beforeAll(async () => {
@@ -199,6 +201,21 @@ describe.each(backends())('patient results on %s', (backend) => {
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<{ url: string }>().url).toMatch(/^\/demo-viewer\?study=/);
+    });
+
+    it('names the signed-in external user in the audit by their identity, not by the words they send', async () => {
+      const referrer = await signedInStaff(server.app, identity, REFERRER_CLAIMS, server.clock.now());
+      const response = await referrer.request('POST', '/api/image_viewer/direct', { input: await imageLink(), username: 'Someone Else' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<{ url: string }>().url).toMatch(/^\/demo-viewer\?study=/);
+      const [row] = await server.db.query<{ actor: string; details: { openedBy?: string; via: string } }>(
+        `select actor, details from audit_log where action = 'result.images_opened' order by id desc limit 1`,
+      );
+      expect(row).toMatchObject({
+        actor: 'external_user',
+        details: { via: 'direct', openedBy: expect.stringMatching(/^staff:[0-9a-f]{16}$/) },
+      });
+      expect(JSON.stringify(row)).not.toContain('Someone Else');
     });
   });
 });

@@ -10,8 +10,8 @@ import { appointmentBase, attachmentRows, MINIMAL_PDF, multipart } from '../../m
 import { setOtpRequired } from '../../modules/patient-access/sign-in-kit';
 import { KIOSK_ADMIN_CLAIMS, staffBrowser, useTestIdentityProvider, type StaffBrowser } from '../../modules/staff-access/identity-kit';
 
-// The CSRF guard against a disguised /api prefix (docs/rules/security.md#csrf, pen test issue 32
-// item 4): the router decodes `/%61pi/...` to `/api/...`, so a guard that looked at the raw path
+// The CSRF guard against a disguised /api prefix (docs/rules/security.md#csrf, from a pen
+// test): the router decodes `/%61pi/...` to `/api/...`, so a guard that looked at the raw path
 // let a cross-site form post through. Every unsafe call is checked whatever its path, and a path
 // that reaches /api only through an escape, another case or an extra slash is refused outright.
 

@@ -3,8 +3,8 @@ import { framedBySelfOnly } from '../../../../src-server/platform/plugins/securi
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 
-// Who may frame which page (docs/rules/embedding.md#who-may-frame-the-portal, pen test issue 32
-// item 9): the provider's sites may frame the patient pages and /iframe; staff, referrer, kiosk
+// Who may frame which page (docs/rules/embedding.md#who-may-frame-the-portal, from a pen
+// test): the provider's sites may frame the patient pages and /iframe; staff, referrer, kiosk
 // and development pages only the portal itself, also when reached under /iframe or written
 // differently (the web app's router decodes the path and ignores case).
 

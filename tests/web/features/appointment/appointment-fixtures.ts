@@ -46,6 +46,7 @@ export function summaryFixture(overrides: Partial<AppointmentSummary> = {}): App
     walkInRescheduleAllowed: false,
     requiredDocument: null,
     documents: [],
+    questionnairesDue: { types: [], titles: [] },
     ...overrides,
   });
 }

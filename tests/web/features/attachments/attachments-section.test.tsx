@@ -196,6 +196,8 @@ describe('documents on the appointment page', () => {
   it('should send the referral date and the referring doctor the patient gave with the referral', async () => {
     const { files, section } = await open();
     const slot = referralSlot(section);
+    expect(within(slot).queryByLabelText('Date on the referral (optional)')).toBeNull();
+    fireEvent.click(within(slot).getByRole('button', { name: "Add the referral's date and doctor (optional)" }));
     fireEvent.change(within(slot).getByLabelText('Date on the referral (optional)'), { target: { value: '2026-10-30' } });
     fireEvent.change(within(slot).getByLabelText('Referring doctor (optional)'), { target: { value: 'Dr Ana Petrova' } });
     pick(REFERRAL_TYPE_ID, PDF);

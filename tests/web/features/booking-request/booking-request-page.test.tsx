@@ -34,6 +34,11 @@ function requestFixture(overrides: Partial<BookingRequestSummary> = {}): Booking
     ],
     bookingInfoHtml: '<p>Our bookings team will call you within two business days.</p><script>window.pwned = true</script>',
     requiredDocument: null,
+    channel: 'web',
+    preferredTimes: [],
+    screeningByPhone: false,
+    type: 'PATIENT',
+    bookedByChatService: false,
     ...overrides,
   });
 }
@@ -156,6 +161,35 @@ describe('booking-request page', () => {
     expect(dialog.innerHTML).not.toContain('<script');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('should show where a chat request was made, the times that suit and the screening by phone (docs/rules/chat.md)', async () => {
+    await open({
+      summary: requestFixture({ channel: 'chat', preferredTimes: ['weekdayMorning', 'saturdayMorning'], screeningByPhone: true }),
+    });
+    await loaded();
+    expect(screen.getByText('The chat assistant')).toBeTruthy();
+    expect(screen.getByText('Weekday mornings, Saturday mornings')).toBeTruthy();
+    expect(screen.getByText('Our booking team will ask them on the phone before booking.')).toBeTruthy();
+  });
+
+  it("should say when the provider's chat service is talking about the request, or booked it (docs/rules/chat.md)", async () => {
+    await open({ summary: requestFixture({ type: 'CHAT' }) });
+    await loaded();
+    expect(screen.getByText(/^You are talking with our assistant about this request\./)).toBeTruthy();
+  });
+
+  it('should say the chat service booked it', async () => {
+    await open({ summary: requestFixture({ type: 'CHAT', bookedByChatService: true }) });
+    await loaded();
+    expect(screen.getByText(/^Booked in your chat with our assistant\./)).toBeTruthy();
+  });
+
+  it('should show none of the chat rows for a request from the booking flow', async () => {
+    await open();
+    await loaded();
+    expect(screen.queryByText('The chat assistant')).toBeNull();
+    expect(screen.queryByText('Chat assistant')).toBeNull();
   });
 
   it('should have no booking-information button without the text', async () => {

@@ -157,8 +157,10 @@ describe('booking page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(
-      /^Too many bookings have been made from this connection today\. You can try again after Monday 11:00\s?(pm|PM), or call the clinic on 02 5550 0110 to book\.$/,
+      /^Too many bookings have been made from this connection today\. You can try again after Monday 11:00\s?(pm|PM), or call the clinic on 02 5550 0110 to book\.No time that suits you/,
     );
+    // The way to a call back instead (docs/rules/callbacks.md).
+    expect(within(alert).getByRole('link', { name: 'Ask us to call you' })).toBeTruthy();
     // Still on the details, with nothing typed lost.
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveProperty('value', 'Amelia');

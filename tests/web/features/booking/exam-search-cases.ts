@@ -40,7 +40,7 @@ export function caseOutcome(example: ExamSearchCase, found: readonly string[]): 
 }
 
 export const EXAM_SEARCH_CASES: ExamSearchCase[] = [
-  // The five queries issue 25 found failing with a substring search.
+  // Five queries a substring search got wrong (docs/rules/booking.md#exam-search).
   { query: 'knee mri', top: 'mri-knee' },
   { query: 'MRI left knee', top: 'mri-knee' },
   { query: 'CT head', top: 'ct-brain' },

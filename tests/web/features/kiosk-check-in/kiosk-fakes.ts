@@ -62,6 +62,7 @@ export function summaryToday(): AppointmentSummary {
     walkInRescheduleAllowed: false,
     requiredDocument: null,
     documents: [],
+    questionnairesDue: { types: [], titles: [] },
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImageViewerResponse } from '@contract/api/image-viewer';
-import type { ImageState, ReferrerReport } from '@contract/api/referrer-report';
+import type { ImageState, ReferrerReport } from '@contract/api/quick-report';
 import { createApiClient } from '../../../../src-web/api/client';
 import { createQuickReportApi } from '../../../../src-web/api/quick-report-api';
 import { QuickReportStore } from '../../../../src-web/features/quick-report/quick-report-store';

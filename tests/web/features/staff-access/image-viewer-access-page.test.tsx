@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../helpers/render-app';
 import { REFERRER_USER } from '../../helpers/staff-users';
 
-// /image-viewer-access (spec points 2 and 8). The sign-in itself (silent, popup, redirect) runs
+// /image-viewer-access (docs/identity.md#the-browser). The sign-in itself (silent, popup, redirect) runs
 // against the real identity provider in tests/e2e/staff-sign-in.spec.ts.
 
 const REFERRER = REFERRER_USER;

@@ -32,6 +32,8 @@ describe('staff home', () => {
     const tools = await toolsAt({ staffUser: STAFF_USER, config: WITH_IDENTITY });
     expect(tools).toEqual([
       ['Book for a patient', '/?staffBooking=true'],
+      ['Callback requests', '/staff/callbacks'],
+      ['Booking requests', '/staff/booking-requests'],
       ['E-mail preview', '/preview-email'],
       ['Referrer feedback', '/staff/referrer-feedback'],
     ]);
@@ -43,6 +45,8 @@ describe('staff home', () => {
     const tools = await toolsAt({ staffUser: { ...STAFF_USER, roles: ['admin'] }, config: WITH_IDENTITY });
     expect(tools.map(([name]) => name)).toEqual([
       'Book for a patient',
+      'Callback requests',
+      'Booking requests',
       'E-mail preview',
       'Referrer feedback',
       'Lobby kiosks',

@@ -1,0 +1,106 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { UnsubscribeStatus } from '@contract/api/unsubscribe';
+import { ApiError } from '../../api/client';
+import { createUnsubscribeApi, type UnsubscribeApi } from '../../api/unsubscribe-api';
+import type { FeatureStoreContext } from '../../stores/root-store';
+
+/**
+ * The unsubscribe page, /unsubscribe?token=… (docs/rules/notifications.md#unsubscribe): it reads
+ * whom the link names and only changes anything on the button (link scanners open every link).
+ *
+ * - loading: the link is being checked; ready: the address and its state are shown;
+ * - invalid: no token, or the server refused it (altered, foreign or expired);
+ * - failed: the check did not get through (network, server): Retry.
+ */
+export type UnsubscribeState = 'idle' | 'loading' | 'ready' | 'invalid' | 'failed';
+/** What the last button press did, for the outcome message (null before any). */
+export type UnsubscribeOutcome = 'unsubscribed' | 'resubscribed' | 'actionFailed' | null;
+
+export class UnsubscribeStore {
+  state: UnsubscribeState = 'idle';
+  status: UnsubscribeStatus | null = null;
+  outcome: UnsubscribeOutcome = null;
+  /** Bumped with every outcome, so the page moves focus to it even when the same outcome comes twice. */
+  outcomeCount = 0;
+  saving = false;
+
+  private token: string | null = null;
+  private readonly api: UnsubscribeApi;
+
+  constructor(api: UnsubscribeApi) {
+    this.api = api;
+    makeAutoObservable<this, 'api' | 'token'>(this, { api: false, token: false });
+  }
+
+  async open(token: string | null): Promise<void> {
+    this.token = token;
+    this.status = null;
+    this.outcome = null;
+    if (token === null || token.trim() === '') {
+      this.state = 'invalid';
+      return;
+    }
+    this.state = 'loading';
+    try {
+      const status = await this.api.status(token);
+      runInAction(() => {
+        if (this.token !== token) return;
+        this.status = status;
+        this.state = 'ready';
+      });
+    } catch (error) {
+      runInAction(() => {
+        if (this.token !== token) return;
+        this.state = isRefusedLink(error) ? 'invalid' : 'failed';
+      });
+    }
+  }
+
+  retry(): Promise<void> {
+    return this.open(this.token);
+  }
+
+  unsubscribe(): Promise<void> {
+    return this.change('unsubscribed');
+  }
+
+  resubscribe(): Promise<void> {
+    return this.change('resubscribed');
+  }
+
+  private async change(wanted: 'unsubscribed' | 'resubscribed'): Promise<void> {
+    const token = this.token;
+    if (token === null || this.saving) return;
+    this.saving = true;
+    try {
+      const status = wanted === 'unsubscribed' ? await this.api.unsubscribe(token) : await this.api.resubscribe(token);
+      runInAction(() => {
+        this.status = status;
+        this.settle(wanted);
+      });
+    } catch (error) {
+      runInAction(() => {
+        // A link refused now (it ran out while the page was open) reads like one refused at once.
+        if (isRefusedLink(error)) this.state = 'invalid';
+        this.settle('actionFailed');
+      });
+    } finally {
+      runInAction(() => {
+        this.saving = false;
+      });
+    }
+  }
+
+  private settle(outcome: Exclude<UnsubscribeOutcome, null>): void {
+    this.outcome = outcome;
+    this.outcomeCount += 1;
+  }
+}
+
+function isRefusedLink(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400;
+}
+
+export function unsubscribeStoreOf({ client }: FeatureStoreContext): UnsubscribeStore {
+  return new UnsubscribeStore(createUnsubscribeApi(client));
+}

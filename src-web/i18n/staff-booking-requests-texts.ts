@@ -1,0 +1,12 @@
+import { lazyTexts } from './lazy-texts';
+
+/**
+ * The staff booking-request queue's texts (staff-booking-requests.json), loaded with that page, so none of them
+ * rides in the booking home's entry chunk or the other staff pages (docs/web.md#budgets).
+ */
+const texts = lazyTexts(() => import('./locales/en/staff-booking-requests.json'), {
+  mk: () => import('./locales/mk/staff-booking-requests.json'),
+});
+
+export const loadStaffBookingRequestsTexts = texts.load;
+export const useStaffBookingRequestsTexts = texts.useTexts;

@@ -1,0 +1,12 @@
+import { lazyTexts } from './lazy-texts';
+
+/**
+ * The staff callback queue's texts (staff-callbacks.json), loaded with that page, so none of them
+ * rides in the booking home's entry chunk or the other staff pages (docs/web.md#budgets).
+ */
+const texts = lazyTexts(() => import('./locales/en/staff-callbacks.json'), {
+  mk: () => import('./locales/mk/staff-callbacks.json'),
+});
+
+export const loadStaffCallbacksTexts = texts.load;
+export const useStaffCallbacksTexts = texts.useTexts;
