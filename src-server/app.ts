@@ -45,6 +45,7 @@ import { createCallbackService, registerCallbackRoutes, type CallbackLimits } fr
 import { createStaffBookingRequests, registerStaffBookingRequestRoutes } from './modules/staff-booking-requests/public';
 import { lazySignedLinks } from './platform/signed-links';
 import { registerResultsArea } from './register-results';
+import { registerRouteAccess } from './platform/route-access';
 import { createUnsubscribeService, registerUnsubscribeRoutes, UNSUBSCRIBE_LINK_TTL_MS } from './modules/unsubscribe/public';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { createQuestionnairesService } from './modules/questionnaires/service';
@@ -225,6 +226,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       });
     },
   });
+  // Before any route: every route declares who may call it (platform/route-access.ts).
+  registerRouteAccess(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -75,6 +75,7 @@ export function registerDemoPacsRoutes(app: FastifyInstance, deps: DemoPacsDeps)
   api.get(
     '/api/demo-viewer/study',
     {
+      config: { access: 'image-viewer-link' },
       schema: {
         tags: ['demo-pacs'],
         summary: 'Demo image viewer: the study a demo viewer link (signed link) opens',
@@ -93,6 +94,7 @@ export function registerDemoPacsRoutes(app: FastifyInstance, deps: DemoPacsDeps)
   app.get<{ Params: z.output<typeof ImageParamsSchema>; Querystring: z.output<typeof StudyQuerySchema> }>(
     '/api/demo-viewer/images/:index',
     {
+      config: { access: 'image-viewer-link' },
       schema: {
         tags: ['demo-pacs'],
         summary: 'Demo image viewer: one synthetic image (PNG) of the study a demo viewer link opens',

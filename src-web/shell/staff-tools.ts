@@ -6,7 +6,7 @@ import { paths, ROUTE } from '../paths';
  * The tools a signed-in person may open, by role (docs/rules/staff-access.md#staff-home): the
  * account menu, the mobile menu and the /staff page list exactly these, so nobody is shown a tool
  * the server would refuse them. Each tool's roles are the roles its API routes admit
- * (tests/server/route-access-table.ts).
+ * (each route's declared access, src-server/platform/route-access.ts).
  */
 export type StaffToolId =
   | 'staffHome'

@@ -21,13 +21,16 @@ describe.each(backends())('buildServer error handling and API docs on %s', (back
     const api = app.withTypeProvider<ZodTypeProvider>();
     api.post(
       '/api/test/patients/:bookingKey',
-      { schema: { params: z.object({ bookingKey: z.string() }), body: z.object({ firstName: z.string(), dateOfBirth: z.iso.date() }) } },
+      {
+        config: { access: 'public' },
+        schema: { params: z.object({ bookingKey: z.string() }), body: z.object({ firstName: z.string(), dateOfBirth: z.iso.date() }) },
+      },
       async (request) => ({ ok: request.body.firstName }),
     );
-    api.get('/api/test/sql-failure', async () =>
+    api.get('/api/test/sql-failure', { config: { access: 'public' } }, async () =>
       server.db.query('select * from secret_table_with_patients where dob = $1', ['1980-01-01']),
     );
-    api.get('/api/test/app-error', async () => {
+    api.get('/api/test/app-error', { config: { access: 'public' } }, async () => {
       throw badRequest('That booking cannot be changed now.', { field: 'date' });
     });
   }

@@ -8,7 +8,7 @@ import { useTestApp } from './helpers/test-app';
  */
 
 function addIpRoute(app: FastifyInstance): void {
-  app.get('/api/test/ip', async (request) => ({ ip: request.ip }));
+  app.get('/api/test/ip', { config: { access: 'public' } }, async (request) => ({ ip: request.ip }));
 }
 
 async function ipSeen(app: FastifyInstance, remoteAddress: string, headers: Record<string, string> = {}): Promise<string> {

@@ -49,7 +49,7 @@ describe.each(backends())('every limit answers 429 with Retry-After, on %s', (ba
     identity: () => provider.options,
     // What a rate-limiting plugin answers: a plain error with statusCode 429 and no wait of its own.
     setup: (app) => {
-      app.get('/api/test/plugin-limit', () => {
+      app.get('/api/test/plugin-limit', { config: { access: 'public' } }, () => {
         throw Object.assign(new Error('Rate limit exceeded'), { statusCode: 429 });
       });
     },

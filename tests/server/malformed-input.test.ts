@@ -17,14 +17,17 @@ import {
   type Caller,
   type CallerName,
 } from './route-access-matrix';
-import { ROUTE_ACCESS, type Access } from './route-access-table';
+import type { RouteAccess as Access } from '../../src-server/platform/route-access';
+import { declaredRouteAccess } from './declared-access';
 import { BROKEN_MULTIPART, mutations, type OpenApi, type Operation } from './malformed-input-kit';
 
 // Malformed input is a 400, never a 500 (docs/rules/security.md#input): every route the server
-// registers (route-access-table.ts) gets control characters (NUL, BEL, ESC, DEL) in each path
+// registers (each with its declared access, declared-access.ts) gets control characters (NUL, BEL, ESC, DEL) in each path
 // parameter, in each query parameter and in each string of its JSON body (read from the OpenAPI
 // document), anonymously and as a caller it lets in (route-access-matrix.ts); the upload routes
 // also get broken multipart bodies. Bounded: one request per (route, caller, place, sample).
+
+const DECLARED = await declaredRouteAccess();
 
 /** A valid body for the routes with free text, so the text itself, not a missing field, is what is judged. */
 const FUZZ_BODIES: Record<string, object> = {
@@ -142,7 +145,7 @@ describe.each(backends())('malformed input never gets a 5xx, on %s', (backend) =
     }
   });
 
-  const routes = Object.entries(ROUTE_ACCESS).filter(([route]) => !SESSION_ENDING_ROUTES.has(route));
+  const routes = DECLARED.filter(([route]) => !SESSION_ENDING_ROUTES.has(route));
   it.each(routes)('%s', async (route, access) => {
     const { method, url: sampleUrl } = urlFor(route, access, ids);
     // While booking, the temporary key is the credential: a live one, so the request gets past it.

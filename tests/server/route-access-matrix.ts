@@ -17,11 +17,11 @@ import {
   STAFF_CLAIMS,
   type TestIdentityProvider,
 } from './modules/staff-access/identity-kit';
-import type { Access } from './route-access-table';
+import type { RouteAccess as Access } from '../../src-server/platform/route-access';
 
 /**
  * The callers of the route matrix (route-access.test.ts) and what each should get from a route
- * of each access class (route-access-table.ts). Sessions are real: a patient signs in through
+ * of each access class (src-server/platform/route-access.ts). Sessions are real: a patient signs in through
  * POST /api/patient-access/authenticate, staff through POST /api/staff-access/session with an
  * RS256 token from the test identity provider.
  */

@@ -20,6 +20,7 @@ export function registerConfirmationRoutes(app: FastifyInstance, service: Appoin
   api.get(
     '/api/appointments/:bookingKey/confirmation',
     {
+      config: { access: 'booking-receipt-or-appointment-session-or-staff' },
       preValidation,
       schema: {
         tags,
@@ -40,6 +41,7 @@ export function registerConfirmationRoutes(app: FastifyInstance, service: Appoin
   api.get(
     '/api/appointments/:bookingKey/calendar.ics',
     {
+      config: { access: 'booking-receipt-or-appointment-session-or-staff' },
       preValidation,
       schema: {
         tags,

@@ -13,6 +13,7 @@ import {
 import { ApiErrorBodySchema } from '@contract/errors';
 import { notFound } from '../../platform/errors';
 import { servedFilePolicy } from '../../platform/served-file';
+import { STAFF_NOT_PATIENT, type RouteAccess } from '../../platform/route-access';
 import { actorOf, patientOrStaff, staffOnly, temporaryKeyHolder } from './access';
 import { contentDisposition } from './file-names';
 import type { Owner, OwnerType } from './repository';
@@ -50,6 +51,8 @@ interface Base {
   prefix: string;
   owner: OwnerType;
   tag: string;
+  /** Who may read and upload (the route declaration). */
+  readers: RouteAccess;
   access: (request: FastifyRequest) => Promise<void>;
 }
 
@@ -58,15 +61,24 @@ const BASES: Base[] = [
     prefix: '/api/secured/appointments/:bookingKey/attachments',
     owner: 'APPOINTMENT',
     tag: 'attachments',
+    readers: 'appointment-session-or-staff',
     access: patientOrStaff('APPOINTMENT'),
   },
   {
     prefix: '/api/secured/booking_requests/:bookingKey/attachments',
     owner: 'BOOKING_REQUEST',
     tag: 'attachments',
+    readers: 'booking-request-session-or-staff',
     access: patientOrStaff('BOOKING_REQUEST'),
   },
-  { prefix: '/api/booking-keys/:bookingKey/attachments', owner: 'TEMPORARY', tag: 'attachments', access: temporaryKeyHolder },
+  // While booking, the temporary key is the credential (the service answers 404 when it is unknown or expired).
+  {
+    prefix: '/api/booking-keys/:bookingKey/attachments',
+    owner: 'TEMPORARY',
+    tag: 'attachments',
+    readers: 'public',
+    access: temporaryKeyHolder,
+  },
 ];
 
 async function sendFile(
@@ -90,7 +102,8 @@ export async function registerAttachmentRoutes(app: FastifyInstance, service: At
     const api = scope.withTypeProvider<ZodTypeProvider>();
     for (const base of BASES) {
       const ownerOf = (bookingKey: string): Owner => ({ type: base.owner, key: bookingKey });
-      const open = { preValidation: base.access };
+      const open = { config: { access: base.readers }, preValidation: base.access };
+      const staffNotPatient = { config: { access: STAFF_NOT_PATIENT }, preValidation: staffOnly };
       const tags = [base.tag];
 
       api.get(
@@ -169,7 +182,7 @@ export async function registerAttachmentRoutes(app: FastifyInstance, service: At
       api.delete(
         `${base.prefix}/:attachmentId`,
         {
-          preValidation: staffOnly,
+          ...staffNotPatient,
           schema: {
             tags,
             summary: 'Delete a document (staff)',
@@ -186,7 +199,7 @@ export async function registerAttachmentRoutes(app: FastifyInstance, service: At
       api.post(
         `${base.prefix}/imported`,
         {
-          preValidation: staffOnly,
+          ...staffNotPatient,
           schema: {
             tags,
             summary: "Mark the booking's documents as imported into the clinic's system (staff)",
@@ -201,7 +214,7 @@ export async function registerAttachmentRoutes(app: FastifyInstance, service: At
       api.post(
         `${base.prefix}/:attachmentId/accept-referral-date`,
         {
-          preValidation: staffOnly,
+          ...staffNotPatient,
           schema: {
             tags,
             summary: 'Accept a referral whose date was flagged (staff)',
@@ -246,6 +259,7 @@ export async function registerAttachmentRoutes(app: FastifyInstance, service: At
     api.get(
       '/api/secured/booking_requests/:bookingKey/download',
       {
+        config: { access: 'booking-request-session-or-staff' },
         preValidation: patientOrStaff('BOOKING_REQUEST'),
         onSend: servedFilePolicy,
         schema: {

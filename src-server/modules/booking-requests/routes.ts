@@ -96,6 +96,7 @@ export function registerBookingRequestRoutes(
   api.put(
     '/api/booking-requests/:bookingKey/status',
     {
+      config: { access: 'staff-token' },
       preValidation: staffOnly,
       schema: {
         tags,

@@ -86,6 +86,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
   api.get(
     '/api/booking/catalogue',
     {
+      config: { access: 'public' },
       compress: PUBLIC_COMPRESSION,
       schema: {
         tags,
@@ -99,6 +100,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
   api.get(
     '/api/booking/exams',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Exams by name (case-insensitive), modality and body part',
@@ -112,6 +114,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
   api.get(
     '/api/booking/settings',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Default location, maximum distance, lead time, horizon and hold time',
@@ -124,6 +127,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
   api.get(
     '/api/booking/postcodes/:postcode',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Where an Australian postcode is (the postcode locator)',
@@ -137,6 +141,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
   api.get(
     '/api/booking/clinics',
     {
+      config: { access: 'public' },
       compress: PUBLIC_COMPRESSION,
       schema: {
         tags,
@@ -151,6 +156,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
   api.get(
     '/api/booking/availability',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Free start times per clinic and local day',
@@ -167,6 +173,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
   api.get(
     '/api/booking/availability/month',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Which days of a month have a free time at any of the clinics',
@@ -184,6 +191,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
   api.post(
     '/api/booking/holds',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary:
@@ -203,6 +211,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
   api.delete(
     '/api/booking/holds/:holdId',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Release a hold (answers 204 also when it is already gone)',
@@ -219,6 +228,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
   api.post(
     '/api/booking/appointments',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary:
@@ -248,6 +258,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
   api.post(
     '/api/booking/booking-requests',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary:
@@ -269,6 +280,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
   api.get(
     '/api/booking/form-details',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary:
@@ -282,6 +294,7 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
   api.get(
     '/api/booking/walk-in-exams',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Walk-in exams (no booked time), optionally for one modality (id or slug)',

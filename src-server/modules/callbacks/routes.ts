@@ -32,6 +32,8 @@ export function registerCallbackRoutes(app: FastifyInstance, service: CallbackSe
   api.post(
     CALLBACK_REQUESTS_PATH,
     {
+      // Anyone asks; the captcha and the limits keep it from being flooded.
+      config: { access: 'public' },
       schema: {
         tags: ['callbacks'],
         summary:

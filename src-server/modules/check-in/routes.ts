@@ -18,7 +18,7 @@ const BASE = '/api/secured/appointments/:bookingKey/check-in/:appointmentSlug';
 
 export function registerCheckInRoutes(app: FastifyInstance, service: CheckInService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const open = { preValidation: patientOrStaff('APPOINTMENT') };
+  const open = { config: { access: 'appointment-session-or-staff' as const }, preValidation: patientOrStaff('APPOINTMENT') };
   const tags = ['check-in'];
 
   api.get(

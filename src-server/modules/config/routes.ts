@@ -36,6 +36,7 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
   api.get(
     '/api/config/bootstrap',
     {
+      config: { access: 'public' },
       compress: PUBLIC_COMPRESSION,
       schema: {
         tags: ['config'],
@@ -63,7 +64,11 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
   for (const [path, summary, schema, key] of parts) {
     api.get(
       `/api/config/${path}`,
-      { compress: PUBLIC_COMPRESSION, schema: { tags: ['config'], summary, response: { 200: schema, 503: ApiErrorBodySchema } } },
+      {
+        config: { access: 'public' },
+        compress: PUBLIC_COMPRESSION,
+        schema: { tags: ['config'], summary, response: { 200: schema, 503: ApiErrorBodySchema } },
+      },
       async () => (await service.getBootstrap())[key],
     );
   }
@@ -71,6 +76,7 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
   api.get(
     '/api/config/contact',
     {
+      config: { access: 'public' },
       compress: PUBLIC_COMPRESSION,
       schema: {
         tags: ['config'],
@@ -84,6 +90,7 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
   api.get(
     '/api/config/terms',
     {
+      config: { access: 'public' },
       compress: PUBLIC_COMPRESSION,
       schema: {
         tags: ['config'],
@@ -103,6 +110,7 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
   api.get(
     '/api/assets/translations',
     {
+      config: { access: 'public' },
       compress: PUBLIC_COMPRESSION,
       schema: {
         tags: ['assets'],
@@ -119,6 +127,7 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
   app.get<{ Params: z.infer<typeof ImageParamsSchema> }>(
     '/api/assets/application/:name',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['assets'],
         summary: 'An application image: favicon, header images, background, logos (ETag, 304 when unchanged)',

@@ -34,7 +34,7 @@ export function registerEmbedRoutes(app: FastifyInstance, options: EmbedRoutesOp
   const selfOrigin = new URL(options.publicUrl).origin;
   const etag = `"${createHash('sha256').update(script).digest('base64url').slice(0, 27)}"`;
 
-  app.get('/embed.js', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/embed.js', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     reply
       .header('content-type', 'text/javascript; charset=utf-8')
       .header('cache-control', EMBED_SCRIPT_CACHE_CONTROL)
@@ -48,6 +48,7 @@ export function registerEmbedRoutes(app: FastifyInstance, options: EmbedRoutesOp
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/embed/parent-origin',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['embed'],
         summary: 'Whether a page on this origin may embed the portal (and so receive its height messages)',

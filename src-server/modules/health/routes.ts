@@ -11,6 +11,7 @@ export function registerHealthRoutes(app: FastifyInstance, repository: HealthRep
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Liveness and database reachability',

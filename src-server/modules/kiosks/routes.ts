@@ -101,6 +101,7 @@ export function registerKioskRoutes(
   api.post(
     '/api/kiosk/enroll',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['kiosks'],
         summary: "Enroll this kiosk with a one-time code: sets the kiosk's token cookie (HttpOnly)",
@@ -117,6 +118,7 @@ export function registerKioskRoutes(
   api.get(
     '/api/kiosk/me',
     {
+      config: { access: 'kiosk-token' },
       ...kiosk,
       schema: {
         tags: ['kiosks'],
@@ -130,6 +132,7 @@ export function registerKioskRoutes(
   api.post(
     '/api/kiosk/heartbeat',
     {
+      config: { access: 'kiosk-token' },
       ...kiosk,
       schema: {
         tags: ['kiosks'],
@@ -147,6 +150,7 @@ export function registerKioskRoutes(
   api.post(
     '/api/kiosk/check-in/identity',
     {
+      config: { access: 'kiosk-token' },
       ...kiosk,
       schema: {
         tags: ['kiosks'],
@@ -162,6 +166,7 @@ export function registerKioskRoutes(
   api.post(
     '/api/kiosk/check-in/:bookingKey/:appointmentSlug',
     {
+      config: { access: 'kiosk-and-appointment-session' },
       preValidation: async (request) => {
         await kiosk.preValidation(request);
         const params = request.params as { bookingKey?: unknown };

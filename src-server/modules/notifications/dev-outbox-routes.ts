@@ -197,6 +197,7 @@ export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryabl
   api.get(
     '/api/dev/outbox',
     {
+      config: { access: 'dev-loopback' },
       onRequest: mustBeEnabled,
       schema: {
         // Listed in the API documentation only where the routes answer.
@@ -213,6 +214,7 @@ export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryabl
   api.get(
     '/api/dev/outbox/:id',
     {
+      config: { access: 'dev-loopback' },
       onRequest: mustBeEnabled,
       schema: {
         // Listed in the API documentation only where the routes answer.
@@ -226,17 +228,22 @@ export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryabl
     async (request) => detail(await mailOr404(request.params.id)),
   );
 
-  api.get('/dev/outbox', { onRequest: mustBeEnabled, schema: { hide: true, querystring: ListQuerySchema } }, async (request, reply) =>
-    html(reply, renderListPage(await outbox.listRecent(request.query.limit), request.cspNonce)),
+  api.get(
+    '/dev/outbox',
+    { config: { access: 'dev-loopback' }, onRequest: mustBeEnabled, schema: { hide: true, querystring: ListQuerySchema } },
+    async (request, reply) => html(reply, renderListPage(await outbox.listRecent(request.query.limit), request.cspNonce)),
   );
 
-  api.get('/dev/outbox/:id', { onRequest: mustBeEnabled, schema: { hide: true, params: IdParamsSchema } }, async (request, reply) =>
-    html(reply, renderMailPage(await mailOr404(request.params.id), request.cspNonce)),
+  api.get(
+    '/dev/outbox/:id',
+    { config: { access: 'dev-loopback' }, onRequest: mustBeEnabled, schema: { hide: true, params: IdParamsSchema } },
+    async (request, reply) => html(reply, renderMailPage(await mailOr404(request.params.id), request.cspNonce)),
   );
 
   api.get(
     '/dev/outbox/:id/html',
     {
+      config: { access: 'dev-loopback' },
       onRequest: mustBeEnabled,
       schema: { hide: true, params: IdParamsSchema },
       // After the global security-headers hook: the mail's own HTML runs sandboxed, with its
@@ -260,7 +267,7 @@ export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryabl
 
   api.get(
     '/dev/outbox/:id/attachments/:index',
-    { onRequest: mustBeEnabled, schema: { hide: true, params: AttachmentParamsSchema } },
+    { config: { access: 'dev-loopback' }, onRequest: mustBeEnabled, schema: { hide: true, params: AttachmentParamsSchema } },
     async (request, reply) => {
       const mail = await mailOr404(request.params.id);
       const attachment = mail.attachments[request.params.index];

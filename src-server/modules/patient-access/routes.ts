@@ -49,6 +49,7 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
   api.get(
     '/api/patient-access/session',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Whether this browser is signed in to the booking (401 when not: sign in again)',
@@ -72,6 +73,7 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
   api.post(
     '/api/patient-access/authenticate',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary:
@@ -90,6 +92,7 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
   api.post(
     '/api/patient-access/shared',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary:
@@ -108,6 +111,7 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
   api.post(
     '/api/patient-access/otp',
     {
+      config: { access: 'sign-in-session' },
       schema: {
         tags,
         summary: 'Send a one-time password to the contact on file (needs the date-of-birth step)',
@@ -124,6 +128,7 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
   api.post(
     '/api/patient-access/otp/verify',
     {
+      config: { access: 'sign-in-session' },
       schema: {
         tags,
         summary:
@@ -149,6 +154,7 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
   api.post(
     '/api/patient-access/keep-alive',
     {
+      config: { access: 'patient-session' },
       schema: {
         tags,
         summary:
@@ -167,7 +173,10 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
 
   api.post(
     '/api/patient-access/logout',
-    { schema: { tags, summary: 'Sign out: ends the session and clears its cookie', response: { 204: z.null(), 503: ApiErrorBodySchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Sign out: ends the session and clears its cookie', response: { 204: z.null(), 503: ApiErrorBodySchema } },
+    },
     async (request, reply) => {
       await service.logout(context(request));
       return reply.code(204).header('set-cookie', clearedSessionCookie(PATIENT_SESSION_COOKIE)).send(null);

@@ -1,6 +1,7 @@
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { SignInType } from '@contract/api/patient-access';
 import { appError, unauthorized, type AppError } from '../../platform/errors';
+import type { RouteAccess } from '../../platform/route-access';
 import '../../platform/security-audit';
 
 /**
@@ -171,7 +172,14 @@ export function sessionFor(type: SignInType | readonly SignInType[]) {
  *   const signedIn = signedInRoute('APPOINTMENT', ['appointments']);
  *   api.get('/api/appointments/:bookingKey', signedIn({ summary, params, response }), handler);
  */
-export function signedInRoute(type: SignInType | readonly SignInType[], tags: string[]) {
+export function signedInRoute(type: keyof typeof SIGNED_IN_ACCESS, tags: string[]) {
   const preValidation = sessionFor(type);
-  return <Schema extends FastifySchema>(schema: Schema) => ({ preValidation, schema: { tags, ...schema } });
+  const access = SIGNED_IN_ACCESS[type];
+  return <Schema extends FastifySchema>(schema: Schema) => ({ config: { access }, preValidation, schema: { tags, ...schema } });
 }
+
+/** The access a signedInRoute declares, by the sign-in type it checks. */
+const SIGNED_IN_ACCESS = {
+  APPOINTMENT: 'appointment-session',
+  BOOKING_REQUEST: 'booking-request-session',
+} as const satisfies Partial<Record<SignInType, RouteAccess>>;

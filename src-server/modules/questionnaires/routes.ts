@@ -49,6 +49,7 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
   api.post(
     '/api/questionnaires/booking-keys',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'A new temporary booking key to collect answers under before the booking exists',
@@ -79,6 +80,7 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
   api.get(
     '/api/questionnaires',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Booking-time questionnaires for the chosen exams, with which are answered',
@@ -93,6 +95,7 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
   api.post(
     '/api/questionnaires/temporary-answers',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Save (replace) a temporary answer under the booking key',
@@ -106,6 +109,7 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
   api.post(
     '/api/questionnaires/re-key',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Move temporary answers to a fresh booking key',
@@ -119,6 +123,7 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
   api.post(
     '/api/questionnaires/outcomes',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Evaluate the outcomes of the stored temporary answers',
@@ -132,6 +137,7 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
   api.get(
     '/api/questionnaires/autocomplete/:source',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Suggestions for an autocomplete question (from 3 characters)',
@@ -150,6 +156,7 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
   api.get(
     '/api/questionnaires/appointment-slugs/:appointmentSlug',
     {
+      config: { access: 'appointment-session' },
       preValidation: anySessionOf('APPOINTMENT'),
       schema: {
         tags,

@@ -33,6 +33,7 @@ export function registerQuickReportRoutes(app: FastifyInstance, quickReport: Qui
   api.get(
     '/api/image_viewer_link/report',
     {
+      config: { access: 'image-viewer-link' },
       schema: {
         tags,
         summary: "A referring doctor holding the quick report link (referrer imsec): the report, its patient and the images' state",
@@ -47,7 +48,7 @@ export function registerQuickReportRoutes(app: FastifyInstance, quickReport: Qui
     '/api/image_viewer_link/report.pdf',
     {
       onSend: servedFilePolicy,
-      config: { refusalPage: pdfRefusalPage },
+      config: { access: 'image-viewer-link', refusalPage: pdfRefusalPage },
       schema: {
         tags,
         summary: 'A referring doctor holding the quick report link (referrer imsec): the report as a PDF',
@@ -66,6 +67,7 @@ export function registerQuickReportRoutes(app: FastifyInstance, quickReport: Qui
   api.post(
     '/api/image_viewer/generate',
     {
+      config: { access: 'image-viewer-link' },
       schema: {
         tags,
         summary: "A referring doctor holding the quick report link (referrer imsec): ask the PACS for the report's images",

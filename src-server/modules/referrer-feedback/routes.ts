@@ -63,6 +63,8 @@ export function registerReferrerFeedbackRoutes(app: FastifyInstance, service: Re
   api.get(
     FEEDBACK_PATH,
     {
+      // The referrer's image viewer link (?imsec) is the credential; ?pacsAppointmentId needs a referrer's staff session.
+      config: { access: 'image-viewer-link' },
       schema: {
         tags,
         summary: "The report's feedback questionnaire, or alreadyProvided with none",
@@ -79,6 +81,8 @@ export function registerReferrerFeedbackRoutes(app: FastifyInstance, service: Re
   api.post(
     FEEDBACK_PATH,
     {
+      // The referrer's image viewer link (?imsec) is the credential; ?pacsAppointmentId needs a referrer's staff session.
+      config: { access: 'image-viewer-link' },
       schema: {
         tags,
         summary: "Saves the referrer's feedback on the report (once per report)",

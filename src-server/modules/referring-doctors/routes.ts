@@ -23,6 +23,7 @@ export function registerReferringDoctorRoutes(app: FastifyInstance, service: Ref
   api.get(
     '/api/booking/referring-organisations',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['booking'],
         summary: 'Referring practices of the doctor directory matching the text (name and suburb only), best first, at most 10',
@@ -56,6 +57,7 @@ export function registerReferringDoctorRoutes(app: FastifyInstance, service: Ref
   api.get(
     '/api/secured/appointments/:bookingKey/doctor_search/:text',
     {
+      config: { access: 'appointment-session-or-staff' },
       // Before the text is validated: a caller without access gets 401 whatever it typed.
       preValidation: patientOrStaff('APPOINTMENT'),
       schema: {

@@ -52,6 +52,7 @@ export function registerResultShareRoutes(app: FastifyInstance, shares: ResultSh
   api.get(
     '/api/results/:bookingKey/shares',
     {
+      config: { access: 'results-session' },
       schema: {
         tags,
         summary: 'Patient (results sign-in): their shares with dates, revocations and who opened them when',
@@ -68,6 +69,7 @@ export function registerResultShareRoutes(app: FastifyInstance, shares: ResultSh
   api.post(
     '/api/results/:bookingKey/shares',
     {
+      config: { access: 'results-session' },
       schema: {
         tags,
         summary: 'Patient (results sign-in): share the result (or, from the patient portal, the history) with a contact by e-mail or SMS',
@@ -86,6 +88,7 @@ export function registerResultShareRoutes(app: FastifyInstance, shares: ResultSh
   api.post(
     '/api/results/:bookingKey/shares/:id/revoke',
     {
+      config: { access: 'results-session' },
       schema: {
         tags,
         summary: "Patient (results sign-in): revoke a share; the contact's next request is refused",
@@ -102,6 +105,7 @@ export function registerResultShareRoutes(app: FastifyInstance, shares: ResultSh
   api.get(
     '/api/shared-results',
     {
+      config: { access: 'shared-session' },
       schema: {
         tags,
         summary: 'A contact (shared sign-in): the shared result or history, read-only; 410 once revoked or expired',
@@ -118,7 +122,7 @@ export function registerResultShareRoutes(app: FastifyInstance, shares: ResultSh
     '/api/shared-results/:resultId/report.pdf',
     {
       onSend: servedFilePolicy,
-      config: { refusalPage: sharedRefusalPage },
+      config: { access: 'shared-session', refusalPage: sharedRefusalPage },
       schema: {
         tags,
         summary: 'A contact (shared sign-in): one shared report as a PDF, inline or (download=true) as an attachment',

@@ -40,6 +40,7 @@ export function registerGlossaryRoute(app: FastifyInstance, load: () => Promise<
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/results-glossary',
     {
+      config: { access: 'public' },
       compress: PUBLIC_COMPRESSION,
       schema: {
         tags: ['results'],

@@ -58,6 +58,7 @@ export function registerPatientResultRoutes(
   api.get(
     '/api/results/:bookingKey',
     {
+      config: { access: 'results-session' },
       schema: {
         tags,
         summary: "Patient (results sign-in): the appointment's result: the report once released, else when it will be",
@@ -75,7 +76,7 @@ export function registerPatientResultRoutes(
     '/api/results/:bookingKey/report.pdf',
     {
       onSend: servedFilePolicy,
-      config: { refusalPage: resultPageOf(false) },
+      config: { access: 'results-session', refusalPage: resultPageOf(false) },
       schema: {
         tags,
         summary: 'Patient (results sign-in): the released report as a PDF, inline or (download=true) as an attachment',
@@ -96,6 +97,7 @@ export function registerPatientResultRoutes(
   api.post(
     '/api/results/:bookingKey/patient-match',
     {
+      config: { access: 'portal-session' },
       schema: {
         tags,
         summary:
@@ -114,6 +116,7 @@ export function registerPatientResultRoutes(
   api.get(
     '/api/results/:bookingKey/history',
     {
+      config: { access: 'results-session' },
       schema: {
         tags,
         summary:
@@ -132,7 +135,7 @@ export function registerPatientResultRoutes(
     '/api/results/:bookingKey/history/:resultId/report.pdf',
     {
       onSend: servedFilePolicy,
-      config: { refusalPage: resultPageOf(true) },
+      config: { access: 'results-session', refusalPage: resultPageOf(true) },
       schema: {
         tags,
         summary: "Patient (results sign-in): a released report of the patient's history as a PDF",
@@ -153,6 +156,7 @@ export function registerPatientResultRoutes(
   api.get(
     '/api/image_viewer',
     {
+      config: { access: 'image-viewer-link' },
       schema: {
         tags,
         summary: 'Anyone holding an image viewer link (imsec): where the images open (ACTIVE), or EXPIRED with the deny page',
@@ -166,6 +170,7 @@ export function registerPatientResultRoutes(
   api.post(
     '/api/image_viewer/direct',
     {
+      config: { access: 'image-viewer-link' },
       schema: {
         tags,
         summary: 'Anyone holding a live image viewer link (imsec): the viewer address itself',

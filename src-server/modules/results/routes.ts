@@ -48,6 +48,7 @@ export function registerResultRoutes(
   api.post(
     '/api/integration/results',
     {
+      config: { access: 'integration-token' },
       // The token is checked before the body is read (onRequest), so nobody else can send 14 MB.
       onRequest: integrationOnly,
       bodyLimit: DELIVERY_BODY_LIMIT,
@@ -70,6 +71,7 @@ export function registerResultRoutes(
   api.post(
     '/api/integration/results/:accessionNumber/images',
     {
+      config: { access: 'integration-token' },
       onRequest: integrationOnly,
       schema: {
         tags: ['results'],

@@ -7,6 +7,7 @@ import type { BrowserSignInSettings } from '../../config-identity';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { forbidden, serviceUnavailable, unauthorized } from '../../platform/errors';
+import { ANY_STAFF_ROLE } from '../../platform/route-access';
 import { clearedSessionCookie, readCookie, sessionCookie } from '../patient-access/public';
 import { createStaffAccessRepository } from './repository';
 import type { StaffRoleMapping } from './roles';
@@ -39,6 +40,7 @@ export function registerStaffAccessRoutes(app: FastifyInstance, service: StaffAc
   api.post(
     '/api/staff-access/session',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary:
@@ -70,6 +72,7 @@ export function registerStaffAccessRoutes(app: FastifyInstance, service: StaffAc
   api.get(
     '/api/staff-access/me',
     {
+      config: { access: ANY_STAFF_ROLE },
       schema: {
         tags,
         summary: 'A signed-in staff session (any role): the signed-in user; 401 when not signed in',
@@ -88,6 +91,7 @@ export function registerStaffAccessRoutes(app: FastifyInstance, service: StaffAc
   api.post(
     '/api/staff-access/keep-alive',
     {
+      config: { access: ANY_STAFF_ROLE },
       schema: {
         tags,
         summary:
@@ -104,6 +108,7 @@ export function registerStaffAccessRoutes(app: FastifyInstance, service: StaffAc
   api.post(
     '/api/staff-access/logout',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Anyone: ends the staff session of this browser (if any) and clears its cookie',

@@ -1,6 +1,7 @@
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import { STAFF_SESSION_COOKIE, type StaffRole } from '@contract/api/staff-access';
 import { forbidden, unauthorized, type AppError } from '../../platform/errors';
+import type { RouteAccess } from '../../platform/route-access';
 import '../../platform/security-audit';
 import { readCookie } from '../patient-access/public';
 import type { StaffSessionRow } from './repository';
@@ -82,8 +83,8 @@ export function staffSessionOf(request: FastifyRequest): StaffSession {
 }
 
 /**
- * The options of a route for signed-in staff with one of `anyOf`: the check runs first, and the
- * route is listed under `tags` in the OpenAPI document. The handler reads the session with
+ * The options of a route for signed-in staff with one of `anyOf`: the route declares that access,
+ * the check runs first, and the route is listed under `tags` in the OpenAPI document. The handler reads the session with
  * staffSessionOf(request).
  *
  *   const staffOnly = staffRoute(['staff', 'admin'], ['attachments']);
@@ -91,7 +92,8 @@ export function staffSessionOf(request: FastifyRequest): StaffSession {
  */
 export function staffRoute(anyOf: readonly StaffRole[], tags: string[]) {
   const preValidation = staffSessionWith(anyOf);
-  return <Schema extends FastifySchema>(schema: Schema) => ({ preValidation, schema: { tags, ...schema } });
+  const access: RouteAccess = { kind: 'staff-session', roles: anyOf };
+  return <Schema extends FastifySchema>(schema: Schema) => ({ config: { access }, preValidation, schema: { tags, ...schema } });
 }
 
 /**

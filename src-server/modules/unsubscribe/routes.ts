@@ -45,9 +45,11 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, service: Unsubsc
     const noStore = { 'cache-control': 'no-store' };
 
     // GET only describes: link scanners and previews fetch every GET a mail names.
+    // The signed token in the query is the credential, with no session: a mail provider's one-click POST carries no cookie.
     api.get(
       UNSUBSCRIBE_API_PATH,
       {
+        config: { access: 'public' },
         schema: {
           summary: 'Which address an unsubscribe link names (masked) and whether it is unsubscribed; changes nothing',
           tags,
@@ -61,6 +63,7 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, service: Unsubsc
     api.post(
       UNSUBSCRIBE_API_PATH,
       {
+        config: { access: 'public' },
         schema: {
           summary: 'Unsubscribe (RFC 8058 one-click: form body List-Unsubscribe=One-Click, or JSON from the page); idempotent',
           tags,
@@ -75,6 +78,7 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, service: Unsubsc
     api.post(
       RESUBSCRIBE_API_PATH,
       {
+        config: { access: 'public' },
         schema: {
           summary: 'Subscribe again with the same link; idempotent',
           tags,

@@ -9,6 +9,7 @@ export function registerCaptchaRoutes(app: FastifyInstance, captcha: Captcha): v
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/captcha/challenge',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['captcha'],
         summary: 'A signed proof-of-work challenge (public); its answer goes in the X-Captcha header of the refused request',

@@ -20,8 +20,20 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         version,
       },
     },
-    transform: jsonSchemaTransform,
+    // Each operation says who may call it (x-access: the route's declared access, route-access.ts).
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      const access = input.route.config?.access;
+      return access === undefined ? output : { ...output, schema: { ...output.schema, 'x-access': access } };
+    },
   });
+}
+
+/** Who may call an operation, in words for the docs page. */
+export function describeAccess(access: unknown): string {
+  if (typeof access === 'string') return access;
+  if (isRecord(access) && Array.isArray(access.roles)) return `staff session: ${access.roles.join(', ')}`;
+  return '';
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -31,6 +43,7 @@ interface Operation {
   path: string;
   summary: string;
   tags: string[];
+  access: string;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -51,6 +64,7 @@ export function listOperations(document: unknown): Operation[] {
         path,
         summary: typeof operation.summary === 'string' ? operation.summary : '',
         tags: Array.isArray(operation.tags) ? operation.tags.filter((tag): tag is string => typeof tag === 'string') : [],
+        access: describeAccess(operation['x-access']),
       });
     }
   }
@@ -62,7 +76,7 @@ function renderDocsPage(document: unknown, nonce: string): string {
     .map(
       (operation) =>
         `<tr><td><code>${escapeHtml(operation.method)}</code></td><td><code>${escapeHtml(operation.path)}</code></td>` +
-        `<td>${escapeHtml(operation.summary)}</td><td>${escapeHtml(operation.tags.join(', '))}</td></tr>`,
+        `<td>${escapeHtml(operation.summary)}</td><td>${escapeHtml(operation.access)}</td><td>${escapeHtml(operation.tags.join(', '))}</td></tr>`,
     )
     .join('\n');
   return `<!doctype html>
@@ -82,7 +96,7 @@ code { font-size: 0.95em; }
 <h1>Portal API operations</h1>
 <p>The full OpenAPI 3 document: <a href="/api/docs/json">/api/docs/json</a>.</p>
 <table>
-<thead><tr><th scope="col">Method</th><th scope="col">Path</th><th scope="col">Summary</th><th scope="col">Tags</th></tr></thead>
+<thead><tr><th scope="col">Method</th><th scope="col">Path</th><th scope="col">Summary</th><th scope="col">Who may call</th><th scope="col">Tags</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
@@ -94,8 +108,8 @@ ${rows}
 
 /** The two documentation routes; hidden from the document they serve. */
 export function registerApiDocsRoutes(app: FastifyInstance): void {
-  app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/api/docs', { schema: { hide: true } }, async (request, reply) =>
+  app.get('/api/docs/json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
     reply.header('content-type', 'text/html; charset=utf-8').send(renderDocsPage(app.swagger(), request.cspNonce)),
   );
 }

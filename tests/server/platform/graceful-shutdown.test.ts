@@ -13,11 +13,11 @@ describe('gracefulShutdown', () => {
 
   async function listen(): Promise<void> {
     server = await buildTestServer({ db: database.db });
-    server.app.get('/api/test/slow', async () => {
+    server.app.get('/api/test/slow', { config: { access: 'public' } }, async () => {
       await sleep(400);
       return { finished: true };
     });
-    server.app.get('/api/test/stuck', () => new Promise(() => undefined));
+    server.app.get('/api/test/stuck', { config: { access: 'public' } }, () => new Promise(() => undefined));
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const address = server.app.server.address();
     port = typeof address === 'object' && address !== null ? address.port : 0;

@@ -7,6 +7,7 @@ import { requireStaffSession, staffRoute, staffSessionOf } from '../../../../src
 import { createStaffAccessRepository } from '../../../../src-server/modules/staff-access/repository';
 import { STAFF_SESSION_IDLE_MS, STAFF_SESSION_MAX_MS } from '../../../../src-server/modules/staff-access/service';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../../src-server/platform/plugins/csrf-guard';
+import { staffSession } from '../../../../src-server/platform/route-access';
 import { backends, SEED_NOW } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { authenticate, client, LIAM, mailedCode, sendCode, verifyCode } from '../patient-access/sign-in-kit';
@@ -30,7 +31,7 @@ const subjectRef = (subject: string): string => `staff:${createHash('sha256').up
 function addGuardedRoutes(app: FastifyInstance): void {
   const staffOnly = staffRoute(['staff', 'admin'], ['test']);
   app.get('/api/test/staff-action', staffOnly({}), async (request) => ({ by: staffSessionOf(request).username }));
-  app.post('/api/test/kiosk-enrol', async (request) => {
+  app.post('/api/test/kiosk-enrol', { config: { access: staffSession('kioskAdmin') } }, async (request) => {
     const session = await requireStaffSession(request, { anyOf: ['kioskAdmin'] });
     return { by: session.username };
   });

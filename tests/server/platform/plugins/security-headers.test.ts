@@ -41,7 +41,7 @@ describe.each(backends())('security headers on every response on %s', (backend) 
     webRoot: true,
     env: { EMBED_ORIGINS: 'https://partner.example, http://127.0.0.1:4400' },
     setup: (app) => {
-      app.get('/api/test/boom', async () => {
+      app.get('/api/test/boom', { config: { access: 'public' } }, async () => {
         throw new Error('boom');
       });
     },

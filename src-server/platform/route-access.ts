@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { STAFF_ROLES, type StaffRole } from '@contract/api/staff-access';
+
+/**
+ * Who may call a route, declared on the route itself as `config: { access }`
+ * (docs/rules/security.md#access-control). The server refuses to start when a route declares
+ * none, and the route matrix (tests/server/route-access.test.ts) calls every registered route as
+ * every kind of caller and proves each is let through or refused as its declaration says.
+ */
+export type AccessClass =
+  /** Anyone. */
+  | 'public'
+  /** The session of a sign-in still under way (date of birth given, one-time password not yet): 401 without. */
+  | 'sign-in-session'
+  /** A fully signed-in patient session of type APPOINTMENT for the booking in the path: 401 otherwise. */
+  | 'appointment-session'
+  /** A fully signed-in patient session of type BOOKING_REQUEST for the booking request in the path: 401 otherwise. */
+  | 'booking-request-session'
+  /** Authorization: Bearer <staff token> whose sha256 is in STAFF_API_TOKEN_SHA256: 403 otherwise (a staff session is not enough). */
+  | 'staff-token'
+  /** Authorization: Bearer <integration token> whose sha256 is in INTEGRATION_API_TOKEN_SHA256 (the RIS and PACS): 403 otherwise. */
+  | 'integration-token'
+  /** Development outbox: only when enabled, and only from this machine (loopback): 404 otherwise. */
+  | 'dev-loopback'
+  /** The APPOINTMENT session for the booking in the path, or a staff session with staff or admin: 401 otherwise. */
+  | 'appointment-session-or-staff'
+  /**
+   * As appointment-session-or-staff, or the booking receipt of the browser that made that booking
+   * (cookie __Host-portal_booked).
+   */
+  | 'booking-receipt-or-appointment-session-or-staff'
+  /** The BOOKING_REQUEST session for the request in the path, or a staff session with staff or admin: 401 otherwise. */
+  | 'booking-request-session-or-staff'
+  /** A live kiosk token (cookie __Host-portal_kiosk or Authorization: Kiosk): 401 otherwise. */
+  | 'kiosk-token'
+  /** A live kiosk token and the APPOINTMENT session for the booking in the path (a patient at a kiosk): 401 otherwise. */
+  | 'kiosk-and-appointment-session'
+  /** A fully signed-in APPOINTMENT_RESULTS or PATIENT_PORTAL session for the booking in the path (always with the code): 401 otherwise. */
+  | 'results-session'
+  /** A fully signed-in PATIENT_PORTAL session for the booking in the path (always with the code): 401 otherwise. */
+  | 'portal-session'
+  /** A live image viewer link (imsec) in the request is the credential; no session opens it: 403 otherwise. */
+  | 'image-viewer-link'
+  /** A contact's session opened with a result share link that still stands (401 otherwise; 410 once revoked or expired). */
+  | 'shared-session'
+  /** Any fully signed-in patient session (every sign-in type, a contact's too, also at a kiosk): 401 otherwise. */
+  | 'patient-session';
+
+/**
+ * A live staff session (cookie __Host-portal_staff_session from the provider's identity
+ * provider, docs/rules/staff-access.md) holding one of `roles`: 401 without a staff session
+ * (a patient session is none), 403 with a session holding none of them.
+ */
+export interface StaffSessionAccess {
+  kind: 'staff-session';
+  roles: readonly StaffRole[];
+  /** 403 instead of 401 for a patient session: patients may never do this (deleting a document). */
+  patientForbidden?: boolean;
+}
+
+export type RouteAccess = AccessClass | StaffSessionAccess;
+
+/** A staff route's rule: the roles it accepts. */
+export function staffSession(...roles: [StaffRole, ...StaffRole[]]): StaffSessionAccess {
+  return { kind: 'staff-session', roles };
+}
+
+/** A staff-only action on a patient's booking: staff and admin; a patient session gets 403. */
+export const STAFF_NOT_PATIENT: StaffSessionAccess = { kind: 'staff-session', roles: ['staff', 'admin'], patientForbidden: true };
+
+/** A route for anyone signed in as staff, of any role. */
+export const ANY_STAFF_ROLE: StaffSessionAccess = { kind: 'staff-session', roles: STAFF_ROLES };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (route-access.ts); every route declares it. */
+    access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    /** Each registered route as 'METHOD /path' (HEAD left out where GET implies it) with its declared access. */
+    readonly routeAccess: ReadonlyMap<string, RouteAccess>;
+  }
+}
+
+/**
+ * Records each route's declared access as it is registered, and fails the registration (so the
+ * start) of a route that declares none: an undeclared route would otherwise be open by accident.
+ * Registered first, so it sees the routes of every module.
+ */
+export function registerRouteAccess(app: FastifyInstance): void {
+  const declared = new Map<string, RouteAccess>();
+  app.decorate('routeAccess', declared);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const access = route.config?.access;
+    for (const method of methods) {
+      // Fastify adds HEAD to every GET route itself; it is the GET route's twin.
+      if (method === 'HEAD' && (methods.includes('GET') || declared.has(`GET ${route.url}`))) continue;
+      if (access === undefined) throw new Error(`[route-access] ${method} ${route.url} declares no access (config.access)`);
+      declared.set(`${method} ${route.url}`, access);
+    }
+  });
+}
