@@ -45,6 +45,7 @@ import { createCallbackService, registerCallbackRoutes, type CallbackLimits } fr
 import { createStaffBookingRequests, registerStaffBookingRequestRoutes } from './modules/staff-booking-requests/public';
 import { lazySignedLinks } from './platform/signed-links';
 import { registerResultsArea } from './register-results';
+import { registerJobs } from './platform/jobs';
 import { registerRouteAccess } from './platform/route-access';
 import { createUnsubscribeService, registerUnsubscribeRoutes, UNSUBSCRIBE_LINK_TTL_MS } from './modules/unsubscribe/public';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
@@ -52,6 +53,8 @@ import { createQuestionnairesService } from './modules/questionnaires/service';
 import { createReferringDoctorsService, registerReferringDoctorRoutes } from './modules/referring-doctors/public';
 import { createPatientAccessService } from './modules/patient-access/service';
 import { registerStaffAccess, type StaffIdentityOptions } from './modules/staff-access/routes';
+import { checkStaffAccess } from './modules/staff-access/public';
+import { defineBookingAccessChecks } from './modules/booking-access/public';
 import { createCaptcha, type CaptchaWork } from './platform/captcha/captcha';
 import { registerCaptchaRoutes } from './platform/captcha/routes';
 import type { Clock } from './platform/clock';
@@ -226,11 +229,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       });
     },
   });
-  // Before any route: every route declares who may call it (platform/route-access.ts).
-  registerRouteAccess(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Background work is declared by the modules as they register (platform/jobs.ts).
+  registerJobs(app);
   registerSecurityHeaders(app, { sources: () => configService.securitySources() });
   // Refused requests are audited naming the client as the sign-in audit does (same secret).
   const patientAccessRepository = createPatientAccessRepository(db);
@@ -245,6 +248,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     publicOrigin: new URL(config.publicUrl).origin,
     sessionCookieNames: [PATIENT_SESSION_COOKIE, STAFF_SESSION_COOKIE],
   });
+  // Before any route, after the CSRF guard: every route declares who may call it, and one hook checks it (platform/route-access.ts).
+  registerRouteAccess(app);
+  // Staff routes exist with or without staff sign-in; without it, each answers 401.
+  app.defineAccessCheck('staff-session', checkStaffAccess);
   await registerOpenApi(app, config.appVersion);
   await registerCompression(app);
 
@@ -312,6 +319,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     ...(deps.bookingLimits === undefined ? {} : { limits: deps.bookingLimits }),
   });
   registerBookingRoutes(app, bookingService);
+  // Who may read a booking's records: its patient, or staff (and the booking browser its confirmation).
+  defineBookingAccessChecks(app, bookingService.receipts);
   // One-click unsubscribe: each mail's year-long signed link (own instance, same keys); app.outgoingMailPolicy for main.ts.
   const links = lazySignedLinks(config.imageViewer.signedLinkKeys ?? undefined, secret, clock, { maxTtlMs: UNSUBSCRIBE_LINK_TTL_MS });
   const unsubscribe = createUnsubscribeService({ db, clock, publicUrl: config.publicUrl, links, log: app.log });
@@ -387,17 +396,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerResultsArea(app, { db, clock, config, storage: deps.storage, secret, configService });
   // The check-in form's referring-doctor search (trigram index, migration 0013).
   registerReferringDoctorRoutes(app, createReferringDoctorsService({ db }), () => clock.now().getTime());
-  let holdSweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    if (!(await availabilityRepository.schemaReady().catch(() => false))) return;
-    await availabilityStore.ensureLoaded();
-    holdSweep = setInterval(() => {
-      bookingService.sweepExpiredHolds().catch((error: unknown) => app.log.warn({ err: error }, '[booking] expired-hold sweep failed'));
-      bookingService.sweepExpiredLimits().catch((error: unknown) => app.log.warn({ err: error }, '[booking] booking-limit sweep failed'));
-    }, 60_000);
-    holdSweep.unref();
+    if (await availabilityRepository.schemaReady().catch(() => false)) await availabilityStore.ensureLoaded();
   });
-  app.addHook('onClose', async () => clearInterval(holdSweep));
+  const bookingSchemaReady = () => availabilityRepository.schemaReady();
+  app.jobs.every(60_000, 'booking.expired-holds', () => bookingService.sweepExpiredHolds(), { onlyIf: bookingSchemaReady });
+  app.jobs.every(60_000, 'booking.expired-limits', () => bookingService.sweepExpiredLimits(), { onlyIf: bookingSchemaReady });
   await registerDevOutboxRoutes(app, db, config.mailDevOutbox);
   // E-mail preview for staff: the staff guard answers 401 when staff sign-in is not configured.
   registerEmailPreviewRoutes(app, { db, clock, publicUrl: config.publicUrl });

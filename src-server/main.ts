@@ -144,6 +144,12 @@ async function main(): Promise<void> {
     maxAttempts: RIS_MAX_ATTEMPTS,
   });
 
+  // They start when the server becomes ready and stop when it closes (platform/jobs.ts).
+  app.jobs.worker('outbox.mail', outboxWorker);
+  // Without SMS_PROVIDER_URL no SMS is ever queued (SMS codes are not offered).
+  if (config.sms !== null) app.jobs.worker('outbox.sms', smsWorker);
+  app.jobs.worker('ris.hand-off', risWorker);
+
   let shuttingDown = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (shuttingDown) return;
@@ -153,9 +159,6 @@ async function main(): Promise<void> {
       const { timedOut } = await gracefulShutdown(app, {
         timeoutMs: config.shutdownTimeoutMs,
         closeResources: async () => {
-          await outboxWorker.stop();
-          await smsWorker.stop();
-          await risWorker.stop();
           await demoRis?.close();
           await mailer.close();
           await staffIdentity.close();
@@ -179,11 +182,6 @@ async function main(): Promise<void> {
     await db.close().catch(() => undefined);
     fail(`Cannot listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`);
   }
-
-  outboxWorker.start();
-  // Without SMS_PROVIDER_URL no SMS is ever queued (SMS codes are not offered).
-  if (config.sms !== null) smsWorker.start();
-  risWorker.start();
 
   const indexHtml = join(config.webRoot, 'index.html');
   const lines = await startBanner(db, config, {

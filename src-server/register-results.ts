@@ -42,6 +42,10 @@ export function registerResultsArea(app: FastifyInstance, deps: ResultsAreaDeps)
   // Results: finalised reports delivered by the provider's RIS and PACS (machine token); the
   // patient reads them after a results sign-in and opens the images with a signed link (imsec).
   const signedLinks = lazySignedLinks(config.imageViewer.signedLinkKeys ?? undefined, secret, clock);
+  // An image viewer link (imsec, a demo viewer token) is itself the credential: it may come in the
+  // query or the body, so the service verifies it before it reads anything and answers 403 without
+  // a live one (the route matrix proves it, tests/server/route-access.test.ts). No session opens these routes.
+  app.defineAccessCheck('image-viewer-link', async () => undefined);
   const providerName = async () => (await configService.getBootstrap()).radiology.name;
   const referrerNotice = createReferrerNotice({ clock, publicUrl: config.publicUrl, providerName, signedLinks });
   const servesDemo = () => servesDemoProvider(db);
@@ -88,16 +92,7 @@ export function registerResultsArea(app: FastifyInstance, deps: ResultsAreaDeps)
     publicUrl: config.publicUrl,
     providerName,
   });
-  let noticeSweep: NodeJS.Timeout | undefined;
-  app.addHook('onReady', () => {
-    const sweep = () => {
-      releaseNotices.sweep().catch((error: unknown) => app.log.warn({ err: error }, '[results] results e-mail sweep failed'));
-    };
-    sweep();
-    noticeSweep = setInterval(sweep, 15_000);
-    noticeSweep.unref();
-  });
-  app.addHook('onClose', () => clearInterval(noticeSweep));
+  app.jobs.every(15_000, 'results.release-notices', () => releaseNotices.sweep(), { runAtStart: true });
   // Sharing a result or history with a contact (e-mail or SMS through the outboxes).
   registerResultShareRoutes(
     app,

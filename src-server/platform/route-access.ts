@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STAFF_ROLES, type StaffRole } from '@contract/api/staff-access';
 
 /**
@@ -56,9 +56,21 @@ export interface StaffSessionAccess {
   roles: readonly StaffRole[];
   /** 403 instead of 401 for a patient session: patients may never do this (deleting a document). */
   patientForbidden?: boolean;
+  /** A "who am I?" probe: a browser without a staff session asking is no refusal worth an audit row. */
+  signedOutIsNormal?: boolean;
 }
 
 export type RouteAccess = AccessClass | StaffSessionAccess;
+
+/** What a check is defined for: an access class, or any staff session (its roles come from the route). */
+export type AccessKind = AccessClass | StaffSessionAccess['kind'];
+
+/** Lets the request through (resolving) or throws the refusal (401, 403, 404...), after auditing it. */
+export type AccessCheck = (request: FastifyRequest, access: RouteAccess) => Promise<void>;
+
+export function accessKindOf(access: RouteAccess): AccessKind {
+  return typeof access === 'string' ? access : access.kind;
+}
 
 /** A staff route's rule: the roles it accepts. */
 export function staffSession(...roles: [StaffRole, ...StaffRole[]]): StaffSessionAccess {
@@ -79,17 +91,29 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Each registered route as 'METHOD /path' (HEAD left out where GET implies it) with its declared access. */
     readonly routeAccess: ReadonlyMap<string, RouteAccess>;
+    /** How one kind of access is checked: defined once, by the module that owns the credential. */
+    defineAccessCheck(kind: Exclude<AccessKind, 'public'>, check: AccessCheck): void;
   }
 }
 
 /**
- * Records each route's declared access as it is registered, and fails the registration (so the
- * start) of a route that declares none: an undeclared route would otherwise be open by accident.
- * Registered first, so it sees the routes of every module.
+ * The one place access is applied. It records each route's declared access as the route is
+ * registered, and fails the registration (so the start) of a route that declares none: an
+ * undeclared route would otherwise be open by accident. Then, for every request, one onRequest
+ * hook runs the check of the route's access before the body is read. The server does not become
+ * ready while a declared kind has no check.
+ *
+ * Call it before any route is registered and after the CSRF guard, so a cross-site request is
+ * refused as such first.
  */
 export function registerRouteAccess(app: FastifyInstance): void {
   const declared = new Map<string, RouteAccess>();
+  const checks = new Map<AccessKind, AccessCheck>();
   app.decorate('routeAccess', declared);
+  app.decorate('defineAccessCheck', (kind: Exclude<AccessKind, 'public'>, check: AccessCheck) => {
+    if (checks.has(kind)) throw new Error(`[route-access] the check of '${kind}' is defined twice`);
+    checks.set(kind, check);
+  });
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const access = route.config?.access;
@@ -99,5 +123,19 @@ export function registerRouteAccess(app: FastifyInstance): void {
       if (access === undefined) throw new Error(`[route-access] ${method} ${route.url} declares no access (config.access)`);
       declared.set(`${method} ${route.url}`, access);
     }
+  });
+  app.addHook('onReady', async () => {
+    for (const [route, access] of declared) {
+      const kind = accessKindOf(access);
+      if (kind !== 'public' && !checks.has(kind)) throw new Error(`[route-access] nothing checks '${kind}' (declared by ${route})`);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    // No route matched (the 404 handler) or an anonymous route: nothing to check.
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const check = checks.get(accessKindOf(access));
+    if (check === undefined) throw new Error(`[route-access] nothing checks '${accessKindOf(access)}'`);
+    await check(request, access);
   });
 }

@@ -211,13 +211,8 @@ export function registerSecurityAudit(app: FastifyInstance, options: SecurityAud
   };
 
   app.decorate('securityAudit', audit);
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', () => {
-    timer = setInterval(() => void audit.flush(), FLUSH_EVERY_MS);
-    timer.unref();
-  });
+  app.jobs.every(FLUSH_EVERY_MS, 'security-audit.flush', () => audit.flush());
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     // What was counted in the last minute is written now, whether or not the minute has ended.
     await write(roll(windowStart + AUDIT_WINDOW_MS), null);
   });

@@ -35,6 +35,18 @@ describe.each(backends())('buildServer error handling and API docs on %s', (back
     });
   }
 
+  it('declares its background work once, in the job registry (main.ts adds the outbox and RIS workers)', () => {
+    expect(server.app.jobs.list().map((job) => job.name)).toEqual([
+      'security-audit.flush',
+      'attachments.orphans',
+      'attachments.quarantine-rescan',
+      'results.release-notices',
+      'booking.expired-holds',
+      'booking.expired-limits',
+      'patient-access.ended-sessions',
+    ]);
+  });
+
   it('answers an unknown /api path with 404 route_not_found JSON', async () => {
     for (const [method, url] of [
       ['GET', '/api/nope'],

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppointmentSummarySchema, BookingKeyParamsSchema } from '@contract/api/appointments';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { receiptPatientOrStaff, staffActor } from '../booking-access/public';
+import { staffActor } from '../booking-access/public';
 import type { AppointmentsService } from './service';
 
 /**
@@ -14,14 +14,12 @@ import type { AppointmentsService } from './service';
 export function registerConfirmationRoutes(app: FastifyInstance, service: AppointmentsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['appointments'];
-  const preValidation = receiptPatientOrStaff(service.receipts);
   const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 503: ApiErrorBodySchema };
 
   api.get(
     '/api/appointments/:bookingKey/confirmation',
     {
       config: { access: 'booking-receipt-or-appointment-session-or-staff' },
-      preValidation,
       schema: {
         tags,
         summary: 'The booking as its confirmation shows it: the browser that booked it, its signed-in patient or staff',
@@ -42,7 +40,6 @@ export function registerConfirmationRoutes(app: FastifyInstance, service: Appoin
     '/api/appointments/:bookingKey/calendar.ics',
     {
       config: { access: 'booking-receipt-or-appointment-session-or-staff' },
-      preValidation,
       schema: {
         tags,
         summary: 'The coming appointments as an iCalendar file (RFC 5545) to add to a calendar',

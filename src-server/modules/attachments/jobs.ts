@@ -61,7 +61,6 @@ export function startAttachmentJobs(
   },
 ): void {
   const now = options.now ?? (() => new Date());
-  const timers: NodeJS.Timeout[] = [];
   const warn = (what: string) => (error: unknown) => app.log.warn({ err: error }, `[attachments] ${what} failed`);
   app.addHook('onReady', async () => {
     if (!(await options.service.repository.schemaReady().catch(() => false))) return;
@@ -71,18 +70,15 @@ export function startAttachmentJobs(
     if (options.exclusiveStorage) {
       await sweepAttachmentOrphans(options.service, options.storage, options.workDir, now(), 0).catch(warn('start-up sweep'));
     }
-    const sweep = setInterval(() => {
-      sweepAttachmentOrphans(options.service, options.storage, options.workDir, now()).catch(warn('orphan sweep'));
-    }, ORPHAN_SWEEP_MS);
-    const rescan = setInterval(() => {
-      options.service.rescanQuarantined().catch(warn('rescan of quarantined files'));
-    }, RESCAN_MS);
-    for (const timer of [sweep, rescan]) {
-      timer.unref();
-      timers.push(timer);
-    }
   });
-  app.addHook('onClose', async () => {
-    for (const timer of timers) clearInterval(timer);
-  });
+  const schemaReady = () => options.service.repository.schemaReady();
+  app.jobs.every(
+    ORPHAN_SWEEP_MS,
+    'attachments.orphans',
+    () => sweepAttachmentOrphans(options.service, options.storage, options.workDir, now()),
+    {
+      onlyIf: schemaReady,
+    },
+  );
+  app.jobs.every(RESCAN_MS, 'attachments.quarantine-rescan', () => options.service.rescanQuarantined(), { onlyIf: schemaReady });
 }

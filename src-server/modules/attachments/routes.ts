@@ -14,7 +14,7 @@ import { ApiErrorBodySchema } from '@contract/errors';
 import { notFound } from '../../platform/errors';
 import { servedFilePolicy } from '../../platform/served-file';
 import { STAFF_NOT_PATIENT, type RouteAccess } from '../../platform/route-access';
-import { actorOf, patientOrStaff, staffOnly, temporaryKeyHolder } from './access';
+import { actorOf, temporaryKeyHolder } from './access';
 import { contentDisposition } from './file-names';
 import type { Owner, OwnerType } from './repository';
 import type { AttachmentsService } from './service';
@@ -53,7 +53,8 @@ interface Base {
   tag: string;
   /** Who may read and upload (the route declaration). */
   readers: RouteAccess;
-  access: (request: FastifyRequest) => Promise<void>;
+  /** Who is calling, for routes open to anyone (the holder of a temporary key, or staff). */
+  caller?: (request: FastifyRequest) => Promise<void>;
 }
 
 const BASES: Base[] = [
@@ -62,14 +63,12 @@ const BASES: Base[] = [
     owner: 'APPOINTMENT',
     tag: 'attachments',
     readers: 'appointment-session-or-staff',
-    access: patientOrStaff('APPOINTMENT'),
   },
   {
     prefix: '/api/secured/booking_requests/:bookingKey/attachments',
     owner: 'BOOKING_REQUEST',
     tag: 'attachments',
     readers: 'booking-request-session-or-staff',
-    access: patientOrStaff('BOOKING_REQUEST'),
   },
   // While booking, the temporary key is the credential (the service answers 404 when it is unknown or expired).
   {
@@ -77,7 +76,7 @@ const BASES: Base[] = [
     owner: 'TEMPORARY',
     tag: 'attachments',
     readers: 'public',
-    access: temporaryKeyHolder,
+    caller: temporaryKeyHolder,
   },
 ];
 
@@ -102,8 +101,8 @@ export async function registerAttachmentRoutes(app: FastifyInstance, service: At
     const api = scope.withTypeProvider<ZodTypeProvider>();
     for (const base of BASES) {
       const ownerOf = (bookingKey: string): Owner => ({ type: base.owner, key: bookingKey });
-      const open = { config: { access: base.readers }, preValidation: base.access };
-      const staffNotPatient = { config: { access: STAFF_NOT_PATIENT }, preValidation: staffOnly };
+      const open = { config: { access: base.readers }, ...(base.caller === undefined ? {} : { preValidation: base.caller }) };
+      const staffNotPatient = { config: { access: STAFF_NOT_PATIENT } };
       const tags = [base.tag];
 
       api.get(
@@ -260,7 +259,6 @@ export async function registerAttachmentRoutes(app: FastifyInstance, service: At
       '/api/secured/booking_requests/:bookingKey/download',
       {
         config: { access: 'booking-request-session-or-staff' },
-        preValidation: patientOrStaff('BOOKING_REQUEST'),
         onSend: servedFilePolicy,
         schema: {
           tags: ['attachments'],

@@ -30,8 +30,8 @@ export function registerBookingRequestRoutes(
   const signedIn = signedInRoute('BOOKING_REQUEST', tags);
   const noStore = { 'cache-control': 'no-store' };
 
-  /** Staff only: Authorization: Bearer <token> whose sha256 is configured (STAFF_API_TOKEN_SHA256). */
-  const staffOnly = async (request: FastifyRequest): Promise<void> => {
+  /** The staff token: Authorization: Bearer <token> whose sha256 is configured (STAFF_API_TOKEN_SHA256). */
+  app.defineAccessCheck('staff-token', async (request: FastifyRequest): Promise<void> => {
     const token = bearerTokenOf(request.headers.authorization);
     if (token === null || !matchesTokenDigest(token, staffTokenDigests)) {
       // Audited by client and booking-key references only (never the token): src-server/platform/security-audit.ts.
@@ -42,7 +42,7 @@ export function registerBookingRequestRoutes(
       });
       throw forbidden('This operation is for staff with a valid API token.');
     }
-  };
+  });
 
   api.get(
     '/api/booking-requests/:bookingKey',
@@ -97,7 +97,6 @@ export function registerBookingRequestRoutes(
     '/api/booking-requests/:bookingKey/status',
     {
       config: { access: 'staff-token' },
-      preValidation: staffOnly,
       schema: {
         tags,
         summary: "Staff: set a booking request's status (Authorization: Bearer <staff token>)",

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CheckInFormSchema, CheckInParamsSchema, CheckInStatusSchema } from '@contract/api/check-in';
 import { CheckInChecklistSchema } from '@contract/api/check-in-checklist';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { bookingActorOf, patientOrStaff } from '../booking-access/public';
+import { bookingActorOf } from '../booking-access/public';
 import type { CheckInService } from './service';
 
 /**
@@ -18,7 +18,7 @@ const BASE = '/api/secured/appointments/:bookingKey/check-in/:appointmentSlug';
 
 export function registerCheckInRoutes(app: FastifyInstance, service: CheckInService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const open = { config: { access: 'appointment-session-or-staff' as const }, preValidation: patientOrStaff('APPOINTMENT') };
+  const open = { config: { access: 'appointment-session-or-staff' as const } };
   const tags = ['check-in'];
 
   api.get(

@@ -16,7 +16,7 @@ import {
   NewKioskSchema,
 } from '@contract/api/kiosks';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { requirePatientSession } from '../patient-access/public';
+import { bookingSessionCheck } from '../patient-access/public';
 import { staffRoute, staffSessionOf, subjectRef } from '../staff-access/public';
 import { kioskOf, requireKiosk } from './guard';
 import type { KiosksService } from './service';
@@ -51,7 +51,14 @@ export function registerKioskRoutes(
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const kioskAdmin = staffRoute(['kioskAdmin', 'admin'], ['kiosks']);
-  const kiosk = { preValidation: requireKiosk(service) };
+  // A kiosk carries its token; a patient at a kiosk also their APPOINTMENT session (the checks, route-access.ts).
+  const kioskCheck = requireKiosk(service);
+  const appointmentSession = bookingSessionCheck('APPOINTMENT');
+  app.defineAccessCheck('kiosk-token', kioskCheck);
+  app.defineAccessCheck('kiosk-and-appointment-session', async (request) => {
+    await kioskCheck(request);
+    await appointmentSession(request);
+  });
   const staffRef = (request: Parameters<typeof staffSessionOf>[0]) => subjectRef(staffSessionOf(request).subject);
 
   api.get(
@@ -119,7 +126,6 @@ export function registerKioskRoutes(
     '/api/kiosk/me',
     {
       config: { access: 'kiosk-token' },
-      ...kiosk,
       schema: {
         tags: ['kiosks'],
         summary: 'This kiosk: its name and clinic (never its token)',
@@ -133,7 +139,6 @@ export function registerKioskRoutes(
     '/api/kiosk/heartbeat',
     {
       config: { access: 'kiosk-token' },
-      ...kiosk,
       schema: {
         tags: ['kiosks'],
         summary: "The kiosk app's heartbeat every minute: version, uptime, last crash, last patient activity (a time only), last offline",
@@ -151,7 +156,6 @@ export function registerKioskRoutes(
     '/api/kiosk/check-in/identity',
     {
       config: { access: 'kiosk-token' },
-      ...kiosk,
       schema: {
         tags: ['kiosks'],
         summary:
@@ -167,14 +171,6 @@ export function registerKioskRoutes(
     '/api/kiosk/check-in/:bookingKey/:appointmentSlug',
     {
       config: { access: 'kiosk-and-appointment-session' },
-      preValidation: async (request) => {
-        await kiosk.preValidation(request);
-        const params = request.params as { bookingKey?: unknown };
-        await requirePatientSession(request, {
-          bookingKey: typeof params.bookingKey === 'string' ? params.bookingKey : '',
-          type: 'APPOINTMENT',
-        });
-      },
       schema: {
         tags: ['kiosks'],
         summary: 'Check in at the kiosk (the patient confirmed after the one-time code); poll the check-in status until checked in',

@@ -184,9 +184,10 @@ export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryabl
   const { enabled } = await devOutboxState(db, mode);
   const outbox = createOutboxRepository(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const mustBeEnabled = async (request: FastifyRequest): Promise<void> => {
+  // Only when enabled, and only from this machine; to anyone else the routes do not exist.
+  app.defineAccessCheck('dev-loopback', async (request: FastifyRequest): Promise<void> => {
     if (!enabled || !fromThisMachine(request)) throw notFound('Not found.');
-  };
+  });
   const mailOr404 = async (id: number): Promise<OutboxMail> => {
     const mail = await outbox.find(id);
     if (mail === null) throw notFound('There is no mail with this id in the outbox.');
@@ -198,7 +199,7 @@ export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryabl
     '/api/dev/outbox',
     {
       config: { access: 'dev-loopback' },
-      onRequest: mustBeEnabled,
+
       schema: {
         // Listed in the API documentation only where the routes answer.
         hide: !enabled,
@@ -215,7 +216,7 @@ export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryabl
     '/api/dev/outbox/:id',
     {
       config: { access: 'dev-loopback' },
-      onRequest: mustBeEnabled,
+
       schema: {
         // Listed in the API documentation only where the routes answer.
         hide: !enabled,
@@ -230,13 +231,13 @@ export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryabl
 
   api.get(
     '/dev/outbox',
-    { config: { access: 'dev-loopback' }, onRequest: mustBeEnabled, schema: { hide: true, querystring: ListQuerySchema } },
+    { config: { access: 'dev-loopback' }, schema: { hide: true, querystring: ListQuerySchema } },
     async (request, reply) => html(reply, renderListPage(await outbox.listRecent(request.query.limit), request.cspNonce)),
   );
 
   api.get(
     '/dev/outbox/:id',
-    { config: { access: 'dev-loopback' }, onRequest: mustBeEnabled, schema: { hide: true, params: IdParamsSchema } },
+    { config: { access: 'dev-loopback' }, schema: { hide: true, params: IdParamsSchema } },
     async (request, reply) => html(reply, renderMailPage(await mailOr404(request.params.id), request.cspNonce)),
   );
 
@@ -244,7 +245,7 @@ export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryabl
     '/dev/outbox/:id/html',
     {
       config: { access: 'dev-loopback' },
-      onRequest: mustBeEnabled,
+
       schema: { hide: true, params: IdParamsSchema },
       // After the global security-headers hook: the mail's own HTML runs sandboxed, with its
       // inline styles, and with no script, network or same-origin access.
@@ -267,7 +268,7 @@ export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryabl
 
   api.get(
     '/dev/outbox/:id/attachments/:index',
-    { config: { access: 'dev-loopback' }, onRequest: mustBeEnabled, schema: { hide: true, params: AttachmentParamsSchema } },
+    { config: { access: 'dev-loopback' }, schema: { hide: true, params: AttachmentParamsSchema } },
     async (request, reply) => {
       const mail = await mailOr404(request.params.id);
       const attachment = mail.attachments[request.params.index];

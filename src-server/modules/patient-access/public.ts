@@ -1,6 +1,5 @@
 /** What other modules may use of patient-access: the session guard their routes run first, and the session cookie helpers. */
 export {
-  anySessionOf,
   refuseSession,
   requirePatientSession,
   requireSharedSession,
@@ -8,4 +7,5 @@ export {
   SESSION_REQUIRED_MESSAGE,
   type PatientSession,
 } from './session-guard';
+export { bookingSessionCheck, patientSessionOf, sharedSessionOf } from './access-checks';
 export { clearedSessionCookie, readCookie, sessionCookie } from './cookie';

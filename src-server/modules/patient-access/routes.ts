@@ -18,7 +18,8 @@ import { SharedSignInRequestSchema } from '@contract/api/result-shares';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { clearedSessionCookie, sessionCookie } from './cookie';
 import type { PatientAccessService, RequestContext } from './service';
-import { refuseSession, requirePatientSession } from './session-guard';
+import { definePatientAccessChecks } from './access-checks';
+import { requirePatientSession } from './session-guard';
 
 /** Thin routes for patient sign-in (docs/rules/patient-access.md#sign-in); the rules are in service.ts. */
 
@@ -35,6 +36,7 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
     current: (request: FastifyRequest) => service.current(context(request)),
     shareState: (shareId: string) => service.shareState(shareId),
   });
+  definePatientAccessChecks(app);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['patient-access'];
@@ -162,13 +164,8 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
         response: { 204: z.null(), ...errors },
       },
     },
-    async (request, reply) => {
-      const session = await service.current(context(request));
-      if (session?.stage !== 'authenticated') {
-        throw await refuseSession(request, { reason: session === null ? 'no_session' : 'sign_in_unfinished' });
-      }
-      return reply.code(204).send(null);
-    },
+    // The access check found the session, and resolving it slid its idle timer.
+    async (_request, reply) => reply.code(204).send(null),
   );
 
   api.post(
@@ -184,12 +181,5 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
   );
 
   // Ended sessions and old attempt records are deleted now and then (any process may do it).
-  let sweep: NodeJS.Timeout | undefined;
-  app.addHook('onReady', () => {
-    sweep = setInterval(() => {
-      service.sweep().catch((error: unknown) => app.log.warn({ err: error }, '[patient-access] sweep failed'));
-    }, SWEEP_EVERY_MS);
-    sweep.unref();
-  });
-  app.addHook('onClose', () => clearInterval(sweep));
+  app.jobs.every(SWEEP_EVERY_MS, 'patient-access.ended-sessions', () => service.sweep());
 }

@@ -133,8 +133,8 @@ export async function requireSharedSession(request: FastifyRequest): Promise<Pat
 }
 
 /**
- * A preValidation hook for a route whose path names something other than a booking key (an
- * appointment id): the request must carry a fully authenticated session of `type` (for any
+ * The check of a route whose path names something other than a booking key (an appointment's
+ * slug): the request must carry a fully authenticated session of `type` (for any
  * booking); the handler then checks, with requirePatientSession, that the thing named belongs to
  * the session's booking.
  */
@@ -152,33 +152,19 @@ export function anySessionOf(type: SignInType) {
 }
 
 /**
- * A preValidation hook: the session must be fully authenticated for exactly the booking key in
- * the path, before anything about the request is validated or looked up (a session for another
- * booking gets the same 401 as none, whatever the body).
- */
-export function sessionFor(type: SignInType | readonly SignInType[]) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const params = request.params as { bookingKey?: unknown } | undefined;
-    const bookingKey = params?.bookingKey;
-    if (typeof bookingKey !== 'string') throw await refuseSession(request, { reason: 'no_booking_key' });
-    await requirePatientSession(request, { bookingKey, type });
-  };
-}
-
-/**
- * The options of a route for one signed-in booking (its `:bookingKey` param): the session check of
- * `type` runs first, and the route is listed under `tags` in the OpenAPI document.
+ * The options of a route for one signed-in booking (its `:bookingKey` param): the route declares
+ * the session of `type` as its access (checked first, patient-access/access-checks.ts), and is
+ * listed under `tags` in the OpenAPI document.
  *
  *   const signedIn = signedInRoute('APPOINTMENT', ['appointments']);
  *   api.get('/api/appointments/:bookingKey', signedIn({ summary, params, response }), handler);
  */
 export function signedInRoute(type: keyof typeof SIGNED_IN_ACCESS, tags: string[]) {
-  const preValidation = sessionFor(type);
   const access = SIGNED_IN_ACCESS[type];
-  return <Schema extends FastifySchema>(schema: Schema) => ({ config: { access }, preValidation, schema: { tags, ...schema } });
+  return <Schema extends FastifySchema>(schema: Schema) => ({ config: { access }, schema: { tags, ...schema } });
 }
 
-/** The access a signedInRoute declares, by the sign-in type it checks. */
+/** The access a signedInRoute declares, by the sign-in type. */
 const SIGNED_IN_ACCESS = {
   APPOINTMENT: 'appointment-session',
   BOOKING_REQUEST: 'booking-request-session',

@@ -23,7 +23,7 @@ import {
 } from '@contract/api/questionnaires';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { tooManyRequests } from '../../platform/errors';
-import { anySessionOf, refuseSession, requirePatientSession, signedInRoute } from '../patient-access/public';
+import { refuseSession, requirePatientSession, signedInRoute } from '../patient-access/public';
 import type { QuestionnairesService } from './service';
 
 /** Thin routes (docs/server.md#module-shape): schema from src-contract, session check, call the service. */
@@ -157,7 +157,6 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
     '/api/questionnaires/appointment-slugs/:appointmentSlug',
     {
       config: { access: 'appointment-session' },
-      preValidation: anySessionOf('APPOINTMENT'),
       schema: {
         tags,
         summary: 'The booking key of an appointment (for /q?appointmentSlug=); only for the signed-in patient of that booking',

@@ -4,7 +4,7 @@ import { DoctorSearchParamsSchema, DoctorSearchResponseSchema } from '@contract/
 import { OrganisationSearchQuerySchema, OrganisationSearchResponseSchema } from '@contract/api/booking-form-details';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { tooManyRequests } from '../../platform/errors';
-import { bookingActorOf, patientOrStaff } from '../booking-access/public';
+import { bookingActorOf } from '../booking-access/public';
 import type { ReferringDoctorsService } from './service';
 
 /** Thin routes (docs/server.md#module-shape): the booking's APPOINTMENT session or staff, then the service. */
@@ -59,7 +59,6 @@ export function registerReferringDoctorRoutes(app: FastifyInstance, service: Ref
     {
       config: { access: 'appointment-session-or-staff' },
       // Before the text is validated: a caller without access gets 401 whatever it typed.
-      preValidation: patientOrStaff('APPOINTMENT'),
       schema: {
         tags: ['referring-doctors'],
         summary: 'Referring doctors matching the text (name, practice, city, postcode or provider number), best first, at most 20',

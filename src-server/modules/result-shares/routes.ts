@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BookingKeyParamsSchema } from '@contract/api/appointments';
-import { RESULT_SIGN_IN_TYPES } from '@contract/api/patient-access';
 import {
   ShareListSchema,
   ShareParamsSchema,
@@ -15,7 +14,7 @@ import { ReportPdfQuerySchema } from '@contract/api/results';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { sendStoredPdf, servedFilePolicy, type RefusalPage } from '../../platform/served-file';
 import { contentDisposition } from '../attachments/public';
-import { requirePatientSession, requireSharedSession } from '../patient-access/public';
+import { patientSessionOf, sharedSessionOf } from '../patient-access/public';
 import { RESULTS_EXPIRED_URL } from '../results/public';
 import type { ResultSharesService } from './service';
 
@@ -61,7 +60,6 @@ export function registerResultShareRoutes(app: FastifyInstance, shares: ResultSh
       },
     },
     async (request, reply) => {
-      await requirePatientSession(request, { bookingKey: request.params.bookingKey, type: RESULT_SIGN_IN_TYPES });
       return reply.headers(NO_STORE).send(await shares.list(request.params.bookingKey));
     },
   );
@@ -79,7 +77,7 @@ export function registerResultShareRoutes(app: FastifyInstance, shares: ResultSh
       },
     },
     async (request, reply) => {
-      const session = await requirePatientSession(request, { bookingKey: request.params.bookingKey, type: RESULT_SIGN_IN_TYPES });
+      const session = patientSessionOf(request);
       const created = await shares.create({ bookingKey: session.bookingKey, type: session.type }, request.body);
       return reply.code(201).headers(NO_STORE).send(created);
     },
@@ -97,7 +95,6 @@ export function registerResultShareRoutes(app: FastifyInstance, shares: ResultSh
       },
     },
     async (request, reply) => {
-      await requirePatientSession(request, { bookingKey: request.params.bookingKey, type: RESULT_SIGN_IN_TYPES });
       return reply.headers(NO_STORE).send(await shares.revoke(request.params.bookingKey, request.params.id));
     },
   );
@@ -113,7 +110,7 @@ export function registerResultShareRoutes(app: FastifyInstance, shares: ResultSh
       },
     },
     async (request, reply) => {
-      const session = await requireSharedSession(request);
+      const session = sharedSessionOf(request);
       return reply.headers(NO_STORE).send(await shares.sharedResults(session));
     },
   );
@@ -133,7 +130,7 @@ export function registerResultShareRoutes(app: FastifyInstance, shares: ResultSh
       },
     },
     async (request, reply) => {
-      const session = await requireSharedSession(request);
+      const session = sharedSessionOf(request);
       const disposition = request.query.download === 'true' ? 'attachment' : 'inline';
       const pdf = await shares.sharedPdf(session, request.params.resultId);
       return sendStoredPdf(reply, pdf, contentDisposition(disposition, pdf.fileName));

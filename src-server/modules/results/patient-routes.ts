@@ -7,7 +7,6 @@ import {
   ImageViewerResponseSchema,
 } from '@contract/api/image-viewer';
 import { BookingKeyParamsSchema } from '@contract/api/appointments';
-import { RESULT_SIGN_IN_TYPES } from '@contract/api/patient-access';
 import {
   HistoryReportParamsSchema,
   PatientMatchRequestSchema,
@@ -19,7 +18,7 @@ import {
 import { ApiErrorBodySchema } from '@contract/errors';
 import { sendStoredPdf, servedFilePolicy, type RefusalPage } from '../../platform/served-file';
 import { contentDisposition } from '../attachments/public';
-import { requirePatientSession } from '../patient-access/public';
+import { patientSessionOf } from '../patient-access/public';
 import { staffSessionIfAny, subjectRef } from '../staff-access/public';
 import { registerGlossaryRoute, type LoadedGlossary } from './glossary';
 import type { ImageViewerService } from './image-viewer';
@@ -40,9 +39,8 @@ const resultPageOf =
   ({ params }) =>
     resultPagePath((params as { bookingKey: string }).bookingKey, patientPortal);
 
-async function readerOf(request: FastifyRequest, bookingKey: string): Promise<ResultReader> {
-  const session = await requirePatientSession(request, { bookingKey, type: RESULT_SIGN_IN_TYPES });
-  return { shared: session.shared };
+function readerOf(request: FastifyRequest): ResultReader {
+  return { shared: patientSessionOf(request).shared };
 }
 
 export function registerPatientResultRoutes(
@@ -67,7 +65,7 @@ export function registerPatientResultRoutes(
       },
     },
     async (request, reply) => {
-      const reader = await readerOf(request, request.params.bookingKey);
+      const reader = readerOf(request);
       return reply.headers(NO_STORE).send(await results.result(request.params.bookingKey, reader));
     },
   );
@@ -87,7 +85,7 @@ export function registerPatientResultRoutes(
       },
     },
     async (request, reply) => {
-      const reader = await readerOf(request, request.params.bookingKey);
+      const reader = readerOf(request);
       const disposition = request.query.download === 'true' ? 'attachment' : 'inline';
       const pdf = await results.reportPdf(request.params.bookingKey, reader, disposition);
       return sendStoredPdf(reply, pdf, contentDisposition(disposition, pdf.fileName));
@@ -108,7 +106,7 @@ export function registerPatientResultRoutes(
       },
     },
     async (request, reply) => {
-      const session = await requirePatientSession(request, { bookingKey: request.params.bookingKey, type: 'PATIENT_PORTAL' });
+      const session = patientSessionOf(request);
       return reply.headers(NO_STORE).send(await results.patientMatch(session.bookingKey, request.body, { shared: session.shared }));
     },
   );
@@ -126,7 +124,7 @@ export function registerPatientResultRoutes(
       },
     },
     async (request, reply) => {
-      const reader = await readerOf(request, request.params.bookingKey);
+      const reader = readerOf(request);
       return reply.headers(NO_STORE).send(await results.history(request.params.bookingKey, reader));
     },
   );
@@ -146,7 +144,7 @@ export function registerPatientResultRoutes(
       },
     },
     async (request, reply) => {
-      const reader = await readerOf(request, request.params.bookingKey);
+      const reader = readerOf(request);
       const disposition = request.query.download === 'true' ? 'attachment' : 'inline';
       const pdf = await results.historyPdf(request.params.bookingKey, request.params.resultId, reader, disposition);
       return sendStoredPdf(reply, pdf, contentDisposition(disposition, pdf.fileName));

@@ -34,7 +34,8 @@ export function registerResultRoutes(
   app.decorate('resultDelivery', delivery);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  const integrationOnly = async (request: FastifyRequest): Promise<void> => {
+  // Checked before the body is read (the access hook runs onRequest), so nobody else can send 14 MB.
+  app.defineAccessCheck('integration-token', async (request: FastifyRequest): Promise<void> => {
     const token = bearerTokenOf(request.headers.authorization);
     if (token === null || !matchesTokenDigest(token, integrationTokenDigests)) {
       // Audited without the token: src-server/platform/security-audit.ts.
@@ -43,14 +44,12 @@ export function registerResultRoutes(
       });
       throw forbidden('This operation is for the RIS and PACS integration with a valid API token.');
     }
-  };
+  });
 
   api.post(
     '/api/integration/results',
     {
       config: { access: 'integration-token' },
-      // The token is checked before the body is read (onRequest), so nobody else can send 14 MB.
-      onRequest: integrationOnly,
       bodyLimit: DELIVERY_BODY_LIMIT,
       schema: {
         tags: ['results'],
@@ -72,7 +71,6 @@ export function registerResultRoutes(
     '/api/integration/results/:accessionNumber/images',
     {
       config: { access: 'integration-token' },
-      onRequest: integrationOnly,
       schema: {
         tags: ['results'],
         summary: "RIS and PACS: the images a referrer's quick report asked for are ready (the study) or could not be made (why)",

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STAFF_ROLES, STAFF_SESSION_COOKIE, StaffSignInRequestSchema, StaffUserSchema } from '@contract/api/staff-access';
+import { STAFF_SESSION_COOKIE, StaffSignInRequestSchema, StaffUserSchema } from '@contract/api/staff-access';
 import { ApiErrorBodySchema } from '@contract/errors';
 import type { BrowserSignInSettings } from '../../config-identity';
 import type { Database } from '../../db/connection';
@@ -12,7 +12,7 @@ import { clearedSessionCookie, readCookie, sessionCookie } from '../patient-acce
 import { createStaffAccessRepository } from './repository';
 import type { StaffRoleMapping } from './roles';
 import { createStaffAccessService, userOf, type StaffAccessService } from './service';
-import { requireStaffSession } from './session-guard';
+import { staffSessionOf } from './session-guard';
 import { createTokenVerifier, KeySetUnavailableError, type TokenVerifierOptions } from './token-verifier';
 
 /** Thin routes for staff sign-in (docs/rules/staff-access.md); the rules are in service.ts. */
@@ -72,7 +72,7 @@ export function registerStaffAccessRoutes(app: FastifyInstance, service: StaffAc
   api.get(
     '/api/staff-access/me',
     {
-      config: { access: ANY_STAFF_ROLE },
+      config: { access: { ...ANY_STAFF_ROLE, signedOutIsNormal: true } },
       schema: {
         tags,
         summary: 'A signed-in staff session (any role): the signed-in user; 401 when not signed in',
@@ -80,9 +80,8 @@ export function registerStaffAccessRoutes(app: FastifyInstance, service: StaffAc
       },
     },
     async (request, reply) => {
-      const session = await requireStaffSession(request, { anyOf: STAFF_ROLES }, { signedOutIsNormal: true });
       void reply.header('cache-control', 'no-store');
-      return userOf(session);
+      return userOf(staffSessionOf(request));
     },
   );
 
@@ -99,10 +98,8 @@ export function registerStaffAccessRoutes(app: FastifyInstance, service: StaffAc
         response: { 204: z.null(), ...errors },
       },
     },
-    async (request, reply) => {
-      await requireStaffSession(request, { anyOf: STAFF_ROLES });
-      return reply.code(204).send(null);
-    },
+    // The access check found the session, and resolving it slid its idle timer.
+    async (_request, reply) => reply.code(204).send(null),
   );
 
   api.post(
@@ -122,14 +119,7 @@ export function registerStaffAccessRoutes(app: FastifyInstance, service: StaffAc
   );
 
   // Ended sessions are deleted now and then (any process may do it).
-  let sweep: NodeJS.Timeout | undefined;
-  app.addHook('onReady', () => {
-    sweep = setInterval(() => {
-      service.sweep().catch((error: unknown) => app.log.warn({ err: error }, '[staff-access] sweep failed'));
-    }, SWEEP_EVERY_MS);
-    sweep.unref();
-  });
-  app.addHook('onClose', () => clearInterval(sweep));
+  app.jobs.every(SWEEP_EVERY_MS, 'staff-access.ended-sessions', () => service.sweep());
 }
 
 /** The staff-access module on this server: token verification, sessions, routes and the guard. */

@@ -37,7 +37,7 @@ declare module 'fastify' {
 export const STAFF_SESSION_REQUIRED_MESSAGE = 'Please sign in with your organisation account.';
 export const STAFF_ROLE_REQUIRED_MESSAGE = 'Your account may not do that.';
 
-/** The session a staffRoute's preValidation found, for its handler. */
+/** The session a staff route's access check found, for its handler. */
 const checked = new WeakMap<FastifyRequest, StaffSession>();
 
 async function refuse(request: FastifyRequest, reason: string, status: 401 | 403, actor?: string): Promise<AppError> {
@@ -68,11 +68,29 @@ export async function requireStaffSession(
   return session;
 }
 
-/** A preValidation hook: a live staff session with one of the roles, before anything else is looked at. */
-export function staffSessionWith(anyOf: readonly StaffRole[]) {
-  return async (request: FastifyRequest): Promise<void> => {
-    checked.set(request, await requireStaffSession(request, { anyOf }));
-  };
+export const STAFF_ONLY_MESSAGE = 'Only clinic staff can do this.';
+
+/**
+ * The check of every route declared with a staff session (src-server/platform/route-access.ts):
+ * a live staff session holding one of the route's roles, which staffSessionOf(request) then gives
+ * the handler. A route closed to patients (patientForbidden: deleting a document) answers a
+ * signed-in patient without a staff session 403, not 401.
+ */
+export async function checkStaffAccess(request: FastifyRequest, access: RouteAccess): Promise<void> {
+  if (typeof access === 'string') throw new Error(`[staff-access] checkStaffAccess: '${access}' is no staff session`);
+  if (access.patientForbidden === true && (await staffSessionIfAny(request)) === null) {
+    if ((await request.server.patientSessions?.current(request)) != null) {
+      await request.server.securityAudit.refused(request, { reason: 'staff_session_patient_forbidden' });
+      throw forbidden(STAFF_ONLY_MESSAGE);
+    }
+  }
+  const options = { signedOutIsNormal: access.signedOutIsNormal === true };
+  checked.set(request, await requireStaffSession(request, { anyOf: access.roles }, options));
+}
+
+/** The session a staff route's access check found, or null on a route that checks none. */
+export function checkedStaffSessionOf(request: FastifyRequest): StaffSession | null {
+  return checked.get(request) ?? null;
 }
 
 /** The session a staffRoute checked (throws when the route has no staff check: a programming error). */
@@ -83,17 +101,16 @@ export function staffSessionOf(request: FastifyRequest): StaffSession {
 }
 
 /**
- * The options of a route for signed-in staff with one of `anyOf`: the route declares that access,
- * the check runs first, and the route is listed under `tags` in the OpenAPI document. The handler reads the session with
+ * The options of a route for signed-in staff with one of `anyOf`: the route declares that access
+ * (checked first, checkStaffAccess), and is listed under `tags` in the OpenAPI document. The handler reads the session with
  * staffSessionOf(request).
  *
  *   const staffOnly = staffRoute(['staff', 'admin'], ['attachments']);
  *   api.delete('/api/attachments/:id', staffOnly({ summary, params, response }), handler);
  */
 export function staffRoute(anyOf: readonly StaffRole[], tags: string[]) {
-  const preValidation = staffSessionWith(anyOf);
   const access: RouteAccess = { kind: 'staff-session', roles: anyOf };
-  return <Schema extends FastifySchema>(schema: Schema) => ({ config: { access }, preValidation, schema: { tags, ...schema } });
+  return <Schema extends FastifySchema>(schema: Schema) => ({ config: { access }, schema: { tags, ...schema } });
 }
 
 /**
