@@ -24,6 +24,7 @@ import { configuredStorage } from './platform/storage';
 import { configuredScanner } from './platform/virus-scan';
 import { startBanner } from './start-banner';
 import { openStaffIdentity, type StaffIdentity } from './staff-identity';
+import { markCheckedIn } from './modules/check-in/public';
 
 /**
  * The composition root: reads the configuration, opens the database (taking the DATA_DIR lock
@@ -138,6 +139,7 @@ async function main(): Promise<void> {
   const risConfig = config.ris ?? demoRis?.config ?? null;
   const risWorker = createRisWorker({
     db,
+    markCheckedIn,
     sender: risConfig === null ? noRisSender : createRisWebhookSender(risConfig),
     clock: systemClock,
     logger: app.log,

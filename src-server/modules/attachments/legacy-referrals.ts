@@ -3,7 +3,6 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UPLOAD_CONTENT_TYPES } from '@contract/api/attachments';
 import type { Database } from '../../db/connection';
-import { isoTimestamp } from '../../db/sql';
 import type { FileStorage } from '../../platform/storage';
 import { prepareUpload } from './content';
 import { displayFileName } from './file-names';
@@ -32,11 +31,7 @@ export async function importLegacyReferrals(
   await mkdir(workDir, { recursive: true, mode: 0o700 });
   const refusedIds: string[] = [];
   for (;;) {
-    const rows = await db.query<{ id: string; booking_key: string; file_name: string; content: Uint8Array; created_at: string }>(
-      `select id::text as id, booking_key, file_name, content, ${isoTimestamp('created_at', 'created_at')} from booking_request_referral
-        where not (id = any($1::uuid[])) order by created_at, id limit ${BATCH}`,
-      [refusedIds],
-    );
+    const rows = await repository.legacyReferrals(refusedIds, BATCH);
     if (rows.length === 0) return counts;
     for (const row of rows) {
       const input = join(workDir, `.legacy-${randomBytes(12).toString('base64url')}`);
@@ -74,7 +69,7 @@ export async function importLegacyReferrals(
               },
               tx,
             );
-            await tx.query('delete from booking_request_referral where id = $1::uuid', [row.id]);
+            await repository.deleteLegacyReferral(row.id, tx);
             await repository.audit(
               {
                 actor: 'system',

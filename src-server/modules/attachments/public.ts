@@ -39,12 +39,7 @@ export async function sentDocuments(q: Queryable, owner: Owner): Promise<Array<{
 
 /** Deletes the rows of expired temporary keys' documents; their files become orphans the sweeper removes. */
 export async function deleteTemporaryAttachments(tx: Queryable, keys: readonly string[]): Promise<number> {
-  if (keys.length === 0) return 0;
-  const rows = await tx.query<{ id: string }>(
-    `delete from attachment where owner_type = 'TEMPORARY' and owner_key = any($1::text[]) returning id::text as id`,
-    [keys],
-  );
-  return rows.length;
+  return createAttachmentsRepository(tx).deleteTemporary(keys);
 }
 
 /** The PDF check by content (active content refused), for other modules that receive PDFs (results). */

@@ -206,6 +206,43 @@ export function createAttachmentsRepository(db: Queryable) {
     },
 
     /** Deletes one attachment row; answers its storage key, or null when there was none. */
+    /** Referrals an earlier version kept in the database (legacy-referrals.ts), oldest first, but those in `except`. */
+    async legacyReferrals(
+      except: readonly string[],
+      limit: number,
+      tx: Queryable = db,
+    ): Promise<Array<{ id: string; booking_key: string; file_name: string; content: Uint8Array; created_at: string }>> {
+      return tx.query(
+        `select id::text as id, booking_key, file_name, content, ${isoTimestamp('created_at', 'created_at')} from booking_request_referral
+          where not (id = any($1::uuid[])) order by created_at, id limit $2`,
+        [except, limit],
+      );
+    },
+
+    async deleteLegacyReferral(id: string, tx: Queryable = db): Promise<void> {
+      await tx.query('delete from booking_request_referral where id = $1::uuid', [id]);
+    },
+
+    /** Deletes the rows of expired temporary keys' documents; their files become orphans the sweeper removes. */
+    async deleteTemporary(keys: readonly string[], tx: Queryable = db): Promise<number> {
+      if (keys.length === 0) return 0;
+      const rows = await tx.query<{ id: string }>(
+        `delete from attachment where owner_type = 'TEMPORARY' and owner_key = any($1::text[]) returning id::text as id`,
+        [keys],
+      );
+      return rows.length;
+    },
+
+    /** Marks a document's referral warning overridden by a staff member; null when there is no such warning here. */
+    async overrideWarning(owner: Owner, id: string, username: string, tx: Queryable = db): Promise<string | null> {
+      const rows = await tx.query<{ id: string }>(
+        `update attachment set warning_overridden_by = $4 where owner_type = $1 and owner_key = $2 and id = $3::uuid and referral_warning is not null
+         returning id::text as id`,
+        [owner.type, owner.key, id, username.slice(0, 200)],
+      );
+      return rows[0]?.id ?? null;
+    },
+
     async delete(owner: Owner, id: string, tx: Queryable = db): Promise<string | null> {
       const rows = await tx.query<{ storage_key: string }>(
         `delete from attachment where owner_type = $1 and owner_key = $2 and id = $3::uuid returning storage_key`,

@@ -404,12 +404,9 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
     async overrideWarning(owner: Owner, id: string, actor: Extract<Actor, { kind: 'staff' }>): Promise<Attachment> {
       const settings = await repository.settings();
       await db.transaction(async (tx) => {
-        const rows = await tx.query<{ id: string }>(
-          `update attachment set warning_overridden_by = $4 where owner_type = $1 and owner_key = $2 and id = $3::uuid and referral_warning is not null
-           returning id::text as id`,
-          [owner.type, owner.key, id, actor.username.slice(0, 200)],
-        );
-        if (rows.length === 0) throw notFound('We could not find a document with a referral warning here.');
+        if ((await repository.overrideWarning(owner, id, actor.username, tx)) === null) {
+          throw notFound('We could not find a document with a referral warning here.');
+        }
         await repository.audit(
           { actor: auditActor(actor), action: 'attachment.warning_overridden', subjectId: id, details: {}, now: clock.now() },
           tx,

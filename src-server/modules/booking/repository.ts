@@ -4,6 +4,14 @@ import type { Queryable } from '../../db/connection';
 
 /** SQL only (docs/server.md): catalogue, clinics, holds, appointments, booking requests. */
 
+export type PreparationRow = {
+  exam_slug: string;
+  preparation_notes: string;
+  preparation_parts: unknown;
+  screening_done: boolean;
+  referral_uploaded: boolean;
+};
+
 export type ExamRow = {
   id: string;
   slug: string;
@@ -330,6 +338,22 @@ export function createBookingRepository(db: Queryable) {
       tx: Queryable = db,
     ): Promise<void> {
       await auditLog.record(input, tx);
+    },
+
+    /** Each exam of a booking with its preparation, and whether its screening and a referral are done online (preparation.ts). */
+    async preparationRows(bookingKey: string, tx: Queryable = db): Promise<PreparationRow[]> {
+      return tx.query<PreparationRow>(
+        `select distinct on (e.slug) e.slug as exam_slug, e.preparation_notes, e.preparation_parts,
+                exists (select 1 from questionnaire_answer qa join questionnaire qn on qn.id = qa.questionnaire_id
+                         where qa.owner_type = 'APPOINTMENT' and qa.owner_key = $1 and qn.type = 'BOOKING_FORM'
+                           and (qa.exam_id = e.id or qa.modality_id = e.modality_id)) as screening_done,
+                exists (select 1 from attachment t join document_type d on d.id = t.document_type_id
+                         where t.owner_type = 'APPOINTMENT' and t.owner_key = $1 and d.code = 'REFERRAL') as referral_uploaded
+           from appointment a join exam e on e.id = a.exam_id
+          where a.booking_key = $1
+          order by e.slug`,
+        [bookingKey],
+      );
     },
   };
 }

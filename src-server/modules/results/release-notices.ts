@@ -1,8 +1,8 @@
 import { resultPagePath } from '@contract/api/results';
 import type { Database } from '../../db/connection';
-import { isoTimestamp } from '../../db/sql';
 import type { Clock } from '../../platform/clock';
 import { createOutboxRepository } from '../../platform/outbox/outbox-repository';
+import { createResultsRepository } from './repository';
 import { afterVisitQuestionnairesLink, mailContext, resultsReadyMail } from '../notifications/public';
 
 /**
@@ -23,19 +23,10 @@ export interface ReleaseNoticesDeps {
   providerName: () => Promise<string>;
 }
 
-interface DueNotice extends Record<string, unknown> {
-  id: string;
-  booking_key: string;
-  email: string | null;
-  first_name: string;
-  exam_name: string;
-  starts_at: string;
-  time_zone: string;
-}
-
 export function createReleaseNotices(deps: ReleaseNoticesDeps) {
   const { db, clock } = deps;
   const outbox = createOutboxRepository(db);
+  const results = createResultsRepository(db);
 
   return {
     /** Queues the e-mails of reports released by now and not yet notified; answers how many. */
@@ -43,19 +34,7 @@ export function createReleaseNotices(deps: ReleaseNoticesDeps) {
       const now = clock.now();
       return db.transaction(async (tx) => {
         // skip locked: two servers sweeping at once never mail one report twice.
-        const due = await tx.query<DueNotice>(
-          `select r.id::text as id, a.booking_key, p.email, p.first_name, e.name as exam_name,
-                  ${isoTimestamp('lower(a.during)', 'starts_at')}, c.time_zone
-             from result_report r
-             join appointment a on a.id = r.appointment_id
-             join patient p on p.id = a.patient_id
-             join exam e on e.id = a.exam_id
-             join clinic c on c.id = a.clinic_id
-            where r.notified_at is null and r.release_at <= $1
-            order by r.release_at limit ${BATCH}
-            for update of r skip locked`,
-          [now.toISOString()],
-        );
+        const due = await results.dueReleaseNotices(now, BATCH, tx);
         const context = due.length === 0 ? null : await mailContext(tx, deps.publicUrl);
         for (const notice of due) {
           if (context !== null && notice.email !== null && notice.email.includes('@')) {
@@ -79,7 +58,7 @@ export function createReleaseNotices(deps: ReleaseNoticesDeps) {
             );
             await outbox.enqueue({ kind: RESULTS_READY_KIND, recipient: notice.email, ...mail }, now, tx);
           }
-          await tx.query(`update result_report set notified_at = $2 where id = $1::uuid`, [notice.id, now.toISOString()]);
+          await results.markReleaseNotified(notice.id, now, tx);
         }
         return due.length;
       });

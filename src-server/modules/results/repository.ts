@@ -91,6 +91,16 @@ export interface ReferrerReportRow extends Record<string, unknown> {
   pdf_key: string;
 }
 
+export interface DueReleaseNotice extends Record<string, unknown> {
+  id: string;
+  booking_key: string;
+  email: string | null;
+  first_name: string;
+  exam_name: string;
+  starts_at: string;
+  time_zone: string;
+}
+
 export function createResultsRepository(db: Queryable) {
   return {
     /**
@@ -227,6 +237,30 @@ export function createResultsRepository(db: Queryable) {
         [accessionNumber],
       );
       return rows[0] ?? null;
+    },
+
+    /**
+     * Reports released by `now` whose patient is not yet told, oldest release first, locked for this
+     * transaction (skip locked: two servers sweeping at once never mail one report twice).
+     */
+    async dueReleaseNotices(now: Date, limit: number, tx: Queryable = db): Promise<DueReleaseNotice[]> {
+      return tx.query<DueReleaseNotice>(
+        `select r.id::text as id, a.booking_key, p.email, p.first_name, e.name as exam_name,
+                ${isoTimestamp('lower(a.during)', 'starts_at')}, c.time_zone
+           from result_report r
+           join appointment a on a.id = r.appointment_id
+           join patient p on p.id = a.patient_id
+           join exam e on e.id = a.exam_id
+           join clinic c on c.id = a.clinic_id
+          where r.notified_at is null and r.release_at <= $1
+          order by r.release_at limit $2
+          for update of r skip locked`,
+        [now.toISOString(), limit],
+      );
+    },
+
+    async markReleaseNotified(reportId: string, now: Date, tx: Queryable = db): Promise<void> {
+      await tx.query(`update result_report set notified_at = $2 where id = $1::uuid`, [reportId, now.toISOString()]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/connection';
+import type { Database, Queryable } from '../../db/connection';
 import { createOutboxLoop, type OutboxLoopOptions, type OutboxWorker } from '../outbox/outbox-loop';
 import { createHandoffRepository, type RisHandoff } from './handoff-repository';
 import { RisSendError, type RisSender } from './webhook';
@@ -21,6 +21,8 @@ export function risBackoffMs(attempts: number): number {
 export interface RisWorkerOptions extends Omit<OutboxLoopOptions, 'pollMs' | 'backoffMs'> {
   db: Database;
   sender: RisSender;
+  /** The check-in module's step once a check-in is delivered, in the hand-off's transaction. */
+  markCheckedIn: (tx: Queryable, appointmentId: string, at: Date) => Promise<void>;
   pollMs?: number;
   backoffMs?: (attempts: number) => number;
 }
@@ -28,7 +30,7 @@ export interface RisWorkerOptions extends Omit<OutboxLoopOptions, 'pollMs' | 'ba
 const EVENTS = { prepare_check_in: 'check_in.prepare', check_in: 'check_in.complete' } as const;
 
 export function createRisWorker(options: RisWorkerOptions): OutboxWorker {
-  const { db, sender, ...loop } = options;
+  const { db, sender, markCheckedIn, ...loop } = options;
   const handoffs = createHandoffRepository(db);
   return createOutboxLoop<RisHandoff>(
     {
@@ -51,10 +53,7 @@ export function createRisWorker(options: RisWorkerOptions): OutboxWorker {
         db.transaction(async (tx) => {
           const settled = await handoffs.settle(handoff, { kind: 'sent', at }, tx);
           if (settled && handoff.kind === 'check_in') {
-            await tx.query(
-              `update appointment set status = 'CHECKED_IN', updated_at = $2 where id = $1::uuid and status in ('BOOKED', 'CONFIRMED')`,
-              [handoff.appointmentId, at.toISOString()],
-            );
+            await markCheckedIn(tx, handoff.appointmentId, at);
           }
           return settled;
         }),

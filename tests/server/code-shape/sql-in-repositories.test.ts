@@ -16,19 +16,13 @@ const EXCLUDED_FOLDERS = ['src-server/db'];
  */
 const PENDING_FILES: readonly string[] = [
   'src-server/dev-pacs/demo-results.ts',
-  'src-server/modules/attachments/legacy-referrals.ts',
-  'src-server/modules/attachments/public.ts',
-  'src-server/modules/attachments/service.ts',
   'src-server/modules/attachments/upload-budget.ts',
   'src-server/modules/booking/booking-limits.ts',
   'src-server/modules/booking/form-details.ts',
-  'src-server/modules/booking/preparation.ts',
   'src-server/modules/callbacks/callback-limits.ts',
   'src-server/modules/results/image-generation.ts',
-  'src-server/modules/results/release-notices.ts',
   'src-server/platform/captcha/captcha.ts',
   'src-server/platform/idempotency.ts',
-  'src-server/platform/ris/ris-worker.ts',
 ];
 
 const isRepository = (file: string): boolean => file.endsWith('/repository.ts') || file.endsWith('-repository.ts');

@@ -3,6 +3,7 @@ import type { Database } from '../../../../src-server/db/connection';
 import type { Clock } from '../../../../src-server/platform/clock';
 import { createRisWorker } from '../../../../src-server/platform/ris/ris-worker';
 import { createRisWebhookSender } from '../../../../src-server/platform/ris/webhook';
+import { markCheckedIn } from '../../../../src-server/modules/check-in/public';
 import { appointmentBase, jpeg, multipart, send } from '../attachments/attachments-kit';
 import type { Signed } from '../appointments/self-service-kit';
 import type { RisListener } from './ris-listener';
@@ -59,6 +60,7 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 export function risWorkerFor(db: Database, clock: Clock, listener: RisListener, maxAttempts = 5) {
   return createRisWorker({
     db,
+    markCheckedIn,
     sender: createRisWebhookSender({ url: listener.url, secret: listener.secret }, { timeoutMs: 300, now: () => clock.now() }),
     clock,
     logger: silent,
