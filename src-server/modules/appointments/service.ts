@@ -16,7 +16,7 @@ import { sanitizeConfiguredHtml } from '../../platform/html-sanitizer';
 import { localDate } from '../../platform/time-zone';
 import { hashRequest } from '../../platform/request-hash';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/sql';
-import { createIdempotencyRepository } from '../../platform/idempotency';
+import { createIdempotencyRepository } from '../../platform/idempotency-repository';
 import { availabilityVersion, type AvailabilityStore } from '../availability/public';
 import type { BookingService } from '../booking/public';
 import { queueAppointmentNotice, queueBookingConfirmation } from '../notifications/public';

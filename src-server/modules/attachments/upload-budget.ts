@@ -7,6 +7,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { AttachmentSettingsRow } from './repository';
 import type { StreamLimit } from './upload-stream';
+import { createUploadBudgetRepository } from './upload-budget-repository';
 
 /**
  * The budget of uploads under temporary booking keys (docs/rules/attachments.md#limits), where
@@ -83,31 +84,18 @@ function retryAfter(rows: ReadonlyArray<{ bytes: number; at: number }>, need: nu
 
 export function createUploadBudget(deps: UploadBudgetDeps) {
   const { db, clock, captcha } = deps;
-
-  async function temporaryBytes(tx: Queryable, pendingSince: Date | null): Promise<number> {
-    const rows = await tx.query<{ bytes: string }>(
-      `select ((select coalesce(sum(size_bytes), 0) from attachment where owner_type = 'TEMPORARY')
-             + (select coalesce(sum(bytes), 0) from temporary_upload_reservation
-                 where not settled and $1::timestamptz is not null and created_at >= $1::timestamptz))::text as bytes`,
-      [pendingSince?.toISOString() ?? null],
-    );
-    return Number(rows[0]?.bytes ?? 0);
-  }
+  const repository = createUploadBudgetRepository(db);
 
   /** Raises each level the total is past once (a row per level); a level below the total is cleared for its next crossing. */
   async function alert(request: FastifyRequest, settings: AttachmentSettingsRow): Promise<void> {
     const budget = Number(settings.temporary_bytes_total);
-    const stored = await temporaryBytes(db, null);
+    const stored = await repository.temporaryBytes(null);
     for (const level of BUDGET_ALERT_PERCENTS) {
       if (stored * 100 < budget * level) {
-        await db.query(`delete from temporary_upload_alert where level_percent = $1`, [level]);
+        await repository.clearAlert(level);
         continue;
       }
-      const raised = await db.query(
-        `insert into temporary_upload_alert (level_percent, raised_at) values ($1, $2) on conflict (level_percent) do nothing returning level_percent`,
-        [level, clock.now().toISOString()],
-      );
-      if (raised.length === 0) continue;
+      if (!(await repository.raiseAlert(level, clock.now()))) continue;
       await request.server.securityAudit.warning(request, {
         action: BUDGET_ALERT_ACTION,
         message: `[attachments] documents uploaded while booking have passed ${level}% of their storage budget`,
@@ -135,16 +123,8 @@ export function createUploadBudget(deps: UploadBudgetDeps) {
       const reserved = await db.transaction(
         async (tx): Promise<{ refused: AppError } | { id: string; bytes: number; overRetry: number }> => {
           // One lock for every temporary reservation: the sums below cannot be overtaken by a concurrent upload.
-          await tx.query(`select pg_advisory_xact_lock(hashtextextended('temporary-upload-budget', 13))`);
-          await tx.query(`delete from temporary_upload_reservation where created_at <= $1`, [
-            new Date(now.getTime() - windowMs).toISOString(),
-          ]);
-          const rows = (
-            await tx.query<{ bytes: string; created_at: Date | string }>(
-              `select bytes::text as bytes, created_at from temporary_upload_reservation where client_hmac = $1 order by created_at, id`,
-              [client],
-            )
-          ).map((row) => ({ bytes: Number(row.bytes), at: new Date(row.created_at).getTime() }));
+          await repository.lockBudget(tx);
+          const rows = await repository.clientReservations(client, new Date(now.getTime() - windowMs), tx);
           if (rows.length >= settings.temporary_uploads_before_captcha && !solved) return { refused: captchaRequired() };
           const left = perClient - rows.reduce((sum, row) => sum + row.bytes, 0);
           const wanted = Math.min(declared ?? settings.max_file_bytes, settings.max_file_bytes);
@@ -153,15 +133,15 @@ export function createUploadBudget(deps: UploadBudgetDeps) {
             return { refused: uploadBudgetReached(retryAfter(rows, Math.max(1, wanted - left), windowMs, now.getTime())) };
           }
           const bytes = Math.min(wanted, left);
-          if ((await temporaryBytes(tx, new Date(now.getTime() - PENDING_MS))) + bytes > Number(settings.temporary_bytes_total)) {
+          if (
+            (await repository.temporaryBytes(new Date(now.getTime() - PENDING_MS), tx)) + bytes >
+            Number(settings.temporary_bytes_total)
+          ) {
             return { refused: temporaryStorageFull() };
           }
-          const inserted = await tx.query<{ id: string }>(
-            `insert into temporary_upload_reservation (client_hmac, bytes, created_at) values ($1, $2, $3) returning id::text as id`,
-            [client, bytes, now.toISOString()],
-          );
+          const id = await repository.reserve(client, bytes, now, tx);
           const overRetry = retryAfter(rows, bytes + 1 - left, windowMs, now.getTime());
-          return { id: inserted[0]?.id ?? '', bytes, overRetry };
+          return { id, bytes, overRetry };
         },
       );
       if ('refused' in reserved) {
@@ -175,10 +155,10 @@ export function createUploadBudget(deps: UploadBudgetDeps) {
       return {
         streamLimit: { maxBytes: reserved.bytes, refuse: () => uploadBudgetReached(reserved.overRetry) },
         async settle(size, tx) {
-          await tx.query(`update temporary_upload_reservation set bytes = $2, settled = true where id = $1::uuid`, [reserved.id, size]);
+          await repository.settle(reserved.id, size, tx);
         },
         async release() {
-          await db.query(`delete from temporary_upload_reservation where id = $1::uuid`, [reserved.id]).catch(() => undefined);
+          await repository.release(reserved.id).catch(() => undefined);
         },
         async afterStored() {
           await alert(request, settings).catch((error: unknown) => {

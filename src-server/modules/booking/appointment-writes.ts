@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../../db/connection';
 import { DEADLOCK_DETECTED, sqlState, UNIQUE_VIOLATION } from '../../db/sql';
 import type { Clock } from '../../platform/clock';
 import { AppError, appError, validationError } from '../../platform/errors';
-import type { IdempotencyRepository } from '../../platform/idempotency';
+import type { IdempotencyRepository } from '../../platform/idempotency-repository';
 import { randomToken } from '../../platform/ids';
 import { hashRequest } from '../../platform/request-hash';
 import { localDate } from '../../platform/time-zone';

@@ -6,6 +6,7 @@ import { captchaRequired, type Captcha } from '../../platform/captcha/captcha';
 import type { Clock } from '../../platform/clock';
 import { tooManyRequests, type AppError } from '../../platform/errors';
 import { addDays, localDate, zonedTimeToInstant } from '../../platform/time-zone';
+import { createBookingLimitsRepository, type DayCounter } from './limits-repository';
 
 /**
  * Booking limits (docs/rules/booking.md#booking-limits): how many holds and bookings one client
@@ -100,14 +101,13 @@ export function normalisedPhone(raw: string): string {
   return national.replace(/^0+/, '');
 }
 
-interface Counter {
-  kind: string;
-  subject: string;
+interface Counter extends DayCounter {
   thresholds: LimitThresholds;
 }
 
 export function createBookingLimiter(deps: BookingLimiterDeps) {
-  const { db, clock, captcha, limits } = deps;
+  const { clock, captcha, limits } = deps;
+  const repository = createBookingLimitsRepository(deps.db);
 
   const hmac = (key: string, text: string): string => createHmac('sha256', key).update(text).digest('hex');
 
@@ -136,28 +136,10 @@ export function createBookingLimiter(deps: BookingLimiterDeps) {
   async function admit(counters: Counter[], client: BookingClient): Promise<void> {
     const now = clock.now();
     const { day, end } = window(now);
-    const kinds = counters.map((counter) => counter.kind);
-    const subjectHmacs = counters.map((counter) => counter.subject);
-    // One statement, committed without waiting for the disk (synchronous_commit off for this
-    // statement's own transaction only): a crash may forget the last few counts, which only
-    // lets a client a few more requests, and the request does not wait on a disk flush.
-    const rows = await db.query<{ kind: string; subject: string; count: number }>(
-      `with quick as (select set_config('synchronous_commit', 'off', true) as setting)
-       insert into booking_limit_counter as c (kind, subject, day, window_end, count)
-       select kind, subject, $3::date, $4::timestamptz, 1 from unnest($1::text[], $2::text[]) as t(kind, subject), quick
-       on conflict (kind, subject, day) do update set count = c.count + 1
-       returning kind, subject, count`,
-      [kinds, subjectHmacs, day, end.toISOString()],
-    );
+    const rows = await repository.count(counters, day, end);
     const countOf = (counter: Counter): number =>
       rows.find((row) => row.kind === counter.kind && row.subject === counter.subject)?.count ?? 0;
-    const uncount = async (): Promise<void> => {
-      await db.query(
-        `update booking_limit_counter set count = count - 1
-          where day = $3::date and count > 0 and (kind, subject) in (select * from unnest($1::text[], $2::text[]))`,
-        [kinds, subjectHmacs, day],
-      );
-    };
+    const uncount = (): Promise<void> => repository.uncount(counters, day);
     if (counters.some((counter) => countOf(counter) > counter.thresholds.refuseAfter)) {
       await uncount();
       throw bookingsThrottled((end.getTime() - now.getTime()) / 1000);
@@ -198,19 +180,12 @@ export function createBookingLimiter(deps: BookingLimiterDeps) {
     async confirmationMailAllowed(tx: Queryable, email: string): Promise<boolean> {
       const subject = hmac(await deps.secret(), `email:${email.trim().toLowerCase()}`);
       const { day, end } = window(clock.now());
-      const rows = await tx.query<{ count: number }>(
-        `insert into booking_limit_counter as c (kind, subject, day, window_end, count) values ($1, $2, $3::date, $4::timestamptz, 1)
-         on conflict (kind, subject, day) do update set count = c.count + 1
-         returning count`,
-        ['confirmation_mail', subject, day, end.toISOString()],
-      );
-      return (rows[0]?.count ?? 0) <= limits.confirmationMailsPerEmail;
+      return (await repository.countOne({ kind: 'confirmation_mail', subject }, day, end, tx)) <= limits.confirmationMailsPerEmail;
     },
 
     /** Deletes the counts of days that have ended; answers how many. */
     async sweep(): Promise<number> {
-      const rows = await db.query(`delete from booking_limit_counter where window_end <= $1 returning 1`, [clock.now().toISOString()]);
-      return rows.length;
+      return repository.deleteEnded(clock.now());
     },
   };
 }

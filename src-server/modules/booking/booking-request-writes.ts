@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/sql';
 import type { Clock } from '../../platform/clock';
 import { badRequest, validationError, type AppError } from '../../platform/errors';
-import type { IdempotencyRepository } from '../../platform/idempotency';
+import type { IdempotencyRepository } from '../../platform/idempotency-repository';
 import { randomToken } from '../../platform/ids';
 import { hashRequest } from '../../platform/request-hash';
 import { localDate } from '../../platform/time-zone';

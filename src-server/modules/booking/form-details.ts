@@ -8,6 +8,7 @@ import {
 } from '@contract/api/booking-form-details';
 import type { Queryable } from '../../db/connection';
 import { validationError } from '../../platform/errors';
+import { createFormDetailsRepository, type DetailsRow } from './form-details-repository';
 
 /**
  * The booking form's details (docs/rules/booking.md#booking-form-details): the provider's lists and
@@ -18,27 +19,6 @@ import { validationError } from '../../platform/errors';
 /** "Prefer not to say" is always offered, whatever the provider configured. */
 const NOT_STATED_LABEL = 'Prefer not to say';
 
-type SettingsRow = {
-  insurance_asked: boolean;
-  insurance_required: boolean;
-  ethnicity_asked: boolean;
-  ethnicity_required: boolean;
-  referring_practice_asked: boolean;
-  referring_practice_required: boolean;
-};
-
-type DetailsRow = {
-  insurance_code: string | null;
-  insurance_kind: InsuranceKind | null;
-  insurance_label: string | null;
-  insurance_member_number: string | null;
-  insurance_fund_name: string | null;
-  ethnicity_code: string | null;
-  ethnicity_label: string | null;
-  referring_practice_name: string | null;
-  referring_practice_suburb: string | null;
-};
-
 /** What a booking stores: the answers with the configured labels of the moment. */
 export interface CheckedFormDetails {
   insurance: { code: string; kind: InsuranceKind; label: string; memberNumber: string | null; fundName: string | null } | null;
@@ -48,13 +28,10 @@ export interface CheckedFormDetails {
 
 /** The provider's lists and questions, as GET /api/booking/form-details answers them. */
 export async function loadFormDetails(q: Queryable): Promise<BookingFormDetails> {
-  const [settings] = await q.query<SettingsRow>('select * from booking_form_settings where id = 1');
-  const types = await q.query<{ code: string; kind: InsuranceKind; label: string }>(
-    'select code, kind, label from insurance_type where active order by position, code',
-  );
-  const options = await q.query<{ code: string; label: string }>(
-    'select code, label from ethnicity_option where active order by position, code',
-  );
+  const repository = createFormDetailsRepository(q);
+  const settings = await repository.settings();
+  const types = await repository.insuranceTypes();
+  const options = await repository.ethnicityOptions();
   if (!options.some((option) => option.code === ETHNICITY_NOT_STATED))
     options.push({ code: ETHNICITY_NOT_STATED, label: NOT_STATED_LABEL });
   const s = settings ?? {
@@ -138,42 +115,19 @@ export async function storeFormDetails(
   details: CheckedFormDetails | null,
 ): Promise<void> {
   if (details === null) return;
-  const { insurance, ethnicity, referringPractice } = details;
-  await tx.query(
-    `insert into booking_form_details (booking_key, owner, insurance_code, insurance_kind, insurance_label, insurance_member_number,
-       insurance_fund_name, ethnicity_code, ethnicity_label, referring_practice_name, referring_practice_suburb, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [
-      booking.bookingKey,
-      booking.owner,
-      insurance?.code ?? null,
-      insurance?.kind ?? null,
-      insurance?.label ?? null,
-      insurance?.memberNumber ?? null,
-      insurance?.fundName ?? null,
-      ethnicity?.code ?? null,
-      ethnicity?.label ?? null,
-      referringPractice?.name ?? null,
-      referringPractice?.suburb ?? null,
-      booking.now.toISOString(),
-    ],
-  );
+  await createFormDetailsRepository(tx).insert(booking, details);
 }
 
 /** A booking's answers as staff and its patient read them, or null when none were given. */
 export async function formDetailsOf(q: Queryable, bookingKey: string): Promise<BookingFormDetailsView | null> {
-  const [row] = await q.query<DetailsRow>('select * from booking_form_details where booking_key = $1', [bookingKey]);
-  return row === undefined ? null : viewOf(row);
+  const row = await createFormDetailsRepository(q).forBooking(bookingKey);
+  return row === null ? null : viewOf(row);
 }
 
 /** The answers of several bookings in one query (a staff list), by booking key; keys without answers are absent. */
 export async function formDetailsOfMany(q: Queryable, bookingKeys: readonly string[]): Promise<Map<string, BookingFormDetailsView>> {
   if (bookingKeys.length === 0) return new Map();
-  // The keys go as JSON: the two drivers serialise JS arrays differently.
-  const rows = await q.query<DetailsRow & { booking_key: string }>(
-    'select * from booking_form_details where booking_key in (select jsonb_array_elements_text($1::jsonb))',
-    [JSON.stringify(bookingKeys)],
-  );
+  const rows = await createFormDetailsRepository(q).forBookings(bookingKeys);
   return new Map(rows.map((row) => [row.booking_key, viewOf(row)]));
 }
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
-import { createIdempotencyRepository } from '../../platform/idempotency';
+import { createIdempotencyRepository } from '../../platform/idempotency-repository';
 import type { Captcha } from '../../platform/captcha/captcha';
 import type { AvailabilityStore } from '../availability/public';
 import { createBookingReceipts } from '../booking-access/public';

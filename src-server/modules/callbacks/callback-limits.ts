@@ -3,6 +3,7 @@ import { CALLBACK_MESSAGES } from '@contract/api/callbacks';
 import type { Queryable } from '../../db/connection';
 import { tooManyRequests } from '../../platform/errors';
 import { addDays, localDate, zonedTimeToInstant } from '../../platform/time-zone';
+import { createCallbackRepository, type LimitWindow } from './repository';
 
 /**
  * Callback request limits (docs/rules/callbacks.md#limits), in the way of the booking limits
@@ -33,18 +34,16 @@ export const DEFAULT_CALLBACK_LIMITS: CallbackLimits = {
 
 type Kind = 'client_hour' | 'client_day' | 'phone_hour' | 'phone_day';
 
-interface Counter {
+interface Counter extends LimitWindow {
   kind: Kind;
-  subject: string;
-  start: Date;
-  end: Date;
   limit: number;
 }
 
 const HOUR_MS = 60 * 60_000;
 
 export function createCallbackLimiter(deps: { db: Queryable; secret: () => Promise<string>; limits: CallbackLimits }) {
-  const { db, limits } = deps;
+  const { limits } = deps;
+  const repository = createCallbackRepository(deps.db);
 
   async function countersFor(now: Date, ip: string, phone: string): Promise<Counter[]> {
     const key = await deps.secret();
@@ -64,12 +63,6 @@ export function createCallbackLimiter(deps: { db: Queryable; secret: () => Promi
     ];
   }
 
-  const columns = (counters: Counter[]) => [
-    counters.map((counter) => counter.kind),
-    counters.map((counter) => counter.subject),
-    counters.map((counter) => counter.start.toISOString()),
-  ];
-
   return {
     /**
      * Counts one request from this address for this number (already normalised); past any limit
@@ -78,23 +71,10 @@ export function createCallbackLimiter(deps: { db: Queryable; secret: () => Promi
      */
     async admit(now: Date, ip: string, phone: string): Promise<void> {
       const counters = await countersFor(now, ip, phone);
-      await db.query(`delete from callback_limit_counter where window_end <= $1`, [now.toISOString()]);
-      const [kinds, subjects, starts] = columns(counters);
-      const rows = await db.query<{ kind: string; count: number }>(
-        `insert into callback_limit_counter as c (kind, subject, window_start, window_end, count)
-         select t.kind, t.subject, t.start, t.start_end, 1
-           from unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[]) as t(kind, subject, start, start_end)
-         on conflict (kind, subject, window_start) do update set count = c.count + 1
-         returning kind, count`,
-        [kinds, subjects, starts, counters.map((counter) => counter.end.toISOString())],
-      );
+      const rows = await repository.countInWindows(counters, now);
       const over = counters.filter((counter) => Number(rows.find((row) => row.kind === counter.kind)?.count ?? 0) > counter.limit);
       if (over.length === 0) return;
-      await db.query(
-        `update callback_limit_counter set count = count - 1
-          where count > 0 and (kind, subject, window_start) in (select * from unnest($1::text[], $2::text[], $3::timestamptz[]))`,
-        [kinds, subjects, starts],
-      );
+      await repository.uncountInWindows(counters);
       const wait = Math.max(...over.map((counter) => counter.end.getTime() - now.getTime())) / 1000;
       throw tooManyRequests(CALLBACK_MESSAGES.tooMany, wait, { details: { windows: over.map((counter) => counter.kind) } });
     },

@@ -18,8 +18,50 @@ export type CallbackRow = {
 
 const COLUMNS = `id::text as id, first_name, last_name, phone, windows, reason, exam_name, received_at, called_at, called_by_name, note`;
 
+/** One window's count of callback requests (callback-limits.ts). */
+export interface LimitWindow {
+  kind: string;
+  subject: string;
+  start: Date;
+  end: Date;
+}
+
 export function createCallbackRepository(db: Queryable) {
   return {
+    /**
+     * Counts one request in each window (windows that have ended are forgotten first), in one
+     * statement, so parallel requests cannot all slip under: each window's kind with its new count.
+     */
+    async countInWindows(windows: readonly LimitWindow[], now: Date, tx: Queryable = db): Promise<Array<{ kind: string; count: number }>> {
+      await tx.query(`delete from callback_limit_counter where window_end <= $1`, [now.toISOString()]);
+      return tx.query<{ kind: string; count: number }>(
+        `insert into callback_limit_counter as c (kind, subject, window_start, window_end, count)
+         select t.kind, t.subject, t.start, t.start_end, 1
+           from unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[]) as t(kind, subject, start, start_end)
+         on conflict (kind, subject, window_start) do update set count = c.count + 1
+         returning kind, count`,
+        [
+          windows.map((window) => window.kind),
+          windows.map((window) => window.subject),
+          windows.map((window) => window.start.toISOString()),
+          windows.map((window) => window.end.toISOString()),
+        ],
+      );
+    },
+
+    /** Takes a refused request off the counts of its windows again. */
+    async uncountInWindows(windows: readonly LimitWindow[], tx: Queryable = db): Promise<void> {
+      await tx.query(
+        `update callback_limit_counter set count = count - 1
+          where count > 0 and (kind, subject, window_start) in (select * from unnest($1::text[], $2::text[], $3::timestamptz[]))`,
+        [
+          windows.map((window) => window.kind),
+          windows.map((window) => window.subject),
+          windows.map((window) => window.start.toISOString()),
+        ],
+      );
+    },
+
     /** The provider's call-centre address (booking_settings, 0033), or null when none is configured. */
     async callCentreEmail(tx: Queryable = db): Promise<string | null> {
       const rows = await tx.query<{ call_centre_email: string | null }>(`select call_centre_email from booking_settings where id = 1`);

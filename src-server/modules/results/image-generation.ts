@@ -4,6 +4,7 @@ import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database, Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { appError, notFound } from '../../platform/errors';
+import { createImageGenerationRepository, type GenerationRow } from './image-generation-repository';
 
 /**
  * Image generation (docs/rules/referrers.md#image-generation): a report delivered without a study
@@ -22,14 +23,6 @@ export interface ImageGenerationDeps {
   servesDemo: () => Promise<boolean>;
 }
 
-interface GenerationRow extends Record<string, unknown> {
-  report_id: string;
-  accession_number: string;
-  study_instance_uid: string | null;
-  status: 'REQUESTED' | 'READY' | 'FAILED' | null;
-  requested_at: Date | string | null;
-}
-
 /** The synthetic study the demo PACS "generates" for an accession number: a 2.25 UID from its digest. */
 export function demoGeneratedStudyUid(accessionNumber: string): string {
   const digest = createHash('sha256').update(`demo-generated:${accessionNumber}`).digest();
@@ -45,45 +38,22 @@ export function imageStateOf(row: Pick<GenerationRow, 'study_instance_uid' | 'st
 export function createImageGeneration(deps: ImageGenerationDeps) {
   const { db, clock } = deps;
   const audit = createAuditLogRepository(db);
-
-  const rowOf = async (where: string, value: string): Promise<GenerationRow | null> => {
-    const rows = await db.query<GenerationRow>(
-      `select r.id::text as report_id, r.accession_number, r.study_instance_uid, g.status, g.requested_at
-         from result_report r left join image_generation g on g.report_id = r.id where ${where}`,
-      [value],
-    );
-    return rows[0] ?? null;
-  };
+  const repository = createImageGenerationRepository(db);
 
   async function complete(reportId: string, outcome: ImagesGenerated, tx: Queryable): Promise<void> {
-    const now = clock.now().toISOString();
-    if ('studyInstanceUid' in outcome) {
-      await tx.query(`update result_report set study_instance_uid = $2 where id = $1::uuid and study_instance_uid is null`, [
-        reportId,
-        outcome.studyInstanceUid,
-      ]);
-      await tx.query(`update image_generation set status = 'READY', failure = null, completed_at = $2 where report_id = $1::uuid`, [
-        reportId,
-        now,
-      ]);
-    } else {
-      await tx.query(`update image_generation set status = 'FAILED', failure = $2, completed_at = $3 where report_id = $1::uuid`, [
-        reportId,
-        outcome.failure,
-        now,
-      ]);
-    }
+    if ('studyInstanceUid' in outcome) await repository.completeWithStudy(reportId, outcome.studyInstanceUid, clock.now(), tx);
+    else await repository.fail(reportId, outcome.failure, clock.now(), tx);
   }
 
   /** The report's images as the quick report page sees them. */
   async function state(reportId: string): Promise<ImageState> {
-    const row = await rowOf('r.id = $1::uuid', reportId);
+    const row = await repository.byReport(reportId);
     return row === null ? 'NOT_GENERATED' : imageStateOf(row);
   }
 
   /** The demo PACS finishes a request that has waited DEMO_GENERATION_MS (a no-op for other providers). */
   async function settle(reportId: string): Promise<void> {
-    const row = await rowOf('r.id = $1::uuid', reportId);
+    const row = await repository.byReport(reportId);
     if (row === null || row.status !== 'REQUESTED' || row.requested_at === null) return;
     if (clock.now().getTime() - new Date(row.requested_at).getTime() < DEMO_GENERATION_MS) return;
     if (!(await deps.servesDemo())) return;
@@ -100,21 +70,18 @@ export function createImageGeneration(deps: ImageGenerationDeps) {
      * request may be asked again.
      */
     async request(reportId: string, query: ImageGenerateQuery, actor: string): Promise<ImageState> {
-      const row = await rowOf('r.id = $1::uuid', reportId);
+      const row = await repository.byReport(reportId);
       if (row === null) throw notFound('There is no such report.');
       if (row.accession_number !== query.accessionNumber)
         throw appError('accession_mismatch', 403, 'This image link is for another report.');
       if (row.study_instance_uid !== null) return 'AVAILABLE';
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await tx.query(
-          `insert into image_generation (report_id, repository_source, repository_source_id, status, requested_at)
-           values ($1::uuid, $2, $3, 'REQUESTED', $4)
-           on conflict (report_id) do update set status = 'REQUESTED', failure = null, completed_at = null,
-                  requested_at = excluded.requested_at, repository_source = excluded.repository_source,
-                  repository_source_id = excluded.repository_source_id
-            where image_generation.status = 'FAILED'`,
-          [reportId, query.repositorySource, query.repositorySourceId ?? null, now.toISOString()],
+        await repository.request(
+          reportId,
+          { repositorySource: query.repositorySource, repositorySourceId: query.repositorySourceId ?? null },
+          now,
+          tx,
         );
         await audit.record(
           {
@@ -134,7 +101,7 @@ export function createImageGeneration(deps: ImageGenerationDeps) {
 
     /** The RIS/PACS reports the outcome of a request; 404 when none stands for the accession number. */
     async completeByAccession(accessionNumber: string, outcome: ImagesGenerated): Promise<ImageState> {
-      const row = await rowOf('r.accession_number = $1', accessionNumber);
+      const row = await repository.byAccession(accessionNumber);
       if (row === null || row.status === null) throw notFound('No image generation was asked for this accession number.');
       await db.transaction((tx) => complete(row.report_id, outcome, tx));
       return state(row.report_id);

@@ -1,10 +1,11 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { CAPTCHA_HEADER, CaptchaSolutionSchema, type CaptchaChallenge } from '@contract/api/captcha';
 import type { Queryable } from '../../db/connection';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
+import { createCaptchaRepository } from './captcha-repository';
 
 /**
  * The proof-of-work check (docs/rules/security.md#proof-of-work-check), self-hosted with
@@ -107,14 +108,7 @@ export function createCaptcha(deps: CaptchaDeps): Captcha {
         verified = false;
       }
       if (!verified) return false;
-      const nonceSha256 = createHash('sha256').update(challenge.parameters.nonce).digest('hex');
-      await deps.db.query(`delete from captcha_solution_used where expires_at < $1`, [now.toISOString()]);
-      const inserted = await deps.db.query(
-        `insert into captcha_solution_used (nonce_sha256, expires_at) values ($1, $2)
-         on conflict (nonce_sha256) do nothing returning nonce_sha256`,
-        [nonceSha256, new Date(expires).toISOString()],
-      );
-      return inserted.length === 1;
+      return createCaptchaRepository(deps.db).spend(challenge.parameters.nonce, new Date(expires), now);
     },
   };
 }

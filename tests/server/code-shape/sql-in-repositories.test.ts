@@ -9,22 +9,6 @@ import { matchingLines, sourceFiles } from './source-files';
 const QUERY_CALL = /\.query(<[^>]*>)?\(/;
 const EXCLUDED_FOLDERS = ['src-server/db'];
 
-/**
- * Files that still run SQL outside a repository. Move their statements into the owning module's
- * repository, then take them off this list: the test fails once a listed file runs no SQL, so the
- * list can only shrink. A new file here is a step back.
- */
-const PENDING_FILES: readonly string[] = [
-  'src-server/dev-pacs/demo-results.ts',
-  'src-server/modules/attachments/upload-budget.ts',
-  'src-server/modules/booking/booking-limits.ts',
-  'src-server/modules/booking/form-details.ts',
-  'src-server/modules/callbacks/callback-limits.ts',
-  'src-server/modules/results/image-generation.ts',
-  'src-server/platform/captcha/captcha.ts',
-  'src-server/platform/idempotency.ts',
-];
-
 const isRepository = (file: string): boolean => file.endsWith('/repository.ts') || file.endsWith('-repository.ts');
 
 describe('SQL runs in repositories only', () => {
@@ -35,17 +19,7 @@ describe('SQL runs in repositories only', () => {
     expect(files.some((file) => file.endsWith('/repository.ts'))).toBe(false);
   });
 
-  it('should find no query call outside a repository but in the pending files', () => {
-    expect(
-      matchingLines(
-        files.filter((file) => !PENDING_FILES.includes(file)),
-        QUERY_CALL,
-      ),
-    ).toEqual([]);
-  });
-
-  it('should list only pending files that exist and still run SQL', () => {
-    const clean = PENDING_FILES.filter((file) => !files.includes(file) || matchingLines([file], QUERY_CALL).length === 0);
-    expect(clean, 'remove these from PENDING_FILES').toEqual([]);
+  it('should find no query call outside a repository', () => {
+    expect(matchingLines(files, QUERY_CALL)).toEqual([]);
   });
 });
