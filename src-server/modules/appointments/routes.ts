@@ -27,13 +27,20 @@ import type { AppointmentsService } from './service';
 const readErrors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 503: ApiErrorBodySchema };
 const writeErrors = { ...readErrors, 409: ApiErrorBodySchema, 422: ApiErrorBodySchema, 429: ApiErrorBodySchema };
 
+const tags = ['appointments'];
+const noStore = { 'cache-control': 'no-store' };
+
 export function registerAppointmentRoutes(app: FastifyInstance, service: AppointmentsService): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['appointments'];
-  const signedIn = signedInRoute('APPOINTMENT', tags);
-  const noStore = { 'cache-control': 'no-store' };
   // Read by the browser that booked too (its receipt), not only by the signed-in patient.
   registerConfirmationRoutes(app, service);
+  registerBookingChangeRoutes(app, service);
+  registerBookingDetailRoutes(app, service);
+}
+
+/** The booking as its patient sees it, and the changes they make: cancel, move, or ask the clinic to move it. */
+function registerBookingChangeRoutes(app: FastifyInstance, service: AppointmentsService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = signedInRoute('APPOINTMENT', tags);
 
   api.get(
     '/api/appointments/:bookingKey',
@@ -95,6 +102,12 @@ export function registerAppointmentRoutes(app: FastifyInstance, service: Appoint
     }),
     async (request, reply) => reply.headers(noStore).send(await service.requestReschedule(request.params.bookingKey, request.body ?? {})),
   );
+}
+
+/** Confirming, the consent forms, a change of details asked for, and the provider's mails stopped. */
+function registerBookingDetailRoutes(app: FastifyInstance, service: AppointmentsService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = signedInRoute('APPOINTMENT', tags);
 
   api.post(
     '/api/appointments/:bookingKey/confirm',

@@ -80,6 +80,14 @@ function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
 }
 
 export function registerBookingRoutes(app: FastifyInstance, service: BookingService): void {
+  registerCatalogueRoutes(app, service);
+  registerPlaceAndTimeRoutes(app, service);
+  registerHoldRoutes(app, service);
+  registerBookingWriteRoutes(app, service);
+}
+
+/** The exam picker and the booking form: the catalogue, exams, settings, form details and walk-in exams. */
+function registerCatalogueRoutes(app: FastifyInstance, service: BookingService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['booking'];
 
@@ -123,6 +131,40 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
     },
     () => service.settings(),
   );
+
+  api.get(
+    '/api/booking/form-details',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          "The booking form's details: the provider's insurance types and ethnicity answers, and which questions are asked or required",
+        response: { 200: BookingFormDetailsSchema, 503: ApiErrorBodySchema },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-store').send(await service.formDetails()),
+  );
+
+  api.get(
+    '/api/booking/walk-in-exams',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Walk-in exams (no booked time), optionally for one modality (id or slug)',
+        querystring: WalkInExamQuerySchema,
+        response: { 200: WalkInExamListSchema, ...errors },
+      },
+    },
+    (request) => service.walkInExams(request.query.modality),
+  );
+}
+
+/** Where and when: postcodes, clinics and the free times. */
+function registerPlaceAndTimeRoutes(app: FastifyInstance, service: BookingService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['booking'];
 
   api.get(
     '/api/booking/postcodes/:postcode',
@@ -187,6 +229,12 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
       return reply.header('cache-control', 'no-store').send(body);
     },
   );
+}
+
+/** A time held while the patient fills in the form, and let go. */
+function registerHoldRoutes(app: FastifyInstance, service: BookingService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['booking'];
 
   api.post(
     '/api/booking/holds',
@@ -224,6 +272,12 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
       return reply.code(204).send(null);
     },
   );
+}
+
+/** The booking itself: an appointment, or a request the clinic answers. */
+function registerBookingWriteRoutes(app: FastifyInstance, service: BookingService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['booking'];
 
   api.post(
     '/api/booking/appointments',
@@ -275,33 +329,5 @@ export function registerBookingRoutes(app: FastifyInstance, service: BookingServ
       );
       return reply.code(201).header('cache-control', 'no-store').send(created);
     },
-  );
-
-  api.get(
-    '/api/booking/form-details',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          "The booking form's details: the provider's insurance types and ethnicity answers, and which questions are asked or required",
-        response: { 200: BookingFormDetailsSchema, 503: ApiErrorBodySchema },
-      },
-    },
-    async (_request, reply) => reply.header('cache-control', 'no-store').send(await service.formDetails()),
-  );
-
-  api.get(
-    '/api/booking/walk-in-exams',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Walk-in exams (no booked time), optionally for one modality (id or slug)',
-        querystring: WalkInExamQuerySchema,
-        response: { 200: WalkInExamListSchema, ...errors },
-      },
-    },
-    (request) => service.walkInExams(request.query.modality),
   );
 }

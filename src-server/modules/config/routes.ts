@@ -31,6 +31,12 @@ const ImageParamsSchema = z.object({ name: z.enum(APPLICATION_IMAGES) });
 const IMAGE_CACHE_CONTROL = 'public, max-age=3600';
 
 export function registerConfigRoutes(app: FastifyInstance, service: ConfigService): void {
+  registerSettingsRoutes(app, service);
+  registerTextAndAssetRoutes(app, service);
+}
+
+/** The configuration the web shell reads: everything at once, each part on its own, and the clinics for the contact page. */
+function registerSettingsRoutes(app: FastifyInstance, service: ConfigService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -86,6 +92,11 @@ export function registerConfigRoutes(app: FastifyInstance, service: ConfigServic
     },
     () => service.getContact(),
   );
+}
+
+/** The terms, the translations and the provider's application images. */
+function registerTextAndAssetRoutes(app: FastifyInstance, service: ConfigService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/api/config/terms',

@@ -49,8 +49,6 @@ export function registerKioskRoutes(
   service: KiosksService,
   kioskCheckIn: (bookingKey: string, appointmentId: string, kioskName: string) => Promise<z.infer<typeof CheckInStatusSchema>>,
 ): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const kioskAdmin = staffRoute(['kioskAdmin', 'admin'], ['kiosks']);
   // A kiosk carries its token; a patient at a kiosk also their APPOINTMENT session (the checks, route-access.ts).
   const kioskCheck = requireKiosk(service);
   const appointmentSession = bookingSessionCheck('APPOINTMENT');
@@ -59,6 +57,14 @@ export function registerKioskRoutes(
     await kioskCheck(request);
     await appointmentSession(request);
   });
+  registerKioskAdminRoutes(app, service);
+  registerKioskDeviceRoutes(app, service, kioskCheckIn);
+}
+
+/** Kiosk administrators add kiosks, give them enrolment codes and revoke them. */
+function registerKioskAdminRoutes(app: FastifyInstance, service: KiosksService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const kioskAdmin = staffRoute(['kioskAdmin', 'admin'], ['kiosks']);
   const staffRef = (request: Parameters<typeof staffSessionOf>[0]) => subjectRef(staffSessionOf(request).subject);
 
   api.get(
@@ -104,6 +110,15 @@ export function registerKioskRoutes(
     }),
     async (request, reply) => reply.headers(NO_STORE).send(await service.revoke(request.params.kioskId, staffRef(request))),
   );
+}
+
+/** A kiosk enrols with its code, reports that it is alive, and checks patients in. */
+function registerKioskDeviceRoutes(
+  app: FastifyInstance,
+  service: KiosksService,
+  kioskCheckIn: (bookingKey: string, appointmentId: string, kioskName: string) => Promise<z.infer<typeof CheckInStatusSchema>>,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/api/kiosk/enroll',

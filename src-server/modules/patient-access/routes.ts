@@ -31,22 +31,31 @@ const context = (request: FastifyRequest): RequestContext => ({
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  403: ApiErrorBodySchema,
+  429: ApiErrorBodySchema,
+  503: ApiErrorBodySchema,
+};
+
 export function registerPatientAccessRoutes(app: FastifyInstance, service: PatientAccessService): void {
   app.decorate('patientSessions', {
     current: (request: FastifyRequest) => service.current(context(request)),
     shareState: (shareId: string) => service.shareState(shareId),
   });
   definePatientAccessChecks(app);
+  registerSignInRoutes(app, service);
+  registerSessionRoutes(app, service);
 
+  // Ended sessions and old attempt records are deleted now and then (any process may do it).
+  app.jobs.every(SWEEP_EVERY_MS, 'patient-access.ended-sessions', () => service.sweep());
+}
+
+/** Signing in: the session check, the date of birth (a patient's or a contact's) and the one-time code sent. */
+function registerSignInRoutes(app: FastifyInstance, service: PatientAccessService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['patient-access'];
-  const errors = {
-    400: ApiErrorBodySchema,
-    401: ApiErrorBodySchema,
-    403: ApiErrorBodySchema,
-    429: ApiErrorBodySchema,
-    503: ApiErrorBodySchema,
-  };
 
   api.get(
     '/api/patient-access/session',
@@ -126,6 +135,12 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
       return reply.code(202).send(response);
     },
   );
+}
+
+/** The code verified, the open page's keep-alive, and signing out. */
+function registerSessionRoutes(app: FastifyInstance, service: PatientAccessService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['patient-access'];
 
   api.post(
     '/api/patient-access/otp/verify',
@@ -179,7 +194,4 @@ export function registerPatientAccessRoutes(app: FastifyInstance, service: Patie
       return reply.code(204).header('set-cookie', clearedSessionCookie(PATIENT_SESSION_COOKIE)).send(null);
     },
   );
-
-  // Ended sessions and old attempt records are deleted now and then (any process may do it).
-  app.jobs.every(SWEEP_EVERY_MS, 'patient-access.ended-sessions', () => service.sweep());
 }

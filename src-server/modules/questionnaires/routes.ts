@@ -42,8 +42,17 @@ export const KEYS_PER_WINDOW = 60;
 export const KEY_WINDOW_MS = 10 * 60_000;
 
 export function registerQuestionnaireRoutes(app: FastifyInstance, service: QuestionnairesService, now: () => number): void {
+  registerBookingKeyRoutes(app, service, now);
+  registerBeforeBookingRoutes(app, service);
+  registerAppointmentQuestionnaireRoutes(app, service);
+  registerBookingRequestQuestionnaireRoutes(app, service);
+}
+
+/** Temporary booking keys: the questionnaire answers of a booking not made yet are kept under one. */
+function registerBookingKeyRoutes(app: FastifyInstance, service: QuestionnairesService, now: () => number): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['questionnaires'];
+
   const issued = new Map<string, number[]>();
 
   api.post(
@@ -76,6 +85,12 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
         .send(await service.newBookingKey());
     },
   );
+}
+
+/** Before booking: the questionnaires, their answers under a temporary key, the outcomes and the autocomplete lists. */
+function registerBeforeBookingRoutes(app: FastifyInstance, service: QuestionnairesService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['questionnaires'];
 
   api.get(
     '/api/questionnaires',
@@ -149,6 +164,12 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
     async (request, reply) =>
       reply.headers({ 'cache-control': 'public, max-age=300' }).send(await service.autocomplete(request.params.source, request.query.q)),
   );
+}
+
+/** After booking: the appointment booking's questionnaires, its answers and its pain score. */
+function registerAppointmentQuestionnaireRoutes(app: FastifyInstance, service: QuestionnairesService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['questionnaires'];
 
   // Patient session APPOINTMENT of the booking the appointment belongs to: anyone else (no
   // session, another booking's session) gets the same 401 whether the id exists or not, so an
@@ -173,7 +194,6 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
   );
 
   const appointment = signedInRoute('APPOINTMENT', tags);
-  const bookingRequest = signedInRoute('BOOKING_REQUEST', tags);
   const params = QuestionnaireBookingKeyParamsSchema;
 
   api.get(
@@ -207,6 +227,16 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, service: Quest
     }),
     async (request, reply) => reply.headers(noStore).send(await service.savePainScore(request.params.bookingKey, request.body)),
   );
+}
+
+/** After asking: the booking request's questionnaires and its answers. */
+function registerBookingRequestQuestionnaireRoutes(app: FastifyInstance, service: QuestionnairesService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['questionnaires'];
+
+  const bookingRequest = signedInRoute('BOOKING_REQUEST', tags);
+  const params = QuestionnaireBookingKeyParamsSchema;
+
   api.get(
     '/api/questionnaires/booking-requests/:bookingKey',
     bookingRequest({

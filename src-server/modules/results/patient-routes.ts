@@ -49,9 +49,16 @@ export function registerPatientResultRoutes(
   viewer: ImageViewerService,
   glossary?: () => Promise<LoadedGlossary>,
 ): void {
+  registerGlossaryRoute(app, glossary);
+  registerResultRoutes(app, results);
+  registerResultHistoryRoutes(app, results);
+  registerImageViewerRoutes(app, viewer);
+}
+
+/** The patient's result: the report, its PDF, and the portal's check that the patient is who the result is for. */
+function registerResultRoutes(app: FastifyInstance, results: PatientResultsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['results'];
-  registerGlossaryRoute(app, glossary);
 
   api.get(
     '/api/results/:bookingKey',
@@ -110,6 +117,12 @@ export function registerPatientResultRoutes(
       return reply.headers(NO_STORE).send(await results.patientMatch(session.bookingKey, request.body, { shared: session.shared }));
     },
   );
+}
+
+/** The patient's earlier results and their PDFs. */
+function registerResultHistoryRoutes(app: FastifyInstance, results: PatientResultsService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['results'];
 
   api.get(
     '/api/results/:bookingKey/history',
@@ -150,6 +163,12 @@ export function registerPatientResultRoutes(
       return sendStoredPdf(reply, pdf, contentDisposition(disposition, pdf.fileName));
     },
   );
+}
+
+/** The image viewer link: where the images open, and the viewer address itself. */
+function registerImageViewerRoutes(app: FastifyInstance, viewer: ImageViewerService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['results'];
 
   api.get(
     '/api/image_viewer',
