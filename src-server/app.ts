@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -14,21 +13,7 @@ import { STAFF_SESSION_COOKIE } from '@contract/api/staff-access';
 import { CONTROL_CHARACTER_MESSAGE } from '@contract/api/text';
 import type { Config } from './config';
 import { isDatabaseUnavailableError, type Database } from './db/connection';
-import { registerAppointmentRoutes } from './modules/appointments/routes';
-import { createAttachmentsService, createUploadBudget, registerAttachmentRoutes } from './modules/attachments/public';
-import { startAttachmentJobs } from './modules/attachments/jobs';
-import { createCheckInService, registerCheckInRoutes } from './modules/check-in/public';
-import { createKiosksService, registerKioskRoutes } from './modules/kiosks/public';
-import { createAppointmentsService } from './modules/appointments/service';
-import { createStaffConsents, registerStaffConsentRoutes } from './modules/appointments/staff-consents';
-import { AvailabilityStore } from './modules/availability/availability-store';
-import { createAvailabilityRepository } from './modules/availability/repository';
 import type { BookingLimits } from './modules/booking/booking-limits';
-import { createBookingRepository } from './modules/booking/repository';
-import { registerBookingRoutes } from './modules/booking/routes';
-import { createBookingService } from './modules/booking/service';
-import { registerBookingRequestRoutes } from './modules/booking-requests/routes';
-import { createBookingRequestsService } from './modules/booking-requests/service';
 import { createConfigRepository } from './modules/config/repository';
 import { registerConfigRoutes } from './modules/config/routes';
 import { createConfigService } from './modules/config/service';
@@ -39,22 +24,16 @@ import { registerDevOutboxRoutes } from './modules/notifications/dev-outbox-rout
 import { registerEmailPreviewRoutes } from './modules/notifications/preview-routes';
 import { createPatientAccessRepository, type PatientAccessRepository } from './modules/patient-access/repository';
 import { registerPatientAccessRoutes } from './modules/patient-access/routes';
-import { feedbackAnswered } from './modules/questionnaires/public';
-import { createPatientLookup, registerPatientLookupRoutes } from './modules/patient-lookup/public';
-import { createCallbackService, registerCallbackRoutes, type CallbackLimits } from './modules/callbacks/public';
-import { createStaffBookingRequests, registerStaffBookingRequestRoutes } from './modules/staff-booking-requests/public';
-import { lazySignedLinks } from './platform/signed-links';
+import { type CallbackLimits } from './modules/callbacks/public';
+import { registerBookingArea } from './register-booking';
 import { registerResultsArea } from './register-results';
+import { registerVisitArea } from './register-visit';
 import { registerJobs } from './platform/jobs';
 import { registerRouteAccess } from './platform/route-access';
-import { createUnsubscribeService, registerUnsubscribeRoutes, UNSUBSCRIBE_LINK_TTL_MS } from './modules/unsubscribe/public';
-import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
-import { createQuestionnairesService } from './modules/questionnaires/service';
 import { createReferringDoctorsService, registerReferringDoctorRoutes } from './modules/referring-doctors/public';
 import { createPatientAccessService } from './modules/patient-access/service';
 import { registerStaffAccess, type StaffIdentityOptions } from './modules/staff-access/routes';
 import { checkStaffAccess } from './modules/staff-access/public';
-import { defineBookingAccessChecks } from './modules/booking-access/public';
 import { createCaptcha, type CaptchaWork } from './platform/captcha/captcha';
 import { registerCaptchaRoutes } from './platform/captcha/routes';
 import type { Clock } from './platform/clock';
@@ -69,10 +48,9 @@ import { refusalRedirect } from './platform/served-file';
 import { registerCompression } from './platform/compression';
 import { registerSecurityHeaders, setSecurityHeaders } from './platform/plugins/security-headers';
 import type { FileStorage } from './platform/storage';
-import { noVirusScanner, type VirusScanner } from './platform/virus-scan';
+import { type VirusScanner } from './platform/virus-scan';
 import { createWebAppHandler } from './platform/web-app';
 import { isApiPath } from './platform/api-path';
-
 /**
  * buildServer(deps) → a Fastify instance with every I/O dependency injected (docs/server.md#buildserverdeps):
  * tests build it on a real PGlite or PostgreSQL and call inject(); main.ts builds it on the
@@ -187,17 +165,9 @@ function serverSecret(config: Config, repository: PatientAccessRepository, clock
   };
 }
 
-export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
-  const { db, clock, config } = deps;
-  // Created before the app so Fastify's framework-error handler below can use it.
-  const configService = createConfigService({
-    repository: createConfigRepository(db),
-    config,
-    clock,
-    ...(deps.identity?.browser === undefined ? {} : { browserSignIn: deps.identity.browser }),
-    onSecuritySourcesError: (error) =>
-      app.log.warn({ err: error }, '[security-headers] could not read embedding origins; using the last known ones'),
-  });
+/** The Fastify instance: its logger, proxies, limits, closing, and the answer to a URL no route can read. */
+function createFastify(deps: ServerDeps, configService: ReturnType<typeof createConfigService>): FastifyInstance {
+  const { config } = deps;
   const identityMount = deps.identityMount;
   const app = Fastify({
     ...(identityMount === undefined
@@ -231,7 +201,19 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
 
+/**
+ * The platform every route stands on, in this order: background work, security headers, the audit
+ * of refusals, the CSRF guard, route access, the OpenAPI generator and compression.
+ */
+async function registerPlatform(
+  app: FastifyInstance,
+  deps: ServerDeps,
+  configService: ReturnType<typeof createConfigService>,
+): Promise<{ secret: () => Promise<string>; patientAccessRepository: PatientAccessRepository }> {
+  const { db, clock, config } = deps;
   // Background work is declared by the modules as they register (platform/jobs.ts).
   registerJobs(app);
   registerSecurityHeaders(app, { sources: () => configService.securitySources() });
@@ -254,7 +236,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.defineAccessCheck('staff-session', checkStaffAccess);
   await registerOpenApi(app, config.appVersion);
   await registerCompression(app);
+  return { secret, patientAccessRepository };
+}
 
+/** The one error handler, and the not-found handler: the web app for pages, a JSON 404 for /api. */
+function registerErrorAnswers(app: FastifyInstance, config: Config, configService: ReturnType<typeof createConfigService>): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toErrorResponse(error);
     // 507 is a deliberate refusal (a storage budget is full; its warning was logged when it filled), not a failure.
@@ -291,6 +277,25 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     if (!isApiPath(path)) reply.header('allow', 'GET, HEAD');
     await reply.code(isApiPath(path) ? 404 : 405).send(body);
   });
+}
+
+export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
+  const { db, clock, config } = deps;
+  // Created before the app so Fastify's framework-error handler below can use it.
+  const configService = createConfigService({
+    repository: createConfigRepository(db),
+    config,
+    clock,
+    ...(deps.identity?.browser === undefined ? {} : { browserSignIn: deps.identity.browser }),
+    onSecuritySourcesError: (error) =>
+      app.log.warn({ err: error }, '[security-headers] could not read embedding origins; using the last known ones'),
+  });
+  const app = createFastify(deps, configService);
+
+  const { secret, patientAccessRepository } = await registerPlatform(app, deps, configService);
+
+  // One error shape for everything, and the web app for every page no route answers.
+  registerErrorAnswers(app, config, configService);
 
   registerApiDocsRoutes(app);
   const captcha = createCaptcha({
@@ -304,104 +309,14 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerConfigRoutes(app, configService);
   registerEmbedRoutes(app, { sources: () => configService.securitySources(), publicUrl: config.publicUrl });
 
-  // Booking: the availability index is built when the server becomes ready (not on a
-  // database without the booking schema, which some tests use) and kept current from then on.
-  const availabilityRepository = createAvailabilityRepository(db);
-  const availabilityStore = new AvailabilityStore(availabilityRepository, clock);
-  const bookingService = createBookingService({
-    db,
-    repository: createBookingRepository(db),
-    store: availabilityStore,
-    clock,
-    publicUrl: config.publicUrl,
-    captcha,
-    secret,
-    ...(deps.bookingLimits === undefined ? {} : { limits: deps.bookingLimits }),
-  });
-  registerBookingRoutes(app, bookingService);
-  // Who may read a booking's records: its patient, or staff (and the booking browser its confirmation).
-  defineBookingAccessChecks(app, bookingService.receipts);
-  // One-click unsubscribe: each mail's year-long signed link (own instance, same keys); app.outgoingMailPolicy for main.ts.
-  const links = lazySignedLinks(config.imageViewer.signedLinkKeys ?? undefined, secret, clock, { maxTtlMs: UNSUBSCRIBE_LINK_TTL_MS });
-  const unsubscribe = createUnsubscribeService({ db, clock, publicUrl: config.publicUrl, links, log: app.log });
-  registerUnsubscribeRoutes(app, unsubscribe);
-  // Self-service: behind the patient session guard; reschedules book through bookingService.
-  const appointmentsService = createAppointmentsService({
-    db,
-    clock,
-    booking: bookingService,
-    store: availabilityStore,
-    publicUrl: config.publicUrl,
-    unsubscribeAddress: unsubscribe.unsubscribeAddress,
-  });
-  registerAppointmentRoutes(app, appointmentsService);
-  // Staff read consent signatures (the drawn ones come from the kiosk).
-  registerStaffConsentRoutes(app, createStaffConsents(db, clock));
-  registerPatientLookupRoutes(app, createPatientLookup({ db, clock }));
-  registerStaffBookingRequestRoutes(app, createStaffBookingRequests({ db, clock }));
-  registerCallbackRoutes(
-    app,
-    createCallbackService({
-      db,
-      clock,
-      captcha,
-      secret,
-      publicUrl: config.publicUrl,
-      warn: (message) => app.log.warn(message),
-      ...(deps.callbackLimits === undefined ? {} : { limits: deps.callbackLimits }),
-    }),
-  );
-  // Questionnaires: a cancel questionnaire cancels through the appointments module.
-  registerQuestionnaireRoutes(
-    app,
-    createQuestionnairesService({ db, clock, cancelAppointment: (bookingKey) => appointmentsService.cancel(bookingKey, {}) }),
-    () => clock.now().getTime(),
-  );
-  registerBookingRequestRoutes(app, createBookingRequestsService({ db, clock }), config.staffApiTokenSha256);
-  // Attachments: received and re-encoded under DATA_DIR, stored in deps.storage.
-  const attachmentsService = createAttachmentsService({
-    db,
-    clock,
-    storage: deps.storage,
-    scanner: deps.scanner ?? noVirusScanner,
-    workDir: join(config.dataDir, 'upload-work'),
-    // Uploads under temporary keys: per client address, proof-of-work after a few, and all together.
-    budget: createUploadBudget({ db, clock, captcha, secret }),
-  });
-  await registerAttachmentRoutes(app, attachmentsService);
-  startAttachmentJobs(app, {
-    db,
-    service: attachmentsService,
-    storage: deps.storage,
-    workDir: join(config.dataDir, 'upload-work'),
-    // PGlite holds the DATA_DIR lock, so with folder storage no other server touches these files.
-    exclusiveStorage: config.databaseUrl === null && deps.storage.kind === 'folder',
-  });
-  // Check-in: the form and the check-in are handed to the clinic's RIS by the RIS worker (platform/ris/, started in main.ts).
-  const checkInService = createCheckInService({ db, clock });
-  registerCheckInRoutes(app, checkInService);
-  // Kiosks: enrolled by kiosk administrators; at the kiosk a patient is found, signs in with a code, and checks in.
-  const kiosksService = createKiosksService({
-    db,
-    clock,
-    secret,
-    checkInOpen: (appointment) => checkInService.kioskAvailability(appointment.booking_key, appointment.id),
-    silentMinutes: config.kioskSilentMinutes,
-    feedbackAnswered: (bookingKey) => feedbackAnswered(db, bookingKey),
-  });
-  registerKioskRoutes(app, kiosksService, (bookingKey, appointmentId, kioskName) =>
-    checkInService.kioskCheckIn(bookingKey, appointmentId, kioskName),
-  );
+  // Booking and self-service (register-booking.ts); documents, check-in and kiosks (register-visit.ts).
+  const area = { deps, captcha, secret };
+  registerBookingArea(app, area);
+  await registerVisitArea(app, area);
   // Results, their images and the referring doctors' pages (register-results.ts).
   registerResultsArea(app, { db, clock, config, storage: deps.storage, secret, configService });
   // The check-in form's referring-doctor search (trigram index, migration 0013).
   registerReferringDoctorRoutes(app, createReferringDoctorsService({ db }), () => clock.now().getTime());
-  app.addHook('onReady', async () => {
-    if (await availabilityRepository.schemaReady().catch(() => false)) await availabilityStore.ensureLoaded();
-  });
-  const bookingSchemaReady = () => availabilityRepository.schemaReady();
-  app.jobs.every(60_000, 'booking.expired-holds', () => bookingService.sweepExpiredHolds(), { onlyIf: bookingSchemaReady });
-  app.jobs.every(60_000, 'booking.expired-limits', () => bookingService.sweepExpiredLimits(), { onlyIf: bookingSchemaReady });
   await registerDevOutboxRoutes(app, db, config.mailDevOutbox);
   // E-mail preview for staff: the staff guard answers 401 when staff sign-in is not configured.
   registerEmailPreviewRoutes(app, { db, clock, publicUrl: config.publicUrl });

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerDeps } from './app';
+import type { Captcha } from './platform/captcha/captcha';
+import { registerAppointmentRoutes } from './modules/appointments/routes';
+import { createAppointmentsService } from './modules/appointments/service';
+import { createStaffConsents, registerStaffConsentRoutes } from './modules/appointments/staff-consents';
+import { AvailabilityStore } from './modules/availability/availability-store';
+import { createAvailabilityRepository } from './modules/availability/repository';
+import { createBookingRepository } from './modules/booking/repository';
+import { registerBookingRoutes } from './modules/booking/routes';
+import { createBookingService } from './modules/booking/service';
+import { registerBookingRequestRoutes } from './modules/booking-requests/routes';
+import { createBookingRequestsService } from './modules/booking-requests/service';
+import { createPatientLookup, registerPatientLookupRoutes } from './modules/patient-lookup/public';
+import { createCallbackService, registerCallbackRoutes } from './modules/callbacks/public';
+import { createStaffBookingRequests, registerStaffBookingRequestRoutes } from './modules/staff-booking-requests/public';
+import { lazySignedLinks } from './platform/signed-links';
+import { createUnsubscribeService, registerUnsubscribeRoutes, UNSUBSCRIBE_LINK_TTL_MS } from './modules/unsubscribe/public';
+import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
+import { createQuestionnairesService } from './modules/questionnaires/service';
+import { defineBookingAccessChecks } from './modules/booking-access/public';
+/** What an area of the server is built from: the server's dependencies and what the platform made of them. */
+export interface AreaDeps {
+  deps: ServerDeps;
+  captcha: Captcha;
+  /** The server's HMAC key (app.ts serverSecret). */
+  secret: () => Promise<string>;
+}
+
+/**
+ * Booking and what follows from it, split from app.ts along its seam: the booking flow, the
+ * patient's self-service on an appointment, the staff tools that book and work the queues,
+ * callbacks, questionnaires and booking requests.
+ */
+export function registerBookingArea(app: FastifyInstance, area: AreaDeps): void {
+  const { captcha, secret, deps } = area;
+  const { db, clock, config } = area.deps;
+
+  // Booking: the availability index is built when the server becomes ready (not on a
+  // database without the booking schema, which some tests use) and kept current from then on.
+  const availabilityRepository = createAvailabilityRepository(db);
+  const availabilityStore = new AvailabilityStore(availabilityRepository, clock);
+  const bookingService = createBookingService({
+    db,
+    repository: createBookingRepository(db),
+    store: availabilityStore,
+    clock,
+    publicUrl: config.publicUrl,
+    captcha,
+    secret,
+    ...(deps.bookingLimits === undefined ? {} : { limits: deps.bookingLimits }),
+  });
+  registerBookingRoutes(app, bookingService);
+  // Who may read a booking's records: its patient, or staff (and the booking browser its confirmation).
+  defineBookingAccessChecks(app, bookingService.receipts);
+  // One-click unsubscribe: each mail's year-long signed link (own instance, same keys); app.outgoingMailPolicy for main.ts.
+  const links = lazySignedLinks(config.imageViewer.signedLinkKeys ?? undefined, secret, clock, { maxTtlMs: UNSUBSCRIBE_LINK_TTL_MS });
+  const unsubscribe = createUnsubscribeService({ db, clock, publicUrl: config.publicUrl, links, log: app.log });
+  registerUnsubscribeRoutes(app, unsubscribe);
+  // Self-service: behind the patient session guard; reschedules book through bookingService.
+  const appointmentsService = createAppointmentsService({
+    db,
+    clock,
+    booking: bookingService,
+    store: availabilityStore,
+    publicUrl: config.publicUrl,
+    unsubscribeAddress: unsubscribe.unsubscribeAddress,
+  });
+  registerAppointmentRoutes(app, appointmentsService);
+  // Staff read consent signatures (the drawn ones come from the kiosk).
+  registerStaffConsentRoutes(app, createStaffConsents(db, clock));
+  registerPatientLookupRoutes(app, createPatientLookup({ db, clock }));
+  registerStaffBookingRequestRoutes(app, createStaffBookingRequests({ db, clock }));
+  registerCallbackRoutes(
+    app,
+    createCallbackService({
+      db,
+      clock,
+      captcha,
+      secret,
+      publicUrl: config.publicUrl,
+      warn: (message) => app.log.warn(message),
+      ...(deps.callbackLimits === undefined ? {} : { limits: deps.callbackLimits }),
+    }),
+  );
+  // Questionnaires: a cancel questionnaire cancels through the appointments module.
+  registerQuestionnaireRoutes(
+    app,
+    createQuestionnairesService({ db, clock, cancelAppointment: (bookingKey) => appointmentsService.cancel(bookingKey, {}) }),
+    () => clock.now().getTime(),
+  );
+  registerBookingRequestRoutes(app, createBookingRequestsService({ db, clock }), config.staffApiTokenSha256);
+  app.addHook('onReady', async () => {
+    if (await availabilityRepository.schemaReady().catch(() => false)) await availabilityStore.ensureLoaded();
+  });
+  const bookingSchemaReady = () => availabilityRepository.schemaReady();
+  app.jobs.every(60_000, 'booking.expired-holds', () => bookingService.sweepExpiredHolds(), { onlyIf: bookingSchemaReady });
+  app.jobs.every(60_000, 'booking.expired-limits', () => bookingService.sweepExpiredLimits(), { onlyIf: bookingSchemaReady });
+}
