@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app';
 import { loadConfigContext, parseConfig, redactDatabaseUrl, type Config } from './config';
 import type { Database } from './db/connection';
@@ -13,7 +14,7 @@ import { servesDemoProvider } from './db/seed/demo-marker';
 import { seedDemoResults } from './dev-pacs/demo-results';
 import { systemClock } from './platform/clock';
 import { gracefulShutdown } from './platform/graceful-shutdown';
-import { createMailer } from './platform/mailer';
+import { createMailer, type Mailer } from './platform/mailer';
 import { createOutboxWorker } from './platform/outbox/outbox-worker';
 import { createHttpSmsSender, noSmsSender } from './platform/sms/sms-provider';
 import { createSmsWorker } from './platform/sms/sms-worker';
@@ -44,6 +45,82 @@ function describeDatabase(config: Config): string {
   return config.databaseUrl === null
     ? `PGlite in ${join(config.dataDir, PGLITE_DIR_NAME)}`
     : `PostgreSQL at ${redactDatabaseUrl(config.databaseUrl)}`;
+}
+
+/**
+ * The demo provider's results (src-server/dev-pacs): delivered through the app's own results
+ * delivery, once per accession number, so a report naming the referrer's e-mail mails them too.
+ */
+async function deliverDemoResults(db: Database, app: FastifyInstance): Promise<void> {
+  if (await servesDemoProvider(db)) {
+    try {
+      const demoResults = await seedDemoResults({
+        db,
+        clock: systemClock,
+        delivery: app.resultDelivery,
+      });
+      for (const { accessionNumber } of demoResults.skipped)
+        process.stderr.write(`[demo-pacs] result ${accessionNumber} skipped: its demo appointment is not in this database\n`);
+    } catch (error) {
+      process.stderr.write(
+        `[demo-pacs] the demo results could not be delivered: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+    }
+  }
+}
+
+/**
+ * The outboxes' and the RIS hand-off's workers, declared as jobs (platform/jobs.ts): they start
+ * when the server becomes ready and stop when it closes. Answers the demo RIS receiver, if one stands in.
+ */
+async function declareWorkers(
+  app: FastifyInstance,
+  db: Database,
+  config: Config,
+  mailer: Mailer,
+): Promise<{ close(): Promise<void> } | null> {
+  // Sends what features queued in the outbox; with no SMTP_HOST it logs that once and keeps it queued.
+  const outboxWorker = createOutboxWorker({
+    db,
+    mailer,
+    // Every mail gets its recipient's unsubscribe link and headers; an unsubscribed address's notifications are skipped.
+    policy: app.outgoingMailPolicy,
+    clock: systemClock,
+    logger: app.log,
+    pollMs: config.outboxPollMs,
+    maxAttempts: config.outboxMaxAttempts,
+    keepSentMs: config.outboxKeepSentDays * 24 * 60 * 60_000,
+  });
+
+  // The SMS outbox (one-time passwords), with the mail outbox's polling, retries and retention.
+  const smsWorker = createSmsWorker({
+    db,
+    sender: config.sms === null ? noSmsSender : createHttpSmsSender(config.sms),
+    clock: systemClock,
+    logger: app.log,
+    pollMs: config.outboxPollMs,
+    maxAttempts: config.outboxMaxAttempts,
+    keepSentMs: config.outboxKeepSentDays * 24 * 60 * 60_000,
+  });
+
+  // Check-in hand-offs to the clinic's RIS; without RIS_WEBHOOK_URL the demo receiver stands in (never in production).
+  const demoRis = config.risDemoReceiver ? await startDemoRisReceiver() : null;
+  const risConfig = config.ris ?? demoRis?.config ?? null;
+  const risWorker = createRisWorker({
+    db,
+    markCheckedIn,
+    sender: risConfig === null ? noRisSender : createRisWebhookSender(risConfig),
+    clock: systemClock,
+    logger: app.log,
+    maxAttempts: RIS_MAX_ATTEMPTS,
+  });
+
+  // They start when the server becomes ready and stop when it closes (platform/jobs.ts).
+  app.jobs.worker('outbox.mail', outboxWorker);
+  // Without SMS_PROVIDER_URL no SMS is ever queued (SMS codes are not offered).
+  if (config.sms !== null) app.jobs.worker('outbox.sms', smsWorker);
+  app.jobs.worker('ris.hand-off', risWorker);
+  return demoRis;
 }
 
 async function main(): Promise<void> {
@@ -92,65 +169,9 @@ async function main(): Promise<void> {
     ...(staffIdentity.mounted === null ? {} : { identityMount: staffIdentity.mounted }),
   });
 
-  // The demo provider's results (src-server/dev-pacs): delivered through the app's own results
-  // delivery, once per accession number, so a report naming the referrer's e-mail mails them too.
-  if (await servesDemoProvider(db)) {
-    try {
-      const demoResults = await seedDemoResults({
-        db,
-        clock: systemClock,
-        delivery: app.resultDelivery,
-      });
-      for (const { accessionNumber } of demoResults.skipped)
-        process.stderr.write(`[demo-pacs] result ${accessionNumber} skipped: its demo appointment is not in this database\n`);
-    } catch (error) {
-      process.stderr.write(
-        `[demo-pacs] the demo results could not be delivered: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-    }
-  }
+  await deliverDemoResults(db, app);
 
-  // Sends what features queued in the outbox; with no SMTP_HOST it logs that once and keeps it queued.
-  const outboxWorker = createOutboxWorker({
-    db,
-    mailer,
-    // Every mail gets its recipient's unsubscribe link and headers; an unsubscribed address's notifications are skipped.
-    policy: app.outgoingMailPolicy,
-    clock: systemClock,
-    logger: app.log,
-    pollMs: config.outboxPollMs,
-    maxAttempts: config.outboxMaxAttempts,
-    keepSentMs: config.outboxKeepSentDays * 24 * 60 * 60_000,
-  });
-
-  // The SMS outbox (one-time passwords), with the mail outbox's polling, retries and retention.
-  const smsWorker = createSmsWorker({
-    db,
-    sender: config.sms === null ? noSmsSender : createHttpSmsSender(config.sms),
-    clock: systemClock,
-    logger: app.log,
-    pollMs: config.outboxPollMs,
-    maxAttempts: config.outboxMaxAttempts,
-    keepSentMs: config.outboxKeepSentDays * 24 * 60 * 60_000,
-  });
-
-  // Check-in hand-offs to the clinic's RIS; without RIS_WEBHOOK_URL the demo receiver stands in (never in production).
-  const demoRis = config.risDemoReceiver ? await startDemoRisReceiver() : null;
-  const risConfig = config.ris ?? demoRis?.config ?? null;
-  const risWorker = createRisWorker({
-    db,
-    markCheckedIn,
-    sender: risConfig === null ? noRisSender : createRisWebhookSender(risConfig),
-    clock: systemClock,
-    logger: app.log,
-    maxAttempts: RIS_MAX_ATTEMPTS,
-  });
-
-  // They start when the server becomes ready and stop when it closes (platform/jobs.ts).
-  app.jobs.worker('outbox.mail', outboxWorker);
-  // Without SMS_PROVIDER_URL no SMS is ever queued (SMS codes are not offered).
-  if (config.sms !== null) app.jobs.worker('outbox.sms', smsWorker);
-  app.jobs.worker('ris.hand-off', risWorker);
+  const demoRis = await declareWorkers(app, db, config, mailer);
 
   let shuttingDown = false;
   const shutdown = async (signal: string): Promise<void> => {
