@@ -1,21 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { theme as antdTheme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { toAntdTheme } from '../../../src-web/platform/theme';
 import { contrastRatio, MIN_CONTRAST } from '@contract/shell/theme-variables';
-import type { ThemeConfig } from '@contract/api/config';
+import { ThemeConfigSchema } from '@contract/api/config';
 
-const DEMO_THEME: ThemeConfig = {
-  colorPrimary: '#0b5f7a',
-  colorLink: '#0a5c8a',
-  colorText: '#1f2937',
-  colorBackground: '#f7fafb',
-  colorHeaderBackground: '#ffffff',
-  colorHeaderText: '#1f2937',
-  colorFooterBackground: '#0b3a57',
-  colorFooterText: '#ffffff',
-  fontFamily: 'system-ui, sans-serif',
-  borderRadius: 6,
-};
+/** The demo provider's own theme, as the portal serves it. */
+const DEMO_THEME = ThemeConfigSchema.parse(
+  (JSON.parse(readFileSync(join(process.cwd(), 'resources/demo-provider/provider.json'), 'utf8')) as { theme: unknown }).theme,
+);
 
 describe('the antd theme from the provider theme', () => {
   // antd's own derivation of the final tokens, as the components will use them.
