@@ -101,7 +101,7 @@ const booking: PageModule = () => Promise.resolve({ Component: BookingPage });
 /** The code behind each page. */
 export const PAGES: Record<PageId, PageModule> = {
   booking,
-  appointment: () => import('./features/appointment/appointment-page').then((m) => ({ Component: m.AppointmentPage })),
+  appointment: () => import('./features/appointments/appointment-page').then((m) => ({ Component: m.AppointmentPage })),
   result: () => import('./features/results/result-page').then((m) => ({ Component: m.ResultPage })),
   'shared-results': () => import('./features/shared-results/shared-results-page').then((m) => ({ Component: m.SharedResultsPage })),
   'booking-request': () => import('./features/booking-request/booking-request-page').then((m) => ({ Component: m.BookingRequestPage })),

@@ -1,5 +1,5 @@
 /**
- * Appointment statuses (docs/rules/self-service.md#bookings) as plain constants: no zod here, so the web app can use
+ * Appointment statuses (docs/rules/appointments.md#bookings) as plain constants: no zod here, so the web app can use
  * them without loading the schemas.
  */
 

@@ -17,7 +17,7 @@ import { multiLineText, singleLineText } from './text';
 export { APPOINTMENT_STATUSES, DENIED_STATUSES } from './appointment-statuses';
 
 /**
- * Appointment self-service (docs/rules/self-service.md):
+ * Appointment self-service (docs/rules/appointments.md):
  * the summary of a booking (every appointment sharing its booking key), cancel, reschedule or
  * change, request a reschedule, confirm, consent forms, details change requests, unsubscribe.
  * Every call needs a fully authenticated APPOINTMENT session for that booking key (401 otherwise).
@@ -196,7 +196,7 @@ export const ConsentFormParamsSchema = z.strictObject({
   id: z.uuid({ message: 'expected a consent form id' }),
 });
 
-/** The drawn signature's limits (docs/rules/self-service.md#consent-forms); the server checks the content. */
+/** The drawn signature's limits (docs/rules/appointments.md#consent-forms); the server checks the content. */
 export const SIGNATURE_MAX_BYTES = 200 * 1024;
 export const SIGNATURE_MAX_WIDTH = 2000;
 export const SIGNATURE_MAX_HEIGHT = 1000;

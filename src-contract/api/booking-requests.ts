@@ -4,7 +4,7 @@ import { BOOKING_REQUEST_CHANNELS, PREFERRED_TIMES } from './booking';
 import { BookingKeySchema } from './patient-access';
 
 /**
- * Booking requests (docs/rules/self-service.md#booking-requests): the summary of a
+ * Booking requests (docs/rules/appointments.md#booking-requests): the summary of a
  * request (every exam sharing its booking key), cancel, referral download (BOOKING_REQUEST
  * session for that key), and the staff status change (Authorization: Bearer <staff token>).
  */

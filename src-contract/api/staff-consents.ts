@@ -3,7 +3,7 @@ import { InstantSchema } from './booking';
 import { BookingKeySchema } from './patient-access';
 
 /**
- * What staff read of a booking's consent forms (docs/rules/self-service.md#consent-forms): the
+ * What staff read of a booking's consent forms (docs/rules/appointments.md#consent-forms): the
  * forms with the typed name, the time and whether a signature was drawn (at the kiosk), and the
  * drawn signature itself as image/png. Staff sessions with the role staff or admin only; the
  * patient's own GET …/consent-forms says signed or not and never returns the drawing.

@@ -4,7 +4,7 @@ import { maskEmail } from '../../platform/mask';
 import type { BookingRow, SettingsRow } from './repository';
 
 /**
- * Appointment self-service rules as pure functions (docs/rules/self-service.md). A booking is
+ * Appointment self-service rules as pure functions (docs/rules/appointments.md). A booking is
  * every appointment sharing one booking key; after a reschedule the old rows stay (RESCHEDULED or
  * CHANGED) and the new ones carry the same key, so "current" rows are those not moved away.
  *
@@ -43,7 +43,7 @@ export function changeNotAllowed(
 /**
  * While the provider requires the cancel questionnaire, the patient cancels only by completing the
  * CANCEL_APPOINTMENT_PATIENT questionnaire (which cancels), never by the plain cancel call.
- * docs/rules/self-service.md#cancel
+ * docs/rules/appointments.md#cancel
  */
 export function cancelQuestionnaireRequired(): AppError {
   return conflict('Please answer the cancellation questionnaire to cancel this appointment.', {

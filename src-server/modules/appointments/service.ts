@@ -29,7 +29,7 @@ import { bookingCalendar, type CalendarFile } from './calendar';
 import { signaturePng as drawnSignature } from './signature-png';
 
 /**
- * Appointment self-service (docs/rules/self-service.md; the rules in change-rules.ts). Every change re-reads the rows
+ * Appointment self-service (docs/rules/appointments.md; the rules in change-rules.ts). Every change re-reads the rows
  * with FOR UPDATE inside its transaction and applies the rules again there: no two changes pass on a stale read.
  */
 
@@ -436,7 +436,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       await db.transaction(async (tx) => {
         const rows = currentRows(await lock(tx, bookingKey));
         const first = rows[0] as BookingRow;
-        // The same record as the one-click link in every mail (docs/rules/self-service.md#unsubscribe);
+        // The same record as the one-click link in every mail (docs/rules/appointments.md#unsubscribe);
         // a patient without an address has nothing to stop.
         if (!first.email_unsubscribed && first.email !== null && first.email.includes('@')) {
           const now = clock.now();

@@ -3,7 +3,7 @@ import { SIGNATURE_MAX_BYTES, SIGNATURE_MAX_HEIGHT, SIGNATURE_MAX_WIDTH } from '
 import { validationError } from '../../platform/errors';
 
 /**
- * The drawn consent signature, checked by its content (docs/rules/self-service.md#consent-forms):
+ * The drawn consent signature, checked by its content (docs/rules/appointments.md#consent-forms):
  * a PNG by its signature bytes, its IHDR size within bounds, at most SIGNATURE_MAX_BYTES, that
  * decodes, with some ink on it. What is stored is sharp's re-encoding of the decoded pixels, so
  * text chunks, trailing bytes and anything else hidden in the upload are dropped.

@@ -16,7 +16,7 @@ import { currentRows } from './change-rules';
 import { createAppointmentsRepository } from './repository';
 
 /**
- * What staff read of a booking's consent signatures (docs/rules/self-service.md#consent-forms):
+ * What staff read of a booking's consent signatures (docs/rules/appointments.md#consent-forms):
  * the forms with the typed name, the time and whether one was drawn, and the drawn PNG. Roles
  * staff and admin: the people who handle appointments at the desk; a referrer (another
  * practice's doctor) and a kioskAdmin (IT) have no business reading a patient's signature.

@@ -14,7 +14,7 @@ import { requiredDocument } from '../questionnaires/public';
 import { createBookingRequestsRepository, type RequestRow } from './repository';
 
 /**
- * Booking requests (docs/rules/self-service.md#booking-requests): the patient's summary (its referrals are attachments), cancel, and the staff
+ * Booking requests (docs/rules/appointments.md#booking-requests): the patient's summary (its referrals are attachments), cancel, and the staff
  * status change. A request is every booking_request row sharing one booking key (one per exam).
  */
 

@@ -32,7 +32,7 @@ export interface NoticeOptions {
   clock: Clock;
 }
 
-/** The patient's address, unless there is none or the patient has unsubscribed (docs/rules/self-service.md#unsubscribe). */
+/** The patient's address, unless there is none or the patient has unsubscribed (docs/rules/appointments.md#unsubscribe). */
 function recipientOf(rows: readonly NoticeRow[]): string | null {
   const first = rows[0];
   if (first === undefined || first.email_unsubscribed || first.email === null || !first.email.includes('@')) return null;

@@ -27,7 +27,7 @@ export interface BookingRequestStoreDeps {
 }
 
 /**
- * The booking-request page (docs/rules/self-service.md#booking-requests): status, exams and clinic,
+ * The booking-request page (docs/rules/appointments.md#booking-requests): status, exams and clinic,
  * patient details, referrals, booking information, and cancel with confirmation.
  */
 export class BookingRequestStore {

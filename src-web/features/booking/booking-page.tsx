@@ -21,7 +21,7 @@ import './booking-place-and-time.css';
 const LocationStep = lazy(() => import('./location-step').then((m) => ({ default: m.LocationStep })));
 const DetailsStep = lazy(() => import('./details-step').then((m) => ({ default: m.DetailsStep })));
 const ConfirmationStep = lazy(() => import('./confirmation-step').then((m) => ({ default: m.ConfirmationStep })));
-// Moving an existing appointment (?reschedule=<bookingKey>&context=RESCHEDULED|CHANGED, docs/rules/self-service.md#reschedule):
+// Moving an existing appointment (?reschedule=<bookingKey>&context=RESCHEDULED|CHANGED, docs/rules/appointments.md#reschedule):
 // the last step is a summary with "Move my appointment" instead of the details form; its code
 // (and the appointments API) load only when that step is reached.
 const RescheduleStep = lazy(() => import('./reschedule-step').then((m) => ({ default: m.RescheduleStep })));

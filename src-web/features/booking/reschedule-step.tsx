@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { loadSelfServiceTexts, useSelfServiceTexts } from '../../i18n/self-service-texts';
-import type { AppointmentDialog, RescheduleContext } from '../appointment/public';
-import { appointmentStoreOf } from '../appointment/public';
+import type { AppointmentDialog, RescheduleContext } from '../appointments/public';
+import { appointmentStoreOf } from '../appointments/public';
 import { formatStartTime } from './booking-calendar';
 import type { RootStore } from '../../stores/root-store';
 import { useStores } from '../../stores/use-stores';
@@ -20,7 +20,7 @@ export function prepareReschedule(root: RootStore, bookingKey: string): void {
   void loadSelfServiceTexts(root.i18n.i18n, root.i18n.locale).catch(() => undefined);
 }
 
-/** Why the move was refused or failed (docs/rules/self-service.md#cut-off), one literal key each. */
+/** Why the move was refused or failed (docs/rules/appointments.md#cut-off), one literal key each. */
 function problemText(t: TFunction, dialog: AppointmentDialog): string | null {
   if (dialog.kind === 'error') return dialog.message || t('booking.reschedule.failed');
   if (dialog.kind !== 'rescheduleNotAllowed') return null;
@@ -37,7 +37,7 @@ function problemText(t: TFunction, dialog: AppointmentDialog): string | null {
 }
 
 /**
- * The booking flow's last step when an existing appointment is moved (docs/rules/self-service.md#reschedule): what changes,
+ * The booking flow's last step when an existing appointment is moved (docs/rules/appointments.md#reschedule): what changes,
  * and "Move my appointment", which moves it in one server transaction (the old time is freed only
  * when the new one is booked), then returns to the appointment page showing the new time.
  */

@@ -11,7 +11,7 @@ export type SignatureImage = { state: 'loading' } | { state: 'ready'; url: strin
 
 /**
  * /staff/appointments/:bookingKey/consents: the booking's consent forms with who signed and when,
- * and each drawn signature, fetched on the staff session (docs/rules/self-service.md#consent-forms).
+ * and each drawn signature, fetched on the staff session (docs/rules/appointments.md#consent-forms).
  */
 export class StaffConsentsStore {
   bookingKey = '';

@@ -19,7 +19,7 @@ import {
 } from '../staff-access/identity-kit';
 import { signIn, type Signed } from './self-service-kit';
 
-// The drawn consent signature (docs/rules/self-service.md#consent-forms): checked by content on
+// The drawn consent signature (docs/rules/appointments.md#consent-forms): checked by content on
 // the sign call, stored re-encoded, never in the patient's answers, read by staff and admin only.
 
 const LIAM = { bookingKey: 'DQZGrZ3wpC5qCgHhYxQeMw', dateOfBirth: '1991-03-14' };

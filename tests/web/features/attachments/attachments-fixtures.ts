@@ -7,7 +7,7 @@ import {
   type StoredContentType,
 } from '@contract/api/attachments';
 import { json, type RouteHandler } from '../../helpers/api-server';
-import { BOOKING_KEY } from '../appointment/appointment-fixtures';
+import { BOOKING_KEY } from '../appointments/appointment-fixtures';
 
 export const REFERRAL_TYPE_ID = '3b7c9a1e-2d4f-4e6a-8b0c-1d2e3f4a5b6c';
 export const BASE = `/api/secured/appointments/${BOOKING_KEY}/attachments`;

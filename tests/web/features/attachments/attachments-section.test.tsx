@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, type RenderedApp } from '../../helpers/render-app';
 import { STAFF_USER } from '../../helpers/staff-users';
-import { appointmentServer, BOOKING_KEY } from '../appointment/appointment-fixtures';
+import { appointmentServer, BOOKING_KEY } from '../appointments/appointment-fixtures';
 import { attachmentFixture, attachmentsServer, BASE, REFERRAL_TYPE_ID, type AttachmentsServer } from './attachments-fixtures';
 
 // The documents section on the appointment page (docs/rules/attachments.md#the-web-app), against

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../../helpers/api-server';
 import { renderApp, type RenderedApp } from '../../helpers/render-app';
 import { bookingRoutes, holdReleaseRoutes, recording, type RecordedBookingRequest } from './booking-fixtures';
-import { appointmentServer, BOOKING_KEY, summaryFixture } from '../appointment/appointment-fixtures';
+import { appointmentServer, BOOKING_KEY, summaryFixture } from '../appointments/appointment-fixtures';
 
 const NOW = () => new Date('2026-11-23T01:00:00.000Z');
 const FLOW = `/?reschedule=${BOOKING_KEY}&exams=ct-brain&clinic=parramatta&lat=-33.8151&lng=151.0011`;

@@ -3,7 +3,7 @@ import { CheckInStatusSchema, type CheckInState, type CheckInStatus } from '@con
 import { CheckInChecklistSchema, type CheckInChecklist } from '@contract/api/check-in-checklist';
 import type { ReferringDoctor } from '@contract/api/referring-doctors';
 import { json, type RouteHandler } from '../../helpers/api-server';
-import { BOOKING_KEY } from '../appointment/appointment-fixtures';
+import { BOOKING_KEY } from '../appointments/appointment-fixtures';
 
 /** A stand-in for the check-in and doctor-search API over real HTTP, moving through the states as the real server does. */
 

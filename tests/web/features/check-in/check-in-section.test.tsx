@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../helpers/render-app';
-import { appointmentServer, BOOKING_KEY } from '../appointment/appointment-fixtures';
+import { appointmentServer, BOOKING_KEY } from '../appointments/appointment-fixtures';
 import { checkInServer, DOCTORS, statusFixture } from './check-in-fixtures';
 
 // Digital check-in on the appointment page, against a stand-in API over real HTTP (docs/rules/check-in.md).

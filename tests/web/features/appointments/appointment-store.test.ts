@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAppointmentsApi } from '../../../../src-web/api/appointments-api';
 import { createBookingRequestsApi } from '../../../../src-web/api/booking-requests-api';
 import { createApiClient } from '../../../../src-web/api/client';
-import { AppointmentStore } from '../../../../src-web/features/appointment/appointment-store';
+import { AppointmentStore } from '../../../../src-web/features/appointments/appointment-store';
 import { BookingRequestStore } from '../../../../src-web/features/booking-request/booking-request-store';
 import { json, startApiServer, type RouteHandler } from '../../helpers/api-server';
 import {

@@ -8,7 +8,7 @@ import { DETAILS_FIELDS, type AppointmentStore, type DetailsField } from './appo
 import { ConfirmDialog, MessageDialog, ModalDialog } from '../../components/modal-dialog';
 import { Button } from '../../components/button';
 
-/** The reschedule refusal's title and text (docs/rules/self-service.md#cut-off). */
+/** The reschedule refusal's title and text (docs/rules/appointments.md#cut-off). */
 export function rescheduleRefusal(t: TFunction, reason: ChangeRefusal, priorMinutes: number): { title: string; text: string } {
   switch (reason) {
     case 'WALK_IN':

@@ -5,7 +5,7 @@ import {
   MAX_DETAILS,
   outlookCalendarUrl,
   type CalendarLinkEvent,
-} from '../../../../src-web/features/appointment/calendar-links';
+} from '../../../../src-web/features/appointments/calendar-links';
 
 const EVENT: CalendarLinkEvent = {
   title: 'MRI knee at Parramatta',
