@@ -9,7 +9,7 @@ import { useResultsTexts } from '../../i18n/results-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { formatStartTime } from '../booking/public';
-import { ShareResultsButton } from '../result-sharing/public';
+import { ShareResultsButton } from '../result-shares/public';
 import { HistorySection } from './history-section';
 import { restoreImagesReturn } from './images-return';
 import { ReadableReport } from './readable-report';

@@ -23,7 +23,7 @@ const kiosk: Catalogue = readEnglish('kiosk.json');
 const staffKiosks: Catalogue = readEnglish('staff-kiosks.json');
 /** The patient result page (src-web/i18n/results-texts.ts). */
 const results: Catalogue = readEnglish('results.json');
-/** The share dialog (src-web/features/result-sharing/, result-sharing.json). */
+/** The share dialog (src-web/features/result-shares/, result-sharing.json). */
 const resultSharing: Catalogue = readEnglish('result-sharing.json');
 /** The referrer's quick report (src-web/features/quick-report/, quick-report.json). */
 const quickReport: Catalogue = readEnglish('quick-report.json');

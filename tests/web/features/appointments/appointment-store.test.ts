@@ -3,7 +3,7 @@ import { createAppointmentsApi } from '../../../../src-web/api/appointments-api'
 import { createBookingRequestsApi } from '../../../../src-web/api/booking-requests-api';
 import { createApiClient } from '../../../../src-web/api/client';
 import { AppointmentStore } from '../../../../src-web/features/appointments/appointment-store';
-import { BookingRequestStore } from '../../../../src-web/features/booking-request/booking-request-store';
+import { BookingRequestStore } from '../../../../src-web/features/booking-requests/booking-request-store';
 import { json, startApiServer, type RouteHandler } from '../../helpers/api-server';
 import {
   answer,

@@ -8,7 +8,7 @@ import {
   contactProblem,
   ShareDialogStore,
   type ShareType,
-} from '../../../../src-web/features/result-sharing/share-dialog-store';
+} from '../../../../src-web/features/result-shares/share-dialog-store';
 import { startApiServer } from '../../helpers/api-server';
 import {
   BOOKING_KEY,

@@ -3,8 +3,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../src-web/api/client';
-import { ShareResultsButton } from '../../../../src-web/features/result-sharing/public';
-import { formatShareTime } from '../../../../src-web/features/result-sharing/share-times';
+import { ShareResultsButton } from '../../../../src-web/features/result-shares/public';
+import { formatShareTime } from '../../../../src-web/features/result-shares/share-times';
 import { RootStore } from '../../../../src-web/stores/root-store';
 import { StoresProvider } from '../../../../src-web/stores/use-stores';
 import { json, startApiServer } from '../../helpers/api-server';
