@@ -190,10 +190,73 @@ const Field = observer(function Field({ form, field }: { form: PatientForm; fiel
   );
 });
 
+/** What is being booked, where and when: the step's summary above the form. */
+const BookingSummary = observer(function BookingSummary() {
+  const { booking } = useStores();
+  const { t, i18n } = useTranslation();
+  const clinic = booking.placeAndTime.selectedClinic?.clinic;
+  return (
+    <section className="pp-summary" aria-label={t('booking.details.summary')}>
+      <ul>
+        {booking.examChoice.selectedExams.map((exam) => (
+          <li key={exam.slug}>{exam.name}</li>
+        ))}
+      </ul>
+      {clinic && <p>{clinic.name}</p>}
+      {clinic && booking.placeAndTime.selectedStartsAt && (
+        <p>
+          {formatInstant(booking.placeAndTime.selectedStartsAt, i18n.language, clinic.timeZone, {
+            weekday: 'long',
+            day: 'numeric',
+            month: 'long',
+            hour: 'numeric',
+            minute: '2-digit',
+          })}
+        </p>
+      )}
+      {booking.examChoice.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.examChoice.walkInExam.name })}</p>}
+    </section>
+  );
+});
+
+/** Why the booking was not made, where it can be put right on this step. */
+const SubmissionFailure = observer(function SubmissionFailure() {
+  const { booking } = useStores();
+  const { t, i18n } = useTranslation();
+  const failure = booking.submission.failure;
+  const clinic = booking.placeAndTime.selectedClinic?.clinic;
+  return (
+    <>
+      {failure?.kind === 'invalid' && (
+        <div role="alert" className="pp-notice pp-notice-error">
+          <p>{t('booking.errors.invalid')}</p>
+          {failure.message && <p>{failure.message}</p>}
+        </div>
+      )}
+      {failure?.kind === 'screening_required' && (
+        <div role="alert" className="pp-notice pp-notice-error">
+          <p>{t('booking.errors.screeningRequired')}</p>
+        </div>
+      )}
+      {failure?.kind === 'too_many' && (
+        <div role="alert" className="pp-notice pp-notice-error">
+          <p>{tooManyText(t, failure, clinic, i18n.language)}</p>
+          <CallbackLink />
+        </div>
+      )}
+      {failure?.kind === 'ask_reception' && (
+        <div role="alert" className="pp-notice pp-notice-error">
+          <p>{t('booking.errors.askReception')}</p>
+        </div>
+      )}
+    </>
+  );
+});
+
 /** Step 2: the patient's details, checked next to each field before anything is sent. */
 export const DetailsStep = observer(function DetailsStep() {
   const { booking } = useStores();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
   const notesId = useId();
   const formId = useId();
@@ -201,8 +264,6 @@ export const DetailsStep = observer(function DetailsStep() {
   const recordKey = useCallback((key: string) => runInAction(() => (booking.examChoice.questionnaireKey = key)), [booking]);
   const form = booking.submission.patientForm;
   if (!form) return null;
-  const clinic = booking.placeAndTime.selectedClinic?.clinic;
-  const failure = booking.submission.failure;
   const examSlugs = booking.examChoice.selectedExams.map((exam) => exam.slug);
 
   const onSubmit = async (event: FormEvent) => {
@@ -216,26 +277,7 @@ export const DetailsStep = observer(function DetailsStep() {
 
   return (
     <div className="pp-details-step">
-      <section className="pp-summary" aria-label={t('booking.details.summary')}>
-        <ul>
-          {booking.examChoice.selectedExams.map((exam) => (
-            <li key={exam.slug}>{exam.name}</li>
-          ))}
-        </ul>
-        {clinic && <p>{clinic.name}</p>}
-        {clinic && booking.placeAndTime.selectedStartsAt && (
-          <p>
-            {formatInstant(booking.placeAndTime.selectedStartsAt, i18n.language, clinic.timeZone, {
-              weekday: 'long',
-              day: 'numeric',
-              month: 'long',
-              hour: 'numeric',
-              minute: '2-digit',
-            })}
-          </p>
-        )}
-        {booking.examChoice.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.examChoice.walkInExam.name })}</p>}
-      </section>
+      <BookingSummary />
       {booking.staffBooking && (
         <Suspense fallback={null}>
           <LazyPatientLookup form={form} />
@@ -272,28 +314,7 @@ export const DetailsStep = observer(function DetailsStep() {
       <Suspense fallback={null}>
         <LazyBookingDocuments bookingKey={booking.examChoice.questionnaireKey} examSlugs={examSlugs} onKey={recordKey} />
       </Suspense>
-      {failure?.kind === 'invalid' && (
-        <div role="alert" className="pp-notice pp-notice-error">
-          <p>{t('booking.errors.invalid')}</p>
-          {failure.message && <p>{failure.message}</p>}
-        </div>
-      )}
-      {failure?.kind === 'screening_required' && (
-        <div role="alert" className="pp-notice pp-notice-error">
-          <p>{t('booking.errors.screeningRequired')}</p>
-        </div>
-      )}
-      {failure?.kind === 'too_many' && (
-        <div role="alert" className="pp-notice pp-notice-error">
-          <p>{tooManyText(t, failure, clinic, i18n.language)}</p>
-          <CallbackLink />
-        </div>
-      )}
-      {failure?.kind === 'ask_reception' && (
-        <div role="alert" className="pp-notice pp-notice-error">
-          <p>{t('booking.errors.askReception')}</p>
-        </div>
-      )}
+      <SubmissionFailure />
       <div className="pp-actions">
         <Button variant="secondary" onClick={() => booking.goBack()}>
           {t('booking.actions.back')}
