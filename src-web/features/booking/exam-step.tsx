@@ -10,6 +10,98 @@ import { Button } from '../../components/button';
 // never shows them.
 const ExamDialogs = lazy(() => import('./exam-dialogs').then((m) => ({ default: m.ExamDialogs })));
 
+/** The exams chosen so far, each with its Remove, and what the choice means for the booking. */
+const ChosenExams = observer(function ChosenExams({ listId }: { listId: string }) {
+  const { booking } = useStores();
+  const { t } = useTranslation();
+  return (
+    <section className="pp-selection" aria-labelledby={`${listId}-chosen`}>
+      <h3 id={`${listId}-chosen`}>{t('booking.exams.chosen', { count: booking.examChoice.selectedExams.length })}</h3>
+      {booking.examChoice.selectedExams.length === 0 ? (
+        <p className="pp-muted">{t('booking.exams.chooseHint')}</p>
+      ) : (
+        <ul className="pp-chosen-list">
+          {booking.examChoice.selectedExams.map((exam) => (
+            <li key={exam.slug}>
+              <span>{exam.name}</span>
+              <button
+                type="button"
+                className="pp-link-button"
+                aria-label={t('booking.exams.removeExam', { name: exam.name })}
+                onClick={() => booking.examChoice.toggleExam(exam.slug)}
+              >
+                {t('booking.exams.remove')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {booking.examChoice.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.examChoice.walkInExam.name })}</p>}
+      {booking.examChoice.isBookingRequest && <p className="pp-notice">{t('booking.exams.requestNotice')}</p>}
+    </section>
+  );
+});
+
+/** Narrowing the exams by modality: all, or one. */
+const ModalityChips = observer(function ModalityChips() {
+  const { booking } = useStores();
+  const { t } = useTranslation();
+  const modalities = booking.examChoice.catalogue?.modalities ?? [];
+  return (
+    <fieldset className="pp-chips">
+      <legend>{t('booking.exams.modality')}</legend>
+      <button
+        type="button"
+        className="pp-chip"
+        aria-pressed={booking.examChoice.modalityFilter === null}
+        onClick={() => booking.examChoice.setModality(null)}
+      >
+        {t('booking.exams.allModalities')}
+      </button>
+      {modalities.map((modality) => (
+        <button
+          key={modality.id}
+          type="button"
+          className="pp-chip"
+          aria-pressed={booking.examChoice.modalityFilter === modality.id}
+          onClick={() => booking.examChoice.setModality(modality.id)}
+        >
+          {modality.name}
+        </button>
+      ))}
+    </fieldset>
+  );
+});
+
+/** Narrowing the exams by body part on the figure, and on a phone the way back up to the list. */
+const BodyPartBrowser = observer(function BodyPartBrowser({ listId, onShowResults }: { listId: string; onShowResults: () => void }) {
+  const { booking } = useStores();
+  const { t } = useTranslation();
+  // The figure is drawn just after the first paint rather than in it.
+  const showFigure = useDeferredValue(true, false);
+  const bodyPartName = booking.examChoice.catalogue?.bodyParts.find((part) => part.slug === booking.examChoice.bodyPartFilter)?.name;
+  return (
+    <div className="pp-body-figure-box">
+      <p id={`${listId}-body`} className="pp-muted">
+        {t('booking.exams.bodyPartHint')}
+      </p>
+      {showFigure ? <BodyFigure /> : <div className="pp-body-figure" />}
+      <p aria-live="polite" className="pp-body-part-chosen">
+        {bodyPartName ? t('booking.exams.bodyPartChosen', { name: bodyPartName }) : t('booking.exams.noBodyPart')}
+      </p>
+      {booking.examChoice.filtersActive && (
+        <Button variant="secondary" onClick={() => booking.examChoice.clearFilters()}>
+          {t('booking.exams.clearFilters')}
+        </Button>
+      )}
+      {/* Phones only: the list is above the figure there. */}
+      <button type="button" className="pp-link-button pp-exam-browse-jump" onClick={onShowResults}>
+        {t('booking.exams.seeResults', { count: booking.examChoice.visibleExams.length })}
+      </button>
+    </div>
+  );
+});
+
 /**
  * Step 0: exams by searching their names, or by modality and body part. The found exams come right
  * after the search field (one or two Tab presses), then the chosen exams and Continue, so a found
@@ -23,9 +115,6 @@ export const ExamStep = observer(function ExamStep() {
   const listId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const browseRef = useRef<HTMLHeadingElement>(null);
-  // The figure is drawn just after the first paint rather than in it.
-  const showFigure = useDeferredValue(true, false);
-
   if (booking.examChoice.catalogueState === 'error') {
     return (
       <div role="alert" className="pp-notice pp-notice-error">
@@ -36,7 +125,6 @@ export const ExamStep = observer(function ExamStep() {
   }
   const catalogue = booking.examChoice.catalogue;
   if (!catalogue) return <p role="status">{t('message.loading')}</p>;
-  const bodyPartName = catalogue.bodyParts.find((part) => part.slug === booking.examChoice.bodyPartFilter)?.name;
 
   const clearSearch = () => {
     booking.examChoice.clearSearch();
@@ -76,30 +164,7 @@ export const ExamStep = observer(function ExamStep() {
             {t('booking.exams.browseBodyPart')}
           </button>
           <ExamSearchResults listId={listId} onClearSearch={clearSearch} onBrowse={browse} />
-          <section className="pp-selection" aria-labelledby={`${listId}-chosen`}>
-            <h3 id={`${listId}-chosen`}>{t('booking.exams.chosen', { count: booking.examChoice.selectedExams.length })}</h3>
-            {booking.examChoice.selectedExams.length === 0 ? (
-              <p className="pp-muted">{t('booking.exams.chooseHint')}</p>
-            ) : (
-              <ul className="pp-chosen-list">
-                {booking.examChoice.selectedExams.map((exam) => (
-                  <li key={exam.slug}>
-                    <span>{exam.name}</span>
-                    <button
-                      type="button"
-                      className="pp-link-button"
-                      aria-label={t('booking.exams.removeExam', { name: exam.name })}
-                      onClick={() => booking.examChoice.toggleExam(exam.slug)}
-                    >
-                      {t('booking.exams.remove')}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {booking.examChoice.walkInExam && <p>{t('booking.walkIn.recorded', { name: booking.examChoice.walkInExam.name })}</p>}
-            {booking.examChoice.isBookingRequest && <p className="pp-notice">{t('booking.exams.requestNotice')}</p>}
-          </section>
+          <ChosenExams listId={listId} />
 
           <div className="pp-actions">
             <Button disabled={!booking.examChoice.canContinue} onClick={() => void booking.goToLocation()}>
@@ -112,46 +177,8 @@ export const ExamStep = observer(function ExamStep() {
           <h3 id={`${listId}-browse`} ref={browseRef} tabIndex={-1} className="pp-exam-browse-title">
             {t('booking.exams.browseTitle')}
           </h3>
-          <fieldset className="pp-chips">
-            <legend>{t('booking.exams.modality')}</legend>
-            <button
-              type="button"
-              className="pp-chip"
-              aria-pressed={booking.examChoice.modalityFilter === null}
-              onClick={() => booking.examChoice.setModality(null)}
-            >
-              {t('booking.exams.allModalities')}
-            </button>
-            {catalogue.modalities.map((modality) => (
-              <button
-                key={modality.id}
-                type="button"
-                className="pp-chip"
-                aria-pressed={booking.examChoice.modalityFilter === modality.id}
-                onClick={() => booking.examChoice.setModality(modality.id)}
-              >
-                {modality.name}
-              </button>
-            ))}
-          </fieldset>
-          <div className="pp-body-figure-box">
-            <p id={`${listId}-body`} className="pp-muted">
-              {t('booking.exams.bodyPartHint')}
-            </p>
-            {showFigure ? <BodyFigure /> : <div className="pp-body-figure" />}
-            <p aria-live="polite" className="pp-body-part-chosen">
-              {bodyPartName ? t('booking.exams.bodyPartChosen', { name: bodyPartName }) : t('booking.exams.noBodyPart')}
-            </p>
-            {booking.examChoice.filtersActive && (
-              <Button variant="secondary" onClick={() => booking.examChoice.clearFilters()}>
-                {t('booking.exams.clearFilters')}
-              </Button>
-            )}
-            {/* Phones only: the list is above the figure there. */}
-            <button type="button" className="pp-link-button pp-exam-browse-jump" onClick={showResults}>
-              {t('booking.exams.seeResults', { count: booking.examChoice.visibleExams.length })}
-            </button>
-          </div>
+          <ModalityChips />
+          <BodyPartBrowser listId={listId} onShowResults={showResults} />
         </section>
       </div>
 
