@@ -74,11 +74,10 @@ const ModalityChips = observer(function ModalityChips() {
 });
 
 /** Narrowing the exams by body part on the figure, and on a phone the way back up to the list. */
-const BodyPartBrowser = observer(function BodyPartBrowser({ listId, onShowResults }: { listId: string; onShowResults: () => void }) {
+const BodyPartBrowser = observer(function BodyPartBrowser(props: { listId: string; showFigure: boolean; onShowResults: () => void }) {
+  const { listId, showFigure, onShowResults } = props;
   const { booking } = useStores();
   const { t } = useTranslation();
-  // The figure is drawn just after the first paint rather than in it.
-  const showFigure = useDeferredValue(true, false);
   const bodyPartName = booking.examChoice.catalogue?.bodyParts.find((part) => part.slug === booking.examChoice.bodyPartFilter)?.name;
   return (
     <div className="pp-body-figure-box">
@@ -115,6 +114,9 @@ export const ExamStep = observer(function ExamStep() {
   const listId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const browseRef = useRef<HTMLHeadingElement>(null);
+  // The figure is drawn just after the first paint rather than in it.
+  const showFigure = useDeferredValue(true, false);
+
   if (booking.examChoice.catalogueState === 'error') {
     return (
       <div role="alert" className="pp-notice pp-notice-error">
@@ -178,7 +180,7 @@ export const ExamStep = observer(function ExamStep() {
             {t('booking.exams.browseTitle')}
           </h3>
           <ModalityChips />
-          <BodyPartBrowser listId={listId} onShowResults={showResults} />
+          <BodyPartBrowser listId={listId} showFigure={showFigure} onShowResults={showResults} />
         </section>
       </div>
 
