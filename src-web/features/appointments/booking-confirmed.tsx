@@ -12,11 +12,67 @@ import { usePortalHref } from '../../shell/embedded';
 import { paths } from '../../paths';
 import { useStores } from '../../stores/use-stores';
 import { LazyBookingCodeBox } from '../booking-code/public';
-import { bookingConfirmedStoreOf } from './booking-confirmed-store';
+import { bookingConfirmedStoreOf, type BookingConfirmedStore } from './booking-confirmed-store';
 import { PreparationList } from './preparation-list';
 import { QuestionnairesDue } from './questionnaires-due';
 import { AppointmentTimeRows, ClinicContact, FormDetailsRows, SentDocumentsRow, WalkInRow } from './summary-rows';
 import './booking-confirmed.css';
+
+type Summary = NonNullable<BookingConfirmedStore['summary']>;
+
+/** Who is booked, when and where, and what was sent with the booking. */
+function ConfirmedDetails({ summary }: { summary: Summary }) {
+  const { t } = useTranslation();
+  const patientName = [summary.patient.title, summary.patient.firstName, summary.patient.lastName].filter(Boolean).join(' ');
+  return (
+    <dl className="pp-details pp-confirmed-details">
+      <div>
+        <dt>{t('appointment.summary.patient')}</dt>
+        <dd>{patientName}</dd>
+      </div>
+      <AppointmentTimeRows summary={summary} testId="confirmed-time" />
+      <WalkInRow walkIn={summary.walkInExam} />
+      <div>
+        <dt>{t('appointment.summary.clinic')}</dt>
+        <dd>
+          <ClinicContact clinic={summary.clinic} />
+        </dd>
+      </div>
+      <SentDocumentsRow documents={summary.documents} />
+      <FormDetailsRows details={summary.formDetails} />
+    </dl>
+  );
+}
+
+/** Add to calendar: the .ics file, and Google and Outlook on the web. */
+const CalendarSection = observer(function CalendarSection({ store, summary }: { store: BookingConfirmedStore; summary: Summary }) {
+  const { t } = useTranslation();
+  const exams = summary.appointments.map((appointment) => appointment.examName).join(', ');
+  const links = store.calendarLinks(
+    t('appointment.confirmed.eventTitle', { exams, clinic: summary.clinic.name }),
+    t('appointment.summary.preparation'),
+  );
+  return (
+    <section aria-labelledby="pp-confirmed-calendar">
+      <h2 id="pp-confirmed-calendar">{t('appointment.confirmed.calendarTitle')}</h2>
+      <div className="pp-button-row">
+        <ButtonLink href={store.calendarFileUrl} download data-testid="calendar-ics">
+          {t('appointment.confirmed.calendarFile')}
+        </ButtonLink>
+        {links && (
+          <>
+            <ButtonLink variant="secondary" href={links.google} target="_blank" rel="noopener noreferrer" data-testid="calendar-google">
+              {t('appointment.confirmed.google')}
+            </ButtonLink>
+            <ButtonLink variant="secondary" href={links.outlook} target="_blank" rel="noopener noreferrer" data-testid="calendar-outlook">
+              {t('appointment.confirmed.outlook')}
+            </ButtonLink>
+          </>
+        )}
+      </div>
+    </section>
+  );
+});
 
 /**
  * "You're booked" at /appointments/{bookingKey}/confirmed (also under /iframe): where the booking
@@ -54,57 +110,17 @@ export const BookingConfirmed = observer(function BookingConfirmed() {
     );
   }
 
-  const { clinic } = summary;
-  const exams = summary.appointments.map((appointment) => appointment.examName).join(', ');
-  const links = store.calendarLinks(
-    t('appointment.confirmed.eventTitle', { exams, clinic: clinic.name }),
-    t('appointment.summary.preparation'),
-  );
-  const patientName = [summary.patient.title, summary.patient.firstName, summary.patient.lastName].filter(Boolean).join(' ');
-
   return (
     <Page title={title} className="pp-appt pp-confirmed">
       <p role="status" className="pp-notice pp-notice-success">
         {pending ? t('appointment.confirmed.leadPending') : t('appointment.confirmed.lead')}{' '}
         {summary.patient.email ? t('appointment.confirmed.emailSent', { email: summary.patient.email }) : null}
       </p>
-      <dl className="pp-details pp-confirmed-details">
-        <div>
-          <dt>{t('appointment.summary.patient')}</dt>
-          <dd>{patientName}</dd>
-        </div>
-        <AppointmentTimeRows summary={summary} testId="confirmed-time" />
-        <WalkInRow walkIn={summary.walkInExam} />
-        <div>
-          <dt>{t('appointment.summary.clinic')}</dt>
-          <dd>
-            <ClinicContact clinic={clinic} />
-          </dd>
-        </div>
-        <SentDocumentsRow documents={summary.documents} />
-        <FormDetailsRows details={summary.formDetails} />
-      </dl>
+      <ConfirmedDetails summary={summary} />
 
       <QuestionnairesDue bookingKey={bookingKey} due={summary.questionnairesDue} back={paths.appointment(bookingKey)} />
 
-      <section aria-labelledby="pp-confirmed-calendar">
-        <h2 id="pp-confirmed-calendar">{t('appointment.confirmed.calendarTitle')}</h2>
-        <div className="pp-button-row">
-          <ButtonLink href={store.calendarFileUrl} download data-testid="calendar-ics">
-            {t('appointment.confirmed.calendarFile')}
-          </ButtonLink>
-          {links && (
-            <>
-              <ButtonLink variant="secondary" href={links.google} target="_blank" rel="noopener noreferrer" data-testid="calendar-google">
-                {t('appointment.confirmed.google')}
-              </ButtonLink>
-              <ButtonLink variant="secondary" href={links.outlook} target="_blank" rel="noopener noreferrer" data-testid="calendar-outlook">
-                {t('appointment.confirmed.outlook')}
-              </ButtonLink>
-            </>
-          )}
-        </div>
-      </section>
+      <CalendarSection store={store} summary={summary} />
 
       {summary.requiredDocument && <RequiredDocumentNotice document={summary.requiredDocument} />}
       <PreparationList appointments={summary.appointments} headingId="pp-confirmed-preparation" />
