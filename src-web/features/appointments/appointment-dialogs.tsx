@@ -254,6 +254,50 @@ const DetailsChangeDialog = observer(function DetailsChangeDialog({ store }: { s
   );
 });
 
+/** Consent forms wait to be signed: sign now, or later. */
+const ConsentNotificationDialog = observer(function ConsentNotificationDialog({ store }: { store: AppointmentStore }) {
+  const { t } = useTranslation();
+  const first = store.consent.unsignedConsentForms[0];
+  return (
+    <ModalDialog
+      title={t('appointment.consent.notificationTitle')}
+      onDismiss={() => store.closeDialog()}
+      actions={
+        <>
+          {first && <Button onClick={() => store.consent.openConsent(first.id)}>{t('appointment.consent.signNow')}</Button>}
+          <Button variant="secondary" onClick={() => store.closeDialog()}>
+            {t('appointment.consent.later')}
+          </Button>
+        </>
+      }
+    >
+      <p>{t('appointment.consent.notificationText', { count: store.consent.unsignedConsentForms.length })}</p>
+    </ModalDialog>
+  );
+});
+
+/** The change of details could not be sent: try again, or close. */
+function DetailsChangeErrorDialog({ store, message }: { store: AppointmentStore; message: string | null | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <ModalDialog
+      role="alertdialog"
+      title={t('appointment.details.errorTitle')}
+      onDismiss={() => store.closeDialog()}
+      actions={
+        <>
+          <Button onClick={() => store.detailsChange.backToDetailsChange()}>{t('appointment.details.tryAgain')}</Button>
+          <Button variant="secondary" onClick={() => store.closeDialog()}>
+            {t('action.close')}
+          </Button>
+        </>
+      }
+    >
+      <p>{message || t('appointment.details.errorDefault')}</p>
+    </ModalDialog>
+  );
+}
+
 /** Every dialog of the appointment page; the store says which one is open. */
 export const AppointmentDialogs = observer(function AppointmentDialogs({ store }: { store: AppointmentStore }) {
   const { t } = useTranslation();
@@ -305,25 +349,8 @@ export const AppointmentDialogs = observer(function AppointmentDialogs({ store }
       );
     case 'consent':
       return <ConsentDialog store={store} />;
-    case 'consentNotification': {
-      const first = store.consent.unsignedConsentForms[0];
-      return (
-        <ModalDialog
-          title={t('appointment.consent.notificationTitle')}
-          onDismiss={close}
-          actions={
-            <>
-              {first && <Button onClick={() => store.consent.openConsent(first.id)}>{t('appointment.consent.signNow')}</Button>}
-              <Button variant="secondary" onClick={close}>
-                {t('appointment.consent.later')}
-              </Button>
-            </>
-          }
-        >
-          <p>{t('appointment.consent.notificationText', { count: store.consent.unsignedConsentForms.length })}</p>
-        </ModalDialog>
-      );
-    }
+    case 'consentNotification':
+      return <ConsentNotificationDialog store={store} />;
     case 'detailsChange':
       return <DetailsChangeDialog store={store} />;
     case 'detailsChangeSuccess':
@@ -333,23 +360,7 @@ export const AppointmentDialogs = observer(function AppointmentDialogs({ store }
         </MessageDialog>
       );
     case 'detailsChangeError':
-      return (
-        <ModalDialog
-          role="alertdialog"
-          title={t('appointment.details.errorTitle')}
-          onDismiss={close}
-          actions={
-            <>
-              <Button onClick={() => store.detailsChange.backToDetailsChange()}>{t('appointment.details.tryAgain')}</Button>
-              <Button variant="secondary" onClick={close}>
-                {t('action.close')}
-              </Button>
-            </>
-          }
-        >
-          <p>{dialog.message || t('appointment.details.errorDefault')}</p>
-        </ModalDialog>
-      );
+      return <DetailsChangeErrorDialog store={store} message={dialog.message} />;
     case 'error':
       return (
         <MessageDialog title={t('appointment.errorTitle')} closeText={t('action.close')} onClose={close}>
