@@ -119,6 +119,21 @@ function ReferralFields({ fields, onChange }: { fields: ReferralFieldValues; onC
   );
 }
 
+/** How far the upload of one file has come. */
+function UploadProgress({ fileName, percent }: { fileName: string; percent: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="pp-att-progress">
+      <label>
+        <span>{t('attachments.uploading', { fileName })}</span>
+        <progress max={100} value={percent} aria-label={t('attachments.uploadProgress', { fileName })}>
+          {percent}%
+        </progress>
+      </label>
+    </div>
+  );
+}
+
 /** One document to add: its title, what is there, a file picker and a camera button; upload starts on pick (spec). */
 const UploadSlot = observer(function UploadSlot({ store, slot, isReferral = false, title, description, uploadedFileName }: SlotProps) {
   const { t } = useTranslation();
@@ -196,16 +211,7 @@ const UploadSlot = observer(function UploadSlot({ store, slot, isReferral = fals
         onChange={onPick}
         data-testid={`camera-${slot}`}
       />
-      {uploading?.slot === slot && (
-        <div className="pp-att-progress">
-          <label>
-            <span>{t('attachments.uploading', { fileName: uploading.fileName })}</span>
-            <progress max={100} value={uploading.percent} aria-label={t('attachments.uploadProgress', { fileName: uploading.fileName })}>
-              {uploading.percent}%
-            </progress>
-          </label>
-        </div>
-      )}
+      {uploading?.slot === slot && <UploadProgress fileName={uploading.fileName} percent={uploading.percent} />}
       {problemText && (
         <p id={problemId} role="alert" className="pp-att-problem">
           {problemText}
