@@ -151,6 +151,46 @@ function useProgress(model: Model): { answered: number; total: number } | null {
   return progress;
 }
 
+/** How many of the questions are answered, in words and as a bar. */
+function SurveyProgress({ id, answered, total }: { id: string; answered: number; total: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="pp-survey-progress">
+      <span id={id}>{t('questionnaire.progress', { answered, total })}</span>
+      <progress value={answered} max={total} aria-labelledby={id} />
+    </div>
+  );
+}
+
+/** Above the questions: that staff fill it in for the patient, the last outcome, and a failed save. */
+function SurveyNotices(props: {
+  forPatient: boolean;
+  previousOutcome: SurveyModalProps['previousOutcome'];
+  error: SurveyModalProps['error'];
+}) {
+  const { forPatient, previousOutcome, error } = props;
+  const { t } = useTranslation();
+  return (
+    <>
+      {forPatient && (
+        <p className="pp-notice pp-survey-for-patient" data-for-patient>
+          {t('questionnaire.forPatient')}
+        </p>
+      )}
+      {previousOutcome && (
+        <p role="status" className="pp-notice pp-notice-success pp-survey-previous">
+          {previousOutcome}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="pp-notice pp-notice-error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
  * The questionnaire survey modal (docs/rules/questionnaires.md#survey-modal): the questionnaire's size, a static backdrop (a
  * click beside it does nothing), no keyboard close (Escape does nothing), a close button only
@@ -221,10 +261,7 @@ export default function SurveyModal({
             {questionnaire.title}
           </h2>
           {progress && progress.total > 0 && (
-            <div className="pp-survey-progress">
-              <span id={`${titleId}-progress`}>{t('questionnaire.progress', { answered: progress.answered, total: progress.total })}</span>
-              <progress value={progress.answered} max={progress.total} aria-labelledby={`${titleId}-progress`} />
-            </div>
+            <SurveyProgress id={`${titleId}-progress`} answered={progress.answered} total={progress.total} />
           )}
         </div>
         {closable && (
@@ -233,21 +270,7 @@ export default function SurveyModal({
           </Button>
         )}
       </div>
-      {forPatient && (
-        <p className="pp-notice pp-survey-for-patient" data-for-patient>
-          {t('questionnaire.forPatient')}
-        </p>
-      )}
-      {previousOutcome && (
-        <p role="status" className="pp-notice pp-notice-success pp-survey-previous">
-          {previousOutcome}
-        </p>
-      )}
-      {error && (
-        <p role="alert" className="pp-notice pp-notice-error">
-          {error}
-        </p>
-      )}
+      <SurveyNotices forPatient={forPatient} previousOutcome={previousOutcome} error={error} />
       <div className="pp-survey-body">
         {model.description && <p className="pp-survey-description">{model.description}</p>}
         <Survey model={model} />
