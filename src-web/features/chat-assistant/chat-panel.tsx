@@ -75,6 +75,35 @@ const Line = observer(function Line({ line, store }: { line: ChatLine; store: Ch
   );
 });
 
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
+function keepTabInside(event: KeyboardEvent<HTMLElement>): void {
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>('button, input:not([tabindex="-1"]), a[href], [tabindex="0"]')];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last?.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first?.focus();
+  }
+}
+
+/** The assistant is writing: three dots and the words for a screen reader. */
+function Typing() {
+  const { t } = useTranslation();
+  return (
+    <p className="pp-chat-typing">
+      <span className="pp-chat-dots" aria-hidden="true">
+        <span />
+        <span />
+        <span />
+      </span>
+      {t('chat.typing')}
+    </p>
+  );
+}
+
 /**
  * The chat panel (docs/rules/chat.md#the-panel): a full-screen sheet on a phone, a panel at the
  * bottom right on a desktop. Focus moves to the answer field on open; Escape closes; the log is a
@@ -119,20 +148,7 @@ const ChatPanel = observer(function ChatPanel({ open, onClose }: { open: boolean
       onClose();
     }
     // The phone's sheet covers the page (aria-modal): Tab goes round inside it.
-    if (event.key === 'Tab' && root.ui.isMobile) {
-      const focusable = [
-        ...event.currentTarget.querySelectorAll<HTMLElement>('button, input:not([tabindex="-1"]), a[href], [tabindex="0"]'),
-      ];
-      const first = focusable[0];
-      const last = focusable.at(-1);
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
-    }
+    if (event.key === 'Tab' && root.ui.isMobile) keepTabInside(event);
   };
   const asking = store.step === 'contact' ? store.contactField : null;
 
@@ -160,16 +176,7 @@ const ChatPanel = observer(function ChatPanel({ open, onClose }: { open: boolean
             <Line key={line.id} line={line} store={store} />
           ))}
         </ol>
-        {store.typing && (
-          <p className="pp-chat-typing">
-            <span className="pp-chat-dots" aria-hidden="true">
-              <span />
-              <span />
-              <span />
-            </span>
-            {t('chat.typing')}
-          </p>
-        )}
+        {store.typing && <Typing />}
       </div>
       {store.choices.length > 0 && (
         <div className="pp-chat-choices" role="group" aria-label={t('chat.choices')}>
