@@ -1,4 +1,3 @@
-import { NOTHING_DONE, preparationText } from '@contract/api/preparation';
 import type { Clock } from '../../platform/clock';
 import { addDays, localDate, zonedTimeToInstant } from '../../platform/time-zone';
 import type { Database, Queryable } from '../connection';
@@ -7,6 +6,7 @@ import { insertDemoQuestionnaires } from './demo-questionnaires';
 import { insertDemoReferrerFeedback } from './demo-referrer-feedback';
 import { insertGeneratedReferringDoctors } from './referring-doctors';
 import { insertBookingFormDetails } from './booking-form-details';
+import { insertClinics, insertExams, one, type SeededClinic } from './catalogue';
 
 /**
  * First start: when the provider table is empty, the demo provider is written in one
@@ -20,13 +20,6 @@ export interface SeedResult {
   seeded: boolean;
   /** Booking keys of upcoming live appointments, earliest first; never printed (the banner links only demo-marker.ts's demo appointment). */
   bookingKeys: string[];
-}
-
-async function one<T extends Record<string, unknown>>(tx: Queryable, sql: string, params: readonly unknown[]): Promise<T> {
-  const rows = await tx.query<T>(sql, params);
-  const row = rows[0];
-  if (row === undefined) throw new Error(`seed: expected one row from: ${sql.slice(0, 60)}`);
-  return row;
 }
 
 async function insertProvider(tx: Queryable, data: DemoProvider): Promise<void> {
@@ -104,103 +97,9 @@ async function insertCatalogue(
     documentTypeIds.set(type.code, row.id);
   }
 
-  const lookup = (map: Map<string, string>, key: string): string => {
-    const value = map.get(key);
-    // loadDemoProvider checked every reference; reaching this is a bug in the seed itself.
-    if (value === undefined) throw new Error(`seed: unresolved reference '${key}'`);
-    return value;
-  };
+  const { clinicIds, resourceIds } = await insertClinics(tx, data, regionIds, modalityIds);
 
-  const clinicIds = new Map<string, SeededClinic>();
-  const resourceIds = new Map<string, string>();
-  for (const [position, clinic] of data.clinics.entries()) {
-    const row = await one<{ id: string }>(
-      tx,
-      `insert into clinic (slug, region_id, name, street, suburb, state, postcode, phone, email, latitude, longitude, time_zone, position)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id::text as id`,
-      [
-        clinic.slug,
-        lookup(regionIds, clinic.regionSlug),
-        clinic.name,
-        clinic.address.street,
-        clinic.address.suburb,
-        clinic.address.state,
-        clinic.address.postcode,
-        clinic.phone,
-        clinic.email,
-        clinic.latitude,
-        clinic.longitude,
-        clinic.timeZone,
-        position,
-      ],
-    );
-    clinicIds.set(clinic.slug, {
-      id: row.id,
-      timeZone: clinic.timeZone,
-      openingHours: clinic.openingHours,
-      closedDates: clinic.closedDates,
-    });
-    for (const hours of clinic.openingHours) {
-      await tx.query('insert into clinic_opening_hours (clinic_id, weekday, opens, closes) values ($1, $2, $3::time, $4::time)', [
-        row.id,
-        hours.weekday,
-        hours.opens,
-        hours.closes,
-      ]);
-    }
-    for (const closedOn of clinic.closedDates) {
-      await tx.query('insert into clinic_closed_date (clinic_id, closed_on) values ($1, $2::date)', [row.id, closedOn]);
-    }
-    for (const resource of clinic.resources) {
-      const resourceRow = await one<{ id: string }>(
-        tx,
-        'insert into resource (clinic_id, code, name, modality_id) values ($1, $2, $3, $4) returning id::text as id',
-        [row.id, resource.code, resource.name, lookup(modalityIds, resource.modalityCode)],
-      );
-      resourceIds.set(`${clinic.slug}/${resource.code}`, resourceRow.id);
-      for (const pause of resource.breaks) {
-        await tx.query('insert into resource_break (resource_id, starts, ends) values ($1, $2::time, $3::time)', [
-          resourceRow.id,
-          pause.starts,
-          pause.ends,
-        ]);
-      }
-    }
-  }
-
-  const examIds = new Map<string, { id: string; durationMinutes: number }>();
-  for (const exam of data.exams.exams) {
-    const row = await one<{ id: string }>(
-      tx,
-      `insert into exam (slug, exam_code, name, modality_id, duration_minutes, priority, preparation_notes, notes,
-                         referral_required, enquiry_only, medicare_required, fasting_hours, search_terms, preparation_parts)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb) returning id::text as id`,
-      [
-        exam.slug,
-        exam.examCode,
-        exam.name,
-        lookup(modalityIds, exam.modalityCode),
-        exam.durationMinutes,
-        exam.priority,
-        // The text before booking; the parts keep their conditions for the booking's pages.
-        preparationText(exam.preparationNotes, NOTHING_DONE),
-        exam.notes,
-        exam.referralRequired,
-        exam.enquiryOnly,
-        exam.medicareRequired,
-        exam.fastingHours ?? null,
-        exam.searchTerms,
-        JSON.stringify(typeof exam.preparationNotes === 'string' ? [] : exam.preparationNotes),
-      ],
-    );
-    examIds.set(exam.slug, { id: row.id, durationMinutes: exam.durationMinutes });
-    for (const slug of exam.bodyPartSlugs) {
-      await tx.query('insert into exam_body_part (exam_id, body_part_id) values ($1, $2)', [row.id, lookup(bodyPartIds, slug)]);
-    }
-    for (const code of exam.documentTypeCodes) {
-      await tx.query('insert into exam_document_type (exam_id, document_type_id) values ($1, $2)', [row.id, lookup(documentTypeIds, code)]);
-    }
-  }
+  const examIds = await insertExams(tx, data, { modalityIds, bodyPartIds, documentTypeIds });
 
   for (const [position, terms] of data.exams.searchSynonyms.entries()) {
     await tx.query('insert into exam_search_synonym (position, terms) values ($1, $2)', [position, terms]);
@@ -391,14 +290,6 @@ export async function insertDemoProvider(tx: Queryable, data: DemoProvider, cloc
   if (data.questionnaires !== undefined) await insertDemoQuestionnaires(tx, data.questionnaires);
   if (data.referrerFeedback !== undefined) await insertDemoReferrerFeedback(tx, data.referrerFeedback);
   return upcomingKeys;
-}
-
-/** A clinic as the seed keeps it for the appointments after it: its id, zone and hours. */
-interface SeededClinic {
-  id: string;
-  timeZone: string;
-  openingHours: readonly { weekday: number; opens: string; closes: string }[];
-  closedDates: readonly string[];
 }
 
 /** ISO weekday (1 = Monday … 7 = Sunday) of a YYYY-MM-DD date. */
