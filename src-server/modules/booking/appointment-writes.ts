@@ -137,6 +137,49 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
         };
       };
 
+      /** The booking's audit rows: that it was made, by which staff member, and staff flags a patient's request carried (ignored). */
+      const auditCreated = async (tx: Queryable, rows: readonly WrittenRow[]): Promise<void> => {
+        const actor = caller.kind === 'staff' ? 'staff' : 'patient';
+        const subjectId = rows.map((row) => row.id).join(',');
+        await repository.audit(
+          {
+            actor,
+            action: 'appointment.created',
+            subjectType: 'appointment',
+            subjectId,
+            details: { clinic: clinic.slug, exams: exams.map((exam) => exam.slug), status, viaHold: request.holdId !== undefined },
+          },
+          tx,
+        );
+        if (caller.kind === 'staff') {
+          await repository.audit(
+            {
+              actor: caller.staffRef,
+              action: 'appointment.booked_by_staff',
+              subjectType: 'appointment',
+              subjectId,
+              details: { username: caller.username, status },
+            },
+            tx,
+          );
+        } else if (ignoredFlags.length > 0) {
+          await repository.audit(
+            {
+              actor: caller.actor,
+              action: 'appointment.staff_flags_ignored',
+              subjectType: 'appointment',
+              subjectId,
+              details: {
+                flags: ignoredFlags,
+                client: caller.clientRef,
+                ...(caller.staffRoles === undefined ? {} : { staffRoles: caller.staffRoles }),
+              },
+            },
+            tx,
+          );
+        }
+      };
+
       /** Everything after the time is secured: patient, mail, audit, the idempotency record. */
       const finish = async (tx: Queryable, rows: readonly WrittenRow[]): Promise<AppointmentCreateResponse> => {
         // Answers that deny the booking roll it back (409); otherwise they move to it.
@@ -192,45 +235,7 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
           },
           { publicUrl: deps.publicUrl, providerName: cached.providerName, clock },
         );
-        const actor = caller.kind === 'staff' ? 'staff' : 'patient';
-        const subjectId = rows.map((row) => row.id).join(',');
-        await repository.audit(
-          {
-            actor,
-            action: 'appointment.created',
-            subjectType: 'appointment',
-            subjectId,
-            details: { clinic: clinic.slug, exams: exams.map((exam) => exam.slug), status, viaHold: request.holdId !== undefined },
-          },
-          tx,
-        );
-        if (caller.kind === 'staff') {
-          await repository.audit(
-            {
-              actor: caller.staffRef,
-              action: 'appointment.booked_by_staff',
-              subjectType: 'appointment',
-              subjectId,
-              details: { username: caller.username, status },
-            },
-            tx,
-          );
-        } else if (ignoredFlags.length > 0) {
-          await repository.audit(
-            {
-              actor: caller.actor,
-              action: 'appointment.staff_flags_ignored',
-              subjectType: 'appointment',
-              subjectId,
-              details: {
-                flags: ignoredFlags,
-                client: caller.clientRef,
-                ...(caller.staffRoles === undefined ? {} : { staffRoles: caller.staffRoles }),
-              },
-            },
-            tx,
-          );
-        }
+        await auditCreated(tx, rows);
         await idempotency.insert({ scope: 'appointment', key: idempotencyKey, requestHash, statusCode: 201, response, now }, tx);
         return response;
       };
@@ -238,27 +243,54 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
       const patientInput = { ...patient };
       const common = { walkInExam: request.walkInExam, staffBooking, bookedBy };
 
+      /** The live hold of exactly this booking, made the appointments in place; null when it is gone. */
+      const confirmHeld = async (holdId: string): Promise<AppointmentCreateResponse | null> => {
+        const confirmed = await retryOnDeadlock(() =>
+          db.transaction(async (tx) => {
+            const hold = matchHold(await repository.heldRows(holdId, tx), clinic.id, slots, now.getTime());
+            if (hold.kind === 'none') return null;
+            if (hold.kind === 'mismatch') {
+              throw validationError('holdId', 'The held time does not match this booking. Please choose the time again.');
+            }
+            const patientId = await repository.insertPatient(patientInput, tx);
+            const rows = await repository.confirmHold({ holdId, bookingKey, patientId, status, ...common }, tx);
+            const response = await finish(tx, rows);
+            return { rows, response, written: { version: await availabilityVersion(tx), bumps: 1 } };
+          }),
+        );
+        if (confirmed === null) return null;
+        store.applyCommitted(busyEntries(confirmed.rows, null), [], confirmed.written);
+        return confirmed.response;
+      };
+
+      /** A booking that failed: a concurrent retry with the same key may have won (its answer), else why it failed. */
+      const recover = async (error: unknown): Promise<AppointmentCreateResponse> => {
+        // A concurrent retry with the same key may have won: answer what it answered.
+        if (error instanceof AppError && (error.code === 'slot_taken' || error.code === 'hold_expired')) {
+          const winner = await replay();
+          if (winner !== null) return winner;
+        }
+        if (sqlState(error) === UNIQUE_VIOLATION) {
+          const winner = await replay();
+          if (winner !== null) return winner;
+          throw appError('conflict', 409, 'This booking is already being processed. Please wait a moment.');
+        }
+        // Still a deadlock victim after the retries: someone else is taking this time.
+        if (sqlState(error) === DEADLOCK_DETECTED) throw await booker.slotTaken(placement, request.holdId !== undefined);
+        await auditScreeningRefusal(db, error, {
+          actor: caller.kind === 'staff' ? caller.staffRef : caller.actor,
+          kind: 'appointment',
+          examSlugs: request.exams,
+          subjectId: null,
+        });
+        throw error;
+      };
+
       try {
         // 1. A live hold for exactly this booking becomes the appointments in place.
         if (request.holdId !== undefined) {
-          const holdId = request.holdId;
-          const confirmed = await retryOnDeadlock(() =>
-            db.transaction(async (tx) => {
-              const hold = matchHold(await repository.heldRows(holdId, tx), clinic.id, slots, now.getTime());
-              if (hold.kind === 'none') return null;
-              if (hold.kind === 'mismatch') {
-                throw validationError('holdId', 'The held time does not match this booking. Please choose the time again.');
-              }
-              const patientId = await repository.insertPatient(patientInput, tx);
-              const rows = await repository.confirmHold({ holdId, bookingKey, patientId, status, ...common }, tx);
-              const response = await finish(tx, rows);
-              return { rows, response, written: { version: await availabilityVersion(tx), bumps: 1 } };
-            }),
-          );
-          if (confirmed !== null) {
-            store.applyCommitted(busyEntries(confirmed.rows, null), [], confirmed.written);
-            return confirmed.response;
-          }
+          const confirmed = await confirmHeld(request.holdId);
+          if (confirmed !== null) return confirmed;
         }
 
         // 2. No (live) hold: book the time directly if some resource is still free. Expired
@@ -279,25 +311,7 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
           { expiredHold: request.holdId !== undefined },
         );
       } catch (error) {
-        // A concurrent retry with the same key may have won: answer what it answered.
-        if (error instanceof AppError && (error.code === 'slot_taken' || error.code === 'hold_expired')) {
-          const winner = await replay();
-          if (winner !== null) return winner;
-        }
-        if (sqlState(error) === UNIQUE_VIOLATION) {
-          const winner = await replay();
-          if (winner !== null) return winner;
-          throw appError('conflict', 409, 'This booking is already being processed. Please wait a moment.');
-        }
-        // Still a deadlock victim after the retries: someone else is taking this time.
-        if (sqlState(error) === DEADLOCK_DETECTED) throw await booker.slotTaken(placement, request.holdId !== undefined);
-        await auditScreeningRefusal(db, error, {
-          actor: caller.kind === 'staff' ? caller.staffRef : caller.actor,
-          kind: 'appointment',
-          examSlugs: request.exams,
-          subjectId: null,
-        });
-        throw error;
+        return await recover(error);
       }
     },
 
