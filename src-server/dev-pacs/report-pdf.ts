@@ -81,6 +81,75 @@ export function reportBlocks(reportText: string): Block[] {
   return blocks;
 }
 
+type Doc = InstanceType<typeof PDFDocument>;
+
+/** The provider's name and clinic over a rule, then the document's title. */
+function drawLetterhead(doc: Doc, input: ReportPdfInput, width: number): void {
+  // Letterhead.
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(ACCENT).text(printable(input.providerName));
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(printable(input.clinicName));
+  doc.moveDown(0.6);
+  const ruleY = doc.y;
+  doc
+    .moveTo(PAGE_MARGIN, ruleY)
+    .lineTo(PAGE_MARGIN + width, ruleY)
+    .lineWidth(1.5)
+    .strokeColor(ACCENT)
+    .stroke();
+  doc.moveDown(0.8);
+  doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text('Radiology report');
+  doc.moveDown(0.5);
+}
+
+/** Patient and exam details, in two columns. */
+function drawDetails(doc: Doc, input: ReportPdfInput, examDay: string, width: number): void {
+  // Patient and exam details, two columns.
+  const details: [string, string][] = [
+    ['Patient', input.patientName],
+    ['Date of birth', formatBirthDate(input.dateOfBirth)],
+    ['Examination', input.examName],
+    ['Exam date', examDay],
+    ['Accession number', input.accessionNumber],
+    ['Referring doctor', input.referrerName],
+  ];
+  const labelWidth = 120;
+  for (const [label, value] of details) {
+    const y = doc.y;
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED).text(label, PAGE_MARGIN, y, { width: labelWidth });
+    doc
+      .font('Helvetica')
+      .fillColor('#000000')
+      .text(printable(value), PAGE_MARGIN + labelWidth, y, { width: width - labelWidth });
+    doc.moveDown(0.25);
+  }
+  doc.x = PAGE_MARGIN;
+  doc.moveDown(0.8);
+}
+
+/** On every page: who the report is about, and the page count. */
+function drawFooters(doc: Doc, input: ReportPdfInput, width: number): void {
+  // Footer on every page: who it is about and the page count.
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    const bottom = doc.page.height - PAGE_MARGIN / 2 - 10;
+    // Writing below the bottom margin would add a page: lift the margin for the footer line.
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(
+        printable(`${input.patientName} · ${input.accessionNumber} · page ${index - range.start + 1} of ${range.count}`),
+        PAGE_MARGIN,
+        bottom,
+        { width, align: 'center', lineBreak: false },
+      );
+    doc.page.margins.bottom = margin;
+  }
+}
+
 /** Renders the report; resolves with the PDF's bytes. */
 export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const timeZone = input.timeZone ?? 'Australia/Sydney';
@@ -108,43 +177,8 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
 
   const width = doc.page.width - 2 * PAGE_MARGIN;
 
-  // Letterhead.
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(ACCENT).text(printable(input.providerName));
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(printable(input.clinicName));
-  doc.moveDown(0.6);
-  const ruleY = doc.y;
-  doc
-    .moveTo(PAGE_MARGIN, ruleY)
-    .lineTo(PAGE_MARGIN + width, ruleY)
-    .lineWidth(1.5)
-    .strokeColor(ACCENT)
-    .stroke();
-  doc.moveDown(0.8);
-  doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text('Radiology report');
-  doc.moveDown(0.5);
-
-  // Patient and exam details, two columns.
-  const details: [string, string][] = [
-    ['Patient', input.patientName],
-    ['Date of birth', formatBirthDate(input.dateOfBirth)],
-    ['Examination', input.examName],
-    ['Exam date', examDay],
-    ['Accession number', input.accessionNumber],
-    ['Referring doctor', input.referrerName],
-  ];
-  const labelWidth = 120;
-  for (const [label, value] of details) {
-    const y = doc.y;
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED).text(label, PAGE_MARGIN, y, { width: labelWidth });
-    doc
-      .font('Helvetica')
-      .fillColor('#000000')
-      .text(printable(value), PAGE_MARGIN + labelWidth, y, { width: width - labelWidth });
-    doc.moveDown(0.25);
-  }
-  doc.x = PAGE_MARGIN;
-  doc.moveDown(0.8);
-
+  drawLetterhead(doc, input, width);
+  drawDetails(doc, input, examDay, width);
   // The report.
   for (const block of reportBlocks(input.reportText)) {
     if (block.kind === 'heading') {
@@ -169,26 +203,7 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
       { width },
     );
 
-  // Footer on every page: who it is about and the page count.
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    const bottom = doc.page.height - PAGE_MARGIN / 2 - 10;
-    // Writing below the bottom margin would add a page: lift the margin for the footer line.
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        printable(`${input.patientName} · ${input.accessionNumber} · page ${index - range.start + 1} of ${range.count}`),
-        PAGE_MARGIN,
-        bottom,
-        { width, align: 'center', lineBreak: false },
-      );
-    doc.page.margins.bottom = margin;
-  }
+  drawFooters(doc, input, width);
   doc.end();
   return done;
 }
