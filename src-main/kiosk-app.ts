@@ -41,6 +41,65 @@ export interface RunningKiosk {
   heartbeat: Heartbeat;
 }
 
+/** The app's own events: a dead helper process is a crash, a second start shows this window, the last window closing quits. */
+function watchAppEvents(surface: ElectronSurface, window: RunningKiosk['window'], recovery: RunningKiosk['recovery']): void {
+  surface.app.on('child-process-gone', (_event, details) => {
+    // A GPU or utility process that dies can leave the page blank or frozen; treat it like a renderer crash.
+    if (details.reason === 'clean-exit') return;
+    recovery.onFailure({ kind: 'child-process-gone', processType: details.type, reason: details.reason });
+  });
+  surface.app.on('second-instance', () => {
+    // Someone double-clicked the kiosk again: bring the one window forward instead of opening a second.
+    if (window.isDestroyed()) return;
+    window.show();
+    window.focus();
+  });
+  // The window only closes when the OS asks; quit and let the supervisor decide (README).
+  surface.app.on('window-all-closed', () => surface.app.quit());
+}
+
+/** The bridge the portal page calls (src-preload/kiosk-api.ts), with what it may learn of this kiosk. */
+function registerBridge<Handle>(
+  surface: ElectronSurface,
+  config: KioskConfig,
+  runtime: KioskRuntime<Handle>,
+  parts: { contents: RunningKiosk['window']['webContents']; credential: RunningKiosk['credential']; idle: RunningKiosk['idle'] },
+): void {
+  const { contents, credential, idle } = parts;
+  const { log } = runtime;
+  registerKioskIpc(surface, {
+    allowedOrigin: config.allowedOrigin,
+    appInfo: () => ({ version: surface.app.getVersion(), platform: runtime.platform }),
+    identity: () => {
+      const known = credential.identity();
+      return {
+        name: known?.name ?? null,
+        clinicSlug: known?.clinicSlug ?? config.clinicSlug,
+        clinicName: known?.clinicName ?? null,
+        enrolled: credential.token() !== null,
+      };
+    },
+    systemIdleSeconds: () => idle.systemIdleSeconds(),
+    endPatientSession: () => endPatientSession(contents, config.startUrl, log),
+    reportPatientActivity: () => idle.reportPatientActivity(),
+    log,
+  });
+}
+
+/** When provisioned with an update feed: updates, installed only while no patient is at the kiosk. */
+function startUpdates<Handle>(config: KioskConfig, runtime: KioskRuntime<Handle>, presence: ReturnType<typeof patientPresence>): void {
+  const { log } = runtime;
+  if (config.updateUrl && runtime.loadUpdater) {
+    const updateUrl = config.updateUrl;
+    runtime
+      .loadUpdater()
+      .then((updater) =>
+        installKioskUpdates({ updater, updateUrl, updateChannel: config.updateChannel, presence, timers: runtime.timers, log }),
+      )
+      .catch((error: unknown) => log.warn(`[updater] not available: ${String(error)}`));
+  }
+}
+
 /**
  * Starts the kiosk once Electron is ready: no application menu, the hardened window with crash
  * recovery, the credential (enrollment, the token header, revocation), the idle monitor, the
@@ -74,19 +133,7 @@ export async function startKiosk<Handle>(
     loadHome: () => credential.loadHome(),
   });
 
-  surface.app.on('child-process-gone', (_event, details) => {
-    // A GPU or utility process that dies can leave the page blank or frozen; treat it like a renderer crash.
-    if (details.reason === 'clean-exit') return;
-    recovery.onFailure({ kind: 'child-process-gone', processType: details.type, reason: details.reason });
-  });
-  surface.app.on('second-instance', () => {
-    // Someone double-clicked the kiosk again: bring the one window forward instead of opening a second.
-    if (window.isDestroyed()) return;
-    window.show();
-    window.focus();
-  });
-  // The window only closes when the OS asks; quit and let the supervisor decide (README).
-  surface.app.on('window-all-closed', () => surface.app.quit());
+  watchAppEvents(surface, window, recovery);
 
   const credential = createKioskCredential({
     enrollment: {
@@ -113,23 +160,7 @@ export async function startKiosk<Handle>(
     timers: runtime.timers,
   });
 
-  registerKioskIpc(surface, {
-    allowedOrigin: config.allowedOrigin,
-    appInfo: () => ({ version: surface.app.getVersion(), platform: runtime.platform }),
-    identity: () => {
-      const known = credential.identity();
-      return {
-        name: known?.name ?? null,
-        clinicSlug: known?.clinicSlug ?? config.clinicSlug,
-        clinicName: known?.clinicName ?? null,
-        enrolled: credential.token() !== null,
-      };
-    },
-    systemIdleSeconds: () => idle.systemIdleSeconds(),
-    endPatientSession: () => endPatientSession(contents, config.startUrl, log),
-    reportPatientActivity: () => idle.reportPatientActivity(),
-    log,
-  });
+  registerBridge(surface, config, runtime, { contents, credential, idle });
 
   log.info(
     `[startup] ${runtime.mode} start: portal ${originForLog(config.startUrl)} (from ${config.portalUrlSource})` +
@@ -153,16 +184,7 @@ export async function startKiosk<Handle>(
     timers: runtime.timers,
     log,
   });
-  if (config.updateUrl && runtime.loadUpdater) {
-    const updateUrl = config.updateUrl;
-    const presence = patientPresence(contents, config.startUrl, idle);
-    runtime
-      .loadUpdater()
-      .then((updater) =>
-        installKioskUpdates({ updater, updateUrl, updateChannel: config.updateChannel, presence, timers: runtime.timers, log }),
-      )
-      .catch((error: unknown) => log.warn(`[updater] not available: ${String(error)}`));
-  }
+  startUpdates(config, runtime, patientPresence(contents, config.startUrl, idle));
   return { window, recovery, credential, idle, heartbeat };
 }
 
