@@ -21,8 +21,9 @@ describe('loading overlay', () => {
     const app = await renderApp('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy policy' });
     act(() => app.root.ui.startLoading());
-    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    // On a loaded machine the overlay's render can land a tick later: wait for it, both ways.
+    expect((await screen.findByRole('status')).textContent).toBe('Loading…');
     act(() => app.root.ui.stopLoading());
-    expect(screen.queryByRole('status')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
   });
 });
