@@ -11,6 +11,7 @@ import { ModalDialog } from '../../components/modal-dialog';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
 import { Button } from '../../components/button';
 import { CallbackLink } from './callback-link';
+import { PATIENT_AUTOCOMPLETE } from '../../components/patient-autocomplete';
 
 // The documents area loads when this step shows (its own chunks), so the flow's preload lists stay as they were.
 const LazyBookingDocuments = lazy(() => import('../attachments/public').then((module) => ({ default: module.LazyBookingDocuments })));
@@ -112,18 +113,6 @@ export function tooManyText(
   return phone === '' ? t('booking.errors.tooManyBookingsNoPhone', { time }) : t('booking.errors.tooManyBookings', { time, phone });
 }
 
-const AUTOCOMPLETE: Record<PatientField, string> = {
-  title: 'honorific-prefix',
-  firstName: 'given-name',
-  lastName: 'family-name',
-  dateOfBirth: 'bday',
-  email: 'email',
-  contactNumber: 'tel-national',
-  postalCode: 'postal-code',
-  medicareNumber: 'off',
-  validationCode: 'off',
-};
-
 const Field = observer(function Field({ form, field }: { form: PatientForm; field: PatientField }) {
   const { t } = useTranslation();
   const { booking } = useStores();
@@ -149,7 +138,7 @@ const Field = observer(function Field({ form, field }: { form: PatientForm; fiel
     'aria-invalid': problem !== null,
     'aria-describedby': describedBy,
     'aria-required': field !== 'medicareNumber' || form.medicareAsked,
-    autoComplete: AUTOCOMPLETE[field],
+    autoComplete: PATIENT_AUTOCOMPLETE[field],
     onBlur: () => form.touch(field),
   };
   return (

@@ -7,26 +7,15 @@ import { useChatTexts } from '../../i18n/chat-texts';
 import { paths } from '../../paths';
 import { usePortalHref } from '../../shell/embedded';
 import { useStores } from '../../stores/use-stores';
-import type { ChatLine, ContactField } from './chat-lines';
+import type { ChatLine } from './chat-lines';
 import { choiceLabel, sayText, timeLabel } from './chat-say';
 import { chatStoreOf } from './chat-store-of';
 import { ChatSummary } from './chat-summary';
 import type { ChatStore } from './chat-store';
 import './chat.css';
+import { PATIENT_AUTOCOMPLETE } from '../../components/patient-autocomplete';
 
 const ACCEPT = UPLOAD_CONTENT_TYPES.map((type) => UPLOAD_ACCEPT_ATTRIBUTE[type]).join(',');
-
-/** The browser's autofill for the detail being asked. */
-const AUTOCOMPLETE: Record<ContactField, string> = {
-  title: 'honorific-prefix',
-  firstName: 'given-name',
-  lastName: 'family-name',
-  dateOfBirth: 'bday',
-  email: 'email',
-  contactNumber: 'tel-national',
-  postalCode: 'postal-code',
-  medicareNumber: 'off',
-};
 
 const Line = observer(function Line({ line, store }: { line: ChatLine; store: ChatStore }) {
   const { t } = useTranslation();
@@ -216,7 +205,7 @@ const ChatPanel = observer(function ChatPanel({ open, onClose }: { open: boolean
           className="pp-chat-input"
           type="text"
           value={text}
-          autoComplete={asking === null ? 'off' : AUTOCOMPLETE[asking]}
+          autoComplete={asking === null ? 'off' : PATIENT_AUTOCOMPLETE[asking]}
           placeholder={t('chat.input.label')}
           onChange={(event) => setText(event.target.value)}
         />
