@@ -1,3 +1,4 @@
+import { generatePath } from 'react-router-dom';
 import { RESULTS_EXPIRED_PATH, resultPagePath } from '@contract/api/result-paths';
 
 /**
@@ -62,50 +63,62 @@ export const ROUTE = {
   selectRegion: 'select-region',
 } as const;
 
+/** A query's values; an unset, empty or false one is left out. */
+export type HrefQuery = Record<string, string | boolean | undefined>;
+
+/**
+ * The address of a ROUTE pattern: its parameters encoded, a trailing `/*` dropped, then the
+ * query in the order given. Every builder below is one, so an address follows its route.
+ */
+export function hrefOf(pattern: string, params: Record<string, string> = {}, query: HrefQuery = {}): string {
+  const search = Object.entries(query)
+    .filter((entry): entry is [string, string | true] => entry[1] !== undefined && entry[1] !== '' && entry[1] !== false)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value === true ? 'true' : value)}`)
+    .join('&');
+  const path = generatePath(`/${pattern}`, params);
+  return search === '' ? path : `${path}?${search}`;
+}
+
 export const paths = {
   /** The referrer's report-quality feedback FAQ (linked from the feedback page). */
-  referrerReportFeedbackFaq: () => '/referrer/report-feedback/faq',
-  home: () => '/',
-  kioskHome: () => '/kiosk?kioskMode=true',
-  advancedBooking: () => '/advanced-booking',
-  about: () => '/about',
-  contact: () => '/contact',
-  terms: () => '/terms',
-  privacy: () => '/privacy',
-  questionnaires: () => '/questionnaires',
-  iframeTest: () => '/iframe-test',
-  selectRegion: () => `${EMBEDDED_PREFIX}/select-region`,
-  deny: () => '/deny',
+  referrerReportFeedbackFaq: () => hrefOf(ROUTE.referrerReportFeedbackFaq),
+  home: () => hrefOf(ROUTE.bookingHome),
+  kioskHome: () => hrefOf(ROUTE.kiosk, {}, { kioskMode: true }),
+  advancedBooking: () => hrefOf(ROUTE.advancedBooking),
+  about: () => hrefOf(ROUTE.about),
+  contact: () => hrefOf(ROUTE.contact),
+  terms: () => hrefOf(ROUTE.terms),
+  privacy: () => hrefOf(ROUTE.privacy),
+  questionnaires: () => hrefOf(ROUTE.questionnaires),
+  iframeTest: () => hrefOf(ROUTE.iframeTest),
+  selectRegion: () => `${EMBEDDED_PREFIX}${hrefOf(ROUTE.selectRegion)}`,
+  deny: () => hrefOf(ROUTE.deny),
   /** The deny page for an expired results, image or share link. */
   resultsExpired: () => RESULTS_EXPIRED_PATH,
-  staffKiosks: () => '/staff/kiosks',
+  staffKiosks: () => hrefOf(ROUTE.staffKiosks),
+  /** The call-back request page, with the exam the patient was booking (docs/rules/callbacks.md#the-patients-page). */
+  callback: (exam?: string) => hrefOf(ROUTE.callback, {}, { exam }),
   /** The appointment page. */
-  appointment: (bookingKey: string) => `/appointments/${encodeURIComponent(bookingKey)}`,
+  appointment: (bookingKey: string) => hrefOf(ROUTE.appointment, { bookingKey }),
   /** The booking's confirmation (the appointment route's `confirmed` child, docs/rules/booking.md#confirmation). */
-  appointmentConfirmed: (bookingKey: string) => `/appointments/${encodeURIComponent(bookingKey)}/${CONFIRMED_SEGMENT}`,
+  appointmentConfirmed: (bookingKey: string) => hrefOf(ROUTE.appointment, { bookingKey, '*': CONFIRMED_SEGMENT }),
   /** A booking request's page (the chat assistant links it once the request is sent). */
-  bookingRequest: (bookingKey: string) => `/booking-requests/${encodeURIComponent(bookingKey)}`,
-  staffConsents: (bookingKey: string) => `/staff/appointments/${encodeURIComponent(bookingKey)}/consents`,
-  /** /authentication with its query; empty values are left out. */
-  authentication: (query?: {
-    returnUrl?: string;
-    bookingKey?: string;
-    type?: string;
-    shared?: boolean;
-    staffBooking?: boolean;
-    dateOfBirth?: string;
-    otpType?: string;
-  }) => {
-    const entries: [string, string][] = [];
-    if (query?.returnUrl) entries.push(['returnUrl', query.returnUrl]);
-    if (query?.bookingKey) entries.push(['bookingKey', query.bookingKey]);
-    if (query?.type) entries.push(['type', query.type]);
-    if (query?.shared) entries.push(['shared', 'true']);
-    if (query?.staffBooking) entries.push(['staffBooking', 'true']);
-    if (query?.dateOfBirth) entries.push(['dateOfBirth', query.dateOfBirth]);
-    if (query?.otpType) entries.push(['otpType', query.otpType]);
-    const search = entries.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
-    return search ? `/authentication?${search}` : '/authentication';
+  bookingRequest: (bookingKey: string) => hrefOf(ROUTE.bookingRequest, { bookingKey }),
+  staffConsents: (bookingKey: string) => hrefOf(ROUTE.staffConsents, { bookingKey }),
+  /** /authentication with its query, always in this order; empty values are left out. */
+  authentication: (
+    query: {
+      returnUrl?: string;
+      bookingKey?: string;
+      type?: string;
+      shared?: boolean;
+      staffBooking?: boolean;
+      dateOfBirth?: string;
+      otpType?: string;
+    } = {},
+  ) => {
+    const { returnUrl, bookingKey, type, shared, staffBooking, dateOfBirth, otpType } = query;
+    return hrefOf(ROUTE.authentication, {}, { returnUrl, bookingKey, type, shared, staffBooking, dateOfBirth, otpType });
   },
   /** An appointment's result page (/result: from the results e-mail; /result/patient: the patient portal link). */
   result: resultPagePath,

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { StaffRole } from '@contract/api/staff-access';
-import { paths, ROUTE } from '../paths';
+import { hrefOf, paths, ROUTE } from '../paths';
 
 /**
  * The tools a signed-in person may open, by role (docs/rules/staff-access.md#staff-home): the
@@ -36,7 +36,7 @@ export interface StaffToolContext {
 }
 
 // The staff pages' addresses, from the route table (kept out of `paths`, which the booking home carries).
-export const STAFF_HOME_PATH = `/${ROUTE.staffHome}`;
+export const STAFF_HOME_PATH = hrefOf(ROUTE.staffHome);
 
 const STAFF: readonly StaffRole[] = ['staff', 'admin'];
 const KIOSK_ADMINS: readonly StaffRole[] = ['kioskAdmin', 'admin'];
@@ -50,14 +50,14 @@ export function staffToolsFor(context: StaffToolContext): StaffTool[] {
   const add = (id: StaffToolId, href: string, external = false) => tools.push({ id, href, external });
   if (has(roles, STAFF)) {
     add('bookForPatient', `${paths.home()}?staffBooking=true`);
-    add('callbacks', `/${ROUTE.staffCallbacks}`);
-    add('bookingRequests', `/${ROUTE.staffBookingRequests}`);
-    add('emailPreview', `/${ROUTE.previewEmail}`);
-    if (context.referrerFeedbackEnabled) add('referrerFeedback', `/${ROUTE.staffReferrerFeedback}`);
+    add('callbacks', hrefOf(ROUTE.staffCallbacks));
+    add('bookingRequests', hrefOf(ROUTE.staffBookingRequests));
+    add('emailPreview', hrefOf(ROUTE.previewEmail));
+    if (context.referrerFeedbackEnabled) add('referrerFeedback', hrefOf(ROUTE.staffReferrerFeedback));
   }
   if (has(roles, KIOSK_ADMINS)) add('kiosks', paths.staffKiosks());
   if (roles.includes('referrer')) {
-    add('referrerReports', `/${ROUTE.referrerAccess}`);
+    add('referrerReports', hrefOf(ROUTE.referrerAccess));
     if (context.referrerFeedbackEnabled) add('referrerFaq', paths.referrerReportFeedbackFaq());
   }
   if (roles.includes('admin') && context.adminPanel !== null) add('adminPanel', context.adminPanel, true);

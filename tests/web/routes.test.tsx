@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { buildRoutes, PAGES, ROUTE_TABLE, type PageId, type PortalRouteHandle } from '../../src-web/routes';
+import { PAGE_TABLE, type PageId } from '../../src-web/pages';
+import { buildRoutes, type PortalRouteHandle } from '../../src-web/routes';
 import { renderApp } from './helpers/render-app';
 
 /** Every route in docs/rules/shell.md#routes as a concrete URL, with the page it must show. */
@@ -99,9 +100,11 @@ describe('route table', () => {
   });
 
   it('should register every route once', () => {
-    const keys = ROUTE_TABLE.map((entry) => entry.path);
-    expect(new Set(keys).size).toBe(keys.length);
-    for (const entry of ROUTE_TABLE) expect(PAGES[entry.page]).toBeTypeOf('function');
+    const patterns = PAGE_TABLE.flatMap((row) => row.patterns);
+    expect(new Set(patterns).size).toBe(patterns.length);
+    const ids = PAGE_TABLE.map((row) => row.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const row of PAGE_TABLE) expect(row.load).toBeTypeOf('function');
   });
 
   it('should give unknown paths the not-found page inside each layout', () => {

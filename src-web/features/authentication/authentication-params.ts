@@ -60,7 +60,7 @@ function otpChannelFromQuery(value: string | null): OtpChannel | null {
 function ownPageOf(bookingKey: string, type: PatientSubject): string {
   switch (type) {
     case 'BOOKING_REQUEST':
-      return `/booking-requests/${encodeURIComponent(bookingKey)}`;
+      return paths.bookingRequest(bookingKey);
     case 'APPOINTMENT_RESULTS':
       return paths.result(bookingKey);
     case 'PATIENT_PORTAL':

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ROUTE } from '../../paths';
+import { paths } from '../../paths';
 import { usePortalHref } from '../../shell/embedded';
 import { useStores } from '../../stores/use-stores';
 
@@ -17,7 +17,7 @@ export const CallbackLink = observer(function CallbackLink() {
   const href = usePortalHref();
   if (booking.staffBooking || ui.kiosk) return null;
   const exam = booking.examChoice.selectedSlugs[0];
-  const to = `/${ROUTE.callback}${exam === undefined ? '' : `?exam=${encodeURIComponent(exam)}`}`;
+  const to = paths.callback(exam);
   return (
     <p className="pp-callback-hint">
       {t('booking.callback.lead')} <Link to={href(to)}>{t('booking.callback.link')}</Link>

@@ -5,6 +5,8 @@ import { Link } from 'react-router-dom';
 import { RequiredDocumentNotice } from '../../components/required-document-notice';
 import { useStores } from '../../stores/use-stores';
 import { Button } from '../../components/button';
+import { paths } from '../../paths';
+import { usePortalHref } from '../../shell/embedded';
 
 // Loaded with its own chunks when the confirmation shows (see details-step.tsx).
 const LazySentDocuments = lazy(() => import('../attachments/public').then((module) => ({ default: module.LazySentDocuments })));
@@ -13,6 +15,7 @@ const LazySentDocuments = lazy(() => import('../attachments/public').then((modul
 export const ConfirmationStep = observer(function ConfirmationStep() {
   const { booking } = useStores();
   const { t } = useTranslation();
+  const href = usePortalHref();
   const result = booking.submission.result;
   if (!result) return null;
   const staff = booking.staffBooking;
@@ -37,7 +40,7 @@ export const ConfirmationStep = observer(function ConfirmationStep() {
           <LazySentDocuments />
         </Suspense>
         <p>
-          <Link to={`/booking-requests/${encodeURIComponent(result.response.bookingKey)}`}>{t('booking.confirmation.viewRequest')}</Link>
+          <Link to={href(paths.bookingRequest(result.response.bookingKey))}>{t('booking.confirmation.viewRequest')}</Link>
         </p>
         <Button variant="secondary" onClick={() => booking.startOver()}>
           {t('booking.confirmation.again')}

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { ContactClinic } from '@contract/api/config';
 import { Page } from '../../components/page';
 import { SafeHtml } from '../../components/safe-html';
-import { ROUTE } from '../../paths';
+import { paths } from '../../paths';
 import { safeRedirectUrl } from '../../platform/safe-url';
 import { usePortalHref } from '../../shell/embedded';
 import { useStores } from '../../stores/use-stores';
@@ -88,7 +88,7 @@ export const ContactPage = observer(function ContactPage() {
         </p>
       )}
       <p className="pp-contact-callback">
-        {t('contact.callbackLead')} <Link to={href(`/${ROUTE.callback}`)}>{t('contact.callbackLink')}</Link>
+        {t('contact.callbackLead')} <Link to={href(paths.callback())}>{t('contact.callbackLink')}</Link>
       </p>
       <p className="pp-emergency">{t('contact.emergency')}</p>
       <h2>{t('contact.clinics')}</h2>

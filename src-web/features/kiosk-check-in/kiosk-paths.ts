@@ -1,7 +1,7 @@
-import { ROUTE } from '../../paths';
+import { hrefOf, ROUTE } from '../../paths';
 import type { KioskStep } from './kiosk-check-in-store';
 
 /** /check-in at a step, in kiosk mode; never with the booking key. */
 export function kioskCheckInPath(step: KioskStep): string {
-  return `/${ROUTE.checkIn}?step=${step}&kioskMode=true`;
+  return hrefOf(ROUTE.checkIn, {}, { step, kioskMode: true });
 }

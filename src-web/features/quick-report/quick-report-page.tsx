@@ -8,7 +8,7 @@ import { Page } from '../../components/page';
 import { useQuickReportTexts } from '../../i18n/quick-report-texts';
 import { useResultsTexts } from '../../i18n/results-texts';
 import { formatCalendarDate } from '../../platform/dates';
-import { ROUTE } from '../../paths';
+import { hrefOf, ROUTE } from '../../paths';
 import { usePortalHref } from '../../shell/embedded';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
@@ -126,7 +126,7 @@ const BackToList = observer(function BackToList({ store }: { store: QuickReportS
   if (!store.fromList && !staff.hasAnyRole(['referrer'])) return null;
   return (
     <p className="pp-quick-report-back">
-      <Link to={href(`/${ROUTE.referrerAccess}`)}>
+      <Link to={href(hrefOf(ROUTE.referrerAccess))}>
         <span aria-hidden="true">← </span>
         {t('quickReport.backToList')}
       </Link>

@@ -3,7 +3,7 @@ import { DEFAULT_REPOSITORY_SOURCE, type ImageViewerResponse } from '@contract/a
 import { IMAGE_GENERATION_POLL_MS, IMAGE_GENERATION_WAIT_MS, type ReferrerReport } from '@contract/api/quick-report';
 import { ApiError } from '../../api/client';
 import { createQuickReportApi, type QuickReportApi } from '../../api/quick-report-api';
-import { paths, ROUTE } from '../../paths';
+import { hrefOf, paths, ROUTE } from '../../paths';
 import { safeInternalPath, safeRedirectUrl } from '../../platform/safe-url';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import { FROM_LIST, FROM_PARAM } from '../referrer-access/public';
@@ -119,7 +119,7 @@ export class QuickReportStore {
     if (this.imsec === null) return null;
     const query = new URLSearchParams({ imsec: this.imsec, repositorySource: this.repositorySource, return: 'report' });
     if (this.fromList) query.set(FROM_PARAM, FROM_LIST);
-    const path = `/${ROUTE.referrerReportFeedback}?${query.toString()}`;
+    const path = `${hrefOf(ROUTE.referrerReportFeedback)}?${query.toString()}`;
     return paths.inLayoutOf(this.deps.navigator().currentUrl(), path);
   }
 

@@ -1,0 +1,194 @@
+import type { ComponentType } from 'react';
+import { BookingPage } from './features/booking/booking-page';
+import { preloadSanitizer } from './components/safe-html';
+import { loadPageTexts } from './i18n/page-texts';
+import { ROUTE } from './paths';
+import type { StaffPageId } from './staff-pages';
+
+/**
+ * The page table (docs/web.md#pages): one row a page, with the route patterns it answers
+ * (its own first, then aliases and clinic-path variants), where it is mounted and the code behind
+ * it. routes.tsx builds the router from it; PageId is read off it, so a page exists once.
+ */
+
+/** Where a page is mounted: at the top level and under /iframe, or in one tree only. */
+export type Mount = 'both' | 'top' | 'embedded';
+
+export type PageModule = () => Promise<{ Component: ComponentType }>;
+
+interface PageRow {
+  id: string;
+  /** Relative patterns from paths.ts ROUTE ('' is the index). */
+  patterns: readonly string[];
+  mount: Mount;
+  load: PageModule;
+}
+
+// Every page is its own chunk, so the first screen downloads only the page it shows.
+
+/** Pages that show configured HTML load the sanitiser with their code, so nothing pops in later. */
+function withSanitizer(load: PageModule): PageModule {
+  return async () => (await Promise.all([load(), preloadSanitizer()]))[0];
+}
+
+/** The small pages' texts (pages.json) load with their code, never with the booking home. */
+function withPageTexts(load: PageModule): PageModule {
+  return async () => (await Promise.all([load(), loadPageTexts()]))[0];
+}
+
+/** A staff, referrer or demo-viewer page: through staff-pages.ts, so the entry chunk lists none of their files. */
+function staffPage(id: StaffPageId): PageModule {
+  return async () => ({ Component: await (await import('./staff-pages')).STAFF_PAGES[id]() });
+}
+
+// The booking home is the portal's front page: its first step ships in the entry chunk (about
+// 4 KB gzipped) so it renders without another round trip; its later steps are lazy inside it.
+const booking: PageModule = () => Promise.resolve({ Component: BookingPage });
+
+export const PAGE_TABLE = [
+  // Under /iframe the empty path is the redirect to select-region, the embedded start page.
+  { id: 'booking', patterns: [ROUTE.bookingHome], mount: 'top', load: booking },
+  { id: 'advanced-booking', patterns: [ROUTE.advancedBooking], mount: 'both', load: booking },
+  {
+    id: 'appointment',
+    patterns: [
+      ROUTE.appointment,
+      ROUTE.appointmentPending,
+      ROUTE.appointmentKiosk,
+      ROUTE.appointmentAlias,
+      ROUTE.clinicAppointment,
+      ROUTE.clinicAppointmentPending,
+    ],
+    mount: 'both',
+    load: () => import('./features/appointments/appointment-page').then((m) => ({ Component: m.AppointmentPage })),
+  },
+  {
+    id: 'result',
+    patterns: [ROUTE.appointmentResult, ROUTE.appointmentResultPatient],
+    mount: 'both',
+    load: () => import('./features/results/result-page').then((m) => ({ Component: m.ResultPage })),
+  },
+  {
+    id: 'shared-results',
+    patterns: [ROUTE.sharedResults],
+    mount: 'both',
+    load: () => import('./features/shared-results/shared-results-page').then((m) => ({ Component: m.SharedResultsPage })),
+  },
+  {
+    id: 'booking-request',
+    patterns: [ROUTE.bookingRequest, ROUTE.bookingRequestAlias, ROUTE.clinicBookingRequest],
+    mount: 'both',
+    load: () => import('./features/booking-requests/booking-request-page').then((m) => ({ Component: m.BookingRequestPage })),
+  },
+  {
+    id: 'check-in',
+    patterns: [ROUTE.checkIn],
+    mount: 'both',
+    load: () => import('./features/kiosk-check-in/check-in-page').then((m) => ({ Component: m.CheckInPage })),
+  },
+  {
+    id: 'kiosk',
+    patterns: [ROUTE.kiosk],
+    mount: 'both',
+    load: () => import('./features/kiosk-check-in/kiosk-page').then((m) => ({ Component: m.KioskPage })),
+  },
+  {
+    id: 'questionnaires',
+    patterns: [ROUTE.questionnaires, ROUTE.questionnairesAlias],
+    mount: 'both',
+    load: () => import('./features/questionnaires/questionnaires-page').then((m) => ({ Component: m.QuestionnairesPage })),
+  },
+  {
+    id: 'authentication',
+    patterns: [ROUTE.authentication],
+    mount: 'both',
+    load: () => import('./features/authentication/authentication-page').then((m) => ({ Component: m.AuthenticationPage })),
+  },
+  {
+    id: 'deny',
+    patterns: [ROUTE.deny],
+    mount: 'both',
+    load: withPageTexts(() => import('./features/deny/deny-page').then((m) => ({ Component: m.DenyPage }))),
+  },
+  { id: 'image-viewer-access', patterns: [ROUTE.imageViewerAccess], mount: 'both', load: staffPage('image-viewer-access') },
+  { id: 'referrer-access', patterns: [ROUTE.referrerAccess], mount: 'both', load: staffPage('referrer-access') },
+  { id: 'referrer-quick-report', patterns: [ROUTE.referrerQuickReport], mount: 'both', load: staffPage('referrer-quick-report') },
+  {
+    id: 'referrer-report-feedback',
+    patterns: [ROUTE.referrerReportFeedback],
+    mount: 'both',
+    load: staffPage('referrer-report-feedback'),
+  },
+  {
+    id: 'referrer-report-feedback-faq',
+    patterns: [ROUTE.referrerReportFeedbackFaq],
+    mount: 'both',
+    load: withSanitizer(staffPage('referrer-report-feedback-faq')),
+  },
+  { id: 'preview-email', patterns: [ROUTE.previewEmail], mount: 'both', load: staffPage('preview-email') },
+  // Staff do not work inside a provider's frame, except the kiosk administrators' page.
+  { id: 'staff-home', patterns: [ROUTE.staffHome], mount: 'top', load: staffPage('staff-home') },
+  { id: 'staff-kiosks', patterns: [ROUTE.staffKiosks], mount: 'both', load: staffPage('staff-kiosks') },
+  { id: 'staff-consents', patterns: [ROUTE.staffConsents], mount: 'top', load: staffPage('staff-consents') },
+  { id: 'staff-referrer-feedback', patterns: [ROUTE.staffReferrerFeedback], mount: 'top', load: staffPage('staff-referrer-feedback') },
+  { id: 'staff-callbacks', patterns: [ROUTE.staffCallbacks], mount: 'top', load: staffPage('staff-callbacks') },
+  { id: 'staff-booking-requests', patterns: [ROUTE.staffBookingRequests], mount: 'top', load: staffPage('staff-booking-requests') },
+  {
+    id: 'callback',
+    patterns: [ROUTE.callback],
+    mount: 'both',
+    load: () => import('./features/callbacks/callback-page').then((m) => ({ Component: m.CallbackPage })),
+  },
+  { id: 'demo-viewer', patterns: [ROUTE.demoViewer], mount: 'both', load: staffPage('demo-viewer') },
+  {
+    id: 'iframe-test',
+    patterns: [ROUTE.iframeTest],
+    mount: 'both',
+    load: withPageTexts(() => import('./features/iframe-test/iframe-test-page').then((m) => ({ Component: m.IframeTestPage }))),
+  },
+  {
+    id: 'about',
+    patterns: [ROUTE.about],
+    mount: 'both',
+    load: withPageTexts(withSanitizer(() => import('./features/about/about-page').then((m) => ({ Component: m.AboutPage })))),
+  },
+  {
+    id: 'contact',
+    patterns: [ROUTE.contact],
+    mount: 'both',
+    load: withPageTexts(withSanitizer(() => import('./features/contact/contact-page').then((m) => ({ Component: m.ContactPage })))),
+  },
+  {
+    id: 'terms',
+    patterns: [ROUTE.terms],
+    mount: 'both',
+    load: withPageTexts(withSanitizer(() => import('./features/terms/terms-page').then((m) => ({ Component: m.TermsPage })))),
+  },
+  {
+    id: 'privacy',
+    patterns: [ROUTE.privacy],
+    mount: 'both',
+    load: withPageTexts(() => import('./features/privacy/privacy-page').then((m) => ({ Component: m.PrivacyPage }))),
+  },
+  {
+    id: 'select-region',
+    patterns: [ROUTE.selectRegion],
+    mount: 'embedded',
+    load: withPageTexts(() => import('./features/select-region/select-region-page').then((m) => ({ Component: m.SelectRegionPage }))),
+  },
+  {
+    id: 'unsubscribe',
+    patterns: [ROUTE.unsubscribe],
+    mount: 'both',
+    load: () => import('./features/unsubscribe/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })),
+  },
+] as const satisfies readonly PageRow[];
+
+/** Any path no row answers, inside each layout. */
+export const NOT_FOUND_PAGE = {
+  id: 'not-found',
+  load: withPageTexts(() => import('./features/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage }))),
+} as const;
+
+/** One page of the portal; aliases and clinic-path variants share their page's id. */
+export type PageId = (typeof PAGE_TABLE)[number]['id'] | typeof NOT_FOUND_PAGE.id;
