@@ -1,4 +1,3 @@
-import type { JWTPayload } from 'jose';
 import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConsentFormsResponseSchema } from '@contract/api/appointments';
@@ -6,17 +5,8 @@ import { StaffConsentsSchema, staffConsentsPath, staffSignaturePath } from '@con
 import { ApiErrorBodySchema } from '@contract/errors';
 import { backends, SEED_NOW } from '../../helpers/database';
 import { cookieBrowser } from '../../helpers/cookie-browser';
-import { useTestApp } from '../../helpers/test-app';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
-import {
-  ADMIN_CLAIMS,
-  KIOSK_ADMIN_CLAIMS,
-  REFERRER_CLAIMS,
-  STAFF_CLAIMS,
-  staffBrowser,
-  useTestIdentityProvider,
-  type StaffBrowser,
-} from '../staff-access/identity-kit';
+import { ADMIN_CLAIMS, KIOSK_ADMIN_CLAIMS, REFERRER_CLAIMS, STAFF_CLAIMS, useStaffTestApp } from '../staff-access/identity-kit';
 import { signIn, type Signed } from './self-service-kit';
 
 // The drawn consent signature (docs/rules/appointments.md#consent-forms): checked by content on
@@ -45,18 +35,10 @@ function messagesOf(body: { message: string; details?: unknown }): string {
 }
 
 describe.each(backends())('drawn consent signatures on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
+  const { server, signedIn: staffWith } = useStaffTestApp({ backend });
   let liam: Signed;
   let formIds: string[];
   let good: Buffer;
-
-  async function staffWith(claims: JWTPayload): Promise<StaffBrowser> {
-    const browser = staffBrowser(server.app);
-    const response = await browser.signIn(await provider.sign(claims, server.clock.now()));
-    expect(response.statusCode, response.body).toBe(200);
-    return browser;
-  }
 
   const sign = (formId: string, body: object) =>
     liam.put(`/api/appointments/${LIAM.bookingKey}/consent-forms/${formId}`, { signedName: 'Liam Example', agreed: true, ...body });

@@ -1,20 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import type { JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppointmentCreateResponseSchema } from '@contract/api/booking';
 import type { BookingLimits } from '../../../../src-server/modules/booking/booking-limits';
 import { backends } from '../../helpers/database';
-import { useTestApp } from '../../helpers/test-app';
 import { authenticate, client, LIAM, setOtpRequired } from '../patient-access/sign-in-kit';
 import {
   ADMIN_CLAIMS,
   KIOSK_ADMIN_CLAIMS,
   REFERRER_CLAIMS,
   STAFF_CLAIMS,
-  staffBrowser,
+  signedInStaff,
+  useStaffTestApp,
   useTestIdentityProvider,
-  type StaffBrowser,
 } from '../staff-access/identity-kit';
 import { newClientAddress, patient, slotsOn } from './booking-test-kit';
 import { useLimitedApp } from './limited-app';
@@ -39,16 +37,8 @@ type Stored = {
 };
 
 describe.each(backends())('bookings on behalf of patients on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
+  const { server, signedIn } = useStaffTestApp({ backend, staffAddress: newClientAddress });
   beforeAll(() => setOtpRequired(server.db, false));
-
-  async function signedInStaff(claims: JWTPayload): Promise<StaffBrowser> {
-    const browser = staffBrowser(server.app, newClientAddress());
-    const response = await browser.signIn(await provider.sign(claims, server.clock.now()));
-    expect(response.statusCode, response.body).toBe(200);
-    return browser;
-  }
 
   async function bookAs(browser: CookieBrowser | null, flags: object): Promise<LightMyRequestResponse> {
     const [slot] = await slotsOn(server.app, EXAM, CLINIC, DATE);
@@ -84,7 +74,7 @@ describe.each(backends())('bookings on behalf of patients on %s', (backend) => {
   }
 
   it('records a staff booking with the staff member who made it, honours pending, and audits the person', async () => {
-    const staff = await signedInStaff(STAFF_CLAIMS);
+    const staff = await signedIn(STAFF_CLAIMS);
     const { row, audits } = await stored(await bookAs(staff, { staffBooking: true, pending: true }));
     expect(row).toEqual({
       status: 'PENDING',
@@ -103,7 +93,7 @@ describe.each(backends())('bookings on behalf of patients on %s', (backend) => {
   });
 
   it('records an admin’s staff booking the same way', async () => {
-    const admin = await signedInStaff(ADMIN_CLAIMS);
+    const admin = await signedIn(ADMIN_CLAIMS);
     const { row, audits } = await stored(await bookAs(admin, { staffBooking: true }));
     expect(row).toEqual({
       status: 'BOOKED',
@@ -118,7 +108,7 @@ describe.each(backends())('bookings on behalf of patients on %s', (backend) => {
   });
 
   it('a staff session that does not ask for staffBooking makes an ordinary patient booking', async () => {
-    const staff = await signedInStaff(STAFF_CLAIMS);
+    const staff = await signedIn(STAFF_CLAIMS);
     const { row, audits } = await stored(await bookAs(staff, {}));
     expect(row).toEqual({ status: 'BOOKED', staff_booking: false, booked_by_staff_subject: null, booked_by_staff_username: null });
     expect(audits.map((audit) => [audit.actor, audit.action])).toEqual([['patient', 'appointment.created']]);
@@ -136,7 +126,7 @@ describe.each(backends())('bookings on behalf of patients on %s', (backend) => {
     ['referrer', REFERRER_CLAIMS],
     ['kioskAdmin', KIOSK_ADMIN_CLAIMS],
   ])('ignores staffBooking from a %s session and audits the person', async (role, claims) => {
-    const browser = await signedInStaff(claims);
+    const browser = await signedIn(claims);
     const { row, audits } = await stored(await bookAs(browser, { staffBooking: true, pending: true }));
     expect(row).toEqual({ status: 'BOOKED', staff_booking: false, booked_by_staff_subject: null, booked_by_staff_username: null });
     expect(audits).toEqual([
@@ -168,7 +158,7 @@ describe.each(backends())('bookings on behalf of patients on %s', (backend) => {
     expect(anonymous.row.booked_by_staff_subject).toBeNull();
     expect(anonymous.audits[1]).toMatchObject({ actor: 'anonymous', action: 'appointment.staff_flags_ignored' });
 
-    const staff = await signedInStaff(STAFF_CLAIMS);
+    const staff = await signedIn(STAFF_CLAIMS);
     expect((await staff.logout()).statusCode).toBe(204);
     staff.token = 'A'.repeat(43);
     const ended = await stored(await bookAs(staff, { staffBooking: true }));
@@ -197,8 +187,7 @@ describe.each(backends())('staff bookings and the booking limits on %s', (backen
 
   it('a staff member books and holds for many patients from one desk without being limited; a patient there is', async () => {
     const desk = newClientAddress();
-    const staff = staffBrowser(server.app, desk);
-    expect((await staff.signIn(await provider.sign(STAFF_CLAIMS, server.clock.now()))).statusCode).toBe(200);
+    const staff = await signedInStaff(server.app, provider, STAFF_CLAIMS, server.clock.now(), desk);
     const onePatient = patient();
     for (let count = 0; count < 4; count += 1) {
       const held = await staff.request('POST', '/api/booking/holds', { exams: [EXAM], clinicSlug: CLINIC, startsAt: await freeTime() });

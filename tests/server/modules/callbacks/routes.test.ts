@@ -1,4 +1,3 @@
-import type { JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   CALLBACK_REQUESTS_PATH,
@@ -13,15 +12,7 @@ import { captchaHeaders } from '../../helpers/captcha';
 import { backends } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { newClientAddress } from '../booking/booking-test-kit';
-import {
-  ADMIN_CLAIMS,
-  KIOSK_ADMIN_CLAIMS,
-  REFERRER_CLAIMS,
-  STAFF_CLAIMS,
-  signedInStaff,
-  useTestIdentityProvider,
-  type StaffBrowser,
-} from '../staff-access/identity-kit';
+import { ADMIN_CLAIMS, KIOSK_ADMIN_CLAIMS, REFERRER_CLAIMS, STAFF_CLAIMS, useStaffTestApp } from '../staff-access/identity-kit';
 
 // Callback requests (docs/rules/callbacks.md): anyone may ask, with a solved proof-of-work
 // answer, limited per connection and per phone number; the row and the call-centre mail are
@@ -41,8 +32,7 @@ let phoneCount = 0;
 const newPhone = (): string => `+6140000${String(1000 + (phoneCount += 1))}`;
 
 describe.each(backends())('callback requests on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
+  const { server, signedIn } = useStaffTestApp({ backend, staffAddress: newClientAddress });
 
   async function ask(body: object, options: { address?: string; captcha?: boolean } = {}) {
     return server.app.inject({
@@ -61,9 +51,6 @@ describe.each(backends())('callback requests on %s', (backend) => {
     );
     return { requests: Number(requests?.count), mails: Number(mails?.count) };
   }
-
-  const signedIn = (claims: JWTPayload): Promise<StaffBrowser> =>
-    signedInStaff(server.app, provider, claims, server.clock.now(), newClientAddress());
 
   it('should store a request and queue one mail to the call centre with what an agent needs to call', async () => {
     const before = await stored();

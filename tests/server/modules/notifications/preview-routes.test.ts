@@ -1,4 +1,3 @@
-import type { JWTPayload } from 'jose';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '@contract/api/locales';
 import { EMAIL_PREVIEW_PATH, EmailPreviewSchema } from '@contract/api/notifications';
@@ -8,15 +7,7 @@ import { backends, SEED_NOW } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { bookThrough, signIn, type Booked } from '../appointments/self-service-kit';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
-import {
-  ADMIN_CLAIMS,
-  KIOSK_ADMIN_CLAIMS,
-  REFERRER_CLAIMS,
-  STAFF_CLAIMS,
-  staffBrowser,
-  useTestIdentityProvider,
-  type StaffBrowser,
-} from '../staff-access/identity-kit';
+import { ADMIN_CLAIMS, KIOSK_ADMIN_CLAIMS, REFERRER_CLAIMS, STAFF_CLAIMS, useStaffTestApp } from '../staff-access/identity-kit';
 
 // GET /api/notifications/preview_translated_email (docs/rules/notifications.md#e-mail-preview):
 // a real booking made through the booking API, real staff sessions from real RS256 tokens.
@@ -31,8 +22,7 @@ function url(query: Record<string, string>): string {
 }
 
 describe.each(backends())('e-mail preview on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
+  const { server, signedIn } = useStaffTestApp({ backend });
   let booked: Booked;
   let appointmentId: string;
   let queued: { subject: string; text_body: string; html_body: string };
@@ -61,13 +51,6 @@ describe.each(backends())('e-mail preview on %s', (backend) => {
   beforeEach(() => {
     server.clock.set(SEED_NOW);
   });
-
-  async function signedIn(claims: JWTPayload): Promise<StaffBrowser> {
-    const browser = staffBrowser(server.app);
-    const response = await browser.signIn(await provider.sign(claims, server.clock.now()));
-    expect(response.statusCode, response.body).toBe(200);
-    return browser;
-  }
 
   const outboxCount = async (): Promise<number> =>
     (await server.db.query<{ count: number }>(`select count(*)::int as count from outbox_mail`))[0]?.count ?? -1;

@@ -1,16 +1,13 @@
-import type { JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { PATIENT_LOOKUP_LIMITS, PATIENT_LOOKUP_PATH, PatientLookupResponseSchema } from '@contract/api/patient-lookup';
 import { backends } from '../../helpers/database';
-import { useTestApp } from '../../helpers/test-app';
 import { newClientAddress } from '../booking/booking-test-kit';
 import {
   ADMIN_CLAIMS,
   KIOSK_ADMIN_CLAIMS,
   REFERRER_CLAIMS,
   STAFF_CLAIMS,
-  signedInStaff,
-  useTestIdentityProvider,
+  useStaffTestApp,
   type StaffBrowser,
 } from '../staff-access/identity-kit';
 
@@ -20,11 +17,7 @@ import {
 const LIAM = { lastName: 'Example', firstName: 'Liam', dateOfBirth: '1991-03-14', email: 'liam.example@example.com', phone: '0491570006' };
 
 describe.each(backends())('staff patient lookup on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
-
-  const signedIn = (claims: JWTPayload): Promise<StaffBrowser> =>
-    signedInStaff(server.app, provider, claims, server.clock.now(), newClientAddress());
+  const { server, signedIn } = useStaffTestApp({ backend, staffAddress: newClientAddress });
 
   const lookup = (browser: StaffBrowser, body: object) => browser.request('POST', PATIENT_LOOKUP_PATH, body);
 

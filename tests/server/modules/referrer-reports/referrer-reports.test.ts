@@ -1,19 +1,16 @@
-import type { JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ImageViewerResponseSchema } from '@contract/api/image-viewer';
 import { ReferrerReportsPageSchema, type ReferrerReportListItem, type ReferrerReportsPage } from '@contract/api/referrer-reports';
 import { createReferrerReportsRepository } from '../../../../src-server/modules/referrer-reports/repository';
 import { backends } from '../../helpers/database';
 import { addReports, MINE, OTHERS } from './referrer-reports-kit';
-import { useTestApp } from '../../helpers/test-app';
 import { client } from '../patient-access/sign-in-kit';
 import {
   ADMIN_CLAIMS,
   KIOSK_ADMIN_CLAIMS,
   REFERRER_CLAIMS,
   STAFF_CLAIMS,
-  staffBrowser,
-  useTestIdentityProvider,
+  useStaffTestApp,
   type StaffBrowser,
 } from '../staff-access/identity-kit';
 
@@ -34,16 +31,8 @@ const BASE_FILTER = {
 } as const;
 
 describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
+  const { server, signedIn } = useStaffTestApp({ backend });
   let riley: StaffBrowser;
-
-  async function signedIn(claims: JWTPayload): Promise<StaffBrowser> {
-    const browser = staffBrowser(server.app);
-    const response = await browser.signIn(await provider.sign(claims, server.clock.now()));
-    expect(response.statusCode, response.body).toBe(200);
-    return browser;
-  }
 
   async function list(browser: StaffBrowser, query: Record<string, string> = {}): Promise<ReferrerReportsPage> {
     const response = await browser.request('GET', `/api/referrer/reports?${new URLSearchParams(query).toString()}`);

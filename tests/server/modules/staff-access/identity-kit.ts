@@ -7,6 +7,7 @@ import { STAFF_SESSION_COOKIE } from '@contract/api/staff-access';
 import type { Queryable } from '../../../../src-server/db/connection';
 import type { StaffIdentityOptions } from '../../../../src-server/modules/staff-access/routes';
 import { cookieBrowser, cookieFrom, type CookieBrowser } from '../../helpers/cookie-browser';
+import { useTestApp, type TestApp, type TestAppOptions } from '../../helpers/test-app';
 
 /**
  * A real identity provider's key side for tests: RSA keys from jose, their public halves served
@@ -187,6 +188,33 @@ export async function signedInStaff(
   const response = await browser.signIn(await provider.sign(claims, now));
   expect(response.statusCode, response.body).toBe(200);
   return browser;
+}
+
+export interface StaffTestAppOptions extends Omit<TestAppOptions, 'identity'> {
+  /** Where each signed-in staff browser comes from (e.g. newClientAddress); default staffBrowser's one address. */
+  staffAddress?: () => string;
+}
+
+export interface StaffTestApp {
+  readonly provider: TestIdentityProvider;
+  readonly server: TestApp;
+  /** A browser signed in on `server` as the person with `claims`, at the app clock's now. */
+  signedIn(claims: JWTPayload, address?: string): Promise<StaffBrowser>;
+}
+
+/**
+ * The test app with staff sign-in through a test identity provider, the set-up of every file
+ * whose tests sign staff in; call it in a describe body like useTestApp.
+ */
+export function useStaffTestApp(options: StaffTestAppOptions = {}): StaffTestApp {
+  const { staffAddress, ...appOptions } = options;
+  const provider = useTestIdentityProvider();
+  const server = useTestApp({ ...appOptions, identity: () => provider.options });
+  return {
+    provider,
+    server,
+    signedIn: (claims, address = staffAddress?.()) => signedInStaff(server.app, provider, claims, server.clock.now(), address),
+  };
 }
 
 export async function staffSessionCount(db: Queryable): Promise<number> {
