@@ -78,49 +78,53 @@ export type Outcome = 'allowed' | 401 | 403 | 404;
 const withAppointmentSession = (caller: CallerName): boolean =>
   caller === 'patient (appointment)' || caller === 'kiosk + patient (appointment)';
 
+type AccessClass = Exclude<Access, object>;
+type Refusal = 401 | 403 | 404;
+
+const patientOrContact = (caller: CallerName): boolean =>
+  caller.startsWith('patient') || caller.startsWith('contact') || withAppointmentSession(caller);
+const staffMember = (caller: CallerName): boolean => caller === 'staff' || caller === 'admin';
+const only =
+  (...callers: CallerName[]) =>
+  (caller: CallerName): boolean =>
+    callers.includes(caller);
+const nobody = (): boolean => false;
+
+const appointmentOrStaff = (caller: CallerName): boolean => withAppointmentSession(caller) || staffMember(caller);
+
+/**
+ * Per access class but public (open to all): who is let through, and the one status everyone
+ * else gets, which is also the refusal the test tells apart from the route's own answers.
+ */
+const CLASS_RULES: Record<Exclude<AccessClass, 'public'>, { allows: (caller: CallerName) => boolean; refusal: Refusal }> = {
+  'sign-in-session': { allows: nobody, refusal: 401 },
+  'appointment-session': { allows: withAppointmentSession, refusal: 401 },
+  'booking-request-session': { allows: only('patient (booking request)'), refusal: 401 },
+  'staff-token': { allows: only('machine (staff token)'), refusal: 403 },
+  'integration-token': { allows: only('machine (integration token)'), refusal: 403 },
+  'dev-loopback': { allows: nobody, refusal: 404 },
+  'appointment-session-or-staff': { allows: appointmentOrStaff, refusal: 401 },
+  'booking-receipt-or-appointment-session-or-staff': { allows: appointmentOrStaff, refusal: 401 },
+  'booking-request-session-or-staff': { allows: (caller) => caller === 'patient (booking request)' || staffMember(caller), refusal: 401 },
+  'kiosk-token': { allows: only('kiosk', 'kiosk + patient (appointment)'), refusal: 401 },
+  'kiosk-and-appointment-session': { allows: only('kiosk + patient (appointment)'), refusal: 401 },
+  'results-session': { allows: only('patient (results)'), refusal: 401 },
+  'portal-session': { allows: only('patient (portal)'), refusal: 401 },
+  'image-viewer-link': { allows: nobody, refusal: 403 },
+  'shared-session': { allows: only('contact (shared results)'), refusal: 401 },
+  'patient-session': { allows: patientOrContact, refusal: 401 },
+};
+
 /** What `caller` must get from a route of class `access`. */
 export function expectedOutcome(access: Access, caller: CallerName): Outcome {
   if (typeof access === 'object') {
     const role = caller in STAFF_CALLERS ? (caller as StaffRole) : null;
-    const patient = caller.startsWith('patient') || caller.startsWith('contact') || withAppointmentSession(caller);
-    if (role === null) return access.patientForbidden === true && patient ? 403 : 401;
+    if (role === null) return access.patientForbidden === true && patientOrContact(caller) ? 403 : 401;
     return access.roles.includes(role) ? 'allowed' : 403;
   }
-  switch (access) {
-    case 'public':
-      return 'allowed';
-    case 'sign-in-session':
-      return 401;
-    case 'appointment-session':
-      return withAppointmentSession(caller) ? 'allowed' : 401;
-    case 'booking-request-session':
-      return caller === 'patient (booking request)' ? 'allowed' : 401;
-    case 'staff-token':
-      return caller === 'machine (staff token)' ? 'allowed' : 403;
-    case 'integration-token':
-      return caller === 'machine (integration token)' ? 'allowed' : 403;
-    case 'dev-loopback':
-      return 404;
-    case 'appointment-session-or-staff':
-    case 'booking-receipt-or-appointment-session-or-staff':
-      return withAppointmentSession(caller) || caller === 'staff' || caller === 'admin' ? 'allowed' : 401;
-    case 'booking-request-session-or-staff':
-      return caller === 'patient (booking request)' || caller === 'staff' || caller === 'admin' ? 'allowed' : 401;
-    case 'kiosk-token':
-      return caller === 'kiosk' || caller === 'kiosk + patient (appointment)' ? 'allowed' : 401;
-    case 'kiosk-and-appointment-session':
-      return caller === 'kiosk + patient (appointment)' ? 'allowed' : 401;
-    case 'results-session':
-      return caller === 'patient (results)' ? 'allowed' : 401;
-    case 'portal-session':
-      return caller === 'patient (portal)' ? 'allowed' : 401;
-    case 'image-viewer-link':
-      return 403;
-    case 'shared-session':
-      return caller === 'contact (shared results)' ? 'allowed' : 401;
-    case 'patient-session':
-      return caller.startsWith('patient') || caller.startsWith('contact') || withAppointmentSession(caller) ? 'allowed' : 401;
-  }
+  if (access === 'public') return 'allowed';
+  const rule = CLASS_RULES[access];
+  return rule.allows(caller) ? 'allowed' : rule.refusal;
 }
 
 /**
@@ -129,27 +133,7 @@ export function expectedOutcome(access: Access, caller: CallerName): Outcome {
  * a 401 or 403 from one would be a guard where none is declared.
  */
 function refusals(access: Access): readonly number[] {
-  if (typeof access === 'object') return [401, 403];
-  const byClass: Record<typeof access, readonly number[]> = {
-    public: [401, 403],
-    'sign-in-session': [401],
-    'appointment-session': [401],
-    'booking-request-session': [401],
-    'staff-token': [403],
-    'integration-token': [403],
-    'dev-loopback': [404],
-    'appointment-session-or-staff': [401],
-    'booking-receipt-or-appointment-session-or-staff': [401],
-    'booking-request-session-or-staff': [401],
-    'kiosk-token': [401],
-    'kiosk-and-appointment-session': [401],
-    'results-session': [401],
-    'portal-session': [401],
-    'image-viewer-link': [403],
-    'shared-session': [401],
-    'patient-session': [401],
-  };
-  return byClass[access];
+  return typeof access === 'object' || access === 'public' ? [401, 403] : [CLASS_RULES[access].refusal];
 }
 
 export function outcomeOf(access: Access, response: LightMyRequestResponse): Outcome {
