@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../src-server/platform/plugins/csrf-guard';
 
 /** The value a response set for a cookie ('' when it cleared it), or null when it did not touch it. */
@@ -10,6 +11,28 @@ export function cookieFrom(response: LightMyRequestResponse, name: string): stri
     if (match?.[1] !== undefined) return match[1];
   }
   return null;
+}
+
+export interface SetCookie {
+  name: string;
+  value: string;
+  /** Attribute names in lower case, with their values ('' for flags). */
+  attributes: Map<string, string>;
+}
+
+/** The one cookie a response set, with its attributes (the test fails unless exactly one was set). */
+export function parseSetCookie(response: LightMyRequestResponse): SetCookie {
+  const header = response.headers['set-cookie'];
+  const lines = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  expect(lines).toHaveLength(1);
+  const [pair = '', ...rest] = String(lines[0]).split(';');
+  const at = pair.indexOf('=');
+  const attributes = new Map<string, string>();
+  for (const part of rest) {
+    const [name = '', ...value] = part.trim().split('=');
+    attributes.set(name.toLowerCase(), value.join('='));
+  }
+  return { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), attributes };
 }
 
 export interface CookieBrowser {

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../../../src-server/modules/patient-access/service';
 import { backends, SEED_NOW } from '../../helpers/database';
+import { parseSetCookie, type SetCookie } from '../../helpers/cookie-browser';
 import { useTestApp } from '../../helpers/test-app';
 import {
   authenticate,
@@ -24,27 +24,6 @@ import {
 // The session cookie and the session's life (docs/rules/patient-access.md#sessions): the
 // __Host- cookie's attributes, a new token at each sign-in step, 30 minutes idle, 12 hours at
 // most, logout. The demo provider has otpRequired on: a full sign-in is date of birth + code.
-
-interface SetCookie {
-  name: string;
-  value: string;
-  /** Attribute names in lower case, with their values ('' for flags). */
-  attributes: Map<string, string>;
-}
-
-function parseSetCookie(response: LightMyRequestResponse): SetCookie {
-  const header = response.headers['set-cookie'];
-  const lines = header === undefined ? [] : Array.isArray(header) ? header : [header];
-  expect(lines).toHaveLength(1);
-  const [pair = '', ...rest] = String(lines[0]).split(';');
-  const at = pair.indexOf('=');
-  const attributes = new Map<string, string>();
-  for (const part of rest) {
-    const [name = '', ...value] = part.trim().split('=');
-    attributes.set(name.toLowerCase(), value.join('='));
-  }
-  return { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), attributes };
-}
 
 function expectHostSessionCookie(cookie: SetCookie): void {
   expect(cookie.name).toBe('__Host-portal_session');

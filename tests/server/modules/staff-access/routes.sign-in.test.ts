@@ -3,6 +3,7 @@ import { exportSPKI, importJWK, SignJWT, type CryptoKey } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_SESSION_COOKIE } from '@contract/api/staff-access';
 import { backends, SEED_NOW } from '../../helpers/database';
+import { parseSetCookie } from '../../helpers/cookie-browser';
 import { useTestApp } from '../../helpers/test-app';
 import {
   ADMIN_CLAIMS,
@@ -23,25 +24,6 @@ import {
 // tokens; only a token with a valid signature, issuer, audience and lifetime opens a session.
 
 const subjectRef = (subject: string): string => `staff:${createHash('sha256').update(subject).digest('hex').slice(0, 16)}`;
-
-interface SetCookie {
-  name: string;
-  value: string;
-  attributes: Map<string, string>;
-}
-
-function parseSetCookie(header: string | string[] | number | undefined): SetCookie {
-  const lines = header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
-  expect(lines).toHaveLength(1);
-  const [pair = '', ...rest] = String(lines[0]).split(';');
-  const at = pair.indexOf('=');
-  const attributes = new Map<string, string>();
-  for (const part of rest) {
-    const [name = '', ...value] = part.trim().split('=');
-    attributes.set(name.toLowerCase(), value.join('='));
-  }
-  return { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), attributes };
-}
 
 /** Flips one character of the payload part: the signature no longer matches. */
 function tamper(token: string): string {
@@ -81,7 +63,7 @@ describe.each(backends())('staff sign-in on %s', (backend) => {
       userId: STAFF_CLAIMS.oid,
       roles: ['staff'],
     });
-    const cookie = parseSetCookie(response.headers['set-cookie']);
+    const cookie = parseSetCookie(response);
     expect(cookie.name).toBe('__Host-portal_staff_session');
     expect(cookie.name).toBe(STAFF_SESSION_COOKIE);
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
