@@ -145,24 +145,35 @@ async function screened(app: FastifyInstance, body: Record<string, unknown>, ide
   return { ...body, questionnaireKey: await questionnaireKey };
 }
 
+/** A screened (see screened), idempotent POST from a client of its own unless `options` names one. */
+async function screenedPost(
+  app: FastifyInstance,
+  url: string,
+  body: Record<string, unknown>,
+  key: string,
+  options: ClientOptions,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'idempotency-key': key, ...options.headers },
+    remoteAddress: options.remoteAddress ?? newClientAddress(),
+    payload: await screened(app, body, key),
+  });
+}
+
 /**
  * Books as the web's booking flow does: when the body names no `questionnaireKey` at all, the
  * exams' questionnaires are answered first (screenedKey). A test that means to send none says
  * `questionnaireKey: undefined`.
  */
-export async function book(
+export function book(
   app: FastifyInstance,
   body: Record<string, unknown>,
   key: string = randomUUID(),
   options: ClientOptions = {},
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/api/booking/appointments',
-    headers: { 'idempotency-key': key, ...options.headers },
-    remoteAddress: options.remoteAddress ?? newClientAddress(),
-    payload: await screened(app, body, key),
-  });
+  return screenedPost(app, '/api/booking/appointments', body, key, options);
 }
 
 export function hold(app: FastifyInstance, body: Record<string, unknown>, options: ClientOptions = {}): Promise<LightMyRequestResponse> {
@@ -176,19 +187,13 @@ export function hold(app: FastifyInstance, body: Record<string, unknown>, option
 }
 
 /** Asks for booking requests as the web's flow does: screened first unless the body names a `questionnaireKey` (see book). */
-export async function requestBooking(
+export function requestBooking(
   app: FastifyInstance,
   body: Record<string, unknown>,
   key: string = randomUUID(),
   options: ClientOptions = {},
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/api/booking/booking-requests',
-    headers: { 'idempotency-key': key, ...options.headers },
-    remoteAddress: options.remoteAddress ?? newClientAddress(),
-    payload: await screened(app, body, key),
-  });
+  return screenedPost(app, '/api/booking/booking-requests', body, key, options);
 }
 
 /** Pairs of live appointments (holds included) on one resource whose times overlap: must be 0. */

@@ -17,6 +17,18 @@ import { useTestDatabase, type TestDatabaseHandle } from '../../helpers/test-app
  * threshold in a few requests (docs/rules/booking.md#booking-limits).
  */
 
+/**
+ * The limits the limit tests count against: a solved answer asked for after 2 holds or bookings
+ * from one client (3 for one contact), all refused after 4 (5), 2 confirmation mails per address.
+ */
+export const SMALL_LIMITS: BookingLimits = {
+  holdsPerClient: { captchaAfter: 2, refuseAfter: 4 },
+  bookingsPerClient: { captchaAfter: 2, refuseAfter: 4 },
+  bookingsPerContact: { captchaAfter: 3, refuseAfter: 5 },
+  confirmationMailsPerEmail: 2,
+  timeZone: 'Australia/Sydney',
+};
+
 export interface LimitedApp extends TestDatabaseHandle {
   readonly app: FastifyInstance;
   readonly clock: TestClock;

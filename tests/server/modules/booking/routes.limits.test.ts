@@ -2,31 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { CAPTCHA_HEADER } from '@contract/api/captcha';
-import { createBookingLimiter, exemptFromCaptcha, type BookingLimits } from '../../../../src-server/modules/booking/booking-limits';
+import { createBookingLimiter, exemptFromCaptcha } from '../../../../src-server/modules/booking/booking-limits';
 import { createCaptcha } from '../../../../src-server/platform/captcha/captcha';
 import { captchaHeaders, solvedCaptcha } from '../../helpers/captcha';
 import { backends, SEED_NOW } from '../../helpers/database';
 import { book, countRows, hold, newClientAddress, patient, requestBooking, slotsOn } from './booking-test-kit';
-import { useLimitedApp } from './limited-app';
+import { SMALL_LIMITS, useLimitedApp } from './limited-app';
 
 // SEED_NOW is Tuesday 2026-03-10 12:00 in Sydney (UTC+11): the day's counts free at the next
 // Sydney midnight, 12 hours later.
 const SECONDS_TO_MIDNIGHT = 12 * 60 * 60;
-
-const LIMITS: BookingLimits = {
-  holdsPerClient: { captchaAfter: 2, refuseAfter: 4 },
-  bookingsPerClient: { captchaAfter: 2, refuseAfter: 4 },
-  bookingsPerContact: { captchaAfter: 3, refuseAfter: 5 },
-  confirmationMailsPerEmail: 2,
-  timeZone: 'Australia/Sydney',
-};
 
 const EXAM = 'ct-brain';
 const CLINIC = 'parramatta';
 const DATE = '2026-03-19';
 
 describe.each(backends())('booking limits on %s', (backend) => {
-  const server = useLimitedApp(backend, LIMITS);
+  const server = useLimitedApp(backend, SMALL_LIMITS);
 
   /** A time still free (holds and bookings take them one after another). */
   async function freeTime(): Promise<string> {
@@ -60,40 +52,41 @@ describe.each(backends())('booking limits on %s', (backend) => {
     expect(response.headers['retry-after']).toBe(String(SECONDS_TO_MIDNIGHT));
   }
 
-  it('holds from one address: free up to the first threshold, then only with a solved answer, then 429 until midnight', async () => {
+  type Send = (address: string, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
+
+  /**
+   * The walk up one client's count that holds and bookings share: two free, then 403 storing
+   * nothing until a solved answer (each good for one request only), then 429 past the second
+   * threshold. Returns the client's address, now at its limit.
+   */
+  async function expectThresholds(send: Send): Promise<string> {
     const address = newClientAddress();
-    expect((await holdFrom(address)).statusCode).toBe(201);
-    expect((await holdFrom(address)).statusCode).toBe(201);
+    expect((await send(address)).statusCode).toBe(201);
+    expect((await send(address)).statusCode).toBe(201);
     const before = await stored();
-    expectCaptchaRequired(await holdFrom(address));
+    expectCaptchaRequired(await send(address));
     expect(await stored()).toEqual(before);
     const answer = await solvedCaptcha(server.app);
-    expect((await holdFrom(address, { [CAPTCHA_HEADER]: answer })).statusCode).toBe(201);
-    // An answer is good for one request only.
-    expectCaptchaRequired(await holdFrom(address, { [CAPTCHA_HEADER]: answer }));
-    expect((await holdFrom(address, await captchaHeaders(server.app))).statusCode).toBe(201);
+    expect((await send(address, { [CAPTCHA_HEADER]: answer })).statusCode).toBe(201);
+    const afterSolved = await stored();
+    expectCaptchaRequired(await send(address, { [CAPTCHA_HEADER]: answer }));
+    expect(await stored()).toEqual(afterSolved);
+    expect((await send(address, await captchaHeaders(server.app))).statusCode).toBe(201);
     const full = await stored();
-    expectRefused(await holdFrom(address, await captchaHeaders(server.app)));
+    expectRefused(await send(address, await captchaHeaders(server.app)));
     expect(await stored()).toEqual(full);
+    return address;
+  }
+
+  it('holds from one address: free up to the first threshold, then only with a solved answer, then 429 until midnight', async () => {
+    await expectThresholds(holdFrom);
     // Another address is not affected.
     expect((await holdFrom(newClientAddress())).statusCode).toBe(201);
   });
 
   it('bookings from one address: 403 stores nothing, a solved answer books, a replayed one does not, 429 past the second threshold', async () => {
-    const address = newClientAddress();
-    expect((await bookFrom(address)).statusCode).toBe(201);
-    expect((await bookFrom(address)).statusCode).toBe(201);
-    const before = await stored();
-    expectCaptchaRequired(await bookFrom(address));
-    expect(await stored()).toEqual(before);
-    const answer = await solvedCaptcha(server.app);
-    expect((await bookFrom(address, patient(), { [CAPTCHA_HEADER]: answer })).statusCode).toBe(201);
-    const afterSolved = await stored();
-    expectCaptchaRequired(await bookFrom(address, patient(), { [CAPTCHA_HEADER]: answer }));
-    expect(await stored()).toEqual(afterSolved);
-    expect((await bookFrom(address, patient(), await captchaHeaders(server.app))).statusCode).toBe(201);
+    const address = await expectThresholds((from, headers) => bookFrom(from, patient(), headers));
     const full = await stored();
-    expectRefused(await bookFrom(address, patient(), await captchaHeaders(server.app)));
     // Booking requests count with bookings.
     expectRefused(
       await requestBooking(server.app, { exams: ['mri-cardiac'], patient: patient() }, randomUUID(), {
@@ -182,7 +175,7 @@ describe.each(backends())('booking limits on %s', (backend) => {
       clock: server.clock,
       captcha: createCaptcha({ db: server.db, clock: server.clock, secret: () => Promise.resolve('test-secret') }),
       secret: () => Promise.resolve('test-secret'),
-      limits: LIMITS,
+      limits: SMALL_LIMITS,
     });
     const kiosk = { ip: newClientAddress(), captcha: undefined, exempt: true };
     for (let index = 0; index < 4; index++) await limiter.admitHold(kiosk);
@@ -205,7 +198,7 @@ describe.each(backends())('booking limits on %s', (backend) => {
       clock: server.clock,
       captcha: createCaptcha({ db: server.db, clock: server.clock, secret: () => Promise.resolve('test-secret') }),
       secret: () => Promise.resolve('test-secret'),
-      limits: LIMITS,
+      limits: SMALL_LIMITS,
     });
     expect(await limiter.sweep()).toBe(0);
     server.clock.set(new Date(Date.parse(SEED_NOW) + SECONDS_TO_MIDNIGHT * 1000));
