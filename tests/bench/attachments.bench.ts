@@ -13,13 +13,11 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
-import type { FastifyInstance } from 'fastify';
-import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
 import type { Database } from '../../src-server/db/connection';
 import { migrate } from '../../src-server/db/migrate';
 import { seedDemoProvider } from '../../src-server/db/seed/seed';
 import { systemClock } from '../../src-server/platform/clock';
-import { startBenchServer } from './helpers/bench-server';
+import { LIAM, liamSessionCookie, startBenchServer } from './helpers/bench-server';
 import { onEachEngine, runBenchmark } from './helpers/engines';
 import { report, summarise, type GoalResult } from './helpers/stats';
 import type { UploadJob, UploadMessage } from './helpers/upload-client';
@@ -29,7 +27,6 @@ const TIMED = 96;
 const MEMORY_UPLOADS = 200;
 const WARM_BATCHES = 3;
 const FILE_BYTES = 5 * 1024 * 1024;
-const LIAM = { bookingKey: 'DQZGrZ3wpC5qCgHhYxQeMw', dateOfBirth: '1991-03-14' };
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -77,18 +74,6 @@ function uploadsFromWorker(job: Omit<UploadJob, 'concurrency'>, each?: () => Pro
   });
 }
 
-async function signIn(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/patient-access/authenticate',
-    headers: { 'x-requested-with': 'XMLHttpRequest' },
-    payload: { bookingKey: LIAM.bookingKey, type: 'APPOINTMENT', dateOfBirth: LIAM.dateOfBirth },
-  });
-  const token = /__Host-[^=]+=([^;]+)/.exec(String(response.headers['set-cookie']))?.[1];
-  if (response.statusCode !== 200 || token === undefined) throw new Error(`sign-in answered ${response.statusCode}: ${response.body}`);
-  return `${PATIENT_SESSION_COOKIE}=${token}`;
-}
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -112,7 +97,7 @@ async function measure(engine: string, db: Database): Promise<GoalResult[]> {
   const file = scannedReferralPdf();
   const clear = async () => void (await db.query(`delete from attachment`));
   try {
-    const job = { port, path: `/api/secured/appointments/${LIAM.bookingKey}/attachments`, cookie: await signIn(app), file };
+    const job = { port, path: `/api/secured/appointments/${LIAM.bookingKey}/attachments`, cookie: await liamSessionCookie(app), file };
     await uploadsFromWorker({ ...job, count: 16 });
     await clear();
     // A booking holds at most 50 files and 500 MB: the rows go between batches.

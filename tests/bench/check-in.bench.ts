@@ -16,8 +16,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
 import { DoctorSearchResponseSchema } from '@contract/api/referring-doctors';
 import type { Database } from '../../src-server/db/connection';
 import { migrate } from '../../src-server/db/migrate';
@@ -30,12 +28,11 @@ import { seedDemoProvider } from '../../src-server/db/seed/seed';
 import { systemClock } from '../../src-server/platform/clock';
 import { randomToken } from '../../src-server/platform/ids';
 import { sha256Hex } from '../../src-server/modules/kiosks/service';
-import { startBenchServer } from './helpers/bench-server';
+import { LIAM, liamSessionCookie, startBenchServer } from './helpers/bench-server';
 import { generate as generateBookingData } from './helpers/booking-data';
 import { onEachEngine, runBenchmark } from './helpers/engines';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
-const LIAM = { bookingKey: 'DQZGrZ3wpC5qCgHhYxQeMw', dateOfBirth: '1991-03-14' };
 const WARM_UP = 50;
 const SAMPLES = 1000;
 const DIRECTORY_RUNS = 3;
@@ -235,18 +232,6 @@ async function measureSeed(engine: 'pglite' | 'postgres', db: Database): Promise
   ];
 }
 
-async function signIn(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/patient-access/authenticate',
-    headers: { 'x-requested-with': 'XMLHttpRequest' },
-    payload: { bookingKey: LIAM.bookingKey, type: 'APPOINTMENT', dateOfBirth: LIAM.dateOfBirth },
-  });
-  const token = /__Host-[^=]+=([^;]+)/.exec(String(response.headers['set-cookie']))?.[1];
-  if (response.statusCode !== 200 || token === undefined) throw new Error(`sign-in answered ${response.statusCode}: ${response.body}`);
-  return `${PATIENT_SESSION_COOKIE}=${token}`;
-}
-
 async function measure(engine: 'pglite' | 'postgres', db: Database): Promise<GoalResult[]> {
   const results = await measureSeed(engine, db);
   // The patient signs in with the date of birth alone (no one-time code to fetch).
@@ -257,7 +242,7 @@ async function measure(engine: 'pglite' | 'postgres', db: Database): Promise<Goa
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-check-in-'));
     const { app, baseUrl } = await startBenchServer(db, dataDir);
     try {
-      results.push(...(await run({ engine, db, baseUrl, cookie: await signIn(app) })));
+      results.push(...(await run({ engine, db, baseUrl, cookie: await liamSessionCookie(app) })));
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -5,14 +5,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServer } from '../../src-server/app';
-import { parseConfig } from '../../src-server/config';
 import { createPglite, pgliteDatabase } from '../../src-server/db/connection';
 import { migrate } from '../../src-server/db/migrate';
 import { seedDemoProvider } from '../../src-server/db/seed/seed';
 import { systemClock } from '../../src-server/platform/clock';
-import { noTransportMailer } from '../../src-server/platform/mailer';
-import { createFolderStorage } from '../../src-server/platform/storage';
+import { startBenchServer } from './helpers/bench-server';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
 const WARM_UP = 200;
@@ -25,30 +22,17 @@ async function main(): Promise<boolean> {
   if (!existsSync(join(webRoot, 'index.html'))) {
     execFileSync('npx', ['vite', 'build', '--config', 'vite.web.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
   }
-  const parsed = parseConfig(
-    { LOG_LEVEL: 'silent', WEB_ROOT: webRoot, DATA_DIR: work },
-    { cwd: process.cwd(), packageVersion: '0.0.0-bench', gitShortHash: null },
-  );
-  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   const db = pgliteDatabase(await createPglite({}));
   await migrate(db);
   await seedDemoProvider(db, { clock: systemClock });
-  const app = await buildServer({
-    db,
-    clock: systemClock,
-    config: parsed.config,
-    mailer: noTransportMailer,
-    storage: createFolderStorage(join(work, 'files')),
-    logger: { level: 'silent' },
-  });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { app, baseUrl } = await startBenchServer(db, work, { WEB_ROOT: webRoot });
   const results: GoalResult[] = [];
   try {
     for (const path of ['/api/config/bootstrap', '/about']) {
       const samples: number[] = [];
       for (let i = 0; i < WARM_UP + SAMPLES; i += 1) {
         const started = performance.now();
-        const response = await fetch(`${address}${path}`);
+        const response = await fetch(`${baseUrl}${path}`);
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
         if (i >= WARM_UP) samples.push(performance.now() - started);

@@ -40,3 +40,18 @@ export function sessionCookieOf(setCookie: unknown): string {
   if (cookie === undefined) throw new Error('no session cookie was set');
   return cookie;
 }
+
+/** The demo seed's patient with an appointment. */
+export const LIAM = { bookingKey: 'DQZGrZ3wpC5qCgHhYxQeMw', dateOfBirth: '1991-03-14' };
+
+/** The Cookie header of LIAM's APPOINTMENT session, signed in with the date of birth alone (otpRequired off). */
+export async function liamSessionCookie(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/patient-access/authenticate',
+    headers: { 'x-requested-with': 'XMLHttpRequest' },
+    payload: { bookingKey: LIAM.bookingKey, type: 'APPOINTMENT', dateOfBirth: LIAM.dateOfBirth },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in answered ${response.statusCode}: ${response.body}`);
+  return sessionCookieOf(response.headers['set-cookie']);
+}
