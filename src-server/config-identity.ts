@@ -1,5 +1,7 @@
 import { IDENTITY_PROTOCOL_MODES, type IdentityProtocolMode } from '@contract/api/config';
 import { STAFF_ROLES, type StaffRole } from '@contract/api/staff-access';
+import type { Rule, Values } from './config-env';
+import { collected, refuse, type Parse } from './config-variable';
 
 /**
  * Which identity provider staff, referring doctors and IT staff sign in with
@@ -43,13 +45,7 @@ export type IdentityConfig =
 export const DEFAULT_ROLE_MAP =
   'roles:Portal.Staff=staff,roles:Portal.Admin=admin,roles:Portal.Referrer=referrer,roles:Portal.KioskAdmin=kioskAdmin';
 
-type Env = Readonly<Record<string, string | undefined>>;
 type Problem = (name: string, message: string) => void;
-
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
 
 function httpsOrLoopback(raw: string): boolean {
   try {
@@ -88,67 +84,73 @@ export function parseRoleMap(raw: string, problem: Problem): IdentityRoleMapping
   return mapping;
 }
 
-export function parseIdentityConfig(env: Env, production: boolean, problem: Problem): IdentityConfig {
-  const roleMapping = parseRoleMap(read(env, 'IDENTITY_ROLE_MAP') ?? DEFAULT_ROLE_MAP, problem);
-  const issuer = read(env, 'IDENTITY_ISSUER');
-  const external = [
-    'IDENTITY_JWKS_URI',
-    'IDENTITY_CLIENT_ID',
-    'IDENTITY_AUDIENCE',
-    'IDENTITY_AUTHORITY',
-    'IDENTITY_SCOPE',
-    'IDENTITY_PROTOCOL_MODE',
-  ] as const;
-  if (issuer === undefined) {
-    for (const name of external)
-      if (read(env, name) !== undefined) problem(name, 'is set but IDENTITY_ISSUER is not; set IDENTITY_ISSUER too or unset it');
-    const rawPort = read(env, 'DEV_IDENTITY_PORT');
-    if (rawPort === 'off') return { kind: 'off' };
-    let port: number | 'portal' = 'portal';
-    if (rawPort !== undefined) {
-      const parsed = /^\d+$/.test(rawPort) ? Number(rawPort) : NaN;
-      if (!Number.isSafeInteger(parsed) || parsed > 65535)
-        problem('DEV_IDENTITY_PORT', `must be off or a port from 0 to 65535, got '${rawPort.slice(0, 20)}'`);
-      else port = parsed;
-    }
-    // The demo provider's accounts and passwords are public: never in production.
-    return production ? { kind: 'off' } : { kind: 'local', port, roleMapping };
+// The parsers of the IDENTITY_* variables and DEV_IDENTITY_PORT (declared in config-env.ts).
+
+export const identityRoleMap: Parse<IdentityRoleMapping> = (raw) =>
+  collected((problem) => parseRoleMap(raw ?? DEFAULT_ROLE_MAP, (_name, message) => problem(message)));
+
+export const identityIssuer: Parse<string | null> = (raw) =>
+  raw !== undefined && !httpsOrLoopback(raw)
+    ? refuse('must be an https URL such as https://login.microsoftonline.com/<tenant>/v2.0')
+    : (raw ?? null);
+
+export const identityJwksUri: Parse<string | null> = (raw) =>
+  raw !== undefined && !httpsOrLoopback(raw) ? refuse('must be an https URL') : (raw ?? null);
+
+export const identityAuthority: Parse<string | null> = (raw) =>
+  raw !== undefined && (!httpsOrLoopback(raw) || hostOf(raw) === '')
+    ? refuse('must be an https URL such as https://login.microsoftonline.com/<tenant id>')
+    : (raw ?? null);
+
+export const identityProtocolMode: Parse<IdentityProtocolMode | null> = (raw) => {
+  if (raw === undefined) return null;
+  if ((IDENTITY_PROTOCOL_MODES as readonly string[]).includes(raw)) return raw as IdentityProtocolMode;
+  return refuse(`must be ${IDENTITY_PROTOCOL_MODES.join(' or ')}, got '${raw.slice(0, 20)}'`);
+};
+
+/** off, a port (0: any free one), or null: inside the portal under /dev/idp. */
+export const devIdentityPort: Parse<number | 'off' | null> = (raw) => {
+  if (raw === undefined || raw === 'off') return raw ?? null;
+  const parsed = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(parsed) || parsed > 65535) return refuse(`must be off or a port from 0 to 65535, got '${raw.slice(0, 20)}'`);
+  return parsed;
+};
+
+function hostOf(raw: string): string {
+  try {
+    return new URL(raw).hostname;
+  } catch {
+    return '';
   }
-  if (!httpsOrLoopback(issuer)) problem('IDENTITY_ISSUER', 'must be an https URL such as https://login.microsoftonline.com/<tenant>/v2.0');
-  const jwksUri = read(env, 'IDENTITY_JWKS_URI');
-  if (jwksUri === undefined)
-    problem('IDENTITY_JWKS_URI', 'is required with IDENTITY_ISSUER, e.g. https://login.microsoftonline.com/<tenant>/discovery/v2.0/keys');
-  else if (!httpsOrLoopback(jwksUri)) problem('IDENTITY_JWKS_URI', 'must be an https URL');
-  const clientId = read(env, 'IDENTITY_CLIENT_ID');
-  if (clientId === undefined) problem('IDENTITY_CLIENT_ID', "is required with IDENTITY_ISSUER: the portal's application (client) id");
-  const audience = read(env, 'IDENTITY_AUDIENCE') ?? (clientId === undefined ? '' : `api://${clientId}`);
-  const browser = parseBrowserSignIn(env, { issuer, audience, clientId: clientId ?? '' }, problem);
-  return { kind: 'external', issuer, jwksUri: jwksUri ?? '', audience, clientId: clientId ?? '', roleMapping, browser };
 }
 
-/** Entra ID's issuer is the authority plus /v2.0; MSAL wants the authority. */
-function parseBrowserSignIn(
-  env: Env,
-  known: { issuer: string; audience: string; clientId: string },
-  problem: Problem,
-): BrowserSignInSettings {
-  const configured = read(env, 'IDENTITY_AUTHORITY');
-  const authority = configured ?? known.issuer.replace(/\/v2\.0\/?$/, '');
-  let host = '';
-  try {
-    host = new URL(authority).hostname;
-  } catch {
-    // reported below
+/** A provider needs its key set and the portal's client id. */
+export const identityComplete: Rule = ({ text }, problem) => {
+  if (text.IDENTITY_ISSUER === undefined) return;
+  if (text.IDENTITY_JWKS_URI === undefined)
+    problem('IDENTITY_JWKS_URI', 'is required with IDENTITY_ISSUER, e.g. https://login.microsoftonline.com/<tenant>/discovery/v2.0/keys');
+  if (text.IDENTITY_CLIENT_ID === undefined)
+    problem('IDENTITY_CLIENT_ID', "is required with IDENTITY_ISSUER: the portal's application (client) id");
+};
+
+/** The provider's own, else the local demo one (never in production: its accounts and passwords are public), else off. */
+export function identityOf(values: Values): IdentityConfig {
+  const roleMapping = values.IDENTITY_ROLE_MAP;
+  const issuer = values.IDENTITY_ISSUER;
+  if (issuer === null) {
+    const port = values.DEV_IDENTITY_PORT;
+    if (port === 'off' || values.NODE_ENV) return { kind: 'off' };
+    return { kind: 'local', port: port ?? 'portal', roleMapping };
   }
-  // Derived from the issuer, whose own check already speaks.
-  if (configured !== undefined && (!httpsOrLoopback(authority) || host === ''))
-    problem('IDENTITY_AUTHORITY', 'must be an https URL such as https://login.microsoftonline.com/<tenant id>');
-  const rawMode = read(env, 'IDENTITY_PROTOCOL_MODE');
-  let protocolMode: IdentityProtocolMode = host === 'login.microsoftonline.com' ? 'AAD' : 'OIDC';
-  if (rawMode !== undefined) {
-    if ((IDENTITY_PROTOCOL_MODES as readonly string[]).includes(rawMode)) protocolMode = rawMode as IdentityProtocolMode;
-    else problem('IDENTITY_PROTOCOL_MODE', `must be ${IDENTITY_PROTOCOL_MODES.join(' or ')}, got '${rawMode.slice(0, 20)}'`);
-  }
-  const scope = read(env, 'IDENTITY_SCOPE') ?? `${known.audience.replace(/\/$/, '')}/access_as_user`;
-  return { clientId: known.clientId, authority, scope, protocolMode };
+  const clientId = values.IDENTITY_CLIENT_ID ?? '';
+  const audience = values.IDENTITY_AUDIENCE ?? (clientId === '' ? '' : `api://${clientId}`);
+  // Entra ID's issuer is the authority plus /v2.0; MSAL wants the authority.
+  const authority = values.IDENTITY_AUTHORITY ?? issuer.replace(/\/v2\.0\/?$/, '');
+  const browser: BrowserSignInSettings = {
+    clientId,
+    authority,
+    scope: values.IDENTITY_SCOPE ?? `${audience.replace(/\/$/, '')}/access_as_user`,
+    protocolMode: values.IDENTITY_PROTOCOL_MODE ?? (hostOf(authority) === 'login.microsoftonline.com' ? 'AAD' : 'OIDC'),
+  };
+  return { kind: 'external', issuer, jwksUri: values.IDENTITY_JWKS_URI ?? '', audience, clientId, roleMapping, browser };
 }

@@ -1,5 +1,6 @@
 import { parseSignedLinkKeys } from './platform/signed-links';
-import { read, type Env } from './config-parsers';
+import type { Rule, Values } from './config-env';
+import { collected, refuse, type Parse } from './config-variable';
 
 /**
  * Where a patient's images open (docs/rules/results.md#image-viewer). A deployment points the
@@ -29,8 +30,8 @@ export interface RepositorySource {
 
 const SOURCE_NAME = /^[A-Za-z0-9_-]{1,32}$/;
 
-/** "archive=PACS@https://pacs.example/portal,research=VIEWER" → the sources; problems named one per entry. */
-function parseRepositorySources(text: string, problem: (name: string, message: string) => void): Record<string, RepositorySource> {
+/** "archive=PACS@https://pacs.example/portal,research=VIEWER" → the sources; one problem per bad entry. */
+function parseRepositorySources(text: string, problem: (message: string) => void): Record<string, RepositorySource> {
   const sources: Record<string, RepositorySource> = {};
   for (const entry of text
     .split(',')
@@ -39,17 +40,13 @@ function parseRepositorySources(text: string, problem: (name: string, message: s
     const match = /^([^=]+)=(VIEWER|PACS)(?:@(.+))?$/.exec(entry);
     const name = match?.[1]?.trim() ?? '';
     if (match === null || !SOURCE_NAME.test(name) || name === 'default') {
-      problem(
-        'IMAGE_REPOSITORY_SOURCES',
-        `'${entry}' is not name=VIEWER or name=PACS@https://… (names are 1 to 32 letters, digits, - or _, not 'default')`,
-      );
+      problem(`'${entry}' is not name=VIEWER or name=PACS@https://… (names are 1 to 32 letters, digits, - or _, not 'default')`);
       continue;
     }
     const preference = match[2] as 'VIEWER' | 'PACS';
     const pacsUrl = match[3]?.trim() ?? null;
-    if (pacsUrl !== null && !httpsUrl(pacsUrl)) problem('IMAGE_REPOSITORY_SOURCES', `${name}: the PACS portal must be an https URL`);
-    if (preference === 'PACS' && pacsUrl === null)
-      problem('IMAGE_REPOSITORY_SOURCES', `${name}: PACS needs its portal, name=PACS@https://…`);
+    if (pacsUrl !== null && !httpsUrl(pacsUrl)) problem(`${name}: the PACS portal must be an https URL`);
+    if (preference === 'PACS' && pacsUrl === null) problem(`${name}: PACS needs its portal, name=PACS@https://…`);
     sources[name] = { preference, pacsUrl };
   }
   return sources;
@@ -67,29 +64,48 @@ function httpsUrl(value: string): boolean {
   }
 }
 
-export function parseImageViewerConfig(env: Env, problem: (name: string, message: string) => void): ImageViewerConfig {
-  const urlTemplate = read(env, 'IMAGE_VIEWER_URL_TEMPLATE') ?? null;
-  if (urlTemplate !== null) {
-    if (!TEMPLATE_FIELDS.some((field) => urlTemplate.includes(field)))
-      problem('IMAGE_VIEWER_URL_TEMPLATE', 'must contain {studyInstanceUid} or {accessionNumber}');
-    if (!httpsUrl(urlTemplate.replaceAll('{studyInstanceUid}', '1').replaceAll('{accessionNumber}', 'A')))
-      problem('IMAGE_VIEWER_URL_TEMPLATE', 'must be an https URL');
+// The parsers of the image viewer's variables (declared in config-env.ts).
+
+export const imageViewerUrlTemplate: Parse<string | null> = (raw) => {
+  if (raw === undefined) return null;
+  const messages: string[] = [];
+  if (!TEMPLATE_FIELDS.some((field) => raw.includes(field))) messages.push('must contain {studyInstanceUid} or {accessionNumber}');
+  if (!httpsUrl(raw.replaceAll('{studyInstanceUid}', '1').replaceAll('{accessionNumber}', 'A'))) messages.push('must be an https URL');
+  return messages.length > 0 ? refuse(...messages) : raw;
+};
+
+export const imageViewerPreference: Parse<'VIEWER' | 'PACS'> = (raw = 'VIEWER') =>
+  raw === 'PACS' || raw === 'VIEWER' ? raw : refuse(`must be VIEWER or PACS, got '${raw}'`);
+
+export const pacsUrl: Parse<string | null> = (raw) =>
+  raw !== undefined && !httpsUrl(raw) ? refuse('must be an https URL') : (raw ?? null);
+
+/** Kept as written (platform/signed-links reads it); parsed here only to catch mistakes at start. */
+export const signedLinkKeys: Parse<string | null> = (raw) => {
+  if (raw === undefined) return null;
+  try {
+    parseSignedLinkKeys(raw);
+    return raw;
+  } catch (error) {
+    return refuse(error instanceof Error ? error.message : 'is not a valid key list');
   }
-  const rawPreference = read(env, 'IMAGE_VIEWER_PREFERENCE') ?? 'VIEWER';
-  let preference: ImageViewerConfig['preference'] = 'VIEWER';
-  if (rawPreference === 'PACS' || rawPreference === 'VIEWER') preference = rawPreference;
-  else problem('IMAGE_VIEWER_PREFERENCE', `must be VIEWER or PACS, got '${rawPreference}'`);
-  const pacsUrl = read(env, 'PACS_URL') ?? null;
-  if (pacsUrl !== null && !httpsUrl(pacsUrl)) problem('PACS_URL', 'must be an https URL');
-  if (preference === 'PACS' && pacsUrl === null) problem('PACS_URL', 'is required when IMAGE_VIEWER_PREFERENCE is PACS');
-  const signedLinkKeys = read(env, 'SIGNED_LINK_KEYS') ?? null;
-  if (signedLinkKeys !== null) {
-    try {
-      parseSignedLinkKeys(signedLinkKeys);
-    } catch (error) {
-      problem('SIGNED_LINK_KEYS', error instanceof Error ? error.message : 'is not a valid key list');
-    }
-  }
-  const repositorySources = parseRepositorySources(read(env, 'IMAGE_REPOSITORY_SOURCES') ?? '', problem);
-  return { urlTemplate, preference, pacsUrl, signedLinkKeys, repositorySources };
+};
+
+export const repositorySources: Parse<Record<string, RepositorySource>> = (raw = '') =>
+  collected((problem) => parseRepositorySources(raw, problem));
+
+/** PACS sends patients to the provider's portal, so it needs one. */
+export const pacsUrlForPacs: Rule = ({ text, values }, problem) => {
+  if (values.IMAGE_VIEWER_PREFERENCE === 'PACS' && text.PACS_URL === undefined)
+    problem('PACS_URL', 'is required when IMAGE_VIEWER_PREFERENCE is PACS');
+};
+
+export function imageViewerOf(values: Values): ImageViewerConfig {
+  return {
+    urlTemplate: values.IMAGE_VIEWER_URL_TEMPLATE,
+    preference: values.IMAGE_VIEWER_PREFERENCE,
+    pacsUrl: values.PACS_URL,
+    signedLinkKeys: values.SIGNED_LINK_KEYS,
+    repositorySources: values.IMAGE_REPOSITORY_SOURCES,
+  };
 }

@@ -1,4 +1,6 @@
-import { isHttpsOrLoopbackUrl, read, type Env } from './config-parsers';
+import { isHttpsOrLoopbackUrl } from './config-parsers';
+import type { Rule, Values } from './config-env';
+import { refuse, type Parse } from './config-variable';
 import type { RisWebhookConfig } from './platform/ris/webhook';
 
 /**
@@ -6,21 +8,23 @@ import type { RisWebhookConfig } from './platform/ris/webhook';
  * and RIS_WEBHOOK_SECRET: both or neither. Neither: outside production the demo RIS receiver
  * (src-server/dev-ris/) takes them; in production they stay queued until it is configured.
  */
-export function parseRisConfig(env: Env, problem: (name: string, message: string) => void): RisWebhookConfig | null {
-  const url = read(env, 'RIS_WEBHOOK_URL');
-  const secret = read(env, 'RIS_WEBHOOK_SECRET');
-  if (url === undefined) {
-    if (secret !== undefined) problem('RIS_WEBHOOK_SECRET', 'is set but RIS_WEBHOOK_URL is not; set RIS_WEBHOOK_URL too or unset it');
-    return null;
-  }
-  if (!isHttpsOrLoopbackUrl(url)) {
-    problem(
-      'RIS_WEBHOOK_URL',
-      'must be an https URL such as https://ris.example.com/portal/check-in (http only to localhost or 127.0.0.1)',
-    );
-  }
-  if (secret === undefined) problem('RIS_WEBHOOK_SECRET', 'is required when RIS_WEBHOOK_URL is set');
-  else if (secret.length < 32 || /\s/.test(secret))
-    problem('RIS_WEBHOOK_SECRET', 'must be at least 32 characters without spaces, e.g. `openssl rand -hex 32`');
-  return { url, secret: secret ?? '' };
+
+export const risWebhookUrl: Parse<string | null> = (raw) =>
+  raw !== undefined && !isHttpsOrLoopbackUrl(raw)
+    ? refuse('must be an https URL such as https://ris.example.com/portal/check-in (http only to localhost or 127.0.0.1)')
+    : (raw ?? null);
+
+// Never quoted back: it is a secret.
+export const risWebhookSecret: Parse<string | null> = (raw) =>
+  raw !== undefined && (raw.length < 32 || /\s/.test(raw))
+    ? refuse('must be at least 32 characters without spaces, e.g. `openssl rand -hex 32`')
+    : (raw ?? null);
+
+export const risSecretRequired: Rule = ({ text }, problem) => {
+  if (text.RIS_WEBHOOK_URL !== undefined && text.RIS_WEBHOOK_SECRET === undefined)
+    problem('RIS_WEBHOOK_SECRET', 'is required when RIS_WEBHOOK_URL is set');
+};
+
+export function risOf(values: Values): RisWebhookConfig | null {
+  return values.RIS_WEBHOOK_URL === null ? null : { url: values.RIS_WEBHOOK_URL, secret: values.RIS_WEBHOOK_SECRET ?? '' };
 }

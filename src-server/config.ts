@@ -1,27 +1,28 @@
 import { execFileSync } from 'node:child_process';
-import { parseS3Settings, type S3Settings } from './platform/storage';
-import { parseVirusScanSettings } from './platform/virus-scan';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { LOG_LEVELS, type LogLevel } from './config-env';
-import { httpOrigin, isHttpsOrLoopbackUrl, parseTrustProxy, read, wholeNumber, type Env } from './config-parsers';
+import type { S3Settings } from './platform/storage';
 import type { SmsProviderConfig } from './platform/sms/sms-provider';
-import { parseIdentityConfig, type IdentityConfig } from './config-identity';
-import { parseKioskSilentMinutes } from './config-kiosk';
-import { MapTilesSchema } from '@contract/api/config';
-import { parseImageViewerConfig, type ImageViewerConfig } from './config-results';
-import { parseTokenDigests } from './platform/api-tokens';
-import { parseRisConfig } from './config-ris';
 import type { RisWebhookConfig } from './platform/ris/webhook';
+import { ENV, type ParsedVariables, type VariableName, type Values } from './config-env';
+import { read, type Env } from './config-parsers';
+import { identityOf, type IdentityConfig } from './config-identity';
+import { imageViewerOf, type ImageViewerConfig } from './config-results';
+import { risOf } from './config-ris';
+import { RULES, s3Of } from './config-rules';
+import type { LogLevel } from './config-values';
+import { Refused, type ConfigContext, type Variable } from './config-variable';
 
-export { ENV_VARIABLES, LOG_LEVELS, type EnvVariable, type LogLevel } from './config-env';
+export { ENV, ENV_VARIABLES, type EnvVariable } from './config-env';
+export { LOG_LEVELS, type LogLevel } from './config-values';
+export type { ConfigContext } from './config-variable';
 
 /**
  * Server configuration, parsed once at the edge (docs/server.md#configuration). `parseConfig` is pure:
  * it gets the environment and the few facts it cannot know (working directory, package version,
  * git hash) as arguments, and answers either a typed Config or one line per bad value.
- * Domain code never reads process.env; it receives this object. The variables themselves are
- * listed in config-env.ts, the small parsers are in config-parsers.ts.
+ * Domain code never reads process.env; it receives this object. Each variable is declared once in
+ * config-env.ts (README text and parser together); the rules across variables are in config-rules.ts.
  */
 
 /**
@@ -96,14 +97,6 @@ export interface Config {
   appVersionHash: string;
 }
 
-/** What parseConfig cannot know by itself; loadConfigContext() reads it for main.ts. */
-export interface ConfigContext {
-  cwd: string;
-  packageVersion: string;
-  /** `git rev-parse --short HEAD`, or null outside a git checkout. */
-  gitShortHash: string | null;
-}
-
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
 /** Never echo a database password back into a terminal or log. */
@@ -123,301 +116,91 @@ export function redactDatabaseUrl(raw: string): string {
  * @param context - working directory and version facts, see loadConfigContext().
  */
 export function parseConfig(env: Env, context: ConfigContext): ConfigResult {
-  const problems: string[] = [];
-  const problem = (name: string, message: string): void => {
-    problems.push(`- ${name}: ${message}`);
-  };
-  const quote = (raw: string): string => `'${raw.length > 80 ? `${raw.slice(0, 80)}…` : raw}'`;
-
-  let port = 3000;
-  const rawPort = read(env, 'PORT');
-  if (rawPort !== undefined) {
-    const parsed = wholeNumber(rawPort, 1, 65535);
-    if (parsed === null) problem('PORT', `must be a whole number from 1 to 65535, got ${quote(rawPort)}`);
-    else port = parsed;
-  }
-
-  const host = read(env, 'HOST') ?? '0.0.0.0';
-  if (/\s/.test(host) || host.includes('/')) problem('HOST', `must be a host name or IP address, got ${quote(host)}`);
-
-  const path = (name: string, fallback: string): string => resolve(context.cwd, read(env, name) ?? fallback);
-  const dataDir = path('DATA_DIR', './data');
-  const webRoot = path('WEB_ROOT', './dist/web');
-
-  let databaseUrl: string | null = null;
-  const rawDatabaseUrl = read(env, 'DATABASE_URL');
-  if (rawDatabaseUrl !== undefined) {
-    let valid = false;
-    try {
-      const url = new URL(rawDatabaseUrl);
-      valid = (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
-    } catch {
-      valid = false;
-    }
-    // The raw value may hold a password, so the message never repeats it.
-    if (!valid) problem('DATABASE_URL', 'must look like postgres://user:password@host:5432/database');
-    else databaseUrl = rawDatabaseUrl;
-  }
-
-  let logLevel: LogLevel = 'info';
-  const rawLogLevel = read(env, 'LOG_LEVEL');
-  if (rawLogLevel !== undefined) {
-    const level = LOG_LEVELS.find((candidate) => candidate === rawLogLevel.toLowerCase());
-    if (level === undefined) problem('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got ${quote(rawLogLevel)}`);
-    else logLevel = level;
-  }
-
-  const embedOrigins: string[] = [];
-  const rawEmbed = read(env, 'EMBED_ORIGINS');
-  if (rawEmbed !== undefined) {
-    for (const part of rawEmbed
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item !== '')) {
-      const origin = httpOrigin(part);
-      if (origin === null) {
-        problem('EMBED_ORIGINS', `${quote(part)} is not an http(s) origin such as https://www.example.com (no path)`);
-      } else if (!embedOrigins.includes(origin)) {
-        embedOrigins.push(origin);
-      }
-    }
-  }
-
-  let publicUrl = `http://localhost:${port}`;
-  const rawPublicUrl = read(env, 'PUBLIC_URL');
-  if (rawPublicUrl !== undefined) {
-    let url: URL | null = null;
-    try {
-      url = new URL(rawPublicUrl);
-    } catch {
-      url = null;
-    }
-    if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '') {
-      problem('PUBLIC_URL', `must be an http(s) URL such as https://portal.example.com, got ${quote(rawPublicUrl)}`);
-    } else {
-      publicUrl = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-    }
-  }
-
-  let smtp: SmtpConfig | null = null;
-  const smtpHost = read(env, 'SMTP_HOST');
-  const smtpUser = read(env, 'SMTP_USER');
-  const smtpPassword = read(env, 'SMTP_PASSWORD');
-  const smtpFrom = read(env, 'SMTP_FROM');
-  const rawSmtpPort = read(env, 'SMTP_PORT');
-  let smtpPort = 587;
-  if (rawSmtpPort !== undefined) {
-    const parsed = wholeNumber(rawSmtpPort, 1, 65535);
-    if (parsed === null) problem('SMTP_PORT', `must be a whole number from 1 to 65535, got ${quote(rawSmtpPort)}`);
-    else smtpPort = parsed;
-  }
-  if (smtpHost === undefined) {
-    for (const [name, value] of [
-      ['SMTP_PORT', rawSmtpPort],
-      ['SMTP_USER', smtpUser],
-      ['SMTP_PASSWORD', smtpPassword],
-      ['SMTP_FROM', smtpFrom],
-    ] as const) {
-      if (value !== undefined) problem(name, 'is set but SMTP_HOST is not; set SMTP_HOST too or unset it');
-    }
-  } else {
-    if (/\s/.test(smtpHost)) problem('SMTP_HOST', `must be a host name, got ${quote(smtpHost)}`);
-    if (smtpFrom === undefined) problem('SMTP_FROM', 'is required when SMTP_HOST is set, e.g. "Portal <portal@example.com>"');
-    else if (!/^[^\s<>@]+@[^\s<>@]+$|<[^\s<>@]+@[^\s<>@]+>$/.test(smtpFrom)) {
-      problem('SMTP_FROM', `must be an e-mail address, optionally with a name: "Portal <portal@example.com>", got ${quote(smtpFrom)}`);
-    }
-    if ((smtpUser === undefined) !== (smtpPassword === undefined)) {
-      problem(smtpUser === undefined ? 'SMTP_USER' : 'SMTP_PASSWORD', 'set SMTP_USER and SMTP_PASSWORD together, or neither');
-    }
-    smtp = {
-      host: smtpHost,
-      port: smtpPort,
-      secure: smtpPort === 465,
-      auth: smtpUser !== undefined && smtpPassword !== undefined ? { user: smtpUser, password: smtpPassword } : null,
-      from: smtpFrom ?? '',
-    };
-  }
-
-  let outboxPollMs = 1000;
-  const rawOutboxPoll = read(env, 'OUTBOX_POLL_MS');
-  if (rawOutboxPoll !== undefined) {
-    const parsed = wholeNumber(rawOutboxPoll, 100, 600_000);
-    if (parsed === null)
-      problem('OUTBOX_POLL_MS', `must be a whole number of milliseconds from 100 to 600000, got ${quote(rawOutboxPoll)}`);
-    else outboxPollMs = parsed;
-  }
-  let outboxMaxAttempts = 10;
-  const rawOutboxAttempts = read(env, 'OUTBOX_MAX_ATTEMPTS');
-  if (rawOutboxAttempts !== undefined) {
-    const parsed = wholeNumber(rawOutboxAttempts, 1, 100);
-    if (parsed === null) problem('OUTBOX_MAX_ATTEMPTS', `must be a whole number from 1 to 100, got ${quote(rawOutboxAttempts)}`);
-    else outboxMaxAttempts = parsed;
-  }
-  let outboxKeepSentDays = 30;
-  const rawKeepSent = read(env, 'OUTBOX_KEEP_SENT_DAYS');
-  if (rawKeepSent !== undefined) {
-    const parsed = wholeNumber(rawKeepSent, 1, 3650);
-    if (parsed === null) problem('OUTBOX_KEEP_SENT_DAYS', `must be a whole number of days from 1 to 3650, got ${quote(rawKeepSent)}`);
-    else outboxKeepSentDays = parsed;
-  }
-  let sms: SmsProviderConfig | null = null;
-  const smsUrl = read(env, 'SMS_PROVIDER_URL');
-  const smsKey = read(env, 'SMS_PROVIDER_API_KEY');
-  if (smsUrl === undefined) {
-    if (smsKey !== undefined) problem('SMS_PROVIDER_API_KEY', 'is set but SMS_PROVIDER_URL is not; set SMS_PROVIDER_URL too or unset it');
-  } else {
-    if (!isHttpsOrLoopbackUrl(smsUrl)) {
-      problem('SMS_PROVIDER_URL', 'must be an https URL such as https://sms.example.com/send (http only to localhost or 127.0.0.1)');
-    }
-    if (smsKey === undefined) problem('SMS_PROVIDER_API_KEY', 'is required when SMS_PROVIDER_URL is set');
-    else if (/\s/.test(smsKey) || smsKey.length > 500)
-      problem('SMS_PROVIDER_API_KEY', 'must be one token without spaces, at most 500 characters');
-    sms = { url: smsUrl, apiKey: smsKey ?? '' };
-  }
-
-  // The development outbox shows patients' mail and one-time codes: never beside real mail or SMS
-  // (it would only expose what is really sent) and never in production.
-  const production = read(env, 'NODE_ENV') === 'production';
-  let mailDevOutbox: DevOutboxMode = production || smtpHost !== undefined || smsUrl !== undefined ? 'off' : 'demo';
-  const rawDevOutbox = read(env, 'MAIL_DEV_OUTBOX_ENABLED');
-  if (rawDevOutbox === 'false') mailDevOutbox = 'off';
-  else if (rawDevOutbox === 'true') {
-    const realDelivery = [smtpHost === undefined ? null : 'SMTP_HOST', smsUrl === undefined ? null : 'SMS_PROVIDER_URL'].filter(
-      (name) => name !== null,
-    );
-    if (production) {
-      problem('MAIL_DEV_OUTBOX_ENABLED', "true is not allowed with NODE_ENV=production: the outbox shows patients' mail; unset it");
-    }
-    if (realDelivery.length > 0) {
-      problem(
-        'MAIL_DEV_OUTBOX_ENABLED',
-        `true is not allowed with ${realDelivery.join(' and ')} set: real messages go out, so the outbox would only expose them; unset one of them`,
-      );
-    }
-    if (!production && realDelivery.length === 0) mailDevOutbox = 'on';
-  } else if (rawDevOutbox !== undefined) problem('MAIL_DEV_OUTBOX_ENABLED', `must be true or false, got ${quote(rawDevOutbox)}`);
-
-  const sessionSecret = read(env, 'SESSION_SECRET') ?? null;
-  // Never quoted back: it is a secret.
-  if (sessionSecret !== null && sessionSecret.length < 32) problem('SESSION_SECRET', 'must be at least 32 characters long');
-
-  const staffApiTokenSha256 = parseTokenDigests(env, 'STAFF_API_TOKEN_SHA256', problem);
-  const integrationApiTokenSha256 = parseTokenDigests(env, 'INTEGRATION_API_TOKEN_SHA256', problem);
-
-  const trusted = parseTrustProxy(read(env, 'TRUST_PROXY'));
-  for (const message of trusted.problems) problem('TRUST_PROXY', message);
-
-  let sourceMapsPublic = false;
-  const rawSourceMaps = read(env, 'SOURCE_MAPS');
-  if (rawSourceMaps === 'public') sourceMapsPublic = true;
-  else if (rawSourceMaps !== undefined && rawSourceMaps !== 'off')
-    problem('SOURCE_MAPS', `must be public or off, got ${quote(rawSourceMaps)}`);
-
-  const identity = parseIdentityConfig(env, production, problem);
-  const ris = parseRisConfig(env, problem);
-  const kioskSilentMinutes = parseKioskSilentMinutes(env, problem);
-  const imageViewer = parseImageViewerConfig(env, problem);
-  const mapTileUrl = read(env, 'MAP_TILE_URL') ?? null;
-  if (mapTileUrl !== null) {
-    const checked = MapTilesSchema.shape.tileUrl.safeParse(mapTileUrl);
-    if (!checked.success) problem('MAP_TILE_URL', checked.error.issues.map((issue) => issue.message).join('; '));
-  }
-
-  // Production must not fall back to development defaults that leak or lose patients' data.
-  if (production) {
-    if (sessionSecret === null) {
-      problem(
-        'SESSION_SECRET',
-        'is required with NODE_ENV=production: set it to a random value of at least 32 characters, e.g. the output of `openssl rand -hex 32`',
-      );
-    }
-    if (rawPublicUrl === undefined) {
-      problem(
-        'PUBLIC_URL',
-        'is required with NODE_ENV=production: set it to the https address patients use, e.g. https://portal.example.com',
-      );
-    } else if (publicUrl.startsWith('http:') && !problems.some((line) => line.startsWith('- PUBLIC_URL:'))) {
-      problem(
-        'PUBLIC_URL',
-        `must be https with NODE_ENV=production (patients' links and sign-ins travel over it), got ${quote(rawPublicUrl)}`,
-      );
-    }
-    if (smtpHost === undefined) {
-      problem(
-        'SMTP_HOST',
-        'is required with NODE_ENV=production: patients need their confirmations and one-time codes; set SMTP_HOST and SMTP_FROM',
-      );
-    }
-  }
-
-  let s3: S3Settings | null = null;
-  try {
-    s3 = parseS3Settings(env);
-  } catch (error) {
-    problem('S3_BUCKET', error instanceof Error ? error.message : 'S3 settings are not valid');
-  }
-  let clamavSocket: string | null = null;
-  try {
-    clamavSocket = parseVirusScanSettings(env)?.socket ?? null;
-  } catch (error) {
-    problem('CLAMAV_SOCKET', error instanceof Error ? error.message : 'is not valid');
-  }
-
-  let shutdownTimeoutMs = 10_000;
-  const rawShutdown = read(env, 'SHUTDOWN_TIMEOUT_MS');
-  if (rawShutdown !== undefined) {
-    const parsed = wholeNumber(rawShutdown, 100, 600_000);
-    if (parsed === null) {
-      problem('SHUTDOWN_TIMEOUT_MS', `must be a whole number of milliseconds from 100 to 600000, got ${quote(rawShutdown)}`);
-    } else shutdownTimeoutMs = parsed;
-  }
-
-  const versionPattern = /^[\w.+-]{1,64}$/;
-  const appVersion = read(env, 'APP_VERSION') ?? context.packageVersion;
-  if (!versionPattern.test(appVersion)) {
-    problem('APP_VERSION', `must be 1 to 64 letters, digits, '.', '+', '-' or '_', got ${quote(appVersion)}`);
-  }
-  const appVersionHash = read(env, 'APP_VERSION_HASH') ?? context.gitShortHash ?? 'dev';
-  if (!versionPattern.test(appVersionHash)) {
-    problem('APP_VERSION_HASH', `must be 1 to 64 letters, digits, '.', '+', '-' or '_', got ${quote(appVersionHash)}`);
-  }
-
+  const { parsed, problems } = parseVariables(env, context);
+  for (const rule of RULES) rule(parsed, (name, message) => problems.push(`- ${name}: ${message}`));
   if (problems.length > 0) return { ok: false, problems };
+  // No problem line: every variable's parser answered a value.
+  return { ok: true, config: configOf(parsed.values as Values) };
+}
+
+/** Each declared variable through its own parser, in the table's order; the only reads of `env`. */
+function parseVariables(env: Env, context: ConfigContext): { parsed: ParsedVariables; problems: string[] } {
+  const entries = Object.entries(ENV) as [VariableName, Variable<unknown, VariableName>][];
+  const text: Partial<Record<VariableName, string>> = {};
+  for (const [name, variable] of entries) {
+    const raw = variable.untrimmed === true ? env[name] : read(env, name);
+    if (raw !== undefined) text[name] = raw;
+  }
+  const values: Partial<Record<VariableName, unknown>> = {};
+  const problems: string[] = [];
+  for (const [name, variable] of entries) {
+    const link = variable.with;
+    const alone = link !== undefined && text[link.name] === undefined && text[name] !== undefined;
+    const unused = variable.unusedWith !== undefined && text[variable.unusedWith] !== undefined;
+    // A variable read alone or unused takes its unset value.
+    const value = variable.parse((alone && link?.alone !== 'checked') || unused ? undefined : text[name], context);
+    if (value instanceof Refused) problems.push(...value.messages.map((message) => `- ${name}: ${message}`));
+    else values[name] = value;
+    if (alone && link?.alone !== 'ignored') problems.push(`- ${name}: is set but ${link?.name} is not; set ${link?.name} too or unset it`);
+  }
+  return { parsed: { text, values: values as Partial<Values> }, problems };
+}
+
+/** The typed configuration from values every parser and rule accepted. */
+function configOf(values: Values): Config {
+  const production = values.NODE_ENV;
+  const ris = risOf(values);
   return {
-    ok: true,
-    config: {
-      port,
-      host,
-      dataDir,
-      databaseUrl,
-      webRoot,
-      logLevel,
-      embedOrigins,
-      publicUrl,
-      smtp,
-      outboxPollMs,
-      outboxMaxAttempts,
-      outboxKeepSentDays,
-      mailDevOutbox,
-      sms,
-      sessionSecret,
-      staffApiTokenSha256,
-      integrationApiTokenSha256,
-      trustProxy: trusted.entries,
-      sourceMapsPublic,
-      identity,
-      s3,
-      clamavSocket,
-      ris,
-      risDemoReceiver: ris === null && !production,
-      kioskSilentMinutes,
-      imageViewer,
-      mapTileUrl,
-      shutdownTimeoutMs,
-      appVersion,
-      appVersionHash,
-    },
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: values.DATA_DIR,
+    databaseUrl: values.DATABASE_URL,
+    webRoot: values.WEB_ROOT,
+    logLevel: values.LOG_LEVEL,
+    embedOrigins: values.EMBED_ORIGINS,
+    publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
+    smtp: smtpOf(values),
+    outboxPollMs: values.OUTBOX_POLL_MS,
+    outboxMaxAttempts: values.OUTBOX_MAX_ATTEMPTS,
+    outboxKeepSentDays: values.OUTBOX_KEEP_SENT_DAYS,
+    mailDevOutbox: devOutboxMode(values),
+    sms: values.SMS_PROVIDER_URL === null ? null : { url: values.SMS_PROVIDER_URL, apiKey: values.SMS_PROVIDER_API_KEY ?? '' },
+    sessionSecret: values.SESSION_SECRET,
+    staffApiTokenSha256: values.STAFF_API_TOKEN_SHA256,
+    integrationApiTokenSha256: values.INTEGRATION_API_TOKEN_SHA256,
+    trustProxy: values.TRUST_PROXY,
+    sourceMapsPublic: values.SOURCE_MAPS,
+    identity: identityOf(values),
+    s3: s3Of(values),
+    clamavSocket: values.CLAMAV_SOCKET,
+    ris,
+    risDemoReceiver: ris === null && !production,
+    kioskSilentMinutes: values.KIOSK_SILENT_MINUTES,
+    imageViewer: imageViewerOf(values),
+    mapTileUrl: values.MAP_TILE_URL,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    appVersion: values.APP_VERSION,
+    appVersionHash: values.APP_VERSION_HASH,
   };
+}
+
+function smtpOf(values: Values): SmtpConfig | null {
+  if (values.SMTP_HOST === null) return null;
+  const user = values.SMTP_USER;
+  const password = values.SMTP_PASSWORD;
+  return {
+    host: values.SMTP_HOST,
+    port: values.SMTP_PORT,
+    secure: values.SMTP_PORT === 465,
+    auth: user !== null && password !== null ? { user, password } : null,
+    from: values.SMTP_FROM ?? '',
+  };
+}
+
+/** Asked for (the rules refused it beside real delivery or in production), else on only with the demo provider. */
+function devOutboxMode(values: Values): DevOutboxMode {
+  if (values.MAIL_DEV_OUTBOX_ENABLED !== null) return values.MAIL_DEV_OUTBOX_ENABLED ? 'on' : 'off';
+  return values.NODE_ENV || values.SMTP_HOST !== null || values.SMS_PROVIDER_URL !== null ? 'off' : 'demo';
 }
 
 /** Reads the package version and the git hash; the only impure part of configuration. */
