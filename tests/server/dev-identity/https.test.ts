@@ -1,11 +1,11 @@
 import { X509Certificate } from 'node:crypto';
 import { request } from 'node:https';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevIdentityProvider, type DevIdentityProvider } from '../../../src-server/dev-identity/provider';
+import { describe, expect, it } from 'vitest';
 import { createRemoteJWKSet, customFetch, jwtVerify } from 'jose';
 import { selfSignedCertificate } from '../../../src-server/dev-identity/self-signed';
 import { fetchTrusting } from '../../../src-server/dev-identity/trusted-fetch';
 import { authorizationRequest, CookieJar, exchangeCode, signIn } from './oidc-client';
+import { useDevIdentityProvider } from './provider-fixture';
 
 const PORTAL = 'http://localhost:3996';
 
@@ -24,15 +24,7 @@ function httpsGet(url: string, ca: string): Promise<{ status: number; headers: R
   });
 }
 
-let idp: DevIdentityProvider;
-
-beforeAll(async () => {
-  idp = await startDevIdentityProvider({ port: 0, portalUrl: PORTAL, tls: 'self-signed', onError: () => undefined });
-});
-
-afterAll(async () => {
-  await idp.close();
-});
+const idp = useDevIdentityProvider({ portalUrl: PORTAL, tls: 'self-signed' });
 
 describe('local identity provider over https (the authority MSAL accepts)', () => {
   it('makes a certificate for the loopback names, valid now', () => {

@@ -1,25 +1,16 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevIdentityProvider, type DevIdentityProvider } from '../../../src-server/dev-identity/provider';
+import { describe, expect, it } from 'vitest';
 import { authorizationRequest, browse, CookieJar, exchangeCode, followUntil, formAction, signIn } from './oidc-client';
+import { PORTAL_SCOPE, useDevIdentityProvider } from './provider-fixture';
 
 const PORTAL = 'http://127.0.0.1:3998';
-const SCOPE = 'openid profile offline_access api://portal/access_as_user';
 
-let idp: DevIdentityProvider;
-
-beforeAll(async () => {
-  idp = await startDevIdentityProvider({ port: 0, portalUrl: PORTAL, onError: () => undefined });
-});
-
-afterAll(async () => {
-  await idp.close();
-});
+const idp = useDevIdentityProvider({ portalUrl: PORTAL });
 
 async function accessTokenFor(role: string, jar = new CookieJar()): Promise<string> {
   const person = idp.accounts.find((candidate) => candidate.roles.includes(role));
   if (person === undefined) throw new Error(`no demo account with ${role}`);
-  const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, SCOPE);
+  const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, PORTAL_SCOPE);
   const result = await signIn(jar, request, person.username, person.password);
   const tokens = await exchangeCode(idp.issuer, idp.clientId, request, result.redirectedTo?.searchParams.get('code') ?? '', PORTAL);
   return String(tokens.body.access_token);
@@ -108,7 +99,7 @@ describe('local identity provider: signing key rotation', () => {
     const person = idp.accounts[0];
     if (person === undefined) throw new Error('no demo account');
     const jar = new CookieJar();
-    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, SCOPE);
+    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, PORTAL_SCOPE);
     const loginPage = await followUntil(jar, request.url, request.redirectUri);
     expect(loginPage.response.status).toBe(200);
     const action = formAction(await loginPage.response.text(), loginPage.url);

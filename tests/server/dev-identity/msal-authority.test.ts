@@ -1,7 +1,8 @@
 import { AuthorityFactory, Logger, ProtocolMode, StubPerformanceClient } from '@azure/msal-common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevIdentityProvider, type DevIdentityProvider } from '../../../src-server/dev-identity/provider';
+import { describe, expect, it } from 'vitest';
+import type { DevIdentityProvider } from '../../../src-server/dev-identity/provider';
 import { fetchTrusting } from '../../../src-server/dev-identity/trusted-fetch';
+import { useDevIdentityProvider } from './provider-fixture';
 
 /**
  * MSAL's own authority code (@azure/msal-common, under @azure/msal-browser) resolving the local
@@ -10,18 +11,8 @@ import { fetchTrusting } from '../../../src-server/dev-identity/trusted-fetch';
 
 const PORTAL = 'http://localhost:3995';
 
-let httpsIdp: DevIdentityProvider;
-let httpIdp: DevIdentityProvider;
-
-beforeAll(async () => {
-  httpsIdp = await startDevIdentityProvider({ port: 0, portalUrl: PORTAL, tls: 'self-signed', onError: () => undefined });
-  httpIdp = await startDevIdentityProvider({ port: 0, portalUrl: PORTAL, onError: () => undefined });
-});
-
-afterAll(async () => {
-  await httpsIdp.close();
-  await httpIdp.close();
-});
+const httpsIdp = useDevIdentityProvider({ portalUrl: PORTAL, tls: 'self-signed' });
+const httpIdp = useDevIdentityProvider({ portalUrl: PORTAL });
 
 function resolveWithMsal(idp: DevIdentityProvider) {
   const fetchImpl = idp.certificate === null ? fetch : fetchTrusting(idp.certificate);

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevIdentityProvider, type DevIdentityProvider } from '../../../src-server/dev-identity/provider';
+import { describe, expect, it } from 'vitest';
 import { authorizationRequest, browse, CookieJar, followUntil, formAction } from './oidc-client';
+import { PORTAL_SCOPE, useDevIdentityProvider } from './provider-fixture';
 
 const PORTAL = 'http://127.0.0.1:3997';
-const SCOPE = 'openid profile offline_access api://portal/access_as_user';
 
-let idp: DevIdentityProvider;
-
-beforeAll(async () => {
-  idp = await startDevIdentityProvider({ port: 0, portalUrl: PORTAL, onError: () => undefined });
-});
-
-afterAll(async () => {
-  await idp.close();
-});
+const idp = useDevIdentityProvider({ portalUrl: PORTAL });
 
 async function openSignInPage(jar = new CookieJar()) {
-  const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, SCOPE);
+  const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, PORTAL_SCOPE);
   const page = await followUntil(jar, request.url, request.redirectUri);
   return { jar, request, page, html: await page.response.text() };
 }

@@ -1,20 +1,11 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevIdentityProvider, type DevIdentityProvider } from '../../../src-server/dev-identity/provider';
+import { describe, expect, it } from 'vitest';
 import { authorizationRequest, browse, CookieJar, exchangeCode, followUntil, formAction, signIn } from './oidc-client';
+import { PORTAL_SCOPE, useDevIdentityProvider } from './provider-fixture';
 
 const PORTAL = 'http://127.0.0.1:3999';
-const SCOPE = 'openid profile offline_access api://portal/access_as_user';
 
-let idp: DevIdentityProvider;
-
-beforeAll(async () => {
-  idp = await startDevIdentityProvider({ port: 0, portalUrl: PORTAL, onError: () => undefined });
-});
-
-afterAll(async () => {
-  await idp.close();
-});
+const idp = useDevIdentityProvider({ portalUrl: PORTAL });
 
 function account(role: string) {
   const found = idp.accounts.find((candidate) => candidate.roles.includes(role));
@@ -26,7 +17,7 @@ function account(role: string) {
 async function signInAndVerify(role: string, redirectPath = '/auth/redirect') {
   const person = account(role);
   const jar = new CookieJar();
-  const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}${redirectPath}`, SCOPE);
+  const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}${redirectPath}`, PORTAL_SCOPE);
   const result = await signIn(jar, request, person.username, person.password);
   const code = result.redirectedTo?.searchParams.get('code');
   expect(result.redirectedTo?.searchParams.get('state')).toBe(request.state);
@@ -102,7 +93,7 @@ describe('local identity provider: authorization code with PKCE', () => {
   it('refuses a wrong password on the same page with an error and grants nothing', async () => {
     const person = account('Portal.Staff');
     const jar = new CookieJar();
-    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, SCOPE);
+    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, PORTAL_SCOPE);
     const result = await signIn(jar, request, person.username, `${person.password}-wrong`);
     expect(result.redirectedTo).toBeUndefined();
     expect(result.refusedPage?.status).toBe(401);
@@ -117,7 +108,7 @@ describe('local identity provider: authorization code with PKCE', () => {
   it('lets the person try again on the same sign-in after a wrong password', async () => {
     const person = account('Portal.Referrer');
     const jar = new CookieJar();
-    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/referrer-access`, SCOPE);
+    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/referrer-access`, PORTAL_SCOPE);
     const page = await followUntil(jar, request.url, request.redirectUri);
     const action = formAction(await page.response.text(), page.url);
     const post = (password: string) =>
@@ -138,14 +129,14 @@ describe('local identity provider: authorization code with PKCE', () => {
 
   it('refuses an unknown username the same way', async () => {
     const jar = new CookieJar();
-    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, SCOPE);
+    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, PORTAL_SCOPE);
     const result = await signIn(jar, request, 'nobody@demo-radiology.example', 'whatever-password');
     expect(result.refusedPage?.status).toBe(401);
   });
 
   it('escapes what it prints back on the sign-in page', async () => {
     const jar = new CookieJar();
-    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, SCOPE);
+    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, PORTAL_SCOPE);
     const result = await signIn(jar, request, '"><script>alert(1)</script>', 'whatever-password');
     const html = result.refusedPage?.html ?? '';
     expect(html).not.toContain('<script>');
@@ -155,7 +146,7 @@ describe('local identity provider: authorization code with PKCE', () => {
   it('refuses a code exchange without the PKCE verifier', async () => {
     const person = account('Portal.Staff');
     const jar = new CookieJar();
-    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, SCOPE);
+    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, PORTAL_SCOPE);
     const result = await signIn(jar, request, person.username, person.password);
     const code = result.redirectedTo?.searchParams.get('code') ?? '';
     const tokens = await exchangeCode(idp.issuer, idp.clientId, { ...request, codeVerifier: 'x'.repeat(43) }, code, PORTAL);
@@ -164,7 +155,7 @@ describe('local identity provider: authorization code with PKCE', () => {
   });
 
   it('refuses an authorization request without a PKCE challenge', async () => {
-    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, SCOPE);
+    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, PORTAL_SCOPE);
     const url = new URL(request.url);
     url.searchParams.delete('code_challenge');
     url.searchParams.delete('code_challenge_method');
@@ -174,7 +165,7 @@ describe('local identity provider: authorization code with PKCE', () => {
   });
 
   it('refuses a token for any resource other than the portal API', async () => {
-    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, SCOPE);
+    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/auth/redirect`, PORTAL_SCOPE);
     const url = new URL(request.url);
     url.searchParams.set('resource', 'https://other-api.example');
     const response = await fetch(url, { redirect: 'manual' });
@@ -183,7 +174,7 @@ describe('local identity provider: authorization code with PKCE', () => {
   });
 
   it('refuses a redirect URI that is not registered', async () => {
-    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/elsewhere`, SCOPE);
+    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/elsewhere`, PORTAL_SCOPE);
     const response = await fetch(request.url, { redirect: 'manual' });
     expect(response.status).toBe(400);
     const html = await response.text();
@@ -223,7 +214,7 @@ describe('local identity provider: authorization code with PKCE', () => {
         grant_type: 'refresh_token',
         client_id: idp.clientId,
         refresh_token: String(tokens.body.refresh_token),
-        scope: SCOPE,
+        scope: PORTAL_SCOPE,
       }).toString(),
     });
     const renewed = (await response.json()) as Record<string, unknown>;
