@@ -102,7 +102,7 @@ export const PAGE_TABLE = [
     id: 'authentication',
     patterns: [ROUTE.authentication],
     mount: 'both',
-    load: () => import('./features/authentication/authentication-page').then((m) => ({ Component: m.AuthenticationPage })),
+    load: () => import('./features/patient-access/authentication-page').then((m) => ({ Component: m.AuthenticationPage })),
   },
   {
     id: 'deny',

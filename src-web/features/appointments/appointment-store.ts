@@ -21,7 +21,7 @@ import {
   type AppointmentPageState,
 } from './appointment-dialog';
 import { AppointmentRescheduling } from './appointment-rescheduling';
-import { patientAccessStoreOf } from '../authentication/public';
+import { patientAccessStoreOf } from '../patient-access/public';
 
 export { CANCEL_QUESTIONNAIRE_TYPE } from './appointment-cancellation';
 export { DETAILS_FIELDS, type DetailsField } from './appointment-details-change';

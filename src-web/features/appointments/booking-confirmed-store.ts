@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { SignInType } from '@contract/api/patient-access';
 import { googleCalendarUrl, outlookCalendarUrl, type CalendarLinkEvent } from './calendar-links';
-import { patientAccessStoreOf } from '../authentication/public';
+import { patientAccessStoreOf } from '../patient-access/public';
 
 export interface BookingConfirmedDeps {
   api: Pick<AppointmentsApi, 'confirmation' | 'calendarFileUrl'>;

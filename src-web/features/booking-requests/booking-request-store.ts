@@ -6,7 +6,7 @@ import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { PatientSubject } from '../../stores/session-store';
 import { loadSignedInSummary, loadStateOf } from '../../platform/signed-in-summary';
-import { patientAccessStoreOf } from '../authentication/public';
+import { patientAccessStoreOf } from '../patient-access/public';
 
 /** The one dialog open on the booking-request page. */
 export type BookingRequestDialog =

@@ -15,7 +15,7 @@ import { useStores } from '../../stores/use-stores';
 import { RedirectCountdown } from './redirect-countdown';
 import { preloadSurveyModal, QuestionnaireRunModal } from './survey-modal-lazy';
 import './questionnaires.css';
-import { patientAccessStoreOf } from '../authentication/public';
+import { patientAccessStoreOf } from '../patient-access/public';
 
 function typesOf(raw: string | null): QuestionnaireType[] | undefined {
   if (!raw) return undefined;

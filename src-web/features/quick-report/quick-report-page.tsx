@@ -12,7 +12,7 @@ import { hrefOf, ROUTE } from '../../paths';
 import { usePortalHref } from '../../shell/embedded';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
-import { formatReportedAt, FROM_LIST, FROM_PARAM } from '../referrer-access/public';
+import { formatReportedAt, FROM_LIST, FROM_PARAM } from '../referrer-reports/public';
 import { ExamFactItems, ReportPdfLinks, ReportText } from '../results/public';
 import { quickReportStoreOf, type QuickReportStore } from './quick-report-store';
 import './quick-report.css';

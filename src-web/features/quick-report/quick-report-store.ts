@@ -6,7 +6,7 @@ import { createQuickReportApi, type QuickReportApi } from '../../api/quick-repor
 import { hrefOf, paths, ROUTE } from '../../paths';
 import { safeInternalPath, safeRedirectUrl } from '../../platform/safe-url';
 import type { FeatureStoreContext } from '../../stores/root-store';
-import { FROM_LIST, FROM_PARAM } from '../referrer-access/public';
+import { FROM_LIST, FROM_PARAM } from '../referrer-reports/public';
 import type { PortalNavigator } from '../../stores/session-store';
 
 /**

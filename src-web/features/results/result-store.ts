@@ -6,7 +6,7 @@ import { loadSignedInSummary, loadStateOf } from '../../platform/signed-in-summa
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { PortalNavigator } from '../../stores/session-store';
 import { browserWindowOf, ImageOpener, type BrowserWindow, type ImagesProblem } from './image-opener';
-import { patientAccessStoreOf } from '../authentication/public';
+import { patientAccessStoreOf } from '../patient-access/public';
 
 export type { BrowserWindow, ImagesProblem } from './image-opener';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SessionStore } from '../../../src-web/stores/session-store';
-import { recordingNavigator } from '../features/authentication/patient-access-setup';
+import { recordingNavigator } from '../features/patient-access/patient-access-setup';
 
 const KEY = 'DQZGrZ3wpC5qCgHhYxQeMw';
 const OTHER = 'RTZZ7AsePVS1c6abT-l4BA';

@@ -4,8 +4,8 @@ import { createResultsApi } from '../../../../src-web/api/results-api';
 import { HistoryStore } from '../../../../src-web/features/results/history-store';
 import { SessionStore } from '../../../../src-web/stores/session-store';
 import { json, startApiServer } from '../../helpers/api-server';
-import { answer } from '../authentication/patient-access-fixtures';
-import { recordingNavigator } from '../authentication/patient-access-setup';
+import { answer } from '../patient-access/patient-access-fixtures';
+import { recordingNavigator } from '../patient-access/patient-access-setup';
 import { historyRoute, PENDING_HISTORY, RELEASED_ID, releasedHistory } from './history-fixtures';
 import { BOOKING_KEY, imsec, LINK_TTL_MS, viewerAnswer } from './results-fixtures';
 

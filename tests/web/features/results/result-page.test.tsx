@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reportParagraphs } from '../../../../src-web/features/results/result-page';
 import { renderApp, type RenderedApp } from '../../helpers/render-app';
-import { answer } from '../authentication/patient-access-fixtures';
+import { answer } from '../patient-access/patient-access-fixtures';
 import {
   BOOKING_KEY,
   NOT_AVAILABLE,

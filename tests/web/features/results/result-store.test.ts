@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../src-web/api/client';
 import { createPatientAccessApi } from '../../../../src-web/api/patient-access-api';
 import { createResultsApi } from '../../../../src-web/api/results-api';
-import { PatientAccessStore } from '../../../../src-web/features/authentication/patient-access-store';
+import { PatientAccessStore } from '../../../../src-web/features/patient-access/patient-access-store';
 import { isLinkStale, linkLifetimeMs } from '../../../../src-web/features/results/image-link';
 import { ResultStore, type ResultSignInType } from '../../../../src-web/features/results/result-store';
 import { SessionStore } from '../../../../src-web/stores/session-store';
 import { json, startApiServer } from '../../helpers/api-server';
-import { answer } from '../authentication/patient-access-fixtures';
-import { recordingNavigator } from '../authentication/patient-access-setup';
+import { answer } from '../patient-access/patient-access-fixtures';
+import { recordingNavigator } from '../patient-access/patient-access-setup';
 import {
   BOOKING_KEY,
   imsec,

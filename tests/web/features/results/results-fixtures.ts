@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { ImageViewerResponse } from '@contract/api/image-viewer';
 import type { PatientResult } from '@contract/api/results';
 import { json, type RouteHandler } from '../../helpers/api-server';
-import { BOOKING_KEY, signInServer, type SignInServerOptions } from '../authentication/patient-access-fixtures';
+import { BOOKING_KEY, signInServer, type SignInServerOptions } from '../patient-access/patient-access-fixtures';
 
 export { BOOKING_KEY };
 

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { SharedResults } from '@contract/api/result-shares';
 import { json, type RouteHandler } from '../../helpers/api-server';
-import { CODE, SHARE_TOKEN, signInServer, type SignInServerOptions } from '../authentication/patient-access-fixtures';
+import { CODE, SHARE_TOKEN, signInServer, type SignInServerOptions } from '../patient-access/patient-access-fixtures';
 import { imsec, LINK_TTL_MS, viewerAnswer } from '../results/results-fixtures';
 
 export { SHARE_TOKEN };

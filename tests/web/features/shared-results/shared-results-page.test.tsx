@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, type RenderedApp } from '../../helpers/render-app';
-import { answer, CODE, DATE_OF_BIRTH } from '../authentication/patient-access-fixtures';
+import { answer, CODE, DATE_OF_BIRTH } from '../patient-access/patient-access-fixtures';
 import { RESULT_ID, SHARE_TOKEN, sharedResults, sharedServer, type SharedServerOptions } from './shared-results-fixtures';
 
 async function open(options: SharedServerOptions = {}, url = `/results/shared#${SHARE_TOKEN}`) {

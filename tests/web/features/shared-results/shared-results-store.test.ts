@@ -8,8 +8,8 @@ import { paths } from '../../../../src-web/paths';
 import { readShareToken } from '../../../../src-web/platform/share-token';
 import { SessionStore } from '../../../../src-web/stores/session-store';
 import { startApiServer } from '../../helpers/api-server';
-import { answer } from '../authentication/patient-access-fixtures';
-import { recordingNavigator } from '../authentication/patient-access-setup';
+import { answer } from '../patient-access/patient-access-fixtures';
+import { recordingNavigator } from '../patient-access/patient-access-setup';
 import { imsec, LINK_TTL_MS } from '../results/results-fixtures';
 import { RESULT_ID, SHARE_TOKEN, sharedResults, sharedServer, type SharedServerOptions } from './shared-results-fixtures';
 

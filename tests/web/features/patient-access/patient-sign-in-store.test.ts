@@ -4,7 +4,7 @@ import {
   maxAttemptsName,
   retryAfterSeconds,
   withSharedFlag,
-} from '../../../../src-web/features/authentication/patient-sign-in-store';
+} from '../../../../src-web/features/patient-access/patient-sign-in-store';
 import { answer, BOOKING_KEY, CODE, DATE_OF_BIRTH } from './patient-access-fixtures';
 import { params, setup, type Setup } from './patient-access-setup';
 

@@ -1,8 +1,8 @@
 /** The stores of patient sign-in wired to a real local HTTP server (the fake sign-in API), as root-store.ts wires them. */
 import { createApiClient } from '../../../../src-web/api/client';
 import { createPatientAccessApi } from '../../../../src-web/api/patient-access-api';
-import { PatientAccessStore } from '../../../../src-web/features/authentication/patient-access-store';
-import { PatientSignInStore, type AuthenticationParams } from '../../../../src-web/features/authentication/patient-sign-in-store';
+import { PatientAccessStore } from '../../../../src-web/features/patient-access/patient-access-store';
+import { PatientSignInStore, type AuthenticationParams } from '../../../../src-web/features/patient-access/patient-sign-in-store';
 import { SessionStore, type PortalNavigator } from '../../../../src-web/stores/session-store';
 import { startApiServer } from '../../helpers/api-server';
 import { BOOKING_KEY, signInServer, type SignInServerOptions } from './patient-access-fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingFromUrl, readAuthenticationParams } from '../../../../src-web/features/authentication/authentication-params';
+import { bookingFromUrl, readAuthenticationParams } from '../../../../src-web/features/patient-access/authentication-params';
 
 const KEY = 'DQZGrZ3wpC5qCgHhYxQeMw';
 const read = (query: string, embedded = false) => readAuthenticationParams(new URLSearchParams(query), embedded);

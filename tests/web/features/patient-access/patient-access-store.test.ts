@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoleTranslations } from '../../../../src-web/features/authentication/patient-access-options';
-import { PatientSignInStore } from '../../../../src-web/features/authentication/patient-sign-in-store';
+import { parseRoleTranslations } from '../../../../src-web/features/patient-access/patient-access-options';
+import { PatientSignInStore } from '../../../../src-web/features/patient-access/patient-sign-in-store';
 import { answer, BOOKING_KEY } from './patient-access-fixtures';
 import { setup } from './patient-access-setup';
 

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { answerWords, pickerFormat } from '../../../../src-web/features/report-feedback/staff-feedback-format';
+import { answerWords, pickerFormat } from '../../../../src-web/features/referrer-feedback/staff-feedback-format';
 import { formatCalendarDate } from '../../../../src-web/platform/dates';
 
 // The date pickers of the staff feedback table write a day as the locale's one medium date does.

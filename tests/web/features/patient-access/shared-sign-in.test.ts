@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAuthenticationParams } from '../../../../src-web/features/authentication/authentication-params';
+import { readAuthenticationParams } from '../../../../src-web/features/patient-access/authentication-params';
 import { answer, CODE, DATE_OF_BIRTH, SHARE_TOKEN } from './patient-access-fixtures';
 import { params, setup } from './patient-access-setup';
 

@@ -12,7 +12,7 @@ import { usePortalHref } from '../../shell/embedded';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { LazySurveyModal } from '../questionnaires/public';
-import { formatReportedAt, FROM_LIST, FROM_PARAM } from '../referrer-access/public';
+import { formatReportedAt, FROM_LIST, FROM_PARAM } from '../referrer-reports/public';
 import { reportFeedbackStoreOf, type ReportFeedbackStore } from './report-feedback-store';
 
 /**
