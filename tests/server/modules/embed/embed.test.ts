@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EMBED_SCRIPT_CACHE_CONTROL } from '../../../../src-server/modules/embed/routes';
 import { backends } from '../../helpers/database';
+import { cspDirective } from '../../helpers/csp';
 import { useTestApp } from '../../helpers/test-app';
 
 // Embedding for providers (docs/embedding.md): the script tag's file, and the question the framed
 // portal asks before it posts its height to the page around it.
 
 const PORTAL = 'https://portal.harbourrange.example';
-
-function frameAncestors(header: string | string[] | number | undefined): string[] {
-  const directive = String(header ?? '')
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith('frame-ancestors '));
-  return directive?.split(/\s+/).slice(1) ?? [];
-}
 
 describe.each(backends())('embedding on %s', (backend) => {
   const server = useTestApp({ backend, webRoot: true, env: { EMBED_ORIGINS: 'https://partner.example', PUBLIC_URL: PORTAL } });
@@ -86,19 +79,19 @@ describe.each(backends())('embedding on %s', (backend) => {
       const url = `/iframe/select-region?parentOrigin=${encodeURIComponent('https://partner.example')}`;
       const response = await server.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(response.statusCode).toBe(200);
-      expect(frameAncestors(response.headers['content-security-policy'])).toEqual(PROVIDER_ORIGINS);
+      expect(cspDirective(response, 'frame-ancestors')).toEqual(PROVIDER_ORIGINS);
     });
 
     it('never widens frame-ancestors to the origin a frame claims', async () => {
       const url = `/iframe/select-region?parentOrigin=${encodeURIComponent('https://evil.example')}`;
       const response = await server.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(frameAncestors(response.headers['content-security-policy'])).toEqual(PROVIDER_ORIGINS);
+      expect(cspDirective(response, 'frame-ancestors')).toEqual(PROVIDER_ORIGINS);
       expect(response.headers['x-frame-options']).toBeUndefined();
     });
 
     it('keeps the test page (/iframe-test) framed by the portal alone', async () => {
       const response = await server.app.inject({ method: 'GET', url: '/iframe-test', headers: { accept: 'text/html' } });
-      expect(frameAncestors(response.headers['content-security-policy'])).toEqual(["'self'"]);
+      expect(cspDirective(response, 'frame-ancestors')).toEqual(["'self'"]);
     });
   });
 });
