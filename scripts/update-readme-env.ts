@@ -1,5 +1,6 @@
-// Rewrites the environment-variable table in README.md from ENV_VARIABLES in src-server/config.ts,
-// so the README and the server never disagree: `node --import tsx scripts/update-readme-env.ts`.
+// Rewrites the environment-variable table in README.md from the declaration in src-server/config-env.ts
+// (the rows parseConfig parses with), so the README and the server never disagree:
+// `node --import tsx scripts/update-readme-env.ts`.
 // tests/server/readme-env.test.ts fails when the README is out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
