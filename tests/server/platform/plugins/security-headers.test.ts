@@ -116,16 +116,6 @@ describe.each(backends())('security headers on every response on %s', (backend) 
     expect(csp.get('frame-ancestors')).toEqual(["'self'", 'https://new-site.example', 'https://partner.example', 'http://127.0.0.1:4400']);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://o42.ingest.sentry.example']);
   });
-
-  it('lets the page reach and frame the identity provider when one is configured', () => {
-    const csp = buildContentSecurityPolicy(
-      { frameAncestors: [], connectSources: ['https://login.example'], frameSources: ['https://login.example'] },
-      null,
-    );
-    expect(csp).toContain("connect-src 'self' https://login.example;");
-    expect(csp).toContain("frame-src 'self' https://login.example;");
-    expect(csp).toContain("form-action 'self';");
-  });
 });
 
 describe('buildContentSecurityPolicy', () => {
