@@ -1,4 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { FeedbackQuestionnaireResponseSchema } from '@contract/api/referrer-feedback';
 import type { Database } from '../../../../src-server/db/connection';
 import { client } from '../patient-access/sign-in-kit';
 
@@ -13,6 +15,13 @@ export const feedbackQuestionnaire = (app: FastifyInstance, imsec: string): Prom
 
 export const giveFeedback = (app: FastifyInstance, imsec: string, body: object): Promise<LightMyRequestResponse> =>
   client(app).request('POST', `${FEEDBACK_PATH}?imsec=${encodeURIComponent(imsec)}`, body);
+
+/** Answers the questionnaire the imsec's report offers, as the referrer's form does; the test fails unless it is stored (201). */
+export async function answerFeedback(app: FastifyInstance, imsec: string, answer: object): Promise<void> {
+  const { questionnaire } = FeedbackQuestionnaireResponseSchema.parse((await feedbackQuestionnaire(app, imsec)).json());
+  const response = await giveFeedback(app, imsec, { questionnaireId: questionnaire?.questionnaireId, questionnaireResult: answer });
+  expect(response.statusCode, response.body).toBe(201);
+}
 
 export async function setFeedbackEnabled(db: Database, enabled: boolean): Promise<void> {
   await db.query(`update provider set app_config = jsonb_set(app_config, '{referrerReportQualityFeedbackEnabled}', $1::jsonb)`, [

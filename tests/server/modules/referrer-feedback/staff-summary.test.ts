@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FeedbackListResponseSchema, FeedbackQuestionnaireResponseSchema } from '@contract/api/referrer-feedback';
 import { backends } from '../../helpers/database';
-import { useTestApp } from '../../helpers/test-app';
 import { AMELIA, LIAM } from '../patient-access/sign-in-kit';
 import { deliverWithReferrerLink, INTEGRATION_ENV } from '../results/results-kit';
-import { REFERRER_CLAIMS, STAFF_CLAIMS, staffBrowser, useTestIdentityProvider, type StaffBrowser } from '../staff-access/identity-kit';
-import { FEEDBACK_PATH, feedbackQuestionnaire, giveFeedback, SIGNING_KEY } from './feedback-kit';
+import { REFERRER_CLAIMS, STAFF_CLAIMS, staffBrowser, useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
+import { answerFeedback, FEEDBACK_PATH, SIGNING_KEY } from './feedback-kit';
 
 // What staff read of referrer feedback (docs/rules/referrers.md#report-quality-feedback): each
 // feedback newest first, a page at a time, and per referrer and per modality the count and the
@@ -16,8 +15,7 @@ const RILEY = { name: 'Dr Riley Referrer', providerNumber: '2426711A', email: 'r
 const NGUYEN = { name: 'Dr Amelia Nguyen', providerNumber: '4932751K', email: 'amelia.nguyen@harbour-medical.example' };
 
 describe.each(backends())('referrer feedback for staff on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, env: { ...INTEGRATION_ENV, SIGNED_LINK_KEYS: SIGNING_KEY }, identity: () => provider.options });
+  const { server, signedIn } = useStaffTestApp({ backend, env: { ...INTEGRATION_ENV, SIGNED_LINK_KEYS: SIGNING_KEY } });
   let staff: StaffBrowser;
   let referrer: StaffBrowser;
 
@@ -45,24 +43,12 @@ describe.each(backends())('referrer feedback for staff on %s', (backend) => {
     ];
     for (const item of given) {
       const { imsec } = await deliverWithReferrerLink(server.app, server.db, item.bookingKey, { ...item, releaseAt });
-      const questionnaire = FeedbackQuestionnaireResponseSchema.parse(
-        (await feedbackQuestionnaire(server.app, imsec)).json(),
-      ).questionnaire;
-      const response = await giveFeedback(server.app, imsec, {
-        questionnaireId: questionnaire?.questionnaireId,
-        questionnaireResult: item.answer,
-      });
-      expect(response.statusCode, response.body).toBe(201);
+      await answerFeedback(server.app, imsec, item.answer);
       // Newest first needs distinct times.
       server.clock.advance(60_000);
     }
-    staff = staffBrowser(server.app, '198.51.100.31');
-    expect((await staff.signIn(await provider.sign(STAFF_CLAIMS, server.clock.now()))).statusCode).toBe(200);
-    referrer = staffBrowser(server.app, '198.51.100.32');
-    expect(
-      (await referrer.signIn(await provider.sign({ ...REFERRER_CLAIMS, provider_number: RILEY.providerNumber }, server.clock.now())))
-        .statusCode,
-    ).toBe(200);
+    staff = await signedIn(STAFF_CLAIMS, '198.51.100.31');
+    referrer = await signedIn({ ...REFERRER_CLAIMS, provider_number: RILEY.providerNumber }, '198.51.100.32');
   });
 
   it('lists the feedback newest first, a page at a time', async () => {
@@ -127,8 +113,7 @@ describe.each(backends())('referrer feedback for staff on %s', (backend) => {
     expect((await referrer.request('GET', `${FEEDBACK_PATH}?pacsAppointmentId=ACC-SUM-3`)).statusCode).toBe(404);
     expect((await referrer.request('GET', `${FEEDBACK_PATH}?pacsAppointmentId=ACC-NONE`)).statusCode).toBe(404);
     // A referrer signed in without a provider number finds none (fails closed).
-    const unnamed = staffBrowser(server.app, '198.51.100.35');
-    expect((await unnamed.signIn(await provider.sign(REFERRER_CLAIMS, server.clock.now()))).statusCode).toBe(200);
+    const unnamed = await signedIn(REFERRER_CLAIMS, '198.51.100.35');
     expect((await unnamed.request('GET', url)).statusCode).toBe(404);
   });
 });

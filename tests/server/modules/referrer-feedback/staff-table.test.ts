@@ -1,18 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  FeedbackExportQuerySchema,
-  FeedbackListResponseSchema,
-  FeedbackQuestionnaireResponseSchema,
-  type FeedbackListResponse,
-} from '@contract/api/referrer-feedback';
+import { FeedbackExportQuerySchema, FeedbackListResponseSchema, type FeedbackListResponse } from '@contract/api/referrer-feedback';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { createReferrerFeedback } from '../../../../src-server/modules/referrer-feedback/public';
 import { backends } from '../../helpers/database';
-import { useTestApp } from '../../helpers/test-app';
 import { AMELIA, GRACE, LIAM } from '../patient-access/sign-in-kit';
 import { deliverWithReferrerLink, INTEGRATION_ENV } from '../results/results-kit';
-import { REFERRER_CLAIMS, STAFF_CLAIMS, staffBrowser, useTestIdentityProvider, type StaffBrowser } from '../staff-access/identity-kit';
-import { feedbackQuestionnaire, giveFeedback, SIGNING_KEY } from './feedback-kit';
+import { REFERRER_CLAIMS, STAFF_CLAIMS, staffBrowser, useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
+import { answerFeedback, SIGNING_KEY } from './feedback-kit';
 
 // The staff feedback table and its CSV (docs/rules/referrers.md#report-quality-feedback): the
 // server filters by referrer, modality and a date range read in a time zone, sorts by date,
@@ -58,8 +52,7 @@ const GIVEN = [
 ] as const;
 
 describe.each(backends())('the staff feedback table and CSV on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, env: { ...INTEGRATION_ENV, SIGNED_LINK_KEYS: SIGNING_KEY }, identity: () => provider.options });
+  const { server, signedIn } = useStaffTestApp({ backend, env: { ...INTEGRATION_ENV, SIGNED_LINK_KEYS: SIGNING_KEY } });
   let staff: StaffBrowser;
   let referrer: StaffBrowser;
   /** Accession number -> modality code of its exam. */
@@ -83,24 +76,15 @@ describe.each(backends())('the staff feedback table and CSV on %s', (backend) =>
         referrer: item.referrer,
         releaseAt,
       });
-      const questionnaire = FeedbackQuestionnaireResponseSchema.parse(
-        (await feedbackQuestionnaire(server.app, imsec)).json(),
-      ).questionnaire;
-      const response = await giveFeedback(server.app, imsec, {
-        questionnaireId: questionnaire?.questionnaireId,
-        questionnaireResult: item.answer,
-      });
-      expect(response.statusCode, response.body).toBe(201);
+      await answerFeedback(server.app, imsec, item.answer);
     }
     const rows = await server.db.query<{ accession_number: string; code: string }>(
       `select r.accession_number, m.code from result_report r join appointment a on a.id = r.appointment_id
          join exam e on e.id = a.exam_id join modality m on m.id = e.modality_id where r.accession_number like 'ACC-TBL-%'`,
     );
     for (const row of rows) modalityOf.set(row.accession_number, row.code);
-    staff = staffBrowser(server.app, '198.51.100.41');
-    expect((await staff.signIn(await provider.sign(STAFF_CLAIMS, server.clock.now()))).statusCode).toBe(200);
-    referrer = staffBrowser(server.app, '198.51.100.42');
-    expect((await referrer.signIn(await provider.sign(REFERRER_CLAIMS, server.clock.now()))).statusCode).toBe(200);
+    staff = await signedIn(STAFF_CLAIMS, '198.51.100.41');
+    referrer = await signedIn(REFERRER_CLAIMS, '198.51.100.42');
   });
 
   it('offers every referrer and modality with feedback as the filter choices, and patient, exam and modality on each row', async () => {
