@@ -81,6 +81,7 @@ export const ENV = declareVariables({
     default: '587',
     description: 'SMTP port; 465 uses implicit TLS, others STARTTLS.',
     parse: wholeNumberIn(1, 65535, 587),
+    // Its number is checked even alone, as it always was; the other SMTP_* only with SMTP_HOST.
     with: { name: 'SMTP_HOST', alone: 'checked' },
   },
   SMTP_USER: {
