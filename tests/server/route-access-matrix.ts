@@ -243,22 +243,34 @@ interface MatrixDeps {
   provider: TestIdentityProvider;
 }
 
+/** A request from the callers' address with exactly these headers. */
+function injectFrom(
+  deps: MatrixDeps,
+  method: string,
+  url: string,
+  payload: object | string | undefined,
+  headers: Record<string, string>,
+): Promise<LightMyRequestResponse> {
+  return deps.app.inject({
+    method: method as 'GET',
+    url,
+    remoteAddress: CALLER_ADDRESS,
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+/** What the web client sends with a session: the CSRF header, and the session cookie once it has one. */
+function browserHeaders(browser: CookieBrowser, cookieName: string): Record<string, string> {
+  return { [CSRF_HEADER]: CSRF_HEADER_VALUE, ...(browser.token === null ? {} : { cookie: `${cookieName}=${browser.token}` }) };
+}
+
 function sessionCaller(deps: MatrixDeps, name: CallerName, cookieName: string, signIn: (browser: CookieBrowser) => Promise<void>): Caller {
   const browser = cookieBrowser(deps.app, cookieName, CALLER_ADDRESS);
   return {
     name,
     send: (method, url, payload, extra = {}) =>
-      deps.app.inject({
-        method: method as 'GET',
-        url,
-        remoteAddress: CALLER_ADDRESS,
-        headers: {
-          [CSRF_HEADER]: CSRF_HEADER_VALUE,
-          ...(browser.token === null ? {} : { cookie: `${cookieName}=${browser.token}` }),
-          ...extra,
-        },
-        ...(payload === undefined ? {} : { payload }),
-      }),
+      injectFrom(deps, method, url, payload, { ...browserHeaders(browser, cookieName), ...extra }),
     renew: () => signIn(browser),
   };
 }
@@ -286,17 +298,10 @@ function kioskCaller(deps: MatrixDeps, name: 'kiosk' | 'kiosk + patient (appoint
   return {
     name,
     send: (method, url, payload, extra = {}) =>
-      deps.app.inject({
-        method: method as 'GET',
-        url,
-        remoteAddress: CALLER_ADDRESS,
-        headers: {
-          [CSRF_HEADER]: CSRF_HEADER_VALUE,
-          authorization: `Kiosk ${token}`,
-          ...(browser.token === null ? {} : { cookie: `${PATIENT_SESSION_COOKIE}=${browser.token}` }),
-          ...extra,
-        },
-        ...(payload === undefined ? {} : { payload }),
+      injectFrom(deps, method, url, payload, {
+        ...browserHeaders(browser, PATIENT_SESSION_COOKIE),
+        authorization: `Kiosk ${token}`,
+        ...extra,
       }),
     renew: async () => {
       const kioskAdmin = all().find((caller) => caller.name === 'kioskAdmin');
@@ -380,14 +385,7 @@ export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
     const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
     return {
       name,
-      send: (method, url, payload, extra = {}) =>
-        deps.app.inject({
-          method: method as 'GET',
-          url,
-          remoteAddress: CALLER_ADDRESS,
-          headers: { ...headers, ...extra },
-          ...(payload === undefined ? {} : { payload }),
-        }),
+      send: (method, url, payload, extra = {}) => injectFrom(deps, method, url, payload, { ...headers, ...extra }),
       renew: () => Promise.resolve(),
     };
   });
