@@ -35,6 +35,20 @@ export function parseSetCookie(response: LightMyRequestResponse): SetCookie {
   return { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), attributes };
 }
 
+/** A session cookie named `name` as the __Host- prefix and a framed portal need it, living as long as the browser. */
+export function expectHostSessionCookie(cookie: SetCookie, name: string): void {
+  expect(cookie.name).toBe(name);
+  expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  // What the __Host- prefix demands: Secure, Path=/ and no Domain.
+  expect(cookie.attributes.get('path')).toBe('/');
+  expect(cookie.attributes.has('domain')).toBe(false);
+  expect(cookie.attributes.get('secure')).toBe('');
+  expect(cookie.attributes.get('httponly')).toBe('');
+  expect(cookie.attributes.get('samesite')).toBe('None');
+  expect(cookie.attributes.get('partitioned')).toBe('');
+  expect(cookie.attributes.has('max-age')).toBe(false);
+}
+
 export interface CookieBrowser {
   address: string;
   token: string | null;
