@@ -52,6 +52,16 @@ describe.each(backends())('booking limits on %s', (backend) => {
     expect(response.headers['retry-after']).toBe(String(SECONDS_TO_MIDNIGHT));
   }
 
+  /** A limiter of its own on the app's database and clock, with the app's limits: it reads and writes the same counts. */
+  const limiterOnAppDatabase = () =>
+    createBookingLimiter({
+      db: server.db,
+      clock: server.clock,
+      captcha: createCaptcha({ db: server.db, clock: server.clock, secret: () => Promise.resolve('test-secret') }),
+      secret: () => Promise.resolve('test-secret'),
+      limits: SMALL_LIMITS,
+    });
+
   type Send = (address: string, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
 
   /**
@@ -170,13 +180,7 @@ describe.each(backends())('booking limits on %s', (backend) => {
   });
 
   it('an exempt device is never asked for an answer but is still refused past the second threshold; no request is exempt yet', async () => {
-    const limiter = createBookingLimiter({
-      db: server.db,
-      clock: server.clock,
-      captcha: createCaptcha({ db: server.db, clock: server.clock, secret: () => Promise.resolve('test-secret') }),
-      secret: () => Promise.resolve('test-secret'),
-      limits: SMALL_LIMITS,
-    });
+    const limiter = limiterOnAppDatabase();
     const kiosk = { ip: newClientAddress(), captcha: undefined, exempt: true };
     for (let index = 0; index < 4; index++) await limiter.admitHold(kiosk);
     await expect(limiter.admitHold(kiosk)).rejects.toMatchObject({ code: 'too_many_requests', statusCode: 429 });
@@ -193,13 +197,7 @@ describe.each(backends())('booking limits on %s', (backend) => {
       expect((await holdFrom(address, index < 2 ? {} : await captchaHeaders(server.app))).statusCode).toBe(201);
     }
     expectRefused(await holdFrom(address, await captchaHeaders(server.app)));
-    const limiter = createBookingLimiter({
-      db: server.db,
-      clock: server.clock,
-      captcha: createCaptcha({ db: server.db, clock: server.clock, secret: () => Promise.resolve('test-secret') }),
-      secret: () => Promise.resolve('test-secret'),
-      limits: SMALL_LIMITS,
-    });
+    const limiter = limiterOnAppDatabase();
     expect(await limiter.sweep()).toBe(0);
     server.clock.set(new Date(Date.parse(SEED_NOW) + SECONDS_TO_MIDNIGHT * 1000));
     try {
