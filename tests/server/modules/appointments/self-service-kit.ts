@@ -125,6 +125,15 @@ export async function rowsOf(db: Database, bookingKey: string): Promise<Array<{ 
   return rows.map((row) => ({ status: row.status, starts_at: new Date(row.starts_ms).toISOString() }));
 }
 
+/** The e-mail address the booking's patient gave ('' when it has none). */
+export async function patientEmailOf(db: Database, bookingKey: string): Promise<string> {
+  const [row] = await db.query<{ email: string }>(
+    `select p.email from appointment a join patient p on p.id = a.patient_id where a.booking_key = $1 limit 1`,
+    [bookingKey],
+  );
+  return row?.email ?? '';
+}
+
 export async function auditSince(
   db: Database,
   since: number,

@@ -12,7 +12,7 @@ import { createOutboxWorker } from '../../../../src-server/platform/outbox/outbo
 import { backends, SEED_NOW } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { collectingLogger, smtpConfigFor, startTestSmtpServer, type TestSmtpServer } from '../../helpers/test-smtp-server';
-import { bookThrough, signIn } from '../appointments/self-service-kit';
+import { bookThrough, patientEmailOf, signIn } from '../appointments/self-service-kit';
 import { patient, requestBooking } from '../booking/booking-test-kit';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
 import { REFERRER_CLAIMS, STAFF_CLAIMS, staffBrowser, useTestIdentityProvider, type StaffBrowser } from '../staff-access/identity-kit';
@@ -72,11 +72,7 @@ describe.each(backends())('mail flows on %s', (backend) => {
 
   it('should mail the patient when they ask to reschedule and when they cancel, once each', async () => {
     const booked = await bookThrough(server.app, { exams: 'xr-chest', clinic: 'chatswood', date: '2026-03-18', slot: 6 });
-    const [row] = await server.db.query<{ email: string }>(
-      `select p.email from appointment a join patient p on p.id = a.patient_id where a.booking_key = $1 limit 1`,
-      [booked.bookingKey],
-    );
-    const email = row?.email ?? '';
+    const email = await patientEmailOf(server.db, booked.bookingKey);
     const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
     const asked = await signed.post(`/api/appointments/${booked.bookingKey}/request-reschedule`, { note: 'Mornings please' });
     expect(asked.statusCode, asked.body).toBe(200);

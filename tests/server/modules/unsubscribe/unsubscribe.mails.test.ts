@@ -20,7 +20,7 @@ import { backends, SEED_NOW } from '../../helpers/database';
 import { testConfig } from '../../helpers/build-server';
 import { useTestApp } from '../../helpers/test-app';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../helpers/test-smtp-server';
-import { bookThrough, signIn } from '../appointments/self-service-kit';
+import { bookThrough, patientEmailOf, signIn } from '../appointments/self-service-kit';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
 import { headerOf, oneClickOf, recipientRows, sendQueued, SIGNING_KEY } from './unsubscribe-kit';
 
@@ -184,11 +184,7 @@ describe.each(backends())('unsubscribe links in every mail on %s', (backend) => 
 
   it('should record the appointment page unsubscribe in the same place: no cancellation mail, and the mail link shows it', async () => {
     const booked = await bookThrough(server.app, { exams: 'xr-chest', clinic: 'chatswood', date: '2026-03-18', slot: 4 });
-    const [row] = await server.db.query<{ email: string }>(
-      `select p.email from appointment a join patient p on p.id = a.patient_id where a.booking_key = $1 limit 1`,
-      [booked.bookingKey],
-    );
-    const email = row?.email ?? '';
+    const email = await patientEmailOf(server.db, booked.bookingKey);
     const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
     const unsubscribed = await signed.post(`/api/appointments/${booked.bookingKey}/unsubscribe`, {});
     expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
