@@ -200,22 +200,19 @@ describe.each(backends())('staff bookings and the booking limits on %s', (backen
       );
       expect(booked.statusCode, booked.body).toBe(201);
     }
+    // A patient at the desk, without a session.
+    const bookAtDesk = async (flags: object) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/booking/appointments',
+        remoteAddress: desk,
+        headers: { 'idempotency-key': randomUUID() },
+        payload: { exams: [EXAM], clinicSlug: CLINIC, startsAt: await freeTime(), patient: patient(), ...flags },
+      });
     // The staff member's holds and bookings were not counted against the desk: a patient there books once freely.
-    const first = await server.app.inject({
-      method: 'POST',
-      url: '/api/booking/appointments',
-      remoteAddress: desk,
-      headers: { 'idempotency-key': randomUUID() },
-      payload: { exams: [EXAM], clinicSlug: CLINIC, startsAt: await freeTime(), patient: patient() },
-    });
+    const first = await bookAtDesk({});
     expect(first.statusCode, first.body).toBe(201);
-    const second = await server.app.inject({
-      method: 'POST',
-      url: '/api/booking/appointments',
-      remoteAddress: desk,
-      headers: { 'idempotency-key': randomUUID() },
-      payload: { exams: [EXAM], clinicSlug: CLINIC, startsAt: await freeTime(), patient: patient(), staffBooking: true },
-    });
+    const second = await bookAtDesk({ staffBooking: true });
     expect(second.statusCode, 'the flag without a staff session is limited as any booking').toBe(403);
     expect(second.json()).toMatchObject({ code: 'captcha_required' });
   });

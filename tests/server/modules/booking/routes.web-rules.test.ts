@@ -75,27 +75,23 @@ describe.each(backends())('booking rules the web checks, enforced by the server 
   });
 
   it('records only a walk-in exam the provider lists, with its own minutes; an unknown one is a 400 that books nothing', async () => {
+    const bookWalkIn = (walkInExam: object) =>
+      book(server.app, {
+        exams: ['ct-brain'],
+        clinicSlug: 'parramatta',
+        startsAt: sydney('2026-03-19', '11:00'),
+        patient: patient(),
+        walkInExam,
+      });
     const before = await countRows(server.db, 'appointment');
-    const unknown = await book(server.app, {
-      exams: ['ct-brain'],
-      clinicSlug: 'parramatta',
-      startsAt: sydney('2026-03-19', '11:00'),
-      patient: patient(),
-      walkInExam: { name: 'Free full-body MRI, click https://phish.example', prepTime: 0, minutesPrior: 0 },
-    });
+    const unknown = await bookWalkIn({ name: 'Free full-body MRI, click https://phish.example', prepTime: 0, minutesPrior: 0 });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ code: 'validation_failed' });
     expect(JSON.stringify(unknown.json())).toContain('walkInExam');
     expect(await countRows(server.db, 'appointment')).toBe(before);
 
     // A listed name with made-up minutes is recorded with the provider's minutes.
-    const listed = await book(server.app, {
-      exams: ['ct-brain'],
-      clinicSlug: 'parramatta',
-      startsAt: sydney('2026-03-19', '11:00'),
-      patient: patient(),
-      walkInExam: { name: 'Bone density scan (walk-in)', prepTime: 600, minutesPrior: 0 },
-    });
+    const listed = await bookWalkIn({ name: 'Bone density scan (walk-in)', prepTime: 600, minutesPrior: 0 });
     expect(listed.statusCode, listed.body).toBe(201);
     const rows = await server.db.query<{ walk_in_exam: unknown }>(`select walk_in_exam from appointment where booking_key = $1`, [
       listed.json<{ bookingKey: string }>().bookingKey,
