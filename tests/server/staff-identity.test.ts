@@ -5,6 +5,7 @@ import { testConfig } from './helpers/build-server';
 import { backends } from './helpers/database';
 import { useTestApp } from './helpers/test-app';
 import { authorizationRequest, CookieJar, exchangeCode, signIn } from './dev-identity/oidc-client';
+import { PORTAL_SCOPE } from './dev-identity/provider-fixture';
 import { staffBrowser } from './modules/staff-access/identity-kit';
 
 // What `npm start` wires with DEV_IDENTITY_PORT set (src-server/staff-identity.ts, from
@@ -14,7 +15,6 @@ import { staffBrowser } from './modules/staff-access/identity-kit';
 // certificate. The default, the provider inside the portal, is in dev-identity/mounted.test.ts.
 
 const PORTAL = 'http://localhost:3000';
-const SCOPE = 'openid profile offline_access api://portal/access_as_user';
 
 describe.each(backends())('staff sign-in through the local demo provider on a port of its own, on %s', (backend) => {
   let staffIdentity: StaffIdentity;
@@ -33,7 +33,7 @@ describe.each(backends())('staff sign-in through the local demo provider on a po
     // The test is the browser that has accepted the provider's certificate.
     const trusting = fetchTrusting(staffIdentity.certificate ?? '');
     const jar = new CookieJar(trusting);
-    const request = authorizationRequest(issuer, 'portal-web', `${PORTAL}/auth/redirect`, SCOPE);
+    const request = authorizationRequest(issuer, 'portal-web', `${PORTAL}/auth/redirect`, PORTAL_SCOPE);
     const result = await signIn(jar, request, username, password);
     const code = result.redirectedTo?.searchParams.get('code') ?? '';
     const tokens = await exchangeCode(issuer, 'portal-web', request, code, PORTAL, trusting);

@@ -5,7 +5,7 @@ import { createRemoteJWKSet, customFetch, jwtVerify } from 'jose';
 import { selfSignedCertificate } from '../../../src-server/dev-identity/self-signed';
 import { fetchTrusting } from '../../../src-server/dev-identity/trusted-fetch';
 import { authorizationRequest, CookieJar, exchangeCode, signIn } from './oidc-client';
-import { useDevIdentityProvider } from './provider-fixture';
+import { PORTAL_SCOPE, useDevIdentityProvider } from './provider-fixture';
 
 const PORTAL = 'http://localhost:3996';
 
@@ -76,8 +76,7 @@ describe('local identity provider over https (the authority MSAL accepts)', () =
     const trusting = fetchTrusting(idp.certificate ?? '');
     const person = idp.accounts.find((candidate) => candidate.roles.includes('Portal.Referrer'));
     const jar = new CookieJar(trusting);
-    const scope = 'openid profile offline_access api://portal/access_as_user';
-    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/referrer-access`, scope);
+    const request = authorizationRequest(idp.issuer, idp.clientId, `${PORTAL}/referrer-access`, PORTAL_SCOPE);
     const result = await signIn(jar, request, person?.username ?? '', person?.password ?? '');
     const code = result.redirectedTo?.searchParams.get('code') ?? '';
     const tokens = await exchangeCode(idp.issuer, idp.clientId, request, code, PORTAL, trusting);

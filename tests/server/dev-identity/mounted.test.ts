@@ -8,13 +8,12 @@ import { backends } from '../helpers/database';
 import { useTestApp } from '../helpers/test-app';
 import { staffBrowser } from '../modules/staff-access/identity-kit';
 import { authorizationRequest, browse, CookieJar, exchangeCode, followUntil, signIn } from './oidc-client';
+import { PORTAL_SCOPE } from './provider-fixture';
 
 // The default of `npm start` (docs/identity.md#local-identity-provider): the demo provider
 // inside the portal under /dev/idp, plain http on the portal's own origin, so a newcomer has no
 // certificate to accept; the portal opened as localhost or 127.0.0.1 (or the machine's address)
 // signs in and comes back there, and no other site can be a redirect target.
-
-const SCOPE = 'openid profile offline_access api://portal/access_as_user';
 
 describe('which origins the demo provider inside the portal sends sign-ins back to', () => {
   const allowed = portalOriginPolicy('http://localhost:3000');
@@ -59,7 +58,7 @@ describe.each(backends())('staff sign-in through the demo provider inside the po
 
   async function accessTokenOf(origin: string, username: string, password: string): Promise<string> {
     const jar = new CookieJar();
-    const request = authorizationRequest(issuerAt(origin), 'portal-web', `${origin}/auth/redirect`, SCOPE);
+    const request = authorizationRequest(issuerAt(origin), 'portal-web', `${origin}/auth/redirect`, PORTAL_SCOPE);
     const result = await signIn(jar, request, username, password);
     const code = result.redirectedTo?.searchParams.get('code') ?? '';
     const tokens = await exchangeCode(issuerAt(origin), 'portal-web', request, code, origin);
@@ -102,7 +101,7 @@ describe.each(backends())('staff sign-in through the demo provider inside the po
 
   it('refuses to send a sign-in to another site, and never shows it the sign-in form', async () => {
     const jar = new CookieJar();
-    const request = authorizationRequest(issuerAt(portal), 'portal-web', 'http://evil.example/auth/redirect', SCOPE);
+    const request = authorizationRequest(issuerAt(portal), 'portal-web', 'http://evil.example/auth/redirect', PORTAL_SCOPE);
     const { response, url } = await followUntil(jar, request.url, 'http://evil.example');
     expect(url.startsWith('http://evil.example')).toBe(false);
     expect(response.status).toBe(400);
@@ -111,7 +110,7 @@ describe.each(backends())('staff sign-in through the demo provider inside the po
 
   it('refuses a redirect to a page of the portal that is not a sign-in page', async () => {
     const jar = new CookieJar();
-    const request = authorizationRequest(issuerAt(portal), 'portal-web', `${portal}/about`, SCOPE);
+    const request = authorizationRequest(issuerAt(portal), 'portal-web', `${portal}/about`, PORTAL_SCOPE);
     const { response } = await followUntil(jar, request.url, `${portal}/about`);
     expect(response.status).toBe(400);
   });
