@@ -1,6 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ServerDeps } from './app';
-import type { Captcha } from './platform/captcha/captcha';
+import { serverModule } from './server-module';
 import { registerAppointmentRoutes } from './modules/appointments/routes';
 import { createAppointmentsService } from './modules/appointments/service';
 import { createStaffConsents, registerStaffConsentRoutes } from './modules/appointments/staff-consents';
@@ -19,22 +17,14 @@ import { createUnsubscribeService, registerUnsubscribeRoutes, UNSUBSCRIBE_LINK_T
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { createQuestionnairesService } from './modules/questionnaires/service';
 import { defineBookingAccessChecks } from './modules/booking-access/public';
-/** What an area of the server is built from: the server's dependencies and what the platform made of them. */
-export interface AreaDeps {
-  deps: ServerDeps;
-  captcha: Captcha;
-  /** The server's HMAC key (app.ts serverSecret). */
-  secret: () => Promise<string>;
-}
-
 /**
  * Booking and what follows from it, split from app.ts along its seam: the booking flow, the
  * patient's self-service on an appointment, the staff tools that book and work the queues,
  * callbacks, questionnaires and booking requests.
  */
-export function registerBookingArea(app: FastifyInstance, area: AreaDeps): void {
-  const { captcha, secret, deps } = area;
-  const { db, clock, config } = area.deps;
+export const bookingModule = serverModule('booking', ['platform', 'patient-access'], (app) => {
+  const { captcha, secret, deps } = app.portal;
+  const { db, clock, config } = deps;
 
   // Booking: the availability index is built when the server becomes ready (not on a
   // database without the booking schema, which some tests use) and kept current from then on.
@@ -96,4 +86,4 @@ export function registerBookingArea(app: FastifyInstance, area: AreaDeps): void 
   const bookingSchemaReady = () => availabilityRepository.schemaReady();
   app.jobs.every(60_000, 'booking.expired-holds', () => bookingService.sweepExpiredHolds(), { onlyIf: bookingSchemaReady });
   app.jobs.every(60_000, 'booking.expired-limits', () => bookingService.sweepExpiredLimits(), { onlyIf: bookingSchemaReady });
-}
+});

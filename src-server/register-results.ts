@@ -1,9 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { Config } from './config';
-import type { Database } from './db/connection';
 import { servesDemoProvider } from './db/seed/demo-marker';
 import { registerDemoPacsRoutes } from './dev-pacs/routes';
-import type { createConfigService } from './modules/config/service';
 import { createQuickReport, registerQuickReportRoutes } from './modules/quick-report/public';
 import { createReferrerFeedback, registerReferrerFeedbackRoutes } from './modules/referrer-feedback/public';
 import { createReferrerReports, registerReferrerReportRoutes } from './modules/referrer-reports/public';
@@ -18,27 +14,17 @@ import {
   registerPatientResultRoutes,
   registerResultRoutes,
 } from './modules/results/public';
-import type { Clock } from './platform/clock';
 import { lazySignedLinks } from './platform/signed-links';
-import type { FileStorage } from './platform/storage';
-
-export interface ResultsAreaDeps {
-  db: Database;
-  clock: Clock;
-  config: Config;
-  storage: FileStorage;
-  /** The server's HMAC key (app.ts serverSecret): image links are signed with keys derived from it. */
-  secret: () => Promise<string>;
-  configService: ReturnType<typeof createConfigService>;
-}
+import { serverModule } from './server-module';
 
 /**
- * The results area's routes and sweeps, split from app.ts along its seam: the reports the RIS
+ * The results area's routes and sweeps: the reports the RIS
  * delivers, the patient's result page and images, the referring doctor's list, quick report and
  * feedback, sharing, the release e-mails and the demo PACS. They share one signed-link service.
  */
-export function registerResultsArea(app: FastifyInstance, deps: ResultsAreaDeps): void {
-  const { db, clock, config, secret, configService } = deps;
+export const resultsModule = serverModule('results', ['platform', 'patient-access'], (app) => {
+  const { secret, configService, deps } = app.portal;
+  const { db, clock, config } = deps;
   // Results: finalised reports delivered by the provider's RIS and PACS (machine token); the
   // patient reads them after a results sign-in and opens the images with a signed link (imsec).
   const signedLinks = lazySignedLinks(config.imageViewer.signedLinkKeys ?? undefined, secret, clock);
@@ -114,4 +100,4 @@ export function registerResultsArea(app: FastifyInstance, deps: ResultsAreaDeps)
   registerReferrerFeedbackRoutes(app, createReferrerFeedback({ db, clock, signedLinks, enabled: feedbackEnabled }));
   // The demo PACS viewer (the stand-in for a provider's image viewer): opens only demo viewer links this server signed.
   registerDemoPacsRoutes(app, { signedLinks });
-}
+});

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { AreaDeps } from './register-booking';
+import { createReferringDoctorsService, registerReferringDoctorRoutes } from './modules/referring-doctors/public';
+import { serverModule } from './server-module';
 import { join } from 'node:path';
 import { createAttachmentsService, createUploadBudget, registerAttachmentRoutes } from './modules/attachments/public';
 import { startAttachmentJobs } from './modules/attachments/jobs';
@@ -8,12 +8,12 @@ import { createKiosksService, registerKioskRoutes } from './modules/kiosks/publi
 import { feedbackAnswered } from './modules/questionnaires/public';
 import { noVirusScanner } from './platform/virus-scan';
 /**
- * The visit, split from app.ts along its seam: the documents a booking needs, the check-in form
- * handed to the clinic's RIS, and the kiosks in the clinics' waiting rooms.
+ * The visit: the documents a booking needs, the check-in form handed to the clinic's RIS (with
+ * its referring-doctor search), and the kiosks in the clinics' waiting rooms.
  */
-export async function registerVisitArea(app: FastifyInstance, area: AreaDeps): Promise<void> {
-  const { captcha, secret, deps } = area;
-  const { db, clock, config } = area.deps;
+export const visitModule = serverModule('visit', ['platform', 'patient-access', 'booking'], async (app) => {
+  const { captcha, secret, deps } = app.portal;
+  const { db, clock, config } = deps;
 
   // Attachments: received and re-encoded under DATA_DIR, stored in deps.storage.
   const attachmentsService = createAttachmentsService({
@@ -49,4 +49,6 @@ export async function registerVisitArea(app: FastifyInstance, area: AreaDeps): P
   registerKioskRoutes(app, kiosksService, (bookingKey, appointmentId, kioskName) =>
     checkInService.kioskCheckIn(bookingKey, appointmentId, kioskName),
   );
-}
+  // The check-in form's referring-doctor search (trigram index, migration 0013).
+  registerReferringDoctorRoutes(app, createReferringDoctorsService({ db }), () => clock.now().getTime());
+});

@@ -38,12 +38,12 @@ describe.each(backends())('buildServer error handling and API docs on %s', (back
   it('declares its background work once, in the job registry (main.ts adds the outbox and RIS workers)', () => {
     expect(server.app.jobs.list().map((job) => job.name)).toEqual([
       'security-audit.flush',
+      'patient-access.ended-sessions',
       'booking.expired-holds',
       'booking.expired-limits',
       'attachments.orphans',
       'attachments.quarantine-rescan',
       'results.release-notices',
-      'patient-access.ended-sessions',
     ]);
   });
 
