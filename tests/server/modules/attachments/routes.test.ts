@@ -4,10 +4,9 @@ import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AttachmentSchema, AttachmentsResponseSchema, type Attachment } from '@contract/api/attachments';
 import { backends, SEED_NOW } from '../../helpers/database';
-import { useTestApp } from '../../helpers/test-app';
 import { auditSince, signIn } from '../appointments/self-service-kit';
 import { lastAuditId, setOtpRequired } from '../patient-access/sign-in-kit';
-import { ADMIN_CLAIMS, REFERRER_CLAIMS, STAFF_CLAIMS, staffBrowser, useTestIdentityProvider } from '../staff-access/identity-kit';
+import { ADMIN_CLAIMS, REFERRER_CLAIMS, STAFF_CLAIMS, useStaffTestApp } from '../staff-access/identity-kit';
 import {
   appointmentBase,
   attachmentRows,
@@ -41,8 +40,7 @@ const ZIP_END_WITH_COMMENT = (() => {
 // RS256 tokens from a test identity provider.
 
 describe.each(backends())('attachments on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
+  const { server, signedIn } = useStaffTestApp({ backend });
   let liam: Caller;
   let chloe: Caller;
   let staff: Caller;
@@ -51,10 +49,7 @@ describe.each(backends())('attachments on %s', (backend) => {
   let referralTypeId: string;
 
   async function staffCaller(claims: JWTPayload): Promise<Caller> {
-    const browser = staffBrowser(server.app);
-    const response = await browser.signIn(await provider.sign(claims, server.clock.now()));
-    expect(response.statusCode, response.body).toBe(200);
-    return { staffToken: browser.token ?? '' };
+    return { staffToken: (await signedIn(claims)).token ?? '' };
   }
 
   beforeAll(async () => {

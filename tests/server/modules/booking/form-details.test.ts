@@ -4,10 +4,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppointmentSummarySchema } from '@contract/api/appointments';
 import { BookingFormDetailsSchema, OrganisationSearchResponseSchema } from '@contract/api/booking-form-details';
 import { backends } from '../../helpers/database';
-import { useTestApp } from '../../helpers/test-app';
 import { signIn } from '../appointments/self-service-kit';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
-import { signedInStaff, STAFF_CLAIMS, useTestIdentityProvider } from '../staff-access/identity-kit';
+import { STAFF_CLAIMS, useStaffTestApp } from '../staff-access/identity-kit';
 import { newClientAddress, patient, slotsOn } from './booking-test-kit';
 import { ORGANISATION_SEARCHES_PER_WINDOW } from '../../../../src-server/modules/referring-doctors/routes';
 
@@ -28,8 +27,7 @@ const GOOD_DETAILS = {
 };
 
 describe.each(backends())('booking form details on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
+  const { server, signedIn: signedInStaff } = useStaffTestApp({ backend });
   beforeAll(() => setOtpRequired(server.db, false));
   beforeEach(async () => {
     await server.db.query(
@@ -184,7 +182,7 @@ describe.each(backends())('booking form details on %s', (backend) => {
     const summary = AppointmentSummarySchema.parse((await own.get(`/api/appointments/${bookingKey}`)).json());
     expect(summary.formDetails).toEqual(expected);
 
-    const staff = await signedInStaff(server.app, provider, STAFF_CLAIMS, server.clock.now(), newClientAddress());
+    const staff = await signedInStaff(STAFF_CLAIMS, newClientAddress());
     const confirmation = await staff.request('GET', `/api/appointments/${bookingKey}/confirmation`);
     expect(confirmation.statusCode, confirmation.body).toBe(200);
     expect(confirmation.json()).toMatchObject({ formDetails: expected });

@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { KioskListSchema, type Kiosk } from '@contract/api/kiosks';
 import { backends } from '../../helpers/database';
 import { cookieBrowser } from '../../helpers/cookie-browser';
-import { useTestApp } from '../../helpers/test-app';
-import { KIOSK_ADMIN_CLAIMS, staffBrowser, useTestIdentityProvider, type StaffBrowser } from '../staff-access/identity-kit';
+import { KIOSK_ADMIN_CLAIMS, useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
 
 // The fleet as IT staff see it (docs/rules/kiosk.md#fleet), on a real database: the kiosk app's
 // heartbeat with its token header, silence after KIOSK_SILENT_MINUTES (5 by default) on the
@@ -24,8 +23,7 @@ function beat(overrides: Record<string, unknown> = {}) {
 }
 
 describe.each(backends())('the kiosk fleet on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
+  const { server, signedIn } = useStaffTestApp({ backend });
   let itAdmin: StaffBrowser;
 
   /** An enrolled kiosk: its id and token (as the kiosk app keeps it). */
@@ -57,8 +55,7 @@ describe.each(backends())('the kiosk fleet on %s', (backend) => {
 
   beforeAll(async () => {
     server.clock.set(SEED);
-    itAdmin = staffBrowser(server.app);
-    expect((await itAdmin.signIn(await provider.sign(KIOSK_ADMIN_CLAIMS, server.clock.now()))).statusCode).toBe(200);
+    itAdmin = await signedIn(KIOSK_ADMIN_CLAIMS);
   });
 
   it('stores the heartbeat as the kiosk health the staff list shows, and calls a kiosk silent after 5 minutes unheard', async () => {

@@ -3,9 +3,8 @@ import { bookingCodePayload, bookingKeyFromCode } from '@contract/booking-code';
 import { IDENTITY_WINDOW_MS, PERSON_IDENTITY_LIMIT } from '../../../../src-server/modules/kiosks/identity';
 import { backends } from '../../helpers/database';
 import { cookieBrowser, type CookieBrowser } from '../../helpers/cookie-browser';
-import { useTestApp } from '../../helpers/test-app';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
-import { KIOSK_ADMIN_CLAIMS, staffBrowser, useTestIdentityProvider, type StaffBrowser } from '../staff-access/identity-kit';
+import { KIOSK_ADMIN_CLAIMS, useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
 
 // Identify by scanning (docs/rules/kiosk.md#identify-by-scanning) on a real database: the kiosk
 // sends the booking key read from a scanned booking code with the date of birth the patient types.
@@ -16,8 +15,7 @@ const SEED = new Date('2026-03-10T01:00:00.000Z');
 const IDENTITY = '/api/kiosk/check-in/identity';
 
 describe.each(backends())('kiosk identity by booking code on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
+  const { server, signedIn } = useStaffTestApp({ backend });
   let itAdmin: StaffBrowser;
   let address = 60;
 
@@ -39,9 +37,7 @@ describe.each(backends())('kiosk identity by booking code on %s', (backend) => {
   beforeAll(async () => {
     server.clock.set(SEED);
     await setOtpRequired(server.db, false);
-    itAdmin = staffBrowser(server.app);
-    const signedIn = await itAdmin.signIn(await provider.sign(KIOSK_ADMIN_CLAIMS, server.clock.now()));
-    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    itAdmin = await signedIn(KIOSK_ADMIN_CLAIMS);
   });
   beforeEach(async () => {
     server.clock.set(SEED);

@@ -2,10 +2,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KioskIdentitySchema } from '@contract/api/kiosks';
 import { backends } from '../../helpers/database';
 import { cookieBrowser, cookieFrom, type CookieBrowser } from '../../helpers/cookie-browser';
-import { useTestApp } from '../../helpers/test-app';
 import { CLIENT_HEADERS } from '../appointments/self-service-kit';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
-import { KIOSK_ADMIN_CLAIMS, STAFF_CLAIMS, staffBrowser, useTestIdentityProvider, type StaffBrowser } from '../staff-access/identity-kit';
+import { KIOSK_ADMIN_CLAIMS, STAFF_CLAIMS, useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
 import { handoffRows, risWorkerFor } from '../check-in/check-in-kit';
 import { useRisListener } from '../check-in/ris-listener';
 
@@ -18,17 +17,9 @@ const OLIVIA = { bookingKey: 'RXizpOy124eIE3xqxwcjKA', lastName: 'Arrival', date
 const SEED = new Date('2026-03-10T01:00:00.000Z');
 
 describe.each(backends())('kiosks on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
+  const { server, signedIn: staffWith } = useStaffTestApp({ backend });
   const ris = useRisListener(() => server.clock.now());
   let itAdmin: StaffBrowser;
-
-  async function staffWith(claims: typeof KIOSK_ADMIN_CLAIMS): Promise<StaffBrowser> {
-    const browser = staffBrowser(server.app);
-    const response = await browser.signIn(await provider.sign(claims, server.clock.now()));
-    expect(response.statusCode, response.body).toBe(200);
-    return browser;
-  }
 
   async function addKiosk(body: object = { name: 'Parramatta lobby 1', clinicSlug: 'parramatta' }) {
     const response = await itAdmin.request('POST', '/api/staff/kiosks', body);

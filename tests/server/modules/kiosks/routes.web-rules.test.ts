@@ -1,10 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backends } from '../../helpers/database';
 import { cookieBrowser, cookieFrom, type CookieBrowser } from '../../helpers/cookie-browser';
-import { useTestApp } from '../../helpers/test-app';
 import { CLIENT_HEADERS } from '../appointments/self-service-kit';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
-import { KIOSK_ADMIN_CLAIMS, staffBrowser, useTestIdentityProvider } from '../staff-access/identity-kit';
+import { KIOSK_ADMIN_CLAIMS, useStaffTestApp } from '../staff-access/identity-kit';
 import { handoffRows } from '../check-in/check-in-kit';
 
 // The kiosk's web app stops at the identity step when disabledReason says NOT_YET_OPEN,
@@ -17,8 +16,7 @@ const SEED = new Date('2026-03-10T01:00:00.000Z');
 const ADDRESS = '198.51.100.60';
 
 describe.each(backends())('kiosk check-in rules the web checks, enforced by the server on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
+  const { server, signedIn } = useStaffTestApp({ backend });
   let kiosk: CookieBrowser;
   let url: string;
   let examId: string;
@@ -40,8 +38,7 @@ describe.each(backends())('kiosk check-in rules the web checks, enforced by the 
   beforeAll(async () => {
     server.clock.set(SEED);
     await setOtpRequired(server.db, false);
-    const admin = staffBrowser(server.app);
-    expect((await admin.signIn(await provider.sign(KIOSK_ADMIN_CLAIMS, server.clock.now()))).statusCode).toBe(200);
+    const admin = await signedIn(KIOSK_ADMIN_CLAIMS);
     const added = await admin.request('POST', '/api/staff/kiosks', { name: 'Parramatta lobby 9', clinicSlug: 'parramatta' });
     kiosk = cookieBrowser(server.app, '__Host-portal_kiosk', ADDRESS);
     expect((await kiosk.request('POST', '/api/kiosk/enroll', { code: added.json<{ code: string }>().code })).statusCode).toBe(200);

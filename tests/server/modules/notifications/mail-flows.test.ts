@@ -1,4 +1,3 @@
-import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   EMAIL_PREVIEW_OPTIONS_PATH,
@@ -10,19 +9,17 @@ import { createTestClock } from '../../../../src-server/platform/clock';
 import { createSmtpMailer } from '../../../../src-server/platform/mailer';
 import { createOutboxWorker } from '../../../../src-server/platform/outbox/outbox-worker';
 import { backends, SEED_NOW } from '../../helpers/database';
-import { useTestApp } from '../../helpers/test-app';
 import { collectingLogger, smtpConfigFor, startTestSmtpServer, type TestSmtpServer } from '../../helpers/test-smtp-server';
 import { bookThrough, patientEmailOf, signIn } from '../appointments/self-service-kit';
 import { patient, requestBooking } from '../booking/booking-test-kit';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
-import { REFERRER_CLAIMS, STAFF_CLAIMS, staffBrowser, useTestIdentityProvider, type StaffBrowser } from '../staff-access/identity-kit';
+import { REFERRER_CLAIMS, STAFF_CLAIMS, staffBrowser, useStaffTestApp } from '../staff-access/identity-kit';
 
 // The new mails are queued in the transaction of the change they report, and "send a test to me"
 // reaches a real SMTP server, staff only and limited (docs/rules/notifications.md).
 
 describe.each(backends())('mail flows on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
+  const { server, signedIn } = useStaffTestApp({ backend });
   let smtp: TestSmtpServer;
 
   beforeAll(async () => {
@@ -47,13 +44,6 @@ describe.each(backends())('mail flows on %s', (backend) => {
       `select kind, subject, text_body, html_body from outbox_mail where recipient = $1 order by id`,
       [recipient],
     );
-
-  async function signedIn(claims: JWTPayload): Promise<StaffBrowser> {
-    const browser = staffBrowser(server.app);
-    const response = await browser.signIn(await provider.sign(claims, server.clock.now()));
-    expect(response.statusCode, response.body).toBe(200);
-    return browser;
-  }
 
   it('should acknowledge a booking request in a mail queued with it', async () => {
     const email = 'requester@example.com';

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../helpers/database';
-import { useTestApp } from '../../helpers/test-app';
 import { book, countRows, newClientAddress, patient, requestBooking, screenedKey, slotsOn } from '../booking/booking-test-kit';
 import { bookThrough, reschedule, rowsOf, signIn } from '../appointments/self-service-kit';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
-import { STAFF_CLAIMS, staffBrowser, useTestIdentityProvider, type StaffBrowser } from '../staff-access/identity-kit';
+import { STAFF_CLAIMS, useStaffTestApp } from '../staff-access/identity-kit';
 import { MRI_SAFE, PACEMAKER, useQuestionnaireApi } from './questionnaire-kit';
 
 // A questionnaire whose outcomes can refuse or change a booking is required by the server for the
@@ -21,8 +19,7 @@ interface Refusal {
 }
 
 describe.each(backends())('the safety screening the server requires on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
+  const { server, signedIn: signedInStaff } = useStaffTestApp({ backend, staffAddress: newClientAddress });
   const { newKey, saveTemporary } = useQuestionnaireApi(server);
   beforeAll(async () => {
     await setOtpRequired(server.db, false);
@@ -37,13 +34,6 @@ describe.each(backends())('the safety screening the server requires on %s', (bac
   });
   const refusals = async (): Promise<Array<{ actor: string; details: { code: string; exams: string[]; questionnaires?: string[] } }>> =>
     server.db.query(`select actor, details from audit_log where action = 'booking.screening_refused' order by id`);
-
-  async function signedInStaff(claims: JWTPayload): Promise<StaffBrowser> {
-    const browser = staffBrowser(server.app, newClientAddress());
-    const response = await browser.signIn(await provider.sign(claims, server.clock.now()));
-    expect(response.statusCode, response.body).toBe(200);
-    return browser;
-  }
 
   it('refuses an MRI booked through the API without answers, with a key holding none, and with answers for another exam; audits each', async () => {
     const body = await mriKnee('2026-03-24');

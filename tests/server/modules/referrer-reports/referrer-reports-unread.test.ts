@@ -1,11 +1,9 @@
-import type { JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ReferrerReportsPageSchema, type ReferrerReportListItem, type ReferrerReportsPage } from '@contract/api/referrer-reports';
 import { subjectRef } from '../../../../src-server/modules/staff-access/public';
 import { backends } from '../../helpers/database';
-import { useTestApp } from '../../helpers/test-app';
 import { client } from '../patient-access/sign-in-kit';
-import { REFERRER_CLAIMS, STAFF_CLAIMS, signedInStaff, useTestIdentityProvider, type StaffBrowser } from '../staff-access/identity-kit';
+import { REFERRER_CLAIMS, STAFF_CLAIMS, useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
 import { addReports, MINE, OTHERS } from './referrer-reports-kit';
 
 // The report list's unread marker and sorting (docs/rules/referrers.md#unread-reports) on a real
@@ -18,11 +16,8 @@ const LOCUM = { ...REFERRER_CLAIMS, oid: '0a8e6f0c-0000-4000-8000-0000000000b2',
 const OTHER_REFERRER = { ...REFERRER_CLAIMS, oid: '0a8e6f0c-0000-4000-8000-0000000000b3', provider_number: OTHERS };
 
 describe.each(backends())('the referrer list: unread reports and sorting on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
+  const { server, signedIn } = useStaffTestApp({ backend });
   let riley: StaffBrowser;
-
-  const signedIn = (claims: JWTPayload): Promise<StaffBrowser> => signedInStaff(server.app, provider, claims, server.clock.now());
 
   async function list(browser: StaffBrowser, query: Record<string, string> = {}): Promise<ReferrerReportsPage> {
     const response = await browser.request('GET', `/api/referrer/reports?${new URLSearchParams(query).toString()}`);

@@ -1,5 +1,4 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DOCTOR_SEARCH_LIMIT,
@@ -11,10 +10,9 @@ import { DOCTOR_SEARCH_INDEX, GENERATED_DOCTOR_COUNT } from '../../../../src-ser
 import { doctorSearchQuery } from '../../../../src-server/modules/referring-doctors/repository';
 import { doctorSearchTerms } from '../../../../src-server/modules/referring-doctors/service';
 import { backends } from '../../helpers/database';
-import { useTestApp } from '../../helpers/test-app';
 import { signIn, type Signed } from '../appointments/self-service-kit';
 import { AMELIA, LIAM, setOtpRequired, UNKNOWN_KEY } from '../patient-access/sign-in-kit';
-import { REFERRER_CLAIMS, STAFF_CLAIMS, staffBrowser, useTestIdentityProvider, type StaffBrowser } from '../staff-access/identity-kit';
+import { REFERRER_CLAIMS, STAFF_CLAIMS, useStaffTestApp } from '../staff-access/identity-kit';
 
 // GET /api/secured/appointments/{bookingKey}/doctor_search/{text} on the seeded demo directory
 // (20,000 generated doctors plus the hand-written ones) and a few doctors this file adds, whose
@@ -51,8 +49,7 @@ const searchUrl = (bookingKey: string, text: string): string =>
   `/api/secured/appointments/${bookingKey}/doctor_search/${encodeURIComponent(text)}`;
 
 describe.each(backends())('doctor search on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
+  const { server, signedIn: staffSignedIn } = useStaffTestApp({ backend });
   let liam: Signed;
 
   beforeAll(async () => {
@@ -70,13 +67,6 @@ describe.each(backends())('doctor search on %s', (backend) => {
     const response = await liam.get(searchUrl(LIAM.bookingKey, text));
     expect(response.statusCode, response.body).toBe(200);
     return DoctorSearchResponseSchema.parse(response.json()).doctors;
-  }
-
-  async function staffSignedIn(claims: JWTPayload): Promise<StaffBrowser> {
-    const browser = staffBrowser(server.app);
-    const response = await browser.signIn(await provider.sign(claims, server.clock.now()));
-    expect(response.statusCode, response.body).toBe(200);
-    return browser;
   }
 
   it('holds the generated directory: at least 20,000 doctors', async () => {

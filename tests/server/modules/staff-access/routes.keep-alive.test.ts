@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_SESSION_IDLE_MS, STAFF_SESSION_MAX_MS } from '../../../../src-server/modules/staff-access/service';
 import { backends, SEED_NOW } from '../../helpers/database';
-import { useTestApp } from '../../helpers/test-app';
-import { REFERRER_CLAIMS, signedInStaff, staffBrowser, STAFF_CLAIMS, useTestIdentityProvider, type StaffBrowser } from './identity-kit';
+import { REFERRER_CLAIMS, staffBrowser, STAFF_CLAIMS, useStaffTestApp, type StaffBrowser } from './identity-kit';
 
 // The open page's keep-alive ping for staff (docs/rules/staff-access.md#keep-alive): it slides the
 // 30-minute idle timeout like any staff request, never past the 12-hour maximum.
@@ -10,8 +9,7 @@ import { REFERRER_CLAIMS, signedInStaff, staffBrowser, STAFF_CLAIMS, useTestIden
 const PING_EVERY_MS = 10 * 60_000;
 
 describe.each(backends())('staff keep-alive on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
+  const { server, signedIn } = useStaffTestApp({ backend });
   const { clock } = server;
   beforeEach(() => {
     clock.set(SEED_NOW);
@@ -20,8 +18,8 @@ describe.each(backends())('staff keep-alive on %s', (backend) => {
   const ping = async (browser: StaffBrowser): Promise<number> => (await browser.request('POST', '/api/staff-access/keep-alive')).statusCode;
 
   it('keeps a pinged session past 30 minutes of other inactivity; unpinged it ends', async () => {
-    const pinged = await signedInStaff(server.app, provider, STAFF_CLAIMS, clock.now());
-    const idle = await signedInStaff(server.app, provider, REFERRER_CLAIMS, clock.now(), '198.51.100.21');
+    const pinged = await signedIn(STAFF_CLAIMS);
+    const idle = await signedIn(REFERRER_CLAIMS, '198.51.100.21');
     for (let minutes = 10; minutes <= 60; minutes += 10) {
       clock.advance(PING_EVERY_MS);
       expect(await ping(pinged), `ping at ${minutes} min`).toBe(204);
@@ -32,7 +30,7 @@ describe.each(backends())('staff keep-alive on %s', (backend) => {
   });
 
   it('never keeps a session past its 12-hour maximum, and is 401 without one', async () => {
-    const browser = await signedInStaff(server.app, provider, STAFF_CLAIMS, clock.now());
+    const browser = await signedIn(STAFF_CLAIMS);
     const start = clock.now().getTime();
     while (clock.now().getTime() + PING_EVERY_MS < start + STAFF_SESSION_MAX_MS) {
       clock.advance(PING_EVERY_MS);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   STAFF_BOOKING_REQUESTS_PATH,
@@ -9,9 +8,8 @@ import {
 } from '@contract/api/staff-booking-requests';
 import { MINIMAL_PDF, multipart, requestBase, send } from '../attachments/attachments-kit';
 import { backends } from '../../helpers/database';
-import { useTestApp } from '../../helpers/test-app';
 import { newClientAddress, patient } from '../booking/booking-test-kit';
-import { ADMIN_CLAIMS, signedInStaff, STAFF_CLAIMS, useTestIdentityProvider, type StaffBrowser } from '../staff-access/identity-kit';
+import { ADMIN_CLAIMS, STAFF_CLAIMS, useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
 
 // The booking team's queue of booking requests (docs/rules/booking.md#the-staff-queue): each
 // request whole, open ones oldest first, "handled" once, audited without the patient. Who may
@@ -22,11 +20,7 @@ const ENQUIRY_EXAM = 'ir-thyroid-fna';
 const NOTE = 'Booked Parramatta Thursday 9:30 (sentinel Zephyrine)';
 
 describe.each(backends())('the staff queue of booking requests on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options });
-
-  const signedIn = (claims: JWTPayload): Promise<StaffBrowser> =>
-    signedInStaff(server.app, provider, claims, server.clock.now(), newClientAddress());
+  const { server, signedIn } = useStaffTestApp({ backend, staffAddress: newClientAddress });
 
   async function askForRequest(lastName: string, formDetails?: object, more: object = {}): Promise<string> {
     const made = await server.app.inject({
