@@ -38,11 +38,15 @@ async function counts(db: Database): Promise<Record<string, number>> {
   return Object.fromEntries(entries);
 }
 
-/** A copy of the real demo provider to break on purpose. */
-function demoCopy(): { dir: string; remove(): void } {
+/** Runs `use` on a copy of the real demo provider to break on purpose, and removes the copy after. */
+async function withDemoCopy(use: (dir: string) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-demo-'));
   cpSync(DEMO_PROVIDER_DIR, dir, { recursive: true });
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  try {
+    await use(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function editJson(path: string, edit: (value: unknown) => void): void {
@@ -51,8 +55,30 @@ function editJson(path: string, edit: (value: unknown) => void): void {
   writeFileSync(path, JSON.stringify(value));
 }
 
-function isObjectArray(value: unknown): value is Record<string, unknown>[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null);
+type Item = Record<string, unknown>;
+
+/**
+ * Edits the list of objects in one demo file: the file itself, or its field `key`. `at(index)`
+ * is the item there; a file not shaped as the test expects fails the test before anything else.
+ */
+function editList(dir: string, file: string, key: string | null, edit: (at: (index: number) => Item, items: Item[]) => void): void {
+  editJson(join(dir, file), (value) => {
+    const items = key === null ? value : (value as Record<string, unknown>)[key];
+    if (!Array.isArray(items) || !items.every((item) => typeof item === 'object' && item !== null)) throw new Error(`unexpected ${file}`);
+    const list = items as Item[];
+    edit((index) => {
+      const item = list[index];
+      if (item === undefined) throw new Error(`unexpected ${file}: no item ${index}`);
+      return item;
+    }, list);
+  });
+}
+
+/** The problems loading the demo provider in `dir` reports (the test fails unless it refuses it). */
+async function loadProblems(dir: string): Promise<string[]> {
+  const error = await loadDemoProvider(dir).catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(DemoProviderError);
+  return error instanceof DemoProviderError ? error.problems : [];
 }
 
 // A Monday in March: Sydney is on daylight time (UTC+11), Brisbane never is (UTC+10).
@@ -226,57 +252,40 @@ describe.each(backends())('seedDemoProvider on %s', (backend) => {
   });
 
   it('does not read the files again once seeded, so a later broken edit cannot stop a start', async () => {
-    const copy = demoCopy();
-    try {
-      writeFileSync(join(copy.dir, 'clinics.json'), '{ not json');
-      await expect(seedDemoProvider(test.db, { clock: createTestClock(NOW), directory: copy.dir })).resolves.toMatchObject({
-        seeded: false,
-      });
-    } finally {
-      copy.remove();
-    }
+    await withDemoCopy(async (dir) => {
+      writeFileSync(join(dir, 'clinics.json'), '{ not json');
+      await expect(seedDemoProvider(test.db, { clock: createTestClock(NOW), directory: dir })).resolves.toMatchObject({ seeded: false });
+    });
   });
 });
 
 describe.each(backends())('seedDemoProvider with a broken demo provider on %s', (backend) => {
   const test = useTestDatabase({ backend, state: 'migrated' });
-  let copy: { dir: string; remove(): void };
 
   it('names the file and the field, and writes nothing', async () => {
-    copy = demoCopy();
-    try {
-      editJson(join(copy.dir, 'clinics.json'), (clinics) => {
-        if (!isObjectArray(clinics) || !clinics[1]) throw new Error('unexpected clinics.json');
-        clinics[1].latitude = 'north';
+    await withDemoCopy(async (dir) => {
+      editList(dir, 'clinics.json', null, (at) => {
+        at(1).latitude = 'north';
       });
-      const error = await seedDemoProvider(test.db, { clock: createTestClock(NOW), directory: copy.dir }).catch(
-        (caught: unknown) => caught,
-      );
+      const error = await seedDemoProvider(test.db, { clock: createTestClock(NOW), directory: dir }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(DemoProviderError);
       expect(String(error)).toMatch(/clinics\.json: \[1\]\.latitude: /);
       expect(await count(test.db, 'provider')).toBe(0);
       expect(await count(test.db, 'clinic')).toBe(0);
-    } finally {
-      copy.remove();
-    }
+    });
   });
 
   it('reports questionnaires with unknown links, lists, document types or conditions', async () => {
-    copy = demoCopy();
-    try {
-      editJson(join(copy.dir, 'questionnaires.json'), (file) => {
-        const list = (file as { questionnaires?: unknown }).questionnaires;
-        if (!isObjectArray(list) || !list[0] || !list[1]) throw new Error('unexpected questionnaires.json');
-        list[0].modalityCodes = ['ZZ'];
-        list[1].examSlugs = ['no-such-exam'];
-        list[1].outcomes = [
+    await withDemoCopy(async (dir) => {
+      editList(dir, 'questionnaires.json', 'questionnaires', (at) => {
+        at(0).modalityCodes = ['ZZ'];
+        at(1).examSlugs = ['no-such-exam'];
+        at(1).outcomes = [
           { type: 'SET_DOCUMENT_TYPE', condition: "{a} = 'b'", result: 'NOPE' },
           { type: 'DENY_BOOKING', condition: '{a} = = ', result: 'x' },
         ];
       });
-      const error = await loadDemoProvider(copy.dir).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(DemoProviderError);
-      expect(error instanceof DemoProviderError ? error.problems : []).toEqual(
+      expect(await loadProblems(dir)).toEqual(
         expect.arrayContaining([
           "questionnaires.json: questionnaires[0].modalityCodes: unknown modality 'ZZ'",
           "questionnaires.json: questionnaires[1].examSlugs: unknown exam 'no-such-exam'",
@@ -284,33 +293,23 @@ describe.each(backends())('seedDemoProvider with a broken demo provider on %s', 
           'questionnaires.json: questionnaires[1].outcomes[1].condition: not a valid expression',
         ]),
       );
-    } finally {
-      copy.remove();
-    }
+    });
   });
 
   it('reports broken references between files and an image that is not what its name says', async () => {
-    copy = demoCopy();
-    try {
-      editJson(join(copy.dir, 'appointments.json'), (appointments) => {
-        if (!isObjectArray(appointments) || !appointments[0]) throw new Error('unexpected appointments.json');
-        appointments[0].clinicSlug = 'atlantis';
+    await withDemoCopy(async (dir) => {
+      editList(dir, 'appointments.json', null, (at) => {
+        at(0).clinicSlug = 'atlantis';
       });
-      editJson(join(copy.dir, 'clinics.json'), (clinics) => {
-        if (!isObjectArray(clinics) || !clinics[0]) throw new Error('unexpected clinics.json');
-        clinics[0].timeZone = 'Mars/Olympus_Mons';
+      editList(dir, 'clinics.json', null, (at) => {
+        at(0).timeZone = 'Mars/Olympus_Mons';
       });
-      writeFileSync(join(copy.dir, 'images', 'logo.png'), '<html><script>alert(1)</script></html>');
-      writeFileSync(join(copy.dir, 'referrals', 'referral-biopsy.pdf'), '<html>not a pdf</html>');
-      editJson(join(copy.dir, 'self-service.json'), (selfService) => {
-        const requests = (selfService as { bookingRequests?: unknown }).bookingRequests;
-        if (!isObjectArray(requests) || !requests[0]) throw new Error('unexpected self-service.json');
-        requests[0].examSlugs = ['mri-knee'];
+      writeFileSync(join(dir, 'images', 'logo.png'), '<html><script>alert(1)</script></html>');
+      writeFileSync(join(dir, 'referrals', 'referral-biopsy.pdf'), '<html>not a pdf</html>');
+      editList(dir, 'self-service.json', 'bookingRequests', (at) => {
+        at(0).examSlugs = ['mri-knee'];
       });
-      const error = await loadDemoProvider(copy.dir).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(DemoProviderError);
-      const problems = error instanceof DemoProviderError ? error.problems : [];
-      expect(problems).toEqual(
+      expect(await loadProblems(dir)).toEqual(
         expect.arrayContaining([
           "appointments.json: [0].clinicSlug: unknown clinic 'atlantis'",
           "clinics.json: [0].timeZone: unknown time zone 'Mars/Olympus_Mons'",
@@ -320,45 +319,32 @@ describe.each(backends())('seedDemoProvider with a broken demo provider on %s', 
         ]),
       );
       expect(await count(test.db, 'provider')).toBe(0);
-    } finally {
-      copy.remove();
-    }
+    });
   });
 
   it('rolls everything back when an insert fails half way (two live bookings on one slot)', async () => {
-    copy = demoCopy();
-    try {
-      editJson(join(copy.dir, 'appointments.json'), (appointments) => {
-        if (!isObjectArray(appointments) || !appointments[0]) throw new Error('unexpected appointments.json');
-        appointments.push({ ...appointments[0], bookingKey: 'Zz'.repeat(11), status: 'BOOKED' });
-        appointments[0].status = 'BOOKED';
+    await withDemoCopy(async (dir) => {
+      editList(dir, 'appointments.json', null, (at, appointments) => {
+        appointments.push({ ...at(0), bookingKey: 'Zz'.repeat(11), status: 'BOOKED' });
+        at(0).status = 'BOOKED';
       });
-      const error = await seedDemoProvider(test.db, { clock: createTestClock(NOW), directory: copy.dir }).catch(
-        (caught: unknown) => caught,
-      );
+      const error = await seedDemoProvider(test.db, { clock: createTestClock(NOW), directory: dir }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(Error);
       expect(error instanceof Error && 'code' in error ? error.code : null).toBe('23P01');
       expect(await counts(test.db)).toEqual(Object.fromEntries(COUNTED_TABLES.map((table) => [table, 0])));
-    } finally {
-      copy.remove();
-    }
+    });
   });
 
   it("seeds the provider's rule that booking-time questionnaires must be answered before booking", async () => {
-    copy = demoCopy();
-    try {
-      editJson(join(copy.dir, 'questionnaires.json'), (file) => {
+    await withDemoCopy(async (dir) => {
+      editJson(join(dir, 'questionnaires.json'), (file) => {
         (file as { requiredBeforeBooking?: boolean }).requiredBeforeBooking = true;
       });
-      await expect(seedDemoProvider(test.db, { clock: createTestClock(NOW), directory: copy.dir })).resolves.toMatchObject({
-        seeded: true,
-      });
+      await expect(seedDemoProvider(test.db, { clock: createTestClock(NOW), directory: dir })).resolves.toMatchObject({ seeded: true });
       const [settings] = await test.db.query<{ required: boolean }>(
         'select required_before_booking as required from questionnaire_settings',
       );
       expect(settings?.required).toBe(true);
-    } finally {
-      copy.remove();
-    }
+    });
   });
 });
