@@ -29,6 +29,10 @@ describe.each(backends())('temporary documents on %s', (backend) => {
     return response.json<{ bookingKey: string }>().bookingKey;
   }
 
+  /** A small PDF sent as the booking form sends a document, under a temporary key. */
+  const uploadPdfUnder = (key: string) =>
+    send(server.app, {}, 'POST', temporaryBase(key), multipart({}, { name: 'r.pdf', type: 'application/pdf', bytes: MINIMAL_PDF }));
+
   it('keeps a photo uploaded while booking and gives it to the booking made with the key', async () => {
     const key = await newKey();
     const photo = await jpeg(1200, 1600);
@@ -81,13 +85,7 @@ describe.each(backends())('temporary documents on %s', (backend) => {
   it('moves the documents to the new key when a failed booking is re-keyed', async () => {
     const oldKey = await newKey();
     const newer = await newKey();
-    const uploaded = await send(
-      server.app,
-      {},
-      'POST',
-      temporaryBase(oldKey),
-      multipart({}, { name: 'r.pdf', type: 'application/pdf', bytes: MINIMAL_PDF }),
-    );
+    const uploaded = await uploadPdfUnder(oldKey);
     expect(uploaded.statusCode).toBe(201);
     const reKey = await server.app.inject({
       method: 'POST',
@@ -103,23 +101,11 @@ describe.each(backends())('temporary documents on %s', (backend) => {
 
   it('answers 404 for a key never issued or expired, and takes nothing under it', async () => {
     const unknown = 'AAAAAAAAAAAAAAAAAAAAAA';
-    const refused = await send(
-      server.app,
-      {},
-      'POST',
-      temporaryBase(unknown),
-      multipart({}, { name: 'r.pdf', type: 'application/pdf', bytes: MINIMAL_PDF }),
-    );
+    const refused = await uploadPdfUnder(unknown);
     expect(refused.statusCode).toBe(404);
     const key = await newKey();
     server.clock.advance(25 * 60 * 60 * 1000);
-    const late = await send(
-      server.app,
-      {},
-      'POST',
-      temporaryBase(key),
-      multipart({}, { name: 'r.pdf', type: 'application/pdf', bytes: MINIMAL_PDF }),
-    );
+    const late = await uploadPdfUnder(key);
     expect(late.statusCode).toBe(404);
     expect(await strayFiles(server.db, server.dataDir)).toEqual([]);
   });
