@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../../../src-server/modules/patient-access/service';
 import { backends, SEED_NOW } from '../../helpers/database';
+import { expectPingsEndAtMaximum, PING_EVERY_MS } from '../../helpers/keep-alive';
 import { useTestApp } from '../../helpers/test-app';
 import {
   authenticate,
@@ -18,8 +19,6 @@ import {
 
 // The open page's keep-alive ping (docs/rules/patient-access.md#keep-alive): it slides the 30-minute
 // idle timeout like any signed-in request, never past the 12-hour maximum, and opens nothing.
-
-const PING_EVERY_MS = 10 * 60_000;
 
 describe.each(backends())('patient keep-alive on %s', (backend) => {
   const server = useTestApp({ backend });
@@ -58,13 +57,7 @@ describe.each(backends())('patient keep-alive on %s', (backend) => {
 
   it('never keeps a session past its 12-hour maximum', async () => {
     const browser = await signIn(NOAH);
-    const start = clock.now().getTime();
-    while (clock.now().getTime() + PING_EVERY_MS < start + SESSION_MAX_MS) {
-      clock.advance(PING_EVERY_MS);
-      expect(await ping(browser)).toBe(204);
-    }
-    clock.set(new Date(start + SESSION_MAX_MS));
-    expect(await ping(browser)).toBe(401);
+    await expectPingsEndAtMaximum(clock, SESSION_MAX_MS, () => ping(browser));
   });
 
   it('is 401 without a session, and for a sign-in that is only half way (code not given)', async () => {
