@@ -3,19 +3,7 @@ import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../../../src-server/modules/
 import { backends, SEED_NOW } from '../../helpers/database';
 import { expectPingsEndAtMaximum, PING_EVERY_MS } from '../../helpers/keep-alive';
 import { useTestApp } from '../../helpers/test-app';
-import {
-  authenticate,
-  client,
-  HENRY,
-  LIAM,
-  mailedCode,
-  NOAH,
-  sendCode,
-  sessionCheck,
-  verifyCode,
-  type Client,
-  type Person,
-} from './sign-in-kit';
+import { authenticate, client, HENRY, LIAM, NOAH, sessionCheck, signInWithCode, type Client, type Person } from './sign-in-kit';
 
 // The open page's keep-alive ping (docs/rules/patient-access.md#keep-alive): it slides the 30-minute
 // idle timeout like any signed-in request, never past the 12-hour maximum, and opens nothing.
@@ -27,13 +15,7 @@ describe.each(backends())('patient keep-alive on %s', (backend) => {
     clock.set(SEED_NOW);
   });
 
-  async function signIn(person: Person): Promise<Client> {
-    const browser = client(server.app);
-    expect((await authenticate(browser, person)).statusCode).toBe(200);
-    expect((await sendCode(browser)).statusCode).toBe(202);
-    expect((await verifyCode(browser, await mailedCode(server.db, person.email))).statusCode).toBe(200);
-    return browser;
-  }
+  const signIn = (person: Person): Promise<Client> => signInWithCode(server.db, client(server.app), person);
 
   const ping = async (browser: Client): Promise<number> => (await browser.request('POST', '/api/patient-access/keep-alive')).statusCode;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
 import type { Database } from '../../../../src-server/db/connection';
 import { cookieBrowser, cookieFrom, type CookieBrowser } from '../../helpers/cookie-browser';
@@ -123,6 +124,14 @@ export const sendCode = (browser: Client, channel: 'EMAIL' | 'SMS' = 'EMAIL') =>
 
 export const verifyCode = (browser: Client, code: string, headers: Record<string, string> = {}) =>
   browser.request('POST', '/api/patient-access/otp/verify', { code }, headers);
+
+/** A full APPOINTMENT sign-in as `browser` (otpRequired on): date of birth, then the mailed code; each step must pass. */
+export async function signInWithCode(db: Database, browser: Client, person: Person): Promise<Client> {
+  expect((await authenticate(browser, person)).statusCode).toBe(200);
+  expect((await sendCode(browser)).statusCode).toBe(202);
+  expect((await verifyCode(browser, await mailedCode(db, person.email))).statusCode).toBe(200);
+  return browser;
+}
 
 export function sessionCheck(browser: Client, bookingKey: string, type = 'APPOINTMENT'): Promise<LightMyRequestResponse> {
   return browser.request('GET', `/api/patient-access/session?bookingKey=${encodeURIComponent(bookingKey)}&type=${type}`);
