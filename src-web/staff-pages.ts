@@ -10,7 +10,8 @@ export const STAFF_PAGES = {
   'referrer-access': () => import('./features/referrer-reports/referrer-access-page').then((m) => m.ReferrerAccessPage),
   'referrer-quick-report': () => import('./features/quick-report/quick-report-page').then((m) => m.QuickReportPage),
   'referrer-report-feedback': () => import('./features/referrer-feedback/report-feedback-page').then((m) => m.ReportFeedbackPage),
-  'referrer-report-feedback-faq': () => import('./features/referrer-feedback/report-feedback-faq-page').then((m) => m.ReportFeedbackFaqPage),
+  'referrer-report-feedback-faq': () =>
+    import('./features/referrer-feedback/report-feedback-faq-page').then((m) => m.ReportFeedbackFaqPage),
   'preview-email': () => import('./features/preview-email/preview-email-page').then((m) => m.PreviewEmailPage),
   'staff-home': () => import('./features/staff-home/staff-home-page').then((m) => m.StaffHomePage),
   'staff-kiosks': () => import('./features/staff-kiosks/staff-kiosks-page').then((m) => m.StaffKiosksPage),

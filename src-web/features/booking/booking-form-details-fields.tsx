@@ -4,7 +4,7 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { BookingFormDetails, InsuranceKind } from '@contract/api/booking-form-details';
-import { createBookingFormDetailsApi, type BookingFormDetailsApi } from '../../api/booking-form-details-api';
+import { createBookingFormDetailsApi, type BookingFormDetailsApi } from './booking-form-details-api';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import { useStores } from '../../stores/use-stores';
 import { Button } from '../../components/button';

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { PatientLookupRequestSchema, type FoundPatient, type PatientLookupRequest } from '@contract/api/patient-lookup';
 import { ApiError } from '../../api/client';
-import type { PatientLookupApi } from '../../api/patient-lookup-api';
+import type { PatientLookupApi } from './patient-lookup-api';
 
 /**
  * Staff look up a patient who booked before, to fill the booking's details (docs/rules/booking.md#patient-lookup).

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { FoundPatient } from '@contract/api/patient-lookup';
-import { createPatientLookupApi } from '../../api/patient-lookup-api';
+import { createPatientLookupApi } from './patient-lookup-api';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { formatCalendarDate } from '../../platform/dates';

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { DemoStudy } from '@contract/api/image-viewer';
 import { ApiError } from '../../api/client';
-import { createDemoViewerApi, type DemoViewerApi } from '../../api/demo-viewer-api';
+import { createDemoViewerApi, type DemoViewerApi } from './demo-viewer-api';
 import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 

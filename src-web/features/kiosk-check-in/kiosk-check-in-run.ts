@@ -1,6 +1,6 @@
 import type { CheckInStatus } from '@contract/api/check-in';
 import type { CheckInApi } from '../../api/check-in-api';
-import type { KioskApi } from '../../api/kiosk-api';
+import type { KioskApi } from './kiosk-api';
 
 /**
  * Checking a booking's appointments in at the kiosk and following the hand-off

@@ -7,7 +7,7 @@ import type { OtpChannel } from '@contract/api/patient-access';
 import type { AppointmentsApi } from '../../api/appointments-api';
 import type { CheckInApi } from '../../api/check-in-api';
 import { ApiError } from '../../api/client';
-import type { KioskApi } from '../../api/kiosk-api';
+import type { KioskApi } from './kiosk-api';
 import type { PatientAccessApi } from '../../api/patient-access-api';
 import type { QuestionnairesApi } from '../../api/questionnaires-api';
 import { localDate } from '../../platform/dates';

@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { ENROLLMENT_CODE_PATTERN, type KioskIdentity } from '@contract/api/kiosks';
 import type { KioskBridgeIdentity } from '@contract/kiosk-bridge';
 import { ApiError } from '../../api/client';
-import type { KioskApi } from '../../api/kiosk-api';
+import type { KioskApi } from './kiosk-api';
 import { readKioskCookie, writeKioskCookie } from '../../platform/kiosk-cookies';
 
 /**

@@ -1,6 +1,6 @@
 import { createAppointmentsApi } from '../../api/appointments-api';
 import { createCheckInApi } from '../../api/check-in-api';
-import { createKioskApi } from '../../api/kiosk-api';
+import { createKioskApi } from './kiosk-api';
 import { createQuestionnairesApi } from '../../api/questionnaires-api';
 import { localDate } from '../../platform/dates';
 import { bridgeIdentity } from '../../platform/kiosk-bridge-client';

@@ -1,7 +1,7 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { EmailPreview, EmailPreviewOptions, EmailPreviewQuery, EmailTestSent, PreviewReference } from '@contract/api/notifications';
 import type { SupportedLocale } from '@contract/api/locales';
-import { createNotificationsApi, type NotificationsApi } from '../../api/notifications-api';
+import { createNotificationsApi, type NotificationsApi } from './notifications-api';
 import { ApiError } from '../../api/client';
 import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { FeedbackQuestionnaire } from '@contract/api/referrer-feedback';
 import { ApiError } from '../../api/client';
-import { createReferrerFeedbackApi, type FeedbackCredentials, type ReferrerFeedbackApi } from '../../api/referrer-feedback-api';
+import { createReferrerFeedbackApi, type FeedbackCredentials, type ReferrerFeedbackApi } from './referrer-feedback-api';
 import type { FeatureStoreContext } from '../../stores/root-store';
 
 /**

@@ -6,7 +6,7 @@ import {
   type ReferrerReportsPage,
   type SortOrder,
 } from '@contract/api/referrer-reports';
-import { createReferrerReportsApi, type ReferrerReportsApi } from '../../api/referrer-reports-api';
+import { createReferrerReportsApi, type ReferrerReportsApi } from './referrer-reports-api';
 import { staffLoadProblemOf } from '../../api/staff-load-problem';
 import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';

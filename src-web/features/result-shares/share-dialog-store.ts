@@ -8,13 +8,7 @@ import {
   type ShareRequest,
   type SHARE_TYPES,
 } from '@contract/api/result-shares';
-import {
-  createResultSharesApi,
-  toShareFailure,
-  type ResultSharesApi,
-  type ShareField,
-  type ShareFieldProblem,
-} from '../../api/result-shares-api';
+import { createResultSharesApi, toShareFailure, type ResultSharesApi, type ShareField, type ShareFieldProblem } from './result-shares-api';
 import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 

@@ -2,7 +2,7 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { SharedResults } from '@contract/api/result-shares';
 import { ApiError } from '../../api/client';
 import { createResultsApi } from '../../api/results-api';
-import { createSharedResultsApi, type SharedResultsApi } from '../../api/shared-results-api';
+import { createSharedResultsApi, type SharedResultsApi } from './shared-results-api';
 import { paths } from '../../paths';
 import { forgetShareToken, readShareToken, sessionStorageOf, storeShareToken, tokenFromFragment } from '../../platform/share-token';
 import type { FeatureStoreContext } from '../../stores/root-store';

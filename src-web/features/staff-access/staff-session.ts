@@ -1,4 +1,4 @@
-import { createStaffAccessApi } from '../../api/staff-access-api';
+import { createStaffAccessApi } from './staff-access-api';
 import { ApiError, type ApiClient } from '../../api/client';
 import { SignInError, type StaffTokenSource, type TokenSourceLoader } from '../../platform/staff-token-source';
 import { isSameOriginAuthority } from './redirect-path';

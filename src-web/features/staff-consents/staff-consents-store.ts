@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { StaffConsents } from '@contract/api/staff-consents';
 import { ApiError } from '../../api/client';
-import { createStaffConsentsApi, type StaffConsentsApi } from '../../api/staff-consents-api';
+import { createStaffConsentsApi, type StaffConsentsApi } from './staff-consents-api';
 import { staffLoadProblemOf, type StaffLoadProblem } from '../../api/staff-load-problem';
 import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';

@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { ContactClinic } from '@contract/api/config';
 import { NewKioskSchema, type Kiosk } from '@contract/api/kiosks';
 import { ApiError } from '../../api/client';
-import { createStaffKiosksApi, type EnrollmentCode, type StaffKiosksApi } from '../../api/staff-kiosks-api';
+import { createStaffKiosksApi, type EnrollmentCode, type StaffKiosksApi } from './staff-kiosks-api';
 import { staffLoadProblemOf } from '../../api/staff-load-problem';
 import type { LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';

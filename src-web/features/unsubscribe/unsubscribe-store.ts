@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { UnsubscribeStatus } from '@contract/api/unsubscribe';
 import { ApiError } from '../../api/client';
-import { createUnsubscribeApi, type UnsubscribeApi } from '../../api/unsubscribe-api';
+import { createUnsubscribeApi, type UnsubscribeApi } from './unsubscribe-api';
 import type { FeatureStoreContext } from '../../stores/root-store';
 
 /**

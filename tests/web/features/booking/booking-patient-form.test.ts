@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PatientForm } from '../../../../src-web/features/booking/booking-patient-form';
+import { PatientForm, type FieldProblem, type PatientField } from '../../../../src-web/features/booking/booking-patient-form';
 import { fillPatient } from './booking-fixtures';
 
 describe('PatientForm', () => {
@@ -9,22 +9,21 @@ describe('PatientForm', () => {
     const form = new PatientForm(false, today);
     fillPatient(form);
     expect(form.isValid).toBe(true);
-    form.setValue('dateOfBirth', '2026-11-24');
-    expect(form.problemOf('dateOfBirth')).toBe('future');
-    form.setValue('dateOfBirth', '2026-02-30');
-    expect(form.problemOf('dateOfBirth')).toBe('invalid');
-    form.setValue('dateOfBirth', '');
-    expect(form.problemOf('dateOfBirth')).toBe('required');
-    form.setValue('contactNumber', '04915701567');
-    expect(form.problemOf('contactNumber')).toBe('invalid');
-    form.setValue('contactNumber', '04a5');
-    expect(form.problemOf('contactNumber')).toBe('invalid');
-    form.setValue('email', 'not-an-email');
-    expect(form.problemOf('email')).toBe('invalid');
-    form.setValue('postalCode', '123');
-    expect(form.problemOf('postalCode')).toBe('invalid');
-    form.setValue('firstName', '4me');
-    expect(form.problemOf('firstName')).toBe('invalid');
+    // Each value, one after another, and the problem its field then has.
+    const values: [field: PatientField, value: string, problem: FieldProblem][] = [
+      ['dateOfBirth', '2026-11-24', 'future'],
+      ['dateOfBirth', '2026-02-30', 'invalid'],
+      ['dateOfBirth', '', 'required'],
+      ['contactNumber', '04915701567', 'invalid'],
+      ['contactNumber', '04a5', 'invalid'],
+      ['email', 'not-an-email', 'invalid'],
+      ['postalCode', '123', 'invalid'],
+      ['firstName', '4me', 'invalid'],
+    ];
+    for (const [field, value, problem] of values) {
+      form.setValue(field, value);
+      expect([field, value, form.problemOf(field)]).toEqual([field, value, problem]);
+    }
     expect(form.firstInvalidField).toBe('firstName');
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../src-web/api/client';
-import { createDemoViewerApi } from '../../../../src-web/api/demo-viewer-api';
+import { createDemoViewerApi } from '../../../../src-web/features/demo-viewer/demo-viewer-api';
 import { DemoViewerStore } from '../../../../src-web/features/demo-viewer/demo-viewer-store';
 import { startApiServer } from '../../helpers/api-server';
 import { demoViewerServer, EXPIRED_TOKEN, STUDY, TOKEN } from './demo-viewer-fixtures';

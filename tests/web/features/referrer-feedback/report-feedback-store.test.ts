@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedbackQuestionnaireResponse } from '@contract/api/referrer-feedback';
 import { ApiError } from '../../../../src-web/api/client';
-import type { FeedbackCredentials, ReferrerFeedbackApi } from '../../../../src-web/api/referrer-feedback-api';
+import type { FeedbackCredentials, ReferrerFeedbackApi } from '../../../../src-web/features/referrer-feedback/referrer-feedback-api';
 import { ReportFeedbackStore, type FeedbackWindow } from '../../../../src-web/features/referrer-feedback/report-feedback-store';
 
 const QUESTIONNAIRE: FeedbackQuestionnaireResponse = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SHARE_PHONE_PATTERN } from '@contract/api/result-shares';
 import { CONTROL_CHARACTER_MESSAGE } from '@contract/api/text';
 import { createApiClient } from '../../../../src-web/api/client';
-import { createResultSharesApi } from '../../../../src-web/api/result-shares-api';
+import { createResultSharesApi } from '../../../../src-web/features/result-shares/result-shares-api';
 import { contactOf, contactProblem, ShareDialogStore, type ShareType } from '../../../../src-web/features/result-shares/share-dialog-store';
 import { startApiServer } from '../../helpers/api-server';
 import {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SHARED_RESULTS_PATH } from '@contract/api/result-shares';
 import { createApiClient } from '../../../../src-web/api/client';
 import { createResultsApi } from '../../../../src-web/api/results-api';
-import { createSharedResultsApi } from '../../../../src-web/api/shared-results-api';
+import { createSharedResultsApi } from '../../../../src-web/features/shared-results/shared-results-api';
 import { SharedResultsStore } from '../../../../src-web/features/shared-results/shared-results-store';
 import { paths } from '../../../../src-web/paths';
 import { readShareToken } from '../../../../src-web/platform/share-token';

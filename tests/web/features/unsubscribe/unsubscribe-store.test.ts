@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UnsubscribeStatus } from '@contract/api/unsubscribe';
 import { ApiError } from '../../../../src-web/api/client';
-import type { UnsubscribeApi } from '../../../../src-web/api/unsubscribe-api';
+import type { UnsubscribeApi } from '../../../../src-web/features/unsubscribe/unsubscribe-api';
 import { UnsubscribeStore } from '../../../../src-web/features/unsubscribe/unsubscribe-store';
 
 // The unsubscribe page's store: it reads the link on open and changes something only on the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from '../../../src-web/api/client';
-import { createNotificationsApi } from '../../../src-web/api/notifications-api';
-import { SessionStore, type PortalNavigator } from '../../../src-web/stores/session-store';
-import { json, startApiServer } from '../helpers/api-server';
+import { ApiError, createApiClient } from '../../../../src-web/api/client';
+import { createNotificationsApi } from '../../../../src-web/features/preview-email/notifications-api';
+import { SessionStore, type PortalNavigator } from '../../../../src-web/stores/session-store';
+import { json, startApiServer } from '../../helpers/api-server';
 
 const QUERY = { template: 'booking_confirmation', lang: 'mk', referenceId: 'pVC8vuYWYJuWi6jKwcf5Cg' } as const;
 

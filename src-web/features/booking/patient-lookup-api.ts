@@ -4,8 +4,8 @@ import {
   type PatientLookupRequest,
   type PatientLookupResponse,
 } from '@contract/api/patient-lookup';
-import type { ApiClient } from './client';
-import { parseResponse } from './parse-response';
+import type { ApiClient } from '../../api/client';
+import { parseResponse } from '../../api/parse-response';
 
 /** Staff look up a patient who booked before (src-contract/api/patient-lookup.ts), on the staff session cookie. */
 export function createPatientLookupApi(client: ApiClient) {

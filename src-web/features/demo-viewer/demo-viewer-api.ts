@@ -1,7 +1,7 @@
 import { DemoStudySchema, type DemoStudy } from '@contract/api/image-viewer';
-import type { ApiClient } from './client';
-import { fileUrl } from './file-url';
-import { parseResponse } from './parse-response';
+import type { ApiClient } from '../../api/client';
+import { fileUrl } from '../../api/file-url';
+import { parseResponse } from '../../api/parse-response';
 
 const STUDY_PATH = '/api/demo-viewer/study';
 

@@ -1,7 +1,7 @@
 import { ShareListSchema, ShareRecordSchema, type ShareList, type ShareRecord, type ShareRequest } from '@contract/api/result-shares';
 import { CONTROL_CHARACTER_MESSAGE } from '@contract/api/text';
-import { ApiError, type ApiClient } from './client';
-import { parseResponse } from './parse-response';
+import { ApiError, type ApiClient } from '../../api/client';
+import { parseResponse } from '../../api/parse-response';
 
 /**
  * Typed calls of the patient's result sharing (src-contract/api/result-shares.ts,

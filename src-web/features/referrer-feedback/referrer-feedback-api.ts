@@ -7,8 +7,8 @@ import {
   type FeedbackRequest,
   type FeedbackSavedResponse,
 } from '@contract/api/referrer-feedback';
-import type { ApiClient } from './client';
-import { parseResponse } from './parse-response';
+import type { ApiClient } from '../../api/client';
+import { parseResponse } from '../../api/parse-response';
 
 const PATH = '/api/image_viewer_link/questionnaires';
 const STAFF_PATH = '/api/staff/referrer-feedback';

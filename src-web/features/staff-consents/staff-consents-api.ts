@@ -1,6 +1,6 @@
 import { StaffConsentsSchema, staffConsentsPath, staffSignaturePath, type StaffConsents } from '@contract/api/staff-consents';
-import type { ApiClient } from './client';
-import { parseResponse } from './parse-response';
+import type { ApiClient } from '../../api/client';
+import { parseResponse } from '../../api/parse-response';
 
 /**
  * Staff reads of a booking's consent signatures (src-contract/api/staff-consents.ts), on the

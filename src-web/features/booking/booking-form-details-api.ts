@@ -1,5 +1,5 @@
 import type { BookingFormDetails, OrganisationSearchResponse } from '@contract/api/booking-form-details';
-import type { ApiClient } from './client';
+import type { ApiClient } from '../../api/client';
 
 /**
  * The booking form's details (src-contract/api/booking-form-details.ts): the provider's lists and

@@ -1,7 +1,7 @@
 import { SharedResultsSchema, type SharedResults } from '@contract/api/result-shares';
-import type { ApiClient } from './client';
-import { fileUrl } from './file-url';
-import { parseResponse } from './parse-response';
+import type { ApiClient } from '../../api/client';
+import { fileUrl } from '../../api/file-url';
+import { parseResponse } from '../../api/parse-response';
 
 const SHARED_RESULTS = '/api/shared-results';
 

@@ -1,5 +1,5 @@
 import type { StaffUser } from '@contract/api/staff-access';
-import type { ApiClient } from './client';
+import type { ApiClient } from '../../api/client';
 
 /**
  * Typed calls of /api/staff-access/* (src-contract/api/staff-access.ts, docs/rules/staff-access.md).

@@ -6,8 +6,8 @@ import {
   type CheckInIdentityResponse,
   type KioskIdentity,
 } from '@contract/api/kiosks';
-import type { ApiClient } from './client';
-import { parseResponse } from './parse-response';
+import type { ApiClient } from '../../api/client';
+import { parseResponse } from '../../api/parse-response';
 
 /**
  * Typed calls of the kiosk's own API (src-contract/api/kiosks.ts, docs/rules/kiosk.md#enrollment).

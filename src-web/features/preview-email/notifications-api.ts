@@ -8,7 +8,7 @@ import {
   type EmailPreviewQuery,
   type EmailTestSent,
 } from '@contract/api/notifications';
-import type { ApiClient } from './client';
+import type { ApiClient } from '../../api/client';
 
 /** Typed calls of /api/notifications/* (src-contract/api/notifications.ts). */
 export function createNotificationsApi(client: ApiClient) {

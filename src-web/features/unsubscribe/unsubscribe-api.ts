@@ -1,6 +1,6 @@
 import { RESUBSCRIBE_API_PATH, UNSUBSCRIBE_API_PATH, UnsubscribeStatusSchema, type UnsubscribeStatus } from '@contract/api/unsubscribe';
-import type { ApiClient } from './client';
-import { parseResponse } from './parse-response';
+import type { ApiClient } from '../../api/client';
+import { parseResponse } from '../../api/parse-response';
 
 /**
  * Typed calls of the one-click unsubscribe (src-contract/api/unsubscribe.ts): the signed token

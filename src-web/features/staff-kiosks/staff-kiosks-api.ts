@@ -1,7 +1,7 @@
 import { EnrollmentCodeSchema, KioskListSchema, KioskSchema, type Kiosk } from '@contract/api/kiosks';
 import type { z } from 'zod';
-import type { ApiClient } from './client';
-import { parseResponse } from './parse-response';
+import type { ApiClient } from '../../api/client';
+import { parseResponse } from '../../api/parse-response';
 
 type KioskList = z.infer<typeof KioskListSchema>;
 

@@ -5,8 +5,8 @@ import {
   type ReferrerReportsPage,
   type SortOrder,
 } from '@contract/api/referrer-reports';
-import type { ApiClient } from './client';
-import { parseResponse } from './parse-response';
+import type { ApiClient } from '../../api/client';
+import { parseResponse } from '../../api/parse-response';
 
 /**
  * Typed call of GET /api/referrer/reports (src-contract/api/referrer-reports.ts,
