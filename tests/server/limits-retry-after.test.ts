@@ -16,6 +16,7 @@ import { cookieBrowser, type CookieBrowser } from './helpers/cookie-browser';
 import { backends, SEED_NOW } from './helpers/database';
 import { useTestApp } from './helpers/test-app';
 import { signIn } from './modules/appointments/self-service-kit';
+import { addEnrolledKiosk } from './modules/kiosks/kiosk-kit';
 import { LIAM, setOtpRequired } from './modules/patient-access/sign-in-kit';
 import { deliverReport, INTEGRATION_ENV, resultsSignIn } from './modules/results/results-kit';
 import { share } from './modules/result-shares/shares-kit';
@@ -101,10 +102,12 @@ describe.each(backends())('every limit answers 429 with Retry-After, on %s', (ba
 
   it('kiosk identity checks: past the per-person and the per-kiosk limits', async () => {
     server.clock.set(new Date(SEED_NOW));
-    const added = await (await kioskAdmin()).request('POST', '/api/staff/kiosks', { name: 'Limits lobby', clinicSlug: 'parramatta' });
-    expect(added.statusCode, added.body).toBe(201);
-    const kiosk = cookieBrowser(server.app, '__Host-portal_kiosk', '198.51.100.62');
-    expect((await kiosk.request('POST', '/api/kiosk/enroll', { code: added.json<{ code: string }>().code })).statusCode).toBe(200);
+    const { browser: kiosk } = await addEnrolledKiosk(
+      server.app,
+      await kioskAdmin(),
+      { name: 'Limits lobby', clinicSlug: 'parramatta' },
+      '198.51.100.62',
+    );
     const check = (who: object) => kiosk.request('POST', '/api/kiosk/check-in/identity', who);
     for (let index = 0; index < PERSON_IDENTITY_LIMIT; index++) expect((await check(OLIVIA_WHO)).statusCode).toBe(200);
     server.clock.advance(SECOND);

@@ -7,6 +7,7 @@ import { backends, SEED_NOW } from '../../helpers/database';
 import { cookieBrowser } from '../../helpers/cookie-browser';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
 import { ADMIN_CLAIMS, KIOSK_ADMIN_CLAIMS, REFERRER_CLAIMS, STAFF_CLAIMS, useStaffTestApp } from '../staff-access/identity-kit';
+import { addEnrolledKiosk } from '../kiosks/kiosk-kit';
 import { signIn, type Signed } from './self-service-kit';
 
 // The drawn consent signature (docs/rules/appointments.md#consent-forms): checked by content on
@@ -178,10 +179,9 @@ describe.each(backends())('drawn consent signatures on %s', (backend) => {
     const kioskAdmin = await staffWith(KIOSK_ADMIN_CLAIMS);
     const anonymous = cookieBrowser(server.app, 'none', '198.51.100.77');
     // A real enrolled kiosk: its token opens kiosk calls, never staff reads.
-    const added = await kioskAdmin.request('POST', '/api/staff/kiosks', { name: 'Consent test lobby', clinicSlug: 'parramatta' });
-    expect(added.statusCode, added.body).toBe(201);
-    const kiosk = cookieBrowser(server.app, '__Host-portal_kiosk', '198.51.100.78');
-    expect((await kiosk.request('POST', '/api/kiosk/enroll', { code: added.json<{ code: string }>().code })).statusCode).toBe(200);
+    const kiosk = (
+      await addEnrolledKiosk(server.app, kioskAdmin, { name: 'Consent test lobby', clinicSlug: 'parramatta' }, '198.51.100.78')
+    ).browser;
     for (const url of urls) {
       expect((await liam.get(url)).statusCode, `patient ${url}`).toBe(401);
       expect((await anonymous.request('GET', url)).statusCode, `anonymous ${url}`).toBe(401);

@@ -3,6 +3,7 @@ import { KioskListSchema, type Kiosk } from '@contract/api/kiosks';
 import { backends } from '../../helpers/database';
 import { cookieBrowser } from '../../helpers/cookie-browser';
 import { KIOSK_ADMIN_CLAIMS, useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
+import { addEnrolledKiosk } from './kiosk-kit';
 
 // The fleet as IT staff see it (docs/rules/kiosk.md#fleet), on a real database: the kiosk app's
 // heartbeat with its token header, silence after KIOSK_SILENT_MINUTES (5 by default) on the
@@ -28,12 +29,8 @@ describe.each(backends())('the kiosk fleet on %s', (backend) => {
 
   /** An enrolled kiosk: its id and token (as the kiosk app keeps it). */
   async function enrolledKiosk(name: string): Promise<{ id: string; token: string }> {
-    const added = await itAdmin.request('POST', '/api/staff/kiosks', { name, clinicSlug: 'parramatta' });
-    expect(added.statusCode, added.body).toBe(201);
-    const { kiosk, code } = added.json<{ kiosk: { id: string }; code: string }>();
-    const browser = cookieBrowser(server.app, '__Host-portal_kiosk', '198.51.100.50');
-    expect((await browser.request('POST', '/api/kiosk/enroll', { code })).statusCode).toBe(200);
-    return { id: kiosk.id, token: browser.token ?? '' };
+    const { id, browser } = await addEnrolledKiosk(server.app, itAdmin, { name, clinicSlug: 'parramatta' }, '198.51.100.50');
+    return { id, token: browser.token ?? '' };
   }
 
   const sendBeat = (token: string, body: object) =>

@@ -5,6 +5,7 @@ import { backends } from '../../helpers/database';
 import { cookieBrowser, type CookieBrowser } from '../../helpers/cookie-browser';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
 import { KIOSK_ADMIN_CLAIMS, useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
+import { addEnrolledKiosk } from './kiosk-kit';
 
 // Identify by scanning (docs/rules/kiosk.md#identify-by-scanning) on a real database: the kiosk
 // sends the booking key read from a scanned booking code with the date of birth the patient types.
@@ -20,13 +21,8 @@ describe.each(backends())('kiosk identity by booking code on %s', (backend) => {
   let address = 60;
 
   async function enrolledKiosk(clinicSlug: string): Promise<CookieBrowser> {
-    const added = await itAdmin.request('POST', '/api/staff/kiosks', { name: `${clinicSlug} lobby`, clinicSlug });
-    expect(added.statusCode, added.body).toBe(201);
     address += 1;
-    const kiosk = cookieBrowser(server.app, '__Host-portal_kiosk', `198.51.100.${address}`);
-    const enrolled = await kiosk.request('POST', '/api/kiosk/enroll', { code: added.json<{ code: string }>().code });
-    expect(enrolled.statusCode, enrolled.body).toBe(200);
-    return kiosk;
+    return (await addEnrolledKiosk(server.app, itAdmin, { name: `${clinicSlug} lobby`, clinicSlug }, `198.51.100.${address}`)).browser;
   }
 
   async function attempts(): Promise<number> {

@@ -1,9 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backends } from '../../helpers/database';
-import { cookieBrowser, cookieFrom, type CookieBrowser } from '../../helpers/cookie-browser';
+import { cookieFrom, type CookieBrowser } from '../../helpers/cookie-browser';
 import { CLIENT_HEADERS } from '../appointments/self-service-kit';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
 import { KIOSK_ADMIN_CLAIMS, useStaffTestApp } from '../staff-access/identity-kit';
+import { addEnrolledKiosk } from './kiosk-kit';
 import { handoffRows } from '../check-in/check-in-kit';
 
 // The kiosk's web app stops at the identity step when disabledReason says NOT_YET_OPEN,
@@ -39,9 +40,7 @@ describe.each(backends())('kiosk check-in rules the web checks, enforced by the 
     server.clock.set(SEED);
     await setOtpRequired(server.db, false);
     const admin = await signedIn(KIOSK_ADMIN_CLAIMS);
-    const added = await admin.request('POST', '/api/staff/kiosks', { name: 'Parramatta lobby 9', clinicSlug: 'parramatta' });
-    kiosk = cookieBrowser(server.app, '__Host-portal_kiosk', ADDRESS);
-    expect((await kiosk.request('POST', '/api/kiosk/enroll', { code: added.json<{ code: string }>().code })).statusCode).toBe(200);
+    kiosk = (await addEnrolledKiosk(server.app, admin, { name: 'Parramatta lobby 9', clinicSlug: 'parramatta' }, ADDRESS)).browser;
     const [row] = await server.db.query<{ id: string; exam_id: string }>(
       `select id::text as id, exam_id::text as exam_id from appointment where booking_key = $1`,
       [OLIVIA.bookingKey],

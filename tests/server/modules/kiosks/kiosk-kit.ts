@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { KIOSK_TOKEN_COOKIE } from '@contract/api/kiosks';
+import { cookieBrowser, type CookieBrowser } from '../../helpers/cookie-browser';
+
+/** What the kiosk administrator names a new kiosk and where it stands. */
+export interface NewKiosk {
+  name: string;
+  clinicSlug: string;
+}
+
+/**
+ * Adds a kiosk through a kiosk administrator's session, then enrolls a browser in kiosk mode at
+ * `address` with the kiosk's code, as the kiosk app does; each step must pass. The browser holds
+ * the kiosk cookie (its token).
+ */
+export async function addEnrolledKiosk(
+  app: FastifyInstance,
+  kioskAdmin: CookieBrowser,
+  kiosk: NewKiosk,
+  address: string,
+): Promise<{ id: string; browser: CookieBrowser }> {
+  const added = await kioskAdmin.request('POST', '/api/staff/kiosks', kiosk);
+  expect(added.statusCode, added.body).toBe(201);
+  const { kiosk: row, code } = added.json<{ kiosk: { id: string }; code: string }>();
+  const browser = cookieBrowser(app, KIOSK_TOKEN_COOKIE, address);
+  const enrolled = await browser.request('POST', '/api/kiosk/enroll', { code });
+  expect(enrolled.statusCode, enrolled.body).toBe(200);
+  return { id: row.id, browser };
+}
