@@ -325,6 +325,17 @@ export const PatientDetailsSchema = z.strictObject({
   medicareNumber: z.string().refine(isValidMedicareNumber, PATIENT_MESSAGES.medicareNumber).optional(),
 });
 export type PatientDetails = z.infer<typeof PatientDetailsSchema>;
+/** The patient details' fields in the order every form asks for them (the booking form, the chat); the schema's own order. */
+export const PATIENT_DETAIL_FIELDS = [
+  'title',
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'email',
+  'contactNumber',
+  'postalCode',
+  'medicareNumber',
+] as const satisfies readonly (keyof PatientDetails)[];
 
 // ---------------------------------------------------------------------------------------------
 // Walk-in exams: GET /api/booking/walk-in-exams?modality=

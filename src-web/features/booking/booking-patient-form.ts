@@ -1,5 +1,11 @@
 import { makeAutoObservable, observableRef } from 'mobx';
-import { PATIENT_TITLES, PatientDetailsSchema, ValidationCodeSchema, type PatientDetails } from '@contract/api/booking';
+import {
+  PATIENT_DETAIL_FIELDS,
+  PATIENT_TITLES,
+  PatientDetailsSchema,
+  ValidationCodeSchema,
+  type PatientDetails,
+} from '@contract/api/booking';
 import type { BookingFormAnswers } from '@contract/api/booking-form-details';
 import type { DetailsField, FormDetailsForm } from './booking-form-details';
 
@@ -8,17 +14,7 @@ import type { DetailsField, FormDetailsForm } from './booking-form-details';
  * field schemas, so the web shows exactly what the server would refuse, next to the field and
  * before submitting. This module (and zod with it) loads only when the details step opens.
  */
-export const PATIENT_FIELDS = [
-  'title',
-  'firstName',
-  'lastName',
-  'dateOfBirth',
-  'email',
-  'contactNumber',
-  'postalCode',
-  'medicareNumber',
-  'validationCode',
-] as const;
+export const PATIENT_FIELDS = [...PATIENT_DETAIL_FIELDS, 'validationCode'] as const;
 export type PatientField = (typeof PATIENT_FIELDS)[number];
 export type FieldProblem = 'required' | 'invalid' | 'future';
 

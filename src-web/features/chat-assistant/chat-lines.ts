@@ -1,3 +1,4 @@
+import { PATIENT_DETAIL_FIELDS } from '@contract/api/booking';
 import type { CallbackWindow } from '@contract/api/callbacks';
 import type { QueuedFile } from './chat-upload-queue';
 
@@ -7,17 +8,8 @@ import type { QueuedFile } from './chat-upload-queue';
  * free of i18next), a file's progress, and the server's words where it refused something.
  */
 
-/** The patient details asked one at a time, in this order (PatientDetailsSchema's fields). */
-export const CONTACT_FIELDS = [
-  'title',
-  'firstName',
-  'lastName',
-  'dateOfBirth',
-  'email',
-  'contactNumber',
-  'postalCode',
-  'medicareNumber',
-] as const;
+/** The patient details asked one at a time, in the contract's order. */
+export const CONTACT_FIELDS = PATIENT_DETAIL_FIELDS;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 export type Say =

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { PATIENT_DETAIL_FIELDS, PatientDetailsSchema } from '@contract/api/booking';
 import { PatientForm, type FieldProblem, type PatientField } from '../../../../src-web/features/booking/booking-patient-form';
 import { fillPatient } from './booking-fixtures';
 
 describe('PatientForm', () => {
   const today = () => '2026-11-23';
+
+  it("asks for every one of the contract's patient details, in the schema's order", () => {
+    expect(PATIENT_DETAIL_FIELDS).toEqual(Object.keys(PatientDetailsSchema.shape));
+    expect(new PatientForm(true, today).fields).toEqual([...PATIENT_DETAIL_FIELDS]);
+  });
 
   it('should apply the patient-details rules field by field', () => {
     const form = new PatientForm(false, today);
