@@ -14,13 +14,12 @@ import { SHARE_WINDOW_MS, SHARES_PER_HOUR } from '../../src-server/modules/resul
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-server/platform/plugins/csrf-guard';
 import { cookieBrowser, type CookieBrowser } from './helpers/cookie-browser';
 import { backends, SEED_NOW } from './helpers/database';
-import { useTestApp } from './helpers/test-app';
 import { signIn } from './modules/appointments/self-service-kit';
 import { addEnrolledKiosk } from './modules/kiosks/kiosk-kit';
 import { LIAM, setOtpRequired } from './modules/patient-access/sign-in-kit';
 import { deliverReport, INTEGRATION_ENV, resultsSignIn } from './modules/results/results-kit';
 import { share } from './modules/result-shares/shares-kit';
-import { KIOSK_ADMIN_CLAIMS, staffBrowser, useTestIdentityProvider } from './modules/staff-access/identity-kit';
+import { KIOSK_ADMIN_CLAIMS, useStaffTestApp } from './modules/staff-access/identity-kit';
 
 // Every limit's 429 says when to come back (docs/rules/security.md#limits-answer-with-retry-after):
 // a Retry-After header of whole seconds, at least 1 and at most the limit's window, counted from
@@ -43,11 +42,9 @@ function retryAfterOf(response: LightMyRequestResponse, maxSeconds: number): num
 }
 
 describe.each(backends())('every limit answers 429 with Retry-After, on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({
+  const { server, signedIn } = useStaffTestApp({
     backend,
     env: INTEGRATION_ENV,
-    identity: () => provider.options,
     // What a rate-limiting plugin answers: a plain error with statusCode 429 and no wait of its own.
     setup: (app) => {
       app.get('/api/test/plugin-limit', { config: { access: 'public' } }, () => {
@@ -56,12 +53,7 @@ describe.each(backends())('every limit answers 429 with Retry-After, on %s', (ba
     },
   });
 
-  async function kioskAdmin(): Promise<CookieBrowser> {
-    const browser = staffBrowser(server.app);
-    const response = await browser.signIn(await provider.sign(KIOSK_ADMIN_CLAIMS, server.clock.now()));
-    expect(response.statusCode, response.body).toBe(200);
-    return browser;
-  }
+  const kioskAdmin = (): Promise<CookieBrowser> => signedIn(KIOSK_ADMIN_CLAIMS);
 
   it('result shares: past SHARES_PER_HOUR, until the oldest share of the hour leaves it', async () => {
     server.clock.set(new Date(SEED_NOW));

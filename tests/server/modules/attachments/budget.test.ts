@@ -9,10 +9,9 @@ import { STAFF_SESSION_COOKIE } from '@contract/api/staff-access';
 import { BUDGET_ALERT_ACTION } from '../../../../src-server/modules/attachments/upload-budget';
 import { captchaHeaders } from '../../helpers/captcha';
 import { backends, SEED_NOW } from '../../helpers/database';
-import { useTestApp } from '../../helpers/test-app';
 import { CLIENT_HEADERS, signIn } from '../appointments/self-service-kit';
 import { newClientAddress } from '../booking/booking-test-kit';
-import { STAFF_CLAIMS, staffBrowser, useTestIdentityProvider } from '../staff-access/identity-kit';
+import { STAFF_CLAIMS, useStaffTestApp } from '../staff-access/identity-kit';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
 import { appointmentBase, LIAM, MINIMAL_PDF, multipart, storedFiles, strayFiles, temporaryBase } from './attachments-kit';
 
@@ -33,8 +32,7 @@ function pdfOf(size: number): Buffer {
 }
 
 describe.each(backends())('temporary upload budget on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, log: 'warn', identity: () => provider.options });
+  const { server, signedIn } = useStaffTestApp({ backend, log: 'warn' });
   beforeAll(() => setOtpRequired(server.db, false));
   beforeEach(async () => {
     server.clock.set(SEED_NOW);
@@ -175,8 +173,7 @@ describe.each(backends())('temporary upload budget on %s', (backend) => {
     await server.db.query(`delete from attachment where id = $1::uuid`, [own.json<{ id: string }>().id]);
 
     // Staff uploading under the patient's temporary key, from the same address, are not counted either.
-    const browser = staffBrowser(server.app);
-    expect((await browser.signIn(await provider.sign(STAFF_CLAIMS, server.clock.now()))).statusCode).toBe(200);
+    const browser = await signedIn(STAFF_CLAIMS);
     const byStaff = await upload(temporaryBase(key), pdfOf(300 * KIB), { ip, cookie: `${STAFF_SESSION_COOKIE}=${browser.token ?? ''}` });
     expect(byStaff.statusCode, byStaff.body).toBe(201);
     expect(await counts()).toEqual({ rows: 4, reservations: 3 });

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { subjectRef } from '../../../../src-server/modules/staff-access/public';
-import { useTestApp } from '../../helpers/test-app';
 import { LIAM } from '../patient-access/sign-in-kit';
 import { INTEGRATION_ENV } from '../results/results-kit';
-import { REFERRER_CLAIMS, STAFF_CLAIMS, staffBrowser, useTestIdentityProvider } from '../staff-access/identity-kit';
+import { REFERRER_CLAIMS, STAFF_CLAIMS, useStaffTestApp } from '../staff-access/identity-kit';
 import { deliverForReferrer } from './quick-report-kit';
 
 // Every opening of a quick report is audited with the referrer's identity when a referrer is
@@ -11,8 +10,7 @@ import { deliverForReferrer } from './quick-report-kit';
 // the person's name or address; another role's session changes nothing (the link alone opened it).
 
 describe('quick report opened by a signed-in referrer', () => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ env: INTEGRATION_ENV, identity: () => provider.options });
+  const { server, signedIn } = useStaffTestApp({ env: INTEGRATION_ENV });
   let imsec: string;
 
   beforeAll(async () => {
@@ -33,8 +31,7 @@ describe('quick report opened by a signed-in referrer', () => {
     ['a referrer', REFERRER_CLAIMS, subjectRef(REFERRER_CLAIMS.oid)],
     ['a staff member (not the referrer)', STAFF_CLAIMS, 'referrer_link'],
   ])("names %s as the audit's actor accordingly", async (_who, claims, actor) => {
-    const browser = staffBrowser(server.app);
-    expect((await browser.signIn(await provider.sign(claims, server.clock.now()))).statusCode).toBe(200);
+    const browser = await signedIn(claims);
     expect((await browser.request('GET', `/api/image_viewer_link/report?imsec=${encodeURIComponent(imsec)}`)).statusCode).toBe(200);
     expect(await lastOpening()).toBe(actor);
   });

@@ -18,8 +18,7 @@ import {
   STAFF_CLAIMS,
   staffBrowser,
   staffSessionCount,
-  useTestIdentityProvider,
-  type StaffBrowser,
+  useStaffTestApp,
 } from './identity-kit';
 
 // The staff session's life and the guard other modules call (docs/rules/staff-access.md#sessions,
@@ -38,19 +37,11 @@ function addGuardedRoutes(app: FastifyInstance): void {
 }
 
 describe.each(backends())('staff sessions on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({ backend, identity: () => provider.options, setup: addGuardedRoutes });
+  const { server, signedIn } = useStaffTestApp({ backend, setup: addGuardedRoutes });
   const { clock } = server;
   beforeEach(() => {
     clock.set(SEED_NOW);
   });
-
-  async function signedIn(claims: JWTPayload): Promise<StaffBrowser> {
-    const browser = staffBrowser(server.app);
-    const response = await browser.signIn(await provider.sign(claims, clock.now()));
-    expect(response.statusCode, response.body).toBe(200);
-    return browser;
-  }
 
   it('ends after 30 minutes idle: 29:59 works and restarts the wait, 30:00 is 401 for good', async () => {
     const browser = await signedIn(STAFF_CLAIMS);

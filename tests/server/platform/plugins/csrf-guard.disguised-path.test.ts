@@ -4,11 +4,10 @@ import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
 import { STAFF_SESSION_COOKIE } from '@contract/api/staff-access';
 import { isApiPath, isDisguisedApiPath } from '../../../../src-server/platform/api-path';
 import { backends } from '../../helpers/database';
-import { useTestApp } from '../../helpers/test-app';
 import { rowsOf, signIn } from '../../modules/appointments/self-service-kit';
 import { appointmentBase, attachmentRows, MINIMAL_PDF, multipart } from '../../modules/attachments/attachments-kit';
 import { setOtpRequired } from '../../modules/patient-access/sign-in-kit';
-import { KIOSK_ADMIN_CLAIMS, staffBrowser, useTestIdentityProvider, type StaffBrowser } from '../../modules/staff-access/identity-kit';
+import { KIOSK_ADMIN_CLAIMS, useStaffTestApp, type StaffBrowser } from '../../modules/staff-access/identity-kit';
 
 // The CSRF guard against a disguised /api prefix (docs/rules/security.md#csrf, from a pen
 // test): the router decodes `/%61pi/...` to `/api/...`, so a guard that looked at the raw path
@@ -40,22 +39,14 @@ function expectRefused(response: LightMyRequestResponse, label: string): void {
 }
 
 describe.each(backends())('CSRF guard on a disguised /api prefix on %s', (backend) => {
-  const provider = useTestIdentityProvider();
-  const server = useTestApp({
-    backend,
-    webRoot: true,
-    env: { PUBLIC_URL: 'https://portal.example.org' },
-    identity: () => provider.options,
-  });
+  const { server, signedIn } = useStaffTestApp({ backend, webRoot: true, env: { PUBLIC_URL: 'https://portal.example.org' } });
   let liamCookie = '';
   let kioskAdmin: StaffBrowser;
 
   beforeAll(async () => {
     await setOtpRequired(server.db, false);
     liamCookie = `${PATIENT_SESSION_COOKIE}=${(await signIn(server.app, LIAM.bookingKey, LIAM.dateOfBirth)).browser.token ?? ''}`;
-    kioskAdmin = staffBrowser(server.app);
-    const signedIn = await kioskAdmin.signIn(await provider.sign(KIOSK_ADMIN_CLAIMS, server.clock.now()));
-    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    kioskAdmin = await signedIn(KIOSK_ADMIN_CLAIMS);
   });
 
   it('refuses a cross-site confirm through any disguise of /api, and the appointment stays BOOKED', async () => {
