@@ -145,7 +145,24 @@ async function screened(app: FastifyInstance, body: Record<string, unknown>, ide
   return { ...body, questionnaireKey: await questionnaireKey };
 }
 
-/** A screened (see screened), idempotent POST from a client of its own unless `options` names one. */
+/** A POST from a client of its own unless `options` names one; `options.headers` go on top of `headers`. */
+function post(
+  app: FastifyInstance,
+  url: string,
+  payload: Record<string, unknown>,
+  options: ClientOptions,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { ...headers, ...options.headers },
+    remoteAddress: options.remoteAddress ?? newClientAddress(),
+    payload,
+  });
+}
+
+/** A screened (see screened), idempotent POST. */
 async function screenedPost(
   app: FastifyInstance,
   url: string,
@@ -153,13 +170,7 @@ async function screenedPost(
   key: string,
   options: ClientOptions,
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url,
-    headers: { 'idempotency-key': key, ...options.headers },
-    remoteAddress: options.remoteAddress ?? newClientAddress(),
-    payload: await screened(app, body, key),
-  });
+  return post(app, url, await screened(app, body, key), options, { 'idempotency-key': key });
 }
 
 /**
@@ -177,13 +188,7 @@ export function book(
 }
 
 export function hold(app: FastifyInstance, body: Record<string, unknown>, options: ClientOptions = {}): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/api/booking/holds',
-    headers: { ...options.headers },
-    remoteAddress: options.remoteAddress ?? newClientAddress(),
-    payload: body,
-  });
+  return post(app, '/api/booking/holds', body, options);
 }
 
 /** Asks for booking requests as the web's flow does: screened first unless the body names a `questionnaireKey` (see book). */
