@@ -34,12 +34,13 @@ const newPhone = (): string => `+6140000${String(1000 + (phoneCount += 1))}`;
 describe.each(backends())('callback requests on %s', (backend) => {
   const { server, signedIn } = useStaffTestApp({ backend, staffAddress: newClientAddress });
 
-  async function ask(body: object, options: { address?: string; captcha?: boolean } = {}) {
+  /** A callback request with a freshly solved captcha answer, none (`captcha: false`), or the given `headers` (to replay one). */
+  async function ask(body: object, options: { address?: string; captcha?: boolean; headers?: Record<string, string> } = {}) {
     return server.app.inject({
       method: 'POST',
       url: CALLBACK_REQUESTS_PATH,
       remoteAddress: options.address ?? newClientAddress(),
-      headers: options.captcha === false ? {} : await captchaHeaders(server.app),
+      headers: options.headers ?? (options.captcha === false ? {} : await captchaHeaders(server.app)),
       payload: body,
     });
   }
@@ -123,21 +124,9 @@ describe.each(backends())('callback requests on %s', (backend) => {
     // An answer is used once: replaying it is refused too.
     const headers = await captchaHeaders(server.app);
     const address = newClientAddress();
-    const first = await server.app.inject({
-      method: 'POST',
-      url: CALLBACK_REQUESTS_PATH,
-      remoteAddress: address,
-      headers,
-      payload: { ...REQUEST, phone: newPhone() },
-    });
+    const first = await ask({ ...REQUEST, phone: newPhone() }, { address, headers });
     expect(first.statusCode).toBe(201);
-    const replayed = await server.app.inject({
-      method: 'POST',
-      url: CALLBACK_REQUESTS_PATH,
-      remoteAddress: address,
-      headers,
-      payload: { ...REQUEST, phone: newPhone() },
-    });
+    const replayed = await ask({ ...REQUEST, phone: newPhone() }, { address, headers });
     expect(replayed.statusCode).toBe(403);
     expect(await stored()).toEqual({ requests: before.requests + 1, mails: before.mails + 1 });
   });

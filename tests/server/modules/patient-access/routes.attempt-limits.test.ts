@@ -27,6 +27,7 @@ import {
   verifyCode,
   wrongCode,
   type Client,
+  type Person,
 } from './sign-in-kit';
 
 // The attempt limits (docs/rules/patient-access.md#attempts): a shared client address is slowed
@@ -53,6 +54,19 @@ describe.each(backends())('sign-in attempt limits on %s', (backend) => {
       scope,
     ]);
     return row?.count ?? 0;
+  }
+  /**
+   * Two sign-ins with `wrongDateOfBirth` (2 of the booking key's 5 failures), then the right one:
+   * the browser waiting for its code, and the code mailed.
+   */
+  async function codeAfterTwoWrongDates(person: Person, wrongDateOfBirth: string): Promise<{ browser: Client; code: string }> {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await authenticate(client(server.app), { ...person, dateOfBirth: wrongDateOfBirth })).statusCode).toBe(401);
+    }
+    const browser = client(server.app);
+    expect((await authenticate(browser, person)).statusCode).toBe(200);
+    await sendCode(browser);
+    return { browser, code: await mailedCode(server.db, person.email) };
   }
   /** An address with MAX_FAILURES_PER_CLIENT failures, all at the current instant. */
   async function crowdedAddress(): Promise<string> {
@@ -174,13 +188,7 @@ describe.each(backends())('sign-in attempt limits on %s', (backend) => {
   });
 
   it('counts wrong codes against the booking key with the wrong dates of birth: together they lock it at 5', async () => {
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      expect((await authenticate(client(server.app), { ...EVELYN, dateOfBirth: '1951-02-12' })).statusCode).toBe(401);
-    }
-    const browser = client(server.app);
-    expect((await authenticate(browser, EVELYN)).statusCode).toBe(200);
-    await sendCode(browser);
-    const code = await mailedCode(server.db, EVELYN.email);
+    const { browser, code } = await codeAfterTwoWrongDates(EVELYN, '1951-02-12');
     expect((await verifyCode(browser, wrongCode(code))).statusCode).toBe(401);
     expect((await verifyCode(browser, wrongCode(code))).statusCode).toBe(401);
     const fifth = await verifyCode(browser, wrongCode(code));
@@ -214,13 +222,7 @@ describe.each(backends())('sign-in attempt limits on %s', (backend) => {
   });
 
   it('evaluates only as many of 20 parallel wrong codes as the booking key has failures left', async () => {
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      expect((await authenticate(client(server.app), { ...HARPER, dateOfBirth: '1972-08-19' })).statusCode).toBe(401);
-    }
-    const browser = client(server.app);
-    expect((await authenticate(browser, HARPER)).statusCode).toBe(200);
-    await sendCode(browser);
-    const code = await mailedCode(server.db, HARPER.email);
+    const { browser, code } = await codeAfterTwoWrongDates(HARPER, '1972-08-19');
     const answers = await Promise.all(Array.from({ length: 20 }, () => verifyCode(browser, wrongCode(code))));
     const statuses = answers.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(2);
