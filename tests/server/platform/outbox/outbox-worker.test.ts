@@ -85,6 +85,9 @@ describe.each(backends())('outbox worker on %s', (backend) => {
     servers.push(server);
     return server;
   }
+  /** Queues mail number `index` now: its id. */
+  const queue = (index: number, recipient?: string): Promise<number> =>
+    createOutboxRepository(test.db).enqueue(mail(index, recipient), clock.now());
   function worker(options: Partial<OutboxWorkerOptions> & Pick<OutboxWorkerOptions, 'mailer'>) {
     const logger = collectingLogger();
     return { logger, worker: createOutboxWorker({ db: test.db, clock, logger, pollMs: 50, maxAttempts: 5, ...options }) };
@@ -101,7 +104,7 @@ describe.each(backends())('outbox worker on %s', (backend) => {
 
   it('should keep mail queued while the SMTP server is down and send it once the server is back', async () => {
     const port = await freePort();
-    await createOutboxRepository(test.db).enqueue(mail(1), clock.now());
+    await queue(1);
     const { worker: outbox, logger } = worker({ mailer: mailerFor(port) });
 
     expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
@@ -133,11 +136,7 @@ describe.each(backends())('outbox worker on %s', (backend) => {
 
   it('should try one mail while the server is down and let the others wait untried, as long', async () => {
     const port = await freePort();
-    const ids = [
-      await createOutboxRepository(test.db).enqueue(mail(11), clock.now()),
-      await createOutboxRepository(test.db).enqueue(mail(12), clock.now()),
-      await createOutboxRepository(test.db).enqueue(mail(13), clock.now()),
-    ];
+    const ids = [await queue(11), await queue(12), await queue(13)];
     const { worker: outbox } = worker({ mailer: mailerFor(port) });
     expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
     const rows = await Promise.all(ids.map((id) => createOutboxRepository(test.db).find(id)));
@@ -154,11 +153,7 @@ describe.each(backends())('outbox worker on %s', (backend) => {
 
   it('should not send a claimed mail once most of its lease is gone, but give it back untried', async () => {
     const server = await smtpServer();
-    const ids = [
-      await createOutboxRepository(test.db).enqueue(mail(21), clock.now()),
-      await createOutboxRepository(test.db).enqueue(mail(22), clock.now()),
-      await createOutboxRepository(test.db).enqueue(mail(23), clock.now()),
-    ];
+    const ids = [await queue(21), await queue(22), await queue(23)];
     // A real SMTP send that takes 30 s of the test clock: after two, 40 s of a 100 s lease are left.
     const smtp = mailerFor(server.port);
     const slow: Mailer = {
@@ -183,7 +178,7 @@ describe.each(backends())('outbox worker on %s', (backend) => {
 
   it('should retry with a growing delay and give up after maxAttempts, keeping the mail as failed', async () => {
     const port = await freePort();
-    const id = await createOutboxRepository(test.db).enqueue(mail(2), clock.now());
+    const id = await queue(2);
     const { worker: outbox, logger } = worker({ mailer: mailerFor(port), maxAttempts: 3 });
 
     expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
@@ -211,8 +206,8 @@ describe.each(backends())('outbox worker on %s', (backend) => {
   it('should give up at once on a permanent refusal, keep personal data out of the error and the log, and send the others', async () => {
     const sentinel = 'sentinel.unknown.patient@example.com';
     const server = await smtpServer(0, { rejectRecipient: (address) => address === sentinel });
-    const rejectedId = await createOutboxRepository(test.db).enqueue(mail(3, sentinel), clock.now());
-    await createOutboxRepository(test.db).enqueue(mail(4), clock.now());
+    const rejectedId = await queue(3, sentinel);
+    await queue(4);
     const { worker: outbox, logger } = worker({ mailer: mailerFor(server.port) });
 
     expect(await outbox.runOnce()).toEqual({ sent: 1, retried: 0, failed: 1 });
@@ -229,8 +224,8 @@ describe.each(backends())('outbox worker on %s', (backend) => {
   });
 
   it('should log once, and keep every mail queued, when no SMTP transport is configured', async () => {
-    await createOutboxRepository(test.db).enqueue(mail(5), clock.now());
-    await createOutboxRepository(test.db).enqueue(mail(6), clock.now());
+    await queue(5);
+    await queue(6);
     const { worker: outbox, logger } = worker({ mailer: noTransportMailer });
     for (let pass = 0; pass < 3; pass += 1) {
       expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
@@ -257,7 +252,7 @@ describe.each(backends())('outbox worker on %s', (backend) => {
   it('should upgrade to TLS with STARTTLS and log in with the configured user and password', async () => {
     const tls = selfSignedCertificate();
     const server = await smtpServer(0, { credentials: { user: 'portal', password: 's3cret' }, tls });
-    const id = await createOutboxRepository(test.db).enqueue(mail(7), clock.now());
+    const id = await queue(7);
     const { worker: wrong } = worker({ mailer: mailerFor(server.port, { user: 'portal', password: 'wrong' }, tls.cert) });
     expect(await wrong.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
     expect((await createOutboxRepository(test.db).find(id))?.lastError).toBe('EAUTH 535 AUTH PLAIN');
@@ -270,7 +265,7 @@ describe.each(backends())('outbox worker on %s', (backend) => {
 
   it('should never send the password in clear: no STARTTLS offered, no login, the mail waits', async () => {
     const server = await smtpServer(0, { credentials: { user: 'portal', password: 's3cret' } });
-    const id = await createOutboxRepository(test.db).enqueue(mail(14), clock.now());
+    const id = await queue(14);
     const { worker: outbox } = worker({ mailer: mailerFor(server.port, { user: 'portal', password: 's3cret' }) });
     expect(await outbox.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
     expect(await createOutboxRepository(test.db).find(id)).toMatchObject({ status: 'queued', lastError: 'ETLS 500 STARTTLS' });
@@ -281,12 +276,12 @@ describe.each(backends())('outbox worker on %s', (backend) => {
   it('should use STARTTLS when the server offers it, also without a login', async () => {
     const tls = selfSignedCertificate();
     const server = await smtpServer(0, { tls });
-    await createOutboxRepository(test.db).enqueue(mail(15), clock.now());
+    await queue(15);
     const { worker: outbox } = worker({ mailer: mailerFor(server.port, null, tls.cert) });
     expect(await outbox.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(server.received.map((received) => received.secure)).toEqual([true]);
     // A certificate nobody vouches for is refused rather than ignored.
-    await createOutboxRepository(test.db).enqueue(mail(16), clock.now());
+    await queue(16);
     const { worker: untrusting } = worker({ mailer: mailerFor(server.port) });
     expect(await untrusting.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
   });
@@ -294,16 +289,16 @@ describe.each(backends())('outbox worker on %s', (backend) => {
   it('should delete sent mail after the retention time and keep failed and queued mail', async () => {
     const server = await smtpServer();
     const day = 24 * 3_600_000;
-    const old = await createOutboxRepository(test.db).enqueue(mail(31), clock.now());
+    const old = await queue(31);
     const { worker: first } = worker({ mailer: mailerFor(server.port) });
     expect((await first.runOnce()).sent).toBe(1);
     clock.advance(2 * day);
-    const recent = await createOutboxRepository(test.db).enqueue(mail(32), clock.now());
+    const recent = await queue(32);
     expect((await first.runOnce()).sent).toBe(1);
-    const failed = await createOutboxRepository(test.db).enqueue(mail(33), clock.now());
+    const failed = await queue(33);
     const { worker: down } = worker({ mailer: mailerFor(await freePort()), maxAttempts: 1 });
     expect((await down.runOnce()).failed).toBe(1);
-    const queued = await createOutboxRepository(test.db).enqueue(mail(34), clock.now());
+    const queued = await queue(34);
 
     // 30 days and a minute after the first was sent; the second was sent 28 days ago.
     clock.advance(28 * day + 60_000);
@@ -318,7 +313,7 @@ describe.each(backends())('outbox worker on %s', (backend) => {
 
   it('should send again a mail whose worker died mid-send, but only after its claim expired', async () => {
     const server = await smtpServer();
-    const id = await createOutboxRepository(test.db).enqueue(mail(8), clock.now());
+    const id = await queue(8);
     // A worker claims the mail and dies before recording anything.
     const claimed = await createOutboxRepository(test.db).claimDue(clock.now(), new Date(clock.now().getTime() + 300_000), 10);
     expect(claimed.map((row) => [row.id, row.status, row.attempts])).toEqual([[id, 'sending', 1]]);
@@ -334,7 +329,7 @@ describe.each(backends())('outbox worker on %s', (backend) => {
 
   it('should drain more mails than one batch in one pass, oldest first', async () => {
     const server = await smtpServer();
-    for (let index = 0; index < 7; index += 1) await createOutboxRepository(test.db).enqueue(mail(100 + index), clock.now());
+    for (let index = 0; index < 7; index += 1) await queue(100 + index);
     const { worker: outbox } = worker({ mailer: mailerFor(server.port), batchSize: 3 });
     expect(await outbox.runOnce()).toEqual({ sent: 7, retried: 0, failed: 0 });
     expect(server.received.map((received) => received.parsed.subject)).toEqual(
@@ -346,11 +341,11 @@ describe.each(backends())('outbox worker on %s', (backend) => {
     const server = await smtpServer();
     const { worker: outbox } = worker({ mailer: mailerFor(server.port), pollMs: 20 });
     outbox.start();
-    await createOutboxRepository(test.db).enqueue(mail(9), clock.now());
+    await queue(9);
     const [arrived] = await server.waitForMails(1, 5000);
     expect(arrived?.parsed.subject).toBe('Mail number 9');
     await outbox.stop();
-    await createOutboxRepository(test.db).enqueue(mail(10), clock.now());
+    await queue(10);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(server.received).toHaveLength(1);
     expect((await createOutboxRepository(test.db).listRecent(1))[0]?.status).toBe('queued');
