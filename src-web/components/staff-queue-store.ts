@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiError } from '../api/client';
 import { staffLoadProblemOf, type StaffLoadProblem } from '../api/staff-load-problem';
-import type { LoadState } from '../platform/load-state';
+import { Loader, type LoadState } from '../platform/load-state';
 
 /** Why marking failed: the server's words (409 someone else did, 404, 400), or no answer. */
 export type MarkProblem = { kind: 'server'; message: string } | { kind: 'unavailable' };
@@ -25,7 +25,7 @@ export interface StaffQueueApi<Item, List extends StaffQueueList<Item>> {
  */
 export class StaffQueueStore<Item, List extends StaffQueueList<Item> = StaffQueueList<Item>> {
   data: List | null = null;
-  loadState: LoadState = 'idle';
+  readonly loader = new Loader();
   problem: StaffLoadProblem | null = null;
   /** The item whose dialog is open. */
   marking: Item | null = null;
@@ -34,13 +34,16 @@ export class StaffQueueStore<Item, List extends StaffQueueList<Item> = StaffQueu
   markProblem: MarkProblem | null = null;
   /** Who the last marked item was about (the status line after the dialog). */
   markedName: string | null = null;
-  private generation = 0;
 
   constructor(
     private readonly api: StaffQueueApi<Item, List>,
     private readonly options: { noteMax: number; nameOf(item: Item): string },
   ) {
-    makeAutoObservable<this, 'api' | 'options' | 'generation'>(this, { api: false, options: false, generation: false });
+    makeAutoObservable<this, 'api' | 'options'>(this, { api: false, options: false, loader: false });
+  }
+
+  get loadState(): LoadState {
+    return this.loader.state;
   }
 
   /** Loaded at least once: the table may show (components/staff-table-page.tsx). */
@@ -49,23 +52,13 @@ export class StaffQueueStore<Item, List extends StaffQueueList<Item> = StaffQueu
   }
 
   async load(): Promise<void> {
-    const generation = ++this.generation;
-    this.loadState = 'loading';
     this.problem = null;
-    try {
-      const data = await this.api.list();
-      runInAction(() => {
-        if (generation !== this.generation) return;
-        this.data = data;
-        this.loadState = 'loaded';
-      });
-    } catch (error) {
-      runInAction(() => {
-        if (generation !== this.generation) return;
-        this.loadState = 'error';
+    await this.loader.run(() => this.api.list(), {
+      loaded: (data) => (this.data = data),
+      failed: (error) => {
         this.problem = staffLoadProblemOf(error);
-      });
-    }
+      },
+    });
   }
 
   openMark(item: Item): void {
@@ -104,7 +97,7 @@ export class StaffQueueStore<Item, List extends StaffQueueList<Item> = StaffQueu
         if (error instanceof ApiError && error.kind === 'http' && (error.status === 401 || error.status === 403)) {
           this.marking = null;
           this.problem = staffLoadProblemOf(error);
-          this.loadState = 'error';
+          this.loader.set('error');
           return;
         }
         this.markProblem =
@@ -120,6 +113,6 @@ export class StaffQueueStore<Item, List extends StaffQueueList<Item> = StaffQueu
   }
 
   dispose(): void {
-    this.generation += 1;
+    this.loader.dispose();
   }
 }

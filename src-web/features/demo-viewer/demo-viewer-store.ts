@@ -1,8 +1,8 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable } from 'mobx';
 import type { DemoStudy } from '@contract/api/image-viewer';
 import { ApiError } from '../../api/client';
 import { createDemoViewerApi, type DemoViewerApi } from './demo-viewer-api';
-import type { LoadState } from '../../platform/load-state';
+import { Loader, type LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 
 /**
@@ -20,49 +20,44 @@ const TOKEN_SHAPE = /^[A-Za-z0-9._-]{1,1024}$/;
  */
 export class DemoViewerStore {
   study: DemoStudy | null = null;
-  loadState: LoadState = 'idle';
+  readonly loader = new Loader();
   problem: DemoViewerProblem | null = null;
   /** The image shown: an index into study.images. */
   selected = 0;
 
   private token = '';
-  private generation = 0;
   private readonly api: DemoViewerApi;
 
   constructor(api: DemoViewerApi) {
     this.api = api;
-    makeAutoObservable<this, 'token' | 'generation' | 'api'>(this, { token: false, generation: false, api: false });
+    makeAutoObservable<this, 'token' | 'api'>(this, { token: false, loader: false, api: false });
+  }
+
+  get loadState(): LoadState {
+    return this.loader.state;
   }
 
   /** Opens the study of `token` (the page's ?token=); a later open wins over an earlier one still loading. */
   async open(token: string | null): Promise<void> {
-    const generation = ++this.generation;
     this.token = token ?? '';
     this.study = null;
     this.selected = 0;
     if (!TOKEN_SHAPE.test(this.token)) {
-      this.loadState = 'error';
+      // Not a link at all: whatever an earlier open still awaits is dropped.
+      this.loader.dispose();
+      this.loader.set('error');
       this.problem = 'link';
       return;
     }
-    this.loadState = 'loading';
     this.problem = null;
-    try {
-      const study = await this.api.study(this.token);
-      runInAction(() => {
-        if (generation !== this.generation) return;
-        this.study = study;
-        this.loadState = 'loaded';
-      });
-    } catch (error) {
-      runInAction(() => {
-        if (generation !== this.generation) return;
-        this.loadState = 'error';
+    await this.loader.run(() => this.api.study(this.token), {
+      loaded: (study) => (this.study = study),
+      failed: (error) => {
         // 403: expired, changed or foreign link; 400: not a link at all. Anything else may pass.
         const refused = error instanceof ApiError && error.kind === 'http' && (error.status === 403 || error.status === 400);
         this.problem = refused ? 'link' : 'unavailable';
-      });
-    }
+      },
+    });
   }
 
   /** Tries the same link again (after a network or server failure). */
@@ -95,7 +90,7 @@ export class DemoViewerStore {
 
   /** Leaving the page: answers still on their way change nothing. */
   dispose(): void {
-    this.generation += 1;
+    this.loader.dispose();
   }
 }
 

@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { FeedbackFilterInput, FeedbackListResponse, FeedbackSort } from '@contract/api/referrer-feedback';
 import { ApiError } from '../../api/client';
 import { staffLoadProblemOf, type StaffLoadProblem } from '../../api/staff-load-problem';
-import type { LoadState } from '../../platform/load-state';
+import { Loader, type LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import { createStaffFeedbackApi, type StaffFeedbackApi } from './staff-feedback-api';
 
@@ -47,20 +47,23 @@ function saveFile(blob: Blob, fileName: string): void {
 /** /staff/referrer-feedback: staff read referrers' feedback as a table of the filter, with summaries, and export it. */
 export class StaffFeedbackStore {
   data: FeedbackListResponse | null = null;
-  loadState: LoadState = 'idle';
+  readonly loader = new Loader();
   problem: StaffFeedbackProblem | null = null;
   /** The server's words for a filter it refused (400). */
   filterProblem: string | null = null;
   view: FeedbackView = DEFAULT_VIEW;
   page = 1;
   exportState: ExportState = { kind: 'idle' };
-  private generation = 0;
 
   constructor(
     private readonly api: StaffFeedbackApi,
     private readonly timeZone: string = browserTimeZone(),
   ) {
-    makeAutoObservable<this, 'api' | 'generation' | 'timeZone'>(this, { api: false, generation: false, timeZone: false });
+    makeAutoObservable<this, 'api' | 'timeZone'>(this, { api: false, loader: false, timeZone: false });
+  }
+
+  get loadState(): LoadState {
+    return this.loader.state;
   }
 
   /** The filter as the server reads it. */
@@ -99,32 +102,23 @@ export class StaffFeedbackStore {
   }
 
   async load(page = this.page): Promise<void> {
-    const generation = ++this.generation;
     this.page = page;
-    this.loadState = 'loading';
     this.problem = null;
     this.filterProblem = null;
-    try {
-      const data = await this.api.list({ ...this.filter, page, pageSize: STAFF_FEEDBACK_PAGE_SIZE });
-      runInAction(() => {
-        if (generation !== this.generation) return;
-        this.data = data;
-        this.loadState = 'loaded';
-      });
-    } catch (error) {
-      runInAction(() => {
-        if (generation !== this.generation) return;
+    await this.loader.run(() => this.api.list({ ...this.filter, page, pageSize: STAFF_FEEDBACK_PAGE_SIZE }), {
+      loaded: (data) => (this.data = data),
+      failed: (error) => {
         if (error instanceof ApiError && error.kind === 'http' && error.status === 400) {
           // The table stays as it was, with the server's reason beside the filters.
           this.filterProblem = error.message;
-          this.loadState = this.data === null ? 'error' : 'loaded';
-          if (this.data === null) this.problem = 'unavailable';
-          return;
+          if (this.data !== null) return 'loaded';
+          this.problem = 'unavailable';
+          return 'error';
         }
-        this.loadState = 'error';
         this.problem = staffLoadProblemOf(error);
-      });
-    }
+        return 'error';
+      },
+    });
   }
 
   /** Downloads the CSV of the current filter and order (every page). */
@@ -143,7 +137,7 @@ export class StaffFeedbackStore {
             : { kind: 'failed' };
         if (error instanceof ApiError && error.kind === 'http' && (error.status === 401 || error.status === 403)) {
           this.problem = staffLoadProblemOf(error);
-          this.loadState = 'error';
+          this.loader.set('error');
         }
       });
     }
@@ -154,7 +148,7 @@ export class StaffFeedbackStore {
   }
 
   dispose(): void {
-    this.generation += 1;
+    this.loader.dispose();
   }
 }
 

@@ -4,7 +4,7 @@ import { NewKioskSchema, type Kiosk } from '@contract/api/kiosks';
 import { ApiError } from '../../api/client';
 import { createStaffKiosksApi, type EnrollmentCode, type StaffKiosksApi } from './staff-kiosks-api';
 import { staffLoadProblemOf } from '../../api/staff-load-problem';
-import type { LoadState } from '../../platform/load-state';
+import { Loader, type LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 
 /** Why the list cannot be shown. */
@@ -41,7 +41,7 @@ export class StaffKiosksStore {
   kiosks: Kiosk[] = [];
   /** KIOSK_SILENT_MINUTES on the server: an enrolled kiosk unheard this long is silent. */
   silentAfterMinutes = 5;
-  loadState: LoadState = 'idle';
+  readonly loader = new Loader();
   problem: KiosksProblem | null = null;
   actionProblem: ActionProblem | null = null;
   /** An add, new-code or revoke call is under way: every action button waits. */
@@ -59,11 +59,14 @@ export class StaffKiosksStore {
   nameInvalid = false;
 
   private readonly deps: StaffKiosksDeps;
-  private generation = 0;
 
   constructor(deps: StaffKiosksDeps) {
     this.deps = deps;
-    makeAutoObservable<this, 'deps' | 'generation'>(this, { deps: false, generation: false });
+    makeAutoObservable<this, 'deps'>(this, { deps: false, loader: false });
+  }
+
+  get loadState(): LoadState {
+    return this.loader.state;
   }
 
   /** The kiosks grouped by clinic, clinics by name, the kiosks at no clinic last. */
@@ -90,25 +93,16 @@ export class StaffKiosksStore {
   }
 
   async load(): Promise<void> {
-    this.generation += 1;
-    const generation = this.generation;
-    this.loadState = 'loading';
     this.problem = null;
-    try {
-      const list = await this.deps.api.list();
-      if (generation !== this.generation) return;
-      runInAction(() => {
+    await this.loader.run(() => this.deps.api.list(), {
+      loaded: (list) => {
         this.kiosks = list.kiosks;
         this.silentAfterMinutes = list.silentAfterMinutes;
-        this.loadState = 'loaded';
-      });
-    } catch (error) {
-      if (generation !== this.generation) return;
-      runInAction(() => {
+      },
+      failed: (error) => {
         this.problem = loadProblemOf(error);
-        this.loadState = 'error';
-      });
-    }
+      },
+    });
   }
 
   setName(name: string): void {
@@ -173,7 +167,7 @@ export class StaffKiosksStore {
   }
 
   dispose(): void {
-    this.generation += 1;
+    this.loader.dispose();
   }
 
   private replace(kiosk: Kiosk): void {
@@ -194,7 +188,7 @@ export class StaffKiosksStore {
         const pageProblem = loadProblemOf(error);
         if (pageProblem.kind !== 'unavailable') {
           this.problem = pageProblem;
-          this.loadState = 'error';
+          this.loader.set('error');
         } else this.actionProblem = actionProblemOf(error);
       });
       return null;
