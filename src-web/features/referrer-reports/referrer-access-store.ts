@@ -8,7 +8,7 @@ import {
 } from '@contract/api/referrer-reports';
 import { createReferrerReportsApi, type ReferrerReportsApi } from './referrer-reports-api';
 import { staffLoadProblemOf } from '../../api/staff-load-problem';
-import type { LoadState } from '../../platform/load-state';
+import { Loader, type LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 
 /** Why the list cannot be shown. */
@@ -31,7 +31,7 @@ export class ReferrerAccessStore {
   reports: ReferrerReportListItem[] = [];
   nextCursor: string | null = null;
   reason: ReferrerReportsPage['reason'] = null;
-  loadState: LoadState = 'idle';
+  readonly loader = new Loader();
   problem: ReferrerAccessProblem | null = null;
   /** What the field shows. */
   search = '';
@@ -47,18 +47,16 @@ export class ReferrerAccessStore {
 
   private readonly api: ReferrerReportsApi;
   private readonly debounceMs: number;
-  private generation = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(api: ReferrerReportsApi, debounceMs = SEARCH_DEBOUNCE_MS) {
     this.api = api;
     this.debounceMs = debounceMs;
-    makeAutoObservable<this, 'api' | 'debounceMs' | 'generation' | 'timer'>(this, {
-      api: false,
-      debounceMs: false,
-      generation: false,
-      timer: false,
-    });
+    makeAutoObservable<this, 'api' | 'debounceMs' | 'timer'>(this, { api: false, debounceMs: false, loader: false, timer: false });
+  }
+
+  get loadState(): LoadState {
+    return this.loader.state;
   }
 
   /** How many of the reports shown the doctor has not opened yet. */
@@ -69,30 +67,21 @@ export class ReferrerAccessStore {
   /** The first page for the current search. */
   async load(): Promise<void> {
     this.clearTimer();
-    this.generation += 1;
-    const generation = this.generation;
     const search = this.search.trim().slice(0, REFERRER_SEARCH_MAX_LENGTH);
-    this.loadState = 'loading';
     this.problem = null;
     this.moreFailed = false;
-    try {
-      const page = await this.api.list({ search, before: null, sort: this.sort, order: this.order });
-      if (generation !== this.generation) return;
-      runInAction(() => {
+    await this.loader.run(() => this.api.list({ search, before: null, sort: this.sort, order: this.order }), {
+      loaded: (page) => {
         this.reports = page.reports;
         this.nextCursor = page.nextCursor;
         this.reason = page.reason;
         this.searched = search;
-        this.loadState = 'loaded';
         this.hasLoaded = true;
-      });
-    } catch (error) {
-      if (generation !== this.generation) return;
-      runInAction(() => {
+      },
+      failed: (error) => {
         this.problem = problemOf(error);
-        this.loadState = 'error';
-      });
-    }
+      },
+    });
   }
 
   /** Typing in the field: the list is asked again once typing pauses. */
@@ -112,25 +101,25 @@ export class ReferrerAccessStore {
   /** The next page, appended. */
   async loadMore(): Promise<void> {
     if (this.nextCursor === null || this.loadingMore) return;
-    const generation = this.generation;
+    const isCurrent = this.loader.current();
     this.loadingMore = true;
     this.moreFailed = false;
     try {
       const page = await this.api.list({ search: this.searched, before: this.nextCursor, sort: this.sort, order: this.order });
-      if (generation !== this.generation) return;
+      if (!isCurrent()) return;
       runInAction(() => {
         this.reports = [...this.reports, ...page.reports];
         this.nextCursor = page.nextCursor;
       });
     } catch (error) {
-      if (generation !== this.generation) return;
+      if (!isCurrent()) return;
       runInAction(() => {
         const problem = problemOf(error);
         // A lost session concerns the whole page; anything else only this button.
         if (problem.kind === 'unavailable') this.moreFailed = true;
         else {
           this.problem = problem;
-          this.loadState = 'error';
+          this.loader.set('error');
         }
       });
     } finally {
@@ -141,7 +130,7 @@ export class ReferrerAccessStore {
   /** Leaving the page: a pending search is dropped and late answers are ignored. */
   dispose(): void {
     this.clearTimer();
-    this.generation += 1;
+    this.loader.dispose();
   }
 
   private clearTimer(): void {
