@@ -2,7 +2,7 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { Attachment, AttachmentsResponse, UploadContentType } from '@contract/api/attachments';
 import { createAttachmentsApi, type AttachmentOwner, type AttachmentsApi, type UploadFields } from '../../api/attachments-api';
 import { ApiError } from '../../api/client';
-import type { LoadState } from '../../platform/load-state';
+import { Loader, type LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 
 /** Which upload slot: a requested document type's id, or OTHER for a document of no requested type. */
@@ -64,7 +64,7 @@ export interface AttachmentsStoreDeps {
 export class AttachmentsStore {
   owner: AttachmentOwner | null = null;
   response: AttachmentsResponse | null = null;
-  loadState: LoadState = 'idle';
+  readonly loader = new Loader();
   uploading: { slot: SlotId; fileName: string; percent: number } | null = null;
   problem: { slot: SlotId; problem: SlotProblem } | null = null;
   notice: AttachmentsNotice | null = null;
@@ -72,19 +72,22 @@ export class AttachmentsStore {
   busy = false;
 
   private readonly deps: AttachmentsStoreDeps;
-  private generation = 0;
   private onChanged: () => void = () => undefined;
   private examSlugs: readonly string[] = [];
 
   constructor(deps: AttachmentsStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<this, 'deps' | 'generation' | 'onChanged' | 'examSlugs'>(this, {
+    makeAutoObservable<this, 'deps' | 'onChanged' | 'examSlugs'>(this, {
       deps: false,
-      generation: false,
+      loader: false,
       onChanged: false,
       examSlugs: false,
       response: observableRef,
     });
+  }
+
+  get loadState(): LoadState {
+    return this.loader.state;
   }
 
   get isStaff(): boolean {
@@ -126,25 +129,11 @@ export class AttachmentsStore {
   async reload(): Promise<void> {
     const owner = this.owner;
     if (owner === null) return;
-    this.generation += 1;
-    const generation = this.generation;
-    this.loadState = 'loading';
-    try {
-      const response = await this.deps.api.response(owner, this.examSlugs);
-      runInAction(() => {
-        if (generation !== this.generation) return;
-        this.response = response;
-        this.loadState = 'loaded';
-      });
-    } catch {
-      runInAction(() => {
-        if (generation === this.generation) this.loadState = 'error';
-      });
-    }
+    await this.loader.run(() => this.deps.api.response(owner, this.examSlugs), { loaded: (response) => (this.response = response) });
   }
 
   dispose(): void {
-    this.generation += 1;
+    this.loader.dispose();
   }
 
   /**
