@@ -4,7 +4,7 @@ import { DOCTOR_SEARCH_MIN_LENGTH, normaliseDoctorSearch, type ReferringDoctor }
 import type { CheckInChecklist } from '@contract/api/check-in-checklist';
 import type { CheckInApi } from '../../api/check-in-api';
 import { ApiError } from '../../api/client';
-import type { LoadState } from '../../platform/load-state';
+import { Loader, type LoadState } from '../../platform/load-state';
 
 /**
  * Digital check-in of one appointment (docs/rules/check-in.md): the status, the form with the
@@ -24,7 +24,7 @@ type Gender = (typeof GENDERS)[number];
 
 export class CheckInStore {
   status: CheckInStatus | null = null;
-  loadState: LoadState = 'idle';
+  readonly loader = new Loader();
   referrer: ReferringDoctor | null = null;
   dateOfReferral = '';
   medicareNumber = '';
@@ -67,7 +67,12 @@ export class CheckInStore {
       today: false,
       onCheckedIn: false,
       loadChecklist: false,
+      loader: false,
     });
+  }
+
+  get loadState(): LoadState {
+    return this.loader.state;
   }
 
   /** Fields with a problem, by the same rules as the server (CheckInFormSchema), plus the clinic's today. */
@@ -133,21 +138,14 @@ export class CheckInStore {
   }
 
   async load(): Promise<void> {
-    this.loadState = 'loading';
-    try {
-      const status = await this.api.status(this.bookingKey, this.appointmentSlug);
-      runInAction(() => {
+    const loaded = await this.loader.run(() => this.api.status(this.bookingKey, this.appointmentSlug), {
+      loaded: (status) => {
         this.status = status;
-        this.loadState = 'loaded';
         this.prefill(status);
-      });
-      // Back on the page while a check-in is on its way: keep following it.
-      if (this.inProgress && this.pollTimer === null) this.follow(Date.now());
-    } catch {
-      runInAction(() => {
-        this.loadState = 'error';
-      });
-    }
+      },
+    });
+    // Back on the page while a check-in is on its way: keep following it.
+    if (loaded && this.inProgress && this.pollTimer === null) this.follow(Date.now());
   }
 
   /** The doctor search: asked 200 ms after the last key, from 3 characters, lower-cased. */
@@ -222,6 +220,7 @@ export class CheckInStore {
 
   dispose(): void {
     this.disposed = true;
+    this.loader.dispose();
     if (this.searchTimer !== null) clearTimeout(this.searchTimer);
     if (this.pollTimer !== null) clearTimeout(this.pollTimer);
     this.searchAbort?.abort();
