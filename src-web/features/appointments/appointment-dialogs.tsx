@@ -4,6 +4,7 @@ import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChangeRefusal } from '@contract/api/appointments';
 import { SafeHtml } from '../../components/safe-html';
+import { TextField } from '../../components/text-field';
 import { DETAILS_FIELDS, type AppointmentStore, type DetailsField } from './appointment-store';
 import { ConfirmDialog, MessageDialog, ModalDialog } from '../../components/modal-dialog';
 import { Button } from '../../components/button';
@@ -160,19 +161,17 @@ const ConsentDialog = observer(function ConsentDialog({ store }: { store: Appoin
         <p className="pp-notice pp-notice-success">{t('appointment.consent.signed', { name: form.signedName ?? '' })}</p>
       ) : (
         <form id="pp-consent-form" noValidate onSubmit={onSubmit}>
-          <div className="pp-field">
-            <label htmlFor={nameId}>{t('appointment.consent.nameLabel')}</label>
-            <input
-              id={nameId}
-              className="pp-input"
-              autoComplete="name"
-              maxLength={200}
-              value={store.consent.signedName}
-              aria-invalid={store.consent.consentProblem === 'name'}
-              aria-describedby={store.consent.consentProblem === 'name' ? problemId : undefined}
-              onChange={(event) => store.consent.setSignedName(event.target.value)}
-            />
-          </div>
+          <TextField
+            id={nameId}
+            name="signedName"
+            label={t('appointment.consent.nameLabel')}
+            value={store.consent.signedName}
+            // The problem is said once under the whole form, for the name or the box.
+            problem={null}
+            alsoDescribedBy={store.consent.consentProblem === 'name' ? problemId : null}
+            inputProps={{ autoComplete: 'name', maxLength: 200 }}
+            onChange={(value) => store.consent.setSignedName(value)}
+          />
           <div className="pp-field pp-checkbox">
             <input
               id={agreeId}

@@ -6,6 +6,7 @@ import { UPLOAD_ACCEPT_ATTRIBUTE, type UploadContentType } from '@contract/api/a
 import type { AttachmentOwner } from '../../api/attachments-api';
 import { Button } from '../../components/button';
 import { PageLoadState } from '../../components/page-load-state';
+import { TextField } from '../../components/text-field';
 import { useAttachmentsTexts } from '../../i18n/attachments-texts';
 import { useStores } from '../../stores/use-stores';
 import { AttachmentDialogs } from './attachment-dialogs';
@@ -92,29 +93,25 @@ function ReferralFields({ fields, onChange }: { fields: ReferralFieldValues; onC
     );
   return (
     <div className="pp-att-referral-fields">
-      <div className="pp-field">
-        <label htmlFor={dateId}>{t('attachments.referral.date')}</label>
-        <input
-          id={dateId}
-          type="date"
-          className="pp-input pp-input-short"
-          value={fields.referralDate}
-          max={new Date().toISOString().slice(0, 10)}
-          onChange={(event) => onChange({ ...fields, referralDate: event.target.value })}
-        />
-      </div>
-      <div className="pp-field">
-        <label htmlFor={doctorId}>{t('attachments.referral.doctor')}</label>
-        <input
-          id={doctorId}
-          type="text"
-          className="pp-input"
-          maxLength={120}
-          autoComplete="off"
-          value={fields.referringDoctor}
-          onChange={(event) => onChange({ ...fields, referringDoctor: event.target.value })}
-        />
-      </div>
+      <TextField
+        id={dateId}
+        name="referralDate"
+        label={t('attachments.referral.date')}
+        className="pp-input pp-input-short"
+        value={fields.referralDate}
+        problem={null}
+        inputProps={{ type: 'date', max: new Date().toISOString().slice(0, 10) }}
+        onChange={(referralDate) => onChange({ ...fields, referralDate })}
+      />
+      <TextField
+        id={doctorId}
+        name="referringDoctor"
+        label={t('attachments.referral.doctor')}
+        value={fields.referringDoctor}
+        problem={null}
+        inputProps={{ type: 'text', maxLength: 120, autoComplete: 'off' }}
+        onChange={(referringDoctor) => onChange({ ...fields, referringDoctor })}
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/use-stores';
 import { ModalDialog } from '../../components/modal-dialog';
 import { Button } from '../../components/button';
+import { TextField } from '../../components/text-field';
 
 /** Opens only after "Use my location" failed (docs/rules/booking.md#location): offers the postcode. */
 export const UnableToLocateDialog = observer(function UnableToLocateDialog() {
@@ -34,7 +35,6 @@ export const PostcodeLocatorDialog = observer(function PostcodeLocatorDialog() {
   const location = booking.placeAndTime.location;
   const [postcode, setPostcode] = useState('');
   const inputId = useId();
-  const errorId = useId();
   const problem = location.postcodeProblem;
   const formId = useId();
   return (
@@ -60,24 +60,18 @@ export const PostcodeLocatorDialog = observer(function PostcodeLocatorDialog() {
           void location.locatePostcode(postcode);
         }}
       >
-        <div className="pp-field">
-          <label htmlFor={inputId}>{t('booking.location.postcode')}</label>
-          <input
-            id={inputId}
-            className="pp-input pp-input-short"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            value={postcode}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? errorId : undefined}
-            onChange={(event) => setPostcode(event.target.value)}
-          />
-          {problem && (
-            <p id={errorId} className="pp-field-error">
-              {problem === 'unknown' ? t('booking.location.postcodeUnknown') : t('booking.location.postcodeInvalid')}
-            </p>
-          )}
-        </div>
+        <TextField
+          id={inputId}
+          name="postcode"
+          label={t('booking.location.postcode')}
+          className="pp-input pp-input-short"
+          value={postcode}
+          problem={
+            problem === null ? null : problem === 'unknown' ? t('booking.location.postcodeUnknown') : t('booking.location.postcodeInvalid')
+          }
+          inputProps={{ inputMode: 'numeric', autoComplete: 'postal-code' }}
+          onChange={setPostcode}
+        />
       </form>
     </ModalDialog>
   );
