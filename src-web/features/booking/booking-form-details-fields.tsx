@@ -97,6 +97,55 @@ function Problem({ details, field }: { details: FormDetailsForm; field: DetailsF
   );
 }
 
+interface ChoiceFieldProps {
+  details: FormDetailsForm;
+  field: 'insurance' | 'ethnicity';
+  legend: string;
+  hint?: string;
+  required: boolean;
+  choices: { code: string; label: string }[];
+  chosen: string | null;
+  onChoose(code: string): void;
+}
+
+/** One question answered by a radio choice, with its hint and its problem read out with the group. */
+const ChoiceField = observer(function ChoiceField({ details, field, legend, hint, required, choices, chosen, onChoose }: ChoiceFieldProps) {
+  const { t } = useTranslation();
+  const invalid = details.visibleProblem(field) !== null;
+  const hintId = hint === undefined ? null : `booking-${field}-hint`;
+  return (
+    <fieldset
+      id={`booking-${field}`}
+      tabIndex={-1}
+      className={invalid ? 'pp-field pp-field-invalid' : 'pp-field'}
+      aria-describedby={[hintId, invalid ? `booking-${field}-error` : null].filter(Boolean).join(' ') || undefined}
+    >
+      <legend>
+        {legend}
+        {!required && <span className="pp-muted"> {t('booking.formDetails.optional')}</span>}
+      </legend>
+      {hint !== undefined && (
+        <p id={hintId ?? undefined} className="pp-field-hint">
+          {hint}
+        </p>
+      )}
+      {choices.map((choice) => (
+        <label key={choice.code} className="pp-choice">
+          <input
+            type="radio"
+            name={`booking-${field}`}
+            value={choice.code}
+            checked={chosen === choice.code}
+            onChange={() => onChoose(choice.code)}
+          />
+          {choice.label}
+        </label>
+      ))}
+      <Problem details={details} field={field} />
+    </fieldset>
+  );
+});
+
 const TextField = observer(function TextField({
   details,
   field,
@@ -139,33 +188,17 @@ const Insurance = observer(function Insurance({ details, medicareField }: { deta
   const { t } = useTranslation();
   const { insurance } = details.config;
   const kind = details.insuranceType?.kind;
-  const invalid = details.visibleProblem('insurance') !== null;
   return (
     <>
-      <fieldset
-        id="booking-insurance"
-        tabIndex={-1}
-        className={invalid ? 'pp-field pp-field-invalid' : 'pp-field'}
-        aria-describedby={invalid ? 'booking-insurance-error' : undefined}
-      >
-        <legend>
-          {t('booking.formDetails.insurance.legend')}
-          {!insurance.required && <span className="pp-muted"> {t('booking.formDetails.optional')}</span>}
-        </legend>
-        {insurance.types.map((type) => (
-          <label key={type.code} className="pp-choice">
-            <input
-              type="radio"
-              name="booking-insurance"
-              value={type.code}
-              checked={details.insuranceCode === type.code}
-              onChange={() => details.setInsurance(type.code)}
-            />
-            {type.label}
-          </label>
-        ))}
-        <Problem details={details} field="insurance" />
-      </fieldset>
+      <ChoiceField
+        details={details}
+        field="insurance"
+        legend={t('booking.formDetails.insurance.legend')}
+        required={insurance.required}
+        choices={insurance.types.map((type) => ({ code: type.code, label: type.label }))}
+        chosen={details.insuranceCode}
+        onChoose={(code) => details.setInsurance(code)}
+      />
       {kind === 'MEDICARE' && medicareField}
       {kind === 'PRIVATE' && (
         <TextField
@@ -184,35 +217,17 @@ const Ethnicity = observer(function Ethnicity({ details }: { details: FormDetail
   const { t } = useTranslation();
   const { booking } = useStores();
   const { ethnicity } = details.config;
-  const invalid = details.visibleProblem('ethnicity') !== null;
   return (
-    <fieldset
-      id="booking-ethnicity"
-      tabIndex={-1}
-      className={invalid ? 'pp-field pp-field-invalid' : 'pp-field'}
-      aria-describedby={['booking-ethnicity-hint', invalid ? 'booking-ethnicity-error' : null].filter(Boolean).join(' ')}
-    >
-      <legend>
-        {booking.staffBooking ? t('booking.formDetails.ethnicity.legendStaff') : t('booking.formDetails.ethnicity.legend')}
-        {!ethnicity.required && <span className="pp-muted"> {t('booking.formDetails.optional')}</span>}
-      </legend>
-      <p id="booking-ethnicity-hint" className="pp-field-hint">
-        {t('booking.formDetails.ethnicity.hint')}
-      </p>
-      {ethnicity.options.map((option) => (
-        <label key={option.code} className="pp-choice">
-          <input
-            type="radio"
-            name="booking-ethnicity"
-            value={option.code}
-            checked={details.ethnicityCode === option.code}
-            onChange={() => details.setEthnicity(option.code)}
-          />
-          {ethnicityText(t, option.code, option.label)}
-        </label>
-      ))}
-      <Problem details={details} field="ethnicity" />
-    </fieldset>
+    <ChoiceField
+      details={details}
+      field="ethnicity"
+      legend={booking.staffBooking ? t('booking.formDetails.ethnicity.legendStaff') : t('booking.formDetails.ethnicity.legend')}
+      hint={t('booking.formDetails.ethnicity.hint')}
+      required={ethnicity.required}
+      choices={ethnicity.options.map((option) => ({ code: option.code, label: ethnicityText(t, option.code, option.label) }))}
+      chosen={details.ethnicityCode}
+      onChoose={(code) => details.setEthnicity(code)}
+    />
   );
 });
 
