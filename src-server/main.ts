@@ -11,7 +11,6 @@ import { DataDirCorruptError, openConfiguredDatabase, PGLITE_DIR_NAME } from './
 import { DemoProviderError } from './db/seed/demo-provider';
 import { seedDemoProvider } from './db/seed/seed';
 import { servesDemoProvider } from './db/seed/demo-marker';
-import { seedDemoResults } from './dev-pacs/demo-results';
 import { systemClock } from './platform/clock';
 import { gracefulShutdown } from './platform/graceful-shutdown';
 import { createMailer, type Mailer } from './platform/mailer';
@@ -20,7 +19,6 @@ import { createHttpSmsSender, noSmsSender } from './platform/sms/sms-provider';
 import { createSmsWorker } from './platform/sms/sms-worker';
 import { createRisWorker, RIS_MAX_ATTEMPTS } from './platform/ris/ris-worker';
 import { createRisWebhookSender, noRisSender } from './platform/ris/webhook';
-import { startDemoRisReceiver } from './dev-ris/receiver';
 import { configuredStorage } from './platform/storage';
 import { configuredScanner } from './platform/virus-scan';
 import { startBanner } from './start-banner';
@@ -54,6 +52,8 @@ function describeDatabase(config: Config): string {
 async function deliverDemoResults(db: Database, app: FastifyInstance): Promise<void> {
   if (await servesDemoProvider(db)) {
     try {
+      // The demo PACS's code loads only where the demo provider is served.
+      const { seedDemoResults } = await import('./dev-pacs/demo-results');
       const demoResults = await seedDemoResults({
         db,
         clock: systemClock,
@@ -104,7 +104,8 @@ async function declareWorkers(
   });
 
   // Check-in hand-offs to the clinic's RIS; without RIS_WEBHOOK_URL the demo receiver stands in (never in production).
-  const demoRis = config.risDemoReceiver ? await startDemoRisReceiver() : null;
+  // The demo receiver's code loads only where it stands in.
+  const demoRis = config.risDemoReceiver ? await (await import('./dev-ris/receiver')).startDemoRisReceiver() : null;
   const risConfig = config.ris ?? demoRis?.config ?? null;
   const risWorker = createRisWorker({
     db,

@@ -1,20 +1,13 @@
 import type { Config } from './config';
-import { devIdentityBannerLines } from './dev-identity/banner';
-import {
-  MOUNTED_IDENTITY_PATH,
-  mountDevIdentityProvider,
-  startDevIdentityProvider,
-  type DevIdentityProviderOptions,
-  type MountedDevIdentityProvider,
-} from './dev-identity/provider';
-import { fetchTrusting } from './dev-identity/trusted-fetch';
+import type { DevIdentityProviderOptions, MountedDevIdentityProvider } from './dev-identity/provider';
 import type { StaffIdentityOptions } from './modules/staff-access/routes';
 
 /**
  * Staff sign-in as the configuration says (src-server/config-identity.ts): the provider's own
  * identity provider, or the local demo one started here beside the server (docs/identity.md), or
  * none. Answers what buildServer needs (ServerDeps.identity), the lines for the start-up banner,
- * and how to stop the local provider.
+ * and how to stop the local provider. The demo provider's code (src-server/dev-identity/) is
+ * loaded only when it is configured: a server with a real identity provider never loads it.
  */
 
 export interface StaffIdentity {
@@ -57,6 +50,8 @@ export async function openStaffIdentity(
       close: () => Promise.resolve(),
     };
   }
+  const [{ MOUNTED_IDENTITY_PATH, mountDevIdentityProvider, startDevIdentityProvider }, { devIdentityBannerLines }, { fetchTrusting }] =
+    await Promise.all([import('./dev-identity/provider'), import('./dev-identity/banner'), import('./dev-identity/trusted-fetch')]);
   if (settings.port === 'portal') {
     // Inside the portal, on its own origin: nothing to accept, and any host name the portal is opened with works.
     const idp = await mountDevIdentityProvider({
