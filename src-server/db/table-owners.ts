@@ -1,0 +1,116 @@
+/**
+ * Who owns each table (docs/server.md#table-ownership). A table the patients' and staff's work
+ * changes has one owner: the module (or platform part) whose repository writes it; every other
+ * module reads it, if at all, in its own queries (joins), and changes it only by calling the owner.
+ * The provider's configuration is written only by the seed and the provider's configuration import
+ * (src-server/db/seed/); every module reads it. tests/server/code-shape/table-owners.test.ts checks
+ * every migration's tables and every repository's writes against this list.
+ */
+
+/** Written by src-server/db/seed/ only; read by any module. */
+export const PROVIDER_CONFIGURATION_TABLES = [
+  'application_image',
+  'attachment_settings',
+  'body_part',
+  'booking_form_settings',
+  'booking_settings',
+  'cancel_reason',
+  'check_in_settings',
+  'clinic',
+  'clinic_closed_date',
+  'clinic_opening_hours',
+  'consent_form',
+  'document_type',
+  'ethnicity_option',
+  'exam',
+  'exam_body_part',
+  'exam_document_type',
+  'exam_search_synonym',
+  'insurance_type',
+  'modality',
+  'postcode_location',
+  'provider',
+  'public_holiday',
+  'questionnaire',
+  'questionnaire_exam',
+  'questionnaire_lookup',
+  'questionnaire_modality',
+  'questionnaire_settings',
+  'referrer_feedback_questionnaire',
+  'referring_doctor',
+  'region',
+  'resource',
+  'resource_break',
+  'resource_opening_hours',
+  'self_service_settings',
+  'translation_overlay',
+  'walk_in_exam',
+] as const;
+
+/** The owner of every other table: a module folder under src-server/modules/, or a part of src-server/platform/ or db/. */
+export const TABLE_OWNERS: Readonly<Record<string, string>> = {
+  appointment: 'appointments',
+  appointment_change: 'appointments',
+  attachment: 'attachments',
+  audit_log: 'db',
+  availability_change: 'availability',
+  // Bumped by the migration's triggers on every availability change (0002_booking.sql).
+  availability_version: 'availability',
+  booking_form_details: 'booking',
+  booking_limit_counter: 'booking',
+  booking_outcome: 'questionnaires',
+  booking_request: 'booking-requests',
+  booking_request_handling: 'staff-booking-requests',
+  booking_request_referral: 'attachments',
+  callback_limit_counter: 'callbacks',
+  callback_request: 'callbacks',
+  captcha_solution_used: 'platform/captcha',
+  check_in: 'check-in',
+  consent_signature: 'appointments',
+  details_change_request: 'appointments',
+  idempotency_record: 'platform',
+  image_generation: 'results',
+  kiosk: 'kiosks',
+  kiosk_enrollment_code: 'kiosks',
+  kiosk_enrollment_failure: 'kiosks',
+  kiosk_identity_attempt: 'kiosks',
+  mail_recipient: 'unsubscribe',
+  outbox_mail: 'platform/outbox',
+  outbox_sms: 'platform/sms',
+  patient: 'booking',
+  patient_access_failure: 'patient-access',
+  patient_access_secret: 'patient-access',
+  patient_otp: 'patient-access',
+  patient_session: 'patient-access',
+  questionnaire_answer: 'questionnaires',
+  questionnaire_booking_key: 'questionnaires',
+  referrer_feedback: 'referrer-feedback',
+  referrer_report_read: 'referrer-reports',
+  result_report: 'results',
+  result_share: 'result-shares',
+  result_share_access: 'patient-access',
+  ris_handoff: 'platform/ris',
+  staff_lookup_counter: 'patient-lookup',
+  staff_session: 'staff-access',
+  temporary_upload_alert: 'attachments',
+  temporary_upload_reservation: 'attachments',
+};
+
+/**
+ * Writes outside a table's owner that remain from before the rule, each with why it is still
+ * there; each should become a call of the owner's public interface.
+ */
+export const WRITES_BY_OTHERS: readonly { table: string; writer: string; why: string }[] = [
+  {
+    table: 'appointment',
+    writer: 'booking',
+    why: 'a hold inserts its appointment row and the booking turns it into the appointment, in the transactions that keep times from overlapping',
+  },
+  { table: 'appointment', writer: 'check-in', why: "the RIS hand-off's success sets the appointment's status to checked in" },
+  { table: 'booking_request', writer: 'booking', why: 'a booking request is inserted in the booking transaction with its patient' },
+  {
+    table: 'booking_request_handling',
+    writer: 'booking-requests',
+    why: "the chat service's booking of a request marks it handled (handled_by_ref 'chat-service') as it records the booking",
+  },
+];
