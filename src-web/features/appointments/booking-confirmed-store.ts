@@ -1,6 +1,7 @@
-import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef } from 'mobx';
 import type { AppointmentSummary } from '@contract/api/appointments';
 import { createAppointmentsApi, type AppointmentsApi } from '../../api/appointments-api';
+import { Loader } from '../../platform/load-state';
 import { ApiError } from '../../api/client';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { SignInType } from '@contract/api/patient-access';
@@ -20,40 +21,30 @@ export interface BookingConfirmedDeps {
  */
 export class BookingConfirmedStore {
   summary: AppointmentSummary | null = null;
-  loadState: 'loading' | 'loaded' | 'error' = 'loading';
+  readonly loader = new Loader();
   private bookingKey = '';
-  private generation = 0;
   private readonly deps: BookingConfirmedDeps;
 
   constructor(deps: BookingConfirmedDeps) {
     this.deps = deps;
-    makeAutoObservable<this, 'deps' | 'generation' | 'bookingKey'>(this, {
+    makeAutoObservable<this, 'deps' | 'bookingKey'>(this, {
       deps: false,
-      generation: false,
+      loader: false,
       bookingKey: false,
       summary: observableRef,
     });
   }
 
+  /** Still loading too while the patient is sent to sign in (no summary yet). */
+  get loadState(): 'loading' | 'loaded' | 'error' {
+    if (this.loader.state === 'error') return 'error';
+    return this.loader.state === 'loaded' && this.summary !== null ? 'loaded' : 'loading';
+  }
+
   async open(bookingKey: string): Promise<void> {
-    this.generation += 1;
-    const generation = this.generation;
     if (this.bookingKey !== bookingKey) this.summary = null;
     this.bookingKey = bookingKey;
-    this.loadState = 'loading';
-    try {
-      const summary = await this.read(bookingKey);
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.summary = summary;
-        this.loadState = summary === null ? 'loading' : 'loaded';
-      });
-    } catch {
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.loadState = 'error';
-      });
-    }
+    await this.loader.run(() => this.read(bookingKey), { loaded: (summary) => (this.summary = summary) });
   }
 
   /** null while the patient is sent to sign in (the page comes back here after it). */
