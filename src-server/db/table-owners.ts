@@ -106,7 +106,6 @@ export const WRITES_BY_OTHERS: readonly { table: string; writer: string; why: st
     writer: 'booking',
     why: 'a hold inserts its appointment row and the booking turns it into the appointment, in the transactions that keep times from overlapping',
   },
-  { table: 'appointment', writer: 'check-in', why: "the RIS hand-off's success sets the appointment's status to checked in" },
   { table: 'booking_request', writer: 'booking', why: 'a booking request is inserted in the booking transaction with its patient' },
   {
     table: 'booking_request_handling',

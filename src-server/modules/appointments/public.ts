@@ -2,6 +2,11 @@ import type { Queryable } from '../../db/connection';
 import { currentRows } from './change-rules';
 import { createAppointmentsRepository } from './repository';
 
+/** The appointment's status once the clinic's system has its check-in (the RIS hand-off, through check-in's public.ts). */
+export function markCheckedIn(q: Queryable, appointmentId: string, at: Date): Promise<void> {
+  return createAppointmentsRepository(q).markCheckedIn(appointmentId, at);
+}
+
 /**
  * What other modules may use of appointments: how many consent forms of the booking's current
  * appointments are still unsigned, by the same rule the consent-forms call uses (the check-in

@@ -74,6 +74,14 @@ const BOOKING_SELECT = `
 export function createAppointmentsRepository(db: Queryable) {
   const auditLog = createAuditLogRepository(db);
   return {
+    /** The clinic's system has the check-in: the appointment is CHECKED_IN (unless it was cancelled or moved on meanwhile). */
+    async markCheckedIn(appointmentId: string, at: Date, tx: Queryable = db): Promise<void> {
+      await tx.query(
+        `update appointment set status = 'CHECKED_IN', updated_at = $2 where id = $1::uuid and status in ('BOOKED', 'CONFIRMED')`,
+        [appointmentId, at.toISOString()],
+      );
+    },
+
     /** Every appointment of a booking (moved ones included), in time order. */
     async bookingRows(bookingKey: string, tx: Queryable = db): Promise<BookingRow[]> {
       return tx.query<BookingRow>(`${BOOKING_SELECT} order by lower(a.during), a.created_at`, [bookingKey]);

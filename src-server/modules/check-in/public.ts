@@ -1,11 +1,14 @@
 import type { Queryable } from '../../db/connection';
-import { createCheckInRepository } from './repository';
+import { markCheckedIn as markAppointmentCheckedIn } from '../appointments/public';
 
 /** What other modules may use of check-in (docs/rules/check-in.md). */
 export { createCheckInService, type CheckInService } from './service';
 export { registerCheckInRoutes } from './routes';
 
-/** What the RIS hand-off does once the clinic's system has a check-in (main.ts gives it to the RIS worker). */
+/**
+ * What the RIS hand-off does once the clinic's system has a check-in (main.ts gives it to the RIS
+ * worker): the appointment, which the appointments module owns, becomes CHECKED_IN.
+ */
 export function markCheckedIn(tx: Queryable, appointmentId: string, at: Date): Promise<void> {
-  return createCheckInRepository(tx).markCheckedIn(appointmentId, at);
+  return markAppointmentCheckedIn(tx, appointmentId, at);
 }

@@ -63,14 +63,6 @@ export interface ComingExamRow extends Record<string, unknown> {
 
 export function createCheckInRepository(db: Queryable) {
   return {
-    /** The clinic's system has the check-in: the appointment is CHECKED_IN (unless it was cancelled or moved on meanwhile). */
-    async markCheckedIn(appointmentId: string, at: Date, tx: Queryable = db): Promise<void> {
-      await tx.query(
-        `update appointment set status = 'CHECKED_IN', updated_at = $2 where id = $1::uuid and status in ('BOOKED', 'CONFIRMED')`,
-        [appointmentId, at.toISOString()],
-      );
-    },
-
     async settings(tx: Queryable = db): Promise<CheckInSettingsRow> {
       const rows = await tx.query<CheckInSettingsRow>(`select enabled, prior_minutes, simple_mode, ask_gender from check_in_settings`);
       const row = rows[0];
