@@ -107,9 +107,4 @@ export const WRITES_BY_OTHERS: readonly { table: string; writer: string; why: st
     why: 'a hold inserts its appointment row and the booking turns it into the appointment, in the transactions that keep times from overlapping',
   },
   { table: 'booking_request', writer: 'booking', why: 'a booking request is inserted in the booking transaction with its patient' },
-  {
-    table: 'booking_request_handling',
-    writer: 'booking-requests',
-    why: "the chat service's booking of a request marks it handled (handled_by_ref 'chat-service') as it records the booking",
-  },
 ];

@@ -73,17 +73,6 @@ export function createBookingRequestsRepository(db: Queryable) {
       return rows.map((row) => row.id);
     },
 
-    /** The chat service booked it: the staff queue shows it handled (unless staff handled it first). */
-    async markBookedByChatService(bookingKey: string, at: Date, tx: Queryable = db): Promise<boolean> {
-      const rows = await tx.query<{ booking_key: string }>(
-        `insert into booking_request_handling (booking_key, handled_at, handled_by_ref, handled_by_name, note)
-         values ($1, $2, 'chat-service', 'Chat service', null)
-         on conflict (booking_key) do nothing returning booking_key`,
-        [bookingKey, at.toISOString()],
-      );
-      return rows.length > 0;
-    },
-
     /** Whether the provider has a chat service configured. */
     async chatServiceConfigured(tx: Queryable = db): Promise<boolean> {
       const rows = await tx.query<{ on: boolean }>(

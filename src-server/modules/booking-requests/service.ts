@@ -11,6 +11,7 @@ import type { Clock } from '../../platform/clock';
 import { appError, notFound } from '../../platform/errors';
 import { sanitizeOptionalHtml } from '../../platform/html-sanitizer';
 import { requiredDocument } from '../questionnaires/public';
+import { markBookedByChatService } from '../staff-booking-requests/public';
 import { createBookingRequestsRepository, type RequestRow } from './repository';
 
 /**
@@ -94,7 +95,7 @@ export function createBookingRequestsService(deps: BookingRequestsServiceDeps) {
         if ((await repository.setType(bookingKey, 'CHAT', tx)).length > 0) await audit('booking_request.chat_started', {});
       } else if (event.bookingComplete) {
         await repository.setType(bookingKey, 'CHAT', tx);
-        const marked = await repository.markBookedByChatService(bookingKey, now, tx);
+        const marked = await markBookedByChatService(tx, bookingKey, now);
         await audit('booking_request.chat_ended', { bookingComplete: true, markedHandled: marked });
       } else {
         await repository.setType(bookingKey, 'PATIENT', tx);

@@ -46,6 +46,17 @@ const KEYS = `(select jsonb_array_elements_text($1::jsonb))`;
 
 export function createStaffBookingRequestsRepository(db: Queryable) {
   return {
+    /** The chat service booked it: the staff queue shows it handled (unless staff handled it first). */
+    async markBookedByChatService(bookingKey: string, at: Date, tx: Queryable = db): Promise<boolean> {
+      const rows = await tx.query<{ booking_key: string }>(
+        `insert into booking_request_handling (booking_key, handled_at, handled_by_ref, handled_by_name, note)
+         values ($1, $2, 'chat-service', 'Chat service', null)
+         on conflict (booking_key) do nothing returning booking_key`,
+        [bookingKey, at.toISOString()],
+      );
+      return rows.length > 0;
+    },
+
     /** Open requests oldest first (at most caps.open), then the latest handled or cancelled (at most caps.closed). */
     async queue(caps: { open: number; closed: number }): Promise<{ rows: QueueRow[]; openTotal: number }> {
       const open = await db.query<QueueRow>(
