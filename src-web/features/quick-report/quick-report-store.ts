@@ -152,7 +152,7 @@ export class QuickReportStore {
       }
     } catch (error) {
       if (generation !== this.generation) return;
-      if (error instanceof ApiError && (error.status === 403 || error.status === 410)) this.failWith(error);
+      if (error instanceof ApiError && (error.status === 403 || error.code === 'image_link_expired')) this.failWith(error);
       else this.setImages('generationError');
     }
   }
@@ -208,7 +208,7 @@ export class QuickReportStore {
   }
 
   private failWith(error: unknown): void {
-    if (error instanceof ApiError && error.status === 410) {
+    if (error instanceof ApiError && error.code === 'image_link_expired') {
       this.leave(paths.resultsExpired());
       return;
     }

@@ -119,7 +119,7 @@ export class ReportFeedbackStore {
       return true;
     } catch (error) {
       runInAction(() => {
-        if (error instanceof ApiError && error.status === 409) {
+        if (error instanceof ApiError && error.code === 'feedback_already_provided') {
           this.surveyOpen = false;
           this.state = 'alreadyProvided';
           return;

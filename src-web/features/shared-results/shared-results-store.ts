@@ -147,7 +147,7 @@ export class SharedResultsStore {
 
   /**
    * The page's answer to a refused request: 401 → sign in with the link's token (or, with no
-   * token, the incomplete-link message); 410 → /deny (revoked or expired). True when handled.
+   * token, the incomplete-link message); share_revoked or share_expired → /deny. True when handled.
    */
   private leaveFor(error: unknown): boolean {
     if (!(error instanceof ApiError) || error.kind !== 'http') return false;
@@ -159,7 +159,7 @@ export class SharedResultsStore {
       this.go(paths.authentication({ returnUrl: this.local(paths.sharedResults()), shared: true }));
       return true;
     }
-    if (error.status === 410) {
+    if (error.code === 'share_revoked' || error.code === 'share_expired') {
       this.go(`${paths.deny()}?${error.code === 'share_expired' ? 'resultsExpired' : 'revoked'}=true`);
       return true;
     }

@@ -148,6 +148,13 @@ describe('quick report store', () => {
     expect(expired.navigated).toEqual(['/deny?resultsExpired=true']);
     expect(expired.store.state).toBe('leaving');
 
+    // A report link past its lifetime: the server's image_link_expired (410) leaves for the same page.
+    const gone: RouteHandler = (_request, response) =>
+      json(response, 410, { code: 'image_link_expired', message: 'This report link has expired.' });
+    const expiredReport = await storeWith({ viewerAnswers: [ACTIVE(null)], routes: { 'GET /api/image_viewer_link/report': gone } });
+    await expiredReport.store.open(IMSEC, null);
+    expect(expiredReport.navigated).toEqual(['/deny?resultsExpired=true']);
+
     const pacs = await storeWith({
       viewerAnswers: [{ ...ACTIVE(null), preference: 'PACS', pacsUrl: 'https://archive.example.com/portal' }],
     });
