@@ -16,3 +16,22 @@ export const REFERRER_USER: StaffUser = {
   userId: 'referrer-1',
   roles: ['referrer'],
 };
+
+/** The app settings of a portal that signs staff in itself, through an OIDC identity provider. */
+export const STAFF_IDENTITY_APP = {
+  identityClientId: 'portal-web',
+  identityAuthority: 'https://login.example.test/tenant',
+  identityScope: 'api://portal/access_as_user',
+  identityProtocolMode: 'OIDC',
+} as const;
+
+/** Every staff tool an administrator is given, in the order the portal lists them (docs/rules/staff-access.md#staff-home). */
+export const ADMIN_TOOL_NAMES = [
+  'Book for a patient',
+  'Callback requests',
+  'Booking requests',
+  'E-mail preview',
+  'Referrer feedback',
+  'Lobby kiosks',
+  'Admin panel',
+] as const;

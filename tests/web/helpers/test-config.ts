@@ -117,35 +117,39 @@ export function testConfig(overrides: ConfigOverrides = {}): BootstrapConfig {
   });
 }
 
+/** A New South Wales clinic, its fields grouped as who it is, where, how to reach it and when it is open. */
+function nswClinic(
+  identity: Pick<ContactClinic, 'id' | 'slug' | 'name' | 'region'>,
+  { latitude, longitude, ...address }: Omit<ContactClinic['address'], 'state'> & Pick<ContactClinic, 'latitude' | 'longitude'>,
+  contact: Pick<ContactClinic, 'phone' | 'email'>,
+  openingHours: ContactClinic['openingHours'],
+): ContactClinic {
+  return {
+    ...identity,
+    address: { ...address, state: 'NSW' },
+    ...contact,
+    latitude,
+    longitude,
+    timeZone: 'Australia/Sydney',
+    openingHours,
+  };
+}
+
 /** Two clinics as GET /api/config/contact returns them. */
 export const TEST_CLINICS: ContactClinic[] = [
-  {
-    id: 'c1',
-    slug: 'parramatta',
-    name: 'Parramatta',
-    region: { id: 'r1', slug: 'sydney-metro', name: 'Sydney Metro' },
-    address: { street: 'Level 2, 118 Macquarie Street', suburb: 'Parramatta', state: 'NSW', postcode: '2150' },
-    phone: '02 5550 0110',
-    email: 'parramatta@harbourrange.example',
-    latitude: -33.8156,
-    longitude: 151.0029,
-    timeZone: 'Australia/Sydney',
-    openingHours: [
+  nswClinic(
+    { id: 'c1', slug: 'parramatta', name: 'Parramatta', region: { id: 'r1', slug: 'sydney-metro', name: 'Sydney Metro' } },
+    { street: 'Level 2, 118 Macquarie Street', suburb: 'Parramatta', postcode: '2150', latitude: -33.8156, longitude: 151.0029 },
+    { phone: '02 5550 0110', email: 'parramatta@harbourrange.example' },
+    [
       { weekday: 1, opens: '07:30', closes: '18:00' },
       { weekday: 6, opens: '08:00', closes: '12:00' },
     ],
-  },
-  {
-    id: 'c2',
-    slug: 'newcastle',
-    name: 'Newcastle',
-    region: { id: 'r2', slug: 'hunter', name: 'Hunter' },
-    address: { street: '40 Hunter Street', suburb: 'Newcastle', state: 'NSW', postcode: '2300' },
-    phone: '02 5550 0300',
-    email: null,
-    latitude: -32.9267,
-    longitude: 151.7789,
-    timeZone: 'Australia/Sydney',
-    openingHours: [{ weekday: 2, opens: '08:00', closes: '17:00' }],
-  },
+  ),
+  nswClinic(
+    { id: 'c2', slug: 'newcastle', name: 'Newcastle', region: { id: 'r2', slug: 'hunter', name: 'Hunter' } },
+    { street: '40 Hunter Street', suburb: 'Newcastle', postcode: '2300', latitude: -32.9267, longitude: 151.7789 },
+    { phone: '02 5550 0300', email: null },
+    [{ weekday: 2, opens: '08:00', closes: '17:00' }],
+  ),
 ];

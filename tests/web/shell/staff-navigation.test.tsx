@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SIGNED_IN_MARKER } from '../../../src-web/stores/staff-store';
 import { json } from '../helpers/api-server';
 import { renderApp } from '../helpers/render-app';
-import { STAFF_USER, REFERRER_USER } from '../helpers/staff-users';
+import { ADMIN_TOOL_NAMES, REFERRER_USER, STAFF_IDENTITY_APP, STAFF_USER } from '../helpers/staff-users';
 import { testConfig } from '../helpers/test-config';
 
 // The signed-in staff member in the navigation (docs/identity.md#the-browser).
@@ -11,14 +11,7 @@ import { testConfig } from '../helpers/test-config';
 const STAFF = STAFF_USER;
 const REFERRER = REFERRER_USER;
 /** The application config with a staff identity provider, as the server sends it when one is configured. */
-const WITH_IDENTITY = testConfig({
-  app: {
-    identityClientId: 'portal-web',
-    identityAuthority: 'https://login.example.test/tenant',
-    identityScope: 'api://portal/access_as_user',
-    identityProtocolMode: 'OIDC',
-  },
-});
+const WITH_IDENTITY = testConfig({ app: STAFF_IDENTITY_APP });
 const phone = { width: 390, height: 844 };
 
 async function at(url: string, options: Parameters<typeof renderApp>[1] = {}) {
@@ -67,19 +60,7 @@ describe('desktop navigation with staff sign-in', () => {
   it.each([
     [['staff'], ['Staff home', 'Book for a patient', 'Callback requests', 'Booking requests', 'E-mail preview', 'Referrer feedback']],
     [['kioskAdmin'], ['Staff home', 'Lobby kiosks']],
-    [
-      ['admin'],
-      [
-        'Staff home',
-        'Book for a patient',
-        'Callback requests',
-        'Booking requests',
-        'E-mail preview',
-        'Referrer feedback',
-        'Lobby kiosks',
-        'Admin panel',
-      ],
-    ],
+    [['admin'], ['Staff home', ...ADMIN_TOOL_NAMES]],
     [['referrer'], []],
   ] as const)('should give the roles %j exactly the tools %j in the account menu', async (roles, names) => {
     const config = testConfig({ app: { ...WITH_IDENTITY.app, referrerReportQualityFeedbackEnabled: true } });

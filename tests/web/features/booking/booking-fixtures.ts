@@ -60,37 +60,57 @@ export const CATALOGUE: Catalogue = {
   ],
 };
 
-export const CLINICS: ClinicWithDistance[] = [
-  {
+/** A Sydney clinic with its distance from the patient; each clinic names only what sets it apart. */
+function sydneyClinic(
+  clinic: Pick<ClinicWithDistance['clinic'], 'id' | 'slug' | 'name' | 'latitude' | 'longitude' | 'phone'> & {
+    street: string;
+    postcode: string;
+  },
+  distanceKm: number,
+  nextAvailable: string | null,
+): ClinicWithDistance {
+  const { street, postcode, ...rest } = clinic;
+  return {
     clinic: {
+      ...rest,
+      region: { id: 'r1', slug: 'sydney', name: 'Sydney' },
+      address: { street, suburb: clinic.name, state: 'NSW', postcode },
+      timeZone: 'Australia/Sydney',
+    },
+    distanceKm,
+    nextAvailable,
+  };
+}
+
+export const CLINICS: ClinicWithDistance[] = [
+  sydneyClinic(
+    {
       id: 'c1',
       slug: 'parramatta',
       name: 'Parramatta',
-      region: { id: 'r1', slug: 'sydney', name: 'Sydney' },
-      address: { street: '118 Macquarie Street', suburb: 'Parramatta', state: 'NSW', postcode: '2150' },
+      street: '118 Macquarie Street',
+      postcode: '2150',
       latitude: -33.8156,
       longitude: 151.0029,
-      timeZone: 'Australia/Sydney',
       phone: '02 5550 0110',
     },
-    distanceKm: 2.4,
-    nextAvailable: '2026-11-24T22:30:00.000Z',
-  },
-  {
-    clinic: {
+    2.4,
+    '2026-11-24T22:30:00.000Z',
+  ),
+  sydneyClinic(
+    {
       id: 'c2',
       slug: 'chatswood',
       name: 'Chatswood',
-      region: { id: 'r1', slug: 'sydney', name: 'Sydney' },
-      address: { street: '1 Victoria Avenue', suburb: 'Chatswood', state: 'NSW', postcode: '2067' },
+      street: '1 Victoria Avenue',
+      postcode: '2067',
       latitude: -33.7969,
       longitude: 151.1803,
-      timeZone: 'Australia/Sydney',
       phone: '02 5550 0120',
     },
-    distanceKm: 14.9,
-    nextAvailable: null,
-  },
+    14.9,
+    null,
+  ),
 ];
 
 export const WALK_IN: WalkInExam = { name: 'X-ray walk-in', prepTime: 5, minutesPrior: 30 };

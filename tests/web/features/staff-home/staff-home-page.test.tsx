@@ -1,20 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../helpers/render-app';
-import { STAFF_USER, REFERRER_USER } from '../../helpers/staff-users';
+import { ADMIN_TOOL_NAMES, REFERRER_USER, STAFF_IDENTITY_APP, STAFF_USER } from '../../helpers/staff-users';
 import { testConfig } from '../../helpers/test-config';
 
 // /staff: the tools a signed-in person's roles allow (docs/rules/staff-access.md#staff-home).
 
-const WITH_IDENTITY = testConfig({
-  app: {
-    identityClientId: 'portal-web',
-    identityAuthority: 'https://login.example.test/tenant',
-    identityScope: 'api://portal/access_as_user',
-    identityProtocolMode: 'OIDC',
-    referrerReportQualityFeedbackEnabled: true,
-  },
-});
+const WITH_IDENTITY = testConfig({ app: { ...STAFF_IDENTITY_APP, referrerReportQualityFeedbackEnabled: true } });
 
 async function toolsAt(options: Parameters<typeof renderApp>[1]) {
   await renderApp('/staff', options);
@@ -43,15 +35,7 @@ describe('staff home', () => {
 
   it('should give an administrator every tool, the admin panel last', async () => {
     const tools = await toolsAt({ staffUser: { ...STAFF_USER, roles: ['admin'] }, config: WITH_IDENTITY });
-    expect(tools.map(([name]) => name)).toEqual([
-      'Book for a patient',
-      'Callback requests',
-      'Booking requests',
-      'E-mail preview',
-      'Referrer feedback',
-      'Lobby kiosks',
-      'Admin panel',
-    ]);
+    expect(tools.map(([name]) => name)).toEqual(ADMIN_TOOL_NAMES);
   });
 
   it('should show a referrer their reports and the FAQ, and no staff tool', async () => {
