@@ -4,7 +4,9 @@ import type { CheckInStatus } from '@contract/api/check-in';
 import type { CheckInIdentityResponse, KioskIdentity } from '@contract/api/kiosks';
 import { ApiError } from '../../../../src-web/api/client';
 import type { KioskCheckInDeps } from '../../../../src-web/features/kiosk-check-in/kiosk-check-in-store';
+import { summaryFixture } from '../appointments/appointment-fixtures';
 import { statusFixture } from '../check-in/check-in-fixtures';
+import { questionnaireDefinition } from '../questionnaires/questionnaire-fixtures';
 
 /** Stand-ins for the APIs the kiosk stores call, recording what they were asked. */
 
@@ -36,33 +38,15 @@ export function summaryToday(): AppointmentSummary {
     preparationNotes: '',
     status: 'BOOKED' as const,
   });
+  const booking = summaryFixture();
   return {
+    ...booking,
     bookingKey: KEY,
-    status: 'BOOKED',
-    pending: false,
-    walkInExam: null,
     appointments: [item('a1', soon), item('a2', tomorrow)],
-    clinic: {
-      slug: 'parramatta',
-      name: 'Parramatta Imaging',
-      address: '1 Church St, Parramatta NSW 2150',
-      phone: '02 9000 0000',
-      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      latitude: -33.8,
-      longitude: 151,
-      mapUrl: 'https://maps.example/',
-    },
+    clinic: { ...booking.clinic, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
     patient: { title: 'Ms', firstName: 'Ava', lastName: 'Lobbyton', email: 'a***@example.com', contactNumber: null },
-    confirmed: false,
     canConfirm: false,
-    emailUnsubscribed: false,
     cancelReasons: [],
-    cancelQuestionnaireRequired: false,
-    priorMinutes: 1440,
-    walkInRescheduleAllowed: false,
-    requiredDocument: null,
-    documents: [],
-    questionnairesDue: { types: [], titles: [] },
   };
 }
 
@@ -189,23 +173,14 @@ export function consentForm(id: string, title = `Form ${id}`): ConsentForm {
 /** An unanswered questionnaire of `type`. */
 export function questionnaireItem(id: string, type: QuestionnaireType = 'REQUIRED_ON_CONFIRMATION'): QuestionnaireItem {
   return {
-    questionnaire: {
+    questionnaire: questionnaireDefinition({
       id,
       slug: `q-${id}`,
       type,
       title: `Questionnaire ${id}`,
       json: { elements: [{ type: 'text', name: 'q1', title: 'Question' }] },
-      modalSize: 'md',
-      association: 'GENERAL',
-      general: true,
-      modalityIds: [],
-      examSlugs: [],
-      outcomes: [],
-      css: {},
       showClose: true,
-      showClosingConfirmation: false,
-      showPreviousButtonOnLastPageEnabled: true,
-    },
+    }),
     examSlug: null,
     examSlugs: [],
     modalityId: null,

@@ -16,28 +16,20 @@ import {
   saveKindOf,
 } from '../../../../src-web/features/questionnaires/questionnaire-store';
 import { json, startApiServer, type RouteHandler } from '../../helpers/api-server';
+import { questionnaireDefinition } from './questionnaire-fixtures';
 
 const KEY = 'tmpKey_abcdefghijklmnopqrstuv';
 
+/** An MRI safety questionnaire of `type`, asked once per MRI exam unless `extra` says otherwise. */
 function questionnaire(id: string, type: QuestionnaireType, extra: Partial<Questionnaire> = {}): Questionnaire {
-  return {
-    id,
-    slug: id,
-    type,
-    title: `Questionnaire ${id}`,
+  const mriSafety: Partial<Questionnaire> = {
     json: { elements: [{ type: 'boolean', name: 'pacemaker', title: 'Do you have a pacemaker?' }] },
     modalSize: 'lg',
     association: 'MODALITY',
     general: false,
     modalityIds: ['mr'],
-    examSlugs: [],
-    outcomes: [],
-    css: {},
-    showClose: false,
-    showClosingConfirmation: false,
-    showPreviousButtonOnLastPageEnabled: true,
-    ...extra,
   };
+  return questionnaireDefinition({ id, slug: id, type, title: `Questionnaire ${id}`, ...mriSafety, ...extra });
 }
 
 function item(q: Questionnaire, examSlug: string | null, answered = false): QuestionnaireItem {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Questionnaire, QuestionnaireItem } from '@contract/api/questionnaires';
 import { json } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
+import { questionnaireDefinition } from './questionnaire-fixtures';
 
 const KEY = 'BK_abcdefghijklmnopqrstuv';
 
@@ -13,27 +14,6 @@ globalThis.ResizeObserver ??= class {
   unobserve(): void {}
   disconnect(): void {}
 };
-
-function questionnaire(extra: Partial<Questionnaire> = {}): Questionnaire {
-  return {
-    id: '11111111-1111-4111-8111-111111111111',
-    slug: 'before-your-visit',
-    type: 'REQUIRED_ON_CONFIRMATION',
-    title: 'Before your visit',
-    json: { elements: [{ type: 'comment', name: 'allergies', title: 'Any allergies?' }] },
-    modalSize: 'md',
-    association: 'GENERAL',
-    general: true,
-    modalityIds: [],
-    examSlugs: [],
-    outcomes: [],
-    css: {},
-    showClose: false,
-    showClosingConfirmation: false,
-    showPreviousButtonOnLastPageEnabled: true,
-    ...extra,
-  };
-}
 
 async function body(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -76,7 +56,7 @@ async function renderPage(q: Questionnaire, url = `/q?bookingKey=${KEY}`) {
 
 describe('/questionnaires and /q', () => {
   it('should open the pending questionnaire in the survey modal, save the answer on the appointment and then say all is answered', async () => {
-    const { saved } = await renderPage(questionnaire());
+    const { saved } = await renderPage(questionnaireDefinition());
     const dialog = await screen.findByRole('dialog', { name: 'Before your visit' }, { timeout: 10_000 });
     expect(dialog.className).toContain('pp-survey-md');
     // showClose is false: no close control.
@@ -97,7 +77,7 @@ describe('/questionnaires and /q', () => {
   });
 
   it('should show the close control only with showClose, and ask yes/no first with showClosingConfirmation', async () => {
-    await renderPage(questionnaire({ showClose: true, showClosingConfirmation: true }));
+    await renderPage(questionnaireDefinition({ showClose: true, showClosingConfirmation: true }));
     const dialog = await screen.findByRole('dialog', { name: 'Before your visit' }, { timeout: 10_000 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Close the questionnaire?' });
