@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { takeFirstTimeAndContinue } from './helpers/booking';
+import { fillPatientDetails, NEAR_PARRAMATTA, PHONE_AND_DESKTOP, startMriKneeBooking, takeFirstTimeAndContinue } from './helpers/booking';
 import { t } from './helpers/i18n';
 import { MINIMAL_PDF } from './helpers/files';
-import { answerQuestionnairesPlainly } from './helpers/questionnaires';
 
 /**
  * The confirmation's own address (docs/rules/booking.md#confirmation), as a patient meets it on a
@@ -15,10 +14,8 @@ import { answerQuestionnairesPlainly } from './helpers/questionnaires';
  * asks for the screening again nor says anything twice.
  */
 
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, dateOfBirth: '1981-04-09' },
-  { name: 'desktop', viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false, dateOfBirth: '1982-05-10' },
-] as const;
+/** A patient of their own on each screen, so that the two bookings never meet. */
+const DATE_OF_BIRTH = { phone: '1981-04-09', desktop: '1982-05-10' } as const;
 
 /** Unfolds an .ics (RFC 5545 3.1) and answers the first value of a property, TEXT unescaped. */
 function icsValue(ics: string, name: string): string {
@@ -37,25 +34,20 @@ const compactUtc = (iso: string) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-async function bookMriKnee(page: Page, size: (typeof SIZES)[number]): Promise<void> {
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: t('booking.title') })).toBeVisible();
-  await page.getByRole('searchbox', { name: t('booking.exams.search') }).fill('MRI knee');
-  await page.getByRole('checkbox', { name: /^MRI knee\b/ }).check();
-  await page.getByRole('button', { name: t('action.continue') }).click();
+async function bookMriKnee(page: Page, size: (typeof PHONE_AND_DESKTOP)[number]): Promise<void> {
   // The MRI safety screening, online, before the clinic and time.
-  await answerQuestionnairesPlainly(page, page.getByRole('heading', { level: 2, name: t('booking.location.title') }));
+  await startMriKneeBooking(page);
   await takeFirstTimeAndContinue(page);
-  await expect(page.getByRole('heading', { level: 2, name: t('booking.details.title') })).toBeVisible();
-  await page.getByRole('combobox', { name: t('booking.details.fields.title') }).selectOption('Ms');
-  await page.getByRole('textbox', { name: t('booking.details.fields.firstName') }).fill('Nora');
-  await page.getByRole('textbox', { name: t('booking.details.fields.lastName') }).fill(`Confirmed ${size.name}`);
-  await page.getByLabel(t('booking.details.fields.dateOfBirth')).fill(size.dateOfBirth);
-  await page.getByRole('textbox', { name: t('booking.details.fields.email') }).fill(`nora.${size.name}@example.com`);
-  await page.getByRole('textbox', { name: t('booking.details.fields.contactNumber') }).fill('0491570157');
-  await page.getByRole('textbox', { name: t('booking.details.fields.postalCode') }).fill('2150');
-  const medicare = page.getByRole('textbox', { name: t('booking.details.fields.medicareNumber') });
-  if (await medicare.isVisible()) await medicare.fill('2123456701');
+  await fillPatientDetails(page, {
+    title: 'Ms',
+    firstName: 'Nora',
+    lastName: `Confirmed ${size.name}`,
+    dateOfBirth: DATE_OF_BIRTH[size.name],
+    email: `nora.${size.name}@example.com`,
+    contactNumber: '0491570157',
+    postalCode: '2150',
+    medicareNumber: '2123456701',
+  });
   // The referral, sent with the booking from the details step.
   const documents = page.getByRole('region', { name: t('attachments.title') });
   const chooser = page.waitForEvent('filechooser');
@@ -65,15 +57,9 @@ async function bookMriKnee(page: Page, size: (typeof SIZES)[number]): Promise<vo
   await page.getByRole('button', { name: t('booking.details.submit') }).click();
 }
 
-for (const size of SIZES) {
+for (const size of PHONE_AND_DESKTOP) {
   test.describe(`on a ${size.name} (${size.viewport.width} x ${size.viewport.height})`, () => {
-    test.use({
-      viewport: size.viewport,
-      isMobile: size.isMobile,
-      hasTouch: size.hasTouch,
-      geolocation: { latitude: -33.8156, longitude: 151.0029 },
-      permissions: ['geolocation'],
-    });
+    test.use({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.hasTouch, ...NEAR_PARRAMATTA });
 
     test('the confirmation has its own address, survives a reload and history, and adds to a calendar', async ({ page }) => {
       // A whole booking with a document upload, then a reload, history and downloads: more than a minute on a busy machine.

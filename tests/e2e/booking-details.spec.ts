@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { takeFirstTimeAndContinue } from './helpers/booking';
+import { fillPatientDetails, NEAR_PARRAMATTA, takeFirstTimeAndContinue } from './helpers/booking';
 import { t } from './helpers/i18n';
 import { answerQuestionnairesPlainly } from './helpers/questionnaires';
 import { DEMO_STAFF, expectStaffMenu, signInThroughPopup } from './helpers/staff';
@@ -38,20 +38,19 @@ test('a patient books with insurance, ethnicity and the referring practice, and 
     isMobile: true,
     hasTouch: true,
     ignoreHTTPSErrors: true,
-    geolocation: { latitude: -33.8156, longitude: 151.0029 },
-    permissions: ['geolocation'],
+    ...NEAR_PARRAMATTA,
   });
   const page = await phone.newPage();
   await toDetailsStep(page);
-  await expect(page.getByRole('heading', { level: 2, name: t('booking.details.title') })).toBeVisible();
-
-  await page.getByRole('combobox', { name: t('booking.details.fields.title') }).selectOption('Ms');
-  await page.getByRole('textbox', { name: t('booking.details.fields.firstName') }).fill('Mia');
-  await page.getByRole('textbox', { name: t('booking.details.fields.lastName') }).fill('Details');
-  await page.getByLabel(t('booking.details.fields.dateOfBirth')).fill('1979-08-21');
-  await page.getByRole('textbox', { name: t('booking.details.fields.email') }).fill('mia.details@example.com');
-  await page.getByRole('textbox', { name: t('booking.details.fields.contactNumber') }).fill('0491570158');
-  await page.getByRole('textbox', { name: t('booking.details.fields.postalCode') }).fill('2150');
+  await fillPatientDetails(page, {
+    title: 'Ms',
+    firstName: 'Mia',
+    lastName: 'Details',
+    dateOfBirth: '1979-08-21',
+    email: 'mia.details@example.com',
+    contactNumber: '0491570158',
+    postalCode: '2150',
+  });
 
   // Insurance: a private fund asks for the fund and the member number; without them the booking is not sent.
   const section = page.getByRole('region', { name: t('booking.formDetails.title') });
@@ -116,8 +115,7 @@ test('the details step at 1440x900 shows the questions beside the flow', async (
   const desk = await browser.newContext({
     viewport: DESKTOP,
     ignoreHTTPSErrors: true,
-    geolocation: { latitude: -33.8156, longitude: 151.0029 },
-    permissions: ['geolocation'],
+    ...NEAR_PARRAMATTA,
   });
   const page = await desk.newPage();
   await toDetailsStep(page);

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { NEAR_PARRAMATTA, PHONE_AND_DESKTOP, startMriKneeBooking } from './helpers/booking';
 import { t } from './helpers/i18n';
-import { answerQuestionnairesPlainly } from './helpers/questionnaires';
 
 /**
  * The booking keeps the patient's place (docs/rules/booking.md#the-calendar-on-the-page): no choice scrolls the page to the
@@ -9,11 +9,6 @@ import { answerQuestionnairesPlainly } from './helpers/questionnaires';
  * phone, and the keyboard alone books an ultrasound in a bounded number of Tab presses with a
  * visible focus indicator at every stop.
  */
-
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-  { name: 'desktop', viewport: { width: 1440, height: 900 }, hasTouch: false, isMobile: false },
-] as const;
 
 /** Counts, in the page, every time the document is scrolled back to its very top. */
 async function watchScrollTop(page: Page): Promise<void> {
@@ -50,15 +45,9 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-for (const size of SIZES) {
+for (const size of PHONE_AND_DESKTOP) {
   test.describe(`on a ${size.name} (${size.viewport.width}x${size.viewport.height})`, () => {
-    test.use({
-      viewport: size.viewport,
-      hasTouch: size.hasTouch,
-      isMobile: size.isMobile,
-      geolocation: { latitude: -33.8156, longitude: 151.0029 },
-      permissions: ['geolocation'],
-    });
+    test.use({ viewport: size.viewport, hasTouch: size.hasTouch, isMobile: size.isMobile, ...NEAR_PARRAMATTA });
 
     test('booking an MRI with its screening never jumps to the top, and the times come into view after the clinic', async ({ page }) => {
       test.setTimeout(120_000);
@@ -67,12 +56,7 @@ for (const size of SIZES) {
       page.on('console', (message) => {
         if (/Content Security Policy/.test(message.text())) cspViolations.push(message.text());
       });
-      await page.goto('/');
-      await expect(page.getByRole('heading', { level: 1, name: t('booking.title') })).toBeVisible();
-      await page.getByRole('searchbox', { name: t('booking.exams.search') }).fill('MRI knee');
-      await page.getByRole('checkbox', { name: /^MRI knee\b/ }).check();
-      await page.getByRole('button', { name: t('action.continue') }).click();
-      await answerQuestionnairesPlainly(page, page.getByRole('heading', { level: 2, name: t('booking.location.title') }));
+      await startMriKneeBooking(page);
       await expect(page.getByRole('heading', { level: 2, name: t('booking.location.title') })).toBeVisible();
       await watchScrollTop(page);
 
@@ -125,11 +109,7 @@ async function focusIsVisible(page: Page): Promise<boolean> {
 }
 
 test.describe('with the keyboard alone on a desktop', () => {
-  test.use({
-    viewport: { width: 1440, height: 900 },
-    geolocation: { latitude: -33.8156, longitude: 151.0029 },
-    permissions: ['geolocation'],
-  });
+  test.use({ viewport: { width: 1440, height: 900 }, ...NEAR_PARRAMATTA });
 
   // The keyboard books this journey in at most 40 Tab presses (85 before the steps' order changed; the log
   // line gives each step). Continue follows the chosen exams, before browsing by type and body

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { fillPatientDetails, takeFirstTimeAndContinue } from './helpers/booking';
 import { t } from './helpers/i18n';
 import {
   answerQuestionnairesPlainly,
@@ -56,6 +57,13 @@ async function chooseExam(page: Page, name: string) {
   await page.getByRole('checkbox', { name: new RegExp(`^${name}\\b`) }).check();
 }
 
+/** From the booking home: the exam chosen, then Continue (its questionnaires come next). */
+async function startWithExam(page: Page, name: string) {
+  await page.goto('/');
+  await chooseExam(page, name);
+  await page.getByRole('button', { name: t('action.continue') }).click();
+}
+
 /** The visible progress line of a survey modal. */
 function progress(dialog: Locator, answered: number, total: number): Locator {
   return dialog.getByText(qt('questionnaire.progress', { answered, total })).locator('visible=true');
@@ -92,9 +100,7 @@ const PATIENT = {
 
 /** From the booking home: MRI knee chosen, continued, its safety screening open and unanswered. */
 async function openMriSafety(page: Page): Promise<Locator> {
-  await page.goto('/');
-  await chooseExam(page, 'MRI knee');
-  await page.getByRole('button', { name: t('action.continue') }).click();
+  await startWithExam(page, 'MRI knee');
   const dialog = page.getByRole('dialog', { name: MRI_SAFETY.title });
   await expect(dialog).toBeVisible({ timeout: 15_000 });
   await expect(progress(dialog, 0, 5)).toHaveCount(1);
@@ -115,32 +121,10 @@ async function answerMriSafety(page: Page, pacemaker: 'Yes' | 'No') {
   await dialog.getByRole('button', { name: 'Complete', exact: true }).click();
 }
 
-/** Fills the booking details step; the Medicare number only when it is asked for. */
-async function fillDetails(page: Page) {
-  await expect(page.getByRole('heading', { level: 2, name: t('booking.details.title') })).toBeVisible();
-  await page.getByRole('combobox', { name: t('booking.details.fields.title') }).selectOption(PATIENT.title);
-  await page.getByRole('textbox', { name: t('booking.details.fields.firstName') }).fill(PATIENT.firstName);
-  await page.getByRole('textbox', { name: t('booking.details.fields.lastName') }).fill(PATIENT.lastName);
-  await page.getByLabel(t('booking.details.fields.dateOfBirth')).fill(PATIENT.dateOfBirth);
-  await page.getByRole('textbox', { name: t('booking.details.fields.email') }).fill(PATIENT.email);
-  await page.getByRole('textbox', { name: t('booking.details.fields.contactNumber') }).fill(PATIENT.contactNumber);
-  await page.getByRole('textbox', { name: t('booking.details.fields.postalCode') }).fill(PATIENT.postalCode);
-  const medicare = page.getByRole('textbox', { name: t('booking.details.fields.medicareNumber') });
-  if (await medicare.isVisible()) await medicare.fill(PATIENT.medicareNumber);
-}
-
 /** Chooses the first listed clinic and its first free time, then continues to the details. */
 async function chooseFirstTime(page: Page) {
   await expect(page.getByRole('heading', { level: 2, name: t('booking.location.title') })).toBeVisible();
-  await page
-    .getByRole('button', { name: /^Choose / })
-    .first()
-    .click();
-  const firstTime = page.locator('.pp-slot').first();
-  await expect(firstTime).toBeVisible({ timeout: 15_000 });
-  await firstTime.click();
-  await expect(page.getByText(/is held for you until/)).toBeVisible();
-  await page.getByRole('button', { name: t('action.continue') }).click();
+  await takeFirstTimeAndContinue(page);
 }
 
 test.describe('against the real server', () => {
@@ -227,12 +211,10 @@ test.describe('against the real server', () => {
   test('without a pacemaker the MRI is booked, the answers are on the appointment, and /q shows the pending questionnaire, then all answered', async ({
     page,
   }) => {
-    await page.goto('/');
-    await chooseExam(page, 'MRI knee');
-    await page.getByRole('button', { name: t('action.continue') }).click();
+    await startWithExam(page, 'MRI knee');
     await answerMriSafety(page, 'No');
     await chooseFirstTime(page);
-    await fillDetails(page);
+    await fillPatientDetails(page, PATIENT);
     await page.getByRole('button', { name: t('booking.details.submit') }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: t('appointment.confirmed.title') })).toBeVisible({ timeout: 15_000 });
@@ -278,9 +260,7 @@ test.describe('against the real server', () => {
   });
 
   test('an X-ray for a patient who may be pregnant becomes a booking request, with the provider reason', async ({ page }) => {
-    await page.goto('/');
-    await chooseExam(page, 'X-ray chest');
-    await page.getByRole('button', { name: t('action.continue') }).click();
+    await startWithExam(page, 'X-ray chest');
     const dialog = page.getByRole('dialog', { name: PREGNANCY_CHECK.title });
     await expect(dialog).toBeVisible({ timeout: 15_000 });
     await chooseRadio(dialog, /pregnant/, 'Possibly / I am not sure');
@@ -290,7 +270,7 @@ test.describe('against the real server', () => {
     await expect(page.getByRole('heading', { level: 3, name: t('booking.location.clinicsOptional') })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'booking request instead of a time');
     await page.getByRole('button', { name: t('action.continue') }).click();
-    await fillDetails(page);
+    await fillPatientDetails(page, PATIENT);
     await page.getByRole('button', { name: t('booking.details.submitRequest') }).click();
     await expect(page.getByText(t('booking.confirmation.request'))).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('link', { name: t('booking.confirmation.viewRequest') })).toHaveAttribute('href', /^\/booking-requests\//);
@@ -299,9 +279,7 @@ test.describe('against the real server', () => {
   test('a CT after a contrast reaction asks for the Medicare number and says to bring the referral, up to the appointment page', async ({
     page,
   }) => {
-    await page.goto('/');
-    await chooseExam(page, 'CT chest');
-    await page.getByRole('button', { name: t('action.continue') }).click();
+    await startWithExam(page, 'CT chest');
     const dialog = page.getByRole('dialog', { name: CT_CONTRAST.title });
     await expect(dialog).toBeVisible({ timeout: 15_000 });
     await chooseRadio(dialog, /reaction to an X-ray or CT contrast/, 'Yes');
@@ -314,7 +292,7 @@ test.describe('against the real server', () => {
     await expect(page.getByRole('textbox', { name: t('booking.details.fields.medicareNumber') })).toBeVisible();
     const referral = page.getByText(t('booking.requiredDocument', { title: 'Referral' }));
     await expect(referral).toBeVisible();
-    await fillDetails(page);
+    await fillPatientDetails(page, PATIENT);
     await page.getByRole('button', { name: t('booking.details.submit') }).click();
     await expect(page.getByRole('heading', { level: 1, name: t('appointment.confirmed.title') })).toBeVisible({ timeout: 15_000 });
     await expect(referral).toBeVisible();
@@ -328,9 +306,7 @@ test.describe('against the real server', () => {
   });
 
   test('a plain walk through every booking-time questionnaire of an X-ray reaches the times', async ({ page }) => {
-    await page.goto('/');
-    await chooseExam(page, 'X-ray chest');
-    await page.getByRole('button', { name: t('action.continue') }).click();
+    await startWithExam(page, 'X-ray chest');
     const location = page.getByRole('heading', { level: 2, name: t('booking.location.title') });
     expect(await answerQuestionnairesPlainly(page, location)).toBeGreaterThan(0);
     await expect(location).toBeVisible();

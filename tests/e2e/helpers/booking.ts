@@ -1,5 +1,15 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { t } from './i18n';
+import { answerQuestionnairesPlainly } from './questionnaires';
+
+/** The browser placed at the Parramatta clinic, so that the clinic list is sorted from there without asking. */
+export const NEAR_PARRAMATTA = { geolocation: { latitude: -33.8156, longitude: 151.0029 }, permissions: ['geolocation'] };
+
+/** The two screens the booking journeys are checked on. */
+export const PHONE_AND_DESKTOP = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: 'desktop', viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false },
+] as const;
 
 /** The demo provider's screening answers that let a booking go ahead, by questionnaire slug. */
 const PASSING_ANSWERS: Readonly<Record<string, object>> = {
@@ -103,4 +113,41 @@ export async function takeFirstTimeAndContinue(page: Page): Promise<void> {
   await firstTime.click();
   await expect(page.getByText(/is held for you until/)).toBeVisible();
   await page.getByRole('button', { name: t('action.continue') }).click();
+}
+
+/** From the booking home: an MRI knee chosen and its safety screening answered plainly, up to the place-and-time step. */
+export async function startMriKneeBooking(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: t('booking.title') })).toBeVisible();
+  await page.getByRole('searchbox', { name: t('booking.exams.search') }).fill('MRI knee');
+  await page.getByRole('checkbox', { name: /^MRI knee\b/ }).check();
+  await page.getByRole('button', { name: t('action.continue') }).click();
+  await answerQuestionnairesPlainly(page, page.getByRole('heading', { level: 2, name: t('booking.location.title') }));
+}
+
+export interface DetailsPatient {
+  title: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  email: string;
+  contactNumber: string;
+  postalCode: string;
+  /** Filled only where the step asks for it (an exam that needs Medicare). */
+  medicareNumber?: string;
+}
+
+/** On the details step (waited for): the patient's own fields filled in. */
+export async function fillPatientDetails(page: Page, patient: DetailsPatient): Promise<void> {
+  await expect(page.getByRole('heading', { level: 2, name: t('booking.details.title') })).toBeVisible();
+  await page.getByRole('combobox', { name: t('booking.details.fields.title') }).selectOption(patient.title);
+  await page.getByRole('textbox', { name: t('booking.details.fields.firstName') }).fill(patient.firstName);
+  await page.getByRole('textbox', { name: t('booking.details.fields.lastName') }).fill(patient.lastName);
+  await page.getByLabel(t('booking.details.fields.dateOfBirth')).fill(patient.dateOfBirth);
+  await page.getByRole('textbox', { name: t('booking.details.fields.email') }).fill(patient.email);
+  await page.getByRole('textbox', { name: t('booking.details.fields.contactNumber') }).fill(patient.contactNumber);
+  await page.getByRole('textbox', { name: t('booking.details.fields.postalCode') }).fill(patient.postalCode);
+  if (patient.medicareNumber === undefined) return;
+  const medicare = page.getByRole('textbox', { name: t('booking.details.fields.medicareNumber') });
+  if (await medicare.isVisible()) await medicare.fill(patient.medicareNumber);
 }
