@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
 import { waitForMailTo } from './helpers/mail';
@@ -36,25 +36,25 @@ interface Share {
   accesses: { openedAtUTC: string }[];
 }
 
-test.describe.configure({ mode: 'serial' });
+/** A report of Jack's booking delivered, then his result page opened from its address, which asks him to sign in. */
+async function deliverAndSignIn(page: Page, request: APIRequestContext, accessionNumber: string, reportText: string): Promise<void> {
+  await deliverReport(request, { accessionNumber, appointmentSlug: await appointmentSlugOf(page, JACK), reportText });
+  await page.goto(`/appointments/${JACK.key}/result`);
+  await expect(page).toHaveURL(/\/authentication\?/);
+  await signIn(page, JACK);
+}
+
+// Each journey signs in, waits for mail and reads a report: two minutes each on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test('a patient shares a result by e-mail; the contact signs in and reads it; the patient sees the access and revokes it', async ({
   page,
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await deliverReport(request, {
-    accessionNumber: 'E2E-SHARE-1',
-    appointmentSlug: await appointmentSlugOf(page, JACK),
-    reportText: REPORT,
-  });
-
   // The patient opens the result from the results e-mail link and signs in with the code.
-  await page.goto(`/appointments/${JACK.key}/result`);
-  await expect(page).toHaveURL(/\/authentication\?/);
-  await signIn(page, JACK);
+  await deliverAndSignIn(page, request, 'E2E-SHARE-1', REPORT);
   await expect(page.getByRole('heading', { level: 2, name: t('results.report.title') })).toBeVisible();
   // The conclusion first (docs/rules/results.md#reading-the-report); the earlier results come with the same sign-in.
   await expect(page.getByTestId('report-impression').first()).toContainText('PI-RADS 2.');
@@ -146,16 +146,8 @@ test('one sign-in on a 390x844 phone: the result, the earlier results, the porta
 }) => {
   // Needs the report the journey above delivered (serial mode): a second report of the booking
   // makes that one an earlier result.
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await deliverReport(request, {
-    accessionNumber: 'E2E-SHARE-2',
-    appointmentSlug: await appointmentSlugOf(page, JACK),
-    reportText: SECOND_REPORT,
-  });
-  await page.goto(`/appointments/${JACK.key}/result`);
-  await expect(page).toHaveURL(/\/authentication\?/);
-  await signIn(page, JACK);
+  await deliverAndSignIn(page, request, 'E2E-SHARE-2', SECOND_REPORT);
   await expect(page).toHaveURL(new RegExp(`/appointments/${JACK.key}/result$`));
   const impression = page.getByTestId('report-impression').first();
   await expect(impression).toContainText(/Unremarkable[\s\S]*prostate\./);
@@ -205,7 +197,6 @@ test('one sign-in on a 390x844 phone: the result, the earlier results, the porta
 test("inside a provider's frame the patient portal shares the whole history; the contact reads it", async ({ page, browser }) => {
   // Needs the report the first journey delivered (serial mode). The journey before signed in to
   // this booking moments ago: wait out the provider's pause between codes (5 s in the demo).
-  test.setTimeout(120_000);
   await page.waitForTimeout(5_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   const link = `/iframe/appointments/${JACK.key}/result/patient?dateOfBirth=${JACK.dateOfBirth}&otpType=EMAIL`;
