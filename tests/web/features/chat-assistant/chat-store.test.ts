@@ -89,6 +89,14 @@ async function opened(store: ChatStore): Promise<void> {
   await vi.advanceTimersByTimeAsync(CHAT_OPEN_DELAY_MS);
 }
 
+/** Typed as a patient would: the first match for an X-ray chest, then any clinic; on to the times question. */
+async function typedToTimes(store: ChatStore): Promise<void> {
+  await opened(store);
+  await store.answer('xray of my chest');
+  await store.answer('1');
+  await store.answer('any');
+}
+
 /** Through the exam (X-ray chest), any clinic and weekday mornings, to the referral question. */
 async function toReferral(store: ChatStore): Promise<void> {
   await opened(store);
@@ -169,10 +177,7 @@ describe('the chat assistant conversation', () => {
 
   it('the times: none chosen is asked again; typed words are read; several may be chosen', async () => {
     const { store } = setUp();
-    await opened(store);
-    await store.answer('xray of my chest');
-    await store.answer('1');
-    await store.answer('any');
+    await typedToTimes(store);
     await store.choose(choice(store, 'timesDone'), 'Continue');
     expect(saidKeys(store).slice(-2)).toEqual(['timesNone', 'askTimes']);
     await store.answer('saturday morning');
@@ -187,10 +192,7 @@ describe('the chat assistant conversation', () => {
     ['any time', ['anyTime']],
   ] as const)('times typed as "%s"', async (typed, times) => {
     const { store } = setUp();
-    await opened(store);
-    await store.answer('xray of my chest');
-    await store.answer('1');
-    await store.answer('any');
+    await typedToTimes(store);
     await store.answer(typed);
     expect(store.times).toEqual(times);
     expect(store.step).toBe('referral');
