@@ -78,3 +78,29 @@ export function text(response: ServerResponse, status: number, body: string, con
   response.writeHead(status, { 'Content-Type': contentType });
   response.end(body);
 }
+
+/** A request's JSON body as the fake routes read it; null when it has none. */
+export function readJsonBody(request: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => resolve(body ? JSON.parse(body) : null));
+  });
+}
+
+/** A refusal or a held answer for one call, instead of what the fake server would do; `proceed` lets the fake answer after all. */
+export type RouteOverride = (request: IncomingMessage, response: ServerResponse, proceed: () => void) => void;
+
+/** The fake's handler for `key`, or the test's override for it when one is set at the time of the call. */
+export function overridable(
+  overrides: Record<string, RouteOverride>,
+  key: string,
+  handler: (request: IncomingMessage, response: ServerResponse) => void | Promise<void>,
+): RouteHandler {
+  return (request, response) => {
+    const proceed = () => void handler(request, response);
+    const override = overrides[key];
+    if (override) override(request, response, proceed);
+    else proceed();
+  };
+}

@@ -1,7 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { AppointmentStatus, AppointmentSummary, CanChangeResponse, ConsentForm } from '@contract/api/appointments';
 import { AppointmentSummarySchema, ConsentFormsResponseSchema } from '@contract/api/appointments';
-import { json, type RouteHandler } from '../../helpers/api-server';
+import { json, readJsonBody, type RouteHandler } from '../../helpers/api-server';
 
 export const BOOKING_KEY = 'DQZGrZ3wpC5qCgHhYxQeMw';
 export const CONSENT_ID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
@@ -80,14 +80,6 @@ export interface AppointmentServer {
   canChangeQueries: string[];
 }
 
-function readBody(request: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', () => resolve(text ? JSON.parse(text) : null));
-  });
-}
-
 const ALLOWED: CanChangeResponse = { canChange: true, reason: null, priorMinutes: 1440 };
 
 /**
@@ -110,7 +102,7 @@ export function appointmentServer(options: AppointmentServerOptions = {}): Appoi
     handle: (body: unknown, response: ServerResponse) => void,
   ): RouteHandler => {
     return (request, response) => {
-      void readBody(request).then((body) => {
+      void readJsonBody(request).then((body) => {
         writes.push({ name, body });
         const override = options.answers?.[name];
         if (override) override(response);

@@ -1,19 +1,10 @@
-import type { IncomingMessage } from 'node:http';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, type RouteHandler } from '../../helpers/api-server';
+import { json, readJsonBody, type RouteHandler } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 
 // The "Ask us to call you" page (docs/rules/callbacks.md#the-patients-page): the contract's rules
 // in the patient's words as they go, the request as the server takes it, and what happens after.
-
-function readBody(request: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', () => resolve(text ? JSON.parse(text) : null));
-  });
-}
 
 async function openPage(url: string, answer: RouteHandler) {
   const app = await renderApp(url, { routes: { 'POST /api/callback-requests': answer } });
@@ -52,7 +43,7 @@ describe('/callback', () => {
   it('should send the request with the exam from the link, and say when and on which number we will call', async () => {
     const bodies: unknown[] = [];
     await openPage('/callback?exam=mri-knee', (request, response) => {
-      void readBody(request).then((body) => {
+      void readJsonBody(request).then((body) => {
         bodies.push(body);
         json(response, 201, {
           id: '6f1c2d3e-0000-4000-8000-000000000000',

@@ -1,8 +1,7 @@
-import type { IncomingMessage } from 'node:http';
 import { CheckInStatusSchema, type CheckInState, type CheckInStatus } from '@contract/api/check-in';
 import { CheckInChecklistSchema, type CheckInChecklist } from '@contract/api/check-in-checklist';
 import type { ReferringDoctor } from '@contract/api/referring-doctors';
-import { json, type RouteHandler } from '../../helpers/api-server';
+import { json, readJsonBody, type RouteHandler } from '../../helpers/api-server';
 import { BOOKING_KEY } from '../appointments/appointment-fixtures';
 
 /** A stand-in for the check-in and doctor-search API over real HTTP, moving through the states as the real server does. */
@@ -67,14 +66,6 @@ export const CHECKLIST: CheckInChecklist = CheckInChecklistSchema.parse({
   ],
 });
 
-function readBody(request: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', () => resolve(text ? JSON.parse(text) : null));
-  });
-}
-
 export interface CheckInServer {
   routes: Record<string, RouteHandler>;
   searches: string[];
@@ -104,7 +95,7 @@ export function checkInServer(initial: CheckInStatus = statusFixture(), fails = 
       json(response, 200, status);
     },
     [`POST ${base}/prepare`]: (request, response) => {
-      void readBody(request).then((body) => {
+      void readJsonBody(request).then((body) => {
         server.prepared.push(body);
         move('PREPARING');
         json(response, 202, status);

@@ -1,8 +1,7 @@
-import type { IncomingMessage } from 'node:http';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { canvasScale } from '../../../../src-web/features/kiosk-check-in/kiosk-signature-pad';
-import { json, type RouteHandler } from '../../helpers/api-server';
+import { json, readJsonBody, type RouteHandler } from '../../helpers/api-server';
 import { statusFixture } from '../check-in/check-in-fixtures';
 import { renderApp } from '../../helpers/render-app';
 import { CLINIC, consentForm, found, KEY, questionnaireItem, summaryToday } from './kiosk-fakes';
@@ -19,14 +18,6 @@ globalThis.ResizeObserver ??= class {
 };
 
 const DRAWN_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==';
-
-function readBody(request: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', () => resolve(text ? JSON.parse(text) : null));
-  });
-}
 
 function consentServer(options: { refuseFirst?: boolean } = {}) {
   const signed: Array<{ url: string; body: unknown }> = [];
@@ -51,7 +42,7 @@ function consentServer(options: { refuseFirst?: boolean } = {}) {
     [`GET /api/appointments/${KEY}/consent-forms`]: (_request, response) =>
       json(response, 200, { appointmentConsentForms: forms, notifyPatient: true }),
     [`PUT /api/appointments/${KEY}/consent-forms/${forms[0]?.id ?? ''}`]: (request, response) => {
-      void readBody(request).then((body) => {
+      void readJsonBody(request).then((body) => {
         signed.push({ url: request.url ?? '', body });
         if (refuse) {
           refuse = false;
@@ -193,7 +184,7 @@ describe('the kiosk questionnaires step: answering', () => {
       [`GET /api/questionnaires/appointments/${KEY}`]: (_request, response) =>
         json(response, 200, { questionnaires: [questionnaireItem('q1'), questionnaireItem('q2')], answers: [] }),
       [`POST /api/questionnaires/appointments/${KEY}/answers`]: (request, response) => {
-        void readBody(request).then((body) => {
+        void readJsonBody(request).then((body) => {
           saved.push(body);
           json(response, 200, {
             questionnaireId: 'q1',

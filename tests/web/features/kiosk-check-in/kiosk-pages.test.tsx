@@ -1,20 +1,11 @@
-import type { IncomingMessage } from 'node:http';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CheckInIdentityResponse } from '@contract/api/kiosks';
-import { json, type RouteHandler } from '../../helpers/api-server';
+import { json, readJsonBody, type RouteHandler } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 import { CLINIC, found, KEY, summaryToday } from './kiosk-fakes';
 
 // The kiosk pages through the real app (providers, router, lazy pages) against a stand-in API over real HTTP.
-
-function readBody(request: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', () => resolve(text ? JSON.parse(text) : null));
-  });
-}
 
 interface KioskServer {
   routes: Record<string, RouteHandler>;
@@ -28,7 +19,7 @@ function kioskServer(options: { enrolled?: boolean; identity?: CheckInIdentityRe
   server.routes = {
     'GET /api/kiosk/me': (_request, response) => (server.enrolled ? json(response, 200, CLINIC) : json(response, 401, notEnrolled)),
     'POST /api/kiosk/enroll': (request, response) => {
-      void readBody(request).then((body) => {
+      void readJsonBody(request).then((body) => {
         server.bodies.enroll.push(body);
         if ((body as { code: string }).code === '7KQ3-M9XD') {
           server.enrolled = true;
@@ -37,7 +28,7 @@ function kioskServer(options: { enrolled?: boolean; identity?: CheckInIdentityRe
       });
     },
     'POST /api/kiosk/check-in/identity': (request, response) => {
-      void readBody(request).then((body) => {
+      void readJsonBody(request).then((body) => {
         server.bodies.identity.push(body);
         if (options.revokeOnIdentity) json(response, 401, notEnrolled);
         else json(response, 200, options.identity ?? found());
@@ -47,7 +38,7 @@ function kioskServer(options: { enrolled?: boolean; identity?: CheckInIdentityRe
       json(response, 200, { otpRequired: true, otpChannels: ['EMAIL'], roleTranslations: '' }),
     'POST /api/patient-access/otp': (_request, response) => json(response, 200, { resendAfterSeconds: 5, destination: 'a***@example.com' }),
     'POST /api/patient-access/otp/verify': (request, response) => {
-      void readBody(request).then((body) =>
+      void readJsonBody(request).then((body) =>
         (body as { code: string }).code === '123456'
           ? json(response, 200, { isAuthenticated: true, bookingKey: KEY, type: 'APPOINTMENT', roleTranslations: '' })
           : json(response, 401, { code: 'otp_invalid', message: 'The code is not right.' }),

@@ -1,7 +1,6 @@
-import type { IncomingMessage } from 'node:http';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, type RouteHandler } from '../../helpers/api-server';
+import { json, readJsonBody, type RouteHandler } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 import { CLINIC, found, KEY } from './kiosk-fakes';
 
@@ -12,21 +11,13 @@ import { CLINIC, found, KEY } from './kiosk-fakes';
 const KIOSK_HOME = '/kiosk?kioskMode=true';
 const CODE = `https://portal.example.com/a/${KEY}`;
 
-function readBody(request: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', () => resolve(text ? JSON.parse(text) : null));
-  });
-}
-
 function kioskServer(identityKeys: string[] = [KEY]) {
   const identity: unknown[] = [];
   const otp: unknown[] = [];
   const routes: Record<string, RouteHandler> = {
     'GET /api/kiosk/me': (_request, response) => json(response, 200, CLINIC),
     'POST /api/kiosk/check-in/identity': (request, response) => {
-      void readBody(request).then((body) => {
+      void readJsonBody(request).then((body) => {
         identity.push(body);
         json(response, 200, found({ appointmentBookingKeys: identityKeys }));
       });
@@ -34,7 +25,7 @@ function kioskServer(identityKeys: string[] = [KEY]) {
     'POST /api/patient-access/authenticate': (_request, response) =>
       json(response, 200, { otpRequired: true, otpChannels: ['EMAIL', 'SMS'], roleTranslations: '' }),
     'POST /api/patient-access/otp': (request, response) => {
-      void readBody(request).then((body) => {
+      void readJsonBody(request).then((body) => {
         otp.push(body);
         json(response, 200, { resendAfterSeconds: 5, destination: '+61 *** *** 678' });
       });

@@ -1,5 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { json, type RouteHandler } from '../../helpers/api-server';
+import type { ServerResponse } from 'node:http';
+import { json, readJsonBody, type RouteHandler } from '../../helpers/api-server';
 
 export const BOOKING_KEY = 'DQZGrZ3wpC5qCgHhYxQeMw';
 export const DATE_OF_BIRTH = '1991-03-14';
@@ -31,14 +31,6 @@ export interface SignInServer {
   sessionQueries: string[];
 }
 
-export function readBody(request: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', () => resolve(text ? JSON.parse(text) : null));
-  });
-}
-
 /**
  * A stand-in for the sign-in API (src-contract/api/patient-access.ts), over real HTTP: the date of birth
  * opens a session (a flag here, the cookie on the real server), the code completes it.
@@ -64,7 +56,7 @@ export function signInServer(options: SignInServerOptions = {}): SignInServer {
     handle: (body: unknown, response: ServerResponse) => void,
   ): RouteHandler => {
     return (request, response) => {
-      void readBody(request).then((body) => {
+      void readJsonBody(request).then((body) => {
         bodies.push({ path: name, body });
         const override = options.answers?.[name];
         if (override) override(response);

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import {
   emptyOutcomeResult,
@@ -15,7 +14,7 @@ import {
   QuestionnaireStore,
   saveKindOf,
 } from '../../../../src-web/features/questionnaires/questionnaire-store';
-import { json, startApiServer, type RouteHandler } from '../../helpers/api-server';
+import { json, readJsonBody, type RouteHandler, startApiServer } from '../../helpers/api-server';
 import { questionnaireDefinition } from './questionnaire-fixtures';
 
 const KEY = 'tmpKey_abcdefghijklmnopqrstuv';
@@ -38,19 +37,13 @@ function item(q: Questionnaire, examSlug: string | null, answered = false): Ques
 
 const OK_OUTCOME: OutcomeProcessingResult = emptyOutcomeResult();
 
-async function readBody(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
-}
-
 /** A store talking to a real local HTTP server; bodies of POSTs are recorded. */
 async function setup(routes: Record<string, (body: unknown) => { status: number; body: unknown }>) {
   const posted: { path: string; body: unknown }[] = [];
   const handlers: Record<string, RouteHandler> = {};
   for (const [route, answer] of Object.entries(routes)) {
     handlers[route] = (request, response) => {
-      void readBody(request).then((body) => {
+      void readJsonBody(request).then((body) => {
         posted.push({ path: route, body });
         const { status, body: reply } = answer(body);
         json(response, status, reply);

@@ -1,8 +1,7 @@
-import type { IncomingMessage } from 'node:http';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Questionnaire, QuestionnaireItem } from '@contract/api/questionnaires';
-import { json } from '../../helpers/api-server';
+import { json, readJsonBody } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 import { questionnaireDefinition } from './questionnaire-fixtures';
 
@@ -14,12 +13,6 @@ globalThis.ResizeObserver ??= class {
   unobserve(): void {}
   disconnect(): void {}
 };
-
-async function body(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-}
 
 /** The /q page against a local server: signed in to KEY, one pending questionnaire until it is answered. */
 async function renderPage(q: Questionnaire, url = `/q?bookingKey=${KEY}`) {
@@ -37,7 +30,7 @@ async function renderPage(q: Questionnaire, url = `/q?bookingKey=${KEY}`) {
         json(response, 200, { isAuthenticated: true, bookingKey: KEY, type: 'APPOINTMENT', roleTranslations: '{}' }),
       [`GET /api/questionnaires/appointments/${KEY}`]: (_, response) => json(response, 200, list()),
       [`POST /api/questionnaires/appointments/${KEY}/answers`]: (request, response) => {
-        void body(request).then((received) => {
+        void readJsonBody(request).then((received) => {
           saved.push(received);
           answered = true;
           json(response, 200, {

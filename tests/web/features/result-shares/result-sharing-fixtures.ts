@@ -1,6 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ShareList, ShareRecord, ShareRequest } from '@contract/api/result-shares';
-import { json, type RouteHandler } from '../../helpers/api-server';
+import { json, overridable, readJsonBody, type RouteHandler, type RouteOverride } from '../../helpers/api-server';
 
 export const BOOKING_KEY = 'bk_share_0123456789abcdefgh';
 export const SHARES_PATH = `/api/results/${BOOKING_KEY}/shares`;
@@ -55,23 +54,12 @@ export const EXPIRED: ShareRecord = {
 
 export const NEW_ID = '4e0f5d1b-6a7c-4d8e-9f0a-1b2c3d4e5f6a';
 
-export function readBody(request: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', () => resolve(text ? JSON.parse(text) : null));
-  });
-}
-
-/** A refusal or a held answer for one call, instead of what the fake server would do. */
-export type Override = (request: IncomingMessage, response: ServerResponse, proceed: () => void) => void;
-
 export interface SharesServer {
   routes: Record<string, RouteHandler>;
   /** The bodies of the share requests the server received. */
   posts: ShareRequest[];
   revokes: string[];
-  override: Record<string, Override>;
+  override: Record<string, RouteOverride>;
 }
 
 /**
@@ -82,21 +70,15 @@ export function sharesServer(options: { shares?: ShareRecord[]; smsEnabled?: boo
   let shares = [...(options.shares ?? [OPENED, UNOPENED])];
   const posts: ShareRequest[] = [];
   const revokes: string[] = [];
-  const override: Record<string, Override> = {};
+  const override: Record<string, RouteOverride> = {};
   const listBody = (): ShareList => ({ shares, smsEnabled: options.smsEnabled ?? false, noteMaxLength: options.noteMaxLength ?? 150 });
 
-  const routed = (key: string, handler: RouteHandler): RouteHandler => {
-    return (request, response) => {
-      const custom = override[key];
-      if (custom) custom(request, response, () => handler(request, response));
-      else handler(request, response);
-    };
-  };
+  const routed = (key: string, handler: RouteHandler): RouteHandler => overridable(override, key, handler);
 
   const routes: Record<string, RouteHandler> = {
     [`GET ${SHARES_PATH}`]: routed('list', (_request, response) => json(response, 200, listBody())),
     [`POST ${SHARES_PATH}`]: routed('create', (request, response) => {
-      void readBody(request).then((body) => {
+      void readJsonBody(request).then((body) => {
         const share = body as ShareRequest;
         posts.push(share);
         const created: ShareRecord = {
@@ -130,6 +112,6 @@ export function sharesServer(options: { shares?: ShareRecord[]; smsEnabled?: boo
 
 /** An answer with a status and the server's error body. */
 export const refuse =
-  (status: number, body: { code: string; message: string; details?: unknown }): Override =>
+  (status: number, body: { code: string; message: string; details?: unknown }): RouteOverride =>
   (_request, response) =>
     json(response, status, body);

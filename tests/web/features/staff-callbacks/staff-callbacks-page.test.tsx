@@ -1,9 +1,8 @@
 import '../../helpers/jsdom-for-antd';
-import type { IncomingMessage } from 'node:http';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StaffCallback, StaffCallbackList } from '@contract/api/callbacks';
-import { json, type RouteHandler } from '../../helpers/api-server';
+import { json, readJsonBody, type RouteHandler } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 
 // The staff callback queue through the real app against a local HTTP server answering as the
@@ -37,14 +36,6 @@ const CALLED: StaffCallback = {
   note: 'Booked Thursday',
 };
 
-function readBody(request: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', () => resolve(text ? JSON.parse(text) : null));
-  });
-}
-
 /** The queue, and the marks the page sent; a mark moves the request among the called ones. */
 function queueServer(status: 200 | 401 | 403 = 200) {
   let list: StaffCallbackList = { items: [OPEN, CALLED], openTotal: 1 };
@@ -53,7 +44,7 @@ function queueServer(status: 200 | 401 | 403 = 200) {
     'GET /api/staff/callback-requests': (_request, response) =>
       status === 200 ? json(response, 200, list) : json(response, status, { code: 'forbidden', message: 'No.' }),
     [`POST /api/staff/callback-requests/${OPEN.id}/called`]: (request, response) => {
-      void readBody(request).then((body) => {
+      void readJsonBody(request).then((body) => {
         marks.push({ url: request.url ?? '', body });
         const called: StaffCallback = {
           ...OPEN,

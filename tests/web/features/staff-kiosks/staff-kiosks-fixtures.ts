@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Kiosk } from '@contract/api/kiosks';
 import type { StaffUser } from '@contract/api/staff-access';
-import { json, type RouteHandler } from '../../helpers/api-server';
+import { json, overridable, readJsonBody, type RouteHandler, type RouteOverride } from '../../helpers/api-server';
 
 export const KIOSK_ADMIN: StaffUser = {
   username: 'kim.kiosk-it@demo-radiology.example',
@@ -46,23 +46,12 @@ export const UNPLACED: Kiosk = {
 
 const NEW_ID = '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 
-function readBody(request: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', () => resolve(text ? JSON.parse(text) : null));
-  });
-}
-
-/** A refusal or a held answer for one call, instead of what the fake server would do. */
-export type Override = (request: IncomingMessage, response: ServerResponse, proceed: () => void) => void;
-
 export interface KiosksServer {
   routes: Record<string, RouteHandler>;
   kiosks: Kiosk[];
   /** Bodies of POST /api/staff/kiosks and the paths of every other POST, in order. */
   posts: { path: string; body: unknown }[];
-  override: Record<string, Override>;
+  override: Record<string, RouteOverride>;
 }
 
 /**
@@ -77,16 +66,11 @@ export function kiosksServer(initial: Kiosk[] = [ENROLLED, UNPLACED]): KiosksSer
     return { kiosk, code: codes === 1 ? '7KQ3-M9XD' : 'H4TR-2WPA', expiresAt: '2026-03-19T23:45:00.000Z' };
   };
   const route = (key: string, handler: (request: IncomingMessage, response: ServerResponse) => void | Promise<void>) => {
-    server.routes[key] = (request, response) => {
-      const proceed = () => void handler(request, response);
-      const override = server.override[key];
-      if (override) override(request, response, proceed);
-      else proceed();
-    };
+    server.routes[key] = overridable(server.override, key, handler);
   };
   route('GET /api/staff/kiosks', (_request, response) => json(response, 200, { kiosks: server.kiosks, silentAfterMinutes: 5 }));
   route('POST /api/staff/kiosks', async (request, response) => {
-    const body = (await readBody(request)) as { name: string; clinicSlug: string | null };
+    const body = (await readJsonBody(request)) as { name: string; clinicSlug: string | null };
     server.posts.push({ path: '/api/staff/kiosks', body });
     const kiosk: Kiosk = { ...UNPLACED, id: NEW_ID, name: body.name, clinicSlug: body.clinicSlug };
     server.kiosks.push(kiosk);
