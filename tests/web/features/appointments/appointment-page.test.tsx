@@ -35,6 +35,14 @@ async function loaded() {
   await screen.findByRole('heading', { level: 2, name: 'Booking details' }, { timeout: 10_000 });
 }
 
+/** On the loaded page: the details change form opened, the fields typed in (by label) and sent. */
+async function requestDetailsChange(typed: Record<string, string>) {
+  fireEvent.click(button('Request a change to my details'));
+  const form = await screen.findByRole('dialog', { name: 'Change my details' });
+  for (const [label, value] of Object.entries(typed)) fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Send request' }));
+}
+
 describe('appointment page: the summary', () => {
   it('should show the exam, the time in the clinic zone, the clinic with address, phone and map link, preparation and status', async () => {
     await open();
@@ -343,10 +351,7 @@ describe('appointment page: confirm, consent, details, e-mails', () => {
   it('should show the server message in the error modal, and go back to the form with what was typed', async () => {
     await open({ answers: { details: answer(400, { code: 'validation_failed', message: 'Please enter a valid e-mail address.' }) } });
     await loaded();
-    fireEvent.click(button('Request a change to my details'));
-    const form = await screen.findByRole('dialog', { name: 'Change my details' });
-    fireEvent.change(within(form).getByLabelText('E-mail'), { target: { value: 'not-an-email' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Send request' }));
+    await requestDetailsChange({ 'E-mail': 'not-an-email' });
     const error = await screen.findByRole('alertdialog', { name: 'We could not send your request' });
     expect(within(error).getByText('Please enter a valid e-mail address.')).toBeTruthy();
     fireEvent.click(within(error).getByRole('button', { name: 'Back to the form' }));
@@ -357,10 +362,7 @@ describe('appointment page: confirm, consent, details, e-mails', () => {
   it('should show the default text in the error modal when the server gives no usable message', async () => {
     await open({ answers: { details: answer(500, { code: 'internal_error', message: 'Internal Server Error' }) } });
     await loaded();
-    fireEvent.click(button('Request a change to my details'));
-    const form = await screen.findByRole('dialog', { name: 'Change my details' });
-    fireEvent.change(within(form).getByLabelText('First name'), { target: { value: 'Lena' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Send request' }));
+    await requestDetailsChange({ 'First name': 'Lena' });
     const error = await screen.findByRole('alertdialog', { name: 'We could not send your request' });
     expect(within(error).getByText('Sorry, something went wrong. Please try again later or call the clinic.')).toBeTruthy();
   });

@@ -65,6 +65,15 @@ export function signInServer(options: SignInServerOptions = {}): SignInServer {
     };
   };
 
+  /** 429 once the attempts are used up; `maxAttempts` names the message the page shows for it. */
+  const tooManyAttempts = (response: ServerResponse, maxAttempts: string) =>
+    json(response, 429, { code: 'max_attempts_reached', message: 'Too many attempts.', details: { maxAttempts } });
+  /** A date of birth (or key) that does not match: 401, and one attempt used. */
+  const noMatch = (response: ServerResponse) => {
+    failures += 1;
+    json(response, 401, { code: 'authentication_failed', message: 'The details do not match our records.' });
+  };
+
   const routes: Record<string, RouteHandler> = {
     'GET /api/patient-access/session': (request, response) => {
       sessionQueries.push(request.url ?? '');
@@ -78,17 +87,8 @@ export function signInServer(options: SignInServerOptions = {}): SignInServer {
     },
     'POST /api/patient-access/authenticate': post('authenticate', (body, response) => {
       const request = body as { bookingKey: string; dateOfBirth: string; type?: string };
-      if (failures >= (options.maxFailures ?? 5)) {
-        return json(response, 429, {
-          code: 'max_attempts_reached',
-          message: 'Too many attempts.',
-          details: { maxAttempts: 'max_attempts_reached' },
-        });
-      }
-      if (request.bookingKey !== BOOKING_KEY || request.dateOfBirth !== DATE_OF_BIRTH) {
-        failures += 1;
-        return json(response, 401, { code: 'authentication_failed', message: 'The details do not match our records.' });
-      }
+      if (failures >= (options.maxFailures ?? 5)) return tooManyAttempts(response, 'max_attempts_reached');
+      if (request.bookingKey !== BOOKING_KEY || request.dateOfBirth !== DATE_OF_BIRTH) return noMatch(response);
       identity.type = request.type ?? 'APPOINTMENT';
       stage = otpRequired ? 'dob_verified' : 'authenticated';
       json(response, 200, { otpRequired, otpChannels: otpRequired ? channels : [], roleTranslations });
@@ -96,17 +96,8 @@ export function signInServer(options: SignInServerOptions = {}): SignInServer {
     // A contact's sign-in with a share link: the patient's date of birth; the code always follows.
     'POST /api/patient-access/shared': post('shared', (body, response) => {
       const request = body as { shareToken: string; dateOfBirth: string };
-      if (failures >= (options.maxFailures ?? 5)) {
-        return json(response, 429, {
-          code: 'max_attempts_reached',
-          message: 'Too many attempts.',
-          details: { maxAttempts: 'max_attempts_reached_shared' },
-        });
-      }
-      if (request.shareToken !== SHARE_TOKEN || request.dateOfBirth !== DATE_OF_BIRTH) {
-        failures += 1;
-        return json(response, 401, { code: 'authentication_failed', message: 'The details do not match our records.' });
-      }
+      if (failures >= (options.maxFailures ?? 5)) return tooManyAttempts(response, 'max_attempts_reached_shared');
+      if (request.shareToken !== SHARE_TOKEN || request.dateOfBirth !== DATE_OF_BIRTH) return noMatch(response);
       identity.type = 'APPOINTMENT_RESULTS';
       stage = 'dob_verified';
       json(response, 200, { otpRequired: true, otpChannels: ['EMAIL'], roleTranslations });

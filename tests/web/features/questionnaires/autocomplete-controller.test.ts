@@ -44,7 +44,13 @@ function setup(initial = '') {
     'implants',
     timers,
   );
-  return { controller, queries, committed, timers };
+  /** Types the text and lets its lookup run and answer. */
+  const typeAndLookUp = async (text: string) => {
+    controller.input(text);
+    timers.run();
+    await flush();
+  };
+  return { controller, queries, committed, timers, typeAndLookUp };
 }
 
 describe('the autocomplete survey field', () => {
@@ -70,10 +76,8 @@ describe('the autocomplete survey field', () => {
   });
 
   it('should clear a value that is not among the suggestions when the field is left', async () => {
-    const { controller, committed, timers } = setup();
-    controller.input('pace');
-    timers.run();
-    await flush();
+    const { controller, committed, typeAndLookUp } = setup();
+    await typeAndLookUp('pace');
     controller.input('pacemakerX');
     controller.blur();
     expect(controller.text).toBe('');
@@ -81,10 +85,8 @@ describe('the autocomplete survey field', () => {
   });
 
   it('should keep a suggestion chosen with the keyboard, also when the field is left later', async () => {
-    const { controller, committed, timers } = setup();
-    controller.input('pace');
-    timers.run();
-    await flush();
+    const { controller, committed, typeAndLookUp } = setup();
+    await typeAndLookUp('pace');
     controller.move(1);
     controller.move(1);
     expect(controller.enter()).toBe(true);
@@ -95,10 +97,8 @@ describe('the autocomplete survey field', () => {
   });
 
   it('should keep a typed value that matches a suggestion exactly, and an earlier answer left unchanged', async () => {
-    const { controller, committed, timers } = setup();
-    controller.input('Pacemaker');
-    timers.run();
-    await flush();
+    const { controller, committed, typeAndLookUp } = setup();
+    await typeAndLookUp('Pacemaker');
     controller.blur();
     expect(committed).toEqual(['Pacemaker']);
 

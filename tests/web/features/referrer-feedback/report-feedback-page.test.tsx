@@ -21,6 +21,16 @@ function feedbackServer(answer: 'alreadyProvided' | 'refused') {
   return { routes, calls };
 }
 
+const ALREADY_PROVIDED = 'Feedback already provided for this report. Thank you.';
+
+/** The page at `url`, feedback enabled, for a report that has its feedback already. */
+async function openAlreadyProvided(url: string) {
+  const fake = feedbackServer('alreadyProvided');
+  await renderApp(url, { config: enabled, routes: fake.routes });
+  await screen.findByText(ALREADY_PROVIDED);
+  return fake;
+}
+
 describe('report feedback page', () => {
   it('should show the error without asking the server when feedback is switched off', async () => {
     const fake = feedbackServer('alreadyProvided');
@@ -37,9 +47,8 @@ describe('report feedback page', () => {
   });
 
   it('should say feedback was already provided, asking with the imsec', async () => {
-    const fake = feedbackServer('alreadyProvided');
-    await renderApp('/referrer/report-feedback?imsec=v1.k1.a.b', { config: enabled, routes: fake.routes });
-    expect(await screen.findByText('Feedback already provided for this report. Thank you.')).toBeTruthy();
+    const fake = await openAlreadyProvided('/referrer/report-feedback?imsec=v1.k1.a.b');
+    expect(screen.getByText(ALREADY_PROVIDED)).toBeTruthy();
     expect(fake.calls).toEqual(['/api/image_viewer_link/questionnaires?imsec=v1.k1.a.b']);
     expect(screen.getByRole('link', { name: 'Questions about report feedback' }).getAttribute('href')).toBe(
       '/referrer/report-feedback/faq',
@@ -47,24 +56,14 @@ describe('report feedback page', () => {
   });
 
   it('should lead back to the quick report it came from (its archive, and the list mark), never to an address from the query', async () => {
-    const fake = feedbackServer('alreadyProvided');
-    await renderApp('/referrer/report-feedback?imsec=v1.k1.a.b&repositorySource=archive&return=report&from=list', {
-      config: enabled,
-      routes: fake.routes,
-    });
-    await screen.findByText('Feedback already provided for this report. Thank you.');
+    await openAlreadyProvided('/referrer/report-feedback?imsec=v1.k1.a.b&repositorySource=archive&return=report&from=list');
     expect(screen.getByRole('link', { name: 'Back to the report' }).getAttribute('href')).toBe(
       '/referrer/quick-report?imsec=v1.k1.a.b&repositorySource=archive&from=list',
     );
   });
 
   it('should offer no way back to a report when it was not opened from one', async () => {
-    const fake = feedbackServer('alreadyProvided');
-    await renderApp('/referrer/report-feedback?imsec=v1.k1.a.b&return=https%3A%2F%2Fevil.example', {
-      config: enabled,
-      routes: fake.routes,
-    });
-    await screen.findByText('Feedback already provided for this report. Thank you.');
+    await openAlreadyProvided('/referrer/report-feedback?imsec=v1.k1.a.b&return=https%3A%2F%2Fevil.example');
     expect(screen.queryByRole('link', { name: 'Back to the report' })).toBeNull();
   });
 

@@ -59,19 +59,14 @@ function fakeWindow() {
 const input = { imsec: 'v1.k1.payload.tag', accession: null, enabled: true, redirectUrl: '/about' };
 
 describe('ReportFeedbackStore', () => {
-  it('should be in error without asking the server when feedback is switched off', async () => {
+  it.each([
+    ['be in error without asking the server when feedback is switched off', { enabled: false }, 'error'],
+    ['say no valid credentials without ?imsec or ?accession', { imsec: null, accession: '  ' }, 'noCredentials'],
+  ] as const)('should %s', async (_what, change, state) => {
     const { api, calls } = fakeApi();
     const store = new ReportFeedbackStore(api, fakeWindow().win);
-    await store.open({ ...input, enabled: false });
-    expect(store.state).toBe('error');
-    expect(calls).toEqual([]);
-  });
-
-  it('should say no valid credentials without ?imsec or ?accession', async () => {
-    const { api, calls } = fakeApi();
-    const store = new ReportFeedbackStore(api, fakeWindow().win);
-    await store.open({ ...input, imsec: null, accession: '  ' });
-    expect(store.state).toBe('noCredentials');
+    await store.open({ ...input, ...change });
+    expect(store.state).toBe(state);
     expect(calls).toEqual([]);
   });
 
