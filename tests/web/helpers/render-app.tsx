@@ -1,4 +1,4 @@
-import { render, type RenderResult } from '@testing-library/react';
+import { render, screen, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import type { BootstrapConfig, TranslationOverlay } from '@contract/api/config';
 import { createApiClient } from '../../../src-web/api/client';
@@ -64,4 +64,11 @@ export async function renderApp(url: string, options: RenderAppOptions = {}): Pr
   await Promise.all([root.i18n.init(), root.staff.restore()]);
   const view = render(<App root={root} router={router} />);
   return { ...view, root, router, server };
+}
+
+/** The app at a URL once its page is there: the page's level 1 heading has rendered (the pages load lazily). */
+export async function renderPageAt(url: string, options: RenderAppOptions = {}): Promise<RenderedApp> {
+  const app = await renderApp(url, options);
+  await screen.findByRole('heading', { level: 1 });
+  return app;
 }

@@ -1,20 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { hasKioskBridge } from '../../../src-web/platform/kiosk';
-import { renderApp } from '../helpers/render-app';
+import { renderPageAt } from '../helpers/render-app';
 import { testConfig } from '../helpers/test-config';
 
 const fixedClock = () => new Date('2031-05-04T10:00:00+10:00');
 
-async function shellAt(url: string, options: Parameters<typeof renderApp>[1] = {}) {
-  const app = await renderApp(url, options);
-  await screen.findByRole('heading', { level: 1 });
-  return app;
-}
-
 describe('shell landmarks', () => {
   it('should have a skip link, a header with the main navigation, main and footer', async () => {
-    await shellAt('/about');
+    await renderPageAt('/about');
     const skip = screen.getByRole('link', { name: 'Skip to main content' });
     expect(skip.getAttribute('href')).toBe('#main-content');
     expect(screen.getByRole('banner')).toBeTruthy();
@@ -24,7 +18,7 @@ describe('shell landmarks', () => {
   });
 
   it('should move focus to main when the skip link is used', async () => {
-    await shellAt('/about');
+    await renderPageAt('/about');
     fireEvent.click(screen.getByRole('link', { name: 'Skip to main content' }));
     expect(document.activeElement).toBe(screen.getByRole('main'));
   });
@@ -41,7 +35,7 @@ describe('banner', () => {
     });
 
   it('should show the sanitised banner HTML and close it for the session', async () => {
-    await shellAt('/about', { config: withBanner(true) });
+    await renderPageAt('/about', { config: withBanner(true) });
     const banner = await screen.findByRole('region', { name: 'Announcement' });
     expect(await within(banner).findByText('Friday')).toBeTruthy();
     expect(banner.querySelector('script')).toBeNull();
@@ -54,26 +48,26 @@ describe('banner', () => {
 
   it('should stay closed in a new tab of the same browser session (the cookie)', async () => {
     document.cookie = 'portal_banner_closed=1; Path=/';
-    await shellAt('/about', { config: withBanner(true) });
+    await renderPageAt('/about', { config: withBanner(true) });
     await screen.findByRole('main');
     expect(screen.queryByRole('region', { name: 'Announcement' })).toBeNull();
   });
 
   it('should offer no close button unless closeBanner is on', async () => {
-    await shellAt('/about', { config: withBanner(false) });
+    await renderPageAt('/about', { config: withBanner(false) });
     const banner = await screen.findByRole('region', { name: 'Announcement' });
     expect(within(banner).queryByRole('button')).toBeNull();
   });
 
   it('should not show a disabled banner', async () => {
-    await shellAt('/about', { config: testConfig({ app: { bannerEnabled: false, bannerHtml: '<p>Old news</p>' } }) });
+    await renderPageAt('/about', { config: testConfig({ app: { bannerEnabled: false, bannerHtml: '<p>Old news</p>' } }) });
     expect(screen.queryByRole('region', { name: 'Announcement' })).toBeNull();
   });
 });
 
 describe('desktop navigation', () => {
   it('should link the logo home and show the staff login icon and header message', async () => {
-    await shellAt('/about', { config: testConfig({ app: { headerMessage: 'Open 7 days' } }) });
+    await renderPageAt('/about', { config: testConfig({ app: { headerMessage: 'Open 7 days' } }) });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Harbour & Range Radiology home page' }).getAttribute('href')).toBe('/');
     expect(within(nav).getByText('Open 7 days')).toBeTruthy();
@@ -81,12 +75,12 @@ describe('desktop navigation', () => {
   });
 
   it('should hide the staff login when the admin link is disabled', async () => {
-    await shellAt('/about', { config: testConfig({ app: { showLinkToAdminPanel: false } }) });
+    await renderPageAt('/about', { config: testConfig({ app: { showLinkToAdminPanel: false } }) });
     expect(screen.queryByRole('link', { name: 'Staff login' })).toBeNull();
   });
 
   it('should show the kiosk frame in kiosk mode: logo, language, help line and Start again, and no link at all', async () => {
-    await shellAt('/about?kioskMode=true');
+    await renderPageAt('/about?kioskMode=true');
     expect(await screen.findByRole('button', { name: 'Start again' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Harbour & Range Radiology' })).toBeTruthy();
     expect(screen.getByText('Need help? Please ask at the front desk.')).toBeTruthy();
@@ -101,7 +95,7 @@ describe('desktop navigation', () => {
     window.kiosk = { getAppInfo: async () => ({ ok: true, value: { version: '1.0.0', platform: 'linux' } }) };
     try {
       expect(hasKioskBridge(window)).toBe(true);
-      const app = await shellAt('/about');
+      const app = await renderPageAt('/about');
       expect(app.root.ui.device).toBe('kiosk');
     } finally {
       delete window.kiosk;
@@ -109,7 +103,7 @@ describe('desktop navigation', () => {
   });
 
   it('should link the logo to advanced booking on advanced booking pages', async () => {
-    await shellAt('/advanced-booking');
+    await renderPageAt('/advanced-booking');
     expect(screen.getByRole('link', { name: 'Harbour & Range Radiology home page' }).getAttribute('href')).toBe('/advanced-booking');
   });
 });
@@ -118,7 +112,7 @@ describe('mobile navigation', () => {
   const phone = { width: 375, height: 667 };
 
   it('should toggle a menu with aria-expanded and aria-controls', async () => {
-    await shellAt('/about', { viewport: phone });
+    await renderPageAt('/about', { viewport: phone });
     const button = screen.getByRole('button', { name: 'Menu' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
@@ -145,7 +139,7 @@ describe('mobile navigation', () => {
     const config = testConfig({
       app: { navigation: { ...testConfig().app.navigation, about: 'https://harbourrange.example/about-us', terms: 'javascript:alert(1)' } },
     });
-    await shellAt('/contact', { viewport: phone, config });
+    await renderPageAt('/contact', { viewport: phone, config });
     await screen.findByRole('heading', { level: 3, name: 'Parramatta' });
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
     const about = screen.getByRole('link', { name: 'About' });
@@ -157,7 +151,7 @@ describe('mobile navigation', () => {
   });
 
   it('should close the menu after navigating', async () => {
-    const app = await shellAt('/about', { viewport: phone });
+    const app = await renderPageAt('/about', { viewport: phone });
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
     fireEvent.click(screen.getByRole('link', { name: 'Contact' }));
     await screen.findByRole('heading', { level: 1, name: 'Contact us' });
@@ -167,19 +161,19 @@ describe('mobile navigation', () => {
   });
 
   it('should leave the login out of the menu when the admin link is disabled', async () => {
-    await shellAt('/about', { viewport: phone, config: testConfig({ app: { showLinkToAdminPanel: false } }) });
+    await renderPageAt('/about', { viewport: phone, config: testConfig({ app: { showLinkToAdminPanel: false } }) });
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
     expect(within(screen.getByRole('list', { name: 'Site menu' })).queryByRole('link', { name: 'Staff login' })).toBeNull();
   });
 
   it('should keep the kiosk layout (no staff login) on a kiosk whatever its width', async () => {
-    const app = await shellAt('/about?kioskMode=true', { viewport: phone });
+    const app = await renderPageAt('/about?kioskMode=true', { viewport: phone });
     expect(app.root.ui.device).toBe('kiosk');
     expect(screen.queryByRole('link', { name: 'Staff login' })).toBeNull();
   });
 
   it('should hide the footer on phones and not zoom them', async () => {
-    await shellAt('/about', { viewport: phone });
+    await renderPageAt('/about', { viewport: phone });
     expect(screen.queryByRole('contentinfo')).toBeNull();
     expect(document.documentElement.classList.contains('pp-zoomed')).toBe(false);
   });
@@ -187,7 +181,7 @@ describe('mobile navigation', () => {
 
 describe('footer', () => {
   it('should list the links, the copyright with long name and year, and the version with its hash', async () => {
-    await shellAt('/about', { clock: fixedClock });
+    await renderPageAt('/about', { clock: fixedClock });
     const footer = screen.getByRole('contentinfo');
     const links = within(within(footer).getByRole('navigation', { name: 'Footer' })).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -213,7 +207,7 @@ describe('footer', () => {
   });
 
   it('should leave out the version and branding logo when they are off', async () => {
-    await shellAt('/about', {
+    await renderPageAt('/about', {
       config: testConfig({ app: { versionOnPatientPortalEnabled: false }, radiology: { showBrandingLogo: false } }),
     });
     const footer = screen.getByRole('contentinfo');
@@ -225,7 +219,7 @@ describe('footer', () => {
     const config = testConfig({
       radiology: { showCustomHeaderAndFooter: true, customFooter: '<p>ABN 12 345 678 901</p><img src=x onerror="window.pwned=1">' },
     });
-    await shellAt('/about', { config });
+    await renderPageAt('/about', { config });
     const footer = screen.getByRole('contentinfo');
     expect(await within(footer).findByText('ABN 12 345 678 901')).toBeTruthy();
     expect(footer.querySelector('img')?.getAttribute('onerror')).toBeFalsy();
@@ -233,7 +227,7 @@ describe('footer', () => {
   });
 
   it('should not show a footer on advanced booking pages', async () => {
-    await shellAt('/advanced-booking');
+    await renderPageAt('/advanced-booking');
     expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 });
@@ -243,7 +237,7 @@ describe('environment banner', () => {
     const config = testConfig({
       environment: { production: false, profiles: ['staging', 'demo'], readOnly: true, bannerCorner: 'bottom-right' },
     });
-    await shellAt('/about', { config });
+    await renderPageAt('/about', { config });
     const banner = screen.getByRole('complementary', { name: 'Environment' });
     expect(banner.className).toContain('pp-environment-bottom-right');
     expect(within(banner).getByText('Environment: staging, demo')).toBeTruthy();
@@ -251,14 +245,14 @@ describe('environment banner', () => {
   });
 
   it('should leave out the read-only notice when access is not read-only', async () => {
-    await shellAt('/about', { config: testConfig({ environment: { production: false, profiles: ['uat'] } }) });
+    await renderPageAt('/about', { config: testConfig({ environment: { production: false, profiles: ['uat'] } }) });
     const banner = screen.getByRole('complementary', { name: 'Environment' });
     expect(banner.className).toContain('pp-environment-top-left');
     expect(within(banner).queryByText('Read-only access')).toBeNull();
   });
 
   it('should not show on production', async () => {
-    await shellAt('/about', { config: testConfig({ environment: { production: true, profiles: ['prod'], readOnly: true } }) });
+    await renderPageAt('/about', { config: testConfig({ environment: { production: true, profiles: ['prod'], readOnly: true } }) });
     expect(screen.queryByRole('complementary', { name: 'Environment' })).toBeNull();
   });
 });
@@ -277,7 +271,7 @@ describe('header image and background', () => {
     ['/about', 'header'],
     ['/', 'header'],
   ])('should use the right header image on %s', async (url, image) => {
-    await shellAt(url);
+    await renderPageAt(url);
     expect(headerImage()?.getAttribute('src')).toBe(`/api/assets/application/${image}`);
     expect(headerImage()?.getAttribute('alt')).toBe('');
   });
@@ -285,7 +279,7 @@ describe('header image and background', () => {
   it('should use the tablet header on tablets', async () => {
     Object.defineProperty(window.navigator, 'maxTouchPoints', { value: 5, configurable: true });
     try {
-      const app = await shellAt('/about', { viewport: { width: 1024, height: 1366 } });
+      const app = await renderPageAt('/about', { viewport: { width: 1024, height: 1366 } });
       expect(app.root.ui.device).toBe('tablet');
       expect(headerImage()?.getAttribute('src')).toBe('/api/assets/application/header_tablet');
     } finally {
@@ -294,7 +288,7 @@ describe('header image and background', () => {
   });
 
   it('should hide a header image the provider does not have', async () => {
-    await shellAt('/about');
+    await renderPageAt('/about');
     const image = headerImage();
     if (!image) throw new Error('no header image');
     fireEvent.error(image);
@@ -302,13 +296,13 @@ describe('header image and background', () => {
   });
 
   it('should apply the patient-portal background on non-mobile devices when enabled', async () => {
-    await shellAt('/about', { config: testConfig({ app: { patientPortalBackgroundEnabled: true } }) });
+    await renderPageAt('/about', { config: testConfig({ app: { patientPortalBackgroundEnabled: true } }) });
     // The frame sets the class in an effect after its render: on a loaded machine that is a moment later.
     await waitFor(() => expect(document.body.classList.contains('pp-has-background')).toBe(true));
   });
 
   it('should not apply the background on phones', async () => {
-    await shellAt('/about', {
+    await renderPageAt('/about', {
       viewport: { width: 375, height: 667 },
       config: testConfig({ app: { patientPortalBackgroundEnabled: true } }),
     });
@@ -316,7 +310,7 @@ describe('header image and background', () => {
   });
 
   it('should zoom short desktop screens to 75% and leave tall ones alone', async () => {
-    const app = await shellAt('/about', { viewport: { width: 1366, height: 768 } });
+    const app = await renderPageAt('/about', { viewport: { width: 1366, height: 768 } });
     expect(document.documentElement.classList.contains('pp-zoomed')).toBe(true);
     app.root.ui.setViewport(1920, 1080);
     await waitFor(() => expect(document.documentElement.classList.contains('pp-zoomed')).toBe(false));
@@ -325,7 +319,7 @@ describe('header image and background', () => {
 
 describe('theme', () => {
   it('should expose the provider theme as CSS variables, made readable when it is not', async () => {
-    await shellAt('/about', { config: testConfig({ theme: { colorFooterBackground: '#0b3a57', colorFooterText: '#1a1a1a' } }) });
+    await renderPageAt('/about', { config: testConfig({ theme: { colorFooterBackground: '#0b3a57', colorFooterText: '#1a1a1a' } }) });
     const style = document.documentElement.style;
     expect(style.getPropertyValue('--pp-primary')).toBe('#0f5d8c');
     // Dark text on a dark footer fails AA, so the shell uses white instead.

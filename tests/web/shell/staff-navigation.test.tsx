@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SIGNED_IN_MARKER } from '../../../src-web/stores/staff-store';
 import { json } from '../helpers/api-server';
-import { renderApp } from '../helpers/render-app';
+import { renderApp, renderPageAt } from '../helpers/render-app';
 import { ADMIN_TOOL_NAMES, REFERRER_USER, STAFF_IDENTITY_APP, STAFF_USER } from '../helpers/staff-users';
 import { testConfig } from '../helpers/test-config';
 
@@ -14,22 +14,16 @@ const REFERRER = REFERRER_USER;
 const WITH_IDENTITY = testConfig({ app: STAFF_IDENTITY_APP });
 const phone = { width: 390, height: 844 };
 
-async function at(url: string, options: Parameters<typeof renderApp>[1] = {}) {
-  const app = await renderApp(url, options);
-  await screen.findByRole('heading', { level: 1 });
-  return app;
-}
-
 describe('desktop navigation with staff sign-in', () => {
   it('should offer a sign-in button instead of the admin link when the portal signs staff in itself', async () => {
-    await at('/about', { config: WITH_IDENTITY });
+    await renderPageAt('/about', { config: WITH_IDENTITY });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('button', { name: 'Staff login' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Staff login' })).toBeNull();
   });
 
   it('should show the organisation and the username with a menu holding the admin link (for an admin) and logout', async () => {
-    await at('/about', { staffUser: { ...STAFF, roles: ['admin'] }, config: WITH_IDENTITY });
+    await renderPageAt('/about', { staffUser: { ...STAFF, roles: ['admin'] }, config: WITH_IDENTITY });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const button = await within(nav).findByRole('button', { name: `Account: ${STAFF.username}` });
     expect(within(nav).getByText('Harbour & Range Radiology')).toBeTruthy();
@@ -45,13 +39,13 @@ describe('desktop navigation with staff sign-in', () => {
   });
 
   it('should link kiosk administrators (and only them) to the staff kiosk page', async () => {
-    await at('/about', { staffUser: { ...STAFF, roles: ['kioskAdmin'] }, config: WITH_IDENTITY });
+    await renderPageAt('/about', { staffUser: { ...STAFF, roles: ['kioskAdmin'] }, config: WITH_IDENTITY });
     fireEvent.click(await screen.findByRole('button', { name: `Account: ${STAFF.username}` }));
     expect(screen.getByRole('link', { name: 'Lobby kiosks' }).getAttribute('href')).toBe('/staff/kiosks');
   });
 
   it('should not link staff without the kiosk administrator role to the kiosk page', async () => {
-    await at('/about', { staffUser: STAFF, config: WITH_IDENTITY });
+    await renderPageAt('/about', { staffUser: STAFF, config: WITH_IDENTITY });
     fireEvent.click(await screen.findByRole('button', { name: `Account: ${STAFF.username}` }));
     expect(screen.queryByRole('link', { name: 'Lobby kiosks' })).toBeNull();
   });
@@ -64,7 +58,7 @@ describe('desktop navigation with staff sign-in', () => {
     [['referrer'], []],
   ] as const)('should give the roles %j exactly the tools %j in the account menu', async (roles, names) => {
     const config = testConfig({ app: { ...WITH_IDENTITY.app, referrerReportQualityFeedbackEnabled: true } });
-    await at('/about', { staffUser: { ...STAFF, roles: [...roles] }, config });
+    await renderPageAt('/about', { staffUser: { ...STAFF, roles: [...roles] }, config });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     fireEvent.click(await within(nav).findByRole('button', { name: `Account: ${STAFF.username}` }));
     const menu = within(nav).getAllByRole('list').at(-1)!;
@@ -77,7 +71,7 @@ describe('desktop navigation with staff sign-in', () => {
 
   it('should give a referrer Reports and FAQ in the header itself, and no staff tool', async () => {
     const config = testConfig({ app: { ...WITH_IDENTITY.app, referrerReportQualityFeedbackEnabled: true } });
-    await at('/about', { staffUser: REFERRER, config });
+    await renderPageAt('/about', { staffUser: REFERRER, config });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect((await within(nav).findByRole('link', { name: 'Reports' })).getAttribute('href')).toBe('/referrer-access');
     expect(within(nav).getByRole('link', { name: 'FAQ' }).getAttribute('href')).toBe('/referrer/report-feedback/faq');
@@ -87,35 +81,35 @@ describe('desktop navigation with staff sign-in', () => {
 
   it('should leave referrer feedback out of the menu where the provider has it switched off', async () => {
     const config = testConfig({ app: { ...WITH_IDENTITY.app, referrerReportQualityFeedbackEnabled: false } });
-    await at('/about', { staffUser: STAFF, config });
+    await renderPageAt('/about', { staffUser: STAFF, config });
     fireEvent.click(await screen.findByRole('button', { name: `Account: ${STAFF.username}` }));
     expect(screen.getByRole('link', { name: 'E-mail preview' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Referrer feedback' })).toBeNull();
   });
 
   it('should name the current doctor when there is no organisation', async () => {
-    await at('/about', { staffUser: REFERRER });
+    await renderPageAt('/about', { staffUser: REFERRER });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(await within(nav).findByText('Riley Referrer')).toBeTruthy();
     expect(within(nav).getByRole('button', { name: `Account: ${REFERRER.username}` })).toBeTruthy();
   });
 
   it('should leave the admin link out when it is disabled, and in kiosk mode', async () => {
-    await at('/about', { staffUser: STAFF, config: testConfig({ app: { showLinkToAdminPanel: false } }) });
+    await renderPageAt('/about', { staffUser: STAFF, config: testConfig({ app: { showLinkToAdminPanel: false } }) });
     fireEvent.click(await screen.findByRole('button', { name: `Account: ${STAFF.username}` }));
     expect(screen.queryByRole('link', { name: 'Admin panel' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
   });
 
   it('should never show the account menu or the admin link in kiosk mode (the kiosk frame has no navigation)', async () => {
-    await at('/about?kioskMode=true', { staffUser: STAFF });
+    await renderPageAt('/about?kioskMode=true', { staffUser: STAFF });
     expect(await screen.findByRole('button', { name: 'Start again' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: `Account: ${STAFF.username}` })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Admin panel' })).toBeNull();
   });
 
   it('should log out: the server session ends, the marker goes, the login comes back', async () => {
-    const app = await at('/about', {
+    const app = await renderPageAt('/about', {
       staffUser: STAFF,
       routes: { 'POST /api/staff-access/logout': (_request, response) => response.writeHead(204).end() },
     });
@@ -139,14 +133,14 @@ describe('desktop navigation with staff sign-in', () => {
 
 describe('mobile navigation with staff sign-in', () => {
   it('should put the sign-in button in the menu, and logout once signed in', async () => {
-    await at('/about', { viewport: phone, config: WITH_IDENTITY });
+    await renderPageAt('/about', { viewport: phone, config: WITH_IDENTITY });
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = screen.getByRole('list', { name: 'Site menu' });
     expect(within(menu).getByRole('button', { name: 'Staff login' })).toBeTruthy();
   });
 
   it('should offer logout to a signed-in staff member', async () => {
-    await at('/about', { viewport: phone, staffUser: STAFF });
+    await renderPageAt('/about', { viewport: phone, staffUser: STAFF });
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = screen.getByRole('list', { name: 'Site menu' });
     expect(within(menu).getByRole('button', { name: `Log out (${STAFF.username})` })).toBeTruthy();
