@@ -193,69 +193,66 @@ function registerAppointmentQuestionnaireRoutes(app: FastifyInstance, service: Q
     },
   );
 
-  const appointment = signedInRoute('APPOINTMENT', tags);
-  const params = QuestionnaireBookingKeyParamsSchema;
-
-  api.get(
-    '/api/questionnaires/appointments/:bookingKey',
-    appointment({
-      summary: 'Questionnaires pending for an appointment booking, and its answers',
-      params,
-      querystring: PendingQuestionnairesQuerySchema,
-      response: { 200: PendingQuestionnairesResponseSchema, ...errors },
-    }),
-    async (request, reply) =>
-      reply.headers(noStore).send(await service.appointmentQuestionnaires(request.params.bookingKey, request.query.types)),
-  );
-  api.post(
-    '/api/questionnaires/appointments/:bookingKey/answers',
-    appointment({
-      summary: 'Answer a questionnaire for the appointment (a cancel questionnaire cancels)',
-      params,
-      body: PostBookingAnswerRequestSchema,
-      response: { 200: PostBookingAnswerResponseSchema, ...errors },
-    }),
-    async (request, reply) => reply.headers(noStore).send(await service.saveAppointmentAnswer(request.params.bookingKey, request.body)),
-  );
-  api.post(
-    '/api/questionnaires/appointments/:bookingKey/pain-score',
-    appointment({
-      summary: 'Save a pain score for the booking',
-      params,
-      body: PostBookingAnswerRequestSchema,
-      response: { 200: PostBookingAnswerResponseSchema, ...errors },
-    }),
-    async (request, reply) => reply.headers(noStore).send(await service.savePainScore(request.params.bookingKey, request.body)),
-  );
+  registerSignedInBookingRoutes(app, {
+    type: 'APPOINTMENT',
+    path: '/api/questionnaires/appointments/:bookingKey',
+    pending: { summary: 'Questionnaires pending for an appointment booking, and its answers', load: service.appointmentQuestionnaires },
+    answers: [
+      {
+        name: 'answers',
+        summary: 'Answer a questionnaire for the appointment (a cancel questionnaire cancels)',
+        save: service.saveAppointmentAnswer,
+      },
+      { name: 'pain-score', summary: 'Save a pain score for the booking', save: service.savePainScore },
+    ],
+  });
 }
 
 /** After asking: the booking request's questionnaires and its answers. */
 function registerBookingRequestQuestionnaireRoutes(app: FastifyInstance, service: QuestionnairesService): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['questionnaires'];
+  registerSignedInBookingRoutes(app, {
+    type: 'BOOKING_REQUEST',
+    path: '/api/questionnaires/booking-requests/:bookingKey',
+    pending: { summary: 'Questionnaires pending for a booking request, and its answers', load: service.bookingRequestQuestionnaires },
+    answers: [
+      { name: 'answers', summary: 'Answer a questionnaire for the booking request (protocol)', save: service.saveBookingRequestAnswer },
+    ],
+  });
+}
 
-  const bookingRequest = signedInRoute('BOOKING_REQUEST', tags);
+/** The routes of a booking the patient is signed in to (an appointment or a booking request): what is pending, and each kind of answer. */
+interface SignedInBookingRoutes {
+  type: 'APPOINTMENT' | 'BOOKING_REQUEST';
+  /** GET: the pending questionnaires; POST `${path}/${answer.name}`: save an answer. */
+  path: string;
+  pending: { summary: string; load: QuestionnairesService['appointmentQuestionnaires'] };
+  answers: { name: string; summary: string; save: QuestionnairesService['saveAppointmentAnswer'] }[];
+}
+
+function registerSignedInBookingRoutes(app: FastifyInstance, routes: SignedInBookingRoutes): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = signedInRoute(routes.type, ['questionnaires']);
   const params = QuestionnaireBookingKeyParamsSchema;
 
   api.get(
-    '/api/questionnaires/booking-requests/:bookingKey',
-    bookingRequest({
-      summary: 'Questionnaires pending for a booking request, and its answers',
+    routes.path,
+    signedIn({
+      summary: routes.pending.summary,
       params,
       querystring: PendingQuestionnairesQuerySchema,
       response: { 200: PendingQuestionnairesResponseSchema, ...errors },
     }),
-    async (request, reply) =>
-      reply.headers(noStore).send(await service.bookingRequestQuestionnaires(request.params.bookingKey, request.query.types)),
+    async (request, reply) => reply.headers(noStore).send(await routes.pending.load(request.params.bookingKey, request.query.types)),
   );
-  api.post(
-    '/api/questionnaires/booking-requests/:bookingKey/answers',
-    bookingRequest({
-      summary: 'Answer a questionnaire for the booking request (protocol)',
-      params,
-      body: PostBookingAnswerRequestSchema,
-      response: { 200: PostBookingAnswerResponseSchema, ...errors },
-    }),
-    async (request, reply) => reply.headers(noStore).send(await service.saveBookingRequestAnswer(request.params.bookingKey, request.body)),
-  );
+  for (const answer of routes.answers)
+    api.post(
+      `${routes.path}/${answer.name}`,
+      signedIn({
+        summary: answer.summary,
+        params,
+        body: PostBookingAnswerRequestSchema,
+        response: { 200: PostBookingAnswerResponseSchema, ...errors },
+      }),
+      async (request, reply) => reply.headers(noStore).send(await answer.save(request.params.bookingKey, request.body)),
+    );
 }

@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ImageGenerateAnswerSchema, ImageGenerateQuerySchema, ImsecQuerySchema, ReferrerReportSchema } from '@contract/api/quick-report';
 import { ReportPdfQuerySchema } from '@contract/api/results';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { sendStoredPdf, servedFilePolicy, type RefusalPage } from '../../platform/served-file';
-import { contentDisposition } from '../attachments/public';
-import { RESULTS_EXPIRED_URL } from '../results/public';
+import type { RefusalPage } from '../../platform/served-file';
+import { reportPdfRoute, RESULTS_EXPIRED_URL, sendReportPdf } from '../results/public';
 import { staffSessionIfAny, subjectRef } from '../staff-access/public';
 import type { QuickReportReader, QuickReportService } from './service';
 
@@ -46,22 +45,19 @@ export function registerQuickReportRoutes(app: FastifyInstance, quickReport: Qui
 
   api.get(
     '/api/image_viewer_link/report.pdf',
-    {
-      onSend: servedFilePolicy,
-      config: { access: 'image-viewer-link', refusalPage: pdfRefusalPage },
-      schema: {
-        tags,
-        summary: 'A referring doctor holding the quick report link (referrer imsec): the report as a PDF',
-        querystring: ImsecQuerySchema.extend(ReportPdfQuerySchema.shape),
-        produces: ['application/pdf'],
-        response: errors,
-      },
-    },
-    async (request, reply) => {
-      const disposition = request.query.download === 'true' ? 'attachment' : 'inline';
-      const pdf = await quickReport.pdf(request.query.imsec, await readerOf(request), disposition);
-      return sendStoredPdf(reply, pdf, contentDisposition(disposition, pdf.fileName));
-    },
+    reportPdfRoute(
+      'image-viewer-link',
+      pdfRefusalPage,
+    )({
+      tags,
+      summary: 'A referring doctor holding the quick report link (referrer imsec): the report as a PDF',
+      querystring: ImsecQuerySchema.extend(ReportPdfQuerySchema.shape),
+      response: errors,
+    }),
+    async (request, reply) =>
+      sendReportPdf(reply, request.query.download, async (disposition) =>
+        quickReport.pdf(request.query.imsec, await readerOf(request), disposition),
+      ),
   );
 
   api.post(

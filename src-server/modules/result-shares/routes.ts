@@ -12,10 +12,9 @@ import {
 } from '@contract/api/result-shares';
 import { ReportPdfQuerySchema } from '@contract/api/results';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { sendStoredPdf, servedFilePolicy, type RefusalPage } from '../../platform/served-file';
-import { contentDisposition } from '../attachments/public';
+import type { RefusalPage } from '../../platform/served-file';
 import { patientSessionOf, sharedSessionOf } from '../patient-access/public';
-import { RESULTS_EXPIRED_URL } from '../results/public';
+import { reportPdfRoute, RESULTS_EXPIRED_URL, sendReportPdf } from '../results/public';
 import type { ResultSharesService } from './service';
 
 /**
@@ -117,23 +116,19 @@ export function registerResultShareRoutes(app: FastifyInstance, shares: ResultSh
 
   api.get(
     '/api/shared-results/:resultId/report.pdf',
-    {
-      onSend: servedFilePolicy,
-      config: { access: 'shared-session', refusalPage: sharedRefusalPage },
-      schema: {
-        tags,
-        summary: 'A contact (shared sign-in): one shared report as a PDF, inline or (download=true) as an attachment',
-        params: z.strictObject({ resultId: z.uuid() }),
-        querystring: ReportPdfQuerySchema,
-        produces: ['application/pdf'],
-        response: errors,
-      },
-    },
+    reportPdfRoute(
+      'shared-session',
+      sharedRefusalPage,
+    )({
+      tags,
+      summary: 'A contact (shared sign-in): one shared report as a PDF, inline or (download=true) as an attachment',
+      params: z.strictObject({ resultId: z.uuid() }),
+      querystring: ReportPdfQuerySchema,
+      response: errors,
+    }),
     async (request, reply) => {
       const session = sharedSessionOf(request);
-      const disposition = request.query.download === 'true' ? 'attachment' : 'inline';
-      const pdf = await shares.sharedPdf(session, request.params.resultId);
-      return sendStoredPdf(reply, pdf, contentDisposition(disposition, pdf.fileName));
+      return sendReportPdf(reply, request.query.download, () => shares.sharedPdf(session, request.params.resultId));
     },
   );
 }

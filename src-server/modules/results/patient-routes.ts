@@ -16,13 +16,13 @@ import {
   resultPagePath,
 } from '@contract/api/results';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { sendStoredPdf, servedFilePolicy, type RefusalPage } from '../../platform/served-file';
-import { contentDisposition } from '../attachments/public';
+import type { RefusalPage } from '../../platform/served-file';
 import { patientSessionOf } from '../patient-access/public';
 import { staffSessionIfAny, subjectRef } from '../staff-access/public';
 import { registerGlossaryRoute, type LoadedGlossary } from './glossary';
 import type { ImageViewerService } from './image-viewer';
 import type { PatientResultsService, ResultReader } from './patient-results';
+import { reportPdfRoute, sendReportPdf } from './report-pdf';
 
 /**
  * Thin routes for the patient's side of results (docs/rules/results.md#result-page): the result
@@ -79,23 +79,21 @@ function registerResultRoutes(app: FastifyInstance, results: PatientResultsServi
 
   api.get(
     '/api/results/:bookingKey/report.pdf',
-    {
-      onSend: servedFilePolicy,
-      config: { access: 'results-session', refusalPage: resultPageOf(false) },
-      schema: {
-        tags,
-        summary: 'Patient (results sign-in): the released report as a PDF, inline or (download=true) as an attachment',
-        params: BookingKeyParamsSchema,
-        querystring: ReportPdfQuerySchema,
-        produces: ['application/pdf'],
-        response: errors,
-      },
-    },
+    reportPdfRoute(
+      'results-session',
+      resultPageOf(false),
+    )({
+      tags,
+      summary: 'Patient (results sign-in): the released report as a PDF, inline or (download=true) as an attachment',
+      params: BookingKeyParamsSchema,
+      querystring: ReportPdfQuerySchema,
+      response: errors,
+    }),
     async (request, reply) => {
       const reader = readerOf(request);
-      const disposition = request.query.download === 'true' ? 'attachment' : 'inline';
-      const pdf = await results.reportPdf(request.params.bookingKey, reader, disposition);
-      return sendStoredPdf(reply, pdf, contentDisposition(disposition, pdf.fileName));
+      return sendReportPdf(reply, request.query.download, (disposition) =>
+        results.reportPdf(request.params.bookingKey, reader, disposition),
+      );
     },
   );
 
@@ -144,23 +142,20 @@ function registerResultHistoryRoutes(app: FastifyInstance, results: PatientResul
 
   api.get(
     '/api/results/:bookingKey/history/:resultId/report.pdf',
-    {
-      onSend: servedFilePolicy,
-      config: { access: 'results-session', refusalPage: resultPageOf(true) },
-      schema: {
-        tags,
-        summary: "Patient (results sign-in): a released report of the patient's history as a PDF",
-        params: HistoryReportParamsSchema,
-        querystring: ReportPdfQuerySchema,
-        produces: ['application/pdf'],
-        response: errors,
-      },
-    },
+    reportPdfRoute(
+      'results-session',
+      resultPageOf(true),
+    )({
+      tags,
+      summary: "Patient (results sign-in): a released report of the patient's history as a PDF",
+      params: HistoryReportParamsSchema,
+      querystring: ReportPdfQuerySchema,
+      response: errors,
+    }),
     async (request, reply) => {
       const reader = readerOf(request);
-      const disposition = request.query.download === 'true' ? 'attachment' : 'inline';
-      const pdf = await results.historyPdf(request.params.bookingKey, request.params.resultId, reader, disposition);
-      return sendStoredPdf(reply, pdf, contentDisposition(disposition, pdf.fileName));
+      const { bookingKey, resultId } = request.params;
+      return sendReportPdf(reply, request.query.download, (disposition) => results.historyPdf(bookingKey, resultId, reader, disposition));
     },
   );
 }

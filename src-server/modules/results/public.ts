@@ -4,6 +4,8 @@ export { registerResultRoutes } from './routes';
 export { createPatientResults, PATIENT_IMAGE_LINK, PATIENT_IMAGE_LINK_TTL_MS, type PatientResultsService } from './patient-results';
 export { createImageViewer, RESULTS_EXPIRED_URL, type ImageViewerService } from './image-viewer';
 export { registerPatientResultRoutes } from './patient-routes';
+/** A report PDF's route options and answer, the same for shared results and the quick report. */
+export { reportPdfRoute, sendReportPdf } from './report-pdf';
 export { createResultsRepository, type ReportRow } from './repository';
 export { createReleaseNotices, RESULTS_READY_KIND, type ReleaseNotices } from './release-notices';
 export { checkImageLink, mintReferrerImageLink, type CheckedImageLink, type ImageLinkHolder } from './image-links';
