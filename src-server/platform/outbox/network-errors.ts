@@ -21,3 +21,30 @@ export function networkCode(error: unknown): string {
   }
   return 'network_error';
 }
+
+/**
+ * POSTs one delivery (an SMS to the provider, a hand-off to the clinic's RIS) and reads the
+ * answer's body, which is not needed, to free the connection. A timeout or a network failure is
+ * thrown as `unreachable(code)`: 'timeout', 'ECONNREFUSED', … ('network_error' when unknown).
+ */
+export async function postDelivery(
+  url: string,
+  request: { headers: Record<string, string>; body: string; timeoutMs: number },
+  unreachable: (code: string) => Error,
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+      signal: AbortSignal.timeout(request.timeoutMs),
+      redirect: 'error',
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    throw unreachable(timedOut ? 'timeout' : networkCode(error));
+  }
+  await response.arrayBuffer().catch(() => undefined);
+  return response;
+}

@@ -1,4 +1,5 @@
 import type { Clock } from '../clock';
+import type { ClaimOutcome } from './outbox-repository';
 
 /**
  * The delivery loop shared by the mail and the SMS outbox. Every poll claims due items in one
@@ -79,6 +80,29 @@ export interface OutboxChannel<Item extends OutboxItem> {
    */
   skip?(item: Item): Promise<boolean>;
   markSkipped?(item: Item, at: Date): Promise<unknown>;
+}
+
+/** A failure the sender did not describe (not the provider's answer): this one item's, tried again. */
+export const UNDESCRIBED_SEND_FAILURE: SendFailure = { code: 'send_failed', permanent: false, transport: false };
+
+/** A table whose claims are settled with one statement per outcome (settleClaimedRow: the SMS outbox, the RIS hand-offs). */
+export interface SettledQueue<Item extends OutboxItem> {
+  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<Item[]>;
+  countPending(): Promise<number>;
+  settle(claim: Item, outcome: ClaimOutcome): Promise<boolean>;
+}
+
+/** A channel's statements over such a table, but for the step once an item is sent. */
+export function settledQueueStatements<Item extends OutboxItem>(
+  queue: SettledQueue<Item>,
+): Pick<OutboxChannel<Item>, 'claimDue' | 'countPending' | 'markFailed' | 'release'> {
+  return {
+    claimDue: (now, leaseUntil, limit) => queue.claimDue(now, leaseUntil, limit),
+    countPending: () => queue.countPending(),
+    markFailed: (item, code, retryAt) =>
+      queue.settle(item, retryAt === null ? { kind: 'failed', error: code } : { kind: 'retry', at: retryAt, error: code }),
+    release: (item, at) => queue.settle(item, { kind: 'release', at }),
+  };
 }
 
 export interface OutboxLoopOptions {

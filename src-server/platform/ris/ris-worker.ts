@@ -1,5 +1,11 @@
 import type { Database, Queryable } from '../../db/connection';
-import { createOutboxLoop, type OutboxLoopOptions, type OutboxWorker } from '../outbox/outbox-loop';
+import {
+  createOutboxLoop,
+  settledQueueStatements,
+  UNDESCRIBED_SEND_FAILURE,
+  type OutboxLoopOptions,
+  type OutboxWorker,
+} from '../outbox/outbox-loop';
 import { createHandoffRepository, type RisHandoff } from './handoff-repository';
 import { RisSendError, type RisSender } from './webhook';
 
@@ -40,15 +46,11 @@ export function createRisWorker(options: RisWorkerOptions): OutboxWorker {
       sentNoun: 'hand-offs',
       configured: () => sender.configured,
       notConfiguredMessage: 'RIS_WEBHOOK_URL is not set: check-in hand-offs stay queued until the clinic system is configured',
-      claimDue: (now, leaseUntil, limit) => handoffs.claimDue(now, leaseUntil, limit),
-      countPending: () => handoffs.countPending(),
+      ...settledQueueStatements<RisHandoff>(handoffs),
       deleteSentBefore: () => handoffs.deleteSentBefore(),
       send: (handoff) =>
         sender.send({ idempotencyKey: `${handoff.kind}-${handoff.appointmentId}`, event: EVENTS[handoff.kind], payload: handoff.payload }),
-      failure: (error) => {
-        const risError = error instanceof RisSendError ? error : new RisSendError('send_failed', { permanent: false, transport: false });
-        return { code: risError.code, ...risError.options };
-      },
+      failure: (error) => (error instanceof RisSendError ? { code: error.code, ...error.options } : UNDESCRIBED_SEND_FAILURE),
       markSent: (handoff, at) =>
         db.transaction(async (tx) => {
           const settled = await handoffs.settle(handoff, { kind: 'sent', at }, tx);
@@ -57,9 +59,6 @@ export function createRisWorker(options: RisWorkerOptions): OutboxWorker {
           }
           return settled;
         }),
-      markFailed: (handoff, code, retryAt) =>
-        handoffs.settle(handoff, retryAt === null ? { kind: 'failed', error: code } : { kind: 'retry', at: retryAt, error: code }),
-      release: (handoff, at) => handoffs.settle(handoff, { kind: 'release', at }),
     },
     { ...loop, pollMs: loop.pollMs ?? RIS_POLL_MS, backoffMs: loop.backoffMs ?? risBackoffMs },
   );

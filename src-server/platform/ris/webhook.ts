@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { networkCode } from '../outbox/network-errors';
+import { postDelivery } from '../outbox/network-errors';
 
 /**
  * The clinic's RIS behind an HTTP webhook (docs/rules/check-in.md#hand-off): each hand-off is
@@ -81,25 +81,17 @@ export function createRisWebhookSender(config: RisWebhookConfig, options: { time
     async send(message) {
       const body = JSON.stringify({ event: message.event, idempotencyKey: message.idempotencyKey, ...message.payload });
       const timestamp = Math.floor(now().getTime() / 1000);
-      let response: Response;
-      try {
-        response = await fetch(config.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'idempotency-key': message.idempotencyKey,
-            [RIS_TIMESTAMP_HEADER]: String(timestamp),
-            [RIS_SIGNATURE_HEADER]: risSignature(config.secret, timestamp, body),
-          },
-          body,
-          signal: AbortSignal.timeout(timeoutMs),
-          redirect: 'error',
-        });
-      } catch (error) {
-        const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-        throw new RisSendError(timedOut ? 'timeout' : networkCode(error), { permanent: false, transport: true });
-      }
-      await response.arrayBuffer().catch(() => undefined);
+      const headers = {
+        'content-type': 'application/json',
+        'idempotency-key': message.idempotencyKey,
+        [RIS_TIMESTAMP_HEADER]: String(timestamp),
+        [RIS_SIGNATURE_HEADER]: risSignature(config.secret, timestamp, body),
+      };
+      const response = await postDelivery(
+        config.url,
+        { headers, body, timeoutMs },
+        (code) => new RisSendError(code, { permanent: false, transport: true }),
+      );
       if (!response.ok) throw errorForStatus(response.status);
     },
   };

@@ -1,4 +1,4 @@
-import { networkCode } from '../outbox/network-errors';
+import { postDelivery } from '../outbox/network-errors';
 
 /**
  * Outgoing SMS through an HTTP provider API: POST {to, text} as JSON to SMS_PROVIDER_URL with
@@ -62,21 +62,15 @@ export function createHttpSmsSender(config: SmsProviderConfig, options: { timeou
   return {
     configured: true,
     async send(message) {
-      let response: Response;
-      try {
-        response = await fetch(config.url, {
-          method: 'POST',
+      const response = await postDelivery(
+        config.url,
+        {
           headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${config.apiKey}` },
           body: JSON.stringify({ to: message.to, text: message.text }),
-          signal: AbortSignal.timeout(timeoutMs),
-          redirect: 'error',
-        });
-      } catch (error) {
-        const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-        throw new SmsSendError(timedOut ? 'timeout' : networkCode(error), { permanent: false, transport: true });
-      }
-      // The body is not needed; reading it frees the connection.
-      await response.arrayBuffer().catch(() => undefined);
+          timeoutMs,
+        },
+        (code) => new SmsSendError(code, { permanent: false, transport: true }),
+      );
       if (!response.ok) throw errorForStatus(response.status);
     },
   };

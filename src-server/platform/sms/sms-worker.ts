@@ -1,5 +1,11 @@
 import type { Queryable } from '../../db/connection';
-import { createOutboxLoop, type OutboxLoopOptions, type OutboxWorker } from '../outbox/outbox-loop';
+import {
+  createOutboxLoop,
+  settledQueueStatements,
+  UNDESCRIBED_SEND_FAILURE,
+  type OutboxLoopOptions,
+  type OutboxWorker,
+} from '../outbox/outbox-loop';
 import { createSmsOutboxRepository, type OutboxSms } from './sms-outbox-repository';
 import { SmsSendError, type SmsSender } from './sms-provider';
 
@@ -15,10 +21,6 @@ export interface SmsWorkerOptions extends OutboxLoopOptions {
   sender: SmsSender;
 }
 
-function asSmsError(error: unknown): SmsSendError {
-  return error instanceof SmsSendError ? error : new SmsSendError('send_failed', { permanent: false, transport: false });
-}
-
 export function createSmsWorker(options: SmsWorkerOptions): OutboxWorker {
   const { db, sender, ...loop } = options;
   const outbox = createSmsOutboxRepository(db);
@@ -30,18 +32,14 @@ export function createSmsWorker(options: SmsWorkerOptions): OutboxWorker {
       sentNoun: 'SMS',
       configured: () => sender.configured,
       notConfiguredMessage: 'SMS_PROVIDER_URL is not set: SMS stays queued',
-      claimDue: (now, leaseUntil, limit) => outbox.claimDue(now, leaseUntil, limit),
-      countPending: () => outbox.countPending(),
+      ...settledQueueStatements<OutboxSms>(outbox),
       deleteSentBefore: (before) => outbox.deleteSentBefore(before),
       send: (sms) => sender.send({ to: sms.recipient, text: sms.text }),
-      failure: (error) => {
-        const smsError = asSmsError(error);
-        return { code: smsError.code, permanent: smsError.permanent, transport: smsError.transport };
-      },
+      failure: (error) =>
+        error instanceof SmsSendError
+          ? { code: error.code, permanent: error.permanent, transport: error.transport }
+          : UNDESCRIBED_SEND_FAILURE,
       markSent: (sms, at) => outbox.settle(sms, { kind: 'sent', at }),
-      markFailed: (sms, code, retryAt) =>
-        outbox.settle(sms, retryAt === null ? { kind: 'failed', error: code } : { kind: 'retry', at: retryAt, error: code }),
-      release: (sms, at) => outbox.settle(sms, { kind: 'release', at }),
     },
     loop,
   );
