@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { UNREACHABLE_CODES } from '../platform/outbox/network-errors';
 
 /**
  * One small query layer over both engines (docs/server.md#transactions-and-the-database): the embedded PGlite and a
@@ -178,13 +179,7 @@ export async function openPostgres(
 }
 
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'EPIPE',
+  ...UNREACHABLE_CODES,
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now

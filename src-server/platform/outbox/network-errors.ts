@@ -1,15 +1,8 @@
+/** The socket failures that mean the other side (the database, a provider, the RIS) cannot be reached now. */
+export const UNREACHABLE_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'EPIPE'];
+
 /** The network failures an HTTP delivery (SMS provider, the clinic's RIS) tells apart, by code. */
-const NETWORK_CODES = [
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-];
+const NETWORK_CODES = [...UNREACHABLE_CODES, 'ENETUNREACH', 'UND_ERR_SOCKET'];
 
 export function networkCode(error: unknown): string {
   // fetch wraps the socket error: TypeError('fetch failed') with a cause carrying the code.
