@@ -369,6 +369,19 @@ export const ValidationCodeSchema = z
   .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{4,20}$/, VALIDATION_CODE_MESSAGE));
 
+/** What the booking form sends with a booking and with a booking request alike. */
+const BOOKING_FORM_FIELDS = {
+  /** The temporary key the questionnaire answers were saved under; they move to the booking or the request. */
+  questionnaireKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{22,64}$/, 'expected a booking key')
+    .optional(),
+  /** Required when the questionnaire answers ask for one (outcome validationCodeRequired). */
+  validationCode: ValidationCodeSchema.optional(),
+  /** Insurance, ethnicity and the referring practice (docs/rules/booking.md#booking-form-details). */
+  formDetails: BookingFormAnswersSchema.optional(),
+};
+
 export const AppointmentCreateRequestSchema = z.strictObject({
   /** From POST /holds; when it has expired the time is booked anyway if still free. */
   holdId: HoldParamsSchema.shape.holdId.optional(),
@@ -381,15 +394,7 @@ export const AppointmentCreateRequestSchema = z.strictObject({
   staffBooking: z.boolean().optional(),
   /** Create PENDING appointments (time kept, awaiting confirmation) instead of BOOKED. */
   pending: z.boolean().optional(),
-  /** The temporary key the questionnaire answers were saved under; they move to the booking. */
-  questionnaireKey: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{22,64}$/, 'expected a booking key')
-    .optional(),
-  /** Required when the questionnaire answers ask for one (outcome validationCodeRequired). */
-  validationCode: ValidationCodeSchema.optional(),
-  /** Insurance, ethnicity and the referring practice (docs/rules/booking.md#booking-form-details). */
-  formDetails: BookingFormAnswersSchema.optional(),
+  ...BOOKING_FORM_FIELDS,
 });
 export type AppointmentCreateRequest = z.infer<typeof AppointmentCreateRequestSchema>;
 
@@ -445,15 +450,7 @@ export const BookingRequestCreateSchema = z
     clinicSlug: SlugSchema.optional(),
     patient: PatientDetailsSchema,
     patientNotes: multiLineText().trim().max(2000).optional(),
-    /** The temporary key the questionnaire answers were saved under; they move to the request. */
-    questionnaireKey: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{22,64}$/, 'expected a booking key')
-      .optional(),
-    /** Required when the questionnaire answers ask for one (outcome validationCodeRequired). */
-    validationCode: ValidationCodeSchema.optional(),
-    /** Insurance, ethnicity and the referring practice (docs/rules/booking.md#booking-form-details). */
-    formDetails: BookingFormAnswersSchema.optional(),
+    ...BOOKING_FORM_FIELDS,
   })
   .superRefine((request, context) => {
     // A chat request names when the patient can come; the booking flow's requests never do.

@@ -106,37 +106,23 @@ export function createCallbackService(deps: CallbackServiceDeps) {
         throw error;
       }
       const windows = [...new Set(body.windows)];
+      // What the row keeps and the call-centre mail says.
+      const request = {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        phone,
+        windows,
+        reason: body.reason,
+        examName,
+        receivedAt: now,
+      };
       const id = await db.transaction(async (tx) => {
-        const id = await repository.insert(
-          {
-            firstName: body.firstName,
-            lastName: body.lastName,
-            phone,
-            windows,
-            reason: body.reason,
-            examName,
-            locale: caller.locale,
-            receivedAt: now,
-          },
-          tx,
-        );
+        const id = await repository.insert({ ...request, locale: caller.locale }, tx);
         const recipient = await repository.callCentreEmail(tx);
         if (recipient !== null) {
           // The call centre is the provider's: its mail is in the provider's language.
           const context = await mailContext(tx, deps.publicUrl);
-          const mail = await callbackRequestedMail(
-            {
-              firstName: body.firstName,
-              lastName: body.lastName,
-              phone,
-              windows,
-              reason: body.reason,
-              examName,
-              receivedAt: now,
-              timeZone: limits.timeZone,
-            },
-            context,
-          );
+          const mail = await callbackRequestedMail({ ...request, timeZone: limits.timeZone }, context);
           await createOutboxRepository(tx).enqueue({ kind: MAIL_KINDS.callbackRequested, recipient, ...mail }, now, tx);
         } else if (!warnedNoAddress) {
           warnedNoAddress = true;
