@@ -1,15 +1,7 @@
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import type { SupportedLocale } from '@contract/api/config';
 import { applyDateLocale, portalDayjsLocaleName } from './date-locale';
-
-/** antd component texts per portal locale (antd has no en-AU/en-NZ/en-CA: en_GB and en_US are the closest). */
-const ANTD_LOCALES: Record<SupportedLocale, () => Promise<{ default: AntdLocale }>> = {
-  en: () => import('antd/es/locale/en_GB'),
-  'en-AU': () => import('antd/es/locale/en_GB'),
-  'en-NZ': () => import('antd/es/locale/en_GB'),
-  'en-CA': () => import('antd/es/locale/en_US'),
-  mk: () => import('antd/es/locale/mk_MK'),
-};
+import { LOCALE_PACKS } from './locale-packs';
 
 function withPickerLocale(base: AntdLocale, dayjsName: string): AntdLocale {
   const datePicker = base.DatePicker;
@@ -26,6 +18,6 @@ function withPickerLocale(base: AntdLocale, dayjsName: string): AntdLocale {
  * these texts, so only AntdScope loads them: the first render never waits for antd.
  */
 export async function loadAntdLocale(locale: SupportedLocale): Promise<AntdLocale> {
-  const [base] = await Promise.all([ANTD_LOCALES[locale](), applyDateLocale(locale)]);
+  const [base] = await Promise.all([LOCALE_PACKS[locale].antd(), applyDateLocale(locale)]);
   return withPickerLocale(base.default, portalDayjsLocaleName(locale));
 }

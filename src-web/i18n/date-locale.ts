@@ -1,17 +1,7 @@
 import dayjs from 'dayjs';
 import type { SupportedLocale } from '@contract/api/config';
 import { weekStartsOn } from './locale';
-
-type DayjsLocale = ILocale;
-
-/** dayjs's own locale data per portal locale; loaded on demand (one small chunk each). */
-const DAYJS_LOCALES: Record<SupportedLocale, () => Promise<{ default: DayjsLocale }>> = {
-  en: () => import('dayjs/locale/en'),
-  'en-AU': () => import('dayjs/locale/en-au'),
-  'en-NZ': () => import('dayjs/locale/en-nz'),
-  'en-CA': () => import('dayjs/locale/en-ca'),
-  mk: () => import('dayjs/locale/mk'),
-};
+import { LOCALE_PACKS } from './locale-packs';
 
 /**
  * The name under which the portal registers its dayjs locale. It has no underscore on
@@ -28,7 +18,7 @@ export function portalDayjsLocaleName(locale: SupportedLocale): string {
  * (i18n/antd-locale.ts calls it with the first antd component, off the first render's path).
  */
 export async function applyDateLocale(locale: SupportedLocale): Promise<void> {
-  const dayjsBase = await DAYJS_LOCALES[locale]();
+  const dayjsBase = await LOCALE_PACKS[locale].dayjs();
   const name = portalDayjsLocaleName(locale);
   dayjs.locale({ ...dayjsBase.default, name, weekStart: weekStartsOn(locale) }, undefined, true);
   dayjs.locale(name);

@@ -1,17 +1,11 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../platform/error-reporting';
-import { Button } from '../components/button';
+import { AppErrorPage } from './app-error-page';
 
 function AppErrorFallback() {
   const { t } = useTranslation();
-  return (
-    <main className="pp-page pp-app-error">
-      <h1>{t('error.title')}</h1>
-      <p>{t('error.text')}</p>
-      <Button onClick={() => window.location.reload()}>{t('action.reload')}</Button>
-    </main>
-  );
+  return <AppErrorPage text={t('error.text')} />;
 }
 
 interface ErrorBoundaryState {

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applicationImageUrl } from '../api/assets-api';
 import { useStores } from '../stores/use-stores';
@@ -8,6 +8,15 @@ import { useNavTargets } from './nav-targets';
 import { SafeHtml } from '../components/safe-html';
 import { VersionTooltip } from './version-tooltip';
 import './footer.css';
+
+/** One entry of the footer's link list. */
+function FooterLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <li>
+      <PortalLink href={href}>{children}</PortalLink>
+    </li>
+  );
+}
 
 /**
  * The footer (docs/rules/shell.md#footer): links, copyright with the long name and year, the version
@@ -33,26 +42,14 @@ export const Footer = observer(function Footer({ openCookieSettings }: { openCoo
     <footer className="pp-footer">
       <nav aria-label={t('footer.linksLabel')}>
         <ul className="pp-footer-links">
-          <li>
-            <PortalLink href={targets.home}>{t('footer.home')}</PortalLink>
-          </li>
+          <FooterLink href={targets.home}>{t('footer.home')}</FooterLink>
           {targets.externalHome && (
-            <li>
-              <PortalLink href={targets.externalHome}>{t('footer.externalHome', { name: radiology.name })}</PortalLink>
-            </li>
+            <FooterLink href={targets.externalHome}>{t('footer.externalHome', { name: radiology.name })}</FooterLink>
           )}
-          <li>
-            <PortalLink href={targets.about}>{t('footer.about')}</PortalLink>
-          </li>
-          <li>
-            <PortalLink href={targets.contact}>{t('footer.contact')}</PortalLink>
-          </li>
-          <li>
-            <PortalLink href={targets.terms}>{t('footer.terms')}</PortalLink>
-          </li>
-          <li>
-            <PortalLink href={targets.privacy}>{t('footer.privacy')}</PortalLink>
-          </li>
+          <FooterLink href={targets.about}>{t('footer.about')}</FooterLink>
+          <FooterLink href={targets.contact}>{t('footer.contact')}</FooterLink>
+          <FooterLink href={targets.terms}>{t('footer.terms')}</FooterLink>
+          <FooterLink href={targets.privacy}>{t('footer.privacy')}</FooterLink>
           {openCookieSettings && (
             <li>
               <button type="button" className="pp-footer-link-button" onClick={openCookieSettings}>

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { applicationImageUrl } from '../api/assets-api';
@@ -7,6 +7,7 @@ import { useStores } from '../stores/use-stores';
 import { useHomeHref } from './embedded';
 import { CloseIcon, MenuIcon } from '../components/icons';
 import { PortalLink } from '../components/portal-link';
+import { useMenuDisclosure } from './menu-disclosure';
 import { useNavTargets } from './nav-targets';
 import { StaffSignInButton } from './staff-sign-in-button';
 import { StaffSignInNotice, StaffToolItems } from './staff-nav-lazy';
@@ -26,19 +27,11 @@ export const MobileNavigation = observer(function MobileNavigation({ showMenu, o
   const home = useHomeHref();
   const targets = useNavTargets();
   const location = useLocation();
-  const menuId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
   // The menu is open for the location it was opened on, so any navigation closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = showMenu && openAt === location.key;
   const close = () => setOpenAt(null);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
-      close();
-      buttonRef.current?.focus();
-    }
-  };
+  const { menuId, onKeyDown, buttonProps } = useMenuDisclosure(open, close);
 
   const links: { key: string; href: string | null; label: string }[] = [
     { key: 'login', href: targets.login, label: t('nav.login') },
@@ -56,14 +49,7 @@ export const MobileNavigation = observer(function MobileNavigation({ showMenu, o
           <img className="pp-logo" src={applicationImageUrl('logo')} alt={t('nav.logo', { name: config.radiology.name })} />
         </Link>
         {showMenu && (
-          <button
-            ref={buttonRef}
-            type="button"
-            className="pp-menu-button"
-            aria-expanded={open}
-            aria-controls={menuId}
-            onClick={() => setOpenAt(open ? null : location.key)}
-          >
+          <button {...buttonProps} onClick={() => setOpenAt(open ? null : location.key)}>
             {open ? <CloseIcon /> : <MenuIcon />}
             <span>{t('nav.menu')}</span>
           </button>

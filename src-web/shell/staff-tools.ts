@@ -69,54 +69,26 @@ export function hasStaffHome(roles: readonly StaffRole[]): boolean {
   return has(roles, [...STAFF, ...KIOSK_ADMINS]);
 }
 
-/** One literal t() per tool, so the catalogue check sees every key. */
+/** Each tool's name and purpose: one literal t() each, so the catalogue check sees every key. */
+const TOOL_TEXTS: Record<StaffToolId, { name: (t: TFunction) => string; purpose: (t: TFunction) => string }> = {
+  staffHome: { name: (t) => t('staff.tools.staffHome.name'), purpose: (t) => t('staff.tools.staffHome.purpose') },
+  bookForPatient: { name: (t) => t('staff.tools.bookForPatient.name'), purpose: (t) => t('staff.tools.bookForPatient.purpose') },
+  callbacks: { name: (t) => t('staff.tools.callbacks.name'), purpose: (t) => t('staff.tools.callbacks.purpose') },
+  bookingRequests: { name: (t) => t('staff.tools.bookingRequests.name'), purpose: (t) => t('staff.tools.bookingRequests.purpose') },
+  emailPreview: { name: (t) => t('staff.tools.emailPreview.name'), purpose: (t) => t('staff.tools.emailPreview.purpose') },
+  referrerFeedback: { name: (t) => t('staff.tools.referrerFeedback.name'), purpose: (t) => t('staff.tools.referrerFeedback.purpose') },
+  kiosks: { name: (t) => t('staff.tools.kiosks.name'), purpose: (t) => t('staff.tools.kiosks.purpose') },
+  referrerReports: { name: (t) => t('staff.tools.referrerReports.name'), purpose: (t) => t('staff.tools.referrerReports.purpose') },
+  referrerFaq: { name: (t) => t('staff.tools.referrerFaq.name'), purpose: (t) => t('staff.tools.referrerFaq.purpose') },
+  adminPanel: { name: (t) => t('staff.tools.adminPanel.name'), purpose: (t) => t('staff.tools.adminPanel.purpose') },
+};
+
+/** The tool's name (the menus, the /staff page). */
 export function staffToolName(t: TFunction, id: StaffToolId): string {
-  switch (id) {
-    case 'staffHome':
-      return t('staff.tools.staffHome.name');
-    case 'bookForPatient':
-      return t('staff.tools.bookForPatient.name');
-    case 'callbacks':
-      return t('staff.tools.callbacks.name');
-    case 'bookingRequests':
-      return t('staff.tools.bookingRequests.name');
-    case 'emailPreview':
-      return t('staff.tools.emailPreview.name');
-    case 'referrerFeedback':
-      return t('staff.tools.referrerFeedback.name');
-    case 'kiosks':
-      return t('staff.tools.kiosks.name');
-    case 'referrerReports':
-      return t('staff.tools.referrerReports.name');
-    case 'referrerFaq':
-      return t('staff.tools.referrerFaq.name');
-    case 'adminPanel':
-      return t('staff.tools.adminPanel.name');
-  }
+  return TOOL_TEXTS[id].name(t);
 }
 
 /** What the tool is for, in a sentence (the /staff page). */
 export function staffToolPurpose(t: TFunction, id: StaffToolId): string {
-  switch (id) {
-    case 'staffHome':
-      return t('staff.tools.staffHome.purpose');
-    case 'bookForPatient':
-      return t('staff.tools.bookForPatient.purpose');
-    case 'callbacks':
-      return t('staff.tools.callbacks.purpose');
-    case 'bookingRequests':
-      return t('staff.tools.bookingRequests.purpose');
-    case 'emailPreview':
-      return t('staff.tools.emailPreview.purpose');
-    case 'referrerFeedback':
-      return t('staff.tools.referrerFeedback.purpose');
-    case 'kiosks':
-      return t('staff.tools.kiosks.purpose');
-    case 'referrerReports':
-      return t('staff.tools.referrerReports.purpose');
-    case 'referrerFaq':
-      return t('staff.tools.referrerFaq.purpose');
-    case 'adminPanel':
-      return t('staff.tools.adminPanel.purpose');
-  }
+  return TOOL_TEXTS[id].purpose(t);
 }

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { PortalLink } from '../components/portal-link';
@@ -7,6 +7,7 @@ import type { StaffRole } from '@contract/api/staff-access';
 import { useStaffTexts } from '../i18n/staff-texts';
 import type { StaffSignInProblem } from '../stores/staff-store';
 import { useStores } from '../stores/use-stores';
+import { useMenuDisclosure } from './menu-disclosure';
 import { hasStaffHome, STAFF_HOME_PATH, staffToolName, staffToolsFor, type StaffTool, type StaffToolId } from './staff-tools';
 import './staff-user-menu.css';
 
@@ -69,9 +70,8 @@ export const StaffUserMenu = observer(function StaffUserMenu({ adminPanel }: Sta
   const { staff, config } = useStores();
   const { t } = useTranslation();
   const ready = useTextsReady();
-  const menuId = useId();
   const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { menuId, onKeyDown, buttonProps } = useMenuDisclosure(open, () => setOpen(false));
   const containerRef = useRef<HTMLDivElement>(null);
 
   // A click elsewhere closes the menu, as a menu does.
@@ -93,13 +93,6 @@ export const StaffUserMenu = observer(function StaffUserMenu({ adminPanel }: Sta
   const doctor = user.currentDoctor === null ? null : `${user.currentDoctor.firstName} ${user.currentDoctor.lastName}`;
   const affiliation = user.organization ?? doctor;
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
-      setOpen(false);
-      buttonRef.current?.focus();
-    }
-  };
-
   return (
     <div className="pp-staff-user" ref={containerRef} onKeyDown={onKeyDown}>
       {headerTools.map((tool) => (
@@ -108,15 +101,7 @@ export const StaffUserMenu = observer(function StaffUserMenu({ adminPanel }: Sta
         </PortalLink>
       ))}
       {affiliation && <span className="pp-staff-affiliation">{affiliation}</span>}
-      <button
-        ref={buttonRef}
-        type="button"
-        className="pp-menu-button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        aria-label={t('staff.menu.button', { name: user.username })}
-        onClick={() => setOpen(!open)}
-      >
+      <button {...buttonProps} aria-label={t('staff.menu.button', { name: user.username })} onClick={() => setOpen(!open)}>
         {user.username}
       </button>
       <ul id={menuId} className="pp-staff-menu" hidden={!open}>
