@@ -39,3 +39,14 @@ export function clinicFields(row: ClinicColumnsRow) {
     phone: row.phone,
   };
 }
+
+/**
+ * Where a booking is, as its pages and mails name it (the appointment summary, the e-mail
+ * preview): `c.name as clinic_name, c.street, c.suburb, c.state, c.postcode, c.phone, c.time_zone`.
+ */
+export const CLINIC_ADDRESS_COLUMNS = 'c.name as clinic_name, c.street, c.suburb, c.state, c.postcode, c.phone, c.time_zone';
+
+export type ClinicAddressRow = { clinic_name: string } & Pick<
+  ClinicColumnsRow,
+  'street' | 'suburb' | 'state' | 'postcode' | 'phone' | 'time_zone'
+>;

@@ -1,9 +1,10 @@
 import { createAuditLogRepository } from '../../db/audit-log';
+import { CLINIC_ADDRESS_COLUMNS, type ClinicAddressRow } from '../../db/clinic-columns';
 import type { Queryable } from '../../db/connection';
 
 /** SQL only (docs/server.md#module-shape): a booking's appointments, self-service settings, consent, change log. */
 
-export type BookingRow = {
+export type BookingRow = ClinicAddressRow & {
   id: string;
   status: string;
   exam_slug: string;
@@ -17,13 +18,6 @@ export type BookingRow = {
   confirmed: boolean;
   staff_booking: boolean;
   clinic_slug: string;
-  clinic_name: string;
-  street: string;
-  suburb: string;
-  state: string;
-  postcode: string;
-  phone: string;
-  time_zone: string;
   latitude: number;
   longitude: number;
   patient_id: string;
@@ -58,7 +52,7 @@ const BOOKING_SELECT = `
          e.preparation_notes,
          extract(epoch from lower(a.during))::float8 * 1000 as starts_ms, extract(epoch from upper(a.during))::float8 * 1000 as ends_ms,
          a.walk_in_exam, (a.confirmed_at is not null) as confirmed, a.staff_booking,
-         c.slug as clinic_slug, c.name as clinic_name, c.street, c.suburb, c.state, c.postcode, c.phone, c.time_zone,
+         c.slug as clinic_slug, ${CLINIC_ADDRESS_COLUMNS},
          c.latitude::float8 as latitude, c.longitude::float8 as longitude,
          p.id::text as patient_id, p.title, p.first_name, p.last_name, p.email, p.contact_number,
          -- The unsubscribe record (0032_mail_unsubscribe.sql) is keyed by the normalised address.

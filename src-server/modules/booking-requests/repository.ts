@@ -1,9 +1,10 @@
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Queryable } from '../../db/connection';
+import { PATIENT_CONTACT_COLUMNS, type PatientContactRow } from '../../db/patient-columns';
 
 /** SQL only (docs/server.md#module-shape): a booking request's exams, patient and referral files. */
 
-export type RequestRow = {
+export type RequestRow = PatientContactRow & {
   id: string;
   status: 'BOOKED' | 'CANCELED';
   patient_notes: string;
@@ -11,13 +12,6 @@ export type RequestRow = {
   exam_name: string;
   modality_name: string;
   clinic_name: string | null;
-  title: string;
-  first_name: string;
-  last_name: string;
-  date_of_birth: string;
-  email: string | null;
-  contact_number: string | null;
-  postcode: string | null;
   channel: 'web' | 'chat';
   preferred_times: string[];
   screening_by_phone: boolean;
@@ -33,8 +27,7 @@ export type ReferralRow = {
 
 const REQUEST_SELECT = `
   select r.id::text as id, r.status, r.patient_notes, e.slug as exam_slug, e.name as exam_name, m.name as modality_name,
-         c.name as clinic_name, p.title, p.first_name, p.last_name, p.date_of_birth::text as date_of_birth, p.email,
-         p.contact_number, p.postcode, r.channel, r.preferred_times, r.screening_by_phone, r.type,
+         c.name as clinic_name, ${PATIENT_CONTACT_COLUMNS}, r.channel, r.preferred_times, r.screening_by_phone, r.type,
          exists (select 1 from booking_request_handling h
                   where h.booking_key = r.booking_key and h.handled_by_ref = 'chat-service') as booked_by_chat_service
     from booking_request r

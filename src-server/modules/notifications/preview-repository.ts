@@ -1,9 +1,11 @@
 import { createAuditLogRepository, type AuditEntry } from '../../db/audit-log';
+import { CLINIC_ADDRESS_COLUMNS, type ClinicAddressRow } from '../../db/clinic-columns';
 import type { Queryable } from '../../db/connection';
+import { FROM_REPORT_WITH_APPOINTMENT } from '../../db/report-joins';
 
 /** SQL only (docs/server.md#module-shape): what the e-mail preview reads, and its audit row. Reads, never writes mail. */
 
-export type PreviewBookingRow = {
+export type PreviewBookingRow = ClinicAddressRow & {
   id: string;
   booking_key: string;
   status: string;
@@ -14,13 +16,6 @@ export type PreviewBookingRow = {
   ends_at: string;
   walk_in_exam: { name: string; prepTime?: number; minutesPrior?: number } | null;
   staff_booking: boolean;
-  clinic_name: string;
-  street: string;
-  suburb: string;
-  state: string;
-  postcode: string;
-  phone: string;
-  time_zone: string;
   title: string;
   first_name: string;
   last_name: string;
@@ -68,7 +63,7 @@ export function createPreviewRepository(db: Queryable) {
                 to_char(lower(a.during) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as starts_at,
                 to_char(upper(a.during) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ends_at,
                 a.walk_in_exam, a.staff_booking,
-                c.name as clinic_name, c.street, c.suburb, c.state, c.postcode, c.phone, c.time_zone,
+                ${CLINIC_ADDRESS_COLUMNS},
                 p.title, p.first_name, p.last_name, p.email
            from appointment a
            join exam e on e.id = a.exam_id
@@ -105,11 +100,7 @@ export function createPreviewRepository(db: Queryable) {
         `select r.id::text as id, a.booking_key, r.accession_number, r.referrer_name, e.name as exam_name,
                 to_char(lower(a.during) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as starts_at,
                 c.time_zone, p.first_name, p.last_name
-           from result_report r
-           join appointment a on a.id = r.appointment_id
-           join patient p on p.id = a.patient_id
-           join exam e on e.id = a.exam_id
-           join clinic c on c.id = a.clinic_id
+           ${FROM_REPORT_WITH_APPOINTMENT}
           where r.id = $1::uuid`,
         [referenceId.toLowerCase()],
       );

@@ -1,15 +1,9 @@
 import type { PatientLookupRequest } from '@contract/api/patient-lookup';
 import type { Queryable } from '../../db/connection';
+import type { PatientContactRow } from '../../db/patient-columns';
 
 /** A patient row as the lookup reads it, with their latest appointment (null when none). */
-export type FoundPatientRow = {
-  title: string;
-  first_name: string;
-  last_name: string;
-  date_of_birth: string;
-  email: string | null;
-  contact_number: string | null;
-  postcode: string | null;
+export type FoundPatientRow = PatientContactRow & {
   last_starts_at: Date | string | null;
   last_exam: string | null;
   last_clinic: string | null;

@@ -1,5 +1,6 @@
 import type { ReferrerReportSort, SortOrder } from '@contract/api/referrer-reports';
 import type { Queryable } from '../../db/connection';
+import { FROM_REPORT_WITH_APPOINTMENT } from '../../db/report-joins';
 import { isoTimestamp, likeLiteral } from '../../db/sql';
 
 /** SQL for the referring doctor's report list (0018_results.sql, 0023_referrer_reports.sql). */
@@ -71,12 +72,6 @@ const COLUMNS = `r.id::text as "reportId", p.first_name as "firstName", p.last_n
   r.accession_number as "accessionNumber", ${isoTimestamp('r.received_at', '"reportedAt"')},
   r.release_at <= $2::timestamptz as released`;
 
-const JOINS = `from result_report r
-  join appointment a on a.id = r.appointment_id
-  join patient p on p.id = a.patient_id
-  join exam e on e.id = a.exam_id
-  join clinic c on c.id = a.clinic_id`;
-
 const NAME_MATCHES = (n: number) => `(lower(first_name) like $${n} or lower(last_name) like $${n})`;
 
 const WORD_MATCHES = (n: number) =>
@@ -141,7 +136,7 @@ export function createReferrerReportsRepository(db: Queryable, options: { fewPat
       params.push(filter.reader);
       const unread = `not exists (select 1 from referrer_report_read rr where rr.report_id = r.id and rr.reader = $${params.length}) as unread`;
       return tx.query<ReferrerReportRow>(
-        `select ${COLUMNS}, ${unread}, ${sortValueColumn(filter.sort)} ${JOINS}
+        `select ${COLUMNS}, ${unread}, ${sortValueColumn(filter.sort)} ${FROM_REPORT_WITH_APPOINTMENT}
           where r.referrer_provider_number = $1 ${conditions.map((condition) => `and ${condition}`).join(' ')}
           order by ${sort.expression} ${direction}, r.id ${direction}
           limit ${limit}`,

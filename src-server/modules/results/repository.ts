@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/connection';
+import { FROM_REPORT_WITH_APPOINTMENT } from '../../db/report-joins';
 import { isoTimestamp } from '../../db/sql';
 
 /** SQL for results (0018_results.sql). */
@@ -179,11 +180,7 @@ export function createResultsRepository(db: Queryable) {
                 ${isoTimestamp('lower(a.during)', 'starts_at')}, c.time_zone, p.first_name, p.last_name,
                 to_char(p.date_of_birth, 'YYYY-MM-DD') as date_of_birth, r.referrer_name, r.report_text,
                 ${isoTimestamp('r.received_at', 'received_at')}, r.pdf_key
-           from result_report r
-           join appointment a on a.id = r.appointment_id
-           join patient p on p.id = a.patient_id
-           join exam e on e.id = a.exam_id
-           join clinic c on c.id = a.clinic_id
+           ${FROM_REPORT_WITH_APPOINTMENT}
           where r.id = $1::uuid`,
         [reportId],
       );
@@ -247,11 +244,7 @@ export function createResultsRepository(db: Queryable) {
       return tx.query<DueReleaseNotice>(
         `select r.id::text as id, a.booking_key, p.email, p.first_name, e.name as exam_name,
                 ${isoTimestamp('lower(a.during)', 'starts_at')}, c.time_zone
-           from result_report r
-           join appointment a on a.id = r.appointment_id
-           join patient p on p.id = a.patient_id
-           join exam e on e.id = a.exam_id
-           join clinic c on c.id = a.clinic_id
+           ${FROM_REPORT_WITH_APPOINTMENT}
           where r.notified_at is null and r.release_at <= $1
           order by r.release_at limit $2
           for update of r skip locked`,

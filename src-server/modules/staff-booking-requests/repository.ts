@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/connection';
+import { PATIENT_CONTACT_COLUMNS, type PatientContactRow } from '../../db/patient-columns';
 
 /** SQL only (docs/server.md#module-shape): booking requests grouped by booking key, and their handling. */
 
@@ -14,7 +15,7 @@ export type QueueRow = {
   note: string | null;
 };
 
-export type ExamRow = {
+export type ExamRow = PatientContactRow & {
   booking_key: string;
   exam_name: string;
   modality_name: string;
@@ -23,13 +24,6 @@ export type ExamRow = {
   channel: 'web' | 'chat';
   preferred_times: string[];
   screening_by_phone: boolean;
-  title: string;
-  first_name: string;
-  last_name: string;
-  date_of_birth: string;
-  email: string | null;
-  contact_number: string | null;
-  postcode: string | null;
 };
 
 export type ReferralFileRow = { booking_key: string; id: string; file_name: string };
@@ -79,7 +73,7 @@ export function createStaffBookingRequestsRepository(db: Queryable) {
       return db.query<ExamRow>(
         `select r.booking_key, e.name as exam_name, m.name as modality_name, c.name as clinic_name, r.patient_notes,
                 r.channel, r.preferred_times, r.screening_by_phone,
-                p.title, p.first_name, p.last_name, p.date_of_birth::text as date_of_birth, p.email, p.contact_number, p.postcode
+                ${PATIENT_CONTACT_COLUMNS}
            from booking_request r
            join exam e on e.id = r.exam_id
            join modality m on m.id = e.modality_id
