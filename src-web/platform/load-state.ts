@@ -6,18 +6,45 @@ export type LoadState = 'idle' | 'loading' | 'loaded' | 'error';
 export interface LoadHandlers<T> {
   /** Takes the answer into the store (inside one action, with the state becoming 'loaded'). */
   loaded(value: T): void;
+  /** The state to show once the answer is in, when not 'loaded' (an answer that sends the user elsewhere stays 'loading'). */
+  stateAfter?(value: T): LoadState;
   /** Reads the failure into the store; answers the state to show, 'error' when it answers nothing. */
   failed?(error: unknown): LoadState | void;
 }
 
 /**
+ * A store's runs (a load, a questionnaire run, a wait for images), newest wins: an answer whose run
+ * a newer start() or cancel() has superseded is dropped, so a slow old answer never overwrites a
+ * newer one nor reaches a page that has closed.
+ */
+export class LatestRun {
+  private generation = 0;
+
+  /** Starts a run, superseding the one before; answers whether it is still the latest. */
+  start(): () => boolean {
+    this.generation += 1;
+    return this.current();
+  }
+
+  /** Whether the run going now is still the latest, asked after an await (its follow-up requests). */
+  current(): () => boolean {
+    const generation = this.generation;
+    return () => generation === this.generation;
+  }
+
+  /** Whatever is in flight is dropped (the page closed, the run was stopped). */
+  cancel(): void {
+    this.generation += 1;
+  }
+}
+
+/**
  * How every store loads its data (docs/web.md#stores): `state` follows the load started last, and
- * an answer that a newer load or dispose() has superseded is dropped, so a slow old answer never
- * overwrites a newer one nor reaches a page that has closed.
+ * an answer that a newer load or dispose() has superseded is dropped (LatestRun).
  */
 export class Loader {
   state: LoadState = 'idle';
-  private generation = 0;
+  private readonly runs = new LatestRun();
 
   constructor() {
     makeObservable(this, { state: observable });
@@ -25,14 +52,14 @@ export class Loader {
 
   /** Loads with `fetch`; true when its answer was taken into the store. */
   async run<T>(fetch: () => Promise<T>, handlers: LoadHandlers<T>): Promise<boolean> {
-    const isCurrent = this.start();
+    const isCurrent = this.runs.start();
     runInAction(() => (this.state = 'loading'));
     try {
       const value = await fetch();
       if (!isCurrent()) return false;
       runInAction(() => {
         handlers.loaded(value);
-        this.state = 'loaded';
+        this.state = handlers.stateAfter?.(value) ?? 'loaded';
       });
       return true;
     } catch (error) {
@@ -49,17 +76,11 @@ export class Loader {
 
   /** Follow-up requests of the load started last (more rows, images) check this before they apply their answers. */
   current(): () => boolean {
-    const generation = this.generation;
-    return () => generation === this.generation;
+    return this.runs.current();
   }
 
   /** The page closed: whatever is in flight is dropped. */
   dispose(): void {
-    this.generation += 1;
-  }
-
-  private start(): () => boolean {
-    this.generation += 1;
-    return this.current();
+    this.runs.cancel();
   }
 }

@@ -1,37 +1,27 @@
-import type { LoadState } from './load-state';
-
-/** What came of opening a self-service page's booking. */
-export type SummaryLoad<T> =
-  /** A newer open() started meanwhile: nothing of this one applies. */
-  | { kind: 'superseded' }
-  /** Not signed in: the patient is on the way to the sign-in page. */
-  | { kind: 'signingIn' }
-  | { kind: 'failed' }
-  | { kind: 'loaded'; summary: T };
+import type { LoadHandlers, Loader } from './load-state';
 
 /**
- * How a self-service page (appointment, booking request) opens its booking: the authenticated
- * check first (the sign-in page when needed), then the booking's summary. `isCurrent` says
- * whether this open() is still the latest.
+ * How a self-service page (appointment, booking request, result) opens its booking: the
+ * authenticated check first (the sign-in page when needed), then the booking's summary, through
+ * the page's Loader. Not signed in leaves the state 'idle' (the patient is on the way to sign in);
+ * a failed summary shows the load error (a 401 already went to sign-in, the client's rule).
  */
-export async function loadSignedInSummary<T>(steps: {
-  signIn(): Promise<boolean>;
-  summary(): Promise<T>;
-  isCurrent(): boolean;
-}): Promise<SummaryLoad<T>> {
-  const signedIn = await steps.signIn();
-  if (!steps.isCurrent()) return { kind: 'superseded' };
-  if (!signedIn) return { kind: 'signingIn' };
-  try {
-    const summary = await steps.summary();
-    return steps.isCurrent() ? { kind: 'loaded', summary } : { kind: 'superseded' };
-  } catch {
-    // A 401 already went to sign-in (the client's rule); anything else shows the load error.
-    return steps.isCurrent() ? { kind: 'failed' } : { kind: 'superseded' };
-  }
-}
-
-/** The page's load state after a (current) open. */
-export function loadStateOf(load: Exclude<SummaryLoad<unknown>, { kind: 'superseded' }>): LoadState {
-  return load.kind === 'loaded' ? 'loaded' : load.kind === 'failed' ? 'error' : 'idle';
+export async function loadSignedInSummary<T>(
+  loader: Loader,
+  steps: { signIn(): Promise<boolean>; summary(): Promise<T> },
+  handlers: LoadHandlers<T>,
+): Promise<void> {
+  await loader.run(
+    async () => {
+      const isCurrent = loader.current();
+      if (!(await steps.signIn())) return null;
+      // A newer open() started while the patient signed in: its own load reads the summary.
+      if (!isCurrent()) return null;
+      return { summary: await steps.summary() };
+    },
+    {
+      loaded: (answer) => answer !== null && handlers.loaded(answer.summary),
+      stateAfter: (answer) => (answer === null ? 'idle' : (handlers.stateAfter?.(answer.summary) ?? 'loaded')),
+    },
+  );
 }

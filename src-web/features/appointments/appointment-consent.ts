@@ -15,19 +15,19 @@ export class AppointmentConsent {
 
   private readonly page: AppointmentPageState;
   private readonly api: Pick<AppointmentsApi, 'consentForms' | 'signConsentForm'>;
-  /** The page's visit counter: an answer for an earlier booking is ignored. */
-  private readonly generation: () => number;
+  /** Whether the page's load started now is still its latest (Loader.current): an answer for an earlier booking is ignored. */
+  private readonly pageLoad: () => () => boolean;
   /** Bookings whose consent notification was shown this visit (it opens once, not on every return). */
   private readonly consentNoticeShown = new Set<string>();
 
-  constructor(page: AppointmentPageState, api: Pick<AppointmentsApi, 'consentForms' | 'signConsentForm'>, generation: () => number) {
+  constructor(page: AppointmentPageState, api: Pick<AppointmentsApi, 'consentForms' | 'signConsentForm'>, pageLoad: () => () => boolean) {
     this.page = page;
     this.api = api;
-    this.generation = generation;
-    makeAutoObservable<this, 'page' | 'api' | 'generation' | 'consentNoticeShown'>(this, {
+    this.pageLoad = pageLoad;
+    makeAutoObservable<this, 'page' | 'api' | 'pageLoad' | 'consentNoticeShown'>(this, {
       page: false,
       api: false,
-      generation: false,
+      pageLoad: false,
       consentNoticeShown: false,
       consentForms: observableRef,
     });
@@ -47,11 +47,11 @@ export class AppointmentConsent {
     const page = this.page;
     const bookingKey = page.bookingKey;
     if (!bookingKey) return;
-    const generation = this.generation();
+    const isCurrent = this.pageLoad();
     this.consentState = 'loading';
     try {
       const answer = await this.api.consentForms(bookingKey);
-      if (generation !== this.generation()) return;
+      if (!isCurrent()) return;
       runInAction(() => {
         this.consentForms = answer.appointmentConsentForms;
         this.consentState = 'loaded';
@@ -67,7 +67,7 @@ export class AppointmentConsent {
       });
     } catch {
       runInAction(() => {
-        if (generation === this.generation()) this.consentState = 'error';
+        if (isCurrent()) this.consentState = 'error';
       });
     }
   }

@@ -1,6 +1,6 @@
 import type { AppointmentSummary, ChangeRefusal } from '@contract/api/appointments';
 import { ApiError } from '../../api/client';
-import type { LoadState } from '../../platform/load-state';
+import type { Loader } from '../../platform/load-state';
 
 /** The one dialog open on the appointment page. */
 export type AppointmentDialog =
@@ -36,7 +36,8 @@ export type AppointmentNotice = 'cancelled' | 'confirmed' | 'unsubscribed' | 're
 export interface AppointmentPageState {
   bookingKey: string | null;
   summary: AppointmentSummary | null;
-  loadState: LoadState;
+  /** The page's load (a move's answer is the summary loaded anew). */
+  readonly loader: Loader;
   dialog: AppointmentDialog | null;
   busy: boolean;
   notice: AppointmentNotice | null;

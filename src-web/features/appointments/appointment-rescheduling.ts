@@ -111,7 +111,7 @@ export class AppointmentRescheduling {
         this.rescheduleKey = null;
         page.bookingKey = bookingKey;
         page.summary = summary;
-        page.loadState = 'loaded';
+        page.loader.set('loaded');
         page.busy = false;
         page.notice = 'moved';
       });

@@ -5,10 +5,10 @@ import { createAppointmentsApi, type AppointmentsApi } from '../../api/appointme
 import { ApiError } from '../../api/client';
 import { paths } from '../../paths';
 import { randomUuid } from '../../platform/uuid';
-import type { LoadState } from '../../platform/load-state';
+import { Loader, type LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { PatientSubject, PortalNavigator } from '../../stores/session-store';
-import { loadSignedInSummary, loadStateOf } from '../../platform/signed-in-summary';
+import { loadSignedInSummary } from '../../platform/signed-in-summary';
 import { AppointmentCancellation } from './appointment-cancellation';
 import { AppointmentConsent } from './appointment-consent';
 import { AppointmentDetailsChange } from './appointment-details-change';
@@ -48,7 +48,7 @@ export interface AppointmentStoreDeps {
 export class AppointmentStore implements AppointmentPageState {
   bookingKey: string | null = null;
   summary: AppointmentSummary | null = null;
-  loadState: LoadState = 'idle';
+  readonly loader = new Loader();
   dialog: AppointmentDialog | null = null;
   /** An action is on its way (buttons are disabled). */
   busy = false;
@@ -66,18 +66,16 @@ export class AppointmentStore implements AppointmentPageState {
   readonly detailsChange: AppointmentDetailsChange;
 
   private readonly deps: AppointmentStoreDeps;
-  /** Bumped by open() so an answer for an earlier booking is ignored. */
-  private generation = 0;
 
   constructor(deps: AppointmentStoreDeps) {
     this.deps = deps;
     this.cancellation = new AppointmentCancellation(this, deps.api);
     this.rescheduling = new AppointmentRescheduling(this, deps);
-    this.consent = new AppointmentConsent(this, deps.api, () => this.generation);
+    this.consent = new AppointmentConsent(this, deps.api, () => this.loader.current());
     this.detailsChange = new AppointmentDetailsChange(this, deps.api);
-    makeAutoObservable<this, 'deps' | 'generation'>(this, {
+    makeAutoObservable<this, 'deps'>(this, {
       deps: false,
-      generation: false,
+      loader: false,
       cancellation: false,
       rescheduling: false,
       consent: false,
@@ -88,6 +86,10 @@ export class AppointmentStore implements AppointmentPageState {
 
   // ------------------------------------------------------------------------------------------
   // Derived state
+
+  get loadState(): LoadState {
+    return this.loader.state;
+  }
 
   get status(): AppointmentStatus | null {
     return this.summary?.status ?? null;
@@ -116,8 +118,6 @@ export class AppointmentStore implements AppointmentPageState {
   }
 
   async open(bookingKey: string): Promise<void> {
-    this.generation += 1;
-    const generation = this.generation;
     if (this.bookingKey !== bookingKey) {
       this.summary = null;
       this.notice = null;
@@ -126,22 +126,21 @@ export class AppointmentStore implements AppointmentPageState {
     }
     this.bookingKey = bookingKey;
     this.dialog = null;
-    this.loadState = 'loading';
-    const load = await loadSignedInSummary({
-      signIn: () => this.deps.ensureSignedIn(bookingKey, 'APPOINTMENT'),
-      summary: () => this.deps.api.summary(bookingKey),
-      isCurrent: () => generation === this.generation,
-    });
-    if (load.kind === 'superseded') return;
-    if (load.kind === 'loaded' && DENIED_STATUSES.includes(load.summary.status)) {
-      this.goToDeny(load.summary.status);
-      return;
-    }
-    runInAction(() => {
-      if (load.kind === 'loaded') this.summary = load.summary;
-      this.loadState = loadStateOf(load);
-    });
-    if (load.kind === 'loaded' && LIVE_STATUSES.includes(load.summary.status)) await this.consent.loadConsentForms();
+    let live = false;
+    await loadSignedInSummary(
+      this.loader,
+      { signIn: () => this.deps.ensureSignedIn(bookingKey, 'APPOINTMENT'), summary: () => this.deps.api.summary(bookingKey) },
+      {
+        loaded: (summary) => {
+          if (DENIED_STATUSES.includes(summary.status)) return this.goToDeny(summary.status);
+          this.summary = summary;
+          live = LIVE_STATUSES.includes(summary.status);
+        },
+        // The page stays loading on its way to /deny.
+        stateAfter: (summary) => (DENIED_STATUSES.includes(summary.status) ? 'loading' : 'loaded'),
+      },
+    );
+    if (live) await this.consent.loadConsentForms();
   }
 
   /**
@@ -164,7 +163,7 @@ export class AppointmentStore implements AppointmentPageState {
 
   /** Forgets answers still on their way (the page unmounts). */
   dispose(): void {
-    this.generation += 1;
+    this.loader.dispose();
   }
 
   closeDialog(): void {

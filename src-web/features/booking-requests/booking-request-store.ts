@@ -2,10 +2,10 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { BookingRequestSummary } from '@contract/api/booking-requests';
 import { createBookingRequestsApi, type BookingRequestsApi } from '../../api/booking-requests-api';
 import { ApiError } from '../../api/client';
-import type { LoadState } from '../../platform/load-state';
+import { Loader, type LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { PatientSubject } from '../../stores/session-store';
-import { loadSignedInSummary, loadStateOf } from '../../platform/signed-in-summary';
+import { loadSignedInSummary } from '../../platform/signed-in-summary';
 import { patientAccessStoreOf } from '../patient-access/public';
 
 /** The one dialog open on the booking-request page. */
@@ -33,18 +33,21 @@ export interface BookingRequestStoreDeps {
 export class BookingRequestStore {
   bookingKey: string | null = null;
   summary: BookingRequestSummary | null = null;
-  loadState: LoadState = 'idle';
+  readonly loader = new Loader();
   dialog: BookingRequestDialog | null = null;
   busy = false;
   /** The request was cancelled during this visit (the status line says so). */
   cancelled = false;
 
   private readonly deps: BookingRequestStoreDeps;
-  private generation = 0;
 
   constructor(deps: BookingRequestStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<this, 'deps' | 'generation'>(this, { deps: false, generation: false, summary: observableRef });
+    makeAutoObservable<this, 'deps'>(this, { deps: false, loader: false, summary: observableRef });
+  }
+
+  get loadState(): LoadState {
+    return this.loader.state;
   }
 
   get canCancel(): boolean {
@@ -64,29 +67,21 @@ export class BookingRequestStore {
 
   /** Signs in when needed, then loads the request. */
   async open(bookingKey: string): Promise<void> {
-    this.generation += 1;
-    const generation = this.generation;
     if (this.bookingKey !== bookingKey) {
       this.summary = null;
       this.cancelled = false;
     }
     this.bookingKey = bookingKey;
     this.dialog = null;
-    this.loadState = 'loading';
-    const load = await loadSignedInSummary({
-      signIn: () => this.deps.ensureSignedIn(bookingKey, 'BOOKING_REQUEST'),
-      summary: () => this.deps.api.summary(bookingKey),
-      isCurrent: () => generation === this.generation,
-    });
-    if (load.kind === 'superseded') return;
-    runInAction(() => {
-      if (load.kind === 'loaded') this.summary = load.summary;
-      this.loadState = loadStateOf(load);
-    });
+    await loadSignedInSummary(
+      this.loader,
+      { signIn: () => this.deps.ensureSignedIn(bookingKey, 'BOOKING_REQUEST'), summary: () => this.deps.api.summary(bookingKey) },
+      { loaded: (summary) => (this.summary = summary) },
+    );
   }
 
   dispose(): void {
-    this.generation += 1;
+    this.loader.dispose();
   }
 
   openCancel(): void {

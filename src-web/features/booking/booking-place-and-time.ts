@@ -1,8 +1,7 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { BookingSettings, ClinicWithDistance, DaySlots, Location, Slot } from '@contract/api/booking';
 import type { BookingApi } from '../../api/booking-api';
-import { ApiError } from '../../api/client';
-import type { LoadState } from '../../platform/load-state';
+import { Loader, type LoadState } from '../../platform/load-state';
 import { addDays, addMonths, firstDayOfWeek, monthOf, type WeekStartDay } from './booking-calendar';
 import { localDate } from '../../platform/dates';
 import { bookingFailure } from './booking-errors';
@@ -49,7 +48,10 @@ export class BookingPlaceAndTime {
   /** The patient's position and the location dialogs (booking-location.ts). */
   readonly location: BookingLocation;
   clinics: ClinicWithDistance[] = [];
-  clinicsState: LoadState = 'idle';
+  /** The clinics near the patient, the month's free days and the shown days' times: each its own load. */
+  readonly clinicsLoad = new Loader();
+  readonly monthLoad = new Loader();
+  readonly daysLoad = new Loader();
   usedDefaultLocation = false;
   selectedClinicSlug: string | null = null;
   /** A clinic named by the link (?clinic=): chosen as soon as it is listed. */
@@ -60,9 +62,7 @@ export class BookingPlaceAndTime {
   /** Month shown in the month view (YYYY-MM). */
   month: string;
   monthDays: { date: string; available: boolean }[] = [];
-  monthState: LoadState = 'idle';
   days: DaySlots[] = [];
-  daysState: LoadState = 'idle';
   selectedDate: string | null = null;
   selectedStartsAt: string | null = null;
   hold: { holdId: string; expiresAt: string; startsAt: string } | null = null;
@@ -90,7 +90,22 @@ export class BookingPlaceAndTime {
       clinicsAbort: false,
       settings: observableRef,
       location: false,
+      clinicsLoad: false,
+      monthLoad: false,
+      daysLoad: false,
     });
+  }
+
+  get clinicsState(): LoadState {
+    return this.clinicsLoad.state;
+  }
+
+  get monthState(): LoadState {
+    return this.monthLoad.state;
+  }
+
+  get daysState(): LoadState {
+    return this.daysLoad.state;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -191,27 +206,17 @@ export class BookingPlaceAndTime {
     this.clinicsAbort?.abort();
     const abort = new AbortController();
     this.clinicsAbort = abort;
-    this.clinicsState = 'loading';
-    try {
-      const response = await this.deps.api.clinics(
-        { exams: this.deps.exams.selectedSlugs, latitude: this.position?.latitude, longitude: this.position?.longitude },
-        abort.signal,
-      );
-      runInAction(() => {
+    const query = { exams: this.deps.exams.selectedSlugs, latitude: this.position?.latitude, longitude: this.position?.longitude };
+    await this.clinicsLoad.run(() => this.deps.api.clinics(query, abort.signal), {
+      loaded: (response) => {
         this.clinics = response.clinics;
         this.usedDefaultLocation = response.origin.usedDefault;
-        this.clinicsState = 'loaded';
         if (this.selectedClinicSlug && !this.clinics.some((entry) => entry.clinic.slug === this.selectedClinicSlug)) {
           this.selectedClinicSlug = null;
           this.clearTime(true);
         }
-      });
-    } catch (error) {
-      if (error instanceof ApiError && error.kind === 'canceled') return;
-      runInAction(() => {
-        this.clinicsState = 'error';
-      });
-    }
+      },
+    });
   }
 
   // ------------------------------------------------------------------------------------------
@@ -295,41 +300,22 @@ export class BookingPlaceAndTime {
     this.availabilityAbort?.abort();
     const abort = new AbortController();
     this.availabilityAbort = abort;
-    this.daysState = 'loading';
-    try {
-      const response = await this.deps.api.availability(
-        { exams: this.deps.exams.bookedSlugs, clinics: [clinic], from, days },
-        abort.signal,
-      );
-      runInAction(() => {
-        this.days = response.clinics.find((entry) => entry.clinicSlug === clinic)?.days ?? [];
-        this.daysState = 'loaded';
-      });
-    } catch (error) {
-      if (error instanceof ApiError && error.kind === 'canceled') return;
-      runInAction(() => {
-        this.days = [];
-        this.daysState = 'error';
-      });
-    }
+    const query = { exams: this.deps.exams.bookedSlugs, clinics: [clinic], from, days };
+    // A newer load of days aborts this one, whose answer the loader then drops.
+    await this.daysLoad.run(() => this.deps.api.availability(query, abort.signal), {
+      loaded: (response) => (this.days = response.clinics.find((entry) => entry.clinicSlug === clinic)?.days ?? []),
+      failed: () => void (this.days = []),
+    });
   }
 
   private async loadMonth(): Promise<void> {
     const clinic = this.selectedClinicSlug;
     if (!clinic) return;
-    this.monthState = 'loading';
-    try {
-      const response = await this.deps.api.month({ exams: this.deps.exams.bookedSlugs, clinics: [clinic], month: this.month });
-      runInAction(() => {
-        this.monthDays = response.days;
-        this.monthState = 'loaded';
-      });
-    } catch {
-      runInAction(() => {
-        this.monthDays = [];
-        this.monthState = 'error';
-      });
-    }
+    const query = { exams: this.deps.exams.bookedSlugs, clinics: [clinic], month: this.month };
+    await this.monthLoad.run(() => this.deps.api.month(query), {
+      loaded: (response) => (this.monthDays = response.days),
+      failed: () => void (this.monthDays = []),
+    });
   }
 
   /** Picks a time and holds it while the patient enters details; a taken time says so and reloads. */
@@ -399,13 +385,14 @@ export class BookingPlaceAndTime {
     this.hold = null;
     this.days = [];
     this.monthDays = [];
-    this.clinicsState = 'idle';
+    this.clinicsLoad.set('idle');
   }
 
   /** Another exam choice: clinics, times and any hold no longer fit. */
   examsChanged(): void {
     this.clinics = [];
-    this.clinicsState = 'idle';
+    this.clinicsLoad.dispose();
+    this.clinicsLoad.set('idle');
     this.selectedClinicSlug = null;
     this.clearTime(true);
   }
@@ -413,5 +400,6 @@ export class BookingPlaceAndTime {
   dispose(): void {
     this.availabilityAbort?.abort();
     this.clinicsAbort?.abort();
+    for (const load of [this.clinicsLoad, this.monthLoad, this.daysLoad]) load.dispose();
   }
 }

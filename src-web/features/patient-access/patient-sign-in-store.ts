@@ -24,6 +24,7 @@ export {
   withSharedFlag,
 } from './sign-in-rules';
 import type { PatientSubject, SessionStore } from '../../stores/session-store';
+import { LatestRun } from '../../platform/load-state';
 
 /** What the /authentication page was asked to do (docs/rules/patient-access.md#authentication-page). */
 export interface AuthenticationParams {
@@ -91,15 +92,15 @@ export class PatientSignInStore {
 
   private readonly options: PatientAccessOptions;
   private countdown: unknown = null;
-  /** Bumped by start()/dispose() so an answer for an earlier sign-in is ignored. */
-  private generation = 0;
+  /** Restarted by start()/dispose() so an answer for an earlier sign-in is ignored. */
+  private readonly runs = new LatestRun();
 
   constructor(options: PatientAccessOptions) {
     this.options = options;
-    makeAutoObservable<this, 'options' | 'countdown' | 'generation' | 'timers'>(this, {
+    makeAutoObservable<this, 'options' | 'countdown' | 'runs' | 'timers'>(this, {
       options: false,
       countdown: false,
-      generation: false,
+      runs: false,
       timers: false,
     });
   }
@@ -210,7 +211,7 @@ export class PatientSignInStore {
    */
   async start(params: AuthenticationParams): Promise<void> {
     this.reset();
-    const generation = this.generation;
+    const isCurrent = this.runs.current();
     this.params = params;
     this.dateOfBirth = params.dateOfBirth;
     this.cookiesEnabled = this.options.cookiesEnabled();
@@ -221,11 +222,11 @@ export class PatientSignInStore {
     this.step = 'checking';
     try {
       const identity = await this.options.api.session({ bookingKey, type }, { authCheck: false });
-      if (generation !== this.generation) return;
+      if (!isCurrent()) return;
       this.finish(identity);
     } catch {
       runInAction(() => {
-        if (generation === this.generation) this.step = 'details';
+        if (isCurrent()) this.step = 'details';
       });
     }
   }
@@ -241,7 +242,7 @@ export class PatientSignInStore {
       this.error = { kind: 'cookies' };
       return false;
     }
-    const generation = this.generation;
+    const isCurrent = this.runs.current();
     const contactNumber = this.contactNumber.trim();
     this.session.setLoading(true);
     try {
@@ -255,10 +256,10 @@ export class PatientSignInStore {
             ...(contactNumber ? { contactNumber } : {}),
             ...(params.shared ? { shared: true } : {}),
           });
-      if (generation !== this.generation) return false;
+      if (!isCurrent()) return false;
       this.applyTranslations(answer.roleTranslations);
       // The shared sign-in always asks for the code; without one there is nothing to confirm here.
-      if (!answer.otpRequired && params.bookingKey) return await this.confirmSession(generation, params.bookingKey, params.type);
+      if (!answer.otpRequired && params.bookingKey) return await this.confirmSession(isCurrent, params.bookingKey, params.type);
       runInAction(() => {
         this.otpChannels = answer.otpChannels;
         const asked = params.otpChannel;
@@ -276,7 +277,7 @@ export class PatientSignInStore {
       });
       return true;
     } catch (error) {
-      if (generation === this.generation) this.failWith(error, 'details');
+      if (isCurrent()) this.failWith(error, 'details');
       return false;
     }
   }
@@ -285,12 +286,12 @@ export class PatientSignInStore {
   async sendOtp(): Promise<boolean> {
     const channel = this.channel;
     if (!channel || this.resendSeconds > 0) return false;
-    const generation = this.generation;
+    const isCurrent = this.runs.current();
     this.error = null;
     this.session.setLoading(true);
     try {
       const sent = await this.options.api.sendOtp(channel);
-      if (generation !== this.generation) return false;
+      if (!isCurrent()) return false;
       runInAction(() => {
         this.destination = sent.destination;
         this.step = 'code';
@@ -300,7 +301,7 @@ export class PatientSignInStore {
       this.startCountdown(sent.resendAfterSeconds > 0 ? sent.resendAfterSeconds : this.resendDelay());
       return true;
     } catch (error) {
-      if (generation !== this.generation) return false;
+      if (!isCurrent()) return false;
       if (error instanceof ApiError && error.status === 429 && error.code === 'too_many_requests') this.startCountdown(this.resendDelay());
       this.failWith(error, 'otp-send');
       return false;
@@ -311,16 +312,16 @@ export class PatientSignInStore {
   async verifyOtp(): Promise<boolean> {
     this.touched.code = true;
     if (!this.codeValid || this.loading) return false;
-    const generation = this.generation;
+    const isCurrent = this.runs.current();
     this.error = null;
     this.session.setLoading(true);
     try {
       const identity = await this.options.api.verifyOtp(this.code.trim());
-      if (generation !== this.generation) return false;
+      if (!isCurrent()) return false;
       this.finish(identity);
       return true;
     } catch (error) {
-      if (generation === this.generation) this.failWith(error, 'otp-verify');
+      if (isCurrent()) this.failWith(error, 'otp-verify');
       return false;
     }
   }
@@ -336,7 +337,7 @@ export class PatientSignInStore {
 
   /** Stops the countdown and forgets answers still on their way (the page unmounts). */
   dispose(): void {
-    this.generation += 1;
+    this.runs.cancel();
     this.stopCountdown();
     this.session.setLoading(false);
   }
@@ -393,14 +394,14 @@ export class PatientSignInStore {
    * No one-time password needed: the session is authenticated now. Asking the authenticated
    * check once proves the browser kept the session cookie (an iframe may block it).
    */
-  private async confirmSession(generation: number, bookingKey: string, type: PatientSubject): Promise<boolean> {
+  private async confirmSession(isCurrent: () => boolean, bookingKey: string, type: PatientSubject): Promise<boolean> {
     try {
       const identity = await this.options.api.session({ bookingKey, type }, { authCheck: false });
-      if (generation !== this.generation) return false;
+      if (!isCurrent()) return false;
       this.finish(identity);
       return true;
     } catch (error) {
-      if (generation !== this.generation) return false;
+      if (!isCurrent()) return false;
       if (error instanceof ApiError && error.status === 401) this.fail({ kind: 'cookies' }, 'details');
       else this.failWith(error, 'details');
       return false;

@@ -3,7 +3,7 @@ import type { EmailPreview, EmailPreviewOptions, EmailPreviewQuery, EmailTestSen
 import type { SupportedLocale } from '@contract/api/locales';
 import { createNotificationsApi, type NotificationsApi } from './notifications-api';
 import { ApiError } from '../../api/client';
-import type { LoadState } from '../../platform/load-state';
+import { Loader, type LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 
 /** The query parameters the page reads (the spec's), each preselecting its picker. */
@@ -33,7 +33,7 @@ export class PreviewEmailStore {
   options: EmailPreviewOptions | null = null;
   query: EmailPreviewQuery | null = null;
   preview: EmailPreview | null = null;
-  loadState: LoadState = 'idle';
+  readonly loader = new Loader();
   problem: PreviewProblem | null = null;
   /** The preview's HTML as a page of its own (GET .../preview_translated_email/html), for the frame. */
   htmlUrl: string | null = null;
@@ -44,17 +44,20 @@ export class PreviewEmailStore {
 
   private readonly api: NotificationsApi;
   private params = new URLSearchParams();
-  private generation = 0;
 
   constructor(api: NotificationsApi) {
     this.api = api;
-    makeAutoObservable<this, 'api' | 'params' | 'generation'>(this, {
+    makeAutoObservable<this, 'api' | 'params'>(this, {
       api: false,
       params: false,
-      generation: false,
+      loader: false,
       preview: observableRef,
       options: observableRef,
     });
+  }
+
+  get loadState(): LoadState {
+    return this.loader.state;
   }
 
   /** The recent records the chosen template can be previewed with. */
@@ -69,53 +72,45 @@ export class PreviewEmailStore {
    * lacks takes the first choice (the template list's first, the page's language, the newest record).
    */
   async open(params: URLSearchParams, pageLocale: SupportedLocale): Promise<void> {
-    this.generation += 1;
-    const generation = this.generation;
     this.params = params;
     this.sent = null;
     this.sendProblem = null;
     this.problem = null;
-    this.loadState = 'loading';
-    try {
-      const options = this.options ?? (await this.api.previewOptions());
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.options = options;
-      });
-      const given = (name: (typeof PREVIEW_PARAMS)[number]) => params.get(name)?.trim() ?? '';
-      const template = given('template') || options.templates[0]?.name || '';
-      const lang = (given('lang') ||
-        (options.languages.includes(pageLocale) ? pageLocale : options.languages[0]) ||
-        'en') as SupportedLocale;
-      const kind = options.templates.find((entry) => entry.name === template)?.reference ?? 'booking';
-      const referenceId = given('referenceId') || options.references[kind][0]?.id || '';
-      const query = { template, lang, referenceId };
-      runInAction(() => {
-        this.query = query;
-      });
-      if (referenceId === '') {
-        runInAction(() => {
-          this.preview = null;
-          this.problem = { kind: 'noReference' };
-          this.loadState = 'error';
-        });
-        return;
-      }
-      const preview = await this.api.previewEmail(query);
-      if (generation !== this.generation) return;
-      runInAction(() => {
+    await this.loader.run(() => this.read(params, pageLocale), {
+      loaded: ({ query, preview }) => {
         this.preview = preview;
-        this.htmlUrl = this.api.previewHtmlUrl(query);
-        this.loadState = 'loaded';
-      });
-    } catch (error) {
-      if (generation !== this.generation) return;
-      runInAction(() => {
+        if (preview === null) this.problem = { kind: 'noReference' };
+        else this.htmlUrl = this.api.previewHtmlUrl(query);
+      },
+      stateAfter: ({ preview }) => (preview === null ? 'error' : 'loaded'),
+      failed: (error) => {
         this.preview = null;
         this.problem = problemOf(error);
-        this.loadState = 'error';
+      },
+    });
+  }
+
+  /**
+   * The pickers' choices (asked once) and the query they make with the address, taken in at once
+   * (the pickers stay when the preview fails), then its preview (none without a record).
+   */
+  private async read(params: URLSearchParams, pageLocale: SupportedLocale) {
+    const isCurrent = this.loader.current();
+    const options = this.options ?? (await this.api.previewOptions());
+    const given = (name: (typeof PREVIEW_PARAMS)[number]) => params.get(name)?.trim() ?? '';
+    const template = given('template') || options.templates[0]?.name || '';
+    const lang = (given('lang') || (options.languages.includes(pageLocale) ? pageLocale : options.languages[0]) || 'en') as SupportedLocale;
+    const kind = options.templates.find((entry) => entry.name === template)?.reference ?? 'booking';
+    const referenceId = given('referenceId') || options.references[kind][0]?.id || '';
+    const query: EmailPreviewQuery = { template, lang, referenceId };
+    if (isCurrent()) {
+      runInAction(() => {
+        this.options = options;
+        this.query = query;
       });
     }
+    const preview = referenceId === '' ? null : await this.api.previewEmail(query);
+    return { options, query, preview };
   }
 
   /**
@@ -165,7 +160,7 @@ export class PreviewEmailStore {
   }
 
   dispose(): void {
-    this.generation += 1;
+    this.loader.dispose();
   }
 }
 

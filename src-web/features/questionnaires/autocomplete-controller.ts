@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { LatestRun } from '../../platform/load-state';
 
 /** Lookups start at 3 characters, 400 ms after the last keystroke (docs/rules/questionnaires.md#autocomplete). */
 export const AUTOCOMPLETE_MIN_CHARS = 3;
@@ -32,7 +33,7 @@ export class AutocompleteController {
   active = -1;
 
   private timer: unknown = null;
-  private generation = 0;
+  private readonly runs = new LatestRun();
   /** The value last chosen (or given at the start): leaving the field unchanged keeps it. */
   private committed: string;
 
@@ -46,10 +47,10 @@ export class AutocompleteController {
   ) {
     this.text = initial;
     this.committed = initial;
-    makeAutoObservable<this, 'timer' | 'generation' | 'lookup' | 'commit' | 'timers' | 'source' | 'committed'>(this, {
+    makeAutoObservable<this, 'timer' | 'runs' | 'lookup' | 'commit' | 'timers' | 'source' | 'committed'>(this, {
       committed: false,
       timer: false,
-      generation: false,
+      runs: false,
       lookup: false,
       commit: false,
       timers: false,
@@ -64,7 +65,7 @@ export class AutocompleteController {
     this.timer = null;
     const query = text.trim();
     if (query.length < AUTOCOMPLETE_MIN_CHARS) {
-      this.generation += 1;
+      this.runs.cancel();
       this.suggestions = [];
       this.open = false;
       this.loading = false;
@@ -75,19 +76,19 @@ export class AutocompleteController {
 
   private async search(query: string): Promise<void> {
     this.timer = null;
-    const generation = ++this.generation;
+    const isCurrent = this.runs.start();
     this.loading = true;
     try {
       const found = await this.lookup(query, this.source);
       runInAction(() => {
-        if (generation !== this.generation) return;
+        if (!isCurrent()) return;
         this.suggestions = found;
         this.open = found.length > 0;
         this.loading = false;
       });
     } catch {
       runInAction(() => {
-        if (generation !== this.generation) return;
+        if (!isCurrent()) return;
         this.suggestions = [];
         this.open = false;
         this.loading = false;
@@ -127,7 +128,7 @@ export class AutocompleteController {
   blur(): void {
     if (this.timer !== null) this.timers.clearTimeout(this.timer);
     this.timer = null;
-    this.generation += 1;
+    this.runs.cancel();
     this.open = false;
     this.loading = false;
     this.active = -1;
@@ -144,6 +145,6 @@ export class AutocompleteController {
   dispose(): void {
     if (this.timer !== null) this.timers.clearTimeout(this.timer);
     this.timer = null;
-    this.generation += 1;
+    this.runs.cancel();
   }
 }

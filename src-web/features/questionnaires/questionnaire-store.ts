@@ -3,6 +3,7 @@ import type { OutcomeProcessingResult, Questionnaire, QuestionnaireItem, Questio
 import { ApiError } from '../../api/client';
 import { createQuestionnairesApi, type QuestionnairesApi } from '../../api/questionnaires-api';
 import type { FeatureStoreContext } from '../../stores/root-store';
+import { LatestRun } from '../../platform/load-state';
 
 export type { OutcomeProcessingResult, Questionnaire, QuestionnaireItem, QuestionnaireType } from '@contract/api/questionnaires';
 
@@ -144,14 +145,14 @@ export class QuestionnaireStore {
 
   private readonly deps: QuestionnaireStoreDeps;
   private follow: OutcomeFollower = () => undefined;
-  private generation = 0;
+  private readonly runs = new LatestRun();
 
   constructor(deps: QuestionnaireStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<this, 'deps' | 'follow' | 'generation'>(this, {
+    makeAutoObservable<this, 'deps' | 'follow' | 'runs'>(this, {
       deps: false,
       follow: false,
-      generation: false,
+      runs: false,
       queue: observableRef,
       current: observableRef,
     });
@@ -176,7 +177,7 @@ export class QuestionnaireStore {
     items: QuestionnaireItem[],
     options: { exams?: string[]; follow?: OutcomeFollower } = {},
   ): Promise<void> {
-    this.generation += 1;
+    this.runs.start();
     this.subject = subject;
     this.bookingKey = bookingKey;
     this.exams = options.exams ?? [];
@@ -197,8 +198,7 @@ export class QuestionnaireStore {
 
   /** The /questionnaires page: what is pending for an appointment or a booking request. */
   async load(subject: Exclude<QuestionnaireSubject, 'BOOKING'>, bookingKey: string, types?: QuestionnaireType[]): Promise<void> {
-    this.generation += 1;
-    const generation = this.generation;
+    const isCurrent = this.runs.start();
     this.state = 'loading';
     this.current = null;
     try {
@@ -206,10 +206,10 @@ export class QuestionnaireStore {
         subject === 'APPOINTMENT'
           ? await this.deps.api.forAppointment(bookingKey, types)
           : await this.deps.api.forBookingRequest(bookingKey, types);
-      if (generation !== this.generation) return;
+      if (!isCurrent()) return;
       await this.run(subject, bookingKey, response.questionnaires);
     } catch {
-      if (generation !== this.generation) return;
+      if (!isCurrent()) return;
       runInAction(() => {
         this.state = 'error';
       });
@@ -217,7 +217,7 @@ export class QuestionnaireStore {
   }
 
   private async openNext(): Promise<void> {
-    const generation = this.generation;
+    const isCurrent = this.runs.current();
     const next = this.queue[0];
     if (!next || this.denied) {
       runInAction(() => {
@@ -231,7 +231,7 @@ export class QuestionnaireStore {
       this.state = 'answering';
     });
     if (next.questionnaire.type === 'BOOKING_FORM') await this.wait(BOOKING_FORM_DELAY_MS);
-    if (generation !== this.generation) return;
+    if (!isCurrent()) return;
     runInAction(() => {
       this.current = next;
       this.error = null;
@@ -246,7 +246,7 @@ export class QuestionnaireStore {
     const item = this.current;
     const bookingKey = this.bookingKey;
     if (!item || !bookingKey || this.saving) return false;
-    const generation = this.generation;
+    const isCurrent = this.runs.current();
     const questionnaire = item.questionnaire;
     const kind = saveKindOf(questionnaire.type, this.subject);
     this.error = null;
@@ -279,7 +279,7 @@ export class QuestionnaireStore {
       });
       return false;
     }
-    if (generation !== this.generation) return true;
+    if (!isCurrent()) return true;
     runInAction(() => {
       this.saving = false;
       this.answeredCount += 1;
@@ -292,14 +292,14 @@ export class QuestionnaireStore {
       }
     });
     await this.follow(actions, item);
-    if (generation !== this.generation) return true;
+    if (!isCurrent()) return true;
     await this.openNext();
     return true;
   }
 
   /** The close control (showClose): the run stops here, unanswered. */
   close(): void {
-    this.generation += 1;
+    this.runs.cancel();
     this.current = null;
     this.closedUnanswered = true;
     this.state = 'done';
@@ -307,7 +307,7 @@ export class QuestionnaireStore {
 
   /** Forgets the run (leaving the page, a new exam choice). */
   reset(): void {
-    this.generation += 1;
+    this.runs.cancel();
     this.state = 'idle';
     this.queue = [];
     this.current = null;

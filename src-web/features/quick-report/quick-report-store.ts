@@ -8,6 +8,7 @@ import { safeInternalPath, safeRedirectUrl } from '../../platform/safe-url';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import { FROM_LIST, FROM_PARAM } from '../referrer-reports/public';
 import type { PortalNavigator } from '../../stores/session-store';
+import { LatestRun } from '../../platform/load-state';
 
 /**
  * Where the page stands: loading; ready (the report, and the images in one of their states);
@@ -52,17 +53,16 @@ export class QuickReportStore {
   fromList = false;
 
   private readonly deps: QuickReportStoreDeps;
-  /** Bumped by open() and dispose() so an answer or a poll for an earlier open stops. */
-  private generation = 0;
+  /** Restarted by open() and dispose() so an answer or a poll for an earlier open stops. */
+  private readonly runs = new LatestRun();
 
   constructor(deps: QuickReportStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<this, 'deps' | 'generation'>(this, { deps: false, generation: false, report: observableRef });
+    makeAutoObservable<this, 'deps' | 'runs'>(this, { deps: false, runs: false, report: observableRef });
   }
 
   async open(imsec: string | null, repositorySource: string | null, fromList = false): Promise<void> {
-    this.generation += 1;
-    const generation = this.generation;
+    const isCurrent = this.runs.start();
     this.imsec = imsec;
     this.fromList = fromList;
     this.repositorySource = repositorySource ?? DEFAULT_REPOSITORY_SOURCE;
@@ -77,24 +77,24 @@ export class QuickReportStore {
     this.state = 'loading';
     try {
       const answer = await this.deps.api.imageViewer(imsec, this.repositorySource);
-      if (generation !== this.generation || this.left(answer)) return;
+      if (!isCurrent() || this.left(answer)) return;
       const report = await this.deps.api.report(imsec);
-      if (generation !== this.generation) return;
+      if (!isCurrent()) return;
       runInAction(() => {
         this.report = report;
         this.state = 'ready';
       });
       if (answer.url !== null) this.showViewer(answer.url);
       else if (report.images === 'FAILED') this.setImages('generationError');
-      else await this.generate(generation);
+      else await this.generate(isCurrent);
     } catch (error) {
-      if (generation === this.generation) this.failWith(error);
+      if (isCurrent()) this.failWith(error);
     }
   }
 
   /** Asks for the images again after a generation error. */
   async retryImages(): Promise<void> {
-    if (this.state === 'ready') await this.generate(this.generation);
+    if (this.state === 'ready') await this.generate(this.runs.current());
   }
 
   async retry(): Promise<void> {
@@ -102,7 +102,7 @@ export class QuickReportStore {
   }
 
   dispose(): void {
-    this.generation += 1;
+    this.runs.cancel();
   }
 
   /** The report PDF's link: inline (view) or as an attachment (download). */
@@ -123,7 +123,7 @@ export class QuickReportStore {
     return paths.inLayoutOf(this.deps.navigator().currentUrl(), path);
   }
 
-  private async generate(generation: number): Promise<void> {
+  private async generate(isCurrent: () => boolean): Promise<void> {
     const imsec = this.imsec;
     const report = this.report;
     if (imsec === null || report === null) return;
@@ -135,15 +135,15 @@ export class QuickReportStore {
         repositorySource: this.repositorySource,
       });
       const deadline = this.deps.now() + IMAGE_GENERATION_WAIT_MS;
-      while (generation === this.generation) {
+      while (isCurrent()) {
         if (images === 'FAILED' || this.deps.now() >= deadline) {
           this.setImages('generationError');
           return;
         }
         await this.deps.sleep(IMAGE_GENERATION_POLL_MS);
-        if (generation !== this.generation) return;
+        if (!isCurrent()) return;
         const answer = await this.deps.api.imageViewer(imsec, this.repositorySource);
-        if (generation !== this.generation || this.left(answer)) return;
+        if (!isCurrent() || this.left(answer)) return;
         if (answer.url !== null) {
           this.showViewer(answer.url);
           return;
@@ -151,7 +151,7 @@ export class QuickReportStore {
         images = answer.images ?? 'GENERATING';
       }
     } catch (error) {
-      if (generation !== this.generation) return;
+      if (!isCurrent()) return;
       if (error instanceof ApiError && (error.status === 403 || error.code === 'image_link_expired')) this.failWith(error);
       else this.setImages('generationError');
     }

@@ -3,6 +3,7 @@ import type { FeedbackQuestionnaire } from '@contract/api/referrer-feedback';
 import { ApiError } from '../../api/client';
 import { createReferrerFeedbackApi, type FeedbackCredentials, type ReferrerFeedbackApi } from './referrer-feedback-api';
 import type { FeatureStoreContext } from '../../stores/root-store';
+import { LatestRun } from '../../platform/load-state';
 
 /**
  * The feedback page's states (docs/rules/referrers.md#the-pages): loading; error (feedback switched
@@ -43,24 +44,24 @@ export class ReportFeedbackStore {
 
   private credentials: FeedbackCredentials | null = null;
   private timer: number | null = null;
-  private generation = 0;
+  private readonly runs = new LatestRun();
 
   constructor(
     private readonly api: ReferrerFeedbackApi,
     private readonly win: FeedbackWindow,
   ) {
-    makeAutoObservable<this, 'api' | 'win' | 'credentials' | 'timer' | 'generation'>(this, {
+    makeAutoObservable<this, 'api' | 'win' | 'credentials' | 'timer' | 'runs'>(this, {
       api: false,
       win: false,
       credentials: false,
       timer: false,
-      generation: false,
+      runs: false,
     });
   }
 
   /** Opens the page for its query; a later open wins over an earlier one still loading. */
   async open(input: FeedbackPageInput): Promise<void> {
-    const generation = ++this.generation;
+    const isCurrent = this.runs.start();
     this.stopTimer();
     this.questionnaire = null;
     this.surveyOpen = false;
@@ -81,14 +82,14 @@ export class ReportFeedbackStore {
     try {
       const answer = await this.api.questionnaire(this.credentials);
       runInAction(() => {
-        if (generation !== this.generation) return;
+        if (!isCurrent()) return;
         this.questionnaire = answer.questionnaire;
         this.state = answer.alreadyProvided || answer.questionnaire === null ? 'alreadyProvided' : 'questionnaire';
         this.surveyOpen = this.state === 'questionnaire';
       });
     } catch {
       runInAction(() => {
-        if (generation === this.generation) this.state = 'error';
+        if (isCurrent()) this.state = 'error';
       });
     }
   }
@@ -141,7 +142,7 @@ export class ReportFeedbackStore {
 
   /** Leaving the page: answers on their way and the countdown change nothing. */
   dispose(): void {
-    this.generation += 1;
+    this.runs.cancel();
     this.stopTimer();
   }
 

@@ -9,7 +9,7 @@ import {
   type SHARE_TYPES,
 } from '@contract/api/result-shares';
 import { createResultSharesApi, toShareFailure, type ResultSharesApi, type ShareField, type ShareFieldProblem } from './result-shares-api';
-import type { LoadState } from '../../platform/load-state';
+import { Loader, type LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 
 /**
@@ -75,7 +75,7 @@ export interface ShareDialogDeps {
 
 export class ShareDialogStore {
   list: ShareList | null = null;
-  loadState: LoadState = 'idle';
+  readonly loader = new Loader();
   contactDetails = '';
   contactName = '';
   note = '';
@@ -97,7 +97,11 @@ export class ShareDialogStore {
     readonly bookingKey: string,
     readonly type: ShareType,
   ) {
-    makeAutoObservable<ShareDialogStore, 'deps'>(this, { deps: false, bookingKey: false, type: false });
+    makeAutoObservable<ShareDialogStore, 'deps'>(this, { deps: false, bookingKey: false, type: false, loader: false });
+  }
+
+  get loadState(): LoadState {
+    return this.loader.state;
   }
 
   get smsEnabled(): boolean {
@@ -192,19 +196,11 @@ export class ShareDialogStore {
   }
 
   async load(): Promise<void> {
-    this.loadState = 'loading';
-    try {
-      const list = await this.deps.api.list(this.bookingKey);
-      runInAction(() => {
-        this.list = list;
-        this.loadState = 'loaded';
-      });
-    } catch (error) {
-      runInAction(() => {
-        // A 401 has already sent the patient to sign in; anything else says so with Try again.
-        this.loadState = toShareFailure(error).kind === 'signedOut' ? 'idle' : 'error';
-      });
-    }
+    await this.loader.run(() => this.deps.api.list(this.bookingKey), {
+      loaded: (list) => (this.list = list),
+      // A 401 has already sent the patient to sign in; anything else says so with Try again.
+      failed: (error) => (toShareFailure(error).kind === 'signedOut' ? 'idle' : 'error'),
+    });
   }
 
   /** Share: every problem shows; when there is none the share is sent. True when it was shared. */

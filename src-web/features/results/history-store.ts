@@ -1,4 +1,5 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import { Loader } from '../../platform/load-state';
 import type { HistoryAppointment } from '@contract/api/results';
 import { ApiError } from '../../api/client';
 import { createResultsApi, type ResultsApi } from '../../api/results-api';
@@ -30,45 +31,36 @@ export class HistoryItem {
  */
 export class HistoryStore {
   bookingKey: string | null = null;
-  loading = false;
-  failed = false;
   /** The earlier appointments, newest first as the server sends them; null before they arrived. */
   items: HistoryItem[] | null = null;
+  readonly loader = new Loader();
 
   private readonly deps: HistoryStoreDeps;
-  /** Bumped by start() and dispose() so an answer for an earlier page is ignored. */
-  private generation = 0;
 
   constructor(deps: HistoryStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<this, 'deps' | 'generation'>(this, { deps: false, generation: false, items: observableRef });
+    makeAutoObservable<this, 'deps'>(this, { deps: false, loader: false, items: observableRef });
+  }
+
+  get loading(): boolean {
+    return this.loader.state === 'loading';
+  }
+
+  get failed(): boolean {
+    return this.loader.state === 'error';
   }
 
   /** Loads the history of the signed-in booking's patient. */
   async start(bookingKey: string): Promise<void> {
-    this.generation += 1;
-    const generation = this.generation;
     if (this.bookingKey !== bookingKey) this.items = null;
     this.bookingKey = bookingKey;
-    this.loading = true;
-    this.failed = false;
-    try {
-      const answer = await this.deps.api.history(bookingKey);
-      if (generation !== this.generation) return;
-      runInAction(() => {
+    await this.loader.run(() => this.deps.api.history(bookingKey), {
+      loaded: (answer) => {
         this.items = answer.historyAppointments.map((appointment) => new HistoryItem(appointment, this.deps.now(), this.newOpener()));
-      });
-    } catch (error) {
-      runInAction(() => {
-        if (generation !== this.generation) return;
-        // A 401 went to sign-in already (the client's rule).
-        if (!(error instanceof ApiError && error.status === 401)) this.failed = true;
-      });
-    } finally {
-      runInAction(() => {
-        if (generation === this.generation) this.loading = false;
-      });
-    }
+      },
+      // A 401 went to sign-in already (the client's rule): no load error on the way.
+      failed: (error) => (error instanceof ApiError && error.status === 401 ? 'idle' : 'error'),
+    });
   }
 
   /** Tries the load again after a failure. */
@@ -78,8 +70,8 @@ export class HistoryStore {
 
   /** Forgets answers still on their way (the page unmounts). */
   dispose(): void {
-    this.generation += 1;
-    this.loading = false;
+    this.loader.dispose();
+    this.loader.set('idle');
   }
 
   /** A history report's PDF link (inline or download). */
@@ -89,21 +81,21 @@ export class HistoryStore {
 
   /** Opens an earlier report's images; a stale link is renewed by loading the history again. */
   async openImages(item: HistoryItem, label?: string): Promise<void> {
-    const generation = this.generation;
+    const isCurrent = this.loader.current();
     await item.images.open({
       link: () => item.appointment.imageViewerLink,
       receivedAt: () => item.receivedAt,
-      reload: () => this.reloadLink(item, generation),
-      isCurrent: () => generation === this.generation,
+      reload: () => this.reloadLink(item, isCurrent),
+      isCurrent,
       label: label === undefined ? undefined : () => label,
     });
   }
 
-  private async reloadLink(item: HistoryItem, generation: number): Promise<string | null> {
+  private async reloadLink(item: HistoryItem, isCurrent: () => boolean): Promise<string | null> {
     const bookingKey = this.bookingKey;
     if (bookingKey === null) return null;
     const answer = await this.deps.api.history(bookingKey);
-    if (generation !== this.generation) return null;
+    if (!isCurrent()) return null;
     const again = answer.historyAppointments.find((appointment) => appointment.resultId === item.appointment.resultId);
     if (again === undefined) return null;
     runInAction(() => {

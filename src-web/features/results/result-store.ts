@@ -1,8 +1,8 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { PatientResult } from '@contract/api/results';
 import { createResultsApi, type ResultsApi } from '../../api/results-api';
-import type { LoadState } from '../../platform/load-state';
-import { loadSignedInSummary, loadStateOf } from '../../platform/signed-in-summary';
+import { Loader, type LoadState } from '../../platform/load-state';
+import { loadSignedInSummary } from '../../platform/signed-in-summary';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { PortalNavigator } from '../../stores/session-store';
 import { browserWindowOf, ImageOpener, type BrowserWindow, type ImagesProblem } from './image-opener';
@@ -32,47 +32,41 @@ export class ResultStore {
   bookingKey: string | null = null;
   type: ResultSignInType = 'APPOINTMENT_RESULTS';
   result: PatientResult | null = null;
-  loadState: LoadState = 'idle';
+  readonly loader = new Loader();
   /** Opening the released report's images. */
   readonly images: ImageOpener;
 
   private readonly deps: ResultStoreDeps;
-  /** Bumped by open() and dispose() so an answer for an earlier open is ignored. */
-  private generation = 0;
   /** When (browser clock) the current result, and so its image link, arrived. */
   private receivedAt = 0;
 
   constructor(deps: ResultStoreDeps) {
     this.deps = deps;
     this.images = new ImageOpener({ imageViewer: (link) => deps.api.imageViewer(link), ...deps });
-    makeAutoObservable<this, 'deps' | 'generation' | 'receivedAt'>(this, {
+    makeAutoObservable<this, 'deps' | 'receivedAt'>(this, {
       deps: false,
       images: false,
-      generation: false,
+      loader: false,
       receivedAt: false,
       result: observableRef,
     });
   }
 
+  get loadState(): LoadState {
+    return this.loader.state;
+  }
+
   /** Opens the page for a booking: the authenticated check for the type (sign-in when needed), then the result. */
   async open(bookingKey: string, type: ResultSignInType): Promise<void> {
-    this.generation += 1;
-    const generation = this.generation;
     if (this.bookingKey !== bookingKey || this.type !== type) this.result = null;
     this.bookingKey = bookingKey;
     this.type = type;
     this.images.reset();
-    this.loadState = 'loading';
-    const load = await loadSignedInSummary({
-      signIn: () => this.deps.ensureSignedIn(bookingKey, type),
-      summary: () => this.deps.api.result(bookingKey),
-      isCurrent: () => generation === this.generation,
-    });
-    if (load.kind === 'superseded') return;
-    runInAction(() => {
-      if (load.kind === 'loaded') this.received(load.summary);
-      this.loadState = loadStateOf(load);
-    });
+    await loadSignedInSummary(
+      this.loader,
+      { signIn: () => this.deps.ensureSignedIn(bookingKey, type), summary: () => this.deps.api.result(bookingKey) },
+      { loaded: (result) => this.received(result) },
+    );
   }
 
   /** Tries the load again after a failure. */
@@ -82,7 +76,7 @@ export class ResultStore {
 
   /** Forgets answers still on their way (the page unmounts). */
   dispose(): void {
-    this.generation += 1;
+    this.loader.dispose();
     this.images.reset();
   }
 
@@ -109,12 +103,12 @@ export class ResultStore {
   async openImages(label?: string): Promise<void> {
     const bookingKey = this.bookingKey;
     if (bookingKey === null) return;
-    const generation = this.generation;
+    const isCurrent = this.loader.current();
     await this.images.open({
       link: () => this.imageViewerLink,
       receivedAt: () => this.receivedAt,
-      reload: () => this.reloadLink(bookingKey, generation),
-      isCurrent: () => generation === this.generation,
+      reload: () => this.reloadLink(bookingKey, isCurrent),
+      isCurrent,
       label: label === undefined ? undefined : () => label,
     });
   }
@@ -125,9 +119,9 @@ export class ResultStore {
   }
 
   /** The result again, for a new image link; null when this open is over or the result has no link any more. */
-  private async reloadLink(bookingKey: string, generation: number): Promise<string | null> {
+  private async reloadLink(bookingKey: string, isCurrent: () => boolean): Promise<string | null> {
     const result = await this.deps.api.result(bookingKey);
-    if (generation !== this.generation) return null;
+    if (!isCurrent()) return null;
     runInAction(() => this.received(result));
     return this.imageViewerLink;
   }

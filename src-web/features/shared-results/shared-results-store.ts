@@ -1,4 +1,5 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import { Loader } from '../../platform/load-state';
 import type { SharedResults } from '@contract/api/result-shares';
 import { ApiError } from '../../api/client';
 import { createResultsApi } from '../../api/results-api';
@@ -43,24 +44,30 @@ export class SharedResultItem {
  * revoked or run out (410, on any request) sends the contact to /deny with its message.
  */
 export class SharedResultsStore {
-  state: SharedPageState = 'idle';
   shared: SharedResults | null = null;
   items: SharedResultItem[] = [];
+  readonly loader = new Loader();
+  /** The page left its load behind: an incomplete link, or on the way to sign in or /deny. */
+  private ended: 'badLink' | 'leaving' | null = null;
 
   private readonly deps: SharedResultsStoreDeps;
   private token: string | null = null;
-  /** Bumped by open() and dispose() so an answer for an earlier open is ignored. */
-  private generation = 0;
 
   constructor(deps: SharedResultsStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<this, 'deps' | 'token' | 'generation'>(this, {
+    makeAutoObservable<this, 'deps' | 'token'>(this, {
       deps: false,
       token: false,
-      generation: false,
+      loader: false,
       shared: observableRef,
       items: observableRef,
     });
+  }
+
+  /** A reload of results already shown keeps them on the page (no spinner). */
+  get state(): SharedPageState {
+    if (this.ended !== null) return this.ended;
+    return this.loader.state === 'loading' && this.shared !== null ? 'loaded' : this.loader.state;
   }
 
   /**
@@ -68,7 +75,8 @@ export class SharedResultsStore {
    * is refused; either way the fragment leaves the address bar (replaced, so Back does not bring it).
    */
   async open(hash: string): Promise<void> {
-    this.generation += 1;
+    this.loader.dispose();
+    this.ended = null;
     const fragment = tokenFromFragment(hash);
     if (fragment.kind === 'token') storeShareToken(this.deps.storage, fragment.token);
     if (fragment.kind === 'garbled') forgetShareToken(this.deps.storage);
@@ -78,7 +86,7 @@ export class SharedResultsStore {
     }
     if (fragment.kind === 'garbled') {
       this.token = null;
-      this.state = 'badLink';
+      this.ended = 'badLink';
       return;
     }
     this.token = fragment.kind === 'token' ? fragment.token : readShareToken(this.deps.storage);
@@ -92,7 +100,7 @@ export class SharedResultsStore {
 
   /** Forgets answers still on their way (the page unmounts). */
   dispose(): void {
-    this.generation += 1;
+    this.loader.dispose();
   }
 
   /** A shared report's PDF link (inline or download). */
@@ -105,44 +113,35 @@ export class SharedResultsStore {
    * tab, and this page leaves for /deny when the share was revoked or ran out meanwhile.
    */
   async recheck(): Promise<void> {
-    const generation = this.generation;
+    const isCurrent = this.loader.current();
     try {
       await this.deps.api.sharedResults();
     } catch (error) {
-      if (generation === this.generation) this.leaveFor(error);
+      if (isCurrent()) this.leaveFor(error);
     }
   }
 
   /** Opens a shared report's images; a stale link is renewed by loading the shared results again. */
   async openImages(item: SharedResultItem): Promise<void> {
-    const generation = this.generation;
+    const isCurrent = this.loader.current();
     await item.images.open({
       link: () => item.result.imageViewerLink,
       receivedAt: () => item.receivedAt,
-      reload: () => this.reloadLink(item, generation),
-      isCurrent: () => generation === this.generation,
+      reload: () => this.reloadLink(item, isCurrent),
+      isCurrent,
       handled: (error) => this.leaveFor(error),
     });
   }
 
   private async load(): Promise<void> {
-    const generation = this.generation;
-    if (this.shared === null) this.state = 'loading';
-    try {
-      const shared = await this.deps.api.sharedResults();
-      if (generation !== this.generation) return;
-      runInAction(() => {
+    await this.loader.run(() => this.deps.api.sharedResults(), {
+      loaded: (shared) => {
         this.shared = shared;
         const now = this.deps.now();
         this.items = shared.results.map((result) => new SharedResultItem(result, now, this.newOpener()));
-        this.state = 'loaded';
-      });
-    } catch (error) {
-      runInAction(() => {
-        if (generation !== this.generation || this.leaveFor(error)) return;
-        this.state = 'error';
-      });
-    }
+      },
+      failed: (error) => void this.leaveFor(error),
+    });
   }
 
   /**
@@ -153,7 +152,7 @@ export class SharedResultsStore {
     if (!(error instanceof ApiError) || error.kind !== 'http') return false;
     if (error.status === 401) {
       if (this.token === null) {
-        this.state = 'badLink';
+        this.ended = 'badLink';
         return true;
       }
       this.go(paths.authentication({ returnUrl: this.local(paths.sharedResults()), shared: true }));
@@ -172,13 +171,13 @@ export class SharedResultsStore {
   }
 
   private go(path: string): void {
-    this.state = 'leaving';
+    this.ended = 'leaving';
     this.deps.navigator().navigate(this.local(path), { replace: true });
   }
 
-  private async reloadLink(item: SharedResultItem, generation: number): Promise<string | null> {
+  private async reloadLink(item: SharedResultItem, isCurrent: () => boolean): Promise<string | null> {
     const shared = await this.deps.api.sharedResults();
-    if (generation !== this.generation) return null;
+    if (!isCurrent()) return null;
     const again = shared.results.find((result) => result.resultId === item.result.resultId);
     if (again === undefined) return null;
     runInAction(() => {

@@ -3,6 +3,7 @@ import type { UnsubscribeStatus } from '@contract/api/unsubscribe';
 import { ApiError } from '../../api/client';
 import { createUnsubscribeApi, type UnsubscribeApi } from './unsubscribe-api';
 import type { FeatureStoreContext } from '../../stores/root-store';
+import { Loader, type LoadState } from '../../platform/load-state';
 
 /**
  * The unsubscribe page, /unsubscribe?token=… (docs/rules/notifications.md#unsubscribe): it reads
@@ -16,44 +17,45 @@ export type UnsubscribeState = 'idle' | 'loading' | 'ready' | 'invalid' | 'faile
 /** What the last button press did, for the outcome message (null before any). */
 export type UnsubscribeOutcome = 'unsubscribed' | 'resubscribed' | 'actionFailed' | null;
 
+/** The page's words for where the link's check stands. */
+const PAGE_STATE_OF: Record<LoadState, UnsubscribeState> = { idle: 'idle', loading: 'loading', loaded: 'ready', error: 'failed' };
+
 export class UnsubscribeStore {
-  state: UnsubscribeState = 'idle';
   status: UnsubscribeStatus | null = null;
   outcome: UnsubscribeOutcome = null;
   /** Bumped with every outcome, so the page moves focus to it even when the same outcome comes twice. */
   outcomeCount = 0;
   saving = false;
 
+  readonly loader = new Loader();
+  /** No token, or the server refused it (now or on a button). */
+  private refused = false;
   private token: string | null = null;
   private readonly api: UnsubscribeApi;
 
   constructor(api: UnsubscribeApi) {
     this.api = api;
-    makeAutoObservable<this, 'api' | 'token'>(this, { api: false, token: false });
+    makeAutoObservable<this, 'api' | 'token'>(this, { api: false, token: false, loader: false });
+  }
+
+  get state(): UnsubscribeState {
+    return this.refused ? 'invalid' : PAGE_STATE_OF[this.loader.state];
   }
 
   async open(token: string | null): Promise<void> {
     this.token = token;
     this.status = null;
     this.outcome = null;
+    this.refused = false;
     if (token === null || token.trim() === '') {
-      this.state = 'invalid';
+      this.loader.dispose();
+      this.refused = true;
       return;
     }
-    this.state = 'loading';
-    try {
-      const status = await this.api.status(token);
-      runInAction(() => {
-        if (this.token !== token) return;
-        this.status = status;
-        this.state = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        if (this.token !== token) return;
-        this.state = isRefusedLink(error) ? 'invalid' : 'failed';
-      });
-    }
+    await this.loader.run(() => this.api.status(token), {
+      loaded: (status) => (this.status = status),
+      failed: (error) => void (this.refused = isRefusedLink(error)),
+    });
   }
 
   retry(): Promise<void> {
@@ -81,7 +83,7 @@ export class UnsubscribeStore {
     } catch (error) {
       runInAction(() => {
         // A link refused now (it ran out while the page was open) reads like one refused at once.
-        if (isRefusedLink(error)) this.state = 'invalid';
+        if (isRefusedLink(error)) this.refused = true;
         this.settle('actionFailed');
       });
     } finally {
