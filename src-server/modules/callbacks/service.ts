@@ -16,6 +16,7 @@ import type { Captcha } from '../../platform/captcha/captcha';
 import { captchaRequired } from '../../platform/captcha/captcha';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, isAppError, notFound } from '../../platform/errors';
+import { queueListedEntry, queueMarkedEntry, queueNote } from '../../platform/staff-queue-audit';
 import { createOutboxRepository } from '../../platform/outbox/outbox-repository';
 import { callbackRequestedMail, MAIL_KINDS, mailContext } from '../notifications/public';
 import { createCallbackLimiter, DEFAULT_CALLBACK_LIMITS, type CallbackLimits } from './callback-limits';
@@ -149,32 +150,18 @@ export function createCallbackService(deps: CallbackServiceDeps) {
     /** The staff queue; the audit row says who read it and how many, never whose requests. */
     async list(staffRef: string): Promise<StaffCallbackList> {
       const { rows, openTotal } = await repository.queue(STAFF_CALLBACK_LIST_CAPS);
-      await audit.record({
-        actor: staffRef,
-        action: 'staff_callbacks_listed',
-        subjectType: null,
-        subjectId: null,
-        details: { listed: rows.length, open: openTotal },
-        now: clock.now(),
-      });
+      await audit.record(queueListedEntry(staffRef, 'staff_callbacks_listed', { listed: rows.length, open: openTotal }, clock.now()));
       return { items: rows.map(toStaffCallback), openTotal };
     },
 
     /** Marks a request called (404 unknown, 409 already called); the note is kept on the request, not in the audit. */
     async markCalled(staff: { ref: string; name: string }, id: string, body: MarkCallbackCalled): Promise<void> {
       const now = clock.now();
-      const note = body.note === undefined || body.note === '' ? null : body.note;
+      const note = queueNote(body.note);
       const outcome = await repository.markCalled(id, { at: now, byRef: staff.ref, byName: staff.name, note });
       if (outcome === null) throw notFound(CALLBACK_MESSAGES.notFound);
       if (outcome === 'already') throw conflict(CALLBACK_MESSAGES.alreadyCalled);
-      await audit.record({
-        actor: staff.ref,
-        action: 'callback_request_called',
-        subjectType: 'callback_request',
-        subjectId: id,
-        details: { note: note !== null },
-        now,
-      });
+      await audit.record(queueMarkedEntry(staff.ref, 'callback_request_called', { type: 'callback_request', id }, note, now));
     },
   };
 }

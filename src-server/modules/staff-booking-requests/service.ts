@@ -10,6 +10,7 @@ import { createAuditLogRepository } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { conflict, notFound } from '../../platform/errors';
+import { queueListedEntry, queueMarkedEntry, queueNote } from '../../platform/staff-queue-audit';
 import { formDetailsOfMany } from '../booking/public';
 import { createStaffBookingRequestsRepository, type ExamRow, type QueueRow, type ReferralFileRow } from './repository';
 
@@ -37,35 +38,23 @@ export function createStaffBookingRequests(deps: { db: Database; clock: Clock })
         const item = toItem(row, own, files);
         return item === null ? [] : [{ ...item, formDetails: formDetails.get(row.booking_key) ?? null }];
       });
-      await audit.record({
-        actor: staffRef,
-        action: 'staff_booking_requests_listed',
-        subjectType: null,
-        subjectId: null,
-        details: { listed: items.length, open: openTotal },
-        now: deps.clock.now(),
-      });
+      await audit.record(
+        queueListedEntry(staffRef, 'staff_booking_requests_listed', { listed: items.length, open: openTotal }, deps.clock.now()),
+      );
       return { items, openTotal };
     },
 
     /** Marks a request handled (404 unknown, 409 already handled or cancelled); the note stays on the request, not in the audit. */
     async markHandled(staff: { ref: string; name: string }, bookingKey: string, body: MarkBookingRequestHandled): Promise<void> {
       const now = deps.clock.now();
-      const note = body.note === undefined || body.note === '' ? null : body.note;
+      const note = queueNote(body.note);
       const marked = await repository.markHandled(bookingKey, { at: now, byRef: staff.ref, byName: staff.name, note });
       if (marked === null) throw notFound(STAFF_BOOKING_REQUEST_MESSAGES.notFound);
       const { outcome, requestId } = marked;
       if (outcome === 'already') throw conflict(STAFF_BOOKING_REQUEST_MESSAGES.alreadyHandled);
       if (outcome === 'cancelled') throw conflict(STAFF_BOOKING_REQUEST_MESSAGES.cancelled);
-      await audit.record({
-        actor: staff.ref,
-        action: 'booking_request_handled',
-        // The row id, never the booking key (it grants the patient's access).
-        subjectType: 'booking_request',
-        subjectId: requestId,
-        details: { note: note !== null },
-        now,
-      });
+      // The row id, never the booking key (it grants the patient's access).
+      await audit.record(queueMarkedEntry(staff.ref, 'booking_request_handled', { type: 'booking_request', id: requestId }, note, now));
     },
   };
 }
