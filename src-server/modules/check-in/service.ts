@@ -67,6 +67,43 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     return appointment;
   }
 
+  /** A check-in without the form (at a kiosk, or in simple mode): no referral, Medicare number or gender. */
+  async function insertFormlessCheckIn(appointmentId: string, channel: 'KIOSK' | 'DIGITAL', now: Date, tx: Queryable): Promise<void> {
+    await repository.insert(
+      {
+        appointmentId,
+        channel,
+        referringDoctorId: null,
+        referralDate: null,
+        medicareNumber: null,
+        medicareReference: null,
+        gender: null,
+        now,
+      },
+      tx,
+    );
+  }
+
+  /** Each step of a check-in is audited on its appointment, with the channel it came by. */
+  async function auditCheckIn(
+    step: { actor: string; action: 'check_in.prepared' | 'check_in.requested'; channel: 'KIOSK' | 'DIGITAL' },
+    appointmentId: string,
+    now: Date,
+    tx: Queryable,
+  ): Promise<void> {
+    await audit.record(
+      {
+        actor: step.actor,
+        action: step.action,
+        subjectType: 'appointment',
+        subjectId: appointmentId,
+        details: { channel: step.channel },
+        now,
+      },
+      tx,
+    );
+  }
+
   async function statusOf(appointment: CheckInAppointmentRow, settings: CheckInSettingsRow, tx: Queryable = db): Promise<CheckInStatus> {
     const window = checkInWindow(new Date(appointment.starts_at), settings.prior_minutes, clock.now());
     const referral = await repository.referral(appointment.booking_key, tx);
@@ -156,19 +193,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
           });
         }
         const now = clock.now();
-        await repository.insert(
-          {
-            appointmentId,
-            channel: 'KIOSK',
-            referringDoctorId: null,
-            referralDate: null,
-            medicareNumber: null,
-            medicareReference: null,
-            gender: null,
-            now,
-          },
-          tx,
-        );
+        await insertFormlessCheckIn(appointmentId, 'KIOSK', now, tx);
         await handoffs.enqueue(
           {
             appointmentId,
@@ -185,17 +210,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
           now,
           tx,
         );
-        await audit.record(
-          {
-            actor: 'patient',
-            action: 'check_in.requested',
-            subjectType: 'appointment',
-            subjectId: appointmentId,
-            details: { channel: 'KIOSK' },
-            now,
-          },
-          tx,
-        );
+        await auditCheckIn({ actor: 'patient', action: 'check_in.requested', channel: 'KIOSK' }, appointmentId, now, tx);
         return statusOf(appointment, settings, tx);
       });
     },
@@ -260,17 +275,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
           now,
           tx,
         );
-        await audit.record(
-          {
-            actor: auditActor(actor),
-            action: 'check_in.prepared',
-            subjectType: 'appointment',
-            subjectId: appointmentId,
-            details: { channel: 'DIGITAL' },
-            now,
-          },
-          tx,
-        );
+        await auditCheckIn({ actor: auditActor(actor), action: 'check_in.prepared', channel: 'DIGITAL' }, appointmentId, now, tx);
         return statusOf(appointment, settings, tx);
       });
     },
@@ -284,19 +289,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
         if (['CHECKING_IN', 'CHECKED_IN', 'FAILED'].includes(before.state)) return before;
         if (settings.simple_mode) {
           assertCanStart(appointment, before);
-          await repository.insert(
-            {
-              appointmentId,
-              channel: 'DIGITAL',
-              referringDoctorId: null,
-              referralDate: null,
-              medicareNumber: null,
-              medicareReference: null,
-              gender: null,
-              now: clock.now(),
-            },
-            tx,
-          );
+          await insertFormlessCheckIn(appointmentId, 'DIGITAL', clock.now(), tx);
         } else if (before.state !== 'PREPARED') {
           throw conflict(CHECK_IN_TEXTS.notPrepared, { state: before.state });
         }
@@ -315,17 +308,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
           now,
           tx,
         );
-        await audit.record(
-          {
-            actor: auditActor(actor),
-            action: 'check_in.requested',
-            subjectType: 'appointment',
-            subjectId: appointmentId,
-            details: { channel: 'DIGITAL' },
-            now,
-          },
-          tx,
-        );
+        await auditCheckIn({ actor: auditActor(actor), action: 'check_in.requested', channel: 'DIGITAL' }, appointmentId, now, tx);
         return statusOf(appointment, settings, tx);
       });
     },
