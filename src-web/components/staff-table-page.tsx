@@ -2,6 +2,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { StaffLoadProblem } from '../api/staff-load-problem';
 import { useStores } from '../stores/use-stores';
+import { Page } from './page';
 import { PageLoadState } from './page-load-state';
 import { StaffSignInNotice } from './staff-sign-in-action';
 
@@ -65,3 +66,30 @@ export const StaffTableStates = observer(function StaffTableStates({
   if (!store.loaded) return loading;
   return <Suspense fallback={loading}>{children}</Suspense>;
 });
+
+/**
+ * A staff table page (the queues, the referrers' feedback): its title and introduction above the
+ * shared states (StaffTableStates), the table's workspace once loaded.
+ */
+export function StaffTablePage({
+  title,
+  intro,
+  className,
+  children,
+  ...states
+}: {
+  title: string;
+  intro: string;
+  className: string;
+  store: StaffTableStore;
+  texts: StaffTableTexts;
+  arrive?: () => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <Page title={title} className={className}>
+      <p>{intro}</p>
+      <StaffTableStates {...states}>{children}</StaffTableStates>
+    </Page>
+  );
+}

@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { AntdScope } from '../../components/antd-scope';
-import { Page } from '../../components/page';
-import { StaffTableStates } from '../../components/staff-table-page';
+import { StaffTablePage } from '../../components/staff-table-page';
 import { useStaffFeedbackTexts } from '../../i18n/staff-feedback-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
@@ -35,22 +34,22 @@ export const StaffFeedbackPage = observer(function StaffFeedbackPage() {
   const textsReady = useStaffFeedbackTexts(root.i18n.i18n, root.i18n.locale);
   if (!textsReady) return <LoadingOverlay />;
   return (
-    <Page title={t('staffFeedback.title')} className="pp-staff-feedback">
-      <p>{t('staffFeedback.intro')}</p>
-      <StaffTableStates
-        store={store}
-        arrive={() => store.load(1)}
-        texts={{
-          signInNeeded: t('staffFeedback.signInNeeded'),
-          signIn: t('staffFeedback.signIn'),
-          roleNeeded: t('staffFeedback.roleNeeded'),
-          unavailable:
-            store.filterProblem === null ? t('staffFeedback.unavailable') : t('staffFeedback.badFilter', { reason: store.filterProblem }),
-          retry: t('staffFeedback.retry'),
-        }}
-      >
-        <Workspace store={store} />
-      </StaffTableStates>
-    </Page>
+    <StaffTablePage
+      title={t('staffFeedback.title')}
+      intro={t('staffFeedback.intro')}
+      className="pp-staff-feedback"
+      store={store}
+      arrive={() => store.load(1)}
+      texts={{
+        signInNeeded: t('staffFeedback.signInNeeded'),
+        signIn: t('staffFeedback.signIn'),
+        roleNeeded: t('staffFeedback.roleNeeded'),
+        unavailable:
+          store.filterProblem === null ? t('staffFeedback.unavailable') : t('staffFeedback.badFilter', { reason: store.filterProblem }),
+        retry: t('staffFeedback.retry'),
+      }}
+    >
+      <Workspace store={store} />
+    </StaffTablePage>
   );
 });

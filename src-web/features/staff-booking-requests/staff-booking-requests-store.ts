@@ -1,22 +1,19 @@
-import {
-  BOOKING_REQUEST_HANDLED_NOTE_MAX,
-  type StaffBookingRequest,
-  type StaffBookingRequestList,
-} from '@contract/api/staff-booking-requests';
-import { StaffQueueStore } from '../../components/staff-queue-store';
-import type { FeatureStoreContext } from '../../stores/root-store';
-import { createStaffBookingRequestsApi } from './staff-booking-requests-api';
+import * as requests from '@contract/api/staff-booking-requests';
+import { staffQueueStoreOf } from '../../components/staff-queue-api';
+import type { StaffQueueStore } from '../../components/staff-queue-store';
+import type { FeatureStoreFactory } from '../../stores/root-store';
 
 /**
  * /staff/booking-requests (docs/rules/booking.md#the-staff-queue): the requests as the server
- * orders them (open oldest first, then the latest handled or cancelled), and "Mark handled".
+ * orders them (open oldest first, then the latest handled or cancelled), and "Mark handled"
+ * (staff, admin; src-contract/api/staff-booking-requests.ts).
  */
-export type StaffBookingRequestsStore = StaffQueueStore<StaffBookingRequest, StaffBookingRequestList>;
+export type StaffBookingRequestsStore = StaffQueueStore<requests.StaffBookingRequest, requests.StaffBookingRequestList>;
 
-export function staffBookingRequestsStoreOf({ client }: FeatureStoreContext): StaffBookingRequestsStore {
-  const api = createStaffBookingRequestsApi(client);
-  return new StaffQueueStore<StaffBookingRequest, StaffBookingRequestList>(
-    { list: () => api.list(), mark: (item, note) => api.markHandled(item.bookingKey, note) },
-    { noteMax: BOOKING_REQUEST_HANDLED_NOTE_MAX, nameOf: (item) => item.patient.name },
-  );
-}
+export const staffBookingRequestsStoreOf: FeatureStoreFactory<StaffBookingRequestsStore> = staffQueueStoreOf({
+  listPath: requests.STAFF_BOOKING_REQUESTS_PATH,
+  listSchema: requests.StaffBookingRequestListSchema,
+  markPath: (item) => requests.staffBookingRequestHandledPath(item.bookingKey),
+  noteMax: requests.BOOKING_REQUEST_HANDLED_NOTE_MAX,
+  nameOf: (item) => item.patient.name,
+});

@@ -4,8 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { PreferredTime } from '@contract/api/booking';
 import type { StaffBookingRequest } from '@contract/api/staff-booking-requests';
-import { Button } from '../../components/button';
-import { queueTime, StaffQueueTable } from '../../components/staff-queue-table';
+import { QueueDoneStatus, QueueOpenStatus, queueTime, StaffQueueTable } from '../../components/staff-queue-table';
 import { formatCalendarDate } from '../../platform/dates';
 import { useStores } from '../../stores/use-stores';
 import type { StaffBookingRequestsStore } from './staff-booking-requests-store';
@@ -137,29 +136,26 @@ function Details({ item, t }: { item: StaffBookingRequest; t: TFunction }) {
 function Status({ item, store, t, locale }: { item: StaffBookingRequest; store: StaffBookingRequestsStore; t: TFunction; locale: string }) {
   if (item.status === 'open') {
     return (
-      <>
-        <span className="pp-staff-queue-open">{t('staffBookingRequests.status.open')}</span>
+      <QueueOpenStatus
+        label={t('staffBookingRequests.status.open')}
+        markLabel={t('staffBookingRequests.mark.button')}
+        name={item.patient.name}
+        onMark={() => store.openMark(item)}
+      >
         {item.withChatService && <span className="pp-staff-queue-minor">{t('staffBookingRequests.withChatService')}</span>}
-        <Button variant="secondary" className="pp-staff-queue-mark" onClick={() => store.openMark(item)}>
-          {t('staffBookingRequests.mark.button')}
-          <span className="pp-visually-hidden">{` ${item.patient.name}`}</span>
-        </Button>
-      </>
+      </QueueOpenStatus>
     );
   }
   if (item.status === 'cancelled') return <span className="pp-staff-queue-strong">{t('staffBookingRequests.status.cancelled')}</span>;
   return (
-    <>
-      <span className="pp-staff-queue-done">{t('staffBookingRequests.status.handled')}</span>
-      {item.handledAt !== null && (
-        <span className="pp-staff-queue-minor">
-          {item.handledBy === null
-            ? queueTime(item.handledAt, locale)
-            : t('staffBookingRequests.handledBy', { when: queueTime(item.handledAt, locale), who: item.handledBy })}
-        </span>
-      )}
-      {item.note !== null && <span className="pp-staff-queue-note">{item.note}</span>}
-    </>
+    <QueueDoneStatus
+      label={t('staffBookingRequests.status.handled')}
+      at={item.handledAt}
+      by={item.handledBy}
+      byText={(when, who) => t('staffBookingRequests.handledBy', { when, who })}
+      note={item.note}
+      locale={locale}
+    />
   );
 }
 

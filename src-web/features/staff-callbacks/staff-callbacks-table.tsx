@@ -3,8 +3,7 @@ import type { TFunction } from 'i18next';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { CallbackWindow, StaffCallback } from '@contract/api/callbacks';
-import { Button } from '../../components/button';
-import { queueTime, StaffQueueTable } from '../../components/staff-queue-table';
+import { QueueDoneStatus, QueueOpenStatus, queueTime, StaffQueueTable } from '../../components/staff-queue-table';
 import { useStores } from '../../stores/use-stores';
 import type { StaffCallbacksStore } from './staff-callbacks-store';
 
@@ -77,25 +76,21 @@ export const StaffCallbacksTable = observer(function StaffCallbacksTable({ store
       title: t('staffCallbacks.column.status'),
       render: (_: unknown, item) =>
         item.status === 'open' ? (
-          <>
-            <span className="pp-staff-queue-open">{t('staffCallbacks.status.open')}</span>
-            <Button variant="secondary" className="pp-staff-queue-mark" onClick={() => store.openMark(item)}>
-              {t('staffCallbacks.mark.button')}
-              <span className="pp-visually-hidden">{` ${item.firstName} ${item.lastName}`}</span>
-            </Button>
-          </>
+          <QueueOpenStatus
+            label={t('staffCallbacks.status.open')}
+            markLabel={t('staffCallbacks.mark.button')}
+            name={`${item.firstName} ${item.lastName}`}
+            onMark={() => store.openMark(item)}
+          />
         ) : (
-          <>
-            <span className="pp-staff-queue-done">{t('staffCallbacks.status.called')}</span>
-            {item.calledAt !== null && (
-              <span className="pp-staff-queue-minor">
-                {item.calledBy === null
-                  ? queueTime(item.calledAt, locale)
-                  : t('staffCallbacks.calledBy', { when: queueTime(item.calledAt, locale), who: item.calledBy })}
-              </span>
-            )}
-            {item.note !== null && <span className="pp-staff-queue-note">{item.note}</span>}
-          </>
+          <QueueDoneStatus
+            label={t('staffCallbacks.status.called')}
+            at={item.calledAt}
+            by={item.calledBy}
+            byText={(when, who) => t('staffCallbacks.calledBy', { when, who })}
+            note={item.note}
+            locale={locale}
+          />
         ),
     },
   ];

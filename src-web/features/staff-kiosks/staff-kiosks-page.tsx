@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { DialogReturnNotice } from '../../components/dialog-return-notice';
 import { ConfirmDialog } from '../../components/modal-dialog';
 import { Page } from '../../components/page';
 import { StaffSignInNotice } from '../../components/staff-sign-in-action';
@@ -59,11 +60,7 @@ const ActionProblem = observer(function ActionProblem({ store }: { store: StaffK
 const RevokedNotice = observer(function RevokedNotice({ store }: { store: StaffKiosksStore }) {
   const { t } = useTranslation();
   if (store.revokedName === null) return null;
-  return (
-    <p role="status" className="pp-notice pp-notice-success" tabIndex={-1} data-dialog-return>
-      {t('staffKiosks.revoke.done', { name: store.revokedName })}
-    </p>
-  );
+  return <DialogReturnNotice>{t('staffKiosks.revoke.done', { name: store.revokedName })}</DialogReturnNotice>;
 });
 
 const RevokeConfirmation = observer(function RevokeConfirmation({ store }: { store: StaffKiosksStore }) {
