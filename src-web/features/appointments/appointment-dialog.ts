@@ -1,6 +1,7 @@
 import type { AppointmentSummary, ChangeRefusal } from '@contract/api/appointments';
 import { ApiError } from '../../api/client';
 import type { Loader } from '../../platform/load-state';
+import { refusalMessage } from '../../api/refusal';
 
 /** The one dialog open on the appointment page. */
 export type AppointmentDialog =
@@ -54,10 +55,7 @@ export function isEmbedded(url: string): boolean {
 }
 
 /** The server's own message for a 4xx answer, else '' (the page then shows its default text). */
-export function serverMessage(error: unknown): string {
-  if (!(error instanceof ApiError) || error.kind !== 'http' || error.status >= 500) return '';
-  return error.message.startsWith('Request failed with status') ? '' : error.message;
-}
+export const serverMessage = refusalMessage;
 
 export function changeRefusal(error: unknown): { reason: ChangeRefusal; priorMinutes: number } | null {
   if (!(error instanceof ApiError) || error.code !== 'change_not_allowed') return null;

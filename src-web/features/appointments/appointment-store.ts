@@ -2,7 +2,6 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { AppointmentStatus, AppointmentSummary } from '@contract/api/appointments';
 import { DENIED_STATUSES } from '@contract/api/appointment-statuses';
 import { createAppointmentsApi, type AppointmentsApi } from '../../api/appointments-api';
-import { ApiError } from '../../api/client';
 import { paths } from '../../paths';
 import { randomUuid } from '../../platform/uuid';
 import { Loader, type LoadState } from '../../platform/load-state';
@@ -22,6 +21,7 @@ import {
 } from './appointment-dialog';
 import { AppointmentRescheduling } from './appointment-rescheduling';
 import { patientAccessStoreOf } from '../patient-access/public';
+import { isSignInNeeded } from '../../api/refusal';
 
 export { CANCEL_QUESTIONNAIRE_TYPE } from './appointment-cancellation';
 export { DETAILS_FIELDS, type DetailsField } from './appointment-details-change';
@@ -209,7 +209,7 @@ export class AppointmentStore implements AppointmentPageState {
   failed(error: unknown): void {
     runInAction(() => {
       this.busy = false;
-      if (error instanceof ApiError && error.status === 401) {
+      if (isSignInNeeded(error)) {
         this.dialog = null;
         return;
       }

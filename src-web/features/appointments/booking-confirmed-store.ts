@@ -2,11 +2,11 @@ import { makeAutoObservable, observableRef } from 'mobx';
 import type { AppointmentSummary } from '@contract/api/appointments';
 import { createAppointmentsApi, type AppointmentsApi } from '../../api/appointments-api';
 import { Loader } from '../../platform/load-state';
-import { ApiError } from '../../api/client';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { SignInType } from '@contract/api/patient-access';
 import { googleCalendarUrl, outlookCalendarUrl, type CalendarLinkEvent } from './calendar-links';
 import { patientAccessStoreOf } from '../patient-access/public';
+import { isSignInNeeded } from '../../api/refusal';
 
 export interface BookingConfirmedDeps {
   api: Pick<AppointmentsApi, 'confirmation' | 'calendarFileUrl'>;
@@ -52,7 +52,7 @@ export class BookingConfirmedStore {
     try {
       return await this.deps.api.confirmation(bookingKey);
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 401)) throw error;
+      if (!isSignInNeeded(error)) throw error;
       if (!(await this.deps.ensureSignedIn(bookingKey, 'APPOINTMENT'))) return null;
       return this.deps.api.confirmation(bookingKey);
     }

@@ -4,6 +4,7 @@ import { createAttachmentsApi, type AttachmentOwner, type AttachmentsApi, type U
 import { ApiError } from '../../api/client';
 import { Loader, type LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
+import { refusalMessage } from '../../api/refusal';
 
 /** Which upload slot: a requested document type's id, or OTHER for a document of no requested type. */
 export type SlotId = string;
@@ -229,7 +230,7 @@ export class AttachmentsStore {
     } catch (error) {
       runInAction(() => {
         this.busy = false;
-        this.dialog = { kind: 'failed', action: 'delete', message: patientMessage(error) };
+        this.dialog = { kind: 'failed', action: 'delete', message: refusalMessage(error) };
       });
     }
   }
@@ -246,7 +247,7 @@ export class AttachmentsStore {
     } catch (error) {
       runInAction(() => {
         this.busy = false;
-        this.dialog = { kind: 'failed', action: 'accept', message: patientMessage(error) };
+        this.dialog = { kind: 'failed', action: 'accept', message: refusalMessage(error) };
       });
     }
   }
@@ -264,18 +265,7 @@ function uploadProblem(error: unknown): SlotProblem {
     return { kind: 'spaceFull', leftBytes: typeof details?.leftBytes === 'number' ? details.leftBytes : 0 };
   }
   if (error instanceof ApiError && error.code === 'insufficient_storage') return { kind: 'storageFull' };
-  return { kind: 'server', message: patientMessage(error) };
-}
-
-/** The server's message when it is one written for people (4xx), else '' for the page's general text. */
-function patientMessage(error: unknown): string {
-  return error instanceof ApiError &&
-    error.kind === 'http' &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    !error.message.startsWith('Request failed')
-    ? error.message
-    : '';
+  return { kind: 'server', message: refusalMessage(error) };
 }
 
 /** The documents store, built once per visit (RootStore.featureStore). */

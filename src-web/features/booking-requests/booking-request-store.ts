@@ -1,12 +1,12 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { BookingRequestSummary } from '@contract/api/booking-requests';
 import { createBookingRequestsApi, type BookingRequestsApi } from '../../api/booking-requests-api';
-import { ApiError } from '../../api/client';
 import { Loader, type LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import type { PatientSubject } from '../../stores/session-store';
 import { loadSignedInSummary } from '../../platform/signed-in-summary';
 import { patientAccessStoreOf } from '../patient-access/public';
+import { isSignInNeeded, refusalMessage } from '../../api/refusal';
 
 /** The one dialog open on the booking-request page. */
 export type BookingRequestDialog =
@@ -117,15 +117,7 @@ export class BookingRequestStore {
     } catch (error) {
       runInAction(() => {
         this.busy = false;
-        if (error instanceof ApiError && error.status === 401) {
-          this.dialog = null;
-          return;
-        }
-        const message =
-          error instanceof ApiError && error.kind === 'http' && error.status < 500 && !error.message.startsWith('Request failed')
-            ? error.message
-            : '';
-        this.dialog = { kind: 'error', message };
+        this.dialog = isSignInNeeded(error) ? null : { kind: 'error', message: refusalMessage(error) };
       });
       return false;
     }

@@ -1,9 +1,9 @@
-import { ApiError } from '../../api/client';
 import { localDate } from '../../platform/dates';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import { parseRoleTranslations, type PatientAccessOptions } from './patient-access-options';
 import type { PatientSignInStore } from './patient-sign-in-store';
 import type { PatientSubject } from '../../stores/session-store';
+import { isSignInNeeded } from '../../api/refusal';
 
 /**
  * Whether the browser keeps cookies: the flag, then a test cookie written like the session cookie
@@ -64,7 +64,7 @@ export class PatientAccessStore {
       return true;
     } catch (error) {
       // A 401 already went to /authentication through the client's 401 rule (authCheck).
-      if (!(error instanceof ApiError && error.status === 401)) this.options.session.reauthenticate();
+      if (!isSignInNeeded(error)) this.options.session.reauthenticate();
       return false;
     }
   }

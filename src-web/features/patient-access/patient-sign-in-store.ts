@@ -25,6 +25,7 @@ export {
 } from './sign-in-rules';
 import type { PatientSubject, SessionStore } from '../../stores/session-store';
 import { LatestRun } from '../../platform/load-state';
+import { isSignInNeeded, refusalMessage } from '../../api/refusal';
 
 /** What the /authentication page was asked to do (docs/rules/patient-access.md#authentication-page). */
 export interface AuthenticationParams {
@@ -402,7 +403,7 @@ export class PatientSignInStore {
       return true;
     } catch (error) {
       if (!isCurrent()) return false;
-      if (error instanceof ApiError && error.status === 401) this.fail({ kind: 'cookies' }, 'details');
+      if (isSignInNeeded(error)) this.fail({ kind: 'cookies' }, 'details');
       else this.failWith(error, 'details');
       return false;
     }
@@ -472,9 +473,8 @@ export class PatientSignInStore {
         this.code = '';
         return this.fail({ kind: 'sessionExpired' }, 'details');
     }
-    const serverMessage = apiError && apiError.kind === 'http' && apiError.status < 500 && apiError.status !== 0 ? apiError.message : '';
-    if (serverMessage && !serverMessage.startsWith('Request failed with status'))
-      return this.fail({ kind: 'server', message: serverMessage });
+    const serverMessage = refusalMessage(apiError);
+    if (serverMessage) return this.fail({ kind: 'server', message: serverMessage });
     this.fail({ kind: during === 'details' ? 'authentication' : 'otp' });
   }
 

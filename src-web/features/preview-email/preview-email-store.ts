@@ -2,9 +2,9 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { EmailPreview, EmailPreviewOptions, EmailPreviewQuery, EmailTestSent, PreviewReference } from '@contract/api/notifications';
 import type { SupportedLocale } from '@contract/api/locales';
 import { createNotificationsApi, type NotificationsApi } from './notifications-api';
-import { ApiError } from '../../api/client';
 import { Loader, type LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
+import { isSignInNeeded, refusalMessage } from '../../api/refusal';
 
 /** The query parameters the page reads (the spec's), each preselecting its picker. */
 export const PREVIEW_PARAMS = ['template', 'lang', 'referenceId'] as const;
@@ -165,11 +165,9 @@ export class PreviewEmailStore {
 }
 
 function problemOf(error: unknown): PreviewProblem {
-  if (!(error instanceof ApiError) || error.kind !== 'http' || error.status >= 500) return { kind: 'unavailable' };
-  if (error.status === 401) return { kind: 'signInNeeded' };
-  // A body that was not the server's { code, message } has no message worth showing.
-  if (error.message.startsWith('Request failed')) return { kind: 'unavailable' };
-  return { kind: 'server', message: error.message };
+  if (isSignInNeeded(error)) return { kind: 'signInNeeded' };
+  const message = refusalMessage(error);
+  return message === '' ? { kind: 'unavailable' } : { kind: 'server', message };
 }
 
 /** The preview page's store, built once per visit (RootStore.featureStore). */

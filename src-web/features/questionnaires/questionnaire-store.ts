@@ -1,9 +1,9 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { OutcomeProcessingResult, Questionnaire, QuestionnaireItem, QuestionnaireType } from '@contract/api/questionnaires';
-import { ApiError } from '../../api/client';
 import { createQuestionnairesApi, type QuestionnairesApi } from '../../api/questionnaires-api';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import { LatestRun } from '../../platform/load-state';
+import { refusalMessage } from '../../api/refusal';
 
 export type { OutcomeProcessingResult, Questionnaire, QuestionnaireItem, QuestionnaireType } from '@contract/api/questionnaires';
 
@@ -270,7 +270,7 @@ export class QuestionnaireStore {
       }
     } catch (error) {
       // The server's wording for a refused answer (4xx); the page's own text for everything else.
-      const message = error instanceof ApiError && error.kind === 'http' && error.status < 500 && error.message ? error.message : null;
+      const message = refusalMessage(error) || null;
       runInAction(() => {
         this.saving = false;
         if (kind === 'pain-score') this.failure = { kind: 'pain-score', message };

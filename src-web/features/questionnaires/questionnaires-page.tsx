@@ -16,6 +16,7 @@ import { RedirectCountdown } from './redirect-countdown';
 import { preloadSurveyModal, QuestionnaireRunModal } from './survey-modal-lazy';
 import './questionnaires.css';
 import { patientAccessStoreOf } from '../patient-access/public';
+import { isSignInNeeded } from '../../api/refusal';
 
 function typesOf(raw: string | null): QuestionnaireType[] | undefined {
   if (!raw) return undefined;
@@ -67,7 +68,7 @@ export const QuestionnairesPage = observer(function QuestionnairesPage() {
       },
       (error: unknown) => {
         if (!live) return;
-        if (error instanceof ApiError && error.status === 401) setSlugProblem('sign-in');
+        if (isSignInNeeded(error)) setSlugProblem('sign-in');
         else setSlugProblem(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'unknown' : 'failed');
       },
     );

@@ -4,6 +4,7 @@ import { ApiError } from '../../api/client';
 import { createReferrerFeedbackApi, type FeedbackCredentials, type ReferrerFeedbackApi } from './referrer-feedback-api';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import { LatestRun } from '../../platform/load-state';
+import { refusalMessage } from '../../api/refusal';
 
 /**
  * The feedback page's states (docs/rules/referrers.md#the-pages): loading; error (feedback switched
@@ -125,8 +126,7 @@ export class ReportFeedbackStore {
           this.state = 'alreadyProvided';
           return;
         }
-        const clientError = error instanceof ApiError && error.kind === 'http' && error.status >= 400 && error.status < 500;
-        this.submitError = clientError ? error.message : fallback;
+        this.submitError = refusalMessage(error) || fallback;
       });
       return false;
     }

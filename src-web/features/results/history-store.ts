@@ -1,10 +1,10 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { Loader } from '../../platform/load-state';
 import type { HistoryAppointment } from '@contract/api/results';
-import { ApiError } from '../../api/client';
 import { createResultsApi, type ResultsApi } from '../../api/results-api';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import { browserWindowOf, ImageOpener, type ImageOpenerDeps } from './image-opener';
+import { isSignInNeeded } from '../../api/refusal';
 
 export interface HistoryStoreDeps extends Omit<ImageOpenerDeps, 'imageViewer'> {
   api: ResultsApi;
@@ -59,7 +59,7 @@ export class HistoryStore {
         this.items = answer.historyAppointments.map((appointment) => new HistoryItem(appointment, this.deps.now(), this.newOpener()));
       },
       // A 401 went to sign-in already (the client's rule): no load error on the way.
-      failed: (error) => (error instanceof ApiError && error.status === 401 ? 'idle' : 'error'),
+      failed: (error) => (isSignInNeeded(error) ? 'idle' : 'error'),
     });
   }
 

@@ -6,6 +6,7 @@ import { safeInternalPath, safeRedirectUrl } from '../../platform/safe-url';
 import type { PortalNavigator } from '../../stores/session-store';
 import { isLinkStale } from './image-link';
 import { rememberImagesReturn } from './images-return';
+import { isSignInNeeded } from '../../api/refusal';
 
 /**
  * Why the images did not open: no viewer URL could be made
@@ -102,7 +103,7 @@ export class ImageOpener {
       runInAction(() => {
         if (!source.isCurrent() || source.handled?.(error) === true) return;
         // A 401 went to sign-in already (the client's rule).
-        if (error instanceof ApiError && error.status === 401) return;
+        if (isSignInNeeded(error)) return;
         this.problem = error instanceof ApiError && error.status === 403 ? 'noAccess' : 'failed';
       });
     } finally {
