@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEMO_VIEWER_LINK, DemoStudySchema } from '@contract/api/image-viewer';
-import { ApiErrorBodySchema } from '@contract/errors';
-import { forbidden, notFound } from '../platform/errors';
+import { errorAnswers, forbidden, notFound } from '../platform/errors';
 import type { SignedLinks } from '../platform/signed-links';
 import { demoStudy, renderStudyImage } from './study-images';
 import { singleLineText } from '@contract/api/text';
@@ -36,7 +35,7 @@ const REFUSED_MESSAGES = {
   expired: 'This image link has expired. Open the images again from your results page.',
   invalid: 'This image link is not valid. Open the images again from your results page.',
 } as const;
-const errors = { 400: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiErrorBodySchema };
+const errors = errorAnswers(400, 403, 404);
 /** The pictures never change for a link, and a link lives minutes: a short private cache. */
 const IMAGE_CACHE = 'private, max-age=300';
 /** Drawing one takes tens of milliseconds: the last few (about 170 KB each) are kept. */

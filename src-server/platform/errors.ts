@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@contract/errors';
+import { ApiErrorBodySchema, type ErrorCode } from '@contract/errors';
 
 /**
  * The one error type routes and services throw on purpose. The error handler in app.ts turns it
@@ -16,6 +16,15 @@ export class AppError extends Error {
     this.statusCode = statusCode;
     this.details = details;
   }
+}
+
+/**
+ * The error answers a route's schema declares, each with the one error body ({ code, message,
+ * details? }): `response: { 200: X, ...errors }` with `const errors = errorAnswers(400, 401, 404)`,
+ * so a route lists its status codes and never spells the body out again.
+ */
+export function errorAnswers<const Code extends number>(...codes: Code[]): Record<Code, typeof ApiErrorBodySchema> {
+  return Object.fromEntries(codes.map((code) => [code, ApiErrorBodySchema])) as Record<Code, typeof ApiErrorBodySchema>;
 }
 
 export function appError(code: ErrorCode, statusCode: number, message: string, details?: unknown): AppError {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppointmentSummarySchema, BookingKeyParamsSchema } from '@contract/api/appointments';
-import { ApiErrorBodySchema } from '@contract/errors';
+import { errorAnswers } from '../../platform/errors';
 import { staffActor } from '../booking-access/public';
 import type { AppointmentsService } from './service';
 
@@ -14,7 +14,7 @@ import type { AppointmentsService } from './service';
 export function registerConfirmationRoutes(app: FastifyInstance, service: AppointmentsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['appointments'];
-  const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+  const errors = errorAnswers(400, 401, 404, 503);
 
   api.get(
     '/api/appointments/:bookingKey/confirmation',

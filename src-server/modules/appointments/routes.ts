@@ -17,6 +17,7 @@ import {
 import { IdempotencyHeadersSchema } from '@contract/api/booking';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { SignConsentFormSchema } from '@contract/api/appointments';
+import { errorAnswers } from '../../platform/errors';
 import { signedInRoute } from '../patient-access/public';
 import { cancelQuestionnaireRequired } from './change-rules';
 import { registerConfirmationRoutes } from './confirmation-routes';
@@ -24,7 +25,7 @@ import type { AppointmentsService } from './service';
 
 /** Thin routes (docs/server.md): session check, schema from src-contract, call the service. */
 
-const readErrors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+const readErrors = errorAnswers(400, 401, 404, 503);
 const writeErrors = { ...readErrors, 409: ApiErrorBodySchema, 422: ApiErrorBodySchema, 429: ApiErrorBodySchema };
 
 const tags = ['appointments'];

@@ -6,10 +6,9 @@ import {
   StaffSignatureParamsSchema,
   type StaffConsents,
 } from '@contract/api/staff-consents';
-import { ApiErrorBodySchema } from '@contract/errors';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
-import { notFound } from '../../platform/errors';
+import { errorAnswers, notFound } from '../../platform/errors';
 import { bookingKeyRef } from '../../platform/security-audit';
 import { staffRoute, staffSessionOf, subjectRef } from '../staff-access/public';
 import { currentRows } from './change-rules';
@@ -25,7 +24,7 @@ import { createAppointmentsRepository } from './repository';
 
 export const CONSENT_READ_ROLES = ['staff', 'admin'] as const;
 
-const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiErrorBodySchema };
+const errors = errorAnswers(400, 401, 403, 404);
 const NO_STORE = { 'cache-control': 'no-store' };
 
 export function createStaffConsents(db: Database, clock: Clock) {

@@ -10,8 +10,7 @@ import {
   AttachmentsResponseSchema,
   BookingRequestAttachmentsQuerySchema,
 } from '@contract/api/attachments';
-import { ApiErrorBodySchema } from '@contract/errors';
-import { notFound } from '../../platform/errors';
+import { errorAnswers, notFound } from '../../platform/errors';
 import { servedFilePolicy } from '../../platform/served-file';
 import { STAFF_NOT_PATIENT, type RouteAccess } from '../../platform/route-access';
 import { actorOf, temporaryKeyHolder } from './access';
@@ -25,19 +24,8 @@ import type { AttachmentsService } from './service';
  * so no other route accepts multipart bodies.
  */
 
-const errors = {
-  400: ApiErrorBodySchema,
-  401: ApiErrorBodySchema,
-  403: ApiErrorBodySchema,
-  404: ApiErrorBodySchema,
-  409: ApiErrorBodySchema,
-  413: ApiErrorBodySchema,
-  415: ApiErrorBodySchema,
-  // Uploads under a temporary key past their budget (upload-budget.ts).
-  429: ApiErrorBodySchema,
-  503: ApiErrorBodySchema,
-  507: ApiErrorBodySchema,
-};
+// 429: uploads under a temporary key past their budget (upload-budget.ts).
+const errors = errorAnswers(400, 401, 403, 404, 409, 413, 415, 429, 503, 507);
 const NO_STORE = { 'cache-control': 'no-store' };
 
 const UPLOAD_DESCRIPTION =

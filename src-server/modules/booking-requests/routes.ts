@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { attachmentsBasePath } from '@contract/api/attachments';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { forbidden } from '../../platform/errors';
+import { errorAnswers, forbidden } from '../../platform/errors';
 import '../../platform/security-audit';
 import { signedInRoute } from '../patient-access/public';
 import { bearerTokenOf, matchesTokenDigest } from '../../platform/api-tokens';
@@ -18,7 +18,7 @@ import type { BookingRequestsService } from './service';
 
 /** Thin routes (docs/server.md#module-shape): session or staff check, schema from src-contract, call the service. */
 
-const readErrors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+const readErrors = errorAnswers(400, 401, 404, 503);
 
 export function registerBookingRequestRoutes(
   app: FastifyInstance,

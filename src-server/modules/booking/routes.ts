@@ -28,14 +28,14 @@ import {
 import { BookingFormDetailsSchema } from '@contract/api/booking-form-details';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { PUBLIC_COMPRESSION } from '../../platform/compression';
-import { isAppError } from '../../platform/errors';
+import { errorAnswers, isAppError } from '../../platform/errors';
 import { bookingCaller, staffBooker } from './booking-caller';
 import { bookingClient, type BookingClient } from './booking-limits';
 import type { BookingService } from './service';
 
 /** Thin routes (docs/server.md#module-shape): schema from src-contract, call the service. */
 
-const errors = { 400: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+const errors = errorAnswers(400, 503);
 const writeErrors = { ...errors, 409: ApiErrorBodySchema, 422: ApiErrorBodySchema };
 /** Holds and bookings are limited per client and contact (docs/rules/booking.md#booking-limits). */
 const limitedErrors = { ...writeErrors, 403: ApiErrorBodySchema, 429: ApiErrorBodySchema };

@@ -14,10 +14,11 @@ import { CAPTCHA_HEADER } from '@contract/api/captcha';
 import { FALLBACK_LOCALE, supportedLocaleOf } from '@contract/api/locales';
 import { STAFF_BOOKING_ROLES } from '@contract/api/staff-access';
 import { ApiErrorBodySchema } from '@contract/errors';
+import { errorAnswers } from '../../platform/errors';
 import { staffRoute, staffSessionOf, subjectRef } from '../staff-access/public';
 import type { CallbackService } from './service';
 
-const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+const errors = errorAnswers(400, 401, 403, 503);
 
 /** The first language the browser asks for, as a portal locale (the request row keeps it for the call centre). */
 function localeOf(acceptLanguage: string | undefined): string {

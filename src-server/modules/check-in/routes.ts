@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CheckInFormSchema, CheckInParamsSchema, CheckInStatusSchema } from '@contract/api/check-in';
 import { CheckInChecklistSchema } from '@contract/api/check-in-checklist';
-import { ApiErrorBodySchema } from '@contract/errors';
+import { errorAnswers } from '../../platform/errors';
 import { bookingActorOf } from '../booking-access/public';
 import type { CheckInService } from './service';
 
@@ -12,7 +12,7 @@ import type { CheckInService } from './service';
  * appointment.
  */
 
-const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 409: ApiErrorBodySchema };
+const errors = errorAnswers(400, 401, 404, 409);
 const NO_STORE = { 'cache-control': 'no-store' };
 const BASE = '/api/secured/appointments/:bookingKey/check-in/:appointmentSlug';
 

@@ -15,12 +15,12 @@ import {
 } from '@contract/api/config';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { PUBLIC_COMPRESSION } from '../../platform/compression';
-import { notFound } from '../../platform/errors';
+import { errorAnswers, notFound } from '../../platform/errors';
 import type { ConfigService } from './service';
 
 /** Thin routes (docs/server.md#module-shape): schema from src-contract, call the service, map null to 404. */
 
-const errors = { 404: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+const errors = errorAnswers(404, 503);
 
 /** A BCP 47-ish tag such as en-AU; anything else is a 400, not a database lookup. */
 const LocaleTagSchema = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'expected a language tag such as en-AU');

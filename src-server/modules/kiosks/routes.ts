@@ -15,7 +15,7 @@ import {
   KioskSchema,
   NewKioskSchema,
 } from '@contract/api/kiosks';
-import { ApiErrorBodySchema } from '@contract/errors';
+import { errorAnswers } from '../../platform/errors';
 import { bookingSessionCheck } from '../patient-access/public';
 import { staffRoute, staffSessionOf, subjectRef } from '../staff-access/public';
 import { kioskOf, requireKiosk } from './guard';
@@ -27,14 +27,7 @@ import type { KiosksService } from './service';
  * kiosk token; checking in also needs the patient's APPOINTMENT session).
  */
 
-const errors = {
-  400: ApiErrorBodySchema,
-  401: ApiErrorBodySchema,
-  403: ApiErrorBodySchema,
-  404: ApiErrorBodySchema,
-  409: ApiErrorBodySchema,
-  429: ApiErrorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 429);
 const NO_STORE = { 'cache-control': 'no-store' };
 /** The kiosk's token lives as long as the kiosk (revoked on the server); the date the spec gives the kiosk's cookies. */
 const KIOSK_COOKIE_EXPIRES = 'Tue, 31 Dec 2030 23:59:59 GMT';

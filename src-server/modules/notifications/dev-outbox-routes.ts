@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorBodySchema } from '@contract/errors';
 import type { DevOutboxMode } from '../../config';
 import type { Queryable } from '../../db/connection';
-import { notFound } from '../../platform/errors';
+import { errorAnswers, notFound } from '../../platform/errors';
 import { escapeHtml } from '../../platform/index-html';
 import { createOutboxRepository, type OutboxMail } from '../../platform/outbox/outbox-repository';
 import { devOutboxState, fromThisMachine } from './dev-outbox-access';
@@ -193,7 +192,7 @@ export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryabl
     if (mail === null) throw notFound('There is no mail with this id in the outbox.');
     return mail;
   };
-  const errors = { 400: ApiErrorBodySchema, 404: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+  const errors = errorAnswers(400, 404, 503);
 
   api.get(
     '/api/dev/outbox',

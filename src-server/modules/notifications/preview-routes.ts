@@ -12,6 +12,7 @@ import {
   EmailTestSentSchema,
 } from '@contract/api/notifications';
 import { ApiErrorBodySchema } from '@contract/errors';
+import { errorAnswers } from '../../platform/errors';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { staffRoute, staffSessionOf, subjectRef } from '../staff-access/public';
@@ -29,13 +30,7 @@ export function registerEmailPreviewRoutes(app: FastifyInstance, deps: { db: Dat
   const staffOnly = staffRoute(['staff', 'admin'], ['notifications']);
   const repository = createPreviewRepository(deps.db);
   const previewDeps = { repository, db: deps.db, publicUrl: deps.publicUrl, clock: deps.clock };
-  const errors = {
-    400: ApiErrorBodySchema,
-    401: ApiErrorBodySchema,
-    403: ApiErrorBodySchema,
-    404: ApiErrorBodySchema,
-    503: ApiErrorBodySchema,
-  };
+  const errors = errorAnswers(400, 401, 403, 404, 503);
 
   // Set before the guard runs, so refusals are not cached either: the mail holds a patient's details.
   const noStore = async (_request: unknown, reply: FastifyReply) => {

@@ -16,6 +16,7 @@ import {
 import { CAPTCHA_HEADER } from '@contract/api/captcha';
 import { SharedSignInRequestSchema } from '@contract/api/result-shares';
 import { ApiErrorBodySchema } from '@contract/errors';
+import { errorAnswers } from '../../platform/errors';
 import { clearedSessionCookie, sessionCookie } from './cookie';
 import type { PatientAccessService, RequestContext } from './service';
 import { definePatientAccessChecks } from './access-checks';
@@ -31,13 +32,7 @@ const context = (request: FastifyRequest): RequestContext => ({
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 
-const errors = {
-  400: ApiErrorBodySchema,
-  401: ApiErrorBodySchema,
-  403: ApiErrorBodySchema,
-  429: ApiErrorBodySchema,
-  503: ApiErrorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 429, 503);
 
 export function registerPatientAccessRoutes(app: FastifyInstance, service: PatientAccessService): void {
   app.decorate('patientSessions', {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PATIENT_LOOKUP_PATH, PatientLookupRequestSchema, PatientLookupResponseSchema } from '@contract/api/patient-lookup';
 import { STAFF_BOOKING_ROLES } from '@contract/api/staff-access';
-import { ApiErrorBodySchema } from '@contract/errors';
+import { errorAnswers } from '../../platform/errors';
 import { staffRoute, staffSessionOf, subjectRef } from '../staff-access/public';
 import type { PatientLookupService } from './service';
 
@@ -15,13 +15,7 @@ export function registerPatientLookupRoutes(app: FastifyInstance, service: Patie
     bookers({
       summary: 'Finds patients who booked before by name and date of birth, phone or e-mail (staff; audited and limited)',
       body: PatientLookupRequestSchema,
-      response: {
-        200: PatientLookupResponseSchema,
-        400: ApiErrorBodySchema,
-        401: ApiErrorBodySchema,
-        403: ApiErrorBodySchema,
-        429: ApiErrorBodySchema,
-      },
+      response: { 200: PatientLookupResponseSchema, ...errorAnswers(400, 401, 403, 429) },
     }),
     async (request, reply) => {
       const answer = await service.lookup(subjectRef(staffSessionOf(request).subject), request.body);

@@ -22,19 +22,13 @@ import {
   TemporaryAnswerRequestSchema,
 } from '@contract/api/questionnaires';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { tooManyRequests } from '../../platform/errors';
+import { errorAnswers, tooManyRequests } from '../../platform/errors';
 import { refuseSession, requirePatientSession, signedInRoute } from '../patient-access/public';
 import type { QuestionnairesService } from './service';
 
 /** Thin routes (docs/server.md#module-shape): schema from src-contract, session check, call the service. */
 
-const errors = {
-  400: ApiErrorBodySchema,
-  401: ApiErrorBodySchema,
-  404: ApiErrorBodySchema,
-  409: ApiErrorBodySchema,
-  503: ApiErrorBodySchema,
-};
+const errors = errorAnswers(400, 401, 404, 409, 503);
 const noStore = { 'cache-control': 'no-store' };
 
 /** New temporary keys per client address per window (each is a row; anyone may ask). */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ImageGenerateAnswerSchema, ImageGenerateQuerySchema, ImsecQuerySchema, ReferrerReportSchema } from '@contract/api/quick-report';
 import { ReportPdfQuerySchema } from '@contract/api/results';
-import { ApiErrorBodySchema } from '@contract/errors';
+import { errorAnswers } from '../../platform/errors';
 import type { RefusalPage } from '../../platform/served-file';
 import { reportPdfRoute, RESULTS_EXPIRED_URL, sendReportPdf } from '../results/public';
 import { staffSessionIfAny, subjectRef } from '../staff-access/public';
@@ -13,7 +13,7 @@ import type { QuickReportReader, QuickReportService } from './service';
  * referrer imsec in the query is the credential; a signed-in referrer is named in the audit.
  */
 
-const errors = { 400: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiErrorBodySchema, 410: ApiErrorBodySchema };
+const errors = errorAnswers(400, 403, 404, 410);
 const NO_STORE = { 'cache-control': 'private, no-store' };
 
 /** A PDF tab of an expired link goes to the page saying so; another refusal to the general one. */

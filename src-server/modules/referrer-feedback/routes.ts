@@ -12,6 +12,7 @@ import {
   type FeedbackQuery,
 } from '@contract/api/referrer-feedback';
 import { ApiErrorBodySchema } from '@contract/errors';
+import { errorAnswers } from '../../platform/errors';
 import { requireStaffSession, staffRoute, subjectRef } from '../staff-access/public';
 import type { FeedbackCredential, ReferrerFeedbackService } from './service';
 
@@ -23,13 +24,7 @@ import type { FeedbackCredential, ReferrerFeedbackService } from './service';
 
 export const FEEDBACK_PATH = '/api/image_viewer_link/questionnaires';
 
-const errors = {
-  400: ApiErrorBodySchema,
-  401: ApiErrorBodySchema,
-  403: ApiErrorBodySchema,
-  404: ApiErrorBodySchema,
-  409: ApiErrorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 
 async function credentialOf(request: FastifyRequest, query: FeedbackQuery): Promise<FeedbackCredential> {
   if (query.imsec !== undefined) return { kind: 'imsec', imsec: query.imsec };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { REFERRER_REPORTS_PATH, ReferrerReportsPageSchema, ReferrerReportsQuerySchema } from '@contract/api/referrer-reports';
-import { ApiErrorBodySchema } from '@contract/errors';
+import { errorAnswers } from '../../platform/errors';
 import { staffRoute, staffSessionOf } from '../staff-access/public';
 import type { ReferrerReportsService } from './service';
 
@@ -11,7 +11,7 @@ import type { ReferrerReportsService } from './service';
  * provider number, so they are refused rather than shown an empty list.
  */
 
-const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema };
+const errors = errorAnswers(400, 401, 403);
 const NO_STORE = { 'cache-control': 'no-store' };
 
 export function registerReferrerReportRoutes(app: FastifyInstance, service: ReferrerReportsService): void {

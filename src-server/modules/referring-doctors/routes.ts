@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DoctorSearchParamsSchema, DoctorSearchResponseSchema } from '@contract/api/referring-doctors';
 import { OrganisationSearchQuerySchema, OrganisationSearchResponseSchema } from '@contract/api/booking-form-details';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { tooManyRequests } from '../../platform/errors';
+import { errorAnswers, tooManyRequests } from '../../platform/errors';
 import { bookingActorOf } from '../booking-access/public';
 import type { ReferringDoctorsService } from './service';
 
 /** Thin routes (docs/server.md#module-shape): the booking's APPOINTMENT session or staff, then the service. */
 
-const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+const errors = errorAnswers(400, 401, 404, 503);
 const NO_STORE = { 'cache-control': 'no-store' };
 
 /** Organisation searches per client address per window: a patient types a few; a script walking the directory stops here. */

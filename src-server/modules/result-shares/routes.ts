@@ -11,7 +11,7 @@ import {
   SharedResultsSchema,
 } from '@contract/api/result-shares';
 import { ReportPdfQuerySchema } from '@contract/api/results';
-import { ApiErrorBodySchema } from '@contract/errors';
+import { errorAnswers } from '../../platform/errors';
 import type { RefusalPage } from '../../platform/served-file';
 import { patientSessionOf, sharedSessionOf } from '../patient-access/public';
 import { reportPdfRoute, RESULTS_EXPIRED_URL, sendReportPdf } from '../results/public';
@@ -23,14 +23,7 @@ import type { ResultSharesService } from './service';
  * session never passes it); the shared results need a contact's session whose share stands.
  */
 
-const errors = {
-  400: ApiErrorBodySchema,
-  401: ApiErrorBodySchema,
-  403: ApiErrorBodySchema,
-  404: ApiErrorBodySchema,
-  410: ApiErrorBodySchema,
-  429: ApiErrorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 410, 429);
 const NO_STORE = { 'cache-control': 'private, no-store' };
 
 /**

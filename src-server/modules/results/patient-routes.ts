@@ -15,7 +15,7 @@ import {
   ReportPdfQuerySchema,
   resultPagePath,
 } from '@contract/api/results';
-import { ApiErrorBodySchema } from '@contract/errors';
+import { errorAnswers } from '../../platform/errors';
 import type { RefusalPage } from '../../platform/served-file';
 import { patientSessionOf } from '../patient-access/public';
 import { staffSessionIfAny, subjectRef } from '../staff-access/public';
@@ -30,7 +30,7 @@ import { reportPdfRoute, sendReportPdf } from './report-pdf';
  * image viewer link is its own credential (a signed link, checked in image-viewer.ts).
  */
 
-const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiErrorBodySchema };
+const errors = errorAnswers(400, 401, 403, 404);
 const NO_STORE = { 'cache-control': 'private, no-store' };
 
 /** A PDF tab refused (the session ran out, the report is not released) goes to the result page, which signs in again and says why. */

@@ -4,7 +4,7 @@ import { AccessionParamsSchema, ImageGenerateAnswerSchema, ImagesGeneratedSchema
 import { REPORT_PDF_MAX_BYTES, ResultDeliveryAnswerSchema, ResultDeliverySchema } from '@contract/api/results';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { bearerTokenOf, matchesTokenDigest } from '../../platform/api-tokens';
-import { forbidden } from '../../platform/errors';
+import { errorAnswers, forbidden } from '../../platform/errors';
 import type { ResultDeliveryService } from './delivery';
 import type { ImageGenerationService } from './image-generation';
 
@@ -20,7 +20,7 @@ declare module 'fastify' {
  * only: `Authorization: Bearer <token>` whose sha256 is configured (INTEGRATION_API_TOKEN_SHA256).
  */
 
-const errors = { 400: ApiErrorBodySchema, 403: ApiErrorBodySchema, 409: ApiErrorBodySchema, 413: ApiErrorBodySchema };
+const errors = errorAnswers(400, 403, 409, 413);
 const NO_STORE = { 'cache-control': 'no-store' };
 /** The base64 of the largest PDF and the rest of the delivery. */
 const DELIVERY_BODY_LIMIT = Math.ceil((REPORT_PDF_MAX_BYTES * 4) / 3) + 256 * 1024;

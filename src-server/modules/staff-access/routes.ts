@@ -6,7 +6,7 @@ import { ApiErrorBodySchema } from '@contract/errors';
 import type { BrowserSignInSettings } from '../../config-identity';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
-import { forbidden, serviceUnavailable, unauthorized } from '../../platform/errors';
+import { errorAnswers, forbidden, serviceUnavailable, unauthorized } from '../../platform/errors';
 import { ANY_STAFF_ROLE } from '../../platform/route-access';
 import { clearedSessionCookie, readCookie, sessionCookie } from '../patient-access/public';
 import { createStaffAccessRepository } from './repository';
@@ -35,7 +35,7 @@ export function registerStaffAccessRoutes(app: FastifyInstance, service: StaffAc
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['staff-access'];
-  const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+  const errors = errorAnswers(400, 401, 403, 503);
 
   api.post(
     '/api/staff-access/session',

@@ -9,10 +9,11 @@ import {
   StaffBookingRequestParamsSchema,
 } from '@contract/api/staff-booking-requests';
 import { ApiErrorBodySchema } from '@contract/errors';
+import { errorAnswers } from '../../platform/errors';
 import { staffRoute, staffSessionOf, subjectRef } from '../staff-access/public';
 import type { StaffBookingRequests } from './service';
 
-const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+const errors = errorAnswers(400, 401, 403, 503);
 
 /** The booking team's queue of booking requests (docs/rules/booking.md#the-staff-queue). */
 export function registerStaffBookingRequestRoutes(app: FastifyInstance, service: StaffBookingRequests): void {
