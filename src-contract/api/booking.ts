@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BookingFormAnswersSchema } from './booking-form-details';
-import { IsoDateSchema } from './common';
+import { commaSeparated, IsoDateSchema } from './common';
 import { multiLineText, singleLineText } from './text';
 
 /**
@@ -19,23 +19,15 @@ export const SlugSchema = z.string().min(1).max(100).regex(SLUG_PATTERN, 'expect
 /** An ISO instant with a zone designator, e.g. 2026-11-23T22:30:00.000Z. */
 export const InstantSchema = z.iso.datetime({ offset: true, message: 'expected an ISO date-time, e.g. 2026-11-23T22:30:00Z' });
 
-/** `a,b,c` in a query string -> ['a','b','c'] (trimmed, empty parts dropped). */
+/** A comma-separated query list of `min` to `max` distinct items. */
 function commaList(item: z.ZodString, min: number, max: number, what: string) {
-  return z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part !== ''),
-    )
-    .pipe(
-      z
-        .array(item)
-        .min(min, `choose at least ${min} ${what}`)
-        .max(max, `choose at most ${max} ${what}`)
-        .refine((values) => new Set(values).size === values.length, `each of the ${what} can be chosen once`),
-    );
+  return commaSeparated().pipe(
+    z
+      .array(item)
+      .min(min, `choose at least ${min} ${what}`)
+      .max(max, `choose at most ${max} ${what}`)
+      .refine((values) => new Set(values).size === values.length, `each of the ${what} can be chosen once`),
+  );
 }
 
 /** At most this many exams share one booking. */

@@ -4,6 +4,18 @@ import { z } from 'zod';
 export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
 /** A time of day, e.g. 07:30. */
 export const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time as HH:MM');
+/**
+ * `a,b,c` in a query string -> ['a','b','c'] (trimmed, empty parts dropped): every list a query
+ * string carries is split the same way; pipe the parts into the list's own schema.
+ */
+export function commaSeparated() {
+  return z.string().transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  );
+}
 /** A URL that may be absolute (https://…) or a site path (/about). */
 export const LinkSchema = z.string().min(1).max(2048);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ExamSlugListSchema, SlugSchema } from './booking';
+import { commaSeparated } from './common';
 import { BookingKeySchema } from './patient-access';
 import { answersWithoutControlCharacters, CONTROL_CHARACTER_MESSAGE, singleLineText } from './text';
 
@@ -154,15 +155,7 @@ export type NewBookingKeyResponse = z.infer<typeof NewBookingKeyResponseSchema>;
 /** GET /api/questionnaires?bookingKey=K&exams=a,b (booking-time types only). */
 export const BookingQuestionnairesQuerySchema = z.strictObject({
   bookingKey: BookingKeySchema,
-  exams: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part !== ''),
-    )
-    .pipe(ExamSlugListSchema),
+  exams: commaSeparated().pipe(ExamSlugListSchema),
 });
 export type BookingQuestionnairesQuery = z.input<typeof BookingQuestionnairesQuerySchema>;
 
@@ -283,16 +276,7 @@ export type AppointmentBookingResponse = z.infer<typeof AppointmentBookingRespon
 
 /** ?types=A,B: which types to list (default: REQUIRED_ON_CONFIRMATION). Must be types of that subject. */
 export const PendingQuestionnairesQuerySchema = z.strictObject({
-  types: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part !== ''),
-    )
-    .pipe(z.array(QuestionnaireTypeSchema).min(1).max(QUESTIONNAIRE_TYPES.length))
-    .optional(),
+  types: commaSeparated().pipe(z.array(QuestionnaireTypeSchema).min(1).max(QUESTIONNAIRE_TYPES.length)).optional(),
 });
 export type PendingQuestionnairesQuery = z.input<typeof PendingQuestionnairesQuerySchema>;
 
