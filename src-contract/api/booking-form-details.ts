@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleLineText } from './text';
+import { searchText, searchTextMessages, singleLineText } from './text';
 
 /**
  * The booking form's details (docs/rules/booking.md#booking-form-details): the patient's insurance,
@@ -132,16 +132,14 @@ export const ORGANISATION_SEARCH_MIN_LENGTH = 3;
 export const ORGANISATION_SEARCH_MAX_LENGTH = 50;
 export const ORGANISATION_SEARCH_LIMIT = 10;
 
-export const ORGANISATION_SEARCH_MESSAGES = {
-  tooShort: `Type at least ${ORGANISATION_SEARCH_MIN_LENGTH} characters to search for a practice.`,
-  tooLong: `Search with at most ${ORGANISATION_SEARCH_MAX_LENGTH} characters.`,
-} as const;
+export const ORGANISATION_SEARCH_MESSAGES = searchTextMessages(
+  ORGANISATION_SEARCH_MIN_LENGTH,
+  ORGANISATION_SEARCH_MAX_LENGTH,
+  'a practice',
+);
 
 export const OrganisationSearchQuerySchema = z.strictObject({
-  q: singleLineText()
-    .overwrite((text) => text.trim().replace(/\s+/g, ' ').toLowerCase())
-    .min(ORGANISATION_SEARCH_MIN_LENGTH, ORGANISATION_SEARCH_MESSAGES.tooShort)
-    .max(ORGANISATION_SEARCH_MAX_LENGTH, ORGANISATION_SEARCH_MESSAGES.tooLong),
+  q: searchText(ORGANISATION_SEARCH_MIN_LENGTH, ORGANISATION_SEARCH_MAX_LENGTH, ORGANISATION_SEARCH_MESSAGES),
 });
 
 /** A practice of the referring-doctor directory: its name and suburb only, never a doctor. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BookingKeySchema } from './patient-access';
-import { singleLineText } from './text';
+import { normaliseSearchText, searchText, searchTextMessages } from './text';
 
 /**
  * The referring-doctor search of the check-in form (docs/rules/check-in.md#referring-doctors):
@@ -14,20 +14,12 @@ export const DOCTOR_SEARCH_MIN_LENGTH = 3;
 export const DOCTOR_SEARCH_MAX_LENGTH = 50;
 export const DOCTOR_SEARCH_LIMIT = 20;
 
-export const DOCTOR_SEARCH_MESSAGES = {
-  tooShort: `Type at least ${DOCTOR_SEARCH_MIN_LENGTH} characters to search for a doctor.`,
-  tooLong: `Search with at most ${DOCTOR_SEARCH_MAX_LENGTH} characters.`,
-} as const;
+export const DOCTOR_SEARCH_MESSAGES = searchTextMessages(DOCTOR_SEARCH_MIN_LENGTH, DOCTOR_SEARCH_MAX_LENGTH, 'a doctor');
 
 /** What the server searches for: the web app normalises the same way before it decides to ask. */
-export function normaliseDoctorSearch(text: string): string {
-  return text.trim().replace(/\s+/g, ' ').toLowerCase();
-}
+export const normaliseDoctorSearch = normaliseSearchText;
 
-export const DoctorSearchTextSchema = singleLineText()
-  .overwrite(normaliseDoctorSearch)
-  .min(DOCTOR_SEARCH_MIN_LENGTH, DOCTOR_SEARCH_MESSAGES.tooShort)
-  .max(DOCTOR_SEARCH_MAX_LENGTH, DOCTOR_SEARCH_MESSAGES.tooLong);
+export const DoctorSearchTextSchema = searchText(DOCTOR_SEARCH_MIN_LENGTH, DOCTOR_SEARCH_MAX_LENGTH, DOCTOR_SEARCH_MESSAGES);
 
 export const DoctorSearchParamsSchema = z.strictObject({ bookingKey: BookingKeySchema, text: DoctorSearchTextSchema });
 export type DoctorSearchParams = z.infer<typeof DoctorSearchParamsSchema>;

@@ -54,3 +54,24 @@ export function answersWithoutControlCharacters(value: unknown, depth = 0): bool
     );
   return true;
 }
+
+/**
+ * A search box's text (the referring-doctor search, the referring-practice search): trimmed, its
+ * spaces collapsed and lower-cased as the server searches for it (the web app normalises the same
+ * way before it decides to ask), then `min` to `max` characters, refused with the same words.
+ */
+export function normaliseSearchText(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** The refusals of a search text too short or too long; `searchedFor` names it ("a doctor"). */
+export function searchTextMessages(min: number, max: number, searchedFor: string) {
+  return {
+    tooShort: `Type at least ${min} characters to search for ${searchedFor}.`,
+    tooLong: `Search with at most ${max} characters.`,
+  } as const;
+}
+
+export function searchText(min: number, max: number, messages: ReturnType<typeof searchTextMessages>) {
+  return singleLineText().overwrite(normaliseSearchText).min(min, messages.tooShort).max(max, messages.tooLong);
+}
