@@ -8,6 +8,7 @@ import {
 } from '@contract/api/attachments';
 import type { ApiClient } from './client';
 import { fileUrl } from './file-url';
+import { getParsed, postParsed } from './parsed-request';
 import { parseResponse } from './parse-response';
 
 /** Which booking's documents: the appointment, the booking request, or the temporary key while booking. */
@@ -40,7 +41,7 @@ export function createAttachmentsApi(client: ApiClient) {
     response: async (owner: AttachmentOwner, examSlugs?: readonly string[]): Promise<AttachmentsResponse> => {
       const path = `${base(owner)}/response`;
       const params = examSlugs && examSlugs.length > 0 ? { changedExamSlugs: examSlugs.join(',') } : undefined;
-      return parseResponse(path, AttachmentsResponseSchema, (await http.get(path, { params })).data);
+      return getParsed(http, path, AttachmentsResponseSchema, { params });
     },
 
     /** POST (new) or PUT (replace) one file; onProgress gets 0..100 while the bytes go up. */
@@ -66,7 +67,7 @@ export function createAttachmentsApi(client: ApiClient) {
     /** Staff accept a referral the date check warned about (docs/rules/attachments.md#referral-date). */
     acceptReferralDate: async (owner: AttachmentOwner, id: string): Promise<Attachment> => {
       const path = `${base(owner)}/${encodeURIComponent(id)}/accept-referral-date`;
-      return parseResponse(path, AttachmentSchema, (await http.post(path, undefined, { staffSession: true })).data);
+      return postParsed(http, path, AttachmentSchema, undefined, { staffSession: true });
     },
 
     /** Staff only: the server answers 403 to anyone else. */

@@ -2,7 +2,7 @@ import { CheckInStatusSchema, type CheckInForm, type CheckInStatus } from '@cont
 import { CheckInChecklistSchema, type CheckInChecklist } from '@contract/api/check-in-checklist';
 import { DoctorSearchResponseSchema, type ReferringDoctor } from '@contract/api/referring-doctors';
 import type { ApiClient } from './client';
-import { parseResponse } from './parse-response';
+import { getParsed, postParsed } from './parsed-request';
 
 /** Typed calls of digital check-in and the doctor search (src-contract/api/check-in.ts, referring-doctors.ts). */
 export function createCheckInApi(client: ApiClient) {
@@ -13,25 +13,25 @@ export function createCheckInApi(client: ApiClient) {
   return {
     status: async (bookingKey: string, slug: string): Promise<CheckInStatus> => {
       const path = checkInPath(bookingKey, slug);
-      return parseResponse(path, CheckInStatusSchema, (await http.get(path)).data);
+      return getParsed(http, path, CheckInStatusSchema);
     },
     prepare: async (bookingKey: string, slug: string, form: CheckInForm): Promise<CheckInStatus> => {
       const path = `${checkInPath(bookingKey, slug)}/prepare`;
-      return parseResponse(path, CheckInStatusSchema, (await http.post(path, form)).data);
+      return postParsed(http, path, CheckInStatusSchema, form);
     },
     checkIn: async (bookingKey: string, slug: string): Promise<CheckInStatus> => {
       const path = checkInPath(bookingKey, slug);
-      return parseResponse(path, CheckInStatusSchema, (await http.post(path)).data);
+      return postParsed(http, path, CheckInStatusSchema);
     },
     /** What is still to do before the scan (docs/rules/check-in.md#checklist). */
     checklist: async (bookingKey: string, slug: string): Promise<CheckInChecklist> => {
       const path = `${checkInPath(bookingKey, slug)}/checklist`;
-      return parseResponse(path, CheckInChecklistSchema, (await http.get(path)).data);
+      return getParsed(http, path, CheckInChecklistSchema);
     },
     /** `text` already normalised (normaliseDoctorSearch); `signal` cancels a search the patient typed past. */
     searchDoctors: async (bookingKey: string, text: string, signal: AbortSignal): Promise<ReferringDoctor[]> => {
       const path = `${appointmentPath(bookingKey)}/doctor_search/${encodeURIComponent(text)}`;
-      return parseResponse(path, DoctorSearchResponseSchema, (await http.get(path, { signal })).data).doctors;
+      return (await getParsed(http, path, DoctorSearchResponseSchema, { signal })).doctors;
     },
   };
 }

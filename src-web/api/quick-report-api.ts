@@ -13,7 +13,7 @@ import {
 } from '@contract/api/quick-report';
 import type { ApiClient } from './client';
 import { fileUrl } from './file-url';
-import { parseResponse } from './parse-response';
+import { getParsed, postParsed } from './parsed-request';
 
 const IMAGE_VIEWER = '/api/image_viewer';
 const REPORT = '/api/image_viewer_link/report';
@@ -29,23 +29,18 @@ export function createQuickReportApi(client: ApiClient) {
   return {
     /** Where the images open for this link and archive: the viewer, the PACS portal, or (expired) a redirect. */
     imageViewer: async (imsec: string, repositorySource: string): Promise<ImageViewerResponse> =>
-      parseResponse(
-        IMAGE_VIEWER,
-        ImageViewerResponseSchema,
-        (await http.get<unknown>(IMAGE_VIEWER, { params: { input: imsec, repositorySource } })).data,
-      ),
+      getParsed(http, IMAGE_VIEWER, ImageViewerResponseSchema, { params: { input: imsec, repositorySource } }),
 
     /** The viewer's address itself, for a signed-in external user (/image-viewer-access): the browser goes straight there. */
     imageViewerDirect: async (request: ImageViewerDirectRequest): Promise<string> =>
-      parseResponse(DIRECT, ImageViewerDirectResponseSchema, (await http.post<unknown>(DIRECT, request)).data).url,
+      (await postParsed(http, DIRECT, ImageViewerDirectResponseSchema, request)).url,
 
     /** The report the link names, with its patient and the images' state. */
-    report: async (imsec: string): Promise<ReferrerReport> =>
-      parseResponse(REPORT, ReferrerReportSchema, (await http.get<unknown>(REPORT, { params: { imsec } })).data),
+    report: async (imsec: string): Promise<ReferrerReport> => getParsed(http, REPORT, ReferrerReportSchema, { params: { imsec } }),
 
     /** Asks the PACS for the report's images; answers their state now. */
     generate: async (query: ImageGenerateQuery): Promise<ImageState> =>
-      parseResponse(GENERATE, ImageGenerateAnswerSchema, (await http.post<unknown>(GENERATE, undefined, { params: query })).data).images,
+      (await postParsed(http, GENERATE, ImageGenerateAnswerSchema, undefined, { params: query })).images,
 
     /** The report's PDF as a plain link: inline, or with download=true as an attachment. */
     pdfUrl: (imsec: string, download: boolean): string =>

@@ -9,7 +9,7 @@ import {
 import { GlossarySchema, type Glossary } from '@contract/api/results-glossary';
 import type { ApiClient } from './client';
 import { fileUrl } from './file-url';
-import { parseResponse } from './parse-response';
+import { getParsed, postParsed } from './parsed-request';
 
 const IMAGE_VIEWER_PATH = '/api/image_viewer';
 const GLOSSARY_PATH = '/api/results-glossary';
@@ -28,7 +28,7 @@ export function createResultsApi(client: ApiClient) {
     /** The result of the booking's appointment: RELEASED with the report, NOT_RELEASED with when, or NOT_AVAILABLE. */
     result: async (bookingKey: string): Promise<PatientResult> => {
       const path = base(bookingKey);
-      return parseResponse(path, PatientResultSchema, (await http.get<unknown>(path)).data);
+      return getParsed(http, path, PatientResultSchema);
     },
 
     /**
@@ -44,17 +44,17 @@ export function createResultsApi(client: ApiClient) {
      */
     patientMatch: async (bookingKey: string, body: PatientMatchRequest): Promise<PatientMatchResponse> => {
       const path = `${base(bookingKey)}/patient-match`;
-      return parseResponse(path, PatientMatchResponseSchema, (await http.post<unknown>(path, body)).data);
+      return postParsed(http, path, PatientMatchResponseSchema, body);
     },
 
     /** The earlier appointments of the signed-in booking's own patient (the results sign-in proved who they are). */
     history: async (bookingKey: string): Promise<PatientMatchResponse> => {
       const path = `${base(bookingKey)}/history`;
-      return parseResponse(path, PatientMatchResponseSchema, (await http.get<unknown>(path)).data);
+      return getParsed(http, path, PatientMatchResponseSchema);
     },
 
     /** The provider's glossary of radiology terms (public, cacheable): asked for only by a page that shows a report. */
-    glossary: async (): Promise<Glossary> => parseResponse(GLOSSARY_PATH, GlossarySchema, (await http.get<unknown>(GLOSSARY_PATH)).data),
+    glossary: async (): Promise<Glossary> => getParsed(http, GLOSSARY_PATH, GlossarySchema),
 
     /** A released report of the history as a PDF link: inline, or with download=true as an attachment. */
     historyPdfUrl: (bookingKey: string, resultId: string, download: boolean): string =>
@@ -62,7 +62,7 @@ export function createResultsApi(client: ApiClient) {
 
     /** Where a signed image link (imsec) opens: the viewer, the PACS portal, or (expired) a redirect. */
     imageViewer: async (input: string): Promise<ImageViewerResponse> =>
-      parseResponse(IMAGE_VIEWER_PATH, ImageViewerResponseSchema, (await http.get<unknown>(IMAGE_VIEWER_PATH, { params: { input } })).data),
+      getParsed(http, IMAGE_VIEWER_PATH, ImageViewerResponseSchema, { params: { input } }),
   };
 }
 

@@ -5,17 +5,13 @@ import {
   type PatientLookupResponse,
 } from '@contract/api/patient-lookup';
 import type { ApiClient } from '../../api/client';
-import { parseResponse } from '../../api/parse-response';
+import { postParsed } from '../../api/parsed-request';
 
 /** Staff look up a patient who booked before (src-contract/api/patient-lookup.ts), on the staff session cookie. */
 export function createPatientLookupApi(client: ApiClient) {
   return {
     find: async (request: PatientLookupRequest): Promise<PatientLookupResponse> =>
-      parseResponse(
-        PATIENT_LOOKUP_PATH,
-        PatientLookupResponseSchema,
-        (await client.http.post<unknown>(PATIENT_LOOKUP_PATH, request, { staffSession: true })).data,
-      ),
+      postParsed(client.http, PATIENT_LOOKUP_PATH, PatientLookupResponseSchema, request, { staffSession: true }),
   };
 }
 

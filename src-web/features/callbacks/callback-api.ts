@@ -5,17 +5,13 @@ import {
   type CallbackRequestReceived,
 } from '@contract/api/callbacks';
 import type { ApiClient } from '../../api/client';
-import { parseResponse } from '../../api/parse-response';
+import { postParsed } from '../../api/parsed-request';
 
 /** The patient's one call (src-contract/api/callbacks.ts); the client solves the proof-of-work check and repeats it by itself. */
 export function createCallbackApi(client: ApiClient) {
   return {
     request: async (body: CallbackRequest): Promise<CallbackRequestReceived> =>
-      parseResponse(
-        CALLBACK_REQUESTS_PATH,
-        CallbackRequestReceivedSchema,
-        (await client.http.post<unknown>(CALLBACK_REQUESTS_PATH, body)).data,
-      ),
+      postParsed(client.http, CALLBACK_REQUESTS_PATH, CallbackRequestReceivedSchema, body),
   };
 }
 

@@ -12,7 +12,7 @@ import {
   type EmailTestSent,
 } from '@contract/api/notifications';
 import type { ApiClient } from '../../api/client';
-import { parseResponse } from '../../api/parse-response';
+import { getParsed, postParsed } from '../../api/parsed-request';
 
 /** Typed calls of /api/notifications/* (src-contract/api/notifications.ts). */
 export function createNotificationsApi(client: ApiClient) {
@@ -20,11 +20,7 @@ export function createNotificationsApi(client: ApiClient) {
   return {
     /** The e-mail rendered for staff (staff session; nothing is sent). */
     previewEmail: async (query: EmailPreviewQuery): Promise<EmailPreview> =>
-      parseResponse(
-        EMAIL_PREVIEW_PATH,
-        EmailPreviewSchema,
-        (await http.get<unknown>(EMAIL_PREVIEW_PATH, { params: query, staffSession: true })).data,
-      ),
+      getParsed(http, EMAIL_PREVIEW_PATH, EmailPreviewSchema, { params: query, staffSession: true }),
 
     /** Where the same preview's HTML is a page of its own, for a sandboxed frame (the mail's inline styles allowed there). */
     previewHtmlUrl: (query: EmailPreviewQuery): string =>
@@ -32,19 +28,11 @@ export function createNotificationsApi(client: ApiClient) {
 
     /** The preview page's pickers: templates, languages, recent records (staff session). */
     previewOptions: async (): Promise<EmailPreviewOptions> =>
-      parseResponse(
-        EMAIL_PREVIEW_OPTIONS_PATH,
-        EmailPreviewOptionsSchema,
-        (await http.get<unknown>(EMAIL_PREVIEW_OPTIONS_PATH, { staffSession: true })).data,
-      ),
+      getParsed(http, EMAIL_PREVIEW_OPTIONS_PATH, EmailPreviewOptionsSchema, { staffSession: true }),
 
     /** Sends the previewed mail to the signed-in staff member's own address (staff session; a few an hour). */
     sendTest: async (query: EmailPreviewQuery): Promise<EmailTestSent> =>
-      parseResponse(
-        EMAIL_TEST_SEND_PATH,
-        EmailTestSentSchema,
-        (await http.post<unknown>(EMAIL_TEST_SEND_PATH, query, { staffSession: true })).data,
-      ),
+      postParsed(http, EMAIL_TEST_SEND_PATH, EmailTestSentSchema, query, { staffSession: true }),
   };
 }
 

@@ -8,7 +8,7 @@ import {
   type FeedbackSavedResponse,
 } from '@contract/api/referrer-feedback';
 import type { ApiClient } from '../../api/client';
-import { parseResponse } from '../../api/parse-response';
+import { getParsed, postParsed } from '../../api/parsed-request';
 
 const PATH = '/api/image_viewer_link/questionnaires';
 const STAFF_PATH = '/api/staff/referrer-feedback';
@@ -25,12 +25,12 @@ export function createReferrerFeedbackApi(client: ApiClient) {
   const { http } = client;
   return {
     questionnaire: async (params: FeedbackCredentials): Promise<FeedbackQuestionnaireResponse> =>
-      parseResponse(PATH, FeedbackQuestionnaireResponseSchema, (await http.get<unknown>(PATH, { params })).data),
+      getParsed(http, PATH, FeedbackQuestionnaireResponseSchema, { params }),
     submit: async (params: FeedbackCredentials, body: FeedbackRequest): Promise<FeedbackSavedResponse> =>
-      parseResponse(PATH, FeedbackSavedResponseSchema, (await http.post<unknown>(PATH, body, { params })).data),
+      postParsed(http, PATH, FeedbackSavedResponseSchema, body, { params }),
     /** Staff (staff, admin): one page of feedback, newest first, and the summaries. */
     list: async (page: number, pageSize: number): Promise<FeedbackListResponse> =>
-      parseResponse(STAFF_PATH, FeedbackListResponseSchema, (await http.get<unknown>(STAFF_PATH, { params: { page, pageSize } })).data),
+      getParsed(http, STAFF_PATH, FeedbackListResponseSchema, { params: { page, pageSize } }),
   };
 }
 

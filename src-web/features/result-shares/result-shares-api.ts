@@ -1,7 +1,7 @@
 import { ShareListSchema, ShareRecordSchema, type ShareList, type ShareRecord, type ShareRequest } from '@contract/api/result-shares';
 import { CONTROL_CHARACTER_MESSAGE } from '@contract/api/text';
 import { ApiError, type ApiClient } from '../../api/client';
-import { parseResponse } from '../../api/parse-response';
+import { getParsed, postParsed } from '../../api/parsed-request';
 
 /**
  * Typed calls of the patient's result sharing (src-contract/api/result-shares.ts,
@@ -16,17 +16,17 @@ export function createResultSharesApi(client: ApiClient) {
     /** The shares of the booking, with who opened them when, and what the form must check (SMS on, note length). */
     list: async (bookingKey: string): Promise<ShareList> => {
       const path = sharesPath(bookingKey);
-      return parseResponse(path, ShareListSchema, (await http.get<unknown>(path)).data);
+      return getParsed(http, path, ShareListSchema);
     },
     /** Shares the result (or history) with a contact; 201 with the new share. */
     create: async (bookingKey: string, request: ShareRequest): Promise<ShareRecord> => {
       const path = sharesPath(bookingKey);
-      return parseResponse(path, ShareRecordSchema, (await http.post<unknown>(path, request)).data);
+      return postParsed(http, path, ShareRecordSchema, request);
     },
     /** Revokes a share at once; the answer is the share with its revocation date. */
     revoke: async (bookingKey: string, id: string): Promise<ShareRecord> => {
       const path = `${sharesPath(bookingKey)}/${encodeURIComponent(id)}/revoke`;
-      return parseResponse(path, ShareRecordSchema, (await http.post<unknown>(path)).data);
+      return postParsed(http, path, ShareRecordSchema);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { SharedResultsSchema, type SharedResults } from '@contract/api/result-shares';
 import type { ApiClient } from '../../api/client';
 import { fileUrl } from '../../api/file-url';
-import { parseResponse } from '../../api/parse-response';
+import { getParsed } from '../../api/parsed-request';
 
 const SHARED_RESULTS = '/api/shared-results';
 
@@ -15,8 +15,7 @@ export function createSharedResultsApi(client: ApiClient) {
   const { http } = client;
   return {
     /** What was shared: one result (RESULT) or the released history (HISTORY), with who shared it. */
-    sharedResults: async (): Promise<SharedResults> =>
-      parseResponse(SHARED_RESULTS, SharedResultsSchema, (await http.get<unknown>(SHARED_RESULTS, { sharedSession: true })).data),
+    sharedResults: async (): Promise<SharedResults> => getParsed(http, SHARED_RESULTS, SharedResultsSchema, { sharedSession: true }),
 
     /** A shared report's PDF as a plain link: inline, or with download=true as an attachment. */
     reportPdfUrl: (resultId: string, download: boolean): string =>

@@ -1,6 +1,6 @@
 import { RESUBSCRIBE_API_PATH, UNSUBSCRIBE_API_PATH, UnsubscribeStatusSchema, type UnsubscribeStatus } from '@contract/api/unsubscribe';
 import type { ApiClient } from '../../api/client';
-import { parseResponse } from '../../api/parse-response';
+import { getParsed, postParsed } from '../../api/parsed-request';
 
 /**
  * Typed calls of the one-click unsubscribe (src-contract/api/unsubscribe.ts): the signed token
@@ -11,25 +11,13 @@ export function createUnsubscribeApi(client: ApiClient) {
   return {
     /** Which address the link names (masked) and whether it is unsubscribed; changes nothing. */
     status: async (token: string): Promise<UnsubscribeStatus> =>
-      parseResponse(
-        UNSUBSCRIBE_API_PATH,
-        UnsubscribeStatusSchema,
-        (await http.get<unknown>(UNSUBSCRIBE_API_PATH, { params: { token } })).data,
-      ),
+      getParsed(http, UNSUBSCRIBE_API_PATH, UnsubscribeStatusSchema, { params: { token } }),
 
     unsubscribe: async (token: string): Promise<UnsubscribeStatus> =>
-      parseResponse(
-        UNSUBSCRIBE_API_PATH,
-        UnsubscribeStatusSchema,
-        (await http.post<unknown>(UNSUBSCRIBE_API_PATH, {}, { params: { token } })).data,
-      ),
+      postParsed(http, UNSUBSCRIBE_API_PATH, UnsubscribeStatusSchema, {}, { params: { token } }),
 
     resubscribe: async (token: string): Promise<UnsubscribeStatus> =>
-      parseResponse(
-        RESUBSCRIBE_API_PATH,
-        UnsubscribeStatusSchema,
-        (await http.post<unknown>(RESUBSCRIBE_API_PATH, {}, { params: { token } })).data,
-      ),
+      postParsed(http, RESUBSCRIBE_API_PATH, UnsubscribeStatusSchema, {}, { params: { token } }),
   };
 }
 
