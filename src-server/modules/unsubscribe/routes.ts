@@ -8,7 +8,7 @@ import {
   UnsubscribeQuerySchema,
   UnsubscribeStatusSchema,
 } from '@contract/api/unsubscribe';
-import { ApiErrorBodySchema } from '@contract/errors';
+import { errorAnswers } from '../../platform/errors';
 import type { OutgoingMailPolicy } from '../../platform/outbox/outbox-worker';
 import type { UnsubscribeService } from './service';
 
@@ -24,7 +24,7 @@ declare module 'fastify' {
  * the signed token in the query is the credential, so a mail provider's cookieless POST works.
  */
 
-const errors = { 400: ApiErrorBodySchema, 415: ApiErrorBodySchema, 503: ApiErrorBodySchema };
+const errors = errorAnswers(400, 415, 503);
 const FORM_BODY_LIMIT = 1024;
 
 export function registerUnsubscribeRoutes(app: FastifyInstance, service: UnsubscribeService): void {
@@ -60,34 +60,29 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, service: Unsubsc
       async (request, reply) => reply.headers(noStore).send(await service.status(request.query.token)),
     );
 
-    api.post(
-      UNSUBSCRIBE_API_PATH,
+    // The two changes a link makes, both idempotent and answered with the link's new status.
+    const changes = [
       {
-        config: { access: 'public' },
-        schema: {
-          summary: 'Unsubscribe (RFC 8058 one-click: form body List-Unsubscribe=One-Click, or JSON from the page); idempotent',
-          tags,
-          querystring: UnsubscribeQuerySchema,
-          body: UnsubscribeBodySchema,
-          response: { 200: UnsubscribeStatusSchema, ...errors },
-        },
+        path: UNSUBSCRIBE_API_PATH,
+        summary: 'Unsubscribe (RFC 8058 one-click: form body List-Unsubscribe=One-Click, or JSON from the page); idempotent',
+        body: UnsubscribeBodySchema,
+        change: service.unsubscribe,
       },
-      async (request, reply) => reply.headers(noStore).send(await service.unsubscribe(request.query.token)),
-    );
-
-    api.post(
-      RESUBSCRIBE_API_PATH,
       {
-        config: { access: 'public' },
-        schema: {
-          summary: 'Subscribe again with the same link; idempotent',
-          tags,
-          querystring: UnsubscribeQuerySchema,
-          body: ResubscribeBodySchema,
-          response: { 200: UnsubscribeStatusSchema, ...errors },
-        },
+        path: RESUBSCRIBE_API_PATH,
+        summary: 'Subscribe again with the same link; idempotent',
+        body: ResubscribeBodySchema,
+        change: service.resubscribe,
       },
-      async (request, reply) => reply.headers(noStore).send(await service.resubscribe(request.query.token)),
-    );
+    ];
+    for (const { path, summary, body, change } of changes)
+      api.post(
+        path,
+        {
+          config: { access: 'public' },
+          schema: { summary, tags, querystring: UnsubscribeQuerySchema, body, response: { 200: UnsubscribeStatusSchema, ...errors } },
+        },
+        async (request, reply) => reply.headers(noStore).send(await change(request.query.token)),
+      );
   });
 }
