@@ -2,19 +2,8 @@
 export { queueBookingConfirmation, type BookingConfirmation } from './booking-confirmation';
 /** The booking pages' "Add to calendar" file is the mail's own (one event per appointment, the same UID). */
 export { bookingConfirmationIcs, ICS_CONTENT_TYPE } from './booking-confirmation';
-/** The other mails, for the modules that send them (docs/rules/notifications.md#mail-kinds). */
-export {
-  bookingRequestMail,
-  cancellationMail,
-  MAIL_KINDS,
-  otpMail,
-  referrerReportReadyMail,
-  rescheduleRequestMail,
-  resultShareMail,
-  resultsReadyMail,
-  type Mail,
-  type MailContext,
-} from './mail-kinds';
+/** The other mails, with the facts each needs, for the modules that send them (docs/rules/notifications.md#mail-kinds). */
+export * from './mail-kinds';
 export { mailContext } from './mail-context';
 /** The results mail links the after-visit questionnaires still due. */
 export { afterVisitQuestionnairesLink } from './questionnaire-links';
