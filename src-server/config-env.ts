@@ -1,5 +1,6 @@
 import { MapTilesSchema } from '@contract/api/config';
 import {
+  DEFAULT_ROLE_MAP,
   devIdentityPort,
   identityAuthority,
   identityIssuer,
@@ -266,7 +267,7 @@ export const ENV = declareVariables({
     with: ISSUER,
   },
   IDENTITY_ROLE_MAP: {
-    default: 'roles:Portal.Staff=staff,roles:Portal.Admin=admin,roles:Portal.Referrer=referrer,roles:Portal.KioskAdmin=kioskAdmin',
+    default: DEFAULT_ROLE_MAP,
     description:
       'Which app roles (roles:<value>) or security groups (groups:<object id>) give which portal role: staff, admin, referrer or kioskAdmin; comma-separated.',
     parse: identityRoleMap,
