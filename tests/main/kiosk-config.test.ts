@@ -26,6 +26,11 @@ function load(env: KioskEnv, files: Record<string, string> = {}): KioskConfigRes
   });
 }
 
+/** The configuration from a provisioning file at the system path, with no environment settings. */
+function loadProvisioned(settings: Record<string, unknown>): KioskConfigResult {
+  return load({}, { [SYSTEM_FILE]: JSON.stringify(settings) });
+}
+
 function problems(result: KioskConfigResult): string[] {
   if (result.ok) throw new Error(`expected problems, got ${JSON.stringify(result.config)}`);
   return result.problems;
@@ -54,19 +59,14 @@ describe('loadKioskConfig', () => {
 
   it('reads the enrollment and update settings from the provisioning file', () => {
     const result = config(
-      load(
-        {},
-        {
-          [SYSTEM_FILE]: JSON.stringify({
-            portalUrl: 'https://portal.example.com',
-            language: 'en-AU',
-            enrollmentCode: ' 7kq3-m9xd ',
-            sentryDsn: 'https://key@o0.ingest.sentry.io/1',
-            updateUrl: 'https://updates.example.com/kiosk',
-            updateChannel: 'beta',
-          }),
-        },
-      ),
+      loadProvisioned({
+        portalUrl: 'https://portal.example.com',
+        language: 'en-AU',
+        enrollmentCode: ' 7kq3-m9xd ',
+        sentryDsn: 'https://key@o0.ingest.sentry.io/1',
+        updateUrl: 'https://updates.example.com/kiosk',
+        updateChannel: 'beta',
+      }),
     );
     expect(result).toMatchObject({
       language: 'en-AU',
@@ -80,18 +80,13 @@ describe('loadKioskConfig', () => {
 
   it('names each bad enrollment or update setting', () => {
     const lines = problems(
-      load(
-        {},
-        {
-          [SYSTEM_FILE]: JSON.stringify({
-            portalUrl: 'https://portal.example.com',
-            language: 'fr',
-            enrollmentCode: 'ABC',
-            updateUrl: 'http://updates.example.com',
-            updateChannel: 'Beta 1',
-          }),
-        },
-      ),
+      loadProvisioned({
+        portalUrl: 'https://portal.example.com',
+        language: 'fr',
+        enrollmentCode: 'ABC',
+        updateUrl: 'http://updates.example.com',
+        updateChannel: 'Beta 1',
+      }),
     );
     expect(lines).toEqual([
       `- ${SYSTEM_FILE} language: must be one of en, en-AU, en-NZ, en-CA, mk`,
@@ -102,9 +97,7 @@ describe('loadKioskConfig', () => {
   });
 
   it('reads the machine-wide provisioning file', () => {
-    const result = config(
-      load({}, { [SYSTEM_FILE]: JSON.stringify({ portalUrl: 'https://portal.example.com/', clinicSlug: 'north-sydney' }) }),
-    );
+    const result = config(loadProvisioned({ portalUrl: 'https://portal.example.com/', clinicSlug: 'north-sydney' }));
     expect(result).toMatchObject({
       portalUrl: 'https://portal.example.com',
       allowedOrigin: 'https://portal.example.com',

@@ -20,19 +20,20 @@ async function unauthorizedServer() {
   });
 }
 
-function sessionWith(client: ReturnType<typeof createApiClient>, navigator: PortalNavigator): SessionStore {
+/** A signed-in patient's client on `currentUrl`, talking to unauthorizedServer(): the set-up of each 401 rule. */
+async function signedInAt(currentUrl: string) {
+  const server = await unauthorizedServer();
+  const client = createApiClient(server.url);
+  const navigator = recordingNavigator(currentUrl);
   const session = new SessionStore(() => navigator);
   client.setSessionHandlers({ logout: () => session.logout(), reauthenticate: () => session.reauthenticate() });
   session.markAuthenticated();
-  return session;
+  return { client, navigator, session };
 }
 
 describe('api client: 401 rule', () => {
   it('should log out without navigating when any call answers 401', async () => {
-    const server = await unauthorizedServer();
-    const client = createApiClient(server.url);
-    const navigator = recordingNavigator('/appointments/abc');
-    const session = sessionWith(client, navigator);
+    const { client, navigator, session } = await signedInAt('/appointments/abc');
 
     const error = await client.http.get('/api/secured/appointments/abc/attachments/response').catch((e: unknown) => e);
 
@@ -43,10 +44,7 @@ describe('api client: 401 rule', () => {
   });
 
   it('should re-authenticate with the current URL as returnUrl when the authenticated check answers 401', async () => {
-    const server = await unauthorizedServer();
-    const client = createApiClient(server.url);
-    const navigator = recordingNavigator('/appointments/abc?upload=1');
-    const session = sessionWith(client, navigator);
+    const { client, navigator, session } = await signedInAt('/appointments/abc?upload=1');
 
     await expect(client.http.get('/api/authentication', { authCheck: true })).rejects.toBeInstanceOf(ApiError);
 
@@ -55,10 +53,7 @@ describe('api client: 401 rule', () => {
   });
 
   it('should keep the embedded layout when re-authenticating inside /iframe', async () => {
-    const server = await unauthorizedServer();
-    const client = createApiClient(server.url);
-    const navigator = recordingNavigator('/iframe/booking-requests/xyz');
-    sessionWith(client, navigator);
+    const { client, navigator } = await signedInAt('/iframe/booking-requests/xyz');
 
     await client.http.get('/api/authentication', { authCheck: true }).catch(() => undefined);
 
@@ -66,10 +61,7 @@ describe('api client: 401 rule', () => {
   });
 
   it('should not send the patient to /authentication again while already there', async () => {
-    const server = await unauthorizedServer();
-    const client = createApiClient(server.url);
-    const navigator = recordingNavigator('/authentication?returnUrl=%2Fa%2Fabc');
-    sessionWith(client, navigator);
+    const { client, navigator } = await signedInAt('/authentication?returnUrl=%2Fa%2Fabc');
 
     await client.http.get('/api/authentication', { authCheck: true }).catch(() => undefined);
 
@@ -77,10 +69,7 @@ describe('api client: 401 rule', () => {
   });
 
   it('should neither log out nor re-authenticate on other errors', async () => {
-    const server = await unauthorizedServer();
-    const client = createApiClient(server.url);
-    const navigator = recordingNavigator('/appointments/abc');
-    const session = sessionWith(client, navigator);
+    const { client, navigator, session } = await signedInAt('/appointments/abc');
 
     const error = await client.http.get('/api/forbidden', { authCheck: true }).catch((e: unknown) => e);
 
