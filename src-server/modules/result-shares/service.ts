@@ -78,6 +78,23 @@ export function createResultShares(deps: ResultSharesDeps) {
     return { sharedBy: `${name.firstName} ${name.lastName.slice(0, 1)}.`, firstName: name.firstName };
   }
 
+  /** What a contact opens through a share is audited on the booking (by its reference, never the key), naming the share. */
+  async function auditContactOpened(
+    action: 'result.report_opened' | 'result.pdf_opened',
+    opened: { bookingKey: string; shareId: string },
+    details: Record<string, unknown>,
+    now: Date,
+  ): Promise<void> {
+    await audit.record({
+      actor: 'contact',
+      action,
+      subjectType: 'booking_key',
+      subjectId: bookingKeyRef(opened.bookingKey),
+      details: { share: opened.shareId, ...details },
+      now,
+    });
+  }
+
   return {
     async list(bookingKey: string): Promise<ShareList> {
       const settings = await deps.settings();
@@ -197,14 +214,12 @@ export function createResultShares(deps: ResultSharesDeps) {
       const reports = await results.reportsOf(share.bookingKey, share.type, now);
       const links = await deps.signedLinks();
       const { sharedBy, firstName } = await sharedByOf(share.bookingKey);
-      await audit.record({
-        actor: 'contact',
-        action: 'result.report_opened',
-        subjectType: 'booking_key',
-        subjectId: bookingKeyRef(share.bookingKey),
-        details: { share: session.shareId, reports: reports.length },
+      await auditContactOpened(
+        'result.report_opened',
+        { bookingKey: share.bookingKey, shareId: session.shareId },
+        { reports: reports.length },
         now,
-      });
+      );
       return {
         type: share.type,
         patientFirstName: firstName,
@@ -235,14 +250,8 @@ export function createResultShares(deps: ResultSharesDeps) {
       if (share === null || report === undefined) throw notFound('There is no such report.');
       const file = await storage.open(report.pdfKey);
       if (file === null) throw new Error(`[result-shares] the PDF of report ${resultId} is missing from the file storage`);
-      await audit.record({
-        actor: 'contact',
-        action: 'result.pdf_opened',
-        subjectType: 'booking_key',
-        subjectId: bookingKeyRef(share.bookingKey),
-        details: { share: session.shareId, accessionNumber: report.accessionNumber },
-        now,
-      });
+      const opened = { bookingKey: share.bookingKey, shareId: session.shareId };
+      await auditContactOpened('result.pdf_opened', opened, { accessionNumber: report.accessionNumber }, now);
       return { ...file, fileName: `report-${report.accessionNumber}.pdf` };
     },
   };
