@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ENV_VARIABLES, loadConfigContext, parseConfig, redactDatabaseUrl, type ConfigContext } from '../../src-server/config';
+import { DEFAULT_ROLE_MAPPING } from './helpers/default-role-mapping';
 
 const context: ConfigContext = { cwd: '/srv/portal', packageVersion: '1.2.3', gitShortHash: 'abc1234' };
 
@@ -40,15 +41,7 @@ describe('parseConfig', () => {
         identity: {
           kind: 'local',
           port: 'portal',
-          roleMapping: {
-            roles: {
-              'Portal.Staff': ['staff'],
-              'Portal.Admin': ['admin'],
-              'Portal.Referrer': ['referrer'],
-              'Portal.KioskAdmin': ['kioskAdmin'],
-            },
-            groups: {},
-          },
+          roleMapping: DEFAULT_ROLE_MAPPING,
         },
         shutdownTimeoutMs: 10000,
         appVersion: '1.2.3',

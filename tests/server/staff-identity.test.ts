@@ -7,6 +7,7 @@ import { useTestApp } from './helpers/test-app';
 import { authorizationRequest, CookieJar, exchangeCode, signIn } from './dev-identity/oidc-client';
 import { PORTAL_SCOPE } from './dev-identity/provider-fixture';
 import { staffBrowser } from './modules/staff-access/identity-kit';
+import { DEFAULT_ROLE_MAPPING } from './helpers/default-role-mapping';
 
 // What `npm start` wires with DEV_IDENTITY_PORT set (src-server/staff-identity.ts, from
 // src-server/config-identity.ts): the local demo provider starts over https beside the server, and
@@ -79,15 +80,7 @@ describe('staff sign-in settings', () => {
       issuer: 'https://login.microsoftonline.com/tenant-id/v2.0',
       jwksUri: 'https://login.microsoftonline.com/tenant-id/discovery/v2.0/keys',
       audience: 'api://11111111-2222-3333-4444-555555555555',
-      roleMapping: {
-        roles: {
-          'Portal.Staff': ['staff'],
-          'Portal.Admin': ['admin'],
-          'Portal.Referrer': ['referrer'],
-          'Portal.KioskAdmin': ['kioskAdmin'],
-        },
-        groups: {},
-      },
+      roleMapping: DEFAULT_ROLE_MAPPING,
       // Only tokens issued to the portal's own client open a session.
       authorizedParties: ['11111111-2222-3333-4444-555555555555'],
       // MSAL's settings: Entra's authority is the issuer without /v2.0.
