@@ -5,11 +5,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A reporter whose reports are recorded, on fake timers (the 2 s wait is advanced by hand). */
+function reporterOnFakeTimers() {
+  vi.useFakeTimers();
+  const report = vi.fn();
+  return { report, reporter: createStepReporter(report) };
+}
+
 describe('createStepReporter', () => {
   it('should report a step only after 2 s without another change', () => {
-    vi.useFakeTimers();
-    const report = vi.fn();
-    const reporter = createStepReporter(report);
+    const { report, reporter } = reporterOnFakeTimers();
     reporter.stepChanged(1);
     vi.advanceTimersByTime(1999);
     expect(report).not.toHaveBeenCalled();
@@ -21,9 +26,7 @@ describe('createStepReporter', () => {
   });
 
   it('should not report the same step twice in a row', () => {
-    vi.useFakeTimers();
-    const report = vi.fn();
-    const reporter = createStepReporter(report);
+    const { report, reporter } = reporterOnFakeTimers();
     reporter.stepChanged(1);
     vi.advanceTimersByTime(2000);
     reporter.stepChanged(2);

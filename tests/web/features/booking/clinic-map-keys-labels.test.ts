@@ -4,35 +4,27 @@ import { COMPACT_MARKER_CLASS, declutterMarkerNames, namesToHide, type Box } fro
 
 const box = (left: number, top: number, width: number, height = 32): Box => ({ left, top, right: left + width, bottom: top + height });
 const pin = (full: Box): Box => ({ ...full, right: full.left + (full.bottom - full.top) });
+/** Clinic names at these places, each with its pin-only compact form. */
+const named = (boxes: Box[]) => boxes.map((full) => ({ full, compact: pin(full) }));
 
 describe('clinic names on the map', () => {
   it('keeps every name that meets no other, and shrinks the later of two that would overlap', () => {
     const near = box(0, 0, 120);
     const overlapping = box(100, 10, 120);
     const apart = box(0, 100, 120);
-    expect(
-      namesToHide(
-        [near, overlapping, apart].map((full) => ({ full, compact: pin(full) })),
-        [],
-      ),
-    ).toEqual([false, true, false]);
+    expect(namesToHide(named([near, overlapping, apart]), [])).toEqual([false, true, false]);
   });
 
   it('lets a name placed after a shrunk one use the room the shrunk one left', () => {
     const first = box(0, 0, 120);
     const second = box(100, 0, 120); // meets the first: its pin alone, 100..132
     const third = box(140, 0, 60); // would meet the second's name, not its pin
-    expect(
-      namesToHide(
-        [first, second, third].map((full) => ({ full, compact: pin(full) })),
-        [],
-      ),
-    ).toEqual([false, true, false]);
+    expect(namesToHide(named([first, second, third]), [])).toEqual([false, true, false]);
   });
 
   it('never draws a name over a cluster', () => {
     const full = box(0, 0, 120);
-    expect(namesToHide([{ full, compact: pin(full) }], [box(110, 0, 44, 44)])).toEqual([true]);
+    expect(namesToHide(named([full]), [box(110, 0, 44, 44)])).toEqual([true]);
   });
 
   it('measures a marker pane: the chosen clinic first, a shrunk marker keeps its name in the DOM', () => {
