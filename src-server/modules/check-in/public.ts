@@ -3,7 +3,7 @@ import { markCheckedIn as markAppointmentCheckedIn } from '../appointments/publi
 
 /** What other modules may use of check-in (docs/rules/check-in.md). */
 export { createCheckInService, type CheckInService } from './service';
-export { registerCheckInRoutes } from './routes';
+export { registerCheckInRoutes, sendCheckInAccepted } from './routes';
 
 /**
  * What the RIS hand-off does once the clinic's system has a check-in (main.ts gives it to the RIS

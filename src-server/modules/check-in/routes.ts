@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CheckInFormSchema, CheckInParamsSchema, CheckInStatusSchema } from '@contract/api/check-in';
+import { CheckInFormSchema, CheckInParamsSchema, CheckInStatusSchema, type CheckInStatus } from '@contract/api/check-in';
 import { CheckInChecklistSchema } from '@contract/api/check-in-checklist';
 import { errorAnswers } from '../../platform/errors';
 import { bookingActorOf } from '../booking-access/public';
@@ -15,6 +15,11 @@ import type { CheckInService } from './service';
 const errors = errorAnswers(400, 401, 404, 409);
 const NO_STORE = { 'cache-control': 'no-store' };
 const BASE = '/api/secured/appointments/:bookingKey/check-in/:appointmentSlug';
+
+/** A check-in step, from the browser or a kiosk, is taken on (202) with the status to poll, which no cache keeps. */
+export function sendCheckInAccepted(reply: FastifyReply, status: CheckInStatus): FastifyReply {
+  return reply.code(202).headers(NO_STORE).send(status);
+}
 
 export function registerCheckInRoutes(app: FastifyInstance, service: CheckInService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -64,10 +69,10 @@ export function registerCheckInRoutes(app: FastifyInstance, service: CheckInServ
       },
     },
     async (request, reply) =>
-      reply
-        .code(202)
-        .headers(NO_STORE)
-        .send(await service.prepare(request.params.bookingKey, request.params.appointmentSlug, request.body, bookingActorOf(request))),
+      sendCheckInAccepted(
+        reply,
+        await service.prepare(request.params.bookingKey, request.params.appointmentSlug, request.body, bookingActorOf(request)),
+      ),
   );
 
   api.post(
@@ -82,9 +87,6 @@ export function registerCheckInRoutes(app: FastifyInstance, service: CheckInServ
       },
     },
     async (request, reply) =>
-      reply
-        .code(202)
-        .headers(NO_STORE)
-        .send(await service.checkIn(request.params.bookingKey, request.params.appointmentSlug, bookingActorOf(request))),
+      sendCheckInAccepted(reply, await service.checkIn(request.params.bookingKey, request.params.appointmentSlug, bookingActorOf(request))),
   );
 }

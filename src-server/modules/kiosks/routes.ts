@@ -16,6 +16,7 @@ import {
   NewKioskSchema,
 } from '@contract/api/kiosks';
 import { errorAnswers } from '../../platform/errors';
+import { sendCheckInAccepted } from '../check-in/public';
 import { bookingSessionCheck } from '../patient-access/public';
 import { staffRoute, staffSessionOf, subjectRef } from '../staff-access/public';
 import { kioskOf, requireKiosk } from './guard';
@@ -187,9 +188,6 @@ function registerKioskDeviceRoutes(
       },
     },
     async (request, reply) =>
-      reply
-        .code(202)
-        .headers(NO_STORE)
-        .send(await kioskCheckIn(request.params.bookingKey, request.params.appointmentSlug, kioskOf(request).name)),
+      sendCheckInAccepted(reply, await kioskCheckIn(request.params.bookingKey, request.params.appointmentSlug, kioskOf(request).name)),
   );
 }
