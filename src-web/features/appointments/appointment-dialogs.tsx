@@ -8,6 +8,7 @@ import { TextField } from '../../components/text-field';
 import { DETAILS_FIELDS, type AppointmentStore, type DetailsField } from './appointment-store';
 import { ConfirmDialog, MessageDialog, ModalDialog } from '../../components/modal-dialog';
 import { Button } from '../../components/button';
+import { NoteField } from '../../components/note-field';
 
 /** The reschedule refusal's title and text (docs/rules/appointments.md#cut-off). */
 export function rescheduleRefusal(t: TFunction, reason: ChangeRefusal, priorMinutes: number): { title: string; text: string } {
@@ -111,17 +112,14 @@ const CancelReasonDialog = observer(function CancelReasonDialog({ store }: { sto
             </p>
           )}
         </fieldset>
-        <div className="pp-field">
-          <label htmlFor={noteId}>{t('appointment.cancel.noteLabel')}</label>
-          <textarea
-            id={noteId}
-            className="pp-input"
-            rows={3}
-            maxLength={500}
-            value={store.cancellation.cancelNote}
-            onChange={(event) => store.cancellation.setCancelNote(event.target.value)}
-          />
-        </div>
+        <NoteField
+          id={noteId}
+          label={t('appointment.cancel.noteLabel')}
+          rows={3}
+          maxLength={500}
+          value={store.cancellation.cancelNote}
+          onChange={(note) => store.cancellation.setCancelNote(note)}
+        />
       </form>
     </ModalDialog>
   );

@@ -21,6 +21,13 @@ import { PreparationList } from './preparation-list';
 import { QuestionnairesDue } from './questionnaires-due';
 import { AppointmentTimeRows, ClinicContact, FormDetailsRows, WalkInRow } from './summary-rows';
 import { CONFIRMED_SEGMENT } from '../../paths';
+import { StatusPill, type StatusTone } from '../../components/status-pill';
+
+/** Cancelled and moved-away bookings read as ended; a confirmed one as settled. */
+function statusTone(status: AppointmentStatus): StatusTone {
+  if (status === 'CONFIRMED') return 'good';
+  return status === 'CANCELED' || status === 'RESCHEDULED' || status === 'CHANGED' ? 'ended' : 'live';
+}
 
 /** The status line, one literal key per status so the catalogue check sees each. */
 export function statusText(t: TFunction, status: AppointmentStatus): string {
@@ -73,9 +80,9 @@ const Summary = observer(function Summary({ summary }: { summary: AppointmentSum
         <div>
           <dt>{t('appointment.summary.status')}</dt>
           <dd>
-            <span className={`pp-appt-status pp-appt-status-${summary.status.toLowerCase()}`} data-testid="appointment-status">
+            <StatusPill tone={statusTone(summary.status)} testId="appointment-status">
               {statusText(t, summary.status)}
-            </span>
+            </StatusPill>
             {summary.confirmed && summary.status !== 'CONFIRMED' && (
               <span className="pp-muted"> · {t('appointment.summary.confirmed')}</span>
             )}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BookingRequestSummary } from '@contract/api/booking-requests';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { Page } from '../../components/page';
+import { StatusPill } from '../../components/status-pill';
 import { SafeHtml } from '../../components/safe-html';
 import { bookingRequestStoreOf, type BookingRequestStore } from './booking-request-store';
 import { useStores } from '../../stores/use-stores';
@@ -72,12 +73,9 @@ const Details = observer(function Details({ summary }: { summary: BookingRequest
           <div>
             <dt>{t('bookingRequest.request.status')}</dt>
             <dd>
-              <span
-                className={summary.status === 'CANCELED' ? 'pp-br-status pp-br-status-canceled' : 'pp-br-status'}
-                data-testid="booking-request-status"
-              >
+              <StatusPill tone={summary.status === 'CANCELED' ? 'ended' : 'live'} testId="booking-request-status">
                 {summary.status === 'CANCELED' ? t('bookingRequest.status.CANCELED') : t('bookingRequest.status.BOOKED')}
-              </span>
+              </StatusPill>
             </dd>
           </div>
           <div>

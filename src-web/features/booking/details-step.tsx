@@ -12,6 +12,7 @@ import { RequiredDocumentNotice } from '../../components/required-document-notic
 import { Button } from '../../components/button';
 import { CallbackLink } from './callback-link';
 import { PATIENT_AUTOCOMPLETE } from '../../components/patient-autocomplete';
+import { NoteField } from '../../components/note-field';
 
 // The documents area loads when this step shows (its own chunks), so the flow's preload lists stay as they were.
 const LazyBookingDocuments = lazy(() => import('../attachments/public').then((module) => ({ default: module.LazyBookingDocuments })));
@@ -286,17 +287,14 @@ export const DetailsStep = observer(function DetailsStep() {
           <LazyFormDetails form={form} medicareField={form.medicareRequired ? null : <Field form={form} field="medicareNumber" />} />
         </Suspense>
         {booking.examChoice.isBookingRequest && (
-          <div className="pp-field">
-            <label htmlFor={notesId}>{t('booking.details.fields.notes')}</label>
-            <textarea
-              id={notesId}
-              className="pp-input"
-              rows={4}
-              maxLength={2000}
-              value={form.patientNotes}
-              onChange={(event) => form.setNotes(event.target.value)}
-            />
-          </div>
+          <NoteField
+            id={notesId}
+            label={t('booking.details.fields.notes')}
+            rows={4}
+            maxLength={2000}
+            value={form.patientNotes}
+            onChange={(notes) => form.setNotes(notes)}
+          />
         )}
       </form>
       {booking.examChoice.questionnaireDocument && <RequiredDocumentNotice document={booking.examChoice.questionnaireDocument} />}
