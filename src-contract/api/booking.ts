@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BookingFormAnswersSchema } from './booking-form-details';
-import { commaSeparated, IsoDateSchema } from './common';
+import { ClinicFieldsSchema, commaSeparated, IsoDateSchema } from './common';
 import { multiLineText, singleLineText } from './text';
 
 /**
@@ -149,17 +149,7 @@ export const ClinicsQuerySchema = z.strictObject({
 });
 export type ClinicsQuery = z.input<typeof ClinicsQuerySchema>;
 
-export const BookingClinicSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  region: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
-  address: z.object({ street: z.string(), suburb: z.string(), state: z.string(), postcode: z.string() }),
-  latitude: z.number(),
-  longitude: z.number(),
-  timeZone: z.string(),
-  phone: z.string(),
-});
+export const BookingClinicSchema = ClinicFieldsSchema;
 export type BookingClinic = z.infer<typeof BookingClinicSchema>;
 
 export const ClinicWithDistanceSchema = z.object({

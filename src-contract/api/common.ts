@@ -19,6 +19,25 @@ export function commaSeparated() {
 /** A URL that may be absolute (https://…) or a site path (/about). */
 export const LinkSchema = z.string().min(1).max(2048);
 
+export const RegionSchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });
+export type Region = z.infer<typeof RegionSchema>;
+
+/**
+ * A clinic as every clinic answer shows it (the booking's clinic list, the contact page); the
+ * server fills it from one row (src-server/db/clinic-columns.ts, clinicFields).
+ */
+export const ClinicFieldsSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  region: RegionSchema,
+  address: z.object({ street: z.string(), suburb: z.string(), state: z.string(), postcode: z.string() }),
+  latitude: z.number(),
+  longitude: z.number(),
+  timeZone: z.string(),
+  phone: z.string(),
+});
+
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['ok', 'unreachable']),

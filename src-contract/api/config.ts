@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseBannerPositionCss } from '../shell/banner-position';
-import { LinkSchema, TimeOfDaySchema } from './common';
+import { ClinicFieldsSchema, LinkSchema, TimeOfDaySchema } from './common';
 import { FALLBACK_LOCALE, SUPPORTED_LOCALES, type SupportedLocale } from './locales';
 
 export { FALLBACK_LOCALE, SUPPORTED_LOCALES, type SupportedLocale };
@@ -245,8 +245,7 @@ export const BootstrapConfigSchema = z.object({
 });
 export type BootstrapConfig = z.infer<typeof BootstrapConfigSchema>;
 
-export const RegionSchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });
-export type Region = z.infer<typeof RegionSchema>;
+export { RegionSchema, type Region } from './common';
 
 export const OpeningHoursSchema = z.object({
   /** ISO weekday: 1 = Monday … 7 = Sunday. */
@@ -256,22 +255,9 @@ export const OpeningHoursSchema = z.object({
 });
 export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
 
-export const ContactClinicSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  region: RegionSchema,
-  address: z.object({
-    street: z.string(),
-    suburb: z.string(),
-    state: z.string(),
-    postcode: z.string(),
-  }),
-  phone: z.string(),
+/** A clinic on the contact page: the clinic's fields with its e-mail and opening hours. */
+export const ContactClinicSchema = ClinicFieldsSchema.extend({
   email: z.string().nullable(),
-  latitude: z.number(),
-  longitude: z.number(),
-  timeZone: z.string(),
   openingHours: z.array(OpeningHoursSchema),
 });
 export type ContactClinic = z.infer<typeof ContactClinicSchema>;
