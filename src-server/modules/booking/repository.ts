@@ -1,3 +1,4 @@
+import type { PatientDetails } from '@contract/api/booking';
 import { CLINIC_COLUMNS, type ClinicColumnsRow } from '../../db/clinic-columns';
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Queryable } from '../../db/connection';
@@ -71,15 +72,8 @@ export type NewSlotRow = {
   end: Date;
 };
 
-export interface PatientInput {
-  title: string;
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  email: string;
-  contactNumber: string;
-  postalCode: string;
-}
+/** The patient row a booking stores: the booking form's patient details but the Medicare number, which is only checked. */
+export type PatientInput = Omit<PatientDetails, 'medicareNumber'>;
 
 const EXAM_SELECT = `
   select e.id::text as id, e.slug, e.name, e.exam_code, e.modality_id::text as modality_id, m.code as modality_code,
