@@ -26,16 +26,21 @@ async function openBooking(
   return { app, log };
 }
 
-/** Chooses CT brain, Parramatta and the first free time, then continues to the details step. */
-async function toDetails() {
+/** Chooses CT brain, Parramatta and the first free time named `time`; resolves once the time is held. */
+async function holdTime(time: RegExp) {
   fireEvent.click(screen.getByRole('checkbox', { name: /CT brain/ }));
   fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
   // jsdom shares no position: the clinics come sorted from the default region, with no dialog unasked.
   fireEvent.click(await screen.findByRole('button', { name: 'Choose Parramatta' }));
-  const [firstTime] = await screen.findAllByRole('button', { name: /at 9:30\sam$/i });
-  if (!firstTime) throw new Error('no free time shown');
-  fireEvent.click(firstTime);
+  const [first] = await screen.findAllByRole('button', { name: time });
+  if (!first) throw new Error('no free time shown');
+  fireEvent.click(first);
   await screen.findByText(/is held for you until/);
+}
+
+/** Chooses CT brain, Parramatta and the first free time, then continues to the details step. */
+async function toDetails() {
+  await holdTime(/at 9:30\sam$/i);
   fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
   await screen.findByRole('textbox', { name: 'First name' });
 }
@@ -228,13 +233,7 @@ describe('booking page', () => {
 
   it('should reset the chosen date and time when switching to the month view', async () => {
     const { app } = await openBooking();
-    fireEvent.click(screen.getByRole('checkbox', { name: /CT brain/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Choose Parramatta' }));
-    const [time] = await screen.findAllByRole('button', { name: /at 2:00\spm$/i });
-    if (!time) throw new Error('no time');
-    fireEvent.click(time);
-    await screen.findByText(/is held for you until/);
+    await holdTime(/at 2:00\spm$/i);
     await waitFor(() => expect(app.router.state.location.search).toContain('time='));
     fireEvent.click(screen.getByRole('button', { name: 'Month' }));
     await waitFor(() => expect(app.router.state.location.search).not.toContain('time='));

@@ -18,6 +18,15 @@ async function toHeldTime(store: BookingStore, exams: string[] = ['ct-brain']) {
   return { day, slot };
 }
 
+/** Goes on to the details step and fills the patient in (booking-fixtures.ts); the form, for changes before sending. */
+async function toFilledDetails(store: BookingStore) {
+  await store.goToDetails();
+  const form = store.submission.patientForm;
+  if (!form) throw new Error('no form');
+  fillPatient(form);
+  return form;
+}
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -68,9 +77,7 @@ describe('BookingStore', () => {
     const day = store.placeAndTime.days[0];
     if (!day?.slots[1]) throw new Error('fixture');
     await store.placeAndTime.pickTime(day.date, day.slots[1]);
-    await store.goToDetails();
-    if (!store.submission.patientForm) throw new Error('no form');
-    fillPatient(store.submission.patientForm);
+    await toFilledDetails(store);
     expect(await store.submission.submit()).toBe(true);
     const post = log.find((request) => request.path === '/api/booking/appointments');
     // The X-ray is the walk-in: only the CT gets the time (exams of two modalities cannot share one).
@@ -277,10 +284,8 @@ describe('BookingStore', () => {
       },
     });
     await toHeldTime(store);
-    await store.goToDetails();
-    if (!store.submission.patientForm) throw new Error('no form');
-    fillPatient(store.submission.patientForm);
-    store.submission.patientForm.setValue('medicareNumber', '');
+    const form = await toFilledDetails(store);
+    form.setValue('medicareNumber', '');
     expect(await store.submission.submit()).toBe(false);
     expect(store.submission.modalFailure).toEqual({ kind: 'general' });
     store.submission.failure = null;
@@ -310,10 +315,7 @@ describe('BookingStore', () => {
         json(response, 429, { code: 'too_many_requests', message: 'Too many bookings.', details: { retryAfterSeconds: 3600 } }),
     });
     await toHeldTime(store);
-    await store.goToDetails();
-    const form = store.submission.patientForm;
-    if (!form) throw new Error('no form');
-    fillPatient(form);
+    const form = await toFilledDetails(store);
     const typed = { ...form.values };
     expect(await store.submission.submit()).toBe(false);
     expect(store.submission.failure).toEqual({ kind: 'too_many', retryAt: '2026-11-23T02:00:00.000Z' });
@@ -325,12 +327,10 @@ describe('BookingStore', () => {
   it('should not send anything while a field is wrong', async () => {
     const { store, log } = await setup();
     await toHeldTime(store);
-    await store.goToDetails();
-    if (!store.submission.patientForm) throw new Error('no form');
-    fillPatient(store.submission.patientForm);
-    store.submission.patientForm.setValue('contactNumber', '04915701561');
+    const form = await toFilledDetails(store);
+    form.setValue('contactNumber', '04915701561');
     expect(await store.submission.submit()).toBe(false);
-    expect(store.submission.patientForm.visibleProblem('contactNumber')).toBe('invalid');
+    expect(store.submission.patientForm?.visibleProblem('contactNumber')).toBe('invalid');
     expect(log.some((request) => request.path === '/api/booking/appointments')).toBe(false);
   });
 
@@ -340,9 +340,7 @@ describe('BookingStore', () => {
         json(response, 409, { code: 'slot_taken', message: 'That time was just taken. Please choose another time.' }),
     });
     const { day } = await toHeldTime(store);
-    await store.goToDetails();
-    if (!store.submission.patientForm) throw new Error('no form');
-    fillPatient(store.submission.patientForm);
+    await toFilledDetails(store);
     expect(await store.submission.submit()).toBe(false);
     expect(store.step).toBe(1);
     expect(store.placeAndTime.slotTaken).toBe(true);
@@ -360,9 +358,7 @@ describe('BookingStore', () => {
       createAppointments: (_request, response) => text(response, status, 'upstream trouble'),
     });
     await toHeldTime(store);
-    await store.goToDetails();
-    if (!store.submission.patientForm) throw new Error('no form');
-    fillPatient(store.submission.patientForm);
+    await toFilledDetails(store);
     expect(await store.submission.submit()).toBe(false);
     expect(store.submission.modalFailure).toEqual(expected);
     expect(store.step).toBe(2);
@@ -382,10 +378,8 @@ describe('BookingStore', () => {
     expect(store.placeAndTime.canContinue).toBe(true);
     await store.placeAndTime.selectClinic('chatswood');
     expect(log.some((request) => request.path === '/api/booking/availability')).toBe(false);
-    await store.goToDetails();
-    if (!store.submission.patientForm) throw new Error('no form');
-    fillPatient(store.submission.patientForm);
-    store.submission.patientForm.setNotes('Referral from Dr Smith');
+    const form = await toFilledDetails(store);
+    form.setNotes('Referral from Dr Smith');
     expect(await store.submission.submit()).toBe(true);
     expect(log.find((request) => request.path === '/api/booking/booking-requests')?.body).toEqual({
       exams: ['ir-spine-injection'],
@@ -414,9 +408,7 @@ describe('BookingStore', () => {
     });
     store.examChoice.toggleExam('ir-spine-injection');
     await store.goToLocation();
-    await store.goToDetails();
-    if (!store.submission.patientForm) throw new Error('no form');
-    fillPatient(store.submission.patientForm);
+    await toFilledDetails(store);
     expect(await store.submission.submit()).toBe(false);
     expect(store.submission.failure).toEqual({ kind: 'invalid', message: 'No radiologist available' });
     expect(store.step).toBe(2);
