@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { useKioskScanTexts } from '../../i18n/kiosk-scan-texts';
 import { useStores } from '../../stores/use-stores';
 import type { KioskCheckInStore } from './kiosk-check-in-store';
+import { KioskCard, KioskForm } from './kiosk-card';
 import { DateOfBirthFields } from './kiosk-date-of-birth';
 import { IdentityProblemAlert } from './kiosk-welcome';
 
@@ -23,26 +23,22 @@ export const KioskCodeIdentity = observer(function KioskCodeIdentity({
   const root = useStores();
   const ready = useKioskScanTexts(root.i18n.i18n, root.i18n.locale);
   const { t } = useTranslation();
-  const id = useId();
   if (!ready) return null;
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (await store.submitCodeIdentity()) onStarted();
   };
   return (
-    <section className="pp-kiosk-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('kioskScan.identity.heading')}</h2>
-      <p>{t('kioskScan.identity.intro')}</p>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+    <KioskCard heading={t('kioskScan.identity.heading')} intro={t('kioskScan.identity.intro')}>
+      <KioskForm onSubmit={submit}>
         <DateOfBirthFields store={store} />
         <IdentityProblemAlert store={store} />
         <Button type="submit" block disabled={store.looking}>
           {store.looking ? t('kiosk.welcome.looking') : t('kioskScan.identity.submit')}
         </Button>
-      </form>
+      </KioskForm>
       <Button variant="secondary" block disabled={store.looking} onClick={() => store.forgetScannedCode()}>
         {t('kioskScan.identity.startAgain')}
       </Button>
-    </section>
+    </KioskCard>
   );
 });

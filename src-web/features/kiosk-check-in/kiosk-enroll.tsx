@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
-import { Suspense, useId, useState, type FormEvent } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { useKioskScanTexts } from '../../i18n/kiosk-scan-texts';
 import { useStores } from '../../stores/use-stores';
 import { LazyCameraScanner, useKeyboardWedge } from '../kiosk-scan/public';
+import { KioskCard, KioskForm } from './kiosk-card';
 import type { EnrollProblem, KioskDeviceStore } from './kiosk-device-store';
 
 function ProblemText({ problem }: { problem: EnrollProblem }) {
@@ -26,17 +27,15 @@ function ProblemText({ problem }: { problem: EnrollProblem }) {
  */
 export const KioskEnroll = observer(function KioskEnroll({ store }: { store: KioskDeviceStore }) {
   const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <section className="pp-kiosk-card" aria-labelledby={titleId}>
-      <h2 id={titleId}>{t('kiosk.enroll.title')}</h2>
+    <KioskCard heading={t('kiosk.enroll.title')}>
       {store.revoked && (
         <p role="alert" className="pp-kiosk-alert">
           {t('kiosk.enroll.revoked')}
         </p>
       )}
       {store.inApp ? <p>{t('kiosk.enroll.inApp')}</p> : <EnrollForm store={store} />}
-    </section>
+    </KioskCard>
   );
 });
 
@@ -72,16 +71,12 @@ const EnrollForm = observer(function EnrollForm({ store }: { store: KioskDeviceS
   const hintId = useId();
   const errorId = useId();
   const problem = store.problem ?? (store.codeTouched && store.code.trim() !== '' && !store.codeValid ? 'format' : null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void store.enroll();
-  };
   return (
     <>
       <p>{t('kiosk.enroll.intro')}</p>
       <ScanSheet store={store} />
       <p className="pp-kiosk-hint">{t('kiosk.enroll.orType')}</p>
-      <form onSubmit={submit} noValidate>
+      <KioskForm onSubmit={() => store.enroll()}>
         <label htmlFor={fieldId}>{t('kiosk.enroll.label')}</label>
         <input
           id={fieldId}
@@ -108,7 +103,7 @@ const EnrollForm = observer(function EnrollForm({ store }: { store: KioskDeviceS
         <Button type="submit" block disabled={store.code.trim() === '' || store.enrolling}>
           {store.enrolling ? t('kiosk.enroll.saving') : t('kiosk.enroll.save')}
         </Button>
-      </form>
+      </KioskForm>
     </>
   );
 });

@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { useQuestionnaireTexts } from '../../i18n/questionnaire-texts';
 import { useStores } from '../../stores/use-stores';
 import { preloadSurveyModal, QuestionnaireRunModal, questionnaireStoreOf } from '../questionnaires/public';
+import { KioskCard } from './kiosk-card';
 import type { KioskCheckInStore } from './kiosk-check-in-store';
 
 /**
@@ -15,7 +16,6 @@ import type { KioskCheckInStore } from './kiosk-check-in-store';
 export const FeedbackStep = observer(function FeedbackStep({ store }: { store: KioskCheckInStore }) {
   const root = useStores();
   const { t } = useTranslation();
-  const id = useId();
   const run = root.featureStore(questionnaireStoreOf);
   const textsReady = useQuestionnaireTexts(root.i18n.i18n, root.i18n.locale);
   const bookingKey = store.bookingKey;
@@ -33,13 +33,11 @@ export const FeedbackStep = observer(function FeedbackStep({ store }: { store: K
   }, [run.state, store]);
 
   return (
-    <section className="pp-kiosk-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('kiosk.feedback.heading')}</h2>
-      <p>{t('kiosk.feedback.intro')}</p>
+    <KioskCard heading={t('kiosk.feedback.heading')} intro={t('kiosk.feedback.intro')}>
       <Button variant="secondary" onClick={() => void store.feedbackDone()}>
         {t('kiosk.feedback.skip')}
       </Button>
       {textsReady && <QuestionnaireRunModal store={run} locale={root.i18n.locale} />}
-    </section>
+    </KioskCard>
   );
 });

@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { useKioskScanTexts } from '../../i18n/kiosk-scan-texts';
 import { useStores } from '../../stores/use-stores';
 import { LazyCameraScanner, useKeyboardWedge } from '../kiosk-scan/public';
+import { KioskCard } from './kiosk-card';
 import type { KioskCheckInStore } from './kiosk-check-in-store';
 
 /**
@@ -17,7 +18,6 @@ export const KioskScanEntry = observer(function KioskScanEntry({ store }: { stor
   const root = useStores();
   const ready = useKioskScanTexts(root.i18n.i18n, root.i18n.locale);
   const { t } = useTranslation();
-  const id = useId();
   const [cameraOpen, setCameraOpen] = useState(false);
   useKeyboardWedge((text) => {
     setCameraOpen(false);
@@ -26,9 +26,7 @@ export const KioskScanEntry = observer(function KioskScanEntry({ store }: { stor
 
   if (!ready) return null;
   return (
-    <section className="pp-kiosk-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('kioskScan.entry.heading')}</h2>
-      <p>{t('kioskScan.entry.intro')}</p>
+    <KioskCard heading={t('kioskScan.entry.heading')} intro={t('kioskScan.entry.intro')}>
       {store.scanProblem === 'foreign' && (
         <p role="alert" className="pp-kiosk-alert">
           {t('kioskScan.foreign')}
@@ -57,6 +55,6 @@ export const KioskScanEntry = observer(function KioskScanEntry({ store }: { stor
         </Button>
       )}
       <p className="pp-kiosk-hint">{t('kioskScan.entry.scanner')}</p>
-    </section>
+    </KioskCard>
   );
 });

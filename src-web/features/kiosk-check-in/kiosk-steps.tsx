@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { dateTimeFormat } from '../../platform/dates';
@@ -7,6 +7,7 @@ import { CheckInChecklistView } from '../check-in/public';
 import { useStores } from '../../stores/use-stores';
 import type { KioskCheckInStore, OtpProblem } from './kiosk-check-in-store';
 import { goKioskHome } from './go-kiosk-home';
+import { KioskCard, KioskForm } from './kiosk-card';
 
 /** Success and complete go back to the kiosk home by themselves after this long. */
 export const KIOSK_DONE_SECONDS = 30;
@@ -31,15 +32,9 @@ function OtpProblemText({ problem }: { problem: OtpProblem }) {
 export const OtpStep = observer(function OtpStep({ store }: { store: KioskCheckInStore }) {
   const { t } = useTranslation();
   const id = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void store.verifyCode();
-  };
   return (
-    <section className="pp-kiosk-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('kiosk.otp.heading')}</h2>
-      <p>{t('kiosk.otp.sent', { destination: store.destination })}</p>
-      <form onSubmit={submit} noValidate>
+    <KioskCard heading={t('kiosk.otp.heading')} intro={t('kiosk.otp.sent', { destination: store.destination })}>
+      <KioskForm onSubmit={() => store.verifyCode()}>
         <label htmlFor={id}>{t('kiosk.otp.label')}</label>
         <input
           id={id}
@@ -61,7 +56,7 @@ export const OtpStep = observer(function OtpStep({ store }: { store: KioskCheckI
         <Button type="submit" block disabled={store.verifying}>
           {store.verifying ? t('kiosk.otp.checking') : t('kiosk.otp.submit')}
         </Button>
-      </form>
+      </KioskForm>
       <Button variant="secondary" block disabled={store.resendSeconds > 0 || store.verifying} onClick={() => void store.resend()}>
         {t('kiosk.otp.resend')}
       </Button>
@@ -70,14 +65,13 @@ export const OtpStep = observer(function OtpStep({ store }: { store: KioskCheckI
           {t('kiosk.otp.resendIn', { count: store.resendSeconds })}
         </p>
       )}
-    </section>
+    </KioskCard>
   );
 });
 
 /** Today's appointments of the booking (exam, time, clinic) and the big Check in button. */
 export const ConfirmStep = observer(function ConfirmStep({ store }: { store: KioskCheckInStore }) {
   const { t, i18n } = useTranslation();
-  const id = useId();
   const summary = store.summary;
   if (store.loadingAppointments || !summary)
     return (
@@ -87,9 +81,7 @@ export const ConfirmStep = observer(function ConfirmStep({ store }: { store: Kio
     );
   const time = dateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit', timeZone: summary.clinic.timeZone });
   return (
-    <section className="pp-kiosk-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('kiosk.confirm.heading')}</h2>
-      <p>{t('kiosk.confirm.intro')}</p>
+    <KioskCard heading={t('kiosk.confirm.heading')} intro={t('kiosk.confirm.intro')}>
       <ul className="pp-kiosk-appointments">
         {store.appointmentsToday.map((item) => (
           <li key={item.slug}>
@@ -107,7 +99,7 @@ export const ConfirmStep = observer(function ConfirmStep({ store }: { store: Kio
       <Button block className="pp-kiosk-big" disabled={store.checkingIn} onClick={() => void store.confirm()}>
         {store.checkingIn ? t('kiosk.confirm.submitting') : t('kiosk.confirm.submit')}
       </Button>
-    </section>
+    </KioskCard>
   );
 });
 

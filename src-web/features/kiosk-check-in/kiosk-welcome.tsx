@@ -1,8 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import type { IdentityProblem, KioskCheckInStore } from './kiosk-check-in-store';
+import { KioskCard, KioskForm } from './kiosk-card';
 import { DateOfBirthFields } from './kiosk-date-of-birth';
 
 function IdentityProblemText({ problem }: { problem: IdentityProblem }) {
@@ -42,15 +43,12 @@ export const KioskWelcome = observer(function KioskWelcome({ store, onStarted }:
   const { t } = useTranslation();
   const id = useId();
   const lastNameInvalid = store.identityTouched && store.lastNameMissing;
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (await store.submitIdentity()) onStarted();
   };
   return (
-    <section className="pp-kiosk-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('kiosk.welcome.heading')}</h2>
-      <p>{t('kiosk.welcome.intro')}</p>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+    <KioskCard heading={t('kiosk.welcome.heading')} intro={t('kiosk.welcome.intro')}>
+      <KioskForm onSubmit={submit}>
         <label htmlFor={`${id}-last`}>{t('kiosk.welcome.lastName')}</label>
         <input
           id={`${id}-last`}
@@ -75,7 +73,7 @@ export const KioskWelcome = observer(function KioskWelcome({ store, onStarted }:
         <Button type="submit" block disabled={store.looking}>
           {store.looking ? t('kiosk.welcome.looking') : t('kiosk.welcome.submit')}
         </Button>
-      </form>
-    </section>
+      </KioskForm>
+    </KioskCard>
   );
 });
