@@ -7,7 +7,7 @@ import type { AttachmentOwner } from '../../api/attachments-api';
 import { Button } from '../../components/button';
 import { PageLoadState } from '../../components/page-load-state';
 import { TextField } from '../../components/text-field';
-import { useAttachmentsTexts } from '../../i18n/attachments-texts';
+import { useAttachmentsTexts } from './attachments-texts';
 import { useStores } from '../../stores/use-stores';
 import { AttachmentDialogs } from './attachment-dialogs';
 import {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bookingCodePayload, groupedBookingKey } from '@contract/booking-code';
 import { QrCode } from '../../components/qr-code';
-import { useBookingCodeTexts } from '../../i18n/booking-code-texts';
+import { useBookingCodeTexts } from './booking-code-texts';
 import { useStores } from '../../stores/use-stores';
 import './booking-code.css';
 

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../paths';
-import { loadBookingStepsTexts, useBookingStepsTexts } from '../../i18n/booking-steps-texts';
+import { loadBookingStepsTexts, useBookingStepsTexts } from './booking-steps-texts';
 import { usePortalHref } from '../../shell/embedded';
 import { Page } from '../../components/page';
 import { BOOKING_QUERY_KEYS } from './booking-store';

@@ -7,7 +7,7 @@ import { CALLBACK_REASON_MAX, CALLBACK_WINDOWS, type CallbackWindow } from '@con
 import { Button } from '../../components/button';
 import { Page } from '../../components/page';
 import { TextField } from '../../components/text-field';
-import { useCallbackTexts } from '../../i18n/callback-texts';
+import { useCallbackTexts } from './callback-texts';
 import { paths } from '../../paths';
 import { usePortalHref } from '../../shell/embedded';
 import { LoadingOverlay } from '../../shell/loading-overlay';

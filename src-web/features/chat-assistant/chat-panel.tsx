@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { UPLOAD_ACCEPT_ATTRIBUTE, UPLOAD_CONTENT_TYPES } from '@contract/api/attachments';
-import { useChatTexts } from '../../i18n/chat-texts';
+import { useChatTexts } from './chat-texts';
 import { paths } from '../../paths';
 import { usePortalHref } from '../../shell/embedded';
 import { useStores } from '../../stores/use-stores';

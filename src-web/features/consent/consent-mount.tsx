@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { analyticsAllowedOn, analyticsIdsOf } from '@contract/shell/analytics';
-import { useConsentTexts } from '../../i18n/consent-texts';
+import { useConsentTexts } from './consent-texts';
 import { useStores } from '../../stores/use-stores';
 import { ConsentBanner } from './consent-banner';
 import { consentStoreOf } from './consent-store';

@@ -11,7 +11,7 @@ import { readAuthenticationParams } from './authentication-params';
 import './authentication.css';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { useSignInTexts } from '../../i18n/sign-in-texts';
+import { useSignInTexts } from './sign-in-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { readShareToken, sessionStorageOf } from '../../platform/share-token';
 import { patientAccessStoreOf } from './patient-access-store';

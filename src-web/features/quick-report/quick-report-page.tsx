@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { ReferrerReport } from '@contract/api/quick-report';
 import { Button, ButtonLink } from '../../components/button';
 import { Page } from '../../components/page';
-import { useQuickReportTexts } from '../../i18n/quick-report-texts';
+import { useQuickReportTexts } from './quick-report-texts';
 import { useResultsTexts } from '../../i18n/results-texts';
 import { formatCalendarDate } from '../../platform/dates';
 import { hrefOf, ROUTE } from '../../paths';

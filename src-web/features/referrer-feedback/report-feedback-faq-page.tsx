@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SafeHtml } from '../../components/safe-html';
 import { Page } from '../../components/page';
-import { useReportFeedbackTexts } from '../../i18n/report-feedback-texts';
+import { useReportFeedbackTexts } from './report-feedback-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { Page } from '../../components/page';
 import { useQuestionnaireTexts } from '../../i18n/questionnaire-texts';
-import { useReportFeedbackTexts } from '../../i18n/report-feedback-texts';
+import { useReportFeedbackTexts } from './report-feedback-texts';
 import { paths } from '../../paths';
 import { usePortalHref } from '../../shell/embedded';
 import { LoadingOverlay } from '../../shell/loading-overlay';

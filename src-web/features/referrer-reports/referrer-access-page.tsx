@@ -6,7 +6,7 @@ import { Page } from '../../components/page';
 import { TextField } from '../../components/text-field';
 import { PageLoadState } from '../../components/page-load-state';
 import { StaffSignInNotice } from '../../components/staff-sign-in-action';
-import { useReferrerAccessTexts } from '../../i18n/referrer-access-texts';
+import { useReferrerAccessTexts } from './referrer-access-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { referrerAccessStoreOf, type ReferrerAccessStore } from './referrer-access-store';

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonVariant } from '../../components/button';
-import { useResultSharingTexts } from '../../i18n/result-sharing-texts';
+import { useResultSharingTexts } from './result-sharing-texts';
 import { useStores } from '../../stores/use-stores';
 import type { ShareResultsDialogProps } from './share-results-dialog';
 

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { Page } from '../../components/page';
 import { PageLoadState } from '../../components/page-load-state';
-import { useUnsubscribeTexts } from '../../i18n/unsubscribe-texts';
+import { useUnsubscribeTexts } from './unsubscribe-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { unsubscribeStoreOf, type UnsubscribeStore } from './unsubscribe-store';

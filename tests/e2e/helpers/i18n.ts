@@ -11,11 +11,11 @@ const english: Catalogue = readEnglish('translation.json');
 const selfService: Catalogue = readEnglish('self-service.json');
 /** The staff sign-in pages' catalogue (src-web/i18n/staff-texts.ts). */
 const staff: Catalogue = readEnglish('staff.json');
-/** The patient sign-in page's catalogue (src-web/i18n/sign-in-texts.ts). */
+/** The patient sign-in page's catalogue (src-web/features/patient-access/sign-in-texts.ts). */
 const signIn: Catalogue = readEnglish('sign-in.json');
 /** The small pages' catalogue (src-web/i18n/page-texts.ts). */
 const pages: Catalogue = readEnglish('pages.json');
-/** The documents widget and viewer (src-web/i18n/attachments-texts.ts). */
+/** The documents widget and viewer (src-web/features/attachments/attachments-texts.ts). */
 const attachments: Catalogue = readEnglish('attachments.json');
 /** The kiosk check-in pages (src-web/i18n/kiosk-texts.ts). */
 const kiosk: Catalogue = readEnglish('kiosk.json');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadBookingStepsTexts } from '../../../src-web/i18n/booking-steps-texts';
+import { loadBookingStepsTexts } from '../../../src-web/features/booking/booking-steps-texts';
 import { createI18n } from '../../../src-web/i18n/create-i18n';
 import { loadSelfServiceTexts } from '../../../src-web/i18n/self-service-texts';
-import { loadSignInTexts } from '../../../src-web/i18n/sign-in-texts';
+import { loadSignInTexts } from '../../../src-web/features/patient-access/sign-in-texts';
 
 /** Counts take the plural form their language needs (i18next over Intl.PluralRules). */
 describe('plural texts', () => {

@@ -1,4 +1,4 @@
-import { lazyTexts } from './lazy-texts';
+import { lazyTexts } from '../../i18n/lazy-texts';
 
 /**
  * The texts of the booking steps after the exam choice (clinic and time, map, calendar, details,
@@ -6,8 +6,8 @@ import { lazyTexts } from './lazy-texts';
  * code, instead of riding in the booking home's entry chunk (docs/web.md#budgets). The step
  * titles stay in translation.json: the page names every step.
  */
-const texts = lazyTexts(() => import('./locales/en/booking-steps.json'), {
-  mk: () => import('./locales/mk/booking-steps.json'),
+const texts = lazyTexts(() => import('../../i18n/locales/en/booking-steps.json'), {
+  mk: () => import('../../i18n/locales/mk/booking-steps.json'),
 });
 
 export const loadBookingStepsTexts = texts.load;

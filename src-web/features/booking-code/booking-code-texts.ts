@@ -1,8 +1,8 @@
-import { lazyTexts } from './lazy-texts';
+import { lazyTexts } from '../../i18n/lazy-texts';
 
 /** The booking code box on the confirmation and appointment pages (booking-code.json), loaded with it. */
-const texts = lazyTexts(() => import('./locales/en/booking-code.json'), {
-  mk: () => import('./locales/mk/booking-code.json'),
+const texts = lazyTexts(() => import('../../i18n/locales/en/booking-code.json'), {
+  mk: () => import('../../i18n/locales/mk/booking-code.json'),
 });
 
 export const loadBookingCodeTexts = texts.load;

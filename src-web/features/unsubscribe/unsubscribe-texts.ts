@@ -1,11 +1,11 @@
-import { lazyTexts } from './lazy-texts';
+import { lazyTexts } from '../../i18n/lazy-texts';
 
 /**
  * The unsubscribe page's texts (unsubscribe.json), loaded with that page, so none of them rides in
  * the booking home's entry chunk (docs/web.md#budgets).
  */
-const texts = lazyTexts(() => import('./locales/en/unsubscribe.json'), {
-  mk: () => import('./locales/mk/unsubscribe.json'),
+const texts = lazyTexts(() => import('../../i18n/locales/en/unsubscribe.json'), {
+  mk: () => import('../../i18n/locales/mk/unsubscribe.json'),
 });
 
 export const useUnsubscribeTexts = texts.useTexts;
