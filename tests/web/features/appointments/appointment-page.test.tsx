@@ -43,6 +43,14 @@ async function requestDetailsChange(typed: Record<string, string>) {
   fireEvent.click(within(form).getByRole('button', { name: 'Send request' }));
 }
 
+/** The page loaded with the server refusing a details change with `refusal`, a change typed and sent: the error dialog. */
+async function refusedDetailsChange(refusal: ReturnType<typeof answer>, typed: Record<string, string>) {
+  await open({ answers: { details: refusal } });
+  await loaded();
+  await requestDetailsChange(typed);
+  return screen.findByRole('alertdialog', { name: 'We could not send your request' });
+}
+
 describe('appointment page: the summary', () => {
   it('should show the exam, the time in the clinic zone, the clinic with address, phone and map link, preparation and status', async () => {
     await open();
@@ -349,10 +357,9 @@ describe('appointment page: confirm, consent, details, e-mails', () => {
   });
 
   it('should show the server message in the error modal, and go back to the form with what was typed', async () => {
-    await open({ answers: { details: answer(400, { code: 'validation_failed', message: 'Please enter a valid e-mail address.' }) } });
-    await loaded();
-    await requestDetailsChange({ 'E-mail': 'not-an-email' });
-    const error = await screen.findByRole('alertdialog', { name: 'We could not send your request' });
+    const error = await refusedDetailsChange(answer(400, { code: 'validation_failed', message: 'Please enter a valid e-mail address.' }), {
+      'E-mail': 'not-an-email',
+    });
     expect(within(error).getByText('Please enter a valid e-mail address.')).toBeTruthy();
     fireEvent.click(within(error).getByRole('button', { name: 'Back to the form' }));
     const again = await screen.findByRole('dialog', { name: 'Change my details' });
@@ -360,10 +367,9 @@ describe('appointment page: confirm, consent, details, e-mails', () => {
   });
 
   it('should show the default text in the error modal when the server gives no usable message', async () => {
-    await open({ answers: { details: answer(500, { code: 'internal_error', message: 'Internal Server Error' }) } });
-    await loaded();
-    await requestDetailsChange({ 'First name': 'Lena' });
-    const error = await screen.findByRole('alertdialog', { name: 'We could not send your request' });
+    const error = await refusedDetailsChange(answer(500, { code: 'internal_error', message: 'Internal Server Error' }), {
+      'First name': 'Lena',
+    });
     expect(within(error).getByText('Sorry, something went wrong. Please try again later or call the clinic.')).toBeTruthy();
   });
 
