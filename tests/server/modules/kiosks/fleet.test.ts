@@ -3,13 +3,12 @@ import { KioskListSchema, type Kiosk } from '@contract/api/kiosks';
 import { backends } from '../../helpers/database';
 import { cookieBrowser } from '../../helpers/cookie-browser';
 import { KIOSK_ADMIN_CLAIMS, useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
-import { addEnrolledKiosk } from './kiosk-kit';
+import { addEnrolledKiosk, SEED } from './kiosk-kit';
 
 // The fleet as IT staff see it (docs/rules/kiosk.md#fleet), on a real database: the kiosk app's
 // heartbeat with its token header, silence after KIOSK_SILENT_MINUTES (5 by default) on the
 // app's test clock, and a revocation that refuses the very next heartbeat.
 
-const SEED = new Date('2026-03-10T01:00:00.000Z');
 const minutesAfterSeed = (minutes: number) => new Date(SEED.getTime() + minutes * 60_000);
 
 function beat(overrides: Record<string, unknown> = {}) {

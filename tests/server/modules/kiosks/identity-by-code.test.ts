@@ -5,14 +5,11 @@ import { backends } from '../../helpers/database';
 import { cookieBrowser, type CookieBrowser } from '../../helpers/cookie-browser';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
 import { KIOSK_ADMIN_CLAIMS, useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
-import { addEnrolledKiosk } from './kiosk-kit';
+import { addEnrolledKiosk, OLIVIA, SEED } from './kiosk-kit';
 
 // Identify by scanning (docs/rules/kiosk.md#identify-by-scanning) on a real database: the kiosk
 // sends the booking key read from a scanned booking code with the date of birth the patient types.
 
-/** The demo provider's check-in appointment (Parramatta), 60 minutes after the seed. */
-const OLIVIA = { bookingKey: 'RXizpOy124eIE3xqxwcjKA', dateOfBirth: '1983-06-30' };
-const SEED = new Date('2026-03-10T01:00:00.000Z');
 const IDENTITY = '/api/kiosk/check-in/identity';
 
 describe.each(backends())('kiosk identity by booking code on %s', (backend) => {

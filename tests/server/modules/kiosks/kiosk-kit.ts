@@ -2,6 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { KIOSK_TOKEN_COOKIE } from '@contract/api/kiosks';
 import { cookieBrowser, type CookieBrowser } from '../../helpers/cookie-browser';
+import { SEED_NOW } from '../../helpers/database';
+
+/** Where the kiosk tests set the app's clock: the seed's instant (SEED_NOW), 12:00 in Sydney. */
+export const SEED = new Date(SEED_NOW);
+
+/**
+ * The demo provider's check-in appointment (Parramatta): 60 minutes after SEED, 13:00 in Sydney;
+ * check-in opens 120 minutes before.
+ */
+export const OLIVIA = { bookingKey: 'RXizpOy124eIE3xqxwcjKA', lastName: 'Arrival', dateOfBirth: '1983-06-30' };
 
 /** What the kiosk administrator names a new kiosk and where it stands. */
 export interface NewKiosk {

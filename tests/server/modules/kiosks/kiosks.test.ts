@@ -7,14 +7,11 @@ import { setOtpRequired } from '../patient-access/sign-in-kit';
 import { KIOSK_ADMIN_CLAIMS, STAFF_CLAIMS, useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
 import { handoffRows, risWorkerFor } from '../check-in/check-in-kit';
 import { useRisListener } from '../check-in/ris-listener';
+import { OLIVIA, SEED } from './kiosk-kit';
 
 // Lobby kiosks on a real database (docs/rules/kiosk.md#enrollment): kiosk administrators add them,
 // a kiosk enrolls with its one-time code into a revocable token, and at the kiosk a patient is
 // found by last name and date of birth, signs in and checks in. Time is the app's test clock.
-
-/** The demo provider's check-in appointment: 60 minutes after the seed (13:00 in Sydney at SEED_NOW). */
-const OLIVIA = { bookingKey: 'RXizpOy124eIE3xqxwcjKA', lastName: 'Arrival', dateOfBirth: '1983-06-30' };
-const SEED = new Date('2026-03-10T01:00:00.000Z');
 
 describe.each(backends())('kiosks on %s', (backend) => {
   const { server, signedIn: staffWith } = useStaffTestApp({ backend });

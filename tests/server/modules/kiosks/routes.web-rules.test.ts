@@ -4,16 +4,13 @@ import { cookieFrom, type CookieBrowser } from '../../helpers/cookie-browser';
 import { CLIENT_HEADERS } from '../appointments/self-service-kit';
 import { setOtpRequired } from '../patient-access/sign-in-kit';
 import { KIOSK_ADMIN_CLAIMS, useStaffTestApp } from '../staff-access/identity-kit';
-import { addEnrolledKiosk } from './kiosk-kit';
+import { addEnrolledKiosk, OLIVIA, SEED } from './kiosk-kit';
 import { handoffRows } from '../check-in/check-in-kit';
 
 // The kiosk's web app stops at the identity step when disabledReason says NOT_YET_OPEN,
 // CHECK_IN_DISABLED or ALREADY_CHECKED_IN; the check-in call itself refuses the same cases when a
 // script skips that step (docs/rules/server-enforced.md#kiosk-check-in).
 
-/** The demo provider's check-in appointment: 13:00 in Sydney on the seed day; check-in opens 120 minutes before. */
-const OLIVIA = { bookingKey: 'RXizpOy124eIE3xqxwcjKA', dateOfBirth: '1983-06-30' };
-const SEED = new Date('2026-03-10T01:00:00.000Z');
 const ADDRESS = '198.51.100.60';
 
 describe.each(backends())('kiosk check-in rules the web checks, enforced by the server on %s', (backend) => {
