@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
+import { ReferrerReportsPageSchema, type ReferrerReportsPage } from '@contract/api/referrer-reports';
 import type { Database } from '../../../../src-server/db/connection';
+import type { StaffBrowser } from '../staff-access/identity-kit';
 
 // Shared by the referrer report list's tests: Riley's 25 reports, another referrer's 4 and one naming nobody.
 
@@ -39,4 +41,12 @@ export async function addReports(db: Database, now: Date): Promise<void> {
         row.receivedAt.toISOString(),
       ],
     );
+}
+
+/** One page of the referrer's report list as `browser` reads it: 200, never kept by a cache, the contract's shape. */
+export async function listReports(browser: StaffBrowser, query: Record<string, string> = {}): Promise<ReferrerReportsPage> {
+  const response = await browser.request('GET', `/api/referrer/reports?${new URLSearchParams(query).toString()}`);
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
+  return ReferrerReportsPageSchema.parse(response.json());
 }

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ReferrerReportsPageSchema, type ReferrerReportListItem, type ReferrerReportsPage } from '@contract/api/referrer-reports';
+import { type ReferrerReportListItem, type ReferrerReportsPage } from '@contract/api/referrer-reports';
 import { subjectRef } from '../../../../src-server/modules/staff-access/public';
 import { backends } from '../../helpers/database';
 import { client } from '../patient-access/sign-in-kit';
 import { REFERRER_CLAIMS, STAFF_CLAIMS, useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
-import { addReports, MINE, OTHERS } from './referrer-reports-kit';
+import { addReports, listReports, MINE, OTHERS } from './referrer-reports-kit';
 
 // The report list's unread marker and sorting (docs/rules/referrers.md#unread-reports) on a real
 // database: a report is unread for a doctor until that doctor, signed in with the report's
@@ -19,18 +19,12 @@ describe.each(backends())('the referrer list: unread reports and sorting on %s',
   const { server, signedIn } = useStaffTestApp({ backend });
   let riley: StaffBrowser;
 
-  async function list(browser: StaffBrowser, query: Record<string, string> = {}): Promise<ReferrerReportsPage> {
-    const response = await browser.request('GET', `/api/referrer/reports?${new URLSearchParams(query).toString()}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return ReferrerReportsPageSchema.parse(response.json());
-  }
-
   /** Every page of a sort, following the cursor. */
   async function all(browser: StaffBrowser, query: Record<string, string>): Promise<ReferrerReportListItem[]> {
     const rows: ReferrerReportListItem[] = [];
     let before: string | null = null;
     do {
-      const page: ReferrerReportsPage = await list(browser, before === null ? query : { ...query, before });
+      const page: ReferrerReportsPage = await listReports(browser, before === null ? query : { ...query, before });
       rows.push(...page.reports);
       before = page.nextCursor;
     } while (before !== null);
@@ -160,7 +154,7 @@ describe.each(backends())('the referrer list: unread reports and sorting on %s',
   );
 
   it('refuses an unknown sort or order, and a cursor of another sort (400)', async () => {
-    const first = await list(riley);
+    const first = await listReports(riley);
     for (const query of [
       'sort=clinic',
       'order=up',

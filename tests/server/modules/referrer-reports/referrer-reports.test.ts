@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ImageViewerResponseSchema } from '@contract/api/image-viewer';
-import { ReferrerReportsPageSchema, type ReferrerReportListItem, type ReferrerReportsPage } from '@contract/api/referrer-reports';
+import type { ReferrerReportListItem } from '@contract/api/referrer-reports';
 import { createReferrerReportsRepository } from '../../../../src-server/modules/referrer-reports/repository';
 import { backends } from '../../helpers/database';
-import { addReports, MINE, OTHERS } from './referrer-reports-kit';
+import { addReports, listReports, MINE, OTHERS } from './referrer-reports-kit';
 import { client } from '../patient-access/sign-in-kit';
 import {
   ADMIN_CLAIMS,
@@ -34,13 +34,6 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
   const { server, signedIn } = useStaffTestApp({ backend });
   let riley: StaffBrowser;
 
-  async function list(browser: StaffBrowser, query: Record<string, string> = {}): Promise<ReferrerReportsPage> {
-    const response = await browser.request('GET', `/api/referrer/reports?${new URLSearchParams(query).toString()}`);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
-    return ReferrerReportsPageSchema.parse(response.json());
-  }
-
   const accessions = (reports: ReferrerReportListItem[]) => reports.map((report) => report.accessionNumber);
 
   beforeAll(async () => {
@@ -63,11 +56,11 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
   });
 
   it('lists only reports naming the referrer, newest first, 20 a page, then the rest by the cursor', async () => {
-    const first = await list(riley);
+    const first = await listReports(riley);
     expect(first.reason).toBeNull();
     expect(accessions(first.reports)).toEqual(Array.from({ length: 20 }, (_, i) => `RL-MINE-${String(25 - i).padStart(2, '0')}`));
     expect(first.nextCursor).not.toBeNull();
-    const second = await list(riley, { before: first.nextCursor ?? '' });
+    const second = await listReports(riley, { before: first.nextCursor ?? '' });
     expect(accessions(second.reports)).toEqual(['RL-MINE-05', 'RL-MINE-04', 'RL-MINE-03', 'RL-MINE-02', 'RL-MINE-01']);
     expect(second.nextCursor).toBeNull();
     const times = [...first.reports, ...second.reports].map((report) => Date.parse(report.reportedAt));
@@ -75,7 +68,7 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
   });
 
   it('answers each row with the patient, the exam, the clinic, released or not, and a referrer link to the quick report', async () => {
-    const [newest] = (await list(riley)).reports;
+    const [newest] = (await listReports(riley)).reports;
     if (newest === undefined) throw new Error('no report listed');
     const [expected] = await server.db.query<{ first_name: string; last_name: string; dob: string; exam: string; clinic: string }>(
       `select p.first_name, p.last_name, p.date_of_birth::text as dob, e.name as exam, c.name as clinic
@@ -89,7 +82,7 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
       clinicName: expected?.clinic,
       released: true,
     });
-    const reports = (await list(riley)).reports;
+    const reports = (await listReports(riley)).reports;
     expect(reports.find((report) => report.accessionNumber === 'RL-MINE-24')?.released).toBe(false);
 
     const url = new URL(newest.quickReportPath, 'https://portal.example');
@@ -112,17 +105,17 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
          join patient p on p.id = a.patient_id where r.accession_number = 'RL-MINE-07'`,
     );
     const last = mine?.last_name ?? '';
-    const byLast = await list(riley, { search: ` ${last.slice(0, 3).toUpperCase()} ` });
+    const byLast = await listReports(riley, { search: ` ${last.slice(0, 3).toUpperCase()} ` });
     expect(accessions(byLast.reports)).toContain('RL-MINE-07');
     for (const report of byLast.reports) {
       expect(report.accessionNumber).toMatch(/^RL-MINE-/);
       const prefix = last.slice(0, 3).toLowerCase();
       expect([report.patient.firstName, report.patient.lastName].some((name) => name.toLowerCase().startsWith(prefix))).toBe(true);
     }
-    const byFirst = await list(riley, { search: (mine?.first_name ?? '').toLowerCase() });
+    const byFirst = await listReports(riley, { search: (mine?.first_name ?? '').toLowerCase() });
     expect(accessions(byFirst.reports)).toContain('RL-MINE-07');
 
-    expect(accessions((await list(riley, { search: 'rl-mine-1' })).reports)).toEqual([
+    expect(accessions((await listReports(riley, { search: 'rl-mine-1' })).reports)).toEqual([
       'RL-MINE-19',
       'RL-MINE-18',
       'RL-MINE-17',
@@ -135,9 +128,9 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
       'RL-MINE-10',
     ]);
     // Another referrer's accession numbers find nothing; LIKE wildcards are taken literally.
-    expect((await list(riley, { search: 'RL-OTHER' })).reports).toEqual([]);
-    expect((await list(riley, { search: '%' })).reports).toEqual([]);
-    expect((await list(riley, { search: 'RL_MINE' })).reports).toEqual([]);
+    expect((await listReports(riley, { search: 'RL-OTHER' })).reports).toEqual([]);
+    expect((await listReports(riley, { search: '%' })).reports).toEqual([]);
+    expect((await listReports(riley, { search: 'RL_MINE' })).reports).toEqual([]);
   });
 
   it('finds a patient by first and last name in either order, each word a prefix of a name or the accession number', async () => {
@@ -151,32 +144,32 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
       report.patient.firstName === first && report.patient.lastName === last;
     // The whole name, either way round: only this patient's reports.
     for (const search of [`${first} ${last}`, `${last}  ${first}`]) {
-      const found = await list(riley, { search });
+      const found = await listReports(riley, { search });
       expect(accessions(found.reports), search).toContain('RL-MINE-07');
       expect(found.reports.every(isThePatient), search).toBe(true);
     }
     // Prefixes in any case, and a name with an accession number.
     for (const search of [`${last.slice(0, 2)} ${first.slice(0, 2)}`.toUpperCase(), `${first} rl-mine-07`]) {
-      expect(accessions((await list(riley, { search })).reports), search).toContain('RL-MINE-07');
+      expect(accessions((await listReports(riley, { search })).reports), search).toContain('RL-MINE-07');
     }
-    expect((await list(riley, { search: `${first} zzq` })).reports).toEqual([]);
-    expect((await list(riley, { search: `${first} RL-OTHER` })).reports).toEqual([]);
+    expect((await listReports(riley, { search: `${first} zzq` })).reports).toEqual([]);
+    expect((await listReports(riley, { search: `${first} RL-OTHER` })).reports).toEqual([]);
   });
 
   it('shows another referrer only their own patients, and a referrer without a provider number nothing, saying why', async () => {
     const other = await signedIn(OTHER_REFERRER);
-    expect(accessions((await list(other)).reports)).toEqual(['RL-OTHER-1', 'RL-OTHER-2', 'RL-OTHER-3', 'RL-OTHER-4']);
-    expect((await list(other, { search: 'RL-MINE' })).reports).toEqual([]);
+    expect(accessions((await listReports(other)).reports)).toEqual(['RL-OTHER-1', 'RL-OTHER-2', 'RL-OTHER-3', 'RL-OTHER-4']);
+    expect((await listReports(other, { search: 'RL-MINE' })).reports).toEqual([]);
 
     const numberless = await signedIn({ ...REFERRER_CLAIMS, oid: '0a8e6f0c-0000-4000-8000-0000000000a3' });
-    expect(await list(numberless)).toEqual({ reports: [], nextCursor: null, reason: 'no_provider_number' });
+    expect(await listReports(numberless)).toEqual({ reports: [], nextCursor: null, reason: 'no_provider_number' });
     // A malformed number is no number: never a partial match on someone else's.
     const malformed = await signedIn({
       ...REFERRER_CLAIMS,
       oid: '0a8e6f0c-0000-4000-8000-0000000000a4',
       provider_number: "2426711A' or 1=1",
     });
-    expect((await list(malformed)).reason).toBe('no_provider_number');
+    expect((await listReports(malformed)).reason).toBe('no_provider_number');
   });
 
   it('pages through reports delivered within the same millisecond without skipping or repeating one', async () => {
@@ -192,8 +185,8 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
       [appointment?.id, number],
     );
     const tie = await signedIn({ ...REFERRER_CLAIMS, oid: '0a8e6f0c-0000-4000-8000-0000000000a5', provider_number: number });
-    const first = await list(tie);
-    const second = await list(tie, { before: first.nextCursor ?? '' });
+    const first = await listReports(tie);
+    const second = await listReports(tie, { before: first.nextCursor ?? '' });
     const seen = accessions([...first.reports, ...second.reports]);
     expect(new Set(seen).size).toBe(23);
     expect(seen[0]).toBe('RL-TIE-23');
@@ -240,7 +233,7 @@ describe.each(backends())('GET /api/referrer/reports on %s', (backend) => {
 
   it('audits every list view with the referrer and the reports shown, never the search text', async () => {
     await server.db.query(`delete from audit_log where action = 'referrer.reports_listed'`);
-    await list(riley, { search: 'rl-mine-2' });
+    await listReports(riley, { search: 'rl-mine-2' });
     const rows = await server.db.query<{ actor: string; subject_type: string; details: Record<string, unknown> }>(
       `select actor, subject_type, details from audit_log where action = 'referrer.reports_listed'`,
     );
