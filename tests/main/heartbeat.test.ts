@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KioskHeartbeatSchema } from '@contract/api/kiosks';
 import { buildHeartbeat, HEARTBEAT_MS, installHeartbeat, type HeartbeatSources } from '../../src-main/heartbeat';
+import { fakeCredential } from './helpers/fake-credential';
 import { FakeTimers, MemoryLog } from './helpers/fake-electron';
 
 const TOKEN = 'tok-0123456789abcdefghij';
@@ -34,17 +35,11 @@ afterEach(async () => {
 function setUp(sources: Partial<HeartbeatSources> = {}) {
   const timers = new FakeTimers();
   const log = new MemoryLog();
-  const state = { token: TOKEN as string | null, revoked: 0 };
+  const { state, credential } = fakeCredential(TOKEN);
   const heartbeat = installHeartbeat({
     fetch: (url, init) => fetch(url, init),
     portalUrl,
-    credential: {
-      token: () => state.token,
-      revoked: () => {
-        state.revoked += 1;
-        state.token = null;
-      },
-    },
+    credential,
     sources: {
       appVersion: '1.2.3',
       startedAt: timers.now() - 3_600_500,
@@ -102,7 +97,7 @@ describe('installHeartbeat', () => {
     answer = { status: 401, body: { code: 'kiosk_not_enrolled', message: 'This kiosk needs to be enrolled again.' } };
     const { heartbeat, state } = setUp();
     await expect(heartbeat.beat()).resolves.toBe('not-enrolled');
-    expect(state.revoked).toBe(1);
+    expect(state.revokedCalls).toBe(1);
   });
 
   it('should log a failing portal once per kind of failure and never throw', async () => {
@@ -114,7 +109,7 @@ describe('installHeartbeat', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await expect(heartbeat.beat()).resolves.toBe('failed');
     expect(log.lines).toHaveLength(2);
-    expect(state.revoked).toBe(0);
+    expect(state.revokedCalls).toBe(0);
     server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { installKioskAuth, isKioskApiRequest } from '../../src-main/kiosk-auth';
+import { fakeCredential } from './helpers/fake-credential';
 import { FakeSession, MemoryLog } from './helpers/fake-electron';
 
 const PORTAL = 'https://portal.example.com';
@@ -7,17 +8,12 @@ const TOKEN = 'tok-0123456789abcdefghij';
 
 function setUp(probe: () => Promise<Response> = () => Promise.resolve(new Response(null, { status: 200 })), portalUrl = PORTAL) {
   const session = new FakeSession();
-  const state = { token: TOKEN as string | null, revokedCalls: 0, probes: [] as { url: string; headers: Record<string, string> }[] };
+  const { state: held, credential } = fakeCredential(TOKEN);
+  const state = Object.assign(held, { probes: [] as { url: string; headers: Record<string, string> }[] });
   installKioskAuth({
     session,
     portalUrl,
-    credential: {
-      token: () => state.token,
-      revoked: () => {
-        state.revokedCalls += 1;
-        state.token = null;
-      },
-    },
+    credential,
     fetch: (url, init) => {
       state.probes.push({ url, headers: init.headers });
       return probe();
