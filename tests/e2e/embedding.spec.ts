@@ -99,6 +99,13 @@ test.describe('embedded with the script tag (/embed.js)', () => {
   });
   const FRAME = 'Book an appointment';
 
+  /** The provider's page with the start page framed by its embed script (the parent site stops after the test): the frame. */
+  async function openFramedStartPage(page: Page): Promise<FrameLocator> {
+    servers.push(await startScriptParentSite(EMBED_PARENT_PORT, '127.0.0.1', [{ path: '/select-region', title: FRAME }]));
+    await page.goto(`http://127.0.0.1:${EMBED_PARENT_PORT}/`);
+    return page.frameLocator(`iframe[title="${FRAME}"]`);
+  }
+
   for (const size of [
     { name: 'at 1280 wide', viewport: { width: 1280, height: 900 }, hasTouch: false },
     { name: 'on a 390x844 phone', viewport: { width: 390, height: 844 }, hasTouch: true },
@@ -107,9 +114,7 @@ test.describe('embedded with the script tag (/embed.js)', () => {
       test.use({ viewport: size.viewport, hasTouch: size.hasTouch });
 
       test('shows the portal without its chrome, its height following the content through booking', async ({ page }) => {
-        servers.push(await startScriptParentSite(EMBED_PARENT_PORT, '127.0.0.1', [{ path: '/select-region', title: FRAME }]));
-        await page.goto(`http://127.0.0.1:${EMBED_PARENT_PORT}/`);
-        const frame = page.frameLocator(`iframe[title="${FRAME}"]`);
+        const frame = await openFramedStartPage(page);
         await expect(frame.getByRole('heading', { level: 1, name: t('selectRegion.title', { name: PROVIDER }) })).toBeVisible();
         await expectNoChrome(frame);
         await expectFrameFitsContent(page, FRAME);
@@ -165,9 +170,7 @@ test.describe('embedded with the script tag (/embed.js)', () => {
   }
 
   test('height messages from another origin or another window are ignored', async ({ page }) => {
-    servers.push(await startScriptParentSite(EMBED_PARENT_PORT, '127.0.0.1', [{ path: '/select-region', title: FRAME }]));
-    await page.goto(`http://127.0.0.1:${EMBED_PARENT_PORT}/`);
-    const frame = page.frameLocator(`iframe[title="${FRAME}"]`);
+    const frame = await openFramedStartPage(page);
     await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
     await expectFrameFitsContent(page, FRAME);
     const before = (await heights(page, FRAME)).frame;
@@ -196,9 +199,7 @@ test.describe('embedded with the script tag (/embed.js)', () => {
   });
 
   test('a frame below the fold follows its content while the visitor reads the page above it', async ({ page }) => {
-    servers.push(await startScriptParentSite(EMBED_PARENT_PORT, '127.0.0.1', [{ path: '/select-region', title: FRAME }]));
-    await page.goto(`http://127.0.0.1:${EMBED_PARENT_PORT}/`);
-    const frame = page.frameLocator(`iframe[title="${FRAME}"]`);
+    const frame = await openFramedStartPage(page);
     await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
     await expectFrameFitsContent(page, FRAME);
     const viewportHeight = page.viewportSize()?.height ?? 0;
