@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_PATTERN } from './booking';
+import { staffQueueListSchema } from './common';
 
 /**
  * Callback requests (docs/rules/callbacks.md): a patient asks the call centre to phone them back
@@ -97,11 +98,7 @@ export const StaffCallbackSchema = z.object({
 });
 export type StaffCallback = z.infer<typeof StaffCallbackSchema>;
 
-export const StaffCallbackListSchema = z.object({
-  items: z.array(StaffCallbackSchema),
-  /** All open requests, also those past the cap. */
-  openTotal: z.number().int().min(0),
-});
+export const StaffCallbackListSchema = staffQueueListSchema(StaffCallbackSchema);
 export type StaffCallbackList = z.infer<typeof StaffCallbackListSchema>;
 
 export const StaffCallbackParamsSchema = z.strictObject({ id: z.uuid({ message: CALLBACK_MESSAGES.notFound }) });

@@ -38,6 +38,14 @@ export const ClinicFieldsSchema = z.object({
   phone: z.string(),
 });
 
+/**
+ * A staff work queue as staff read it (callback requests, booking requests): the items, open ones
+ * first, up to the queue's cap, and how many are open in all, also past the cap.
+ */
+export function staffQueueListSchema<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item), openTotal: z.number().int().min(0) });
+}
+
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['ok', 'unreachable']),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_REQUEST_CHANNELS, PREFERRED_TIMES } from './booking';
+import { staffQueueListSchema } from './common';
 import { BookingFormDetailsViewSchema } from './booking-form-details';
 import { BookingKeySchema } from './patient-access';
 import { multiLineText } from './text';
@@ -61,11 +62,7 @@ export const StaffBookingRequestSchema = z.object({
 });
 export type StaffBookingRequest = z.infer<typeof StaffBookingRequestSchema>;
 
-export const StaffBookingRequestListSchema = z.object({
-  items: z.array(StaffBookingRequestSchema),
-  /** Every open request, also those past the cap. */
-  openTotal: z.number().int().min(0),
-});
+export const StaffBookingRequestListSchema = staffQueueListSchema(StaffBookingRequestSchema);
 export type StaffBookingRequestList = z.infer<typeof StaffBookingRequestListSchema>;
 
 export const StaffBookingRequestParamsSchema = z.strictObject({ bookingKey: BookingKeySchema });
