@@ -189,17 +189,23 @@ describe('a booking run of questionnaires', () => {
 });
 
 describe('questionnaires after booking', () => {
+  /** The appointment's pending list: this questionnaire, not answered yet. */
+  const pendingOf = (q: Questionnaire) => ({
+    bookingKey: 'BK_abcdefghijklmnopqrstuv',
+    questionnaires: [item(q, null)],
+    allAnswered: false,
+    answers: [],
+  });
+  /** A store on the test server that does not wait before trying again. */
+  const storeOn = (url: string) =>
+    new QuestionnaireStore({ api: createQuestionnairesApi(createApiClient(url)), wait: async () => undefined });
+
   it('should list the pending ones of an appointment and save a cancel questionnaire that cancels it', async () => {
     const cancel = questionnaire('44444444-4444-4444-8444-444444444444', 'CANCEL_APPOINTMENT_PATIENT');
     const server = await startApiServer({
       'GET /api/questionnaires/appointments/BK_abcdefghijklmnopqrstuv': (request, response) => {
         expect(request.url).toContain('types=CANCEL_APPOINTMENT_PATIENT');
-        json(response, 200, {
-          bookingKey: 'BK_abcdefghijklmnopqrstuv',
-          questionnaires: [item(cancel, null)],
-          allAnswered: false,
-          answers: [],
-        });
+        json(response, 200, pendingOf(cancel));
       },
       'POST /api/questionnaires/appointments/BK_abcdefghijklmnopqrstuv/answers': (_, response) =>
         json(response, 200, {
@@ -210,7 +216,7 @@ describe('questionnaires after booking', () => {
           appointmentStatus: 'CANCELED',
         }),
     });
-    const store = new QuestionnaireStore({ api: createQuestionnairesApi(createApiClient(server.url)), wait: async () => undefined });
+    const store = storeOn(server.url);
     await store.load('APPOINTMENT', 'BK_abcdefghijklmnopqrstuv', ['CANCEL_APPOINTMENT_PATIENT']);
     expect(store.current?.questionnaire.id).toBe(cancel.id);
     expect(await store.submit({ reason: 'moved' }, 'x')).toBe(true);
@@ -221,17 +227,11 @@ describe('questionnaires after booking', () => {
   it('should report a pain score failure (the page goes to /deny) with the server message', async () => {
     const pain = questionnaire('55555555-5555-4555-8555-555555555555', 'PAIN_SCORE_INITIAL');
     const server = await startApiServer({
-      'GET /api/questionnaires/appointments/BK_abcdefghijklmnopqrstuv': (_, response) =>
-        json(response, 200, {
-          bookingKey: 'BK_abcdefghijklmnopqrstuv',
-          questionnaires: [item(pain, null)],
-          allAnswered: false,
-          answers: [],
-        }),
+      'GET /api/questionnaires/appointments/BK_abcdefghijklmnopqrstuv': (_, response) => json(response, 200, pendingOf(pain)),
       'POST /api/questionnaires/appointments/BK_abcdefghijklmnopqrstuv/pain-score': (_, response) =>
         json(response, 409, { code: 'conflict', message: 'The pain score is closed.' }),
     });
-    const store = new QuestionnaireStore({ api: createQuestionnairesApi(createApiClient(server.url)), wait: async () => undefined });
+    const store = storeOn(server.url);
     await store.load('APPOINTMENT', 'BK_abcdefghijklmnopqrstuv', ['PAIN_SCORE_INITIAL']);
     expect(await store.submit({ score: 4 }, 'x')).toBe(false);
     expect(store.failure).toEqual({ kind: 'pain-score', message: 'The pain score is closed.' });
