@@ -32,7 +32,10 @@ export class PatientLookupStore {
   /** The person whose details were put in the form last. */
   used: FoundPatient | null = null;
 
-  constructor(private readonly api: PatientLookupApi) {
+  private readonly api: PatientLookupApi;
+
+  constructor(deps: { api: PatientLookupApi }) {
+    this.api = deps.api;
     makeAutoObservable<this, 'api'>(this, { api: false });
   }
 

@@ -159,7 +159,7 @@ const FoundList = observer(function FoundList({ store, onUse }: { store: Patient
 export const PatientLookup = observer(function PatientLookup({ form }: { form: PatientForm }) {
   const root = useStores();
   const { t } = useTranslation();
-  const [store] = useState(() => new PatientLookupStore(root.featureStore(lookupApiOf)));
+  const [store] = useState(() => new PatientLookupStore({ api: root.featureStore(lookupApiOf) }));
   const headingId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const filledRef = useRef<HTMLParagraphElement>(null);

@@ -47,10 +47,12 @@ export class CallbackStore {
   received: CallbackRequestReceived | null = null;
   failure: CallbackFailure | null = null;
 
-  constructor(
-    private readonly api: CallbackApi,
-    private readonly now: () => Date = () => new Date(),
-  ) {
+  private readonly api: CallbackApi;
+  private readonly now: () => Date;
+
+  constructor(deps: { api: CallbackApi; now?: () => Date }) {
+    this.api = deps.api;
+    this.now = deps.now ?? (() => new Date());
     makeAutoObservable<this, 'api' | 'now'>(this, { api: false, now: false });
   }
 
@@ -141,5 +143,5 @@ export class CallbackStore {
 }
 
 export function callbackStoreOf({ client }: FeatureStoreContext): CallbackStore {
-  return new CallbackStore(createCallbackApi(client));
+  return new CallbackStore({ api: createCallbackApi(client) });
 }

@@ -45,8 +45,8 @@ export class PreviewEmailStore {
   private readonly api: NotificationsApi;
   private params = new URLSearchParams();
 
-  constructor(api: NotificationsApi) {
-    this.api = api;
+  constructor(deps: { api: NotificationsApi }) {
+    this.api = deps.api;
     makeAutoObservable<this, 'api' | 'params'>(this, {
       api: false,
       params: false,
@@ -172,5 +172,5 @@ function problemOf(error: unknown): PreviewProblem {
 
 /** The preview page's store, built once per visit (RootStore.featureStore). */
 export function previewEmailStoreOf({ client }: FeatureStoreContext): PreviewEmailStore {
-  return new PreviewEmailStore(createNotificationsApi(client));
+  return new PreviewEmailStore({ api: createNotificationsApi(client) });
 }

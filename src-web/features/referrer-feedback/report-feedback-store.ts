@@ -46,11 +46,12 @@ export class ReportFeedbackStore {
   private credentials: FeedbackCredentials | null = null;
   private timer: number | null = null;
   private readonly runs = new LatestRun();
+  private readonly api: ReferrerFeedbackApi;
+  private readonly win: FeedbackWindow;
 
-  constructor(
-    private readonly api: ReferrerFeedbackApi,
-    private readonly win: FeedbackWindow,
-  ) {
+  constructor(deps: { api: ReferrerFeedbackApi; win: FeedbackWindow }) {
+    this.api = deps.api;
+    this.win = deps.win;
     makeAutoObservable<this, 'api' | 'win' | 'credentials' | 'timer' | 'runs'>(this, {
       api: false,
       win: false,
@@ -166,9 +167,12 @@ export class ReportFeedbackStore {
 }
 
 export function reportFeedbackStoreOf({ client, window }: FeatureStoreContext): ReportFeedbackStore {
-  return new ReportFeedbackStore(createReferrerFeedbackApi(client), {
-    setTimeout: (handler, ms) => window.setTimeout(handler, ms),
-    clearTimeout: (id) => window.clearTimeout(id),
-    location: { assign: (url) => window.location.assign(url) },
+  return new ReportFeedbackStore({
+    api: createReferrerFeedbackApi(client),
+    win: {
+      setTimeout: (handler, ms) => window.setTimeout(handler, ms),
+      clearTimeout: (id) => window.clearTimeout(id),
+      location: { assign: (url) => window.location.assign(url) },
+    },
   });
 }

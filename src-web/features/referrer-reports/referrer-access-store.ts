@@ -49,9 +49,9 @@ export class ReferrerAccessStore {
   private readonly debounceMs: number;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(api: ReferrerReportsApi, debounceMs = SEARCH_DEBOUNCE_MS) {
-    this.api = api;
-    this.debounceMs = debounceMs;
+  constructor(deps: { api: ReferrerReportsApi; debounceMs?: number }) {
+    this.api = deps.api;
+    this.debounceMs = deps.debounceMs ?? SEARCH_DEBOUNCE_MS;
     makeAutoObservable<this, 'api' | 'debounceMs' | 'timer'>(this, { api: false, debounceMs: false, loader: false, timer: false });
   }
 
@@ -145,5 +145,5 @@ function problemOf(error: unknown): ReferrerAccessProblem {
 
 /** The page's store, built once per visit (RootStore.featureStore). */
 export function referrerAccessStoreOf({ client }: FeatureStoreContext): ReferrerAccessStore {
-  return new ReferrerAccessStore(createReferrerReportsApi(client));
+  return new ReferrerAccessStore({ api: createReferrerReportsApi(client) });
 }

@@ -13,8 +13,8 @@ export class GlossaryStore {
   private loading: Promise<void> | null = null;
   private readonly fetchGlossary: () => Promise<Glossary>;
 
-  constructor(fetchGlossary: () => Promise<Glossary>) {
-    this.fetchGlossary = fetchGlossary;
+  constructor(deps: { fetchGlossary: () => Promise<Glossary> }) {
+    this.fetchGlossary = deps.fetchGlossary;
     makeAutoObservable<this, 'loading' | 'fetchGlossary'>(this, { matcher: observableRef, loading: false, fetchGlossary: false });
   }
 
@@ -36,5 +36,5 @@ export class GlossaryStore {
 
 export function glossaryStoreOf({ client }: FeatureStoreContext): GlossaryStore {
   const api = createResultsApi(client);
-  return new GlossaryStore(() => api.glossary());
+  return new GlossaryStore({ fetchGlossary: () => api.glossary() });
 }

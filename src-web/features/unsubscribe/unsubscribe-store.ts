@@ -33,8 +33,8 @@ export class UnsubscribeStore {
   private token: string | null = null;
   private readonly api: UnsubscribeApi;
 
-  constructor(api: UnsubscribeApi) {
-    this.api = api;
+  constructor(deps: { api: UnsubscribeApi }) {
+    this.api = deps.api;
     makeAutoObservable<this, 'api' | 'token'>(this, { api: false, token: false, loader: false });
   }
 
@@ -104,5 +104,5 @@ function isRefusedLink(error: unknown): boolean {
 }
 
 export function unsubscribeStoreOf({ client }: FeatureStoreContext): UnsubscribeStore {
-  return new UnsubscribeStore(createUnsubscribeApi(client));
+  return new UnsubscribeStore({ api: createUnsubscribeApi(client) });
 }

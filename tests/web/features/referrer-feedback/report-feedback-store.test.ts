@@ -64,7 +64,7 @@ describe('ReportFeedbackStore', () => {
     ['say no valid credentials without ?imsec or ?accession', { imsec: null, accession: '  ' }, 'noCredentials'],
   ] as const)('should %s', async (_what, change, state) => {
     const { api, calls } = fakeApi();
-    const store = new ReportFeedbackStore(api, fakeWindow().win);
+    const store = new ReportFeedbackStore({ api, win: fakeWindow().win });
     await store.open({ ...input, ...change });
     expect(store.state).toBe(state);
     expect(calls).toEqual([]);
@@ -72,7 +72,7 @@ describe('ReportFeedbackStore', () => {
 
   it('should ask with the accession number as pacsAppointmentId when there is no imsec', async () => {
     const { api, calls } = fakeApi();
-    const store = new ReportFeedbackStore(api, fakeWindow().win);
+    const store = new ReportFeedbackStore({ api, win: fakeWindow().win });
     await store.open({ ...input, imsec: null, accession: 'ACC-1' });
     expect(calls[0]?.credentials).toEqual({ pacsAppointmentId: 'ACC-1' });
     expect(store.state).toBe('questionnaire');
@@ -82,7 +82,7 @@ describe('ReportFeedbackStore', () => {
   it('should thank, count down 4 s one second at a time, then go to the configured page', async () => {
     const { api, calls } = fakeApi();
     const clock = fakeWindow();
-    const store = new ReportFeedbackStore(api, clock.win);
+    const store = new ReportFeedbackStore({ api, win: clock.win });
     await store.open(input);
     expect(await store.submit({ clarity: 5 }, 'fallback')).toBe(true);
     expect(calls[1]?.body).toEqual({ questionnaireId: QUESTIONNAIRE.questionnaire?.questionnaireId, questionnaireResult: { clarity: 5 } });
@@ -103,7 +103,7 @@ describe('ReportFeedbackStore', () => {
 
   it('should stay on the thank-you without a configured page', async () => {
     const clock = fakeWindow();
-    const store = new ReportFeedbackStore(fakeApi().api, clock.win);
+    const store = new ReportFeedbackStore({ api: fakeApi().api, win: clock.win });
     await store.open({ ...input, redirectUrl: null });
     await store.submit({ clarity: 5 }, 'fallback');
     expect(store.state).toBe('provided');
@@ -111,15 +111,15 @@ describe('ReportFeedbackStore', () => {
   });
 
   it('should say already provided when the server answers alreadyProvided, or 409 to the answer', async () => {
-    const first = new ReportFeedbackStore(
-      fakeApi({ questionnaire: () => Promise.resolve({ alreadyProvided: true, questionnaire: null }) }).api,
-      fakeWindow().win,
-    );
+    const first = new ReportFeedbackStore({
+      api: fakeApi({ questionnaire: () => Promise.resolve({ alreadyProvided: true, questionnaire: null }) }).api,
+      win: fakeWindow().win,
+    });
     await first.open(input);
     expect(first.state).toBe('alreadyProvided');
 
     const conflict = new ApiError('http', 409, 'feedback_already_provided', 'feedback already provided');
-    const second = new ReportFeedbackStore(fakeApi({ submit: () => Promise.reject(conflict) }).api, fakeWindow().win);
+    const second = new ReportFeedbackStore({ api: fakeApi({ submit: () => Promise.reject(conflict) }).api, win: fakeWindow().win });
     await second.open(input);
     expect(await second.submit({ clarity: 5 }, 'fallback')).toBe(false);
     expect(second.state).toBe('alreadyProvided');
@@ -127,16 +127,16 @@ describe('ReportFeedbackStore', () => {
 
   it("should keep the survey open with the server's message for a refused answer, else the fallback", async () => {
     const refused = new ApiError('http', 400, 'validation_failed', 'How clear was the report? needs an answer.');
-    const store = new ReportFeedbackStore(fakeApi({ submit: () => Promise.reject(refused) }).api, fakeWindow().win);
+    const store = new ReportFeedbackStore({ api: fakeApi({ submit: () => Promise.reject(refused) }).api, win: fakeWindow().win });
     await store.open(input);
     expect(await store.submit({}, 'fallback')).toBe(false);
     expect(store.state).toBe('questionnaire');
     expect(store.submitError).toBe('How clear was the report? needs an answer.');
 
-    const offline = new ReportFeedbackStore(
-      fakeApi({ submit: () => Promise.reject(new ApiError('network', 0, 'service_unavailable', 'offline')) }).api,
-      fakeWindow().win,
-    );
+    const offline = new ReportFeedbackStore({
+      api: fakeApi({ submit: () => Promise.reject(new ApiError('network', 0, 'service_unavailable', 'offline')) }).api,
+      win: fakeWindow().win,
+    });
     await offline.open(input);
     await offline.submit({ clarity: 1 }, 'fallback');
     expect(offline.submitError).toBe('fallback');
@@ -144,7 +144,7 @@ describe('ReportFeedbackStore', () => {
 
   it('should be in error when the link is refused', async () => {
     const refused = new ApiError('http', 403, 'forbidden', 'This feedback link is not valid.');
-    const store = new ReportFeedbackStore(fakeApi({ questionnaire: () => Promise.reject(refused) }).api, fakeWindow().win);
+    const store = new ReportFeedbackStore({ api: fakeApi({ questionnaire: () => Promise.reject(refused) }).api, win: fakeWindow().win });
     await store.open(input);
     expect(store.state).toBe('error');
   });

@@ -32,7 +32,7 @@ function fakeApi(options: { status?: () => UnsubscribeStatus; fail?: Partial<Rec
 describe('UnsubscribeStore', () => {
   it('should only read the link on open: nothing is unsubscribed until the button', async () => {
     const { api, calls } = fakeApi();
-    const store = new UnsubscribeStore(api);
+    const store = new UnsubscribeStore({ api });
     await store.open('tok');
     expect(store.state).toBe('ready');
     expect(store.status).toEqual({ address: 'l***@example.com', unsubscribed: false });
@@ -42,7 +42,7 @@ describe('UnsubscribeStore', () => {
 
   it('should unsubscribe on the button, then subscribe again, each with an outcome to focus', async () => {
     const { api, calls } = fakeApi();
-    const store = new UnsubscribeStore(api);
+    const store = new UnsubscribeStore({ api });
     await store.open('tok');
     await store.unsubscribe();
     expect(store.status?.unsubscribed).toBe(true);
@@ -58,7 +58,7 @@ describe('UnsubscribeStore', () => {
 
   it('should call a link without a token invalid without asking the server', async () => {
     const { api, calls } = fakeApi();
-    const store = new UnsubscribeStore(api);
+    const store = new UnsubscribeStore({ api });
     await store.open(null);
     expect(store.state).toBe('invalid');
     await store.open('   ');
@@ -67,13 +67,13 @@ describe('UnsubscribeStore', () => {
   });
 
   it('should call a link the server refuses (altered, foreign, expired) invalid, and a failed check retryable', async () => {
-    const invalid = new UnsubscribeStore(fakeApi({ fail: { status: refused } }).api);
+    const invalid = new UnsubscribeStore({ api: fakeApi({ fail: { status: refused } }).api });
     await invalid.open('altered');
     expect(invalid.state).toBe('invalid');
 
     let down = true;
     const flaky = fakeApi({ fail: { status: () => (down ? offline() : refused()) } });
-    const store = new UnsubscribeStore(flaky.api);
+    const store = new UnsubscribeStore({ api: flaky.api });
     await store.open('tok');
     expect(store.state).toBe('failed');
     down = false;
@@ -84,7 +84,7 @@ describe('UnsubscribeStore', () => {
 
   it('should keep the page and say the press failed when the unsubscribe does not get through', async () => {
     const { api } = fakeApi({ fail: { unsubscribe: offline } });
-    const store = new UnsubscribeStore(api);
+    const store = new UnsubscribeStore({ api });
     await store.open('tok');
     await store.unsubscribe();
     expect(store.state).toBe('ready');
