@@ -14,6 +14,11 @@ export interface AuditEntry {
   now?: Date;
 }
 
+/** The audit row of a refused link credential (an imsec): there is nobody to name, only why it was refused. */
+export function linkRefusedEntry(action: string, reason: string, now: Date): AuditEntry {
+  return { actor: 'anonymous', action, subjectType: null, subjectId: null, details: { reason }, now };
+}
+
 export function createAuditLogRepository(db: Queryable) {
   return {
     async record(entry: AuditEntry, tx: Queryable = db): Promise<void> {

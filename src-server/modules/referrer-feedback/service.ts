@@ -10,7 +10,7 @@ import {
   type FeedbackSavedResponse,
   type FeedbackSummaryRow,
 } from '@contract/api/referrer-feedback';
-import { createAuditLogRepository } from '../../db/audit-log';
+import { createAuditLogRepository, linkRefusedEntry } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { localDate } from '../../platform/time-zone';
@@ -127,14 +127,7 @@ export function createReferrerFeedback(deps: ReferrerFeedbackDeps) {
   const audit = createAuditLogRepository(db);
 
   async function refuse(reason: string, now: Date): Promise<never> {
-    await audit.record({
-      actor: 'anonymous',
-      action: 'referrer_feedback.refused',
-      subjectType: null,
-      subjectId: null,
-      details: { reason },
-      now,
-    });
+    await audit.record(linkRefusedEntry('referrer_feedback.refused', reason, now));
     throw appError('forbidden', 403, FEEDBACK_NO_ACCESS_MESSAGE);
   }
 

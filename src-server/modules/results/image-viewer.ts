@@ -6,7 +6,7 @@ import {
   type ImageViewerResponse,
 } from '@contract/api/image-viewer';
 import { RESULTS_EXPIRED_PATH } from '@contract/api/results';
-import { createAuditLogRepository } from '../../db/audit-log';
+import { createAuditLogRepository, linkRefusedEntry } from '../../db/audit-log';
 import type { Database } from '../../db/connection';
 import type { ImageViewerConfig, RepositorySource } from '../../config-results';
 import type { Clock } from '../../platform/clock';
@@ -65,14 +65,7 @@ export function createImageViewer(deps: ImageViewerDeps) {
   const audit = createAuditLogRepository(db);
 
   async function refuse(reason: string, now: Date): Promise<never> {
-    await audit.record({
-      actor: 'anonymous',
-      action: 'result.images_refused',
-      subjectType: null,
-      subjectId: null,
-      details: { reason },
-      now,
-    });
+    await audit.record(linkRefusedEntry('result.images_refused', reason, now));
     throw appError('user_not_have_access_to_images', 403, NO_ACCESS);
   }
 
