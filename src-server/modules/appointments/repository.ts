@@ -1,6 +1,7 @@
 import { createAuditLogRepository } from '../../db/audit-log';
 import { CLINIC_ADDRESS_COLUMNS, type ClinicAddressRow } from '../../db/clinic-columns';
 import type { Queryable } from '../../db/connection';
+import { createBookingRecords } from '../booking/public';
 
 /** SQL only (docs/server.md#module-shape): a booking's appointments, self-service settings, consent, change log. */
 
@@ -67,14 +68,10 @@ const BOOKING_SELECT = `
 
 export function createAppointmentsRepository(db: Queryable) {
   const auditLog = createAuditLogRepository(db);
+  // The appointment rows are booking's (it creates them): their status changes go through it.
+  const records = createBookingRecords(db);
   return {
-    /** The clinic's system has the check-in: the appointment is CHECKED_IN (unless it was cancelled or moved on meanwhile). */
-    async markCheckedIn(appointmentId: string, at: Date, tx: Queryable = db): Promise<void> {
-      await tx.query(
-        `update appointment set status = 'CHECKED_IN', updated_at = $2 where id = $1::uuid and status in ('BOOKED', 'CONFIRMED')`,
-        [appointmentId, at.toISOString()],
-      );
-    },
+    markCheckedIn: records.markCheckedIn,
 
     /** Every appointment of a booking (moved ones included), in time order. */
     async bookingRows(bookingKey: string, tx: Queryable = db): Promise<BookingRow[]> {
@@ -86,17 +83,7 @@ export function createAppointmentsRepository(db: Queryable) {
       return tx.query<BookingRow>(`${BOOKING_SELECT} order by lower(a.during), a.created_at for update of a`, [bookingKey]);
     },
 
-    /** Sets a status on some of a booking's appointments (`confirm` also records when they were confirmed); answers the ids changed. */
-    async setStatus(ids: readonly string[], status: string, now: Date, tx: Queryable = db, confirm = false): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await tx.query<{ id: string }>(
-        `update appointment set status = $2, updated_at = $3::timestamptz,
-              confirmed_at = case when $4::boolean then coalesce(confirmed_at, $3::timestamptz) else confirmed_at end
-        where id = any($1::uuid[]) returning id::text as id`,
-        [`{${ids.join(',')}}`, status, now.toISOString(), confirm],
-      );
-      return rows.map((row) => row.id);
-    },
+    setStatus: records.setAppointmentStatus,
 
     /** The provider's name (the calendar file's PRODID), null before the provider is configured. */
     async providerName(tx: Queryable = db): Promise<string | null> {

@@ -1,6 +1,7 @@
 import { createAuditLogRepository } from '../../db/audit-log';
 import type { Queryable } from '../../db/connection';
 import { PATIENT_CONTACT_COLUMNS, type PatientContactRow } from '../../db/patient-columns';
+import { createBookingRecords } from '../booking/public';
 
 /** SQL only (docs/server.md#module-shape): a booking request's exams, patient and referral files. */
 
@@ -39,6 +40,8 @@ const REQUEST_SELECT = `
 
 export function createBookingRequestsRepository(db: Queryable) {
   const auditLog = createAuditLogRepository(db);
+  // The request rows are booking's (it inserts them with the booking): their changes go through it.
+  const records = createBookingRecords(db);
   return {
     async rows(bookingKey: string, tx: Queryable = db): Promise<RequestRow[]> {
       return tx.query<RequestRow>(`${REQUEST_SELECT} order by r.created_at, e.name`, [bookingKey]);
@@ -48,23 +51,8 @@ export function createBookingRequestsRepository(db: Queryable) {
       return tx.query<RequestRow>(`${REQUEST_SELECT} order by r.created_at, e.name for update of r`, [bookingKey]);
     },
 
-    async setStatus(bookingKey: string, status: string, tx: Queryable = db): Promise<string[]> {
-      const rows = await tx.query<{ id: string }>(
-        'update booking_request set status = $2 where booking_key = $1 and status <> $2 returning id::text as id',
-        [bookingKey, status],
-      );
-      return rows.map((row) => row.id);
-    },
-
-    /** Who takes the live exams of the request forward (docs/rules/chat.md#the-providers-chat-service). */
-    async setType(bookingKey: string, type: 'PATIENT' | 'CHAT', tx: Queryable = db): Promise<string[]> {
-      const rows = await tx.query<{ id: string }>(
-        `update booking_request set type = $2 where booking_key = $1 and status <> 'CANCELED' and type <> $2
-         returning id::text as id`,
-        [bookingKey, type],
-      );
-      return rows.map((row) => row.id);
-    },
+    setStatus: records.setRequestStatus,
+    setType: records.setRequestType,
 
     /** Whether the provider has a chat service configured. */
     async chatServiceConfigured(tx: Queryable = db): Promise<boolean> {
