@@ -3,9 +3,8 @@ import { bookingCodePayload, bookingKeyFromCode } from '@contract/booking-code';
 import { IDENTITY_WINDOW_MS, PERSON_IDENTITY_LIMIT } from '../../../../src-server/modules/kiosks/identity';
 import { backends } from '../../helpers/database';
 import { cookieBrowser, type CookieBrowser } from '../../helpers/cookie-browser';
-import { setOtpRequired } from '../patient-access/sign-in-kit';
-import { KIOSK_ADMIN_CLAIMS, useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
-import { addEnrolledKiosk, OLIVIA, SEED } from './kiosk-kit';
+import { useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
+import { addEnrolledKiosk, OLIVIA, resetKioskIdentityAttempts, startKioskTests } from './kiosk-kit';
 
 // Identify by scanning (docs/rules/kiosk.md#identify-by-scanning) on a real database: the kiosk
 // sends the booking key read from a scanned booking code with the date of birth the patient types.
@@ -13,7 +12,8 @@ import { addEnrolledKiosk, OLIVIA, SEED } from './kiosk-kit';
 const IDENTITY = '/api/kiosk/check-in/identity';
 
 describe.each(backends())('kiosk identity by booking code on %s', (backend) => {
-  const { server, signedIn } = useStaffTestApp({ backend });
+  const staffApp = useStaffTestApp({ backend });
+  const { server } = staffApp;
   let itAdmin: StaffBrowser;
   let address = 60;
 
@@ -28,14 +28,9 @@ describe.each(backends())('kiosk identity by booking code on %s', (backend) => {
   }
 
   beforeAll(async () => {
-    server.clock.set(SEED);
-    await setOtpRequired(server.db, false);
-    itAdmin = await signedIn(KIOSK_ADMIN_CLAIMS);
+    itAdmin = await startKioskTests(staffApp);
   });
-  beforeEach(async () => {
-    server.clock.set(SEED);
-    await server.db.query('delete from kiosk_identity_attempt');
-  });
+  beforeEach(() => resetKioskIdentityAttempts(server));
 
   it("finds today's booking from the key a scanned code carries and the right date of birth", async () => {
     const kiosk = await enrolledKiosk('parramatta');

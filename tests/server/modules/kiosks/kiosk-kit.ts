@@ -3,6 +3,8 @@ import { expect } from 'vitest';
 import { KIOSK_TOKEN_COOKIE } from '@contract/api/kiosks';
 import { cookieBrowser, type CookieBrowser } from '../../helpers/cookie-browser';
 import { SEED_NOW } from '../../helpers/database';
+import { setOtpRequired } from '../patient-access/sign-in-kit';
+import { KIOSK_ADMIN_CLAIMS, type StaffBrowser, type StaffTestApp } from '../staff-access/identity-kit';
 
 /** Where the kiosk tests set the app's clock: the seed's instant (SEED_NOW), 12:00 in Sydney. */
 export const SEED = new Date(SEED_NOW);
@@ -37,4 +39,20 @@ export async function addEnrolledKiosk(
   const enrolled = await browser.request('POST', '/api/kiosk/enroll', { code });
   expect(enrolled.statusCode, enrolled.body).toBe(200);
   return { id: row.id, browser };
+}
+
+/**
+ * A kiosk test file's start: the app's clock at SEED, patients signing in by date of birth alone
+ * (no one-time password, as at the kiosk), and a kiosk administrator signed in, whose browser it answers.
+ */
+export async function startKioskTests({ server, signedIn }: Pick<StaffTestApp, 'server' | 'signedIn'>): Promise<StaffBrowser> {
+  server.clock.set(SEED);
+  await setOtpRequired(server.db, false);
+  return signedIn(KIOSK_ADMIN_CLAIMS);
+}
+
+/** Each kiosk test starts at SEED with no identity attempts counted: their limits would carry over from the test before. */
+export async function resetKioskIdentityAttempts(server: StaffTestApp['server']): Promise<void> {
+  server.clock.set(SEED);
+  await server.db.query('delete from kiosk_identity_attempt');
 }

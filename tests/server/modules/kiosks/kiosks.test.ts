@@ -3,18 +3,18 @@ import { KioskIdentitySchema } from '@contract/api/kiosks';
 import { backends } from '../../helpers/database';
 import { cookieBrowser, cookieFrom, type CookieBrowser } from '../../helpers/cookie-browser';
 import { CLIENT_HEADERS } from '../appointments/self-service-kit';
-import { setOtpRequired } from '../patient-access/sign-in-kit';
-import { KIOSK_ADMIN_CLAIMS, STAFF_CLAIMS, useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
+import { STAFF_CLAIMS, useStaffTestApp, type StaffBrowser } from '../staff-access/identity-kit';
 import { handoffRows, risWorkerFor } from '../check-in/check-in-kit';
 import { useRisListener } from '../check-in/ris-listener';
-import { OLIVIA, SEED } from './kiosk-kit';
+import { OLIVIA, resetKioskIdentityAttempts, SEED, startKioskTests } from './kiosk-kit';
 
 // Lobby kiosks on a real database (docs/rules/kiosk.md#enrollment): kiosk administrators add them,
 // a kiosk enrolls with its one-time code into a revocable token, and at the kiosk a patient is
 // found by last name and date of birth, signs in and checks in. Time is the app's test clock.
 
 describe.each(backends())('kiosks on %s', (backend) => {
-  const { server, signedIn: staffWith } = useStaffTestApp({ backend });
+  const staffApp = useStaffTestApp({ backend });
+  const { server, signedIn: staffWith } = staffApp;
   const ris = useRisListener(() => server.clock.now());
   let itAdmin: StaffBrowser;
 
@@ -33,13 +33,10 @@ describe.each(backends())('kiosks on %s', (backend) => {
   }
 
   beforeAll(async () => {
-    server.clock.set(SEED);
-    await setOtpRequired(server.db, false);
-    itAdmin = await staffWith(KIOSK_ADMIN_CLAIMS);
+    itAdmin = await startKioskTests(staffApp);
   });
   beforeEach(async () => {
-    server.clock.set(SEED);
-    await server.db.query('delete from kiosk_identity_attempt');
+    await resetKioskIdentityAttempts(server);
     await server.db.query('delete from ris_handoff');
     await server.db.query('delete from check_in');
     await server.db.query(`update appointment set status = 'BOOKED' where booking_key = $1`, [OLIVIA.bookingKey]);

@@ -2,9 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backends } from '../../helpers/database';
 import { cookieFrom, type CookieBrowser } from '../../helpers/cookie-browser';
 import { CLIENT_HEADERS } from '../appointments/self-service-kit';
-import { setOtpRequired } from '../patient-access/sign-in-kit';
-import { KIOSK_ADMIN_CLAIMS, useStaffTestApp } from '../staff-access/identity-kit';
-import { addEnrolledKiosk, OLIVIA, SEED } from './kiosk-kit';
+import { useStaffTestApp } from '../staff-access/identity-kit';
+import { addEnrolledKiosk, OLIVIA, SEED, startKioskTests } from './kiosk-kit';
 import { handoffRows } from '../check-in/check-in-kit';
 
 // The kiosk's web app stops at the identity step when disabledReason says NOT_YET_OPEN,
@@ -14,7 +13,8 @@ import { handoffRows } from '../check-in/check-in-kit';
 const ADDRESS = '198.51.100.60';
 
 describe.each(backends())('kiosk check-in rules the web checks, enforced by the server on %s', (backend) => {
-  const { server, signedIn } = useStaffTestApp({ backend });
+  const staffApp = useStaffTestApp({ backend });
+  const { server } = staffApp;
   let kiosk: CookieBrowser;
   let url: string;
   let examId: string;
@@ -34,9 +34,7 @@ describe.each(backends())('kiosk check-in rules the web checks, enforced by the 
   }
 
   beforeAll(async () => {
-    server.clock.set(SEED);
-    await setOtpRequired(server.db, false);
-    const admin = await signedIn(KIOSK_ADMIN_CLAIMS);
+    const admin = await startKioskTests(staffApp);
     kiosk = (await addEnrolledKiosk(server.app, admin, { name: 'Parramatta lobby 9', clinicSlug: 'parramatta' }, ADDRESS)).browser;
     const [row] = await server.db.query<{ id: string; exam_id: string }>(
       `select id::text as id, exam_id::text as exam_id from appointment where booking_key = $1`,
