@@ -2,12 +2,11 @@ import { when, runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { QuestionnaireListResponse } from '@contract/api/questionnaires';
-import { ApiError } from '../../api/client';
 import { loadQuestionnaireTexts, useQuestionnaireTexts } from '../../i18n/questionnaire-texts';
 import { isEmbeddedPath, paths } from '../../paths';
 import { isExternalUrl, safeRedirectUrl } from '../../platform/safe-url';
 import { MessageDialog } from '../../components/modal-dialog';
-import { outcomeActions, questionnaireStoreOf, type OutcomeAction, type QuestionnaireStore } from './questionnaire-store';
+import { questionnaireStoreOf, type OutcomeAction, type QuestionnaireStore } from './questionnaire-store';
 import type { FeatureStoreContext, RootStore } from '../../stores/root-store';
 import { useStores } from '../../stores/use-stores';
 import { RedirectCountdown } from './redirect-countdown';
@@ -84,21 +83,9 @@ function navigateTo(root: RootStore, url: string): void {
   navigator.navigate(isEmbeddedPath(navigator.currentUrl()) ? paths.embedded(url) : url);
 }
 
-async function listFor(root: RootStore, store: QuestionnaireStore, slugs: string[]): Promise<QuestionnaireListResponse> {
-  const booking = root.booking;
-  const fresh = async () => {
-    const { bookingKey } = await store.api.newBookingKey();
-    runInAction(() => (booking.examChoice.questionnaireKey = bookingKey));
-    return bookingKey;
-  };
-  const key = booking.examChoice.questionnaireKey ?? (await fresh());
-  try {
-    return await store.api.forBooking({ bookingKey: key, exams: slugs });
-  } catch (error) {
-    // An expired (24 h) or spent key: start again with a new one.
-    if (error instanceof ApiError && error.status === 404) return store.api.forBooking({ bookingKey: await fresh(), exams: slugs });
-    throw error;
-  }
+function listFor(root: RootStore, store: QuestionnaireStore, slugs: string[]): Promise<QuestionnaireListResponse> {
+  const examChoice = root.booking.examChoice;
+  return store.forBooking(examChoice.questionnaireKey, slugs, (key) => runInAction(() => (examChoice.questionnaireKey = key)));
 }
 
 /**
@@ -126,7 +113,7 @@ export async function beforeLocation(root: RootStore, slugs: string[]): Promise<
     if (!pending) {
       // Answered earlier in this visit: their outcomes still apply to this exam choice.
       try {
-        const actions = outcomeActions(await store.api.processOutcomes({ bookingKey: list.bookingKey, exams: slugs }));
+        const actions = await store.bookingOutcomes(list.bookingKey, slugs);
         const denial = actions.find((action) => action.kind === 'deny');
         if (denial) {
           runInAction(() => (store.denied = { message: denial.message }));
@@ -156,8 +143,7 @@ export async function afterFailure(root: RootStore): Promise<void> {
   const store = root.featureStore(questionnaireStoreOf);
   const old = root.booking.examChoice.questionnaireKey;
   if (!old) return;
-  const { bookingKey } = await store.api.newBookingKey();
-  await store.api.reKey(old, bookingKey);
+  const bookingKey = await store.reKey(old);
   runInAction(() => (root.booking.examChoice.questionnaireKey = bookingKey));
 }
 

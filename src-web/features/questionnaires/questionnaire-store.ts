@@ -1,5 +1,12 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import type { OutcomeProcessingResult, Questionnaire, QuestionnaireItem, QuestionnaireType } from '@contract/api/questionnaires';
+import type {
+  OutcomeProcessingResult,
+  Questionnaire,
+  QuestionnaireItem,
+  QuestionnaireListResponse,
+  QuestionnaireType,
+} from '@contract/api/questionnaires';
+import { ApiError } from '../../api/client';
 import { createQuestionnairesApi, type QuestionnairesApi } from '../../api/questionnaires-api';
 import type { FeatureStoreContext } from '../../stores/root-store';
 import { LatestRun } from '../../platform/load-state';
@@ -194,6 +201,37 @@ export class QuestionnaireStore {
     this.lastOutcome = null;
     this.current = null;
     await this.openNext();
+  }
+
+  /**
+   * The questionnaires of the booking's exams under its temporary key (docs/rules/questionnaires.md#temporary-keys):
+   * a new key when there is none, or when the server no longer knows it (expired after 24 h, or
+   * spent); `keyMade` takes a new key into the booking.
+   */
+  async forBooking(key: string | null, exams: string[], keyMade: (key: string) => void): Promise<QuestionnaireListResponse> {
+    const fresh = async () => {
+      const { bookingKey } = await this.deps.api.newBookingKey();
+      keyMade(bookingKey);
+      return bookingKey;
+    };
+    try {
+      return await this.deps.api.forBooking({ bookingKey: key ?? (await fresh()), exams });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'not_found') return this.deps.api.forBooking({ bookingKey: await fresh(), exams });
+      throw error;
+    }
+  }
+
+  /** What the answers already saved under the booking's key come to for these exams. */
+  async bookingOutcomes(bookingKey: string, exams: string[]): Promise<OutcomeAction[]> {
+    return outcomeActions(await this.deps.api.processOutcomes({ bookingKey, exams }));
+  }
+
+  /** A keyed booking failed: the answers move to a new key, which this answers. */
+  async reKey(oldKey: string): Promise<string> {
+    const { bookingKey } = await this.deps.api.newBookingKey();
+    await this.deps.api.reKey(oldKey, bookingKey);
+    return bookingKey;
   }
 
   /** The /questionnaires page: what is pending for an appointment or a booking request. */
