@@ -50,14 +50,6 @@ export class ApiError extends Error {
 }
 
 /**
- * A 401: the client's 401 rule has sent the user to sign in already, so the page shows no error of
- * its own. Here rather than in refusal.ts because the booking home's session check needs it.
- */
-export function isSignInNeeded(error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'http' && error.status === 401;
-}
-
-/**
  * How the client answers 403 captcha_required (docs/rules/security.md#proof-of-work-check): when
  * `enabled()` (never on the kiosk), it solves the check, with `checking` true meanwhile so the
  * page can say so, and repeats the request once with the answer.

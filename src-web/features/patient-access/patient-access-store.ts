@@ -3,7 +3,7 @@ import type { FeatureStoreContext } from '../../stores/root-store';
 import { parseRoleTranslations, type PatientAccessOptions } from './patient-access-options';
 import type { PatientSignInStore } from './patient-sign-in-store';
 import type { PatientSubject } from '../../stores/session-store';
-import { isSignInNeeded } from '../../api/client';
+import { isSignInNeeded } from '../../api/refusal';
 
 /**
  * Whether the browser keeps cookies: the flag, then a test cookie written like the session cookie
