@@ -4,11 +4,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 const IDLE_TIMEOUT_MS = 2000;
 
 /**
- * Renders its children `delayMs` after the page has loaded, at the browser's next quiet moment
- * (`fallback` until then): for extras (the chat launcher, the body figure) whose code must not
- * compete with the page's own on a phone's first visit (docs/web.md#budgets).
+ * Renders its children `delayMs` after the page has loaded, at the browser's next quiet moment:
+ * for page-wide extras (the chat launcher) whose code must not compete with the page's own on a
+ * phone's first visit (docs/web.md#budgets).
  */
-export function AfterPageLoad({ delayMs, children, fallback = null }: { delayMs: number; children: ReactNode; fallback?: ReactNode }) {
+export function AfterPageLoad({ delayMs, children }: { delayMs: number; children: ReactNode }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let idle: number | undefined;
@@ -29,5 +29,5 @@ export function AfterPageLoad({ delayMs, children, fallback = null }: { delayMs:
       if (idle !== undefined) window.cancelIdleCallback(idle);
     };
   }, [delayMs]);
-  return ready ? children : fallback;
+  return ready ? children : null;
 }

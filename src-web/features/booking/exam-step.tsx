@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useId, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/use-stores';
+import { BodyFigure } from './body-figure';
 import { ExamSearchResults } from './exam-search-results';
 import { Button } from '../../components/button';
-import { AfterPageLoad } from '../../components/after-page-load';
 
 // The step's dialogs (and the modal dialog component) load when one opens: the first screen
 // never shows them.
@@ -73,16 +73,9 @@ const ModalityChips = observer(function ModalityChips() {
   );
 });
 
-/**
- * The body figure's code (about 1.2 KB gzipped) loads once the page has loaded, so the booking
- * home is interactive without it (its budget, docs/web.md#budgets); its box keeps the place meanwhile.
- */
-const LazyBodyFigure = lazy(() => import('./body-figure').then((module) => ({ default: module.BodyFigure })));
-const FIGURE_PLACE = <div className="pp-body-figure" />;
-
 /** Narrowing the exams by body part on the figure, and on a phone the way back up to the list. */
-const BodyPartBrowser = observer(function BodyPartBrowser(props: { listId: string; onShowResults: () => void }) {
-  const { listId, onShowResults } = props;
+const BodyPartBrowser = observer(function BodyPartBrowser(props: { listId: string; showFigure: boolean; onShowResults: () => void }) {
+  const { listId, showFigure, onShowResults } = props;
   const { booking } = useStores();
   const { t } = useTranslation();
   const bodyPartName = booking.examChoice.catalogue?.bodyParts.find((part) => part.slug === booking.examChoice.bodyPartFilter)?.name;
@@ -91,11 +84,7 @@ const BodyPartBrowser = observer(function BodyPartBrowser(props: { listId: strin
       <p id={`${listId}-body`} className="pp-muted">
         {t('booking.exams.bodyPartHint')}
       </p>
-      <AfterPageLoad delayMs={0} fallback={FIGURE_PLACE}>
-        <Suspense fallback={FIGURE_PLACE}>
-          <LazyBodyFigure />
-        </Suspense>
-      </AfterPageLoad>
+      {showFigure ? <BodyFigure /> : <div className="pp-body-figure" />}
       <p aria-live="polite" className="pp-body-part-chosen">
         {bodyPartName ? t('booking.exams.bodyPartChosen', { name: bodyPartName }) : t('booking.exams.noBodyPart')}
       </p>
@@ -125,6 +114,8 @@ export const ExamStep = observer(function ExamStep() {
   const listId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const browseRef = useRef<HTMLHeadingElement>(null);
+  // The figure is drawn just after the first paint rather than in it.
+  const showFigure = useDeferredValue(true, false);
 
   if (booking.examChoice.catalogueState === 'error') {
     return (
@@ -189,7 +180,7 @@ export const ExamStep = observer(function ExamStep() {
             {t('booking.exams.browseTitle')}
           </h3>
           <ModalityChips />
-          <BodyPartBrowser listId={listId} onShowResults={showResults} />
+          <BodyPartBrowser listId={listId} showFigure={showFigure} onShowResults={showResults} />
         </section>
       </div>
 

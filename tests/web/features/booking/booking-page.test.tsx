@@ -190,7 +190,7 @@ describe('booking page', () => {
 
   it('should choose a body part with the keyboard and narrow the exams to it', async () => {
     await openBooking();
-    const knee = await screen.findByRole('button', { name: 'Knee' });
+    const knee = screen.getByRole('button', { name: 'Knee' });
     expect(knee.getAttribute('tabindex')).toBe('0');
     fireEvent.keyDown(knee, { key: 'Enter' });
     expect(knee.getAttribute('aria-pressed')).toBe('true');
@@ -203,7 +203,7 @@ describe('booking page', () => {
 
   it('should draw the body figure with the configured gradient, hover colour and transition', async () => {
     const { app } = await openBooking();
-    const figure = await screen.findByRole('group', { name: 'Body parts: choose where the exam is' });
+    const figure = screen.getByRole('group', { name: 'Body parts: choose where the exam is' });
     const stops = [...figure.querySelectorAll('stop')].map((stop) => stop.getAttribute('stop-color'));
     expect(stops).toEqual(app.root.config.config.bodyFigure.gradientColors);
     expect((figure as unknown as SVGElement).style.getPropertyValue('--pp-body-hover')).toBe(app.root.config.config.bodyFigure.hoverColor);
