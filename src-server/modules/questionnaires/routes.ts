@@ -22,9 +22,10 @@ import {
   TemporaryAnswerRequestSchema,
 } from '@contract/api/questionnaires';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { errorAnswers, tooManyRequests } from '../../platform/errors';
+import { errorAnswers } from '../../platform/errors';
 import { refuseSession, requirePatientSession, signedInRoute } from '../patient-access/public';
 import type { QuestionnairesService } from './service';
+import { addressWindowLimit } from '../../platform/address-window-limit';
 
 /** Thin routes (docs/server.md#module-shape): schema from src-contract, session check, call the service. */
 
@@ -47,7 +48,12 @@ function registerBookingKeyRoutes(app: FastifyInstance, service: QuestionnairesS
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['questionnaires'];
 
-  const issued = new Map<string, number[]>();
+  const issued = addressWindowLimit({
+    limit: KEYS_PER_WINDOW,
+    windowMs: KEY_WINDOW_MS,
+    message: 'Too many questionnaire sessions were started from here. Please wait a few minutes.',
+    now,
+  });
 
   api.post(
     '/api/questionnaires/booking-keys',
@@ -60,19 +66,7 @@ function registerBookingKeyRoutes(app: FastifyInstance, service: QuestionnairesS
       },
     },
     async (request, reply) => {
-      const at = now();
-      const recent = (issued.get(request.ip) ?? []).filter((time) => at - time < KEY_WINDOW_MS);
-      // Past the limit: wait until the oldest counted key leaves the window.
-      const oldest = recent[0];
-      if (recent.length >= KEYS_PER_WINDOW && oldest !== undefined)
-        throw tooManyRequests(
-          'Too many questionnaire sessions were started from here. Please wait a few minutes.',
-          (oldest + KEY_WINDOW_MS - at) / 1000,
-        );
-      recent.push(at);
-      issued.set(request.ip, recent);
-      if (issued.size > 10_000)
-        for (const [address, times] of issued) if (times.every((time) => at - time >= KEY_WINDOW_MS)) issued.delete(address);
+      issued.take(request.ip);
       return reply
         .code(201)
         .headers(noStore)

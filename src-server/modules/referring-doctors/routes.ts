@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DoctorSearchParamsSchema, DoctorSearchResponseSchema } from '@contract/api/referring-doctors';
 import { OrganisationSearchQuerySchema, OrganisationSearchResponseSchema } from '@contract/api/booking-form-details';
 import { ApiErrorBodySchema } from '@contract/errors';
-import { errorAnswers, tooManyRequests } from '../../platform/errors';
+import { errorAnswers } from '../../platform/errors';
+import { addressWindowLimit } from '../../platform/address-window-limit';
 import { bookingActorOf } from '../booking-access/public';
 import type { ReferringDoctorsService } from './service';
 
@@ -18,7 +19,12 @@ export const ORGANISATION_SEARCH_WINDOW_MS = 10 * 60_000;
 
 export function registerReferringDoctorRoutes(app: FastifyInstance, service: ReferringDoctorsService, now: () => number = Date.now): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const searches = new Map<string, number[]>();
+  const searches = addressWindowLimit({
+    limit: ORGANISATION_SEARCHES_PER_WINDOW,
+    windowMs: ORGANISATION_SEARCH_WINDOW_MS,
+    message: 'Too many searches from this connection. Please type the practice name instead, or try again later.',
+    now,
+  });
 
   api.get(
     '/api/booking/referring-organisations',
@@ -35,21 +41,7 @@ export function registerReferringDoctorRoutes(app: FastifyInstance, service: Ref
       },
     },
     async (request, reply) => {
-      const at = now();
-      const recent = (searches.get(request.ip) ?? []).filter((time) => at - time < ORGANISATION_SEARCH_WINDOW_MS);
-      const oldest = recent[0];
-      if (recent.length >= ORGANISATION_SEARCHES_PER_WINDOW && oldest !== undefined) {
-        searches.set(request.ip, recent);
-        throw tooManyRequests(
-          'Too many searches from this connection. Please type the practice name instead, or try again later.',
-          Math.max(1, Math.ceil((oldest + ORGANISATION_SEARCH_WINDOW_MS - at) / 1000)),
-        );
-      }
-      recent.push(at);
-      searches.set(request.ip, recent);
-      // Forget quiet addresses now and then, so the map stays small.
-      if (searches.size > 10_000)
-        for (const [ip, times] of searches) if (times.every((time) => at - time >= ORGANISATION_SEARCH_WINDOW_MS)) searches.delete(ip);
+      searches.take(request.ip);
       return reply.headers(NO_STORE).send(await service.practices(request.query.q));
     },
   );
