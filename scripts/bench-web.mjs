@@ -2,15 +2,9 @@
 //
 // 1. Builds the website (minified) with the Vite manifest.
 // 2. Starts the real server (src-server/main.ts) on a temporary PGlite with the demo provider.
-// 3. Measures gzipped JS and CSS:
-//    - booking home: every script and stylesheet Chromium downloads until the booking home is
-//      interactive (the exam step's search field is enabled), observed in a real browser;
-//    - whole booking flow: that set plus the static import closure of every chunk built from
-//      src-web/features/booking (the later steps and their dialogs), and the chunk a failed
-//      request loads (api/client.ts parses error bodies with the lazily loaded contract);
-//    - the questionnaire modal (SurveyJS), beyond the flow: loaded only for exams that have a
-//      questionnaire.
-//    Sizes are gzip -9 of the built files, as the budgets are written in gzip.
+// 3. Measures gzipped JS and CSS of the booking home (observed in a real browser), the whole
+//    booking flow and the questionnaire modal (scripts/web-budgets.mjs, which the end-to-end
+//    check tests/e2e/bundle-budgets.spec.ts shares, so CI fails on a size past its budget).
 // 4. Runs Lighthouse 12 (mobile preset, simulated throttling) 3 times on the booking home with
 //    Debian Chromium and takes the median.
 // Prints a table with pass/fail per budget and writes bench-results/web.json. Exits 1 when a
@@ -19,28 +13,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.mjs';
+import { BUDGETS, KB, measureSizes, observeHome, sizeResults } from './web-budgets.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist', 'web');
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4330);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-/** The booking home is interactive when the exam search field can be typed into. */
-const BOOKING_READY_SELECTOR = '[data-booking-ready="true"]';
-
-const KB = 1024;
-const BUDGETS = {
-  homeJsGzipKb: 170,
-  homeCssGzipKb: 50,
-  flowJsGzipKb: 350,
-  /** Our own budget: SurveyJS alone is about 350 KB gzipped. */
-  questionnaireJsGzipKb: 380,
-  lighthouseMobileMin: 90,
-};
-
 function log(message) {
   console.log(`[bench-web] ${message}`);
 }
@@ -57,33 +38,6 @@ function build() {
     },
   );
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
-}
-
-const gzipCache = new Map();
-/** gzip -9 size of a built file, by its path under dist/web. */
-function gzipSize(file) {
-  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length);
-  return gzipCache.get(file);
-}
-
-function sum(files) {
-  return [...files].reduce((total, file) => total + gzipSize(file), 0);
-}
-
-function readManifest() {
-  return JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8'));
-}
-
-/** The files a chunk needs before it runs: itself, its static imports (recursively) and their CSS. */
-function staticClosure(manifest, key, into = { js: new Set(), css: new Set() }, seen = new Set()) {
-  if (seen.has(key)) return into;
-  seen.add(key);
-  const chunk = manifest[key];
-  if (!chunk) return into;
-  if (chunk.file.endsWith('.js')) into.js.add(chunk.file);
-  for (const css of chunk.css ?? []) into.css.add(css);
-  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into, seen);
-  return into;
 }
 
 /** Starts the real server on a temporary embedded database; resolves when /api/health answers. */
@@ -117,27 +71,6 @@ async function stopServer(child) {
   child.kill('SIGTERM');
   await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-/** The scripts and stylesheets a phone-sized Chromium downloads until the booking home is interactive. */
-async function observeHome(executablePath) {
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-  try {
-    const page = await browser.newPage({ viewport: { width: 375, height: 667 } });
-    const files = new Set();
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.origin === ORIGIN && /\.(js|css)$/.test(url.pathname)) files.add(url.pathname.replace(/^\//, ''));
-    });
-    await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
-    await page.waitForSelector(BOOKING_READY_SELECTOR, { timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
-    const js = [...files].filter((file) => file.endsWith('.js') && existsSync(join(DIST, file)));
-    const css = [...files].filter((file) => file.endsWith('.css') && existsSync(join(DIST, file)));
-    return { js, css };
-  } finally {
-    await browser.close();
-  }
 }
 
 function runLighthouse(executablePath, run) {
@@ -181,11 +114,21 @@ function kb(bytes) {
   return Math.round((bytes / KB) * 10) / 10;
 }
 
+/** What a phone-sized Chromium downloads until the booking home is interactive (web-budgets.mjs). */
+async function observeHomeInChromium(executablePath) {
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 375, height: 667 } });
+    return await observeHome(page, ORIGIN, DIST);
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main() {
   const executablePath = ensureChromium();
   if (!executablePath) process.exit(1);
   build();
-  const manifest = readManifest();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-data-'));
   log(`starting the server on ${ORIGIN} (PGlite in ${dataDir})…`);
@@ -193,7 +136,7 @@ async function main() {
   let home;
   const runs = [];
   try {
-    home = await observeHome(executablePath);
+    home = await observeHomeInChromium(executablePath);
     for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
       log(`lighthouse mobile run ${run}/${LIGHTHOUSE_RUNS}…`);
       const result = runLighthouse(executablePath, run);
@@ -205,53 +148,10 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  // The whole flow: the home plus everything the booking chunks and the error path need.
-  const flow = { js: new Set(home.js), css: new Set(home.css) };
-  const flowKeys = Object.keys(manifest).filter((key) => key.startsWith('features/booking/') || key.endsWith('src-contract/errors.ts'));
-  for (const key of flowKeys) staticClosure(manifest, key, flow);
-  if (!flowKeys.some((key) => key.startsWith('features/booking/')))
-    throw new Error('no chunk from src-web/features/booking in the manifest');
-
-  // The questionnaire modal (SurveyJS): loaded only once a chosen exam has a questionnaire, and
-  // preloaded while the patient continues; counted apart from the flow it interrupts.
-  const questionnaireKey = 'features/questionnaires/survey-modal.tsx';
-  if (!manifest[questionnaireKey]) throw new Error(`no ${questionnaireKey} chunk in the manifest`);
-  const questionnaire = staticClosure(manifest, questionnaireKey);
-  const questionnaireJs = [...questionnaire.js].filter((file) => !flow.js.has(file));
-
-  const sizes = {
-    questionnaireJsGzipBytes: sum(questionnaireJs),
-    homeJsGzipBytes: sum(home.js),
-    homeCssGzipBytes: sum(home.css),
-    flowJsGzipBytes: sum(flow.js),
-    flowCssGzipBytes: sum(flow.css),
-  };
+  const { sizes, flow, gzipSize } = measureSizes(DIST, home);
   const medianRun = runs.find((run) => run.score === median(runs.map((r) => r.score)));
   const results = [
-    {
-      budget: 'booking home JS before interactive (gzip)',
-      value: `${kb(sizes.homeJsGzipBytes)} KB`,
-      limit: `<= ${BUDGETS.homeJsGzipKb} KB`,
-      pass: sizes.homeJsGzipBytes <= BUDGETS.homeJsGzipKb * KB,
-    },
-    {
-      budget: 'booking home CSS before interactive (gzip)',
-      value: `${kb(sizes.homeCssGzipBytes)} KB`,
-      limit: `<= ${BUDGETS.homeCssGzipKb} KB`,
-      pass: sizes.homeCssGzipBytes <= BUDGETS.homeCssGzipKb * KB,
-    },
-    {
-      budget: 'whole booking flow JS (gzip)',
-      value: `${kb(sizes.flowJsGzipBytes)} KB`,
-      limit: `<= ${BUDGETS.flowJsGzipKb} KB`,
-      pass: sizes.flowJsGzipBytes <= BUDGETS.flowJsGzipKb * KB,
-    },
-    {
-      budget: 'questionnaire modal JS beyond the flow (gzip)',
-      value: `${kb(sizes.questionnaireJsGzipBytes)} KB`,
-      limit: `<= ${BUDGETS.questionnaireJsGzipKb} KB (ours)`,
-      pass: sizes.questionnaireJsGzipBytes <= BUDGETS.questionnaireJsGzipKb * KB,
-    },
+    ...sizeResults(sizes),
     {
       budget: `Lighthouse mobile performance (median of ${runs.length})`,
       value: String(medianRun.score),
