@@ -1,0 +1,98 @@
+// Warm-start benchmark: how long the server takes from spawn to its first 200 from GET /api/health,
+// on PGlite, as `npm start` runs it (the built server, dist/server/main.js, with plain node) and as
+// it ran before (node --import tsx src-server/main.ts), for comparison. Each run starts on a data
+// folder of its own: the first start creates, migrates and seeds it; the starts after it are warm.
+// Goal: the built server's warm start (median) under 1 s.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../server/helpers/spawned-server';
+import { report, summarise, type GoalResult } from './helpers/stats';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const WARM_STARTS = 5;
+const GOAL_MS = 1000;
+
+interface Variant {
+  name: string;
+  args: string[];
+}
+
+const BUILT: Variant = { name: 'built (node dist/server/main.js)', args: ['dist/server/main.js'] };
+const TSX: Variant = { name: 'tsx (node --import tsx src-server/main.ts)', args: ['--import', 'tsx', 'src-server/main.ts'] };
+
+/** Spawns the server and answers the milliseconds until /api/health answered 200; then stops it. */
+async function timeStart(variant: Variant, dataDir: string): Promise<number> {
+  const port = await freePort();
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  const started = performance.now();
+  const child = spawn(process.execPath, variant.args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${variant.name} exited (${child.exitCode}) before answering:\n${errors}`);
+      if (performance.now() - started > 120_000) throw new Error(`${variant.name} did not answer within 120 s:\n${errors}`);
+      const status = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (response) => response.status,
+        () => 0,
+      );
+      if (status === 200) return performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+async function measure(variant: Variant): Promise<{ first: number; warm: number[] }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-warm-start-'));
+  try {
+    const first = await timeStart(variant, dataDir);
+    const warm: number[] = [];
+    for (let i = 0; i < WARM_STARTS; i += 1) warm.push(await timeStart(variant, dataDir));
+    return { first, warm };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<boolean> {
+  // The built server as `npm start` makes it (web and server built when missing or stale).
+  const { ensureBuilt } = (await import(join(ROOT, 'scripts/start.mjs'))) as { ensureBuilt(): Promise<void> };
+  await ensureBuilt();
+  const results: GoalResult[] = [];
+  const extra: Record<string, unknown> = {};
+  for (const variant of [BUILT, TSX]) {
+    const { first, warm } = await measure(variant);
+    const summary = summarise(warm);
+    extra[variant.args.join(' ')] = { firstStartMs: Math.round(first), warmStartsMs: warm.map(Math.round) };
+    results.push({
+      name: `warm start to /api/health 200, ${variant.name} (median of ${WARM_STARTS}; first start ${Math.round(first)} ms)`,
+      engine: 'pglite',
+      measured: `median ${summary.p50} ms, max ${Math.round(Math.max(...warm))} ms`,
+      goal: variant === BUILT ? `median < ${GOAL_MS} ms` : 'for comparison',
+      met: variant === BUILT ? summary.p50 < GOAL_MS : true,
+    });
+  }
+  return report('warm-start', results, extra);
+}
+
+main().then(
+  (met) => process.exit(met ? 0 : 1),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
