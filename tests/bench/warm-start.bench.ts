@@ -18,9 +18,12 @@ const GOAL_MS = 1000;
 interface Variant {
   name: string;
   args: string[];
+  env?: Record<string, string>;
 }
 
 const BUILT: Variant = { name: 'built (node dist/server/main.js)', args: ['dist/server/main.js'] };
+// For comparison: the same without the local demo identity provider (oidc-provider is then never loaded).
+const BUILT_NO_IDP: Variant = { ...BUILT, name: 'built, DEV_IDENTITY_PORT=off', env: { DEV_IDENTITY_PORT: 'off' } };
 const TSX: Variant = { name: 'tsx (node --import tsx src-server/main.ts)', args: ['--import', 'tsx', 'src-server/main.ts'] };
 
 /** Spawns the server and answers the milliseconds until /api/health answered 200; then stops it. */
@@ -74,10 +77,10 @@ async function main(): Promise<boolean> {
   await ensureBuilt();
   const results: GoalResult[] = [];
   const extra: Record<string, unknown> = {};
-  for (const variant of [BUILT, TSX]) {
+  for (const variant of [BUILT, BUILT_NO_IDP, TSX]) {
     const { first, warm } = await measure(variant);
     const summary = summarise(warm);
-    extra[variant.args.join(' ')] = { firstStartMs: Math.round(first), warmStartsMs: warm.map(Math.round) };
+    extra[variant.name] = { firstStartMs: Math.round(first), warmStartsMs: warm.map(Math.round) };
     results.push({
       name: `warm start to /api/health 200, ${variant.name} (median of ${WARM_STARTS}; first start ${Math.round(first)} ms)`,
       engine: 'pglite',
