@@ -9,10 +9,9 @@ import { dueQuestionnaires } from '../questionnaires/public';
 import { dueQuestionnairesLink } from './questionnaire-links';
 import { BOOKING_CODE_PIXELS, bookingCodeAttachment } from './booking-code-image';
 import { buildIcs, type CalendarEvent } from './ics';
-import { BookingConfirmationMail, type ConfirmationView } from './templates/booking-confirmation-mail';
+import type { ConfirmationView } from './templates/booking-confirmation-mail';
 import { defaultBrand, loadMailBrand, type MailBrand } from './templates/brand';
 import { mailDates, mailLocale, wordsFor } from './templates/dates';
-import { renderBodies } from './templates/render';
 import { EN } from './templates/words';
 
 /**
@@ -201,6 +200,11 @@ export async function renderBookingConfirmation(
     bookingCode,
     image: image === undefined ? null : { src: `cid:${image.cid ?? ''}`, size: BOOKING_CODE_PIXELS },
   };
+  // The template (react-email) loads with the first mail, not when the server starts.
+  const [{ BookingConfirmationMail }, { renderBodies }] = await Promise.all([
+    import('./templates/booking-confirmation-mail'),
+    import('./templates/render'),
+  ]);
   const bodies = await renderBodies(BookingConfirmationMail({ brand, words, view }));
   const ics = bookingConfirmationIcs(confirmation, options);
   return {

@@ -27,8 +27,8 @@ import {
 } from './mail-kinds';
 import { mailContext } from './mail-context';
 import { afterVisitQuestionnairesLink } from './questionnaire-links';
-import { UNSUBSCRIBE_URL_PLACEHOLDER } from './templates/layout';
-import { callbackRequestedMail } from './templates/callback-request-mail';
+import { UNSUBSCRIBE_URL_PLACEHOLDER } from './templates/unsubscribe-placeholder';
+import { callbackRequestedMail } from './callback-request';
 import type { PreviewBookingRow, PreviewReportRow, PreviewRepository } from './preview-repository';
 
 /**

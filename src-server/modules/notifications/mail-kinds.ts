@@ -4,8 +4,7 @@ import { patientName } from './booking-confirmation';
 import type { DueQuestionnairesLink } from './questionnaire-links';
 import type { MailBrand } from './templates/brand';
 import { mailDates, wordsFor } from './templates/dates';
-import { NoticeMail, type NoticeView } from './templates/notice-mail';
-import { renderBodies } from './templates/render';
+import type { NoticeView } from './templates/notice-mail';
 import type { MailWords } from './templates/words';
 
 /**
@@ -41,6 +40,8 @@ async function renderNotice(context: MailContext, build: (words: MailWords) => O
   const words = wordsFor(context.locale);
   const view = { ...build(words), lang: context.locale };
   const subject = oneLineSubject(view.subject);
+  // The templates (react-email) load with the first mail, not when the server starts.
+  const [{ NoticeMail }, { renderBodies }] = await Promise.all([import('./templates/notice-mail'), import('./templates/render')]);
   const bodies = await renderBodies(NoticeMail({ brand: context.brand, words, view: { ...view, subject } }));
   return { subject, ...bodies };
 }

@@ -9,6 +9,6 @@ export { mailContext } from './mail-context';
 export { afterVisitQuestionnairesLink } from './questionnaire-links';
 export { queueAppointmentNotice, queueBookingRequestReceived } from './booking-notices';
 /** Where a mail's footer unsubscribe link goes until the outbox fills in the recipient's own (modules/unsubscribe). */
-export { UNSUBSCRIBE_URL_PLACEHOLDER } from './templates/layout';
+export { UNSUBSCRIBE_URL_PLACEHOLDER } from './templates/unsubscribe-placeholder';
 /** The call-centre mail of a callback request (docs/rules/callbacks.md#the-call-centre-mail). */
-export { callbackRequestedMail, type CallbackRequestFacts } from './templates/callback-request-mail';
+export { callbackRequestedMail, type CallbackRequestFacts } from './callback-request';

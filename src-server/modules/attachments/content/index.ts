@@ -7,7 +7,6 @@ import type { StoredContentType, UploadContentType } from '@contract/api/attachm
 import { randomToken } from '../../../platform/ids';
 import { claimedDimensions, detectContentType, isPolyglot } from './detect';
 import { reEncodeImage } from './image';
-import { checkPdf } from './pdf';
 
 export interface ContentPolicy {
   /** The types this provider allows (attachment_settings.allowed_content_types). */
@@ -123,6 +122,8 @@ async function prepareChecked(
   policy: ContentPolicy,
 ): Promise<PreparedUpload> {
   if (detected === 'application/pdf') {
+    // The PDF reader (pdf-lib) loads with the first PDF, not when the server starts.
+    const { checkPdf } = await import('./pdf');
     const checked = await checkPdf(inputPath);
     if (checked.active !== null) return refusal(checked.active, policy);
     // A passive PDF is stored as it came: the input itself is the answer (no copy).

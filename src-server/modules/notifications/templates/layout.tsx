@@ -4,6 +4,7 @@ import { Body, Button, Container, Head, Heading, Hr, Html, Img, Link, Preview, S
 import type { CSSProperties, ReactNode } from 'react';
 import type { MailBrand } from './brand';
 import type { MailWords } from './words';
+import { UNSUBSCRIBE_URL_PLACEHOLDER } from './unsubscribe-placeholder';
 
 /**
  * The one layout every mail shares (docs/rules/notifications.md#layout): the provider's header
@@ -15,13 +16,7 @@ const FONT = "Arial, 'Helvetica Neue', Helvetica, sans-serif";
 const TEXT = '#1f2933';
 const MUTED = '#4b5563';
 
-/**
- * Where the footer's unsubscribe link goes. A mail is rendered when it is queued, but the link is
- * the recipient's own and signed when the mail goes out (modules/unsubscribe fills it in, and the
- * preview puts a sample link), so the layout writes this marker. Only characters React leaves as
- * they are, so the HTML and the text part both hold it verbatim.
- */
-export const UNSUBSCRIBE_URL_PLACEHOLDER = 'https://unsubscribe.invalid/__unsubscribe_url__';
+export { UNSUBSCRIBE_URL_PLACEHOLDER };
 
 export const paragraph: CSSProperties = { margin: '0 0 12px', fontSize: '16px', lineHeight: '24px', color: TEXT };
 
