@@ -164,7 +164,13 @@ export const CheckInSection = observer(function CheckInSection({
   const root = useStores();
   const [store] = useState(
     () =>
-      new CheckInStore(root.featureStore(checkInApiOf), bookingKey, appointmentSlug, () => localDate(new Date(), timeZone), onCheckedIn),
+      new CheckInStore({
+        api: root.featureStore(checkInApiOf),
+        bookingKey,
+        appointmentSlug,
+        today: () => localDate(new Date(), timeZone),
+        onCheckedIn,
+      }),
   );
   useEffect(() => () => store.dispose(), [store]);
   useEffect(() => {

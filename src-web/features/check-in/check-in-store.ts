@@ -15,6 +15,16 @@ import { Loader, type LoadState } from '../../platform/load-state';
 
 export const DOCTOR_SEARCH_DEBOUNCE_MS = 200;
 export const POLL_MS = 1_000;
+export interface CheckInStoreDeps {
+  api: CheckInApi;
+  bookingKey: string;
+  appointmentSlug: string;
+  /** The clinic's today (YYYY-MM-DD): a referral cannot be dated later. */
+  today: () => string;
+  /** Runs when this page saw the check-in through (the appointment's status changed). */
+  onCheckedIn?: () => void;
+}
+
 /** The hand-off gives up after about four minutes; the page stops waiting a little later. */
 export const POLL_GIVE_UP_MS = 5 * 60_000;
 
@@ -49,15 +59,18 @@ export class CheckInStore {
   /** The checklist after check-in (a stable function, so the view loads it once). */
   readonly loadChecklist = (): Promise<CheckInChecklist> => this.api.checklist(this.bookingKey, this.appointmentSlug);
 
-  constructor(
-    private readonly api: CheckInApi,
-    readonly bookingKey: string,
-    readonly appointmentSlug: string,
-    /** The clinic's today (YYYY-MM-DD): a referral cannot be dated later. */
-    private readonly today: () => string,
-    /** Runs when this page saw the check-in through (the appointment's status changed). */
-    private readonly onCheckedIn: () => void = () => undefined,
-  ) {
+  readonly bookingKey: string;
+  readonly appointmentSlug: string;
+  private readonly api: CheckInApi;
+  private readonly today: () => string;
+  private readonly onCheckedIn: () => void;
+
+  constructor(deps: CheckInStoreDeps) {
+    this.api = deps.api;
+    this.bookingKey = deps.bookingKey;
+    this.appointmentSlug = deps.appointmentSlug;
+    this.today = deps.today;
+    this.onCheckedIn = deps.onCheckedIn ?? (() => undefined);
     makeAutoObservable<CheckInStore, 'searchTimer' | 'searchAbort' | 'pollTimer' | 'disposed' | 'api' | 'today' | 'onCheckedIn'>(this, {
       searchTimer: false,
       searchAbort: false,

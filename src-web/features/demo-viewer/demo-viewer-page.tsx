@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { Page } from '../../components/page';
 import { PageLoadState } from '../../components/page-load-state';
-import { useDemoViewerTexts } from '../../i18n/demo-viewer-texts';
+import { useDemoViewerTexts } from './demo-viewer-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { readImagesReturn, type ImagesReturn } from '../results/public';

@@ -28,8 +28,8 @@ export class DemoViewerStore {
   private token = '';
   private readonly api: DemoViewerApi;
 
-  constructor(api: DemoViewerApi) {
-    this.api = api;
+  constructor(deps: { api: DemoViewerApi }) {
+    this.api = deps.api;
     makeAutoObservable<this, 'token' | 'api'>(this, { token: false, loader: false, api: false });
   }
 
@@ -95,5 +95,5 @@ export class DemoViewerStore {
 }
 
 export function demoViewerStoreOf({ client }: FeatureStoreContext): DemoViewerStore {
-  return new DemoViewerStore(createDemoViewerApi(client));
+  return new DemoViewerStore({ api: createDemoViewerApi(client) });
 }

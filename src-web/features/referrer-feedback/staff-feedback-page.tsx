@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { AntdScope } from '../../components/antd-scope';
 import { StaffTablePage } from '../../components/staff-table-page';
-import { useStaffFeedbackTexts } from '../../i18n/staff-feedback-texts';
+import { useStaffFeedbackTexts } from './staff-feedback-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { StaffFeedbackFilters } from './staff-feedback-filters';

@@ -55,10 +55,12 @@ export class StaffFeedbackStore {
   page = 1;
   exportState: ExportState = { kind: 'idle' };
 
-  constructor(
-    private readonly api: StaffFeedbackApi,
-    private readonly timeZone: string = browserTimeZone(),
-  ) {
+  private readonly api: StaffFeedbackApi;
+  private readonly timeZone: string;
+
+  constructor(deps: { api: StaffFeedbackApi; timeZone?: string }) {
+    this.api = deps.api;
+    this.timeZone = deps.timeZone ?? browserTimeZone();
     makeAutoObservable<this, 'api' | 'timeZone'>(this, { api: false, loader: false, timeZone: false });
   }
 
@@ -153,5 +155,5 @@ export class StaffFeedbackStore {
 }
 
 export function staffFeedbackStoreOf({ client }: FeatureStoreContext): StaffFeedbackStore {
-  return new StaffFeedbackStore(createStaffFeedbackApi(client));
+  return new StaffFeedbackStore({ api: createStaffFeedbackApi(client) });
 }

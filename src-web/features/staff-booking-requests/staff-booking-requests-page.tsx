@@ -4,7 +4,7 @@ import { BOOKING_REQUEST_HANDLED_NOTE_MAX, type StaffBookingRequest } from '@con
 import { StaffMarkDialog } from '../../components/staff-mark-dialog';
 import { StaffQueueWorkspace } from '../../components/staff-queue-workspace';
 import { StaffTablePage } from '../../components/staff-table-page';
-import { useStaffBookingRequestsTexts } from '../../i18n/staff-booking-requests-texts';
+import { useStaffBookingRequestsTexts } from './staff-booking-requests-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { staffBookingRequestsStoreOf, type StaffBookingRequestsStore } from './staff-booking-requests-store';

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { StaffQueueWorkspace } from '../../components/staff-queue-workspace';
 import { StaffTablePage } from '../../components/staff-table-page';
-import { useStaffCallbacksTexts } from '../../i18n/staff-callbacks-texts';
+import { useStaffCallbacksTexts } from './staff-callbacks-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { MarkCalledDialog } from './mark-called-dialog';

@@ -22,7 +22,10 @@ export class StaffConsentsStore {
   /** Form id → its drawn signature. */
   images = new Map<string, SignatureImage>();
 
-  constructor(private readonly api: StaffConsentsApi) {
+  private readonly api: StaffConsentsApi;
+
+  constructor(deps: { api: StaffConsentsApi }) {
+    this.api = deps.api;
     makeAutoObservable<this, 'api'>(this, { api: false, loader: false });
   }
 
@@ -84,5 +87,5 @@ function dataUrlOf(blob: Blob): Promise<string> {
 }
 
 export function staffConsentsStoreOf({ client }: FeatureStoreContext): StaffConsentsStore {
-  return new StaffConsentsStore(createStaffConsentsApi(client));
+  return new StaffConsentsStore({ api: createStaffConsentsApi(client) });
 }

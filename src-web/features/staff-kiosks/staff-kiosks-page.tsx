@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/modal-dialog';
 import { Page } from '../../components/page';
 import { StaffSignInNotice } from '../../components/staff-sign-in-action';
 import { PageLoadState } from '../../components/page-load-state';
-import { useStaffKiosksTexts } from '../../i18n/staff-kiosks-texts';
+import { useStaffKiosksTexts } from './staff-kiosks-texts';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { AddKioskForm } from './add-kiosk-form';

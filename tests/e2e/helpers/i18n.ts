@@ -19,7 +19,7 @@ const pages: Catalogue = readEnglish('pages.json');
 const attachments: Catalogue = readEnglish('attachments.json');
 /** The kiosk check-in pages (src-web/i18n/kiosk-texts.ts). */
 const kiosk: Catalogue = readEnglish('kiosk.json');
-/** The staff kiosk page (src-web/i18n/staff-kiosks-texts.ts). */
+/** The staff kiosk page (src-web/features/staff-kiosks/staff-kiosks-texts.ts). */
 const staffKiosks: Catalogue = readEnglish('staff-kiosks.json');
 /** The patient result page (src-web/i18n/results-texts.ts). */
 const results: Catalogue = readEnglish('results.json');

@@ -8,7 +8,7 @@ import { demoViewerServer, EXPIRED_TOKEN, STUDY, TOKEN } from './demo-viewer-fix
 async function setup() {
   const fake = demoViewerServer();
   const server = await startApiServer(fake.routes);
-  const store = new DemoViewerStore(createDemoViewerApi(createApiClient(server.url)));
+  const store = new DemoViewerStore({ api: createDemoViewerApi(createApiClient(server.url)) });
   return { store, fake, server };
 }
 
