@@ -1,7 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { DetailsChangeRequest } from '@contract/api/appointments';
 import type { AppointmentsApi } from '../../api/appointments-api';
-import { serverMessage, type AppointmentPageState } from './appointment-dialog';
+import type { AppointmentPageState } from './appointment-dialog';
+import { refusalMessage } from '../../api/refusal';
 
 /** The fields of the patient details change request (every one optional; at least one). */
 export const DETAILS_FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'email', 'contactNumber', 'postcode', 'note'] as const;
@@ -66,7 +67,7 @@ export class AppointmentDetailsChange {
     } catch (error) {
       runInAction(() => {
         page.busy = false;
-        page.dialog = { kind: 'detailsChangeError', message: serverMessage(error) };
+        page.dialog = { kind: 'detailsChangeError', message: refusalMessage(error) };
       });
       return false;
     }

@@ -1,7 +1,6 @@
 import type { AppointmentSummary, ChangeRefusal } from '@contract/api/appointments';
 import { ApiError } from '../../api/client';
 import type { Loader } from '../../platform/load-state';
-import { refusalMessage } from '../../api/refusal';
 
 /** The one dialog open on the appointment page. */
 export type AppointmentDialog =
@@ -53,9 +52,6 @@ export interface AppointmentPageState {
 export function isEmbedded(url: string): boolean {
   return url === '/iframe' || url.startsWith('/iframe/') || url.startsWith('/iframe?');
 }
-
-/** The server's own message for a 4xx answer, else '' (the page then shows its default text). */
-export const serverMessage = refusalMessage;
 
 export function changeRefusal(error: unknown): { reason: ChangeRefusal; priorMinutes: number } | null {
   if (!(error instanceof ApiError) || error.code !== 'change_not_allowed') return null;

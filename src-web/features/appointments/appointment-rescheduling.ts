@@ -4,7 +4,8 @@ import type { AppointmentsApi } from '../../api/appointments-api';
 import { ApiError } from '../../api/client';
 import { paths } from '../../paths';
 import type { PortalNavigator } from '../../stores/session-store';
-import { changeRefusal, isEmbedded, serverMessage, type AppointmentPageState } from './appointment-dialog';
+import { changeRefusal, isEmbedded, type AppointmentPageState } from './appointment-dialog';
+import { refusalMessage } from '../../api/refusal';
 
 export type RescheduleContext = RescheduleRequest['context'];
 
@@ -133,7 +134,7 @@ export class AppointmentRescheduling {
         return 'not_allowed';
       }
       runInAction(() => {
-        page.dialog = { kind: 'error', message: serverMessage(error) };
+        page.dialog = { kind: 'error', message: refusalMessage(error) };
       });
       return 'failed';
     }

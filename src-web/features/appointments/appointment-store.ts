@@ -11,17 +11,10 @@ import { loadSignedInSummary } from '../../platform/signed-in-summary';
 import { AppointmentCancellation } from './appointment-cancellation';
 import { AppointmentConsent } from './appointment-consent';
 import { AppointmentDetailsChange } from './appointment-details-change';
-import {
-  changeRefusal,
-  isEmbedded,
-  serverMessage,
-  type AppointmentDialog,
-  type AppointmentNotice,
-  type AppointmentPageState,
-} from './appointment-dialog';
+import { changeRefusal, isEmbedded, type AppointmentDialog, type AppointmentNotice, type AppointmentPageState } from './appointment-dialog';
 import { AppointmentRescheduling } from './appointment-rescheduling';
 import { patientAccessStoreOf } from '../patient-access/public';
-import { isSignInNeeded } from '../../api/refusal';
+import { isSignInNeeded, refusalMessage } from '../../api/refusal';
 
 export { CANCEL_QUESTIONNAIRE_TYPE } from './appointment-cancellation';
 export { DETAILS_FIELDS, type DetailsField } from './appointment-details-change';
@@ -216,7 +209,7 @@ export class AppointmentStore implements AppointmentPageState {
       const refused = changeRefusal(error);
       this.dialog = refused
         ? { kind: 'rescheduleNotAllowed', reason: refused.reason, priorMinutes: refused.priorMinutes }
-        : { kind: 'error', message: serverMessage(error) };
+        : { kind: 'error', message: refusalMessage(error) };
     });
   }
 

@@ -1,11 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ContactClinic } from '@contract/api/config';
 import { NewKioskSchema, type Kiosk } from '@contract/api/kiosks';
-import { ApiError } from '../../api/client';
 import { createStaffKiosksApi, type EnrollmentCode, type StaffKiosksApi } from './staff-kiosks-api';
 import { staffLoadProblemOf } from '../../api/staff-load-problem';
 import { Loader, type LoadState } from '../../platform/load-state';
 import type { FeatureStoreContext } from '../../stores/root-store';
+import { refusalMessage } from '../../api/refusal';
 
 /** Why the list cannot be shown. */
 export type KiosksProblem =
@@ -200,9 +200,7 @@ export class StaffKiosksStore {
 
 /** The server's own message for a 4xx with a { code, message } body; null otherwise. */
 function serverMessage(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.kind !== 'http' || error.status >= 500 || error.status < 400) return null;
-  // A body that was not the server's { code, message } has no message worth showing.
-  return error.message.startsWith('Request failed') ? null : error.message;
+  return refusalMessage(error) || null;
 }
 
 function loadProblemOf(error: unknown): KiosksProblem {
