@@ -16,7 +16,6 @@ const FONT = "Arial, 'Helvetica Neue', Helvetica, sans-serif";
 const TEXT = '#1f2933';
 const MUTED = '#4b5563';
 
-
 export const paragraph: CSSProperties = { margin: '0 0 12px', fontSize: '16px', lineHeight: '24px', color: TEXT };
 
 export function MailLayout(props: {
