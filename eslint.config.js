@@ -28,7 +28,7 @@ const boundary = (files, allowed, extra = [], paths = []) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'out/', '.tsbuild/', 'coverage/', 'test-results/', 'data/'] },
+  { ignores: ['node_modules/', 'dist/', 'out/', '.tsbuild/', 'coverage/', 'test-results/', 'data/', '.ci/runtimes/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

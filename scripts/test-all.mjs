@@ -59,13 +59,24 @@ check('format', ['prettier', '--check', '.']);
 // The kiosk's Electron security audit: fails on any HIGH finding (docs/rules/kiosk.md#audit).
 summarised('electronegativity', process.execPath, ['scripts/electronegativity.mjs']);
 
-// Vitest: one run over the three projects; counts per project come from the JSON report.
-const vitestJson = 'test-results/vitest-results.json';
-rmSync(vitestJson, { force: true });
-console.log(`\n=== vitest (server, web, main)${process.env.DATABASE_URL ? ' — server suites also on PostgreSQL' : ''}`);
-const vitestStatus = npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-if (existsSync(vitestJson)) {
-  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
+/**
+ * One vitest run, counted per project from its JSON report. `label` tells a second run apart in the
+ * summary; `node` is the Node.js binary that runs vitest (its workers inherit it).
+ */
+function vitestRun({ label = '', node = process.execPath, projects = [] } = {}) {
+  const json = `test-results/vitest-results${label ? `-${label.replace(/\W+/g, '-')}` : ''}.json`;
+  rmSync(json, { force: true });
+  const only = projects.flatMap((project) => ['--project', project]);
+  const args = ['node_modules/vitest/vitest.mjs', 'run', ...only, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+  const what = projects.length ? projects.join(', ') : 'server, web, main';
+  console.log(`\n=== vitest (${what})${label ? ` ${label}` : ''}${process.env.DATABASE_URL ? ' — server suites also on PostgreSQL' : ''}`);
+  const status = spawnSync(node, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+  const suffix = label ? ` ${label}` : '';
+  if (!existsSync(json)) {
+    results.push({ suite: `vitest${suffix}`, passed: 0, failed: 1, skipped: 0, note: 'no report written' });
+    return;
+  }
+  const report = JSON.parse(readFileSync(json, 'utf8'));
   const bySuite = new Map();
   for (const file of report.testResults ?? []) {
     const suite = file.name.includes('/tests/server/') ? 'server' : file.name.includes('/tests/web/') ? 'web' : 'main';
@@ -74,26 +85,33 @@ if (existsSync(vitestJson)) {
     const where = relative(process.cwd(), file.name);
     if (assertions.length === 0 && file.status === 'failed') {
       counts.failed += 1; // a file that failed to load
-      failures.push(`vitest ${suite}: ${where} (did not load)`);
+      failures.push(`vitest ${suite}${suffix}: ${where} (did not load)`);
     }
     for (const assertion of assertions) {
       if (assertion.status === 'passed') counts.passed += 1;
       else if (assertion.status === 'failed') {
         counts.failed += 1;
-        failures.push(`vitest ${suite}: ${where} › ${assertion.fullName ?? assertion.title}`);
+        failures.push(`vitest ${suite}${suffix}: ${where} › ${assertion.fullName ?? assertion.title}`);
       } else counts.skipped += 1;
     }
     bySuite.set(suite, counts);
   }
-  for (const suite of ['server', 'web', 'main']) {
+  for (const suite of projects.length ? projects : ['server', 'web', 'main']) {
     const counts = bySuite.get(suite) ?? { passed: 0, failed: 0, skipped: 0 };
-    results.push({ suite: `vitest ${suite}`, ...counts });
+    results.push({ suite: `vitest ${suite}${suffix}`, ...counts });
   }
-  if (vitestStatus !== 0 && ![...bySuite.values()].some((c) => c.failed > 0)) {
-    results.push({ suite: 'vitest run', passed: 0, failed: 1, skipped: 0, note: `exit ${vitestStatus}` });
+  if (status !== 0 && ![...bySuite.values()].some((c) => c.failed > 0)) {
+    results.push({ suite: `vitest run${suffix}`, passed: 0, failed: 1, skipped: 0, note: `exit ${status}` });
   }
-} else {
-  results.push({ suite: 'vitest', passed: 0, failed: 1, skipped: 0, note: 'no report written' });
+}
+
+vitestRun();
+// CI (.ci/run) installs a second supported Node.js release and names it here: the server suites
+// run once more on it, since the server is what a provider runs on either release.
+const secondNode = process.env.PORTAL_SECOND_NODE;
+if (secondNode) {
+  const version = spawnSync(secondNode, ['--version'], { encoding: 'utf8' }).stdout?.trim() || 'second node';
+  vitestRun({ label: `(node ${version.replace(/^v/, '')})`, node: secondNode, projects: ['server'] });
 }
 
 // End-to-end: the real server serving the built web app, driven in Chromium.
