@@ -19,12 +19,15 @@ import { seedDemoProvider } from '../../src-server/db/seed/seed';
 import { systemClock } from '../../src-server/platform/clock';
 import { LIAM, liamSessionCookie, startBenchServer } from './helpers/bench-server';
 import { onEachEngine, runBenchmark } from './helpers/engines';
+import { sized } from './helpers/scale';
 import { report, summarise, type GoalResult } from './helpers/stats';
 import type { UploadJob, UploadMessage } from './helpers/upload-client';
 
 const CONCURRENCY = 8;
-const TIMED = 96;
-const MEMORY_UPLOADS = 200;
+const TIMED = sized(96, 16);
+const FIRST_UPLOADS = sized(16, 8);
+// A smoke run still samples memory twice (after batches 3 and 4).
+const MEMORY_UPLOADS = sized(200, 32);
 const WARM_BATCHES = 3;
 const FILE_BYTES = 5 * 1024 * 1024;
 
@@ -98,7 +101,7 @@ async function measure(engine: string, db: Database): Promise<GoalResult[]> {
   const clear = async () => void (await db.query(`delete from attachment`));
   try {
     const job = { port, path: `/api/secured/appointments/${LIAM.bookingKey}/attachments`, cookie: await liamSessionCookie(app), file };
-    await uploadsFromWorker({ ...job, count: 16 });
+    await uploadsFromWorker({ ...job, count: FIRST_UPLOADS });
     await clear();
     // A booking holds at most 50 files and 500 MB: the rows go between batches.
     const timed = summarise(await uploadsFromWorker({ ...job, count: TIMED }, clear));

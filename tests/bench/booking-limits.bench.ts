@@ -9,10 +9,11 @@ import { createBookingLimiter, DEFAULT_BOOKING_LIMITS, type BookingClient } from
 import { createCaptcha } from '../../src-server/platform/captcha/captcha';
 import { systemClock } from '../../src-server/platform/clock';
 import { onEachEngine, runBenchmark } from './helpers/engines';
+import { sized } from './helpers/scale';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
-const WARM_UP = 200;
-const SAMPLES = 2000;
+const WARM_UP = sized(200, 10);
+const SAMPLES = sized(2000, 50);
 const SECRET = 'bench-secret-0123456789abcdef';
 
 /** A client address per index: every fifth request comes back from an address seen before (the update path). */

@@ -31,11 +31,12 @@ import { sha256Hex } from '../../src-server/modules/kiosks/service';
 import { LIAM, liamSessionCookie, startBenchServer } from './helpers/bench-server';
 import { generate as generateBookingData } from './helpers/booking-data';
 import { onEachEngine, runBenchmark } from './helpers/engines';
+import { sized } from './helpers/scale';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
-const WARM_UP = 50;
-const SAMPLES = 1000;
-const DIRECTORY_RUNS = 3;
+const WARM_UP = sized(50, 5);
+const SAMPLES = sized(1000, 30);
+const DIRECTORY_RUNS = sized(3, 1);
 
 /** What every measure gets: the engine, its seeded database, the listening server and a signed-in patient. */
 interface CheckInBench {
@@ -118,8 +119,9 @@ async function doctorSearch({ engine, baseUrl, cookie }: CheckInBench): Promise<
   ];
 }
 
-const PATIENTS = 60_000;
-const IDENTITY_SAMPLES = 1000;
+// A multiple of 4 (4 patients share each last name).
+const PATIENTS = sized(60_000, 400);
+const IDENTITY_SAMPLES = sized(1000, 30);
 
 /**
  * The kiosk identity check over the booking reference data (helpers/booking-data.ts, about 173,000

@@ -10,10 +10,11 @@ import { migrate } from '../../src-server/db/migrate';
 import { seedDemoProvider } from '../../src-server/db/seed/seed';
 import { systemClock } from '../../src-server/platform/clock';
 import { startBenchServer } from './helpers/bench-server';
+import { sized } from './helpers/scale';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
-const WARM_UP = 200;
-const SAMPLES = 2000;
+const WARM_UP = sized(200, 10);
+const SAMPLES = sized(2000, 50);
 
 async function main(): Promise<boolean> {
   const work = mkdtempSync(join(tmpdir(), 'portal-bench-foundation-'));

@@ -11,11 +11,12 @@ import { createSmtpMailer } from '../../src-server/platform/mailer';
 import { createOutboxWorker } from '../../src-server/platform/outbox/outbox-worker';
 import { collectingLogger, smtpConfigFor, startTestSmtpServer } from '../server/helpers/test-smtp-server';
 import { onEachEngine, runBenchmark } from './helpers/engines';
+import { sized } from './helpers/scale';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
-const WARM_UP = 100;
-const SAMPLES = 1000;
-const DRAIN = 500;
+const WARM_UP = sized(100, 10);
+const SAMPLES = sized(1000, 50);
+const DRAIN = sized(500, 20);
 
 function confirmation(index: number): BookingConfirmation {
   const start = Date.UTC(2026, 5, 1, 0, 0) + index * 15 * 60_000;

@@ -23,16 +23,18 @@ import { sessionCookieOf, startBenchServer } from './helpers/bench-server';
 import { generate as generateBookingData } from './helpers/booking-data';
 import { accessToken, benchIdentity, withDemoIdentityProvider } from './helpers/identity-tokens';
 import { onEachEngine, runBenchmark } from './helpers/engines';
+import { sized } from './helpers/scale';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
 const RILEY = 'dr.riley.referrer@harbour-medical.example';
 const RILEY_NUMBER = '2426711A';
 const OTHER_NUMBERS = ['4932751K', '4817263B', '5021846J', '3311450F'];
-const MINE = 10_000;
-const OTHERS = 40_000;
+// A smoke run keeps more than one page (20 rows) of the referrer's.
+const MINE = sized(10_000, 45);
+const OTHERS = sized(40_000, 30);
 // The first timed block follows the server start: a longer warm-up than the results bench so PGlite and V8 are warm for every block.
-const WARM_UP = 200;
-const SAMPLES = 1000;
+const WARM_UP = sized(200, 5);
+const SAMPLES = sized(1000, 20);
 const FIRST_NAMES = ['Olivia', 'Liam', 'Amelia', 'Noah', 'Isla', 'Jack', 'Mia', 'Oliver', 'Ava', 'Leo', 'Grace', 'Henry', 'Zoe', 'Lucas'];
 const LAST_NAMES = ['Smith', 'Nguyen', 'Brown', 'Wilson', 'Taylor', 'Johnson', 'White', 'Martin', 'Anderson', 'Thompson', 'Tran', 'Walker'];
 /** What a doctor types: starts of last and first names, accession number starts, and texts matching none. */

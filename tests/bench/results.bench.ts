@@ -21,13 +21,14 @@ import { SHARES_PER_HOUR } from '../../src-server/modules/result-shares/service'
 import { startBenchServer, sessionCookieOf } from './helpers/bench-server';
 import { generate as generateBookingData } from './helpers/booking-data';
 import { onEachEngine, runBenchmark } from './helpers/engines';
+import { sized } from './helpers/scale';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
 const LIAM = { bookingKey: 'DQZGrZ3wpC5qCgHhYxQeMw', dateOfBirth: '1991-03-14', email: 'liam.example@example.com' };
 const TOKEN = 'results-bench-integration-token-0123456789';
-const WARM_UP = 50;
-const SAMPLES = 1000;
-const REPORTS = 50_000;
+const WARM_UP = sized(50, 5);
+const SAMPLES = sized(1000, 30);
+const REPORTS = sized(50_000, 100);
 const JSON_HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
 /** The smallest passive PDF the delivery accepts. */
 const PDF = Buffer.from(

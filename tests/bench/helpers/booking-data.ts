@@ -1,12 +1,14 @@
 // Reference data for the booking benchmark: 50 clinics x 3 resources open 07:00-19:00, 90 days,
-// about 60 % booked. A seeded PRNG makes every run and both engines measure the same schedule.
+// about 60 % booked (a smoke run: 3 clinics, 14 days). A seeded PRNG makes every run and both
+// engines measure the same schedule.
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../../src-server/db/connection';
 import { addDays, localDate, zonedTimeToInstant } from '../../../src-server/platform/time-zone';
 import { seededRandom } from '../../../src-server/platform/seeded-random';
+import { sized } from './scale';
 
-const CLINICS = 50;
-const DAYS = 90;
+const CLINICS = sized(50, 3);
+const DAYS = sized(90, 14);
 const OPEN = 7 * 60;
 const CLOSE = 19 * 60;
 export const DURATIONS = [10, 20, 30, 45, 60] as const;

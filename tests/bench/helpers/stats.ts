@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { arch, cpus, platform, totalmem } from 'node:os';
+import { smoke } from './scale';
 
 /** Percentiles of a sample of durations in milliseconds. */
 export interface Summary {
@@ -26,7 +27,22 @@ export interface GoalResult {
   met: boolean;
 }
 
-/** Prints the goals as a table and writes them, with the machine, to bench-results/<name>.json. */
+/**
+ * A smoke run's problems with the measurements: none measured, or a row with no figure or with a
+ * figure that is not a number (an empty sample summarises to NaN).
+ */
+export function missingMeasurements(results: readonly GoalResult[]): string[] {
+  if (results.length === 0) return ['no measurement at all'];
+  return results
+    .filter((r) => !/\d/.test(r.measured) || /\b(NaN|undefined|null|Infinity)\b/.test(r.measured))
+    .map((r) => `${r.name} (${r.engine}): measured ${JSON.stringify(r.measured)}`);
+}
+
+/**
+ * Prints the goals as a table and writes them, with the machine, to bench-results/<name>.json.
+ * Answers whether every goal was met; in a smoke run, whether every measurement exists instead,
+ * written to test-results/bench-smoke/ so that tiny figures never replace the real ones.
+ */
 export function report(benchName: string, results: readonly GoalResult[], extra: Record<string, unknown> = {}): boolean {
   const machine = {
     cpus: cpus().length,
@@ -36,10 +52,14 @@ export function report(benchName: string, results: readonly GoalResult[], extra:
     node: process.version,
   };
   console.table(results.map((r) => ({ goal: r.name, engine: r.engine, measured: r.measured, target: r.goal, met: r.met ? 'yes' : 'NO' })));
-  mkdirSync('bench-results', { recursive: true });
+  const folder = smoke ? 'test-results/bench-smoke' : 'bench-results';
+  mkdirSync(folder, { recursive: true });
   writeFileSync(
-    `bench-results/${benchName}.json`,
+    `${folder}/${benchName}.json`,
     `${JSON.stringify({ at: new Date().toISOString(), machine, results, ...extra }, null, 2)}\n`,
   );
-  return results.every((r) => r.met);
+  if (!smoke) return results.every((r) => r.met);
+  const missing = missingMeasurements(results);
+  for (const problem of missing) console.error(`smoke: ${problem}`);
+  return missing.length === 0;
 }
