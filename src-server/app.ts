@@ -6,6 +6,7 @@ import { createConfigService } from './modules/config/service';
 import { DEFAULT_RETRY_AFTER_SECONDS, GENERIC_MESSAGES } from './platform/error-answers';
 import { fastifyLoggerOptions } from './platform/logger';
 import { setSecurityHeaders } from './platform/plugins/security-headers';
+import { REQUEST_ID_HEADER, requestIdOf } from './platform/request-id';
 import { notificationsModule, patientAccessModule, staffAccessModule } from './register-access';
 import { bookingModule } from './register-booking';
 import { platformModule } from './register-platform';
@@ -38,6 +39,9 @@ function createFastify(deps: ServerDeps, configService: ReturnType<typeof create
             }),
         }),
     logger: fastifyLoggerOptions(deps.logger),
+    // Every log line of a request carries its id (reqId), the proxy's X-Request-Id when it is a safe token (platform/request-id.ts).
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     // request.ip is the X-Forwarded-For client only when the direct peer is a configured proxy (TRUST_PROXY).
     trustProxy: config.trustProxy.length === 0 ? false : config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -54,6 +58,7 @@ function createFastify(deps: ServerDeps, configService: ReturnType<typeof create
         if (status === 429) reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
         setSecurityHeaders(reply, request.url, sources, '');
         reply.header('cache-control', 'no-store');
+        reply.header(REQUEST_ID_HEADER, request.id);
         void reply.code(status).send(body);
       });
     },

@@ -190,6 +190,12 @@ export const ENV = declareVariables({
       'Comma-separated sha256 hex digests of the bearer tokens the RIS and PACS integration uses to deliver finalised reports (POST /api/integration/results); only the digests are configured.',
     parse: tokenDigests('INTEGRATION_API_TOKEN_SHA256'),
   },
+  METRICS_TOKEN_SHA256: {
+    default: '(unset: no /metrics, it answers 404)',
+    description:
+      'Comma-separated sha256 hex digests of the bearer tokens a Prometheus scraper sends to GET /metrics (Authorization: Bearer; anything else gets 403); only the digests are configured.',
+    parse: tokenDigests('METRICS_TOKEN_SHA256'),
+  },
   MAP_TILE_URL: {
     default: "(unset: the provider's configured tile URL)",
     description:

@@ -72,6 +72,8 @@ export interface Config {
   staffApiTokenSha256: string[];
   /** INTEGRATION_API_TOKEN_SHA256: the RIS and PACS integration's bearer tokens (their digests). */
   integrationApiTokenSha256: string[];
+  /** METRICS_TOKEN_SHA256: the Prometheus scraper's bearer tokens (their digests); empty: /metrics answers 404. */
+  metricsTokenSha256: string[];
   /** Fastify's trustProxy: the proxies whose X-Forwarded-For names the client; empty: trust none. */
   trustProxy: string[];
   /** Serve the web build's *.map files (they reveal the source); otherwise they answer 404. */
@@ -168,6 +170,7 @@ function configOf(values: Values): Config {
     sessionSecret: values.SESSION_SECRET,
     staffApiTokenSha256: values.STAFF_API_TOKEN_SHA256,
     integrationApiTokenSha256: values.INTEGRATION_API_TOKEN_SHA256,
+    metricsTokenSha256: values.METRICS_TOKEN_SHA256,
     trustProxy: values.TRUST_PROXY,
     sourceMapsPublic: values.SOURCE_MAPS,
     identity: identityOf(values),

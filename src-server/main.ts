@@ -87,6 +87,7 @@ async function declareWorkers(
     policy: app.outgoingMailPolicy,
     clock: systemClock,
     logger: app.log,
+    observe: app.metrics.outboxDelivery('mail'),
     pollMs: config.outboxPollMs,
     maxAttempts: config.outboxMaxAttempts,
     keepSentMs: config.outboxKeepSentDays * 24 * 60 * 60_000,
@@ -98,6 +99,7 @@ async function declareWorkers(
     sender: config.sms === null ? noSmsSender : createHttpSmsSender(config.sms),
     clock: systemClock,
     logger: app.log,
+    observe: app.metrics.outboxDelivery('sms'),
     pollMs: config.outboxPollMs,
     maxAttempts: config.outboxMaxAttempts,
     keepSentMs: config.outboxKeepSentDays * 24 * 60 * 60_000,
@@ -113,6 +115,7 @@ async function declareWorkers(
     sender: risConfig === null ? noRisSender : createRisWebhookSender(risConfig),
     clock: systemClock,
     logger: app.log,
+    observe: app.metrics.outboxDelivery('ris'),
     maxAttempts: RIS_MAX_ATTEMPTS,
   });
 

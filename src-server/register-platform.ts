@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
 import { STAFF_SESSION_COOKIE } from '@contract/api/staff-access';
 import type { Config } from './config';
+import { migrationVersions } from './db/migrate';
 import { createHealthRepository } from './modules/health/repository';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerConfigRoutes } from './modules/config/routes';
@@ -16,9 +17,13 @@ import type { Clock } from './platform/clock';
 import { registerCompression } from './platform/compression';
 import { registerErrorAnswers } from './platform/error-answers';
 import { registerJobs } from './platform/jobs';
+import { createMetrics } from './platform/metrics/metrics';
+import { createMetricsRepository } from './platform/metrics/metrics-repository';
+import { registerMetricsRoutes } from './platform/metrics/routes';
 import { registerApiDocsRoutes, registerOpenApi } from './platform/plugins/api-docs';
 import { registerCsrfGuard } from './platform/plugins/csrf-guard';
 import { registerSecurityHeaders } from './platform/plugins/security-headers';
+import { registerRequestIdHeader } from './platform/request-id';
 import { registerRouteAccess } from './platform/route-access';
 import { registerSecurityAudit } from './platform/security-audit';
 import type { ServerDeps } from './server-deps';
@@ -44,10 +49,10 @@ function serverSecret(config: Config, repository: PatientAccessRepository, clock
 }
 
 /**
- * The platform every route stands on, in this order: the zod schema compilers, background work, security headers, the audit
+ * The platform every route stands on, in this order: the zod schema compilers, request ids, the metrics registry, background work, security headers, the audit
  * of refusals, the CSRF guard, route access, the OpenAPI generator, compression and the error
- * answers; then the routes of the platform itself (API docs, proof-of-work check, health,
- * configuration, embedding). It decorates app.portal with what every module after it uses.
+ * answers; then the routes of the platform itself (API docs, metrics, proof-of-work check, health,
+ * configuration, embedding). It decorates app.portal with what every module after it uses, and app.metrics.
  */
 export const platformModule = serverModule<{ deps: ServerDeps; configService: ReturnType<typeof createConfigService> }>(
   'platform',
@@ -57,8 +62,17 @@ export const platformModule = serverModule<{ deps: ServerDeps; configService: Re
     // Routes validate and answer with the src-contract zod schemas.
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
+    // Every answer names its request id, and every log line of a request carries it (platform/request-id.ts).
+    registerRequestIdHeader(app);
+    // What /metrics reports, in this app's own registry; modules add theirs (platform/metrics).
+    const metrics = createMetrics({
+      db,
+      repository: createMetricsRepository(db),
+      onCollectError: (error) => app.log.warn({ err: error }, '[metrics] the outbox counts could not be read'),
+    });
+    app.decorate('metrics', metrics);
     // Background work is declared by the modules as they register (platform/jobs.ts).
-    registerJobs(app);
+    registerJobs(app, metrics.jobFinished);
     registerSecurityHeaders(app, { sources: () => configService.securitySources() });
     // Refused requests are audited naming the client as the sign-in audit does (same secret).
     const patientAccessRepository = createPatientAccessRepository(db);
@@ -84,8 +98,9 @@ export const platformModule = serverModule<{ deps: ServerDeps; configService: Re
     const captcha = createCaptcha({ db, clock, secret, ...(deps.captchaWork === undefined ? {} : { work: deps.captchaWork }) });
     app.decorate('portal', { deps, configService, captcha, secret, patientAccessRepository });
     registerApiDocsRoutes(app);
+    registerMetricsRoutes(app, metrics, config.metricsTokenSha256);
     registerCaptchaRoutes(app, captcha);
-    registerHealthRoutes(app, createHealthRepository(db), config.appVersion);
+    registerHealthRoutes(app, createHealthRepository(db), { version: config.appVersion, expectedMigrations: () => migrationVersions() });
     registerConfigRoutes(app, configService);
     registerEmbedRoutes(app, { sources: () => configService.securitySources(), publicUrl: config.publicUrl });
   },

@@ -25,14 +25,49 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** What the database did since it was opened, for /metrics (platform/metrics). */
+export interface DatabaseStats {
+  /** Statements run (inside transactions too), those that failed, and their time in seconds. */
+  queries: number;
+  failedQueries: number;
+  querySeconds: number;
+  /**
+   * PostgreSQL's node-postgres pool: connections open, of which idle, callers waiting for one, and
+   * the pool's maximum. Null for PGlite: one in-process connection runs one query at a time.
+   */
+  pool: { total: number; idle: number; waiting: number; max: number } | null;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** Counts since the database was opened (cheap: no query). */
+  stats(): DatabaseStats;
   /** Runs fn in one transaction: commit when it resolves, roll back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
+
+/** Counts every statement and its time, for Database.stats(). */
+function createQueryStats() {
+  const counts = { queries: 0, failedQueries: 0, querySeconds: 0 };
+  return {
+    counts,
+    async time<T>(run: () => Promise<T>): Promise<T> {
+      const started = performance.now();
+      counts.queries += 1;
+      try {
+        return await run();
+      } catch (error) {
+        counts.failedQueries += 1;
+        throw error;
+      } finally {
+        counts.querySeconds += (performance.now() - started) / 1000;
+      }
+    },
+  };
+}
 
 /** A PGlite instance loaded with the extensions our migrations need. */
 export async function createPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGlite> {
@@ -46,14 +81,16 @@ export async function createPglite(options: { dataDir?: string; loadDataDir?: Bl
 /** Wraps an open PGlite. Closing the Database closes the PGlite. */
 export function pgliteDatabase(pglite: PGlite, onClose?: () => Promise<void> | void): Database {
   let closed = false;
+  const stats = createQueryStats();
   return {
     kind: 'pglite',
+    stats: () => ({ ...stats.counts, pool: null }),
     async query<T extends Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      const result = await pglite.query<T>(sql, [...params]);
+      const result = await stats.time(() => pglite.query<T>(sql, [...params]));
       return result.rows;
     },
     async exec(sql: string): Promise<void> {
-      await pglite.exec(sql);
+      await stats.time(() => pglite.exec(sql));
     },
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       // PGlite serialises queries itself; inside fn every statement must go through tx, or it
@@ -61,11 +98,11 @@ export function pgliteDatabase(pglite: PGlite, onClose?: () => Promise<void> | v
       return pglite.transaction((tx) =>
         fn({
           async query<R extends Row>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-            const result = await tx.query<R>(sql, [...params]);
+            const result = await stats.time(() => tx.query<R>(sql, [...params]));
             return result.rows;
           },
           async exec(sql: string): Promise<void> {
-            await tx.exec(sql);
+            await stats.time(() => tx.exec(sql));
           },
         }),
       );
@@ -105,6 +142,8 @@ function describeError(error: unknown): string {
   return String(error);
 }
 
+const DEFAULT_POOL_MAX = 10;
+
 /**
  * Opens a node-postgres pool and proves it works with `select 1`, so a wrong DATABASE_URL stops
  * the start with one line instead of failing on the first request.
@@ -116,7 +155,7 @@ export async function openPostgres(
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
-    max: options.max ?? 10,
+    max: options.max ?? DEFAULT_POOL_MAX,
     // A burst (many patients booking at once on a busy machine) queues for a connection; a
     // request answers 503 only after waiting this long, well inside a proxy's 30-60 s.
     connectionTimeoutMillis: 15_000,
@@ -133,14 +172,17 @@ export async function openPostgres(
     throw new DatabaseUnreachableError(redactedUrl, describeError(error));
   }
   let closed = false;
+  const stats = createQueryStats();
+  const max = options.max ?? DEFAULT_POOL_MAX;
   return {
     kind: 'postgres',
+    stats: () => ({ ...stats.counts, pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max } }),
     async query<T extends Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      const result = await pool.query<T>(sql, [...params]);
+      const result = await stats.time(() => pool.query<T>(sql, [...params]));
       return result.rows;
     },
     async exec(sql: string): Promise<void> {
-      await pool.query(sql);
+      await stats.time(() => pool.query(sql));
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
@@ -149,11 +191,11 @@ export async function openPostgres(
         await client.query('begin');
         const value = await fn({
           async query<R extends Row>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-            const result = await client.query<R>(sql, [...params]);
+            const result = await stats.time(() => client.query<R>(sql, [...params]));
             return result.rows;
           },
           async exec(sql: string): Promise<void> {
-            await client.query(sql);
+            await stats.time(() => client.query(sql));
           },
         });
         await client.query('commit');

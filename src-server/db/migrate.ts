@@ -24,9 +24,19 @@ export interface MigrationFile {
   checksum: string;
 }
 
+const MIGRATION_FILE = /^\d{4}_[a-z0-9_]+\.sql$/;
+
+/** The versions of this server's migration files, in order, without reading them (readiness: /api/health/ready). */
+export function migrationVersions(directory: string = MIGRATIONS_DIR): string[] {
+  return readdirSync(directory)
+    .filter((name) => MIGRATION_FILE.test(name))
+    .sort()
+    .map((name) => name.replace(/\.sql$/, ''));
+}
+
 export function readMigrations(directory: string = MIGRATIONS_DIR): MigrationFile[] {
   return readdirSync(directory)
-    .filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name))
+    .filter((name) => MIGRATION_FILE.test(name))
     .sort()
     .map((name) => {
       const sql = readFileSync(join(directory, name), 'utf8');

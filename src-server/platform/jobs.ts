@@ -52,8 +52,11 @@ interface PeriodicJob extends PeriodicJobOptions {
   running?: Promise<void>;
 }
 
-/** Registers app.jobs; call it before the modules, which declare their jobs as they register. */
-export function registerJobs(app: FastifyInstance): void {
+/**
+ * Registers app.jobs; call it before the modules, which declare their jobs as they register.
+ * `finished` hears of each periodic run's end (the metrics: platform/metrics).
+ */
+export function registerJobs(app: FastifyInstance, finished?: (name: string, failed: boolean) => void): void {
   const periodic: PeriodicJob[] = [];
   const workers: Array<{ name: string; worker: Worker }> = [];
   const declared: DeclaredJob[] = [];
@@ -69,8 +72,11 @@ export function registerJobs(app: FastifyInstance): void {
     if (job.running !== undefined) return;
     job.running = job
       .run()
-      .then(() => undefined)
-      .catch((error: unknown) => app.log.warn({ err: error, job: job.name }, `[jobs] ${job.name} failed`))
+      .then(() => finished?.(job.name, false))
+      .catch((error: unknown) => {
+        app.log.warn({ err: error, job: job.name }, `[jobs] ${job.name} failed`);
+        finished?.(job.name, true);
+      })
       .finally(() => {
         job.running = undefined;
       });

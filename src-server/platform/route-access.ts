@@ -20,6 +20,11 @@ export type AccessClass =
   | 'staff-token'
   /** Authorization: Bearer <integration token> whose sha256 is in INTEGRATION_API_TOKEN_SHA256 (the RIS and PACS): 403 otherwise. */
   | 'integration-token'
+  /**
+   * GET /metrics: Authorization: Bearer <token> whose sha256 is in METRICS_TOKEN_SHA256 (the
+   * Prometheus scraper's): 403 otherwise, and 404 for everyone while none is configured.
+   */
+  | 'metrics-token'
   /** Development outbox: only when enabled, and only from this machine (loopback): 404 otherwise. */
   | 'dev-loopback'
   /** The APPOINTMENT session for the booking in the path, or a staff session with staff or admin: 401 otherwise. */

@@ -30,6 +30,7 @@ describe('parseConfig', () => {
         sessionSecret: null,
         staffApiTokenSha256: [],
         integrationApiTokenSha256: [],
+        metricsTokenSha256: [],
         trustProxy: [],
         sourceMapsPublic: false,
         s3: null,
@@ -126,6 +127,7 @@ describe('parseConfig', () => {
         sessionSecret: null,
         staffApiTokenSha256: ['ab'.repeat(32), 'cd'.repeat(32)],
         integrationApiTokenSha256: [],
+        metricsTokenSha256: [],
         trustProxy: ['10.0.0.0/8', '192.0.2.7'],
         sourceMapsPublic: true,
         s3: {

@@ -46,6 +46,7 @@ export const CALLERS = [
   'kioskAdmin',
   'machine (staff token)',
   'machine (integration token)',
+  'machine (metrics token)',
   'kiosk',
   'kiosk + patient (appointment)',
 ] as const;
@@ -102,6 +103,8 @@ const CLASS_RULES: Record<Exclude<AccessClass, 'public'>, { allows: (caller: Cal
   'booking-request-session': { allows: only('patient (booking request)'), refusal: 401 },
   'staff-token': { allows: only('machine (staff token)'), refusal: 403 },
   'integration-token': { allows: only('machine (integration token)'), refusal: 403 },
+  // Configured in MATRIX_ENV; unconfigured it answers 404 to all (tests/server/platform/metrics.test.ts).
+  'metrics-token': { allows: only('machine (metrics token)'), refusal: 403 },
   'dev-loopback': { allows: nobody, refusal: 404 },
   'appointment-session-or-staff': { allows: appointmentOrStaff, refusal: 401 },
   'booking-receipt-or-appointment-session-or-staff': { allows: appointmentOrStaff, refusal: 401 },
@@ -216,10 +219,12 @@ export function urlFor(route: string, access: Access, ids: { appointmentId: stri
 /** Machine clients' bearer tokens; the server knows only their sha256 (STAFF_API_TOKEN_SHA256, INTEGRATION_API_TOKEN_SHA256). */
 const MACHINE_TOKEN = 'route-matrix-machine-token-0123456789abcdef';
 const INTEGRATION_TOKEN = 'route-matrix-integration-token-0123456789';
+const METRICS_TOKEN = 'route-matrix-metrics-token-0123456789abcd';
 export const MATRIX_ENV = {
   MAIL_DEV_OUTBOX_ENABLED: 'true',
   STAFF_API_TOKEN_SHA256: createHash('sha256').update(MACHINE_TOKEN).digest('hex'),
   INTEGRATION_API_TOKEN_SHA256: createHash('sha256').update(INTEGRATION_TOKEN).digest('hex'),
+  METRICS_TOKEN_SHA256: createHash('sha256').update(METRICS_TOKEN).digest('hex'),
 };
 
 /** Not loopback: the development outbox answers only this machine. */
@@ -346,6 +351,12 @@ async function contactSignIn(deps: MatrixDeps, browser: CookieBrowser): Promise<
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
+const MACHINE_TOKENS: Partial<Record<CallerName, string>> = {
+  'machine (staff token)': MACHINE_TOKEN,
+  'machine (integration token)': INTEGRATION_TOKEN,
+  'machine (metrics token)': METRICS_TOKEN,
+};
+
 /** Every caller, signed in once (the provider's otpRequired must be off; the results caller gives its code). */
 export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
   const callers: Caller[] = CALLERS.map((name): Caller => {
@@ -381,7 +392,7 @@ export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
     }
     if (name === 'kiosk' || name === 'kiosk + patient (appointment)') return kioskCaller(deps, name, () => callers);
     // Anonymous, or a machine client with its bearer token: no cookie and, like a script, no CSRF header.
-    const token = name === 'machine (staff token)' ? MACHINE_TOKEN : name === 'machine (integration token)' ? INTEGRATION_TOKEN : null;
+    const token = MACHINE_TOKENS[name] ?? null;
     const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
     return {
       name,

@@ -61,6 +61,10 @@ describe('the declared access of the routes', () => {
     for (const [route, access] of accessOf(/^\/api\/integration\//)) expect(access, route).toBe('integration-token');
   });
 
+  it('keeps /metrics to the metrics token', () => {
+    expect(DECLARED.filter(([, access]) => access === 'metrics-token')).toEqual([['GET /metrics', 'metrics-token']]);
+  });
+
   it('opens no booking to the public except under a temporary key', () => {
     const open = DECLARED.filter(([route, access]) => access === 'public' && route.includes(':bookingKey'));
     expect(open.map(([route]) => route).filter((route) => !route.includes('/api/booking-keys/:bookingKey/'))).toEqual([]);

@@ -30,6 +30,7 @@ import { ApiErrorBodySchema } from '@contract/errors';
 import { PUBLIC_COMPRESSION } from '../../platform/compression';
 import { errorAnswers, isAppError } from '../../platform/errors';
 import { bookingCaller, staffBooker } from './booking-caller';
+import { createBookingMetrics } from './booking-metrics';
 import { bookingClient, type BookingClient } from './booking-limits';
 import type { BookingService } from './service';
 
@@ -278,11 +279,14 @@ function registerHoldRoutes(app: FastifyInstance, service: BookingService): void
 function registerBookingWriteRoutes(app: FastifyInstance, service: BookingService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['booking'];
+  // portal_bookings_total on /metrics: each answer by its outcome (booking-metrics.ts).
+  const counted = createBookingMetrics(app.metrics.registry);
 
   api.post(
     '/api/booking/appointments',
     {
       config: { access: 'public' },
+      onResponse: counted.counter('appointment'),
       schema: {
         tags,
         summary:
@@ -313,6 +317,7 @@ function registerBookingWriteRoutes(app: FastifyInstance, service: BookingServic
     '/api/booking/booking-requests',
     {
       config: { access: 'public' },
+      onResponse: counted.counter('booking_request'),
       schema: {
         tags,
         summary:

@@ -11,6 +11,18 @@ export function createHealthRepository(db: Queryable) {
         return false;
       }
     },
+
+    /** The migration versions applied to this database (none before the first migration); null when it does not answer. */
+    async appliedMigrations(tx: Queryable = db): Promise<string[] | null> {
+      try {
+        const [table] = await tx.query<{ present: boolean }>(`select to_regclass('schema_migrations') is not null as present`);
+        if (table?.present !== true) return [];
+        const rows = await tx.query<{ version: string }>('select version from schema_migrations');
+        return rows.map((row) => row.version);
+      } catch {
+        return null;
+      }
+    },
   };
 }
 

@@ -120,7 +120,12 @@ export interface OutboxLoopOptions {
   backoffMs?: (attempts: number) => number;
   /** Sent items older than this are deleted (checked at most hourly); omitted: kept. */
   keepSentMs?: number;
+  /** Hears how each tried item ended (the server's metrics: app.metrics.outboxDelivery). */
+  observe?: (outcome: DeliveryOutcome) => void;
 }
+
+/** How a claimed item ended: sent; failed and queued again (retried); given up (failed); left unsent for an unsubscribe (skipped). */
+export type DeliveryOutcome = 'sent' | 'retried' | 'failed' | 'skipped';
 
 export const DEFAULT_BATCH_SIZE = 10;
 export const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -164,6 +169,7 @@ export function createOutboxLoop<Item extends OutboxItem>(channel: OutboxChannel
     const fields = { [channel.idField]: item.id, kind: item.kind, attempts: item.attempts };
     if (channel.skip !== undefined && channel.markSkipped !== undefined && (await channel.skip(item))) {
       await channel.markSkipped(item, clock.now());
+      options.observe?.('skipped');
       logger.info(fields, `${prefix} not sent: the recipient unsubscribed`);
       return null;
     }
@@ -174,6 +180,7 @@ export function createOutboxLoop<Item extends OutboxItem>(channel: OutboxChannel
       const giveUp = item.attempts >= maxAttempts || failure.permanent;
       const retryAt = giveUp ? null : new Date(clock.now().getTime() + backoffMs(item.attempts));
       await channel.markFailed(item, failure.code, retryAt);
+      options.observe?.(retryAt === null ? 'failed' : 'retried');
       if (retryAt === null) {
         result.failed += 1;
         logger.error({ ...fields, error: failure.code }, `${prefix} gave up on ${channel.itemNoun}`);
@@ -186,6 +193,7 @@ export function createOutboxLoop<Item extends OutboxItem>(channel: OutboxChannel
     }
     if (await channel.markSent(item, clock.now())) {
       result.sent += 1;
+      options.observe?.('sent');
       logger.info(fields, `${prefix} sent`);
     } else {
       logger.warn({ [channel.idField]: item.id, kind: item.kind }, `${prefix} sent, but the claim had expired and was taken over`);

@@ -7,11 +7,14 @@ import { registerJobs } from '../../../src-server/platform/jobs';
 describe('the job registry', () => {
   let app: FastifyInstance;
   const warnings: string[] = [];
+  /** What the registry told its observer (the metrics' portal_job_runs_total and portal_job_failures_total). */
+  const finished: string[] = [];
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     warnings.length = 0;
+    finished.length = 0;
     app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => warnings.push(JSON.parse(line).msg as string) } } });
-    registerJobs(app);
+    registerJobs(app, (name, failed) => finished.push(`${name} ${failed ? 'failed' : 'ok'}`));
   });
   afterEach(async () => {
     await app.close();
@@ -98,6 +101,18 @@ describe('the job registry', () => {
     release();
     await closing;
     expect(events).toEqual(['worker started', 'run finished', 'worker stopped', 'closed']);
+  });
+
+  it('tells its observer of each finished run, by name, failed or not', async () => {
+    let fail = false;
+    app.jobs.every(1000, 'observed.job', async () => {
+      if (fail) throw new Error('down');
+    });
+    await app.ready();
+    await pass(2000);
+    fail = true;
+    await pass(1000);
+    expect(finished).toEqual(['observed.job ok', 'observed.job ok', 'observed.job failed']);
   });
 
   it('refuses a name declared twice, and a job declared once the server is ready', async () => {
