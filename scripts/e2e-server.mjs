@@ -1,12 +1,14 @@
-// Starts the real portal server for the end-to-end journeys on a fresh embedded database, with a
-// real SMTP server beside it: every mail the portal sends is written to test-results/e2e-mail as
-// an .eml file, so a journey can read the confirmation (tests/e2e/helpers/mail.ts).
+// Starts the real portal server, built as `npm start` runs it, for the end-to-end journeys on a
+// fresh embedded database, with a real SMTP server beside it: every mail the portal sends is
+// written to test-results/e2e-mail as an .eml file, so a journey can read the confirmation
+// (tests/e2e/helpers/mail.ts).
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { startTileServer } from '../tests/e2e/helpers/map-tiles.mjs';
+import { ensureServerBuilt } from './start.mjs';
 
 const dataDir = process.env.E2E_DATA_DIR ?? join(process.cwd(), 'test-results', 'e2e-data');
 const mailDir = process.env.E2E_MAIL_DIR ?? join(process.cwd(), 'test-results', 'e2e-mail');
@@ -58,7 +60,9 @@ const env = {
 };
 // The journeys always run on a fresh PGlite so they never see another run's rows.
 delete env.DATABASE_URL;
-const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], { env, stdio: 'inherit' });
+// The journeys run the server `npm start` runs: the built one (dist/server), rebuilt when stale.
+await ensureServerBuilt();
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { env, stdio: 'inherit' });
 const stop = (signal) => child.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));

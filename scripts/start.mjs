@@ -5,7 +5,8 @@
 // - The website (dist/web) is rebuilt when dist/web/index.html is missing or older than a file
 //   under src-web/ or src-contract/, or than vite.web.config.ts.
 // - The server (dist/server) is rebuilt when dist/server/main.js is missing or older than a file
-//   under src-server/ or src-contract/, or than scripts/build-server.mjs.
+//   under src-server/ or src-contract/, or than scripts/build-server.mjs or package-lock.json
+//   (the packages are bundled into it).
 // The check compares modification times only (cheap: no hashing, no reading of files).
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -47,7 +48,12 @@ export async function ensureBuilt() {
     const result = spawnSync(process.execPath, [vite, 'build', '--config', 'vite.web.config.ts'], { cwd: ROOT, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`the website build failed (exit code ${result.status ?? result.signal})`);
   }
-  if (isStale('dist/server/main.js', ['src-server', 'src-contract', 'scripts/build-server.mjs'])) {
+  await ensureServerBuilt();
+}
+
+/** Builds the server where it is missing or stale (the end-to-end journeys run it too). */
+export async function ensureServerBuilt() {
+  if (isStale('dist/server/main.js', ['src-server', 'src-contract', 'scripts/build-server.mjs', 'package-lock.json'])) {
     console.log('[start] building the server (dist/server)');
     await buildServer();
   }

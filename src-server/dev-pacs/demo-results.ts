@@ -7,7 +7,6 @@ import { DEMO_PROVIDER_DIR } from '../db/seed/demo-provider';
 import type { ResultDeliveryService } from '../modules/results/public';
 import type { Clock } from '../platform/clock';
 import { isAppError } from '../platform/errors';
-import { renderReportPdf } from './report-pdf';
 import { appointmentFor, providerName, storedAccessions } from './demo-results-repository';
 
 /**
@@ -110,6 +109,8 @@ export async function seedDemoResults(deps: SeedDemoResultsDeps): Promise<SeedDe
   });
   if (missing.length === 0) return outcome;
   const provider = await providerName(deps.db);
+  // The PDF writer (pdf-lib) loads only when a report is missing: a warm start delivers none.
+  const { renderReportPdf } = await import('./report-pdf');
 
   for (const result of missing) {
     const appointment = await appointmentFor(deps.db, result.bookingKey);

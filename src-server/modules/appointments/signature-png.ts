@@ -1,4 +1,4 @@
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { SIGNATURE_MAX_BYTES, SIGNATURE_MAX_HEIGHT, SIGNATURE_MAX_WIDTH } from '@contract/api/appointments';
 import { validationError } from '../../platform/errors';
 
@@ -53,6 +53,8 @@ export async function signaturePng(sent: string): Promise<Buffer> {
   if (size.width < SIGNATURE_MIN_WIDTH || size.height < SIGNATURE_MIN_HEIGHT) {
     throw problem(`The drawn signature is too small: at least ${SIGNATURE_MIN_WIDTH} × ${SIGNATURE_MIN_HEIGHT} pixels.`);
   }
+  // sharp (libvips) loads with the first signature, not when the server starts.
+  const { default: sharp } = await import('sharp');
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     decoded = await sharp(bytes, { failOn: 'error', limitInputPixels: SIGNATURE_MAX_WIDTH * SIGNATURE_MAX_HEIGHT })

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/connection';
 import { createAttachmentsRepository, type Owner } from './repository';
+import type { checkPdf as checkPdfNow } from './content/pdf';
 
 /** What other modules may use of attachments (docs/rules/attachments.md). */
 
@@ -42,5 +43,11 @@ export async function deleteTemporaryAttachments(tx: Queryable, keys: readonly s
   return createAttachmentsRepository(tx).deleteTemporary(keys);
 }
 
-/** The PDF check by content (active content refused), for other modules that receive PDFs (results). */
-export { checkPdf } from './content/pdf';
+/**
+ * The PDF check by content (active content refused), for other modules that receive PDFs
+ * (results). Its PDF reader (pdf-lib) loads with the first PDF, not when the server starts.
+ */
+export async function checkPdf(...args: Parameters<typeof checkPdfNow>): ReturnType<typeof checkPdfNow> {
+  const { checkPdf: check } = await import('./content/pdf');
+  return check(...args);
+}

@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { createFolderStorage } from './folder';
-import { createS3Storage, type S3Settings } from './s3';
+import { createS3Storage } from './s3';
+import type { S3Settings } from './s3-settings';
 import type { FileStorage } from './types';
 
 export { createFolderStorage } from './folder';
-export { createS3Storage, parseS3Settings, type S3Settings } from './s3';
+export { createS3Storage } from './s3';
+export { parseS3Settings, type S3Settings } from './s3-settings';
 export { InvalidStorageKeyError, type FileStorage } from './types';
 
 /**

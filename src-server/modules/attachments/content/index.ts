@@ -6,7 +6,6 @@ import { pipeline } from 'node:stream/promises';
 import type { StoredContentType, UploadContentType } from '@contract/api/attachments';
 import { randomToken } from '../../../platform/ids';
 import { claimedDimensions, detectContentType, isPolyglot } from './detect';
-import { reEncodeImage } from './image';
 
 export interface ContentPolicy {
   /** The types this provider allows (attachment_settings.allowed_content_types). */
@@ -133,6 +132,8 @@ async function prepareChecked(
   if (claimed !== null && claimed.width * claimed.height > policy.maxPixels) return refusal('too_many_pixels', policy);
   let image;
   try {
+    // The image codecs (sharp's libvips, libheif) load with the first image, not when the server starts.
+    const { reEncodeImage } = await import('./image');
     image = await reEncodeImage(inputPath, outputPath, detected, policy);
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
