@@ -51,13 +51,9 @@ function runOne(dir: string, script: string): Promise<Outcome> {
       running.delete(child);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const passed = code === 0;
-      const why = timedOut
-        ? `timed out after ${SCRIPT_TIMEOUT_MS / 1000} s`
-        : passed
-          ? 'passed'
-          : `FAILED (${signal ?? `exit code ${code}`})`;
+      const why = timedOut ? `timed out after ${SCRIPT_TIMEOUT_MS / 1000} s` : passed ? 'passed' : (signal ?? `exit code ${code}`);
       process.stdout.write(`\n=== bench ${script} (smoke)\n${Buffer.concat(output).toString()}`);
-      console.log(`--- ${script}: ${why} in ${seconds} s`);
+      console.log(`--- ${script}: ${passed ? 'passed' : `FAILED (${why})`} in ${seconds} s`);
       resolve({ script, passed, why });
     });
   });
@@ -73,17 +69,18 @@ export async function runSmoke(dir: string, scripts: readonly string[]): Promise
   }
   // The website and server are built once, before any script, so two scripts never build them at once.
   const { ensureBuilt } = (await import(new URL('../../../scripts/start.mjs', import.meta.url).href)) as { ensureBuilt(): Promise<void> };
-  await ensureBuilt();
   const started = performance.now();
+  await ensureBuilt();
   const queue = [...scripts.filter((script) => SLOWEST.includes(script)), ...scripts.filter((script) => !SLOWEST.includes(script))];
   const outcomes: Outcome[] = [];
   const worker = async (): Promise<void> => {
     for (let script = queue.shift(); script !== undefined; script = queue.shift()) outcomes.push(await runOne(dir, script));
   };
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  const parallel = Math.min(PARALLEL, scripts.length);
+  await Promise.all(Array.from({ length: parallel }, worker));
   const failed = outcomes.filter((outcome) => !outcome.passed);
   console.log(
-    `\nbench smoke: ${scripts.length} scripts, ${PARALLEL} at a time, in ${((performance.now() - started) / 1000).toFixed(1)} s` +
+    `\nbench smoke: ${scripts.length} scripts, ${parallel} at a time, in ${((performance.now() - started) / 1000).toFixed(1)} s` +
       (failed.length ? `; failed: ${failed.map((outcome) => `${outcome.script} (${outcome.why})`).join(', ')}` : ''),
   );
   console.log(`${scripts.length - failed.length} passed, ${failed.length} failed`);
