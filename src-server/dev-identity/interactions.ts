@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import { checkPassword, type DemoIdentityAccount } from './accounts';
-import { PORTAL_CLIENT_ID } from './configuration';
+import { PORTAL_CLIENT_ID } from './portal-client';
 import { errorPage, loginPage, pageSecurityHeaders, STYLESHEET, STYLESHEET_PATH } from './pages';
 
 /**

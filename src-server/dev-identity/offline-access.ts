@@ -1,5 +1,5 @@
 import type { KoaRequestContext } from 'oidc-provider';
-import { PORTAL_CLIENT_ID } from './configuration';
+import { PORTAL_CLIENT_ID } from './portal-client';
 
 /**
  * OpenID Connect Core 11 lets a provider keep `offline_access` only when the request also says

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { PORTAL_REDIRECT_PATHS } from './configuration';
+import { PORTAL_REDIRECT_PATHS } from './portal-client';
 
 /**
  * The origins the portal may be opened with, besides PUBLIC_URL's (docs/identity.md#local-identity-provider):

@@ -3,13 +3,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { JWK } from 'jose';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import { readDemoIdentityAccounts, type DemoIdentityAccount } from './accounts';
-import { PORTAL_API_RESOURCE, PORTAL_API_SCOPE, PORTAL_CLIENT_ID, providerConfiguration } from './configuration';
 import { handleInteraction } from './interactions';
+import { PORTAL_API_RESOURCE, PORTAL_API_SCOPE, PORTAL_CLIENT_ID } from './portal-client';
+import type { ProviderInstance } from './provider-instance';
 import { SigningKeyRing } from './keys';
-import { portalOfflineAccessAsConsent } from './offline-access';
-import { portalOriginPolicy, portalRedirectAllowed } from './portal-origins';
+import { portalOriginPolicy } from './portal-origins';
 import { selfSignedCertificate, type TlsMaterial } from './self-signed';
 import { DevIdentityStore, storeAdapter } from './store';
 
@@ -86,11 +86,13 @@ async function buildCore(options: CoreOptions) {
   const cookieKeys = [randomBytes(32).toString('base64url')];
   const adapter = storeAdapter(new DevIdentityStore());
 
-  let provider: Provider | undefined;
-  let handler: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
+  // oidc-provider (with koa, a large tree) loads with the first request to the provider, not when
+  // the portal starts: the keys, the issuer and the client are known without it.
+  let instance: ProviderInstance | undefined;
+  let building: Promise<ProviderInstance> | undefined;
   const current = (): Provider => {
-    if (provider === undefined) throw new Error('The local identity provider is not started.');
-    return provider;
+    if (instance === undefined) throw new Error('The local identity provider is not started.');
+    return instance.provider;
   };
   const interactionDeps = { provider: current, accounts, portalOrigin, clientName: 'Radiology patient portal', base };
   const allowed = options.portalOriginAllowed;
@@ -99,10 +101,11 @@ async function buildCore(options: CoreOptions) {
   // new key ring. Sessions, interactions and grants live in this provider's store (store.ts), which
   // every instance gets, so a sign-in under way survives the switch; the cookie keys stay the same
   // for the same reason.
-  const build = (): void => {
-    const next = new Provider(
+  const build = async (): Promise<ProviderInstance> => {
+    const { createProviderInstance } = await import('./provider-instance');
+    instance = createProviderInstance({
       issuer,
-      providerConfiguration({
+      configuration: {
         portalOrigin,
         accounts,
         jwks: keyRing.privateJwks(),
@@ -111,28 +114,18 @@ async function buildCore(options: CoreOptions) {
         secureCookies: options.secureCookies,
         base,
         ...(allowed === undefined ? {} : { portalOriginAllowed: allowed }),
-      }),
-    );
-    if (allowed !== undefined) allowOtherPortalOrigins(next, allowed);
-    next.use(portalOfflineAccessAsConsent);
-    next.on('server_error', (_ctx: unknown, error: unknown) => {
-      onError(error instanceof Error ? error.message : 'server error');
+      },
+      onError,
     });
-    provider = next;
-    handler = next.callback();
+    return instance;
   };
-  build();
+  const ready = (): Promise<ProviderInstance> => (building ??= build());
 
   /** Answers a request whose path (after `base`) is `pathname`. */
   const listener = (request: IncomingMessage, response: ServerResponse, pathname: string): void => {
-    handleInteraction(interactionDeps, request, response, pathname)
-      .then((handled) => {
-        if (handled) return undefined;
-        if (handler === undefined) {
-          response.writeHead(503).end();
-          return undefined;
-        }
-        return handler(request, response);
+    ready()
+      .then(async (built) => {
+        if (!(await handleInteraction(interactionDeps, request, response, pathname))) await built.handler(request, response);
       })
       .catch((error: unknown) => {
         onError(error instanceof Error ? error.message : String(error));
@@ -146,7 +139,8 @@ async function buildCore(options: CoreOptions) {
     keyRing,
     rotate: async () => {
       const kid = await keyRing.rotate();
-      build();
+      // A provider already built is rebuilt with the new key; one not yet built will read it.
+      if (building !== undefined) await (building = build());
       return kid;
     },
   };
@@ -166,25 +160,6 @@ function described(
     publicJwks: () => core.keyRing.publicJwks(),
     signingKid: () => core.keyRing.signingKid(),
     rotateKeys: () => core.rotate(),
-  };
-}
-
-/**
- * The portal client's redirect and post-logout URIs on every allowed origin (portal-origins.ts),
- * not only the registered ones: oidc-provider's documented way is to override these checks.
- */
-function allowOtherPortalOrigins(provider: Provider, allowed: (origin: string) => boolean): void {
-  const client = provider.Client.prototype as unknown as {
-    redirectUriAllowed(this: { clientId: string }, value: string): boolean;
-    postLogoutRedirectUriAllowed(this: { clientId: string }, value: string): boolean;
-  };
-  const redirect = client.redirectUriAllowed;
-  const postLogout = client.postLogoutRedirectUriAllowed;
-  client.redirectUriAllowed = function (value) {
-    return redirect.call(this, value) || (this.clientId === PORTAL_CLIENT_ID && portalRedirectAllowed(allowed, value));
-  };
-  client.postLogoutRedirectUriAllowed = function (value) {
-    return postLogout.call(this, value) || (this.clientId === PORTAL_CLIENT_ID && portalRedirectAllowed(allowed, value, ['/', '']));
   };
 }
 
