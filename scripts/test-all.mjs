@@ -1,6 +1,7 @@
 // `npm test`: every suite in one run — typecheck, lint, the kiosk's Electron audit, the vitest
-// projects (server, web, kiosk main process) and the Playwright journeys in Chromium — then one totals line:
-// "N passed, N failed, N skipped". Exits non-zero when anything failed.
+// projects (server, web, kiosk main process), the Playwright journeys in Chromium and the
+// benchmarks' smoke run — then one totals line: "N passed, N failed, N skipped". Exits non-zero
+// when anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -137,6 +138,10 @@ if (check('build web', ['vite', 'build', '--config', 'vite.web.config.ts', '--lo
 } else {
   results.push({ suite: 'e2e', passed: 0, failed: 1, skipped: 0, note: 'web build failed' });
 }
+
+// Every benchmark script once on tiny data: proves each runs to the end (timings are not judged;
+// they are measured by `npm run bench` on a quiet machine).
+summarised('bench smoke', process.execPath, ['--import', 'tsx', 'tests/bench/run.ts', '--smoke']);
 
 if (failures.length > 0) {
   console.log('\n=== failed tests');
