@@ -54,9 +54,10 @@ function runtimeFilesPlugin(outdir) {
 }
 
 // Packages that stay files in node_modules: native code or WebAssembly found by path (PGlite,
-// sharp, heic-decode), pg's optional native binding, and the S3 client (loaded only where S3 is
-// configured; large, and nothing gained by bundling it).
-const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', 'sharp', 'heic-decode', 'pg-native', '@aws-sdk/*'];
+// sharp, heic-decode), files found beside their own code (pdfkit's fonts through its package
+// "imports", its colour profile through import.meta.url), pg's optional native binding, and the
+// S3 client (loaded only where S3 is configured; large, and nothing gained by bundling it).
+const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', 'sharp', 'heic-decode', 'pdfkit', 'pg-native', '@aws-sdk/*'];
 // CommonJS packages bundled into ESM still call require() for Node's own modules.
 const REQUIRE_SHIM =
   "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);";

@@ -110,6 +110,9 @@ describe('the built server (dist/server) with plain node', () => {
       expect(embed.body).toBe(readFileSync(join(ROOT, 'resources/embed/embed.js'), 'utf8'));
       child.kill('SIGTERM');
       expect(await exit).toBe(0);
+      // The first start delivered the demo results: their PDFs were written (pdfkit found its
+      // fonts) and checked (pdf-lib) by the built code, with nothing reported on stderr.
+      expect(stderr).not.toMatch(/could not|Cannot find|Error/);
       // Node 22.1+ keeps V8's compiled code for the next start (written when the process ends).
       if ('enableCompileCache' in nodeModule) expect(readdirSync(join(outdir, '.compile-cache')).length).toBeGreaterThan(0);
     } finally {
