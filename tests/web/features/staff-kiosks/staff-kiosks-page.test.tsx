@@ -12,7 +12,8 @@ const PAGE = '/staff/kiosks';
 
 async function openPage(server = kiosksServer(), url = PAGE) {
   const app = await renderApp(url, { routes: server.routes, staffUser: KIOSK_ADMIN });
-  await screen.findByRole('heading', { level: 2, name: /^Kiosks/ });
+  // The page is a lazy chunk: on a loaded machine it can take seconds to arrive.
+  await screen.findByRole('heading', { level: 2, name: /^Kiosks/ }, { timeout: 10_000 });
   // antd's table comes with its theme, lazily.
   await screen.findByRole('table', { name: /^Kiosks/ }, { timeout: 10_000 });
   return app;
