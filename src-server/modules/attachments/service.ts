@@ -20,6 +20,7 @@ import type { FileStorage } from '../../platform/storage';
 import { localDate } from '../../platform/time-zone';
 import type { VirusScanner } from '../../platform/virus-scan';
 import { prepareUpload, type ContentPolicy } from './content';
+import { diskFullRefusal, isNoSpaceLeft } from './disk-full';
 import { displayFileName } from './file-names';
 import { REFERRAL_WARNING_MESSAGES, referralWarning } from './referral-date';
 import { createAttachmentsRepository, type AttachmentRow, type AttachmentSettingsRow, type Owner } from './repository';
@@ -238,7 +239,7 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
       return await storeUpload(owner, request, settings, reservation);
     } catch (error) {
       await reservation?.release();
-      throw error;
+      throw isNoSpaceLeft(error) ? diskFullRefusal(error, request.log) : error;
     }
   }
 
