@@ -77,7 +77,7 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
   registerQuestionnaireRoutes(
     app,
     createQuestionnairesService({ db, clock, cancelAppointment: (bookingKey) => appointmentsService.cancel(bookingKey, {}) }),
-    () => clock.now().getTime(),
+    { db, secret, now: () => clock.now().getTime() },
   );
   registerBookingRequestRoutes(app, createBookingRequestsService({ db, clock }), config.staffApiTokenSha256);
   app.addHook('onReady', async () => {

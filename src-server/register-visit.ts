@@ -50,5 +50,5 @@ export const visitModule = serverModule('visit', ['platform', 'patient-access', 
     checkInService.kioskCheckIn(bookingKey, appointmentId, kioskName),
   );
   // The check-in form's referring-doctor search (trigram index, migration 0013).
-  registerReferringDoctorRoutes(app, createReferringDoctorsService({ db }), () => clock.now().getTime());
+  registerReferringDoctorRoutes(app, createReferringDoctorsService({ db }), { db, secret, now: () => clock.now().getTime() });
 });

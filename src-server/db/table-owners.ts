@@ -49,6 +49,7 @@ export const PROVIDER_CONFIGURATION_TABLES = [
 
 /** The owner of every other table: a module folder under src-server/modules/, or a part of src-server/platform/ or db/. */
 export const TABLE_OWNERS: Readonly<Record<string, string>> = {
+  address_window_hit: 'platform',
   // Booking creates these rows in the transactions that keep times from overlapping; self-service,
   // check-in and the request page change their status through booking's public.ts.
   appointment: 'booking',

@@ -25,7 +25,7 @@ import { ApiErrorBodySchema } from '@contract/errors';
 import { errorAnswers } from '../../platform/errors';
 import { refuseSession, requirePatientSession, signedInRoute } from '../patient-access/public';
 import type { QuestionnairesService } from './service';
-import { addressWindowLimit } from '../../platform/address-window-limit';
+import { addressWindowLimit, type AddressWindowDeps } from '../../platform/address-window-limit';
 
 /** Thin routes (docs/server.md#module-shape): schema from src-contract, session check, call the service. */
 
@@ -36,24 +36,26 @@ const noStore = { 'cache-control': 'no-store' };
 export const KEYS_PER_WINDOW = 60;
 export const KEY_WINDOW_MS = 10 * 60_000;
 
-export function registerQuestionnaireRoutes(app: FastifyInstance, service: QuestionnairesService, now: () => number): void {
-  registerBookingKeyRoutes(app, service, now);
+export function registerQuestionnaireRoutes(app: FastifyInstance, service: QuestionnairesService, limitDeps: AddressWindowDeps): void {
+  registerBookingKeyRoutes(app, service, limitDeps);
   registerBeforeBookingRoutes(app, service);
   registerAppointmentQuestionnaireRoutes(app, service);
   registerBookingRequestQuestionnaireRoutes(app, service);
 }
 
 /** Temporary booking keys: the questionnaire answers of a booking not made yet are kept under one. */
-function registerBookingKeyRoutes(app: FastifyInstance, service: QuestionnairesService, now: () => number): void {
+function registerBookingKeyRoutes(app: FastifyInstance, service: QuestionnairesService, limitDeps: AddressWindowDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['questionnaires'];
 
   const issued = addressWindowLimit({
+    kind: 'questionnaire_key',
     limit: KEYS_PER_WINDOW,
     windowMs: KEY_WINDOW_MS,
     message: 'Too many questionnaire sessions were started from here. Please wait a few minutes.',
-    now,
+    deps: limitDeps,
   });
+  app.jobs.every(60_000, 'questionnaires.key-limit-sweep', () => issued.sweep());
 
   api.post(
     '/api/questionnaires/booking-keys',
@@ -66,7 +68,7 @@ function registerBookingKeyRoutes(app: FastifyInstance, service: QuestionnairesS
       },
     },
     async (request, reply) => {
-      issued.take(request.ip);
+      await issued.take(request.ip);
       return reply
         .code(201)
         .headers(noStore)

@@ -4,7 +4,7 @@ import { DoctorSearchParamsSchema, DoctorSearchResponseSchema } from '@contract/
 import { OrganisationSearchQuerySchema, OrganisationSearchResponseSchema } from '@contract/api/booking-form-details';
 import { ApiErrorBodySchema } from '@contract/errors';
 import { errorAnswers } from '../../platform/errors';
-import { addressWindowLimit } from '../../platform/address-window-limit';
+import { addressWindowLimit, type AddressWindowDeps } from '../../platform/address-window-limit';
 import { bookingActorOf } from '../booking-access/public';
 import type { ReferringDoctorsService } from './service';
 
@@ -17,14 +17,16 @@ const NO_STORE = { 'cache-control': 'no-store' };
 export const ORGANISATION_SEARCHES_PER_WINDOW = 60;
 export const ORGANISATION_SEARCH_WINDOW_MS = 10 * 60_000;
 
-export function registerReferringDoctorRoutes(app: FastifyInstance, service: ReferringDoctorsService, now: () => number = Date.now): void {
+export function registerReferringDoctorRoutes(app: FastifyInstance, service: ReferringDoctorsService, limitDeps: AddressWindowDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const searches = addressWindowLimit({
+    kind: 'practice_search',
     limit: ORGANISATION_SEARCHES_PER_WINDOW,
     windowMs: ORGANISATION_SEARCH_WINDOW_MS,
     message: 'Too many searches from this connection. Please type the practice name instead, or try again later.',
-    now,
+    deps: limitDeps,
   });
+  app.jobs.every(60_000, 'referring-doctors.search-limit-sweep', () => searches.sweep());
 
   api.get(
     '/api/booking/referring-organisations',
@@ -41,7 +43,7 @@ export function registerReferringDoctorRoutes(app: FastifyInstance, service: Ref
       },
     },
     async (request, reply) => {
-      searches.take(request.ip);
+      await searches.take(request.ip);
       return reply.headers(NO_STORE).send(await service.practices(request.query.q));
     },
   );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterUnavailable, ensureClusterBuilt, startCluster, type Cluster } from '../../../scripts/cluster.mjs';
+import { KEYS_PER_WINDOW } from '../../../src-server/modules/questionnaires/routes';
 import { startLocalS3, type LocalS3 } from '../helpers/s3-server';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/test-smtp-server';
 import { bookWithRetries, inParallel, mailsTo, signIn, solvedCaptcha, waitForMailsTo } from './cluster-flows';
@@ -163,6 +164,20 @@ describe.skipIf(skipped !== null)(`two servers behind nginx${skipped === null ? 
     const replayed = await callback(serverA);
     expect(replayed.status).toBe(403);
     expect(replayed.json<{ code: string }>().code).toBe('captcha_required');
+  });
+
+  it('(c) the per-address windows are shared too: questionnaire keys taken on A and B count together', async () => {
+    const client = newClient();
+    const ask = (base: string): ReturnType<typeof call> => call(base, 'POST', '/api/questionnaires/booking-keys', { client });
+    for (let index = 0; index < KEYS_PER_WINDOW; index += 1) {
+      const issued = await ask(index % 2 === 0 ? serverA : serverB);
+      expect(issued.status, `key ${index + 1}: ${issued.body}`).toBe(201);
+    }
+    for (const base of [serverA, serverB]) {
+      const refused = await ask(base);
+      expect(refused.status).toBe(429);
+      expect(refused.json<{ code: string }>().code).toBe('too_many_requests');
+    }
   });
 
   it('(d) every job runs once: each confirmation is mailed once while both outbox workers poll', async () => {

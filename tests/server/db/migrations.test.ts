@@ -8,6 +8,7 @@ import { backends, createPostgresDatabase, dropPostgresDatabase, postgresUrlFor 
 import { useTestDatabase } from '../helpers/test-app';
 
 const EXPECTED_TABLES = [
+  'address_window_hit',
   'appointment',
   'application_image',
   'audit_log',
