@@ -187,6 +187,14 @@ export async function openPostgres(
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       let broken = false;
+      // A checked-out client whose server goes away (a restart) emits 'error' between queries,
+      // where the pool no longer listens: unhandled it would crash the process. The next query on
+      // it fails instead, so the request is answered 503, and the client is not handed back.
+      const lost = (error: Error): void => {
+        broken = true;
+        options.onIdleError?.(error);
+      };
+      client.on('error', lost);
       try {
         await client.query('begin');
         const value = await fn({
@@ -209,6 +217,7 @@ export async function openPostgres(
         }
         throw error;
       } finally {
+        client.off('error', lost);
         client.release(broken);
       }
     },
