@@ -7,8 +7,8 @@ import { createPglite } from '../../../src-server/db/connection';
 import { PGLITE_DIR_NAME } from '../../../src-server/db/open-database';
 import { STORAGE_KEY_PATTERN } from '../../../src-server/platform/storage/types';
 import { createWebRoot } from '../helpers/build-server';
-import { pdfOf, signIn, startUpload } from '../helpers/real-uploads';
-import { freePort, startServer, waitFor, type RunningServer } from '../helpers/spawned-server';
+import { pdfOf, signIn, startedOn, startUpload } from '../helpers/real-uploads';
+import type { RunningServer } from '../helpers/spawned-server';
 import { appointmentBase, LIAM } from '../modules/attachments/attachments-kit';
 
 /**
@@ -62,13 +62,7 @@ afterAll(() => {
   webRoot.remove();
 });
 
-async function started(dataDir: string): Promise<{ server: RunningServer; port: number }> {
-  const port = await freePort();
-  const server = startServer({ DATA_DIR: dataDir, PORT: String(port), WEB_ROOT: webRoot.dir });
-  running.push(server);
-  await waitFor(server, /Portal server ready at/);
-  return { server, port };
-}
+const started = (dataDir: string): Promise<{ server: RunningServer; port: number }> => startedOn(dataDir, webRoot.dir, running);
 
 async function stopped(server: RunningServer): Promise<void> {
   server.child.kill('SIGTERM');

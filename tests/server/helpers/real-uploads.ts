@@ -3,6 +3,7 @@ import { request as httpRequest, type ClientRequest } from 'node:http';
 import { expect } from 'vitest';
 import { PATIENT_SESSION_COOKIE } from '@contract/api/patient-access';
 import { appointmentBase, LIAM } from '../modules/attachments/attachments-kit';
+import { freePort, startServer, waitFor, type RunningServer } from './spawned-server';
 
 /**
  * Uploads over real HTTP to a spawned server (helpers/spawned-server.ts), as a browser sends them:
@@ -77,4 +78,17 @@ export function startUpload(port: number, cookie: string, file: Buffer, share: n
       request.end(after);
     },
   };
+}
+
+/** Starts the real server on `dataDir` (PGlite, folder storage) and waits until it is ready; `running` collects it for the test's clean-up. */
+export async function startedOn(
+  dataDir: string,
+  webRootDir: string,
+  running: RunningServer[],
+): Promise<{ server: RunningServer; port: number }> {
+  const port = await freePort();
+  const server = startServer({ DATA_DIR: dataDir, PORT: String(port), WEB_ROOT: webRootDir });
+  running.push(server);
+  await waitFor(server, /Portal server ready at/);
+  return { server, port };
 }

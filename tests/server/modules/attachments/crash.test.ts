@@ -7,8 +7,8 @@ import { createPglite } from '../../../../src-server/db/connection';
 import { PGLITE_DIR_NAME } from '../../../../src-server/db/open-database';
 import { STORAGE_KEY_PATTERN } from '../../../../src-server/platform/storage/types';
 import { createWebRoot } from '../../helpers/build-server';
-import { freePort, startServer, waitFor, type RunningServer } from '../../helpers/spawned-server';
-import { pdfOf, signIn, startUpload } from '../../helpers/real-uploads';
+import type { RunningServer } from '../../helpers/spawned-server';
+import { pdfOf, signIn, startedOn, startUpload } from '../../helpers/real-uploads';
 import { appointmentBase, LIAM } from './attachments-kit';
 
 /**
@@ -66,13 +66,7 @@ async function rowKeys(dataDir: string): Promise<string[]> {
   return result.rows.map((row) => row.storage_key);
 }
 
-async function started(dataDir: string): Promise<{ server: RunningServer; port: number }> {
-  const port = await freePort();
-  const server = startServer({ DATA_DIR: dataDir, PORT: String(port), WEB_ROOT: webRoot.dir });
-  running.push(server);
-  await waitFor(server, /Portal server ready at/);
-  return { server, port };
-}
+const started = (dataDir: string): Promise<{ server: RunningServer; port: number }> => startedOn(dataDir, webRoot.dir, running);
 
 describe('kill -9 during uploads (the real server, PGlite and folder storage)', () => {
   it('leaves no row without its file, and the restarted server removes every file no row names', async () => {
