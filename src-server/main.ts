@@ -134,7 +134,9 @@ async function main(): Promise<void> {
 
   let db: Database;
   try {
-    db = await openConfiguredDatabase(config, (error) => process.stderr.write(`[database] an idle connection failed: ${error.message}\n`));
+    db = await openConfiguredDatabase(config, (error) =>
+      process.stderr.write(`[database] a connection to the database was lost: ${error.message}\n`),
+    );
   } catch (error) {
     if (KNOWN_START_ERRORS.some((kind) => error instanceof kind) && error instanceof Error) fail(error.message);
     throw error;
