@@ -20,5 +20,7 @@ export function diskFullRefusal(error: unknown, log: FastifyBaseLogger): AppErro
     'insufficient_storage',
     507,
     'Your document could not be saved because our storage is full. Nothing was saved. Please try again later, or bring the document to your appointment.',
+    // The web tells it apart from the booking-time budget's 507 (upload-budget.ts) by this reason.
+    { reason: 'disk_full' },
   );
 }

@@ -264,7 +264,12 @@ function uploadProblem(error: unknown): SlotProblem {
     const details = error.details as { leftBytes?: unknown } | undefined;
     return { kind: 'spaceFull', leftBytes: typeof details?.leftBytes === 'number' ? details.leftBytes : 0 };
   }
-  if (error instanceof ApiError && error.code === 'insufficient_storage') return { kind: 'storageFull' };
+  if (error instanceof ApiError && error.code === 'insufficient_storage') {
+    // A full disk (reason disk_full) is not the booking-time budget: the server's words, written for
+    // patients, say what to do (refusalMessage keeps no 5xx's words, so they are read here).
+    const details = error.details as { reason?: unknown } | undefined;
+    return details?.reason === 'disk_full' ? { kind: 'server', message: error.message } : { kind: 'storageFull' };
+  }
   return { kind: 'server', message: refusalMessage(error) };
 }
 

@@ -142,6 +142,7 @@ describe.skipIf(skipReason !== null)(
       expect(refused.body).toMatchObject({
         code: 'insufficient_storage',
         message: expect.stringMatching(/storage is full\. Nothing was saved/),
+        details: { reason: 'disk_full' },
       });
       expect(halfWritten(dataDir)).toEqual([]);
 

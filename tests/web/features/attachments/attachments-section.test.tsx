@@ -116,6 +116,15 @@ describe('documents on the appointment page', () => {
     );
   });
 
+  it("should give the server's own words when its disk is full (507, reason disk_full)", async () => {
+    const files = attachmentsServer();
+    const message = 'Your document could not be saved because our storage is full. Nothing was saved.';
+    files.refuseNext(507, message, 'insufficient_storage', { reason: 'disk_full' });
+    const { section } = await open(files);
+    pick(REFERRAL_TYPE_ID, PDF);
+    expect((await within(section).findByRole('alert')).textContent).toBe(message);
+  });
+
   it('should replace the uploaded referral with PUT on its id', async () => {
     const existing = attachmentFixture('old-referral.pdf', 'application/pdf');
     const { files, section } = await open(attachmentsServer([existing]));
