@@ -39,10 +39,12 @@ describe.each(backends())('buildServer error handling and API docs on %s', (back
     expect(server.app.jobs.list().map((job) => job.name)).toEqual([
       'security-audit.flush',
       'patient-access.ended-sessions',
+      'questionnaires.key-limit-sweep',
       'booking.expired-holds',
       'booking.expired-limits',
       'attachments.orphans',
       'attachments.quarantine-rescan',
+      'referring-doctors.search-limit-sweep',
       'results.release-notices',
     ]);
   });
