@@ -151,7 +151,7 @@ const DEFAULT_POOL_MAX = 10;
 export async function openPostgres(
   connectionString: string,
   redactedUrl: string,
-  options: { max?: number; onIdleError?: (error: Error) => void } = {},
+  options: { max?: number; onConnectionLost?: (error: Error) => void } = {},
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
@@ -163,8 +163,9 @@ export async function openPostgres(
     statement_timeout: 30_000,
     idle_in_transaction_session_timeout: 60_000,
   });
-  // An idle client that loses its server emits 'error' on the pool; unhandled it would crash the process.
-  pool.on('error', (error) => options.onIdleError?.(error));
+  // An idle client that loses its server emits 'error' on the pool; unhandled it would crash the process
+  // (a checked-out one is listened to in transaction()).
+  pool.on('error', (error) => options.onConnectionLost?.(error));
   try {
     await pool.query('select 1');
   } catch (error) {
@@ -192,7 +193,7 @@ export async function openPostgres(
       // it fails instead, so the request is answered 503, and the client is not handed back.
       const lost = (error: Error): void => {
         broken = true;
-        options.onIdleError?.(error);
+        options.onConnectionLost?.(error);
       };
       client.on('error', lost);
       try {

@@ -77,10 +77,10 @@ export async function openPgliteDataDir(dataDir: string): Promise<Database> {
  */
 export async function openConfiguredDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
-  onIdleError?: (error: Error) => void,
+  onConnectionLost?: (error: Error) => void,
 ): Promise<Database> {
   if (config.databaseUrl !== null) {
-    return openPostgres(config.databaseUrl, redactDatabaseUrl(config.databaseUrl), onIdleError ? { onIdleError } : {});
+    return openPostgres(config.databaseUrl, redactDatabaseUrl(config.databaseUrl), onConnectionLost ? { onConnectionLost } : {});
   }
   return openPgliteDataDir(config.dataDir);
 }
