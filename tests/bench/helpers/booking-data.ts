@@ -2,7 +2,7 @@
 // about 60 % booked (a smoke run: 3 clinics, 14 days). A seeded PRNG makes every run and both
 // engines measure the same schedule.
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../../src-server/db/connection';
+import type { Queryable } from '../../../src-server/db/connection';
 import { addDays, localDate, zonedTimeToInstant } from '../../../src-server/platform/time-zone';
 import { seededRandom } from '../../../src-server/platform/seeded-random';
 import { sized } from './scale';
@@ -26,8 +26,18 @@ export function examSlug(modality: string, minutes: number): string {
   return `bench-${modality.toLowerCase()}-${minutes}`;
 }
 
-/** Clinics, resources, exams and ~180k appointments, written in large unnest() batches. */
-export async function generate(db: Database, now: Date): Promise<BenchData> {
+/** How much to build: the booking benchmark's defaults, or more (booking-10x.bench.ts: 500 clinics). */
+export interface BenchSize {
+  clinics: number;
+  days: number;
+  /** Appointments per unnest() insert. */
+  batchRows: number;
+}
+
+const DEFAULT_SIZE: BenchSize = { clinics: CLINICS, days: DAYS, batchRows: 5000 };
+
+/** Clinics, resources, exams and ~180k appointments (by default), written in large unnest() batches. */
+export async function generate(db: Queryable, now: Date, size: BenchSize = DEFAULT_SIZE): Promise<BenchData> {
   const random = seededRandom(20261122);
   const [region] = await db.query<{ id: string }>(`insert into region (slug, name) values ('bench', 'Bench') returning id::text as id`);
   const modalityIds = new Map<string, string>();
@@ -55,7 +65,7 @@ export async function generate(db: Database, now: Date): Promise<BenchData> {
 
   const clinicSlugs: string[] = [];
   const resources: Array<{ id: string; clinicId: string; modality: string; timeZone: string }> = [];
-  for (let index = 0; index < CLINICS; index++) {
+  for (let index = 0; index < size.clinics; index++) {
     const slug = `bench-clinic-${String(index + 1).padStart(2, '0')}`;
     const timeZone = ZONES[index % ZONES.length] ?? 'Australia/Sydney';
     const [clinic] = await db.query<{ id: string }>(
@@ -111,7 +121,7 @@ export async function generate(db: Database, now: Date): Promise<BenchData> {
   const bookProbability = (TARGET_BOOKED * gapMean) / (examMean * (1 - TARGET_BOOKED) + TARGET_BOOKED * gapMean);
   for (const resource of resources) {
     const today = localDate(now, resource.timeZone);
-    for (let day = 0; day < DAYS; day++) {
+    for (let day = 0; day < size.days; day++) {
       const date = addDays(today, day);
       const dayStart = zonedTimeToInstant(date, '00:00', resource.timeZone).getTime();
       let minute = OPEN;
@@ -134,10 +144,10 @@ export async function generate(db: Database, now: Date): Promise<BenchData> {
         } else {
           minute += 5 * (1 + Math.floor(random() * 4));
         }
-        if (batch.length >= 5000) await flush();
+        if (batch.length >= size.batchRows) await flush();
       }
     }
   }
   await flush();
-  return { clinicSlugs, appointments: total, bookedShare: bookedMinutes / (resources.length * DAYS * (CLOSE - OPEN)) };
+  return { clinicSlugs, appointments: total, bookedShare: bookedMinutes / (resources.length * size.days * (CLOSE - OPEN)) };
 }
