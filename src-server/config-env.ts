@@ -11,6 +11,7 @@ import {
 import { kioskSilentMinutes } from './config-kiosk';
 import { imageViewerPreference, imageViewerUrlTemplate, pacsUrl, repositorySources, signedLinkKeys } from './config-results';
 import { risWebhookSecret, risWebhookUrl } from './config-ris';
+import { DEFAULT_SERVICE_NAME, otlpEndpoint, otlpTracesEndpoint, serviceName } from './config-tracing';
 import {
   clamavSocket,
   databaseUrl,
@@ -195,6 +196,23 @@ export const ENV = declareVariables({
     description:
       'Comma-separated sha256 hex digests of the bearer tokens a Prometheus scraper sends to GET /metrics (Authorization: Bearer; anything else gets 403); only the digests are configured.',
     parse: tokenDigests('METRICS_TOKEN_SHA256'),
+  },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    default: '(unset: no traces; the OpenTelemetry packages are not loaded)',
+    description:
+      "An OpenTelemetry collector's OTLP/HTTP base URL, e.g. http://otel-collector:4318: a span per request (method, route pattern, status, request id) and per database statement (verb and table) is sent to its /v1/traces as JSON; never URLs, query strings, bodies or query parameters (docs/operations.md#traces).",
+    parse: otlpEndpoint,
+    unusedWith: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+  },
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: {
+    default: '(unset: OTEL_EXPORTER_OTLP_ENDPOINT/v1/traces)',
+    description: 'The full OTLP/HTTP traces URL, used as written; takes over from OTEL_EXPORTER_OTLP_ENDPOINT.',
+    parse: otlpTracesEndpoint,
+  },
+  OTEL_SERVICE_NAME: {
+    default: DEFAULT_SERVICE_NAME,
+    description: "The traces' service.name, e.g. to tell several portals apart in one collector.",
+    parse: serviceName,
   },
   MAP_TILE_URL: {
     default: "(unset: the provider's configured tile URL)",

@@ -10,6 +10,7 @@ import { identityOf, type IdentityConfig } from './config-identity';
 import { imageViewerOf, type ImageViewerConfig } from './config-results';
 import { risOf } from './config-ris';
 import { RULES, s3Of } from './config-rules';
+import { tracingOf, type TracingConfig } from './config-tracing';
 import type { LogLevel } from './config-values';
 import { Refused, type ConfigContext, type Variable } from './config-variable';
 
@@ -74,6 +75,8 @@ export interface Config {
   integrationApiTokenSha256: string[];
   /** METRICS_TOKEN_SHA256: the Prometheus scraper's bearer tokens (their digests); empty: /metrics answers 404. */
   metricsTokenSha256: string[];
+  /** OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT and OTEL_SERVICE_NAME; absent: no traces (src-server/config-tracing.ts). */
+  tracing?: TracingConfig;
   /** Fastify's trustProxy: the proxies whose X-Forwarded-For names the client; empty: trust none. */
   trustProxy: string[];
   /** Serve the web build's *.map files (they reveal the source); otherwise they answer 404. */
@@ -171,6 +174,7 @@ function configOf(values: Values): Config {
     staffApiTokenSha256: values.STAFF_API_TOKEN_SHA256,
     integrationApiTokenSha256: values.INTEGRATION_API_TOKEN_SHA256,
     metricsTokenSha256: values.METRICS_TOKEN_SHA256,
+    ...tracingOf(values),
     trustProxy: values.TRUST_PROXY,
     sourceMapsPublic: values.SOURCE_MAPS,
     identity: identityOf(values),

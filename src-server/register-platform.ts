@@ -26,6 +26,7 @@ import { registerSecurityHeaders } from './platform/plugins/security-headers';
 import { registerRequestIdHeader } from './platform/request-id';
 import { registerRouteAccess } from './platform/route-access';
 import { registerSecurityAudit } from './platform/security-audit';
+import { registerTracing } from './platform/tracing/register-tracing';
 import type { ServerDeps } from './server-deps';
 import { serverModule } from './server-module';
 
@@ -71,6 +72,8 @@ export const platformModule = serverModule<{ deps: ServerDeps; configService: Re
       onCollectError: (error) => app.log.warn({ err: error }, '[metrics] the outbox counts could not be read'),
     });
     app.decorate('metrics', metrics);
+    // A span per request and per statement, only when an OTLP endpoint is configured (platform/tracing).
+    await registerTracing(app, config.tracing, config.appVersion);
     // Background work is declared by the modules as they register (platform/jobs.ts).
     registerJobs(app, metrics.jobFinished);
     registerSecurityHeaders(app, { sources: () => configService.securitySources() });

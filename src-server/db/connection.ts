@@ -3,6 +3,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { UNREACHABLE_CODES } from '../platform/outbox/network-errors';
+import { tracedQuery } from '../platform/tracing/query-scope';
 
 /**
  * One small query layer over both engines (docs/server.md#transactions-and-the-database): the embedded PGlite and a
@@ -49,16 +50,16 @@ export interface Database extends Queryable {
 
 const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
 
-/** Counts every statement and its time, for Database.stats(). */
+/** Counts every statement and its time, for Database.stats(); a span of its request when traced (platform/tracing). */
 function createQueryStats() {
   const counts = { queries: 0, failedQueries: 0, querySeconds: 0 };
   return {
     counts,
-    async time<T>(run: () => Promise<T>): Promise<T> {
+    async time<T>(sql: string, run: () => Promise<T>): Promise<T> {
       const started = performance.now();
       counts.queries += 1;
       try {
-        return await run();
+        return await tracedQuery(sql, run);
       } catch (error) {
         counts.failedQueries += 1;
         throw error;
@@ -86,11 +87,11 @@ export function pgliteDatabase(pglite: PGlite, onClose?: () => Promise<void> | v
     kind: 'pglite',
     stats: () => ({ ...stats.counts, pool: null }),
     async query<T extends Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      const result = await stats.time(() => pglite.query<T>(sql, [...params]));
+      const result = await stats.time(sql, () => pglite.query<T>(sql, [...params]));
       return result.rows;
     },
     async exec(sql: string): Promise<void> {
-      await stats.time(() => pglite.exec(sql));
+      await stats.time(sql, () => pglite.exec(sql));
     },
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       // PGlite serialises queries itself; inside fn every statement must go through tx, or it
@@ -98,11 +99,11 @@ export function pgliteDatabase(pglite: PGlite, onClose?: () => Promise<void> | v
       return pglite.transaction((tx) =>
         fn({
           async query<R extends Row>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-            const result = await stats.time(() => tx.query<R>(sql, [...params]));
+            const result = await stats.time(sql, () => tx.query<R>(sql, [...params]));
             return result.rows;
           },
           async exec(sql: string): Promise<void> {
-            await stats.time(() => tx.exec(sql));
+            await stats.time(sql, () => tx.exec(sql));
           },
         }),
       );
@@ -179,11 +180,11 @@ export async function openPostgres(
     kind: 'postgres',
     stats: () => ({ ...stats.counts, pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max } }),
     async query<T extends Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      const result = await stats.time(() => pool.query<T>(sql, [...params]));
+      const result = await stats.time(sql, () => pool.query<T>(sql, [...params]));
       return result.rows;
     },
     async exec(sql: string): Promise<void> {
-      await stats.time(() => pool.query(sql));
+      await stats.time(sql, () => pool.query(sql));
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
@@ -200,11 +201,11 @@ export async function openPostgres(
         await client.query('begin');
         const value = await fn({
           async query<R extends Row>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-            const result = await stats.time(() => client.query<R>(sql, [...params]));
+            const result = await stats.time(sql, () => client.query<R>(sql, [...params]));
             return result.rows;
           },
           async exec(sql: string): Promise<void> {
-            await stats.time(() => client.query(sql));
+            await stats.time(sql, () => client.query(sql));
           },
         });
         await client.query('commit');

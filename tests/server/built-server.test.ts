@@ -85,7 +85,17 @@ describe('the built server (dist/server) with plain node', () => {
     expect(atStart.packages).toContain('@electric-sql/pglite');
     for (const lazy of ['oidc-provider', 'sharp', 'heic-decode', '@aws-sdk/client-s3']) expect(atStart.packages).not.toContain(lazy);
     expect(atStart.bundled).toContain('fastify');
-    for (const lazy of ['oidc-provider', '@cantoo/pdf-lib', '@react-email/render']) expect(atStart.bundled).not.toContain(lazy);
+    // OpenTelemetry's SDK and exporter load only with an OTLP endpoint (its API is prom-client's, at start).
+    for (const lazy of [
+      'oidc-provider',
+      '@cantoo/pdf-lib',
+      '@react-email/render',
+      '@opentelemetry/sdk-trace',
+      '@opentelemetry/exporter-trace-otlp-http',
+      '@opentelemetry/otlp-transformer',
+      '@opentelemetry/resources',
+    ])
+      expect(atStart.bundled).not.toContain(lazy);
     expect(readdirSync(outdir).filter((name) => name.endsWith('.sql'))).toEqual([]);
     expect(readdirSync(join(outdir, 'migrations')).length).toBe(readdirSync(join(ROOT, 'src-server/db/migrations')).length);
 
