@@ -24,6 +24,15 @@ export interface BusyEntry {
   holdExpiresAt: number | null;
 }
 
+/** One resource's busy times as parallel columns sorted by start: a fill from the database. */
+export interface BusyColumns {
+  ids: string[];
+  starts: number[];
+  ends: number[];
+  /** A hold's expiry; +Infinity for an appointment. */
+  expires: number[];
+}
+
 export interface IndexedClinic {
   id: string;
   slug: string;
@@ -87,6 +96,30 @@ class ResourceState {
     this.ends = sorted.map((entry) => entry.end);
     this.expires = sorted.map((entry) => entry.holdExpiresAt ?? Number.POSITIVE_INFINITY);
     this.ids = sorted.map((entry) => entry.id);
+  }
+
+  /** Takes the columns as they are (no copy): the bulk of a fill's memory is these arrays. */
+  replaceColumns(columns: BusyColumns): void {
+    let sorted = true;
+    for (let index = 1; index < columns.starts.length && sorted; index++) {
+      sorted = (columns.starts[index - 1] ?? 0) <= (columns.starts[index] ?? 0);
+    }
+    if (!sorted) {
+      this.replace(
+        columns.ids.map((id, index) => ({
+          id,
+          resourceId: this.schedule.resourceId,
+          start: columns.starts[index] ?? 0,
+          end: columns.ends[index] ?? 0,
+          holdExpiresAt: Number.isFinite(columns.expires[index]) ? (columns.expires[index] ?? null) : null,
+        })),
+      );
+      return;
+    }
+    this.starts = columns.starts;
+    this.ends = columns.ends;
+    this.expires = columns.expires;
+    this.ids = columns.ids;
   }
 
   /** True when nothing live overlaps [start, end) at `now` (expired holds do not count). */
@@ -264,6 +297,20 @@ export class AvailabilityIndex {
       for (const id of state.ids) this.entryResource.delete(id);
       state.replace(list);
       for (const entry of list) this.entryResource.set(entry.id, resourceId);
+    }
+  }
+
+  /** Like replaceResources, from per-resource columns (the store's fill); a resource not in `columns` has nothing busy. */
+  replaceResourceColumns(resourceIds: readonly string[], columns: ReadonlyMap<string, BusyColumns>): void {
+    for (const resourceId of resourceIds) {
+      const state = this.resources.get(resourceId);
+      if (state === undefined) continue;
+      this.touch(state);
+      for (const id of state.ids) this.entryResource.delete(id);
+      state.replaceColumns(columns.get(resourceId) ?? { ids: [], starts: [], ends: [], expires: [] });
+      // The state's own id string, not one per entry.
+      const shared = state.schedule.resourceId;
+      for (const id of state.ids) this.entryResource.set(id, shared);
     }
   }
 

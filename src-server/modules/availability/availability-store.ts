@@ -1,7 +1,7 @@
 import type { Clock } from '../../platform/clock';
 import { minutesOfDay, type LocalSpan, type ResourceSchedule } from '../schedule/public';
-import { AvailabilityIndex, type BusyEntry } from './availability-index';
-import type { AvailabilityRepository, BusyRow, ScheduleRows, SettingsRow } from './repository';
+import { AvailabilityIndex, type BusyColumns, type BusyEntry } from './availability-index';
+import type { AvailabilityRepository, BusyColumnsRow, ScheduleRows, SettingsRow } from './repository';
 
 /**
  * Owns the in-memory availability index of this server process and keeps it current.
@@ -26,8 +26,20 @@ const LOOKBACK_MS = 24 * 60 * 60 * 1000;
 /** Keep this many versions of change log; a process further behind reloads everything. */
 const CHANGE_LOG_KEEP = 50_000;
 
-function toEntry(row: BusyRow): BusyEntry {
-  return { id: row.id, resourceId: row.resource_id, start: row.starts_ms, end: row.ends_ms, holdExpiresAt: row.hold_expires_ms };
+function toColumns(rows: readonly BusyColumnsRow[]): Map<string, BusyColumns> {
+  const columns = new Map<string, BusyColumns>();
+  for (const row of rows) {
+    const parsed = {
+      ids: row.ids.split(','),
+      starts: row.starts.split(',').map(Number),
+      ends: row.ends.split(',').map(Number),
+      expires: row.expires.split(',').map((value) => (value === '' ? Number.POSITIVE_INFINITY : Number(value))),
+    };
+    const lengths = [parsed.ids.length, parsed.starts.length, parsed.ends.length, parsed.expires.length];
+    if (lengths.some((length) => length !== row.count)) throw new Error(`busy columns of resource ${row.resource_id} do not line up`);
+    columns.set(row.resource_id, parsed);
+  }
+  return columns;
 }
 
 function spansByOwner(rows: ScheduleRows['clinicHours']): Map<string, Map<number, LocalSpan[]>> {
@@ -164,7 +176,7 @@ export class AvailabilityStore {
     }
     const since = new Date(this.clock.now().getTime() - LOOKBACK_MS);
     const rows = await this.repository.busy(since, changes.resourceIds);
-    this.current?.replaceResources(changes.resourceIds, rows.map(toEntry));
+    this.current?.replaceResourceColumns(changes.resourceIds, toColumns(rows));
     // Only ever move forward: a full reload that ran meanwhile may already be newer.
     if (latest > this.version) this.version = latest;
     this.syncsSincePrune += 1;
@@ -190,9 +202,9 @@ export class AvailabilityStore {
       rows.clinics.map((clinic) => ({ id: clinic.id, slug: clinic.slug, timeZone: clinic.time_zone })),
       buildSchedules(rows),
     );
-    index.replaceResources(
+    index.replaceResourceColumns(
       rows.resources.map((resource) => resource.id),
-      busy.map(toEntry),
+      toColumns(busy),
     );
     this.current = index;
     this.currentSettings = rows.settings;

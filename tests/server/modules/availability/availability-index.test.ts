@@ -110,6 +110,29 @@ describe('AvailabilityIndex', () => {
     expect(subject.dayJson('clinic', 'ct', 30, '2026-03-16', NOW + 16 * MINUTE, render)).toBe('1');
   });
 
+  it('fills a resource from columns, as the store does, sorted or not, and removes their entries by id', () => {
+    const subject = index([resource('r1'), resource('r2')]);
+    const day = '2026-03-17';
+    const columns = {
+      // Out of order on purpose: the index sorts what is not sorted.
+      ids: ['b', 'a'],
+      starts: [at(day, '10:00'), at(day, '08:00')],
+      ends: [at(day, '12:00'), at(day, '09:00')],
+      expires: [Number.POSITIVE_INFINITY, NOW + 10 * MINUTE],
+    };
+    subject.replaceResourceColumns(['r1', 'r2'], new Map([['r1', columns]]));
+    expect(subject.size).toBe(2);
+    expect(subject.overlapping('r1', at(day, '08:30'), at(day, '08:45'), NOW)).toBe(true);
+    // The hold counts until it expires.
+    expect(subject.overlapping('r1', at(day, '08:30'), at(day, '08:45'), NOW + 10 * MINUTE)).toBe(false);
+    expect(subject.overlapping('r2', at(day, '08:30'), at(day, '08:45'), NOW)).toBe(false);
+    subject.remove(['b']);
+    expect(subject.overlapping('r1', at(day, '10:30'), at(day, '10:45'), NOW)).toBe(false);
+    expect(subject.size).toBe(1);
+    subject.replaceResourceColumns(['r1'], new Map());
+    expect(subject.size).toBe(0);
+  });
+
   it('localDateOf and localMidnight agree with Intl around midnight and DST', () => {
     expect(localMidnight('2026-04-05', 'Australia/Sydney')).toBe(Date.parse('2026-04-04T13:00:00Z'));
     expect(localMidnight('2026-04-06', 'Australia/Sydney')).toBe(Date.parse('2026-04-05T14:00:00Z'));
