@@ -100,9 +100,18 @@ function runLighthouse(executablePath, run) {
     tbtMs: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     speedIndexMs: metric('speed-index'),
+    lcpElement: lcpElementOf(report),
     lighthouseVersion: report.lighthouseVersion,
     userAgent: report.environment?.hostUserAgent ?? null,
   };
+}
+
+/** The LCP element's label and its phases (time to first byte, load delay, load time, render delay), for finding what holds LCP back. */
+function lcpElementOf(report) {
+  const tables = report.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node;
+  const phases = (tables[1]?.items ?? []).map((item) => `${item.phase} ${Math.round(item.timing)} ms`).join(', ');
+  return node ? `${node.nodeLabel ?? ''} <${node.snippet ?? ''}>${phases ? `; ${phases}` : ''}` : null;
 }
 
 function median(values) {
@@ -141,6 +150,7 @@ async function main() {
       log(`lighthouse mobile run ${run}/${LIGHTHOUSE_RUNS}…`);
       const result = runLighthouse(executablePath, run);
       log(`  score ${result.score}, LCP ${Math.round(result.lcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls?.toFixed(3)}`);
+      if (result.lcpElement) log(`  LCP element: ${result.lcpElement}`);
       runs.push(result);
     }
   } finally {

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BootstrapConfig } from '@contract/api/config';
 import { renderFirstPaint } from './first-paint';
 import { renderIndexHtml } from './index-html';
+import { inlineStylesheets, readInlineStylesheets, type InlineStylesheet } from './inline-styles';
 
 /**
  * Serves the built web app from WEB_ROOT: hashed files under /assets/ with a year-long immutable
@@ -138,6 +139,7 @@ const MAX_COMPRESSED_ENTRIES = 500;
 interface CachedTemplate {
   mtimeMs: number;
   text: string;
+  stylesheets: InlineStylesheet[];
 }
 
 export function createWebAppHandler(options: WebAppOptions): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
@@ -156,7 +158,7 @@ export function createWebAppHandler(options: WebAppOptions): (request: FastifyRe
   }
 
   /** The template, re-read when the build replaced it; null when the web app is not built. */
-  async function loadTemplate(): Promise<string | null> {
+  async function loadTemplate(): Promise<CachedTemplate | null> {
     let mtimeMs: number;
     try {
       mtimeMs = (await stat(indexPath)).mtimeMs;
@@ -164,9 +166,10 @@ export function createWebAppHandler(options: WebAppOptions): (request: FastifyRe
       return null;
     }
     if (template === null || template.mtimeMs !== mtimeMs) {
-      template = { mtimeMs, text: await readFile(indexPath, 'utf8') };
+      const text = await readFile(indexPath, 'utf8');
+      template = { mtimeMs, text, stylesheets: await readInlineStylesheets(text, options.webRoot) };
     }
-    return template.text;
+    return template;
   }
 
   async function serveFile(request: FastifyRequest, reply: FastifyReply, relativePath: string, immutable: boolean): Promise<boolean> {
@@ -217,8 +220,8 @@ export function createWebAppHandler(options: WebAppOptions): (request: FastifyRe
       await reply.code(404).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found');
       return;
     }
-    const text = await loadTemplate();
-    if (text === null) {
+    const loaded = await loadTemplate();
+    if (loaded === null) {
       await reply
         .code(503)
         .header('content-type', 'text/plain; charset=utf-8')
@@ -228,7 +231,11 @@ export function createWebAppHandler(options: WebAppOptions): (request: FastifyRe
     }
     const bootstrap = await options.bootstrap();
     const firstPaint = renderFirstPaint(bootstrap, { url: request.url, cookie: request.headers.cookie });
-    const html = renderIndexHtml(text, bootstrap, request.cspNonce, firstPaint);
+    const html = inlineStylesheets(
+      renderIndexHtml(loaded.text, bootstrap, request.cspNonce, firstPaint),
+      loaded.stylesheets,
+      request.cspNonce,
+    );
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
     // The page carries the whole configuration (several KB): worth a quick compression per request.
     const encoding = pickEncoding(request.headers['accept-encoding']);

@@ -20,3 +20,16 @@ test('the booking home, the booking flow and the questionnaire modal stay inside
       .toBe(true);
   }
 });
+
+test("the booking home's first paint needs no request but the page: banner, header and styles come in the HTML", async ({ request }) => {
+  const response = await request.get('/');
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  // The demo provider's banner and header (src-server/platform/first-paint.ts).
+  expect(html).toContain('class="pp-app pp-first-paint"');
+  expect(html).toContain('class="pp-banner"');
+  // The page's stylesheet inline (src-server/platform/inline-styles.ts); no link that applies is left to wait for.
+  expect(html).toMatch(/<style nonce="[^"]+">[^<]*\.pp-first-paint/);
+  const applyingLinks = (html.match(/<link [^>]*rel="stylesheet"[^>]*>/g) ?? []).filter((tag) => !tag.includes('media="not all"'));
+  expect(applyingLinks).toEqual([]);
+});
