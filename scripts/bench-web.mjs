@@ -160,6 +160,7 @@ async function main() {
 
   const { sizes, flow, gzipSize } = measureSizes(DIST, home);
   const medianRun = runs.find((run) => run.score === median(runs.map((r) => r.score)));
+  const medianLcpMs = median(runs.map((run) => run.lcpMs));
   const results = [
     ...sizeResults(sizes),
     {
@@ -167,6 +168,12 @@ async function main() {
       value: String(medianRun.score),
       limit: `>= ${BUDGETS.lighthouseMobileMin}`,
       pass: medianRun.score >= BUDGETS.lighthouseMobileMin,
+    },
+    {
+      budget: `Lighthouse mobile LCP (median of ${runs.length})`,
+      value: `${Math.round(medianLcpMs)} ms`,
+      limit: `<= ${BUDGETS.lighthouseLcpMaxMs} ms`,
+      pass: medianLcpMs <= BUDGETS.lighthouseLcpMaxMs,
     },
   ];
 
