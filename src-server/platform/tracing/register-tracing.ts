@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TracingConfig } from '../../config-tracing';
 import type { RequestSpan } from './otel';
@@ -9,6 +10,9 @@ import { runInQueryScope } from './query-scope';
  * Without `config` nothing is registered and OpenTelemetry is never loaded, so a start without
  * tracing pays nothing for it.
  */
+
+/** How long a close waits for the last spans to be delivered. */
+const SHUTDOWN_WAIT_MS = 3000;
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
 
@@ -47,8 +51,15 @@ export async function registerTracing(app: FastifyInstance, config: TracingConfi
     spans.get(request)?.end(null);
     done();
   });
-  // Spans still buffered are sent before the server stops.
+  // Spans still buffered are sent before the server stops, but a collector that does not answer
+  // must not hold a restart for the exporter's 30 s. A refused last batch is already reported
+  // (onExportProblem) and must not fail the close.
   app.addHook('onClose', async () => {
-    await tracer.shutdown();
+    const waited = new AbortController();
+    await Promise.race([
+      tracer.shutdown().catch(() => undefined),
+      sleep(SHUTDOWN_WAIT_MS, undefined, { signal: waited.signal }).catch(() => undefined),
+    ]);
+    waited.abort();
   });
 }

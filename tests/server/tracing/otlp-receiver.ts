@@ -46,6 +46,8 @@ export interface OtlpReceiver {
   readonly url: string;
   /** Every request: its path, content type and body text, as received. */
   readonly requests: { path: string; contentType: string; body: string }[];
+  /** The status it answers with; 200 unless a test makes it refuse; 0: it never answers. */
+  status: number;
   spans(): ReceivedSpan[];
   resources(): Record<string, string | number | boolean>[];
   close(): Promise<void>;
@@ -53,6 +55,7 @@ export interface OtlpReceiver {
 
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const requests: OtlpReceiver['requests'] = [];
+  const answer = { status: 200 };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -62,7 +65,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         contentType: request.headers['content-type'] ?? '',
         body: Buffer.concat(chunks).toString('utf8'),
       });
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      if (answer.status !== 0) response.writeHead(answer.status, { 'content-type': 'application/json' }).end('{}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -71,6 +74,12 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    get status() {
+      return answer.status;
+    },
+    set status(status: number) {
+      answer.status = status;
+    },
     spans: () =>
       payloads().flatMap((payload) =>
         (payload.resourceSpans ?? []).flatMap((resource) =>
@@ -81,6 +90,9 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       ),
     resources: () =>
       payloads().flatMap((payload) => (payload.resourceSpans ?? []).map((resource) => attributesOf(resource.resource?.attributes))),
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
   };
 }
