@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, testConfig, type TestServer } from '../helpers/build-server';
+import { backends } from '../helpers/database';
 import { useTestDatabase } from '../helpers/test-app';
 import { patient } from '../modules/booking/booking-test-kit';
 import { LIAM } from '../route-access-matrix';
@@ -17,11 +18,11 @@ const SPAN_KIND_CLIENT = 3;
 const HOLD_ID = randomUUID();
 const NAME = { firstName: 'Zebedee', lastName: 'Quixotic-Tracewell' };
 
-describe('traces to an OTLP endpoint', () => {
+describe.each(backends())('traces to an OTLP endpoint, on %s', (backend) => {
   let receiver: OtlpReceiver;
   let server: TestServer;
   let base = '';
-  const database = useTestDatabase();
+  const database = useTestDatabase({ backend });
   const answers: Record<string, number> = {};
 
   beforeAll(async () => {
