@@ -132,6 +132,15 @@ async function main(): Promise<void> {
   if (!parsed.ok) fail(`Configuration problems:\n${parsed.problems.join('\n')}`);
   const config = parsed.config;
 
+  // The staff identity needs no database: it opens while the database does (the demo identity
+  // provider's RSA key is made on libuv's threads while PGlite starts on this one).
+  const staffIdentityOpening = openStaffIdentity(config, {
+    onError: (message) => process.stderr.write(`[dev-identity] ${message}\n`),
+  }).then(
+    (identity) => ({ identity }),
+    (error: unknown) => ({ error }),
+  );
+
   let db: Database;
   try {
     db = await openConfiguredDatabase(config, (error) =>
@@ -154,15 +163,15 @@ async function main(): Promise<void> {
 
   const storage = configuredStorage(config);
   const mailer = createMailer(config.smtp);
-  let staffIdentity: StaffIdentity;
-  try {
-    staffIdentity = await openStaffIdentity(config, { onError: (message) => process.stderr.write(`[dev-identity] ${message}\n`) });
-  } catch (error) {
+  const opened = await staffIdentityOpening;
+  if ('error' in opened) {
     await db.close().catch(() => undefined);
+    const { error } = opened;
     fail(
       `The local identity provider could not start (DEV_IDENTITY_PORT=off skips it): ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  const staffIdentity: StaffIdentity = opened.identity;
   const app = await buildServer({
     db,
     clock: systemClock,
