@@ -250,6 +250,8 @@ async function measure(engine: 'pglite' | 'postgres', db: Database, notes: Recor
       met: allMonth.p95 <= 150,
     });
   } finally {
+    // Each engine's figures as soon as they exist: a later engine's failure must not lose them.
+    console.table(results.map((r) => ({ goal: r.name.slice(0, 70), measured: r.measured, target: r.goal, met: r.met ? 'yes' : 'NO' })));
     await app.close();
     rmSync(work, { recursive: true, force: true });
   }

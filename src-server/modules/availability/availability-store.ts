@@ -26,13 +26,27 @@ const LOOKBACK_MS = 24 * 60 * 60 * 1000;
 /** Keep this many versions of change log; a process further behind reloads everything. */
 const CHANGE_LOG_KEEP = 50_000;
 
+/**
+ * A comma-separated column as an array through JSON.parse: it makes flat strings, where split()
+ * makes slices that keep the whole column's text alive (about 13 bytes more per appointment), and
+ * it reads numbers natively. split() stays as the fallback for anything JSON cannot spell.
+ */
+function parseList<T>(text: string, json: () => string, fallback: (value: string) => T): T[] {
+  try {
+    return JSON.parse(json()) as T[];
+  } catch {
+    return text.split(',').map(fallback);
+  }
+}
+
 function toColumns(rows: readonly BusyColumnsRow[]): Map<string, BusyColumns> {
   const columns = new Map<string, BusyColumns>();
   for (const row of rows) {
     const parsed = {
-      ids: row.ids.split(','),
-      starts: row.starts.split(',').map(Number),
-      ends: row.ends.split(',').map(Number),
+      // Ids are uuid text: nothing in them needs escaping.
+      ids: parseList(row.ids, () => `["${row.ids.replaceAll(',', '","')}"]`, String),
+      starts: parseList(row.starts, () => `[${row.starts}]`, Number),
+      ends: parseList(row.ends, () => `[${row.ends}]`, Number),
       expires: row.expires.split(',').map((value) => (value === '' ? Number.POSITIVE_INFINITY : Number(value))),
     };
     const lengths = [parsed.ids.length, parsed.starts.length, parsed.ends.length, parsed.expires.length];
