@@ -286,21 +286,10 @@ export class AvailabilityIndex {
     }
   }
 
-  /** Replaces everything known about these resources with `entries` (a reload from the database). */
-  replaceResources(resourceIds: readonly string[], entries: readonly BusyEntry[]): void {
-    const grouped = new Map<string, BusyEntry[]>(resourceIds.map((id) => [id, []]));
-    for (const entry of entries) grouped.get(entry.resourceId)?.push(entry);
-    for (const [resourceId, list] of grouped) {
-      const state = this.resources.get(resourceId);
-      if (state === undefined) continue;
-      this.touch(state);
-      for (const id of state.ids) this.entryResource.delete(id);
-      state.replace(list);
-      for (const entry of list) this.entryResource.set(entry.id, resourceId);
-    }
-  }
-
-  /** Like replaceResources, from per-resource columns (the store's fill); a resource not in `columns` has nothing busy. */
+  /**
+   * Replaces everything known about these resources with their columns (a fill or reload from the
+   * database); a resource not in `columns` has nothing busy.
+   */
   replaceResourceColumns(resourceIds: readonly string[], columns: ReadonlyMap<string, BusyColumns>): void {
     for (const resourceId of resourceIds) {
       const state = this.resources.get(resourceId);
