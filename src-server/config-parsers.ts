@@ -18,14 +18,20 @@ export function wholeNumber(raw: string, min: number, max: number): number | nul
   return Number.isSafeInteger(value) && value >= min && value <= max ? value : null;
 }
 
-export function httpOrigin(raw: string): string | null {
+/** `raw` as an http(s) URL, or null when it is not one. */
+export function httpUrl(raw: string): URL | null {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return null;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+}
+
+export function httpOrigin(raw: string): string | null {
+  const url = httpUrl(raw);
+  if (url === null) return null;
   // An origin has no path, query, fragment or credentials; `https://a.com/` is accepted as `https://a.com`.
   if (url.origin !== raw.replace(/\/$/, '')) return null;
   return url.origin;

@@ -1,4 +1,5 @@
 import type { Values } from './config-env';
+import { httpUrl } from './config-parsers';
 import { quote, refuse, type Parse } from './config-variable';
 
 /**
@@ -18,13 +19,8 @@ export const DEFAULT_SERVICE_NAME = 'radiology-portal';
 function otlpUrl(example: string): Parse<URL | null> {
   return (raw) => {
     if (raw === undefined) return null;
-    let url: URL | null = null;
-    try {
-      url = new URL(raw);
-    } catch {
-      url = null;
-    }
-    if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username !== '' || url.password !== '') {
+    const url = httpUrl(raw);
+    if (url === null || url.username !== '' || url.password !== '') {
       return refuse(`must be an http(s) URL without user or password, such as ${example}`);
     }
     return url;

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseTokenDigests } from './platform/api-tokens';
 import { parseVirusScanSettings } from './platform/virus-scan';
-import { httpOrigin, isHttpsOrLoopbackUrl, parseTrustProxy } from './config-parsers';
+import { httpOrigin, httpUrl, isHttpsOrLoopbackUrl, parseTrustProxy } from './config-parsers';
 import { collected, quote, refuse, type Parse } from './config-variable';
 
 /**
@@ -57,13 +57,8 @@ export const embedOrigins: Parse<string[]> = (raw = '') =>
 /** Without a trailing slash; null when unset (http://localhost:PORT then, config.ts). */
 export const publicUrl: Parse<string | null> = (raw) => {
   if (raw === undefined) return null;
-  let url: URL | null = null;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = null;
-  }
-  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '') {
+  const url = httpUrl(raw);
+  if (url === null || url.search !== '' || url.hash !== '') {
     return refuse(`must be an http(s) URL such as https://portal.example.com, got ${quote(raw)}`);
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');

@@ -29,6 +29,7 @@ import { startBenchServer } from './helpers/bench-server';
 import { DURATIONS, examSlug, MODALITIES } from './helpers/booking-data';
 import { generateBulk } from './helpers/booking-data-10x';
 import { onEachEngine, runBenchmark } from './helpers/engines';
+import { getJson, timed } from './helpers/http-timing';
 import { sized } from './helpers/scale';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
@@ -51,22 +52,6 @@ function heapUsedAfterGc(): number {
 }
 
 const mb = (bytes: number): number => Math.round((bytes / 2 ** 20) * 10) / 10;
-
-async function timed(samples: number, run: (index: number) => Promise<void>): Promise<number[]> {
-  const times: number[] = [];
-  for (let index = 0; index < WARM_UP + samples; index++) {
-    const started = performance.now();
-    await run(index);
-    if (index >= WARM_UP) times.push(performance.now() - started);
-  }
-  return times;
-}
-
-async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url);
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 function pages<T>(items: readonly T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, page) => items.slice(page * size, (page + 1) * size));
@@ -141,7 +126,7 @@ async function measure(engine: 'pglite' | 'postgres', db: Database, notes: Recor
     // 1. The clinics step: every clinic offering the exam, each with its next free time.
     let listed = 0;
     const list = summarise(
-      await timed(SAMPLES, async (index) => {
+      await timed(WARM_UP, SAMPLES, async (index) => {
         const minutes = DURATIONS[index % DURATIONS.length] ?? 30;
         listed = (await getJson<ClinicsResponse>(`${base}/api/booking/clinics?exams=${examSlug('US', minutes)}`)).clinics.length;
       }),
@@ -157,7 +142,7 @@ async function measure(engine: 'pglite' | 'postgres', db: Database, notes: Recor
     // 2. What the booking page asks for times: one clinic's week, a different clinic and week each time.
     let slotsSeen = 0;
     const single = summarise(
-      await timed(SAMPLES, async (index) => {
+      await timed(WARM_UP, SAMPLES, async (index) => {
         const clinic = clinics[(index * 7) % clinics.length];
         const body = await getJson<AvailabilityResponse>(
           `${base}/api/booking/availability?exams=${exam}&clinics=${clinic}&from=${addDays(today, (index * 7) % Math.max(1, SIZE.days - 7))}&days=7`,
@@ -177,7 +162,7 @@ async function measure(engine: 'pglite' | 'postgres', db: Database, notes: Recor
     // while nothing changed) and every answer new (every exam, several weeks: no cache has it).
     const widest = clinics.slice(0, MAX_CLINICS_PER_QUERY).join(',');
     const wide = summarise(
-      await timed(SAMPLES, async (index) => {
+      await timed(WARM_UP, SAMPLES, async (index) => {
         await getJson(`${base}/api/booking/availability?exams=${exam}&clinics=${widest}&from=${addDays(today, index % 10)}&days=7`);
       }),
     );
@@ -215,7 +200,7 @@ async function measure(engine: 'pglite' | 'postgres', db: Database, notes: Recor
     // 4. Month: one clinic (the booking page), and every resource (3 exams x pages of clinics).
     const months = [0, 1, 2].map((offset) => addDays(today, offset * 30).slice(0, 7));
     const oneMonth = summarise(
-      await timed(SAMPLES, async (index) => {
+      await timed(WARM_UP, SAMPLES, async (index) => {
         const monthValue = months[index % months.length] ?? today.slice(0, 7);
         await getJson(
           `${base}/api/booking/availability/month?exams=${exam}&clinics=${clinics[index % clinics.length]}&month=${monthValue}`,
@@ -231,7 +216,7 @@ async function measure(engine: 'pglite' | 'postgres', db: Database, notes: Recor
     });
     const clinicPages = pages(clinics, MAX_CLINICS_PER_QUERY);
     const allMonth = summarise(
-      await timed(Math.ceil(SAMPLES / 10), async (index) => {
+      await timed(WARM_UP, Math.ceil(SAMPLES / 10), async (index) => {
         const monthValue = months[index % months.length] ?? today.slice(0, 7);
         for (const modality of MODALITIES) {
           for (const page of clinicPages) {

@@ -30,6 +30,7 @@ import { noTransportMailer } from '../../src-server/platform/mailer';
 import { createFolderStorage } from '../../src-server/platform/storage';
 import { addDays, localDate } from '../../src-server/platform/time-zone';
 import { DURATIONS, examSlug, generate, MODALITIES } from './helpers/booking-data';
+import { getJson, timed } from './helpers/http-timing';
 import { sized } from './helpers/scale';
 import { report, summarise, type GoalResult } from './helpers/stats';
 
@@ -42,22 +43,6 @@ const FRESH_WEEKS = sized(12, 1);
 const STORM = sized(200, 20);
 
 const execFileAsync = promisify(execFile);
-
-async function timed(samples: number, run: (index: number) => Promise<void>): Promise<number[]> {
-  const times: number[] = [];
-  for (let index = 0; index < WARM_UP + samples; index++) {
-    const started = performance.now();
-    await run(index);
-    if (index >= WARM_UP) times.push(performance.now() - started);
-  }
-  return times;
-}
-
-async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url);
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 async function post(url: string, body: unknown): Promise<{ status: number; json: unknown }> {
   const response = await fetch(url, {
@@ -182,7 +167,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', results: GoalResult[],
     // 1. Week query, sequential.
     let slotsSeen = 0;
     const week = summarise(
-      await timed(SAMPLES, async (index) => {
+      await timed(WARM_UP, SAMPLES, async (index) => {
         const body = await getJson<AvailabilityResponse>(weekUrl(index));
         slotsSeen = body.clinics.reduce((total, clinic) => total + clinic.days.reduce((sum, day) => sum + day.slots.length, 0), 0);
       }),
@@ -221,7 +206,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', results: GoalResult[],
     // 2. Month view over all 150 resources: one month question per modality (50 resources each).
     const months = [0, 1, 2].map((offset) => addDays(today, offset * 30).slice(0, 7));
     const month = summarise(
-      await timed(SAMPLES / 3, async (index) => {
+      await timed(WARM_UP, SAMPLES / 3, async (index) => {
         const monthValue = months[index % months.length] ?? today.slice(0, 7);
         for (const modality of MODALITIES) {
           await getJson(`${base}/api/booking/availability/month?exams=${examSlug(modality, 30)}&clinics=${clinics}&month=${monthValue}`);
@@ -275,7 +260,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', results: GoalResult[],
     const targets = free.filter((_, index) => index % 3 === 0);
     let createFailures = 0;
     const create = summarise(
-      await timed(Math.min(SAMPLES, targets.length - WARM_UP), async (index) => {
+      await timed(WARM_UP, Math.min(SAMPLES, targets.length - WARM_UP), async (index) => {
         const target = targets[index];
         const response = await post(`${base}/api/booking/appointments`, { exams: [examSlug('US', 10)], ...target, patient: PATIENT });
         if (response.status !== 201) createFailures += 1;
