@@ -1,22 +1,14 @@
 import { existsSync } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as tar from 'tar';
+import { fsyncPath } from '../../platform/storage/folder';
 import { BackupInvalidError, FILES_FOLDER, MANIFEST_NAME } from './manifest';
 
 /**
  * The archive is a plain POSIX tar (readable with `tar -tvf`), uncompressed: the database part is
  * compressed already and stored files (PDFs, photos) do not shrink. Layout: docs/operations.md#the-archive.
  */
-
-async function fsyncFile(path: string): Promise<void> {
-  const handle = await open(path, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * Packs the staging folder into target: written under a temporary name, made durable, then renamed,
@@ -29,7 +21,7 @@ export async function writeArchive(staging: string, target: string): Promise<voi
   try {
     // Patients' details: readable by the operator alone from the first byte.
     await tar.c({ file: partial, cwd: staging, portable: true, strict: true, mode: 0o600 }, entries);
-    await fsyncFile(partial);
+    await fsyncPath(partial);
     await rename(partial, target);
   } catch (error) {
     await rm(partial, { force: true });

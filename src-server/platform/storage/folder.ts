@@ -43,7 +43,8 @@ async function copyInto(source: string, target: string): Promise<void> {
   }
 }
 
-async function fsyncPath(path: string): Promise<void> {
+/** Flushes a file (or a folder's entries) to the disk, so a rename after it survives a power cut. */
+export async function fsyncPath(path: string): Promise<void> {
   const handle = await open(path, 'r');
   try {
     await handle.sync();
