@@ -9,6 +9,7 @@ import {
   identityRoleMap,
 } from './config-identity';
 import { kioskSilentMinutes } from './config-kiosk';
+import { PGLITE_SHARED_BUFFERS_MB } from './db/pglite-settings';
 import { imageViewerPreference, imageViewerUrlTemplate, pacsUrl, repositorySources, signedLinkKeys } from './config-results';
 import { risWebhookSecret, risWebhookUrl } from './config-ris';
 import { DEFAULT_SERVICE_NAME, otlpEndpoint, otlpTracesEndpoint, serviceName } from './config-tracing';
@@ -60,6 +61,12 @@ export const ENV = declareVariables({
     default: '(unset: embedded PGlite in DATA_DIR/pglite)',
     description: 'postgres://user:password@host:5432/db to use a PostgreSQL server instead of PGlite.',
     parse: databaseUrl,
+  },
+  PGLITE_SHARED_BUFFERS_MB: {
+    default: String(PGLITE_SHARED_BUFFERS_MB),
+    description:
+      "The embedded PGlite's shared buffer pool in MB. Each start clears it (about 3 ms per MB), so a small pool starts fast; a large database may want more.",
+    parse: wholeNumberIn(1, 1024, PGLITE_SHARED_BUFFERS_MB, ' of MB'),
   },
   WEB_ROOT: { default: './dist/web', description: 'The built web app the server serves (npm run build:web).', parse: folder('./dist/web') },
   LOG_LEVEL: { default: 'info', description: `One of ${LOG_LEVELS.join(', ')}. Logs are JSON lines on stdout.`, parse: logLevel },

@@ -49,6 +49,8 @@ export interface Config {
   dataDir: string;
   /** null: embedded PGlite under dataDir/pglite. */
   databaseUrl: string | null;
+  /** The embedded PGlite's shared buffer pool, in MB. */
+  pgliteSharedBuffersMb: number;
   /** Absolute path of the built web app (index.html + assets/). */
   webRoot: string;
   logLevel: LogLevel;
@@ -160,6 +162,7 @@ function configOf(values: Values): Config {
     host: values.HOST,
     dataDir: values.DATA_DIR,
     databaseUrl: values.DATABASE_URL,
+    pgliteSharedBuffersMb: values.PGLITE_SHARED_BUFFERS_MB,
     webRoot: values.WEB_ROOT,
     logLevel: values.LOG_LEVEL,
     embedOrigins: values.EMBED_ORIGINS,

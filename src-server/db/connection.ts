@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { UNREACHABLE_CODES } from '../platform/outbox/network-errors';
 import { tracedQuery } from '../platform/tracing/query-scope';
+import { PGLITE_SHARED_BUFFERS_MB } from './pglite-settings';
 
 /**
  * One small query layer over both engines (docs/server.md#transactions-and-the-database): the embedded PGlite and a
@@ -71,11 +72,13 @@ function createQueryStats() {
 }
 
 /** A PGlite instance loaded with the extensions our migrations need. */
-export async function createPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGlite> {
+export async function createPglite(options: { dataDir?: string; loadDataDir?: Blob; sharedBuffersMb?: number }): Promise<PGlite> {
+  const sharedBuffersMb = options.sharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB;
   return PGlite.create({
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
     extensions: PGLITE_EXTENSIONS,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
   });
 }
 

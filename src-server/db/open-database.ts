@@ -28,7 +28,8 @@ function reasonOf(error: unknown): string {
  * dataDir/pglite behind. An existing folder that is not a complete database stops the start
  * with a clear message and is left exactly as it is (docs/rules/security.md#reliability).
  */
-export async function openPgliteDataDir(dataDir: string): Promise<Database> {
+export async function openPgliteDataDir(dataDir: string, sharedBuffersMb?: number): Promise<Database> {
+  const sizing = sharedBuffersMb === undefined ? {} : { sharedBuffersMb };
   const lock = acquireDataDirLock(dataDir);
   try {
     const target = join(dataDir, PGLITE_DIR_NAME);
@@ -49,7 +50,7 @@ export async function openPgliteDataDir(dataDir: string): Promise<Database> {
       rmSync(target, { recursive: true, force: true });
       const initDir = join(dataDir, `${INIT_DIR_PREFIX}${process.pid}`);
       mkdirSync(initDir, { recursive: true });
-      const fresh = await createPglite({ dataDir: initDir });
+      const fresh = await createPglite({ dataDir: initDir, ...sizing });
       await fresh.query('select 1');
       await fresh.close();
       renameSync(initDir, target);
@@ -57,7 +58,7 @@ export async function openPgliteDataDir(dataDir: string): Promise<Database> {
 
     let pglite;
     try {
-      pglite = await createPglite({ dataDir: target });
+      pglite = await createPglite({ dataDir: target, ...sizing });
       await pglite.query('select 1');
     } catch (error) {
       throw new DataDirCorruptError(
@@ -76,11 +77,11 @@ export async function openPgliteDataDir(dataDir: string): Promise<Database> {
  * Throws DatabaseUnreachableError, DataDirLockedError or DataDirCorruptError with a one-line message.
  */
 export async function openConfiguredDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgliteSharedBuffersMb'>,
   onConnectionLost?: (error: Error) => void,
 ): Promise<Database> {
   if (config.databaseUrl !== null) {
     return openPostgres(config.databaseUrl, redactDatabaseUrl(config.databaseUrl), onConnectionLost ? { onConnectionLost } : {});
   }
-  return openPgliteDataDir(config.dataDir);
+  return openPgliteDataDir(config.dataDir, config.pgliteSharedBuffersMb);
 }

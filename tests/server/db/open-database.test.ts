@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../../src-server/db/data-dir-lock';
 import { DataDirCorruptError, openPgliteDataDir, PGLITE_DIR_NAME } from '../../../src-server/db/open-database';
+import { PGLITE_SHARED_BUFFERS_MB } from '../../../src-server/db/pglite-settings';
 
 describe('openPgliteDataDir', () => {
   let dir = '';
@@ -40,5 +41,14 @@ describe('openPgliteDataDir', () => {
     const second = await openPgliteDataDir(dir);
     expect(await second.query('select value from kept')).toEqual([{ value: 'hello' }]);
     await second.close();
+  });
+
+  it('opens with a small shared buffer pool by default, and with the size asked for', async () => {
+    const byDefault = await openPgliteDataDir(dir);
+    expect(await byDefault.query('show shared_buffers')).toEqual([{ shared_buffers: `${PGLITE_SHARED_BUFFERS_MB}MB` }]);
+    await byDefault.close();
+    const sized = await openPgliteDataDir(dir, 48);
+    expect(await sized.query('show shared_buffers')).toEqual([{ shared_buffers: '48MB' }]);
+    await sized.close();
   });
 });
