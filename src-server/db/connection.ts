@@ -1,7 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { UNREACHABLE_CODES } from '../platform/outbox/network-errors';
 import { tracedQuery } from '../platform/tracing/query-scope';
 import { PGLITE_SHARED_BUFFERS_MB } from './pglite-settings';
@@ -157,6 +156,8 @@ export async function openPostgres(
   redactedUrl: string,
   options: { max?: number; onConnectionLost?: (error: Error) => void } = {},
 ): Promise<Database> {
+  // node-postgres loads only where PostgreSQL is configured: an embedded start never reads it.
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? DEFAULT_POOL_MAX,

@@ -1,12 +1,16 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitize from 'sanitize-html';
 import { CONFIGURED_HTML_TAGS } from '@contract/configured-html';
+import { lazyRequire } from './lazy-require';
+
+/** sanitize-html (with postcss and htmlparser2) loads with the first configured HTML served, not at start. */
+const sanitizeHtml = lazyRequire<typeof sanitize>('sanitize-html');
 
 /**
  * Every HTML string from configuration (about, contact, custom footer, banner, terms) leaves the
  * server through this allow-list: plain formatting tags and https/mailto/tel links, nothing that
  * runs or styles. The web sanitises again before rendering (defence in depth; src-web/components/safe-html.tsx).
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: sanitize.IOptions = {
   allowedTags: [...CONFIGURED_HTML_TAGS],
   allowedAttributes: {
     // rel is only ever the one the transform below writes.
@@ -33,7 +37,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeConfiguredHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizeHtml()(html, OPTIONS);
 }
 
 export function sanitizeOptionalHtml(html: string | null): string | null {

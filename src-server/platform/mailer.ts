@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { SmtpConfig } from '../config';
 
 /**
@@ -60,24 +60,11 @@ export interface SmtpMailerOptions {
  * server offers it, and must when a user and password are set, so they never cross in clear.
  */
 export function createSmtpMailer(smtp: SmtpConfig, options: SmtpMailerOptions = {}): Mailer {
-  const transport = nodemailer.createTransport({
-    // One reused connection: the outbox sends one mail after another, and a new connection (with
-    // its TLS handshake) per mail costs about 100 ms even on the loopback.
-    pool: true,
-    maxConnections: 1,
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    requireTLS: !smtp.secure && smtp.auth !== null,
-    ...(options.ca === undefined ? {} : { tls: { ca: options.ca } }),
-    ...(smtp.auth === null ? {} : { auth: { user: smtp.auth.user, pass: smtp.auth.password } }),
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  let opening: Promise<Transporter> | undefined;
   return {
     configured: true,
     async send(message) {
+      const transport = await (opening ??= openSmtpTransport(smtp, options));
       const info = await transport.sendMail({
         from: smtp.from,
         to: message.to,
@@ -100,9 +87,29 @@ export function createSmtpMailer(smtp: SmtpConfig, options: SmtpMailerOptions = 
       return { messageId: info.messageId };
     },
     async close() {
-      transport.close();
+      if (opening !== undefined) (await opening).close();
     },
   };
+}
+
+/** nodemailer loads with the first mail, not at start (a server without SMTP never loads it). */
+async function openSmtpTransport(smtp: SmtpConfig, options: SmtpMailerOptions): Promise<Transporter> {
+  const { default: nodemailer } = await import('nodemailer');
+  return nodemailer.createTransport({
+    // One reused connection: the outbox sends one mail after another, and a new connection (with
+    // its TLS handshake) per mail costs about 100 ms even on the loopback.
+    pool: true,
+    maxConnections: 1,
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    requireTLS: !smtp.secure && smtp.auth !== null,
+    ...(options.ca === undefined ? {} : { tls: { ca: options.ca } }),
+    ...(smtp.auth === null ? {} : { auth: { user: smtp.auth.user, pass: smtp.auth.password } }),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
 }
 
 /** Header names and values as one line each: a line break in a value would start a header of its own. */

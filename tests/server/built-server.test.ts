@@ -83,10 +83,18 @@ describe('the built server (dist/server) with plain node', () => {
     // client load only when used.
     const atStart = staticallyLoaded(outdir, 'server.js');
     expect(atStart.packages).toContain('@electric-sql/pglite');
-    for (const lazy of ['oidc-provider', 'sharp', 'heic-decode', '@aws-sdk/client-s3']) expect(atStart.packages).not.toContain(lazy);
+    for (const lazy of ['oidc-provider', 'sharp', 'heic-decode', '@aws-sdk/client-s3', 'survey-core', 'sanitize-html'])
+      expect(atStart.packages).not.toContain(lazy);
     expect(atStart.bundled).toContain('fastify');
-    // OpenTelemetry's SDK and exporter load only with an OTLP endpoint (its API is prom-client's, at start).
+    // OpenTelemetry's SDK and exporter load only with an OTLP endpoint (its API is prom-client's, at start);
+    // survey-core, nodemailer, sanitize-html and qrcode with their first use; node-postgres only with DATABASE_URL.
     for (const lazy of [
+      'survey-core',
+      'nodemailer',
+      'sanitize-html',
+      'postcss',
+      'qrcode',
+      'pg',
       'oidc-provider',
       '@cantoo/pdf-lib',
       '@react-email/render',

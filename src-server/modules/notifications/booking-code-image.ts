@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { bookingCodePayload } from '@contract/booking-code';
 import type { MailAttachment } from '../../platform/mailer';
 
@@ -22,6 +21,8 @@ export const BOOKING_CODE_PNG_OPTIONS = {
 } as const;
 
 export async function bookingCodeAttachment(publicUrl: string, bookingKey: string): Promise<MailAttachment> {
+  // qrcode loads with the first code drawn, not at start.
+  const { default: QRCode } = await import('qrcode');
   const png = await QRCode.toBuffer(bookingCodePayload(publicUrl, bookingKey), BOOKING_CODE_PNG_OPTIONS);
   return {
     filename: BOOKING_CODE_FILENAME,

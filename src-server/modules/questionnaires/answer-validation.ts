@@ -1,6 +1,11 @@
-import { Model } from 'survey-core';
+import type * as SurveyCore from 'survey-core';
+import type { Model } from 'survey-core';
 import { MAX_RESULT_BYTES } from '@contract/api/questionnaires';
 import { badRequest } from '../../platform/errors';
+import { lazyRequire } from '../../platform/lazy-require';
+
+/** survey-core loads with the first questionnaire checked, not at start. */
+export const surveyCore = lazyRequire<typeof SurveyCore>('survey-core');
 
 /**
  * Server-side check of a questionnaire answer against its SurveyJS definition (survey-core's
@@ -43,7 +48,7 @@ export function autocompleteSources(json: Json): Map<string, string> {
 
 /** Loads a definition; throws when survey-core finds no question in it. */
 export function loadModel(json: Json): Model {
-  const model = new Model(json);
+  const model = new (surveyCore().Model)(json);
   if (model.getAllQuestions(false).length === 0) throw new Error('questionnaire has no questions');
   return model;
 }

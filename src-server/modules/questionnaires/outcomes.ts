@@ -1,5 +1,5 @@
-import { ConditionRunner } from 'survey-core';
 import { emptyOutcomeResult, type Outcome, type OutcomeProcessingResult } from '@contract/api/questionnaires';
+import { surveyCore } from './answer-validation';
 
 /**
  * Outcome evaluation (docs/rules/questionnaires.md#outcomes): each outcome's condition is a SurveyJS expression run by
@@ -9,7 +9,7 @@ import { emptyOutcomeResult, type Outcome, type OutcomeProcessingResult } from '
 
 export function conditionHolds(condition: string, data: Record<string, unknown>): boolean {
   try {
-    const runner = new ConditionRunner(condition);
+    const runner = new (surveyCore().ConditionRunner)(condition);
     return runner.runValues(structuredClone(data)) === true;
   } catch {
     return false;
@@ -18,7 +18,7 @@ export function conditionHolds(condition: string, data: Record<string, unknown>)
 
 /** Whether survey-core can parse the expression. */
 export function isValidCondition(condition: string): boolean {
-  const runner = new ConditionRunner(condition) as unknown as { canRun?: () => boolean };
+  const runner = new (surveyCore().ConditionRunner)(condition) as unknown as { canRun?: () => boolean };
   return typeof runner.canRun === 'function' ? runner.canRun() : true;
 }
 
