@@ -1,4 +1,5 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace';
@@ -24,10 +25,20 @@ export interface RequestSpan {
 }
 
 export interface RequestTracer {
-  /** A server span named by the route pattern, never the URL; route null: no route matched (pages, unknown paths). */
-  startRequest(method: string, route: string | null, requestId: string): RequestSpan;
+  /**
+   * A server span named by the route pattern, never the URL; route null: no route matched (pages,
+   * unknown paths). `parent` holds the request's W3C `traceparent` and `tracestate` headers: a
+   * valid traceparent makes the span a child of the caller's (a proxy's or another service's),
+   * anything else starts a trace of its own.
+   */
+  startRequest(method: string, route: string | null, requestId: string, parent: TraceHeaders): RequestSpan;
   /** Sends what is buffered and stops (the server's close). */
   shutdown(): Promise<void>;
+}
+
+export interface TraceHeaders {
+  traceparent?: string | string[] | undefined;
+  tracestate?: string | string[] | undefined;
 }
 
 export interface TracerOptions {
@@ -76,6 +87,16 @@ function requestSpan(tracer: Tracer, span: Span): RequestSpan {
   };
 }
 
+const propagator = new W3CTraceContextPropagator();
+const headerGetter = {
+  keys: (carrier: TraceHeaders) => Object.keys(carrier),
+  // A header sent twice is not one caller's context: it is ignored, as a malformed one is.
+  get: (carrier: TraceHeaders, key: string) => {
+    const value = carrier[key as keyof TraceHeaders];
+    return typeof value === 'string' ? value : undefined;
+  },
+};
+
 /** Tells of the first failed export of a run, and of the next that works, not of every batch. */
 function reportingExporter(exporter: SpanExporter, report: (error: Error | null) => void): SpanExporter {
   let failing = false;
@@ -101,10 +122,11 @@ export function createRequestTracer({ config, serviceVersion, onExportProblem }:
   });
   const tracer = provider.getTracer('radiology-portal');
   return {
-    startRequest(method, route, requestId) {
+    startRequest(method, route, requestId, parent) {
       const attributes: Record<string, string> = { 'http.request.method': method, 'portal.request_id': requestId };
       if (route !== null) attributes['http.route'] = route;
-      const span = tracer.startSpan(route === null ? method : `${method} ${route}`, { kind: SpanKind.SERVER, attributes }, ROOT_CONTEXT);
+      const context = propagator.extract(ROOT_CONTEXT, parent, headerGetter);
+      const span = tracer.startSpan(route === null ? method : `${method} ${route}`, { kind: SpanKind.SERVER, attributes }, context);
       return requestSpan(tracer, span);
     },
     shutdown: () => provider.shutdown(),

@@ -32,7 +32,8 @@ export async function registerTracing(app: FastifyInstance, config: TracingConfi
   app.addHook('onRequest', (request, _reply, done) => {
     // The route's pattern (/api/appointments/:bookingKey), never request.url: URLs carry booking keys and query strings.
     const method = KNOWN_METHODS.has(request.method) ? request.method : '_OTHER';
-    const span = tracer.startRequest(method, request.routeOptions.url ?? null, request.id);
+    const { traceparent, tracestate } = request.headers;
+    const span = tracer.startRequest(method, request.routeOptions.url ?? null, request.id, { traceparent, tracestate });
     spans.set(request, span);
     runInQueryScope(span.query, done);
   });

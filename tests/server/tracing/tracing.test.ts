@@ -17,6 +17,8 @@ const SPAN_KIND_SERVER = 2;
 const SPAN_KIND_CLIENT = 3;
 const HOLD_ID = randomUUID();
 const NAME = { firstName: 'Zebedee', lastName: 'Quixotic-Tracewell' };
+// A caller's W3C trace context (a proxy's or another service's): its trace id and its span's id.
+const CALLER = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7' };
 
 describe.each(backends())('traces to an OTLP endpoint, on %s', (backend) => {
   let receiver: OtlpReceiver;
@@ -54,6 +56,8 @@ describe.each(backends())('traces to an OTLP endpoint, on %s', (backend) => {
       ],
       ['page', `/no-such-page/${LIAM.bookingKey}`, {}],
       ['health', '/api/health', {}],
+      ['live', '/api/health/live', { headers: { traceparent: `00-${CALLER.traceId}-${CALLER.spanId}-01`, tracestate: 'vendor=1' } }],
+      ['ready', '/api/health/ready', { headers: { traceparent: `00-${CALLER.traceId}-not-a-span-id-01` } }],
     ];
     for (const [what, path, init] of calls) {
       const response = await fetch(base + path, init);
@@ -96,6 +100,8 @@ describe.each(backends())('traces to an OTLP endpoint, on %s', (backend) => {
       ['sign-in', 'POST /api/patient-access/authenticate', '/api/patient-access/authenticate'],
       ['booking', 'POST /api/booking/appointments', '/api/booking/appointments'],
       ['health', 'GET /api/health', '/api/health'],
+      ['live', 'GET /api/health/live', '/api/health/live'],
+      ['ready', 'GET /api/health/ready', '/api/health/ready'],
     ];
     for (const [what, name, route] of expected) {
       const span = spanOf(name);
@@ -135,6 +141,21 @@ describe.each(backends())('traces to an OTLP endpoint, on %s', (backend) => {
     // Every statement span belongs to a request's trace.
     const requestTraces = new Set(serverSpans().map((span) => span.traceId));
     for (const span of receiver.spans()) expect(requestTraces).toContain(span.traceId);
+  });
+
+  it("continues a caller's valid traceparent and starts a trace of its own for a malformed one", () => {
+    const continued = spanOf('GET /api/health/live');
+    expect({ traceId: continued.traceId, parentSpanId: continued.parentSpanId }).toEqual({
+      traceId: CALLER.traceId,
+      parentSpanId: CALLER.spanId,
+    });
+    const own = spanOf('GET /api/health/ready');
+    expect(own.traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(own.traceId).not.toBe(CALLER.traceId);
+    expect(own.parentSpanId ?? '').toBe('');
+    // Requests without one never share a trace.
+    const roots = serverSpans().filter((span) => span !== continued);
+    expect(new Set(roots.map((span) => span.traceId)).size).toBe(roots.length);
   });
 
   it('never sends path ids, query strings, names, dates of birth or booking keys', () => {
