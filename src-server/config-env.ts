@@ -9,7 +9,7 @@ import {
   identityRoleMap,
 } from './config-identity';
 import { kioskSilentMinutes } from './config-kiosk';
-import { PGLITE_SHARED_BUFFERS_MB } from './db/pglite-settings';
+import { PGLITE_SHARED_BUFFERS_MAX_MB, PGLITE_SHARED_BUFFERS_MIN_MB } from './db/pglite-settings';
 import { imageViewerPreference, imageViewerUrlTemplate, pacsUrl, repositorySources, signedLinkKeys } from './config-results';
 import { risWebhookSecret, risWebhookUrl } from './config-ris';
 import { DEFAULT_SERVICE_NAME, otlpEndpoint, otlpTracesEndpoint, serviceName } from './config-tracing';
@@ -34,7 +34,7 @@ import {
   trustProxy,
   version,
 } from './config-values';
-import { declareVariables, fromZod, text, wholeNumberIn, type ValueOf } from './config-variable';
+import { declareVariables, fromZod, optionalWholeNumberIn, text, wholeNumberIn, type ValueOf } from './config-variable';
 
 /**
  * Every environment variable the server reads, declared once: the README's default and description
@@ -63,10 +63,10 @@ export const ENV = declareVariables({
     parse: databaseUrl,
   },
   PGLITE_SHARED_BUFFERS_MB: {
-    default: String(PGLITE_SHARED_BUFFERS_MB),
+    default: `(automatic: a quarter of the database, ${PGLITE_SHARED_BUFFERS_MIN_MB}-${PGLITE_SHARED_BUFFERS_MAX_MB})`,
     description:
-      "The embedded PGlite's shared buffer pool in MB. Each start clears it (about 3 ms per MB), so a small pool starts fast; a large database may want more.",
-    parse: wholeNumberIn(1, 1024, PGLITE_SHARED_BUFFERS_MB, ' of MB'),
+      "The embedded PGlite's shared buffer pool in MB. Each start clears it (about 3 ms per MB), so a small database starts with a small pool.",
+    parse: optionalWholeNumberIn(1, 1024, ' of MB'),
   },
   WEB_ROOT: { default: './dist/web', description: 'The built web app the server serves (npm run build:web).', parse: folder('./dist/web') },
   LOG_LEVEL: { default: 'info', description: `One of ${LOG_LEVELS.join(', ')}. Logs are JSON lines on stdout.`, parse: logLevel },

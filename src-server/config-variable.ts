@@ -74,8 +74,14 @@ export const text: Parse<string | null> = (raw) => raw ?? null;
 
 /** A whole number within bounds; `unit` reads " of days" and the like. */
 export function wholeNumberIn(min: number, max: number, fallback: number, unit = ''): Parse<number> {
+  const read = optionalWholeNumberIn(min, max, unit);
+  return (raw, context) => read(raw, context) ?? fallback;
+}
+
+/** As wholeNumberIn, with null when unset (the code then decides). */
+export function optionalWholeNumberIn(min: number, max: number, unit = ''): Parse<number | null> {
   return (raw) => {
-    if (raw === undefined) return fallback;
+    if (raw === undefined) return null;
     return wholeNumber(raw, min, max) ?? refuse(`must be a whole number${unit} from ${min} to ${max}, got ${quote(raw)}`);
   };
 }

@@ -49,8 +49,8 @@ export interface Config {
   dataDir: string;
   /** null: embedded PGlite under dataDir/pglite. */
   databaseUrl: string | null;
-  /** The embedded PGlite's shared buffer pool, in MB. */
-  pgliteSharedBuffersMb: number;
+  /** The embedded PGlite's shared buffer pool, in MB; null: sized by the database (db/pglite-settings.ts). */
+  pgliteSharedBuffersMb: number | null;
   /** Absolute path of the built web app (index.html + assets/). */
   webRoot: string;
   logLevel: LogLevel;

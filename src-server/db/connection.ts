@@ -3,7 +3,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { UNREACHABLE_CODES } from '../platform/outbox/network-errors';
 import { tracedQuery } from '../platform/tracing/query-scope';
-import { PGLITE_SHARED_BUFFERS_MB } from './pglite-settings';
+import { PGLITE_SHARED_BUFFERS_MIN_MB } from './pglite-settings';
 
 /**
  * One small query layer over both engines (docs/server.md#transactions-and-the-database): the embedded PGlite and a
@@ -70,9 +70,12 @@ function createQueryStats() {
   };
 }
 
-/** A PGlite instance loaded with the extensions our migrations need. */
+/**
+ * A PGlite instance loaded with the extensions our migrations need, with a shared buffer pool of
+ * `sharedBuffersMb` (default the smallest, 16 MB: db/pglite-settings.ts).
+ */
 export async function createPglite(options: { dataDir?: string; loadDataDir?: Blob; sharedBuffersMb?: number }): Promise<PGlite> {
-  const sharedBuffersMb = options.sharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB;
+  const sharedBuffersMb = options.sharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MIN_MB;
   return PGlite.create({
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),

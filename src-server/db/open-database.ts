@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { redactDatabaseUrl, type Config } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 import { createPglite, openPostgres, pgliteDatabase, type Database } from './connection';
+import { automaticSharedBuffersMb, databaseFolderBytes } from './pglite-settings';
 
 /** The embedded database lives here inside DATA_DIR. */
 export const PGLITE_DIR_NAME = 'pglite';
@@ -28,8 +29,7 @@ function reasonOf(error: unknown): string {
  * dataDir/pglite behind. An existing folder that is not a complete database stops the start
  * with a clear message and is left exactly as it is (docs/rules/security.md#reliability).
  */
-export async function openPgliteDataDir(dataDir: string, sharedBuffersMb?: number): Promise<Database> {
-  const sizing = sharedBuffersMb === undefined ? {} : { sharedBuffersMb };
+export async function openPgliteDataDir(dataDir: string, sharedBuffersMb: number | null = null): Promise<Database> {
   const lock = acquireDataDirLock(dataDir);
   try {
     const target = join(dataDir, PGLITE_DIR_NAME);
@@ -50,7 +50,7 @@ export async function openPgliteDataDir(dataDir: string, sharedBuffersMb?: numbe
       rmSync(target, { recursive: true, force: true });
       const initDir = join(dataDir, `${INIT_DIR_PREFIX}${process.pid}`);
       mkdirSync(initDir, { recursive: true });
-      const fresh = await createPglite({ dataDir: initDir, ...sizing });
+      const fresh = await createPglite({ dataDir: initDir });
       await fresh.query('select 1');
       await fresh.close();
       renameSync(initDir, target);
@@ -58,7 +58,11 @@ export async function openPgliteDataDir(dataDir: string, sharedBuffersMb?: numbe
 
     let pglite;
     try {
-      pglite = await createPglite({ dataDir: target, ...sizing });
+      // The pool follows the database's size unless PGLITE_SHARED_BUFFERS_MB sets it.
+      pglite = await createPglite({
+        dataDir: target,
+        sharedBuffersMb: sharedBuffersMb ?? automaticSharedBuffersMb(databaseFolderBytes(target)),
+      });
       await pglite.query('select 1');
     } catch (error) {
       throw new DataDirCorruptError(

@@ -16,7 +16,7 @@ describe('parseConfig', () => {
         host: '0.0.0.0',
         dataDir: '/srv/portal/data',
         databaseUrl: null,
-        pgliteSharedBuffersMb: 16,
+        pgliteSharedBuffersMb: null,
         webRoot: '/srv/portal/dist/web',
         logLevel: 'info',
         embedOrigins: [],

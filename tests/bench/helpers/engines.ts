@@ -2,10 +2,17 @@ import { createPglite, openPostgres, pgliteDatabase, type Database } from '../..
 import { createPostgresDatabase, dropPostgresDatabase, postgresUrlFor } from '../../server/helpers/database';
 import type { GoalResult } from './stats';
 
-/** Measures on a fresh PGlite, then on a fresh PostgreSQL database when DATABASE_URL is set (dropped after). */
-export async function onEachEngine(measure: (engine: 'pglite' | 'postgres', db: Database) => Promise<GoalResult[]>): Promise<GoalResult[]> {
+/**
+ * Measures on a fresh PGlite, then on a fresh PostgreSQL database when DATABASE_URL is set (dropped after).
+ * PGlite's buffer pool is the smallest unless `pgliteSharedBuffersMb` asks for another.
+ */
+export async function onEachEngine(
+  measure: (engine: 'pglite' | 'postgres', db: Database) => Promise<GoalResult[]>,
+  options: { pgliteSharedBuffersMb?: number } = {},
+): Promise<GoalResult[]> {
   const results: GoalResult[] = [];
-  const pglite = pgliteDatabase(await createPglite({}));
+  const pool = options.pgliteSharedBuffersMb === undefined ? {} : { sharedBuffersMb: options.pgliteSharedBuffersMb };
+  const pglite = pgliteDatabase(await createPglite(pool));
   try {
     results.push(...(await measure('pglite', pglite)));
   } finally {

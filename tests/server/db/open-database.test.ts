@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../../src-server/db/data-dir-lock';
 import { DataDirCorruptError, openPgliteDataDir, PGLITE_DIR_NAME } from '../../../src-server/db/open-database';
-import { PGLITE_SHARED_BUFFERS_MB } from '../../../src-server/db/pglite-settings';
 
 describe('openPgliteDataDir', () => {
   let dir = '';
@@ -43,9 +42,9 @@ describe('openPgliteDataDir', () => {
     await second.close();
   });
 
-  it('opens with a small shared buffer pool by default, and with the size asked for', async () => {
+  it('opens a small database with a 16 MB shared buffer pool, and with the size asked for', async () => {
     const byDefault = await openPgliteDataDir(dir);
-    expect(await byDefault.query('show shared_buffers')).toEqual([{ shared_buffers: `${PGLITE_SHARED_BUFFERS_MB}MB` }]);
+    expect(await byDefault.query('show shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
     await byDefault.close();
     const sized = await openPgliteDataDir(dir, 48);
     expect(await sized.query('show shared_buffers')).toEqual([{ shared_buffers: '48MB' }]);
