@@ -20,7 +20,7 @@ import { runInNewContext } from 'node:vm';
 import { MAX_CLINICS_PER_QUERY, type AvailabilityResponse, type ClinicsResponse } from '../../src-contract/api/booking';
 import type { Database } from '../../src-server/db/connection';
 import { migrate } from '../../src-server/db/migrate';
-import { automaticSharedBuffersMb, PGLITE_SHARED_BUFFERS_MAX_MB, PGLITE_SHARED_BUFFERS_MIN_MB } from '../../src-server/db/pglite-settings';
+import { PGLITE_SHARED_BUFFERS_MAX_MB, PGLITE_SHARED_BUFFERS_MIN_MB } from '../../src-server/db/pglite-settings';
 import { seedDemoProvider } from '../../src-server/db/seed/seed';
 import { AvailabilityStore } from '../../src-server/modules/availability/availability-store';
 import { createAvailabilityRepository } from '../../src-server/modules/availability/repository';
@@ -36,7 +36,7 @@ import { report, summarise, type GoalResult } from './helpers/stats';
 
 const SIZE = { clinics: sized(500, 4), days: sized(90, 7), batchRows: sized(20_000, 500) };
 // PGlite's buffer pool is fixed when it opens, before the data exists: the pool the server's
-// automatic sizing gives a database this large (checked below, once the data is built).
+// automatic sizing gives a database this large (onEachEngine checks it once the data is built).
 const PGLITE_SHARED_BUFFERS_MB = sized(PGLITE_SHARED_BUFFERS_MAX_MB, PGLITE_SHARED_BUFFERS_MIN_MB);
 const WARM_UP = sized(30, 3);
 const SAMPLES = sized(300, 15);
@@ -75,19 +75,6 @@ async function measureIndex(db: Database): Promise<{ fillMs: number; entries: nu
   return { fillMs, entries: index.size, heapBytes, estimateBytes: index.memoryEstimate() };
 }
 
-/** The pool the bench opened PGlite with is the one the server would open this database with. */
-async function poolSizeMatches(db: Database): Promise<GoalResult> {
-  const [size] = await db.query<{ bytes: number }>('select pg_database_size(current_database())::float8 as bytes');
-  const automatic = automaticSharedBuffersMb(size?.bytes ?? 0);
-  return {
-    name: `PGlite's shared buffer pool: ${PGLITE_SHARED_BUFFERS_MB} MB, as the server sizes it for this database (${mb(size?.bytes ?? 0)} MiB)`,
-    engine: 'pglite',
-    measured: `automatic sizing gives ${automatic} MB`,
-    goal: `${PGLITE_SHARED_BUFFERS_MB} MB`,
-    met: automatic === PGLITE_SHARED_BUFFERS_MB,
-  };
-}
-
 async function measure(engine: 'pglite' | 'postgres', db: Database, notes: Record<string, unknown>): Promise<GoalResult[]> {
   const results: GoalResult[] = [];
   const work = mkdtempSync(join(tmpdir(), `portal-bench-booking-10x-${engine}-`));
@@ -100,8 +87,6 @@ async function measure(engine: 'pglite' | 'postgres', db: Database, notes: Recor
   console.log(
     `[${engine}] ${data.appointments} appointments (${(data.bookedShare * 100).toFixed(1)} % booked) in ${(buildMs / 1000).toFixed(1)} s (rows ${(data.insertMs / 1000).toFixed(1)} s, indexes ${(data.indexMs / 1000).toFixed(1)} s)`,
   );
-
-  if (engine === 'pglite') results.push(await poolSizeMatches(db));
 
   const { fillMs, entries, heapBytes, estimateBytes } = await measureIndex(db);
   const bound = (INDEX_MB_PER_100K * entries) / 100_000;

@@ -1,20 +1,41 @@
 import { createPglite, openPostgres, pgliteDatabase, type Database } from '../../../src-server/db/connection';
+import { automaticSharedBuffersMb, PGLITE_SHARED_BUFFERS_MIN_MB } from '../../../src-server/db/pglite-settings';
 import { createPostgresDatabase, dropPostgresDatabase, postgresUrlFor } from '../../server/helpers/database';
 import type { GoalResult } from './stats';
 
 /**
+ * The PGlite pool a benchmark measured with is the one the server would open its database with
+ * (db/pglite-settings.ts sizes it by the database): a benchmark whose data wants a larger pool
+ * says so here, and passes that pool to onEachEngine.
+ */
+async function poolSizeMatches(db: Database, poolMb: number): Promise<GoalResult> {
+  const [size] = await db.query<{ bytes: number }>('select pg_database_size(current_database())::float8 as bytes');
+  const bytes = size?.bytes ?? 0;
+  const automatic = automaticSharedBuffersMb(bytes);
+  return {
+    name: `PGlite's shared buffer pool: ${poolMb} MB, as the server sizes it for this database (${Math.round(bytes / 2 ** 20)} MiB)`,
+    engine: 'pglite',
+    measured: `automatic sizing gives ${automatic} MB`,
+    goal: `${poolMb} MB`,
+    met: automatic === poolMb,
+  };
+}
+
+/**
  * Measures on a fresh PGlite, then on a fresh PostgreSQL database when DATABASE_URL is set (dropped after).
- * PGlite's buffer pool is the smallest unless `pgliteSharedBuffersMb` asks for another.
+ * PGlite's buffer pool is the smallest unless `pgliteSharedBuffersMb` asks for another; either way
+ * it must be the pool the server would give the database the benchmark built.
  */
 export async function onEachEngine(
   measure: (engine: 'pglite' | 'postgres', db: Database) => Promise<GoalResult[]>,
   options: { pgliteSharedBuffersMb?: number } = {},
 ): Promise<GoalResult[]> {
   const results: GoalResult[] = [];
-  const pool = options.pgliteSharedBuffersMb === undefined ? {} : { sharedBuffersMb: options.pgliteSharedBuffersMb };
-  const pglite = pgliteDatabase(await createPglite(pool));
+  const poolMb = options.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MIN_MB;
+  const pglite = pgliteDatabase(await createPglite({ sharedBuffersMb: poolMb }));
   try {
     results.push(...(await measure('pglite', pglite)));
+    results.push(await poolSizeMatches(pglite, poolMb));
   } finally {
     await pglite.close();
   }
