@@ -72,15 +72,17 @@ function createQueryStats() {
 
 /**
  * A PGlite instance loaded with the extensions our migrations need, with a shared buffer pool of
- * `sharedBuffersMb` (default the smallest, 16 MB: db/pglite-settings.ts).
+ * `sharedBuffersMb` (default the smallest, 16 MB; null: the one the data folder's configuration
+ * names, see db/pglite-settings.ts).
  */
-export async function createPglite(options: { dataDir?: string; loadDataDir?: Blob; sharedBuffersMb?: number }): Promise<PGlite> {
-  const sharedBuffersMb = options.sharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MIN_MB;
+export async function createPglite(options: { dataDir?: string; loadDataDir?: Blob; sharedBuffersMb?: number | null }): Promise<PGlite> {
+  const sharedBuffersMb = options.sharedBuffersMb === undefined ? PGLITE_SHARED_BUFFERS_MIN_MB : options.sharedBuffersMb;
+  const pool = sharedBuffersMb === null ? [] : ['-c', `shared_buffers=${sharedBuffersMb}MB`];
   return PGlite.create({
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
     extensions: PGLITE_EXTENSIONS,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
+    startParams: [...PGlite.defaultStartParams, ...pool],
   });
 }
 

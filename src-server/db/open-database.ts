@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { redactDatabaseUrl, type Config } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 import { createPglite, openPostgres, pgliteDatabase, type Database } from './connection';
-import { automaticSharedBuffersMb, databaseFolderBytes } from './pglite-settings';
+import { fitSharedBuffersToSize, PGLITE_SHARED_BUFFERS_MIN_MB } from './pglite-settings';
 
 /** The embedded database lives here inside DATA_DIR. */
 export const PGLITE_DIR_NAME = 'pglite';
@@ -51,25 +51,32 @@ export async function openPgliteDataDir(dataDir: string, sharedBuffersMb: number
       const initDir = join(dataDir, `${INIT_DIR_PREFIX}${process.pid}`);
       mkdirSync(initDir, { recursive: true });
       const fresh = await createPglite({ dataDir: initDir });
-      await fresh.query('select 1');
+      // A new database starts with the smallest pool, not initdb's 128 MB (db/pglite-settings.ts).
+      await fitSharedBuffersToSize(pgliteDatabase(fresh), PGLITE_SHARED_BUFFERS_MIN_MB);
       await fresh.close();
       renameSync(initDir, target);
     }
 
     let pglite;
     try {
-      // The pool follows the database's size unless PGLITE_SHARED_BUFFERS_MB sets it.
-      pglite = await createPglite({
-        dataDir: target,
-        sharedBuffersMb: sharedBuffersMb ?? automaticSharedBuffersMb(databaseFolderBytes(target)),
-      });
+      // The pool the database's own configuration names, unless PGLITE_SHARED_BUFFERS_MB sets it.
+      pglite = await createPglite({ dataDir: target, sharedBuffersMb });
       await pglite.query('select 1');
     } catch (error) {
       throw new DataDirCorruptError(
         `Cannot open the embedded database in ${target}: ${reasonOf(error)}. It was left untouched: restore it from a backup, or move it away to start with an empty database.`,
       );
     }
-    return pgliteDatabase(pglite, () => lock.release());
+    const database = pgliteDatabase(pglite, () => lock.release());
+    if (sharedBuffersMb !== null) return database;
+    return {
+      ...database,
+      // The pool follows the database's size from its next start on (db/pglite-settings.ts).
+      async close() {
+        await fitSharedBuffersToSize(database).catch(() => undefined);
+        await database.close();
+      },
+    };
   } catch (error) {
     lock.release();
     throw error;

@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import type { Queryable } from './connection';
 
 /**
  * PGlite's shared buffer pool. PGlite clears the whole pool at every start, at about 3 ms per MB
@@ -20,13 +19,15 @@ export function automaticSharedBuffersMb(databaseBytes: number): number {
   return Math.min(PGLITE_SHARED_BUFFERS_MAX_MB, Math.max(PGLITE_SHARED_BUFFERS_MIN_MB, quarterInSteps));
 }
 
-/** Bytes of the tables and indexes in a PGlite data folder (its base/ and global/; 0 for a new folder). */
-export function databaseFolderBytes(dataFolder: string): number {
-  let bytes = 0;
-  for (const part of ['base', 'global']) {
-    if (!existsSync(join(dataFolder, part))) continue;
-    const entries = readdirSync(join(dataFolder, part), { recursive: true, withFileTypes: true, encoding: 'utf8' });
-    for (const entry of entries) if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
-  }
-  return bytes;
+/**
+ * Writes the pool this database's size wants into its own configuration (ALTER SYSTEM, kept in
+ * postgresql.auto.conf), for its next start: measuring the size at a start would cost that start
+ * a walk over every file. Answers the pool now configured, in MB.
+ */
+export async function fitSharedBuffersToSize(db: Queryable, sizeMb?: number): Promise<number> {
+  const [row] = await db.query<{ bytes: number }>('select pg_database_size(current_database())::float8 as bytes');
+  const wanted = sizeMb ?? automaticSharedBuffersMb(row?.bytes ?? 0);
+  // Written every time: the running value may come from a start's own setting, not the file's.
+  await db.exec(`alter system set shared_buffers = '${wanted}MB'`);
+  return wanted;
 }
