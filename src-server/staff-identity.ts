@@ -21,7 +21,7 @@ export interface StaffIdentity {
 }
 
 export async function openStaffIdentity(
-  config: Pick<Config, 'identity' | 'publicUrl'>,
+  config: Pick<Config, 'identity' | 'publicUrl'> & Partial<Pick<Config, 'fhirAudience' | 'devRisClientSecret'>>,
   options: { tls?: DevIdentityProviderOptions['tls'] | 'off'; onError?: (message: string) => void } = {},
 ): Promise<StaffIdentity> {
   const settings = config.identity;
@@ -52,10 +52,15 @@ export async function openStaffIdentity(
   }
   const [{ MOUNTED_IDENTITY_PATH, mountDevIdentityProvider, startDevIdentityProvider }, { devIdentityBannerLines }, { fetchTrusting }] =
     await Promise.all([import('./dev-identity/provider'), import('./dev-identity/banner'), import('./dev-identity/trusted-fetch')]);
+  const demoRis = {
+    ...(config.fhirAudience === undefined ? {} : { fhirAudience: config.fhirAudience }),
+    clientSecret: config.devRisClientSecret ?? null,
+  };
   if (settings.port === 'portal') {
     // Inside the portal, on its own origin: nothing to accept, and any host name the portal is opened with works.
     const idp = await mountDevIdentityProvider({
       portalUrl: config.publicUrl,
+      ris: demoRis,
       ...(options.onError === undefined ? {} : { onError: options.onError }),
     });
     const keys = async () => new Response(JSON.stringify({ keys: idp.publicJwks() }), { headers: { 'content-type': 'application/json' } });
@@ -81,6 +86,7 @@ export async function openStaffIdentity(
   const idp = await startDevIdentityProvider({
     port: settings.port,
     portalUrl: config.publicUrl,
+    ris: demoRis,
     ...(tls === 'off' ? {} : { tls }),
     ...(options.onError === undefined ? {} : { onError: options.onError }),
   });
