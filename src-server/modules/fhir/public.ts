@@ -2,6 +2,7 @@ import { serverModule } from '../../server-module';
 import { defineFhirAccessCheck } from './access';
 import { directoryResources } from './directory-resources';
 import { createFhirRepository } from './repository';
+import { schedulingResources } from './scheduling-resources';
 import { FHIR_BASE_PATH, registerFhirRoutes } from './routes';
 
 /**
@@ -12,8 +13,9 @@ export const fhirModule = serverModule('fhir', ['platform', 'booking'], async (a
   const { deps } = app.portal;
   const { db, clock, config, identity } = deps;
   defineFhirAccessCheck(app, { identity, audience: config.fhirAudience, clock });
+  const repository = createFhirRepository(db);
   await registerFhirRoutes(app, {
-    resources: [...directoryResources(createFhirRepository(db))],
+    resources: [...directoryResources(repository), ...schedulingResources({ repository, store: app.availabilityStore, clock })],
     base: `${config.publicUrl}${FHIR_BASE_PATH}`,
     facts: { version: config.appVersion, date: clock.now().toISOString() },
   });
