@@ -56,11 +56,12 @@ async function allPairs(deps: SchedulingDeps): Promise<Array<Pair & { id: string
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** `Location/<id>`, `HealthcareService/<id>` (also at the end of an absolute URL) or a bare id. */
+/** `Location/<id>`, `HealthcareService/<id>` (also as an absolute URL) or a bare id; another type's reference matches nothing. */
 function actorMatches(pair: Pair, actor: string): boolean {
-  const match = /(?:^|\/)(?:(Location|HealthcareService)\/)?([A-Za-z0-9\-.]{1,64})$/.exec(actor);
+  const match = /^(?:https?:\/\/[^?#\s]*\/)?(?:([A-Z][A-Za-z]{1,40})\/)?([A-Za-z0-9\-.]{1,64})$/.exec(actor);
   if (match === null) throw invalidParameter('actor takes Location/<id> or HealthcareService/<id>.');
   const [, type, id] = match;
+  if (type !== undefined && type !== 'Location' && type !== 'HealthcareService') return false;
   return (type !== 'HealthcareService' && pair.clinic.id === id) || (type !== 'Location' && pair.exam.id === id);
 }
 
