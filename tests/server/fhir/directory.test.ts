@@ -2,12 +2,11 @@ import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { expectValidR4 } from './helpers/r4-validation';
 import { useFhirServer } from './helpers/fhir-server';
+import { backends } from '../helpers/database';
 
 // The provider's directory (clinics, exams, referring doctors) read and searched by a FHIR client
 // library written by others (fhir-kit-client), over real HTTP, with a real access token from the
 // demo identity provider's client credentials grant; every resource it gets is valid R4.
-
-const fixture = useFhirServer();
 
 /** The resources of the first `pages` pages (fewer when the search ends before). */
 async function pagesOf(bundle: Bundle, next: (bundle: Bundle) => Promise<Bundle> | undefined, pages: number): Promise<Resource[]> {
@@ -20,36 +19,39 @@ async function pagesOf(bundle: Bundle, next: (bundle: Bundle) => Promise<Bundle>
   }
   return resources;
 }
+describe.each(backends())('on %s', (backend) => {
+  const fixture = useFhirServer(backend);
 
-describe('the FHIR directory through fhir-kit-client', () => {
-  it('serves a CapabilityStatement without a token that lists what is served', async () => {
-    const statement = (await fixture.fhirClient().capabilityStatement()) as {
-      resourceType: string;
-      rest: { resource: { type: string }[] }[];
-    };
-    expectValidR4(statement);
-    expect(statement.rest[0]?.resource.map((resource) => resource.type)).toEqual(
-      expect.arrayContaining(['Location', 'HealthcareService', 'Practitioner']),
+  describe('the FHIR directory through fhir-kit-client', () => {
+    it('serves a CapabilityStatement without a token that lists what is served', async () => {
+      const statement = (await fixture.fhirClient().capabilityStatement()) as {
+        resourceType: string;
+        rest: { resource: { type: string }[] }[];
+      };
+      expectValidR4(statement);
+      expect(statement.rest[0]?.resource.map((resource) => resource.type)).toEqual(
+        expect.arrayContaining(['Location', 'HealthcareService', 'Practitioner']),
+      );
+    });
+
+    it.each(['Location', 'HealthcareService', 'Practitioner'] as const)(
+      'searches %s page by page and reads each by id',
+      async (resourceType) => {
+        const client = fixture.fhirClient(await fixture.token(`system/${resourceType}.rs`));
+        const first = (await client.search({ resourceType, searchParams: { _count: 2 } })) as unknown as Bundle;
+        const resources = await pagesOf(
+          first,
+          (bundle) => client.nextPage({ bundle: bundle as never }) as unknown as Promise<Bundle> | undefined,
+          4,
+        );
+        expect(resources.length).toBeGreaterThan(2);
+        expect(new Set(resources.map((resource) => resource.id)).size).toBe(resources.length);
+        for (const resource of resources.slice(0, 3)) {
+          const read = (await client.read({ resourceType, id: resource.id ?? '' })) as unknown as Resource;
+          expectValidR4(read);
+          expect(read).toEqual(resource);
+        }
+      },
     );
   });
-
-  it.each(['Location', 'HealthcareService', 'Practitioner'] as const)(
-    'searches %s page by page and reads each by id',
-    async (resourceType) => {
-      const client = fixture.fhirClient(await fixture.token(`system/${resourceType}.rs`));
-      const first = (await client.search({ resourceType, searchParams: { _count: 2 } })) as unknown as Bundle;
-      const resources = await pagesOf(
-        first,
-        (bundle) => client.nextPage({ bundle: bundle as never }) as unknown as Promise<Bundle> | undefined,
-        4,
-      );
-      expect(resources.length).toBeGreaterThan(2);
-      expect(new Set(resources.map((resource) => resource.id)).size).toBe(resources.length);
-      for (const resource of resources.slice(0, 3)) {
-        const read = (await client.read({ resourceType, id: resource.id ?? '' })) as unknown as Resource;
-        expectValidR4(read);
-        expect(read).toEqual(resource);
-      }
-    },
-  );
 });
