@@ -57,9 +57,23 @@ function fhirAccessOf(access: RouteAccess): FhirScopeAccess {
   return access;
 }
 
+/** Only where the tokens come from: the staff sign-in's other checks (its client id in azp) are not the FHIR API's. */
+function verifierOf(identity: NonNullable<FhirAccessOptions['identity']>, audience: string, clock: Clock) {
+  return createTokenVerifier(
+    {
+      issuer: identity.issuer,
+      jwksUri: identity.jwksUri,
+      audience,
+      ...(identity.jwksCooldownMs === undefined ? {} : { jwksCooldownMs: identity.jwksCooldownMs }),
+      ...(identity.fetchKeys === undefined ? {} : { fetchKeys: identity.fetchKeys }),
+    },
+    clock,
+  );
+}
+
 export function defineFhirAccessCheck(app: FastifyInstance, options: FhirAccessOptions): void {
   const { identity, audience, clock } = options;
-  const verifier = identity === undefined ? null : createTokenVerifier({ ...identity, audience }, clock);
+  const verifier = identity === undefined ? null : verifierOf(identity, audience, clock);
   const refuse = async (request: FastifyRequest, reason: string, error: AppError): Promise<never> => {
     await request.server.securityAudit.refused(request, { reason });
     throw error;
