@@ -95,6 +95,26 @@ describe.each(backends())('on %s', (backend) => {
     });
   });
 
+  describe('FHIR writes', () => {
+    it('has none yet: a create is a 404 OperationOutcome; a FHIR JSON body that does not parse a 400', async () => {
+      const token = await fixture.token('system/*.cruds');
+      for (const [type, body, status, code] of [
+        ['application/fhir+json', JSON.stringify({ resourceType: 'Location', name: 'New clinic' }), 404, 'not-supported'],
+        ['application/fhir+json', '{"resourceType":', 400, 'invalid'],
+        ['application/xml', '<Location/>', 404, 'not-supported'],
+      ] as const) {
+        const response = await fetch(`${fixture.base()}/Location`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': type },
+          body,
+        });
+        await expectOutcome(response, status, code);
+      }
+      const [row] = await fixture.server.db.query<{ count: number }>(`select count(*)::int as count from clinic where name = 'New clinic'`);
+      expect(row?.count).toBe(0);
+    });
+  });
+
   describe('FHIR search paging', () => {
     it('stays stable when clinics are added between pages: nothing repeats, nothing is skipped', async () => {
       const token = await fixture.token('system/Location.rs');
