@@ -2,6 +2,7 @@ import type { Bundle, Schedule, Slot } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { expectValidR4 } from './helpers/r4-validation';
 import { useFhirServer } from './helpers/fhir-server';
+import { hold } from '../modules/booking/booking-test-kit';
 import { backends } from '../helpers/database';
 
 // Schedules (an exam bookable at a clinic) and their free Slots, through fhir-kit-client over
@@ -51,6 +52,45 @@ describe.each(backends())('on %s', (backend) => {
         searchParams: { schedule: schedule.id ?? '', start: [`ge${from}`, `lt${free[4]?.start ?? ''}`] },
       })) as unknown as Bundle;
       expect(entries<Slot>(ranged).map((slot) => slot.start)).toEqual(starts.slice(2, 4));
+    });
+
+    it('pages slots stably while times are taken between pages: none repeats, a taken one is gone, none is skipped', async () => {
+      const client = fixture.fhirClient(await fixture.token('system/Schedule.rs system/Slot.rs'));
+      const [clinic] = await fixture.server.db.query<{ id: string }>(`select id::text as id from clinic where slug = 'chatswood'`);
+      const [exam] = await fixture.server.db.query<{ id: string }>(`select id::text as id from exam where slug = 'mri-knee'`);
+      const schedules = (await client.search({
+        resourceType: 'Schedule',
+        searchParams: { actor: `Location/${clinic?.id ?? ''}` },
+      })) as unknown as Bundle;
+      const schedule = entries<Schedule>(schedules).find((found) =>
+        found.actor.some((actor) => actor.reference === `HealthcareService/${exam?.id ?? ''}`),
+      );
+      const search = { schedule: `Schedule/${schedule?.id ?? ''}`, _count: 3 };
+      const first = (await client.search({ resourceType: 'Slot', searchParams: search })) as unknown as Bundle;
+      const firstStarts = entries<Slot>(first).map((slot) => slot.start);
+      const ahead = (await client.search({
+        resourceType: 'Slot',
+        searchParams: { ...search, _count: 4, start: `gt${firstStarts.at(-1) ?? ''}` },
+      })) as unknown as Bundle;
+      const aheadStarts = entries<Slot>(ahead).map((slot) => slot.start);
+      // Someone takes a time of the page already read and the first of the next page.
+      for (const startsAt of [firstStarts[0], aheadStarts[0]]) {
+        const held = await hold(fixture.server.app, { exams: ['mri-knee'], clinicSlug: 'chatswood', startsAt });
+        expect(held.statusCode, held.body).toBe(201);
+      }
+      const second = (await client.nextPage({ bundle: first as never })) as unknown as Bundle;
+      expectValidR4(second);
+      const secondStarts = entries<Slot>(second).map((slot) => slot.start);
+      // The page goes on right after the last start already read, with the times free now (a hold
+      // also takes the grid times its exam would overlap).
+      const freeNow = (await client.search({
+        resourceType: 'Slot',
+        searchParams: { ...search, start: `gt${firstStarts.at(-1) ?? ''}` },
+      })) as unknown as Bundle;
+      expect(secondStarts).toEqual(entries<Slot>(freeNow).map((slot) => slot.start));
+      expect(secondStarts).toHaveLength(3);
+      expect(secondStarts).not.toContain(aheadStarts[0]);
+      for (const start of secondStarts) expect(start > (firstStarts.at(-1) ?? '')).toBe(true);
     });
   });
 });
