@@ -23,9 +23,9 @@ function pageQuery(input: SearchInput): PageQuery {
   return {
     limit: input.count + 1,
     ...(ids === undefined ? {} : { ids }),
-    ...(name?.[0] === undefined ? {} : { name: name[0] }),
+    ...(name === undefined ? {} : { names: name }),
     // token search: system|value or value; only the value is compared.
-    ...(identifier?.[0] === undefined ? {} : { identifier: identifier[0].split('|').at(-1) ?? '' }),
+    ...(identifier === undefined ? {} : { identifiers: identifier.map((value) => value.split('|').at(-1) ?? '') }),
     ...(input.after === undefined ? {} : { after: input.after }),
   };
 }

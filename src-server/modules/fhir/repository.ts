@@ -37,10 +37,10 @@ export type ReferrerRow = {
 /** One page's filter: ids (the _id parameter), a name prefix, after a cursor, at most `limit` rows. */
 export interface PageQuery {
   ids?: readonly string[];
-  /** Case-insensitive prefix of the name (FHIR string search). */
-  name?: string;
-  /** Referring doctors only: the provider number. */
-  identifier?: string;
+  /** Case-insensitive prefixes of the name (FHIR string search); any of them. */
+  names?: readonly string[];
+  /** Referring doctors only: provider numbers; any of them. */
+  identifiers?: readonly string[];
   after?: string;
   limit: number;
 }
@@ -60,11 +60,13 @@ function pageFilter(query: PageQuery, columns: { id: string; name: string[]; ide
       (n) => `${columns.id} = any(${n}::uuid[])`,
       query.ids.filter((id) => UUID.test(id)),
     );
-  if (query.name !== undefined) {
-    const prefix = `${query.name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    add((n) => `(${columns.name.map((column) => `lower(${column}) like ${n}`).join(' or ')})`, prefix);
+  if (query.names !== undefined) {
+    const prefixes = query.names.map((name) => `${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    add((n) => `(${columns.name.map((column) => `lower(${column}) like any(${n}::text[])`).join(' or ')})`, prefixes);
   }
-  if (query.identifier !== undefined && columns.identifier !== undefined) add((n) => `${columns.identifier} = ${n}`, query.identifier);
+  const identifierColumn = columns.identifier;
+  if (query.identifiers !== undefined && identifierColumn !== undefined)
+    add((n) => `${identifierColumn} = any(${n}::text[])`, query.identifiers);
   if (query.after !== undefined)
     add((n) => `${columns.id} > ${n}::uuid`, UUID.test(query.after) ? query.after : '00000000-0000-0000-0000-000000000000');
   return { where: clauses.length === 0 ? '' : `where ${clauses.join(' and ')}`, params };

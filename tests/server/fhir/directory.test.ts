@@ -53,5 +53,32 @@ describe.each(backends())('on %s', (backend) => {
         }
       },
     );
+
+    it('searches by name (any of several starts, any case), identifier and _id', async () => {
+      const client = fixture.fhirClient(await fixture.token('system/Location.rs system/Practitioner.rs'));
+      const search = async (resourceType: string, searchParams: Record<string, string>) =>
+        ((await client.search({ resourceType, searchParams })) as unknown as Bundle).entry?.map((entry) => entry.resource) ?? [];
+      const clinics = await fixture.server.db.query<{ id: string; name: string }>(
+        'select id::text as id, name from clinic order by name limit 2',
+      );
+      const [one, two] = clinics.map((clinic) => clinic);
+      const starts = [one?.name.slice(0, 4).toUpperCase() ?? '', two?.name.slice(0, 4).toLowerCase() ?? ''];
+      const byName = (await search('Location', { name: starts.join(','), _count: '100' })) as Array<{ name?: string }>;
+      expect(byName.map((location) => location.name)).toEqual(expect.arrayContaining([one?.name, two?.name]));
+      for (const location of byName)
+        expect(starts.some((start) => (location.name ?? '').toLowerCase().startsWith(start.toLowerCase()))).toBe(true);
+      const byId = await search('Location', { _id: `${one?.id ?? ''},${two?.id ?? ''}` });
+      expect(byId.map((location) => location?.id).sort()).toEqual([one?.id, two?.id].sort());
+
+      const [doctor] = await fixture.server.db.query<{ id: string; provider_number: string }>(
+        'select id::text as id, provider_number from referring_doctor order by provider_number limit 1',
+      );
+      const system = 'http://ns.electronichealth.net.au/id/medicare-provider-number';
+      for (const identifier of [`${system}|${doctor?.provider_number ?? ''}`, doctor?.provider_number ?? '']) {
+        const found = await search('Practitioner', { identifier });
+        expect(found.map((practitioner) => practitioner?.id)).toEqual([doctor?.id]);
+        expectValidR4(found[0] ?? {});
+      }
+    });
   });
 });
