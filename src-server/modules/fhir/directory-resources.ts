@@ -3,7 +3,7 @@ import { toHealthcareService } from './mappings/healthcare-service';
 import { toLocation } from './mappings/location';
 import { toPractitioner } from './mappings/practitioner';
 import type { FhirResourceDefinition } from './resource-definition';
-import { pageOf, type SearchInput, type SearchParamDefinition } from './search';
+import { pageOf, singleValued, type SearchInput, type SearchParamDefinition } from './search';
 
 /**
  * The provider's directory as FHIR: clinics (Location), exams (HealthcareService) and referring
@@ -17,9 +17,9 @@ const NAME_PARAM: SearchParamDefinition = {
 };
 
 function pageQuery(input: SearchInput): PageQuery {
-  const name = input.values.get('name');
-  const identifier = input.values.get('identifier');
-  const ids = input.values.get('_id');
+  const name = input.groups.get('name');
+  const identifier = singleValued(input, 'identifier');
+  const ids = singleValued(input, '_id');
   return {
     limit: input.count + 1,
     ...(ids === undefined ? {} : { ids }),

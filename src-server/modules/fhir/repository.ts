@@ -37,8 +37,8 @@ export type ReferrerRow = {
 /** One page's filter: ids (the _id parameter), a name prefix, after a cursor, at most `limit` rows. */
 export interface PageQuery {
   ids?: readonly string[];
-  /** Case-insensitive prefixes of the name (FHIR string search); any of them. */
-  names?: readonly string[];
+  /** Case-insensitive prefixes of the name (FHIR string search): each group must match, by any of its prefixes. */
+  names?: ReadonlyArray<readonly string[]>;
   /** Referring doctors only: provider numbers; any of them. */
   identifiers?: readonly string[];
   after?: string;
@@ -60,8 +60,8 @@ function pageFilter(query: PageQuery, columns: { id: string; name: string[]; ide
       (n) => `${columns.id} = any(${n}::uuid[])`,
       query.ids.filter((id) => UUID.test(id)),
     );
-  if (query.names !== undefined) {
-    const prefixes = query.names.map((name) => `${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  for (const group of query.names ?? []) {
+    const prefixes = group.map((name) => `${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     add((n) => `(${columns.name.map((column) => `lower(${column}) like any(${n}::text[])`).join(' or ')})`, prefixes);
   }
   const identifierColumn = columns.identifier;

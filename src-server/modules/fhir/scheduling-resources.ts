@@ -7,7 +7,7 @@ import { invalidParameter } from './outcome';
 import type { ClinicRow, ExamRow, FhirRepository } from './repository';
 import type { FhirResourceDefinition } from './resource-definition';
 import { parseScheduleId, parseSlotId, scheduleId, type ScheduleKey } from './schedule-ids';
-import { pageOf, type SearchInput } from './search';
+import { pageOf, singleValued, type SearchInput } from './search';
 import { freeStartsIn, isFreeStart, startRange } from './slot-times';
 
 /**
@@ -74,12 +74,12 @@ async function horizonOf(deps: SchedulingDeps, clinic: ClinicRow): Promise<{ sta
 }
 
 async function searchSchedules(deps: SchedulingDeps, input: SearchInput) {
-  const ids = input.values.get('_id');
-  const actors = input.values.get('actor');
+  const ids = singleValued(input, '_id');
+  const actors = input.groups.get('actor');
   const matching = (await allPairs(deps)).filter(
     (pair) =>
       (ids === undefined || ids.includes(pair.id)) &&
-      (actors === undefined || actors.some((actor) => actorMatches(pair, actor))) &&
+      (actors === undefined || actors.every((group) => group.some((actor) => actorMatches(pair, actor)))) &&
       (input.after === undefined || pair.id > input.after),
   );
   const shown = matching.slice(0, input.count + 1);
@@ -98,7 +98,13 @@ function scheduleResource(deps: SchedulingDeps): FhirResourceDefinition {
   return {
     type: 'Schedule',
     documentation: 'An exam bookable online at a clinic (actor: the Location and the HealthcareService)',
-    searchParams: [{ name: 'actor', type: 'reference', documentation: 'Location/<id> or HealthcareService/<id>; several: any of them' }],
+    searchParams: [
+      {
+        name: 'actor',
+        type: 'reference',
+        documentation: 'Location/<id> or HealthcareService/<id>; comma-separated: any of them; repeated: all of them',
+      },
+    ],
     read: async (id) => {
       const key = parseScheduleId(id);
       const pair = key === null ? null : await pairOf(deps, key);
@@ -119,12 +125,12 @@ function scheduleOfSearch(input: SearchInput): ScheduleKey {
 async function searchSlots(deps: SchedulingDeps, input: SearchInput) {
   const key = scheduleOfSearch(input);
   const range = startRange(input.values.get('start'));
-  const statuses = input.values.get('status');
-  if (statuses !== undefined && statuses.some((status) => !SLOT_STATUSES.has(status)))
+  if ((input.values.get('status') ?? []).some((status) => !SLOT_STATUSES.has(status)))
     throw invalidParameter(`status takes ${[...SLOT_STATUSES].join(', ')}.`);
   const after = input.after === undefined ? undefined : Number(input.after);
   if (after !== undefined && !Number.isSafeInteger(after))
     throw invalidParameter('The paging cursor (_cursor) is not one this server gave out.');
+  const statuses = singleValued(input, 'status');
   const pair = await pairOf(deps, key);
   // Only free times are slots here: a search for other statuses finds none.
   if (pair === null || (statuses !== undefined && !statuses.includes('free'))) return { resources: [], nextKey: null };

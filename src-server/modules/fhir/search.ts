@@ -20,6 +20,8 @@ export interface SearchParamDefinition {
 /** What a search handler gets: the declared parameters' values (comma-separated ones split), the cursor key and the page size. */
 export interface SearchInput {
   values: ReadonlyMap<string, readonly string[]>;
+  /** The same values as FHIR groups them: one list per occurrence of the parameter (all must match), each any of its comma-separated values. */
+  groups: ReadonlyMap<string, ReadonlyArray<readonly string[]>>;
   after: string | undefined;
   count: number;
 }
@@ -93,16 +95,33 @@ export function readSearch(query: unknown, declared: readonly SearchParamDefinit
   const format = single(values, '_format');
   if (format !== undefined && !JSON_FORMATS.has(format)) throw notSupported('Only JSON (_format=json) is served.');
   const cursor = single(values, '_cursor');
-  const selected = new Map<string, string[]>();
+  const groups = new Map<string, string[][]>();
   for (const name of [...known, '_id']) {
     const list = values.get(name);
     if (list !== undefined)
-      selected.set(
+      groups.set(
         name,
-        list.flatMap((value) => value.split(',')).filter((value) => value !== ''),
+        list.map((value) => value.split(',').filter((part) => part !== '')),
       );
   }
-  return { values: selected, after: cursor === undefined ? undefined : decodeCursor(cursor), count: countOf(single(values, '_count')) };
+  const selected = new Map([...groups].map(([name, lists]) => [name, lists.flat()]));
+  return {
+    values: selected,
+    groups,
+    after: cursor === undefined ? undefined : decodeCursor(cursor),
+    count: countOf(single(values, '_count')),
+  };
+}
+
+/**
+ * For a parameter a resource has one value of (an id, a provider number, a status): the values that
+ * satisfy every occurrence, so `_id=a,b&_id=b` is `b` and `_id=a&_id=b` nothing; undefined when not given.
+ */
+export function singleValued(input: SearchInput, name: string): string[] | undefined {
+  const groups = input.groups.get(name);
+  if (groups === undefined) return undefined;
+  const [first = [], ...rest] = groups;
+  return first.filter((value) => rest.every((group) => group.includes(value)));
 }
 
 /** The query of the next page: the same parameters and a new cursor. */

@@ -56,7 +56,7 @@ describe.each(backends())('on %s', (backend) => {
 
     it('searches by name (any of several starts, any case), identifier and _id', async () => {
       const client = fixture.fhirClient(await fixture.token('system/Location.rs system/Practitioner.rs'));
-      const search = async (resourceType: string, searchParams: Record<string, string>) =>
+      const search = async (resourceType: string, searchParams: Record<string, string | string[]>) =>
         ((await client.search({ resourceType, searchParams })) as unknown as Bundle).entry?.map((entry) => entry.resource) ?? [];
       const clinics = await fixture.server.db.query<{ id: string; name: string }>(
         'select id::text as id, name from clinic order by name limit 2',
@@ -69,6 +69,11 @@ describe.each(backends())('on %s', (backend) => {
         expect(starts.some((start) => (location.name ?? '').toLowerCase().startsWith(start.toLowerCase()))).toBe(true);
       const byId = await search('Location', { _id: `${one?.id ?? ''},${two?.id ?? ''}` });
       expect(byId.map((location) => location?.id).sort()).toEqual([one?.id, two?.id].sort());
+      // A repeated parameter must match each time, as FHIR says.
+      const both = await search('Location', { _id: [`${one?.id ?? ''},${two?.id ?? ''}`, two?.id ?? ''] });
+      expect(both.map((location) => location?.id)).toEqual([two?.id]);
+      const narrowed = (await search('Location', { name: [starts[0] ?? '', one?.name ?? ''] })) as Array<{ name?: string }>;
+      expect(narrowed.map((location) => location.name)).toEqual([one?.name]);
 
       const [doctor] = await fixture.server.db.query<{ id: string; provider_number: string }>(
         'select id::text as id, provider_number from referring_doctor order by provider_number limit 1',

@@ -27,6 +27,13 @@ describe.each(backends())('on %s', (backend) => {
       for (const schedule of found) expect(schedule.actor.map((actor) => actor.reference)).toContain(`Location/${clinicId}`);
       const schedule = found[0] as Schedule;
       expect(await client.read({ resourceType: 'Schedule', id: schedule.id ?? '' })).toEqual(schedule);
+      // Both actors named: that exam at that clinic, and only it.
+      const exam = schedule.actor.find((actor) => actor.reference?.startsWith('HealthcareService/'))?.reference ?? '';
+      const both = (await client.search({
+        resourceType: 'Schedule',
+        searchParams: { actor: [`Location/${clinicId}`, exam] },
+      })) as unknown as Bundle;
+      expect(entries<Schedule>(both).map((found) => found.id)).toEqual([schedule.id]);
 
       const slots = (await client.search({
         resourceType: 'Slot',
