@@ -46,7 +46,7 @@ export interface ProviderConfigurationInput {
   portalOriginAllowed?: (origin: string) => boolean;
   /** The FHIR API's audience (FHIR_AUDIENCE): the resource the RIS client gets access tokens for. */
   fhirAudience: string;
-  /** The RIS client's secret (client_secret_basic or client_secret_post). */
+  /** The RIS client's secret, sent with HTTP Basic authentication (client_secret_basic). */
   risClientSecret: string;
 }
 
