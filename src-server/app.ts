@@ -3,6 +3,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import type { ApiErrorBody } from '@contract/errors';
 import { createConfigRepository } from './modules/config/repository';
 import { createConfigService } from './modules/config/service';
+import { fhirModule } from './modules/fhir/public';
 import { DEFAULT_RETRY_AFTER_SECONDS, GENERIC_MESSAGES } from './platform/error-answers';
 import { fastifyLoggerOptions } from './platform/logger';
 import { setSecurityHeaders } from './platform/plugins/security-headers';
@@ -87,5 +88,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // Results, their images and the referring doctors' pages.
   await app.register(resultsModule);
   await app.register(notificationsModule);
+  // The FHIR R4 API for the provider's systems (a RIS): /fhir/R4.
+  await app.register(fhirModule);
   return app;
 }

@@ -310,6 +310,19 @@ export const ENV = declareVariables({
     parse: devIdentityPort,
     unusedWith: 'IDENTITY_ISSUER',
   },
+  DEV_IDENTITY_RIS_CLIENT_SECRET: {
+    default: '(unset: a new random secret at each start, printed)',
+    description:
+      "The client secret of the local demo identity provider's RIS client (client id demo-ris, client credentials only), which gets access tokens for the FHIR API (docs/integration/fhir.md).",
+    parse: text,
+    unusedWith: 'IDENTITY_ISSUER',
+  },
+  FHIR_AUDIENCE: {
+    default: 'PUBLIC_URL/fhir/R4',
+    description:
+      "The `aud` of the access tokens the FHIR API (/fhir/R4) accepts from the identity provider; with Entra ID the application ID URI of the FHIR API's app registration. Scopes: docs/integration/fhir.md.",
+    parse: text,
+  },
   S3_BUCKET: {
     default: '(none: attachments are files under DATA_DIR/files)',
     description:

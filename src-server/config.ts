@@ -85,6 +85,10 @@ export interface Config {
   sourceMapsPublic: boolean;
   /** Staff sign-in: the provider's identity provider, the local demo one, or off (src-server/config-identity.ts). */
   identity: IdentityConfig;
+  /** FHIR_AUDIENCE: the `aud` the FHIR API's access tokens must carry (default PUBLIC_URL/fhir/R4). */
+  fhirAudience: string;
+  /** DEV_IDENTITY_RIS_CLIENT_SECRET: the demo identity provider's RIS client secret; null: a random one at each start. */
+  devRisClientSecret: string | null;
   /** S3-compatible storage for attachments; null: a folder under dataDir (docs/rules/attachments.md#storage). */
   s3: S3Settings | null;
   /** ClamAV daemon socket (unix path or tcp://host:port); null: uploads are not virus-scanned. */
@@ -181,6 +185,8 @@ function configOf(values: Values): Config {
     trustProxy: values.TRUST_PROXY,
     sourceMapsPublic: values.SOURCE_MAPS,
     identity: identityOf(values),
+    fhirAudience: values.FHIR_AUDIENCE ?? `${values.PUBLIC_URL ?? `http://localhost:${values.PORT}`}/fhir/R4`,
+    devRisClientSecret: values.DEV_IDENTITY_RIS_CLIENT_SECRET,
     s3: s3Of(values),
     clamavSocket: values.CLAMAV_SOCKET,
     ris,

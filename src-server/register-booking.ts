@@ -30,6 +30,8 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
   // database without the booking schema, which some tests use) and kept current from then on.
   const availabilityRepository = createAvailabilityRepository(db);
   const availabilityStore = new AvailabilityStore(availabilityRepository, clock);
+  // The one index of free times in this process, for every module that offers them (the FHIR API's slots).
+  app.decorate('availabilityStore', availabilityStore);
   const bookingService = createBookingService({
     db,
     repository: createBookingRepository(db),

@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import type { DevIdentityProviderOptions, MountedDevIdentityProvider } from './dev-identity/provider';
+import type { DemoRisOptions, DevIdentityProviderOptions, MountedDevIdentityProvider } from './dev-identity/provider';
 import type { StaffIdentityOptions } from './modules/staff-access/routes';
 
 /**
@@ -20,8 +20,18 @@ export interface StaffIdentity {
   close(): Promise<void>;
 }
 
+type IdentitySettings = Pick<Config, 'identity' | 'publicUrl'> & Partial<Pick<Config, 'fhirAudience' | 'devRisClientSecret'>>;
+
+/** The demo RIS client of the local provider: the FHIR audience its tokens are for, and its secret (null: a random one). */
+function demoRisOf(config: IdentitySettings): DemoRisOptions {
+  return {
+    ...(config.fhirAudience === undefined ? {} : { fhirAudience: config.fhirAudience }),
+    clientSecret: config.devRisClientSecret ?? null,
+  };
+}
+
 export async function openStaffIdentity(
-  config: Pick<Config, 'identity' | 'publicUrl'>,
+  config: IdentitySettings,
   options: { tls?: DevIdentityProviderOptions['tls'] | 'off'; onError?: (message: string) => void } = {},
 ): Promise<StaffIdentity> {
   const settings = config.identity;
@@ -52,10 +62,12 @@ export async function openStaffIdentity(
   }
   const [{ MOUNTED_IDENTITY_PATH, mountDevIdentityProvider, startDevIdentityProvider }, { devIdentityBannerLines }, { fetchTrusting }] =
     await Promise.all([import('./dev-identity/provider'), import('./dev-identity/banner'), import('./dev-identity/trusted-fetch')]);
+  const demoRis = demoRisOf(config);
   if (settings.port === 'portal') {
     // Inside the portal, on its own origin: nothing to accept, and any host name the portal is opened with works.
     const idp = await mountDevIdentityProvider({
       portalUrl: config.publicUrl,
+      ris: demoRis,
       ...(options.onError === undefined ? {} : { onError: options.onError }),
     });
     const keys = async () => new Response(JSON.stringify({ keys: idp.publicJwks() }), { headers: { 'content-type': 'application/json' } });
@@ -81,6 +93,7 @@ export async function openStaffIdentity(
   const idp = await startDevIdentityProvider({
     port: settings.port,
     portalUrl: config.publicUrl,
+    ris: demoRis,
     ...(tls === 'off' ? {} : { tls }),
     ...(options.onError === undefined ? {} : { onError: options.onError }),
   });

@@ -12,6 +12,8 @@ export function devIdentityBannerLines(idp: DevIdentityProvider): string[] {
     `Local identity provider (demo only) at ${idp.issuer}`,
     `  authority: ${idp.authority}   client id: ${idp.clientId}   API scope: ${idp.apiScope}`,
     `  JWKS: ${idp.jwksUri}`,
+    `  demo RIS (FHIR API, client credentials): client id ${idp.risClient.clientId}   secret: ${idp.risClient.clientSecret}`,
+    `    token audience (resource): ${idp.risClient.fhirAudience}`,
     ...(idp.certificate === null ? [] : [`  its certificate is self-signed and new at each start: open ${idp.issuer} once and accept it`]),
     '  demo accounts (username / password / roles):',
     ...idp.accounts.map(

@@ -2,10 +2,18 @@ import type { JWK } from 'jose';
 import { errors, type KoaContextWithOidc, type TokenForClaims } from 'oidc-provider';
 import { accessTokenClaims, identityClaims, type DemoIdentityAccount } from './accounts';
 import { errorPage, loggedOutPage, logoutPage } from './pages';
-import { PORTAL_API_RESOURCE, PORTAL_API_SCOPE, PORTAL_CLIENT_ID, PORTAL_REDIRECT_PATHS } from './portal-client';
+import {
+  FHIR_SCOPES,
+  PORTAL_API_RESOURCE,
+  PORTAL_API_SCOPE,
+  PORTAL_CLIENT_ID,
+  PORTAL_REDIRECT_PATHS,
+  RIS_CLIENT_ID,
+} from './portal-client';
 
 export const TOKEN_LIFETIMES_SECONDS = {
   AccessToken: 60 * 60,
+  ClientCredentials: 60 * 60,
   IdToken: 60 * 60,
   AuthorizationCode: 60,
   Interaction: 10 * 60,
@@ -36,6 +44,10 @@ export interface ProviderConfigurationInput {
    * machine's address): the browser there may sign in and call the token endpoint too (portal-origins.ts).
    */
   portalOriginAllowed?: (origin: string) => boolean;
+  /** The FHIR API's audience (FHIR_AUDIENCE): the resource the RIS client gets access tokens for. */
+  fhirAudience: string;
+  /** The RIS client's secret, sent with HTTP Basic authentication (client_secret_basic). */
+  risClientSecret: string;
 }
 
 /** The redirect URIs registered for the portal client, in the order of PORTAL_REDIRECT_PATHS. */
@@ -45,6 +57,18 @@ export function portalRedirectUris(portalOrigin: string): string[] {
 
 function accountBySub(accounts: readonly DemoIdentityAccount[], sub: string | undefined) {
   return sub === undefined ? undefined : accounts.find((account) => account.sub === sub);
+}
+
+/**
+ * The two resources, each for its own client: the portal API for the portal's browser client, the
+ * FHIR API for the RIS; a token for anything else is refused (invalid_target).
+ */
+async function resourceServerInfo(resourceIndicator: string, clientId: string, fhirAudience: string) {
+  const token = { accessTokenTTL: TOKEN_LIFETIMES_SECONDS.AccessToken, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+  if (resourceIndicator === PORTAL_API_RESOURCE && clientId === PORTAL_CLIENT_ID)
+    return { ...token, scope: PORTAL_API_SCOPE, audience: PORTAL_API_RESOURCE };
+  if (resourceIndicator === fhirAudience && clientId === RIS_CLIENT_ID) return { ...token, scope: FHIR_SCOPES, audience: fhirAudience };
+  throw new errors.InvalidTarget(`unknown resource ${resourceIndicator}`);
 }
 
 /**
@@ -66,6 +90,15 @@ export function providerConfiguration(input: ProviderConfigurationInput): Record
         response_types: ['code'],
         redirect_uris: portalRedirectUris(portalOrigin),
         post_logout_redirect_uris: [portalOrigin, `${portalOrigin}/`],
+      },
+      {
+        client_id: RIS_CLIENT_ID,
+        client_name: 'Demo RIS',
+        client_secret: input.risClientSecret,
+        token_endpoint_auth_method: 'client_secret_basic',
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
       },
     ],
     adapter: input.adapter,
@@ -122,25 +155,17 @@ export function providerConfiguration(input: ProviderConfigurationInput): Record
           ctx.body = loggedOutPage(ctx.oidc.client?.clientName, input.base);
         },
       },
+      // The RIS gets access tokens for the FHIR API with its own id and secret (no person signs in).
+      clientCredentials: { enabled: true },
       resourceIndicators: {
         enabled: true,
-        // MSAL sends no `resource` parameter: every request is for the portal API.
-        defaultResource: async () => PORTAL_API_RESOURCE,
+        // MSAL sends no `resource` parameter: every request is for the portal API (the RIS's for the FHIR API).
+        defaultResource: async (_ctx: unknown, client: { clientId: string }) =>
+          client.clientId === RIS_CLIENT_ID ? input.fhirAudience : PORTAL_API_RESOURCE,
         // ...and the code exchange gets an access token for the portal API, not for userinfo.
         useGrantedResource: async () => true,
-        // The portal API is the only resource: a token for anything else is refused (invalid_target).
-        getResourceServerInfo: async (_ctx: unknown, resourceIndicator: string) => {
-          if (resourceIndicator !== PORTAL_API_RESOURCE) {
-            throw new errors.InvalidTarget(`unknown resource ${resourceIndicator}`);
-          }
-          return {
-            scope: PORTAL_API_SCOPE,
-            audience: PORTAL_API_RESOURCE,
-            accessTokenTTL: TOKEN_LIFETIMES_SECONDS.AccessToken,
-            accessTokenFormat: 'jwt',
-            jwt: { sign: { alg: 'RS256' } },
-          };
-        },
+        getResourceServerInfo: (_ctx: unknown, resourceIndicator: string, client: { clientId: string }) =>
+          resourceServerInfo(resourceIndicator, client.clientId, input.fhirAudience),
       },
     },
     // oidc-provider drops offline_access unless the request says prompt=consent (OpenID Connect

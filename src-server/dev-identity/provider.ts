@@ -6,7 +6,7 @@ import type { JWK } from 'jose';
 import type Provider from 'oidc-provider';
 import { readDemoIdentityAccounts, type DemoIdentityAccount } from './accounts';
 import { handleInteraction } from './interactions';
-import { PORTAL_API_RESOURCE, PORTAL_API_SCOPE, PORTAL_CLIENT_ID } from './portal-client';
+import { PORTAL_API_RESOURCE, PORTAL_API_SCOPE, PORTAL_CLIENT_ID, RIS_CLIENT_ID } from './portal-client';
 import type { ProviderInstance } from './provider-instance';
 import { SigningKeyRing } from './keys';
 import { portalOriginPolicy } from './portal-origins';
@@ -30,6 +30,14 @@ export interface DevIdentityProviderOptions {
   tls?: TlsMaterial | 'self-signed';
   /** Told about provider errors; the message only, never a token. Default: console.error. */
   onError?: (message: string) => void;
+  /** The demo RIS client's FHIR access: its audience (default portalUrl/fhir/R4) and secret (default a random one). */
+  ris?: DemoRisOptions;
+}
+
+/** The demo RIS client: the FHIR API's audience its tokens are for, and its secret. */
+export interface DemoRisOptions {
+  fhirAudience?: string;
+  clientSecret?: string | null;
 }
 
 export interface DevIdentityProvider {
@@ -43,6 +51,8 @@ export interface DevIdentityProvider {
   apiAudience: string;
   /** The scope the portal asks for to get an access token for its API. */
   apiScope: string;
+  /** The demo RIS client (client credentials only) and the FHIR audience its tokens carry. */
+  risClient: { clientId: string; clientSecret: string; fhirAudience: string };
   accounts: readonly DemoIdentityAccount[];
   /** The PEM certificate when serving https, for clients that must trust it; null over http. */
   certificate: string | null;
@@ -60,6 +70,14 @@ export interface DevIdentityProvider {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
+/** The RIS client's audience and secret: as given, else the portal's FHIR base URL and a new random secret. */
+function risOf(portalUrl: string, options: DemoRisOptions | undefined): CoreOptions['ris'] {
+  return {
+    fhirAudience: options?.fhirAudience ?? `${portalUrl.replace(/\/+$/, '')}/fhir/R4`,
+    clientSecret: options?.clientSecret ?? randomBytes(24).toString('base64url'),
+  };
+}
+
 function portalOriginOf(portalUrl: string): string {
   const url = new URL(portalUrl);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`portalUrl ${portalUrl} is not http(s)`);
@@ -76,6 +94,7 @@ interface CoreOptions {
   accounts: readonly DemoIdentityAccount[];
   onError: (message: string) => void;
   secureCookies: boolean;
+  ris: { fhirAudience: string; clientSecret: string };
 }
 
 /** The provider and its request listener, for the paths after `base`. */
@@ -113,6 +132,8 @@ async function buildCore(options: CoreOptions) {
         adapter,
         secureCookies: options.secureCookies,
         base,
+        fhirAudience: options.ris.fhirAudience,
+        risClientSecret: options.ris.clientSecret,
         ...(allowed === undefined ? {} : { portalOriginAllowed: allowed }),
       },
       onError,
@@ -137,6 +158,7 @@ async function buildCore(options: CoreOptions) {
   return {
     listener,
     keyRing,
+    ris: options.ris,
     rotate: async () => {
       const kid = await keyRing.rotate();
       // A provider already built is rebuilt with the new key; one not yet built will read it.
@@ -157,6 +179,7 @@ function described(
     clientId: PORTAL_CLIENT_ID,
     apiAudience: PORTAL_API_RESOURCE,
     apiScope: PORTAL_API_SCOPE,
+    risClient: { clientId: RIS_CLIENT_ID, ...core.ris },
     publicJwks: () => core.keyRing.publicJwks(),
     signingKid: () => core.keyRing.signingKid(),
     rotateKeys: () => core.rotate(),
@@ -193,7 +216,8 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
   });
   const { port } = server.address() as AddressInfo;
   const issuer = `${tls === undefined ? 'http' : 'https'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const built = await buildCore({ issuer, base: '', portalOrigin, accounts, onError, secureCookies: tls !== undefined });
+  const ris = risOf(options.portalUrl, options.ris);
+  const built = await buildCore({ issuer, base: '', portalOrigin, accounts, onError, secureCookies: tls !== undefined, ris });
   started.core = built;
 
   return {
@@ -224,6 +248,7 @@ export async function mountDevIdentityProvider(options: {
   portalUrl: string;
   accounts?: readonly DemoIdentityAccount[];
   onError?: (message: string) => void;
+  ris?: DemoRisOptions;
 }): Promise<MountedDevIdentityProvider> {
   const portalOrigin = portalOriginOf(options.portalUrl);
   const accounts = options.accounts ?? readDemoIdentityAccounts();
@@ -238,6 +263,7 @@ export async function mountDevIdentityProvider(options: {
     accounts,
     onError,
     secureCookies: portalOrigin.startsWith('https:'),
+    ris: risOf(options.portalUrl, options.ris),
   });
   return {
     ...described(core, { issuer, authority: MOUNTED_IDENTITY_PATH, accounts, certificate: null }),

@@ -65,10 +65,25 @@ export interface StaffSessionAccess {
   signedOutIsNormal?: boolean;
 }
 
-export type RouteAccess = AccessClass | StaffSessionAccess;
+/** What a FHIR client may do with one resource type: read by id, search, or write (create or update). */
+export type FhirInteraction = 'read' | 'search' | 'write';
 
-/** What a check is defined for: an access class, or any staff session (its roles come from the route). */
-export type AccessKind = AccessClass | StaffSessionAccess['kind'];
+/**
+ * A FHIR R4 route (/fhir/R4, src-server/modules/fhir/): Authorization: Bearer <access token> from
+ * the configured identity provider, for the FHIR audience, with a scope granting `interaction` on
+ * `resource` (SMART v2 `system/Location.rs`, `system/*.rs`; v1 `system/Location.read`): 401 with
+ * WWW-Authenticate without a valid token, 403 when its scopes do not grant it.
+ */
+export interface FhirScopeAccess {
+  kind: 'fhir-scope';
+  resource: string;
+  interaction: FhirInteraction;
+}
+
+export type RouteAccess = AccessClass | StaffSessionAccess | FhirScopeAccess;
+
+/** What a check is defined for: an access class, a staff session or a FHIR scope (the details come from the route). */
+export type AccessKind = AccessClass | StaffSessionAccess['kind'] | FhirScopeAccess['kind'];
 
 /** Lets the request through (resolving) or throws the refusal (401, 403, 404...), after auditing it. */
 export type AccessCheck = (request: FastifyRequest, access: RouteAccess) => Promise<void>;
@@ -80,6 +95,11 @@ export function accessKindOf(access: RouteAccess): AccessKind {
 /** A staff route's rule: the roles it accepts. */
 export function staffSession(...roles: [StaffRole, ...StaffRole[]]): StaffSessionAccess {
   return { kind: 'staff-session', roles };
+}
+
+/** A FHIR route's rule: the resource type and the interaction its scope must grant. */
+export function fhirScope(resource: string, interaction: FhirInteraction): FhirScopeAccess {
+  return { kind: 'fhir-scope', resource, interaction };
 }
 
 /** A staff-only action on a patient's booking: staff and admin; a patient session gets 403. */

@@ -21,6 +21,8 @@ describe('parseConfig', () => {
         logLevel: 'info',
         embedOrigins: [],
         publicUrl: 'http://localhost:3000',
+        fhirAudience: 'http://localhost:3000/fhir/R4',
+        devRisClientSecret: null,
         smtp: null,
         outboxPollMs: 1000,
         outboxMaxAttempts: 10,
@@ -114,6 +116,8 @@ describe('parseConfig', () => {
         logLevel: 'warn',
         embedOrigins: ['https://www.example.com', 'http://localhost:5173'],
         publicUrl: 'https://portal.example.com',
+        fhirAudience: 'https://portal.example.com/fhir/R4',
+        devRisClientSecret: null,
         smtp: {
           host: 'smtp.example.com',
           port: 465,

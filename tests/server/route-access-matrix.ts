@@ -49,6 +49,8 @@ export const CALLERS = [
   'machine (metrics token)',
   'kiosk',
   'kiosk + patient (appointment)',
+  'machine (FHIR token)',
+  'machine (FHIR token, other scope)',
 ] as const;
 export type CallerName = (typeof CALLERS)[number];
 
@@ -120,6 +122,11 @@ const CLASS_RULES: Record<Exclude<AccessClass, 'public'>, { allows: (caller: Cal
 
 /** What `caller` must get from a route of class `access`. */
 export function expectedOutcome(access: Access, caller: CallerName): Outcome {
+  if (typeof access === 'object' && access.kind === 'fhir-scope') {
+    // Only a valid token for the FHIR audience is let in, and only with a scope for the route's resource.
+    if (caller === 'machine (FHIR token)') return 'allowed';
+    return caller === 'machine (FHIR token, other scope)' ? 403 : 401;
+  }
   if (typeof access === 'object') {
     const role = caller in STAFF_CALLERS ? (caller as StaffRole) : null;
     if (role === null) return access.patientForbidden === true && patientOrContact(caller) ? 403 : 401;
@@ -145,7 +152,10 @@ export function outcomeOf(access: Access, response: LightMyRequestResponse): Out
 }
 
 export function describeAccess(access: Access): string {
-  return typeof access === 'object' ? `staff session: ${access.roles.join(', ')}` : access;
+  if (typeof access === 'string') return access;
+  return access.kind === 'fhir-scope'
+    ? `FHIR scope: ${access.resource} ${access.interaction}`
+    : `staff session: ${access.roles.join(', ')}`;
 }
 
 /** A sample value per path parameter; real resources, so a refusal is not a mere "not found". */
@@ -220,8 +230,16 @@ export function urlFor(route: string, access: Access, ids: { appointmentId: stri
 const MACHINE_TOKEN = 'route-matrix-machine-token-0123456789abcdef';
 const INTEGRATION_TOKEN = 'route-matrix-integration-token-0123456789';
 const METRICS_TOKEN = 'route-matrix-metrics-token-0123456789abcd';
+/** The audience of the FHIR callers' access tokens; they are signed by the test identity provider. */
+export const MATRIX_FHIR_AUDIENCE = 'https://portal.example.test/fhir/R4';
+/** The FHIR callers' scopes: every resource type to read and search, or one the server does not serve. */
+const FHIR_SCOPES: Partial<Record<CallerName, string>> = {
+  'machine (FHIR token)': 'system/*.rs',
+  'machine (FHIR token, other scope)': 'system/Observation.rs',
+};
 export const MATRIX_ENV = {
   MAIL_DEV_OUTBOX_ENABLED: 'true',
+  FHIR_AUDIENCE: MATRIX_FHIR_AUDIENCE,
   STAFF_API_TOKEN_SHA256: createHash('sha256').update(MACHINE_TOKEN).digest('hex'),
   INTEGRATION_API_TOKEN_SHA256: createHash('sha256').update(INTEGRATION_TOKEN).digest('hex'),
   METRICS_TOKEN_SHA256: createHash('sha256').update(METRICS_TOKEN).digest('hex'),
@@ -357,6 +375,20 @@ const MACHINE_TOKENS: Partial<Record<CallerName, string>> = {
   'machine (metrics token)': METRICS_TOKEN,
 };
 
+/** A RIS with an access token for the FHIR API (client credentials: no person, sub is the client), signed afresh for each call. */
+function fhirCaller(deps: MatrixDeps, name: CallerName, scope: string): Caller {
+  return {
+    name,
+    send: async (method, url, payload, extra = {}) => {
+      const token = await deps.provider.sign({ sub: 'matrix-ris', client_id: 'matrix-ris', scope }, deps.clock.now(), {
+        audience: MATRIX_FHIR_AUDIENCE,
+      });
+      return injectFrom(deps, method, url, payload, { authorization: `Bearer ${token}`, ...extra });
+    },
+    renew: () => Promise.resolve(),
+  };
+}
+
 /** Every caller, signed in once (the provider's otpRequired must be off; the results caller gives its code). */
 export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
   const callers: Caller[] = CALLERS.map((name): Caller => {
@@ -391,6 +423,8 @@ export async function createCallers(deps: MatrixDeps): Promise<Caller[]> {
       });
     }
     if (name === 'kiosk' || name === 'kiosk + patient (appointment)') return kioskCaller(deps, name, () => callers);
+    const fhirScope = FHIR_SCOPES[name];
+    if (fhirScope !== undefined) return fhirCaller(deps, name, fhirScope);
     // Anonymous, or a machine client with its bearer token: no cookie and, like a script, no CSRF header.
     const token = MACHINE_TOKENS[name] ?? null;
     const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };

@@ -12,3 +12,5 @@ export {
   type StaffSession,
 } from './session-guard';
 export { subjectRef } from './service';
+/** The access token check, for other APIs that accept the same identity provider's tokens (the FHIR API). */
+export { createTokenVerifier, KeySetUnavailableError, type TokenVerifierOptions } from './token-verifier';

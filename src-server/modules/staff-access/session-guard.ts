@@ -1,7 +1,7 @@
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import { STAFF_SESSION_COOKIE, type StaffRole } from '@contract/api/staff-access';
 import { forbidden, unauthorized, type AppError } from '../../platform/errors';
-import type { RouteAccess } from '../../platform/route-access';
+import { accessKindOf, type RouteAccess } from '../../platform/route-access';
 import '../../platform/security-audit';
 import { readCookie } from '../patient-access/public';
 import type { StaffSessionRow } from './repository';
@@ -77,7 +77,8 @@ export const STAFF_ONLY_MESSAGE = 'Only clinic staff can do this.';
  * signed-in patient without a staff session 403, not 401.
  */
 export async function checkStaffAccess(request: FastifyRequest, access: RouteAccess): Promise<void> {
-  if (typeof access === 'string') throw new Error(`[staff-access] checkStaffAccess: '${access}' is no staff session`);
+  if (typeof access === 'string' || access.kind !== 'staff-session')
+    throw new Error(`[staff-access] checkStaffAccess: '${accessKindOf(access)}' is no staff session`);
   if (access.patientForbidden === true && (await staffSessionIfAny(request)) === null) {
     if ((await request.server.patientSessions?.current(request)) != null) {
       await request.server.securityAudit.refused(request, { reason: 'staff_session_patient_forbidden' });

@@ -33,6 +33,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
 export function describeAccess(access: unknown): string {
   if (typeof access === 'string') return access;
   if (isRecord(access) && Array.isArray(access.roles)) return `staff session: ${access.roles.join(', ')}`;
+  if (isRecord(access) && access.kind === 'fhir-scope') return `FHIR scope: ${String(access.resource)} ${String(access.interaction)}`;
   return '';
 }
 

@@ -1,0 +1,106 @@
+import { CLINIC_COLUMNS, type ClinicColumnsRow } from '../../db/clinic-columns';
+import type { Queryable } from '../../db/connection';
+
+/**
+ * What the FHIR API reads of the provider's configuration (clinics, exams, referring doctors):
+ * configuration tables, which every module may read (docs/server.md#table-ownership); the FHIR
+ * API writes none. Each search is a keyset page: rows after `after` (the last id of the previous
+ * page) in id order, so a row inserted between two pages neither repeats nor hides another.
+ */
+
+export type ClinicRow = ClinicColumnsRow;
+
+export type ExamRow = {
+  id: string;
+  slug: string;
+  exam_code: string;
+  name: string;
+  modality_id: string;
+  modality_code: string;
+  modality_name: string;
+  duration_minutes: number;
+  preparation_notes: string;
+  referral_required: boolean;
+  enquiry_only: boolean;
+};
+
+export type ReferrerRow = {
+  id: string;
+  provider_number: string;
+  first_name: string;
+  last_name: string;
+  practice_name: string;
+  city: string;
+  postcode: string;
+};
+
+/** One page's filter: ids (the _id parameter), a name prefix, after a cursor, at most `limit` rows. */
+export interface PageQuery {
+  ids?: readonly string[];
+  /** Case-insensitive prefixes of the name (FHIR string search): each group must match, by any of its prefixes. */
+  names?: ReadonlyArray<readonly string[]>;
+  /** Referring doctors only: provider numbers; any of them. */
+  identifiers?: readonly string[];
+  after?: string;
+  limit: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The where clause of a page and its parameters, numbered from $1; ids that are no uuid match nothing. */
+function pageFilter(query: PageQuery, columns: { id: string; name: string[]; identifier?: string }): { where: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const add = (clause: (n: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(clause(`$${params.length}`));
+  };
+  if (query.ids !== undefined)
+    add(
+      (n) => `${columns.id} = any(${n}::uuid[])`,
+      query.ids.filter((id) => UUID.test(id)),
+    );
+  for (const group of query.names ?? []) {
+    const prefixes = group.map((name) => `${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    add((n) => `(${columns.name.map((column) => `lower(${column}) like any(${n}::text[])`).join(' or ')})`, prefixes);
+  }
+  const identifierColumn = columns.identifier;
+  if (query.identifiers !== undefined && identifierColumn !== undefined)
+    add((n) => `${identifierColumn} = any(${n}::text[])`, query.identifiers);
+  if (query.after !== undefined)
+    add((n) => `${columns.id} > ${n}::uuid`, UUID.test(query.after) ? query.after : '00000000-0000-0000-0000-000000000000');
+  return { where: clauses.length === 0 ? '' : `where ${clauses.join(' and ')}`, params };
+}
+
+export function createFhirRepository(db: Queryable) {
+  return {
+    clinics(query: PageQuery): Promise<ClinicRow[]> {
+      const { where, params } = pageFilter(query, { id: 'c.id', name: ['c.name'] });
+      return db.query<ClinicRow>(
+        `select ${CLINIC_COLUMNS} from clinic c join region r on r.id = c.region_id ${where} order by c.id limit ${Number(query.limit)}`,
+        params,
+      );
+    },
+
+    exams(query: PageQuery): Promise<ExamRow[]> {
+      const { where, params } = pageFilter(query, { id: 'e.id', name: ['e.name'] });
+      return db.query<ExamRow>(
+        `select e.id::text as id, e.slug, e.exam_code, e.name, e.modality_id::text as modality_id, m.code as modality_code,
+                m.name as modality_name, e.duration_minutes, e.preparation_notes, e.referral_required, e.enquiry_only
+           from exam e join modality m on m.id = e.modality_id ${where} order by e.id limit ${Number(query.limit)}`,
+        params,
+      );
+    },
+
+    referrers(query: PageQuery): Promise<ReferrerRow[]> {
+      const { where, params } = pageFilter(query, { id: 'd.id', name: ['d.last_name', 'd.first_name'], identifier: 'd.provider_number' });
+      return db.query<ReferrerRow>(
+        `select d.id::text as id, d.provider_number, d.first_name, d.last_name, d.practice_name, d.city, d.postcode
+           from referring_doctor d ${where} order by d.id limit ${Number(query.limit)}`,
+        params,
+      );
+    },
+  };
+}
+
+export type FhirRepository = ReturnType<typeof createFhirRepository>;

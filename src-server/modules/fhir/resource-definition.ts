@@ -1,0 +1,19 @@
+import type { Resource, ResourceType } from '@medplum/fhirtypes';
+import type { SearchInput, SearchPage, SearchParamDefinition } from './search';
+
+/**
+ * One resource type of the FHIR API: how it is read by id and searched. The routes (routes.ts)
+ * and the CapabilityStatement (capability.ts) are both made from the list of these, so the
+ * statement lists exactly what is served.
+ */
+export interface FhirResourceDefinition {
+  type: ResourceType;
+  /** What the resource stands for here, for the CapabilityStatement. */
+  documentation: string;
+  searchParams: readonly SearchParamDefinition[];
+  read(id: string): Promise<Resource | null>;
+  search(input: SearchInput): Promise<SearchPage>;
+}
+
+/** A FHIR id: 1 to 64 of A-Z, a-z, 0-9, '-' and '.' (R4 datatypes.html#id). */
+export const FHIR_ID = /^[A-Za-z0-9\-.]{1,64}$/;
