@@ -1,6 +1,7 @@
 import type { AvailabilityIndex } from '../availability/public';
 import { addDays } from '../schedule/public';
 import { invalidParameter } from './outcome';
+import { localDate } from '../../platform/time-zone';
 
 /**
  * The times of the Slot search: the `start` parameter's prefixes (ge, gt, le, lt; eq or none for
@@ -43,18 +44,6 @@ export function startRange(values: readonly string[] | undefined): TimeRange {
   return range;
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The local date (YYYY-MM-DD) of an instant in a zone. */
-function localDay(instant: number, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(new Date(instant));
-}
-
 export interface SlotQuery {
   clinicId: string;
   timeZone: string;
@@ -71,7 +60,7 @@ export function freeStartsIn(index: AvailabilityIndex, query: SlotQuery, now: nu
   const window = index.window(query.clinicId, now);
   if (window === null) return [];
   const earliest = Math.max(query.range.from, query.after === undefined ? Number.NEGATIVE_INFINITY : query.after + 1, window.earliest);
-  const firstDay = localDay(earliest, query.timeZone);
+  const firstDay = localDate(new Date(earliest), query.timeZone);
   const out: number[] = [];
   for (let day = firstDay < window.firstDate ? window.firstDate : firstDay; day <= window.lastDate; day = addDays(day, 1)) {
     for (const start of index.freeStarts(query.clinicId, query.modalityId, query.durationMinutes, day, now)) {
@@ -90,5 +79,7 @@ export function isFreeStart(
   start: number,
   now: number,
 ): boolean {
-  return index.freeStarts(query.clinicId, query.modalityId, query.durationMinutes, localDay(start, query.timeZone), now).includes(start);
+  return index
+    .freeStarts(query.clinicId, query.modalityId, query.durationMinutes, localDate(new Date(start), query.timeZone), now)
+    .includes(start);
 }

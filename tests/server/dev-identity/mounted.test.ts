@@ -1,9 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { portalOriginPolicy } from '../../../src-server/dev-identity/portal-origins';
-import { openStaffIdentity, type StaffIdentity } from '../../../src-server/staff-identity';
-import { testConfig } from '../helpers/build-server';
+import { useMountedStaffIdentity } from '../helpers/mounted-identity';
 import { backends } from '../helpers/database';
 import { useTestApp } from '../helpers/test-app';
 import { staffBrowser } from '../modules/staff-access/identity-kit';
@@ -33,25 +30,8 @@ describe('which origins the demo provider inside the portal sends sign-ins back 
 });
 
 describe.each(backends())('staff sign-in through the demo provider inside the portal, on %s', (backend) => {
-  let staffIdentity: StaffIdentity;
-  let server: Server;
-  let portal = '';
-  beforeAll(async () => {
-    // The portal's own HTTP server as buildServer makes it: the provider answers /dev/idp first.
-    const handlers: { mounted?: StaffIdentity['mounted'] } = {};
-    server = createServer((request, response) => {
-      if (handlers.mounted?.(request, response) !== true) response.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    portal = `http://localhost:${(server.address() as AddressInfo).port}`;
-    staffIdentity = await openStaffIdentity(testConfig({ PUBLIC_URL: portal }), { onError: () => undefined });
-    handlers.mounted = staffIdentity.mounted;
-  });
-  afterAll(async () => {
-    await staffIdentity.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-  const app = useTestApp({ backend, identity: () => staffIdentity.identity });
+  const mounted = useMountedStaffIdentity({ host: 'localhost' });
+  const app = useTestApp({ backend, identity: () => mounted.staffIdentity.identity });
 
   /** The provider as a browser on `origin` reaches it: the same server, under that host name. */
   const issuerAt = (origin: string): string => `${origin}/dev/idp`;
@@ -67,22 +47,22 @@ describe.each(backends())('staff sign-in through the demo provider inside the po
   }
 
   it('is the default: PUBLIC_URL plus /dev/idp is the issuer, the browser is told the site path, and no certificate', () => {
-    expect(staffIdentity.identity?.issuer).toBe(`${portal}/dev/idp`);
-    expect(staffIdentity.identity?.browser).toEqual({
+    expect(mounted.staffIdentity.identity?.issuer).toBe(`${mounted.portal}/dev/idp`);
+    expect(mounted.staffIdentity.identity?.browser).toEqual({
       clientId: 'portal-web',
       authority: '/dev/idp',
       scope: 'api://portal/access_as_user',
       protocolMode: 'OIDC',
     });
-    expect(staffIdentity.certificate).toBeNull();
-    expect(staffIdentity.mounted).not.toBeNull();
-    expect(staffIdentity.banner.join('\n')).not.toContain('self-signed');
+    expect(mounted.staffIdentity.certificate).toBeNull();
+    expect(mounted.staffIdentity.mounted).not.toBeNull();
+    expect(mounted.staffIdentity.banner.join('\n')).not.toContain('self-signed');
   });
 
   it('answers discovery on the origin it is reached with, keeping one issuer', async () => {
-    const other = portal.replace('localhost', '127.0.0.1');
+    const other = mounted.portal.replace('localhost', '127.0.0.1');
     const discovery = (await (await fetch(`${issuerAt(other)}/.well-known/openid-configuration`)).json()) as Record<string, string>;
-    expect(discovery.issuer).toBe(`${portal}/dev/idp`);
+    expect(discovery.issuer).toBe(`${mounted.portal}/dev/idp`);
     expect(discovery.authorization_endpoint).toBe(`${other}/dev/idp/auth`);
     expect(discovery.token_endpoint).toBe(`${other}/dev/idp/token`);
   });
@@ -90,7 +70,7 @@ describe.each(backends())('staff sign-in through the demo provider inside the po
   it.each(['localhost', '127.0.0.1'])(
     'signs the demo admin in from http://%s and the portal opens a staff session with its keys read in-process',
     async (host) => {
-      const origin = portal.replace('localhost', host);
+      const origin = mounted.portal.replace('localhost', host);
       const browser = staffBrowser(app.app);
       expect((await browser.signIn(await accessTokenOf(origin, 'alex.admin@demo-radiology.example', 'demo-admin-2026'))).statusCode).toBe(
         200,
@@ -101,7 +81,7 @@ describe.each(backends())('staff sign-in through the demo provider inside the po
 
   it('refuses to send a sign-in to another site, and never shows it the sign-in form', async () => {
     const jar = new CookieJar();
-    const request = authorizationRequest(issuerAt(portal), 'portal-web', 'http://evil.example/auth/redirect', PORTAL_SCOPE);
+    const request = authorizationRequest(issuerAt(mounted.portal), 'portal-web', 'http://evil.example/auth/redirect', PORTAL_SCOPE);
     const { response, url } = await followUntil(jar, request.url, 'http://evil.example');
     expect(url.startsWith('http://evil.example')).toBe(false);
     expect(response.status).toBe(400);
@@ -110,13 +90,13 @@ describe.each(backends())('staff sign-in through the demo provider inside the po
 
   it('refuses a redirect to a page of the portal that is not a sign-in page', async () => {
     const jar = new CookieJar();
-    const request = authorizationRequest(issuerAt(portal), 'portal-web', `${portal}/about`, PORTAL_SCOPE);
-    const { response } = await followUntil(jar, request.url, `${portal}/about`);
+    const request = authorizationRequest(issuerAt(mounted.portal), 'portal-web', `${mounted.portal}/about`, PORTAL_SCOPE);
+    const { response } = await followUntil(jar, request.url, `${mounted.portal}/about`);
     expect(response.status).toBe(400);
   });
 
   it('serves its pages with the same opener policy as the portal, so the sign-in popup keeps its opener', async () => {
-    const response = await browse(new CookieJar(), `${issuerAt(portal)}/.well-known/openid-configuration`);
+    const response = await browse(new CookieJar(), `${issuerAt(mounted.portal)}/.well-known/openid-configuration`);
     expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
   });
 });

@@ -1,8 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStaffIdentity, type StaffIdentity } from '../../../src-server/staff-identity';
-import { testConfig } from '../helpers/build-server';
+import { describe, expect, it } from 'vitest';
+import { useMountedStaffIdentity } from '../helpers/mounted-identity';
 import { useTestApp } from '../helpers/test-app';
 
 // The default of `npm start`: the demo identity provider inside the portal (/dev/idp) has a RIS
@@ -11,29 +8,15 @@ import { useTestApp } from '../helpers/test-app';
 const RIS_SECRET = 'demo-ris-secret-for-this-test-0123456789';
 
 describe('the demo RIS client of the demo identity provider inside the portal', () => {
-  let staffIdentity: StaffIdentity;
-  let server: Server;
-  let portal = '';
-  beforeAll(async () => {
-    const handlers: { mounted?: StaffIdentity['mounted'] } = {};
-    server = createServer((request, response) => {
-      if (handlers.mounted?.(request, response) !== true) response.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    portal = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    staffIdentity = await openStaffIdentity(testConfig({ PUBLIC_URL: portal, DEV_IDENTITY_RIS_CLIENT_SECRET: RIS_SECRET }), {
-      onError: () => undefined,
-    });
-    handlers.mounted = staffIdentity.mounted;
+  const mounted = useMountedStaffIdentity({ host: '127.0.0.1', env: { DEV_IDENTITY_RIS_CLIENT_SECRET: RIS_SECRET } });
+  const app = useTestApp({
+    clock: new Date().toISOString(),
+    env: () => ({ PUBLIC_URL: mounted.portal }),
+    identity: () => mounted.staffIdentity.identity,
   });
-  afterAll(async () => {
-    await staffIdentity.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-  const app = useTestApp({ clock: new Date().toISOString(), env: () => ({ PUBLIC_URL: portal }), identity: () => staffIdentity.identity });
 
   async function tokenRequest(client: string, secret: string, fields: Record<string, string>) {
-    const response = await fetch(`${portal}/dev/idp/token`, {
+    const response = await fetch(`${mounted.portal}/dev/idp/token`, {
       method: 'POST',
       headers: {
         authorization: `Basic ${Buffer.from(`${client}:${secret}`).toString('base64')}`,
@@ -45,14 +28,14 @@ describe('the demo RIS client of the demo identity provider inside the portal', 
   }
 
   it('prints the RIS client and its secret in the start banner', () => {
-    const banner = staffIdentity.banner.join('\n');
+    const banner = mounted.staffIdentity.banner.join('\n');
     expect(banner).toContain('client id demo-ris');
     expect(banner).toContain(RIS_SECRET);
-    expect(banner).toContain(`${portal}/fhir/R4`);
+    expect(banner).toContain(`${mounted.portal}/fhir/R4`);
   });
 
   it('gives a token for PUBLIC_URL/fhir/R4 that the FHIR API accepts, with the scopes asked for', async () => {
-    const granted = await tokenRequest('demo-ris', RIS_SECRET, { resource: `${portal}/fhir/R4`, scope: 'system/Location.rs' });
+    const granted = await tokenRequest('demo-ris', RIS_SECRET, { resource: `${mounted.portal}/fhir/R4`, scope: 'system/Location.rs' });
     expect(granted.status, JSON.stringify(granted.body)).toBe(200);
     expect(granted.body.scope).toBe('system/Location.rs');
     const authorization = `Bearer ${String(granted.body.access_token)}`;
@@ -68,6 +51,6 @@ describe('the demo RIS client of the demo identity provider inside the portal', 
     expect((await tokenRequest('demo-ris', RIS_SECRET, { resource: 'api://portal', scope: 'system/*.rs' })).body.error).toBe(
       'invalid_target',
     );
-    expect((await tokenRequest('portal-web', '', { resource: `${portal}/fhir/R4` })).status).not.toBe(200);
+    expect((await tokenRequest('portal-web', '', { resource: `${mounted.portal}/fhir/R4` })).status).not.toBe(200);
   });
 });
