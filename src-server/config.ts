@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { S3Settings } from './platform/storage';
@@ -10,6 +9,7 @@ import { identityOf, type IdentityConfig } from './config-identity';
 import { imageViewerOf, type ImageViewerConfig } from './config-results';
 import { risOf } from './config-ris';
 import { RULES, s3Of } from './config-rules';
+import { gitShortHashOf } from './config-git-head';
 import { tracingOf, type TracingConfig } from './config-tracing';
 import type { LogLevel } from './config-values';
 import { Refused, type ConfigContext, type Variable } from './config-variable';
@@ -230,16 +230,6 @@ export function loadConfigContext(cwd: string): ConfigContext {
   } catch {
     // No package.json next to the server (an unusual deployment): the version says so.
   }
-  let gitShortHash: string | null = null;
-  try {
-    const out = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd,
-      stdio: ['ignore', 'pipe', 'ignore'],
-      timeout: 2000,
-    });
-    gitShortHash = out.toString().trim() || null;
-  } catch {
-    // Not a git checkout or no git binary: APP_VERSION_HASH falls back to 'dev'.
-  }
-  return { cwd: isAbsolute(cwd) ? cwd : resolve(cwd), packageVersion, gitShortHash };
+  // Not a git checkout: APP_VERSION_HASH falls back to 'dev'.
+  return { cwd: isAbsolute(cwd) ? cwd : resolve(cwd), packageVersion, gitShortHash: gitShortHashOf(cwd) };
 }
