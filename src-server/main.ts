@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app';
 import { loadConfigContext, parseConfig, redactDatabaseUrl, type Config } from './config';
 import type { Database } from './db/connection';
+import { deferredDatabase } from './db/deferred-database';
 import { DatabaseUnreachableError } from './db/connection';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate, MigrationError } from './db/migrate';
@@ -22,7 +23,7 @@ import { createRisWebhookSender, noRisSender } from './platform/ris/webhook';
 import { configuredStorage } from './platform/storage';
 import { configuredScanner } from './platform/virus-scan';
 import { startBanner } from './start-banner';
-import { openStaffIdentity, type StaffIdentity } from './staff-identity';
+import { openStaffIdentity } from './staff-identity';
 import { markCheckedIn } from './modules/check-in/public';
 
 /**
@@ -33,6 +34,14 @@ import { markCheckedIn } from './modules/check-in/public';
 
 /** Start-up failures we expect print one line, not a stack trace. */
 const KNOWN_START_ERRORS = [DatabaseUnreachableError, DataDirLockedError, DataDirCorruptError, MigrationError, DemoProviderError];
+
+/** The staff identity (the demo identity provider, where it runs) could not open. */
+class StaffIdentityError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'StaffIdentityError';
+  }
+}
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -141,48 +150,57 @@ async function main(): Promise<void> {
     (error: unknown) => ({ error }),
   );
 
-  let db: Database;
-  try {
-    db = await openConfiguredDatabase(config, (error) =>
-      process.stderr.write(`[database] a connection to the database was lost: ${error.message}\n`),
-    );
-  } catch (error) {
-    if (KNOWN_START_ERRORS.some((kind) => error instanceof kind) && error instanceof Error) fail(error.message);
-    throw error;
-  }
-
-  let seeded: Awaited<ReturnType<typeof seedDemoProvider>>;
-  try {
-    await migrate(db);
-    seeded = await seedDemoProvider(db, { clock: systemClock });
-  } catch (error) {
-    await db.close().catch(() => undefined);
-    if (KNOWN_START_ERRORS.some((kind) => error instanceof kind) && error instanceof Error) fail(error.message);
-    throw error;
-  }
-
+  // The database opens, migrates and seeds while the server's routes are built: the routes get a
+  // Database whose statements wait for it (db/deferred-database.ts). PGlite opens in a thread of
+  // its own (db/pglite-thread), so both run at once.
+  const preparing = openConfiguredDatabase(config, (error) =>
+    process.stderr.write(`[database] a connection to the database was lost: ${error.message}\n`),
+  ).then(async (opened) => {
+    try {
+      await migrate(opened);
+      return { db: opened, seeded: await seedDemoProvider(opened, { clock: systemClock }) };
+    } catch (error) {
+      await opened.close().catch(() => undefined);
+      throw error;
+    }
+  });
+  const db = deferredDatabase(
+    config.databaseUrl === null ? 'pglite' : 'postgres',
+    preparing.then(({ db: opened }) => opened),
+  );
   const storage = configuredStorage(config);
   const mailer = createMailer(config.smtp);
-  const opened = await staffIdentityOpening;
-  if ('error' in opened) {
-    await db.close().catch(() => undefined);
-    const { error } = opened;
-    fail(
-      `The local identity provider could not start (DEV_IDENTITY_PORT=off skips it): ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-  const staffIdentity: StaffIdentity = opened.identity;
-  const app = await buildServer({
-    db,
-    clock: systemClock,
-    config,
-    mailer,
-    storage,
-    scanner: configuredScanner(config),
-    logger: { level: config.logLevel },
-    ...(staffIdentity.identity === undefined ? {} : { identity: staffIdentity.identity }),
-    ...(staffIdentity.mounted === null ? {} : { identityMount: staffIdentity.mounted }),
+  const building = staffIdentityOpening.then(async (opened) => {
+    if ('error' in opened) throw new StaffIdentityError(opened.error);
+    const app = await buildServer({
+      db,
+      clock: systemClock,
+      config,
+      mailer,
+      storage,
+      scanner: configuredScanner(config),
+      logger: { level: config.logLevel },
+      ...(opened.identity.identity === undefined ? {} : { identity: opened.identity.identity }),
+      ...(opened.identity.mounted === null ? {} : { identityMount: opened.identity.mounted }),
+    });
+    return { app, staffIdentity: opened.identity };
   });
+  const [prepared, built] = await Promise.allSettled([preparing, building]);
+  if (prepared.status === 'rejected') {
+    const error: unknown = prepared.reason;
+    if (KNOWN_START_ERRORS.some((kind) => error instanceof kind) && error instanceof Error) fail(error.message);
+    throw error;
+  }
+  const { seeded } = prepared.value;
+  if (built.status === 'rejected') {
+    await db.close().catch(() => undefined);
+    const error: unknown = built.reason;
+    if (error instanceof StaffIdentityError) {
+      fail(`The local identity provider could not start (DEV_IDENTITY_PORT=off skips it): ${error.message}`);
+    }
+    throw error;
+  }
+  const { app, staffIdentity } = built.value;
 
   await deliverDemoResults(db, app);
 

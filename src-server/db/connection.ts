@@ -1,6 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Extensions, PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { UNREACHABLE_CODES } from '../platform/outbox/network-errors';
 import { tracedQuery } from '../platform/tracing/query-scope';
 import { PGLITE_SHARED_BUFFERS_MIN_MB } from './pglite-settings';
@@ -48,7 +49,49 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
+/**
+ * PGlite's code with the extensions our migrations need (btree_gist, pg_trgm), its WebAssembly
+ * compiled (on V8's background threads) and its file bundle read: loaded once per thread and
+ * shared by every instance it opens. Loaded on first use, so a server on PostgreSQL never loads
+ * PGlite, and the database's thread can start loading it while the server's code is still loading
+ * (db/pglite-thread/client.ts).
+ */
+interface PgliteArtifacts {
+  PGlite: typeof PGlite;
+  extensions: Extensions;
+  pgliteWasmModule?: NonNullable<PGliteOptions['pgliteWasmModule']>;
+  fsBundle?: Blob;
+}
+let artifacts: Promise<PgliteArtifacts> | null = null;
+// The server's TypeScript settings leave out the browser's types, WebAssembly's among them.
+const { WebAssembly: wasm } = globalThis as unknown as {
+  WebAssembly: { compile(bytes: Uint8Array): Promise<NonNullable<PGliteOptions['pgliteWasmModule']>> };
+};
+
+export function preloadPglite(): Promise<PgliteArtifacts> {
+  artifacts ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    // Should a file not be where this release keeps it, PGlite finds and compiles it itself.
+    const [{ PGlite }, { btree_gist }, { pg_trgm }, pgliteWasmModule, fsBundle] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/btree_gist'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      readFile(join(dist, 'pglite.wasm'))
+        .then((bytes) => wasm.compile(bytes))
+        .catch(() => undefined),
+      readFile(join(dist, 'pglite.data'))
+        .then((bytes) => new Blob([bytes]))
+        .catch(() => undefined),
+    ]);
+    return {
+      PGlite,
+      extensions: { btree_gist, pg_trgm },
+      ...(pgliteWasmModule === undefined ? {} : { pgliteWasmModule }),
+      ...(fsBundle === undefined ? {} : { fsBundle }),
+    };
+  })();
+  return artifacts;
+}
 
 /** Counts every statement and its time, for Database.stats(); a span of its request when traced (platform/tracing). */
 function createQueryStats() {
@@ -78,16 +121,27 @@ function createQueryStats() {
 export async function createPglite(options: { dataDir?: string; loadDataDir?: Blob; sharedBuffersMb?: number | null }): Promise<PGlite> {
   const sharedBuffersMb = options.sharedBuffersMb === undefined ? PGLITE_SHARED_BUFFERS_MIN_MB : options.sharedBuffersMb;
   const pool = sharedBuffersMb === null ? [] : ['-c', `shared_buffers=${sharedBuffersMb}MB`];
+  const { PGlite, extensions, ...wasm } = await preloadPglite();
   return PGlite.create({
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
-    extensions: PGLITE_EXTENSIONS,
+    ...wasm,
+    extensions,
     startParams: [...PGlite.defaultStartParams, ...pool],
   });
 }
 
+/** What pgliteDatabase uses of a PGlite: PGlite itself, or its stand-in in the server's thread (db/pglite-thread). */
+export interface PgliteConnection {
+  readonly closed: boolean;
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(sql: string): Promise<unknown>;
+  transaction<T>(fn: (tx: Pick<PgliteConnection, 'query' | 'exec'>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
 /** Wraps an open PGlite. Closing the Database closes the PGlite. */
-export function pgliteDatabase(pglite: PGlite, onClose?: () => Promise<void> | void): Database {
+export function pgliteDatabase(pglite: PgliteConnection, onClose?: () => Promise<void> | void): Database {
   let closed = false;
   const stats = createQueryStats();
   return {

@@ -76,14 +76,31 @@ describe('the built server (dist/server) with plain node', () => {
     const build = spawnSync(process.execPath, ['scripts/build-server.mjs', outdir], { cwd: ROOT, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
 
-    // main.js only turns the compile cache on and imports the bundle, server.js.
-    expect(readFileSync(join(outdir, 'main.js'), 'utf8')).toContain("await import('./server.js')");
+    // main.js turns the compile cache on, starts the embedded database's thread (pglite-early.js)
+    // and then imports the bundle, server.js.
+    expect(readFileSync(join(outdir, 'main.js'), 'utf8')).toMatch(
+      /await import\('\.\/pglite-early\.js'\);\s*await import\('\.\/server\.js'\);/,
+    );
+    // PGlite loads in that thread only (db/pglite-thread), with its first use there.
+    expect(readFileSync(join(outdir, 'pglite-thread.js'), 'utf8')).toBeTruthy();
+    expect(
+      readdirSync(outdir).filter(
+        (name) => name.endsWith('.js') && readFileSync(join(outdir, name), 'utf8').includes('import("@electric-sql/pglite")'),
+      ).length,
+    ).toBe(1);
     // What loads at start: the bundle and the chunks it imports statically. The demo identity
     // provider (oidc-provider), the PDF reader and writer (pdf-lib), the image codecs and the S3
     // client load only when used.
     const atStart = staticallyLoaded(outdir, 'server.js');
-    expect(atStart.packages).toContain('@electric-sql/pglite');
-    for (const lazy of ['oidc-provider', 'sharp', 'heic-decode', '@aws-sdk/client-s3', 'survey-core', 'sanitize-html'])
+    for (const lazy of [
+      '@electric-sql/pglite',
+      'oidc-provider',
+      'sharp',
+      'heic-decode',
+      '@aws-sdk/client-s3',
+      'survey-core',
+      'sanitize-html',
+    ])
       expect(atStart.packages).not.toContain(lazy);
     expect(atStart.bundled).toContain('fastify');
     // OpenTelemetry's SDK and exporter load only with an OTLP endpoint (its API is prom-client's, at start);

@@ -177,10 +177,17 @@ function html(reply: FastifyReply, body: string): FastifyReply {
 /**
  * Who may call: nobody when off; when on, only a direct request from this machine (loopback
  * peer, loopback Host, no proxy headers). Everyone else gets 404.
- * @param mode - config.mailDevOutbox, resolved against the database once, here.
+ * @param mode - config.mailDevOutbox, resolved against the database once, when the server is
+ * ready: the routes are built before the database has opened (main.ts), and a query here would
+ * hold the build up.
  */
-export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryable, mode: DevOutboxMode): Promise<void> {
-  const { enabled } = await devOutboxState(db, mode);
+export function registerDevOutboxRoutes(app: FastifyInstance, db: Queryable, mode: DevOutboxMode): void {
+  let enabled = false;
+  app.addHook('onReady', async () => {
+    ({ enabled } = await devOutboxState(db, mode));
+  });
+  // The API documentation is written before that: it lists the routes only where they are asked for.
+  const hidden = mode !== 'on';
   const outbox = createOutboxRepository(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Only when enabled, and only from this machine; to anyone else the routes do not exist.
@@ -201,7 +208,7 @@ export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryabl
 
       schema: {
         // Listed in the API documentation only where the routes answer.
-        hide: !enabled,
+        hide: hidden,
         tags: ['dev'],
         summary: 'Development only: the most recent mails in the outbox, newest first',
         querystring: ListQuerySchema,
@@ -218,7 +225,7 @@ export async function registerDevOutboxRoutes(app: FastifyInstance, db: Queryabl
 
       schema: {
         // Listed in the API documentation only where the routes answer.
-        hide: !enabled,
+        hide: hidden,
         tags: ['dev'],
         summary: 'Development only: one mail with its attachments',
         params: IdParamsSchema,

@@ -5,8 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../../src-server/db/data-dir-lock';
 import type { Database } from '../../../src-server/db/connection';
 import { DataDirCorruptError, openPgliteDataDir, PGLITE_DIR_NAME } from '../../../src-server/db/open-database';
+import { openPgliteDataDirInThread } from '../../../src-server/db/pglite-thread/client';
 
-describe('openPgliteDataDir', () => {
+// The server opens DATA_DIR's database in a thread of its own (db/pglite-thread); the same rules hold there.
+describe.each([
+  { where: 'in this thread', openPgliteDataDir },
+  { where: "in the database's own thread", openPgliteDataDir: openPgliteDataDirInThread },
+])('openPgliteDataDir $where', ({ openPgliteDataDir }) => {
   let dir = '';
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'portal-open-'));
