@@ -183,7 +183,7 @@ async function main(): Promise<void> {
       ...(opened.identity.identity === undefined ? {} : { identity: opened.identity.identity }),
       ...(opened.identity.mounted === null ? {} : { identityMount: opened.identity.mounted }),
     });
-    return { app, staffIdentity: opened.identity };
+    return { app, staffIdentity: opened.identity, demoRis: await declareWorkers(app, db, config, mailer) };
   });
   const [prepared, built] = await Promise.allSettled([preparing, building]);
   if (prepared.status === 'rejected') {
@@ -200,11 +200,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, staffIdentity } = built.value;
+  const { app, staffIdentity, demoRis } = built.value;
 
-  await deliverDemoResults(db, app);
-
-  const demoRis = await declareWorkers(app, db, config, mailer);
+  // Ready (routes' schemas compiled, ready hooks run, jobs started) while the demo results go in:
+  // not before the database is open, so fastify's plugin timeout never counts a first start's
+  // migrations.
+  await Promise.all([deliverDemoResults(db, app), app.ready()]);
 
   let shuttingDown = false;
   const shutdown = async (signal: string): Promise<void> => {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Config } from './config';
 import type { DemoRisOptions, DevIdentityProviderOptions, MountedDevIdentityProvider } from './dev-identity/provider';
 import type { StaffIdentityOptions } from './modules/staff-access/routes';
@@ -20,7 +21,12 @@ export interface StaffIdentity {
   close(): Promise<void>;
 }
 
-type IdentitySettings = Pick<Config, 'identity' | 'publicUrl'> & Partial<Pick<Config, 'fhirAudience' | 'devRisClientSecret'>>;
+type IdentitySettings = Pick<Config, 'identity' | 'publicUrl'> & Partial<Pick<Config, 'fhirAudience' | 'devRisClientSecret' | 'dataDir'>>;
+
+/** The demo provider keeps its signing key in DATA_DIR (dev-identity/keys.ts); without one it makes a new key at each start. */
+function devIdentityKeyFile(config: IdentitySettings): { keyFile?: string } {
+  return config.dataDir === undefined ? {} : { keyFile: join(config.dataDir, 'dev-identity', 'signing-key.json') };
+}
 
 /** The demo RIS client of the local provider: the FHIR audience its tokens are for, and its secret (null: a random one). */
 function demoRisOf(config: IdentitySettings): DemoRisOptions {
@@ -68,6 +74,7 @@ export async function openStaffIdentity(
     const idp = await mountDevIdentityProvider({
       portalUrl: config.publicUrl,
       ris: demoRis,
+      ...devIdentityKeyFile(config),
       ...(options.onError === undefined ? {} : { onError: options.onError }),
     });
     const keys = async () => new Response(JSON.stringify({ keys: idp.publicJwks() }), { headers: { 'content-type': 'application/json' } });
@@ -94,6 +101,7 @@ export async function openStaffIdentity(
     port: settings.port,
     portalUrl: config.publicUrl,
     ris: demoRis,
+    ...devIdentityKeyFile(config),
     ...(tls === 'off' ? {} : { tls }),
     ...(options.onError === undefined ? {} : { onError: options.onError }),
   });

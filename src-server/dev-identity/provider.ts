@@ -32,6 +32,8 @@ export interface DevIdentityProviderOptions {
   onError?: (message: string) => void;
   /** The demo RIS client's FHIR access: its audience (default portalUrl/fhir/R4) and secret (default a random one). */
   ris?: DemoRisOptions;
+  /** A file to keep the signing key in between starts (keys.ts restoreOrRotate); default a new key at each start. */
+  keyFile?: string;
 }
 
 /** The demo RIS client: the FHIR API's audience its tokens are for, and its secret. */
@@ -95,13 +97,16 @@ interface CoreOptions {
   onError: (message: string) => void;
   secureCookies: boolean;
   ris: { fhirAudience: string; clientSecret: string };
+  /** Where the signing key is kept between starts; unset: a new key at each start. */
+  keyFile?: string;
 }
 
 /** The provider and its request listener, for the paths after `base`. */
 async function buildCore(options: CoreOptions) {
   const { issuer, base, portalOrigin, accounts, onError } = options;
   const keyRing = new SigningKeyRing();
-  await keyRing.rotate();
+  if (options.keyFile === undefined) await keyRing.rotate();
+  else await keyRing.restoreOrRotate(options.keyFile);
   const cookieKeys = [randomBytes(32).toString('base64url')];
   const adapter = storeAdapter(new DevIdentityStore());
 
@@ -217,7 +222,16 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
   const { port } = server.address() as AddressInfo;
   const issuer = `${tls === undefined ? 'http' : 'https'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const ris = risOf(options.portalUrl, options.ris);
-  const built = await buildCore({ issuer, base: '', portalOrigin, accounts, onError, secureCookies: tls !== undefined, ris });
+  const built = await buildCore({
+    issuer,
+    base: '',
+    portalOrigin,
+    accounts,
+    onError,
+    secureCookies: tls !== undefined,
+    ris,
+    ...(options.keyFile === undefined ? {} : { keyFile: options.keyFile }),
+  });
   started.core = built;
 
   return {
@@ -244,12 +258,9 @@ export interface MountedDevIdentityProvider extends DevIdentityProvider {
  * not. Its issuer is PUBLIC_URL's; the browser reaches it on whatever origin it opened the portal
  * with (portal-origins.ts), and oidc-provider answers each with that origin's endpoint addresses.
  */
-export async function mountDevIdentityProvider(options: {
-  portalUrl: string;
-  accounts?: readonly DemoIdentityAccount[];
-  onError?: (message: string) => void;
-  ris?: DemoRisOptions;
-}): Promise<MountedDevIdentityProvider> {
+export async function mountDevIdentityProvider(
+  options: Pick<DevIdentityProviderOptions, 'portalUrl' | 'accounts' | 'onError' | 'ris' | 'keyFile'>,
+): Promise<MountedDevIdentityProvider> {
   const portalOrigin = portalOriginOf(options.portalUrl);
   const accounts = options.accounts ?? readDemoIdentityAccounts();
   const onError = options.onError ?? ((message: string) => console.error(`local identity provider: ${message}`));
@@ -264,6 +275,7 @@ export async function mountDevIdentityProvider(options: {
     onError,
     secureCookies: portalOrigin.startsWith('https:'),
     ris: risOf(options.portalUrl, options.ris),
+    ...(options.keyFile === undefined ? {} : { keyFile: options.keyFile }),
   });
   return {
     ...described(core, { issuer, authority: MOUNTED_IDENTITY_PATH, accounts, certificate: null }),

@@ -82,6 +82,12 @@ export class PgliteThread {
     });
   }
 
+  /** Lets the thread open DATA_DIR's database now; `open` with the same folder and pool takes it. */
+  openEarly(dataDir: string, sharedBuffersMb: number | null): void {
+    // Its outcome is `open`'s answer.
+    this.call({ op: 'open-early', dataDir, sharedBuffersMb }).catch(() => undefined);
+  }
+
   /** Opens DATA_DIR's database in the thread; throws DataDirLockedError or DataDirCorruptError as openPgliteDataDir does. */
   async open(dataDir: string, sharedBuffersMb: number | null): Promise<Database> {
     try {
@@ -142,8 +148,9 @@ export class PgliteThread {
 let early: PgliteThread | null = null;
 
 /** Starts the database's thread now, so PGlite loads while the server's own code does. */
-export function startPgliteThreadEarly(): void {
+export function startPgliteThreadEarly(): PgliteThread {
   early ??= new PgliteThread();
+  return early;
 }
 
 /** The thread started early, or a new one. */

@@ -5,6 +5,8 @@
  */
 
 export type ThreadRequest =
+  /** Opens DATA_DIR's database ahead of `open` (thread.ts), which then answers with it. */
+  | { op: 'open-early'; dataDir: string; sharedBuffersMb: number | null }
   | { op: 'open'; dataDir: string; sharedBuffersMb: number | null }
   | { op: 'query'; sql: string; params: readonly unknown[]; tx?: number }
   | { op: 'exec'; sql: string; tx?: number }

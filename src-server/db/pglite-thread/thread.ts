@@ -16,6 +16,35 @@ if (port === null) throw new Error('db/pglite-thread/thread.ts runs as a worker 
 // PGlite's code and WebAssembly load now, while the server's thread is still loading its own.
 preloadPglite().catch(() => undefined);
 
+/**
+ * Started before the server's code (early-start.ts), the thread is told DATA_DIR and the pool as
+ * soon as the configuration is read (`openEarly`) and opens the database under DATA_DIR's lock
+ * while the server's code still loads. The server's `open` then takes this database when it names
+ * the same folder and pool; otherwise it is closed and the one asked for is opened.
+ */
+interface EarlyOpening {
+  dataDir: string;
+  sharedBuffersMb: number | null;
+  opening: Promise<Database>;
+}
+let early: EarlyOpening | null = null;
+
+function openEarly(dataDir: string, sharedBuffersMb: number | null): void {
+  if (early !== null || database !== null) return;
+  const opening = openPgliteDataDir(dataDir, sharedBuffersMb);
+  opening.catch(() => undefined); // answered to the server's open
+  early = { dataDir, sharedBuffersMb, opening };
+}
+
+/** The database `open` asks for: the one opened early when it is the same, else a new one. */
+async function open(dataDir: string, sharedBuffersMb: number | null): Promise<Database> {
+  const guess = early;
+  early = null;
+  if (guess !== null && guess.dataDir === dataDir && guess.sharedBuffersMb === sharedBuffersMb) return guess.opening;
+  if (guess !== null) await guess.opening.then((db) => db.close()).catch(() => undefined);
+  return openPgliteDataDir(dataDir, sharedBuffersMb);
+}
+
 let database: Database | null = null;
 /** Open transactions: their statements' target, and how each ends. */
 const transactions = new Map<number, { tx: Queryable; finish(commit: boolean): void; ended: Promise<unknown> }>();
@@ -66,9 +95,12 @@ async function end(tx: number, commit: boolean): Promise<void> {
 
 async function handle(request: ThreadRequest): Promise<unknown> {
   switch (request.op) {
+    case 'open-early':
+      openEarly(request.dataDir, request.sharedBuffersMb);
+      return undefined;
     case 'open':
       if (database !== null) throw new Error('the embedded database is open already');
-      database = await openPgliteDataDir(request.dataDir, request.sharedBuffersMb);
+      database = await open(request.dataDir, request.sharedBuffersMb);
       return undefined;
     case 'query':
       return target(request.tx).query(request.sql, request.params);

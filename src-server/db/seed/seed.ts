@@ -18,7 +18,11 @@ const SEED_LOCK_KEY = 7_242_002;
 
 export interface SeedResult {
   seeded: boolean;
-  /** Booking keys of upcoming live appointments, earliest first; never printed (the banner links only demo-marker.ts's demo appointment). */
+  /**
+   * Booking keys of the upcoming live appointments seeded now, earliest first; empty when the
+   * database was seeded before (a warm start asks nothing more). Never printed (the banner links
+   * only demo-marker.ts's demo appointment).
+   */
   bookingKeys: string[];
 }
 
@@ -329,17 +333,6 @@ function demoStart(
   return zonedTimeToInstant(day, time, clinic.timeZone);
 }
 
-async function upcomingBookingKeys(db: Queryable, clock: Clock): Promise<string[]> {
-  const rows = await db.query<{ booking_key: string }>(
-    `select booking_key from appointment
-      where status in ('BOOKED', 'PENDING', 'CONFIRMED', 'REQUEST_RESCHEDULE', 'ON_HOLD', 'CHECKED_IN')
-        and lower(during) > $1::timestamptz
-      order by lower(during) limit 5`,
-    [clock.now().toISOString()],
-  );
-  return rows.map((row) => row.booking_key);
-}
-
 async function hasProvider(db: Queryable): Promise<boolean> {
   const rows = await db.query<{ count: number }>('select count(*)::int as count from provider');
   return (rows[0]?.count ?? 0) > 0;
@@ -351,13 +344,13 @@ async function hasProvider(db: Queryable): Promise<boolean> {
  */
 export async function seedDemoProvider(db: Database, options: { clock: Clock; directory?: string }): Promise<SeedResult> {
   // A seeded database never reads the files again, so later edits to them cannot stop a start.
-  if (await hasProvider(db)) return { seeded: false, bookingKeys: await upcomingBookingKeys(db, options.clock) };
+  if (await hasProvider(db)) return { seeded: false, bookingKeys: [] };
   // Validate before the transaction: a broken file fails the start without touching the database.
   const data = await loadDemoProvider(options.directory ?? DEMO_PROVIDER_DIR);
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     // Another server may have seeded while we read the files.
-    if (await hasProvider(tx)) return { seeded: false, bookingKeys: await upcomingBookingKeys(tx, options.clock) };
+    if (await hasProvider(tx)) return { seeded: false, bookingKeys: [] };
     return { seeded: true, bookingKeys: await insertDemoProvider(tx, data, options.clock) };
   });
 }

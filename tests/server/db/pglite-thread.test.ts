@@ -7,7 +7,13 @@ import { DataDirLockedError, LOCK_FILE_NAME } from '../../../src-server/db/data-
 import { deferredDatabase } from '../../../src-server/db/deferred-database';
 import { migrate } from '../../../src-server/db/migrate';
 import { openConfiguredDatabase } from '../../../src-server/db/open-database';
-import { openPgliteDataDirInThread, PgliteThread } from '../../../src-server/db/pglite-thread/client';
+import {
+  discardEarlyPgliteThread,
+  openPgliteDataDirInThread,
+  PgliteThread,
+  startPgliteThreadEarly,
+  takePgliteThread,
+} from '../../../src-server/db/pglite-thread/client';
 import { sqlState, UNIQUE_VIOLATION } from '../../../src-server/db/sql';
 
 /**
@@ -124,6 +130,52 @@ describe("the embedded database's thread", () => {
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the thread started before the server code loads (dist/server/main.js)', () => {
+  it("opens DATA_DIR at once, and the server's open takes that database", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-early-'));
+    try {
+      startPgliteThreadEarly().openEarly(dir, null);
+      // The thread holds DATA_DIR's lock before the server asks for the database.
+      await expect.poll(() => readdirSync(dir), { timeout: 30_000 }).toContain(LOCK_FILE_NAME);
+      const db = await openConfiguredDatabase({ databaseUrl: null, dataDir: dir, pgliteSharedBuffersMb: null });
+      await db.exec('create table kept (value text)');
+      await db.close();
+      expect(readdirSync(dir)).not.toContain(LOCK_FILE_NAME);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('closes the early database when the server asks for another folder, and opens that one', async () => {
+    const guessed = mkdtempSync(join(tmpdir(), 'portal-early-guess-'));
+    const asked = mkdtempSync(join(tmpdir(), 'portal-early-asked-'));
+    try {
+      startPgliteThreadEarly().openEarly(guessed, null);
+      const db = await openConfiguredDatabase({ databaseUrl: null, dataDir: asked, pgliteSharedBuffersMb: null });
+      expect(readdirSync(guessed)).not.toContain(LOCK_FILE_NAME);
+      expect(readdirSync(asked)).toContain(LOCK_FILE_NAME);
+      expect(await db.query('select 1 as one')).toEqual([{ one: 1 }]);
+      await db.close();
+    } finally {
+      rmSync(guessed, { recursive: true, force: true });
+      rmSync(asked, { recursive: true, force: true });
+    }
+  });
+
+  it('is ended, unused, when the server runs on PostgreSQL', async () => {
+    const thread = startPgliteThreadEarly();
+    const ended = new Promise((resolve) =>
+      (thread as unknown as { worker: { once(event: string, fn: () => void): void } }).worker.once('exit', () => resolve(true)),
+    );
+    await discardEarlyPgliteThread();
+    expect(await ended).toBe(true);
+    // The next open starts a thread of its own.
+    const next = takePgliteThread();
+    expect(next).not.toBe(thread);
+    await next.discard();
   });
 });
 
