@@ -1,6 +1,6 @@
 // Warm-start benchmark: how long the server takes from spawn to its first 200 from GET /api/health,
-// on PGlite, as `npm start` runs it (the built server, dist/server/main.js, with plain node) and as
-// it ran before (node --import tsx src-server/main.ts), for comparison. Each run starts on a data
+// on PGlite, as `npm start` runs it (the built server, dist/server/main.js, with plain node and
+// source maps) and as it ran before (node --import tsx src-server/main.ts), for comparison. Each run starts on a data
 // folder of its own: the first start creates, migrates and seeds it; the starts after it are warm.
 // Goal: the built server's warm start (median) under 1 s.
 import { spawn } from 'node:child_process';
@@ -25,7 +25,11 @@ interface Variant {
   env?: Record<string, string>;
 }
 
-const BUILT: Variant = { name: 'built (node dist/server/main.js)', args: ['dist/server/main.js'] };
+// As scripts/start.mjs runs it.
+const BUILT: Variant = {
+  name: 'built (node --enable-source-maps dist/server/main.js)',
+  args: ['--enable-source-maps', 'dist/server/main.js'],
+};
 // For comparison: the same without the local demo identity provider (oidc-provider is then never loaded).
 const BUILT_NO_IDP: Variant = { ...BUILT, name: 'built, DEV_IDENTITY_PORT=off', env: { DEV_IDENTITY_PORT: 'off' } };
 const TSX: Variant = { name: 'tsx (node --import tsx src-server/main.ts)', args: ['--import', 'tsx', 'src-server/main.ts'] };
