@@ -21,7 +21,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AvailabilityResponse } from '../../src-contract/api/booking';
 import { buildServer } from '../../src-server/app';
 import { parseConfig } from '../../src-server/config';
-import { createPglite, openPostgres, pgliteDatabase, type Database } from '../../src-server/db/connection';
+import { openPostgres, type Database } from '../../src-server/db/connection';
+import { openBenchPglite } from './helpers/engines';
 import { migrate } from '../../src-server/db/migrate';
 import { seedDemoProvider } from '../../src-server/db/seed/seed';
 import { DEFAULT_BOOKING_LIMITS } from '../../src-server/modules/booking/booking-limits';
@@ -117,7 +118,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', results: GoalResult[],
   let dropDatabase: (() => Promise<void>) | null = null;
   let openSecond: (() => Promise<Database>) | null = null;
   if (engine === 'pglite') {
-    db = pgliteDatabase(await createPglite({}));
+    db = await openBenchPglite();
   } else {
     const admin = process.env.DATABASE_URL ?? '';
     const name = `portal_bench_${randomBytes(5).toString('hex')}`;

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPglite, pgliteDatabase } from '../../src-server/db/connection';
+import { openBenchPglite } from './helpers/engines';
 import { migrate } from '../../src-server/db/migrate';
 import { seedDemoProvider } from '../../src-server/db/seed/seed';
 import { systemClock } from '../../src-server/platform/clock';
@@ -23,7 +23,7 @@ async function main(): Promise<boolean> {
   if (!existsSync(join(webRoot, 'index.html'))) {
     execFileSync('npx', ['vite', 'build', '--config', 'vite.web.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
   }
-  const db = pgliteDatabase(await createPglite({}));
+  const db = await openBenchPglite();
   await migrate(db);
   await seedDemoProvider(db, { clock: systemClock });
   const { app, baseUrl } = await startBenchServer(db, work, { WEB_ROOT: webRoot });

@@ -1,5 +1,9 @@
-import { createPglite, openPostgres, pgliteDatabase, type Database } from '../../../src-server/db/connection';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openPostgres, type Database } from '../../../src-server/db/connection';
 import { automaticSharedBuffersMb, PGLITE_SHARED_BUFFERS_MIN_MB } from '../../../src-server/db/pglite-settings';
+import { openPgliteDataDirInThread } from '../../../src-server/db/pglite-thread/client';
 import { createPostgresDatabase, dropPostgresDatabase, postgresUrlFor } from '../../server/helpers/database';
 import type { GoalResult } from './stats';
 
@@ -22,7 +26,26 @@ async function poolSizeMatches(db: Database, poolMb: number): Promise<GoalResult
 }
 
 /**
- * Measures on a fresh PGlite, then on a fresh PostgreSQL database when DATABASE_URL is set (dropped after).
+ * A new PGlite as the server runs it: a data folder of its own, in the database's own thread
+ * (docs/server.md#the-database-thread), with this buffer pool. Closing it removes the folder.
+ */
+export async function openBenchPglite(poolMb: number = PGLITE_SHARED_BUFFERS_MIN_MB): Promise<Database> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-pglite-'));
+  const db = await openPgliteDataDirInThread(dataDir, poolMb);
+  return {
+    ...db,
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/**
+ * Measures on a fresh PGlite (openBenchPglite), then on a fresh PostgreSQL database when DATABASE_URL is set (dropped after).
  * PGlite's buffer pool is the smallest unless `pgliteSharedBuffersMb` asks for another; either way
  * it must be the pool the server would give the database the benchmark built.
  */
@@ -32,7 +55,7 @@ export async function onEachEngine(
 ): Promise<GoalResult[]> {
   const results: GoalResult[] = [];
   const poolMb = options.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MIN_MB;
-  const pglite = pgliteDatabase(await createPglite({ sharedBuffersMb: poolMb }));
+  const pglite = await openBenchPglite(poolMb);
   try {
     results.push(...(await measure('pglite', pglite)));
     results.push(await poolSizeMatches(pglite, poolMb));
