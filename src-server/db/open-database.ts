@@ -19,5 +19,5 @@ export async function openConfiguredDatabase(
     await discardEarlyPgliteThread();
     return openPostgres(config.databaseUrl, redactDatabaseUrl(config.databaseUrl), onConnectionLost ? { onConnectionLost } : {});
   }
-  return openPgliteDataDirInThread(config.dataDir, config.pgliteSharedBuffersMb);
+  return openPgliteDataDirInThread(config.dataDir, config.pgliteSharedBuffersMb, onConnectionLost);
 }

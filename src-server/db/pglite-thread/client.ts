@@ -66,9 +66,13 @@ export class PgliteThread {
     this.worker.on('exit', (code) => this.stop(new Error(`the embedded database's thread ended (exit code ${code})`)));
   }
 
+  /** Told when the thread ends while the database is open (a crash, not a close). */
+  private onLost: ((error: Error) => void) | null = null;
+
   private stop(reason: Error): void {
     if (this.stopped !== null) return;
     this.stopped = this.closing ? new Error('PGlite is closed') : reason;
+    if (!this.closing) this.onLost?.(reason);
     for (const waiting of this.pending.values()) waiting.reject(this.stopped);
     this.pending.clear();
   }
@@ -89,13 +93,14 @@ export class PgliteThread {
   }
 
   /** Opens DATA_DIR's database in the thread; throws DataDirLockedError or DataDirCorruptError as openPgliteDataDir does. */
-  async open(dataDir: string, sharedBuffersMb: number | null): Promise<Database> {
+  async open(dataDir: string, sharedBuffersMb: number | null, onLost?: (error: Error) => void): Promise<Database> {
     try {
       await this.call({ op: 'open', dataDir, sharedBuffersMb });
     } catch (error) {
-      await this.worker.terminate();
+      await this.discard();
       throw error;
     }
+    this.onLost = onLost ?? null;
     return pgliteDatabase(this.connection());
   }
 
@@ -168,6 +173,10 @@ export async function discardEarlyPgliteThread(): Promise<void> {
 }
 
 /** openPgliteDataDir (db/open-database.ts), run in the database's own thread. */
-export function openPgliteDataDirInThread(dataDir: string, sharedBuffersMb: number | null = null): Promise<Database> {
-  return takePgliteThread().open(dataDir, sharedBuffersMb);
+export function openPgliteDataDirInThread(
+  dataDir: string,
+  sharedBuffersMb: number | null = null,
+  onLost?: (error: Error) => void,
+): Promise<Database> {
+  return takePgliteThread().open(dataDir, sharedBuffersMb, onLost);
 }

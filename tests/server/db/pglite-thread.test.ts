@@ -121,12 +121,15 @@ describe("the embedded database's thread", () => {
     const other = mkdtempSync(join(tmpdir(), 'portal-thread-end-'));
     try {
       const thread = new PgliteThread();
-      const ending = await thread.open(other, null);
+      const lost: string[] = [];
+      const ending = await thread.open(other, null, (error) => lost.push(error.message));
       await ending.query('select 1');
       const waiting = ending.query('select pg_sleep(5)');
       await (thread as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
       await expect(waiting).rejects.toThrow(/the embedded database's thread ended/);
       await expect(ending.query('select 1')).rejects.toThrow(/the embedded database's thread ended/);
+      // Told once, as a lost PostgreSQL connection is (main.ts prints it).
+      expect(lost).toEqual([expect.stringMatching(/the embedded database's thread ended/)]);
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
@@ -140,10 +143,15 @@ describe('the thread started before the server code loads (dist/server/main.js)'
       startPgliteThreadEarly().openEarly(dir, null);
       // The thread holds DATA_DIR's lock before the server asks for the database.
       await expect.poll(() => readdirSync(dir), { timeout: 30_000 }).toContain(LOCK_FILE_NAME);
-      const db = await openConfiguredDatabase({ databaseUrl: null, dataDir: dir, pgliteSharedBuffersMb: null });
+      const lost: Error[] = [];
+      const db = await openConfiguredDatabase({ databaseUrl: null, dataDir: dir, pgliteSharedBuffersMb: null }, (error) =>
+        lost.push(error),
+      );
       await db.exec('create table kept (value text)');
       await db.close();
       expect(readdirSync(dir)).not.toContain(LOCK_FILE_NAME);
+      // A close is not a lost database.
+      expect(lost).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
