@@ -142,7 +142,7 @@ async function main(): Promise<void> {
   const config = parsed.config;
 
   // The staff identity needs no database: it opens while the database does (the demo identity
-  // provider's RSA key is made on libuv's threads while PGlite starts on this one).
+  // provider reads its kept key from DATA_DIR, or makes one on libuv's threads).
   const staffIdentityOpening = openStaffIdentity(config, {
     onError: (message) => process.stderr.write(`[dev-identity] ${message}\n`),
   }).then(
