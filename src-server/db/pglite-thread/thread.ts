@@ -16,6 +16,9 @@ if (port === null) throw new Error('db/pglite-thread/thread.ts runs as a worker 
 // PGlite's code and WebAssembly load now, while the server's thread is still loading its own.
 preloadPglite().catch(() => undefined);
 
+/** The database this thread serves, once `open` has answered. */
+let database: Database | null = null;
+
 /**
  * Started before the server's code (early-start.ts), the thread is told DATA_DIR and the pool as
  * soon as the configuration is read (`openEarly`) and opens the database under DATA_DIR's lock
@@ -45,7 +48,6 @@ async function open(dataDir: string, sharedBuffersMb: number | null): Promise<Da
   return openPgliteDataDir(dataDir, sharedBuffersMb);
 }
 
-let database: Database | null = null;
 /** Open transactions: their statements' target, and how each ends. */
 const transactions = new Map<number, { tx: Queryable; finish(commit: boolean): void; ended: Promise<unknown> }>();
 /** Thrown inside a transaction the server's thread rolled back; not an error of the database. */
