@@ -8,7 +8,18 @@ import { relative } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 
 const results = []; // { suite, passed, failed, skipped, note? }
-const failures = []; // "suite: file › test" for every failed test, repeated above the totals
+const failures = []; // "suite: file › test" and its error's first lines, for every failed test, repeated above the totals
+
+/** The first lines of a test's error, indented under its name: CI keeps only the end of the output. */
+function firstLines(message, count = 6) {
+  if (!message) return '';
+  const lines = String(message)
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, count);
+  return lines.map((line) => `\n    ${line.slice(0, 300)}`).join('');
+}
 const npx = (args, env = {}) => spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 function check(suite, args) {
@@ -42,8 +53,10 @@ function failedJourneys(report) {
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected' || test.status === 'flaky')
-          names.push(`${spec.file} › ${[...titles, spec.title].join(' › ')} (${test.status})`);
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          const error = (test.results ?? []).map((result) => result.error?.message).find(Boolean);
+          names.push(`${spec.file} › ${[...titles, spec.title].join(' › ')} (${test.status})${firstLines(error)}`);
+        }
       }
     }
     for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
@@ -86,13 +99,13 @@ function vitestRun({ label = '', node = process.execPath, projects = [] } = {}) 
     const where = relative(process.cwd(), file.name);
     if (assertions.length === 0 && file.status === 'failed') {
       counts.failed += 1; // a file that failed to load
-      failures.push(`vitest ${suite}${suffix}: ${where} (did not load)`);
+      failures.push(`vitest ${suite}${suffix}: ${where} (did not load)${firstLines(file.message)}`);
     }
     for (const assertion of assertions) {
       if (assertion.status === 'passed') counts.passed += 1;
       else if (assertion.status === 'failed') {
         counts.failed += 1;
-        failures.push(`vitest ${suite}${suffix}: ${where} › ${assertion.fullName ?? assertion.title}`);
+        failures.push(`vitest ${suite}${suffix}: ${where} › ${assertion.fullName ?? assertion.title}${firstLines(assertion.failureMessages?.[0])}`);
       } else counts.skipped += 1;
     }
     bySuite.set(suite, counts);

@@ -8,7 +8,8 @@ import type { ClinicRow, ExamRow, FhirRepository } from './repository';
 import type { FhirResourceDefinition } from './resource-definition';
 import { parseScheduleId, parseSlotId, scheduleId, type ScheduleKey } from './schedule-ids';
 import { pageOf, singleValued, type SearchInput } from './search';
-import { freeStartsIn, isFreeStart, startRange } from './slot-times';
+import { dateRange } from './search-values';
+import { freeStartsIn, isFreeStart } from './slot-times';
 
 /**
  * Schedule (an exam bookable online at a clinic) and Slot (a free start time in one), from the
@@ -124,7 +125,7 @@ function scheduleOfSearch(input: SearchInput): ScheduleKey {
 
 async function searchSlots(deps: SchedulingDeps, input: SearchInput) {
   const key = scheduleOfSearch(input);
-  const range = startRange(input.values.get('start'));
+  const range = dateRange('start', input.values.get('start'));
   if ((input.values.get('status') ?? []).some((status) => !SLOT_STATUSES.has(status)))
     throw invalidParameter(`status takes ${[...SLOT_STATUSES].join(', ')}.`);
   const after = input.after === undefined ? undefined : Number(input.after);

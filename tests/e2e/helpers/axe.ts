@@ -12,8 +12,25 @@ export interface A11yOptions {
   exclude?: string[];
 }
 
-/** The serious and critical violations on the page as it is now, one line per rule with its elements. */
+/**
+ * Waits (at most 2 s) for the page's finite animations and transitions to end: axe judges colours
+ * and positions as they are at that instant, and a fading step would read as low contrast.
+ * Endless ones (spinners) are left running.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => {
+      const timing = animation.effect?.getComputedTiming();
+      return timing !== undefined && Number.isFinite(timing.endTime ?? Infinity) && animation.playState === 'running';
+    });
+    const ended = Promise.allSettled(finite.map((animation) => animation.finished));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
+}
+
+/** The serious and critical violations on the page as it has settled, one line per rule with its elements. */
 export async function seriousA11yViolations(page: Page, options: A11yOptions = {}): Promise<string[]> {
+  await settleAnimations(page);
   let builder = new AxeBuilder({ page });
   // A frame that runs no script (sandbox="") cannot answer axe, which would wait for it forever.
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
