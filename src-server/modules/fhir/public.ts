@@ -1,6 +1,8 @@
 import { serverModule } from '../../server-module';
 import { defineFhirAccessCheck } from './access';
 import { directoryResources } from './directory-resources';
+import { patientResources } from './patient-resources';
+import { createPatientsRepository } from './patients-repository';
 import { createFhirRepository } from './repository';
 import { schedulingResources } from './scheduling-resources';
 import { FHIR_BASE_PATH, registerFhirRoutes } from './routes';
@@ -15,7 +17,11 @@ export const fhirModule = serverModule('fhir', ['platform', 'booking'], async (a
   defineFhirAccessCheck(app, { identity, audience: config.fhirAudience, clock });
   const repository = createFhirRepository(db);
   await registerFhirRoutes(app, {
-    resources: [...directoryResources(repository), ...schedulingResources({ repository, store: app.availabilityStore, clock })],
+    resources: [
+      ...directoryResources(repository),
+      ...schedulingResources({ repository, store: app.availabilityStore, clock }),
+      ...patientResources({ repository: createPatientsRepository(db) }),
+    ],
     base: `${config.publicUrl}${FHIR_BASE_PATH}`,
     facts: { version: config.appVersion, date: clock.now().toISOString() },
   });

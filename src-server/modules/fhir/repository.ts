@@ -1,5 +1,6 @@
 import { CLINIC_COLUMNS, type ClinicColumnsRow } from '../../db/clinic-columns';
 import type { Queryable } from '../../db/connection';
+import { SqlFilter } from './sql-filter';
 
 /**
  * What the FHIR API reads of the provider's configuration (clinics, exams, referring doctors):
@@ -45,31 +46,14 @@ export interface PageQuery {
   limit: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** The where clause of a page and its parameters, numbered from $1; ids that are no uuid match nothing. */
 function pageFilter(query: PageQuery, columns: { id: string; name: string[]; identifier?: string }): { where: string; params: unknown[] } {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  const add = (clause: (n: string) => string, value: unknown) => {
-    params.push(value);
-    clauses.push(clause(`$${params.length}`));
-  };
-  if (query.ids !== undefined)
-    add(
-      (n) => `${columns.id} = any(${n}::uuid[])`,
-      query.ids.filter((id) => UUID.test(id)),
-    );
-  for (const group of query.names ?? []) {
-    const prefixes = group.map((name) => `${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    add((n) => `(${columns.name.map((column) => `lower(${column}) like any(${n}::text[])`).join(' or ')})`, prefixes);
-  }
+  const filter = new SqlFilter().ids(columns.id, query.ids).prefixes(columns.name, query.names);
   const identifierColumn = columns.identifier;
   if (query.identifiers !== undefined && identifierColumn !== undefined)
-    add((n) => `${identifierColumn} = any(${n}::text[])`, query.identifiers);
-  if (query.after !== undefined)
-    add((n) => `${columns.id} > ${n}::uuid`, UUID.test(query.after) ? query.after : '00000000-0000-0000-0000-000000000000');
-  return { where: clauses.length === 0 ? '' : `where ${clauses.join(' and ')}`, params };
+    filter.add((n) => `${identifierColumn} = any(${n}::text[])`, query.identifiers);
+  filter.afterId(columns.id, query.after);
+  return { where: filter.where, params: filter.params };
 }
 
 export function createFhirRepository(db: Queryable) {

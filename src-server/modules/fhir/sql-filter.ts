@@ -1,0 +1,71 @@
+/**
+ * The where clause of a search, built a condition at a time with numbered parameters ($1, $2…),
+ * so no value is ever written into the SQL text.
+ */
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export class SqlFilter {
+  readonly params: unknown[] = [];
+  private readonly clauses: string[] = [];
+
+  /** The placeholder of a new parameter with this value. */
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+
+  /** A condition; `clause` gets the value's placeholder. */
+  add(clause: (placeholder: string) => string, value: unknown): this {
+    this.clauses.push(clause(this.param(value)));
+    return this;
+  }
+
+  /** A condition written with placeholders taken from param(). */
+  raw(clause: string): this {
+    this.clauses.push(clause);
+    return this;
+  }
+
+  /** `column = any(ids)`; ids that are no uuid match nothing. */
+  ids(column: string, ids: readonly string[] | undefined): this {
+    return ids === undefined
+      ? this
+      : this.add(
+          (n) => `${column} = any(${n}::uuid[])`,
+          ids.filter((id) => UUID.test(id)),
+        );
+  }
+
+  /** A time column within [from, to) (ISO instants; null: open). */
+  range(column: string, bounds: { from: string | null; to: string | null }): this {
+    if (bounds.from !== null) this.add((n) => `${column} >= ${n}::timestamptz`, bounds.from);
+    if (bounds.to !== null) this.add((n) => `${column} < ${n}::timestamptz`, bounds.to);
+    return this;
+  }
+
+  /** Rows after an id in id order; a cursor that is no uuid starts from the first row. */
+  afterId(column: string, after: string | undefined): this {
+    if (after === undefined) return this;
+    return this.add((n) => `${column} > ${n}::uuid`, UUID.test(after) ? after : '00000000-0000-0000-0000-000000000000');
+  }
+
+  /** Rows after a (time, id) key in (time, id) order. */
+  afterTimeKey(timeColumn: string, idColumn: string, key: { at: string; id: string } | undefined): this {
+    if (key === undefined) return this;
+    return this.raw(`(${timeColumn}, ${idColumn}) > (${this.param(key.at)}::timestamptz, ${this.param(key.id)}::uuid)`);
+  }
+
+  /** Case-insensitive prefixes (FHIR string search): each group must match by any of its prefixes in any of the columns. */
+  prefixes(columns: readonly string[], groups: ReadonlyArray<readonly string[]> | undefined): this {
+    for (const group of groups ?? []) {
+      const patterns = group.map((value) => `${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      this.add((n) => `(${columns.map((column) => `lower(${column}) like any(${n}::text[])`).join(' or ')})`, patterns);
+    }
+    return this;
+  }
+
+  get where(): string {
+    return this.clauses.length === 0 ? '' : `where ${this.clauses.join(' and ')}`;
+  }
+}
