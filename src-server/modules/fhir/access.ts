@@ -71,6 +71,18 @@ function verifierOf(identity: NonNullable<FhirAccessOptions['identity']>, audien
   );
 }
 
+/** The client of a request the FHIR check let through (its azp, appid or client_id, else its subject), for the audit log. */
+const clients = new WeakMap<FastifyRequest, string>();
+
+export function fhirClientOf(request: FastifyRequest): string {
+  return clients.get(request) ?? 'unknown';
+}
+
+function clientOf(claims: Record<string, unknown>, subject: string): string {
+  const client = [claims.azp, claims.appid, claims.client_id].find((value) => typeof value === 'string' && value !== '');
+  return (typeof client === 'string' ? client : subject).slice(0, 200);
+}
+
 export function defineFhirAccessCheck(app: FastifyInstance, options: FhirAccessOptions): void {
   const { identity, audience, clock } = options;
   const verifier = identity === undefined ? null : verifierOf(identity, audience, clock);
@@ -95,5 +107,6 @@ export function defineFhirAccessCheck(app: FastifyInstance, options: FhirAccessO
     if (!verified.ok) return refuse(request, `fhir_token_${verified.reason}`, unauthorizedFhir(true));
     if (!scopesAllow(grantedScopes(verified.claims), access.resource, access.interaction))
       return refuse(request, 'fhir_scope_insufficient', insufficientScope(access));
+    clients.set(request, clientOf(verified.claims, verified.subject));
   });
 }

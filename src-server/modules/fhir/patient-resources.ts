@@ -62,6 +62,7 @@ function patientResource(deps: PatientResourcesDeps): FhirResourceDefinition {
   const { repository } = deps;
   return {
     type: 'Patient',
+    patientData: true,
     documentation: 'A patient, with the details given when booking',
     searchParams: [
       { name: 'name', type: 'string', documentation: 'A case-insensitive start of the family or given name' },
@@ -121,6 +122,7 @@ function appointmentResource(deps: PatientResourcesDeps): FhirResourceDefinition
   const { repository } = deps;
   return {
     type: 'Appointment',
+    patientData: true,
     documentation: 'One exam booked at one time at a clinic (a time only held while booking is not one)',
     searchParams: [
       { name: 'date', type: 'date', documentation: 'The start (ge, gt, le, lt; eq or none: that day or instant)' },
@@ -143,6 +145,7 @@ function questionnaireResponseResource(deps: PatientResourcesDeps): FhirResource
   const { repository } = deps;
   return {
     type: 'QuestionnaireResponse',
+    patientData: true,
     documentation: 'A questionnaire answered for a booking or a booking request',
     searchParams: [
       PATIENT_PARAM,

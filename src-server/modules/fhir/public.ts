@@ -1,3 +1,4 @@
+import { createAuditLogRepository } from '../../db/audit-log';
 import { serverModule } from '../../server-module';
 import { defineFhirAccessCheck } from './access';
 import { directoryResources } from './directory-resources';
@@ -23,6 +24,7 @@ export const fhirModule = serverModule('fhir', ['platform', 'booking'], async (a
       ...patientResources({ repository: createPatientsRepository(db) }),
     ],
     base: `${config.publicUrl}${FHIR_BASE_PATH}`,
+    audit: createAuditLogRepository(db),
     facts: { version: config.appVersion, date: clock.now().toISOString() },
   });
 });

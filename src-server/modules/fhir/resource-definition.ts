@@ -11,6 +11,8 @@ export interface FhirResourceDefinition {
   /** What the resource stands for here, for the CapabilityStatement. */
   documentation: string;
   searchParams: readonly SearchParamDefinition[];
+  /** A patient's health information: every read and search of it is written to the audit log. */
+  patientData?: boolean;
   read(id: string): Promise<Resource | null>;
   search(input: SearchInput): Promise<SearchPage>;
 }

@@ -1,5 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuditLogRepository } from '../../db/audit-log';
 import { fhirScope } from '../../platform/route-access';
+import { fhirClientOf } from './access';
 import { capabilityStatement, type CapabilityFacts } from './capability';
 import { answerFhirError, FHIR_JSON, invalidParameter, operationOutcome, resourceNotFound } from './outcome';
 import { FHIR_ID, type FhirResourceDefinition } from './resource-definition';
@@ -17,7 +19,17 @@ function send(reply: FastifyReply, status: number, body: unknown): FastifyReply 
   return reply.code(status).header('content-type', FHIR_JSON).header('cache-control', 'no-store').send(body);
 }
 
-function registerResource(fhir: FastifyInstance, base: string, resource: FhirResourceDefinition): void {
+/**
+ * Who read which patient's information: every read and search of a patient-data type, with the
+ * client, the type, the id read (or the ids found) and the names of the search's parameters, never
+ * their values (a name or a date of birth searched for is personal data).
+ */
+type AuditPatientData = (
+  request: FastifyRequest,
+  entry: { action: 'fhir_read' | 'fhir_search'; type: string; ids: string[]; parameters?: string[] },
+) => Promise<void>;
+
+function registerResource(fhir: FastifyInstance, base: string, resource: FhirResourceDefinition, audit: AuditPatientData): void {
   const { type } = resource;
   fhir.get(
     `/${type}/:id`,
@@ -26,6 +38,7 @@ function registerResource(fhir: FastifyInstance, base: string, resource: FhirRes
       const { id } = request.params as { id: string };
       if (!FHIR_ID.test(id)) throw invalidParameter('The id is not a FHIR id (1 to 64 of A-Z, a-z, 0-9, - and .).');
       const found = await resource.read(id);
+      if (resource.patientData === true) await audit(request, { action: 'fhir_read', type, ids: found === null ? [] : [id] });
       if (found === null) throw resourceNotFound(type);
       return send(reply, 200, found);
     },
@@ -35,13 +48,22 @@ function registerResource(fhir: FastifyInstance, base: string, resource: FhirRes
     { config: { access: fhirScope(type, 'search') }, schema: { tags: TAGS, summary: `FHIR search of ${type} (scope system/${type}.s)` } },
     async (request, reply) => {
       const input = readSearch(request.query, resource.searchParams);
-      return send(reply, 200, searchBundle(base, type, request.query, await resource.search(input)));
+      const page = await resource.search(input);
+      if (resource.patientData === true)
+        await audit(request, {
+          action: 'fhir_search',
+          type,
+          ids: page.resources.map((found) => found.id ?? ''),
+          parameters: Object.keys(request.query as object).sort(),
+        });
+      return send(reply, 200, searchBundle(base, type, request.query, page));
     },
   );
 }
 
 export interface FhirRoutesOptions {
   resources: readonly FhirResourceDefinition[];
+  audit: AuditLogRepository;
   /** The absolute base URL (PUBLIC_URL + FHIR_BASE_PATH) of the links and full URLs. */
   base: string;
   facts: Omit<CapabilityFacts, 'base'>;
@@ -49,6 +71,14 @@ export interface FhirRoutesOptions {
 
 export async function registerFhirRoutes(app: FastifyInstance, options: FhirRoutesOptions): Promise<void> {
   const { resources, base, facts } = options;
+  const audit: AuditPatientData = (request, entry) =>
+    options.audit.record({
+      actor: `fhir-client:${fhirClientOf(request)}`,
+      action: entry.action,
+      subjectType: entry.type,
+      subjectId: entry.ids.length === 1 && entry.action === 'fhir_read' ? (entry.ids[0] ?? null) : null,
+      details: { found: entry.ids.length, ...(entry.action === 'fhir_search' ? { ids: entry.ids, parameters: entry.parameters } : {}) },
+    });
   const statement = capabilityStatement(resources, { ...facts, base });
   await app.register(
     async (fhir) => {
@@ -62,7 +92,7 @@ export async function registerFhirRoutes(app: FastifyInstance, options: FhirRout
         { config: { access: 'public' }, schema: { tags: TAGS, summary: 'FHIR CapabilityStatement: what this FHIR server serves' } },
         async (_request, reply) => send(reply, 200, statement),
       );
-      for (const resource of resources) registerResource(fhir, base, resource);
+      for (const resource of resources) registerResource(fhir, base, resource, audit);
     },
     { prefix: FHIR_BASE_PATH },
   );

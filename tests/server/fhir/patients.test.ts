@@ -113,6 +113,22 @@ describe.each(backends())('on %s', (backend) => {
           questionnaire: 'urn:radiology-portal/Questionnaire/ct-contrast',
         }),
       ).toEqual([]);
+
+      // Every read and search of a patient's information is audited: which client, what it found,
+      // the names of the parameters it searched by and never their values.
+      const audited = await fixture.server.db.query<{
+        actor: string;
+        action: string;
+        subject_type: string;
+        subject_id: string | null;
+        details: string;
+      }>(`select actor, action, subject_type, subject_id, details::text as details from audit_log where action like 'fhir_%' order by id`);
+      expect(audited).toContainEqual(
+        expect.objectContaining({ actor: 'fhir-client:demo-ris', action: 'fhir_read', subject_type: 'Patient', subject_id: patientId }),
+      );
+      const byName = audited.find((row) => row.action === 'fhir_search' && row.details.includes('"name"'));
+      expect(JSON.parse(byName?.details ?? '{}')).toEqual({ found: 1, ids: [patientId], parameters: ['name'] });
+      for (const row of audited) expect(row.details).not.toMatch(/fhirt|marg|1951|example\.com/i);
     });
 
     it('searches appointments by date, status, location and actor, pages them in start order and stays stable under inserts', async () => {
