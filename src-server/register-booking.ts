@@ -7,6 +7,7 @@ import { createAvailabilityRepository } from './modules/availability/repository'
 import { createBookingRepository } from './modules/booking/repository';
 import { registerBookingRoutes } from './modules/booking/routes';
 import { createBookingService } from './modules/booking/service';
+import { createSystemBooking } from './modules/booking/system-booking';
 import { registerBookingRequestRoutes } from './modules/booking-requests/routes';
 import { createBookingRequestsService } from './modules/booking-requests/service';
 import { createPatientLookup, registerPatientLookupRoutes } from './modules/patient-lookup/public';
@@ -76,11 +77,14 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
     }),
   );
   // Questionnaires: a cancel questionnaire cancels through the appointments module.
-  registerQuestionnaireRoutes(
-    app,
-    createQuestionnairesService({ db, clock, cancelAppointment: (bookingKey) => appointmentsService.cancel(bookingKey, {}) }),
-    { db, secret, now: () => clock.now().getTime() },
-  );
+  const questionnairesService = createQuestionnairesService({
+    db,
+    clock,
+    cancelAppointment: (bookingKey) => appointmentsService.cancel(bookingKey, {}),
+  });
+  registerQuestionnaireRoutes(app, questionnairesService, { db, secret, now: () => clock.now().getTime() });
+  // The provider's own systems book through the same rules (the FHIR API's Appointment/$book).
+  app.decorate('systemBooking', createSystemBooking({ booking: bookingService, questionnaires: questionnairesService, secret }));
   registerBookingRequestRoutes(app, createBookingRequestsService({ db, clock }), config.staffApiTokenSha256);
   app.addHook('onReady', async () => {
     if (await availabilityRepository.schemaReady().catch(() => false)) await availabilityStore.ensureLoaded();

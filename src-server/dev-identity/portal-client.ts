@@ -23,6 +23,7 @@ export const RIS_CLIENT_ID = 'demo-ris';
 const FHIR_SCOPE_TYPES = [
   '*',
   'Appointment',
+  'Binary',
   'DiagnosticReport',
   'DocumentReference',
   'HealthcareService',
@@ -33,7 +34,7 @@ const FHIR_SCOPE_TYPES = [
   'Schedule',
   'Slot',
 ] as const;
-const FHIR_SCOPE_PERMISSIONS = ['rs', 'r', 's', 'c', 'cu', 'cruds', 'read', 'write'] as const;
+const FHIR_SCOPE_PERMISSIONS = ['rs', 'r', 's', 'c', 'cu', 'crs', 'crus', 'cruds', 'read', 'write'] as const;
 
 /** Every system scope a client may get for the FHIR API, space-separated (SMART v2, and v1's read and write). */
 export const FHIR_SCOPES = FHIR_SCOPE_TYPES.flatMap((type) =>

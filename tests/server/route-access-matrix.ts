@@ -234,7 +234,7 @@ const METRICS_TOKEN = 'route-matrix-metrics-token-0123456789abcd';
 export const MATRIX_FHIR_AUDIENCE = 'https://portal.example.test/fhir/R4';
 /** The FHIR callers' scopes: every resource type to read and search, or one the server does not serve. */
 const FHIR_SCOPES: Partial<Record<CallerName, string>> = {
-  'machine (FHIR token)': 'system/*.rs',
+  'machine (FHIR token)': 'system/*.cruds',
   'machine (FHIR token, other scope)': 'system/Observation.rs',
 };
 export const MATRIX_ENV = {

@@ -11,7 +11,7 @@ import { localDate } from '../../platform/time-zone';
 import { availabilityVersion, type AvailabilityStore } from '../availability/public';
 import { queueBookingConfirmation } from '../notifications/public';
 import { applyQuestionnaireAnswers, auditScreeningRefusal } from '../questionnaires/public';
-import type { BookingCaller } from './booking-caller';
+import { callerActor, type BookingCaller } from './booking-caller';
 import type { BookingClient, BookingLimiter } from './booking-limits';
 import { bookableExams, clinicBySlug, type Catalogue } from './catalogue';
 import { busyEntries, matchHold, retryOnDeadlock, type Placement, type ResourceBooker } from './first-free-resource';
@@ -58,7 +58,7 @@ const skipConfirmation = (): Promise<void> => Promise.resolve();
 
 /** The staff-only flags a request asked for that this caller may not set. */
 function ignoredStaffFlags(request: AppointmentCreateRequest, caller: BookingCaller): string[] {
-  if (caller.kind === 'staff') return [];
+  if (caller.kind !== 'patient') return [];
   return (['staffBooking', 'pending'] as const).filter((flag) => request[flag] === true);
 }
 
@@ -79,6 +79,12 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
   }
 
   return {
+    /** The answer a booking with this Idempotency-Key and request already got, or null (a new request). */
+    async replayAppointment(idempotencyKey: string, asked: AppointmentCreateRequest): Promise<AppointmentCreateResponse | null> {
+      const request = await withKnownWalkInExam(repository, asked);
+      return idempotency.replay<AppointmentCreateResponse>('appointment', idempotencyKey, hashRequest(request), 'booking');
+    },
+
     async createAppointment(
       idempotencyKey: string,
       asked: AppointmentCreateRequest,
@@ -139,7 +145,7 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
 
       /** The booking's audit rows: that it was made, by which staff member, and staff flags a patient's request carried (ignored). */
       const auditCreated = async (tx: Queryable, rows: readonly WrittenRow[]): Promise<void> => {
-        const actor = caller.kind === 'staff' ? 'staff' : 'patient';
+        const actor = caller.kind === 'patient' ? 'patient' : caller.kind;
         const subjectId = rows.map((row) => row.id).join(',');
         await repository.audit(
           {
@@ -159,6 +165,17 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
               subjectType: 'appointment',
               subjectId,
               details: { username: caller.username, status },
+            },
+            tx,
+          );
+        } else if (caller.kind === 'system') {
+          await repository.audit(
+            {
+              actor: callerActor(caller),
+              action: 'appointment.booked_by_system',
+              subjectType: 'appointment',
+              subjectId,
+              details: { status },
             },
             tx,
           );
@@ -278,7 +295,7 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
         // Still a deadlock victim after the retries: someone else is taking this time.
         if (sqlState(error) === DEADLOCK_DETECTED) throw await booker.slotTaken(placement, request.holdId !== undefined);
         await auditScreeningRefusal(db, error, {
-          actor: caller.kind === 'staff' ? caller.staffRef : caller.actor,
+          actor: callerActor(caller),
           kind: 'appointment',
           examSlugs: request.exams,
           subjectId: null,

@@ -22,7 +22,15 @@ export type BookingCaller =
       /** Set when a staff session without the staff or admin role asked. */
       staffRoles?: readonly StaffRole[];
     }
-  | { kind: 'staff'; staffRef: string; subject: string; username: string };
+  | { kind: 'staff'; staffRef: string; subject: string; username: string }
+  /** One of the provider's own systems (a RIS booking through the FHIR API): `client` is its client id. */
+  | { kind: 'system'; client: string };
+
+/** Who the audit log names as having asked. */
+export function callerActor(caller: BookingCaller): string {
+  if (caller.kind === 'staff') return caller.staffRef;
+  return caller.kind === 'system' ? `fhir-client:${caller.client}` : caller.actor;
+}
 
 /** The roles that may book on a patient's behalf. */
 export { STAFF_BOOKING_ROLES };

@@ -6,3 +6,5 @@ export { bookingPreparation } from './preparation';
 export { createBookingRecords } from './booking-records-repository';
 /** A booking's insurance, ethnicity and referring practice (the summary for staff and its patient, the RIS hand-off). */
 export { formDetailsOf, formDetailsOfMany } from './form-details';
+/** Booking by the provider's own systems (the FHIR API's $book): app.systemBooking. */
+export type { SystemBooking, SystemBookingRequest, ScreeningAnswer } from './system-booking';

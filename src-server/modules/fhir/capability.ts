@@ -48,6 +48,7 @@ export function capabilityStatement(resources: readonly FhirResourceDefinition[]
           documentation: resource.documentation,
           interaction: [{ code: 'read' as const }, { code: 'search-type' as const }],
           searchParam: [...COMMON_PARAMS, ...resource.searchParams],
+          ...(resource.operations === undefined ? {} : { operation: [...resource.operations] }),
         })),
       },
     ],

@@ -21,6 +21,7 @@ const ISSUE_TYPES: Record<number, IssueType> = {
   404: 'not-found',
   405: 'not-supported',
   406: 'not-supported',
+  409: 'conflict',
   410: 'deleted',
   413: 'too-costly',
   415: 'not-supported',
@@ -54,7 +55,17 @@ export function outcomeOf(error: FastifyError | Error): { status: number; outcom
   if (error instanceof FhirError) return { status: error.statusCode, outcome: operationOutcome(error.issueType, error.message) };
   const { status, body } = toErrorResponse(error);
   const issueType = ISSUE_TYPES[status] ?? 'exception';
-  return { status, outcome: operationOutcome(issueType, body.message, status >= 500 ? 'fatal' : 'error') };
+  // A refused booking's field messages are the booking form's own (safe: they name rules, not values).
+  const fields = Array.isArray(body.details)
+    ? (body.details as unknown[]).flatMap((detail) =>
+        typeof detail === 'object' && detail !== null && typeof (detail as { message?: unknown }).message === 'string'
+          ? [(detail as { message: string }).message]
+          : [],
+      )
+    : [];
+  const more = fields.filter((field) => field !== body.message);
+  const message = more.length === 0 ? body.message : `${body.message} ${more.join(' ')}`;
+  return { status, outcome: operationOutcome(issueType, message, status >= 500 ? 'fatal' : 'error') };
 }
 
 /** The FHIR routes' error handler: logs as the portal's does (the code only for a client error) and answers an OperationOutcome. */

@@ -1,3 +1,4 @@
+import { BOOK_OPERATION } from './book-operation';
 import { portalStatusesOf, toAppointment } from './mappings/appointment';
 import { toPatient } from './mappings/patient';
 import { toQuestionnaireResponse, type ModelCache } from './mappings/questionnaire-response';
@@ -123,6 +124,7 @@ function appointmentResource(deps: PatientResourcesDeps): FhirResourceDefinition
   return {
     type: 'Appointment',
     patientData: true,
+    operations: [BOOK_OPERATION],
     documentation: 'One exam booked at one time at a clinic (a time only held while booking is not one)',
     searchParams: [
       { name: 'date', type: 'date', documentation: 'The start (ge, gt, le, lt; eq or none: that day or instant)' },

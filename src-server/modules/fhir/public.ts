@@ -1,6 +1,7 @@
 import { createAuditLogRepository } from '../../db/audit-log';
 import { serverModule } from '../../server-module';
 import { defineFhirAccessCheck } from './access';
+import { bookOperation } from './book-operation';
 import { directoryResources } from './directory-resources';
 import { patientResources } from './patient-resources';
 import { createPatientsRepository } from './patients-repository';
@@ -17,13 +18,16 @@ export const fhirModule = serverModule('fhir', ['platform', 'booking'], async (a
   const { db, clock, config, identity } = deps;
   defineFhirAccessCheck(app, { identity, audience: config.fhirAudience, clock });
   const repository = createFhirRepository(db);
+  const patients = createPatientsRepository(db);
+  const base = `${config.publicUrl}${FHIR_BASE_PATH}`;
   await registerFhirRoutes(app, {
     resources: [
       ...directoryResources(repository),
       ...schedulingResources({ repository, store: app.availabilityStore, clock }),
-      ...patientResources({ repository: createPatientsRepository(db) }),
+      ...patientResources({ repository: patients }),
     ],
-    base: `${config.publicUrl}${FHIR_BASE_PATH}`,
+    base,
+    operations: [bookOperation({ repository, patients, base })],
     audit: createAuditLogRepository(db),
     facts: { version: config.appVersion, date: clock.now().toISOString() },
   });

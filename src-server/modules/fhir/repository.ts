@@ -76,6 +76,11 @@ export function createFhirRepository(db: Queryable) {
       );
     },
 
+    /** The provider's questionnaires by slug (answers sent with Appointment/$book name theirs by canonical URL). */
+    questionnaires(slugs: readonly string[]): Promise<QuestionnaireRow[]> {
+      return db.query<QuestionnaireRow>(`select id::text as id, slug, json from questionnaire where slug = any($1::text[])`, [slugs]);
+    },
+
     referrers(query: PageQuery): Promise<ReferrerRow[]> {
       const { where, params } = pageFilter(query, { id: 'd.id', name: ['d.last_name', 'd.first_name'], identifier: 'd.provider_number' });
       return db.query<ReferrerRow>(
@@ -86,5 +91,7 @@ export function createFhirRepository(db: Queryable) {
     },
   };
 }
+
+export type QuestionnaireRow = { id: string; slug: string; json: Record<string, unknown> };
 
 export type FhirRepository = ReturnType<typeof createFhirRepository>;

@@ -15,7 +15,7 @@ import { readSearch, searchBundle } from './search';
 export const FHIR_BASE_PATH = '/fhir/R4';
 const TAGS = ['fhir'];
 
-function send(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+export function send(reply: FastifyReply, status: number, body: unknown): FastifyReply {
   return reply.code(status).header('content-type', FHIR_JSON).header('cache-control', 'no-store').send(body);
 }
 
@@ -67,6 +67,8 @@ export interface FhirRoutesOptions {
   /** The absolute base URL (PUBLIC_URL + FHIR_BASE_PATH) of the links and full URLs. */
   base: string;
   facts: Omit<CapabilityFacts, 'base'>;
+  /** Operations (Appointment/$book), registered in the same context (its media type and error answers). */
+  operations?: ReadonlyArray<(fhir: FastifyInstance) => void>;
 }
 
 export async function registerFhirRoutes(app: FastifyInstance, options: FhirRoutesOptions): Promise<void> {
@@ -92,6 +94,8 @@ export async function registerFhirRoutes(app: FastifyInstance, options: FhirRout
         { config: { access: 'public' }, schema: { tags: TAGS, summary: 'FHIR CapabilityStatement: what this FHIR server serves' } },
         async (_request, reply) => send(reply, 200, statement),
       );
+      // Before the resources: `/Appointment/$book` is a path of its own, not a read of an id.
+      for (const operation of options.operations ?? []) operation(fhir);
       for (const resource of resources) registerResource(fhir, base, resource, audit);
     },
     { prefix: FHIR_BASE_PATH },

@@ -97,6 +97,14 @@ export function createQuestionnairesRepository(db: Queryable) {
       ]);
     },
 
+    /** Issues a key a provider's system names itself, unless it was issued before (then it stays as it is). */
+    async insertKeyIfNew(bookingKey: string, now: Date, expiresAt: Date, tx: Queryable = db): Promise<void> {
+      await tx.query(
+        `insert into questionnaire_booking_key (booking_key, created_at, expires_at) values ($1, $2, $3) on conflict (booking_key) do nothing`,
+        [bookingKey, now.toISOString(), expiresAt.toISOString()],
+      );
+    },
+
     /** A usable temporary key: issued, not expired, not retired. Locks it when asked. */
     async liveKey(bookingKey: string, now: Date, lock = false, tx: Queryable = db): Promise<boolean> {
       const rows = await tx.query(

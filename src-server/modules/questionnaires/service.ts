@@ -192,6 +192,15 @@ export function createQuestionnairesService(deps: QuestionnairesServiceDeps) {
       return { bookingKey };
     },
 
+    /**
+     * A temporary key a provider's system names itself (derived from its Idempotency-Key, so a
+     * retried booking answers under the same key), issued when new.
+     */
+    async ensureBookingKey(bookingKey: string): Promise<void> {
+      const now = clock.now();
+      await repository.insertKeyIfNew(bookingKey, now, new Date(now.getTime() + TEMPORARY_KEY_HOURS * 3_600_000));
+    },
+
     async bookingQuestionnaires(bookingKey: string, examSlugs: readonly string[]): Promise<QuestionnaireListResponse> {
       if (!(await repository.liveKey(bookingKey, clock.now()))) throw notFound(UNKNOWN_QUESTIONNAIRE_KEY);
       const exams = await repository.examsBySlugs(examSlugs);
