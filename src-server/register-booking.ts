@@ -1,6 +1,7 @@
 import { serverModule } from './server-module';
 import { registerAppointmentRoutes } from './modules/appointments/routes';
 import { createAppointmentsService } from './modules/appointments/service';
+import { createProviderCancel } from './modules/appointments/provider-cancel';
 import { createStaffConsents, registerStaffConsentRoutes } from './modules/appointments/staff-consents';
 import { AvailabilityStore } from './modules/availability/availability-store';
 import { createAvailabilityRepository } from './modules/availability/repository';
@@ -60,6 +61,8 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
     unsubscribeAddress: unsubscribe.unsubscribeAddress,
   });
   registerAppointmentRoutes(app, appointmentsService);
+  // The provider's own systems cancel one appointment at any time (the FHIR API's Appointment patch).
+  app.decorate('cancelByProvider', createProviderCancel({ db, clock, store: availabilityStore, publicUrl: config.publicUrl }));
   // Staff read consent signatures (the drawn ones come from the kiosk).
   registerStaffConsentRoutes(app, createStaffConsents(db, clock));
   registerPatientLookupRoutes(app, createPatientLookup({ db, clock }));

@@ -78,6 +78,14 @@ export function createAppointmentsRepository(db: Queryable) {
       return tx.query<BookingRow>(`${BOOKING_SELECT} order by lower(a.during), a.created_at`, [bookingKey]);
     },
 
+    /** The booking an appointment (not a hold) belongs to, or null. */
+    async bookingKeyOf(appointmentId: string, tx: Queryable = db): Promise<string | null> {
+      const rows = await tx.query<{ booking_key: string }>(`select booking_key from appointment where id = $1::uuid and status <> 'HELD'`, [
+        appointmentId,
+      ]);
+      return rows[0]?.booking_key ?? null;
+    },
+
     /** The same rows, locked for the rest of the transaction (a change re-checks its rules on them). */
     async lockBookingRows(bookingKey: string, tx: Queryable = db): Promise<BookingRow[]> {
       return tx.query<BookingRow>(`${BOOKING_SELECT} order by lower(a.during), a.created_at for update of a`, [bookingKey]);
@@ -116,12 +124,14 @@ export function createAppointmentsRepository(db: Queryable) {
         note?: string | null;
         details?: Record<string, unknown>;
         now: Date;
+        /** Who changed it: the patient (online), or the provider's side (staff, or its own systems). */
+        actor?: 'patient' | 'staff';
       },
       tx: Queryable = db,
     ): Promise<void> {
       await tx.query(
         `insert into appointment_change (booking_key, action, from_status, to_status, reason_label, note, details, actor, occurred_at)
-       values ($1, $2, $3, $4, $5, $6, $7::jsonb, 'patient', $8::timestamptz)`,
+       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $9, $8::timestamptz)`,
         [
           entry.bookingKey,
           entry.action,
@@ -131,6 +141,7 @@ export function createAppointmentsRepository(db: Queryable) {
           entry.note ?? null,
           JSON.stringify(entry.details ?? {}),
           entry.now.toISOString(),
+          entry.actor ?? 'patient',
         ],
       );
     },

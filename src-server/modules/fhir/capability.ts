@@ -46,7 +46,11 @@ export function capabilityStatement(resources: readonly FhirResourceDefinition[]
         resource: resources.map((resource) => ({
           type: resource.type,
           documentation: resource.documentation,
-          interaction: [{ code: 'read' as const }, { code: 'search-type' as const }],
+          interaction: [
+            { code: 'read' as const },
+            { code: 'search-type' as const },
+            ...(resource.patch === true ? [{ code: 'patch' as const }] : []),
+          ],
           searchParam: [...COMMON_PARAMS, ...resource.searchParams],
           ...(resource.operations === undefined ? {} : { operation: [...resource.operations] }),
         })),

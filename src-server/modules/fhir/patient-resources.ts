@@ -125,6 +125,7 @@ function appointmentResource(deps: PatientResourcesDeps): FhirResourceDefinition
     type: 'Appointment',
     patientData: true,
     operations: [BOOK_OPERATION],
+    patch: true,
     documentation: 'One exam booked at one time at a clinic (a time only held while booking is not one)',
     searchParams: [
       { name: 'date', type: 'date', documentation: 'The start (ge, gt, le, lt; eq or none: that day or instant)' },

@@ -1,6 +1,7 @@
 import { createAuditLogRepository } from '../../db/audit-log';
 import { serverModule } from '../../server-module';
 import { defineFhirAccessCheck } from './access';
+import { appointmentPatch } from './appointment-patch';
 import { bookOperation } from './book-operation';
 import { directoryResources } from './directory-resources';
 import { patientResources } from './patient-resources';
@@ -10,8 +11,9 @@ import { schedulingResources } from './scheduling-resources';
 import { FHIR_BASE_PATH, registerFhirRoutes } from './routes';
 
 /**
- * The FHIR R4 API (docs/integration/fhir.md): /fhir/R4/metadata for anyone, and read and search of
- * the provider's directory for machine clients holding an access token with SMART system scopes.
+ * The FHIR R4 API (docs/integration/fhir.md): /fhir/R4/metadata for anyone; for machine clients
+ * holding an access token with SMART system scopes, read and search of the provider's directory,
+ * free times and patients' bookings, booking a free time (Appointment/$book) and cancelling one.
  */
 export const fhirModule = serverModule('fhir', ['platform', 'booking'], async (app) => {
   const { deps } = app.portal;
@@ -27,7 +29,7 @@ export const fhirModule = serverModule('fhir', ['platform', 'booking'], async (a
       ...patientResources({ repository: patients }),
     ],
     base,
-    operations: [bookOperation({ repository, patients, base })],
+    operations: [bookOperation({ repository, patients, base }), appointmentPatch({ patients })],
     audit: createAuditLogRepository(db),
     facts: { version: config.appVersion, date: clock.now().toISOString() },
   });

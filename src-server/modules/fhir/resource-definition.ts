@@ -11,6 +11,8 @@ export interface FhirResourceDefinition {
   /** What the resource stands for here, for the CapabilityStatement. */
   documentation: string;
   searchParams: readonly SearchParamDefinition[];
+  /** Whether an instance can be patched (Appointment: cancelled), for the CapabilityStatement. */
+  patch?: boolean;
   /** Operations on the type, for the CapabilityStatement (each registered by its own file). */
   operations?: ReadonlyArray<{ name: string; definition: string; documentation: string }>;
   /** A patient's health information: every read and search of it is written to the audit log. */

@@ -175,6 +175,53 @@ describe.each(backends())('on %s', (backend) => {
       expect(rebookedPatient.birthDate).toBe('1990-06-01');
     });
 
+    it('cancels a booked appointment by patch: the patient is told, the time is free again, a repeat changes nothing', async () => {
+      const client = fixture.fhirClient(await fixture.token(SCOPES));
+      const [slot] = await freeSlots(fixture, client, 1);
+      const details = newPatient();
+      const booked = await bookWith(client, bookParameters(slot?.id ?? '', details));
+      expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+      const id = entries<Appointment>(booked.body as Bundle)[0]?.id ?? '';
+      const email = details.telecom?.find((point) => point.system === 'email')?.value ?? '';
+      const cancel = [
+        { op: 'replace', path: '/status', value: 'cancelled' },
+        { op: 'add', path: '/cancelationReason', value: { text: 'Machine out of service' } },
+      ];
+      const patch = (jsonPatch: unknown[], on: Client = client) =>
+        on.patch({ resourceType: 'Appointment', id, jsonPatch: jsonPatch as never }).then(
+          (body) => ({ status: 200, body }),
+          (error: { response?: { status?: number; data?: unknown } }) => ({
+            status: error.response?.status ?? 0,
+            body: error.response?.data,
+          }),
+        );
+
+      const readOnly = fixture.fhirClient(await fixture.token('system/Appointment.rs'));
+      expect((await patch(cancel, readOnly)).status).toBe(403);
+      const other = await patch([{ op: 'replace', path: '/start', value: '2030-01-01T00:00:00Z' }]);
+      expect(other.status).toBe(422);
+      expectValidR4(other.body as never);
+      expect((await client.read({ resourceType: 'Appointment', id })) as unknown as Appointment).toMatchObject({ status: 'booked' });
+
+      const cancelled = await patch(cancel);
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      expectValidR4(cancelled.body as never);
+      expect(cancelled.body).toMatchObject({ id, status: 'cancelled' });
+      // The time is free again, and the patient has the cancellation mail.
+      expect(await client.read({ resourceType: 'Slot', id: slot?.id ?? '' })).toMatchObject({ status: 'free' });
+      const mails = await fixture.server.db.query<{ kind: string }>(`select kind from outbox_mail where recipient = $1 order by id`, [
+        email,
+      ]);
+      expect(mails.map((mail) => mail.kind)).toEqual(['booking_confirmation', 'appointment_cancelled']);
+      const [change] = await fixture.server.db.query<{ actor: string; note: string }>(
+        `select actor, note from appointment_change where action = 'CANCEL' order by id desc limit 1`,
+      );
+      expect(change).toEqual({ actor: 'staff', note: 'Machine out of service' });
+      // Again: the same answer, no second mail.
+      expect(await patch(cancel)).toMatchObject({ status: 200, body: { status: 'cancelled' } });
+      expect(await fixture.server.db.query(`select 1 from outbox_mail where recipient = $1`, [email])).toHaveLength(2);
+    });
+
     it('refuses what it cannot book with a 400 that names the element, and needs the write scope', async () => {
       const client = fixture.fhirClient(await fixture.token(SCOPES));
       const [slot] = await freeSlots(fixture, client, 1);
@@ -202,7 +249,11 @@ describe.each(backends())('on %s', (backend) => {
         expect(JSON.stringify(refused.body)).toMatch(message);
       }
       expect((await bookWith(client, bookParameters(slot?.id ?? '', newPatient()), 'not-a-uuid')).status).toBe(400);
-      expect(await fixture.server.db.query(`select id from appointment where lower(during) = $1::timestamptz`, [slot?.start])).toEqual([]);
+      expect(
+        await fixture.server.db.query(`select id from appointment where lower(during) = $1::timestamptz and status <> 'CANCELED'`, [
+          slot?.start,
+        ]),
+      ).toEqual([]);
 
       const readOnly = fixture.fhirClient(await fixture.token('system/Appointment.rs system/Slot.rs'));
       expect((await bookWith(readOnly, bookParameters(slot?.id ?? '', newPatient()))).status).toBe(403);
