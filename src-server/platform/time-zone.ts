@@ -63,6 +63,11 @@ function offsetMs(instant: Date, timeZone: string): number {
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+/** The wall-clock time of an instant in a zone and the zone's offset then, in minutes east of UTC. */
+export function zonedWallClock(instant: Date, timeZone: string): WallClock & { offsetMinutes: number } {
+  return { ...wallClock(instant, timeZone), offsetMinutes: Math.round(offsetMs(instant, timeZone) / 60_000) };
+}
+
 /** The calendar date (YYYY-MM-DD) an instant falls on in a zone. */
 export function localDate(instant: Date, timeZone: string): string {
   const wall = wallClock(instant, timeZone);
