@@ -12,6 +12,7 @@ import { kioskSilentMinutes } from './config-kiosk';
 import { PGLITE_SHARED_BUFFERS_MAX_MB, PGLITE_SHARED_BUFFERS_MIN_MB } from './db/pglite-settings';
 import { imageViewerPreference, imageViewerUrlTemplate, pacsUrl, repositorySources, signedLinkKeys } from './config-results';
 import { risWebhookSecret, risWebhookUrl } from './config-ris';
+import { hl7Name, hl7RisAddress } from './config-hl7';
 import { DEFAULT_SERVICE_NAME, otlpEndpoint, otlpTracesEndpoint, serviceName } from './config-tracing';
 import {
   clamavSocket,
@@ -173,6 +174,30 @@ export const ENV = declareVariables({
     description: "At least 32 characters; the key of the hand-offs' HMAC signature, shared with the RIS.",
     parse: risWebhookSecret,
     with: { name: 'RIS_WEBHOOK_URL', alone: 'reported' },
+  },
+  HL7_RIS_ADDRESS: {
+    default: '(unset: no HL7 messages are sent)',
+    description:
+      "host:port of the RIS's HL7 v2 MLLP listener: each booking (SIU^S12) and cancellation (SIU^S15) is queued in its own transaction and sent in order per appointment, retried until acknowledged (docs/integration/hl7.md).",
+    parse: hl7RisAddress,
+  },
+  HL7_RIS_APPLICATION: {
+    default: 'RIS',
+    description: "MSH-5 of the HL7 messages: the RIS interface's application name.",
+    parse: hl7Name,
+    with: { name: 'HL7_RIS_ADDRESS', alone: 'reported' },
+  },
+  HL7_RIS_FACILITY: {
+    default: '(empty)',
+    description: 'MSH-6 of the HL7 messages: the receiving facility.',
+    parse: hl7Name,
+    with: { name: 'HL7_RIS_ADDRESS', alone: 'reported' },
+  },
+  HL7_SENDING_FACILITY: {
+    default: '(empty)',
+    description: 'MSH-4 of the HL7 messages: the provider, as the RIS knows it.',
+    parse: hl7Name,
+    with: { name: 'HL7_RIS_ADDRESS', alone: 'reported' },
   },
   KIOSK_SILENT_MINUTES: {
     default: '5',

@@ -8,6 +8,7 @@ import { read, type Env } from './config-parsers';
 import { identityOf, type IdentityConfig } from './config-identity';
 import { imageViewerOf, type ImageViewerConfig } from './config-results';
 import { risOf } from './config-ris';
+import { hl7Of, type Hl7Config } from './config-hl7';
 import { RULES, s3Of } from './config-rules';
 import { gitShortHashOf } from './config-git-head';
 import { tracingOf, type TracingConfig } from './config-tracing';
@@ -95,6 +96,8 @@ export interface Config {
   clamavSocket: string | null;
   /** The clinic's RIS webhook for check-in hand-offs; null: the demo receiver outside production, else they stay queued. */
   ris: RisWebhookConfig | null;
+  /** HL7_RIS_ADDRESS and the header names: HL7 v2 messages to the RIS (docs/integration/hl7.md); null: none sent. */
+  hl7: Hl7Config | null;
   /** RIS_WEBHOOK_URL unset outside production: the demo RIS receiver (src-server/dev-ris/) takes the hand-offs. */
   risDemoReceiver: boolean;
   /** KIOSK_SILENT_MINUTES: an enrolled kiosk unheard of this long shows as silent on the staff kiosk page. */
@@ -190,6 +193,7 @@ function configOf(values: Values): Config {
     s3: s3Of(values),
     clamavSocket: values.CLAMAV_SOCKET,
     ris,
+    hl7: hl7Of(values),
     risDemoReceiver: ris === null && !production,
     kioskSilentMinutes: values.KIOSK_SILENT_MINUTES,
     imageViewer: imageViewerOf(values),

@@ -19,6 +19,7 @@ import { createOutboxWorker } from './platform/outbox/outbox-worker';
 import { createHttpSmsSender, noSmsSender } from './platform/sms/sms-provider';
 import { createSmsWorker } from './platform/sms/sms-worker';
 import { createRisWorker, RIS_MAX_ATTEMPTS } from './platform/ris/ris-worker';
+import { createHl7Worker } from './platform/hl7/hl7-worker';
 import { createRisWebhookSender, noRisSender } from './platform/ris/webhook';
 import { configuredStorage } from './platform/storage';
 import { configuredScanner } from './platform/virus-scan';
@@ -133,6 +134,12 @@ async function declareWorkers(
   // Without SMS_PROVIDER_URL no SMS is ever queued (SMS codes are not offered).
   if (config.sms !== null) app.jobs.worker('outbox.sms', smsWorker);
   app.jobs.worker('ris.hand-off', risWorker);
+  // HL7 v2 to the RIS (HL7_RIS_ADDRESS): without it no message is ever queued.
+  if (config.hl7 !== null) {
+    const destination = { host: config.hl7.host, port: config.hl7.port };
+    const hl7Worker = createHl7Worker({ db, destination, clock: systemClock, logger: app.log, observe: app.metrics.outboxDelivery('hl7') });
+    app.jobs.worker('hl7.outbound', hl7Worker);
+  }
   return demoRis;
 }
 

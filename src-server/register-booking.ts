@@ -1,4 +1,5 @@
 import { serverModule } from './server-module';
+import { createHl7Outbox, noHl7Outbox } from './platform/hl7/hl7-outbox';
 import { registerAppointmentRoutes } from './modules/appointments/routes';
 import { createAppointmentsService } from './modules/appointments/service';
 import { createProviderCancel } from './modules/appointments/provider-cancel';
@@ -34,8 +35,11 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
   const availabilityStore = new AvailabilityStore(availabilityRepository, clock);
   // The one index of free times in this process, for every module that offers them (the FHIR API's slots).
   app.decorate('availabilityStore', availabilityStore);
+  // HL7 v2 to the RIS (HL7_RIS_ADDRESS): bookings and cancellations queue their messages; main.ts sends them.
+  const hl7 = config.hl7 === null ? noHl7Outbox : createHl7Outbox(config.hl7);
   const bookingService = createBookingService({
     db,
+    hl7,
     repository: createBookingRepository(db),
     store: availabilityStore,
     clock,
@@ -59,10 +63,11 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
     store: availabilityStore,
     publicUrl: config.publicUrl,
     unsubscribeAddress: unsubscribe.unsubscribeAddress,
+    hl7,
   });
   registerAppointmentRoutes(app, appointmentsService);
   // The provider's own systems cancel one appointment at any time (the FHIR API's Appointment patch).
-  app.decorate('cancelByProvider', createProviderCancel({ db, clock, store: availabilityStore, publicUrl: config.publicUrl }));
+  app.decorate('cancelByProvider', createProviderCancel({ db, clock, store: availabilityStore, publicUrl: config.publicUrl, hl7 }));
   // Staff read consent signatures (the drawn ones come from the kiosk).
   registerStaffConsentRoutes(app, createStaffConsents(db, clock));
   registerPatientLookupRoutes(app, createPatientLookup({ db, clock }));

@@ -39,6 +39,7 @@ describe('parseConfig', () => {
         s3: null,
         clamavSocket: null,
         ris: null,
+        hl7: null,
         risDemoReceiver: true,
         kioskSilentMinutes: 5,
         imageViewer: { urlTemplate: null, preference: 'VIEWER', pacsUrl: null, signedLinkKeys: null, repositorySources: {} },
@@ -97,6 +98,10 @@ describe('parseConfig', () => {
         CLAMAV_SOCKET: '/var/run/clamav/clamd.ctl',
         RIS_WEBHOOK_URL: 'https://ris.example.com/portal/check-in',
         RIS_WEBHOOK_SECRET: 'ris-secret-0123456789abcdef0123456789',
+        HL7_RIS_ADDRESS: 'ris.example.internal:2575',
+        HL7_RIS_APPLICATION: 'KARISMA',
+        HL7_RIS_FACILITY: 'DEMO RAD',
+        HL7_SENDING_FACILITY: 'Demo Radiology',
         IMAGE_VIEWER_URL_TEMPLATE: 'https://pacs.example.com/ohif/viewer?StudyInstanceUIDs={studyInstanceUid}',
         IMAGE_VIEWER_PREFERENCE: 'PACS',
         PACS_URL: 'https://pacs.example.com/',
@@ -148,6 +153,13 @@ describe('parseConfig', () => {
         },
         clamavSocket: '/var/run/clamav/clamd.ctl',
         ris: { url: 'https://ris.example.com/portal/check-in', secret: 'ris-secret-0123456789abcdef0123456789' },
+        hl7: {
+          host: 'ris.example.internal',
+          port: 2575,
+          receivingApplication: 'KARISMA',
+          receivingFacility: 'DEMO RAD',
+          sendingFacility: 'Demo Radiology',
+        },
         risDemoReceiver: false,
         kioskSilentMinutes: 5,
         imageViewer: {
@@ -224,6 +236,19 @@ describe('parseConfig', () => {
     const result = parseConfig({ PORT: 'x', LOG_LEVEL: 'y', SHUTDOWN_TIMEOUT_MS: 'z' }, context);
     expect(result.ok).toBe(false);
     expect(result.ok ? [] : result.problems).toHaveLength(3);
+  });
+
+  it('refuses an HL7 address that is not host:port and header names with HL7 delimiters', () => {
+    for (const [name, value] of [
+      ['HL7_RIS_ADDRESS', 'ris.example.internal'],
+      ['HL7_RIS_ADDRESS', 'ris.example.internal:99999'],
+      ['HL7_RIS_ADDRESS', 'mllp://ris:2575'],
+      ['HL7_RIS_APPLICATION', 'RIS^2'],
+      ['HL7_SENDING_FACILITY', 'A|B'],
+    ]) {
+      const result = parseConfig({ HL7_RIS_ADDRESS: 'ris:2575', [name as string]: value }, context);
+      expect(result.ok ? [] : result.problems, `${name}=${value}`).toEqual([expect.stringContaining(name as string)]);
+    }
   });
 
   it('never repeats a database password in a message', () => {

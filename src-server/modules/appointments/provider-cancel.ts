@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { availabilityVersion, type AvailabilityStore } from '../availability/public';
 import { queueAppointmentNotice } from '../notifications/public';
 import { createAppointmentsRepository } from './repository';
+import type { Hl7Outbox } from '../../platform/hl7/hl7-outbox';
 
 /**
  * A cancellation by the provider's own system (its RIS, through the FHIR API): one appointment of
@@ -20,6 +21,8 @@ export interface ProviderCancelDeps {
   clock: Clock;
   store: AvailabilityStore;
   publicUrl: string;
+  /** The RIS's HL7 messages: SIU^S15, queued in the cancellation's transaction. */
+  hl7: Hl7Outbox;
 }
 
 export interface ProviderCancellation {
@@ -69,6 +72,7 @@ export function createProviderCancel(deps: ProviderCancelDeps) {
         tx,
       );
       await queueAppointmentNotice(tx, 'cancellation', bookingKey, [row], { publicUrl: deps.publicUrl, clock });
+      await deps.hl7.queue(tx, 'S15', [row.id], { now, reason: by.note });
       return { kind: 'cancelled' as const, ids, version: await availabilityVersion(tx) };
     });
     if (outcome.kind === 'cancelled' && outcome.ids.length > 0)

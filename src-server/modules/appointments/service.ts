@@ -25,6 +25,7 @@ import { bookingKeyRef } from '../../platform/security-audit';
 import { CHANGEABLE, changeNotAllowed, currentRows, nothingLive, refusal, type ChangeAction, type ChangeLogAction } from './change-rules';
 import { createAppointmentsRepository, type BookingRow } from './repository';
 import { createSummaries } from './summary';
+import { noHl7Outbox, type Hl7Outbox } from '../../platform/hl7/hl7-outbox';
 import { bookingCalendar, type CalendarFile } from './calendar';
 import { signaturePng as drawnSignature } from './signature-png';
 
@@ -41,6 +42,8 @@ export interface AppointmentsServiceDeps {
   publicUrl: string;
   /** Records an address as unsubscribed, inside the caller's transaction (the unsubscribe module's one record); true when it changed. */
   unsubscribeAddress: (address: string, now: Date, tx: Queryable) => Promise<boolean>;
+  /** The RIS's HL7 messages (SIU^S15 for a cancellation); default none. */
+  hl7?: Hl7Outbox;
 }
 
 /** No window: a request stays open until staff handle it (usually within a day), so the 429 says a day. */
@@ -189,6 +192,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           },
         );
         await queueAppointmentNotice(tx, 'cancellation', bookingKey, live, { publicUrl: deps.publicUrl, clock });
+        await (deps.hl7 ?? noHl7Outbox).queue(tx, 'S15', changed, { now, reason: label ?? null });
         return { ids: changed, version: await availabilityVersion(tx) };
       });
       freed(ids, version);

@@ -12,6 +12,7 @@ import { availabilityVersion, type AvailabilityStore } from '../availability/pub
 import { queueBookingConfirmation } from '../notifications/public';
 import { applyQuestionnaireAnswers, auditScreeningRefusal } from '../questionnaires/public';
 import { callerActor, type BookingCaller } from './booking-caller';
+import type { Hl7Outbox } from '../../platform/hl7/hl7-outbox';
 import type { BookingClient, BookingLimiter } from './booking-limits';
 import { bookableExams, clinicBySlug, type Catalogue } from './catalogue';
 import { busyEntries, matchHold, retryOnDeadlock, type Placement, type ResourceBooker } from './first-free-resource';
@@ -37,6 +38,8 @@ export interface AppointmentWritesDeps {
   booker: ResourceBooker;
   publicUrl: string;
   limiter: BookingLimiter;
+  /** The RIS's HL7 messages (SIU^S12 for each appointment booked), queued in the booking's transaction. */
+  hl7: Hl7Outbox;
 }
 
 /** What bookInTransaction's caller writes around the insert. */
@@ -253,6 +256,12 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
           { publicUrl: deps.publicUrl, providerName: cached.providerName, clock },
         );
         await auditCreated(tx, rows);
+        await deps.hl7.queue(
+          tx,
+          'S12',
+          rows.map((row) => row.id),
+          { now },
+        );
         await idempotency.insert({ scope: 'appointment', key: idempotencyKey, requestHash, statusCode: 201, response, now }, tx);
         return response;
       };

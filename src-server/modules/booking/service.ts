@@ -13,6 +13,7 @@ import { loadFormDetails } from './form-details';
 import { createHolds } from './holds';
 import { createBookingReads } from './read-service';
 import type { BookingRepository } from './repository';
+import { noHl7Outbox, type Hl7Outbox } from '../../platform/hl7/hl7-outbox';
 
 /**
  * Booking rules (docs/rules/booking.md): which clinics offer the chosen exams, which times are
@@ -34,6 +35,8 @@ export interface BookingServiceDeps {
   secret: () => Promise<string>;
   /** Default DEFAULT_BOOKING_LIMITS; tests use small ones. */
   limits?: BookingLimits;
+  /** The RIS's HL7 messages (HL7_RIS_ADDRESS); default none. */
+  hl7?: Hl7Outbox;
 }
 
 export function createBookingService(deps: BookingServiceDeps) {
@@ -51,7 +54,18 @@ export function createBookingService(deps: BookingServiceDeps) {
   return {
     ...createBookingReads({ repository, store, clock, catalogue }),
     ...createHolds({ db, repository, store, clock, catalogue, booker, limiter }),
-    ...createAppointmentWrites({ db, repository, idempotency, store, clock, catalogue, booker, publicUrl, limiter }),
+    ...createAppointmentWrites({
+      db,
+      repository,
+      idempotency,
+      store,
+      clock,
+      catalogue,
+      booker,
+      publicUrl,
+      limiter,
+      hl7: deps.hl7 ?? noHl7Outbox,
+    }),
     ...createBookingRequestWrites({ db, repository, idempotency, clock, catalogue, limiter, publicUrl }),
     /** The provider's insurance types, ethnicity answers and questions (form-details.ts). */
     formDetails: () => loadFormDetails(db),

@@ -135,7 +135,7 @@ export type ClaimOutcome =
 /** Records a claimed row's outcome in an outbox-shaped table; false when the claim was lost (another worker took it over). */
 export async function settleClaimedRow(
   db: Queryable,
-  table: 'outbox_sms' | 'ris_handoff',
+  table: 'outbox_sms' | 'ris_handoff' | 'hl7_outbound',
   claim: { id: number; attempts: number },
   outcome: ClaimOutcome,
 ): Promise<boolean> {

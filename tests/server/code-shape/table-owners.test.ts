@@ -11,7 +11,7 @@ const migrations = sourceFiles('src-server/db/migrations', ['.sql']);
 const createdTables = [
   ...new Set(
     migrations.flatMap((file) =>
-      [...readFileSync(join(ROOT, file), 'utf8').matchAll(/create table (?:if not exists )?([a-z_]+)/gi)].map((m) =>
+      [...readFileSync(join(ROOT, file), 'utf8').matchAll(/create table (?:if not exists )?([a-z_][a-z0-9_]*)/gi)].map((m) =>
         (m[1] ?? '').toLowerCase(),
       ),
     ),
@@ -33,7 +33,7 @@ function writes(): string[] {
   const found = new Set<string>();
   for (const file of repositories) {
     const text = readFileSync(join(ROOT, file), 'utf8');
-    for (const match of text.matchAll(/\b(?:insert into|update|delete from)\s+([a-z_]+)\b/gi)) {
+    for (const match of text.matchAll(/\b(?:insert into|update|delete from)\s+([a-z_][a-z0-9_]*)\b/gi)) {
       const table = (match[1] ?? '').toLowerCase();
       if (createdTables.includes(table)) found.add(`${ownerOf(file)} -> ${table}`);
     }

@@ -112,6 +112,8 @@ const EXPECTED_TABLES = [
   'callback_limit_counter',
   // 0037_booking_request_handling
   'booking_request_handling',
+  // 0040_hl7_outbound
+  'hl7_outbound',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {
