@@ -14,7 +14,8 @@ const failures = []; // "suite: file › test" and its error's first lines, for 
 function firstLines(message, count = 6) {
   if (!message) return '';
   const lines = String(message)
-    .replace(/\u001b\[[0-9;]*m/g, '')
+    // The terminal's colour codes (ESC [ … m) that the runners write into their messages.
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .slice(0, count);
@@ -105,7 +106,9 @@ function vitestRun({ label = '', node = process.execPath, projects = [] } = {}) 
       if (assertion.status === 'passed') counts.passed += 1;
       else if (assertion.status === 'failed') {
         counts.failed += 1;
-        failures.push(`vitest ${suite}${suffix}: ${where} › ${assertion.fullName ?? assertion.title}${firstLines(assertion.failureMessages?.[0])}`);
+        failures.push(
+          `vitest ${suite}${suffix}: ${where} › ${assertion.fullName ?? assertion.title}${firstLines(assertion.failureMessages?.[0])}`,
+        );
       } else counts.skipped += 1;
     }
     bySuite.set(suite, counts);
