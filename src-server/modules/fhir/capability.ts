@@ -4,7 +4,8 @@ import { MAX_COUNT } from './search';
 
 /**
  * The CapabilityStatement of GET /fhir/R4/metadata, made from the same resource definitions as the
- * routes: every resource type listed is read and searched, with the parameters listed, and nothing else.
+ * routes: every resource type listed is read, and searched with the parameters listed when it is
+ * searchable (Binary is read only), and nothing else.
  */
 
 const COMMON_PARAMS = [
@@ -46,8 +47,8 @@ export function capabilityStatement(resources: readonly FhirResourceDefinition[]
         resource: resources.map((resource) => ({
           type: resource.type,
           documentation: resource.documentation,
-          interaction: [{ code: 'read' as const }, { code: 'search-type' as const }],
-          searchParam: [...COMMON_PARAMS, ...resource.searchParams],
+          interaction: [{ code: 'read' as const }, ...(resource.search === undefined ? [] : [{ code: 'search-type' as const }])],
+          ...(resource.search === undefined ? {} : { searchParam: [...COMMON_PARAMS, ...resource.searchParams] }),
         })),
       },
     ],
