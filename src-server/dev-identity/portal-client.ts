@@ -23,6 +23,7 @@ export const RIS_CLIENT_ID = 'demo-ris';
 const FHIR_SCOPE_TYPES = [
   '*',
   'Appointment',
+  'Binary',
   'DiagnosticReport',
   'DocumentReference',
   'HealthcareService',
