@@ -1,7 +1,7 @@
 import type { Binary, Bundle, CapabilityStatement, DiagnosticReport, DocumentReference } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/database';
-import { jpeg, MINIMAL_PDF } from '../modules/attachments/attachments-kit';
+import { HARRIET, jpeg, MINIMAL_PDF } from '../modules/attachments/attachments-kit';
 import { setOtpRequired } from '../modules/patient-access/sign-in-kit';
 import { deliverReport, INTEGRATION_ENV, STUDY_UID } from '../modules/results/results-kit';
 import { bookAsNewPatient, entries, sha256, upload, type Booked } from './helpers/documents-kit';
@@ -47,7 +47,7 @@ describe.each(backends())('on %s', (backend) => {
         { name: 'referral.pdf', type: 'application/pdf', bytes: MINIMAL_PDF },
         { documentTypeId: referralTypeId, referralDate: '2026-01-05', referringDoctor: 'Dr Amelia Nguyen' },
       );
-      const document = (await fixture.fhirClient(token).read({ resourceType: 'DocumentReference', id })) as DocumentReference;
+      const document = (await fixture.fhirClient(token).read({ resourceType: 'DocumentReference', id })) as unknown as DocumentReference;
       expectValidR4(document);
       expect(document).toMatchObject({
         status: 'current',
@@ -80,6 +80,26 @@ describe.each(backends())('on %s', (backend) => {
       expect(inRange.found).toHaveLength(1);
       const later = await search(token, 'DocumentReference', { _id: id, date: `gt${created}` });
       expect(later.found).toEqual([]);
+    });
+
+    it('serves a booking request’s document: its patient, no appointment', async () => {
+      const token = await fixture.token(ALL_SCOPES);
+      // The seed's booking request whose stored referral moved into file storage at start.
+      const [row] = await fixture.server.db.query<{ id: string; patient_id: string; owner_key: string }>(
+        `select a.id::text as id, r.patient_id::text as patient_id, a.owner_key from attachment a
+           join booking_request r on r.booking_key = a.owner_key
+          where a.owner_type = 'BOOKING_REQUEST' and a.owner_key = $1 and a.scan_status = 'CLEAN' limit 1`,
+        [HARRIET.bookingKey],
+      );
+      const document = (await fixture
+        .fhirClient(token)
+        .read({ resourceType: 'DocumentReference', id: row?.id ?? '' })) as unknown as DocumentReference;
+      expectValidR4(document);
+      expect(document.subject?.reference).toBe(`Patient/${row?.patient_id ?? ''}`);
+      expect(document.context).toBeUndefined();
+      expect(JSON.stringify(document)).not.toContain(HARRIET.bookingKey);
+      const found = await search<DocumentReference>(token, 'DocumentReference', { patient: row?.patient_id ?? '', type: 'REFERRAL' });
+      expect(found.found.map((entry) => entry.id)).toContain(row?.id);
     });
 
     it('serves no document in quarantine: its read and Binary are 404 and searches leave it out', async () => {
@@ -132,7 +152,9 @@ describe.each(backends())('on %s', (backend) => {
         releaseAt: new Date(now + 10 * 60_000).toISOString(),
         study: null,
       });
-      const report = (await fixture.fhirClient(token).read({ resourceType: 'DiagnosticReport', id: released })) as DiagnosticReport;
+      const report = (await fixture
+        .fhirClient(token)
+        .read({ resourceType: 'DiagnosticReport', id: released })) as unknown as DiagnosticReport;
       expectValidR4(report);
       expect(report).toMatchObject({
         status: 'final',
@@ -182,7 +204,7 @@ describe.each(backends())('on %s', (backend) => {
       const token = await fixture.token(ALL_SCOPES);
       const photo = await jpeg(320, 200);
       const id = await upload(fixture.server, liz, { name: 'implant-card.jpg', type: 'image/jpeg', bytes: photo });
-      const document = (await fixture.fhirClient(token).read({ resourceType: 'DocumentReference', id })) as DocumentReference;
+      const document = (await fixture.fhirClient(token).read({ resourceType: 'DocumentReference', id })) as unknown as DocumentReference;
       const attachment = document.content[0]?.attachment;
       const raw = await get(attachment?.url ?? '', token);
       expect(raw.status).toBe(200);
@@ -194,7 +216,7 @@ describe.each(backends())('on %s', (backend) => {
       expect(sha256(bytes)).toBe(row?.sha256);
       expect(stored).toBe(row?.sha256);
 
-      const resource = (await fixture.fhirClient(token).read({ resourceType: 'Binary', id: `attachment-${id}` })) as Binary;
+      const resource = (await fixture.fhirClient(token).read({ resourceType: 'Binary', id: `attachment-${id}` })) as unknown as Binary;
       expectValidR4(resource);
       expect(resource).toMatchObject({ contentType: 'image/jpeg', securityContext: { reference: `DocumentReference/${id}` } });
       expect(sha256(Buffer.from(resource.data ?? '', 'base64'))).toBe(row?.sha256);
