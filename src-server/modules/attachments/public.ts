@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import type { Queryable } from '../../db/connection';
+import type { FileStorage } from '../../platform/storage';
 import { createAttachmentsRepository, type Owner } from './repository';
 import type { checkPdf as checkPdfNow } from './content/pdf';
 
@@ -50,4 +52,23 @@ export async function deleteTemporaryAttachments(tx: Queryable, keys: readonly s
 export async function checkPdf(...args: Parameters<typeof checkPdfNow>): ReturnType<typeof checkPdfNow> {
   const { checkPdf: check } = await import('./content/pdf');
   return check(...args);
+}
+
+/**
+ * A clean document of a booking or booking request by its id, with its bytes, for the FHIR API's
+ * Binary (its caller has checked the client's scope); audited like a download. Null for a
+ * temporary key's, a quarantined or infected one, or an id that names none.
+ */
+export async function openServableAttachment(
+  q: Queryable,
+  storage: FileStorage,
+  id: string,
+  audit: { actor: string; now: Date },
+): Promise<{ contentType: string; size: number; stream: Readable } | null> {
+  const repository = createAttachmentsRepository(q);
+  const row = await repository.servable(id);
+  const file = row === null ? null : await storage.open(row.storage_key);
+  if (row === null || file === null) return null;
+  await repository.audit({ ...audit, action: 'attachment.downloaded', subjectId: id, details: { owner: row.owner_type, via: 'fhir' } });
+  return { contentType: row.content_type, size: file.size, stream: file.stream };
 }

@@ -116,6 +116,15 @@ export function createAttachmentsRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
+    /** A booking's or booking request's document by id alone, for a machine reader (FHIR); temporary keys' are nobody's yet. */
+    async servable(id: string, tx: Queryable = db): Promise<AttachmentRow | null> {
+      const rows = await tx.query<AttachmentRow>(
+        `${SELECT} where a.id = $1::uuid and a.owner_type in ('APPOINTMENT', 'BOOKING_REQUEST') and a.scan_status = 'CLEAN'`,
+        [id],
+      );
+      return rows[0] ?? null;
+    },
+
     /**
      * Serialises uploads of one booking so the count and byte quota cannot be overrun by
      * concurrent requests: a transaction-scoped advisory lock on the owner.

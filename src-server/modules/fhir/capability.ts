@@ -4,7 +4,8 @@ import { MAX_COUNT } from './search';
 
 /**
  * The CapabilityStatement of GET /fhir/R4/metadata, made from the same resource definitions as the
- * routes: every resource type listed is read and searched, with the parameters listed, and nothing else.
+ * routes: every resource type listed is read, and searched with the parameters listed when it is
+ * searchable (Binary is read only), and nothing else.
  */
 
 const COMMON_PARAMS = [
@@ -48,10 +49,10 @@ export function capabilityStatement(resources: readonly FhirResourceDefinition[]
           documentation: resource.documentation,
           interaction: [
             { code: 'read' as const },
-            { code: 'search-type' as const },
+            ...(resource.search === undefined ? [] : [{ code: 'search-type' as const }]),
             ...(resource.patch === true ? [{ code: 'patch' as const }] : []),
           ],
-          searchParam: [...COMMON_PARAMS, ...resource.searchParams],
+          ...(resource.search === undefined ? {} : { searchParam: [...COMMON_PARAMS, ...resource.searchParams] }),
           ...(resource.operations === undefined ? {} : { operation: [...resource.operations] }),
         })),
       },

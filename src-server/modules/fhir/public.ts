@@ -6,6 +6,7 @@ import { bookOperation } from './book-operation';
 import { directoryResources } from './directory-resources';
 import { patientResources } from './patient-resources';
 import { createPatientsRepository } from './patients-repository';
+import { documentResources } from './document-resources';
 import { createFhirRepository } from './repository';
 import { schedulingResources } from './scheduling-resources';
 import { FHIR_BASE_PATH, registerFhirRoutes } from './routes';
@@ -13,7 +14,8 @@ import { FHIR_BASE_PATH, registerFhirRoutes } from './routes';
 /**
  * The FHIR R4 API (docs/integration/fhir.md): /fhir/R4/metadata for anyone; for machine clients
  * holding an access token with SMART system scopes, read and search of the provider's directory,
- * free times and patients' bookings, booking a free time (Appointment/$book) and cancelling one.
+ * free times, patients' bookings, the bookings' documents and the released reports, booking a free
+ * time (Appointment/$book) and cancelling one.
  */
 export const fhirModule = serverModule('fhir', ['platform', 'booking'], async (app) => {
   const { deps } = app.portal;
@@ -27,6 +29,7 @@ export const fhirModule = serverModule('fhir', ['platform', 'booking'], async (a
       ...directoryResources(repository),
       ...schedulingResources({ repository, store: app.availabilityStore, clock }),
       ...patientResources({ repository: patients }),
+      ...documentResources({ db, storage: deps.storage, clock, base }),
     ],
     base,
     operations: [bookOperation({ repository, patients, base }), appointmentPatch({ patients })],

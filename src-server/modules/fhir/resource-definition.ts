@@ -1,5 +1,13 @@
+import type { Readable } from 'node:stream';
 import type { Resource, ResourceType } from '@medplum/fhirtypes';
 import type { SearchInput, SearchPage, SearchParamDefinition } from './search';
+
+/** A Binary's bytes as stored, answered as they are when the client does not ask for FHIR JSON. */
+export interface RawContent {
+  contentType: string;
+  size: number;
+  stream: Readable;
+}
 
 /**
  * One resource type of the FHIR API: how it is read by id and searched. The routes (routes.ts)
@@ -18,7 +26,10 @@ export interface FhirResourceDefinition {
   /** A patient's health information: every read and search of it is written to the audit log. */
   patientData?: boolean;
   read(id: string): Promise<Resource | null>;
-  search(input: SearchInput): Promise<SearchPage>;
+  /** Absent: read only (Binary), and a search is a 404 like any path not served. */
+  search?(input: SearchInput): Promise<SearchPage>;
+  /** Binary only: the bytes themselves, for a read that does not ask for FHIR JSON (R4 binary.html#rest). */
+  readRaw?(id: string): Promise<RawContent | null>;
 }
 
 /** A FHIR id: 1 to 64 of A-Z, a-z, 0-9, '-' and '.' (R4 datatypes.html#id). */

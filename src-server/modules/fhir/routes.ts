@@ -29,26 +29,56 @@ type AuditPatientData = (
   entry: { action: 'fhir_read' | 'fhir_search'; type: string; ids: string[]; parameters?: string[] },
 ) => Promise<void>;
 
-function registerResource(fhir: FastifyInstance, base: string, resource: FhirResourceDefinition, audit: AuditPatientData): void {
-  const { type } = resource;
+/** Whether a read asks for the resource as FHIR JSON (Accept or _format) rather than a Binary's own bytes. */
+function wantsFhirJson(request: FastifyRequest): boolean {
+  const format = (request.query as Record<string, unknown> | undefined)?._format;
+  if (typeof format === 'string') return /json/i.test(format);
+  return /application\/(fhir\+)?json/i.test(request.headers.accept ?? '');
+}
+
+function registerRead(fhir: FastifyInstance, resource: FhirResourceDefinition, audit: AuditPatientData): void {
+  const { type, readRaw } = resource;
   fhir.get(
     `/${type}/:id`,
     { config: { access: fhirScope(type, 'read') }, schema: { tags: TAGS, summary: `FHIR read of a ${type} (scope system/${type}.r)` } },
     async (request, reply) => {
       const { id } = request.params as { id: string };
       if (!FHIR_ID.test(id)) throw invalidParameter('The id is not a FHIR id (1 to 64 of A-Z, a-z, 0-9, - and .).');
+      if (readRaw !== undefined && !wantsFhirJson(request)) {
+        const raw = await readRaw(id);
+        if (resource.patientData === true) await audit(request, { action: 'fhir_read', type, ids: raw === null ? [] : [id] });
+        if (raw === null) throw resourceNotFound(type);
+        return (
+          reply
+            .code(200)
+            .header('content-type', raw.contentType)
+            .header('content-length', String(raw.size))
+            .header('cache-control', 'no-store')
+            // A machine client's download, never shown inline on the portal's origin.
+            .header('content-disposition', 'attachment')
+            .send(raw.stream)
+        );
+      }
       const found = await resource.read(id);
       if (resource.patientData === true) await audit(request, { action: 'fhir_read', type, ids: found === null ? [] : [id] });
       if (found === null) throw resourceNotFound(type);
       return send(reply, 200, found);
     },
   );
+}
+
+function registerResource(fhir: FastifyInstance, base: string, resource: FhirResourceDefinition, audit: AuditPatientData): void {
+  const { type } = resource;
+  registerRead(fhir, resource, audit);
+  const search = resource.search?.bind(resource);
+  // A type without search (Binary) has no search route: its search is the not-found handler's 404.
+  if (search === undefined) return;
   fhir.get(
     `/${type}`,
     { config: { access: fhirScope(type, 'search') }, schema: { tags: TAGS, summary: `FHIR search of ${type} (scope system/${type}.s)` } },
     async (request, reply) => {
       const input = readSearch(request.query, resource.searchParams);
-      const page = await resource.search(input);
+      const page = await search(input);
       if (resource.patientData === true)
         await audit(request, {
           action: 'fhir_search',

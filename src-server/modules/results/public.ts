@@ -11,3 +11,4 @@ export { createReleaseNotices, RESULTS_READY_KIND, type ReleaseNotices } from '.
 export { checkImageLink, mintReferrerImageLink, type CheckedImageLink, type ImageLinkHolder } from './image-links';
 export { createReferrerNotice, REFERRER_REPORT_READY_KIND } from './referrer-notice';
 export { createImageGeneration, demoGeneratedStudyUid, DEMO_GENERATION_MS, type ImageGenerationService } from './image-generation';
+export { openReleasedReportPdf } from './machine-pdf';

@@ -196,6 +196,15 @@ export function createResultsRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
+    /** A released report's PDF key (release_at at or before now), for the FHIR API's Binary; null before its release. */
+    async releasedPdf(reportId: string, now: Date, tx: Queryable = db): Promise<{ pdf_key: string; accession_number: string } | null> {
+      const rows = await tx.query<{ pdf_key: string; accession_number: string }>(
+        `select pdf_key, accession_number from result_report where id = $1::uuid and release_at <= $2::timestamptz`,
+        [reportId, now.toISOString()],
+      );
+      return rows[0] ?? null;
+    },
+
     async appointmentExists(appointmentId: string, tx: Queryable = db): Promise<boolean> {
       const rows = await tx.query(`select 1 from appointment where id = $1::uuid`, [appointmentId]);
       return rows.length === 1;

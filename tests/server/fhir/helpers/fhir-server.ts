@@ -35,7 +35,8 @@ export interface FhirServerFixture {
   fhirClient(token?: string): Client;
 }
 
-export function useFhirServer(backend: Backend = 'pglite'): FhirServerFixture {
+/** `env`: more of the portal's environment (the results integration token, for a test that delivers reports). */
+export function useFhirServer(backend: Backend = 'pglite', env: Record<string, string> = {}): FhirServerFixture {
   let port = 0;
   beforeAll(async () => {
     port = await freePort();
@@ -48,7 +49,7 @@ export function useFhirServer(backend: Backend = 'pglite'): FhirServerFixture {
     backend,
     // The provider's tokens carry the real time: the app's clock agrees with it.
     clock: new Date().toISOString(),
-    env: () => ({ PUBLIC_URL: `http://127.0.0.1:${port}`, FHIR_AUDIENCE }),
+    env: () => ({ ...env, PUBLIC_URL: `http://127.0.0.1:${port}`, FHIR_AUDIENCE }),
     identity: () => ({
       issuer: idp.issuer,
       jwksUri: idp.jwksUri,

@@ -1,0 +1,170 @@
+import type { Queryable } from '../../db/connection';
+import { isoTimestamp } from '../../db/sql';
+
+/**
+ * What the FHIR API reads of a booking's documents (attachment, owned by attachments) and of the
+ * results (result_report, owned by results), joined to the appointments and booking requests
+ * (booking's) for the patient: reads only. Only what may be served is ever selected: clean
+ * documents of a booking or booking request, and released reports. Each search is a keyset page
+ * in (time, id) order after the previous page's last row. No booking key leaves this file.
+ */
+
+export type DocumentRow = {
+  id: string;
+  document_type_code: string | null;
+  document_type_title: string | null;
+  file_name: string;
+  content_type: string;
+  size_bytes: string;
+  sha256: string;
+  referral_date: string | null;
+  referring_doctor: string | null;
+  created_at: string;
+  patient_id: string;
+  /** The booking's appointments (none for a booking request), in time order. */
+  appointment_ids: string[];
+};
+
+export type ReportRow = {
+  id: string;
+  accession_number: string;
+  report_text: string;
+  pdf_size: number;
+  study_instance_uid: string | null;
+  release_at: string;
+  appointment_id: string;
+  patient_id: string;
+  starts_at: string;
+  exam_code: string;
+  exam_name: string;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Half-open time ranges as ISO instants (null: open). */
+export interface Bounds {
+  from: string | null;
+  to: string | null;
+}
+
+interface CommonQuery {
+  ids?: readonly string[];
+  patients?: readonly string[];
+  /** (time, id) of the previous page's last row. */
+  after?: { at: string; id: string };
+  limit: number;
+}
+
+export interface DocumentQuery extends CommonQuery {
+  created?: Bounds;
+  /** Document type codes; any of them. */
+  types?: readonly string[];
+}
+
+export interface ReportQuery extends CommonQuery {
+  /** Released at or before this instant: the injected clock's now. */
+  now: string;
+  effective?: Bounds;
+  issued?: Bounds;
+  accessions?: readonly string[];
+}
+
+/** A where clause built a condition at a time, its parameters numbered from $1. */
+class Where {
+  readonly clauses: string[] = [];
+  readonly params: unknown[] = [];
+
+  /** The placeholder of a new parameter. */
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+
+  add(clause: string): void {
+    this.clauses.push(clause);
+  }
+
+  range(column: string, bounds: Bounds | undefined): void {
+    if (bounds?.from != null) this.add(`${column} >= ${this.param(bounds.from)}::timestamptz`);
+    if (bounds?.to != null) this.add(`${column} < ${this.param(bounds.to)}::timestamptz`);
+  }
+
+  /** The filters every search has: ids and patients (a value that is no uuid matches nothing), and the cursor. */
+  common(query: CommonQuery, columns: { id: string; patient: string; time: string }): void {
+    const uuids = (values: readonly string[]) => this.param(values.filter((value) => UUID.test(value)));
+    if (query.ids !== undefined) this.add(`${columns.id} = any(${uuids(query.ids)}::uuid[])`);
+    if (query.patients !== undefined) this.add(`${columns.patient} = any(${uuids(query.patients)}::uuid[])`);
+    const { after } = query;
+    if (after !== undefined)
+      this.add(`(${columns.time}, ${columns.id}) > (${this.param(after.at)}::timestamptz, ${this.param(after.id)}::uuid)`);
+  }
+
+  toString(): string {
+    return this.clauses.length === 0 ? 'true' : this.clauses.join(' and ');
+  }
+}
+
+/**
+ * The keyset's time: to the millisecond, as the page key carries it (search-values.ts timeKey), so
+ * a time stored with microseconds neither repeats nor skips its row at a page's edge.
+ */
+const ms = (column: string): string => `date_trunc('milliseconds', ${column})`;
+
+/** The patient and appointments of a document's owner: the booking's (not held) appointments, or the booking request. */
+const OWNER_OF_DOCUMENT = `
+  cross join lateral (
+    select ap.patient_id, array_agg(ap.id::text order by lower(ap.during), ap.id) as appointment_ids
+      from appointment ap
+     where a.owner_type = 'APPOINTMENT' and ap.booking_key = a.owner_key and ap.status <> 'HELD'
+     group by ap.patient_id
+    union all
+    select br.patient_id, array[]::text[] from booking_request br where a.owner_type = 'BOOKING_REQUEST' and br.booking_key = a.owner_key
+    limit 1
+  ) o`;
+
+export function createDocumentsRepository(db: Queryable) {
+  return {
+    documents(query: DocumentQuery): Promise<DocumentRow[]> {
+      const where = new Where();
+      where.common(query, { id: 'a.id', patient: 'o.patient_id', time: ms('a.created_at') });
+      where.range('a.created_at', query.created);
+      if (query.types !== undefined) where.add(`d.code = any(${where.param(query.types)}::text[])`);
+      return db.query<DocumentRow>(
+        `select a.id::text as id, d.code as document_type_code, d.title as document_type_title, a.file_name, a.content_type,
+                a.size_bytes::text as size_bytes, a.sha256, a.referral_date::text as referral_date, a.referring_doctor,
+                ${isoTimestamp('a.created_at', 'created_at')}, o.patient_id::text as patient_id, o.appointment_ids
+           from attachment a
+           left join document_type d on d.id = a.document_type_id
+           ${OWNER_OF_DOCUMENT}
+          where a.scan_status = 'CLEAN' and a.owner_type in ('APPOINTMENT', 'BOOKING_REQUEST')
+                and ${where.toString()}
+          order by ${ms('a.created_at')}, a.id
+          limit ${Number(query.limit)}`,
+        where.params,
+      );
+    },
+
+    reports(query: ReportQuery): Promise<ReportRow[]> {
+      const where = new Where();
+      where.add(`r.release_at <= ${where.param(query.now)}::timestamptz`);
+      where.common(query, { id: 'r.id', patient: 'ap.patient_id', time: ms('r.release_at') });
+      where.range('lower(ap.during)', query.effective);
+      where.range('r.release_at', query.issued);
+      if (query.accessions !== undefined) where.add(`r.accession_number = any(${where.param(query.accessions)}::text[])`);
+      return db.query<ReportRow>(
+        `select r.id::text as id, r.accession_number, r.report_text, r.pdf_size, r.study_instance_uid,
+                ${isoTimestamp('r.release_at', 'release_at')}, ap.id::text as appointment_id, ap.patient_id::text as patient_id,
+                ${isoTimestamp('lower(ap.during)', 'starts_at')}, e.exam_code, e.name as exam_name
+           from result_report r
+           join appointment ap on ap.id = r.appointment_id
+           join exam e on e.id = ap.exam_id
+          where ${where.toString()}
+          order by ${ms('r.release_at')}, r.id
+          limit ${Number(query.limit)}`,
+        where.params,
+      );
+    },
+  };
+}
+
+export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;
