@@ -265,6 +265,20 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
                 },
                 tx,
               );
+              // The RIS hears of a move as the old time cancelled and the new one booked: the new rows have ids of their own.
+              const hl7 = deps.hl7 ?? noHl7Outbox;
+              await hl7.queue(
+                tx,
+                'S15',
+                oldLive.map((row) => row.id),
+                { now, reason: toStatus === 'CHANGED' ? 'Changed by the patient' : 'Rescheduled by the patient' },
+              );
+              await hl7.queue(
+                tx,
+                'S12',
+                booked.rows.map((row) => row.id),
+                { now },
+              );
               await audit(tx, toStatus === 'CHANGED' ? 'appointment.changed' : 'appointment.rescheduled', booked.rows, {
                 clinic: booked.clinic.slug,
                 exams,

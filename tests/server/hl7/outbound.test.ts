@@ -6,6 +6,9 @@ import { book, patient, sydney } from '../modules/booking/booking-test-kit';
 import { useTestApp } from '../helpers/test-app';
 import { backends } from '../helpers/database';
 import { freePort, startRis, type AckMode, type ReceivedMessage } from './helpers/simple-hl7-peer';
+import { bookThrough, reschedule, signIn } from '../modules/appointments/self-service-kit';
+import { slotsOn } from '../modules/booking/booking-test-kit';
+import { setOtpRequired } from '../modules/patient-access/sign-in-kit';
 
 // Bookings and cancellations reach a RIS written by others (simple-hl7, in its own process) as
 // SIU^S12 and SIU^S15 through the durable queue: queued in the change's own transaction, sent in
@@ -23,6 +26,8 @@ describe.each(backends())('on %s', (backend) => {
     backend,
     env: () => ({ HL7_RIS_ADDRESS: `127.0.0.1:${port}`, HL7_RIS_APPLICATION: 'RIS', HL7_SENDING_FACILITY: 'Demo Radiology' }),
   });
+  // The reschedule is the patient's, signed in with the booking's date of birth alone.
+  beforeAll(() => setOtpRequired(server.db, false));
   const worker = () =>
     createHl7Worker({
       db: server.db,
@@ -99,6 +104,31 @@ describe.each(backends())('on %s', (backend) => {
     expect(received).toHaveLength(3);
   });
 
+  it('tells the RIS of a reschedule as the old time cancelled and the new one booked, in that order', async () => {
+    const booked = await bookThrough(server.app, { exams: 'mri-knee', clinic: 'parramatta', date: '2026-03-24', slot: 0 });
+    const target = (await slotsOn(server.app, 'mri-knee', 'parramatta', '2026-03-26'))[2]?.startsAt ?? '';
+    const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
+    const moved = await reschedule(signed, booked.bookingKey, { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [oldRow, newRow] = await server.db.query<{ id: string }>(
+      `select id::text as id from appointment where booking_key = $1 order by created_at, id`,
+      [booked.bookingKey],
+    );
+    const received: ReceivedMessage[] = [];
+    await restartRis('AA', received);
+    await drain();
+    const about = (id: string) =>
+      received.filter((message) => message.parsed.get('SCH.1.1').toString() === id).map((message) => message.type);
+    expect(about(oldRow?.id ?? '')).toEqual(['SIU^S12', 'SIU^S15']);
+    expect(about(newRow?.id ?? '')).toEqual(['SIU^S12']);
+    const cancelled = received.find((message) => message.type === 'SIU^S15');
+    expect(cancelled?.parsed.get('SCH.6').toString()).toBe('Rescheduled by the patient');
+    // The RIS heard of the old time's booking before its cancellation.
+    expect(received.findIndex((message) => message.type === 'SIU^S15')).toBeGreaterThan(
+      received.findIndex((message) => message.parsed.get('SCH.1.1').toString() === oldRow?.id),
+    );
+  });
+
   it('keeps a message the RIS refuses (AR) as failed without trying again, and retries one it never answered', async () => {
     const refusedId = await bookOne('10:00');
     const received: ReceivedMessage[] = [];
@@ -106,7 +136,7 @@ describe.each(backends())('on %s', (backend) => {
     await drain();
     server.clock.advance(60 * 60_000);
     await drain();
-    expect(received).toHaveLength(1);
+    expect(received.filter((message) => message.parsed.get('SCH.1.1').toString() === refusedId)).toHaveLength(1);
     expect(await rows(refusedId)).toMatchObject([{ event: 'SIU_S12', status: 'failed', attempts: 1, last_error: 'ack_AR' }]);
     await refusing.stop();
 
