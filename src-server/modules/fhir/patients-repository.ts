@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/connection';
+import { PATIENT_CONTACT_COLUMNS, type PatientContactRow } from '../../db/patient-columns';
 import { SqlFilter } from './sql-filter';
 import type { TimeKey } from './search-values';
 
@@ -10,16 +11,7 @@ import type { TimeKey } from './search-values';
  * patients in id order, appointments and answers in (time, id) order.
  */
 
-export type PatientRow = {
-  id: string;
-  title: string;
-  first_name: string;
-  last_name: string;
-  date_of_birth: string;
-  email: string | null;
-  contact_number: string | null;
-  postcode: string | null;
-};
+export type PatientRow = PatientContactRow & { id: string };
 
 export type AppointmentRow = {
   id: string;
@@ -110,8 +102,7 @@ export function createPatientsRepository(db: Queryable) {
         );
       filter.afterId('p.id', query.after);
       return db.query<PatientRow>(
-        `select p.id::text as id, p.title, p.first_name, p.last_name, p.date_of_birth::text as date_of_birth,
-                p.email, p.contact_number, p.postcode
+        `select p.id::text as id, ${PATIENT_CONTACT_COLUMNS}
            from patient p ${filter.where} order by p.id limit ${Number(query.limit)}`,
         filter.params,
       );

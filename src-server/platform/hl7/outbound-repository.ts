@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/connection';
 import { isoTimestamp } from '../../db/sql';
+import { PATIENT_CONTACT_COLUMNS, type PatientContactRow } from '../../db/patient-columns';
 import { settleClaimedRow, type ClaimOutcome, type OutboxStatus } from '../outbox/outbox-repository';
 import type { AppointmentFacts } from './scheduling-messages';
 
@@ -37,7 +38,7 @@ export function newControlId(): string {
   return [...randomBytes(20)].map((byte) => alphabet[byte % 36]).join('');
 }
 
-type FactsRow = {
+type FactsRow = PatientContactRow & {
   appointment_id: string;
   start: Date;
   end: Date;
@@ -47,13 +48,6 @@ type FactsRow = {
   clinic_name: string;
   time_zone: string;
   patient_id: string;
-  title: string;
-  first_name: string;
-  last_name: string;
-  date_of_birth: string;
-  email: string | null;
-  contact_number: string | null;
-  postcode: string | null;
   provider_number: string | null;
   referrer_first_name: string | null;
   referrer_last_name: string | null;
@@ -89,8 +83,7 @@ export function createHl7OutboundRepository(db: Queryable) {
     async facts(appointmentIds: readonly string[], tx: Queryable = db): Promise<AppointmentFacts[]> {
       const rows = await tx.query<FactsRow>(
         `select a.id::text as appointment_id, lower(a.during) as start, upper(a.during) as "end", e.exam_code, e.name as exam_name,
-                c.slug as clinic_slug, c.name as clinic_name, c.time_zone, p.id::text as patient_id, p.title, p.first_name, p.last_name,
-                p.date_of_birth::text as date_of_birth, p.email, p.contact_number, p.postcode, d.provider_number,
+                c.slug as clinic_slug, c.name as clinic_name, c.time_zone, p.id::text as patient_id, ${PATIENT_CONTACT_COLUMNS}, d.provider_number,
                 d.first_name as referrer_first_name, d.last_name as referrer_last_name
            from appointment a join exam e on e.id = a.exam_id join clinic c on c.id = a.clinic_id join patient p on p.id = a.patient_id
            left join referring_doctor d on d.id = a.referring_doctor_id
