@@ -1,5 +1,11 @@
-import { Hl7Message } from '@medplum/core';
-import { Hl7Client } from '@medplum/hl7';
+import type * as MedplumCore from '@medplum/core';
+import type { Hl7Message } from '@medplum/core';
+import type * as MedplumHl7 from '@medplum/hl7';
+import { lazyRequire } from '../lazy-require';
+
+/** Loaded with the first message, not at start (@medplum/core is large; most servers send no HL7). */
+const medplumCore = lazyRequire<typeof MedplumCore>('@medplum/core');
+const medplumHl7 = lazyRequire<typeof MedplumHl7>('@medplum/hl7');
 
 /**
  * Sends one HL7 v2 message to the RIS over MLLP (@medplum/hl7's client: the framing and the
@@ -49,9 +55,13 @@ export function readAck(ack: Hl7Message, controlId: string): void {
 }
 
 export async function sendHl7(destination: Hl7Destination, text: string): Promise<void> {
-  const message = Hl7Message.parse(text);
+  const message = medplumCore().Hl7Message.parse(text);
   const controlId = message.header.getField(10).toString();
-  const client = new Hl7Client({ host: destination.host, port: destination.port, connectTimeout: destination.connectTimeoutMs ?? 5_000 });
+  const client = new (medplumHl7().Hl7Client)({
+    host: destination.host,
+    port: destination.port,
+    connectTimeout: destination.connectTimeoutMs ?? 5_000,
+  });
   let ack: Hl7Message;
   try {
     ack = await client.sendAndWait(message, { timeoutMs: destination.ackTimeoutMs ?? 10_000 });
