@@ -20,6 +20,7 @@ import { createHttpSmsSender, noSmsSender } from './platform/sms/sms-provider';
 import { createSmsWorker } from './platform/sms/sms-worker';
 import { createRisWorker, RIS_MAX_ATTEMPTS } from './platform/ris/ris-worker';
 import { createHl7Worker } from './platform/hl7/hl7-worker';
+import type { DemoHl7Ris } from './dev-ris/hl7-receiver';
 import { createRisWebhookSender, noRisSender } from './platform/ris/webhook';
 import { configuredStorage } from './platform/storage';
 import { configuredScanner } from './platform/virus-scan';
@@ -143,10 +144,28 @@ async function declareWorkers(
   return demoRis;
 }
 
+/**
+ * Without HL7_RIS_ADDRESS outside production, the demo RIS's HL7 listener (src-server/dev-ris/)
+ * takes the HL7 messages, so a newcomer sees them sent on /dev/outbox. Its code loads only then.
+ */
+async function withDemoHl7Ris(config: Config): Promise<{ config: Config; demoHl7Ris: DemoHl7Ris | null }> {
+  if (config.hl7 !== null || !config.risDemoReceiver) return { config, demoHl7Ris: null };
+  const { startDemoHl7Ris, DEMO_HL7_RIS_APPLICATION } = await import('./dev-ris/hl7-receiver');
+  const demoHl7Ris = await startDemoHl7Ris();
+  const hl7 = {
+    host: demoHl7Ris.host,
+    port: demoHl7Ris.port,
+    receivingApplication: DEMO_HL7_RIS_APPLICATION,
+    receivingFacility: '',
+    sendingFacility: '',
+  };
+  return { config: { ...config, hl7 }, demoHl7Ris };
+}
+
 async function main(): Promise<void> {
   const parsed = parseConfig(process.env, loadConfigContext(process.cwd()));
   if (!parsed.ok) fail(`Configuration problems:\n${parsed.problems.join('\n')}`);
-  const config = parsed.config;
+  const { config, demoHl7Ris } = await withDemoHl7Ris(parsed.config);
 
   // The staff identity needs no database: it opens while the database does (the demo identity
   // provider reads its kept key from DATA_DIR, or makes one on libuv's threads).
@@ -224,6 +243,7 @@ async function main(): Promise<void> {
         timeoutMs: config.shutdownTimeoutMs,
         closeResources: async () => {
           await demoRis?.close();
+          await demoHl7Ris?.close();
           await mailer.close();
           await staffIdentity.close();
           // Closing the database also releases the DATA_DIR lock (PGlite).

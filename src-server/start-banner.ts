@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Queryable } from './db/connection';
 import { liveDemoAppointmentKey } from './db/seed/demo-marker';
 import { devOutboxState } from './modules/notifications/dev-outbox-access';
+import { DEMO_HL7_RIS_APPLICATION } from './dev-ris/demo-hl7-name';
 
 /**
  * The lines main.ts prints once the server listens. Apart from the demo provider's own demo
@@ -36,6 +37,12 @@ export async function startBanner(db: Queryable, config: Config, facts: BannerFa
   if (outbox.enabled) {
     lines.push(
       `  mail outbox:      ${url}/dev/outbox (on: ${outbox.reason}; answers only this machine; MAIL_DEV_OUTBOX_ENABLED=false hides it)`,
+    );
+  }
+  if (config.hl7 !== null) {
+    const demo = config.hl7.receivingApplication === DEMO_HL7_RIS_APPLICATION;
+    lines.push(
+      `  HL7 to the RIS:   ${config.hl7.host}:${config.hl7.port}${demo ? ' (the demo RIS: it acknowledges every message; they show on /dev/outbox)' : ''}`,
     );
   }
   return lines;

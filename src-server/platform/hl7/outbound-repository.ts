@@ -129,6 +129,14 @@ export function createHl7OutboundRepository(db: Queryable) {
       return rows[0]?.count ?? 0;
     },
 
+    /** The most recent messages, newest first (the development outbox page). */
+    async listRecent(limit: number, tx: Queryable = db): Promise<Array<Hl7Outbound & { createdAt: string }>> {
+      return tx.query<Row & { createdAt: string }>(
+        `select ${COLUMNS}, ${isoTimestamp('created_at', '"createdAt"')} from hl7_outbound order by id desc limit $1`,
+        [limit],
+      );
+    },
+
     async forAppointment(appointmentId: string, tx: Queryable = db): Promise<Hl7Outbound[]> {
       return tx.query<Row>(`select ${COLUMNS} from hl7_outbound where appointment_id = $1::uuid order by id`, [appointmentId]);
     },
