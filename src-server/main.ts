@@ -272,6 +272,7 @@ async function main(): Promise<void> {
     database: describeDatabase(config),
     seededNow: seeded.seeded,
     missingIndexHtml: existsSync(indexHtml) ? null : indexHtml,
+    demoHl7Ris: demoHl7Ris !== null,
   });
   process.stdout.write(`${[...lines, ...staffIdentity.banner].join('\n')}\n`);
 }

@@ -2,7 +2,6 @@ import type { Config } from './config';
 import type { Queryable } from './db/connection';
 import { liveDemoAppointmentKey } from './db/seed/demo-marker';
 import { devOutboxState } from './modules/notifications/dev-outbox-access';
-import { DEMO_HL7_RIS_APPLICATION } from './dev-ris/demo-hl7-name';
 
 /**
  * The lines main.ts prints once the server listens. Apart from the demo provider's own demo
@@ -17,6 +16,8 @@ export interface BannerFacts {
   seededNow: boolean;
   /** The web build's index.html, when it is missing. */
   missingIndexHtml: string | null;
+  /** The demo RIS's HL7 listener stands in for the RIS (src-server/dev-ris/hl7-receiver.ts). */
+  demoHl7Ris?: boolean;
 }
 
 export async function startBanner(db: Queryable, config: Config, facts: BannerFacts): Promise<string[]> {
@@ -40,7 +41,7 @@ export async function startBanner(db: Queryable, config: Config, facts: BannerFa
     );
   }
   if (config.hl7 !== null) {
-    const demo = config.hl7.receivingApplication === DEMO_HL7_RIS_APPLICATION;
+    const demo = facts.demoHl7Ris === true;
     lines.push(
       `  HL7 to the RIS:   ${config.hl7.host}:${config.hl7.port}${demo ? ' (the demo RIS: it acknowledges every message; they show on /dev/outbox)' : ''}`,
     );

@@ -12,7 +12,8 @@ import { lazyRequire } from '../platform/lazy-require';
 
 const medplumHl7 = lazyRequire<typeof MedplumHl7>('@medplum/hl7');
 
-export { DEMO_HL7_RIS_APPLICATION } from './demo-hl7-name';
+/** MSH-5 of the messages to this listener. */
+export const DEMO_HL7_RIS_APPLICATION = 'DEMO-RIS';
 
 export interface DemoHl7Ris {
   host: string;

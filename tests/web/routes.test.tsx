@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { PAGE_TABLE, type PageId } from '../../src-web/pages';
@@ -157,8 +157,13 @@ describe('pages behind the route table', () => {
   it("should frame the default embedded page on /iframe-test with the providers' script tag", async () => {
     await renderApp('/iframe-test');
     await screen.findByRole('heading', { level: 1, name: 'Embedded portal test' });
-    // The script (resources/embed/embed.js, run in the browser journeys) makes the frame.
-    const script = document.querySelector<HTMLScriptElement>('script[src="/embed.js"]');
+    // The script (resources/embed/embed.js, run in the browser journeys) makes the frame. The page
+    // adds it in an effect after its first render, which may come after the heading is found.
+    const script = await waitFor(() => {
+      const added = document.querySelector<HTMLScriptElement>('script[src="/embed.js"]');
+      expect(added).not.toBeNull();
+      return added;
+    });
     expect(script?.dataset.path).toBe('/select-region');
     expect(script?.dataset.title).toBe('Embedded patient portal');
   });
