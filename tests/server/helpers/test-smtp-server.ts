@@ -152,6 +152,9 @@ export async function startTestSmtpServer(port = 0, options: TestSmtpServerOptio
       });
     },
   });
+  // smtp-server reports a connection's socket errors on the server: a client that dies mid-session
+  // (the cluster test kills a portal server) resets its connection, which must not end the test run.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
