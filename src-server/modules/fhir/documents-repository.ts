@@ -74,7 +74,7 @@ class Where {
   readonly clauses: string[] = [];
   readonly params: unknown[] = [];
 
-  /** The placeholder of a new parameter. */
+  /** The number of a new parameter, as the SQL names it ($n). */
   param(value: unknown): string {
     this.params.push(value);
     return `$${this.params.length}`;

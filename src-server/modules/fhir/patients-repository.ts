@@ -83,8 +83,8 @@ function actorFilter(filter: SqlFilter, groups: AppointmentQuery['actors']): voi
     const alternatives = group.flatMap(({ type, id }) => {
       const columns = type === undefined ? Object.values(ACTOR_COLUMNS) : [ACTOR_COLUMNS[type]].filter((c) => c !== undefined);
       if (columns.length === 0 || !/^[0-9a-f-]{36}$/.test(id)) return [];
-      const placeholder = filter.param(id);
-      return columns.map((column) => `${column} = ${placeholder}::uuid`);
+      const parameter = filter.param(id);
+      return columns.map((column) => `${column} = ${parameter}::uuid`);
     });
     filter.raw(alternatives.length === 0 ? 'false' : `(${alternatives.join(' or ')})`);
   }

@@ -9,19 +9,19 @@ export class SqlFilter {
   readonly params: unknown[] = [];
   private readonly clauses: string[] = [];
 
-  /** The placeholder of a new parameter with this value. */
+  /** The number of a new parameter with this value, as the SQL names it ($n). */
   param(value: unknown): string {
     this.params.push(value);
     return `$${this.params.length}`;
   }
 
-  /** A condition; `clause` gets the value's placeholder. */
-  add(clause: (placeholder: string) => string, value: unknown): this {
+  /** A condition; `clause` gets the value's parameter ($n). */
+  add(clause: (parameter: string) => string, value: unknown): this {
     this.clauses.push(clause(this.param(value)));
     return this;
   }
 
-  /** A condition written with placeholders taken from param(). */
+  /** A condition written with parameters ($n) taken from param(). */
   raw(clause: string): this {
     this.clauses.push(clause);
     return this;
