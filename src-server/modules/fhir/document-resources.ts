@@ -10,7 +10,7 @@ import { ACCESSION_SYSTEM, toDiagnosticReport } from './mappings/diagnostic-repo
 import { DOCUMENT_TYPE_SYSTEM, toDocumentReference } from './mappings/document-reference';
 import type { FhirResourceDefinition, RawContent } from './resource-definition';
 import { pageOf, singleValued, type SearchInput, type SearchParamDefinition } from './search';
-import { dateRange, parseTimeKey, rangeBounds, referencedIds, timeKey } from './search-values';
+import { boundsOf, parseTimeKey, patientIdsOf, timeKey } from './search-values';
 
 /**
  * A booking's documents (DocumentReference), the released reports (DiagnosticReport) and the
@@ -34,15 +34,6 @@ const PATIENT_PARAMS: SearchParamDefinition[] = [
   { name: 'subject', type: 'reference', documentation: 'Patient/<id> (the same as patient)' },
 ];
 
-/** The patients named by patient= and subject= (both must match when both are given); undefined when neither is. */
-function patientsOf(input: SearchInput): string[] | undefined {
-  const lists = [referencedIds(input, 'patient', 'Patient'), referencedIds(input, 'subject', 'Patient')].filter(
-    (list): list is string[] => list !== undefined,
-  );
-  const [first, ...rest] = lists;
-  return first?.filter((id) => rest.every((list) => list.includes(id)));
-}
-
 /** Token values (`[system|]code`) of one code system; a value of another system matches nothing and drops out. */
 function tokenCodes(input: SearchInput, name: string, system: string): string[] | undefined {
   return singleValued(input, name)?.flatMap((value) => {
@@ -56,12 +47,12 @@ function tokenCodes(input: SearchInput, name: string, system: string): string[] 
 /** The filters of both searches: _id, patient, the cursor and the page size. */
 function commonQuery(input: SearchInput) {
   const ids = singleValued(input, '_id');
-  const patients = patientsOf(input);
+  const patientIds = patientIdsOf(input);
   const after = parseTimeKey(input.after);
   return {
     limit: input.count + 1,
     ...(ids === undefined ? {} : { ids }),
-    ...(patients === undefined ? {} : { patients }),
+    ...(patientIds === undefined ? {} : { patientIds }),
     ...(after === undefined ? {} : { after }),
   };
 }
@@ -92,7 +83,7 @@ function documentReference(repository: DocumentsRepository, base: string): FhirR
       const types = tokenCodes(input, 'type', DOCUMENT_TYPE_SYSTEM);
       const rows = await repository.documents({
         ...commonQuery(input),
-        created: rangeBounds(dateRange('date', input.values.get('date'))),
+        created: boundsOf(input, 'date'),
         ...(types === undefined ? {} : { types }),
       });
       return pageOf(rows, input.count, (row) => timeKey(row.created_at, row.id), map);
@@ -124,8 +115,8 @@ function diagnosticReport(repository: DocumentsRepository, deps: DocumentsDeps):
       const rows = await repository.reports({
         ...commonQuery(input),
         now: now(),
-        effective: rangeBounds(dateRange('date', input.values.get('date'))),
-        issued: rangeBounds(dateRange('issued', input.values.get('issued'))),
+        effective: boundsOf(input, 'date'),
+        issued: boundsOf(input, 'issued'),
         ...(accessions === undefined ? {} : { accessions }),
       });
       return pageOf(rows, input.count, (row) => timeKey(row.release_at, row.id), map);

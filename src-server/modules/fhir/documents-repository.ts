@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/connection';
 import { isoTimestamp } from '../../db/sql';
+import { keysetTime, SqlFilter } from './sql-filter';
 
 /**
  * What the FHIR API reads of a booking's documents (attachment, owned by attachments) and of the
@@ -39,8 +40,6 @@ export type ReportRow = {
   exam_name: string;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** Half-open time ranges as ISO instants (null: open). */
 export interface Bounds {
   from: string | null;
@@ -49,7 +48,7 @@ export interface Bounds {
 
 interface CommonQuery {
   ids?: readonly string[];
-  patients?: readonly string[];
+  patientIds?: readonly string[];
   /** (time, id) of the previous page's last row. */
   after?: { at: string; id: string };
   limit: number;
@@ -69,47 +68,6 @@ export interface ReportQuery extends CommonQuery {
   accessions?: readonly string[];
 }
 
-/** A where clause built a condition at a time, its parameters numbered from $1. */
-class Where {
-  readonly clauses: string[] = [];
-  readonly params: unknown[] = [];
-
-  /** The number of a new parameter, as the SQL names it ($n). */
-  param(value: unknown): string {
-    this.params.push(value);
-    return `$${this.params.length}`;
-  }
-
-  add(clause: string): void {
-    this.clauses.push(clause);
-  }
-
-  range(column: string, bounds: Bounds | undefined): void {
-    if (bounds?.from != null) this.add(`${column} >= ${this.param(bounds.from)}::timestamptz`);
-    if (bounds?.to != null) this.add(`${column} < ${this.param(bounds.to)}::timestamptz`);
-  }
-
-  /** The filters every search has: ids and patients (a value that is no uuid matches nothing), and the cursor. */
-  common(query: CommonQuery, columns: { id: string; patient: string; time: string }): void {
-    const uuids = (values: readonly string[]) => this.param(values.filter((value) => UUID.test(value)));
-    if (query.ids !== undefined) this.add(`${columns.id} = any(${uuids(query.ids)}::uuid[])`);
-    if (query.patients !== undefined) this.add(`${columns.patient} = any(${uuids(query.patients)}::uuid[])`);
-    const { after } = query;
-    if (after !== undefined)
-      this.add(`(${columns.time}, ${columns.id}) > (${this.param(after.at)}::timestamptz, ${this.param(after.id)}::uuid)`);
-  }
-
-  toString(): string {
-    return this.clauses.length === 0 ? 'true' : this.clauses.join(' and ');
-  }
-}
-
-/**
- * The keyset's time: to the millisecond, as the page key carries it (search-values.ts timeKey), so
- * a time stored with microseconds neither repeats nor skips its row at a page's edge.
- */
-const ms = (column: string): string => `date_trunc('milliseconds', ${column})`;
-
 /** The patient and appointments of a document's owner: the booking's (not held) appointments, or the booking request. */
 const OWNER_OF_DOCUMENT = `
   cross join lateral (
@@ -122,13 +80,21 @@ const OWNER_OF_DOCUMENT = `
     limit 1
   ) o`;
 
+/** The filters every search has: ids and patients (a value that is no uuid matches nothing), and the cursor. */
+function commonFilter(query: CommonQuery, columns: { id: string; patient: string; time: string }): SqlFilter {
+  return new SqlFilter()
+    .ids(columns.id, query.ids)
+    .ids(columns.patient, query.patientIds)
+    .afterTimeKey(columns.time, columns.id, query.after);
+}
+
 export function createDocumentsRepository(db: Queryable) {
   return {
     documents(query: DocumentQuery): Promise<DocumentRow[]> {
-      const where = new Where();
-      where.common(query, { id: 'a.id', patient: 'o.patient_id', time: ms('a.created_at') });
-      where.range('a.created_at', query.created);
-      if (query.types !== undefined) where.add(`d.code = any(${where.param(query.types)}::text[])`);
+      const where = commonFilter(query, { id: 'a.id', patient: 'o.patient_id', time: 'a.created_at' })
+        .raw(`a.scan_status = 'CLEAN' and a.owner_type in ('APPOINTMENT', 'BOOKING_REQUEST')`)
+        .range('a.created_at', query.created);
+      if (query.types !== undefined) where.add((n) => `d.code = any(${n}::text[])`, query.types);
       return db.query<DocumentRow>(
         `select a.id::text as id, d.code as document_type_code, d.title as document_type_title, a.file_name, a.content_type,
                 a.size_bytes::text as size_bytes, a.sha256, a.referral_date::text as referral_date, a.referring_doctor,
@@ -136,21 +102,19 @@ export function createDocumentsRepository(db: Queryable) {
            from attachment a
            left join document_type d on d.id = a.document_type_id
            ${OWNER_OF_DOCUMENT}
-          where a.scan_status = 'CLEAN' and a.owner_type in ('APPOINTMENT', 'BOOKING_REQUEST')
-                and ${where.toString()}
-          order by ${ms('a.created_at')}, a.id
+          ${where.where}
+          order by ${keysetTime('a.created_at')}, a.id
           limit ${Number(query.limit)}`,
         where.params,
       );
     },
 
     reports(query: ReportQuery): Promise<ReportRow[]> {
-      const where = new Where();
-      where.add(`r.release_at <= ${where.param(query.now)}::timestamptz`);
-      where.common(query, { id: 'r.id', patient: 'ap.patient_id', time: ms('r.release_at') });
-      where.range('lower(ap.during)', query.effective);
-      where.range('r.release_at', query.issued);
-      if (query.accessions !== undefined) where.add(`r.accession_number = any(${where.param(query.accessions)}::text[])`);
+      const where = commonFilter(query, { id: 'r.id', patient: 'ap.patient_id', time: 'r.release_at' })
+        .add((n) => `r.release_at <= ${n}::timestamptz`, query.now)
+        .range('lower(ap.during)', query.effective)
+        .range('r.release_at', query.issued);
+      if (query.accessions !== undefined) where.add((n) => `r.accession_number = any(${n}::text[])`, query.accessions);
       return db.query<ReportRow>(
         `select r.id::text as id, r.accession_number, r.report_text, r.pdf_size, r.study_instance_uid,
                 ${isoTimestamp('r.release_at', 'release_at')}, ap.id::text as appointment_id, ap.patient_id::text as patient_id,
@@ -158,8 +122,8 @@ export function createDocumentsRepository(db: Queryable) {
            from result_report r
            join appointment ap on ap.id = r.appointment_id
            join exam e on e.id = ap.exam_id
-          where ${where.toString()}
-          order by ${ms('r.release_at')}, r.id
+          ${where.where}
+          order by ${keysetTime('r.release_at')}, r.id
           limit ${Number(query.limit)}`,
         where.params,
       );

@@ -6,7 +6,7 @@ import { invalidParameter } from './outcome';
 import type { AppointmentQuery, PatientsRepository, TimeOrderedQuery } from './patients-repository';
 import type { FhirResourceDefinition } from './resource-definition';
 import { pageOf, singleValued, type SearchInput, type SearchParamDefinition } from './search';
-import { dateRange, parseTimeKey, rangeBounds, referencedIds, timeKey } from './search-values';
+import { boundsOf, parseTimeKey, patientIdsOf, referencedIds, timeKey } from './search-values';
 
 /**
  * Patients, their appointments and the questionnaire answers given for their bookings, read by id
@@ -36,25 +36,17 @@ const FHIR_APPOINTMENT_STATUSES = new Set<string>([
 ]);
 const REFERENCE = /^(?:https?:\/\/[^?#\s]*\/)?(?:([A-Z][A-Za-z]{1,40})\/)?([A-Za-z0-9\-.]{1,64})$/;
 
-/** The patients a search names by `patient` and `subject` (both must hold when both are given). */
-function patientIdsOf(input: SearchInput): string[] | undefined {
-  const byPatient = referencedIds(input, 'patient', 'Patient');
-  const bySubject = referencedIds(input, 'subject', 'Patient');
-  if (byPatient === undefined) return bySubject;
-  return bySubject === undefined ? byPatient : byPatient.filter((id) => bySubject.includes(id));
-}
-
 /** What every time-ordered search shares: _id, the patient, the time range and the cursor. */
 function timeOrderedQuery(input: SearchInput, dateParam: string): TimeOrderedQuery {
   const ids = singleValued(input, '_id');
   const patientIds = patientIdsOf(input);
-  const range = input.values.has(dateParam) ? rangeBounds(dateRange(dateParam, input.values.get(dateParam))) : undefined;
+  const range = boundsOf(input, dateParam);
   const after = parseTimeKey(input.after);
   return {
     limit: input.count + 1,
     ...(ids === undefined ? {} : { ids }),
     ...(patientIds === undefined ? {} : { patientIds }),
-    ...(range === undefined ? {} : { range }),
+    range,
     ...(after === undefined ? {} : { after }),
   };
 }
@@ -78,13 +70,13 @@ function patientResource(deps: PatientResourcesDeps): FhirResourceDefinition {
       const ids = singleValued(input, '_id');
       const names = input.groups.get('name');
       const emails = singleValued(input, 'email');
-      const birth = input.values.has('birthdate') ? rangeBounds(dateRange('birthdate', input.values.get('birthdate'))) : undefined;
+      const birth = boundsOf(input, 'birthdate');
       const rows = await repository.patients({
         limit: input.count + 1,
         ...(ids === undefined ? {} : { ids }),
         ...(names === undefined ? {} : { names }),
         ...(emails === undefined ? {} : { emails }),
-        ...(birth === undefined ? {} : { birthDates: birth }),
+        birthDates: birth,
         ...(input.after === undefined ? {} : { after: input.after }),
       });
       return pageOf(rows, input.count, (row) => row.id, toPatient);
@@ -109,13 +101,13 @@ function appointmentQuery(input: SearchInput): AppointmentQuery {
     throw invalidParameter(`status takes R4 appointment statuses: ${[...FHIR_APPOINTMENT_STATUSES].join(', ')}.`);
   const actors = actorsOf(input);
   const locationIds = referencedIds(input, 'location', 'Location');
-  const updated = input.values.has('_lastUpdated') ? rangeBounds(dateRange('_lastUpdated', input.values.get('_lastUpdated'))) : undefined;
+  const updated = boundsOf(input, '_lastUpdated');
   return {
     ...timeOrderedQuery(input, 'date'),
     ...(statuses === undefined ? {} : { statuses: statuses.flatMap(portalStatusesOf) }),
     ...(actors === undefined ? {} : { actors }),
     ...(locationIds === undefined ? {} : { locationIds }),
-    ...(updated === undefined ? {} : { updated }),
+    updated,
   };
 }
 

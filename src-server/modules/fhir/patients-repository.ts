@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/connection';
 import { PATIENT_CONTACT_COLUMNS, type PatientContactRow } from '../../db/patient-columns';
-import { SqlFilter } from './sql-filter';
+import { keysetTime, SqlFilter } from './sql-filter';
 import type { TimeKey } from './search-values';
 
 /**
@@ -121,7 +121,7 @@ export function createPatientsRepository(db: Queryable) {
                 a.patient_id::text as patient_id, a.clinic_id::text as clinic_id, c.name as clinic_name,
                 a.exam_id::text as exam_id, e.exam_code, e.name as exam_name, a.referring_doctor_id::text as referring_doctor_id
            from appointment a join clinic c on c.id = a.clinic_id join exam e on e.id = a.exam_id
-           ${filter.where} order by lower(a.during), a.id limit ${Number(query.limit)}`,
+           ${filter.where} order by ${keysetTime('lower(a.during)')}, a.id limit ${Number(query.limit)}`,
         filter.params,
       );
     },
@@ -148,7 +148,7 @@ export function createPatientsRepository(db: Queryable) {
                                where qa.owner_type = 'APPOINTMENT' and a.booking_key = qa.owner_key and a.status <> 'HELD'
                                  and (qa.exam_id is null or a.exam_id = qa.exam_id)), '{}') as appointment_ids
            ) owner
-           ${filter.where} order by qa.saved_at, qa.id limit ${Number(query.limit)}`,
+           ${filter.where} order by ${keysetTime('qa.saved_at')}, qa.id limit ${Number(query.limit)}`,
         filter.params,
       );
     },

@@ -47,6 +47,11 @@ export function dateRange(name: string, values: readonly string[] | undefined): 
   return range;
 }
 
+/** A date parameter's range as ISO instants for SQL: both ends open (null) when it is not given. */
+export function boundsOf(input: SearchInput, name: string): { from: string | null; to: string | null } {
+  return rangeBounds(dateRange(name, input.values.get(name)));
+}
+
 /** The range as ISO instants for SQL (null for an open end). */
 export function rangeBounds(range: TimeRange): { from: string | null; to: string | null } {
   return {
@@ -73,6 +78,14 @@ export function referencedIds(input: SearchInput, name: string, type: string): s
     });
   const [first = [], ...rest] = groups.map(idsOf);
   return first.filter((id) => rest.every((group) => group.includes(id)));
+}
+
+/** The patients a search names by `patient` and `subject` (both must match when both are given); undefined when neither is. */
+export function patientIdsOf(input: SearchInput): string[] | undefined {
+  const byPatient = referencedIds(input, 'patient', 'Patient');
+  const bySubject = referencedIds(input, 'subject', 'Patient');
+  if (byPatient === undefined) return bySubject;
+  return bySubject === undefined ? byPatient : byPatient.filter((id) => bySubject.includes(id));
 }
 
 /**

@@ -5,6 +5,15 @@
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/**
+ * A keyset's time column, to the millisecond as the page key carries it (search-values.ts timeKey):
+ * a time stored with microseconds then neither repeats nor skips its row at a page's edge. Order by
+ * it too.
+ */
+export function keysetTime(column: string): string {
+  return `date_trunc('milliseconds', ${column})`;
+}
+
 export class SqlFilter {
   readonly params: unknown[] = [];
   private readonly clauses: string[] = [];
@@ -38,7 +47,8 @@ export class SqlFilter {
   }
 
   /** A time column within [from, to) (ISO instants; null: open). */
-  range(column: string, bounds: { from: string | null; to: string | null }): this {
+  range(column: string, bounds: { from: string | null; to: string | null } | undefined): this {
+    if (bounds === undefined) return this;
     if (bounds.from !== null) this.add((n) => `${column} >= ${n}::timestamptz`, bounds.from);
     if (bounds.to !== null) this.add((n) => `${column} < ${n}::timestamptz`, bounds.to);
     return this;
@@ -50,10 +60,10 @@ export class SqlFilter {
     return this.add((n) => `${column} > ${n}::uuid`, UUID.test(after) ? after : '00000000-0000-0000-0000-000000000000');
   }
 
-  /** Rows after a (time, id) key in (time, id) order. */
+  /** Rows after a (time, id) key in (keysetTime(time), id) order. */
   afterTimeKey(timeColumn: string, idColumn: string, key: { at: string; id: string } | undefined): this {
     if (key === undefined) return this;
-    return this.raw(`(${timeColumn}, ${idColumn}) > (${this.param(key.at)}::timestamptz, ${this.param(key.id)}::uuid)`);
+    return this.raw(`(${keysetTime(timeColumn)}, ${idColumn}) > (${this.param(key.at)}::timestamptz, ${this.param(key.id)}::uuid)`);
   }
 
   /** Case-insensitive prefixes (FHIR string search): each group must match by any of its prefixes in any of the columns. */
