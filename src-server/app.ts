@@ -4,6 +4,7 @@ import type { ApiErrorBody } from '@contract/errors';
 import { createConfigRepository } from './modules/config/repository';
 import { createConfigService } from './modules/config/service';
 import { fhirModule } from './modules/fhir/public';
+import { risInboundModule } from './modules/ris-inbound/public';
 import { DEFAULT_RETRY_AFTER_SECONDS, GENERIC_MESSAGES } from './platform/error-answers';
 import { fastifyLoggerOptions } from './platform/logger';
 import { setSecurityHeaders } from './platform/plugins/security-headers';
@@ -90,5 +91,6 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(notificationsModule);
   // The FHIR R4 API for the provider's systems (a RIS): /fhir/R4.
   await app.register(fhirModule);
+  await app.register(risInboundModule);
   return app;
 }

@@ -13,6 +13,7 @@ import { PGLITE_SHARED_BUFFERS_MAX_MB, PGLITE_SHARED_BUFFERS_MIN_MB } from './db
 import { imageViewerPreference, imageViewerUrlTemplate, pacsUrl, repositorySources, signedLinkKeys } from './config-results';
 import { risWebhookSecret, risWebhookUrl } from './config-ris';
 import { hl7Name, hl7RisAddress } from './config-hl7';
+import { hl7ListenAddress, hl7ListenAllow } from './config-hl7-inbound';
 import { DEFAULT_SERVICE_NAME, otlpEndpoint, otlpTracesEndpoint, serviceName } from './config-tracing';
 import {
   clamavSocket,
@@ -198,6 +199,26 @@ export const ENV = declareVariables({
     description: 'MSH-4 of the HL7 messages: the provider, as the RIS knows it.',
     parse: hl7Name,
     with: { name: 'HL7_RIS_ADDRESS', alone: 'reported' },
+  },
+  HL7_LISTEN_ADDRESS: {
+    default: '(unset: no HL7 is taken from the RIS; outside production the demo RIS reports to a listener on 127.0.0.1)',
+    description:
+      "ip:port of the portal's own HL7 v2 MLLP listener for the RIS: ORU^R01 reports become patients' results, SIU^S15/S17 cancel appointments (the patient is mailed); each is answered AA, AE or AR (docs/integration/hl7.md#from-the-ris).",
+    parse: hl7ListenAddress,
+  },
+  HL7_LISTEN_ALLOW: {
+    default: '127.0.0.1,::1',
+    description:
+      "The RIS's IP addresses, separated by commas: the only peers the listener talks to (MLLP has no authentication of its own). Required when HL7_LISTEN_ADDRESS is not a loopback address.",
+    parse: hl7ListenAllow,
+    with: { name: 'HL7_LISTEN_ADDRESS', alone: 'reported' },
+  },
+  HL7_RESULT_RELEASE_DAYS: {
+    default: '7',
+    description:
+      'Days (0 to 90) after a report from the RIS was finalised (OBR-22) before its patient may read it; the referring doctor has it first.',
+    parse: wholeNumberIn(0, 90, 7, ' of days'),
+    with: { name: 'HL7_LISTEN_ADDRESS', alone: 'reported' },
   },
   KIOSK_SILENT_MINUTES: {
     default: '5',

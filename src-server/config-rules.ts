@@ -3,6 +3,7 @@ import type { ParsedVariables, Rule, Values } from './config-env';
 import { identityComplete } from './config-identity';
 import { pacsUrlForPacs } from './config-results';
 import { risSecretRequired } from './config-ris';
+import { hl7AllowRequired } from './config-hl7-inbound';
 import { quote } from './config-variable';
 
 /**
@@ -105,6 +106,7 @@ export const RULES: readonly Rule[] = [
   devOutboxAllowed,
   identityComplete,
   risSecretRequired,
+  hl7AllowRequired,
   pacsUrlForPacs,
   productionRequirements,
   s3Complete,

@@ -9,6 +9,7 @@ import { identityOf, type IdentityConfig } from './config-identity';
 import { imageViewerOf, type ImageViewerConfig } from './config-results';
 import { risOf } from './config-ris';
 import { hl7Of, type Hl7Config } from './config-hl7';
+import { hl7InboundOf, type Hl7InboundConfig } from './config-hl7-inbound';
 import { RULES, s3Of } from './config-rules';
 import { gitShortHashOf } from './config-git-head';
 import { tracingOf, type TracingConfig } from './config-tracing';
@@ -98,6 +99,8 @@ export interface Config {
   ris: RisWebhookConfig | null;
   /** HL7_RIS_ADDRESS and the header names: HL7 v2 messages to the RIS (docs/integration/hl7.md); null: none sent. */
   hl7: Hl7Config | null;
+  /** HL7_LISTEN_ADDRESS and what goes with it: the portal's MLLP listener for the RIS (docs/integration/hl7.md#from-the-ris); null: none. */
+  hl7Inbound: Hl7InboundConfig | null;
   /** RIS_WEBHOOK_URL unset outside production: the demo RIS receiver (src-server/dev-ris/) takes the hand-offs. */
   risDemoReceiver: boolean;
   /** KIOSK_SILENT_MINUTES: an enrolled kiosk unheard of this long shows as silent on the staff kiosk page. */
@@ -194,6 +197,7 @@ function configOf(values: Values): Config {
     clamavSocket: values.CLAMAV_SOCKET,
     ris,
     hl7: hl7Of(values),
+    hl7Inbound: hl7InboundOf(values),
     risDemoReceiver: ris === null && !production,
     kioskSilentMinutes: values.KIOSK_SILENT_MINUTES,
     imageViewer: imageViewerOf(values),

@@ -71,6 +71,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   check_in: 'check-in',
   consent_signature: 'appointments',
   details_change_request: 'appointments',
+  hl7_inbound: 'ris-inbound',
   hl7_outbound: 'platform/hl7',
   idempotency_record: 'platform',
   image_generation: 'results',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ResultDeliverySchema, type ResultDeliveryAnswer } from '@contract/api/results';
 import type { Database } from '../db/connection';
 import { DEMO_PROVIDER_DIR } from '../db/seed/demo-provider';
-import type { ResultDeliveryService } from '../modules/results/public';
+import { renderReportPdf, type ResultDeliveryService } from '../modules/results/public';
 import type { Clock } from '../platform/clock';
 import { isAppError } from '../platform/errors';
 import { appointmentFor, providerName, storedAccessions } from './demo-results-repository';
@@ -109,8 +109,7 @@ export async function seedDemoResults(deps: SeedDemoResultsDeps): Promise<SeedDe
   });
   if (missing.length === 0) return outcome;
   const provider = await providerName(deps.db);
-  // The PDF writer (pdf-lib) loads only when a report is missing: a warm start delivers none.
-  const { renderReportPdf } = await import('./report-pdf');
+  // The PDF writer (pdfkit) loads only when a report is missing: a warm start delivers none (renderReportPdf loads it).
 
   for (const result of missing) {
     const appointment = await appointmentFor(deps.db, result.bookingKey);

@@ -30,6 +30,8 @@ export interface ProviderCancellation {
   actor: string;
   /** Why, as the system said it (kept in the change log, shown to staff); null when not given. */
   note: string | null;
+  /** False when the RIS itself cancelled (its SIU^S15): no SIU^S15 goes back to tell it what it said. */
+  tellRis?: boolean;
 }
 
 export function createProviderCancel(deps: ProviderCancelDeps) {
@@ -72,7 +74,7 @@ export function createProviderCancel(deps: ProviderCancelDeps) {
         tx,
       );
       await queueAppointmentNotice(tx, 'cancellation', bookingKey, [row], { publicUrl: deps.publicUrl, clock });
-      await deps.hl7.queue(tx, 'S15', [row.id], { now, reason: by.note });
+      if (by.tellRis !== false) await deps.hl7.queue(tx, 'S15', [row.id], { now, reason: by.note });
       return { kind: 'cancelled' as const, ids, version: await availabilityVersion(tx) };
     });
     if (outcome.kind === 'cancelled' && outcome.ids.length > 0)
@@ -85,7 +87,7 @@ export type CancelByProvider = ReturnType<typeof createProviderCancel>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** A cancellation by the provider's own system (the FHIR API's Appointment patch); the booking module makes it. */
+    /** A cancellation by the provider's own system (the FHIR API's Appointment patch, the RIS's SIU^S15); the booking module makes it. */
     readonly cancelByProvider: CancelByProvider;
   }
 }

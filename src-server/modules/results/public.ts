@@ -12,3 +12,9 @@ export { checkImageLink, mintReferrerImageLink, type CheckedImageLink, type Imag
 export { createReferrerNotice, REFERRER_REPORT_READY_KIND } from './referrer-notice';
 export { createImageGeneration, demoGeneratedStudyUid, DEMO_GENERATION_MS, type ImageGenerationService } from './image-generation';
 export { openReleasedReportPdf } from './machine-pdf';
+export type { ReportPdfInput } from './report-document';
+
+/** A report rendered from its text as a PDF (report-document.ts); pdfkit loads with the first one, not at start. */
+export async function renderReportPdf(input: import('./report-document').ReportPdfInput): Promise<Buffer> {
+  return (await import('./report-document')).renderReportPdf(input);
+}

@@ -114,6 +114,8 @@ const EXPECTED_TABLES = [
   'booking_request_handling',
   // 0040_hl7_outbound
   'hl7_outbound',
+  // 0041_hl7_inbound
+  'hl7_inbound',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UPLOAD_CONTENT_TYPES } from '@contract/api/attachments';
 import { prepareUpload, type ContentPolicy } from '../../../../src-server/modules/attachments/content';
 import { plainRanges } from '../../../../src-server/modules/attachments/content/image-ranges';
-import { renderReportPdf } from '../../../../src-server/dev-pacs/report-pdf';
+import { renderReportPdf } from '../../../../src-server/modules/results/report-document';
 import { jpeg, MINIMAL_PDF } from './attachments-kit';
 import { noiseJpeg, objectStreamPdf, pdfkitPdf, pdfWith, pdfWithBefore } from './pdf-fixtures';
 

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderReportPdf, reportBlocks, type ReportPdfInput } from '../../../src-server/dev-pacs/report-pdf';
-import { checkPdf } from '../../../src-server/modules/attachments/public';
-import { pdfText } from './pdf-text';
+import { renderReportPdf, reportBlocks, type ReportPdfInput } from '../../../../src-server/modules/results/report-document';
+import { checkPdf } from '../../../../src-server/modules/attachments/public';
+import { pdfText } from '../../dev-pacs/pdf-text';
 
-// The demo PACS's report PDF (src-server/dev-pacs/report-pdf.ts): passive (the check the results
+// The demo PACS's report PDF (src-server/modules/results/report-document.ts): passive (the check the results
 // delivery runs), holding the report's text, the same bytes for the same report.
 
 const INPUT: ReportPdfInput = {

@@ -1,8 +1,9 @@
 import PDFDocument from 'pdfkit';
 
 /**
- * The demo provider's radiology report PDF (the stand-in for what a RIS renders when a report is
- * finalised). pdfkit with its built-in Helvetica only: no fonts to ship, and nothing active in the
+ * A radiology report rendered as a PDF from its text: the demo provider's reports (the stand-in for
+ * what a RIS renders when a report is finalised), and a report the RIS sent as text alone (an
+ * HL7 ORU^R01 without a PDF inside). pdfkit with its built-in Helvetica only: no fonts to ship, and nothing active in the
  * file (no scripts, actions, links, forms or attachments), so it passes the attachments' checkPdf
  * like any report the results delivery accepts.
  *
