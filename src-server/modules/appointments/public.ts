@@ -19,3 +19,6 @@ export async function unsignedConsentForms(q: Queryable, bookingKey: string): Pr
   const forms = await repository.consentForms(bookingKey, [...new Set(rows.map((row) => row.modality_id))]);
   return forms.filter((form) => form.signed_name === null).length;
 }
+
+/** A cancellation by the provider's own system (app.cancelByProvider): what the FHIR API and the RIS's HL7 call. */
+export type { CancelByProvider, ProviderCancellation } from './provider-cancel';

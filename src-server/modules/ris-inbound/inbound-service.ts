@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock';
 import { isAppError } from '../../platform/errors';
 import { componentText, messageTypeOf } from '../../platform/hl7/hl7-read';
 import type { InboundVerdict } from '../../platform/hl7/mllp-listener';
-import type { CancelByProvider } from '../appointments/provider-cancel';
+import type { CancelByProvider } from '../appointments/public';
 import { createInboundRepository } from './inbound-repository';
 import { createOruDelivery, type OruDeliveryDeps } from './oru-delivery';
 import { InboundRefusal } from './refusal';
