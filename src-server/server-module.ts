@@ -11,7 +11,8 @@ import type { Captcha } from './platform/captcha/captcha';
  * module registered without what it needs stops the start with an error naming the missing one,
  * instead of failing at the first request that reaches it.
  */
-export type ServerModuleName = 'platform' | 'patient-access' | 'staff-access' | 'booking' | 'visit' | 'results' | 'notifications' | 'fhir' | 'ris-inbound';
+export type ServerModuleName =
+  'platform' | 'patient-access' | 'staff-access' | 'booking' | 'visit' | 'results' | 'notifications' | 'fhir' | 'ris-inbound';
 
 /** What the platform module makes of the server's dependencies, for every module after it (app.portal). */
 export interface PortalServices {

@@ -54,6 +54,16 @@ function headerProblem(message: Hl7Message, known: ReadonlySet<string>): Inbound
     : refused('AR', 200, 'MSH^1^9', `${type} is not taken; from the RIS the portal takes ${[...known].join(', ')}.`);
 }
 
+/** The message's digest without MSH-7: an interface engine may stamp a resent message with the time it resent it. */
+function digestOf(message: Hl7Message): string {
+  const [header, ...rest] = message.toString().split(/\r\n?|\n/);
+  const fields = (header ?? '').split(message.context.fieldSeparator);
+  fields[6] = '';
+  return createHash('sha256')
+    .update([fields.join(message.context.fieldSeparator), ...rest].join('\r'))
+    .digest('hex');
+}
+
 /** A portal error as the ACK says it. */
 function verdictOfError(error: unknown): InboundVerdict | null {
   if (error instanceof InboundRefusal) return error.verdict;
@@ -87,7 +97,7 @@ export function createHl7Inbound(deps: Hl7InboundDeps) {
     if (problem !== null) return problem;
     const sender = componentText(message.header, 3).slice(0, 180) || '(none)';
     const controlId = componentText(message.header, 10).slice(0, 199);
-    const sha256 = createHash('sha256').update(message.toString()).digest('hex');
+    const sha256 = digestOf(message);
     const before = await log.find(sender, controlId);
     if (before !== null && before.messageSha256 !== sha256)
       return { code: 'AE', errorCode: 205, location: 'MSH^1^10', text: 'This control id (MSH-10) came before with a different message.' };

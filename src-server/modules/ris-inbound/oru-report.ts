@@ -50,10 +50,11 @@ function personOf(segment: Hl7Segment | undefined, field: number): { name: strin
   return { name: name.slice(0, 200), providerNumber: PROVIDER_NUMBER.test(id) ? id : null };
 }
 
-/** OBR-32's name (a CNN in its first component: id & family & given & …) as "given family". */
+/** OBR-32's name (a CNN in its first component: id & family & given & middle & suffix & prefix) as "prefix given middle family". */
 function radiologistOf(obr: Hl7Segment): string | null {
+  // @medplum/core counts subcomponents from 0.
   const sub = (index: number) => hl7Unescape(obr.getComponent(32, 1, index)).trim();
-  const name = [sub(7), sub(3), sub(4), sub(2)].filter(Boolean).join(' ');
+  const name = [sub(5), sub(2), sub(3), sub(1)].filter(Boolean).join(' ');
   return name === '' ? null : name.slice(0, 200);
 }
 

@@ -76,7 +76,7 @@ export function buildAck(message: Hl7Message, verdict: InboundVerdict, applicati
   const ack = message.buildAck({ ackCode: verdict.code });
   ack.header.setField(3, hl7Escape(application));
   const msa = ack.getSegment('MSA');
-  if (verdict.text !== undefined) msa?.setField(3, hl7Escape(verdict.text).slice(0, 80));
+  if (verdict.text !== undefined) msa?.setField(3, hl7Escape(verdict.text.slice(0, 80)));
   if (verdict.code !== 'AA') {
     const code = verdict.errorCode ?? 207;
     const location = verdict.location ?? '';
@@ -94,6 +94,26 @@ function allowed(socket: Socket, addresses: ReadonlySet<string>): boolean {
 
 const FRAME_END = Buffer.from([0x1c, 0x0d]);
 
+/** Counts the bytes of each framed message as they arrive; calls `tooLarge` once one exceeds the limit. */
+function messageSizeGuard(maxBytes: number, tooLarge: () => void): (chunk: Buffer) => void {
+  let pending = 0;
+  let over = false;
+  const exceeded = () => {
+    if (!over) tooLarge();
+    over = true;
+  };
+  return (chunk) => {
+    let start = 0;
+    for (let end = chunk.indexOf(FRAME_END, start); end !== -1; end = chunk.indexOf(FRAME_END, start)) {
+      if (pending + end - start > maxBytes) return exceeded();
+      pending = 0;
+      start = end + FRAME_END.length;
+    }
+    pending += chunk.length - start;
+    if (pending > maxBytes) exceeded();
+  };
+}
+
 export async function startMllpListener(options: MllpListenerOptions): Promise<MllpListener> {
   const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
   const addresses = new Set(options.allowedAddresses);
@@ -107,22 +127,19 @@ export async function startMllpListener(options: MllpListenerOptions): Promise<M
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     socket.setTimeout(options.idleTimeoutMs ?? 5 * 60_000, () => socket.destroy());
-    const connection = new (medplumHl7().Hl7Connection)(socket);
-    // The bytes of the message still being received; more than the limit ends the connection.
-    let pending = 0;
-    socket.on('data', (chunk: Buffer) => {
-      const end = chunk.lastIndexOf(FRAME_END);
-      pending = end === -1 ? pending + chunk.length : chunk.length - end - FRAME_END.length;
-      if (pending > maxBytes) {
-        options.logger.warn(`[hl7] a message over ${maxBytes} bytes from ${socket.remoteAddress ?? '?'}: connection closed`);
-        socket.destroy();
-      }
+    // Registered before the connection's own reader, so a message over the limit ends the connection before it is read.
+    const countBytes = messageSizeGuard(maxBytes, () => {
+      options.logger.warn(`[hl7] a message over ${maxBytes} bytes from ${socket.remoteAddress ?? '?'}: connection closed`);
+      socket.destroy();
     });
+    socket.on('data', countBytes);
+    const connection = new (medplumHl7().Hl7Connection)(socket);
     // One message at a time on a connection, in the order they came.
     let queue = Promise.resolve();
     connection.addEventListener('message', (event: MedplumHl7.Hl7MessageEvent) => {
       const message = event.message;
       queue = queue.then(async () => {
+        if (socket.destroyed) return;
         const verdict = await options
           .handle(message)
           .catch((): InboundVerdict => ({ code: 'AE', errorCode: 207, text: 'The portal could not take the message now; send it again.' }));
