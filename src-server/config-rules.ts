@@ -2,7 +2,7 @@ import { parseS3Settings, type S3Settings } from './platform/storage';
 import type { ParsedVariables, Rule, Values } from './config-env';
 import { identityComplete } from './config-identity';
 import { pacsUrlForPacs } from './config-results';
-import { risSecretRequired } from './config-ris';
+import { risCheckInTarget, risSecretRequired } from './config-ris';
 import { quote } from './config-variable';
 
 /**
@@ -105,6 +105,7 @@ export const RULES: readonly Rule[] = [
   devOutboxAllowed,
   identityComplete,
   risSecretRequired,
+  risCheckInTarget,
   pacsUrlForPacs,
   productionRequirements,
   s3Complete,
