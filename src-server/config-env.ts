@@ -11,7 +11,7 @@ import {
 import { kioskSilentMinutes } from './config-kiosk';
 import { PGLITE_SHARED_BUFFERS_MAX_MB, PGLITE_SHARED_BUFFERS_MIN_MB } from './db/pglite-settings';
 import { imageViewerPreference, imageViewerUrlTemplate, pacsUrl, repositorySources, signedLinkKeys } from './config-results';
-import { risWebhookSecret, risWebhookUrl } from './config-ris';
+import { risCheckIn, risWebhookSecret, risWebhookUrl } from './config-ris';
 import { hl7Name, hl7RisAddress } from './config-hl7';
 import { hl7ListenAddress, hl7ListenAllow } from './config-hl7-inbound';
 import { DEFAULT_SERVICE_NAME, otlpEndpoint, otlpTracesEndpoint, serviceName } from './config-tracing';
@@ -179,7 +179,7 @@ export const ENV = declareVariables({
   HL7_RIS_ADDRESS: {
     default: '(unset: no HL7 messages are sent)',
     description:
-      "host:port of the RIS's HL7 v2 MLLP listener: each booking (SIU^S12) and cancellation (SIU^S15) is queued in its own transaction and sent in order per appointment, retried until acknowledged (docs/integration/hl7.md).",
+      "host:port of the RIS's HL7 v2 MLLP listener: each booking (SIU^S12) and cancellation (SIU^S15) is queued in its own transaction and sent in order per appointment, retried until acknowledged; check-ins too with RIS_CHECK_IN=hl7 (docs/integration/hl7.md).",
     parse: hl7RisAddress,
   },
   HL7_RIS_APPLICATION: {
@@ -219,6 +219,13 @@ export const ENV = declareVariables({
       'Days (0 to 90) after a report from the RIS was finalised (OBR-22) before its patient may read it; the referring doctor has it first.',
     parse: wholeNumberIn(0, 90, 7, ' of days'),
     with: { name: 'HL7_LISTEN_ADDRESS', alone: 'reported' },
+  },
+  RIS_CHECK_IN: {
+    default:
+      '(unset: webhook when RIS_WEBHOOK_URL is set, else hl7 when HL7_RIS_ADDRESS is, else the demo RIS receiver or, in production, queued)',
+    description:
+      'How check-in hand-offs reach the RIS: webhook (signed JSON to RIS_WEBHOOK_URL) or hl7 (ADT^A05 for the form, ADT^A04 for the check-in, over MLLP to HL7_RIS_ADDRESS). Each needs its destination set, except where the demo RIS stands in (outside production without RIS_WEBHOOK_URL).',
+    parse: risCheckIn,
   },
   KIOSK_SILENT_MINUTES: {
     default: '5',

@@ -2,7 +2,7 @@ import { parseS3Settings, type S3Settings } from './platform/storage';
 import type { ParsedVariables, Rule, Values } from './config-env';
 import { identityComplete } from './config-identity';
 import { pacsUrlForPacs } from './config-results';
-import { risSecretRequired } from './config-ris';
+import { risCheckInTarget, risSecretRequired } from './config-ris';
 import { hl7AllowRequired } from './config-hl7-inbound';
 import { quote } from './config-variable';
 
@@ -107,6 +107,7 @@ export const RULES: readonly Rule[] = [
   identityComplete,
   risSecretRequired,
   hl7AllowRequired,
+  risCheckInTarget,
   pacsUrlForPacs,
   productionRequirements,
   s3Complete,

@@ -7,7 +7,7 @@ import { ENV, type ParsedVariables, type VariableName, type Values } from './con
 import { read, type Env } from './config-parsers';
 import { identityOf, type IdentityConfig } from './config-identity';
 import { imageViewerOf, type ImageViewerConfig } from './config-results';
-import { risOf } from './config-ris';
+import { risCheckInOf, risOf, type RisCheckIn } from './config-ris';
 import { hl7Of, type Hl7Config } from './config-hl7';
 import { hl7InboundOf, type Hl7InboundConfig } from './config-hl7-inbound';
 import { RULES, s3Of } from './config-rules';
@@ -101,7 +101,9 @@ export interface Config {
   hl7: Hl7Config | null;
   /** HL7_LISTEN_ADDRESS and what goes with it: the portal's MLLP listener for the RIS (docs/integration/hl7.md#from-the-ris); null: none. */
   hl7Inbound: Hl7InboundConfig | null;
-  /** RIS_WEBHOOK_URL unset outside production: the demo RIS receiver (src-server/dev-ris/) takes the hand-offs. */
+  /** RIS_CHECK_IN: how check-in hand-offs reach the RIS, the webhook or HL7 v2 (ADT^A05, ADT^A04). */
+  risCheckIn: RisCheckIn;
+  /** RIS_WEBHOOK_URL unset outside production: the demo RIS (src-server/dev-ris/) takes the hand-offs, by the wire chosen. */
   risDemoReceiver: boolean;
   /** KIOSK_SILENT_MINUTES: an enrolled kiosk unheard of this long shows as silent on the staff kiosk page. */
   kioskSilentMinutes: number;
@@ -198,6 +200,7 @@ function configOf(values: Values): Config {
     ris,
     hl7: hl7Of(values),
     hl7Inbound: hl7InboundOf(values),
+    risCheckIn: risCheckInOf(values),
     risDemoReceiver: ris === null && !production,
     kioskSilentMinutes: values.KIOSK_SILENT_MINUTES,
     imageViewer: imageViewerOf(values),

@@ -21,7 +21,8 @@ import { createSmsWorker } from './platform/sms/sms-worker';
 import { createRisWorker, RIS_MAX_ATTEMPTS } from './platform/ris/ris-worker';
 import { createHl7Worker } from './platform/hl7/hl7-worker';
 import type { DemoHl7Ris } from './dev-ris/hl7-receiver';
-import { createRisWebhookSender, noRisSender } from './platform/ris/webhook';
+import { createRisWebhookSender, noRisSender, type RisSender, type RisWebhookConfig } from './platform/ris/webhook';
+import { createHl7RisSender } from './platform/ris/hl7-ris-sender';
 import { configuredStorage } from './platform/storage';
 import { configuredScanner } from './platform/virus-scan';
 import { startBanner } from './start-banner';
@@ -116,14 +117,15 @@ async function declareWorkers(
     keepSentMs: config.outboxKeepSentDays * 24 * 60 * 60_000,
   });
 
-  // Check-in hand-offs to the clinic's RIS; without RIS_WEBHOOK_URL the demo receiver stands in (never in production).
-  // The demo receiver's code loads only where it stands in.
-  const demoRis = config.risDemoReceiver ? await (await import('./dev-ris/receiver')).startDemoRisReceiver() : null;
+  // Check-in hand-offs to the clinic's RIS, by the wire RIS_CHECK_IN chose; without RIS_WEBHOOK_URL
+  // the demo receiver stands in for the webhook (never in production). Its code loads only then.
+  const demoRis =
+    config.risDemoReceiver && config.risCheckIn === 'webhook' ? await (await import('./dev-ris/receiver')).startDemoRisReceiver() : null;
   const risConfig = config.ris ?? demoRis?.config ?? null;
   const risWorker = createRisWorker({
     db,
     markCheckedIn,
-    sender: risConfig === null ? noRisSender : createRisWebhookSender(risConfig),
+    sender: checkInSender(db, config, risConfig),
     clock: systemClock,
     logger: app.log,
     observe: app.metrics.outboxDelivery('ris'),
@@ -142,6 +144,15 @@ async function declareWorkers(
     app.jobs.worker('hl7.outbound', hl7Worker);
   }
   return demoRis;
+}
+
+/** HL7 (config.hl7 is set: the rules or the demo HL7 RIS saw to it) or the webhook; nothing configured: queued. */
+function checkInSender(db: Database, config: Config, webhook: RisWebhookConfig | null): RisSender {
+  if (config.risCheckIn === 'hl7') {
+    const hl7 = config.hl7;
+    return hl7 === null ? noRisSender : createHl7RisSender({ db, config: hl7, destination: { host: hl7.host, port: hl7.port } });
+  }
+  return webhook === null ? noRisSender : createRisWebhookSender(webhook);
 }
 
 /**

@@ -45,6 +45,8 @@ export async function startBanner(db: Queryable, config: Config, facts: BannerFa
     lines.push(
       `  HL7 to the RIS:   ${config.hl7.host}:${config.hl7.port}${demo ? ' (the demo RIS: it acknowledges every message; they show on /dev/outbox)' : ''}`,
     );
+    // Check-ins are hand-offs (ris_handoff), not outbox rows: said apart, so no one looks for them on /dev/outbox.
+    if (config.risCheckIn === 'hl7') lines.push('  check-ins:        to the RIS as HL7 ADT^A05 and ADT^A04 (RIS_CHECK_IN=hl7)');
   }
   return lines;
 }

@@ -40,6 +40,7 @@ describe('parseConfig', () => {
         clamavSocket: null,
         ris: null,
         hl7: null,
+        risCheckIn: 'webhook',
         risDemoReceiver: true,
         kioskSilentMinutes: 5,
         imageViewer: { urlTemplate: null, preference: 'VIEWER', pacsUrl: null, signedLinkKeys: null, repositorySources: {} },
@@ -99,6 +100,7 @@ describe('parseConfig', () => {
         RIS_WEBHOOK_URL: 'https://ris.example.com/portal/check-in',
         RIS_WEBHOOK_SECRET: 'ris-secret-0123456789abcdef0123456789',
         HL7_RIS_ADDRESS: 'ris.example.internal:2575',
+        RIS_CHECK_IN: 'hl7',
         HL7_RIS_APPLICATION: 'KARISMA',
         HL7_RIS_FACILITY: 'DEMO RAD',
         HL7_SENDING_FACILITY: 'Demo Radiology',
@@ -160,6 +162,7 @@ describe('parseConfig', () => {
           receivingFacility: 'DEMO RAD',
           sendingFacility: 'Demo Radiology',
         },
+        risCheckIn: 'hl7',
         risDemoReceiver: false,
         kioskSilentMinutes: 5,
         imageViewer: {

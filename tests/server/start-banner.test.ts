@@ -79,5 +79,14 @@ describe.each(backends())('start-up banner on %s', (backend) => {
       expect(text).not.toContain('mail outbox');
       expect(text).toContain('  kiosk:            http://localhost:3000/kiosk?kioskMode=true');
     });
+
+    it('says where HL7 goes, and that check-ins go too only when they go by HL7', async () => {
+      const hl7 = await bannerText(database.db, { HL7_RIS_ADDRESS: 'ris.example.internal:2575' });
+      expect(hl7).toContain('  HL7 to the RIS:   ris.example.internal:2575');
+      expect(hl7).toContain('  check-ins:        to the RIS as HL7 ADT^A05 and ADT^A04 (RIS_CHECK_IN=hl7)');
+      const webhook = await bannerText(database.db, { HL7_RIS_ADDRESS: 'ris.example.internal:2575', RIS_CHECK_IN: 'webhook' });
+      expect(webhook).toContain('  HL7 to the RIS:   ris.example.internal:2575');
+      expect(webhook).not.toContain('check-ins:');
+    });
   });
 });

@@ -51,6 +51,9 @@ type FactsRow = PatientContactRow & {
   provider_number: string | null;
   referrer_first_name: string | null;
   referrer_last_name: string | null;
+  medicare_number: string | null;
+  medicare_reference: string | null;
+  gender: 'FEMALE' | 'MALE' | 'OTHER' | null;
 };
 
 function factsOf(row: FactsRow): AppointmentFacts {
@@ -69,6 +72,11 @@ function factsOf(row: FactsRow): AppointmentFacts {
       email: row.email,
       phone: row.contact_number,
       postcode: row.postcode,
+      medicare:
+        row.medicare_number === null || row.medicare_reference === null
+          ? null
+          : { number: row.medicare_number, reference: row.medicare_reference },
+      gender: row.gender,
     },
     referrer:
       row.provider_number === null
@@ -79,14 +87,19 @@ function factsOf(row: FactsRow): AppointmentFacts {
 
 export function createHl7OutboundRepository(db: Queryable) {
   return {
-    /** What the messages of these appointments say, as the rows are in this transaction. */
+    /**
+     * What the messages of these appointments say, as the rows are in this transaction. Once the
+     * patient has checked in, the check-in's referring doctor, Medicare number and gender count.
+     */
     async facts(appointmentIds: readonly string[], tx: Queryable = db): Promise<AppointmentFacts[]> {
       const rows = await tx.query<FactsRow>(
         `select a.id::text as appointment_id, lower(a.during) as start, upper(a.during) as "end", e.exam_code, e.name as exam_name,
                 c.slug as clinic_slug, c.name as clinic_name, c.time_zone, p.id::text as patient_id, ${PATIENT_CONTACT_COLUMNS}, d.provider_number,
-                d.first_name as referrer_first_name, d.last_name as referrer_last_name
+                d.first_name as referrer_first_name, d.last_name as referrer_last_name,
+                ci.medicare_number, ci.medicare_reference, ci.gender
            from appointment a join exam e on e.id = a.exam_id join clinic c on c.id = a.clinic_id join patient p on p.id = a.patient_id
-           left join referring_doctor d on d.id = a.referring_doctor_id
+           left join check_in ci on ci.appointment_id = a.id
+           left join referring_doctor d on d.id = coalesce(ci.referring_doctor_id, a.referring_doctor_id)
           where a.id = any($1::uuid[]) order by lower(a.during), a.id`,
         [appointmentIds],
       );

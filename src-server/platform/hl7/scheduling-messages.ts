@@ -3,8 +3,9 @@ import { components, hl7Date, hl7Escape, hl7Timestamp, segment } from './hl7-tex
 /**
  * The HL7 v2.5.1 messages the portal sends its provider's RIS (docs/integration/hl7.md has the
  * field-by-field mapping): SIU^S12 when an appointment is booked, SIU^S14 when it is changed (a new
- * time), SIU^S15 when it is cancelled, and ADT^A04 when its patient checks in. Each is built from
- * the facts of one appointment; every value is escaped (hl7-text.ts).
+ * time), SIU^S15 when it is cancelled, ADT^A05 when its patient's check-in form reaches the clinic
+ * and ADT^A04 when the patient checks in. Each is built from the facts of one appointment; every
+ * value is escaped (hl7-text.ts).
  */
 
 export const SENDING_APPLICATION = 'RADIOLOGY-PORTAL';
@@ -29,6 +30,9 @@ export interface AppointmentFacts {
     email: string | null;
     phone: string | null;
     postcode: string | null;
+    /** From the check-in form, once given: ten digits and the person's number on the card. */
+    medicare?: { number: string; reference: string } | null;
+    gender?: 'FEMALE' | 'MALE' | 'OTHER' | null;
   };
   referrer: { providerNumber: string; firstName: string; lastName: string } | null;
   /** Why it was cancelled or changed, when said. */
@@ -62,8 +66,18 @@ function msh(header: MessageHeader, type: string, timeZone: string): string {
   );
 }
 
+/** PID-8, HL7 table 0001. */
+const SEX = { FEMALE: 'F', MALE: 'M', OTHER: 'O' } as const;
+/** The Medicare number's assigning authority and id type in Australian HL7 v2 (AS 4700.1). */
+const MEDICARE_AUTHORITY = 'AUSHIC';
+
 function pid(facts: AppointmentFacts): string {
   const { patient } = facts;
+  const ids = [
+    components(patient.id, '', '', PORTAL_AUTHORITY, 'PI'),
+    // The card's number with the person's number on it: 11 characters.
+    ...(patient.medicare ? [components(`${patient.medicare.number}${patient.medicare.reference}`, '', '', MEDICARE_AUTHORITY, 'MC')] : []),
+  ].join('~');
   const telecom = [
     ...(patient.phone ? [components(patient.phone, 'PRN', 'PH')] : []),
     ...(patient.email ? [components('', 'NET', 'Internet', patient.email)] : []),
@@ -72,12 +86,12 @@ function pid(facts: AppointmentFacts): string {
     'PID',
     '1',
     '',
-    components(patient.id, '', '', PORTAL_AUTHORITY, 'PI'),
+    ids,
     '',
     components(patient.lastName, patient.firstName, '', '', patient.title),
     '',
     hl7Date(patient.dateOfBirth),
-    '',
+    patient.gender ? SEX[patient.gender] : '',
     '',
     '',
     patient.postcode ? components('', '', '', '', patient.postcode, 'AUS') : '',
@@ -86,16 +100,16 @@ function pid(facts: AppointmentFacts): string {
   );
 }
 
-/** PV1-3 the clinic, PV1-8 the referring doctor, PV1-19 the visit: the appointment. */
-function pv1(facts: AppointmentFacts, checkedInAt?: Date): string {
+/** PV1-3 the clinic, PV1-8 the referring doctor, PV1-19 the visit: the appointment; PV1-44 the admission. */
+function pv1(facts: AppointmentFacts, admittedAt?: Date): string {
   const referrer =
     facts.referrer === null ? '' : components(facts.referrer.providerNumber, facts.referrer.lastName, facts.referrer.firstName);
   const fields = ['1', 'O', components(facts.clinic.slug, '', '', facts.clinic.name), '', '', '', '', referrer];
   while (fields.length < 18) fields.push('');
   fields.push(components(facts.appointmentId, '', '', PORTAL_AUTHORITY, 'VN'));
-  if (checkedInAt !== undefined) {
+  if (admittedAt !== undefined) {
     while (fields.length < 43) fields.push('');
-    fields.push(hl7Timestamp(checkedInAt, facts.clinic.timeZone));
+    fields.push(hl7Timestamp(admittedAt, facts.clinic.timeZone));
   }
   return segment('PV1', ...fields);
 }
@@ -130,13 +144,32 @@ export function siuMessage(event: SchedulingEvent, facts: AppointmentFacts, head
   ].join('\r');
 }
 
-/** ADT^A04 (register a patient: the patient has checked in for the appointment). */
-export function adtA04Message(facts: AppointmentFacts, checkedInAt: Date, header: MessageHeader): string {
+export type AdtEvent = 'A04' | 'A05';
+
+/** MSH-9: A04 shares A01's structure; A05 has its own. */
+const ADT_TYPE: Record<AdtEvent, string> = { A04: 'ADT^A04^ADT_A01', A05: 'ADT^A05^ADT_A05' };
+
+/**
+ * ADT^A04 (register a patient: the patient has checked in; PV1-44 the check-in) or ADT^A05
+ * (pre-admit: the check-in form reached the clinic before the patient did; PV1-44 the expected
+ * arrival, the appointment's start). EVN-2 is when the event happened.
+ */
+export function adtMessage(event: AdtEvent, facts: AppointmentFacts, at: Date, header: MessageHeader): string {
   const { timeZone } = facts.clinic;
   return [
-    msh(header, 'ADT^A04^ADT_A01', timeZone),
-    segment('EVN', 'A04', hl7Timestamp(checkedInAt, timeZone)),
+    msh(header, ADT_TYPE[event], timeZone),
+    segment('EVN', event, hl7Timestamp(at, timeZone)),
     pid(facts),
-    pv1(facts, checkedInAt),
+    pv1(facts, event === 'A04' ? at : facts.start),
   ].join('\r');
+}
+
+/** ADT^A04 (register a patient: the patient has checked in for the appointment). */
+export function adtA04Message(facts: AppointmentFacts, checkedInAt: Date, header: MessageHeader): string {
+  return adtMessage('A04', facts, checkedInAt, header);
+}
+
+/** ADT^A05 (pre-admit: the patient's check-in form, before arrival). */
+export function adtA05Message(facts: AppointmentFacts, preparedAt: Date, header: MessageHeader): string {
+  return adtMessage('A05', facts, preparedAt, header);
 }

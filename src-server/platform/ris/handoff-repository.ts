@@ -18,12 +18,14 @@ export interface RisHandoff {
   status: OutboxStatus;
   attempts: number;
   lastError: string | null;
+  /** ISO 8601: when the change it reports was accepted. */
+  createdAt: string;
 }
 
 type Row = RisHandoff & Record<string, unknown>;
 
 const COLUMNS = `id::int as id, appointment_id::text as "appointmentId", kind, payload, status, attempts, last_error as "lastError",
-  ${isoTimestamp('next_attempt_at', '"nextAttemptAt"')}`;
+  ${isoTimestamp('next_attempt_at', '"nextAttemptAt"')}, ${isoTimestamp('created_at', '"createdAt"')}`;
 
 export function createHandoffRepository(db: Queryable) {
   return {

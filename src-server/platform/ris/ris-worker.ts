@@ -45,11 +45,18 @@ export function createRisWorker(options: RisWorkerOptions): OutboxWorker {
       itemNoun: 'a check-in hand-off',
       sentNoun: 'hand-offs',
       configured: () => sender.configured,
-      notConfiguredMessage: 'RIS_WEBHOOK_URL is not set: check-in hand-offs stay queued until the clinic system is configured',
+      notConfiguredMessage:
+        'RIS_WEBHOOK_URL (or HL7_RIS_ADDRESS) is not set: check-in hand-offs stay queued until the clinic system is configured',
       ...settledQueueStatements<RisHandoff>(handoffs),
       deleteSentBefore: () => handoffs.deleteSentBefore(),
       send: (handoff) =>
-        sender.send({ idempotencyKey: `${handoff.kind}-${handoff.appointmentId}`, event: EVENTS[handoff.kind], payload: handoff.payload }),
+        sender.send({
+          idempotencyKey: `${handoff.kind}-${handoff.appointmentId}`,
+          event: EVENTS[handoff.kind],
+          appointmentId: handoff.appointmentId,
+          queuedAt: new Date(handoff.createdAt),
+          payload: handoff.payload,
+        }),
       failure: (error) => (error instanceof RisSendError ? { code: error.code, ...error.options } : UNDESCRIBED_SEND_FAILURE),
       markSent: (handoff, at) =>
         db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import { postDelivery } from '../outbox/network-errors';
  * replayed: `X-Portal-Timestamp` (Unix seconds) and `X-Portal-Signature: v1=<hex>`, the
  * HMAC-SHA256 under RIS_WEBHOOK_SECRET of `<timestamp>.<body>`. `Idempotency-Key` names the
  * hand-off, so a repeat after a lost answer changes nothing at the RIS. Any 2xx is accepted.
- * (FHIR and HL7v2 adapters come later behind the same RisSender interface.)
+ * The HL7 v2 adapter (hl7-ris-sender.ts) stands behind the same RisSender interface.
  */
 
 export interface RisWebhookConfig {
@@ -21,6 +21,9 @@ export interface RisHandoffMessage {
   /** Stable per hand-off: the RIS drops a repeat. */
   idempotencyKey: string;
   event: 'check_in.prepare' | 'check_in.complete';
+  appointmentId: string;
+  /** When the hand-off was queued: the form's or the check-in's time, the same on every retry. */
+  queuedAt: Date;
   payload: Record<string, unknown>;
 }
 

@@ -16,6 +16,8 @@ describe('the demo RIS receiver', () => {
     await createRisWebhookSender(receiver.config).send({
       idempotencyKey: 'check_in-1',
       event: 'check_in.complete',
+      appointmentId: '00000000-0000-4000-8000-000000000001',
+      queuedAt: new Date(),
       payload: { channel: 'DIGITAL' },
     });
     expect(Date.now() - started).toBeGreaterThanOrEqual(180);
@@ -25,7 +27,8 @@ describe('the demo RIS receiver', () => {
     const unsigned = await fetch(receiver.config.url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     expect(unsigned.status).toBe(401);
     const wrongKey = createRisWebhookSender({ url: receiver.config.url, secret: 'b'.repeat(64) });
-    await expect(wrongKey.send({ idempotencyKey: 'x', event: 'check_in.prepare', payload: {} })).rejects.toMatchObject({
+    const message = { idempotencyKey: 'x', appointmentId: '00000000-0000-4000-8000-000000000001', queuedAt: new Date(), payload: {} };
+    await expect(wrongKey.send({ ...message, event: 'check_in.prepare' })).rejects.toMatchObject({
       code: 'http_401',
     });
   });
