@@ -40,6 +40,7 @@ describe('parseConfig', () => {
         clamavSocket: null,
         ris: null,
         hl7: null,
+        hl7Inbound: null,
         risCheckIn: 'webhook',
         risDemoReceiver: true,
         kioskSilentMinutes: 5,
@@ -104,6 +105,9 @@ describe('parseConfig', () => {
         HL7_RIS_APPLICATION: 'KARISMA',
         HL7_RIS_FACILITY: 'DEMO RAD',
         HL7_SENDING_FACILITY: 'Demo Radiology',
+        HL7_LISTEN_ADDRESS: '10.0.0.5:2576',
+        HL7_LISTEN_ALLOW: '10.0.0.21, 10.0.0.22',
+        HL7_RESULT_RELEASE_DAYS: '3',
         IMAGE_VIEWER_URL_TEMPLATE: 'https://pacs.example.com/ohif/viewer?StudyInstanceUIDs={studyInstanceUid}',
         IMAGE_VIEWER_PREFERENCE: 'PACS',
         PACS_URL: 'https://pacs.example.com/',
@@ -162,6 +166,7 @@ describe('parseConfig', () => {
           receivingFacility: 'DEMO RAD',
           sendingFacility: 'Demo Radiology',
         },
+        hl7Inbound: { host: '10.0.0.5', port: 2576, allowedAddresses: ['10.0.0.21', '10.0.0.22'], releaseDelayDays: 3 },
         risCheckIn: 'hl7',
         risDemoReceiver: false,
         kioskSilentMinutes: 5,
@@ -252,6 +257,29 @@ describe('parseConfig', () => {
       const result = parseConfig({ HL7_RIS_ADDRESS: 'ris:2575', [name as string]: value }, context);
       expect(result.ok ? [] : result.problems, `${name}=${value}`).toEqual([expect.stringContaining(name as string)]);
     }
+  });
+
+  it('refuses a listener address that is not ip:port, an allow-list that is not IP addresses, and a listener beyond this machine without one', () => {
+    const problems = (env: Record<string, string>) => {
+      const result = parseConfig(env, context);
+      return result.ok ? [] : result.problems;
+    };
+    for (const value of ['ris.example.internal:2576', '10.0.0.5', '10.0.0.5:70000', 'mllp://10.0.0.5:2576'])
+      expect(problems({ HL7_LISTEN_ADDRESS: value }), value).toEqual([expect.stringContaining('HL7_LISTEN_ADDRESS')]);
+    expect(problems({ HL7_LISTEN_ADDRESS: '10.0.0.5:2576', HL7_LISTEN_ALLOW: '10.0.0.21,ris.example' })).toEqual([
+      expect.stringContaining("'ris.example' is not one"),
+    ]);
+    expect(problems({ HL7_LISTEN_ADDRESS: '0.0.0.0:2576' })).toEqual([expect.stringMatching(/HL7_LISTEN_ALLOW.*is required/)]);
+    expect(problems({ HL7_LISTEN_ADDRESS: '127.0.0.1:2576', HL7_RESULT_RELEASE_DAYS: '91' })).toEqual([
+      expect.stringContaining('HL7_RESULT_RELEASE_DAYS'),
+    ]);
+    const loopback = parseConfig({ HL7_LISTEN_ADDRESS: '[::1]:2576' }, context);
+    expect(loopback.ok && loopback.config.hl7Inbound).toEqual({
+      host: '::1',
+      port: 2576,
+      allowedAddresses: ['127.0.0.1', '::1'],
+      releaseDelayDays: 7,
+    });
   });
 
   it('never repeats a database password in a message', () => {
