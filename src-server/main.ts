@@ -158,9 +158,14 @@ function checkInSender(db: Database, config: Config, webhook: RisWebhookConfig |
 /**
  * Without HL7_RIS_ADDRESS outside production, the demo RIS's HL7 listener (src-server/dev-ris/)
  * takes the HL7 messages, so a newcomer sees them sent on /dev/outbox. Its code loads only then.
+ * Without HL7_LISTEN_ADDRESS there, the portal listens for the RIS on 127.0.0.1 (a free port), so
+ * the demo RIS can send a report back (docs/integration/hl7.md#the-demo-ris).
  */
 async function withDemoHl7Ris(config: Config): Promise<{ config: Config; demoHl7Ris: DemoHl7Ris | null }> {
-  if (config.hl7 !== null || !config.risDemoReceiver) return { config, demoHl7Ris: null };
+  if (!config.risDemoReceiver) return { config, demoHl7Ris: null };
+  // The demo RIS's reports come back to a listener on this machine (any free port), readable at once.
+  const hl7Inbound = config.hl7Inbound ?? { host: '127.0.0.1', port: 0, allowedAddresses: ['127.0.0.1', '::1'], releaseDelayDays: 0 };
+  if (config.hl7 !== null) return { config: { ...config, hl7Inbound }, demoHl7Ris: null };
   const { startDemoHl7Ris, DEMO_HL7_RIS_APPLICATION } = await import('./dev-ris/hl7-receiver');
   const demoHl7Ris = await startDemoHl7Ris();
   const hl7 = {
@@ -170,7 +175,7 @@ async function withDemoHl7Ris(config: Config): Promise<{ config: Config; demoHl7
     receivingFacility: '',
     sendingFacility: '',
   };
-  return { config: { ...config, hl7 }, demoHl7Ris };
+  return { config: { ...config, hl7, hl7Inbound }, demoHl7Ris };
 }
 
 async function main(): Promise<void> {
@@ -284,6 +289,7 @@ async function main(): Promise<void> {
     seededNow: seeded.seeded,
     missingIndexHtml: existsSync(indexHtml) ? null : indexHtml,
     demoHl7Ris: demoHl7Ris !== null,
+    hl7Listener: app.hl7Listener.address(),
   });
   process.stdout.write(`${[...lines, ...staffIdentity.banner].join('\n')}\n`);
 }

@@ -35,7 +35,7 @@ export const staffAccessModule = serverModule('staff-access', ['platform'], (app
 /** The development outbox (loopback only) and the staff e-mail preview. */
 export const notificationsModule = serverModule('notifications', ['platform'], (app) => {
   const { db, clock, config } = app.portal.deps;
-  registerDevOutboxRoutes(app, db, config.mailDevOutbox);
+  registerDevOutboxRoutes(app, db, config.mailDevOutbox, clock);
   // E-mail preview for staff: the staff guard answers 401 when staff sign-in is not configured.
   registerEmailPreviewRoutes(app, { db, clock, publicUrl: config.publicUrl });
 });

@@ -18,6 +18,8 @@ export interface BannerFacts {
   missingIndexHtml: string | null;
   /** The demo RIS's HL7 listener stands in for the RIS (src-server/dev-ris/hl7-receiver.ts). */
   demoHl7Ris?: boolean;
+  /** Where the portal's MLLP listener for the RIS listens (app.hl7Listener), when it does. */
+  hl7Listener?: { host: string; port: number } | null;
 }
 
 export async function startBanner(db: Queryable, config: Config, facts: BannerFacts): Promise<string[]> {
@@ -47,6 +49,12 @@ export async function startBanner(db: Queryable, config: Config, facts: BannerFa
     );
     // Check-ins are hand-offs (ris_handoff), not outbox rows: said apart, so no one looks for them on /dev/outbox.
     if (config.risCheckIn === 'hl7') lines.push('  check-ins:        to the RIS as HL7 ADT^A05 and ADT^A04 (RIS_CHECK_IN=hl7)');
+  }
+  if (facts.hl7Listener) {
+    const demo = config.hl7Inbound?.port === 0;
+    lines.push(
+      `  HL7 from the RIS: ${facts.hl7Listener.host}:${facts.hl7Listener.port}${demo ? ' (the demo RIS reports an appointment from /dev/outbox: "Report it from the demo RIS")' : ''}`,
+    );
   }
   return lines;
 }

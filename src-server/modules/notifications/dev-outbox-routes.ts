@@ -5,9 +5,10 @@ import type { DevOutboxMode } from '../../config';
 import type { Queryable } from '../../db/connection';
 import { errorAnswers, notFound } from '../../platform/errors';
 import { escapeHtml } from '../../platform/index-html';
-import { createHl7OutboundRepository, type Hl7OutboundRepository } from '../../platform/hl7/outbound-repository';
 import { createOutboxRepository, type OutboxMail } from '../../platform/outbox/outbox-repository';
 import { devOutboxState, fromThisMachine } from './dev-outbox-access';
+import { registerDevHl7Outbox } from './dev-outbox-hl7';
+import type { Clock } from '../../platform/clock';
 
 /**
  * The development outbox (docs/rules/notifications.md#development-outbox): what the portal mailed, without a mail server.
@@ -97,31 +98,7 @@ ${body}
 `;
 }
 
-type Hl7Row = Awaited<ReturnType<Hl7OutboundRepository['listRecent']>>[number];
-
-/** The HL7 messages to the RIS (docs/integration/hl7.md), each with its text to unfold. */
-function renderHl7Section(messages: readonly Hl7Row[]): string {
-  if (messages.length === 0) return '';
-  const e = escapeHtml;
-  const rows = messages
-    .map(
-      (message) =>
-        `<tr><td><time datetime="${e(message.createdAt)}">${e(message.createdAt)}</time></td><td>${e(message.event)}</td>` +
-        `<td>${e(message.appointmentId)}</td><td>${e(message.status)}</td><td>${message.attempts}</td><td>${e(message.lastError ?? '')}</td>` +
-        `<td><details><summary>${e(message.controlId)}</summary><pre>${e(message.message.replace(/\r/g, '\n'))}</pre></details></td></tr>`,
-    )
-    .join('\n');
-  return `<h2>HL7 messages to the RIS</h2>
-<table>
-<caption>The ${messages.length} most recent, newest first; sent means the RIS acknowledged it (AA)</caption>
-<thead><tr><th scope="col">Queued (UTC)</th><th scope="col">Event</th><th scope="col">Appointment</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last error</th><th scope="col">Message</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>`;
-}
-
-function renderListPage(mails: readonly OutboxMail[], hl7: readonly Hl7Row[], nonce: string): string {
+function renderListPage(mails: readonly OutboxMail[], hl7Sections: string, nonce: string): string {
   const e = escapeHtml;
   const rows = mails
     .map(
@@ -147,7 +124,7 @@ ${rows}
     `<h1>Development outbox</h1>
 <p>Mail the portal queued, and whether it was sent. The same list as JSON: <a href="/api/dev/outbox">/api/dev/outbox</a>.</p>
 ${table}
-${renderHl7Section(hl7)}`,
+${hl7Sections}`,
   );
 }
 
@@ -207,7 +184,7 @@ function html(reply: FastifyReply, body: string): FastifyReply {
  * ready: the routes are built before the database has opened (main.ts), and a query here would
  * hold the build up.
  */
-export function registerDevOutboxRoutes(app: FastifyInstance, db: Queryable, mode: DevOutboxMode): void {
+export function registerDevOutboxRoutes(app: FastifyInstance, db: Queryable, mode: DevOutboxMode, clock: Clock): void {
   let enabled = false;
   app.addHook('onReady', async () => {
     ({ enabled } = await devOutboxState(db, mode));
@@ -215,12 +192,12 @@ export function registerDevOutboxRoutes(app: FastifyInstance, db: Queryable, mod
   // The API documentation is written before that: it lists the routes only where they are asked for.
   const hidden = mode !== 'on';
   const outbox = createOutboxRepository(db);
-  const hl7Outbound = createHl7OutboundRepository(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Only when enabled, and only from this machine; to anyone else the routes do not exist.
   app.defineAccessCheck('dev-loopback', async (request: FastifyRequest): Promise<void> => {
     if (!enabled || !fromThisMachine(request)) throw notFound('Not found.');
   });
+  const hl7 = registerDevHl7Outbox(app, db, clock);
   const mailOr404 = async (id: number): Promise<OutboxMail> => {
     const mail = await outbox.find(id);
     if (mail === null) throw notFound('There is no mail with this id in the outbox.');
@@ -266,10 +243,7 @@ export function registerDevOutboxRoutes(app: FastifyInstance, db: Queryable, mod
     '/dev/outbox',
     { config: { access: 'dev-loopback' }, schema: { hide: true, querystring: ListQuerySchema } },
     async (request, reply) =>
-      html(
-        reply,
-        renderListPage(await outbox.listRecent(request.query.limit), await hl7Outbound.listRecent(request.query.limit), request.cspNonce),
-      ),
+      html(reply, renderListPage(await outbox.listRecent(request.query.limit), await hl7.render(request.query.limit), request.cspNonce)),
   );
 
   api.get(

@@ -11,6 +11,8 @@ import { createHl7Inbound } from './inbound-service';
 export const risInboundModule = serverModule('ris-inbound', ['results', 'booking'], (app) => {
   const { deps, configService } = app.portal;
   const settings = deps.config.hl7Inbound;
+  let listener: MllpListener | null = null;
+  app.decorate('hl7Listener', { address: () => (listener === null ? null : { host: listener.host, port: listener.port }) });
   if (settings === null) return;
   const handle = createHl7Inbound({
     db: deps.db,
@@ -21,7 +23,6 @@ export const risInboundModule = serverModule('ris-inbound', ['results', 'booking
     providerName: async () => (await configService.getBootstrap()).radiology.name,
     logger: app.log,
   });
-  let listener: MllpListener | null = null;
   app.addHook('onReady', async () => {
     listener = await startMllpListener({
       host: settings.host,
@@ -37,3 +38,10 @@ export const risInboundModule = serverModule('ris-inbound', ['results', 'booking
     await listener?.close();
   });
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the portal's MLLP listener for the RIS listens, once the server is ready; null without one (the demo RIS sends its reports there). */
+    readonly hl7Listener: { address(): { host: string; port: number } | null };
+  }
+}
