@@ -171,6 +171,7 @@ export const ROUTE_PARAMS: Record<string, (access: Access, ids: { appointmentId:
         ? AMELIA.bookingKey
         : CHLOE_REQUEST.bookingKey,
   appointmentSlug: (_access, ids) => ids.appointmentId,
+  appointmentId: (_access, ids) => ids.appointmentId,
   id: (access, ids) =>
     access === 'dev-loopback' ? ids.mailId : access === 'results-session' ? '00000000-0000-4000-8000-000000000003' : '1',
   resultId: () => '00000000-0000-4000-8000-000000000004',
