@@ -3,6 +3,7 @@ import { createHl7Outbox, noHl7Outbox } from './platform/hl7/hl7-outbox';
 import { registerAppointmentRoutes } from './modules/appointments/routes';
 import { createAppointmentsService } from './modules/appointments/service';
 import { createProviderCancel } from './modules/appointments/provider-cancel';
+import { createProviderMove } from './modules/appointments/provider-move';
 import { createStaffConsents, registerStaffConsentRoutes } from './modules/appointments/staff-consents';
 import { AvailabilityStore } from './modules/availability/availability-store';
 import { createAvailabilityRepository } from './modules/availability/repository';
@@ -68,6 +69,8 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
   registerAppointmentRoutes(app, appointmentsService);
   // The provider's own systems cancel one appointment at any time (the FHIR API's Appointment patch).
   app.decorate('cancelByProvider', createProviderCancel({ db, clock, store: availabilityStore, publicUrl: config.publicUrl, hl7 }));
+  // The RIS moves a booking to another time (its SIU^S13); the appointments keep their ids.
+  app.decorate('moveByProvider', createProviderMove({ db, clock, booking: bookingService, publicUrl: config.publicUrl }));
   // Staff read consent signatures (the drawn ones come from the kiosk).
   registerStaffConsentRoutes(app, createStaffConsents(db, clock));
   registerPatientLookupRoutes(app, createPatientLookup({ db, clock }));

@@ -22,3 +22,5 @@ export async function unsignedConsentForms(q: Queryable, bookingKey: string): Pr
 
 /** A cancellation by the provider's own system (app.cancelByProvider): what the FHIR API and the RIS's HL7 call. */
 export type { CancelByProvider, ProviderCancellation } from './provider-cancel';
+/** A move by the provider's own system (app.moveByProvider): what the RIS's HL7 calls. */
+export type { MoveByProvider, ProviderMove } from './provider-move';

@@ -19,7 +19,7 @@ import { sqlState, UNIQUE_VIOLATION } from '../../db/sql';
 import { createIdempotencyRepository } from '../../platform/idempotency-repository';
 import { availabilityVersion, type AvailabilityStore } from '../availability/public';
 import type { BookingService } from '../booking/public';
-import { queueAppointmentNotice, queueBookingConfirmation } from '../notifications/public';
+import { queueAppointmentNotice } from '../notifications/public';
 import { applyAnswersToChange, auditScreeningRefusal } from '../questionnaires/public';
 import { bookingKeyRef } from '../../platform/security-audit';
 import { CHANGEABLE, changeNotAllowed, currentRows, nothingLive, refusal, type ChangeAction, type ChangeLogAction } from './change-rules';
@@ -27,6 +27,7 @@ import { createAppointmentsRepository, type BookingRow } from './repository';
 import { createSummaries } from './summary';
 import { noHl7Outbox, type Hl7Outbox } from '../../platform/hl7/hl7-outbox';
 import { bookingCalendar, type CalendarFile } from './calendar';
+import { confirmNewTime } from './new-time-confirmation';
 import { signaturePng as drawnSignature } from './signature-png';
 
 /**
@@ -285,33 +286,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
                 replaced: oldLive.map((row) => row.id),
               });
               const summary = await summaryOf(tx, bookingKey);
-              const patient = (await repository.bookingRows(bookingKey, tx))[0];
-              if (patient?.email !== null && patient?.email !== undefined && patient.email !== '') {
-                await queueBookingConfirmation(
-                  tx,
-                  {
-                    bookingKey,
-                    patient: { title: patient.title, firstName: patient.first_name, lastName: patient.last_name, email: patient.email },
-                    clinic: {
-                      name: booked.clinic.name,
-                      address: `${booked.clinic.street}, ${booked.clinic.suburb} ${booked.clinic.state} ${booked.clinic.postcode}`,
-                      phone: booked.clinic.phone,
-                      timeZone: booked.clinic.time_zone,
-                    },
-                    appointments: summary.appointments.map((item) => ({
-                      examName: item.examName,
-                      modalityName: item.modalityName,
-                      startsAt: item.startsAt,
-                      endsAt: item.endsAt,
-                      ...(item.preparationNotes === '' ? {} : { preparationNotes: item.preparationNotes }),
-                    })),
-                    ...(summary.walkInExam === null ? {} : { walkInExam: summary.walkInExam }),
-                    staffBooking: false,
-                    pending: summary.status === 'PENDING',
-                  },
-                  { publicUrl: deps.publicUrl, providerName: booked.providerName, clock },
-                );
-              }
+              await confirmNewTime(tx, { bookingKey, summary, clinic: booked.clinic, providerName: booked.providerName }, deps);
               await idempotency.insert(
                 { scope: 'reschedule', key: idempotencyKey, requestHash, statusCode: 200, response: summary, now },
                 tx,

@@ -342,6 +342,37 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
     },
 
     /**
+     * Moves a booking's appointments (in exam order) to another time at their clinic, keeping their
+     * ids: the provider's system moving them (its RIS's SIU^S13). The same offered-time and
+     * free-resource rules as a booking, and the exclusion constraint decides races; `prepare`
+     * locks and checks the rows, `finish` writes what goes with the move, all in one transaction
+     * per resource tried. Throws slot_taken (with fresh times) when no resource takes it.
+     */
+    async moveInPlace<T>(
+      request: { appointmentIds: readonly string[]; exams: readonly string[]; clinicSlug: string; startsAt: string },
+      steps: {
+        prepare(tx: Queryable): Promise<void>;
+        finish(tx: Queryable, moved: { rows: WrittenRow[]; clinic: ClinicRow; providerName: string }): Promise<T>;
+      },
+    ): Promise<T> {
+      const { catalogue: cached, index } = await catalogue.load();
+      const { exams, modalityId, durationMinutes } = bookableExams(cached, request.exams);
+      const clinic = clinicBySlug(cached, request.clinicSlug);
+      const placement: Placement = { clinic, modalityId, durationMinutes, start: parseInstant(request.startsAt), now: clock.now() };
+      const slots = consecutive(exams, placement.start);
+      return booker.bookOnFirstFree(placement, booker.freeResources(index, placement), {
+        prepare: async (tx) => {
+          await steps.prepare(tx);
+          return { freed: request.appointmentIds, released: [], movedInPlace: true };
+        },
+        insert: async (tx, resourceId) => {
+          const rows = await repository.moveAppointments(request.appointmentIds, resourceId, slots, tx);
+          return { rows, result: await steps.finish(tx, { rows, clinic, providerName: cached.providerName }) };
+        },
+      });
+    },
+
+    /**
      * Books exams at a time with the same exam, clinic, offered-time and free-resource rules as
      * createAppointment, inside steps the caller writes (reschedule and change). Per attempt, in
      * ONE transaction: `prepare`, the insert, then `finish`; when the exclusion constraint

@@ -28,8 +28,11 @@ export interface Placement {
 
 /** What one attempt writes on a resource, inside its transaction. */
 export interface AttemptSteps<T> {
-  /** Runs first (for a reschedule: lock and move the old appointments); answers appointment ids freed and hold rows deleted. */
-  prepare?(tx: Queryable, resourceId: string): Promise<{ freed: readonly string[]; released: readonly string[] }>;
+  /**
+   * Runs first (for a reschedule: lock and move the old appointments); answers appointment ids freed and hold rows deleted.
+   * `movedInPlace`: the freed ids are the rows `insert` rewrites at their new time (one statement, one availability change).
+   */
+  prepare?(tx: Queryable, resourceId: string): Promise<{ freed: readonly string[]; released: readonly string[]; movedInPlace?: boolean }>;
   /** Inserts the rows on the resource (after expired holds in the span were deleted) and whatever else belongs to the write. */
   insert(tx: Queryable, resourceId: string): Promise<{ rows: WrittenRow[]; result: T }>;
 }
@@ -141,10 +144,11 @@ export function createResourceBooker(deps: { db: Database; repository: BookingRe
       let written;
       try {
         written = await onFirstFreeResource(resources, async (tx, resourceId) => {
-          const before = steps.prepare === undefined ? { freed: [], released: [] } : await steps.prepare(tx, resourceId);
+          const before: { freed: readonly string[]; released: readonly string[]; movedInPlace?: boolean } =
+            steps.prepare === undefined ? { freed: [], released: [] } : await steps.prepare(tx, resourceId);
           const holds = [...before.released, ...(await repository.deleteExpiredHolds(resourceId, new Date(start), new Date(end), now, tx))];
           const { rows, result } = await steps.insert(tx, resourceId);
-          const bumps = 1 + (holds.length > 0 ? 1 : 0) + (before.freed.length > 0 ? 1 : 0);
+          const bumps = 1 + (holds.length > 0 ? 1 : 0) + (before.freed.length > 0 && before.movedInPlace !== true ? 1 : 0);
           return {
             rows,
             result,

@@ -294,6 +294,29 @@ export function createBookingRepository(db: Queryable) {
       );
     },
 
+    /** Moves appointments (in exam order) to these slots on one resource, keeping their ids: one statement, so one availability change. */
+    async moveAppointments(
+      ids: readonly string[],
+      resourceId: string,
+      slots: readonly NewSlotRow[],
+      tx: Queryable = db,
+    ): Promise<WrittenRow[]> {
+      return tx.query<WrittenRow>(
+        `update appointment set resource_id = $1::uuid, during = tstzrange(slot.starts, slot.ends, '[)')
+           from unnest($2::uuid[], $3::timestamptz[], $4::timestamptz[]) as slot(appointment_id, starts, ends)
+          where appointment.id = slot.appointment_id
+         returning appointment.id::text as id, appointment.exam_id::text as exam_id, appointment.resource_id::text as resource_id,
+                   extract(epoch from lower(appointment.during))::float8 * 1000 as starts_ms,
+                   extract(epoch from upper(appointment.during))::float8 * 1000 as ends_ms`,
+        [
+          resourceId,
+          `{${ids.join(',')}}`,
+          `{${slots.map((slot) => slot.start.toISOString()).join(',')}}`,
+          `{${slots.map((slot) => slot.end.toISOString()).join(',')}}`,
+        ],
+      );
+    },
+
     async insertBookingRequest(
       input: {
         slug: string;

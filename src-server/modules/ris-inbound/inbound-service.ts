@@ -5,11 +5,13 @@ import type { Clock } from '../../platform/clock';
 import { isAppError } from '../../platform/errors';
 import { componentText, messageTypeOf } from '../../platform/hl7/hl7-read';
 import type { InboundVerdict } from '../../platform/hl7/mllp-listener';
-import type { CancelByProvider } from '../appointments/public';
+import type { CancelByProvider, MoveByProvider } from '../appointments/public';
 import { createInboundRepository } from './inbound-repository';
 import { createOruDelivery, type OruDeliveryDeps } from './oru-delivery';
-import { InboundRefusal } from './refusal';
-import { readSiuCancellation } from './siu-cancel';
+import { badField, InboundRefusal } from './refusal';
+import { readSiuCancellation, readSiuMove } from './siu-changes';
+import { parseHl7Timestamp } from '../../platform/hl7/hl7-read';
+import { createHl7OutboundRepository } from '../../platform/hl7/outbound-repository';
 
 /**
  * What the portal does with a message from the RIS (docs/integration/hl7.md#from-the-ris), and the
@@ -27,6 +29,7 @@ export interface Hl7InboundDeps extends Omit<OruDeliveryDeps, 'db'> {
   db: Database;
   clock: Clock;
   cancelByProvider: CancelByProvider;
+  moveByProvider: MoveByProvider;
   logger: { error: (message: string) => void };
 }
 
@@ -68,7 +71,10 @@ function digestOf(message: Hl7Message): string {
 function verdictOfError(error: unknown): InboundVerdict | null {
   if (error instanceof InboundRefusal) return error.verdict;
   if (!isAppError(error)) return null;
-  const errorCode = error.statusCode === 404 ? 204 : error.statusCode === 409 ? 205 : error.statusCode === 400 ? 102 : 207;
+  if (error.code === 'slot_taken')
+    return { code: 'AE', errorCode: 207, text: 'That time is not free at the clinic; the appointment keeps its time.' };
+  // A different report under a stored accession number is the one duplicate key; other conflicts are the record's state.
+  const errorCode = error.statusCode === 404 ? 204 : error.code === 'result_conflict' ? 205 : error.statusCode === 400 ? 102 : 207;
   return { code: 'AE', errorCode, text: error.message };
 }
 
@@ -77,9 +83,27 @@ export function createHl7Inbound(deps: Hl7InboundDeps) {
   const oru = createOruDelivery(deps);
   const handlers: Record<string, Handler> = {
     'ORU^R01': (message) => oru(message),
+    'SIU^S13': move,
+    'SIU^S14': move,
     'SIU^S15': cancel,
     'SIU^S17': cancel,
   };
+  const appointments = createHl7OutboundRepository(deps.db);
+
+  async function move(message: Hl7Message, sender: string): Promise<InboundVerdict & { appointmentId: string }> {
+    const { appointmentId, reason, startText, location } = readSiuMove(message);
+    const [facts] = await appointments.facts([appointmentId]);
+    if (facts === undefined)
+      throw new InboundRefusal({ code: 'AE', errorCode: 204, location: 'SCH^1^1', text: 'No appointment of this portal has this id.' });
+    const startsAt = parseHl7Timestamp(startText, facts.clinic.timeZone);
+    if (startsAt === null) throw badField(location, 'The new start is not a date and time (YYYYMMDDHHMM[SS][+ZZZZ]).');
+    const outcome = await deps.moveByProvider(appointmentId, { actor: `hl7:${sender}`, startsAt, note: reason });
+    return {
+      code: 'AA',
+      appointmentId,
+      text: outcome === 'moved' ? 'Moved; the patient is sent the new time by e-mail.' : 'Already at this time; nothing changed.',
+    };
+  }
   const known = new Set(Object.keys(handlers));
 
   async function cancel(message: Hl7Message, sender: string): Promise<InboundVerdict & { appointmentId: string }> {

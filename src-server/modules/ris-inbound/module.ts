@@ -19,6 +19,7 @@ export const risInboundModule = serverModule('ris-inbound', ['results', 'booking
     clock: deps.clock,
     delivery: app.resultDelivery,
     cancelByProvider: app.cancelByProvider,
+    moveByProvider: app.moveByProvider,
     releaseDelayDays: settings.releaseDelayDays,
     providerName: async () => (await configService.getBootstrap()).radiology.name,
     logger: app.log,
