@@ -203,7 +203,7 @@ export const ENV = declareVariables({
   HL7_LISTEN_ADDRESS: {
     default: '(unset: no HL7 is taken from the RIS; outside production the demo RIS reports to a listener on 127.0.0.1)',
     description:
-      "ip:port of the portal's own HL7 v2 MLLP listener for the RIS: ORU^R01 reports become patients' results, SIU^S15/S17 cancel appointments (the patient is mailed); each is answered AA, AE or AR (docs/integration/hl7.md#from-the-ris).",
+      "ip:port of the portal's own HL7 v2 MLLP listener for the RIS: ORU^R01 reports become patients' results, SIU^S13/S14 move and SIU^S15/S17 cancel appointments (the patient is mailed); each is answered AA, AE or AR (docs/integration/hl7.md#from-the-ris).",
     parse: hl7ListenAddress,
   },
   HL7_LISTEN_ALLOW: {
