@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
-import { forbidden, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { escapeHtml } from '../../platform/index-html';
 import { createHl7OutboundRepository, type Hl7OutboundRepository } from '../../platform/hl7/outbound-repository';
 import { createInboundRepository, type InboundRow } from '../ris-inbound/public';
@@ -17,6 +17,8 @@ import { createInboundRepository, type InboundRow } from '../ris-inbound/public'
 type Hl7Row = Awaited<ReturnType<Hl7OutboundRepository['listRecent']>>[number];
 
 const e = escapeHtml;
+
+const mostRecent = (count: number): string => (count === 1 ? 'The one message so far' : `The ${count} most recent, newest first`);
 
 function reportButton(appointmentId: string): string {
   return `<form method="post" action="/dev/outbox/hl7/reports/${e(appointmentId)}"><button type="submit">Report it from the demo RIS</button></form>`;
@@ -33,14 +35,16 @@ function outboundSection(messages: readonly Hl7Row[], canReport: boolean): strin
         `<td><details><summary>${e(message.controlId)}</summary><pre>${e(message.message.replace(/\r/g, '\n'))}</pre></details></td></tr>`,
     )
     .join('\n');
-  return `<h2>HL7 messages to the RIS</h2>
+  return `<h2 id="to-ris">HL7 messages to the RIS</h2>
+<div class="scroll" role="region" aria-labelledby="to-ris" tabindex="0">
 <table>
-<caption>The ${messages.length} most recent, newest first; sent means the RIS acknowledged it (AA)</caption>
+<caption>${mostRecent(messages.length)}; sent means the RIS acknowledged it (AA)</caption>
 <thead><tr><th scope="col">Queued (UTC)</th><th scope="col">Event</th><th scope="col">Appointment</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last error</th><th scope="col">Message</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
-</table>`;
+</table>
+</div>`;
 }
 
 function inboundSection(messages: readonly InboundRow[]): string {
@@ -54,13 +58,15 @@ function inboundSection(messages: readonly InboundRow[]): string {
     )
     .join('\n');
   return `<h2 id="from-ris">HL7 messages from the RIS</h2>
+<div class="scroll" role="region" aria-labelledby="from-ris" tabindex="0">
 <table>
-<caption>The ${messages.length} most recent, newest first, with the portal's answer (AA done, AE refused with the reason, AR not taken)</caption>
+<caption>${mostRecent(messages.length)}, with the portal's answer (AA done, AE refused with the reason, AR not taken)</caption>
 <thead><tr><th scope="col">Received (UTC)</th><th scope="col">Message</th><th scope="col">From</th><th scope="col">Control id</th><th scope="col">Appointment</th><th scope="col">ACK</th><th scope="col">What happened</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
-</table>`;
+</table>
+</div>`;
 }
 
 export interface DevHl7Outbox {
@@ -72,8 +78,9 @@ const ReportParamsSchema = z.strictObject({ appointmentId: z.uuid() });
 
 /**
  * POST /dev/outbox/hl7/reports/:appointmentId (the page's button, a plain form): the demo RIS sends
- * that appointment's report to the portal's listener, then the page shows the ACK. Same-origin
- * forms only: a page elsewhere in this machine's browser cannot make the demo RIS report.
+ * that appointment's report to the portal's listener, then the page shows the ACK. The CSRF guard
+ * (platform/plugins/csrf-guard.ts) refuses it from any other site; the page sends its Origin for it
+ * (its referrer policy is same-origin).
  */
 export function registerDevHl7Outbox(app: FastifyInstance, db: Queryable, clock: Clock): DevHl7Outbox {
   const outbound = createHl7OutboundRepository(db);
@@ -89,9 +96,6 @@ export function registerDevHl7Outbox(app: FastifyInstance, db: Queryable, clock:
         '/dev/outbox/hl7/reports/:appointmentId',
         { config: { access: 'dev-loopback' }, schema: { hide: true, params: ReportParamsSchema } },
         async (request, reply) => {
-          const origin = request.headers.origin;
-          if (origin !== undefined && origin !== `${request.protocol}://${request.headers.host ?? ''}`)
-            throw forbidden('The demo RIS reports only from the development outbox page.');
           const listener = app.hl7Listener.address();
           if (listener === null) throw notFound('The portal has no HL7 listener for the RIS (HL7_LISTEN_ADDRESS).');
           // The demo RIS's code loads only when it is asked to report.

@@ -75,7 +75,10 @@ a { color: #1d4ed8; }
 a:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 pre { white-space: pre-wrap; background: #f3f4f6; padding: 1rem; border: 1px solid #6b7280; }
 iframe { width: 100%; height: 32rem; border: 1px solid #6b7280; }
-dt { font-weight: 600; }`;
+dt { font-weight: 600; }
+.scroll { overflow-x: auto; }
+.scroll:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+button { font: inherit; margin-top: 0.25rem; padding: 0.2rem 0.6rem; }`;
 
 function page(title: string, nonce: string, body: string): string {
   return `<!doctype html>
@@ -84,6 +87,7 @@ function page(title: string, nonce: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)}</title>
 <style nonce="${escapeHtml(nonce)}">
 ${PAGE_STYLE}
