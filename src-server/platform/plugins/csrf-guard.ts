@@ -14,7 +14,9 @@ import '../security-audit';
  *   always sends (X-Requested-With): a plain HTML form cannot set it, and a script on another
  *   origin cannot without a CORS preflight, which we never grant;
  * - bodies must be JSON or multipart: the text/plain parser (the one content type a form can
- *   send that Fastify would parse) is removed, so such a request gets 415.
+ *   send that Fastify would parse) is removed, so such a request gets 415. (One route takes a plain
+ *   form, its body ignored: the development outbox's report button, loopback only,
+ *   modules/notifications/dev-outbox-hl7.ts; the two checks above still apply to it.)
  * And any request whose path reaches /api only through an escape, another case or an extra slash
  * is refused with 400 before its route runs: nothing the portal sends looks like that.
  */
