@@ -1,7 +1,7 @@
 import type { AppointmentSummary } from '@contract/api/appointments';
 import type { Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
-import { queueBookingConfirmation } from '../notifications/public';
+import { confirmationClinic, queueBookingConfirmation } from '../notifications/public';
 import { createAppointmentsRepository } from './repository';
 
 /**
@@ -26,12 +26,7 @@ export async function confirmNewTime(tx: Queryable, moved: NewTime, deps: { publ
     {
       bookingKey,
       patient: { title: patient.title, firstName: patient.first_name, lastName: patient.last_name, email: patient.email },
-      clinic: {
-        name: clinic.name,
-        address: `${clinic.street}, ${clinic.suburb} ${clinic.state} ${clinic.postcode}`,
-        phone: clinic.phone,
-        timeZone: clinic.time_zone,
-      },
+      clinic: confirmationClinic(clinic),
       appointments: summary.appointments.map((item) => ({
         examName: item.examName,
         modalityName: item.modalityName,

@@ -9,7 +9,7 @@ import { randomToken } from '../../platform/ids';
 import { hashRequest } from '../../platform/request-hash';
 import { localDate } from '../../platform/time-zone';
 import { availabilityVersion, type AvailabilityStore } from '../availability/public';
-import { queueBookingConfirmation } from '../notifications/public';
+import { confirmationClinic, queueBookingConfirmation } from '../notifications/public';
 import { applyQuestionnaireAnswers, auditScreeningRefusal } from '../questionnaires/public';
 import { callerActor, type BookingCaller } from './booking-caller';
 import type { Hl7Outbox } from '../../platform/hl7/hl7-outbox';
@@ -234,12 +234,7 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
           {
             bookingKey,
             patient: { title: patient.title, firstName: patient.firstName, lastName: patient.lastName, email: patient.email },
-            clinic: {
-              name: clinic.name,
-              address: `${clinic.street}, ${clinic.suburb} ${clinic.state} ${clinic.postcode}`,
-              phone: clinic.phone,
-              timeZone: clinic.time_zone,
-            },
+            clinic: confirmationClinic(clinic),
             appointments: exams.map((exam, position) => ({
               examName: exam.name,
               modalityName: exam.modality_name,

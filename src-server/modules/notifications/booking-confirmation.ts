@@ -20,6 +20,24 @@ import { EN } from './templates/words';
  * without its mail and no mail without its booking.
  */
 
+/** A clinic row as the confirmation names it: its name, one-line address, phone and zone. */
+export function confirmationClinic(clinic: {
+  name: string;
+  street: string;
+  suburb: string;
+  state: string;
+  postcode: string;
+  phone?: string;
+  time_zone: string;
+}): BookingConfirmation['clinic'] {
+  return {
+    name: clinic.name,
+    address: `${clinic.street}, ${clinic.suburb} ${clinic.state} ${clinic.postcode}`,
+    ...(clinic.phone === undefined ? {} : { phone: clinic.phone }),
+    timeZone: clinic.time_zone,
+  };
+}
+
 export interface BookingConfirmation {
   bookingKey: string;
   patient: { title?: string; firstName: string; lastName: string; email: string };

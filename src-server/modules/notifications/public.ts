@@ -1,5 +1,5 @@
 /** What other modules may use of notifications: queue the booking confirmation mail inside their transaction. */
-export { queueBookingConfirmation, type BookingConfirmation } from './booking-confirmation';
+export { confirmationClinic, queueBookingConfirmation, type BookingConfirmation } from './booking-confirmation';
 /** The booking pages' "Add to calendar" file is the mail's own (one event per appointment, the same UID). */
 export { bookingConfirmationIcs, ICS_CONTENT_TYPE } from './booking-confirmation';
 /** The other mails, with the facts each needs, for the modules that send them (docs/rules/notifications.md#mail-kinds). */
