@@ -4,6 +4,7 @@ import { registerAppointmentRoutes } from './modules/appointments/routes';
 import { createAppointmentsService } from './modules/appointments/service';
 import { createProviderCancel } from './modules/appointments/provider-cancel';
 import { createProviderMove } from './modules/appointments/provider-move';
+import { createReminders } from './modules/appointments/reminders';
 import { createStaffConsents, registerStaffConsentRoutes } from './modules/appointments/staff-consents';
 import { AvailabilityStore } from './modules/availability/availability-store';
 import { createAvailabilityRepository } from './modules/availability/repository';
@@ -103,4 +104,7 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
   const bookingSchemaReady = () => availabilityRepository.schemaReady();
   app.jobs.every(60_000, 'booking.expired-holds', () => bookingService.sweepExpiredHolds(), { onlyIf: bookingSchemaReady });
   app.jobs.every(60_000, 'booking.expired-limits', () => bookingService.sweepExpiredLimits(), { onlyIf: bookingSchemaReady });
+  // Reminders at the provider's times before each appointment (docs/rules/reminders.md), checked every minute.
+  const reminders = createReminders({ db, clock, publicUrl: config.publicUrl });
+  app.jobs.every(60_000, 'appointments.reminders', () => reminders.sweep(), { onlyIf: bookingSchemaReady });
 });

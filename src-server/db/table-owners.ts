@@ -54,6 +54,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   // check-in and the request page change their status through booking's public.ts.
   appointment: 'booking',
   appointment_change: 'appointments',
+  appointment_reminder: 'appointments',
   attachment: 'attachments',
   audit_log: 'db',
   availability_change: 'availability',
@@ -91,6 +92,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   questionnaire_booking_key: 'questionnaires',
   referrer_feedback: 'referrer-feedback',
   referrer_report_read: 'referrer-reports',
+  reminder_settings: 'appointments',
   result_report: 'results',
   result_share: 'result-shares',
   result_share_access: 'patient-access',

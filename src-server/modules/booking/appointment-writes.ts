@@ -274,7 +274,7 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
               throw validationError('holdId', 'The held time does not match this booking. Please choose the time again.');
             }
             const patientId = await repository.insertPatient(patientInput, tx);
-            const rows = await repository.confirmHold({ holdId, bookingKey, patientId, status, ...common }, tx);
+            const rows = await repository.confirmHold({ holdId, bookingKey, patientId, status, createdAt: now, ...common }, tx);
             const response = await finish(tx, rows);
             return { rows, response, written: { version: await availabilityVersion(tx), bumps: 1 } };
           }),
@@ -323,7 +323,7 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
             insert: async (tx, resourceId) => {
               const patientId = await repository.insertPatient(patientInput, tx);
               const rows = await repository.insertAppointments(
-                { bookingKey, patientId, clinicId: clinic.id, resourceId, status, slots, ...common },
+                { bookingKey, patientId, clinicId: clinic.id, resourceId, status, slots, createdAt: now, ...common },
                 tx,
               );
               return { rows, result: await finish(tx, rows) };
@@ -409,6 +409,7 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
               walkInExam: prepared.walkInExam ?? undefined,
               staffBooking: prepared.staffBooking,
               slots,
+              createdAt: placement.now,
             },
             tx,
           );

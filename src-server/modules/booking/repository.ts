@@ -233,6 +233,8 @@ export function createBookingRepository(db: Queryable) {
         walkInExam: unknown;
         staffBooking: boolean;
         bookedBy?: StaffBooker | null;
+        /** When the held time became a booking, by the app's clock (reminders compare it with their times). */
+        createdAt: Date;
       },
       tx: Queryable = db,
     ): Promise<WrittenRow[]> {
@@ -240,7 +242,7 @@ export function createBookingRepository(db: Queryable) {
         `update appointment
             set status = $3, booking_key = $2, patient_id = $4::uuid, walk_in_exam = $5::jsonb, staff_booking = $6,
                 booked_by_staff_subject = $7, booked_by_staff_username = $8,
-                hold_id = null, hold_expires_at = null, updated_at = now()
+                hold_id = null, hold_expires_at = null, updated_at = now(), created_at = $9
           where hold_id = $1 and status = 'HELD'
          returning ${WRITTEN}`,
         [
@@ -252,6 +254,7 @@ export function createBookingRepository(db: Queryable) {
           input.staffBooking,
           input.bookedBy?.subject ?? null,
           input.bookedBy?.username ?? null,
+          input.createdAt.toISOString(),
         ],
       );
     },
@@ -267,13 +270,15 @@ export function createBookingRepository(db: Queryable) {
         staffBooking: boolean;
         bookedBy?: StaffBooker | null;
         slots: readonly NewSlotRow[];
+        /** When it was booked, by the app's clock (reminders compare it with their times). */
+        createdAt: Date;
       },
       tx: Queryable = db,
     ): Promise<WrittenRow[]> {
       return tx.query<WrittenRow>(
         `insert into appointment (booking_key, patient_id, clinic_id, resource_id, exam_id, status, during, walk_in_exam, staff_booking,
-                                  booked_by_staff_subject, booked_by_staff_username)
-         select $1, $2::uuid, $3::uuid, $4::uuid, slot.exam_id, $5, tstzrange(slot.starts, slot.ends, '[)'), $6::jsonb, $7, $11, $12
+                                  booked_by_staff_subject, booked_by_staff_username, created_at)
+         select $1, $2::uuid, $3::uuid, $4::uuid, slot.exam_id, $5, tstzrange(slot.starts, slot.ends, '[)'), $6::jsonb, $7, $11, $12, $13
            from unnest($8::uuid[], $9::timestamptz[], $10::timestamptz[]) with ordinality as slot(exam_id, starts, ends, position)
           order by slot.position
          returning ${WRITTEN}`,
@@ -290,6 +295,7 @@ export function createBookingRepository(db: Queryable) {
           `{${input.slots.map((slot) => slot.end.toISOString()).join(',')}}`,
           input.bookedBy?.subject ?? null,
           input.bookedBy?.username ?? null,
+          input.createdAt.toISOString(),
         ],
       );
     },

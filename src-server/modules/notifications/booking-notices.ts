@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { createOutboxRepository } from '../../platform/outbox/outbox-repository';
 import { mailContext } from './mail-context';
-import { bookingRequestMail, cancellationMail, MAIL_KINDS, rescheduleRequestMail, type AppointmentFacts } from './mail-kinds';
+import { bookingRequestMail, cancellationMail, MAIL_KINDS, reminderMail, rescheduleRequestMail, type AppointmentFacts } from './mail-kinds';
 
 /**
  * The booking mails besides the confirmation (docs/rules/notifications.md#mail-kinds), queued in
@@ -58,22 +58,28 @@ export function appointmentFactsOf(bookingKey: string, rows: readonly NoticeRow[
 }
 
 /**
- * Queues "your appointment is cancelled" or "your reschedule request is received" for the rows the
- * change moved (read before it, inside its transaction). Nothing for an unsubscribed patient.
+ * Queues "your appointment is cancelled", "your reschedule request is received" or the reminder for
+ * the rows the change moved (read before it, inside its transaction). Nothing for an unsubscribed
+ * patient or one without an address; answers whether it was queued.
  */
 export async function queueAppointmentNotice(
   tx: Queryable,
-  kind: 'cancellation' | 'rescheduleRequest',
+  kind: 'cancellation' | 'rescheduleRequest' | 'reminder',
   bookingKey: string,
   rows: readonly NoticeRow[],
   options: NoticeOptions,
-): Promise<void> {
+): Promise<boolean> {
   const recipient = recipientOf(rows);
   const facts = appointmentFactsOf(bookingKey, rows);
-  if (recipient === null || facts === null) return;
+  if (recipient === null || facts === null) return false;
   const context = await mailContext(tx, options.publicUrl);
-  const mail = kind === 'cancellation' ? await cancellationMail(facts, context) : await rescheduleRequestMail(facts, context);
-  await createOutboxRepository(tx).enqueue({ kind: MAIL_KINDS[kind], recipient, ...mail }, options.clock.now(), tx);
+  const render = { cancellation: cancellationMail, rescheduleRequest: rescheduleRequestMail, reminder: reminderMail }[kind];
+  await createOutboxRepository(tx).enqueue(
+    { kind: MAIL_KINDS[kind], recipient, ...(await render(facts, context)) },
+    options.clock.now(),
+    tx,
+  );
+  return true;
 }
 
 /** Queues the acknowledgement of a new booking request: what was asked for, that the booking team will call. */

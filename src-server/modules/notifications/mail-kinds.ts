@@ -29,6 +29,7 @@ export const MAIL_KINDS = {
   bookingRequest: 'booking_request_received',
   cancellation: 'appointment_cancelled',
   rescheduleRequest: 'reschedule_requested',
+  reminder: 'appointment_reminder',
   otp: 'otp_code',
   resultsReady: 'results_ready',
   share: 'result_share',
@@ -118,6 +119,23 @@ export function cancellationMail(facts: AppointmentFacts, context: MailContext):
       items,
       action: { lead: w.rebook, href: `${context.brand.publicUrl}/`, label: w.button },
       after: [w.notYou(facts.clinic.phone)],
+      phone: facts.clinic.phone,
+    };
+  });
+}
+
+/** Sent the provider's hours before an appointment (docs/rules/reminders.md): when and where, and where to change or cancel it. */
+export function reminderMail(facts: AppointmentFacts, context: MailContext): Promise<Mail> {
+  return renderNotice(context, (words) => {
+    const w = words.reminder;
+    const { when, items } = appointmentItems(facts, context, words);
+    return {
+      subject: w.subject(context.brand.name, when),
+      greeting: words.common.dear(patientName(facts.patient)),
+      intro: [w.intro(facts.clinic.name, when)],
+      items,
+      action: { lead: w.change, href: appointmentLink(context.brand, facts.bookingKey), label: w.button },
+      after: [w.cannotCome(facts.clinic.phone)],
       phone: facts.clinic.phone,
     };
   });

@@ -116,6 +116,9 @@ const EXPECTED_TABLES = [
   'hl7_outbound',
   // 0041_hl7_inbound
   'hl7_inbound',
+  // 0042_appointment_reminders
+  'reminder_settings',
+  'appointment_reminder',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

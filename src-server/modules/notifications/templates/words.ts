@@ -62,6 +62,13 @@ export interface MailWords {
     button: string;
     notYou(phone: string | null): string;
   };
+  reminder: {
+    subject(provider: string, when: string): string;
+    intro(clinic: string, when: string): string;
+    change: string;
+    button: string;
+    cannotCome(phone: string | null): string;
+  };
   rescheduleRequest: {
     subject(provider: string): string;
     intro(clinic: string, when: string): string;
@@ -171,6 +178,16 @@ export const EN: MailWords = {
       phone === null
         ? 'If you did not cancel this appointment, please contact the clinic.'
         : `If you did not cancel this appointment, please call the clinic on ${phone}.`,
+  },
+  reminder: {
+    subject: (provider, when) => `${provider}: Reminder of your appointment on ${when}`,
+    intro: (clinic, when) => `This is a reminder of your appointment at ${clinic} on ${when}:`,
+    change: 'To see how to prepare, or to change or cancel it, open your appointment:',
+    button: 'View your appointment',
+    cannotCome: (phone) =>
+      phone === null
+        ? 'If you cannot come, please cancel or change it online, so that someone else can have the time.'
+        : `If you cannot come, please cancel or change it online, or call us on ${phone}, so that someone else can have the time.`,
   },
   rescheduleRequest: {
     subject: (provider) => `${provider}: We have received your request to reschedule`,

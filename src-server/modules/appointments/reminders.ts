@@ -1,0 +1,66 @@
+import type { Database } from '../../db/connection';
+import type { Clock } from '../../platform/clock';
+import { zonedWallClock } from '../../platform/time-zone';
+import { queueAppointmentNotice } from '../notifications/public';
+import { CHANGEABLE, currentRows } from './change-rules';
+import { createAppointmentsRepository } from './repository';
+import { createRemindersRepository, type ReminderSettings } from './reminders-repository';
+
+/**
+ * Reminders before an appointment (docs/rules/reminders.md): at each of the provider's times
+ * (hours before the start), the booking's patient is mailed when and where, with the link to the
+ * appointment page. Once per reminder and start, whichever server sweeps and however often it
+ * restarts (appointment_reminder); never for a booking no longer live; never in the clinic's quiet
+ * hours (it goes when they end, if still before the start); only the nearest when several are due
+ * at once (a server that was down); none a booking made after its time (it has its confirmation).
+ */
+
+/** Bookings reminded per lead and sweep; the next sweep takes the rest. */
+const BATCH = 100;
+
+export interface RemindersDeps {
+  db: Database;
+  clock: Clock;
+  publicUrl: string;
+}
+
+/** Whether the clinic's local time of `now` falls in the quiet hours (which may span midnight). */
+export function inQuietHours(now: Date, timeZone: string, settings: Pick<ReminderSettings, 'quietStart' | 'quietEnd'>): boolean {
+  const wall = zonedWallClock(now, timeZone);
+  const time = `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
+  const { quietStart: start, quietEnd: end } = settings;
+  if (start === end) return false;
+  return start < end ? time >= start && time < end : time >= start || time < end;
+}
+
+export function createReminders(deps: RemindersDeps) {
+  const { db, clock } = deps;
+  const reminders = createRemindersRepository(db);
+  const appointments = createAppointmentsRepository(db);
+
+  return {
+    /** Queues the reminders due now; answers how many were mailed. */
+    async sweep(): Promise<number> {
+      const settings = await reminders.settings();
+      const now = clock.now();
+      let mailed = 0;
+      // Nearest first: a nearer reminder queued makes the farther ones of that start never due.
+      for (const leadHours of [...settings.leadHours].sort((a, b) => a - b)) {
+        mailed += await db.transaction(async (tx) => {
+          let queued = 0;
+          for (const due of await reminders.due(now, leadHours, BATCH, tx)) {
+            if (inQuietHours(now, due.timeZone, settings)) continue;
+            const reminder = { bookingKey: due.bookingKey, startsAt: due.startsAt, leadHours };
+            if (!(await reminders.claim(reminder, now, tx))) continue;
+            const live = currentRows(await appointments.bookingRows(due.bookingKey, tx)).filter((row) => CHANGEABLE.has(row.status));
+            const sent = await queueAppointmentNotice(tx, 'reminder', due.bookingKey, live, { publicUrl: deps.publicUrl, clock });
+            if (sent) queued += 1;
+            else await reminders.markSkipped(reminder, tx);
+          }
+          return queued;
+        });
+      }
+      return mailed;
+    },
+  };
+}
