@@ -19,6 +19,7 @@ import {
   MAIL_KINDS,
   otpMail,
   referrerReportReadyMail,
+  reminderMail,
   rescheduleRequestMail,
   resultShareMail,
   resultsReadyMail,
@@ -183,6 +184,10 @@ export const PREVIEW_TEMPLATES: Readonly<Record<string, PreviewTemplate>> = Obje
   [MAIL_KINDS.rescheduleRequest]: fromBooking(async (rows, context) => {
     const booking = bookingFacts(rows);
     return booking === null ? null : asRendered(await rescheduleRequestMail(booking.facts, context.mail));
+  }),
+  [MAIL_KINDS.reminder]: fromBooking(async (rows, context) => {
+    const booking = bookingFacts(rows);
+    return booking === null ? null : asRendered(await reminderMail(booking.facts, context.mail));
   }),
   [MAIL_KINDS.otp]: fromBooking(async (_rows, context) => asRendered(await otpMail({ code: SAMPLE_CODE, validMinutes: 10 }, context.mail))),
   [MAIL_KINDS.resultsReady]: fromReport(async (report, context) => {

@@ -6,6 +6,7 @@ import {
   cancellationMail,
   otpMail,
   referrerReportReadyMail,
+  reminderMail,
   rescheduleRequestMail,
   resultShareMail,
   resultsReadyMail,
@@ -74,6 +75,12 @@ const KINDS: Array<{ name: string; render: (locale: 'en-AU' | 'mk') => Promise<M
     render: (locale) => rescheduleRequestMail(appointment, context(locale)),
     en: 'Your current time stays reserved for you',
     mk: 'Вашето сегашно време останува резервирано',
+  },
+  {
+    name: 'appointment_reminder',
+    render: (locale) => reminderMail(appointment, context(locale)),
+    en: 'This is a reminder of your appointment at',
+    mk: 'Ве потсетуваме на Вашиот термин во',
   },
   {
     name: 'otp_code',

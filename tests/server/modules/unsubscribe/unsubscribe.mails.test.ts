@@ -8,6 +8,7 @@ import {
   mailContext,
   otpMail,
   referrerReportReadyMail,
+  reminderMail,
   rescheduleRequestMail,
   resultShareMail,
   resultsReadyMail,
@@ -59,6 +60,7 @@ async function everyKind(db: Database, publicUrl: string, locale: 'en' | 'mk'): 
     ],
     ['appointment_cancelled', await cancellationMail(APPOINTMENT, context)],
     ['reschedule_requested', await rescheduleRequestMail(APPOINTMENT, context)],
+    ['appointment_reminder', await reminderMail(APPOINTMENT, context)],
     ['otp_code', await otpMail({ code: '123456', validMinutes: 10 }, { ...context, brand: { ...context.brand, publicUrl: '' } })],
     [
       'results_ready',
@@ -173,6 +175,7 @@ describe.each(backends())('unsubscribe links in every mail on %s', (backend) => 
         'booking_request_received',
         'appointment_cancelled',
         'reschedule_requested',
+        'appointment_reminder',
         'results_ready',
         'result_share',
         'referrer_report_ready',
