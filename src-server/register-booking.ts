@@ -105,6 +105,6 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
   app.jobs.every(60_000, 'booking.expired-holds', () => bookingService.sweepExpiredHolds(), { onlyIf: bookingSchemaReady });
   app.jobs.every(60_000, 'booking.expired-limits', () => bookingService.sweepExpiredLimits(), { onlyIf: bookingSchemaReady });
   // Reminders at the provider's times before each appointment (docs/rules/reminders.md), checked every minute.
-  const reminders = createReminders({ db, clock, publicUrl: config.publicUrl });
+  const reminders = createReminders({ db, clock, publicUrl: config.publicUrl, sms: config.sms !== null });
   app.jobs.every(60_000, 'appointments.reminders', () => reminders.sweep(), { onlyIf: bookingSchemaReady });
 });

@@ -10,6 +10,10 @@ export type ReminderSettings = {
   quietEnd: string;
 };
 
+export type ReminderChannel = 'email' | 'sms';
+
+export type Reminder = { bookingKey: string; startsAt: string; leadHours: number };
+
 export type DueReminder = {
   bookingKey: string;
   /** The booking's first live appointment's start (ISO). */
@@ -49,29 +53,29 @@ export function createRemindersRepository(db: Queryable) {
            from first_live f
           where f.created_at <= f.starts_at - make_interval(hours => $2)
             and not exists (select 1 from appointment_reminder r
-                             where r.booking_key = f.booking_key and r.starts_at = f.starts_at and r.channel = 'email'
-                               and r.lead_hours <= $2)
+                             where r.booking_key = f.booking_key and r.starts_at = f.starts_at and r.lead_hours <= $2)
           order by f.starts_at
           limit $3`,
         [now.toISOString(), leadHours, limit],
       );
     },
 
-    /** Claims the reminder: false when another sweep (another server) claimed it first. */
-    async claim(reminder: { bookingKey: string; startsAt: string; leadHours: number }, now: Date, tx: Queryable = db): Promise<boolean> {
+    /** Claims the reminder on a channel: false when another sweep (another server) claimed it first. */
+    async claim(reminder: Reminder, channel: ReminderChannel, now: Date, tx: Queryable = db): Promise<boolean> {
       const rows = await tx.query(
         `insert into appointment_reminder (booking_key, starts_at, lead_hours, channel, outcome, queued_at)
-         values ($1, $2, $3, 'email', 'sent', $4) on conflict do nothing returning 1`,
-        [reminder.bookingKey, reminder.startsAt, reminder.leadHours, now.toISOString()],
+         values ($1, $2, $3, $4, 'sent', $5) on conflict do nothing returning 1`,
+        [reminder.bookingKey, reminder.startsAt, reminder.leadHours, channel, now.toISOString()],
       );
       return rows.length === 1;
     },
 
-    async markSkipped(reminder: { bookingKey: string; startsAt: string; leadHours: number }, tx: Queryable = db): Promise<void> {
+    /** Nobody to send it to on this channel (no address or number, unsubscribed). */
+    async markSkipped(reminder: Reminder, channel: ReminderChannel, tx: Queryable = db): Promise<void> {
       await tx.query(
         `update appointment_reminder set outcome = 'skipped'
-          where booking_key = $1 and starts_at = $2 and lead_hours = $3 and channel = 'email'`,
-        [reminder.bookingKey, reminder.startsAt, reminder.leadHours],
+          where booking_key = $1 and starts_at = $2 and lead_hours = $3 and channel = $4`,
+        [reminder.bookingKey, reminder.startsAt, reminder.leadHours, channel],
       );
     },
   };

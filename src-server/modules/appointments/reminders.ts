@@ -1,9 +1,11 @@
-import type { Database } from '../../db/connection';
+import type { Database, Queryable } from '../../db/connection';
+import { createSmsOutboxRepository, normalisePhoneNumber } from '../../platform/sms/sms-outbox-repository';
 import type { Clock } from '../../platform/clock';
 import { zonedWallClock } from '../../platform/time-zone';
-import { queueAppointmentNotice } from '../notifications/public';
+import { mailContext, queueAppointmentNotice } from '../notifications/public';
 import { CHANGEABLE, currentRows } from './change-rules';
-import { createAppointmentsRepository } from './repository';
+import { createAppointmentsRepository, type BookingRow } from './repository';
+import { reminderSmsText } from './reminder-sms';
 import { createRemindersRepository, type ReminderSettings } from './reminders-repository';
 
 /**
@@ -22,6 +24,8 @@ export interface RemindersDeps {
   db: Database;
   clock: Clock;
   publicUrl: string;
+  /** SMS is configured (SMS_PROVIDER_URL): reminders go by SMS too, to the booking's phone number. */
+  sms: boolean;
 }
 
 /** Whether the clinic's local time of `now` falls in the quiet hours (which may span midnight). */
@@ -38,6 +42,23 @@ export function createReminders(deps: RemindersDeps) {
   const reminders = createRemindersRepository(db);
   const appointments = createAppointmentsRepository(db);
 
+  /** The reminder by SMS to the booking's phone number; false when it has none. */
+  async function queueSms(tx: Queryable, bookingKey: string, live: readonly BookingRow[], now: Date): Promise<boolean> {
+    const first = live[0];
+    const to = first?.contact_number === undefined || first.contact_number === null ? null : normalisePhoneNumber(first.contact_number);
+    if (first === undefined || to === null) return false;
+    const text = reminderSmsText({
+      providerName: (await mailContext(tx, deps.publicUrl)).brand.name,
+      examName: first.exam_name,
+      clinicName: first.clinic_name,
+      startsAt: new Date(first.starts_ms),
+      timeZone: first.time_zone,
+      link: `${deps.publicUrl}/appointments/${encodeURIComponent(bookingKey)}`,
+    });
+    await createSmsOutboxRepository(tx).enqueue({ kind: 'appointment_reminder', recipient: to, text }, now, tx);
+    return true;
+  }
+
   return {
     /** Queues the reminders due now; answers how many were mailed. */
     async sweep(): Promise<number> {
@@ -51,11 +72,13 @@ export function createReminders(deps: RemindersDeps) {
           for (const due of await reminders.due(now, leadHours, BATCH, tx)) {
             if (inQuietHours(now, due.timeZone, settings)) continue;
             const reminder = { bookingKey: due.bookingKey, startsAt: due.startsAt, leadHours };
-            if (!(await reminders.claim(reminder, now, tx))) continue;
+            if (!(await reminders.claim(reminder, 'email', now, tx))) continue;
             const live = currentRows(await appointments.bookingRows(due.bookingKey, tx)).filter((row) => CHANGEABLE.has(row.status));
             const sent = await queueAppointmentNotice(tx, 'reminder', due.bookingKey, live, { publicUrl: deps.publicUrl, clock });
             if (sent) queued += 1;
-            else await reminders.markSkipped(reminder, tx);
+            else await reminders.markSkipped(reminder, 'email', tx);
+            if (deps.sms && (await reminders.claim(reminder, 'sms', now, tx)) && !(await queueSms(tx, due.bookingKey, live, now)))
+              await reminders.markSkipped(reminder, 'sms', tx);
           }
           return queued;
         });

@@ -26,7 +26,12 @@ describe('quiet hours', () => {
 
 describe.each(backends())('reminders on %s', (backend) => {
   const server = useTestApp({ backend, clock: SEED_NOW });
-  const reminders = () => createReminders({ db: server.db, clock: server.clock, publicUrl: 'https://portal.example' });
+  const reminders = () => createReminders({ db: server.db, clock: server.clock, publicUrl: 'https://portal.example', sms: true });
+  const smsTo = (phone: string) =>
+    server.db.query<{ text_body: string }>(
+      `select text_body from outbox_sms where recipient = $1 and kind = 'appointment_reminder' order by id`,
+      [phone.replace(/[\s().-]/g, '')],
+    );
   const mailsTo = (email: string) =>
     server.db.query<{ subject: string; text_body: string }>(
       `select subject, text_body from outbox_mail where recipient = $1 and kind = 'appointment_reminder' order by id`,
@@ -46,6 +51,7 @@ describe.each(backends())('reminders on %s', (backend) => {
     return {
       key: response.json<{ bookingKey: string }>().bookingKey,
       email: person.email ?? '',
+      phone: person.contactNumber,
       start: new Date(sydney(date, time)).getTime(),
     };
   };
@@ -64,12 +70,18 @@ describe.each(backends())('reminders on %s', (backend) => {
     expect(mails[0]?.subject).toMatch(/Reminder of your appointment on .*18 March 2026/);
     expect(mails[0]?.text_body).toContain(`https://portal.example/appointments/${booking.key}`);
     expect(mails[0]?.text_body).toContain('Newcastle');
+    const texts = await smsTo(booking.phone);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]?.text_body).toBe(
+      `Harbour & Range Radiology: reminder of your CT chest at Newcastle, Wed, 18 Mar, 11:00 am. To change or cancel: https://portal.example/appointments/${booking.key}`,
+    );
 
     // 24 hours before: the second reminder, once.
     server.clock.set(new Date(booking.start - 24 * HOUR + 60_000));
     expect(await reminders().sweep()).toBeGreaterThanOrEqual(1);
     expect(await reminders().sweep()).toBe(0);
     expect(await mailsTo(booking.email)).toHaveLength(2);
+    expect(await smsTo(booking.phone)).toHaveLength(2);
   });
 
   it('sends nothing for a cancelled booking or in the quiet hours, and only the nearest when several are due', async () => {
@@ -86,15 +98,20 @@ describe.each(backends())('reminders on %s', (backend) => {
     await server.db.query(`update reminder_settings set quiet_start = '21:00', quiet_end = '08:00'`);
     expect(await reminders().sweep()).toBeGreaterThanOrEqual(1);
     expect(await mailsTo(late.email)).toHaveLength(1);
-    const rows = await server.db.query<{ lead_hours: number; outcome: string }>(
-      `select lead_hours, outcome from appointment_reminder where booking_key = $1 order by lead_hours`,
+    const rows = await server.db.query<{ lead_hours: number; channel: string; outcome: string }>(
+      `select lead_hours, channel, outcome from appointment_reminder where booking_key = $1 order by lead_hours, channel`,
       [late.key],
     );
-    expect(rows).toEqual([{ lead_hours: 24, outcome: 'sent' }]);
+    expect(rows).toEqual([
+      { lead_hours: 24, channel: 'email', outcome: 'sent' },
+      { lead_hours: 24, channel: 'sms', outcome: 'sent' },
+    ]);
     // And the 72-hour one never goes afterwards.
     expect(await reminders().sweep()).toBe(0);
     expect(await mailsTo(late.email)).toHaveLength(1);
     expect(await mailsTo(cancelled.email)).toEqual([]);
+    expect(await smsTo(late.phone)).toHaveLength(1);
+    expect(await smsTo(cancelled.phone)).toEqual([]);
   });
 
   it('sends no reminder whose time had passed when the booking was made, but the nearer one', async () => {
