@@ -42,6 +42,7 @@ describe.each(backends())('buildServer error handling and API docs on %s', (back
       'questionnaires.key-limit-sweep',
       'booking.expired-holds',
       'booking.expired-limits',
+      'appointments.reminders',
       'attachments.orphans',
       'attachments.quarantine-rescan',
       'referring-doctors.search-limit-sweep',

@@ -110,8 +110,9 @@ describe.each(backends())('on %s', (backend) => {
     const signed = await signIn(server.app, booked.bookingKey, booked.dateOfBirth);
     const moved = await reschedule(signed, booked.bookingKey, { context: 'RESCHEDULED', clinicSlug: 'parramatta', startsAt: target });
     expect(moved.statusCode, moved.body).toBe(200);
+    // The moved row is kept as RESCHEDULED; the new time is a row of its own (both booked at the test clock's time).
     const [oldRow, newRow] = await server.db.query<{ id: string }>(
-      `select id::text as id from appointment where booking_key = $1 order by created_at, id`,
+      `select id::text as id from appointment where booking_key = $1 order by (status = 'RESCHEDULED') desc, id`,
       [booked.bookingKey],
     );
     const received: ReceivedMessage[] = [];
