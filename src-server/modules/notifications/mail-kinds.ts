@@ -107,55 +107,54 @@ export function bookingRequestMail(
   });
 }
 
-/** Sent when the patient cancels: what was cancelled, how to book again, whom to call if it was not them. */
-export function cancellationMail(facts: AppointmentFacts, context: MailContext): Promise<Mail> {
+/**
+ * The mails about a booking's appointments: the greeting, "{intro} at {clinic} on {when}", the
+ * appointments, one action and what to know, in the clinic's phone's footer. Each kind names its words.
+ */
+function appointmentNotice(
+  facts: AppointmentFacts,
+  context: MailContext,
+  build: (words: MailWords, when: string) => Pick<NoticeView, 'subject' | 'intro' | 'action' | 'after'>,
+): Promise<Mail> {
   return renderNotice(context, (words) => {
-    const w = words.cancellation;
     const { when, items } = appointmentItems(facts, context, words);
     return {
-      subject: w.subject(context.brand.name, when),
+      ...build(words, when),
       greeting: words.common.dear(patientName(facts.patient)),
-      intro: [w.intro(facts.clinic.name, when)],
       items,
-      action: { lead: w.rebook, href: `${context.brand.publicUrl}/`, label: w.button },
-      after: [w.notYou(facts.clinic.phone)],
       phone: facts.clinic.phone,
     };
   });
+}
+
+/** Sent when the patient cancels: what was cancelled, how to book again, whom to call if it was not them. */
+export function cancellationMail(facts: AppointmentFacts, context: MailContext): Promise<Mail> {
+  return appointmentNotice(facts, context, ({ cancellation: w }, when) => ({
+    subject: w.subject(context.brand.name, when),
+    intro: [w.intro(facts.clinic.name, when)],
+    action: { lead: w.rebook, href: `${context.brand.publicUrl}/`, label: w.button },
+    after: [w.notYou(facts.clinic.phone)],
+  }));
 }
 
 /** Sent the provider's hours before an appointment (docs/rules/reminders.md): when and where, and where to change or cancel it. */
 export function reminderMail(facts: AppointmentFacts, context: MailContext): Promise<Mail> {
-  return renderNotice(context, (words) => {
-    const w = words.reminder;
-    const { when, items } = appointmentItems(facts, context, words);
-    return {
-      subject: w.subject(context.brand.name, when),
-      greeting: words.common.dear(patientName(facts.patient)),
-      intro: [w.intro(facts.clinic.name, when)],
-      items,
-      action: { lead: w.change, href: appointmentLink(context.brand, facts.bookingKey), label: w.button },
-      after: [w.cannotCome(facts.clinic.phone)],
-      phone: facts.clinic.phone,
-    };
-  });
+  return appointmentNotice(facts, context, ({ reminder: w }, when) => ({
+    subject: w.subject(context.brand.name, when),
+    intro: [w.intro(facts.clinic.name, when)],
+    action: { lead: w.change, href: appointmentLink(context.brand, facts.bookingKey), label: w.button },
+    after: [w.cannotCome(facts.clinic.phone)],
+  }));
 }
 
 /** Sent when the patient asks to reschedule: the request is in, the time stays theirs meanwhile. */
 export function rescheduleRequestMail(facts: AppointmentFacts, context: MailContext): Promise<Mail> {
-  return renderNotice(context, (words) => {
-    const w = words.rescheduleRequest;
-    const { when, items } = appointmentItems(facts, context, words);
-    return {
-      subject: w.subject(context.brand.name),
-      greeting: words.common.dear(patientName(facts.patient)),
-      intro: [w.intro(facts.clinic.name, when)],
-      items,
-      after: [w.keep],
-      action: { lead: w.view, href: appointmentLink(context.brand, facts.bookingKey), label: w.button },
-      phone: facts.clinic.phone,
-    };
-  });
+  return appointmentNotice(facts, context, ({ rescheduleRequest: w }, when) => ({
+    subject: w.subject(context.brand.name),
+    intro: [w.intro(facts.clinic.name, when)],
+    action: { lead: w.view, href: appointmentLink(context.brand, facts.bookingKey), label: w.button },
+    after: [w.keep],
+  }));
 }
 
 /** The one-time password: names the provider and the lifetime, never the booking key, date of birth or a name. */
