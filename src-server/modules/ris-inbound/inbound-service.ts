@@ -3,14 +3,13 @@ import type { Hl7Message } from '@medplum/core';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { isAppError } from '../../platform/errors';
-import { componentText, messageTypeOf } from '../../platform/hl7/hl7-read';
+import { componentText, messageTypeOf, parseHl7Timestamp } from '../../platform/hl7/hl7-read';
 import type { InboundVerdict } from '../../platform/hl7/mllp-listener';
 import type { CancelByProvider, MoveByProvider } from '../appointments/public';
 import { createInboundRepository } from './inbound-repository';
 import { createOruDelivery, type OruDeliveryDeps } from './oru-delivery';
-import { badField, InboundRefusal } from './refusal';
+import { badField, InboundRefusal, unknownAppointment } from './refusal';
 import { readSiuCancellation, readSiuMove } from './siu-changes';
-import { parseHl7Timestamp } from '../../platform/hl7/hl7-read';
 import { createHl7OutboundRepository } from '../../platform/hl7/outbound-repository';
 
 /**
@@ -93,8 +92,7 @@ export function createHl7Inbound(deps: Hl7InboundDeps) {
   async function move(message: Hl7Message, sender: string): Promise<InboundVerdict & { appointmentId: string }> {
     const { appointmentId, reason, startText, location } = readSiuMove(message);
     const [facts] = await appointments.facts([appointmentId]);
-    if (facts === undefined)
-      throw new InboundRefusal({ code: 'AE', errorCode: 204, location: 'SCH^1^1', text: 'No appointment of this portal has this id.' });
+    if (facts === undefined) throw unknownAppointment('SCH^1^1');
     const startsAt = parseHl7Timestamp(startText, facts.clinic.timeZone);
     if (startsAt === null) throw badField(location, 'The new start is not a date and time (YYYYMMDDHHMM[SS][+ZZZZ]).');
     const outcome = await deps.moveByProvider(appointmentId, { actor: `hl7:${sender}`, startsAt, note: reason });

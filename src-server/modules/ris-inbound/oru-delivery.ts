@@ -7,7 +7,7 @@ import type { InboundVerdict } from '../../platform/hl7/mllp-listener';
 import { createHl7OutboundRepository } from '../../platform/hl7/outbound-repository';
 import { renderReportPdf, type ResultDeliveryService } from '../results/public';
 import { readOruReport, reportedAt } from './oru-report';
-import { badField, InboundRefusal } from './refusal';
+import { badField, unknownAppointment } from './refusal';
 
 /**
  * An ORU^R01 made into the patient's result through the results delivery (docs/rules/results.md#delivery),
@@ -37,8 +37,7 @@ export function createOruDelivery(deps: OruDeliveryDeps) {
     if (!FINAL.has(report.status))
       return { code: 'AA', text: `Not a final report (OBR-25 '${report.status.slice(0, 2)}'): nothing is shown until the final one.` };
     const [facts] = await appointments.facts([report.appointmentId]);
-    if (facts === undefined)
-      throw new InboundRefusal({ code: 'AE', errorCode: 204, location: 'OBR^1^2', text: 'No appointment of this portal has this id.' });
+    if (facts === undefined) throw unknownAppointment('OBR^1^2');
     const timeZone = facts.clinic.timeZone;
     const reported = reportedAt(report, timeZone) ?? parseHl7Timestamp(message.header.getComponent(7, 1), timeZone) ?? deps.clock.now();
     const pdfBase64 =

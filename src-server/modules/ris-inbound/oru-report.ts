@@ -1,7 +1,7 @@
 import type { Hl7Message, Hl7Segment } from '@medplum/core';
 import { RESULT_MESSAGES } from '@contract/api/results';
 import { componentText, hl7Unescape, parseHl7Timestamp, repetitionsText } from '../../platform/hl7/hl7-read';
-import { badField, missingField } from './refusal';
+import { appointmentIdAt, badField, missingField } from './refusal';
 
 /**
  * What an ORU^R01 (a finalised report) says, read field by field (docs/integration/hl7.md#oru-r01):
@@ -25,7 +25,6 @@ export interface OruReport {
   studyInstanceUid: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const ACCESSION = /^[A-Za-z0-9._-]{1,64}$/;
 const PROVIDER_NUMBER = /^[0-9]{6}[0-9A-HJ-NP-Y][A-HJKLTWXY]$/;
 const STUDY_UID = /^[0-9]+(\.[0-9]+)*$/;
@@ -93,8 +92,7 @@ export function readOruReport(message: Hl7Message): OruReport {
     [pv1, 19, 'PV1^1^19'],
   ]);
   if (appointment === null) throw missingField('OBR^1^2', "the portal's appointment id, as SCH-1 of its SIU^S12");
-  if (!UUID.test(appointment.value))
-    throw badField(appointment.location, 'This is not an appointment id the portal gave (SCH-1 of its SIU^S12).');
+  const appointmentId = appointmentIdAt(appointment.location, appointment.value);
   const accession = firstOf([
     [obr, 3, 'OBR^1^3'],
     [obr, 18, 'OBR^1^18'],
@@ -110,7 +108,7 @@ export function readOruReport(message: Hl7Message): OruReport {
   const uid = componentText(message.getSegment('ZDS'), 1);
   if (uid !== '' && (uid.length > 64 || !STUDY_UID.test(uid))) throw badField('ZDS^1^1', RESULT_MESSAGES.studyInstanceUid);
   return {
-    appointmentId: appointment.value.toLowerCase(),
+    appointmentId,
     accessionNumber: accession.value,
     status: componentText(obr, 25).toUpperCase(),
     reportText,

@@ -18,3 +18,15 @@ export function missingField(location: string, what: string): InboundRefusal {
 export function badField(location: string, text: string): InboundRefusal {
   return new InboundRefusal({ code: 'AE', errorCode: 102, location, text });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** The portal's appointment id as the RIS echoes it (SCH-1 of the portal's SIU^S12), lower-cased; AE 102 when it is not one. */
+export function appointmentIdAt(location: string, value: string): string {
+  if (!UUID.test(value)) throw badField(location, 'This is not an appointment id the portal gave (SCH-1 of its SIU^S12).');
+  return value.toLowerCase();
+}
+
+export function unknownAppointment(location: string): InboundRefusal {
+  return new InboundRefusal({ code: 'AE', errorCode: 204, location, text: 'No appointment of this portal has this id.' });
+}
