@@ -82,6 +82,10 @@ export const ERROR_CODES = [
   'insufficient_storage',
   /** An unsubscribe link that was altered, signed for something else, or has run out (400; docs/rules/notifications.md#unsubscribe). */
   'unsubscribe_link_invalid',
+  /** A reminder's answer link that was altered, signed for something else, or has run out (400; docs/rules/reminders.md#replies). */
+  'appointment_reply_link_invalid',
+  /** An answer to a reminder the booking no longer allows (409; details.state says where it stands). */
+  'reply_not_possible',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -28,6 +28,7 @@ import {
   publicUrl,
   sessionSecret,
   smsApiKey,
+  smsDefaultCountry,
   smsUrl,
   smtpFrom,
   smtpHost,
@@ -163,6 +164,18 @@ export const ENV = declareVariables({
     description: 'Bearer token for the SMS provider API.',
     parse: smsApiKey,
     with: { name: 'SMS_PROVIDER_URL', alone: 'reported' },
+  },
+  SMS_INBOUND_TOKEN_SHA256: {
+    default: '(unset: SMS replies are not taken; POST /api/sms/inbound answers 404)',
+    description:
+      "Comma-separated sha256 hex digests of the bearer tokens the SMS provider's inbound webhook sends with each SMS a patient sends (POST /api/sms/inbound, JSON {messageId, from, text}). With it and SMS_PROVIDER_URL, SMS reminders ask for a reply: YES confirms, NO cancels.",
+    parse: tokenDigests('SMS_INBOUND_TOKEN_SHA256'),
+  },
+  SMS_DEFAULT_COUNTRY: {
+    default: 'AU',
+    description:
+      'The country (ISO 3166 two letters) of phone numbers written without a + country code: a reply from +61412345678 answers the reminder sent to 0412 345 678.',
+    parse: smsDefaultCountry,
   },
   RIS_WEBHOOK_URL: {
     default: '(unset: a demo RIS receiver outside production; in production check-ins wait queued)',

@@ -1,3 +1,4 @@
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { resolve } from 'node:path';
 import { parseTokenDigests } from './platform/api-tokens';
 import { parseVirusScanSettings } from './platform/virus-scan';
@@ -76,6 +77,12 @@ export const smsUrl: Parse<string | null> = (raw) =>
   raw !== undefined && !isHttpsOrLoopbackUrl(raw)
     ? refuse('must be an https URL such as https://sms.example.com/send (http only to localhost or 127.0.0.1)')
     : (raw ?? null);
+
+/** Two letters libphonenumber-js knows (ISO 3166-1 alpha-2). */
+export const smsDefaultCountry: Parse<CountryCode> = (raw) => {
+  const code = (raw ?? 'AU').trim().toUpperCase();
+  return isSupportedCountry(code) ? code : refuse('must be a two-letter country code such as AU, NZ or MK');
+};
 
 export const smsApiKey: Parse<string | null> = (raw) =>
   raw !== undefined && (/\s/.test(raw) || raw.length > 500)

@@ -1,3 +1,4 @@
+import type { CountryCode } from 'libphonenumber-js';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { S3Settings } from './platform/storage';
@@ -71,6 +72,10 @@ export interface Config {
   mailDevOutbox: DevOutboxMode;
   /** SMS provider API (one-time passwords by SMS); null: SMS is not offered. */
   sms: SmsProviderConfig | null;
+  /** SMS_INBOUND_TOKEN_SHA256: the SMS provider's inbound webhook's bearer tokens (their digests); empty: SMS replies are not taken. */
+  smsInboundTokenSha256: string[];
+  /** SMS_DEFAULT_COUNTRY: the country of numbers written without +, to match a reply's number to the reminder's. */
+  smsDefaultCountry: CountryCode;
   /** Key for the HMACs of one-time passwords and attempt records; null: a random one kept in the database. */
   sessionSecret: string | null;
   /** Lower-case sha256 hex digests of the staff API bearer tokens (booking-request status changes); empty: no staff API. */
@@ -185,6 +190,8 @@ function configOf(values: Values): Config {
     outboxKeepSentDays: values.OUTBOX_KEEP_SENT_DAYS,
     mailDevOutbox: devOutboxMode(values),
     sms: values.SMS_PROVIDER_URL === null ? null : { url: values.SMS_PROVIDER_URL, apiKey: values.SMS_PROVIDER_API_KEY ?? '' },
+    smsInboundTokenSha256: values.SMS_INBOUND_TOKEN_SHA256,
+    smsDefaultCountry: values.SMS_DEFAULT_COUNTRY,
     sessionSecret: values.SESSION_SECRET,
     staffApiTokenSha256: values.STAFF_API_TOKEN_SHA256,
     integrationApiTokenSha256: values.INTEGRATION_API_TOKEN_SHA256,

@@ -5,6 +5,9 @@ import { createAppointmentsService } from './modules/appointments/service';
 import { createProviderCancel } from './modules/appointments/provider-cancel';
 import { createProviderMove } from './modules/appointments/provider-move';
 import { createReminders } from './modules/appointments/reminders';
+import { createReminderReplies } from './modules/appointments/reminder-reply';
+import { registerReminderReplyRoutes } from './modules/appointments/reminder-reply-routes';
+import { createSmsReplies } from './modules/appointments/sms-replies';
 import { createStaffConsents, registerStaffConsentRoutes } from './modules/appointments/staff-consents';
 import { AvailabilityStore } from './modules/availability/availability-store';
 import { createAvailabilityRepository } from './modules/availability/repository';
@@ -104,7 +107,35 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
   const bookingSchemaReady = () => availabilityRepository.schemaReady();
   app.jobs.every(60_000, 'booking.expired-holds', () => bookingService.sweepExpiredHolds(), { onlyIf: bookingSchemaReady });
   app.jobs.every(60_000, 'booking.expired-limits', () => bookingService.sweepExpiredLimits(), { onlyIf: bookingSchemaReady });
+  // Answers to reminders: the mail's signed link, and SMS replies through the provider's webhook.
+  const replyLinks = lazySignedLinks(config.imageViewer.signedLinkKeys ?? undefined, secret, clock);
+  const replies = createReminderReplies({
+    db,
+    clock,
+    store: availabilityStore,
+    publicUrl: config.publicUrl,
+    hl7,
+    links: replyLinks,
+    log: app.log,
+  });
+  const smsReplies = createSmsReplies({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    replies,
+    country: config.smsDefaultCountry,
+    answerBySms: config.sms !== null,
+  });
+  registerReminderReplyRoutes(app, { replies, sms: smsReplies }, config.smsInboundTokenSha256);
   // Reminders at the provider's times before each appointment (docs/rules/reminders.md), checked every minute.
-  const reminders = createReminders({ db, clock, publicUrl: config.publicUrl, sms: config.sms !== null });
+  const reminders = createReminders({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    sms: config.sms !== null,
+    smsReplies: config.sms !== null && config.smsInboundTokenSha256.length > 0,
+    smsCountry: config.smsDefaultCountry,
+    links: replyLinks,
+  });
   app.jobs.every(60_000, 'appointments.reminders', () => reminders.sweep(), { onlyIf: bookingSchemaReady });
 });

@@ -97,6 +97,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   result_share: 'result-shares',
   result_share_access: 'patient-access',
   ris_handoff: 'platform/ris',
+  sms_inbound_reply: 'appointments',
   staff_lookup_counter: 'patient-lookup',
   staff_session: 'staff-access',
   temporary_upload_alert: 'attachments',

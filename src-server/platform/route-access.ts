@@ -25,6 +25,11 @@ export type AccessClass =
    * Prometheus scraper's): 403 otherwise, and 404 for everyone while none is configured.
    */
   | 'metrics-token'
+  /**
+   * The SMS provider's inbound webhook: Authorization: Bearer <token> whose sha256 is in
+   * SMS_INBOUND_TOKEN_SHA256: 403 otherwise, and 404 for everyone while none is configured.
+   */
+  | 'sms-provider-token'
   /** Development outbox: only when enabled, and only from this machine (loopback): 404 otherwise. */
   | 'dev-loopback'
   /** The APPOINTMENT session for the booking in the path, or a staff session with staff or admin: 401 otherwise. */

@@ -47,6 +47,7 @@ export const CALLERS = [
   'machine (staff token)',
   'machine (integration token)',
   'machine (metrics token)',
+  'machine (SMS provider token)',
   'kiosk',
   'kiosk + patient (appointment)',
   'machine (FHIR token)',
@@ -107,6 +108,8 @@ const CLASS_RULES: Record<Exclude<AccessClass, 'public'>, { allows: (caller: Cal
   'integration-token': { allows: only('machine (integration token)'), refusal: 403 },
   // Configured in MATRIX_ENV; unconfigured it answers 404 to all (tests/server/platform/metrics.test.ts).
   'metrics-token': { allows: only('machine (metrics token)'), refusal: 403 },
+  // Configured in MATRIX_ENV; unconfigured it answers 404 to all (tests/server/modules/appointments/sms-replies.test.ts).
+  'sms-provider-token': { allows: only('machine (SMS provider token)'), refusal: 403 },
   'dev-loopback': { allows: nobody, refusal: 404 },
   'appointment-session-or-staff': { allows: appointmentOrStaff, refusal: 401 },
   'booking-receipt-or-appointment-session-or-staff': { allows: appointmentOrStaff, refusal: 401 },
@@ -212,6 +215,9 @@ export const ROUTE_QUERIES: Record<string, string> = {
   'GET /api/notifications/unsubscribe': '?token=v1.hkdf1.not-a-link.tag',
   'POST /api/notifications/unsubscribe': '?token=v1.hkdf1.not-a-link.tag',
   'POST /api/notifications/unsubscribe/resubscribe': '?token=v1.hkdf1.not-a-link.tag',
+  'GET /api/appointment-reply': '?token=v1.hkdf1.not-a-link.tag',
+  'POST /api/appointment-reply/confirm': '?token=v1.hkdf1.not-a-link.tag',
+  'POST /api/appointment-reply/cancel': '?token=v1.hkdf1.not-a-link.tag',
 };
 
 /** Routes after which the callers' sessions are gone (the matrix signs them in again). */
@@ -231,6 +237,7 @@ export function urlFor(route: string, access: Access, ids: { appointmentId: stri
 const MACHINE_TOKEN = 'route-matrix-machine-token-0123456789abcdef';
 const INTEGRATION_TOKEN = 'route-matrix-integration-token-0123456789';
 const METRICS_TOKEN = 'route-matrix-metrics-token-0123456789abcd';
+const SMS_PROVIDER_TOKEN = 'route-matrix-sms-provider-token-0123456789';
 /** The audience of the FHIR callers' access tokens; they are signed by the test identity provider. */
 export const MATRIX_FHIR_AUDIENCE = 'https://portal.example.test/fhir/R4';
 /** The FHIR callers' scopes: every resource type to read and search, or one the server does not serve. */
@@ -244,6 +251,7 @@ export const MATRIX_ENV = {
   STAFF_API_TOKEN_SHA256: createHash('sha256').update(MACHINE_TOKEN).digest('hex'),
   INTEGRATION_API_TOKEN_SHA256: createHash('sha256').update(INTEGRATION_TOKEN).digest('hex'),
   METRICS_TOKEN_SHA256: createHash('sha256').update(METRICS_TOKEN).digest('hex'),
+  SMS_INBOUND_TOKEN_SHA256: createHash('sha256').update(SMS_PROVIDER_TOKEN).digest('hex'),
 };
 
 /** Not loopback: the development outbox answers only this machine. */
@@ -374,6 +382,7 @@ const MACHINE_TOKENS: Partial<Record<CallerName, string>> = {
   'machine (staff token)': MACHINE_TOKEN,
   'machine (integration token)': INTEGRATION_TOKEN,
   'machine (metrics token)': METRICS_TOKEN,
+  'machine (SMS provider token)': SMS_PROVIDER_TOKEN,
 };
 
 /** A RIS with an access token for the FHIR API (client credentials: no person, sub is the client), signed afresh for each call. */

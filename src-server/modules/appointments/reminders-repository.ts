@@ -1,6 +1,7 @@
+import type { SmsReplyOutcome } from '@contract/api/appointment-reply';
 import type { Queryable } from '../../db/connection';
 
-/** The provider's reminder settings and the reminders queued (migration 0042). */
+/** The provider's reminder settings, the reminders queued (migration 0042) and the SMS replies taken (0043). */
 
 export type ReminderSettings = {
   /** Hours before the start, nearest last or first: the sweep sorts them. */
@@ -60,14 +61,56 @@ export function createRemindersRepository(db: Queryable) {
       );
     },
 
-    /** Claims the reminder on a channel: false when another sweep (another server) claimed it first. */
-    async claim(reminder: Reminder, channel: ReminderChannel, now: Date, tx: Queryable = db): Promise<boolean> {
+    /**
+     * Claims the reminder on a channel: false when another sweep (another server) claimed it first.
+     * An SMS keeps the number it goes to (phoneKey), so a reply from it finds this booking.
+     */
+    async claim(
+      reminder: Reminder,
+      channel: ReminderChannel,
+      now: Date,
+      tx: Queryable = db,
+      smsTo: string | null = null,
+    ): Promise<boolean> {
       const rows = await tx.query(
-        `insert into appointment_reminder (booking_key, starts_at, lead_hours, channel, outcome, queued_at)
-         values ($1, $2, $3, $4, 'sent', $5) on conflict do nothing returning 1`,
-        [reminder.bookingKey, reminder.startsAt, reminder.leadHours, channel, now.toISOString()],
+        `insert into appointment_reminder (booking_key, starts_at, lead_hours, channel, outcome, queued_at, sms_to)
+         values ($1, $2, $3, $4, 'sent', $5, $6) on conflict do nothing returning 1`,
+        [reminder.bookingKey, reminder.startsAt, reminder.leadHours, channel, now.toISOString(), smsTo],
       );
       return rows.length === 1;
+    },
+
+    /** The booking of the latest SMS reminder sent to a number since `since`, or null. */
+    async latestSmsReminderTo(smsTo: string, since: Date, tx: Queryable = db): Promise<string | null> {
+      const [row] = await tx.query<{ booking_key: string }>(
+        `select booking_key from appointment_reminder
+          where sms_to = $1 and channel = 'sms' and outcome = 'sent' and queued_at >= $2
+          order by queued_at desc, starts_at desc limit 1`,
+        [smsTo, since.toISOString()],
+      );
+      return row?.booking_key ?? null;
+    },
+
+    /**
+     * Claims an inbound SMS by the provider's message id: null when new (the caller acts on it),
+     * else the outcome kept the first time (a retried delivery). A concurrent delivery of the same
+     * id waits here for the first's transaction.
+     */
+    async claimInbound(messageId: string, now: Date, tx: Queryable = db): Promise<SmsReplyOutcome | null> {
+      const claimed = await tx.query(
+        `insert into sms_inbound_reply (message_id, outcome, received_at) values ($1, 'not_understood', $2)
+         on conflict do nothing returning 1`,
+        [messageId, now.toISOString()],
+      );
+      if (claimed.length === 1) return null;
+      const [row] = await tx.query<{ outcome: SmsReplyOutcome }>(`select outcome from sms_inbound_reply where message_id = $1`, [
+        messageId,
+      ]);
+      return row?.outcome ?? 'not_understood';
+    },
+
+    async recordInbound(messageId: string, outcome: SmsReplyOutcome, bookingKey: string | null, tx: Queryable = db): Promise<void> {
+      await tx.query(`update sms_inbound_reply set outcome = $2, booking_key = $3 where message_id = $1`, [messageId, outcome, bookingKey]);
     },
 
     /** Nobody to send it to on this channel (no address or number, unsubscribed). */

@@ -1,10 +1,15 @@
+import type { CountryCode } from 'libphonenumber-js';
+import { APPOINTMENT_REPLY_PAGE_PATH } from '@contract/api/appointment-reply';
 import type { Database, Queryable } from '../../db/connection';
+import { phoneKey } from '../../platform/sms/phone-key';
+import type { SignedLinks } from '../../platform/signed-links';
 import { createSmsOutboxRepository, normalisePhoneNumber } from '../../platform/sms/sms-outbox-repository';
 import type { Clock } from '../../platform/clock';
 import { zonedWallClock } from '../../platform/time-zone';
 import { mailContext, queueAppointmentNotice } from '../notifications/public';
 import { CHANGEABLE, currentRows } from './change-rules';
 import { createAppointmentsRepository, type BookingRow } from './repository';
+import { REPLY_LINK, replyLinkTtlMs } from './reminder-reply';
 import { reminderSmsText } from './reminder-sms';
 import { createRemindersRepository, type ReminderSettings } from './reminders-repository';
 
@@ -26,6 +31,12 @@ export interface RemindersDeps {
   publicUrl: string;
   /** SMS is configured (SMS_PROVIDER_URL): reminders go by SMS too, to the booking's phone number. */
   sms: boolean;
+  /** SMS replies are taken (SMS_INBOUND_TOKEN_SHA256): the SMS asks for YES or NO. */
+  smsReplies?: boolean;
+  /** SMS_DEFAULT_COUNTRY: how the number the SMS goes to is kept, to match a reply's. Default AU. */
+  smsCountry?: CountryCode;
+  /** The server's signed links: the mail offers "I will come" and "I cannot come" (reminder-reply.ts). */
+  links?: () => Promise<SignedLinks>;
 }
 
 /** Whether the clinic's local time of `now` falls in the quiet hours (which may span midnight). */
@@ -35,6 +46,12 @@ export function inQuietHours(now: Date, timeZone: string, settings: Pick<Reminde
   const { quietStart: start, quietEnd: end } = settings;
   if (start === end) return false;
   return start < end ? time >= start && time < end : time >= start || time < end;
+}
+
+/** The reminder's answer page with its token, valid until a day after the start. */
+function replyLinkOf(links: SignedLinks, publicUrl: string, bookingKey: string, startsAt: Date, now: Date): string {
+  const token = links.sign({ ...REPLY_LINK, subject: bookingKey, ttlMs: replyLinkTtlMs(startsAt, now) });
+  return `${publicUrl}${APPOINTMENT_REPLY_PAGE_PATH}?token=${encodeURIComponent(token)}`;
 }
 
 export function createReminders(deps: RemindersDeps) {
@@ -48,6 +65,7 @@ export function createReminders(deps: RemindersDeps) {
     const to = first?.contact_number === undefined || first.contact_number === null ? null : normalisePhoneNumber(first.contact_number);
     if (first === undefined || to === null) return false;
     const text = reminderSmsText({
+      takesReplies: deps.smsReplies === true,
       providerName: (await mailContext(tx, deps.publicUrl)).brand.name,
       examName: first.exam_name,
       clinicName: first.clinic_name,
@@ -64,6 +82,8 @@ export function createReminders(deps: RemindersDeps) {
     async sweep(): Promise<number> {
       const settings = await reminders.settings();
       const now = clock.now();
+      // Before the transactions: the signing key may first have to be read from the database.
+      const links = deps.links === undefined ? null : await deps.links();
       let mailed = 0;
       // Nearest first: a nearer reminder queued makes the farther ones of that start never due.
       for (const leadHours of [...settings.leadHours].sort((a, b) => a - b)) {
@@ -74,10 +94,18 @@ export function createReminders(deps: RemindersDeps) {
             const reminder = { bookingKey: due.bookingKey, startsAt: due.startsAt, leadHours };
             if (!(await reminders.claim(reminder, 'email', now, tx))) continue;
             const live = currentRows(await appointments.bookingRows(due.bookingKey, tx)).filter((row) => CHANGEABLE.has(row.status));
-            const sent = await queueAppointmentNotice(tx, 'reminder', due.bookingKey, live, { publicUrl: deps.publicUrl, clock });
+            const replyLink = links === null ? undefined : replyLinkOf(links, deps.publicUrl, due.bookingKey, new Date(due.startsAt), now);
+            const sent = await queueAppointmentNotice(tx, 'reminder', due.bookingKey, live, {
+              publicUrl: deps.publicUrl,
+              clock,
+              ...(replyLink === undefined ? {} : { replyLink }),
+            });
             if (sent) queued += 1;
             else await reminders.markSkipped(reminder, 'email', tx);
-            if (deps.sms && (await reminders.claim(reminder, 'sms', now, tx)) && !(await queueSms(tx, due.bookingKey, live, now)))
+            if (!deps.sms) continue;
+            const number = live[0]?.contact_number ?? null;
+            const smsTo = number === null ? null : phoneKey(number, deps.smsCountry ?? 'AU');
+            if ((await reminders.claim(reminder, 'sms', now, tx, smsTo)) && !(await queueSms(tx, due.bookingKey, live, now)))
               await reminders.markSkipped(reminder, 'sms', tx);
           }
           return queued;

@@ -17,12 +17,13 @@ import { localDate } from '../../platform/time-zone';
 import { hashRequest } from '../../platform/request-hash';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/sql';
 import { createIdempotencyRepository } from '../../platform/idempotency-repository';
-import { availabilityVersion, type AvailabilityStore } from '../availability/public';
+import type { AvailabilityStore } from '../availability/public';
 import type { BookingService } from '../booking/public';
 import { queueAppointmentNotice } from '../notifications/public';
 import { applyAnswersToChange, auditScreeningRefusal } from '../questionnaires/public';
 import { bookingKeyRef } from '../../platform/security-audit';
-import { CHANGEABLE, changeNotAllowed, currentRows, nothingLive, refusal, type ChangeAction, type ChangeLogAction } from './change-rules';
+import { CHANGEABLE, changeNotAllowed, currentRows, nothingLive, refusal, type ChangeAction } from './change-rules';
+import { createStatusChanges } from './status-changes';
 import { createAppointmentsRepository, type BookingRow } from './repository';
 import { createSummaries } from './summary';
 import { noHl7Outbox, type Hl7Outbox } from '../../platform/hl7/hl7-outbox';
@@ -65,59 +66,13 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
 
   const { load, summaryOf } = createSummaries(repository, clock);
 
-  async function audit(tx: Queryable, action: string, rows: readonly { id: string }[], details: Record<string, unknown>): Promise<void> {
-    await repository.audit(
-      {
-        actor: 'patient',
-        action,
-        subjectType: 'appointment',
-        subjectId: rows.map((row) => row.id).join(','),
-        details,
-        now: clock.now(),
-      },
-      tx,
-    );
-  }
-
-  /**
-   * Moves a booking's live appointments to `toStatus` inside the caller's transaction: the status,
-   * the change log entry and the audit entry, written together. Answers the ids changed.
-   */
-  async function moveLive(
-    tx: Queryable,
-    bookingKey: string,
-    live: readonly BookingRow[],
-    change: { action: ChangeLogAction; toStatus: string; now: Date; confirm?: boolean; reasonLabel?: string | null; note?: string | null },
-    audited: { action: string; details: Record<string, unknown> },
-  ): Promise<string[]> {
-    const { action, toStatus, now, confirm = false, reasonLabel, note } = change;
-    const ids = await repository.setStatus(
-      live.map((row) => row.id),
-      toStatus,
-      now,
-      tx,
-      confirm,
-    );
-    await repository.logChange(
-      {
-        bookingKey,
-        action,
-        fromStatus: live[0]?.status ?? '',
-        toStatus,
-        ...(reasonLabel === undefined ? {} : { reasonLabel }),
-        ...(note === undefined ? {} : { note }),
-        now,
-      },
-      tx,
-    );
-    await audit(tx, audited.action, live, audited.details);
-    return ids;
-  }
-
-  /** Applies committed status changes to the in-memory availability index (freed ids). */
-  function freed(ids: readonly string[], version: number): void {
-    if (ids.length > 0) store.applyCommitted([], ids, { version, bumps: 1 });
-  }
+  const { audit, moveLive, cancelLive, freed } = createStatusChanges({
+    repository,
+    clock,
+    store,
+    publicUrl: deps.publicUrl,
+    ...(deps.hl7 === undefined ? {} : { hl7: deps.hl7 }),
+  });
 
   async function consentFormsOf(bookingKey: string): Promise<ConsentFormsResponse> {
     const rows = currentRows(await load(db, bookingKey));
@@ -176,25 +131,14 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         const why = refusal(rows, settings, 'CANCEL', now.getTime());
         if (why !== null) throw changeNotAllowed('CANCEL', why, settings.prior_minutes);
         const live = currentRows(rows).filter((row) => CHANGEABLE.has(row.status));
-        const changed = await moveLive(
+        return cancelLive(
           tx,
           bookingKey,
           live,
-          {
-            action: 'CANCEL',
-            toStatus: 'CANCELED',
-            now,
-            reasonLabel: label ?? null,
-            note: request.note === undefined || request.note === '' ? null : request.note,
-          },
-          {
-            action: 'appointment.cancelled',
-            details: { from: live[0]?.status, withReason: label !== undefined, withNote: (request.note ?? '') !== '' },
-          },
+          { now, reasonLabel: label ?? null, note: request.note === undefined || request.note === '' ? null : request.note },
+          { from: live[0]?.status, withReason: label !== undefined, withNote: (request.note ?? '') !== '' },
+          label ?? null,
         );
-        await queueAppointmentNotice(tx, 'cancellation', bookingKey, live, { publicUrl: deps.publicUrl, clock });
-        await (deps.hl7 ?? noHl7Outbox).queue(tx, 'S15', changed, { now, reason: label ?? null });
-        return { ids: changed, version: await availabilityVersion(tx) };
       });
       freed(ids, version);
       return summaryOf(db, bookingKey);

@@ -30,6 +30,8 @@ export interface NoticeRow {
 export interface NoticeOptions {
   publicUrl: string;
   clock: Clock;
+  /** A reminder's answer page with its signed token: the mail offers "I will come" and "I cannot come". */
+  replyLink?: string;
 }
 
 /** The patient's address, unless there is none or the patient has unsubscribed (docs/rules/appointments.md#unsubscribe). */
@@ -70,8 +72,9 @@ export async function queueAppointmentNotice(
   options: NoticeOptions,
 ): Promise<boolean> {
   const recipient = recipientOf(rows);
-  const facts = appointmentFactsOf(bookingKey, rows);
-  if (recipient === null || facts === null) return false;
+  const found = appointmentFactsOf(bookingKey, rows);
+  if (recipient === null || found === null) return false;
+  const facts = options.replyLink === undefined ? found : { ...found, replyLink: options.replyLink };
   const context = await mailContext(tx, options.publicUrl);
   const render = { cancellation: cancellationMail, rescheduleRequest: rescheduleRequestMail, reminder: reminderMail }[kind];
   await createOutboxRepository(tx).enqueue(

@@ -59,6 +59,8 @@ export interface AppointmentFacts {
   patient: PatientFacts;
   clinic: { name: string; phone: string | null; timeZone: string };
   appointments: Array<{ examName: string; modalityName: string; startsAt: string; endsAt: string }>;
+  /** A reminder's answer page with its signed token (?token=…), when the patient may answer it. */
+  replyLink?: string;
 }
 
 function appointmentItems(facts: AppointmentFacts, context: MailContext, words: MailWords) {
@@ -114,7 +116,7 @@ export function bookingRequestMail(
 function appointmentNotice(
   facts: AppointmentFacts,
   context: MailContext,
-  build: (words: MailWords, when: string) => Pick<NoticeView, 'subject' | 'intro' | 'action' | 'after'>,
+  build: (words: MailWords, when: string) => Pick<NoticeView, 'subject' | 'intro' | 'choices' | 'action' | 'after'>,
 ): Promise<Mail> {
   return renderNotice(context, (words) => {
     const { when, items } = appointmentItems(facts, context, words);
@@ -139,9 +141,21 @@ export function cancellationMail(facts: AppointmentFacts, context: MailContext):
 
 /** Sent the provider's hours before an appointment (docs/rules/reminders.md): when and where, and where to change or cancel it. */
 export function reminderMail(facts: AppointmentFacts, context: MailContext): Promise<Mail> {
+  const reply = facts.replyLink;
   return appointmentNotice(facts, context, ({ reminder: w }, when) => ({
     subject: w.subject(context.brand.name, when),
     intro: [w.intro(facts.clinic.name, when)],
+    ...(reply === undefined
+      ? {}
+      : {
+          choices: {
+            lead: w.willYouCome,
+            options: [
+              { href: `${reply}&answer=confirm`, label: w.yes },
+              { href: `${reply}&answer=cancel`, label: w.no },
+            ],
+          },
+        }),
     action: { lead: w.change, href: appointmentLink(context.brand, facts.bookingKey), label: w.button },
     after: [w.cannotCome(facts.clinic.phone)],
   }));

@@ -119,6 +119,8 @@ const EXPECTED_TABLES = [
   // 0042_appointment_reminders
   'reminder_settings',
   'appointment_reminder',
+  // 0043_reminder_replies
+  'sms_inbound_reply',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

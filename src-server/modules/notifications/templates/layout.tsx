@@ -134,3 +134,35 @@ export function Action(props: { brand: MailBrand; href: string; label: string })
     </Section>
   );
 }
+
+/**
+ * Answers side by side (a reminder's "I will come" and "I cannot come"): the first filled in the
+ * brand's colour, the others outlined. Each opens a page that asks once more before it changes
+ * anything (mail scanners open every link).
+ */
+export function Choices(props: { brand: MailBrand; options: ReadonlyArray<{ href: string; label: string }> }) {
+  const { brand } = props;
+  return (
+    <Section style={{ margin: '8px 0 16px' }}>
+      {props.options.map((option, index) => (
+        <Button
+          key={option.href}
+          href={option.href}
+          style={{
+            backgroundColor: index === 0 ? brand.colour : '#ffffff',
+            color: index === 0 ? brand.onColour : brand.link,
+            border: `2px solid ${index === 0 ? brand.colour : brand.link}`,
+            padding: '10px 18px',
+            margin: '0 8px 8px 0',
+            borderRadius: '6px',
+            fontSize: '16px',
+            fontWeight: 700,
+            textDecoration: 'none',
+          }}
+        >
+          {option.label}
+        </Button>
+      ))}
+    </Section>
+  );
+}

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { Section, Text } from '@react-email/components';
 import type { MailBrand } from './brand';
-import { Action, Lines, MailLayout, P, paragraph } from './layout';
+import { Action, Choices, Lines, MailLayout, P, paragraph } from './layout';
 import { QuestionnairesBlock, type QuestionnairesView } from './questionnaires-block';
 import type { MailWords } from './words';
 
@@ -20,6 +20,8 @@ export interface NoticeView {
   code?: string;
   /** Someone's own words, quoted as they wrote them (a share's note). */
   quote?: { label: string; text: string };
+  /** Answers the patient chooses between (a reminder's), before the main action. */
+  choices?: { lead: string; options: Array<{ href: string; label: string }> };
   action?: { lead?: string; href: string; label: string };
   after: string[];
   /** Questionnaires due now, after the main action and what to know (the after-visit ones in the results mail). */
@@ -61,6 +63,12 @@ export function NoticeMail(props: { brand: MailBrand; words: MailWords; view: No
         <Section style={{ backgroundColor: '#f3f5f7', padding: '8px 12px', margin: '0 0 12px', borderRadius: '6px' }}>
           <Lines lines={[view.quote.label, ...view.quote.text.split(/\r\n|\r|\n/)]} style={{ margin: 0 }} />
         </Section>
+      )}
+      {view.choices === undefined ? null : (
+        <>
+          <P>{view.choices.lead}</P>
+          <Choices brand={brand} options={view.choices.options} />
+        </>
       )}
       {view.action === undefined ? null : (
         <>

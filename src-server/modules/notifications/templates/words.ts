@@ -68,6 +68,10 @@ export interface MailWords {
     change: string;
     button: string;
     cannotCome(phone: string | null): string;
+    /** The reminder's answers (with a reply link): the lead, "I will come", "I cannot come". */
+    willYouCome: string;
+    yes: string;
+    no: string;
   };
   rescheduleRequest: {
     subject(provider: string): string;
@@ -188,6 +192,9 @@ export const EN: MailWords = {
       phone === null
         ? 'If you cannot come, please cancel or change it online, so that someone else can have the time.'
         : `If you cannot come, please cancel or change it online, or call us on ${phone}, so that someone else can have the time.`,
+    willYouCome: 'Will you come? Let us know with one tap:',
+    yes: 'Yes, I will come',
+    no: 'I cannot come',
   },
   rescheduleRequest: {
     subject: (provider) => `${provider}: We have received your request to reschedule`,
