@@ -182,6 +182,12 @@ export const PAGE_TABLE = [
     mount: 'both',
     load: () => import('./features/unsubscribe/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })),
   },
+  {
+    id: 'appointment-reply',
+    patterns: [ROUTE.appointmentReply],
+    mount: 'top',
+    load: () => import('./features/appointment-reply/appointment-reply-page').then((m) => ({ Component: m.AppointmentReplyPage })),
+  },
 ] as const satisfies readonly PageRow[];
 
 /** Any path no row answers, inside each layout. */

@@ -59,6 +59,8 @@ export const ROUTE = {
   advancedBooking: 'advanced-booking/*',
   /** A mail's footer link: /unsubscribe?token=… (src-contract/api/unsubscribe.ts UNSUBSCRIBE_PAGE_PATH). */
   unsubscribe: 'unsubscribe',
+  /** A reminder mail's answer buttons: /appointment-reply?token=…&answer=confirm|cancel (src-contract/api/appointment-reply.ts). */
+  appointmentReply: 'appointment-reply',
   /** Only under /iframe: the default embedded page. */
   selectRegion: 'select-region',
 } as const;

@@ -23,6 +23,7 @@ import type staffCallbacks from './locales/en/staff-callbacks.json';
 import type staffBookingRequests from './locales/en/staff-booking-requests.json';
 import type chat from './locales/en/chat.json';
 import type consent from './locales/en/consent.json';
+import type appointmentReply from './locales/en/appointment-reply.json';
 
 /**
  * Types every t() call against the English catalogue, so an unknown key or a missing
@@ -44,7 +45,8 @@ declare module 'i18next' {
     // with the unsubscribe page (unsubscribe-texts.ts), callback.json with the callback request page (callback-texts.ts),
     // staff-callbacks.json with the staff callback queue (staff-callbacks-texts.ts), staff-booking-requests.json with the
     // staff booking-request queue (staff-booking-requests-texts.ts), chat.json with the chat panel (chat-texts.ts),
-    // consent.json with the analytics consent banner (consent-texts.ts); typed as one catalogue.
+    // consent.json with the analytics consent banner (consent-texts.ts), appointment-reply.json with the reminder's answer
+    // page (appointment-reply-texts.ts); typed as one catalogue.
     resources: {
       translation: typeof en &
         typeof pages &
@@ -66,6 +68,7 @@ declare module 'i18next' {
         typeof bookingSteps &
         typeof staffFeedback &
         typeof unsubscribe &
+        typeof appointmentReply &
         typeof callback &
         typeof staffCallbacks &
         typeof staffBookingRequests &
