@@ -217,6 +217,23 @@ export const DemoSelfServiceFileSchema = z.object({
     /** Sanitised on the way out. */
     bookingRequestInfoHtml: z.string().min(1).nullable(),
   }),
+  /**
+   * Reminders before each appointment (docs/rules/reminders.md): hours before the start (at most
+   * four, 1 to 336) and the quiet hours in the clinic's local time; without it the defaults stand
+   * (72 and 24, quiet 21:00 to 08:00).
+   */
+  reminders: z
+    .strictObject({
+      leadHours: z
+        .array(z.number().int().min(1).max(336))
+        .max(4)
+        .refine((hours) => new Set(hours).size === hours.length, 'each reminder time once'),
+      quietHours: z.strictObject({
+        start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM, 00:00 to 23:59'),
+        end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM, 00:00 to 23:59'),
+      }),
+    })
+    .optional(),
   cancelReasons: z.array(z.string().min(1).max(200)),
   consentForms: z.array(
     z.object({

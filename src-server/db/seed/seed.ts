@@ -193,6 +193,14 @@ async function insertSelfService(tx: Queryable, data: DemoProvider, now: Date): 
       settings.bookingRequestInfoHtml,
     ],
   );
+  if (data.selfService.reminders !== undefined) {
+    const { leadHours, quietHours } = data.selfService.reminders;
+    await tx.query(`update reminder_settings set lead_hours = $1::int[], quiet_start = $2::time, quiet_end = $3::time where id = 1`, [
+      leadHours,
+      quietHours.start,
+      quietHours.end,
+    ]);
+  }
   for (const [position, label] of cancelReasons.entries()) {
     await tx.query('insert into cancel_reason (label, position) values ($1, $2)', [label, position]);
   }

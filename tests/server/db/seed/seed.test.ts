@@ -191,6 +191,16 @@ describe.each(backends())('seedDemoProvider on %s', (backend) => {
     const demo = await loadDemoProvider();
     const [settings] = await test.db.query<{ prior_minutes: number }>('select prior_minutes from self_service_settings');
     expect(settings?.prior_minutes).toBe(demo.selfService.settings.priorMinutes);
+    // The provider's reminder times and quiet hours (docs/rules/reminders.md), not the migration's defaults.
+    const [reminders] = await test.db.query<{ lead_hours: number[]; quiet_start: string; quiet_end: string }>(
+      `select lead_hours, to_char(quiet_start, 'HH24:MI') as quiet_start, to_char(quiet_end, 'HH24:MI') as quiet_end from reminder_settings`,
+    );
+    expect(reminders).toEqual({
+      lead_hours: demo.selfService.reminders?.leadHours,
+      quiet_start: demo.selfService.reminders?.quietHours.start,
+      quiet_end: demo.selfService.reminders?.quietHours.end,
+    });
+    expect(reminders?.quiet_start).toBe('20:00');
     const reasons = await test.db.query<{ label: string }>('select label from cancel_reason order by position');
     expect(reasons.map((row) => row.label)).toEqual(demo.selfService.cancelReasons);
     const forms = await test.db.query<{ slug: string; modality: string | null }>(
