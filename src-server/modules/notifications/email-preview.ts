@@ -1,3 +1,4 @@
+import { APPOINTMENT_REPLY_PAGE_PATH } from '@contract/api/appointment-reply';
 import type { EmailPreview, EmailPreviewQuery, PreviewReferenceKind } from '@contract/api/notifications';
 import { resultPagePath } from '@contract/api/results';
 import { SHARE_LIFETIME_DAYS, SHARED_RESULTS_PATH } from '@contract/api/result-shares';
@@ -187,7 +188,10 @@ export const PREVIEW_TEMPLATES: Readonly<Record<string, PreviewTemplate>> = Obje
   }),
   [MAIL_KINDS.reminder]: fromBooking(async (rows, context) => {
     const booking = bookingFacts(rows);
-    return booking === null ? null : asRendered(await reminderMail(booking.facts, context.mail));
+    if (booking === null) return null;
+    // The answer buttons as a patient's mail has them, with a token that works nowhere: a preview is no way to answer.
+    const replyLink = `${context.mail.brand.publicUrl}${APPOINTMENT_REPLY_PAGE_PATH}?token=preview`;
+    return asRendered(await reminderMail({ ...booking.facts, replyLink }, context.mail));
   }),
   [MAIL_KINDS.otp]: fromBooking(async (_rows, context) => asRendered(await otpMail({ code: SAMPLE_CODE, validMinutes: 10 }, context.mail))),
   [MAIL_KINDS.resultsReady]: fromReport(async (report, context) => {
