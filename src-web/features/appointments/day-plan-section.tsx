@@ -46,10 +46,13 @@ function StepRow({ step, plan, examDay, severalExams }: { step: DayPlanStep; pla
   return (
     <li className={step.past ? 'pp-day-plan-step pp-day-plan-past' : 'pp-day-plan-step'} data-testid="day-plan-step">
       <time className="pp-day-plan-time" dateTime={step.at}>
-        {step.kind === 'DRINK' ? t('appointment.dayPlan.window', { from: time(step.at), until: time(step.until) }) : time(step.at)}
+        {time(step.at)}
       </time>
       <span className="pp-day-plan-action">
         {stepAction(t, step, plan.clinic.name)}
+        {step.kind === 'DRINK' && (
+          <span className="pp-day-plan-detail">{t('appointment.dayPlan.finishBy', { time: time(step.until) })}</span>
+        )}
         {forExam !== null && <span className="pp-day-plan-detail">{t('appointment.dayPlan.forExam', { exam: forExam })}</span>}
         {step.past && <span className="pp-day-plan-done">{t('appointment.dayPlan.past')}</span>}
       </span>

@@ -25,7 +25,7 @@ describe('appointment page: your day', () => {
     const rows = within(steps as HTMLElement).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       '5:30 amStop eating until after your scanDone',
-      '8:30 am to 9:00 amDrink 1 litre of water',
+      '8:30 amDrink 1 litre of waterFinish by 9:00 am',
       '9:15 amArrive at Parramatta Imaging and check in at the kiosk or the front desk',
       '9:30 amYour MRI knee starts',
     ]);
