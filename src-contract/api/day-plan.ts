@@ -46,28 +46,3 @@ export const DayPlanSchema = z.object({
   clinic: DayPlanClinicSchema,
 });
 export type DayPlan = z.infer<typeof DayPlanSchema>;
-
-/** The calendar day of an instant in a time zone, as YYYY-MM-DD. */
-function dayIn(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
-}
-
-/**
- * A plan's time as the patient reads it, in the clinic's zone: the clock time, with the weekday
- * when it is not the day of `examDay` (a 48-hour medicine stop). The web page and the plan's
- * text lines (mails, SMS) word times alike.
- */
-export function planClockTime(instant: string, examDay: string, timeZone: string, locale: string): string {
-  const sameDay = dayIn(instant, timeZone) === dayIn(examDay, timeZone);
-  return new Intl.DateTimeFormat(locale, {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    ...(sameDay ? {} : { weekday: 'long' }),
-  }).format(new Date(instant));
-}
-
-/** The first exam's start: the day the plan's times are read against (null for an empty plan). */
-export function planExamDay(plan: Pick<DayPlan, 'steps'>): string | null {
-  return plan.steps.find((step) => step.kind === 'EXAM')?.at ?? null;
-}

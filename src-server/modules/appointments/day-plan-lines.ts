@@ -1,5 +1,6 @@
 import type { StillMissingItem } from '@contract/api/check-in-checklist';
-import { planClockTime, planExamDay, type DayPlan, type DayPlanStep } from '@contract/api/day-plan';
+import { clinicClockTime, planExamDay } from '@contract/api/clinic-time';
+import type { DayPlan, DayPlanStep } from '@contract/api/day-plan';
 
 /**
  * The day plan as plain English lines, for a reminder mail or SMS (docs/rules/day-plan.md#in-a-reminder):
@@ -10,7 +11,7 @@ import { planClockTime, planExamDay, type DayPlan, type DayPlanStep } from '@con
 export function dayPlanLines(plan: DayPlan, locale: string): string[] {
   const examDay = planExamDay(plan);
   if (examDay === null) return [];
-  const time = (instant: string) => planClockTime(instant, examDay, plan.timeZone, locale);
+  const time = (instant: string) => clinicClockTime(instant, examDay, plan.timeZone, locale);
   return [
     ...plan.steps.map((step) => stepLine(step, time)),
     ...plan.missing.map(missingLine),

@@ -2,7 +2,8 @@ import type { TFunction } from 'i18next';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { StillMissingItem } from '@contract/api/check-in-checklist';
-import { planClockTime, planExamDay, type DayPlan, type DayPlanStep } from '@contract/api/day-plan';
+import { clinicClockTime, planExamDay } from '@contract/api/clinic-time';
+import type { DayPlan, DayPlanStep } from '@contract/api/day-plan';
 import type { AppointmentDayPlan } from './appointment-day-plan';
 
 /**
@@ -40,7 +41,7 @@ function missingText(t: TFunction, item: StillMissingItem): string {
 
 function StepRow({ step, plan, examDay, severalExams }: { step: DayPlanStep; plan: DayPlan; examDay: string; severalExams: boolean }) {
   const { t, i18n } = useTranslation();
-  const time = (instant: string) => planClockTime(instant, examDay, plan.timeZone, i18n.language);
+  const time = (instant: string) => clinicClockTime(instant, examDay, plan.timeZone, i18n.language);
   // With two exams a drink or a medicine says which exam it is for; the exam rows name themselves.
   const forExam = severalExams && (step.kind === 'DRINK' || step.kind === 'STOP_MEDICATION') ? step.examName : null;
   return (
