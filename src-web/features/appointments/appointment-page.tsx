@@ -219,7 +219,7 @@ const AppointmentDetails = observer(function AppointmentDetails() {
         <>
           {summary.pending && <p className="pp-notice">{t('appointment.pending')}</p>}
           <Summary summary={summary} />
-          <DayPlanSection dayPlan={store.dayPlan} />
+          <DayPlanSection dayPlan={store.dayPlan} consentOnPage={store.live} />
           {store.live && (
             <Suspense fallback={null}>
               <LazyBookingCodeBox bookingKey={bookingKey} />

@@ -28,10 +28,13 @@ function stepAction(t: TFunction, step: DayPlanStep, clinic: string): string {
   }
 }
 
-function missingText(t: TFunction, item: StillMissingItem): string {
+/** `consentOnPage`: the page lists the forms to sign (a live booking); otherwise the desk has them. */
+function missingText(t: TFunction, item: StillMissingItem, consentOnPage: boolean): string {
   switch (item.kind) {
     case 'CONSENT_FORMS':
-      return t('appointment.dayPlan.missing.consentForms', { count: item.count });
+      return consentOnPage
+        ? t('appointment.dayPlan.missing.consentForms', { count: item.count })
+        : t('checkIn.checklist.consentFormsKiosk', { count: item.count });
     case 'REFERRAL':
       return t('appointment.dayPlan.missing.referral');
     case 'BRING_DOCUMENT':
@@ -61,7 +64,7 @@ function StepRow({ step, plan, examDay, severalExams }: { step: DayPlanStep; pla
   );
 }
 
-function Missing({ items }: { items: readonly StillMissingItem[] }) {
+function Missing({ items, consentOnPage }: { items: readonly StillMissingItem[]; consentOnPage: boolean }) {
   const { t } = useTranslation();
   if (items.length === 0) return null;
   return (
@@ -70,7 +73,7 @@ function Missing({ items }: { items: readonly StillMissingItem[] }) {
       <ul className="pp-day-plan-missing" aria-labelledby="pp-day-plan-missing-title">
         {items.map((item) => (
           <li key={item.kind}>
-            {missingText(t, item)}
+            {missingText(t, item, consentOnPage)}
             {item.kind === 'BRING_DOCUMENT' && item.description !== '' && <span className="pp-day-plan-detail">{item.description}</span>}
           </li>
         ))}
@@ -102,7 +105,14 @@ function WayThere({ clinic }: { clinic: DayPlan['clinic'] }) {
   );
 }
 
-export const DayPlanSection = observer(function DayPlanSection({ dayPlan }: { dayPlan: AppointmentDayPlan }) {
+export const DayPlanSection = observer(function DayPlanSection({
+  dayPlan,
+  consentOnPage,
+}: {
+  dayPlan: AppointmentDayPlan;
+  /** The page offers the consent forms to sign (the booking is live). */
+  consentOnPage: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const plan = dayPlan.plan;
   if (dayPlan.loadState === 'error')
@@ -127,7 +137,7 @@ export const DayPlanSection = observer(function DayPlanSection({ dayPlan }: { da
           <StepRow key={`${step.kind}-${index}`} step={step} plan={plan} examDay={examDay} severalExams={severalExams} />
         ))}
       </ol>
-      <Missing items={plan.missing} />
+      <Missing items={plan.missing} consentOnPage={consentOnPage} />
       <WayThere clinic={plan.clinic} />
     </section>
   );

@@ -1,7 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../helpers/render-app';
-import { appointmentServer, BOOKING_KEY, CONSENT_FORM, dayPlanFixture, type AppointmentServerOptions } from './appointment-fixtures';
+import {
+  appointmentServer,
+  BOOKING_KEY,
+  CONSENT_FORM,
+  dayPlanFixture,
+  summaryFixture,
+  type AppointmentServerOptions,
+} from './appointment-fixtures';
 
 // "Your day" on the appointment page (docs/rules/day-plan.md): the server's instants read as the
 // clinic's clock times, in order, a step that is over says so in words, what is missing goes when
@@ -50,6 +57,12 @@ describe('appointment page: your day', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Sign and save' }));
     expect(await screen.findByText('Thank you, the consent form is signed.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Still needed' })).toBeNull());
+  });
+
+  it('sends a checked-in patient to the desk for the forms: the page no longer offers them', async () => {
+    await open({ summary: summaryFixture({ status: 'CHECKED_IN' }) });
+    const needed = within(await daySection()).getByRole('list', { name: 'Still needed' });
+    expect(within(needed).getByText('Ask at the front desk to sign the consent form for this appointment.')).toBeTruthy();
   });
 
   it('leaves the section out when no step is left', async () => {
