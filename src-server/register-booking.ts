@@ -1,6 +1,7 @@
 import { serverModule } from './server-module';
 import { createHl7Outbox, noHl7Outbox } from './platform/hl7/hl7-outbox';
 import { registerAppointmentRoutes } from './modules/appointments/routes';
+import { registerDayPlanRoutes } from './modules/appointments/day-plan-routes';
 import { createAppointmentsService } from './modules/appointments/service';
 import { createProviderCancel } from './modules/appointments/provider-cancel';
 import { createProviderMove } from './modules/appointments/provider-move';
@@ -71,6 +72,8 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
     hl7,
   });
   registerAppointmentRoutes(app, appointmentsService);
+  // The day planned before arrival: timed steps, missing documents, the way there (docs/rules/day-plan.md).
+  registerDayPlanRoutes(app, { db, clock });
   // The provider's own systems cancel one appointment at any time (the FHIR API's Appointment patch).
   app.decorate('cancelByProvider', createProviderCancel({ db, clock, store: availabilityStore, publicUrl: config.publicUrl, hl7 }));
   // The RIS moves a booking to another time (its SIU^S13); the appointments keep their ids.

@@ -7,13 +7,19 @@ import { InstantSchema } from './booking';
  * server knows about the booking. The web app words each kind; times are shown in the clinic's
  * time zone.
  */
-export const ChecklistItemSchema = z.discriminatedUnion('kind', [
+/** What the booking still lacks: also the day plan's missing documents (src-contract/api/day-plan.ts). */
+export const StillMissingItemSchema = z.discriminatedUnion('kind', [
   /** Consent forms of this booking not signed yet. */
   z.object({ kind: z.literal('CONSENT_FORMS'), count: z.number().int().min(1) }),
   /** The exam needs a referral and none is uploaded: the desk asks for it. */
   z.object({ kind: z.literal('REFERRAL'), documentTypeId: z.string().nullable() }),
   /** A document a questionnaire answer asked the patient to bring. */
   z.object({ kind: z.literal('BRING_DOCUMENT'), title: z.string(), description: z.string() }),
+]);
+export type StillMissingItem = z.infer<typeof StillMissingItemSchema>;
+
+export const ChecklistItemSchema = z.discriminatedUnion('kind', [
+  ...StillMissingItemSchema.options,
   /** An exam's preparation: its notes, and when fasting starts when the exam asks for it. */
   z.object({
     kind: z.literal('PREPARATION'),

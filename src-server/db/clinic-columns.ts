@@ -50,3 +50,8 @@ export type ClinicAddressRow = { clinic_name: string } & Pick<
   ClinicColumnsRow,
   'street' | 'suburb' | 'state' | 'postcode' | 'phone' | 'time_zone'
 >;
+
+/** The clinic's address on one line, as pages and mails print it: "street, suburb state postcode". */
+export function clinicAddressLine(row: Pick<ClinicColumnsRow, 'street' | 'suburb' | 'state' | 'postcode'>): string {
+  return `${row.street}, ${row.suburb} ${row.state} ${row.postcode}`;
+}

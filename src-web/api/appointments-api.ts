@@ -10,6 +10,7 @@ import type {
   RescheduleRequest,
   SignConsentForm,
 } from '@contract/api/appointments';
+import type { DayPlan } from '@contract/api/day-plan';
 import type { ApiClient } from './client';
 
 /**
@@ -53,6 +54,10 @@ export function createAppointmentsApi(client: ApiClient) {
 
     confirm: async (bookingKey: string): Promise<AppointmentSummary> =>
       (await http.post<AppointmentSummary>(`${base(bookingKey)}/confirm`)).data,
+
+    /** The day planned before arrival (docs/rules/day-plan.md): timed steps, what is missing, the way there. */
+    dayPlan: async (bookingKey: string): Promise<DayPlan> =>
+      (await http.get<DayPlan>(`/api/secured/appointments/${encodeURIComponent(bookingKey)}/day-plan`)).data,
 
     consentForms: async (bookingKey: string): Promise<ConsentFormsResponse> =>
       (await http.get<ConsentFormsResponse>(`${base(bookingKey)}/consent-forms`)).data,

@@ -39,8 +39,9 @@ export async function insertClinics(
   for (const [position, clinic] of data.clinics.entries()) {
     const row = await one<{ id: string }>(
       tx,
-      `insert into clinic (slug, region_id, name, street, suburb, state, postcode, phone, email, latitude, longitude, time_zone, position)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id::text as id`,
+      `insert into clinic (slug, region_id, name, street, suburb, state, postcode, phone, email, latitude, longitude, time_zone, position,
+                           arrival_minutes, parking)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning id::text as id`,
       [
         clinic.slug,
         lookup(regionIds, clinic.regionSlug),
@@ -55,6 +56,8 @@ export async function insertClinics(
         clinic.longitude,
         clinic.timeZone,
         position,
+        clinic.arrivalMinutes,
+        clinic.parking,
       ],
     );
     clinicIds.set(clinic.slug, {
@@ -105,8 +108,9 @@ export async function insertExams(
     const row = await one<{ id: string }>(
       tx,
       `insert into exam (slug, exam_code, name, modality_id, duration_minutes, priority, preparation_notes, notes,
-                         referral_required, enquiry_only, medicare_required, fasting_hours, search_terms, preparation_parts)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb) returning id::text as id`,
+                         referral_required, enquiry_only, medicare_required, fasting_hours, search_terms, preparation_parts,
+                         drink_amount, drink_from_minutes, drink_until_minutes, medication_stop, medication_stop_hours, arrival_minutes)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17, $18, $19, $20) returning id::text as id`,
       [
         exam.slug,
         exam.examCode,
@@ -123,6 +127,13 @@ export async function insertExams(
         exam.fastingHours ?? null,
         exam.searchTerms,
         JSON.stringify(typeof exam.preparationNotes === 'string' ? [] : exam.preparationNotes),
+        // The day plan's timed steps (0044_day_plan.sql).
+        exam.drink?.amount ?? null,
+        exam.drink?.fromMinutes ?? null,
+        exam.drink?.untilMinutes ?? null,
+        exam.medicationStop?.medicine ?? null,
+        exam.medicationStop?.hours ?? null,
+        exam.arrivalMinutes ?? null,
       ],
     );
     examIds.set(exam.slug, { id: row.id, durationMinutes: exam.durationMinutes });

@@ -57,6 +57,10 @@ export const DemoClinicSchema = ContactClinicSchema.omit({ id: true, region: tru
     )
     .min(1),
   closedDates: z.array(IsoDateSchema).default([]),
+  /** Minutes before the start to arrive for check-in (the day plan). */
+  arrivalMinutes: z.number().int().min(5).max(120).default(15),
+  /** Where to park, as the patient reads it in the day plan. */
+  parking: z.string().max(500).default(''),
 });
 export const DemoClinicsFileSchema = z.array(DemoClinicSchema).min(6);
 
@@ -78,6 +82,15 @@ export const DemoExamsFileSchema = z.object({
         preparationNotes: PreparationSchema,
         /** Hours without food before the exam (the check-in checklist shows the time it starts). */
         fastingHours: z.number().int().min(1).max(24).optional(),
+        /** Water to drink before the scan, from and until minutes before the start (the day plan). */
+        drink: z
+          .object({ amount: z.string().min(1).max(80), fromMinutes: z.number().int().max(240), untilMinutes: z.number().int().min(0) })
+          .refine((drink) => drink.fromMinutes >= drink.untilMinutes + 5, 'fromMinutes is at least 5 more than untilMinutes')
+          .optional(),
+        /** A medicine to stop, hours before the start (the day plan). */
+        medicationStop: z.object({ medicine: z.string().min(1).max(120), hours: z.number().int().min(1).max(168) }).optional(),
+        /** Minutes before the start to arrive when the clinic's usual lead is not enough. */
+        arrivalMinutes: z.number().int().min(5).max(180).optional(),
         notes: z.string().nullable(),
         referralRequired: z.boolean(),
         /** Enquiry-only exams have no online times: booking them makes a booking request. */

@@ -24,3 +24,5 @@ export async function unsignedConsentForms(q: Queryable, bookingKey: string): Pr
 export type { CancelByProvider, ProviderCancellation } from './provider-cancel';
 /** A move by the provider's own system (app.moveByProvider): what the RIS's HL7 calls. */
 export type { MoveByProvider, ProviderMove } from './provider-move';
+/** The day plan worded as plain text lines, for a reminder mail or SMS (docs/rules/day-plan.md). */
+export { dayPlanLines } from './day-plan-lines';

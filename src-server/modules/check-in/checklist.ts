@@ -1,11 +1,11 @@
-import type { ChecklistItem, CheckInChecklist } from '@contract/api/check-in-checklist';
+import type { ChecklistItem, CheckInChecklist, StillMissingItem } from '@contract/api/check-in-checklist';
 import type { Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { unsignedConsentForms } from '../appointments/public';
 import { bookingPreparation } from '../booking/public';
 import { requiredDocument } from '../questionnaires/public';
-import { createCheckInRepository } from './repository';
+import { createCheckInRepository, type ComingExamRow } from './repository';
 import { CHECK_IN_STATUSES } from './rules';
 
 /**
@@ -26,18 +26,7 @@ export function createChecklist(db: Queryable, clock: Clock) {
       const appointment = await repository.appointment(bookingKey, appointmentId);
       if (appointment === null) throw notFound('This appointment was not found.');
       const exams = await repository.comingExams(bookingKey, LIVE_STATUSES, clock.now());
-      const items: ChecklistItem[] = [];
-
-      const consentForms = await unsignedConsentForms(db, bookingKey);
-      if (consentForms > 0) items.push({ kind: 'CONSENT_FORMS', count: consentForms });
-
-      if (exams.some((exam) => exam.referral_required)) {
-        const referral = await repository.referral(bookingKey);
-        if (!referral.uploaded) items.push({ kind: 'REFERRAL', documentTypeId: referral.documentTypeId });
-      }
-
-      const document = await requiredDocument(db, { type: 'APPOINTMENT', key: bookingKey });
-      if (document !== null) items.push({ kind: 'BRING_DOCUMENT', title: document.title, description: document.description });
+      const items: ChecklistItem[] = await missingFor(db, bookingKey, exams);
 
       // The preparation as the booking's pages say it (what was done online is not asked again).
       const preparation = await bookingPreparation(db, bookingKey);
@@ -60,3 +49,27 @@ export function createChecklist(db: Queryable, clock: Clock) {
 }
 
 export type Checklist = ReturnType<typeof createChecklist>;
+
+/**
+ * What the booking still lacks for its coming exams: unsigned consent forms, a referral an exam
+ * needs and nobody uploaded, a document a questionnaire answer asked for (the checklist's first
+ * items, and the day plan's missing documents).
+ */
+export async function stillMissing(db: Queryable, bookingKey: string, now: Date): Promise<StillMissingItem[]> {
+  return missingFor(db, bookingKey, await createCheckInRepository(db).comingExams(bookingKey, LIVE_STATUSES, now));
+}
+
+async function missingFor(db: Queryable, bookingKey: string, exams: readonly ComingExamRow[]): Promise<StillMissingItem[]> {
+  const items: StillMissingItem[] = [];
+  const consentForms = await unsignedConsentForms(db, bookingKey);
+  if (consentForms > 0) items.push({ kind: 'CONSENT_FORMS', count: consentForms });
+
+  if (exams.some((exam) => exam.referral_required)) {
+    const referral = await createCheckInRepository(db).referral(bookingKey);
+    if (!referral.uploaded) items.push({ kind: 'REFERRAL', documentTypeId: referral.documentTypeId });
+  }
+
+  const document = await requiredDocument(db, { type: 'APPOINTMENT', key: bookingKey });
+  if (document !== null) items.push({ kind: 'BRING_DOCUMENT', title: document.title, description: document.description });
+  return items;
+}

@@ -4,6 +4,8 @@ import { markCheckedIn as markAppointmentCheckedIn } from '../appointments/publi
 /** What other modules may use of check-in (docs/rules/check-in.md). */
 export { createCheckInService, type CheckInService } from './service';
 export { registerCheckInRoutes, sendCheckInAccepted } from './routes';
+/** What a booking still lacks before its scan (the day plan shows it before check-in). */
+export { stillMissing } from './checklist';
 
 /**
  * What the RIS hand-off does once the clinic's system has a check-in (main.ts gives it to the RIS

@@ -134,7 +134,7 @@ const ConsentDialog = observer(function ConsentDialog({ store }: { store: Appoin
   if (!form) return null;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void store.consent.signConsent();
+    void store.signConsent();
   };
   return (
     <ModalDialog

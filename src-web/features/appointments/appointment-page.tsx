@@ -18,6 +18,7 @@ import { CHECK_IN_STATUSES, CheckInSection } from '../check-in/public';
 import { useBookingPage } from '../../components/use-booking-page';
 import { Button } from '../../components/button';
 import { PreparationList } from './preparation-list';
+import { DayPlanSection } from './day-plan-section';
 import { QuestionnairesDue } from './questionnaires-due';
 import { AppointmentTimeRows, ClinicContact, FormDetailsRows, WalkInRow } from './summary-rows';
 import { CONFIRMED_SEGMENT } from '../../paths';
@@ -218,6 +219,7 @@ const AppointmentDetails = observer(function AppointmentDetails() {
         <>
           {summary.pending && <p className="pp-notice">{t('appointment.pending')}</p>}
           <Summary summary={summary} />
+          <DayPlanSection dayPlan={store.dayPlan} consentOnPage={store.live} />
           {store.live && (
             <Suspense fallback={null}>
               <LazyBookingCodeBox bookingKey={bookingKey} />

@@ -10,6 +10,7 @@ import type { PatientSubject, PortalNavigator } from '../../stores/session-store
 import { loadSignedInSummary } from '../../platform/signed-in-summary';
 import { AppointmentCancellation } from './appointment-cancellation';
 import { AppointmentConsent } from './appointment-consent';
+import { AppointmentDayPlan } from './appointment-day-plan';
 import { AppointmentDetailsChange } from './appointment-details-change';
 import { changeRefusal, isEmbedded, type AppointmentDialog, type AppointmentNotice, type AppointmentPageState } from './appointment-dialog';
 import { AppointmentRescheduling } from './appointment-rescheduling';
@@ -57,6 +58,7 @@ export class AppointmentStore implements AppointmentPageState {
   readonly rescheduling: AppointmentRescheduling;
   readonly consent: AppointmentConsent;
   readonly detailsChange: AppointmentDetailsChange;
+  readonly dayPlan: AppointmentDayPlan;
 
   private readonly deps: AppointmentStoreDeps;
 
@@ -66,6 +68,7 @@ export class AppointmentStore implements AppointmentPageState {
     this.rescheduling = new AppointmentRescheduling(this, deps);
     this.consent = new AppointmentConsent(this, deps.api, () => this.loader.current());
     this.detailsChange = new AppointmentDetailsChange(this, deps.api);
+    this.dayPlan = new AppointmentDayPlan(deps.api);
     makeAutoObservable<this, 'deps'>(this, {
       deps: false,
       loader: false,
@@ -73,6 +76,7 @@ export class AppointmentStore implements AppointmentPageState {
       rescheduling: false,
       consent: false,
       detailsChange: false,
+      dayPlan: false,
       summary: observableRef,
     });
   }
@@ -115,11 +119,13 @@ export class AppointmentStore implements AppointmentPageState {
       this.summary = null;
       this.notice = null;
       this.consent.reset();
+      this.dayPlan.reset();
       this.rescheduling.forgetKey();
     }
     this.bookingKey = bookingKey;
     this.dialog = null;
     let live = false;
+    let shown = false;
     await loadSignedInSummary(
       this.loader,
       { signIn: () => this.deps.ensureSignedIn(bookingKey, 'APPOINTMENT'), summary: () => this.deps.api.summary(bookingKey) },
@@ -127,13 +133,21 @@ export class AppointmentStore implements AppointmentPageState {
         loaded: (summary) => {
           if (DENIED_STATUSES.includes(summary.status)) return this.goToDeny(summary.status);
           this.summary = summary;
+          shown = true;
           live = LIVE_STATUSES.includes(summary.status);
         },
         // The page stays loading on its way to /deny.
         stateAfter: (summary) => (DENIED_STATUSES.includes(summary.status) ? 'loading' : 'loaded'),
       },
     );
-    if (live) await this.consent.loadConsentForms();
+    // The day plan whenever the page shows the booking: on the day, after check-in, it still guides.
+    await Promise.all([shown ? this.dayPlan.load(bookingKey) : null, live ? this.consent.loadConsentForms() : null]);
+  }
+
+  /** Signs the open consent form; the day plan then no longer lists it as missing. */
+  async signConsent(): Promise<void> {
+    const bookingKey = this.bookingKey;
+    if ((await this.consent.signConsent()) && bookingKey !== null) await this.dayPlan.load(bookingKey);
   }
 
   /**
@@ -157,6 +171,7 @@ export class AppointmentStore implements AppointmentPageState {
   /** Forgets answers still on their way (the page unmounts). */
   dispose(): void {
     this.loader.dispose();
+    this.dayPlan.reset();
   }
 
   closeDialog(): void {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckInChecklist, ChecklistItem } from '@contract/api/check-in-checklist';
-import { localDate } from '../../platform/dates';
+import { clinicClockTime } from '@contract/api/clinic-time';
 
 interface ChecklistProps {
   /** GET …/check-in/{slug}/checklist (check-in-api.ts). */
@@ -15,17 +15,6 @@ interface ChecklistProps {
 }
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; checklist: CheckInChecklist };
-
-/** A time in the clinic's zone, with the weekday when it is not the day of the scan. */
-function clinicTime(instant: string, scanStartsAt: string, timeZone: string, language: string): string {
-  const sameDay = localDate(new Date(instant), timeZone) === localDate(new Date(scanStartsAt), timeZone);
-  return new Intl.DateTimeFormat(language, {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    ...(sameDay ? {} : { weekday: 'long' }),
-  }).format(new Date(instant));
-}
 
 function ChecklistEntry({
   item,
@@ -68,7 +57,7 @@ function ChecklistEntry({
             <span className="pp-checklist-detail pp-checklist-fasting">
               {t('checkIn.checklist.fasting', {
                 count: item.fastingHours,
-                time: clinicTime(item.nothingToEatFrom, item.startsAt, timeZone, i18n.language),
+                time: clinicClockTime(item.nothingToEatFrom, item.startsAt, timeZone, i18n.language),
               })}
             </span>
           )}

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { AppointmentStatus, AppointmentSummary, CanChangeResponse, ConsentForm } from '@contract/api/appointments';
 import { AppointmentSummarySchema, ConsentFormsResponseSchema } from '@contract/api/appointments';
+import { DayPlanSchema, type DayPlan } from '@contract/api/day-plan';
 import { json, readJsonBody, type RouteHandler } from '../../helpers/api-server';
 
 export const BOOKING_KEY = 'DQZGrZ3wpC5qCgHhYxQeMw';
@@ -51,6 +52,37 @@ export function summaryFixture(overrides: Partial<AppointmentSummary> = {}): App
   });
 }
 
+/**
+ * The booking's day plan as the real server sends it: the MRI at 09:30 in Sydney on Tuesday
+ * 1 December 2026, fasting from 05:30 (already over), arriving at 09:15; one consent form unsigned.
+ */
+export function dayPlanFixture(overrides: Partial<DayPlan> = {}): DayPlan {
+  return DayPlanSchema.parse({
+    timeZone: 'Australia/Sydney',
+    steps: [
+      { kind: 'STOP_EATING', at: '2026-11-30T18:30:00.000Z', past: true, fastingHours: 4 },
+      {
+        kind: 'DRINK',
+        at: '2026-11-30T21:30:00.000Z',
+        until: '2026-11-30T22:00:00.000Z',
+        past: false,
+        amount: '1 litre of water',
+        examName: 'MRI knee',
+      },
+      { kind: 'ARRIVE', at: '2026-11-30T22:15:00.000Z', past: false },
+      { kind: 'EXAM', at: '2026-11-30T22:30:00.000Z', past: false, examName: 'MRI knee' },
+    ],
+    missing: [{ kind: 'CONSENT_FORMS', count: 1 }],
+    clinic: {
+      name: 'Parramatta Imaging',
+      address: '12 Church Street, Parramatta NSW 2150',
+      mapUrl: 'https://www.openstreetmap.org/search?query=12%20Church%20Street%2C%20Parramatta%20NSW%202150',
+      parking: 'Free parking behind the clinic.',
+    },
+    ...overrides,
+  });
+}
+
 export const CONSENT_FORM: ConsentForm = {
   id: CONSENT_ID,
   title: 'MRI safety consent',
@@ -67,6 +99,8 @@ export interface AppointmentServerOptions {
   canReschedule?: CanChangeResponse;
   consentForms?: ConsentForm[];
   notifyPatient?: boolean;
+  /** GET …/day-plan's answer (its CONSENT_FORMS item goes once every form is signed); null: a 500. */
+  dayPlan?: DayPlan | null;
   /** Overrides for single routes, by name. */
   answers?: Partial<
     Record<'cancel' | 'details' | 'confirm' | 'requestReschedule' | 'unsubscribe' | 'sign' | 'summary', (response: ServerResponse) => void>
@@ -89,6 +123,7 @@ const ALLOWED: CanChangeResponse = { canChange: true, reason: null, priorMinutes
 export function appointmentServer(options: AppointmentServerOptions = {}): AppointmentServer {
   let summary = options.summary ?? summaryFixture();
   let forms = options.consentForms ?? [CONSENT_FORM];
+  const dayPlan = options.dayPlan === undefined ? dayPlanFixture() : options.dayPlan;
   const writes: AppointmentServer['writes'] = [];
   const canChangeQueries: string[] = [];
   const base = `/api/appointments/${BOOKING_KEY}`;
@@ -135,6 +170,12 @@ export function appointmentServer(options: AppointmentServerOptions = {}): Appoi
       summary = { ...summary, emailUnsubscribed: true };
       json(response, 200, summary);
     }),
+    [`GET /api/secured/appointments/${BOOKING_KEY}/day-plan`]: (_request, response) => {
+      if (dayPlan === null) return json(response, 500, { code: 'internal', message: 'Something went wrong.' });
+      const unsigned = forms.filter((form) => !form.signed).length;
+      const missing = dayPlan.missing.filter((item) => item.kind !== 'CONSENT_FORMS' || unsigned > 0);
+      json(response, 200, { ...dayPlan, missing });
+    },
     [`GET ${base}/consent-forms`]: (_request, response) =>
       json(
         response,
