@@ -86,6 +86,10 @@ export const ERROR_CODES = [
   'appointment_reply_link_invalid',
   /** An answer to a reminder the booking no longer allows (409; details.state says where it stands). */
   'reply_not_possible',
+  /** A waitlist offer's link that was altered, signed for something else, or has run out (400; docs/rules/waitlist.md). */
+  'waitlist_offer_link_invalid',
+  /** The offered time was taken by another patient, or the offer ended (409; details.outcome). */
+  'waitlist_offer_closed',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

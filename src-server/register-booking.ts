@@ -9,6 +9,7 @@ import { createReminders } from './modules/appointments/reminders';
 import { createReminderReplies } from './modules/appointments/reminder-reply';
 import { registerReminderReplyRoutes } from './modules/appointments/reminder-reply-routes';
 import { createSmsReplies } from './modules/appointments/sms-replies';
+import { createWaitlistOffers, createWaitlistService, registerWaitlistRoutes } from './modules/waitlist/public';
 import { createStaffConsents, registerStaffConsentRoutes } from './modules/appointments/staff-consents';
 import { AvailabilityStore } from './modules/availability/availability-store';
 import { createAvailabilityRepository } from './modules/availability/repository';
@@ -141,4 +142,23 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
     links: replyLinks,
   });
   app.jobs.every(60_000, 'appointments.reminders', () => reminders.sweep(), { onlyIf: bookingSchemaReady });
+  // The waiting list: freed times offered in turn to waiting patients (docs/rules/waitlist.md), checked every minute.
+  const waitlist = createWaitlistService({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    links: replyLinks,
+    reschedule: (bookingKey, key, request) => appointmentsService.reschedule(bookingKey, key, request),
+    log: app.log,
+  });
+  registerWaitlistRoutes(app, waitlist);
+  const offers = createWaitlistOffers({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    links: replyLinks,
+    hold: (request, minutes) => bookingService.holdForOffer(request, minutes),
+    releaseHold: (holdId) => bookingService.releaseHold(holdId),
+  });
+  app.jobs.every(60_000, 'waitlist.offers', () => offers.sweep(), { onlyIf: bookingSchemaReady });
 });

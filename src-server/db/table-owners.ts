@@ -74,6 +74,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   details_change_request: 'appointments',
   hl7_inbound: 'ris-inbound',
   hl7_outbound: 'platform/hl7',
+  freed_time: 'waitlist',
   idempotency_record: 'platform',
   image_generation: 'results',
   kiosk: 'kiosks',
@@ -102,6 +103,9 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   staff_session: 'staff-access',
   temporary_upload_alert: 'attachments',
   temporary_upload_reservation: 'attachments',
+  waitlist_entry: 'waitlist',
+  waitlist_offer: 'waitlist',
+  waitlist_settings: 'waitlist',
 };
 
 /**

@@ -43,6 +43,7 @@ describe.each(backends())('buildServer error handling and API docs on %s', (back
       'booking.expired-holds',
       'booking.expired-limits',
       'appointments.reminders',
+      'waitlist.offers',
       'attachments.orphans',
       'attachments.quarantine-rescan',
       'referring-doctors.search-limit-sweep',

@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { errorAnswers } from '../../platform/errors';
 import { signedInRoute } from '../patient-access/public';
-import { dayPlanOf } from './day-plan-source';
+import { dayPlanOf } from './day-plan-repository';
 
 /**
  * The day planned before arrival (docs/rules/day-plan.md), read by the booking's patient like its

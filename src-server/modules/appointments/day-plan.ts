@@ -4,7 +4,7 @@ import { clinicAddressLine } from '../../db/clinic-columns';
 
 /**
  * The day planned before arrival (docs/rules/day-plan.md), built from what is read elsewhere
- * (day-plan-source.ts): nothing here reads the database or the clock, so every rule of the
+ * (day-plan-repository.ts): nothing here reads the database or the clock, so every rule of the
  * plan is tested with plain values.
  */
 

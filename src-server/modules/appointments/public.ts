@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/connection';
-import { currentRows } from './change-rules';
-import { createAppointmentsRepository } from './repository';
+import { CHANGEABLE, currentRows } from './change-rules';
+import { createAppointmentsRepository, type BookingRow } from './repository';
 
 /** The appointment's status once the clinic's system has its check-in (the RIS hand-off, through check-in's public.ts). */
 export function markCheckedIn(q: Queryable, appointmentId: string, at: Date): Promise<void> {
@@ -18,6 +18,15 @@ export async function unsignedConsentForms(q: Queryable, bookingKey: string): Pr
   if (rows.length === 0) return 0;
   const forms = await repository.consentForms(bookingKey, [...new Set(rows.map((row) => row.modality_id))]);
   return forms.filter((form) => form.signed_name === null).length;
+}
+
+/**
+ * A booking's current rows that still hold a time (BOOKED, PENDING, CONFIRMED, REQUEST_RESCHEDULE),
+ * first first, with what its mails show: the waitlist's offers are about them.
+ */
+export async function liveBookingRows(q: Queryable, bookingKey: string): Promise<BookingRow[]> {
+  const rows = currentRows(await createAppointmentsRepository(q).bookingRows(bookingKey, q));
+  return rows.filter((row) => CHANGEABLE.has(row.status));
 }
 
 /** A cancellation by the provider's own system (app.cancelByProvider): what the FHIR API and the RIS's HL7 call. */

@@ -72,3 +72,4 @@ export async function openServableAttachment(
   await repository.audit({ ...audit, action: 'attachment.downloaded', subjectId: id, details: { owner: row.owner_type, via: 'fhir' } });
   return { contentType: row.content_type, size: file.size, stream: file.stream };
 }
+export { referralWarning } from './referral-date';

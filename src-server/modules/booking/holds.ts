@@ -24,32 +24,48 @@ export interface HoldsDeps {
 export function createHolds(deps: HoldsDeps) {
   const { db, repository, store, clock, catalogue, booker, limiter } = deps;
 
+  /**
+   * Holds the exams' time at the clinic for `minutes` on the first free resource; `admit` counts
+   * the hold against a client's limits once the request is known to be valid (a typo costs the
+   * patient nothing). Throws slot_taken when no resource takes it.
+   */
+  async function hold(request: HoldRequest, minutes: (settings: { hold_minutes: number }) => number, admit?: () => Promise<void>) {
+    const { catalogue: cached, index } = await catalogue.load();
+    const { exams, modalityId, durationMinutes } = bookableExams(cached, request.exams);
+    const clinic = clinicBySlug(cached, request.clinicSlug);
+    await admit?.();
+    const placement = { clinic, modalityId, durationMinutes, start: parseInstant(request.startsAt), now: clock.now() };
+    const free = booker.freeResources(index, placement);
+    const holdId = randomToken();
+    const expiresAt = new Date(placement.now.getTime() + minutes(await store.settings()) * MINUTE);
+    const slots = consecutive(exams, placement.start);
+    await booker.bookOnFirstFree(
+      placement,
+      free,
+      {
+        insert: async (tx, resourceId) => ({
+          rows: await repository.insertHeld({ holdId, clinicId: clinic.id, resourceId, expiresAt, slots }, tx),
+          result: undefined,
+        }),
+      },
+      { holdExpiresAt: expiresAt.getTime() },
+    );
+    return { holdId, expiresAt: expiresAt.toISOString() };
+  }
+
   return {
-    async createHold(request: HoldRequest, client: BookingClient): Promise<HoldResponse> {
-      const { catalogue: cached, index } = await catalogue.load();
-      const { exams, modalityId, durationMinutes } = bookableExams(cached, request.exams);
-      const clinic = clinicBySlug(cached, request.clinicSlug);
-      // Counted once the request is known to be valid: a typo costs the patient nothing.
-      await limiter.admitHold(client);
-      const placement = { clinic, modalityId, durationMinutes, start: parseInstant(request.startsAt), now: clock.now() };
-      const free = booker.freeResources(index, placement);
-      const settings = await store.settings();
-      const holdId = randomToken();
-      const expiresAt = new Date(placement.now.getTime() + settings.hold_minutes * MINUTE);
-      const slots = consecutive(exams, placement.start);
-      await booker.bookOnFirstFree(
-        placement,
-        free,
-        {
-          insert: async (tx, resourceId) => ({
-            rows: await repository.insertHeld({ holdId, clinicId: clinic.id, resourceId, expiresAt, slots }, tx),
-            result: undefined,
-          }),
-        },
-        { holdExpiresAt: expiresAt.getTime() },
-      );
-      return { holdId, expiresAt: expiresAt.toISOString() };
-    },
+    createHold: (request: HoldRequest, client: BookingClient): Promise<HoldResponse> =>
+      hold(
+        request,
+        (settings) => settings.hold_minutes,
+        () => limiter.admitHold(client),
+      ),
+
+    /**
+     * Holds a freed time for a waitlist offer (docs/rules/waitlist.md) for `minutes`, without the
+     * limits of a patient's browser: the portal holds it, not a client.
+     */
+    holdForOffer: (request: HoldRequest, minutes: number): Promise<HoldResponse> => hold(request, () => minutes),
 
     async releaseHold(holdId: string): Promise<void> {
       const { removed, version } = await db.transaction(async (tx) => {

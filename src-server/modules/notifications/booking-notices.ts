@@ -2,7 +2,17 @@ import type { Queryable } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { createOutboxRepository } from '../../platform/outbox/outbox-repository';
 import { mailContext } from './mail-context';
-import { bookingRequestMail, cancellationMail, MAIL_KINDS, reminderMail, rescheduleRequestMail, type AppointmentFacts } from './mail-kinds';
+import {
+  bookingRequestMail,
+  cancellationMail,
+  MAIL_KINDS,
+  reminderMail,
+  rescheduleRequestMail,
+  waitlistOfferMail,
+  waitlistTakenMail,
+  type AppointmentFacts,
+  type WaitlistOfferFacts,
+} from './mail-kinds';
 
 /**
  * The booking mails besides the confirmation (docs/rules/notifications.md#mail-kinds), queued in
@@ -82,6 +92,27 @@ export async function queueAppointmentNotice(
     options.clock.now(),
     tx,
   );
+  return true;
+}
+
+/**
+ * Queues a waitlist mail (docs/rules/waitlist.md) about the patient's current booking: the
+ * earlier time offered, or that another patient took it. False when there is nobody to mail.
+ */
+export async function queueWaitlistNotice(
+  tx: Queryable,
+  kind: 'waitlistOffer' | 'waitlistTaken',
+  bookingKey: string,
+  rows: readonly NoticeRow[],
+  offer: WaitlistOfferFacts,
+  options: NoticeOptions,
+): Promise<boolean> {
+  const recipient = recipientOf(rows);
+  const facts = appointmentFactsOf(bookingKey, rows);
+  if (recipient === null || facts === null) return false;
+  const context = await mailContext(tx, options.publicUrl);
+  const mail = kind === 'waitlistOffer' ? await waitlistOfferMail(facts, offer, context) : await waitlistTakenMail(facts, offer, context);
+  await createOutboxRepository(tx).enqueue({ kind: MAIL_KINDS[kind], recipient, ...mail }, options.clock.now(), tx);
   return true;
 }
 

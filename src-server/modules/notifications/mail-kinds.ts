@@ -30,6 +30,8 @@ export const MAIL_KINDS = {
   cancellation: 'appointment_cancelled',
   rescheduleRequest: 'reschedule_requested',
   reminder: 'appointment_reminder',
+  waitlistOffer: 'waitlist_offer',
+  waitlistTaken: 'waitlist_taken',
   otp: 'otp_code',
   resultsReady: 'results_ready',
   share: 'result_share',
@@ -158,6 +160,47 @@ export function reminderMail(facts: AppointmentFacts, context: MailContext): Pro
         }),
     action: { lead: w.change, href: appointmentLink(context.brand, facts.bookingKey), label: w.button },
     after: [w.cannotCome(facts.clinic.phone)],
+  }));
+}
+
+/** The earlier time a waiting patient is offered (docs/rules/waitlist.md). */
+export interface WaitlistOfferFacts {
+  startsAt: string;
+  clinicName: string;
+  /** Until when it is held for the offer. */
+  expiresAt: string;
+  /** The offer's page with its signed token. */
+  link: string;
+}
+
+/** Sent to a waiting patient when an earlier time frees up: when, until when it is held, their current time, the offer's page. */
+export function waitlistOfferMail(facts: AppointmentFacts, offer: WaitlistOfferFacts, context: MailContext): Promise<Mail> {
+  const dates = mailDates(context.locale, facts.clinic.timeZone);
+  const start = new Date(offer.startsAt);
+  return appointmentNotice(facts, context, ({ waitlistOffer: w, common }) => {
+    const when = common.at(dates.date(start), dates.time(start));
+    return {
+      subject: w.subject(context.brand.name, when),
+      intro: [w.intro(offer.clinicName, when), w.held(dates.time(new Date(offer.expiresAt))), w.current],
+      action: { lead: w.take, href: offer.link, label: w.button },
+      after: [w.firstWins],
+    };
+  });
+}
+
+/** Sent to the others offered a time once one patient took it: their appointment stays, and they keep waiting. */
+export function waitlistTakenMail(
+  facts: AppointmentFacts,
+  offer: Pick<WaitlistOfferFacts, 'startsAt' | 'clinicName'>,
+  context: MailContext,
+): Promise<Mail> {
+  const dates = mailDates(context.locale, facts.clinic.timeZone);
+  const start = new Date(offer.startsAt);
+  return appointmentNotice(facts, context, ({ waitlistTaken: w, common }) => ({
+    subject: w.subject(context.brand.name),
+    intro: [w.intro(offer.clinicName, common.at(dates.date(start), dates.time(start)))],
+    action: { lead: w.view, href: appointmentLink(context.brand, facts.bookingKey), label: w.button },
+    after: [w.stays],
   }));
 }
 

@@ -121,6 +121,11 @@ const EXPECTED_TABLES = [
   'appointment_reminder',
   // 0043_reminder_replies
   'sms_inbound_reply',
+  // 0045_waitlist
+  'waitlist_settings',
+  'waitlist_entry',
+  'freed_time',
+  'waitlist_offer',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

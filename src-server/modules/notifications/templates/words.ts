@@ -73,6 +73,23 @@ export interface MailWords {
     yes: string;
     no: string;
   };
+  /** An earlier time offered to a waiting patient (docs/rules/waitlist.md), and the notice that someone else took it. */
+  waitlistOffer: {
+    subject(provider: string, when: string): string;
+    intro(clinic: string, when: string): string;
+    held(until: string): string;
+    current: string;
+    take: string;
+    button: string;
+    firstWins: string;
+  };
+  waitlistTaken: {
+    subject(provider: string): string;
+    intro(clinic: string, when: string): string;
+    stays: string;
+    view: string;
+    button: string;
+  };
   rescheduleRequest: {
     subject(provider: string): string;
     intro(clinic: string, when: string): string;
@@ -195,6 +212,23 @@ export const EN: MailWords = {
     willYouCome: 'Will you come? Let us know with one tap:',
     yes: 'Yes, I will come',
     no: 'I cannot come',
+  },
+  waitlistOffer: {
+    subject: (provider, when) => `${provider}: An earlier time is free: ${when}`,
+    intro: (clinic, when) => `An earlier time has become free at ${clinic}: ${when}.`,
+    held: (until) => `We are holding it for you until ${until}.`,
+    current: 'Your appointment now:',
+    take: 'To move your appointment to the earlier time, open the offer:',
+    button: 'See the earlier time',
+    firstWins:
+      'A few patients waiting for an earlier time have been offered it: the first to take it gets it. If you take it, your current time is given to someone else. If you do nothing, your appointment stays as it is.',
+  },
+  waitlistTaken: {
+    subject: (provider) => `${provider}: The earlier time has been taken`,
+    intro: (clinic, when) => `The earlier time at ${clinic} on ${when} has been taken by another patient.`,
+    stays: 'Your appointment stays as it was, and you stay on the waiting list for an earlier time.',
+    view: 'To see your appointment:',
+    button: 'View your appointment',
   },
   rescheduleRequest: {
     subject: (provider) => `${provider}: We have received your request to reschedule`,
