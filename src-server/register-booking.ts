@@ -160,5 +160,6 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
     hold: (request, minutes) => bookingService.holdForOffer(request, minutes),
     releaseHold: (holdId) => bookingService.releaseHold(holdId),
   });
+  app.decorate('waitlistOffers', offers);
   app.jobs.every(60_000, 'waitlist.offers', () => offers.sweep(), { onlyIf: bookingSchemaReady });
 });

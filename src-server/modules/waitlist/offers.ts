@@ -131,3 +131,10 @@ export function createWaitlistOffers(deps: OfferDeps) {
 }
 
 export type WaitlistOffers = ReturnType<typeof createWaitlistOffers>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The waiting list's offer sweep, as its job runs it every minute (tests run it at their clock's times). */
+    readonly waitlistOffers: WaitlistOffers;
+  }
+}

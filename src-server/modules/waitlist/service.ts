@@ -23,7 +23,7 @@ export interface WaitlistServiceDeps {
   clock: Clock;
   publicUrl: string;
   links: () => Promise<SignedLinks>;
-  /** The appointments' reschedule (idempotent by its key), with the offer's hold. */
+  /** The appointments' reschedule (idempotent by its key: the offer id, a UUID), with the offer's hold. */
   reschedule: (
     bookingKey: string,
     idempotencyKey: string,
@@ -133,7 +133,7 @@ export function createWaitlistService(deps: WaitlistServiceDeps) {
       // One acceptance at a time per freed time: the second of two at once is told it was taken.
       if (!(await repository.claim(offer.freedTimeId, offer.id))) throw closed('taken');
       try {
-        await deps.reschedule(offer.bookingKey, `waitlist-${offer.id}`, {
+        await deps.reschedule(offer.bookingKey, offer.id, {
           context: 'RESCHEDULED',
           clinicSlug: offer.clinicSlug,
           startsAt: offer.startsAt,

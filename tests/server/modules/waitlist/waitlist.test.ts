@@ -1,0 +1,203 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { misfit } from '../../../../src-server/modules/waitlist/fit';
+import type { CandidateRow } from '../../../../src-server/modules/waitlist/repository';
+import { book, patient, slotsOn, sydney } from '../booking/booking-test-kit';
+import { authenticate, client, setOtpRequired } from '../patient-access/sign-in-kit';
+import { backends, SEED_NOW } from '../../helpers/database';
+import { useTestApp } from '../../helpers/test-app';
+import { SIGNING_KEY } from '../unsubscribe/unsubscribe-kit';
+
+// The waiting list on a real database with an injected clock: a time given up is offered to the
+// waiting patients it fits only (same clinic, later, in the order they joined), held meanwhile;
+// the first to accept is moved there and the others are told; two accepting at once give one
+// booking; an offer nobody takes goes to the next patients in turn.
+
+const MINUTE = 60_000;
+
+describe('who a freed time fits', () => {
+  const candidate: CandidateRow = {
+    bookingKey: 'k',
+    startsAt: '2026-03-25T00:00:00.000Z',
+    examSlugs: ['ct-chest'],
+    fastingHours: null,
+    medicationStopHours: null,
+    referralDate: null,
+    referralValidityMonths: 12,
+  };
+  const freed = { startsAt: '2026-03-18T00:00:00.000Z', timeZone: 'Australia/Sydney' };
+  const now = new Date('2026-03-17T18:00:00.000Z');
+
+  it('leaves time to prepare: fasting or a medication stop must not have begun before the offer ends', () => {
+    expect(misfit(candidate, freed, now, 30)).toBeNull();
+    expect(misfit({ ...candidate, fastingHours: 4 }, freed, now, 30)).toBeNull();
+    expect(misfit({ ...candidate, fastingHours: 6 }, freed, now, 30)).toBe('preparation');
+    expect(misfit({ ...candidate, medicationStopHours: 48 }, freed, now, 30)).toBe('preparation');
+  });
+
+  it('needs a referral valid on the freed date', () => {
+    expect(misfit({ ...candidate, referralDate: '2026-03-10' }, freed, now, 30)).toBeNull();
+    expect(misfit({ ...candidate, referralDate: '2026-03-20' }, freed, now, 30)).toBe('referral');
+    expect(misfit({ ...candidate, referralDate: '2025-03-01' }, freed, now, 30)).toBe('referral');
+  });
+});
+
+describe.each(backends())('waitlist on %s', (backend) => {
+  const server = useTestApp({ backend, clock: SEED_NOW, env: { SIGNED_LINK_KEYS: SIGNING_KEY } });
+  beforeAll(async () => {
+    await setOtpRequired(server.db, false);
+  });
+
+  /** Books ct-chest at a clinic (Sydney time); answers its key, the patient's address and the first row's id. */
+  const bookAt = async (date: string, time: string, clinicSlug = 'newcastle') => {
+    server.clock.set(SEED_NOW);
+    const person = patient();
+    const response = await book(server.app, { exams: ['ct-chest'], clinicSlug, startsAt: sydney(date, time), patient: person });
+    expect(response.statusCode, response.body).toBe(201);
+    const key = response.json<{ bookingKey: string }>().bookingKey;
+    const [row] = await server.db.query<{ id: string }>(`select id::text as id from appointment where booking_key = $1`, [key]);
+    return { key, email: person.email ?? '', id: row?.id ?? '', dateOfBirth: person.dateOfBirth };
+  };
+  /** The booking's patient signs in and asks for an earlier time. */
+  const join = async (booking: { key: string; dateOfBirth: string }) => {
+    // One after the other, as patients join: the order of the list.
+    server.clock.advance(1000);
+    const browser = client(server.app);
+    expect((await authenticate(browser, { bookingKey: booking.key, dateOfBirth: booking.dateOfBirth })).statusCode).toBe(200);
+    const joined = await browser.request('PUT', `/api/appointments/${booking.key}/waitlist`);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json()).toMatchObject({ waiting: true, canWait: true });
+    return browser;
+  };
+  const mailsTo = (email: string, kind: string) =>
+    server.db.query<{ html_body: string; subject: string }>(
+      `select html_body, subject from outbox_mail where recipient = $1 and kind = $2`,
+      [email, kind],
+    );
+  /** The API path of the offer mail's link. */
+  const offerLink = async (email: string): Promise<string> => {
+    const [mail] = await mailsTo(email, 'waitlist_offer');
+    const link = /https?:\/\/[^/"]+(\/waitlist-offer\?token=[A-Za-z0-9._%-]+)/.exec(mail?.html_body ?? '')?.[1];
+    expect(link, `an offer to ${email}`).toBeDefined();
+    return (link ?? '').replace('/waitlist-offer?', '/api/waitlist-offer/accept?');
+  };
+  const startsOf = async (key: string) =>
+    (
+      await server.db.query<{ start: string }>(
+        `select to_char(lower(during) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as start from appointment
+          where booking_key = $1 and status in ('BOOKED', 'CONFIRMED')`,
+        [key],
+      )
+    ).map((row) => row.start);
+  /** Each test starts with nobody waiting and no time to offer (the earlier tests' freed times closed). */
+  const freshWaitlist = async () => {
+    await server.db.query(`update freed_time set closed_at = now() where closed_at is null`);
+    await server.db.query(`update waitlist_entry set status = 'left' where status = 'waiting'`);
+  };
+  const sweepAt = async (at: number) => {
+    server.clock.set(new Date(at));
+    return server.app.waitlistOffers.sweep();
+  };
+
+  it('offers a freed time to the waiting patients it fits only; the first to accept moves there and the other is told', async () => {
+    await freshWaitlist();
+    const freed = await bookAt('2026-03-18', '11:00');
+    const first = await bookAt('2026-03-24', '11:00');
+    const second = await bookAt('2026-03-25', '11:00');
+    const elsewhere = await bookAt('2026-03-26', '11:00', 'gosford');
+    const sooner = await bookAt('2026-03-17', '14:00');
+    const notWaiting = await bookAt('2026-03-27', '11:00');
+    for (const booking of [first, second, elsewhere, sooner]) await join(booking);
+
+    const now = new Date(sydney('2026-03-16', '09:00')).getTime();
+    server.clock.set(new Date(now));
+    await server.app.cancelByProvider(freed.id, { actor: 'test', note: null });
+    expect(await sweepAt(now)).toBe(2);
+    for (const booking of [elsewhere, sooner, notWaiting]) expect(await mailsTo(booking.email, 'waitlist_offer'), booking.key).toEqual([]);
+    expect((await mailsTo(first.email, 'waitlist_offer'))[0]?.subject).toMatch(/An earlier time is free: .*18 March 2026/);
+    // Held for the offer: nobody else can book it meanwhile.
+    expect((await slotsOn(server.app, 'ct-chest', 'newcastle', '2026-03-18')).map((slot) => slot.localTime)).not.toContain('11:00');
+    expect(await sweepAt(now + MINUTE)).toBe(0);
+
+    const view = await server.app.inject({ method: 'GET', url: (await offerLink(first.email)).replace('/accept?', '?') });
+    expect(view.json()).toMatchObject({
+      outcome: 'offered',
+      offered: { startsAt: sydney('2026-03-18', '11:00'), clinicName: 'Newcastle' },
+    });
+
+    const accepted = await server.app.inject({ method: 'POST', url: await offerLink(first.email), payload: {} });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ outcome: 'accepted', current: { startsAt: sydney('2026-03-18', '11:00') } });
+    expect(await startsOf(first.key)).toEqual([sydney('2026-03-18', '11:00')]);
+    expect((await server.app.inject({ method: 'POST', url: await offerLink(first.email), payload: {} })).statusCode).toBe(200);
+
+    const late = await server.app.inject({ method: 'POST', url: await offerLink(second.email), payload: {} });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'waitlist_offer_closed', details: { outcome: 'taken' } });
+    expect(await startsOf(second.key)).toEqual([sydney('2026-03-25', '11:00')]);
+    expect(await mailsTo(second.email, 'waitlist_taken')).toHaveLength(1);
+    const entries = await server.db.query<{ booking_key: string; status: string }>(
+      `select booking_key, status from waitlist_entry where booking_key = any($1::text[]) order by status`,
+      [[first.key, second.key]],
+    );
+    expect(entries).toEqual([
+      { booking_key: first.key, status: 'moved' },
+      { booking_key: second.key, status: 'waiting' },
+    ]);
+
+    // The first patient's old time is freed in turn, and goes to the one still waiting: the second.
+    expect(await sweepAt(now + 2 * MINUTE)).toBe(1);
+    expect(await mailsTo(second.email, 'waitlist_offer')).toHaveLength(2);
+  });
+
+  it('gives one booking when two accept at once', async () => {
+    await freshWaitlist();
+    const freed = await bookAt('2026-03-19', '11:00');
+    const one = await bookAt('2026-03-27', '13:00');
+    const other = await bookAt('2026-03-27', '14:00');
+    await join(one);
+    await join(other);
+    const now = new Date(sydney('2026-03-16', '10:00')).getTime();
+    server.clock.set(new Date(now));
+    await server.app.cancelByProvider(freed.id, { actor: 'test', note: null });
+    expect(await sweepAt(now)).toBe(2);
+
+    const answers = await Promise.all(
+      [one, other].map(async (booking) => server.app.inject({ method: 'POST', url: await offerLink(booking.email), payload: {} })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const atTheTime = await server.db.query(
+      `select 1 from appointment where clinic_id = (select id from clinic where slug = 'newcastle')
+          and lower(during) = $1 and status in ('BOOKED', 'CONFIRMED', 'HELD')`,
+      [sydney('2026-03-19', '11:00')],
+    );
+    expect(atTheTime).toHaveLength(1);
+  });
+
+  it('offers in turn: an offer nobody takes in time, or one declined, goes to the next patient', async () => {
+    await freshWaitlist();
+    await server.db.query(`update waitlist_settings set batch_size = 1, offer_minutes = 30`);
+    const freed = await bookAt('2026-03-20', '11:00');
+    const waiting = [await bookAt('2026-03-30', '09:00'), await bookAt('2026-03-30', '10:00'), await bookAt('2026-03-30', '11:00')];
+    for (const booking of waiting) await join(booking);
+    const now = new Date(sydney('2026-03-16', '11:00')).getTime();
+    server.clock.set(new Date(now));
+    await server.app.cancelByProvider(freed.id, { actor: 'test', note: null });
+
+    expect(await sweepAt(now)).toBe(1);
+    const offeredTo = async () => Promise.all(waiting.map(async (booking) => (await mailsTo(booking.email, 'waitlist_offer')).length));
+    expect(await offeredTo()).toEqual([1, 0, 0]);
+    // Not answered in 30 minutes: it expires and the next patient is offered it.
+    expect(await sweepAt(now + 20 * MINUTE)).toBe(0);
+    expect(await sweepAt(now + 31 * MINUTE)).toBe(1);
+    expect(await offeredTo()).toEqual([1, 1, 0]);
+    const expired = await server.app.inject({ method: 'POST', url: await offerLink(waiting[0]?.email ?? ''), payload: {} });
+    expect(expired.json()).toMatchObject({ details: { outcome: 'expired' } });
+
+    // Declined: the next sweep offers it to the third.
+    const decline = (await offerLink(waiting[1]?.email ?? '')).replace('/accept?', '/decline?');
+    expect((await server.app.inject({ method: 'POST', url: decline, payload: {} })).json()).toMatchObject({ outcome: 'declined' });
+    expect(await sweepAt(now + 32 * MINUTE)).toBe(1);
+    expect(await offeredTo()).toEqual([1, 1, 1]);
+    await server.db.query(`update waitlist_settings set batch_size = 3`);
+  });
+});
