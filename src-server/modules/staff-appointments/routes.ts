@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STAFF_BOOKING_ROLES } from '@contract/api/staff-access';
-import {
-  STAFF_APPOINTMENTS_PATH,
-  StaffAppointmentListSchema,
-  StaffAppointmentsQuerySchema,
-} from '@contract/api/staff-appointments';
+import { STAFF_APPOINTMENTS_PATH, StaffAppointmentListSchema, StaffAppointmentsQuerySchema } from '@contract/api/staff-appointments';
 import { errorAnswers } from '../../platform/errors';
 import { staffRoute, staffSessionOf, subjectRef } from '../staff-access/public';
 import type { StaffAppointments } from './service';

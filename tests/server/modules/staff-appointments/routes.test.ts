@@ -102,7 +102,10 @@ describe.each(backends())('the front desk confirmation list on %s', (backend) =>
     expect(list.clinics.map((clinic) => clinic.slug)).toContain('parramatta');
     const starts = list.items.map((item) => item.startsAt);
     expect(starts, 'in time order').toEqual([...starts].sort());
-    expect(list.items.some((item) => item.lastName === 'Elsewhere'), 'another clinic is not listed').toBe(false);
+    expect(
+      list.items.some((item) => item.lastName === 'Elsewhere'),
+      'another clinic is not listed',
+    ).toBe(false);
 
     const local = (booking: { startsAt: Date }) =>
       new Intl.DateTimeFormat('en-GB', { timeZone: 'Australia/Sydney', hour: '2-digit', minute: '2-digit' }).format(booking.startsAt);
@@ -117,11 +120,51 @@ describe.each(backends())('the front desk confirmation list on %s', (backend) =>
         sent,
       })),
     ).toEqual([
-      { localTime: local(awaiting), lastName: 'Awaiting', phone: awaiting.phone, status: 'BOOKED', live: true, answer: 'none', sent: ['email', 'sms'] },
-      { localTime: local(mailYes), lastName: 'Mailyes', phone: mailYes.phone, status: 'CONFIRMED', live: true, answer: 'confirmedByEmail', sent: ['email', 'sms'] },
-      { localTime: local(mailNo), lastName: 'Mailno', phone: mailNo.phone, status: 'CANCELED', live: false, answer: 'cancelledByEmail', sent: ['email', 'sms'] },
-      { localTime: local(smsYes), lastName: 'Smsyes', phone: smsYes.phone, status: 'CONFIRMED', live: true, answer: 'confirmedBySms', sent: ['email', 'sms'] },
-      { localTime: local(smsNo), lastName: 'Smsno', phone: smsNo.phone, status: 'CANCELED', live: false, answer: 'cancelledBySms', sent: ['email', 'sms'] },
+      {
+        localTime: local(awaiting),
+        lastName: 'Awaiting',
+        phone: awaiting.phone,
+        status: 'BOOKED',
+        live: true,
+        answer: 'none',
+        sent: ['email', 'sms'],
+      },
+      {
+        localTime: local(mailYes),
+        lastName: 'Mailyes',
+        phone: mailYes.phone,
+        status: 'CONFIRMED',
+        live: true,
+        answer: 'confirmedByEmail',
+        sent: ['email', 'sms'],
+      },
+      {
+        localTime: local(mailNo),
+        lastName: 'Mailno',
+        phone: mailNo.phone,
+        status: 'CANCELED',
+        live: false,
+        answer: 'cancelledByEmail',
+        sent: ['email', 'sms'],
+      },
+      {
+        localTime: local(smsYes),
+        lastName: 'Smsyes',
+        phone: smsYes.phone,
+        status: 'CONFIRMED',
+        live: true,
+        answer: 'confirmedBySms',
+        sent: ['email', 'sms'],
+      },
+      {
+        localTime: local(smsNo),
+        lastName: 'Smsno',
+        phone: smsNo.phone,
+        status: 'CANCELED',
+        live: false,
+        answer: 'cancelledBySms',
+        sent: ['email', 'sms'],
+      },
     ]);
     const confirmed = ours(list.items).find((item) => item.lastName === 'Mailyes');
     expect(confirmed?.answeredAt).toBe(new Date(sydney('2026-03-17', '13:30')).toISOString());
