@@ -1,4 +1,6 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AntdScope } from '../../components/antd-scope';
 import { StaffTablePage } from '../../components/staff-table-page';
@@ -6,11 +8,19 @@ import { dateTimeFormat } from '../../platform/dates';
 import { LoadingOverlay } from '../../shell/loading-overlay';
 import { useStores } from '../../stores/use-stores';
 import { StaffAppointmentsControls } from './staff-appointments-controls';
+import type { StaffAppointmentsQuery } from '@contract/api/staff-appointments';
 import { staffAppointmentsStoreOf, type StaffAppointmentsStore } from './staff-appointments-store';
 import { APPOINTMENTS_TABLE_HEADING_ID, StaffAppointmentsTable } from './staff-appointments-table';
 import { useStaffAppointmentsTexts } from './staff-appointments-texts';
 import '../../components/staff-queue.css';
 import './staff-appointments.css';
+
+/** The clinic and day an address names (/staff/appointments?clinic=newcastle&date=2026-03-18); the server checks them. */
+function queryFrom(search: URLSearchParams): StaffAppointmentsQuery {
+  const clinic = search.get('clinic');
+  const date = search.get('date');
+  return { ...(clinic === null || clinic === '' ? {} : { clinic }), ...(date === null || date === '' ? {} : { date }) };
+}
 
 /** The day as a heading says it: "Wednesday, 18 March 2026" (a calendar date, never shifted by a zone). */
 const spelledDay = (isoDate: string, locale: string): string =>
@@ -22,6 +32,13 @@ const Workspace = observer(function Workspace({ store }: { store: StaffAppointme
   const { t } = useTranslation();
   const { i18n } = useStores();
   const data = store.data;
+  const [, setSearch] = useSearchParams();
+  const clinic = data?.clinic.slug;
+  const date = data?.date;
+  // The address names the clinic and day shown: a reload or a shared link opens the same list.
+  useEffect(() => {
+    if (clinic !== undefined && date !== undefined) setSearch({ clinic, date }, { replace: true });
+  }, [clinic, date, setSearch]);
   if (data === null) return null;
   const counts = store.counts;
   return (
@@ -45,6 +62,7 @@ export const StaffAppointmentsPage = observer(function StaffAppointmentsPage() {
   const store = root.featureStore(staffAppointmentsStoreOf);
   const { t } = useTranslation();
   const textsReady = useStaffAppointmentsTexts(root.i18n.i18n, root.i18n.locale);
+  const [search] = useSearchParams();
   if (!textsReady) return <LoadingOverlay />;
   return (
     <StaffTablePage
@@ -52,6 +70,8 @@ export const StaffAppointmentsPage = observer(function StaffAppointmentsPage() {
       intro={t('staffAppointments.intro')}
       className="pp-staff-queue pp-staff-appointments"
       store={store}
+      // Arriving: the address's clinic and day, else the server's (the first clinic, tomorrow).
+      arrive={() => store.load(store.loaded ? undefined : queryFrom(search))}
       texts={{
         signInNeeded: t('staffAppointments.signInNeeded'),
         signIn: t('staffAppointments.signIn'),

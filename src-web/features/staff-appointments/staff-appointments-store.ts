@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable, runInAction } from 'mobx';
 import {
   STAFF_APPOINTMENTS_PATH,
   StaffAppointmentListSchema,
@@ -82,22 +82,29 @@ export class StaffAppointmentsStore {
     };
   }
 
-  /** Loads the clinic's day; with no choice, the one shown (or the server's default on arrival). */
+  /**
+   * Loads the clinic's day; with no choice, the one shown (or the server's default on arrival). A
+   * choice the server refuses (an address's unknown clinic or impossible day) keeps the list
+   * shown, or the default day when none is, with the server's words beside the choices.
+   */
   async load(query: StaffAppointmentsQuery = this.shown()): Promise<void> {
     this.problem = null;
     this.queryProblem = null;
+    let refusal: string | null = null;
     await this.loader.run(() => this.api.list(query), {
       loaded: (data) => (this.data = data),
       failed: (error) => {
-        const refused = error instanceof ApiError && error.kind === 'http' && (error.status === 400 || error.status === 404);
-        if (refused && this.data !== null) {
-          this.queryProblem = error.message;
-          return 'loaded';
+        if (error instanceof ApiError && error.kind === 'http' && (error.status === 400 || error.status === 404)) {
+          refusal = error.message;
+          if (this.data !== null) return 'loaded';
         }
         this.problem = staffLoadProblemOf(error);
         return 'error';
       },
     });
+    if (refusal === null) return;
+    if (this.data === null && (query.clinic !== undefined || query.date !== undefined)) await this.load({});
+    runInAction(() => (this.queryProblem = refusal));
   }
 
   chooseClinic(slug: string): void {
