@@ -71,7 +71,7 @@ export const StaffAppointmentsPage = observer(function StaffAppointmentsPage() {
       className="pp-staff-queue pp-staff-appointments"
       store={store}
       // Arriving: the address's clinic and day, else the server's (the first clinic, tomorrow).
-      arrive={() => store.load(store.loaded ? undefined : queryFrom(search))}
+      arrive={() => store.arrive(queryFrom(search))}
       texts={{
         signInNeeded: t('staffAppointments.signInNeeded'),
         signIn: t('staffAppointments.signIn'),

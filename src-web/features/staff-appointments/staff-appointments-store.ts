@@ -51,9 +51,11 @@ export class StaffAppointmentsStore {
   /** The server's words for a choice it refused (400, 404): the list stays as it was. */
   queryProblem: string | null = null;
   order: AppointmentOrder = 'time';
+  /** What the page's address asked for, until the first list is shown (a sign-in in between loads it too). */
+  private asked: StaffAppointmentsQuery = {};
 
   constructor(private readonly api: StaffAppointmentsApi) {
-    makeAutoObservable<this, 'api'>(this, { api: false, loader: false });
+    makeAutoObservable<this, 'api' | 'asked'>(this, { api: false, loader: false, asked: false });
   }
 
   get loadState(): LoadState {
@@ -107,6 +109,12 @@ export class StaffAppointmentsStore {
     runInAction(() => (this.queryProblem = refusal));
   }
 
+  /** The page opens: the address's clinic and day (the server checks them), else the server's default. */
+  arrive(asked: StaffAppointmentsQuery): Promise<void> {
+    if (this.data === null) this.asked = asked;
+    return this.load();
+  }
+
   chooseClinic(slug: string): void {
     void this.load({ ...this.shown(), clinic: slug });
   }
@@ -129,7 +137,7 @@ export class StaffAppointmentsStore {
   }
 
   private shown(): StaffAppointmentsQuery {
-    return this.data === null ? {} : { clinic: this.data.clinic.slug, date: this.data.date };
+    return this.data === null ? this.asked : { clinic: this.data.clinic.slug, date: this.data.date };
   }
 }
 
