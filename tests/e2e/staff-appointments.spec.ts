@@ -88,6 +88,7 @@ test('the desk sees a new booking unanswered, then confirmed by e-mail once the 
     timeout: 30_000,
   });
   await expect(row.getByTestId('staff-appointment-status')).toHaveText(t('staffAppointments.status.CONFIRMED'));
+  await page.setViewportSize(DESKS[0] ?? PHONE);
   await expectNoSeriousA11yViolations(page, '/staff/appointments after the answer');
   await page.screenshot({ path: testInfo.outputPath('staff-appointments-confirmed-1440.png'), fullPage: true });
 

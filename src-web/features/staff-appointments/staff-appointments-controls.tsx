@@ -22,6 +22,7 @@ export const StaffAppointmentsControls = observer(function StaffAppointmentsCont
         <Select<string>
           id={CONTROL_IDS.clinic}
           className="pp-staff-appointments-clinic"
+          size="large"
           showSearch={{ optionFilterProp: 'label' }}
           value={data.clinic.slug}
           options={data.clinics.map((clinic) => ({ value: clinic.slug, label: clinic.name }))}
@@ -30,13 +31,11 @@ export const StaffAppointmentsControls = observer(function StaffAppointmentsCont
       </div>
       <div className="pp-staff-appointments-field">
         <label htmlFor={CONTROL_IDS.date}>{t('staffAppointments.date')}</label>
+        {/* The picker first, the day back and forth after it: on a phone the buttons share the row below it. */}
         <div className="pp-staff-appointments-day">
-          <Button variant="secondary" onClick={() => store.moveDay(-1)}>
-            <span aria-hidden="true">‹ </span>
-            {t('staffAppointments.previousDay')}
-          </Button>
           <DatePicker
             id={CONTROL_IDS.date}
+            size="large"
             format={ISO_DAY}
             allowClear={false}
             value={dayjs(data.date)}
@@ -44,9 +43,13 @@ export const StaffAppointmentsControls = observer(function StaffAppointmentsCont
               if (value) store.chooseDay(value.format(ISO_DAY));
             }}
           />
+          <Button variant="secondary" onClick={() => store.moveDay(-1)}>
+            <span aria-hidden="true">‹</span>
+            {t('staffAppointments.previousDay')}
+          </Button>
           <Button variant="secondary" onClick={() => store.moveDay(1)}>
             {t('staffAppointments.nextDay')}
-            <span aria-hidden="true"> ›</span>
+            <span aria-hidden="true">›</span>
           </Button>
         </div>
       </div>
@@ -54,6 +57,7 @@ export const StaffAppointmentsControls = observer(function StaffAppointmentsCont
         <span id="pp-staff-appointments-order">{t('staffAppointments.order')}</span>
         <Segmented<AppointmentOrder>
           aria-labelledby="pp-staff-appointments-order"
+          size="large"
           value={store.order}
           onChange={(order) => store.setOrder(order)}
           options={[
