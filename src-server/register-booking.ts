@@ -22,6 +22,7 @@ import { createBookingRequestsService } from './modules/booking-requests/service
 import { createPatientLookup, registerPatientLookupRoutes } from './modules/patient-lookup/public';
 import { createCallbackService, registerCallbackRoutes } from './modules/callbacks/public';
 import { createStaffBookingRequests, registerStaffBookingRequestRoutes } from './modules/staff-booking-requests/public';
+import { createStaffAppointments, registerStaffAppointmentRoutes } from './modules/staff-appointments/public';
 import { lazySignedLinks } from './platform/signed-links';
 import { createUnsubscribeService, registerUnsubscribeRoutes, UNSUBSCRIBE_LINK_TTL_MS } from './modules/unsubscribe/public';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
@@ -83,6 +84,8 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
   registerStaffConsentRoutes(app, createStaffConsents(db, clock));
   registerPatientLookupRoutes(app, createPatientLookup({ db, clock }));
   registerStaffBookingRequestRoutes(app, createStaffBookingRequests({ db, clock }));
+  // The front desk's confirmation list: a clinic's day with the reminders' answers.
+  registerStaffAppointmentRoutes(app, createStaffAppointments({ db, clock }));
   registerCallbackRoutes(
     app,
     createCallbackService({

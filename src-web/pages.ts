@@ -133,6 +133,7 @@ export const PAGE_TABLE = [
   { id: 'staff-referrer-feedback', patterns: [ROUTE.staffReferrerFeedback], mount: 'top', load: staffPage('staff-referrer-feedback') },
   { id: 'staff-callbacks', patterns: [ROUTE.staffCallbacks], mount: 'top', load: staffPage('staff-callbacks') },
   { id: 'staff-booking-requests', patterns: [ROUTE.staffBookingRequests], mount: 'top', load: staffPage('staff-booking-requests') },
+  { id: 'staff-appointments', patterns: [ROUTE.staffAppointments], mount: 'top', load: staffPage('staff-appointments') },
   {
     id: 'callback',
     patterns: [ROUTE.callback],

@@ -44,6 +44,8 @@ export const ROUTE = {
   /** Staff work the callback queue (docs/rules/callbacks.md#the-staff-queue). */
   staffCallbacks: 'staff/callbacks',
   staffBookingRequests: 'staff/booking-requests',
+  /** The front desk's confirmation list: a clinic's day with the reminders' answers (docs/rules/staff-appointments.md). */
+  staffAppointments: 'staff/appointments',
   staffKiosks: 'staff/kiosks',
   /** Staff read a booking's consent forms and the signatures drawn at the kiosk. */
   staffConsents: 'staff/appointments/:bookingKey/consents',

@@ -12,6 +12,7 @@ export type StaffToolId =
   | 'staffHome'
   | 'bookForPatient'
   | 'callbacks'
+  | 'appointments'
   | 'bookingRequests'
   | 'emailPreview'
   | 'referrerFeedback'
@@ -51,6 +52,7 @@ export function staffToolsFor(context: StaffToolContext): StaffTool[] {
   if (has(roles, STAFF)) {
     add('bookForPatient', `${paths.home()}?staffBooking=true`);
     add('callbacks', hrefOf(ROUTE.staffCallbacks));
+    add('appointments', hrefOf(ROUTE.staffAppointments));
     add('bookingRequests', hrefOf(ROUTE.staffBookingRequests));
     add('emailPreview', hrefOf(ROUTE.previewEmail));
     if (context.referrerFeedbackEnabled) add('referrerFeedback', hrefOf(ROUTE.staffReferrerFeedback));
@@ -74,6 +76,7 @@ const TOOL_TEXTS: Record<StaffToolId, { name: (t: TFunction) => string; purpose:
   staffHome: { name: (t) => t('staff.tools.staffHome.name'), purpose: (t) => t('staff.tools.staffHome.purpose') },
   bookForPatient: { name: (t) => t('staff.tools.bookForPatient.name'), purpose: (t) => t('staff.tools.bookForPatient.purpose') },
   callbacks: { name: (t) => t('staff.tools.callbacks.name'), purpose: (t) => t('staff.tools.callbacks.purpose') },
+  appointments: { name: (t) => t('staff.tools.appointments.name'), purpose: (t) => t('staff.tools.appointments.purpose') },
   bookingRequests: { name: (t) => t('staff.tools.bookingRequests.name'), purpose: (t) => t('staff.tools.bookingRequests.purpose') },
   emailPreview: { name: (t) => t('staff.tools.emailPreview.name'), purpose: (t) => t('staff.tools.emailPreview.purpose') },
   referrerFeedback: { name: (t) => t('staff.tools.referrerFeedback.name'), purpose: (t) => t('staff.tools.referrerFeedback.purpose') },

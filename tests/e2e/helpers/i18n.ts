@@ -42,6 +42,8 @@ const callback: Catalogue = readEnglish('callback.json');
 const staffCallbacks: Catalogue = readEnglish('staff-callbacks.json');
 /** The staff booking-request queue (staff-booking-requests-texts.ts). */
 const staffBookingRequests: Catalogue = readEnglish('staff-booking-requests.json');
+/** The front desk's confirmation list (staff-appointments-texts.ts). */
+const staffAppointments: Catalogue = readEnglish('staff-appointments.json');
 /** The chat assistant's panel (src-web/i18n/chat-texts.ts). */
 const chat: Catalogue = readEnglish('chat.json');
 /** The analytics consent banner (src-web/i18n/consent-texts.ts). */
@@ -78,6 +80,7 @@ function lookUpText(key: string): string | Catalogue | undefined {
     callback,
     staffCallbacks,
     staffBookingRequests,
+    staffAppointments,
     chat,
     consent,
   ]) {

@@ -29,6 +29,7 @@ export const STAFF_IDENTITY_APP = {
 export const ADMIN_TOOL_NAMES = [
   'Book for a patient',
   'Callback requests',
+  'Confirmations',
   'Booking requests',
   'E-mail preview',
   'Referrer feedback',

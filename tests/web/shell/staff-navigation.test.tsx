@@ -52,7 +52,10 @@ describe('desktop navigation with staff sign-in', () => {
 
   // Each role's menu (docs/rules/staff-access.md#staff-home): what the server would admit, and nothing else.
   it.each([
-    [['staff'], ['Staff home', 'Book for a patient', 'Callback requests', 'Booking requests', 'E-mail preview', 'Referrer feedback']],
+    [
+      ['staff'],
+      ['Staff home', 'Book for a patient', 'Callback requests', 'Confirmations', 'Booking requests', 'E-mail preview', 'Referrer feedback'],
+    ],
     [['kioskAdmin'], ['Staff home', 'Lobby kiosks']],
     [['admin'], ['Staff home', ...ADMIN_TOOL_NAMES]],
     [['referrer'], []],

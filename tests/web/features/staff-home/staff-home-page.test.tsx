@@ -25,6 +25,7 @@ describe('staff home', () => {
     expect(tools).toEqual([
       ['Book for a patient', '/?staffBooking=true'],
       ['Callback requests', '/staff/callbacks'],
+      ['Confirmations', '/staff/appointments'],
       ['Booking requests', '/staff/booking-requests'],
       ['E-mail preview', '/preview-email'],
       ['Referrer feedback', '/staff/referrer-feedback'],
