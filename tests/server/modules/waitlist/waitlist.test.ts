@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { misfit } from '../../../../src-server/modules/waitlist/fit';
 import type { CandidateRow } from '../../../../src-server/modules/waitlist/repository';
+// app.waitlistOffers is declared there.
+import type {} from '../../../../src-server/modules/waitlist/offers';
 import { book, patient, slotsOn, sydney } from '../booking/booking-test-kit';
 import { authenticate, client, setOtpRequired } from '../patient-access/sign-in-kit';
 import { backends, SEED_NOW } from '../../helpers/database';
