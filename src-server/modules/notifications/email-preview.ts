@@ -1,3 +1,4 @@
+import { WAITLIST_OFFER_PAGE_PATH } from '@contract/api/waitlist';
 import { APPOINTMENT_REPLY_PAGE_PATH } from '@contract/api/appointment-reply';
 import type { EmailPreview, EmailPreviewQuery, PreviewReferenceKind } from '@contract/api/notifications';
 import { resultPagePath } from '@contract/api/results';
@@ -24,6 +25,8 @@ import {
   rescheduleRequestMail,
   resultShareMail,
   resultsReadyMail,
+  waitlistOfferMail,
+  waitlistTakenMail,
   type Mail,
   type MailContext,
 } from './mail-kinds';
@@ -152,6 +155,23 @@ const SAMPLE_TOKEN = 'preview-only';
 /** A callback request's own words are the patient's: the preview shows the booking's patient with stand-in ones. */
 const SAMPLE_CALLBACK = { phone: '+61400000000', reason: 'Preview: I could not find a time after work. Could you call me?' };
 
+/**
+ * A stand-in offer for the waitlist mails: a day before the booking, held 30 minutes from now, its
+ * link a token that works nowhere (a preview is no way to take a time).
+ */
+function sampleOffer(
+  facts: { appointments: ReadonlyArray<{ startsAt: string }>; clinic: { name: string } },
+  context: { clock: Clock; mail: MailContext },
+) {
+  const start = new Date(facts.appointments[0]?.startsAt ?? context.clock.now().toISOString()).getTime();
+  return {
+    startsAt: new Date(start - 86_400_000).toISOString(),
+    clinicName: facts.clinic.name,
+    expiresAt: new Date(context.clock.now().getTime() + 30 * 60_000).toISOString(),
+    link: `${context.mail.brand.publicUrl}${WAITLIST_OFFER_PAGE_PATH}?token=preview`,
+  };
+}
+
 /** Every template staff may preview, by the name the query gives (the outbox kind); a later mail adds one entry. */
 export const PREVIEW_TEMPLATES: Readonly<Record<string, PreviewTemplate>> = Object.freeze({
   [BOOKING_CONFIRMATION_KIND]: fromBooking(async (rows, context) => {
@@ -192,6 +212,14 @@ export const PREVIEW_TEMPLATES: Readonly<Record<string, PreviewTemplate>> = Obje
     // The answer buttons as a patient's mail has them, with a token that works nowhere: a preview is no way to answer.
     const replyLink = `${context.mail.brand.publicUrl}${APPOINTMENT_REPLY_PAGE_PATH}?token=preview`;
     return asRendered(await reminderMail({ ...booking.facts, replyLink }, context.mail));
+  }),
+  [MAIL_KINDS.waitlistOffer]: fromBooking(async (rows, context) => {
+    const booking = bookingFacts(rows);
+    return booking === null ? null : asRendered(await waitlistOfferMail(booking.facts, sampleOffer(booking.facts, context), context.mail));
+  }),
+  [MAIL_KINDS.waitlistTaken]: fromBooking(async (rows, context) => {
+    const booking = bookingFacts(rows);
+    return booking === null ? null : asRendered(await waitlistTakenMail(booking.facts, sampleOffer(booking.facts, context), context.mail));
   }),
   [MAIL_KINDS.otp]: fromBooking(async (_rows, context) => asRendered(await otpMail({ code: SAMPLE_CODE, validMinutes: 10 }, context.mail))),
   [MAIL_KINDS.resultsReady]: fromReport(async (report, context) => {

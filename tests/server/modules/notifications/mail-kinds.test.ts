@@ -10,6 +10,8 @@ import {
   rescheduleRequestMail,
   resultShareMail,
   resultsReadyMail,
+  waitlistOfferMail,
+  waitlistTakenMail,
   type Mail,
   type MailContext,
 } from '../../../../src-server/modules/notifications/mail-kinds';
@@ -29,6 +31,12 @@ const appointment = {
   patient,
   clinic: { name: 'Sydney CBD Imaging', phone: '02 9000 0000', timeZone: 'Australia/Sydney' },
   appointments: [{ examName: 'MRI Brain', modalityName: 'MRI', startsAt: '2026-04-04T01:00:00.000Z', endsAt: '2026-04-04T01:20:00.000Z' }],
+};
+const offer = {
+  startsAt: '2026-04-01T23:00:00.000Z',
+  clinicName: 'Sydney CBD Imaging',
+  expiresAt: '2026-03-30T00:30:00.000Z',
+  link: 'https://portal.example.com/waitlist-offer?token=t',
 };
 const report = { startsAt: '2026-04-04T01:00:00.000Z', timeZone: 'Australia/Sydney', examName: 'MRI Brain' };
 const confirmation: BookingConfirmation = {
@@ -81,6 +89,18 @@ const KINDS: Array<{ name: string; render: (locale: 'en-AU' | 'mk') => Promise<M
     render: (locale) => reminderMail(appointment, context(locale)),
     en: 'This is a reminder of your appointment at',
     mk: 'Ве потсетуваме на Вашиот термин во',
+  },
+  {
+    name: 'waitlist_offer',
+    render: (locale) => waitlistOfferMail(appointment, offer, context(locale)),
+    en: 'An earlier time has become free at Sydney CBD Imaging',
+    mk: 'Се ослободи порано време во Sydney CBD Imaging',
+  },
+  {
+    name: 'waitlist_taken',
+    render: (locale) => waitlistTakenMail(appointment, offer, context(locale)),
+    en: 'has been taken by another patient',
+    mk: 'го зеде друг пациент',
   },
   {
     name: 'otp_code',
