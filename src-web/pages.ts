@@ -4,6 +4,7 @@ import { preloadSanitizer } from './components/safe-html';
 import { loadPageTexts } from './i18n/page-texts';
 import { ROUTE } from './paths';
 import type { StaffPageId } from './staff-pages';
+import type { SecondaryPageId } from './secondary-pages';
 
 /**
  * The page table (docs/web.md#pages): one row a page, with the route patterns it answers
@@ -39,6 +40,11 @@ function withPageTexts(load: PageModule): PageModule {
 /** A staff, referrer or demo-viewer page: through staff-pages.ts, so the entry chunk lists none of their files. */
 function staffPage(id: StaffPageId): PageModule {
   return async () => ({ Component: await (await import('./staff-pages')).STAFF_PAGES[id]() });
+}
+
+/** A page off the booking path (information, a mail's link): through secondary-pages.ts, so the entry chunk lists none of their files. */
+function secondaryPage(id: SecondaryPageId): PageModule {
+  return async () => ({ Component: await (await import('./secondary-pages')).SECONDARY_PAGES[id]() });
 }
 
 // The booking home is the portal's front page: its first step ships in the entry chunk (about
@@ -145,31 +151,31 @@ export const PAGE_TABLE = [
     id: 'iframe-test',
     patterns: [ROUTE.iframeTest],
     mount: 'both',
-    load: withPageTexts(() => import('./features/iframe-test/iframe-test-page').then((m) => ({ Component: m.IframeTestPage }))),
+    load: withPageTexts(secondaryPage('iframe-test')),
   },
   {
     id: 'about',
     patterns: [ROUTE.about],
     mount: 'both',
-    load: withPageTexts(withSanitizer(() => import('./features/about/about-page').then((m) => ({ Component: m.AboutPage })))),
+    load: withPageTexts(withSanitizer(secondaryPage('about'))),
   },
   {
     id: 'contact',
     patterns: [ROUTE.contact],
     mount: 'both',
-    load: withPageTexts(withSanitizer(() => import('./features/contact/contact-page').then((m) => ({ Component: m.ContactPage })))),
+    load: withPageTexts(withSanitizer(secondaryPage('contact'))),
   },
   {
     id: 'terms',
     patterns: [ROUTE.terms],
     mount: 'both',
-    load: withPageTexts(withSanitizer(() => import('./features/terms/terms-page').then((m) => ({ Component: m.TermsPage })))),
+    load: withPageTexts(withSanitizer(secondaryPage('terms'))),
   },
   {
     id: 'privacy',
     patterns: [ROUTE.privacy],
     mount: 'both',
-    load: withPageTexts(() => import('./features/privacy/privacy-page').then((m) => ({ Component: m.PrivacyPage }))),
+    load: withPageTexts(secondaryPage('privacy')),
   },
   {
     id: 'select-region',
@@ -181,13 +187,19 @@ export const PAGE_TABLE = [
     id: 'unsubscribe',
     patterns: [ROUTE.unsubscribe],
     mount: 'both',
-    load: () => import('./features/unsubscribe/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })),
+    load: secondaryPage('unsubscribe'),
   },
   {
     id: 'appointment-reply',
     patterns: [ROUTE.appointmentReply],
     mount: 'top',
-    load: () => import('./features/appointment-reply/appointment-reply-page').then((m) => ({ Component: m.AppointmentReplyPage })),
+    load: secondaryPage('appointment-reply'),
+  },
+  {
+    id: 'waitlist-offer',
+    patterns: [ROUTE.waitlistOffer],
+    mount: 'top',
+    load: secondaryPage('waitlist-offer'),
   },
 ] as const satisfies readonly PageRow[];
 

@@ -63,6 +63,8 @@ export const ROUTE = {
   unsubscribe: 'unsubscribe',
   /** A reminder mail's answer buttons: /appointment-reply?token=…&answer=confirm|cancel (src-contract/api/appointment-reply.ts). */
   appointmentReply: 'appointment-reply',
+  /** A waitlist offer mail's link: /waitlist-offer?token=… (src-contract/api/waitlist.ts). */
+  waitlistOffer: 'waitlist-offer',
   /** Only under /iframe: the default embedded page. */
   selectRegion: 'select-region',
 } as const;

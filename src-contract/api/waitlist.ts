@@ -7,8 +7,7 @@ import { InstantSchema } from './booking';
  * /waitlist-offer?token=…; the first to accept is moved there.
  */
 
-/** GET: whether the booking waits; PUT: join; DELETE: leave (the booking's signed-in patient). */
-export const waitlistPath = (bookingKey: string): string => `/api/appointments/${encodeURIComponent(bookingKey)}/waitlist`;
+/** /api/appointments/{bookingKey}/waitlist — GET: whether the booking waits; PUT: join; DELETE: leave (the booking's signed-in patient). */
 
 export const WaitlistStatusSchema = z.object({
   /** The booking waits for an earlier time at its clinic. */

@@ -1,3 +1,4 @@
+import type { WaitlistStatus } from '@contract/api/waitlist';
 import type {
   AppointmentSummary,
   CancelRequest,
@@ -56,6 +57,13 @@ export function createAppointmentsApi(client: ApiClient) {
       (await http.post<AppointmentSummary>(`${base(bookingKey)}/confirm`)).data,
 
     /** The day planned before arrival (docs/rules/day-plan.md): timed steps, what is missing, the way there. */
+    /** The waiting list for an earlier time (docs/rules/waitlist.md): where it stands, join (PUT), leave (DELETE). */
+    waitlist: async (bookingKey: string): Promise<WaitlistStatus> => (await http.get<WaitlistStatus>(`${base(bookingKey)}/waitlist`)).data,
+    joinWaitlist: async (bookingKey: string): Promise<WaitlistStatus> =>
+      (await http.put<WaitlistStatus>(`${base(bookingKey)}/waitlist`)).data,
+    leaveWaitlist: async (bookingKey: string): Promise<WaitlistStatus> =>
+      (await http.delete<WaitlistStatus>(`${base(bookingKey)}/waitlist`)).data,
+
     dayPlan: async (bookingKey: string): Promise<DayPlan> =>
       (await http.get<DayPlan>(`/api/secured/appointments/${encodeURIComponent(bookingKey)}/day-plan`)).data,
 

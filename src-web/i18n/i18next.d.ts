@@ -25,6 +25,7 @@ import type staffAppointments from './locales/en/staff-appointments.json';
 import type chat from './locales/en/chat.json';
 import type consent from './locales/en/consent.json';
 import type appointmentReply from './locales/en/appointment-reply.json';
+import type waitlistOffer from './locales/en/waitlist-offer.json';
 
 /**
  * Types every t() call against the English catalogue, so an unknown key or a missing
@@ -71,6 +72,7 @@ declare module 'i18next' {
         typeof staffFeedback &
         typeof unsubscribe &
         typeof appointmentReply &
+        typeof waitlistOffer &
         typeof callback &
         typeof staffCallbacks &
         typeof staffBookingRequests &

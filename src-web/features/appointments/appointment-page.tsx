@@ -19,6 +19,7 @@ import { useBookingPage } from '../../components/use-booking-page';
 import { Button } from '../../components/button';
 import { PreparationList } from './preparation-list';
 import { DayPlanSection } from './day-plan-section';
+import { WaitlistSection } from './waitlist-section';
 import { QuestionnairesDue } from './questionnaires-due';
 import { AppointmentTimeRows, ClinicContact, FormDetailsRows, WalkInRow } from './summary-rows';
 import { CONFIRMED_SEGMENT } from '../../paths';
@@ -220,6 +221,7 @@ const AppointmentDetails = observer(function AppointmentDetails() {
           {summary.pending && <p className="pp-notice">{t('appointment.pending')}</p>}
           <Summary summary={summary} />
           <DayPlanSection dayPlan={store.dayPlan} consentOnPage={store.live} />
+          {store.live && <WaitlistSection waitlist={store.waitlist} bookingKey={bookingKey} timeZone={summary.clinic.timeZone} />}
           {store.live && (
             <Suspense fallback={null}>
               <LazyBookingCodeBox bookingKey={bookingKey} />

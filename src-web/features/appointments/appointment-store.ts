@@ -11,6 +11,7 @@ import { loadSignedInSummary } from '../../platform/signed-in-summary';
 import { AppointmentCancellation } from './appointment-cancellation';
 import { AppointmentConsent } from './appointment-consent';
 import { AppointmentDayPlan } from './appointment-day-plan';
+import { AppointmentWaitlist } from './appointment-waitlist';
 import { AppointmentDetailsChange } from './appointment-details-change';
 import { changeRefusal, isEmbedded, type AppointmentDialog, type AppointmentNotice, type AppointmentPageState } from './appointment-dialog';
 import { AppointmentRescheduling } from './appointment-rescheduling';
@@ -59,6 +60,7 @@ export class AppointmentStore implements AppointmentPageState {
   readonly consent: AppointmentConsent;
   readonly detailsChange: AppointmentDetailsChange;
   readonly dayPlan: AppointmentDayPlan;
+  readonly waitlist: AppointmentWaitlist;
 
   private readonly deps: AppointmentStoreDeps;
 
@@ -69,6 +71,7 @@ export class AppointmentStore implements AppointmentPageState {
     this.consent = new AppointmentConsent(this, deps.api, () => this.loader.current());
     this.detailsChange = new AppointmentDetailsChange(this, deps.api);
     this.dayPlan = new AppointmentDayPlan(deps.api);
+    this.waitlist = new AppointmentWaitlist(deps.api);
     makeAutoObservable<this, 'deps'>(this, {
       deps: false,
       loader: false,
@@ -77,6 +80,7 @@ export class AppointmentStore implements AppointmentPageState {
       consent: false,
       detailsChange: false,
       dayPlan: false,
+      waitlist: false,
       summary: observableRef,
     });
   }
@@ -120,6 +124,7 @@ export class AppointmentStore implements AppointmentPageState {
       this.notice = null;
       this.consent.reset();
       this.dayPlan.reset();
+      this.waitlist.reset();
       this.rescheduling.forgetKey();
     }
     this.bookingKey = bookingKey;
@@ -141,7 +146,11 @@ export class AppointmentStore implements AppointmentPageState {
       },
     );
     // The day plan whenever the page shows the booking: on the day, after check-in, it still guides.
-    await Promise.all([shown ? this.dayPlan.load(bookingKey) : null, live ? this.consent.loadConsentForms() : null]);
+    await Promise.all([
+      shown ? this.dayPlan.load(bookingKey) : null,
+      live ? this.consent.loadConsentForms() : null,
+      live ? this.waitlist.load(bookingKey) : null,
+    ]);
   }
 
   /** Signs the open consent form; the day plan then no longer lists it as missing. */

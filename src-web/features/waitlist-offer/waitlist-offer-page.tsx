@@ -1,0 +1,152 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { WaitlistOfferView } from '@contract/api/waitlist';
+import { Button, ButtonLink } from '../../components/button';
+import { Page } from '../../components/page';
+import { PageLoadState } from '../../components/page-load-state';
+import { LoadingOverlay } from '../../shell/loading-overlay';
+import { useStores } from '../../stores/use-stores';
+import { formatInstant, formatStartTime } from '../booking/public';
+import { waitlistOfferStoreOf, type WaitlistOfferStore } from './waitlist-offer-store';
+import { useWaitlistOfferTexts } from './waitlist-offer-texts';
+import './waitlist-offer.css';
+
+/** The earlier time and the patient's time now, side by side in one list. */
+function Times({ view }: { view: WaitlistOfferView }) {
+  const { t, i18n } = useTranslation();
+  const at = (instant: string) => formatStartTime(instant, i18n.language, view.timeZone, true);
+  return (
+    <dl className="pp-details" data-testid="offer-times">
+      <div>
+        <dt>{t('waitlistOffer.earlier')}</dt>
+        <dd>
+          <time dateTime={view.offered.startsAt}>{at(view.offered.startsAt)}</time>
+          <span className="pp-muted"> · {view.offered.clinicName}</span>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('waitlistOffer.exams')}</dt>
+        <dd>{view.offered.examNames.join(', ')}</dd>
+      </div>
+      {view.current !== null && view.outcome !== 'accepted' && (
+        <div>
+          <dt>{t('waitlistOffer.current')}</dt>
+          <dd>
+            <time dateTime={view.current.startsAt}>{at(view.current.startsAt)}</time>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** The last press's outcome, focused when it appears. */
+const Outcome = observer(function Outcome({ store }: { store: WaitlistOfferStore }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLParagraphElement>(null);
+  const count = store.outcomeCount;
+  useEffect(() => {
+    if (count > 0) ref.current?.focus();
+  }, [count]);
+  const { outcome } = store;
+  if (outcome === null) return null;
+  const bad = outcome.kind === 'failed' || outcome.kind === 'refused';
+  const text = {
+    accepted: t('waitlistOffer.accepted'),
+    declined: t('waitlistOffer.declined'),
+    failed: t('waitlistOffer.actionFailed'),
+    refused: outcome.kind === 'refused' ? outcome.message : '',
+  }[outcome.kind];
+  return (
+    <p
+      ref={ref}
+      role={bad ? 'alert' : 'status'}
+      tabIndex={-1}
+      className={`pp-notice ${bad ? 'pp-notice-error' : 'pp-notice-success'}`}
+      data-testid="offer-outcome"
+    >
+      {text}
+    </p>
+  );
+});
+
+/** Where an offer stands when it is no longer open, said once (the outcome says it when it just changed). */
+function Closed({ view, justAnswered }: { view: WaitlistOfferView; justAnswered: boolean }) {
+  const { t } = useTranslation();
+  if (justAnswered || view.outcome === 'offered') return null;
+  const text = {
+    accepted: t('waitlistOffer.is.accepted'),
+    taken: t('waitlistOffer.is.taken'),
+    declined: t('waitlistOffer.is.declined'),
+    expired: t('waitlistOffer.is.expired'),
+  }[view.outcome];
+  return <p className="pp-notice">{text}</p>;
+}
+
+const OfferView = observer(function OfferView({ store }: { store: WaitlistOfferStore }) {
+  const { t, i18n } = useTranslation();
+  const { view } = store;
+  return (
+    <Page title={t('waitlistOffer.title')} className="pp-waitlist-offer">
+      {store.state === 'invalid' && (
+        <p role="alert" className="pp-notice pp-notice-error" data-testid="offer-invalid">
+          {t('waitlistOffer.invalid')}
+        </p>
+      )}
+      {(store.state === 'loading' || store.state === 'idle' || store.state === 'failed') && (
+        <PageLoadState
+          failed={store.state === 'failed'}
+          errorText={t('waitlistOffer.loadError')}
+          retryText={t('waitlistOffer.retry')}
+          onRetry={() => void store.retry()}
+        />
+      )}
+      {store.state === 'ready' && view !== null && (
+        <>
+          <Times view={view} />
+          <Outcome store={store} />
+          <Closed view={view} justAnswered={store.outcome !== null && store.outcome.kind !== 'failed'} />
+          {view.outcome === 'offered' && (
+            <section aria-labelledby="pp-offer-question">
+              <h2 id="pp-offer-question">{t('waitlistOffer.question')}</h2>
+              <p>
+                {t('waitlistOffer.held', {
+                  until: formatInstant(view.expiresAt, i18n.language, view.timeZone, { hour: 'numeric', minute: '2-digit' }),
+                })}
+              </p>
+              <div className="pp-actions">
+                <Button onClick={() => void store.answer('accepted')} disabled={store.saving} aria-busy={store.saving}>
+                  {store.saving ? t('waitlistOffer.saving') : t('waitlistOffer.accept')}
+                </Button>
+                <Button variant="secondary" onClick={() => void store.answer('declined')} disabled={store.saving}>
+                  {t('waitlistOffer.decline')}
+                </Button>
+              </div>
+            </section>
+          )}
+          <p className="pp-offer-more">
+            <ButtonLink variant="secondary" href={view.appointmentUrl}>
+              {t('waitlistOffer.openAppointment')}
+            </ButtonLink>
+          </p>
+        </>
+      )}
+    </Page>
+  );
+});
+
+/** /waitlist-offer?token=…: an earlier time offered by mail. Nothing changes until a button here is pressed. */
+export const WaitlistOfferPage = observer(function WaitlistOfferPage() {
+  const root = useStores();
+  const store = root.featureStore(waitlistOfferStoreOf);
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const textsReady = useWaitlistOfferTexts(root.i18n.i18n, root.i18n.locale);
+  useEffect(() => {
+    void store.open(token);
+  }, [store, token]);
+  if (!textsReady) return <LoadingOverlay />;
+  return <OfferView store={store} />;
+});
