@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { WaitlistOfferView } from '@contract/api/waitlist';
-import { Button, ButtonLink } from '../../components/button';
+import { Button } from '../../components/button';
 import { Page } from '../../components/page';
 import { PageLoadState } from '../../components/page-load-state';
 import { LoadingOverlay } from '../../shell/loading-overlay';
@@ -127,9 +127,7 @@ const OfferView = observer(function OfferView({ store }: { store: WaitlistOfferS
             </section>
           )}
           <p className="pp-offer-more">
-            <ButtonLink variant="secondary" href={view.appointmentUrl}>
-              {t('waitlistOffer.openAppointment')}
-            </ButtonLink>
+            <a href={view.appointmentUrl}>{t('waitlistOffer.openAppointment')}</a>
           </p>
         </>
       )}
