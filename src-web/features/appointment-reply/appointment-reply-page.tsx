@@ -38,11 +38,11 @@ function AppointmentDetails({ view }: { view: AppointmentReplyView }) {
 const Outcome = observer(function Outcome({ store }: { store: AppointmentReplyStore }) {
   const { t, i18n } = useTranslation();
   const ref = useRef<HTMLParagraphElement>(null);
-  const count = store.outcomeCount;
+  const count = store.page.outcomeCount;
   useEffect(() => {
     if (count > 0) ref.current?.focus();
   }, [count]);
-  const { outcome, view } = store;
+  const { outcome, view } = store.page;
   if (outcome === null || view === null) return null;
   const first = view.appointments[0];
   const when = first === undefined ? '' : formatStartTime(first.startsAt, i18n.language, view.clinic.timeZone, false);
@@ -69,8 +69,8 @@ const Outcome = observer(function Outcome({ store }: { store: AppointmentReplySt
 /** "Will you come?": the one main answer, and the way to the other. */
 const ConfirmQuestion = observer(function ConfirmQuestion({ store }: { store: AppointmentReplyStore }) {
   const { t } = useTranslation();
-  const view = store.view as AppointmentReplyView;
-  const confirmedBefore = view.state === 'CONFIRMED' && store.outcome?.kind !== 'confirmed';
+  const view = store.page.view as AppointmentReplyView;
+  const confirmedBefore = view.state === 'CONFIRMED' && store.page.outcome?.kind !== 'confirmed';
   return (
     <section className="pp-reply-question" aria-labelledby="pp-reply-confirm-heading">
       <h2 id="pp-reply-confirm-heading">{t('appointmentReply.willYouCome')}</h2>
@@ -78,12 +78,12 @@ const ConfirmQuestion = observer(function ConfirmQuestion({ store }: { store: Ap
       {view.state === 'WAITING' && <p className="pp-notice">{t('appointmentReply.waiting')}</p>}
       <div className="pp-actions">
         {view.canConfirm && (
-          <Button onClick={() => void store.send('confirm')} disabled={store.saving} aria-busy={store.saving}>
-            {store.saving ? t('appointmentReply.saving') : t('appointmentReply.yes')}
+          <Button onClick={() => void store.send('confirm')} disabled={store.page.saving} aria-busy={store.page.saving}>
+            {store.page.saving ? t('appointmentReply.saving') : t('appointmentReply.yes')}
           </Button>
         )}
         {view.canCancel && (
-          <Button variant="secondary" onClick={() => store.choose('cancel')} disabled={store.saving}>
+          <Button variant="secondary" onClick={() => store.choose('cancel')} disabled={store.page.saving}>
             {t('appointmentReply.no')}
           </Button>
         )}
@@ -100,10 +100,10 @@ const CancelQuestion = observer(function CancelQuestion({ store }: { store: Appo
       <h2 id="pp-reply-cancel-heading">{t('appointmentReply.cancelQuestion')}</h2>
       <p>{t('appointmentReply.cancelExplained')}</p>
       <div className="pp-actions">
-        <Button variant="danger" onClick={() => void store.send('cancel')} disabled={store.saving} aria-busy={store.saving}>
-          {store.saving ? t('appointmentReply.saving') : t('appointmentReply.cancel')}
+        <Button variant="danger" onClick={() => void store.send('cancel')} disabled={store.page.saving} aria-busy={store.page.saving}>
+          {store.page.saving ? t('appointmentReply.saving') : t('appointmentReply.cancel')}
         </Button>
-        <Button variant="secondary" onClick={() => store.choose('confirm')} disabled={store.saving}>
+        <Button variant="secondary" onClick={() => store.choose('confirm')} disabled={store.page.saving}>
           {t('appointmentReply.keep')}
         </Button>
       </div>
@@ -128,30 +128,30 @@ function Closed({ view, justCancelled }: { view: AppointmentReplyView; justCance
 
 const AppointmentReplyView = observer(function AppointmentReplyView({ store }: { store: AppointmentReplyStore }) {
   const { t } = useTranslation();
-  const { view } = store;
+  const { view } = store.page;
   const open = view !== null && (view.canConfirm || view.canCancel);
   return (
     <Page title={t('appointmentReply.title')} className="pp-appointment-reply">
-      {store.state === 'invalid' && (
+      {store.page.state === 'invalid' && (
         <p role="alert" className="pp-notice pp-notice-error" data-testid="reply-invalid">
           {t('appointmentReply.invalid')}
         </p>
       )}
-      {(store.state === 'loading' || store.state === 'idle' || store.state === 'failed') && (
+      {(store.page.state === 'loading' || store.page.state === 'idle' || store.page.state === 'failed') && (
         <PageLoadState
-          failed={store.state === 'failed'}
+          failed={store.page.state === 'failed'}
           errorText={t('appointmentReply.loadError')}
           retryText={t('appointmentReply.retry')}
-          onRetry={() => void store.retry()}
+          onRetry={() => void store.page.retry()}
         />
       )}
-      {store.state === 'ready' && view !== null && (
+      {store.page.state === 'ready' && view !== null && (
         <>
           <p className="pp-muted">{view.providerName}</p>
           <AppointmentDetails view={view} />
           <Outcome store={store} />
           {open && (store.answer === 'cancel' && view.canCancel ? <CancelQuestion store={store} /> : <ConfirmQuestion store={store} />)}
-          {!open && <Closed view={view} justCancelled={store.outcome?.kind === 'cancelled'} />}
+          {!open && <Closed view={view} justCancelled={store.page.outcome?.kind === 'cancelled'} />}
           <footer className="pp-reply-more">
             {view.state !== 'CANCELLED' && (
               <p>

@@ -46,11 +46,11 @@ function Times({ view }: { view: WaitlistOfferView }) {
 const Outcome = observer(function Outcome({ store }: { store: WaitlistOfferStore }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLParagraphElement>(null);
-  const count = store.outcomeCount;
+  const count = store.page.outcomeCount;
   useEffect(() => {
     if (count > 0) ref.current?.focus();
   }, [count]);
-  const { outcome } = store;
+  const { outcome } = store.page;
   if (outcome === null) return null;
   const bad = outcome.kind === 'failed' || outcome.kind === 'refused';
   const text = {
@@ -87,27 +87,27 @@ function Closed({ view, justAnswered }: { view: WaitlistOfferView; justAnswered:
 
 const OfferView = observer(function OfferView({ store }: { store: WaitlistOfferStore }) {
   const { t, i18n } = useTranslation();
-  const { view } = store;
+  const { view } = store.page;
   return (
     <Page title={t('waitlistOffer.title')} className="pp-waitlist-offer">
-      {store.state === 'invalid' && (
+      {store.page.state === 'invalid' && (
         <p role="alert" className="pp-notice pp-notice-error" data-testid="offer-invalid">
           {t('waitlistOffer.invalid')}
         </p>
       )}
-      {(store.state === 'loading' || store.state === 'idle' || store.state === 'failed') && (
+      {(store.page.state === 'loading' || store.page.state === 'idle' || store.page.state === 'failed') && (
         <PageLoadState
-          failed={store.state === 'failed'}
+          failed={store.page.state === 'failed'}
           errorText={t('waitlistOffer.loadError')}
           retryText={t('waitlistOffer.retry')}
-          onRetry={() => void store.retry()}
+          onRetry={() => void store.page.retry()}
         />
       )}
-      {store.state === 'ready' && view !== null && (
+      {store.page.state === 'ready' && view !== null && (
         <>
           <Times view={view} />
           <Outcome store={store} />
-          <Closed view={view} justAnswered={store.outcome !== null && store.outcome.kind !== 'failed'} />
+          <Closed view={view} justAnswered={store.page.outcome !== null && store.page.outcome.kind !== 'failed'} />
           {view.outcome === 'offered' && (
             <section aria-labelledby="pp-offer-question">
               <h2 id="pp-offer-question">{t('waitlistOffer.question')}</h2>
@@ -117,10 +117,10 @@ const OfferView = observer(function OfferView({ store }: { store: WaitlistOfferS
                 })}
               </p>
               <div className="pp-actions">
-                <Button onClick={() => void store.answer('accepted')} disabled={store.saving} aria-busy={store.saving}>
-                  {store.saving ? t('waitlistOffer.saving') : t('waitlistOffer.accept')}
+                <Button onClick={() => void store.accept()} disabled={store.page.saving} aria-busy={store.page.saving}>
+                  {store.page.saving ? t('waitlistOffer.saving') : t('waitlistOffer.accept')}
                 </Button>
-                <Button variant="secondary" onClick={() => void store.answer('declined')} disabled={store.saving}>
+                <Button variant="secondary" onClick={() => void store.decline()} disabled={store.page.saving}>
                   {t('waitlistOffer.decline')}
                 </Button>
               </div>
@@ -143,7 +143,7 @@ export const WaitlistOfferPage = observer(function WaitlistOfferPage() {
   const token = params.get('token');
   const textsReady = useWaitlistOfferTexts(root.i18n.i18n, root.i18n.locale);
   useEffect(() => {
-    void store.open(token);
+    void store.page.open(token);
   }, [store, token]);
   if (!textsReady) return <LoadingOverlay />;
   return <OfferView store={store} />;
