@@ -9,6 +9,8 @@ import { zonedWallClock } from '../../platform/time-zone';
 import { mailContext, queueAppointmentNotice } from '../notifications/public';
 import { CHANGEABLE, currentRows } from './change-rules';
 import { createAppointmentsRepository, type BookingRow } from './repository';
+import { dayPlanLines } from './day-plan-lines';
+import { dayPlanOf } from './day-plan-repository';
 import { REPLY_LINK, replyLinkTtlMs } from './reminder-reply';
 import { reminderSmsText } from './reminder-sms';
 import { createRemindersRepository, type ReminderSettings } from './reminders-repository';
@@ -95,10 +97,12 @@ export function createReminders(deps: RemindersDeps) {
             if (!(await reminders.claim(reminder, 'email', now, tx))) continue;
             const live = currentRows(await appointments.bookingRows(due.bookingKey, tx)).filter((row) => CHANGEABLE.has(row.status));
             const replyLink = links === null ? undefined : replyLinkOf(links, deps.publicUrl, due.bookingKey, new Date(due.startsAt), now);
+            const dayPlan = dayPlanLines(await dayPlanOf(tx, due.bookingKey, now), 'en-AU');
             const sent = await queueAppointmentNotice(tx, 'reminder', due.bookingKey, live, {
               publicUrl: deps.publicUrl,
               clock,
               ...(replyLink === undefined ? {} : { replyLink }),
+              dayPlan,
             });
             if (sent) queued += 1;
             else await reminders.markSkipped(reminder, 'email', tx);

@@ -42,6 +42,8 @@ export interface NoticeOptions {
   clock: Clock;
   /** A reminder's answer page with its signed token: the mail offers "I will come" and "I cannot come". */
   replyLink?: string;
+  /** A reminder's day plan as English lines (appointments' dayPlanLines); shown in English mails. */
+  dayPlan?: readonly string[];
 }
 
 /** The patient's address, unless there is none or the patient has unsubscribed (docs/rules/appointments.md#unsubscribe). */
@@ -84,7 +86,11 @@ export async function queueAppointmentNotice(
   const recipient = recipientOf(rows);
   const found = appointmentFactsOf(bookingKey, rows);
   if (recipient === null || found === null) return false;
-  const facts = options.replyLink === undefined ? found : { ...found, replyLink: options.replyLink };
+  const facts = {
+    ...found,
+    ...(options.replyLink === undefined ? {} : { replyLink: options.replyLink }),
+    ...(options.dayPlan === undefined ? {} : { dayPlan: options.dayPlan }),
+  };
   const context = await mailContext(tx, options.publicUrl);
   const render = { cancellation: cancellationMail, rescheduleRequest: rescheduleRequestMail, reminder: reminderMail }[kind];
   await createOutboxRepository(tx).enqueue(

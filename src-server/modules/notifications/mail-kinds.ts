@@ -63,6 +63,8 @@ export interface AppointmentFacts {
   appointments: Array<{ examName: string; modalityName: string; startsAt: string; endsAt: string }>;
   /** A reminder's answer page with its signed token (?token=…), when the patient may answer it. */
   replyLink?: string;
+  /** A reminder's day plan, English lines (docs/rules/day-plan.md#in-a-reminder); left out of mails in other languages. */
+  dayPlan?: readonly string[];
 }
 
 function appointmentItems(facts: AppointmentFacts, context: MailContext, words: MailWords) {
@@ -118,7 +120,7 @@ export function bookingRequestMail(
 function appointmentNotice(
   facts: AppointmentFacts,
   context: MailContext,
-  build: (words: MailWords, when: string) => Pick<NoticeView, 'subject' | 'intro' | 'choices' | 'action' | 'after'>,
+  build: (words: MailWords, when: string) => Pick<NoticeView, 'subject' | 'intro' | 'choices' | 'plan' | 'action' | 'after'>,
 ): Promise<Mail> {
   return renderNotice(context, (words) => {
     const { when, items } = appointmentItems(facts, context, words);
@@ -144,9 +146,12 @@ export function cancellationMail(facts: AppointmentFacts, context: MailContext):
 /** Sent the provider's hours before an appointment (docs/rules/reminders.md): when and where, and where to change or cancel it. */
 export function reminderMail(facts: AppointmentFacts, context: MailContext): Promise<Mail> {
   const reply = facts.replyLink;
+  // The plan's lines are English; a mail in another language leaves them to the appointment page.
+  const plan = facts.dayPlan !== undefined && facts.dayPlan.length > 0 && context.locale.startsWith('en') ? facts.dayPlan : null;
   return appointmentNotice(facts, context, ({ reminder: w }, when) => ({
     subject: w.subject(context.brand.name, when),
     intro: [w.intro(facts.clinic.name, when)],
+    ...(plan === null ? {} : { plan: { heading: w.yourDay, lines: [...plan] } }),
     ...(reply === undefined
       ? {}
       : {

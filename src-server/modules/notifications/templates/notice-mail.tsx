@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { Section, Text } from '@react-email/components';
 import type { MailBrand } from './brand';
-import { Action, Choices, Lines, MailLayout, P, paragraph } from './layout';
+import { Action, Choices, H, Lines, MailLayout, P, paragraph } from './layout';
 import { QuestionnairesBlock, type QuestionnairesView } from './questionnaires-block';
 import type { MailWords } from './words';
 
@@ -20,6 +20,8 @@ export interface NoticeView {
   code?: string;
   /** Someone's own words, quoted as they wrote them (a share's note). */
   quote?: { label: string; text: string };
+  /** A timed plan under a heading (a reminder's "Your day"), after the appointments. */
+  plan?: { heading: string; lines: string[] };
   /** Answers the patient chooses between (a reminder's), before the main action. */
   choices?: { lead: string; options: Array<{ href: string; label: string }> };
   action?: { lead?: string; href: string; label: string };
@@ -63,6 +65,12 @@ export function NoticeMail(props: { brand: MailBrand; words: MailWords; view: No
         <Section style={{ backgroundColor: '#f3f5f7', padding: '8px 12px', margin: '0 0 12px', borderRadius: '6px' }}>
           <Lines lines={[view.quote.label, ...view.quote.text.split(/\r\n|\r|\n/)]} style={{ margin: 0 }} />
         </Section>
+      )}
+      {view.plan === undefined ? null : (
+        <>
+          <H>{view.plan.heading}</H>
+          <Lines lines={view.plan.lines} style={{ margin: '0 0 12px' }} />
+        </>
       )}
       {view.choices === undefined ? null : (
         <>

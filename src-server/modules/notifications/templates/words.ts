@@ -68,6 +68,8 @@ export interface MailWords {
     change: string;
     button: string;
     cannotCome(phone: string | null): string;
+    /** The heading of the reminder's day plan. */
+    yourDay: string;
     /** The reminder's answers (with a reply link): the lead, "I will come", "I cannot come". */
     willYouCome: string;
     yes: string;
@@ -209,6 +211,7 @@ export const EN: MailWords = {
       phone === null
         ? 'If you cannot come, please cancel or change it online, so that someone else can have the time.'
         : `If you cannot come, please cancel or change it online, or call us on ${phone}, so that someone else can have the time.`,
+    yourDay: 'Your day',
     willYouCome: 'Will you come? Let us know with one tap:',
     yes: 'Yes, I will come',
     no: 'I cannot come',

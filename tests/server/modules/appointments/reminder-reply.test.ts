@@ -50,6 +50,8 @@ describe.each(backends())('reminder replies by the mail link on %s', (backend) =
       [booking.email],
     );
     expect(mail?.text_body).toContain('Will you come? Let us know with one tap:');
+    // The day planned before arrival (docs/rules/day-plan.md#in-a-reminder): the arrival and the exam, the address.
+    expect(mail?.text_body).toMatch(/Your day[\s\S]*: arrive at the clinic and check in[\s\S]*: your CT chest[\s\S]*Address: Newcastle/);
     expect(mail?.html_body).toContain('Yes, I will come');
     expect(mail?.html_body).toContain('I cannot come');
     const link = /https:\/\/portal\.example(\/appointment-reply\?token=[A-Za-z0-9._%-]+)&(amp;)?answer=confirm/.exec(mail?.html_body ?? '');
