@@ -11,35 +11,38 @@ import {
   WaitlistStatusSchema,
 } from '@contract/api/waitlist';
 import { errorAnswers } from '../../platform/errors';
-import { signedInRoute } from '../patient-access/public';
 import type { WaitlistService } from './service';
 
 /**
- * Thin routes of the waiting list (docs/rules/waitlist.md): the booking's signed-in patient joins
- * or leaves it; an offer's signed link is the only credential of its page (GET only describes:
+ * Thin routes of the waiting list (docs/rules/waitlist.md): the booking's signed-in patient (or
+ * the browser that booked it, or staff) joins or leaves it; an offer's signed link is the only credential of its page (GET only describes:
  * mail scanners open every link).
  */
 export function registerWaitlistRoutes(app: FastifyInstance, service: WaitlistService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['waitlist'];
   const noStore = { 'cache-control': 'no-store' };
-  const signedIn = signedInRoute('APPOINTMENT', tags);
+  // The booking's patient, the browser that just booked it (its confirmation offers the list), or staff for a patient on the phone.
+  const forBooking = <Schema extends object>(schema: Schema) => ({
+    config: { access: 'booking-receipt-or-appointment-session-or-staff' as const },
+    schema: { tags, ...schema },
+  });
   const path = '/api/appointments/:bookingKey/waitlist';
   const answers = { 200: WaitlistStatusSchema, ...errorAnswers(400, 401, 404, 409, 503) };
 
   api.get(
     path,
-    signedIn({ summary: 'Whether the booking waits for an earlier time', params: BookingKeyParamsSchema, response: answers }),
+    forBooking({ summary: 'Whether the booking waits for an earlier time', params: BookingKeyParamsSchema, response: answers }),
     async (request, reply) => reply.headers(noStore).send(await service.status(request.params.bookingKey)),
   );
   api.put(
     path,
-    signedIn({ summary: 'Wait for an earlier time at the same clinic (idempotent)', params: BookingKeyParamsSchema, response: answers }),
+    forBooking({ summary: 'Wait for an earlier time at the same clinic (idempotent)', params: BookingKeyParamsSchema, response: answers }),
     async (request, reply) => reply.headers(noStore).send(await service.join(request.params.bookingKey)),
   );
   api.delete(
     path,
-    signedIn({ summary: 'Stop waiting for an earlier time (idempotent)', params: BookingKeyParamsSchema, response: answers }),
+    forBooking({ summary: 'Stop waiting for an earlier time (idempotent)', params: BookingKeyParamsSchema, response: answers }),
     async (request, reply) => reply.headers(noStore).send(await service.leave(request.params.bookingKey)),
   );
 

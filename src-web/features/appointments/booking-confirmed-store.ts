@@ -7,9 +7,10 @@ import type { SignInType } from '@contract/api/patient-access';
 import { googleCalendarUrl, outlookCalendarUrl, type CalendarLinkEvent } from './calendar-links';
 import { patientAccessStoreOf } from '../patient-access/public';
 import { isSignInNeeded } from '../../api/refusal';
+import { AppointmentWaitlist } from './appointment-waitlist';
 
 export interface BookingConfirmedDeps {
-  api: Pick<AppointmentsApi, 'confirmation' | 'calendarFileUrl'>;
+  api: Pick<AppointmentsApi, 'confirmation' | 'calendarFileUrl' | 'waitlist' | 'joinWaitlist' | 'leaveWaitlist'>;
   /** Sends the patient to sign in for the booking; true once signed in. */
   ensureSignedIn(bookingKey: string, type: SignInType): Promise<boolean>;
 }
@@ -22,14 +23,18 @@ export interface BookingConfirmedDeps {
 export class BookingConfirmedStore {
   summary: AppointmentSummary | null = null;
   readonly loader = new Loader();
+  /** "Want an earlier time?" right after booking (docs/rules/waitlist.md#joining). */
+  readonly waitlist: AppointmentWaitlist;
   private bookingKey = '';
   private readonly deps: BookingConfirmedDeps;
 
   constructor(deps: BookingConfirmedDeps) {
     this.deps = deps;
+    this.waitlist = new AppointmentWaitlist(deps.api);
     makeAutoObservable<this, 'deps' | 'bookingKey'>(this, {
       deps: false,
       loader: false,
+      waitlist: false,
       bookingKey: false,
       summary: observableRef,
     });
@@ -44,7 +49,8 @@ export class BookingConfirmedStore {
   async open(bookingKey: string): Promise<void> {
     if (this.bookingKey !== bookingKey) this.summary = null;
     this.bookingKey = bookingKey;
-    await this.loader.run(() => this.read(bookingKey), { loaded: (summary) => (this.summary = summary) });
+    if (await this.loader.run(() => this.read(bookingKey), { loaded: (summary) => (this.summary = summary) }))
+      await this.waitlist.load(bookingKey);
   }
 
   /** null while the patient is sent to sign in (the page comes back here after it). */

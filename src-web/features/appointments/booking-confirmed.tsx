@@ -14,6 +14,7 @@ import { useStores } from '../../stores/use-stores';
 import { LazyBookingCodeBox } from '../booking-code/public';
 import { bookingConfirmedStoreOf, type BookingConfirmedStore } from './booking-confirmed-store';
 import { PreparationList } from './preparation-list';
+import { WaitlistSection } from './waitlist-section';
 import { QuestionnairesDue } from './questionnaires-due';
 import { AppointmentTimeRows, ClinicContact, FormDetailsRows, SentDocumentsRow, WalkInRow } from './summary-rows';
 import './booking-confirmed.css';
@@ -128,6 +129,8 @@ export const BookingConfirmed = observer(function BookingConfirmed() {
       <Suspense fallback={null}>
         <LazyBookingCodeBox bookingKey={bookingKey} />
       </Suspense>
+
+      <WaitlistSection waitlist={store.waitlist} bookingKey={bookingKey} timeZone={summary.clinic.timeZone} />
 
       <section aria-labelledby="pp-confirmed-next">
         <h2 id="pp-confirmed-next">{t('appointment.confirmed.nextTitle')}</h2>

@@ -8,6 +8,8 @@ import { authenticate, client, setOtpRequired } from '../patient-access/sign-in-
 import { backends, SEED_NOW } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';
 import { SIGNING_KEY } from '../unsubscribe/unsubscribe-kit';
+import { BOOKING_RECEIPT_COOKIE } from '../../../../src-server/modules/booking-access/public';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../../src-server/platform/plugins/csrf-guard';
 
 // The waiting list on a real database with an injected clock: a time given up is offered to the
 // waiting patients it fits only (same clinic, later, in the order they joined), held meanwhile;
@@ -57,7 +59,10 @@ describe.each(backends())('waitlist on %s', (backend) => {
     expect(response.statusCode, response.body).toBe(201);
     const key = response.json<{ bookingKey: string }>().bookingKey;
     const [row] = await server.db.query<{ id: string }>(`select id::text as id from appointment where booking_key = $1`, [key]);
-    return { key, email: person.email ?? '', id: row?.id ?? '', dateOfBirth: person.dateOfBirth };
+    const receipt =
+      ([response.headers['set-cookie'] ?? []].flat().find((value) => value.startsWith(`${BOOKING_RECEIPT_COOKIE}=`)) ?? '').split(';')[0] ??
+      '';
+    return { key, email: person.email ?? '', id: row?.id ?? '', dateOfBirth: person.dateOfBirth, receipt };
   };
   /** The booking's patient signs in and asks for an earlier time. */
   const join = async (booking: { key: string; dateOfBirth: string }) => {
@@ -149,6 +154,26 @@ describe.each(backends())('waitlist on %s', (backend) => {
     // The first patient's old time is freed in turn, and goes to the one still waiting: the second.
     expect(await sweepAt(now + 2 * MINUTE)).toBe(1);
     expect(await mailsTo(second.email, 'waitlist_offer')).toHaveLength(2);
+  });
+
+  it('lets the browser that just booked join from its confirmation, and nobody else without a session', async () => {
+    const booking = await bookAt('2026-03-31', '09:00');
+    const put = (headers: Record<string, string>) =>
+      server.app.inject({
+        method: 'PUT',
+        url: `/api/appointments/${booking.key}/waitlist`,
+        headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, ...headers },
+      });
+    expect((await put({})).statusCode).toBe(401);
+    const joined = await put({ cookie: booking.receipt });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json()).toMatchObject({ waiting: true });
+    const left = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/appointments/${booking.key}/waitlist`,
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, cookie: booking.receipt },
+    });
+    expect(left.json()).toMatchObject({ waiting: false, canWait: true });
   });
 
   it('gives one booking when two accept at once', async () => {
