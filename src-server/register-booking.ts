@@ -85,7 +85,6 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
   registerPatientLookupRoutes(app, createPatientLookup({ db, clock }));
   registerStaffBookingRequestRoutes(app, createStaffBookingRequests({ db, clock }));
   // The front desk's confirmation list: a clinic's day with the reminders' answers.
-  registerStaffAppointmentRoutes(app, createStaffAppointments({ db, clock }));
   registerCallbackRoutes(
     app,
     createCallbackService({
@@ -145,6 +144,8 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
     links: replyLinks,
   });
   app.jobs.every(60_000, 'appointments.reminders', () => reminders.sweep(), { onlyIf: bookingSchemaReady });
+  // The front desk's confirmation list, and its reminder sent again by hand.
+  registerStaffAppointmentRoutes(app, createStaffAppointments({ db, clock }), (id) => reminders.remindNow(id));
   // The waiting list: freed times offered in turn to waiting patients (docs/rules/waitlist.md), checked every minute.
   const waitlist = createWaitlistService({
     db,

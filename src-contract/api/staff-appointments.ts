@@ -11,6 +11,16 @@ import { IsoDateSchema } from './common';
  * tomorrow in the clinic's zone).
  */
 export const STAFF_APPOINTMENTS_PATH = '/api/staff/appointments';
+/**
+ * POST {STAFF_REMINDERS_PATH}/{appointmentId}: send an appointment's reminder now (a patient who did
+ * not get it); staff, admin; audited. Not under /api/staff/appointments/: its bookingKey routes
+ * (the consent signatures) hold that place in the path.
+ */
+export const STAFF_REMINDERS_PATH = '/api/staff/appointment-reminders';
+export const StaffReminderParamsSchema = z.strictObject({ appointmentId: z.uuid('appointmentId must be a UUID') });
+/** What went: the mail (false: no address, or unsubscribed) and the SMS (false: SMS off, or no number). */
+export const StaffReminderSentSchema = z.object({ email: z.boolean(), sms: z.boolean() });
+export type StaffReminderSent = z.infer<typeof StaffReminderSentSchema>;
 
 export const STAFF_APPOINTMENTS_MESSAGES = {
   clinic: 'The clinic must be a clinic slug (a-z, 0-9, -), e.g. parramatta.',

@@ -2,6 +2,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { APPOINTMENT_REPLY_PAGE_PATH } from '@contract/api/appointment-reply';
 import type { Database, Queryable } from '../../db/connection';
 import { phoneKey } from '../../platform/sms/phone-key';
+import { conflict, notFound } from '../../platform/errors';
 import type { SignedLinks } from '../../platform/signed-links';
 import { createSmsOutboxRepository, normalisePhoneNumber } from '../../platform/sms/sms-outbox-repository';
 import type { Clock } from '../../platform/clock';
@@ -26,6 +27,7 @@ import { createRemindersRepository, type ReminderSettings } from './reminders-re
 
 /** Bookings reminded per lead and sweep; the next sweep takes the rest. */
 const BATCH = 100;
+const HOUR = 3_600_000;
 
 export interface RemindersDeps {
   db: Database;
@@ -79,7 +81,57 @@ export function createReminders(deps: RemindersDeps) {
     return true;
   }
 
+  /** The reminder mail: when, where, the answers (with signed links) and the day plan; false when there is nobody to mail. */
+  async function queueMail(
+    tx: Queryable,
+    bookingKey: string,
+    live: readonly BookingRow[],
+    startsAt: string,
+    now: Date,
+    links: SignedLinks | null,
+  ) {
+    const replyLink = links === null ? undefined : replyLinkOf(links, deps.publicUrl, bookingKey, new Date(startsAt), now);
+    return queueAppointmentNotice(tx, 'reminder', bookingKey, live, {
+      publicUrl: deps.publicUrl,
+      clock,
+      ...(replyLink === undefined ? {} : { replyLink }),
+      dayPlan: dayPlanLines(await dayPlanOf(tx, bookingKey, now), 'en-AU'),
+    });
+  }
+
+  /** The number an SMS goes to, as replies are matched (phoneKey); null without one. */
+  const smsToOf = (live: readonly BookingRow[]): string | null => {
+    const number = live[0]?.contact_number ?? null;
+    return number === null ? null : phoneKey(number, deps.smsCountry ?? 'AU');
+  };
+
   return {
+    /**
+     * Sends the reminder now, as staff ask (a patient who did not get it), whatever the provider's
+     * times and quiet hours. Kept as a reminder of the hours left (whole, 1 to 336), so replies to
+     * its SMS match and a farther automatic one no longer goes; a nearer one still does.
+     */
+    async remindNow(appointmentId: string): Promise<{ email: boolean; sms: boolean }> {
+      const now = clock.now();
+      const links = deps.links === undefined ? null : await deps.links();
+      return db.transaction(async (tx) => {
+        const bookingKey = await appointments.bookingKeyOf(appointmentId, tx);
+        if (bookingKey === null) throw notFound('There is no such appointment.');
+        const live = currentRows(await appointments.bookingRows(bookingKey, tx)).filter((row) => CHANGEABLE.has(row.status));
+        const first = live[0];
+        if (first === undefined || first.starts_ms <= now.getTime())
+          throw conflict('This appointment is no longer coming up: there is nothing to remind the patient of.');
+        const startsAt = new Date(first.starts_ms).toISOString();
+        const leadHours = Math.min(336, Math.max(1, Math.floor((first.starts_ms - now.getTime()) / HOUR)));
+        const reminder = { bookingKey, startsAt, leadHours };
+        await reminders.claim(reminder, 'email', now, tx);
+        const email = await queueMail(tx, bookingKey, live, startsAt, now, links);
+        if (!deps.sms) return { email, sms: false };
+        await reminders.claim(reminder, 'sms', now, tx, smsToOf(live));
+        return { email, sms: await queueSms(tx, bookingKey, live, now) };
+      });
+    },
+
     /** Queues the reminders due now; answers how many were mailed. */
     async sweep(): Promise<number> {
       const settings = await reminders.settings();
@@ -96,20 +148,10 @@ export function createReminders(deps: RemindersDeps) {
             const reminder = { bookingKey: due.bookingKey, startsAt: due.startsAt, leadHours };
             if (!(await reminders.claim(reminder, 'email', now, tx))) continue;
             const live = currentRows(await appointments.bookingRows(due.bookingKey, tx)).filter((row) => CHANGEABLE.has(row.status));
-            const replyLink = links === null ? undefined : replyLinkOf(links, deps.publicUrl, due.bookingKey, new Date(due.startsAt), now);
-            const dayPlan = dayPlanLines(await dayPlanOf(tx, due.bookingKey, now), 'en-AU');
-            const sent = await queueAppointmentNotice(tx, 'reminder', due.bookingKey, live, {
-              publicUrl: deps.publicUrl,
-              clock,
-              ...(replyLink === undefined ? {} : { replyLink }),
-              dayPlan,
-            });
-            if (sent) queued += 1;
+            if (await queueMail(tx, due.bookingKey, live, due.startsAt, now, links)) queued += 1;
             else await reminders.markSkipped(reminder, 'email', tx);
             if (!deps.sms) continue;
-            const number = live[0]?.contact_number ?? null;
-            const smsTo = number === null ? null : phoneKey(number, deps.smsCountry ?? 'AU');
-            if ((await reminders.claim(reminder, 'sms', now, tx, smsTo)) && !(await queueSms(tx, due.bookingKey, live, now)))
+            if ((await reminders.claim(reminder, 'sms', now, tx, smsToOf(live))) && !(await queueSms(tx, due.bookingKey, live, now)))
               await reminders.markSkipped(reminder, 'sms', tx);
           }
           return queued;

@@ -1,13 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STAFF_BOOKING_ROLES } from '@contract/api/staff-access';
-import { STAFF_APPOINTMENTS_PATH, StaffAppointmentListSchema, StaffAppointmentsQuerySchema } from '@contract/api/staff-appointments';
+import {
+  STAFF_APPOINTMENTS_PATH,
+  STAFF_REMINDERS_PATH,
+  StaffAppointmentListSchema,
+  StaffAppointmentsQuerySchema,
+  StaffReminderParamsSchema,
+  StaffReminderSentSchema,
+  type StaffReminderSent,
+} from '@contract/api/staff-appointments';
 import { errorAnswers } from '../../platform/errors';
 import { staffRoute, staffSessionOf, subjectRef } from '../staff-access/public';
 import type { StaffAppointments } from './service';
 
-/** GET /api/staff/appointments (docs/rules/staff-appointments.md): the front desk's confirmation list. */
-export function registerStaffAppointmentRoutes(app: FastifyInstance, service: StaffAppointments): void {
+/** The front desk's confirmation list (docs/rules/staff-appointments.md) and its "Send reminder". */
+export function registerStaffAppointmentRoutes(
+  app: FastifyInstance,
+  service: StaffAppointments,
+  /** The appointments' reminder, sent now (reminders.ts remindNow). */
+  remindNow: (appointmentId: string) => Promise<StaffReminderSent>,
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Patients' names and numbers: staff and admins, as the other booking tools.
   const frontDesk = staffRoute(STAFF_BOOKING_ROLES, ['appointments']);
@@ -24,6 +37,20 @@ export function registerStaffAppointmentRoutes(app: FastifyInstance, service: St
       const list = await service.list(subjectRef(staffSessionOf(request).subject), request.query);
       // Personal data: never kept by a cache.
       return reply.header('cache-control', 'no-store').send(list);
+    },
+  );
+
+  api.post(
+    `${STAFF_REMINDERS_PATH}/:appointmentId`,
+    frontDesk({
+      summary: "Send the appointment's reminder now, by e-mail and SMS where they go (staff, admin; audited; 409 once it has started)",
+      params: StaffReminderParamsSchema,
+      response: { 200: StaffReminderSentSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+    }),
+    async (request, reply) => {
+      const sent = await remindNow(request.params.appointmentId);
+      await service.recordReminderSent(subjectRef(staffSessionOf(request).subject), request.params.appointmentId, sent);
+      return reply.header('cache-control', 'no-store').send(sent);
     },
   );
 }

@@ -83,6 +83,18 @@ export function createStaffAppointments(deps: { db: Queryable; clock: Clock }) {
       });
       return { clinic: clinicOf(clinic), date, clinics: clinics.map(clinicOf), items };
     },
+
+    /** Who sent which appointment's reminder by hand, and by which channels (never to whom). */
+    async recordReminderSent(staffRef: string, appointmentId: string, sent: { email: boolean; sms: boolean }): Promise<void> {
+      await audit.record({
+        actor: staffRef,
+        action: 'appointment.reminder_sent_by_staff',
+        subjectType: 'appointment',
+        subjectId: appointmentId,
+        details: sent,
+        now: clock.now(),
+      });
+    },
   };
 }
 

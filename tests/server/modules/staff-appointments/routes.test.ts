@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { STAFF_APPOINTMENTS_PATH, type StaffAppointment, type StaffAppointmentList } from '@contract/api/staff-appointments';
+import {
+  STAFF_APPOINTMENTS_PATH,
+  STAFF_REMINDERS_PATH,
+  type StaffAppointment,
+  type StaffAppointmentList,
+} from '@contract/api/staff-appointments';
 import { createReminders } from '../../../../src-server/modules/appointments/reminders';
 import { REPLY_LINK, replyLinkTtlMs } from '../../../../src-server/modules/appointments/reminder-reply';
 import { book, newClientAddress, patient, slotsOn, sydney } from '../booking/booking-test-kit';
@@ -175,6 +180,38 @@ describe.each(backends())('the front desk confirmation list on %s', (backend) =>
     const dayBefore = await listOf('?clinic=newcastle&date=2026-03-17');
     expect(ours(dayBefore.items)).toEqual([]);
     expect(ours((await listOf('?date=2026-03-19&clinic=newcastle')).items)).toEqual([]);
+  });
+
+  it('sends a reminder again at the desk’s asking: mail and SMS now, its SMS reply matched, audited, not once it has started', async () => {
+    const booking = await bookFrom('newcastle', '16:00', 'Resend', '0412555123');
+    server.clock.set(new Date(booking.startsAt.getTime() - 50 * 3_600_000));
+    const [row] = await server.db.query<{ id: string }>(`select id::text as id from appointment where booking_key = $1`, [booking.key]);
+    const staff = await signedIn(STAFF_CLAIMS);
+    const sent = await staff.request('POST', `${STAFF_REMINDERS_PATH}/${row?.id}`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ email: true, sms: true });
+    const mails = await server.db.query<{ text_body: string }>(
+      `select m.text_body from outbox_mail m join appointment a on a.booking_key = $1 join patient p on p.id = a.patient_id
+        where m.recipient = p.email and m.kind = 'appointment_reminder'`,
+      [booking.key],
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text_body).toContain('Will you come?');
+    // Kept as the reminder of the hours left: the 72-hour one no longer goes, a reply to the SMS finds the booking.
+    expect(
+      await server.db.query(`select lead_hours from appointment_reminder where booking_key = $1 and channel = 'sms'`, [booking.key]),
+    ).toEqual([{ lead_hours: 50 }]);
+    expect((await smsReply('+61412555123', 'yes')).json()).toEqual({ outcome: 'confirmed' });
+    const [audit] = await server.db.query<{ subject_id: string; details: object }>(
+      `select subject_id, details from audit_log where action = 'appointment.reminder_sent_by_staff' order by id desc limit 1`,
+    );
+    expect(audit).toEqual({ subject_id: row?.id, details: { email: true, sms: true } });
+
+    server.clock.set(booking.startsAt);
+    const later = await signedIn(STAFF_CLAIMS);
+    expect((await later.request('POST', `${STAFF_REMINDERS_PATH}/${row?.id}`, {})).statusCode).toBe(409);
+    const patientBrowser = client(server.app);
+    expect((await patientBrowser.request('POST', `${STAFF_REMINDERS_PATH}/${row?.id}`, {})).statusCode).toBe(401);
   });
 
   it('audits who read which clinic’s day and how many, never whose', async () => {
