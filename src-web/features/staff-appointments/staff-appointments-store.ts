@@ -1,7 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   STAFF_APPOINTMENTS_PATH,
+  STAFF_REMINDERS_PATH,
   StaffAppointmentListSchema,
+  StaffReminderSentSchema,
+  type StaffReminderSent,
   type StaffAppointment,
   type StaffAppointmentList,
   type StaffAppointmentsQuery,
@@ -21,8 +24,18 @@ export function createStaffAppointmentsApi(client: ApiClient) {
         StaffAppointmentListSchema,
         (await client.http.get<unknown>(STAFF_APPOINTMENTS_PATH, { params: query, staffSession: true })).data,
       ),
+    /** Sends the appointment's reminder now (mail, and SMS where it goes). */
+    sendReminder: async (appointmentId: string): Promise<StaffReminderSent> =>
+      parseResponse(
+        STAFF_REMINDERS_PATH,
+        StaffReminderSentSchema,
+        (await client.http.post<unknown>(`${STAFF_REMINDERS_PATH}/${encodeURIComponent(appointmentId)}`, {}, { staffSession: true })).data,
+      ),
   };
 }
+
+/** Where a reminder sent by hand stands, per appointment: on its way, gone (by which channels), or refused with the server's words. */
+export type ReminderSending = { state: 'sending' } | { state: 'sent'; sent: StaffReminderSent } | { state: 'failed'; message: string };
 
 export type StaffAppointmentsApi = ReturnType<typeof createStaffAppointmentsApi>;
 
@@ -51,6 +64,8 @@ export class StaffAppointmentsStore {
   /** The server's words for a choice it refused (400, 404): the list stays as it was. */
   queryProblem: string | null = null;
   order: AppointmentOrder = 'time';
+  /** Reminders sent by hand on this page, by appointment id. */
+  sending: Record<string, ReminderSending> = {};
   /** What the page's address asked for, until the first list is shown (a sign-in in between loads it too). */
   private asked: StaffAppointmentsQuery = {};
 
@@ -107,6 +122,20 @@ export class StaffAppointmentsStore {
     if (refusal === null) return;
     if (this.data === null && (query.clinic !== undefined || query.date !== undefined)) await this.load({});
     runInAction(() => (this.queryProblem = refusal));
+  }
+
+  /** Sends an appointment's reminder again (the patient did not get it), then shows the list as it now stands. */
+  async sendReminder(appointmentId: string): Promise<void> {
+    if (this.sending[appointmentId]?.state === 'sending') return;
+    this.sending[appointmentId] = { state: 'sending' };
+    try {
+      const sent = await this.api.sendReminder(appointmentId);
+      runInAction(() => (this.sending[appointmentId] = { state: 'sent', sent }));
+      await this.load();
+    } catch (error) {
+      const message = error instanceof ApiError && error.kind === 'http' && error.status === 409 ? error.message : null;
+      runInAction(() => (this.sending[appointmentId] = { state: 'failed', message: message ?? '' }));
+    }
   }
 
   /** The page opens: the address's clinic and day (the server checks them), else the server's default. */

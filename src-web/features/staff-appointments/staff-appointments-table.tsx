@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { ReminderAnswer, ReminderChannel, StaffAppointment } from '@contract/api/staff-appointments';
+import { Button } from '../../components/button';
 import { namedTable } from '../../components/named-table';
 import { StatusPill, type StatusTone } from '../../components/status-pill';
 import { dateTimeFormat } from '../../platform/dates';
@@ -66,6 +67,45 @@ const toneOf = (item: StaffAppointment): StatusTone =>
 
 const nameOf = (item: StaffAppointment): string => [item.title, item.firstName, item.lastName].filter((part) => part !== '').join(' ');
 
+/** "Send reminder": the reminder again, now, for a patient who did not get it; what went, said beside it. */
+const SendReminder = observer(function SendReminder({ store, item }: { store: StaffAppointmentsStore; item: StaffAppointment }) {
+  const { t } = useTranslation();
+  const sending = store.sending[item.id];
+  const said =
+    sending === undefined || sending.state === 'sending'
+      ? null
+      : sending.state === 'failed'
+        ? sending.message === ''
+          ? t('staffAppointments.remind.failed')
+          : sending.message
+        : sending.sent.email && sending.sent.sms
+          ? t('staffAppointments.remind.sentBoth')
+          : sending.sent.email
+            ? t('staffAppointments.remind.sentEmail')
+            : sending.sent.sms
+              ? t('staffAppointments.remind.sentSms')
+              : t('staffAppointments.remind.nowhere');
+  return (
+    <span className="pp-staff-appointments-remind">
+      <Button
+        variant="secondary"
+        className="pp-staff-appointments-remind-button"
+        onClick={() => void store.sendReminder(item.id)}
+        disabled={sending?.state === 'sending'}
+        aria-busy={sending?.state === 'sending'}
+      >
+        {t('staffAppointments.remind.button')}
+        <span className="pp-visually-hidden">{` (${nameOf(item)})`}</span>
+      </Button>
+      {said !== null && (
+        <span role="status" className="pp-staff-queue-minor" data-testid="staff-reminder-sent">
+          {said}
+        </span>
+      )}
+    </span>
+  );
+});
+
 /** The day's appointments: cancelled ones struck through (their time is free), unanswered ones marked for a call. */
 export const StaffAppointmentsTable = observer(function StaffAppointmentsTable({ store }: { store: StaffAppointmentsStore }) {
   const { t } = useTranslation();
@@ -118,6 +158,7 @@ export const StaffAppointmentsTable = observer(function StaffAppointmentsTable({
             </time>
           )}
           <span className="pp-staff-queue-minor">{reminderWords(t, item.reminders)}</span>
+          {item.live && item.status !== 'CHECKED_IN' && <SendReminder store={store} item={item} />}
         </>
       ),
     },
