@@ -139,6 +139,7 @@ export const PAGE_TABLE = [
   { id: 'staff-referrer-feedback', patterns: [ROUTE.staffReferrerFeedback], mount: 'top', load: staffPage('staff-referrer-feedback') },
   { id: 'staff-callbacks', patterns: [ROUTE.staffCallbacks], mount: 'top', load: staffPage('staff-callbacks') },
   { id: 'staff-booking-requests', patterns: [ROUTE.staffBookingRequests], mount: 'top', load: staffPage('staff-booking-requests') },
+  { id: 'staff-screening-reviews', patterns: [ROUTE.staffScreeningReviews], mount: 'top', load: staffPage('staff-screening-reviews') },
   { id: 'staff-appointments', patterns: [ROUTE.staffAppointments], mount: 'top', load: staffPage('staff-appointments') },
   {
     id: 'callback',

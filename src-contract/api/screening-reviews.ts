@@ -31,6 +31,8 @@ const Instant = z.iso.datetime({ offset: true });
 
 export const ScreeningReviewSchema = z.object({
   id: z.uuid(),
+  /** The queue lists only undecided reviews ('open', as every staff queue calls them). */
+  status: z.literal('open'),
   /** The booking the review holds; staff may open everything of any booking. */
   bookingKey: z.string(),
   createdAt: Instant,

@@ -170,6 +170,7 @@ function toItem(
   const base = attachmentsBasePath('appointments', row.booking_key);
   return {
     id: row.id,
+    status: 'open',
     bookingKey: row.booking_key,
     createdAt: iso(row.created_at),
     expiresAt: iso(row.expires_at),
