@@ -25,7 +25,9 @@ const ADDRESS: Record<string, RegExp> = {
   staffHome: /\/staff$/,
   bookForPatient: /\/\?staffBooking=true$/,
   callbacks: /\/staff\/callbacks$/,
+  appointments: /\/staff\/appointments$/,
   bookingRequests: /\/staff\/booking-requests$/,
+  screeningReviews: /\/staff\/screening-reviews$/,
   emailPreview: /\/preview-email$/,
   referrerFeedback: /\/staff\/referrer-feedback$/,
   kiosks: /\/staff\/kiosks$/,
@@ -65,10 +67,33 @@ async function openEachTool(page: Page, account: DemoAccount, tools: readonly st
 }
 
 const ROLES = [
-  { account: DEMO_STAFF, tools: ['staffHome', 'bookForPatient', 'callbacks', 'bookingRequests', 'emailPreview', 'referrerFeedback'] },
+  {
+    account: DEMO_STAFF,
+    tools: [
+      'staffHome',
+      'bookForPatient',
+      'callbacks',
+      'appointments',
+      'bookingRequests',
+      'screeningReviews',
+      'emailPreview',
+      'referrerFeedback',
+    ],
+  },
   {
     account: DEMO_ADMIN,
-    tools: ['staffHome', 'bookForPatient', 'callbacks', 'bookingRequests', 'emailPreview', 'referrerFeedback', 'kiosks', 'adminPanel'],
+    tools: [
+      'staffHome',
+      'bookForPatient',
+      'callbacks',
+      'appointments',
+      'bookingRequests',
+      'screeningReviews',
+      'emailPreview',
+      'referrerFeedback',
+      'kiosks',
+      'adminPanel',
+    ],
   },
   { account: DEMO_KIOSK_ADMIN, tools: ['staffHome', 'kiosks'] },
 ] as const;
@@ -106,7 +131,17 @@ test('a referring doctor has Reports and FAQ in the header, and no staff tool an
   await page.goto('/staff');
   const list = page.getByRole('list', { name: t('staff.home.toolsLabel') });
   await expect(list.getByRole('link')).toHaveText([name('referrerReports'), name('referrerFaq')]);
-  for (const tool of ['bookForPatient', 'callbacks', 'bookingRequests', 'emailPreview', 'referrerFeedback', 'kiosks', 'adminPanel']) {
+  for (const tool of [
+    'bookForPatient',
+    'callbacks',
+    'appointments',
+    'bookingRequests',
+    'screeningReviews',
+    'emailPreview',
+    'referrerFeedback',
+    'kiosks',
+    'adminPanel',
+  ]) {
     await expect(page.getByRole('link', { name: name(tool) })).toHaveCount(0);
   }
 });
