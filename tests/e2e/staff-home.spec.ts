@@ -66,35 +66,21 @@ async function openEachTool(page: Page, account: DemoAccount, tools: readonly st
   }
 }
 
+/** A staff member's tools, in the menus' order; an administrator has these and more. */
+const STAFF_TOOLS = [
+  'staffHome',
+  'bookForPatient',
+  'callbacks',
+  'appointments',
+  'bookingRequests',
+  'screeningReviews',
+  'emailPreview',
+  'referrerFeedback',
+] as const;
+
 const ROLES = [
-  {
-    account: DEMO_STAFF,
-    tools: [
-      'staffHome',
-      'bookForPatient',
-      'callbacks',
-      'appointments',
-      'bookingRequests',
-      'screeningReviews',
-      'emailPreview',
-      'referrerFeedback',
-    ],
-  },
-  {
-    account: DEMO_ADMIN,
-    tools: [
-      'staffHome',
-      'bookForPatient',
-      'callbacks',
-      'appointments',
-      'bookingRequests',
-      'screeningReviews',
-      'emailPreview',
-      'referrerFeedback',
-      'kiosks',
-      'adminPanel',
-    ],
-  },
+  { account: DEMO_STAFF, tools: STAFF_TOOLS },
+  { account: DEMO_ADMIN, tools: [...STAFF_TOOLS, 'kiosks', 'adminPanel'] },
   { account: DEMO_KIOSK_ADMIN, tools: ['staffHome', 'kiosks'] },
 ] as const;
 
