@@ -28,6 +28,7 @@ import { createUnsubscribeService, registerUnsubscribeRoutes, UNSUBSCRIBE_LINK_T
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { createQuestionnairesService } from './modules/questionnaires/service';
 import { defineBookingAccessChecks } from './modules/booking-access/public';
+import { createScreeningReviews, registerScreeningReviewRoutes, type ScreeningReviews } from './modules/screening-reviews/public';
 /**
  * Booking and what follows from it, split from app.ts along its seam: the booking flow, the
  * patient's self-service on an appointment, the staff tools that book and work the queues,
@@ -166,4 +167,16 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
   });
   app.decorate('waitlistOffers', offers);
   app.jobs.every(60_000, 'waitlist.offers', () => offers.sweep(), { onlyIf: bookingSchemaReady });
+  // Screenings held for a radiographer's review (docs/rules/screening-review.md); undecided ones expire, checked every minute.
+  const screeningReviews = createScreeningReviews({ db, clock, store: availabilityStore, publicUrl: config.publicUrl, hl7 });
+  registerScreeningReviewRoutes(app, screeningReviews);
+  app.decorate('screeningReviews', screeningReviews);
+  app.jobs.every(60_000, 'screening-review.expire', () => screeningReviews.expireDue(), { onlyIf: bookingSchemaReady });
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The screening review queue; tests run its expiry sweep at their injected clock. */
+    readonly screeningReviews: ScreeningReviews;
+  }
+}

@@ -44,6 +44,8 @@ export const ROUTE = {
   /** Staff work the callback queue (docs/rules/callbacks.md#the-staff-queue). */
   staffCallbacks: 'staff/callbacks',
   staffBookingRequests: 'staff/booking-requests',
+  /** Radiographers judge held screenings (docs/rules/screening-review.md#the-staff-queue). */
+  staffScreeningReviews: 'staff/screening-reviews',
   /** The front desk's confirmation list: a clinic's day with the reminders' answers (docs/rules/staff-appointments.md). */
   staffAppointments: 'staff/appointments',
   staffKiosks: 'staff/kiosks',

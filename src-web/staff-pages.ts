@@ -20,6 +20,8 @@ export const STAFF_PAGES = {
   'staff-callbacks': () => import('./features/staff-callbacks/staff-callbacks-page').then((m) => m.StaffCallbacksPage),
   'staff-booking-requests': () =>
     import('./features/staff-booking-requests/staff-booking-requests-page').then((m) => m.StaffBookingRequestsPage),
+  'staff-screening-reviews': () =>
+    import('./features/staff-screening-reviews/staff-screening-reviews-page').then((m) => m.StaffScreeningReviewsPage),
   'staff-appointments': () => import('./features/staff-appointments/staff-appointments-page').then((m) => m.StaffAppointmentsPage),
   'demo-viewer': () => import('./features/demo-viewer/demo-viewer-page').then((m) => m.DemoViewerPage),
 } satisfies Record<string, () => Promise<ComponentType>>;

@@ -398,7 +398,8 @@ export type AppointmentCreationResponse = z.infer<typeof AppointmentCreationResp
 
 export const AppointmentCreateResponseSchema = z.object({
   bookingKey: z.string(),
-  status: z.enum(['BOOKED', 'PENDING']),
+  /** ON_HOLD: the screening answers wait for a radiographer's review (docs/rules/screening-review.md); the time is held. */
+  status: z.enum(['BOOKED', 'PENDING', 'ON_HOLD']),
   appointments: z.array(AppointmentCreationResponseSchema),
 });
 export type AppointmentCreateResponse = z.infer<typeof AppointmentCreateResponseSchema>;

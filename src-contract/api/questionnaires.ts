@@ -63,7 +63,9 @@ export type ModalSize = z.infer<typeof ModalSizeSchema>;
  *  SET_DOCUMENT_TYPE: a document type code (answered as its id); SET_INSURANCE_TYPE: an insurance type code;
  *  REDIRECT: a URL (https://… or /path); WALK_IN_EXAM: a walk-in exam name of the exam's modality;
  *  CHANGE_EXAM: the slug of the exam that replaces the questionnaire's exam;
- *  RESTRICT_QUESTIONNAIRE: the id of a questionnaire that must be answered next.
+ *  RESTRICT_QUESTIONNAIRE: the id of a questionnaire that must be answered next;
+ *  REVIEW_BOOKING: the message shown to the patient; the booking holds its time ON_HOLD until a
+ *  radiographer approves or declines it (docs/rules/screening-review.md).
  */
 export const OUTCOME_TYPES = [
   'DENY_BOOKING',
@@ -77,6 +79,7 @@ export const OUTCOME_TYPES = [
   'WALK_IN_EXAM',
   'CHANGE_EXAM',
   'RESTRICT_QUESTIONNAIRE',
+  'REVIEW_BOOKING',
 ] as const;
 export const OutcomeTypeSchema = z.enum(OUTCOME_TYPES);
 
@@ -224,6 +227,8 @@ export const OutcomeProcessingResultSchema = z.object({
   walkInEnabledGroup: z.string().nullable(),
   newExamSlug: z.string().nullable(),
   examChange: ExamChangeSchema.nullable(),
+  /** A REVIEW_BOOKING outcome fired: the booking waits, holding its time, for a radiographer's review. */
+  reviewRequired: z.boolean(),
 });
 export type OutcomeProcessingResult = z.infer<typeof OutcomeProcessingResultSchema>;
 
@@ -248,6 +253,7 @@ export function emptyOutcomeResult(): OutcomeProcessingResult {
     walkInEnabledGroup: null,
     newExamSlug: null,
     examChange: null,
+    reviewRequired: false,
   };
 }
 

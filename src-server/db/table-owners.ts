@@ -98,6 +98,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   result_share: 'result-shares',
   result_share_access: 'patient-access',
   ris_handoff: 'platform/ris',
+  screening_review: 'screening-reviews',
+  screening_review_settings: 'screening-reviews',
   sms_inbound_reply: 'appointments',
   staff_lookup_counter: 'patient-lookup',
   staff_session: 'staff-access',

@@ -8,7 +8,8 @@ import { StaffQueueStore, type StaffQueueApi, type StaffQueueList } from './staf
 export interface StaffQueueDefinition<Item, List extends StaffQueueList<Item>> {
   listPath: string;
   listSchema: z.ZodType<List>;
-  markPath(item: Item): string;
+  /** Where to mark the item; `action` is the store's markAction ('' in a queue with one way). */
+  markPath(item: Item, action: string): string;
   noteMax: number;
   /** Who the item is about (the status line after a mark). */
   nameOf(item: Item): string;
@@ -27,8 +28,8 @@ export function createStaffQueueApi<Item, List extends StaffQueueList<Item>>(
   return {
     list: async () =>
       parseResponse(queue.listPath, queue.listSchema, (await http.get<unknown>(queue.listPath, { staffSession: true })).data),
-    mark: async (item, note) => {
-      await http.post(queue.markPath(item), note === '' ? {} : { note }, { staffSession: true });
+    mark: async (item, note, action) => {
+      await http.post(queue.markPath(item, action), note === '' ? {} : { note }, { staffSession: true });
     },
   };
 }

@@ -14,8 +14,8 @@ export interface StaffQueueList<Item> {
 
 export interface StaffQueueApi<Item, List extends StaffQueueList<Item>> {
   list(): Promise<List>;
-  /** Marks one item done with the staff member's note ('' for none). */
-  mark(item: Item, note: string): Promise<void>;
+  /** Marks one item done with the staff member's note ('' for none); `action` names how, in a queue with more than one ('' otherwise). */
+  mark(item: Item, note: string, action: string): Promise<void>;
 }
 
 /**
@@ -29,6 +29,8 @@ export class StaffQueueStore<Item, List extends StaffQueueList<Item> = StaffQueu
   problem: StaffLoadProblem | null = null;
   /** The item whose dialog is open. */
   marking: Item | null = null;
+  /** How the dialog's item is marked, in a queue with more than one way (the screening reviews' approve and decline). */
+  markAction = '';
   note = '';
   busy = false;
   markProblem: MarkProblem | null = null;
@@ -61,8 +63,9 @@ export class StaffQueueStore<Item, List extends StaffQueueList<Item> = StaffQueu
     });
   }
 
-  openMark(item: Item): void {
+  openMark(item: Item, action = ''): void {
     this.marking = item;
+    this.markAction = action;
     this.note = '';
     this.markProblem = null;
     this.markedName = null;
@@ -84,7 +87,7 @@ export class StaffQueueStore<Item, List extends StaffQueueList<Item> = StaffQueu
     this.busy = true;
     this.markProblem = null;
     try {
-      await this.api.mark(item, this.note.trim());
+      await this.api.mark(item, this.note.trim(), this.markAction);
       // The queue is reloaded before the dialog closes: its row's button is gone by then, so the
       // focus goes to the status line that says what happened (data-dialog-return).
       await this.load();

@@ -21,6 +21,7 @@ import type unsubscribe from './locales/en/unsubscribe.json';
 import type callback from './locales/en/callback.json';
 import type staffCallbacks from './locales/en/staff-callbacks.json';
 import type staffBookingRequests from './locales/en/staff-booking-requests.json';
+import type staffScreeningReviews from './locales/en/staff-screening-reviews.json';
 import type staffAppointments from './locales/en/staff-appointments.json';
 import type chat from './locales/en/chat.json';
 import type consent from './locales/en/consent.json';
@@ -46,7 +47,8 @@ declare module 'i18next' {
     // (booking-steps-texts.ts), staff-feedback.json with the staff feedback table (staff-feedback-texts.ts), unsubscribe.json
     // with the unsubscribe page (unsubscribe-texts.ts), callback.json with the callback request page (callback-texts.ts),
     // staff-callbacks.json with the staff callback queue (staff-callbacks-texts.ts), staff-booking-requests.json with the
-    // staff booking-request queue (staff-booking-requests-texts.ts), chat.json with the chat panel (chat-texts.ts),
+    // staff booking-request queue (staff-booking-requests-texts.ts), staff-screening-reviews.json with the screening review
+    // queue (staff-screening-reviews-texts.ts), chat.json with the chat panel (chat-texts.ts),
     // consent.json with the analytics consent banner (consent-texts.ts), appointment-reply.json with the reminder's answer
     // page (appointment-reply-texts.ts), staff-appointments.json with the front desk's confirmation list
     // (staff-appointments-texts.ts); typed as one catalogue.
@@ -76,6 +78,7 @@ declare module 'i18next' {
         typeof callback &
         typeof staffCallbacks &
         typeof staffBookingRequests &
+        typeof staffScreeningReviews &
         typeof staffAppointments &
         typeof chat &
         typeof consent;

@@ -14,6 +14,7 @@ export type StaffToolId =
   | 'callbacks'
   | 'appointments'
   | 'bookingRequests'
+  | 'screeningReviews'
   | 'emailPreview'
   | 'referrerFeedback'
   | 'kiosks'
@@ -54,6 +55,7 @@ export function staffToolsFor(context: StaffToolContext): StaffTool[] {
     add('callbacks', hrefOf(ROUTE.staffCallbacks));
     add('appointments', hrefOf(ROUTE.staffAppointments));
     add('bookingRequests', hrefOf(ROUTE.staffBookingRequests));
+    add('screeningReviews', hrefOf(ROUTE.staffScreeningReviews));
     add('emailPreview', hrefOf(ROUTE.previewEmail));
     if (context.referrerFeedbackEnabled) add('referrerFeedback', hrefOf(ROUTE.staffReferrerFeedback));
   }
@@ -78,6 +80,7 @@ const TOOL_TEXTS: Record<StaffToolId, { name: (t: TFunction) => string; purpose:
   callbacks: { name: (t) => t('staff.tools.callbacks.name'), purpose: (t) => t('staff.tools.callbacks.purpose') },
   appointments: { name: (t) => t('staff.tools.appointments.name'), purpose: (t) => t('staff.tools.appointments.purpose') },
   bookingRequests: { name: (t) => t('staff.tools.bookingRequests.name'), purpose: (t) => t('staff.tools.bookingRequests.purpose') },
+  screeningReviews: { name: (t) => t('staff.tools.screeningReviews.name'), purpose: (t) => t('staff.tools.screeningReviews.purpose') },
   emailPreview: { name: (t) => t('staff.tools.emailPreview.name'), purpose: (t) => t('staff.tools.emailPreview.purpose') },
   referrerFeedback: { name: (t) => t('staff.tools.referrerFeedback.name'), purpose: (t) => t('staff.tools.referrerFeedback.purpose') },
   kiosks: { name: (t) => t('staff.tools.kiosks.name'), purpose: (t) => t('staff.tools.kiosks.purpose') },

@@ -25,7 +25,9 @@ const ADDRESS: Record<string, RegExp> = {
   staffHome: /\/staff$/,
   bookForPatient: /\/\?staffBooking=true$/,
   callbacks: /\/staff\/callbacks$/,
+  appointments: /\/staff\/appointments$/,
   bookingRequests: /\/staff\/booking-requests$/,
+  screeningReviews: /\/staff\/screening-reviews$/,
   emailPreview: /\/preview-email$/,
   referrerFeedback: /\/staff\/referrer-feedback$/,
   kiosks: /\/staff\/kiosks$/,
@@ -64,12 +66,21 @@ async function openEachTool(page: Page, account: DemoAccount, tools: readonly st
   }
 }
 
+/** A staff member's tools, in the menus' order; an administrator has these and more. */
+const STAFF_TOOLS = [
+  'staffHome',
+  'bookForPatient',
+  'callbacks',
+  'appointments',
+  'bookingRequests',
+  'screeningReviews',
+  'emailPreview',
+  'referrerFeedback',
+] as const;
+
 const ROLES = [
-  { account: DEMO_STAFF, tools: ['staffHome', 'bookForPatient', 'callbacks', 'bookingRequests', 'emailPreview', 'referrerFeedback'] },
-  {
-    account: DEMO_ADMIN,
-    tools: ['staffHome', 'bookForPatient', 'callbacks', 'bookingRequests', 'emailPreview', 'referrerFeedback', 'kiosks', 'adminPanel'],
-  },
+  { account: DEMO_STAFF, tools: STAFF_TOOLS },
+  { account: DEMO_ADMIN, tools: [...STAFF_TOOLS, 'kiosks', 'adminPanel'] },
   { account: DEMO_KIOSK_ADMIN, tools: ['staffHome', 'kiosks'] },
 ] as const;
 
@@ -106,7 +117,17 @@ test('a referring doctor has Reports and FAQ in the header, and no staff tool an
   await page.goto('/staff');
   const list = page.getByRole('list', { name: t('staff.home.toolsLabel') });
   await expect(list.getByRole('link')).toHaveText([name('referrerReports'), name('referrerFaq')]);
-  for (const tool of ['bookForPatient', 'callbacks', 'bookingRequests', 'emailPreview', 'referrerFeedback', 'kiosks', 'adminPanel']) {
+  for (const tool of [
+    'bookForPatient',
+    'callbacks',
+    'appointments',
+    'bookingRequests',
+    'screeningReviews',
+    'emailPreview',
+    'referrerFeedback',
+    'kiosks',
+    'adminPanel',
+  ]) {
     await expect(page.getByRole('link', { name: name(tool) })).toHaveCount(0);
   }
 });

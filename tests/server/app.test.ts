@@ -44,6 +44,7 @@ describe.each(backends())('buildServer error handling and API docs on %s', (back
       'booking.expired-limits',
       'appointments.reminders',
       'waitlist.offers',
+      'screening-review.expire',
       'attachments.orphans',
       'attachments.quarantine-rescan',
       'referring-doctors.search-limit-sweep',

@@ -91,6 +91,7 @@ describe.each(backends())('malformed input never gets a 5xx, on %s', (backend) =
         pacemaker: 'no',
         hasImplants: true,
         implantType: 'Hip',
+        implantCard: 'yes',
         metalInEyes: 'no',
         claustrophobia: false,
         weightKg: 82,

@@ -189,6 +189,7 @@ export const ROUTE_PARAMS: Record<string, (access: Access, ids: { appointmentId:
   kioskId: () => '00000000-0000-4000-8000-000000000002',
   text: () => 'smith',
   formId: () => '00000000-0000-4000-8000-000000000006',
+  reviewId: () => '00000000-0000-4000-8000-000000000007',
 };
 
 /** A valid body where a route validates it before the access check (so the refusal, not a 400, is what is tested). */

@@ -20,7 +20,7 @@ export const MOVED: ReadonlySet<string> = new Set(['RESCHEDULED', 'CHANGED']);
 
 export type ChangeAction = 'CANCEL' | 'RESCHEDULE';
 /** What the change log records. */
-export type ChangeLogAction = 'CANCEL' | 'RESCHEDULE' | 'CHANGE' | 'REQUEST_RESCHEDULE' | 'CONFIRM' | 'UNSUBSCRIBE';
+export type ChangeLogAction = 'CANCEL' | 'RESCHEDULE' | 'CHANGE' | 'REQUEST_RESCHEDULE' | 'CONFIRM' | 'UNSUBSCRIBE' | 'REVIEW';
 
 export function changeNotAllowed(
   action: ChangeAction | 'CONFIRM' | 'REQUEST_RESCHEDULE' | 'CONSENT',

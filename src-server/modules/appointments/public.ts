@@ -35,3 +35,5 @@ export type { CancelByProvider, ProviderCancellation } from './provider-cancel';
 export type { MoveByProvider, ProviderMove } from './provider-move';
 /** The day plan worded as plain text lines, for a reminder mail or SMS (docs/rules/day-plan.md). */
 export { dayPlanLines } from './day-plan-lines';
+/** The end of a booking held for a screening review: approved (BOOKED) or cancelled (docs/rules/screening-review.md). */
+export { settleHeldBooking, type HeldBookingEnd, type SettledHold } from './screening-hold';

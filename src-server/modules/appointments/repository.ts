@@ -117,7 +117,7 @@ export function createAppointmentsRepository(db: Queryable) {
     async logChange(
       entry: {
         bookingKey: string;
-        action: 'CANCEL' | 'RESCHEDULE' | 'CHANGE' | 'REQUEST_RESCHEDULE' | 'CONFIRM' | 'UNSUBSCRIBE';
+        action: 'CANCEL' | 'RESCHEDULE' | 'CHANGE' | 'REQUEST_RESCHEDULE' | 'CONFIRM' | 'UNSUBSCRIBE' | 'REVIEW';
         fromStatus: string;
         toStatus: string;
         reasonLabel?: string | null;

@@ -21,6 +21,8 @@ import { consecutive, MINUTE, parseInstant } from './slots';
 import { withKnownWalkInExam } from './walk-in-exam';
 import { bookingPreparation } from './preparation';
 import { checkFormDetails, storeFormDetails } from './form-details';
+import { createBookingRecords } from './booking-records-repository';
+import { openScreeningReview } from '../screening-reviews/public';
 
 /**
  * Booking a time: a new booking (createAppointment) and a booking written inside another
@@ -117,7 +119,9 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
       const staffBooking = caller.kind === 'staff' && request.staffBooking === true;
       // The staff member who booked on the patient's behalf (docs/rules/booking.md#staff-bookings).
       const bookedBy = caller.kind === 'staff' ? { subject: caller.subject, username: caller.username } : null;
-      const status = caller.kind === 'staff' && request.pending === true ? 'PENDING' : 'BOOKED';
+      // A screening review turns it ON_HOLD inside the booking's transaction (finish).
+      const insertedStatus = caller.kind === 'staff' && request.pending === true ? 'PENDING' : 'BOOKED';
+      let status: AppointmentCreateResponse['status'] = insertedStatus;
       const bookingKey = randomToken();
       const slots = consecutive(exams, start);
       const end = start + durationMinutes * MINUTE;
@@ -203,7 +207,7 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
       /** Everything after the time is secured: patient, mail, audit, the idempotency record. */
       const finish = async (tx: Queryable, rows: readonly WrittenRow[]): Promise<AppointmentCreateResponse> => {
         // Answers that deny the booking roll it back (409); otherwise they move to it.
-        await applyQuestionnaireAnswers(tx, request.questionnaireKey, {
+        const { review } = await applyQuestionnaireAnswers(tx, request.questionnaireKey, {
           examSlugs: request.exams,
           owner: 'APPOINTMENT',
           bookingKey,
@@ -211,6 +215,17 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
           hasMedicareNumber: patient.medicareNumber !== undefined,
           validationCode: request.validationCode,
         });
+        // Answers a radiographer should judge: the time is held ON_HOLD until the review ends (docs/rules/screening-review.md).
+        status = review === null ? insertedStatus : 'ON_HOLD';
+        if (review !== null) {
+          await createBookingRecords(tx).setAppointmentStatus(
+            rows.map((row) => row.id),
+            status,
+            now,
+            tx,
+          );
+          await openScreeningReview(tx, { bookingKey, firstStartMs: start, now, reason: review.reason });
+        }
         await storeFormDetails(tx, { bookingKey, owner: 'APPOINTMENT', now }, formDetails);
         const response = respond(rows);
         // After the answers moved: the preparation knows the screening was done online.
@@ -246,7 +261,8 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
             })),
             ...(request.walkInExam === undefined ? {} : { walkInExam: request.walkInExam }),
             staffBooking,
-            pending: status === 'PENDING',
+            pending: status !== 'BOOKED',
+            ...(review === null ? {} : { screeningReview: review.reason ?? '' }),
           },
           { publicUrl: deps.publicUrl, providerName: cached.providerName, clock },
         );
@@ -274,7 +290,10 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
               throw validationError('holdId', 'The held time does not match this booking. Please choose the time again.');
             }
             const patientId = await repository.insertPatient(patientInput, tx);
-            const rows = await repository.confirmHold({ holdId, bookingKey, patientId, status, createdAt: now, ...common }, tx);
+            const rows = await repository.confirmHold(
+              { holdId, bookingKey, patientId, status: insertedStatus, createdAt: now, ...common },
+              tx,
+            );
             const response = await finish(tx, rows);
             return { rows, response, written: { version: await availabilityVersion(tx), bumps: 1 } };
           }),
@@ -323,7 +342,7 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
             insert: async (tx, resourceId) => {
               const patientId = await repository.insertPatient(patientInput, tx);
               const rows = await repository.insertAppointments(
-                { bookingKey, patientId, clinicId: clinic.id, resourceId, status, slots, createdAt: now, ...common },
+                { bookingKey, patientId, clinicId: clinic.id, resourceId, status: insertedStatus, slots, createdAt: now, ...common },
                 tx,
               );
               return { rows, result: await finish(tx, rows) };

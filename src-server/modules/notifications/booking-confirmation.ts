@@ -47,6 +47,8 @@ export interface BookingConfirmation {
   staffBooking: boolean;
   /** A PENDING booking: the time is kept but the clinic has yet to confirm it (wording, .ics TENTATIVE). */
   pending?: boolean;
+  /** Held for a screening review (docs/rules/screening-review.md): the outcome's message for the patient ('' for the default words). */
+  screeningReview?: string;
   /** The questionnaires due before the visit (questionnaires' dueQuestionnaires); the mail links them. */
   questionnairesDue?: DueQuestionnaires;
 }
@@ -199,7 +201,9 @@ export async function renderBookingConfirmation(
   const subject = oneLineSubject(w.subject(brand.name, when, clinic.name, pending));
   // The mail goes to the patient, also when the booking team booked for them (staffBooking): it
   // speaks to the patient and says who booked, never of "the patient".
-  const intro = staffBooking ? `${w.intro(clinic.name, pending)} ${w.staffBooked}` : w.intro(clinic.name, pending);
+  const review =
+    confirmation.screeningReview === undefined ? [] : [confirmation.screeningReview === '' ? w.review : confirmation.screeningReview];
+  const intro = [w.intro(clinic.name, pending), ...(staffBooking ? [w.staffBooked] : []), ...review].join(' ');
   const view: ConfirmationView = {
     lang: locale,
     subject,

@@ -8,6 +8,7 @@ import {
   MAIL_KINDS,
   reminderMail,
   rescheduleRequestMail,
+  screeningReviewMail,
   waitlistOfferMail,
   waitlistTakenMail,
   type AppointmentFacts,
@@ -119,6 +120,25 @@ export async function queueWaitlistNotice(
   const context = await mailContext(tx, options.publicUrl);
   const mail = kind === 'waitlistOffer' ? await waitlistOfferMail(facts, offer, context) : await waitlistTakenMail(facts, offer, context);
   await createOutboxRepository(tx).enqueue({ kind: MAIL_KINDS[kind], recipient, ...mail }, options.clock.now(), tx);
+  return true;
+}
+
+const REVIEW_KINDS = { approved: 'screeningApproved', declined: 'screeningDeclined', expired: 'screeningExpired' } as const;
+
+/** Queues the end of a screening review (docs/rules/screening-review.md) about the held rows; false when there is nobody to mail. */
+export async function queueScreeningReviewNotice(
+  tx: Queryable,
+  outcome: 'approved' | 'declined' | 'expired',
+  bookingKey: string,
+  rows: readonly NoticeRow[],
+  note: string | null,
+  options: NoticeOptions,
+): Promise<boolean> {
+  const recipient = recipientOf(rows);
+  const facts = appointmentFactsOf(bookingKey, rows);
+  if (recipient === null || facts === null) return false;
+  const mail = await screeningReviewMail(facts, outcome, note, await mailContext(tx, options.publicUrl));
+  await createOutboxRepository(tx).enqueue({ kind: MAIL_KINDS[REVIEW_KINDS[outcome]], recipient, ...mail }, options.clock.now(), tx);
   return true;
 }
 

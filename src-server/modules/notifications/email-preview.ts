@@ -27,6 +27,7 @@ import {
   resultsReadyMail,
   waitlistOfferMail,
   waitlistTakenMail,
+  screeningReviewMail,
   type Mail,
   type MailContext,
 } from './mail-kinds';
@@ -159,6 +160,15 @@ const SAMPLE_CALLBACK = { phone: '+61400000000', reason: 'Preview: I could not f
  * A stand-in offer for the waitlist mails: a day before the booking, held 30 minutes from now, its
  * link a token that works nowhere (a preview is no way to take a time).
  */
+/** The end of a screening review as the patient reads it; a decline quotes a stand-in note. */
+function screeningReviewPreview(outcome: 'approved' | 'declined' | 'expired'): PreviewTemplate {
+  return fromBooking(async (rows, context) => {
+    const booking = bookingFacts(rows);
+    const note = outcome === 'declined' ? 'A sample note: the radiographer writes why here.' : null;
+    return booking === null ? null : asRendered(await screeningReviewMail(booking.facts, outcome, note, context.mail));
+  });
+}
+
 function sampleOffer(
   facts: { appointments: ReadonlyArray<{ startsAt: string }>; clinic: { name: string } },
   context: { clock: Clock; mail: MailContext },
@@ -221,6 +231,9 @@ export const PREVIEW_TEMPLATES: Readonly<Record<string, PreviewTemplate>> = Obje
     const booking = bookingFacts(rows);
     return booking === null ? null : asRendered(await waitlistTakenMail(booking.facts, sampleOffer(booking.facts, context), context.mail));
   }),
+  [MAIL_KINDS.screeningApproved]: screeningReviewPreview('approved'),
+  [MAIL_KINDS.screeningDeclined]: screeningReviewPreview('declined'),
+  [MAIL_KINDS.screeningExpired]: screeningReviewPreview('expired'),
   [MAIL_KINDS.otp]: fromBooking(async (_rows, context) => asRendered(await otpMail({ code: SAMPLE_CODE, validMinutes: 10 }, context.mail))),
   [MAIL_KINDS.resultsReady]: fromReport(async (report, context) => {
     const resultPath = resultPagePath(report.booking_key);

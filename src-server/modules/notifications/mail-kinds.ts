@@ -37,6 +37,9 @@ export const MAIL_KINDS = {
   share: 'result_share',
   referrer: 'referrer_report_ready',
   callbackRequested: 'callback_requested',
+  screeningApproved: 'screening_approved',
+  screeningDeclined: 'screening_declined',
+  screeningExpired: 'screening_expired',
 } as const;
 
 async function renderNotice(context: MailContext, build: (words: MailWords) => Omit<NoticeView, 'lang'>): Promise<Mail> {
@@ -120,7 +123,7 @@ export function bookingRequestMail(
 function appointmentNotice(
   facts: AppointmentFacts,
   context: MailContext,
-  build: (words: MailWords, when: string) => Pick<NoticeView, 'subject' | 'intro' | 'choices' | 'plan' | 'action' | 'after'>,
+  build: (words: MailWords, when: string) => Pick<NoticeView, 'subject' | 'intro' | 'choices' | 'plan' | 'action' | 'after' | 'quote'>,
 ): Promise<Mail> {
   return renderNotice(context, (words) => {
     const { when, items } = appointmentItems(facts, context, words);
@@ -207,6 +210,34 @@ export function waitlistTakenMail(
     action: { lead: w.view, href: appointmentLink(context.brand, facts.bookingKey), label: w.button },
     after: [w.stays],
   }));
+}
+
+/**
+ * The end of a screening review (docs/rules/screening-review.md): confirmed after review; declined,
+ * with the radiographer's note; or expired undecided. A cancelled one says whom to call.
+ */
+export function screeningReviewMail(
+  facts: AppointmentFacts,
+  outcome: 'approved' | 'declined' | 'expired',
+  note: string | null,
+  context: MailContext,
+): Promise<Mail> {
+  return appointmentNotice(facts, context, ({ screeningReview: w }, when) => {
+    const view = { lead: w.view, href: appointmentLink(context.brand, facts.bookingKey), label: w.button };
+    if (outcome === 'approved')
+      return {
+        subject: w.approvedSubject(context.brand.name, when),
+        intro: [w.approvedIntro(facts.clinic.name, when)],
+        action: view,
+        after: [],
+      };
+    return {
+      subject: outcome === 'declined' ? w.declinedSubject(context.brand.name) : w.expiredSubject(context.brand.name),
+      intro: [outcome === 'declined' ? w.declinedIntro(facts.clinic.name, when) : w.expiredIntro(facts.clinic.name, when)],
+      ...(note === null ? {} : { quote: { label: w.note, text: note } }),
+      after: [w.call(facts.clinic.phone)],
+    };
+  });
 }
 
 /** Sent when the patient asks to reschedule: the request is in, the time stays theirs meanwhile. */

@@ -7,7 +7,7 @@ export * from './mail-kinds';
 export { mailContext } from './mail-context';
 /** The results mail links the after-visit questionnaires still due. */
 export { afterVisitQuestionnairesLink } from './questionnaire-links';
-export { queueAppointmentNotice, queueBookingRequestReceived, queueWaitlistNotice } from './booking-notices';
+export { queueAppointmentNotice, queueBookingRequestReceived, queueScreeningReviewNotice, queueWaitlistNotice } from './booking-notices';
 /** Where a mail's footer unsubscribe link goes until the outbox fills in the recipient's own (modules/unsubscribe). */
 export { UNSUBSCRIBE_URL_PLACEHOLDER } from './templates/unsubscribe-placeholder';
 /** The call-centre mail of a callback request (docs/rules/callbacks.md#the-call-centre-mail). */

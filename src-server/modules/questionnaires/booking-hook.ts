@@ -163,7 +163,8 @@ async function assertLiveKey(repository: QuestionnairesRepository, questionnaire
  *   (with required_before_booking, any unanswered BOOKING_FORM too);
  * - answers that deny it or ask for what it lacks: 409 booking_denied or 400 validation_failed.
  * Otherwise the answers and documents move to the booking, the key is retired and what the
- * outcomes decided (document to bring, insurance type, validation code) is recorded.
+ * outcomes decided (document to bring, insurance type, validation code) is recorded. `review` says
+ * a REVIEW_BOOKING outcome fired: the caller holds the booking for a radiographer's review.
  */
 export async function applyQuestionnaireAnswers(
   tx: Queryable,
@@ -178,7 +179,7 @@ export async function applyQuestionnaireAnswers(
     /** A chat request (docs/rules/chat.md#the-server): missing screenings are asked by the booking team on the phone. */
     screeningByPhone?: boolean;
   },
-): Promise<{ screeningsMissing: number }> {
+): Promise<{ screeningsMissing: number; review: { reason: string | null } | null }> {
   const repository = createQuestionnairesRepository(tx);
   await assertLiveKey(repository, questionnaireKey, booking.now, tx);
   const { exams, items } = await planFor(repository, booking.examSlugs, tx);
@@ -204,7 +205,9 @@ export async function applyQuestionnaireAnswers(
     },
     tx,
   );
-  return { screeningsMissing: missing.length };
+  // A booking request is judged by the booking team anyway; only a booking with a time is held for review.
+  const review = booking.owner === 'APPOINTMENT' && outcome?.reviewRequired === true ? { reason: outcome.message } : null;
+  return { screeningsMissing: missing.length, review };
 }
 
 /**

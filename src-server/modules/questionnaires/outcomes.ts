@@ -90,6 +90,11 @@ export function combineOutcomes(answers: readonly EvaluatedAnswer[], lookups: Ou
         case 'RESTRICT_QUESTIONNAIRE':
           result.restrictQuestionnaireId ??= outcome.result;
           break;
+        case 'REVIEW_BOOKING':
+          // A deny or booking-request message, when one fired too, says more than "we will check".
+          if (result.success && !result.reviewRequired) result.message ??= outcome.result === '' ? null : outcome.result;
+          result.reviewRequired = true;
+          break;
       }
     }
   }

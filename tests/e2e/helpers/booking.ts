@@ -21,12 +21,14 @@ const PASSING_ANSWERS: Readonly<Record<string, object>> = {
 
 /**
  * A temporary questionnaire key with every questionnaire of these exams answered, as the booking
- * page leaves it: the server refuses a screened exam booked without one.
+ * page leaves it: the server refuses a screened exam booked without one. `answers` (by
+ * questionnaire slug) replace the passing ones.
  */
 export async function screenedKey(
   request: APIRequestContext,
   exams: readonly string[],
   headers: Record<string, string> = {},
+  answers: Readonly<Record<string, object>> = {},
 ): Promise<string> {
   const write = { ...headers, 'X-Requested-With': 'XMLHttpRequest' };
   const created = await request.post('/api/questionnaires/booking-keys', { headers: write });
@@ -38,15 +40,15 @@ export async function screenedKey(
     questionnaires: { questionnaire: { id: string; slug: string }; examSlug: string | null }[];
   };
   for (const item of questionnaires) {
-    const answers = PASSING_ANSWERS[item.questionnaire.slug];
-    expect(answers, `answers for ${item.questionnaire.slug}`).toBeDefined();
+    const result = answers[item.questionnaire.slug] ?? PASSING_ANSWERS[item.questionnaire.slug];
+    expect(result, `answers for ${item.questionnaire.slug}`).toBeDefined();
     const saved = await request.post('/api/questionnaires/temporary-answers', {
       headers: write,
       data: {
         bookingKey,
         questionnaireId: item.questionnaire.id,
         ...(item.examSlug === null ? {} : { examSlug: item.examSlug }),
-        questionnaireResult: answers,
+        questionnaireResult: result,
       },
     });
     expect(saved.status()).toBe(200);
@@ -65,12 +67,16 @@ function ownClientAddress(): Record<string, string> {
   return { 'X-Forwarded-For': `198.${18 + ((high ?? 0) & 1)}.${(high ?? 0) >> 1}.${Math.max(1, low ?? 1)}` };
 }
 
-/** A new appointment booked through the real booking API, at least two days ahead (outside the cancel limit). */
+/**
+ * A new appointment booked through the real booking API, at least two days ahead (outside the
+ * cancel limit); `answers` (by questionnaire slug) replace the passing screening answers.
+ */
 export async function bookFresh(
   request: APIRequestContext,
-  patient: { email: string; dateOfBirth: string },
+  patient: { email: string; dateOfBirth: string; medicareNumber?: string },
   exam = 'xr-chest',
   fromDays = 3,
+  answers: Readonly<Record<string, object>> = {},
 ) {
   const clinics = await request.get(`/api/booking/clinics?exams=${exam}`);
   expect(clinics.status()).toBe(200);
@@ -87,7 +93,7 @@ export async function bookFresh(
       exams: [exam],
       clinicSlug: clinic,
       startsAt,
-      questionnaireKey: await screenedKey(request, [exam], client),
+      questionnaireKey: await screenedKey(request, [exam], client, answers),
       patient: {
         title: 'Mr',
         firstName: 'Liam',
@@ -99,12 +105,13 @@ export async function bookFresh(
           .padStart(10, '0')
           .slice(-8)}`,
         postalCode: '2150',
+        ...(patient.medicareNumber === undefined ? {} : { medicareNumber: patient.medicareNumber }),
       },
     },
   });
-  expect(booked.status()).toBe(201);
-  const key = ((await booked.json()) as { bookingKey: string }).bookingKey;
-  return { key, exam, clinic, startsAt };
+  expect(booked.status(), await booked.text()).toBe(201);
+  const { bookingKey: key, status } = (await booked.json()) as { bookingKey: string; status: string };
+  return { key, exam, clinic, startsAt, status };
 }
 
 /** On the place-and-time step: the first listed clinic and its first free time, held; then on to the details. */

@@ -42,6 +42,8 @@ const callback: Catalogue = readEnglish('callback.json');
 const staffCallbacks: Catalogue = readEnglish('staff-callbacks.json');
 /** The staff booking-request queue (staff-booking-requests-texts.ts). */
 const staffBookingRequests: Catalogue = readEnglish('staff-booking-requests.json');
+/** The screening review queue (staff-screening-reviews-texts.ts). */
+const staffScreeningReviews: Catalogue = readEnglish('staff-screening-reviews.json');
 /** The front desk's confirmation list (staff-appointments-texts.ts). */
 const staffAppointments: Catalogue = readEnglish('staff-appointments.json');
 /** The chat assistant's panel (src-web/i18n/chat-texts.ts). */
@@ -80,6 +82,7 @@ function lookUpText(key: string): string | Catalogue | undefined {
     callback,
     staffCallbacks,
     staffBookingRequests,
+    staffScreeningReviews,
     staffAppointments,
     chat,
     consent,

@@ -126,6 +126,9 @@ const EXPECTED_TABLES = [
   'waitlist_entry',
   'freed_time',
   'waitlist_offer',
+  // 0046_screening_review
+  'screening_review_settings',
+  'screening_review',
 ].sort();
 
 async function tables(db: Database): Promise<string[]> {

@@ -31,6 +31,7 @@ export const ADMIN_TOOL_NAMES = [
   'Callback requests',
   'Confirmations',
   'Booking requests',
+  'Screening reviews',
   'E-mail preview',
   'Referrer feedback',
   'Lobby kiosks',

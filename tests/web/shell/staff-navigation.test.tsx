@@ -54,7 +54,16 @@ describe('desktop navigation with staff sign-in', () => {
   it.each([
     [
       ['staff'],
-      ['Staff home', 'Book for a patient', 'Callback requests', 'Confirmations', 'Booking requests', 'E-mail preview', 'Referrer feedback'],
+      [
+        'Staff home',
+        'Book for a patient',
+        'Callback requests',
+        'Confirmations',
+        'Booking requests',
+        'Screening reviews',
+        'E-mail preview',
+        'Referrer feedback',
+      ],
     ],
     [['kioskAdmin'], ['Staff home', 'Lobby kiosks']],
     [['admin'], ['Staff home', ...ADMIN_TOOL_NAMES]],

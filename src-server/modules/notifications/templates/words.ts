@@ -31,6 +31,8 @@ export interface MailWords {
     subject(provider: string, when: string, clinic: string, pending: boolean): string;
     intro(clinic: string, pending: boolean): string;
     staffBooked: string;
+    /** A booking held for a screening review, when the provider's outcome gave no message of its own. */
+    review: string;
     heading: string;
     preparation: string;
     walkIn(name: string): string;
@@ -89,6 +91,19 @@ export interface MailWords {
     subject(provider: string): string;
     intro(clinic: string, when: string): string;
     stays: string;
+    view: string;
+    button: string;
+  };
+  /** The end of a screening review (docs/rules/screening-review.md). */
+  screeningReview: {
+    approvedSubject(provider: string, when: string): string;
+    approvedIntro(clinic: string, when: string): string;
+    declinedSubject(provider: string): string;
+    declinedIntro(clinic: string, when: string): string;
+    note: string;
+    expiredSubject(provider: string): string;
+    expiredIntro(clinic: string, when: string): string;
+    call(phone: string | null): string;
     view: string;
     button: string;
   };
@@ -168,6 +183,7 @@ export const EN: MailWords = {
     intro: (clinic, pending) =>
       `Your appointment at ${clinic} is ${pending ? 'reserved and waiting for the clinic to confirm it' : 'confirmed'}.`,
     staffBooked: 'It was booked for you by our booking team.',
+    review: 'A radiographer will check your answers before your appointment is confirmed; we will e-mail you either way.',
     heading: 'Your appointment',
     preparation: 'Preparation:',
     walkIn: (name) => `Walk-in exam: ${name}`,
@@ -230,6 +246,23 @@ export const EN: MailWords = {
     subject: (provider) => `${provider}: The earlier time has been taken`,
     intro: (clinic, when) => `The earlier time at ${clinic} on ${when} has been taken by another patient.`,
     stays: 'Your appointment stays as it was, and you stay on the waiting list for an earlier time.',
+    view: 'To see your appointment:',
+    button: 'View your appointment',
+  },
+  screeningReview: {
+    approvedSubject: (provider, when) => `${provider}: Your appointment is confirmed – ${when}`,
+    approvedIntro: (clinic, when) => `A radiographer has checked your answers: your appointment at ${clinic} on ${when} is confirmed.`,
+    declinedSubject: (provider) => `${provider}: Your booking could not be confirmed`,
+    declinedIntro: (clinic, when) =>
+      `A radiographer has checked your answers. Your appointment at ${clinic} on ${when} cannot go ahead as booked, so it is cancelled.`,
+    note: 'The radiographer’s note',
+    expiredSubject: (provider) => `${provider}: Your booking could not be confirmed in time`,
+    expiredIntro: (clinic, when) =>
+      `We could not check your answers in time, so your appointment at ${clinic} on ${when} is cancelled and the time is free again.`,
+    call: (phone) =>
+      phone === null
+        ? 'Please call the clinic to talk about your exam and to book a time.'
+        : `Please call the clinic on ${phone} to talk about your exam and to book a time.`,
     view: 'To see your appointment:',
     button: 'View your appointment',
   },

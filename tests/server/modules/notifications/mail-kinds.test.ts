@@ -12,6 +12,7 @@ import {
   resultsReadyMail,
   waitlistOfferMail,
   waitlistTakenMail,
+  screeningReviewMail,
   type Mail,
   type MailContext,
 } from '../../../../src-server/modules/notifications/mail-kinds';
@@ -101,6 +102,24 @@ const KINDS: Array<{ name: string; render: (locale: 'en-AU' | 'mk') => Promise<M
     render: (locale) => waitlistTakenMail(appointment, offer, context(locale)),
     en: 'has been taken by another patient',
     mk: 'го зеде друг пациент',
+  },
+  {
+    name: 'screening_approved',
+    render: (locale) => screeningReviewMail(appointment, 'approved', null, context(locale)),
+    en: 'A radiographer has checked your answers: your appointment at Sydney CBD Imaging',
+    mk: 'Радиолошки технолог ги провери Вашите одговори: Вашиот термин во Sydney CBD Imaging',
+  },
+  {
+    name: 'screening_declined',
+    render: (locale) => screeningReviewMail(appointment, 'declined', 'Bring the implant letter.', context(locale)),
+    en: 'Please call the clinic on 02 9000 0000',
+    mk: 'Ве молиме јавете се во клиниката на 02 9000 0000',
+  },
+  {
+    name: 'screening_expired',
+    render: (locale) => screeningReviewMail(appointment, 'expired', null, context(locale)),
+    en: 'We could not check your answers in time',
+    mk: 'Не успеавме навреме да ги провериме Вашите одговори',
   },
   {
     name: 'otp_code',

@@ -131,7 +131,7 @@ describe.each(backends())('e-mail preview on %s', (backend) => {
       expect(body.details[0]?.in).toBe('querystring/template');
       if (template === 'otp')
         expect(body.message).toBe(
-          'Unknown e-mail template "otp"; known templates: booking_confirmation, booking_request_received, appointment_cancelled, reschedule_requested, appointment_reminder, waitlist_offer, waitlist_taken, otp_code, results_ready, result_share, referrer_report_ready, callback_requested.',
+          'Unknown e-mail template "otp"; known templates: booking_confirmation, booking_request_received, appointment_cancelled, reschedule_requested, appointment_reminder, waitlist_offer, waitlist_taken, screening_approved, screening_declined, screening_expired, otp_code, results_ready, result_share, referrer_report_ready, callback_requested.',
         );
     }
   });

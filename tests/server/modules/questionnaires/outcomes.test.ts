@@ -50,6 +50,24 @@ describe('outcome evaluation', () => {
       examChange: { oldSlug: 'ct-brain', newSlug: 'ct-brain-contrast', oldestSlug: 'ct-brain' },
     });
     expect(fire('RESTRICT_QUESTIONNAIRE', 'q-2')).toMatchObject({ restrictQuestionnaireId: 'q-2' });
+    expect(fire('REVIEW_BOOKING', 'A radiographer will check.')).toMatchObject({
+      success: true,
+      reviewRequired: true,
+      message: 'A radiographer will check.',
+    });
+  });
+
+  it('lets a denial speak over a review, in either order', () => {
+    const review = { type: 'REVIEW_BOOKING' as const, condition: '{x} = 1', result: 'We will check.' };
+    const deny = { type: 'DENY_BOOKING' as const, condition: '{x} = 1', result: 'No.' };
+    for (const outcomes of [
+      [review, deny],
+      [deny, review],
+    ])
+      expect(combineOutcomes([{ outcomes, data: { x: 1 }, examSlug: null, modalityId: null }], lookups)).toMatchObject({
+        success: false,
+        message: 'No.',
+      });
   });
 
   it('does nothing when no condition holds, and the first deny message wins', () => {

@@ -27,6 +27,7 @@ describe('staff home', () => {
       ['Callback requests', '/staff/callbacks'],
       ['Confirmations', '/staff/appointments'],
       ['Booking requests', '/staff/booking-requests'],
+      ['Screening reviews', '/staff/screening-reviews'],
       ['E-mail preview', '/preview-email'],
       ['Referrer feedback', '/staff/referrer-feedback'],
     ]);
