@@ -23,7 +23,8 @@ const cases: Array<{ query: string; expected: string }> = [
 for (const { query, expected } of cases) {
   test(`/deny?${query} shows "${expected.slice(0, 40)}…"`, async ({ page }) => {
     await page.goto(`/deny?${query}`);
-    await expect(page.getByRole('heading', { level: 1, name: t('deny.title') })).toBeVisible();
+    const heading = query === 'status=ON_HOLD' ? t('deny.waitingTitle') : t('deny.title');
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.locator('p.pp-deny-message')).toHaveText(expected);
   });
 }

@@ -71,7 +71,8 @@ export function DenyPage() {
   };
 
   return (
-    <Page title={t('deny.title')} className="pp-deny">
+    // A booking held for a radiographer's review is not refused: its heading says it waits.
+    <Page title={message.key === 'deny.waitingForProtocol' ? t('deny.waitingTitle') : t('deny.title')} className="pp-deny">
       <p className="pp-deny-message" data-message={message.key}>
         {denyText(t, message)}
       </p>
