@@ -34,7 +34,9 @@ const PAGES: [string, string][] = [
 
 async function messageFor(query: string): Promise<HTMLElement> {
   await renderApp(`/deny${query ? `?${query}` : ''}`);
-  const heading = await screen.findByRole('heading', { level: 1, name: "We can't open this page" });
+  // A booking held for review is headed as waiting, every other reason as a page that cannot open.
+  const title = query === 'status=ON_HOLD' ? 'Waiting for review' : "We can't open this page";
+  const heading = await screen.findByRole('heading', { level: 1, name: title });
   const section = heading.closest('section');
   const message = section?.querySelector<HTMLElement>('.pp-deny-message');
   if (!message) throw new Error('deny message not rendered');
