@@ -33,8 +33,14 @@ test('staff approve a held screening and the patient sees the booking confirmed'
   const booking = await bookFresh(page.request, patient, 'mri-knee', 3, { 'mri-safety-screening': IMPLANT_WITHOUT_CARD });
   expect(booking.status).toBe('ON_HOLD');
 
-  // The patient, on a phone, opens the booking: it waits for the radiographer.
+  // The confirmation the booking browser sees: reserved while a radiographer checks the answers, not "booked".
   await page.setViewportSize(PHONE);
+  await page.goto(`/appointments/${booking.key}/confirmed`);
+  await expect(page.getByRole('heading', { level: 1, name: t('appointment.confirmed.titlePending') })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(t('appointment.confirmed.leadReview'))).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'held screening (confirmation)');
+
+  // The patient, on a phone, opens the booking: it waits for the radiographer.
   await page.goto(`/appointments/${booking.key}`);
   await signIn(page, patient);
   await expect(page).toHaveURL(/\/deny\?status=ON_HOLD$/);

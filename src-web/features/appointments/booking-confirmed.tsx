@@ -96,7 +96,9 @@ export const BookingConfirmed = observer(function BookingConfirmed() {
   if (!textsReady) return <LoadingOverlay />;
   const summary = store.summary?.bookingKey === bookingKey ? store.summary : null;
   const pending = summary?.pending ?? false;
-  const title = pending ? t('appointment.confirmed.titlePending') : t('appointment.confirmed.title');
+  // Held for a radiographer's review of the screening answers (docs/rules/screening-review.md): reserved, not yet booked.
+  const inReview = summary?.status === 'ON_HOLD';
+  const title = pending || inReview ? t('appointment.confirmed.titlePending') : t('appointment.confirmed.title');
 
   if (!summary) {
     return (
@@ -114,7 +116,11 @@ export const BookingConfirmed = observer(function BookingConfirmed() {
   return (
     <Page title={title} className="pp-appt pp-confirmed">
       <p role="status" className="pp-notice pp-notice-success">
-        {pending ? t('appointment.confirmed.leadPending') : t('appointment.confirmed.lead')}{' '}
+        {inReview
+          ? t('appointment.confirmed.leadReview')
+          : pending
+            ? t('appointment.confirmed.leadPending')
+            : t('appointment.confirmed.lead')}{' '}
         {summary.patient.email ? t('appointment.confirmed.emailSent', { email: summary.patient.email }) : null}
       </p>
       <ConfirmedDetails summary={summary} />
