@@ -9,9 +9,21 @@ import { InstantSchema } from './booking';
 
 /** /api/appointments/{bookingKey}/waitlist — GET: whether the booking waits; PUT: join; DELETE: leave (the booking's signed-in patient). */
 
+/** Where an earlier time may be: the booking's own clinic, or any clinic of its region. */
+export const WAITLIST_CLINIC_CHOICES = ['same', 'region'] as const;
+export type WaitlistClinicChoice = (typeof WAITLIST_CLINIC_CHOICES)[number];
+
+/** PUT's body: where an earlier time may be (default the booking's own clinic). */
+export const WaitlistJoinSchema = z.strictObject({ clinics: z.enum(WAITLIST_CLINIC_CHOICES).default('same') }).nullish();
+
 export const WaitlistStatusSchema = z.object({
-  /** The booking waits for an earlier time at its clinic. */
+  /** The booking waits for an earlier time. */
   waiting: z.boolean(),
+  /** Where, while waiting (else what joining offers first: the booking's clinic). */
+  clinics: z.enum(WAITLIST_CLINIC_CHOICES),
+  /** The booking's clinic and its region, to word the choice. */
+  clinicName: z.string().nullable(),
+  regionName: z.string().nullable(),
   /** Since when (ISO), while waiting. */
   since: InstantSchema.nullable(),
   /** False when the booking cannot wait (nothing live, or too near: it starts within a day). */

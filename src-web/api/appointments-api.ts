@@ -1,4 +1,4 @@
-import type { WaitlistStatus } from '@contract/api/waitlist';
+import type { WaitlistClinicChoice, WaitlistStatus } from '@contract/api/waitlist';
 import type {
   AppointmentSummary,
   CancelRequest,
@@ -59,8 +59,8 @@ export function createAppointmentsApi(client: ApiClient) {
     /** The day planned before arrival (docs/rules/day-plan.md): timed steps, what is missing, the way there. */
     /** The waiting list for an earlier time (docs/rules/waitlist.md): where it stands, join (PUT), leave (DELETE). */
     waitlist: async (bookingKey: string): Promise<WaitlistStatus> => (await http.get<WaitlistStatus>(`${base(bookingKey)}/waitlist`)).data,
-    joinWaitlist: async (bookingKey: string): Promise<WaitlistStatus> =>
-      (await http.put<WaitlistStatus>(`${base(bookingKey)}/waitlist`)).data,
+    joinWaitlist: async (bookingKey: string, clinics: WaitlistClinicChoice = 'same'): Promise<WaitlistStatus> =>
+      (await http.put<WaitlistStatus>(`${base(bookingKey)}/waitlist`, { clinics })).data,
     leaveWaitlist: async (bookingKey: string): Promise<WaitlistStatus> =>
       (await http.delete<WaitlistStatus>(`${base(bookingKey)}/waitlist`)).data,
 

@@ -15,6 +15,8 @@ create table waitlist_entry (
   booking_key text primary key,
   -- waiting: offers may come; moved: it took an offer; left: the patient no longer waits.
   status      text not null default 'waiting' check (status in ('waiting', 'moved', 'left')),
+  -- Where an earlier time may be: the booking's own clinic, or any clinic of its region.
+  clinics     text not null default 'same' check (clinics in ('same', 'region')),
   created_at  timestamptz not null,
   updated_at  timestamptz not null
 );

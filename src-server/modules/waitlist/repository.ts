@@ -1,3 +1,4 @@
+import type { WaitlistClinicChoice } from '@contract/api/waitlist';
 import type { Queryable } from '../../db/connection';
 
 /** SQL only (docs/server.md#module-shape): the waiting list, the freed times and the offers (migration 0045). */
@@ -61,22 +62,36 @@ export function createWaitlistRepository(db: Queryable) {
       return row;
     },
 
-    async entry(bookingKey: string, tx: Queryable = db): Promise<{ status: string; createdAt: string } | null> {
-      const [row] = await tx.query<{ status: string; createdAt: string }>(
-        `select status, ${iso('created_at', 'createdAt')} from waitlist_entry where booking_key = $1`,
+    async entry(
+      bookingKey: string,
+      tx: Queryable = db,
+    ): Promise<{ status: string; clinics: WaitlistClinicChoice; createdAt: string } | null> {
+      const [row] = await tx.query<{ status: string; clinics: WaitlistClinicChoice; createdAt: string }>(
+        `select status, clinics, ${iso('created_at', 'createdAt')} from waitlist_entry where booking_key = $1`,
         [bookingKey],
       );
       return row ?? null;
     },
 
-    /** Waits (again) from now; a booking already waiting keeps its place. */
-    async join(bookingKey: string, now: Date, tx: Queryable = db): Promise<void> {
+    /** Waits (again) from now, at `clinics`; a booking already waiting keeps its place in the order. */
+    async join(bookingKey: string, clinics: WaitlistClinicChoice, now: Date, tx: Queryable = db): Promise<void> {
       await tx.query(
-        `insert into waitlist_entry (booking_key, status, created_at, updated_at) values ($1, 'waiting', $2, $2)
-         on conflict (booking_key) do update set status = 'waiting', updated_at = $2,
+        `insert into waitlist_entry (booking_key, status, clinics, created_at, updated_at) values ($1, 'waiting', $3, $2, $2)
+         on conflict (booking_key) do update set status = 'waiting', clinics = $3, updated_at = $2,
            created_at = case when waitlist_entry.status = 'waiting' then waitlist_entry.created_at else $2 end`,
-        [bookingKey, now.toISOString()],
+        [bookingKey, now.toISOString(), clinics],
       );
+    },
+
+    /** The booking's clinic and region names (to word the choice), or nulls. */
+    async placeOf(bookingKey: string, tx: Queryable = db): Promise<{ clinicName: string | null; regionName: string | null }> {
+      const [row] = await tx.query<{ clinicName: string; regionName: string }>(
+        `select c.name as "clinicName", r.name as "regionName"
+           from appointment a join clinic c on c.id = a.clinic_id join region r on r.id = c.region_id
+          where a.booking_key = $1 order by lower(a.during) limit 1`,
+        [bookingKey],
+      );
+      return { clinicName: row?.clinicName ?? null, regionName: row?.regionName ?? null };
     },
 
     async setStatus(bookingKey: string, status: 'moved' | 'left', now: Date, tx: Queryable = db): Promise<void> {
@@ -124,15 +139,19 @@ export function createWaitlistRepository(db: Queryable) {
 
     /**
      * Waiting bookings the freed time may suit, in the order they joined: their live appointments
-     * are at its clinic, all start later, and none was offered this time before.
+     * are at its clinic (or in its region, when they chose so), all start later, and none was
+     * offered this time before.
      */
     async candidates(freed: FreedTimeRow, limit: number, tx: Queryable = db): Promise<CandidateRow[]> {
       return tx.query<CandidateRow>(
         `with live as (
            select a.booking_key, min(lower(a.during)) as starts_at, array_agg(e.slug order by lower(a.during)) as exam_slugs,
                   max(e.fasting_hours)::int as fasting_hours, max(e.medication_stop_hours)::int as medication_stop_hours,
-                  bool_and(a.clinic_id = $1::uuid) as at_clinic
+                  -- Its own clinic, or (with the region chosen) any clinic of its region.
+                  bool_and(a.clinic_id = $1::uuid or (w.clinics = 'region' and c.region_id = (select region_id from clinic where id = $1::uuid)))
+                    as at_clinic
              from waitlist_entry w join appointment a on a.booking_key = w.booking_key join exam e on e.id = a.exam_id
+                  join clinic c on c.id = a.clinic_id
             where w.status = 'waiting' and a.status in ${MOVABLE}
             group by a.booking_key)
          select l.booking_key as "bookingKey", ${iso('l.starts_at', 'startsAt')}, l.exam_slugs as "examSlugs",

@@ -8,6 +8,7 @@ import {
   WaitlistOfferBodySchema,
   WaitlistOfferQuerySchema,
   WaitlistOfferViewSchema,
+  WaitlistJoinSchema,
   WaitlistStatusSchema,
 } from '@contract/api/waitlist';
 import { errorAnswers } from '../../platform/errors';
@@ -37,8 +38,13 @@ export function registerWaitlistRoutes(app: FastifyInstance, service: WaitlistSe
   );
   api.put(
     path,
-    forBooking({ summary: 'Wait for an earlier time at the same clinic (idempotent)', params: BookingKeyParamsSchema, response: answers }),
-    async (request, reply) => reply.headers(noStore).send(await service.join(request.params.bookingKey)),
+    forBooking({
+      summary: 'Wait for an earlier time at the same clinic, or any clinic of its region (idempotent; a change of choice keeps the place)',
+      params: BookingKeyParamsSchema,
+      body: WaitlistJoinSchema,
+      response: answers,
+    }),
+    async (request, reply) => reply.headers(noStore).send(await service.join(request.params.bookingKey, request.body?.clinics ?? 'same')),
   );
   api.delete(
     path,

@@ -1,4 +1,4 @@
-import type { WaitlistOfferView, WaitlistStatus } from '@contract/api/waitlist';
+import type { WaitlistClinicChoice, WaitlistOfferView, WaitlistStatus } from '@contract/api/waitlist';
 import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { appError, AppError, conflict } from '../../platform/errors';
@@ -100,17 +100,23 @@ export function createWaitlistService(deps: WaitlistServiceDeps) {
     const first = (await liveBookingRows(db, bookingKey))[0];
     const canWait = first !== undefined && first.starts_ms - clock.now().getTime() > DAY_MS;
     const waiting = entry?.status === 'waiting';
-    return { waiting, since: waiting ? (entry?.createdAt ?? null) : null, canWait };
+    return {
+      waiting,
+      clinics: waiting ? (entry?.clinics ?? 'same') : 'same',
+      ...(await repository.placeOf(bookingKey)),
+      since: waiting ? (entry?.createdAt ?? null) : null,
+      canWait,
+    };
   }
 
   return {
     status,
 
-    async join(bookingKey: string): Promise<WaitlistStatus> {
+    async join(bookingKey: string, clinics: WaitlistClinicChoice = 'same'): Promise<WaitlistStatus> {
       const current = await status(bookingKey);
       if (!current.waiting && !current.canWait)
         throw conflict('This appointment cannot wait for an earlier time: it is no longer booked, or it is less than a day away.');
-      await repository.join(bookingKey, clock.now());
+      await repository.join(bookingKey, clinics, clock.now());
       return status(bookingKey);
     },
 

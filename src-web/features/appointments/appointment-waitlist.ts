@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { WaitlistStatus } from '@contract/api/waitlist';
+import type { WaitlistClinicChoice, WaitlistStatus } from '@contract/api/waitlist';
 import type { AppointmentsApi } from '../../api/appointments-api';
 
 /**
@@ -8,6 +8,8 @@ import type { AppointmentsApi } from '../../api/appointments-api';
  */
 export class AppointmentWaitlist {
   status: WaitlistStatus | null = null;
+  /** Where an earlier time may be: the booking's clinic, or its region (sent with joining). */
+  clinics: WaitlistClinicChoice = 'same';
   saving = false;
   failed = false;
   private readonly api: Pick<AppointmentsApi, 'waitlist' | 'joinWaitlist' | 'leaveWaitlist'>;
@@ -25,7 +27,10 @@ export class AppointmentWaitlist {
   async load(bookingKey: string): Promise<void> {
     try {
       const status = await this.api.waitlist(bookingKey);
-      runInAction(() => (this.status = status));
+      runInAction(() => {
+        this.status = status;
+        this.clinics = status.clinics;
+      });
     } catch {
       // Not offered when it cannot be read: the rest of the page does not depend on it.
       runInAction(() => (this.status = null));
@@ -37,13 +42,22 @@ export class AppointmentWaitlist {
     this.saving = true;
     this.failed = false;
     try {
-      const status = wait ? await this.api.joinWaitlist(bookingKey) : await this.api.leaveWaitlist(bookingKey);
-      runInAction(() => (this.status = status));
+      const status = wait ? await this.api.joinWaitlist(bookingKey, this.clinics) : await this.api.leaveWaitlist(bookingKey);
+      runInAction(() => {
+        this.status = status;
+        this.clinics = status.clinics;
+      });
     } catch {
       runInAction(() => (this.failed = true));
     } finally {
       runInAction(() => (this.saving = false));
     }
+  }
+
+  /** Chooses where; while waiting, the list is told at once (the place in the order stays). */
+  async choose(bookingKey: string, clinics: WaitlistClinicChoice): Promise<void> {
+    this.clinics = clinics;
+    if (this.status?.waiting === true) await this.change(bookingKey, true);
   }
 
   reset(): void {

@@ -28,6 +28,26 @@ export const WaitlistSection = observer(function WaitlistSection({
       ) : (
         <p>{t('appointment.waitlist.intro')}</p>
       )}
+      {status.clinicName !== null && status.regionName !== null && (
+        <fieldset className="pp-appt-waitlist-where">
+          <legend>{t('appointment.waitlist.where')}</legend>
+          {(['same', 'region'] as const).map((choice) => (
+            <label key={choice}>
+              <input
+                type="radio"
+                name="pp-waitlist-clinics"
+                value={choice}
+                checked={waitlist.clinics === choice}
+                disabled={waitlist.saving}
+                onChange={() => void waitlist.choose(bookingKey, choice)}
+              />{' '}
+              {choice === 'same'
+                ? t('appointment.waitlist.sameClinic', { clinic: status.clinicName })
+                : t('appointment.waitlist.anyInRegion', { region: status.regionName })}
+            </label>
+          ))}
+        </fieldset>
+      )}
       {waitlist.failed && (
         <p role="alert" className="pp-notice pp-notice-error">
           {t('appointment.waitlist.failed')}

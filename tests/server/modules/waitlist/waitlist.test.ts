@@ -156,6 +156,29 @@ describe.each(backends())('waitlist on %s', (backend) => {
     expect(await mailsTo(second.email, 'waitlist_offer')).toHaveLength(2);
   });
 
+  it('offers a time at another clinic of the region to a booking that chose the region, and moves it there', async () => {
+    await freshWaitlist();
+    const freed = await bookAt('2026-03-23', '10:00');
+    const regionWide = await bookAt('2026-03-31', '11:00', 'gosford');
+    const browser = await join(regionWide);
+    const chose = await browser.request('PUT', `/api/appointments/${regionWide.key}/waitlist`, { clinics: 'region' });
+    expect(chose.json()).toMatchObject({ waiting: true, clinics: 'region', clinicName: 'Gosford', regionName: expect.any(String) });
+    expect((await browser.request('PUT', `/api/appointments/${regionWide.key}/waitlist`, { clinics: 'anywhere' })).statusCode).toBe(400);
+
+    const now = new Date(sydney('2026-03-16', '12:00')).getTime();
+    server.clock.set(new Date(now));
+    await server.app.cancelByProvider(freed.id, { actor: 'test', note: null });
+    expect(await sweepAt(now)).toBe(1);
+    const accepted = await server.app.inject({ method: 'POST', url: await offerLink(regionWide.email), payload: {} });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ outcome: 'accepted', offered: { clinicName: 'Newcastle' } });
+    const [moved] = await server.db.query<{ slug: string }>(
+      `select c.slug from appointment a join clinic c on c.id = a.clinic_id where a.booking_key = $1 and a.status = 'BOOKED'`,
+      [regionWide.key],
+    );
+    expect(moved?.slug).toBe('newcastle');
+  });
+
   it('lets the browser that just booked join from its confirmation, and nobody else without a session', async () => {
     const booking = await bookAt('2026-03-31', '09:00');
     const put = (headers: Record<string, string>) =>
