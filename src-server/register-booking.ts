@@ -1,15 +1,11 @@
 import { serverModule } from './server-module';
+import { registerAppointmentFollowUps } from './register-follow-ups';
 import { createHl7Outbox, noHl7Outbox } from './platform/hl7/hl7-outbox';
 import { registerAppointmentRoutes } from './modules/appointments/routes';
 import { registerDayPlanRoutes } from './modules/appointments/day-plan-routes';
 import { createAppointmentsService } from './modules/appointments/service';
 import { createProviderCancel } from './modules/appointments/provider-cancel';
 import { createProviderMove } from './modules/appointments/provider-move';
-import { createReminders } from './modules/appointments/reminders';
-import { createReminderReplies } from './modules/appointments/reminder-reply';
-import { registerReminderReplyRoutes } from './modules/appointments/reminder-reply-routes';
-import { createSmsReplies } from './modules/appointments/sms-replies';
-import { createWaitlistOffers, createWaitlistService, registerWaitlistRoutes } from './modules/waitlist/public';
 import { createStaffConsents, registerStaffConsentRoutes } from './modules/appointments/staff-consents';
 import { AvailabilityStore } from './modules/availability/availability-store';
 import { createAvailabilityRepository } from './modules/availability/repository';
@@ -22,13 +18,11 @@ import { createBookingRequestsService } from './modules/booking-requests/service
 import { createPatientLookup, registerPatientLookupRoutes } from './modules/patient-lookup/public';
 import { createCallbackService, registerCallbackRoutes } from './modules/callbacks/public';
 import { createStaffBookingRequests, registerStaffBookingRequestRoutes } from './modules/staff-booking-requests/public';
-import { createStaffAppointments, registerStaffAppointmentRoutes } from './modules/staff-appointments/public';
 import { lazySignedLinks } from './platform/signed-links';
 import { createUnsubscribeService, registerUnsubscribeRoutes, UNSUBSCRIBE_LINK_TTL_MS } from './modules/unsubscribe/public';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { createQuestionnairesService } from './modules/questionnaires/service';
 import { defineBookingAccessChecks } from './modules/booking-access/public';
-import { createScreeningReviews, registerScreeningReviewRoutes, type ScreeningReviews } from './modules/screening-reviews/public';
 /**
  * Booking and what follows from it, split from app.ts along its seam: the booking flow, the
  * patient's self-service on an appointment, the staff tools that book and work the queues,
@@ -114,69 +108,6 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
   const bookingSchemaReady = () => availabilityRepository.schemaReady();
   app.jobs.every(60_000, 'booking.expired-holds', () => bookingService.sweepExpiredHolds(), { onlyIf: bookingSchemaReady });
   app.jobs.every(60_000, 'booking.expired-limits', () => bookingService.sweepExpiredLimits(), { onlyIf: bookingSchemaReady });
-  // Answers to reminders: the mail's signed link, and SMS replies through the provider's webhook.
-  const replyLinks = lazySignedLinks(config.imageViewer.signedLinkKeys ?? undefined, secret, clock);
-  const replies = createReminderReplies({
-    db,
-    clock,
-    store: availabilityStore,
-    publicUrl: config.publicUrl,
-    hl7,
-    links: replyLinks,
-    log: app.log,
-  });
-  const smsReplies = createSmsReplies({
-    db,
-    clock,
-    publicUrl: config.publicUrl,
-    replies,
-    country: config.smsDefaultCountry,
-    answerBySms: config.sms !== null,
-  });
-  registerReminderReplyRoutes(app, { replies, sms: smsReplies }, config.smsInboundTokenSha256);
-  // Reminders at the provider's times before each appointment (docs/rules/reminders.md), checked every minute.
-  const reminders = createReminders({
-    db,
-    clock,
-    publicUrl: config.publicUrl,
-    sms: config.sms !== null,
-    smsReplies: config.sms !== null && config.smsInboundTokenSha256.length > 0,
-    smsCountry: config.smsDefaultCountry,
-    links: replyLinks,
-  });
-  app.jobs.every(60_000, 'appointments.reminders', () => reminders.sweep(), { onlyIf: bookingSchemaReady });
-  // The front desk's confirmation list, and its reminder sent again by hand.
-  registerStaffAppointmentRoutes(app, createStaffAppointments({ db, clock }), (id) => reminders.remindNow(id));
-  // The waiting list: freed times offered in turn to waiting patients (docs/rules/waitlist.md), checked every minute.
-  const waitlist = createWaitlistService({
-    db,
-    clock,
-    publicUrl: config.publicUrl,
-    links: replyLinks,
-    reschedule: (bookingKey, key, request) => appointmentsService.reschedule(bookingKey, key, request),
-    log: app.log,
-  });
-  registerWaitlistRoutes(app, waitlist);
-  const offers = createWaitlistOffers({
-    db,
-    clock,
-    publicUrl: config.publicUrl,
-    links: replyLinks,
-    hold: (request, minutes) => bookingService.holdForOffer(request, minutes),
-    releaseHold: (holdId) => bookingService.releaseHold(holdId),
-  });
-  app.decorate('waitlistOffers', offers);
-  app.jobs.every(60_000, 'waitlist.offers', () => offers.sweep(), { onlyIf: bookingSchemaReady });
-  // Screenings held for a radiographer's review (docs/rules/screening-review.md); undecided ones expire, checked every minute.
-  const screeningReviews = createScreeningReviews({ db, clock, store: availabilityStore, publicUrl: config.publicUrl, hl7 });
-  registerScreeningReviewRoutes(app, screeningReviews);
-  app.decorate('screeningReviews', screeningReviews);
-  app.jobs.every(60_000, 'screening-review.expire', () => screeningReviews.expireDue(), { onlyIf: bookingSchemaReady });
+  // Reminders and their answers, the front desk's list, the waiting list, screenings held for review.
+  registerAppointmentFollowUps(app, { availabilityStore, hl7, bookingService, appointmentsService, bookingSchemaReady });
 });
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The screening review queue; tests run its expiry sweep at their injected clock. */
-    readonly screeningReviews: ScreeningReviews;
-  }
-}

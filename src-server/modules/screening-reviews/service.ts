@@ -188,3 +188,10 @@ function toItem(
     documents: documents.map((document) => ({ fileName: document.file_name, downloadUrl: `${base}/${document.id}/download` })),
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The screening review queue; tests run its expiry sweep at their injected clock. */
+    readonly screeningReviews: ScreeningReviews;
+  }
+}

@@ -52,7 +52,12 @@ export function expectHostSessionCookie(cookie: SetCookie, name: string): void {
 export interface CookieBrowser {
   address: string;
   token: string | null;
-  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
 }
 
 /**

@@ -7,7 +7,6 @@ import {
 } from '@contract/api/screening-reviews';
 import { reviewExpiry } from '../../../../src-server/modules/screening-reviews/service';
 // app.screeningReviews is declared there.
-import type {} from '../../../../src-server/register-booking';
 import { book, newClientAddress, patient, screenedKey, slotsOn } from '../booking/booking-test-kit';
 import { backends, SEED_NOW } from '../../helpers/database';
 import { STAFF_CLAIMS, useStaffTestApp } from '../staff-access/identity-kit';
