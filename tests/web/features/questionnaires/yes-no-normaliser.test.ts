@@ -147,7 +147,7 @@ describe('normaliseYesNo', () => {
         expect(['no', 'false'], `${slug}: ${question.name}`).toContain(String(values[1]).toLowerCase());
       }
     }
-    // MRI (4), CT (3), X-ray (1), mammogram symptoms (1), before your visit (1), protocol (1).
-    expect(yesNo).toBe(11);
+    // MRI (5, with the implant's card), CT (3), X-ray (1), mammogram symptoms (1), before your visit (1), protocol (1).
+    expect(yesNo).toBe(12);
   });
 });
