@@ -1,5 +1,6 @@
 import { serverModule } from './server-module';
 import { registerAppointmentFollowUps } from './register-follow-ups';
+import { openScreeningReview } from './modules/screening-reviews/public';
 import { createHl7Outbox, noHl7Outbox } from './platform/hl7/hl7-outbox';
 import { registerAppointmentRoutes } from './modules/appointments/routes';
 import { registerDayPlanRoutes } from './modules/appointments/day-plan-routes';
@@ -43,6 +44,7 @@ export const bookingModule = serverModule('booking', ['platform', 'patient-acces
   const bookingService = createBookingService({
     db,
     hl7,
+    openReview: openScreeningReview,
     repository: createBookingRepository(db),
     store: availabilityStore,
     clock,

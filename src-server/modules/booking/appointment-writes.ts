@@ -22,7 +22,6 @@ import { withKnownWalkInExam } from './walk-in-exam';
 import { bookingPreparation } from './preparation';
 import { checkFormDetails, storeFormDetails } from './form-details';
 import { createBookingRecords } from './booking-records-repository';
-import { openScreeningReview } from '../screening-reviews/public';
 
 /**
  * Booking a time: a new booking (createAppointment) and a booking written inside another
@@ -42,7 +41,18 @@ export interface AppointmentWritesDeps {
   limiter: BookingLimiter;
   /** The RIS's HL7 messages (SIU^S12 for each appointment booked), queued in the booking's transaction. */
   hl7: Hl7Outbox;
+  /**
+   * Opens the screening review of a booking held ON_HOLD, in its transaction (screening-reviews'
+   * openScreeningReview, given by the composition root: that module builds on appointments, which
+   * builds on booking, so booking may not import it).
+   */
+  openReview: OpenScreeningReview;
 }
+
+export type OpenScreeningReview = (
+  tx: Queryable,
+  booking: { bookingKey: string; firstStartMs: number; now: Date; reason: string | null },
+) => Promise<void>;
 
 /** What bookInTransaction's caller writes around the insert. */
 export interface BookingSteps<T> {
@@ -224,7 +234,7 @@ export function createAppointmentWrites(deps: AppointmentWritesDeps) {
             now,
             tx,
           );
-          await openScreeningReview(tx, { bookingKey, firstStartMs: start, now, reason: review.reason });
+          await deps.openReview(tx, { bookingKey, firstStartMs: start, now, reason: review.reason });
         }
         await storeFormDetails(tx, { bookingKey, owner: 'APPOINTMENT', now }, formDetails);
         const response = respond(rows);

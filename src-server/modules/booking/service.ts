@@ -4,7 +4,7 @@ import { createIdempotencyRepository } from '../../platform/idempotency-reposito
 import type { Captcha } from '../../platform/captcha/captcha';
 import type { AvailabilityStore } from '../availability/public';
 import { createBookingReceipts } from '../booking-access/public';
-import { createAppointmentWrites } from './appointment-writes';
+import { createAppointmentWrites, type OpenScreeningReview } from './appointment-writes';
 import { createBookingLimiter, DEFAULT_BOOKING_LIMITS, type BookingLimits } from './booking-limits';
 import { createBookingRequestWrites } from './booking-request-writes';
 import { createCatalogue } from './catalogue';
@@ -37,6 +37,8 @@ export interface BookingServiceDeps {
   limits?: BookingLimits;
   /** The RIS's HL7 messages (HL7_RIS_ADDRESS); default none. */
   hl7?: Hl7Outbox;
+  /** Opens the screening review of a booking held for one (screening-reviews' openScreeningReview; appointment-writes.ts says why it is given). */
+  openReview: OpenScreeningReview;
 }
 
 export function createBookingService(deps: BookingServiceDeps) {
@@ -65,6 +67,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       publicUrl,
       limiter,
       hl7: deps.hl7 ?? noHl7Outbox,
+      openReview: deps.openReview,
     }),
     ...createBookingRequestWrites({ db, repository, idempotency, clock, catalogue, limiter, publicUrl }),
     /** The provider's insurance types, ethnicity answers and questions (form-details.ts). */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { attachmentsBasePath } from '@contract/api/attachments';
 import {
   SCREENING_REVIEW_LIST_CAP,
@@ -7,7 +6,7 @@ import {
   type ScreeningReviewList,
 } from '@contract/api/screening-reviews';
 import { createAuditLogRepository } from '../../db/audit-log';
-import type { Database, Queryable } from '../../db/connection';
+import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { conflict, notFound, validationError } from '../../platform/errors';
 import type { Hl7Outbox } from '../../platform/hl7/hl7-outbox';
@@ -31,32 +30,8 @@ import {
  * time and is cancelled the same way. The patient is mailed each end.
  */
 
-const HOUR = 3_600_000;
 /** Reviews expired per sweep; the next sweep takes the rest. */
 const EXPIRY_BATCH = 20;
-
-/**
- * When an undecided review expires: the provider's hours before the first appointment; for a
- * booking made closer than that, halfway between the booking and the appointment, so staff still
- * have time and the patient still hears before setting out.
- */
-export function reviewExpiry(now: Date, firstStartMs: number, hoursBefore: number): Date {
-  const before = firstStartMs - hoursBefore * HOUR;
-  return new Date(before > now.getTime() ? before : now.getTime() + Math.floor((firstStartMs - now.getTime()) / 2));
-}
-
-/** Writes the pending review of a booking just held ON_HOLD, inside the booking's transaction. */
-export async function openScreeningReview(
-  tx: Queryable,
-  booking: { bookingKey: string; firstStartMs: number; now: Date; reason: string | null },
-): Promise<void> {
-  const repository = createScreeningReviewsRepository(tx);
-  const expiresAt = reviewExpiry(booking.now, booking.firstStartMs, await repository.expireHoursBefore(tx));
-  await repository.insert(
-    { id: randomUUID(), bookingKey: booking.bookingKey, createdAt: booking.now, expiresAt, reason: booking.reason },
-    tx,
-  );
-}
 
 export interface ScreeningReviewsDeps {
   db: Database;

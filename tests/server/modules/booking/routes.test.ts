@@ -5,6 +5,7 @@ import { openPostgres } from '../../../../src-server/db/connection';
 import { AvailabilityStore } from '../../../../src-server/modules/availability/availability-store';
 import { createAvailabilityRepository } from '../../../../src-server/modules/availability/repository';
 import { createBookingRepository } from '../../../../src-server/modules/booking/repository';
+import { openScreeningReview } from '../../../../src-server/modules/screening-reviews/public';
 import { createBookingService } from '../../../../src-server/modules/booking/service';
 import { createCaptcha } from '../../../../src-server/platform/captcha/captcha';
 import { backends, postgresUrlFor, SEED_NOW } from '../../helpers/database';
@@ -173,6 +174,7 @@ describe.each(backends())('booking API on %s', (backend) => {
           publicUrl: 'http://localhost',
           captcha: createCaptcha({ db: server.db, clock, secret: () => Promise.resolve('test-secret') }),
           secret: () => Promise.resolve('test-secret'),
+          openReview: openScreeningReview,
         });
         expect(await service.sweepExpiredHolds()).toBeGreaterThanOrEqual(1);
         expect(await server.db.query('select 1 from appointment where hold_id = $1', [holdId])).toEqual([]);

@@ -5,7 +5,9 @@ import {
   STAFF_SCREENING_REVIEWS_PATH,
   type ScreeningReview,
 } from '@contract/api/screening-reviews';
-import { reviewExpiry } from '../../../../src-server/modules/screening-reviews/service';
+import { reviewExpiry } from '../../../../src-server/modules/screening-reviews/open-review';
+// app.screeningReviews is declared there.
+import type {} from '../../../../src-server/modules/screening-reviews/service';
 // app.screeningReviews is declared there.
 import { book, newClientAddress, patient, screenedKey, slotsOn } from '../booking/booking-test-kit';
 import { backends, SEED_NOW } from '../../helpers/database';
