@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { EMAIL_PREVIEW_OPTIONS_PATH } from '../../src-contract/api/notifications';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { t } from './helpers/i18n';
 import { waitForMailTo } from './helpers/mail';
@@ -18,6 +19,12 @@ const TEMPLATES = [
   ['booking_request_received', /booking request/, /барање за закажување/],
   ['appointment_cancelled', /is cancelled/, /откажан/],
   ['reschedule_requested', /request to reschedule/, /промена на терминот/],
+  ['appointment_reminder', /Reminder of your appointment/, /Потсетник за Вашиот термин/],
+  ['waitlist_offer', /An earlier time is free/, /Слободен е порано термин/],
+  ['waitlist_taken', /earlier time has been taken/, /веќе зафатено/],
+  ['screening_approved', /appointment is confirmed –/, /термин е потврден –/],
+  ['screening_declined', /could not be confirmed$/, /не може да се потврди/],
+  ['screening_expired', /could not be confirmed in time/, /не можеше навреме/],
   ['otp_code', /verification code/, /верификациски код/],
   ['results_ready', /results are ready/, /се подготвени/],
   ['result_share', /has shared/, /сподели/],
@@ -28,7 +35,11 @@ const TEMPLATES = [
 /** The pickers' ids (each labelled by its form item). */
 const PICKER = { template: 'pp-preview-template', language: 'pp-preview-language' } as const;
 
-/** Chooses an option of one of the page's antd Selects by its visible text; done once the Select shows it. */
+/**
+ * Chooses an option of one of the page's antd Selects by its visible text; done once the Select shows it.
+ * The template list is longer than its window (a virtual list draws only what is in view), so
+ * the template picker is searched, as staff would type a kind's name.
+ */
 async function choose(page: Page, picker: keyof typeof PICKER, option: string): Promise<void> {
   const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
   // The Select shows its value as the title of the box that holds its combobox.
@@ -37,7 +48,10 @@ async function choose(page: Page, picker: keyof typeof PICKER, option: string): 
   // open it, pick, and try again until the Select shows the choice. The option's own click event
   // picks it (a pointer click could land behind a list that is closing).
   await expect(async () => {
-    if (!(await item.isVisible())) await page.locator(`#${PICKER[picker]}`).click({ timeout: 2_000 });
+    if (!(await item.isVisible())) {
+      await page.locator(`#${PICKER[picker]}`).click({ timeout: 2_000 });
+      if (picker === 'template') await page.locator(`#${PICKER[picker]}`).fill(option, { timeout: 2_000 });
+    }
     await item.dispatchEvent('click', undefined, { timeout: 2_000 });
     await expect(chosen).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
@@ -47,7 +61,11 @@ test('staff preview every mail kind in English and Macedonian, at both widths, a
   test.setTimeout(180_000);
   await page.goto('/preview-email');
   await expect(page.getByRole('alert')).toContainText(t('previewEmail.signInNeeded'));
+  const options = page.waitForResponse((response) => new URL(response.url()).pathname === EMAIL_PREVIEW_OPTIONS_PATH && response.ok());
   await signInThroughPopup(page, () => page.getByRole('button', { name: t('previewEmail.signIn') }).click(), DEMO_STAFF);
+  // Every kind the server offers is walked through below, so a new mail kind cannot go unseen here.
+  const offered = ((await (await options).json()) as { templates: Array<{ name: string }> }).templates.map((entry) => entry.name);
+  expect([...offered].sort()).toEqual(TEMPLATES.map(([name]) => name).sort());
 
   // Without parameters: the pickers, preselected with the first template, the page's language and the newest booking.
   await expect(page.getByLabel(t('previewEmail.template'), { exact: true })).toBeVisible();

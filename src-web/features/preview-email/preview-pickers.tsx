@@ -19,6 +19,18 @@ function templateLabel(t: TFunction, name: string): string {
       return t('previewEmail.templates.appointment_cancelled');
     case 'reschedule_requested':
       return t('previewEmail.templates.reschedule_requested');
+    case 'appointment_reminder':
+      return t('previewEmail.templates.appointment_reminder');
+    case 'waitlist_offer':
+      return t('previewEmail.templates.waitlist_offer');
+    case 'waitlist_taken':
+      return t('previewEmail.templates.waitlist_taken');
+    case 'screening_approved':
+      return t('previewEmail.templates.screening_approved');
+    case 'screening_declined':
+      return t('previewEmail.templates.screening_declined');
+    case 'screening_expired':
+      return t('previewEmail.templates.screening_expired');
     case 'otp_code':
       return t('previewEmail.templates.otp_code');
     case 'results_ready':
@@ -76,6 +88,7 @@ export const PreviewPickers = observer(function PreviewPickers({
           className="pp-preview-email-select"
           value={query.template}
           onChange={(template: string) => change({ template })}
+          showSearch={{ optionFilterProp: 'label' }}
           options={options.templates.map((entry) => ({
             value: entry.name,
             label: templateLabel(t, entry.name),
