@@ -1,5 +1,7 @@
 import type { Queryable } from '../../db/connection';
 import { CHANGEABLE, currentRows } from './change-rules';
+import { inQuietHours } from './quiet-hours';
+import { createRemindersRepository } from './reminders-repository';
 import { createAppointmentsRepository, type BookingRow } from './repository';
 
 /** The appointment's status once the clinic's system has its check-in (the RIS hand-off, through check-in's public.ts). */
@@ -27,6 +29,14 @@ export async function unsignedConsentForms(q: Queryable, bookingKey: string): Pr
 export async function liveBookingRows(q: Queryable, bookingKey: string): Promise<BookingRow[]> {
   const rows = currentRows(await createAppointmentsRepository(q).bookingRows(bookingKey, q));
   return rows.filter((row) => CHANGEABLE.has(row.status));
+}
+
+/**
+ * Whether `now` falls in the provider's quiet hours at a clinic in `timeZone` (reminder_settings,
+ * docs/rules/reminders.md): nobody is messaged then, so the waitlist's offers wait them out too.
+ */
+export async function inProviderQuietHours(q: Queryable, now: Date, timeZone: string): Promise<boolean> {
+  return inQuietHours(now, timeZone, await createRemindersRepository(q).settings());
 }
 
 /** A cancellation by the provider's own system (app.cancelByProvider): what the FHIR API and the RIS's HL7 call. */

@@ -6,7 +6,6 @@ import { conflict, notFound } from '../../platform/errors';
 import type { SignedLinks } from '../../platform/signed-links';
 import { createSmsOutboxRepository, normalisePhoneNumber } from '../../platform/sms/sms-outbox-repository';
 import type { Clock } from '../../platform/clock';
-import { zonedWallClock } from '../../platform/time-zone';
 import { mailContext, queueAppointmentNotice } from '../notifications/public';
 import { CHANGEABLE, currentRows } from './change-rules';
 import { createAppointmentsRepository, type BookingRow } from './repository';
@@ -14,7 +13,8 @@ import { dayPlanLines } from './day-plan-lines';
 import { dayPlanOf } from './day-plan-repository';
 import { REPLY_LINK, replyLinkTtlMs } from './reminder-reply';
 import { reminderSmsText } from './reminder-sms';
-import { createRemindersRepository, type ReminderSettings } from './reminders-repository';
+import { inQuietHours } from './quiet-hours';
+import { createRemindersRepository } from './reminders-repository';
 
 /**
  * Reminders before an appointment (docs/rules/reminders.md): at each of the provider's times
@@ -41,15 +41,6 @@ export interface RemindersDeps {
   smsCountry?: CountryCode;
   /** The server's signed links: the mail offers "I will come" and "I cannot come" (reminder-reply.ts). */
   links?: () => Promise<SignedLinks>;
-}
-
-/** Whether the clinic's local time of `now` falls in the quiet hours (which may span midnight). */
-export function inQuietHours(now: Date, timeZone: string, settings: Pick<ReminderSettings, 'quietStart' | 'quietEnd'>): boolean {
-  const wall = zonedWallClock(now, timeZone);
-  const time = `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
-  const { quietStart: start, quietEnd: end } = settings;
-  if (start === end) return false;
-  return start < end ? time >= start && time < end : time >= start || time < end;
 }
 
 /** The reminder's answer page with its token, valid until a day after the start. */

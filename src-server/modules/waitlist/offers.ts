@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { SignedLinks } from '../../platform/signed-links';
-import { liveBookingRows } from '../appointments/public';
+import { inProviderQuietHours, liveBookingRows } from '../appointments/public';
 import { queueWaitlistNotice } from '../notifications/public';
 import { misfit } from './fit';
 import { createWaitlistRepository, type CandidateRow, type FreedTimeRow } from './repository';
@@ -15,6 +15,7 @@ import { createWaitlistRepository, type CandidateRow, type FreedTimeRow } from '
  * fits (in the order they joined): the first fitting booking's exams are held at that time for
  * offer_minutes, and up to batch_size bookings with the same exams are mailed the offer. A round
  * nobody took gives the time to the next round; a time nobody fits, or too near, is closed.
+ * No round starts in the provider's quiet hours (the reminders' own).
  */
 
 export const OFFER_LINK = { purpose: 'waitlist.offer', audience: 'patient' } as const;
@@ -65,6 +66,9 @@ export function createWaitlistOffers(deps: OfferDeps) {
       await repository.closeFreedTime(freed.id, now);
       return 0;
     }
+    // Not while the clinic's patients sleep: an offer then would expire unread and pass down the
+    // list. The time stays open for the first sweep after the quiet hours.
+    if (await inProviderQuietHours(db, now, freed.timeZone)) return 0;
     // Claimed first: two servers sweeping at once never offer one round twice.
     const round = await repository.claimRound(freed);
     if (round === null) return 0;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createReminders, inQuietHours } from '../../../../src-server/modules/appointments/reminders';
+import { inQuietHours } from '../../../../src-server/modules/appointments/quiet-hours';
+import { createReminders } from '../../../../src-server/modules/appointments/reminders';
 import { book, patient, sydney } from '../booking/booking-test-kit';
 import { backends, SEED_NOW } from '../../helpers/database';
 import { useTestApp } from '../../helpers/test-app';

@@ -223,6 +223,22 @@ describe.each(backends())('waitlist on %s', (backend) => {
     expect(atTheTime).toHaveLength(1);
   });
 
+  it('offers no time in the quiet hours: the time waits for the morning', async () => {
+    await freshWaitlist();
+    const freed = await bookAt('2026-03-20', '14:00');
+    const waiting = await bookAt('2026-03-30', '14:00');
+    await join(waiting);
+    const late = new Date(sydney('2026-03-16', '22:30')).getTime();
+    server.clock.set(new Date(late));
+    await server.app.cancelByProvider(freed.id, { actor: 'test', note: null });
+    expect(await sweepAt(late)).toBe(0);
+    expect(await sweepAt(new Date(sydney('2026-03-17', '07:59')).getTime())).toBe(0);
+    expect(await mailsTo(waiting.email, 'waitlist_offer')).toEqual([]);
+    // Still open, not closed: the first sweep after the quiet hours offers it.
+    expect(await sweepAt(new Date(sydney('2026-03-17', '08:00')).getTime())).toBe(1);
+    expect(await mailsTo(waiting.email, 'waitlist_offer')).toHaveLength(1);
+  });
+
   it('offers in turn: an offer nobody takes in time, or one declined, goes to the next patient', async () => {
     await freshWaitlist();
     await server.db.query(`update waitlist_settings set batch_size = 1, offer_minutes = 30`);
