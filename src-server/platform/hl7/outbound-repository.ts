@@ -40,6 +40,7 @@ export function newControlId(): string {
 
 type FactsRow = PatientContactRow & {
   appointment_id: string;
+  status: string;
   start: Date;
   end: Date;
   exam_code: string;
@@ -59,6 +60,7 @@ type FactsRow = PatientContactRow & {
 function factsOf(row: FactsRow): AppointmentFacts {
   return {
     appointmentId: row.appointment_id,
+    status: row.status,
     start: new Date(row.start),
     end: new Date(row.end),
     exam: { code: row.exam_code, name: row.exam_name },
@@ -93,7 +95,7 @@ export function createHl7OutboundRepository(db: Queryable) {
      */
     async facts(appointmentIds: readonly string[], tx: Queryable = db): Promise<AppointmentFacts[]> {
       const rows = await tx.query<FactsRow>(
-        `select a.id::text as appointment_id, lower(a.during) as start, upper(a.during) as "end", e.exam_code, e.name as exam_name,
+        `select a.id::text as appointment_id, a.status, lower(a.during) as start, upper(a.during) as "end", e.exam_code, e.name as exam_name,
                 c.slug as clinic_slug, c.name as clinic_name, c.time_zone, p.id::text as patient_id, ${PATIENT_CONTACT_COLUMNS}, d.provider_number,
                 d.first_name as referrer_first_name, d.last_name as referrer_last_name,
                 ci.medicare_number, ci.medicare_reference, ci.gender

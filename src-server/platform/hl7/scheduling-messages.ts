@@ -37,6 +37,8 @@ export interface AppointmentFacts {
   referrer: { providerNumber: string; firstName: string; lastName: string } | null;
   /** Why it was cancelled or changed, when said. */
   reason?: string | null;
+  /** The appointment's status as the message is queued: a time the clinic has yet to confirm is sent as Pending. */
+  status?: string;
 }
 
 export interface MessageHeader {
@@ -114,7 +116,16 @@ function pv1(facts: AppointmentFacts, admittedAt?: Date): string {
   return segment('PV1', ...fields);
 }
 
-const FILLER_STATUS: Record<SchedulingEvent, string> = { S12: 'Booked', S14: 'Booked', S15: 'Cancelled' };
+/**
+ * SCH-25, HL7 table 0278: a cancellation is Cancelled; a time held but not yet firm (a booking
+ * request the clinic confirms, a screening waiting for a radiographer's review) is Pending, so
+ * the RIS does not treat it as booked; anything else is Booked.
+ */
+const PENDING_STATUSES: ReadonlySet<string> = new Set(['PENDING', 'ON_HOLD']);
+function fillerStatus(event: SchedulingEvent, status: string | undefined): string {
+  if (event === 'S15') return 'Cancelled';
+  return status !== undefined && PENDING_STATUSES.has(status) ? 'Pending' : 'Booked';
+}
 const SEGMENT_ACTION: Record<SchedulingEvent, string> = { S12: 'A', S14: 'U', S15: 'D' };
 
 /** SIU^S12 (booked), ^S14 (changed) or ^S15 (cancelled) for one appointment. */
@@ -131,7 +142,7 @@ export function siuMessage(event: SchedulingEvent, facts: AppointmentFacts, head
   sch[8] = String(minutes);
   sch[9] = 'min';
   sch[10] = components('', '', `M${minutes}`, start, end);
-  sch[24] = FILLER_STATUS[event];
+  sch[24] = fillerStatus(event, facts.status);
   const action = SEGMENT_ACTION[event];
   return [
     msh(header, `SIU^${event}^SIU_S12`, timeZone),

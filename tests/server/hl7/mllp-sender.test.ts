@@ -63,6 +63,19 @@ describe('HL7 over MLLP to simple-hl7', () => {
     expect(read('SCH.11.4')).toBe('20261204103000+1100');
   });
 
+  it('says Pending in SCH-25 for a time the clinic has yet to confirm (a booking request, a screening held for review)', async () => {
+    const ris = await startRis('AA');
+    const destination = { host: '127.0.0.1', port: ris.port };
+    await sendHl7(destination, siuMessage('S12', { ...FACTS, status: 'PENDING' }, header('ctl-pending')));
+    await sendHl7(destination, siuMessage('S12', { ...FACTS, status: 'ON_HOLD' }, header('ctl-held')));
+    await sendHl7(destination, siuMessage('S14', { ...FACTS, status: 'BOOKED' }, header('ctl-approved')));
+    expect(ris.received.map((message) => `${message.type} ${message.parsed.get('SCH.25').toString()}`)).toEqual([
+      'SIU^S12 Pending',
+      'SIU^S12 Pending',
+      'SIU^S14 Booked',
+    ]);
+  });
+
   it('sends SIU^S15 and ADT^A04 with their own event fields', async () => {
     const ris = await startRis('AA');
     const destination = { host: '127.0.0.1', port: ris.port };

@@ -46,7 +46,13 @@ describe('when an undecided review expires', () => {
 });
 
 describe.each(backends())('screening reviews on %s', (backend) => {
-  const { server, signedIn } = useStaffTestApp({ backend, clock: SEED_NOW, staffAddress: newClientAddress });
+  const { server, signedIn } = useStaffTestApp({
+    backend,
+    clock: SEED_NOW,
+    staffAddress: newClientAddress,
+    // A RIS address, so the booking's SIU messages are queued (the tests read them from the outbox; none is sent).
+    env: { HL7_RIS_ADDRESS: '127.0.0.1:9', HL7_RIS_APPLICATION: 'RIS', HL7_SENDING_FACILITY: 'Demo Radiology' },
+  });
   const times: string[] = [];
   beforeAll(async () => {
     // An hour apart, so no two tests' MRIs overlap.
@@ -83,6 +89,22 @@ describe.each(backends())('screening reviews on %s', (backend) => {
     return { staff, list: ScreeningReviewListSchema.parse(response.json()) };
   }
   const reviewOf = (items: ScreeningReview[], key: string) => items.find((item) => item.bookingKey === key);
+  /** The SIU messages queued for the booking's RIS, as event and SCH-25 (filler status). */
+  const risMessages = async (key: string) =>
+    (
+      await server.db.query<{ event: string; message: string }>(
+        `select h.event, h.message from hl7_outbound h join appointment a on a.id = h.appointment_id where a.booking_key = $1 order by h.id`,
+        [key],
+      )
+    ).map(
+      (row) =>
+        `${row.event} ${
+          row.message
+            .split('\r')
+            .find((segment) => segment.startsWith('SCH|'))
+            ?.split('|')[25] ?? ''
+        }`,
+    );
 
   it('holds the time ON_HOLD, tells the patient it waits for review, and lists it with the answers', async () => {
     const held = await bookHeld(0);
@@ -119,6 +141,8 @@ describe.each(backends())('screening reviews on %s', (backend) => {
     expect(approved.statusCode, approved.body).toBe(204);
     expect(await statusOf(held.key)).toEqual(['BOOKED']);
     expect(await isFree(held.startsAt)).toBe(false);
+    // The RIS had it as Pending while it was held, and Booked once approved.
+    expect(await risMessages(held.key)).toEqual(['SIU_S12 Pending', 'SIU_S14 Booked']);
     const [mail] = await mailsTo(held.email, 'screening_approved');
     expect(mail?.text_body).toContain('your appointment at');
     expect(reviewOf((await queue()).list.items, held.key)).toBeUndefined();
