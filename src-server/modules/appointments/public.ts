@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/connection';
 import { CHANGEABLE, currentRows } from './change-rules';
-import { inQuietHours } from './quiet-hours';
+import { quietHoursEnd } from './quiet-hours';
 import { createRemindersRepository } from './reminders-repository';
 import { createAppointmentsRepository, type BookingRow } from './repository';
 
@@ -32,11 +32,11 @@ export async function liveBookingRows(q: Queryable, bookingKey: string): Promise
 }
 
 /**
- * Whether `now` falls in the provider's quiet hours at a clinic in `timeZone` (reminder_settings,
- * docs/rules/reminders.md): nobody is messaged then, so the waitlist's offers wait them out too.
+ * When the provider's quiet hours (reminder_settings, docs/rules/reminders.md) that `now` falls in
+ * end at a clinic in `timeZone`; null outside them. The waitlist's offers count their hold from then.
  */
-export async function inProviderQuietHours(q: Queryable, now: Date, timeZone: string): Promise<boolean> {
-  return inQuietHours(now, timeZone, await createRemindersRepository(q).settings());
+export async function providerQuietHoursEnd(q: Queryable, now: Date, timeZone: string): Promise<Date | null> {
+  return quietHoursEnd(now, timeZone, await createRemindersRepository(q).settings());
 }
 
 /** A cancellation by the provider's own system (app.cancelByProvider): what the FHIR API and the RIS's HL7 call. */

@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { SignedLinks } from '../../platform/signed-links';
-import { inProviderQuietHours, liveBookingRows } from '../appointments/public';
+import { liveBookingRows, providerQuietHoursEnd } from '../appointments/public';
 import { queueWaitlistNotice } from '../notifications/public';
 import { misfit } from './fit';
 import { createWaitlistRepository, type CandidateRow, type FreedTimeRow } from './repository';
@@ -15,7 +15,7 @@ import { createWaitlistRepository, type CandidateRow, type FreedTimeRow } from '
  * fits (in the order they joined): the first fitting booking's exams are held at that time for
  * offer_minutes, and up to batch_size bookings with the same exams are mailed the offer. A round
  * nobody took gives the time to the next round; a time nobody fits, or too near, is closed.
- * No round starts in the provider's quiet hours (the reminders' own).
+ * An offer made in the provider's quiet hours holds the time until offer_minutes after they end.
  */
 
 export const OFFER_LINK = { purpose: 'waitlist.offer', audience: 'patient' } as const;
@@ -58,6 +58,18 @@ export function createWaitlistOffers(deps: OfferDeps) {
     return null;
   }
 
+  /**
+   * How long a round's offer holds the time: offer_minutes; made in the quiet hours, offer_minutes
+   * after they end, so the patients asleep when the mail came still have them in the morning
+   * (the mail goes at once: a mail wakes nobody). A time starting before then keeps offer_minutes.
+   */
+  async function holdMinutes(freed: FreedTimeRow, now: Date, offerMinutes: number): Promise<number> {
+    const quietEnd = await providerQuietHoursEnd(db, now, freed.timeZone);
+    if (quietEnd === null) return offerMinutes;
+    const extended = Math.ceil((quietEnd.getTime() - now.getTime()) / MINUTE) + offerMinutes;
+    return new Date(freed.startsAt).getTime() - now.getTime() > extended * MINUTE ? extended : offerMinutes;
+  }
+
   /** One round for one freed time: answers how many patients were offered it. */
   async function offerRound(freed: FreedTimeRow, links: SignedLinks): Promise<number> {
     const now = clock.now();
@@ -66,18 +78,14 @@ export function createWaitlistOffers(deps: OfferDeps) {
       await repository.closeFreedTime(freed.id, now);
       return 0;
     }
-    // Not while the clinic's patients sleep: an offer then would expire unread and pass down the
-    // list. The time stays open for the first sweep after the quiet hours.
-    if (await inProviderQuietHours(db, now, freed.timeZone)) return 0;
     // Claimed first: two servers sweeping at once never offer one round twice.
     const round = await repository.claimRound(freed);
     if (round === null) return 0;
     // The last round's hold, if it outlived its offers (all declined), lets this round hold the time.
     for (const holdId of await repository.holdsOf(freed.id)) await deps.releaseHold(holdId);
-    const fitting = (await repository.candidates(freed, 50)).filter(
-      (candidate) => misfit(candidate, freed, now, settings.offerMinutes) === null,
-    );
-    const held = fitting.length === 0 ? null : await holdFor(freed, fitting, settings.offerMinutes);
+    const minutes = await holdMinutes(freed, now, settings.offerMinutes);
+    const fitting = (await repository.candidates(freed, 50)).filter((candidate) => misfit(candidate, freed, now, minutes) === null);
+    const held = fitting.length === 0 ? null : await holdFor(freed, fitting, minutes);
     if (held === null) {
       await repository.closeFreedTime(freed.id, now);
       return 0;

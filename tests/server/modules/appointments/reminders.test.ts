@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inQuietHours } from '../../../../src-server/modules/appointments/quiet-hours';
+import { inQuietHours, quietHoursEnd } from '../../../../src-server/modules/appointments/quiet-hours';
 import { createReminders } from '../../../../src-server/modules/appointments/reminders';
 import { book, patient, sydney } from '../booking/booking-test-kit';
 import { backends, SEED_NOW } from '../../helpers/database';
@@ -22,6 +22,17 @@ describe('quiet hours', () => {
     expect(inQuietHours(new Date('2026-03-18T10:30:00Z'), 'Australia/Perth', night)).toBe(false);
     expect(inQuietHours(new Date('2026-03-18T01:00:00Z'), 'Australia/Sydney', { quietStart: '12:00', quietEnd: '13:00' })).toBe(true);
     expect(inQuietHours(new Date('2026-03-18T01:00:00Z'), 'Australia/Sydney', { quietStart: '12:00', quietEnd: '12:00' })).toBe(false);
+  });
+
+  it('end the next morning from the evening, the same morning after midnight, and not at all outside them', () => {
+    const night = { quietStart: '21:00', quietEnd: '08:00' };
+    const sydney = 'Australia/Sydney';
+    // 21:30 on the 18th and 02:00 on the 19th (Sydney) both end at 08:00 on the 19th (21:00 UTC on the 18th).
+    expect(quietHoursEnd(new Date('2026-03-18T10:30:00Z'), sydney, night)?.toISOString()).toBe('2026-03-18T21:00:00.000Z');
+    expect(quietHoursEnd(new Date('2026-03-18T15:00:00Z'), sydney, night)?.toISOString()).toBe('2026-03-18T21:00:00.000Z');
+    expect(quietHoursEnd(new Date('2026-03-18T21:00:00Z'), sydney, night)).toBeNull();
+    // The night daylight saving ends (5 April 2026, 03:00 AEDT becomes 02:00 AEST): 08:00 is then UTC+10.
+    expect(quietHoursEnd(new Date('2026-04-04T12:00:00Z'), sydney, night)?.toISOString()).toBe('2026-04-04T22:00:00.000Z');
   });
 });
 

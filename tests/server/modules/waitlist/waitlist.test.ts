@@ -223,20 +223,24 @@ describe.each(backends())('waitlist on %s', (backend) => {
     expect(atTheTime).toHaveLength(1);
   });
 
-  it('offers no time in the quiet hours: the time waits for the morning', async () => {
+  it('made in the quiet hours, an offer holds the time until its minutes after them, and then passes on', async () => {
     await freshWaitlist();
+    await server.db.query(`update waitlist_settings set batch_size = 1, offer_minutes = 30`);
     const freed = await bookAt('2026-03-20', '14:00');
-    const waiting = await bookAt('2026-03-30', '14:00');
-    await join(waiting);
+    const waiting = [await bookAt('2026-03-30', '14:00'), await bookAt('2026-03-30', '15:00')];
+    for (const booking of waiting) await join(booking);
     const late = new Date(sydney('2026-03-16', '22:30')).getTime();
     server.clock.set(new Date(late));
     await server.app.cancelByProvider(freed.id, { actor: 'test', note: null });
-    expect(await sweepAt(late)).toBe(0);
-    expect(await sweepAt(new Date(sydney('2026-03-17', '07:59')).getTime())).toBe(0);
-    expect(await mailsTo(waiting.email, 'waitlist_offer')).toEqual([]);
-    // Still open, not closed: the first sweep after the quiet hours offers it.
-    expect(await sweepAt(new Date(sydney('2026-03-17', '08:00')).getTime())).toBe(1);
-    expect(await mailsTo(waiting.email, 'waitlist_offer')).toHaveLength(1);
+    // Mailed at once, held until 08:30 (the demo's quiet hours end at 08:00).
+    expect(await sweepAt(late)).toBe(1);
+    const view = await server.app.inject({ method: 'GET', url: (await offerLink(waiting[0]?.email ?? '')).replace('/accept?', '?') });
+    expect(view.json()).toMatchObject({ outcome: 'offered', expiresAt: sydney('2026-03-17', '08:30') });
+    expect(await sweepAt(new Date(sydney('2026-03-17', '08:29')).getTime())).toBe(0);
+    expect(await mailsTo(waiting[1]?.email ?? '', 'waitlist_offer')).toEqual([]);
+    expect(await sweepAt(new Date(sydney('2026-03-17', '08:31')).getTime())).toBe(1);
+    expect(await mailsTo(waiting[1]?.email ?? '', 'waitlist_offer')).toHaveLength(1);
+    await server.db.query(`update waitlist_settings set batch_size = 3`);
   });
 
   it('offers in turn: an offer nobody takes in time, or one declined, goes to the next patient', async () => {
