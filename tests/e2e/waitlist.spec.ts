@@ -38,7 +38,7 @@ async function cancelByReply(page: Page, bookingKey: string): Promise<void> {
   expect(status).toBe(200);
 }
 
-test('ask for an earlier time, get the offer by mail, and take it', async ({ page, request }) => {
+test('ask for an earlier time, get the offer by mail, and take it', async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const stamp = Date.now();
   const waiting = { email: `waitlist.waiting.${stamp}@example.com`, dateOfBirth: '1977-07-17' };
@@ -59,7 +59,7 @@ test('ask for an earlier time, get the offer by mail, and take it', async ({ pag
   await heading.scrollIntoViewIfNeeded();
   await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page, 'appointment page, waiting');
-  await page.screenshot({ path: '/tmp/waitlist-phone-waiting.png', fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('waitlist-phone-waiting.png'), fullPage: true });
 
   // The earlier patient cannot come; the offer job (every minute) offers the time.
   await cancelByReply(page, earlier.key);
@@ -80,11 +80,13 @@ test('ask for an earlier time, get the offer by mail, and take it', async ({ pag
   const times = page.getByTestId('offer-times');
   await expect(times).toContainText('Earlier time');
   await expect(times).toContainText('Your time now');
+  // Until a time today, or, made in the clinic's quiet hours, until a time on the named day.
+  await expect(page.getByText(/^It is held for you until ([A-Z][a-z]+day )?\d{1,2}:\d{2}\s?[ap]m\./)).toBeVisible();
   const move = page.getByRole('button', { name: 'Move to the earlier time' });
   await expect(move).toBeInViewport();
   await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page, 'waitlist offer');
-  await page.screenshot({ path: '/tmp/waitlist-desktop-offer.png', fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('waitlist-desktop-offer.png'), fullPage: true });
 
   await move.click();
   const outcome = page.getByTestId('offer-outcome');
@@ -92,7 +94,7 @@ test('ask for an earlier time, get the offer by mail, and take it', async ({ pag
   await expect(outcome).toBeFocused();
   await expect(page.getByRole('button', { name: 'Move to the earlier time' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'waitlist offer taken');
-  await page.screenshot({ path: '/tmp/waitlist-desktop-moved.png', fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('waitlist-desktop-moved.png'), fullPage: true });
 
   // The appointment is at the earlier time now.
   const startsAt = await page.evaluate(async (key) => {

@@ -102,24 +102,31 @@ export async function queueAppointmentNotice(
   return true;
 }
 
+/** A waitlist mail: the earlier time offered, or that another patient took it. */
+export type WaitlistNotice =
+  | { kind: 'waitlistOffer'; offer: WaitlistOfferFacts }
+  | { kind: 'waitlistTaken'; offer: Pick<WaitlistOfferFacts, 'startsAt' | 'clinicName'> };
+
 /**
- * Queues a waitlist mail (docs/rules/waitlist.md) about the patient's current booking: the
- * earlier time offered, or that another patient took it. False when there is nobody to mail.
+ * Queues a waitlist mail (docs/rules/waitlist.md) about the patient's current booking. False when
+ * there is nobody to mail.
  */
 export async function queueWaitlistNotice(
   tx: Queryable,
-  kind: 'waitlistOffer' | 'waitlistTaken',
+  notice: WaitlistNotice,
   bookingKey: string,
   rows: readonly NoticeRow[],
-  offer: WaitlistOfferFacts,
   options: NoticeOptions,
 ): Promise<boolean> {
   const recipient = recipientOf(rows);
   const facts = appointmentFactsOf(bookingKey, rows);
   if (recipient === null || facts === null) return false;
   const context = await mailContext(tx, options.publicUrl);
-  const mail = kind === 'waitlistOffer' ? await waitlistOfferMail(facts, offer, context) : await waitlistTakenMail(facts, offer, context);
-  await createOutboxRepository(tx).enqueue({ kind: MAIL_KINDS[kind], recipient, ...mail }, options.clock.now(), tx);
+  const mail =
+    notice.kind === 'waitlistOffer'
+      ? await waitlistOfferMail(facts, notice.offer, context)
+      : await waitlistTakenMail(facts, notice.offer, context);
+  await createOutboxRepository(tx).enqueue({ kind: MAIL_KINDS[notice.kind], recipient, ...mail }, options.clock.now(), tx);
   return true;
 }
 

@@ -178,6 +178,7 @@ function sampleOffer(
     startsAt: new Date(start - 86_400_000).toISOString(),
     clinicName: facts.clinic.name,
     expiresAt: new Date(context.clock.now().getTime() + 30 * 60_000).toISOString(),
+    offeredAt: context.clock.now().toISOString(),
     link: `${context.mail.brand.publicUrl}${WAITLIST_OFFER_PAGE_PATH}?token=preview`,
   };
 }

@@ -177,6 +177,8 @@ export interface WaitlistOfferFacts {
   clinicName: string;
   /** Until when it is held for the offer. */
   expiresAt: string;
+  /** When it was offered: a hold ending on another day (one made in the quiet hours) names its day. */
+  offeredAt: string;
   /** The offer's page with its signed token. */
   link: string;
 }
@@ -185,11 +187,14 @@ export interface WaitlistOfferFacts {
 export function waitlistOfferMail(facts: AppointmentFacts, offer: WaitlistOfferFacts, context: MailContext): Promise<Mail> {
   const dates = mailDates(context.locale, facts.clinic.timeZone);
   const start = new Date(offer.startsAt);
+  const until = new Date(offer.expiresAt);
+  const sameDay = dates.day(until) === dates.day(new Date(offer.offeredAt));
   return appointmentNotice(facts, context, ({ waitlistOffer: w, common }) => {
     const when = common.at(dates.date(start), dates.time(start));
+    const heldUntil = sameDay ? dates.time(until) : common.at(dates.date(until), dates.time(until));
     return {
       subject: w.subject(context.brand.name, when),
-      intro: [w.intro(offer.clinicName, when), w.held(dates.time(new Date(offer.expiresAt))), w.current],
+      intro: [w.intro(offer.clinicName, when), w.held(heldUntil), w.current],
       action: { lead: w.take, href: offer.link, label: w.button },
       after: [w.firstWins],
     };

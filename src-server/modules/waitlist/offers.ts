@@ -113,15 +113,18 @@ export function createWaitlistOffers(deps: OfferDeps) {
         const token = links.sign({ ...OFFER_LINK, subject: id, ttlMs });
         await queueWaitlistNotice(
           tx,
-          'waitlistOffer',
+          {
+            kind: 'waitlistOffer',
+            offer: {
+              startsAt: freed.startsAt,
+              clinicName: freed.clinicName,
+              expiresAt: held.hold.expiresAt,
+              offeredAt: now.toISOString(),
+              link: `${deps.publicUrl}${WAITLIST_OFFER_PAGE_PATH}?token=${encodeURIComponent(token)}`,
+            },
+          },
           candidate.bookingKey,
           await liveBookingRows(tx, candidate.bookingKey),
-          {
-            startsAt: freed.startsAt,
-            clinicName: freed.clinicName,
-            expiresAt: held.hold.expiresAt,
-            link: `${deps.publicUrl}${WAITLIST_OFFER_PAGE_PATH}?token=${encodeURIComponent(token)}`,
-          },
           { publicUrl: deps.publicUrl, clock },
         );
       }

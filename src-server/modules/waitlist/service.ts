@@ -83,10 +83,9 @@ export function createWaitlistService(deps: WaitlistServiceDeps) {
         if (!(await repository.answer(other.id, 'taken', now, tx))) continue;
         await queueWaitlistNotice(
           tx,
-          'waitlistTaken',
+          { kind: 'waitlistTaken', offer: { startsAt: other.startsAt, clinicName: other.clinicName } },
           other.bookingKey,
           await liveBookingRows(tx, other.bookingKey),
-          { startsAt: other.startsAt, clinicName: other.clinicName, expiresAt: other.expiresAt, link: '' },
           { publicUrl: deps.publicUrl, clock },
         );
       }

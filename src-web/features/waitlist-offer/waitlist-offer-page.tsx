@@ -13,6 +13,13 @@ import { waitlistOfferStoreOf, type WaitlistOfferStore } from './waitlist-offer-
 import { useWaitlistOfferTexts } from './waitlist-offer-texts';
 import './waitlist-offer.css';
 
+/** When the hold ends: its time, with the weekday when that is not today at the clinic (an offer made at night). */
+function heldUntil(expiresAt: string, locale: string, timeZone: string): string {
+  const day = (instant: string) => formatInstant(instant, 'en-CA', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' });
+  const today = day(expiresAt) === day(new Date().toISOString());
+  return formatInstant(expiresAt, locale, timeZone, { ...(today ? {} : { weekday: 'long' }), hour: 'numeric', minute: '2-digit' });
+}
+
 /** The earlier time and the patient's time now, side by side in one list. */
 function Times({ view }: { view: WaitlistOfferView }) {
   const { t, i18n } = useTranslation();
@@ -113,7 +120,7 @@ const OfferView = observer(function OfferView({ store }: { store: WaitlistOfferS
               <h2 id="pp-offer-question">{t('waitlistOffer.question')}</h2>
               <p>
                 {t('waitlistOffer.held', {
-                  until: formatInstant(view.expiresAt, i18n.language, view.timeZone, { hour: 'numeric', minute: '2-digit' }),
+                  until: heldUntil(view.expiresAt, i18n.language, view.timeZone),
                 })}
               </p>
               <div className="pp-actions">

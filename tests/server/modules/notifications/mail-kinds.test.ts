@@ -37,6 +37,7 @@ const offer = {
   startsAt: '2026-04-01T23:00:00.000Z',
   clinicName: 'Sydney CBD Imaging',
   expiresAt: '2026-03-30T00:30:00.000Z',
+  offeredAt: '2026-03-30T00:00:00.000Z',
   link: 'https://portal.example.com/waitlist-offer?token=t',
 };
 const report = { startsAt: '2026-04-04T01:00:00.000Z', timeZone: 'Australia/Sydney', examName: 'MRI Brain' };

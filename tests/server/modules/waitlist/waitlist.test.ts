@@ -236,6 +236,8 @@ describe.each(backends())('waitlist on %s', (backend) => {
     expect(await sweepAt(late)).toBe(1);
     const view = await server.app.inject({ method: 'GET', url: (await offerLink(waiting[0]?.email ?? '')).replace('/accept?', '?') });
     expect(view.json()).toMatchObject({ outcome: 'offered', expiresAt: sydney('2026-03-17', '08:30') });
+    // The mail names the day the hold ends, as it is not the day it came.
+    expect((await mailsTo(waiting[0]?.email ?? '', 'waitlist_offer'))[0]?.html_body).toMatch(/until Tuesday 17 March 2026 at 8:30\W+am/);
     expect(await sweepAt(new Date(sydney('2026-03-17', '08:29')).getTime())).toBe(0);
     expect(await mailsTo(waiting[1]?.email ?? '', 'waitlist_offer')).toEqual([]);
     expect(await sweepAt(new Date(sydney('2026-03-17', '08:31')).getTime())).toBe(1);
