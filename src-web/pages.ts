@@ -78,13 +78,13 @@ export const PAGE_TABLE = [
     id: 'shared-results',
     patterns: [ROUTE.sharedResults],
     mount: 'both',
-    load: () => import('./features/shared-results/shared-results-page').then((m) => ({ Component: m.SharedResultsPage })),
+    load: secondaryPage('shared-results'),
   },
   {
     id: 'booking-request',
     patterns: [ROUTE.bookingRequest, ROUTE.bookingRequestAlias, ROUTE.clinicBookingRequest],
     mount: 'both',
-    load: () => import('./features/booking-requests/booking-request-page').then((m) => ({ Component: m.BookingRequestPage })),
+    load: secondaryPage('booking-request'),
   },
   {
     id: 'check-in',
@@ -114,7 +114,7 @@ export const PAGE_TABLE = [
     id: 'deny',
     patterns: [ROUTE.deny],
     mount: 'both',
-    load: withPageTexts(() => import('./features/deny/deny-page').then((m) => ({ Component: m.DenyPage }))),
+    load: withPageTexts(secondaryPage('deny')),
   },
   { id: 'image-viewer-access', patterns: [ROUTE.imageViewerAccess], mount: 'both', load: staffPage('image-viewer-access') },
   { id: 'referrer-access', patterns: [ROUTE.referrerAccess], mount: 'both', load: staffPage('referrer-access') },
@@ -147,7 +147,7 @@ export const PAGE_TABLE = [
     id: 'callback',
     patterns: [ROUTE.callback],
     mount: 'both',
-    load: () => import('./features/callbacks/callback-page').then((m) => ({ Component: m.CallbackPage })),
+    load: secondaryPage('callback'),
   },
   { id: 'demo-viewer', patterns: [ROUTE.demoViewer], mount: 'both', load: staffPage('demo-viewer') },
   {
@@ -209,7 +209,7 @@ export const PAGE_TABLE = [
 /** Any path no row answers, inside each layout. */
 export const NOT_FOUND_PAGE = {
   id: 'not-found',
-  load: withPageTexts(() => import('./features/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage }))),
+  load: withPageTexts(secondaryPage('not-found')),
 } as const;
 
 /** One page of the portal; aliases and clinic-path variants share their page's id. */

@@ -29,6 +29,14 @@ for (const { query, expected } of cases) {
   });
 }
 
+test('a booking held for review says its time stays reserved and leads to the clinic to change it', async ({ page }) => {
+  await page.goto('/deny?status=ON_HOLD');
+  await expect(page.getByText(t('deny.waitingMeanwhile'))).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'deny (held for review)');
+  await page.getByRole('link', { name: t('deny.waitingContact') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('contact.title') })).toBeVisible();
+});
+
 test('a custom message is shown as text, never run as HTML', async ({ page }) => {
   const attack = '<img src=x onerror="window.__pwned=1">Call us';
   await page.goto(`/deny?customMessage=${encodeURIComponent(attack)}`);

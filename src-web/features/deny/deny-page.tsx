@@ -76,6 +76,12 @@ export function DenyPage() {
       <p className="pp-deny-message" data-message={message.key}>
         {denyText(t, message)}
       </p>
+      {message.key === 'deny.waitingForProtocol' && (
+        // Held, not refused: the patient may still change their mind, by talking to the clinic.
+        <p className="pp-deny-follow-up">
+          {t('deny.waitingMeanwhile')} <PortalLink href={href(paths.contact())}>{t('deny.waitingContact')}</PortalLink>
+        </p>
+      )}
       {(showClose || redirectUrl) && (
         <div className="pp-actions">
           {redirectUrl && (
