@@ -13,7 +13,8 @@ import { createSummaries } from './summary';
  * reschedule moves them; but the appointments keep their ids (the RIS knows them), whatever the
  * patient's online cut-off (the clinic decides). The same offered-time and free-resource rules as
  * a booking; the exclusion constraint decides races (booking's moveInPlace). The patient is mailed
- * the new time. Moving to the time it already has changes nothing (a message sent again).
+ * the new time. A booking whose patient asked to reschedule is booked again (REQUEST_RESCHEDULE
+ * becomes BOOKED). Moving to the time it already has changes nothing (a message sent again).
  */
 
 export interface ProviderMoveDeps {
@@ -71,12 +72,15 @@ export function createProviderMove(deps: ProviderMoveDeps) {
         },
         finish: async (tx, moved) => {
           const now = clock.now();
+          // A move answers the patient's request to reschedule: the booking is firm at its new time.
+          const requested = before.filter((row) => row.status === 'REQUEST_RESCHEDULE').map((row) => row.id);
+          if (requested.length > 0) await repository.setStatus(requested, 'BOOKED', now, tx);
           await repository.logChange(
             {
               bookingKey,
               action: 'RESCHEDULE',
               fromStatus: first.status,
-              toStatus: first.status,
+              toStatus: first.status === 'REQUEST_RESCHEDULE' ? 'BOOKED' : first.status,
               note: by.note,
               details: { by: by.actor, from: { startsAt: from }, to: { startsAt: by.startsAt.toISOString() } },
               now,

@@ -81,6 +81,20 @@ describe.each(backends())('the RIS moving an appointment on %s', (backend) => {
     await bookAt('09:00', `other-${backend}@example.com`);
   });
 
+  it("answers the patient's request to reschedule: the moved booking is booked again", async () => {
+    const id = await bookAt('10:00', `requested-${backend}@example.com`);
+    // The state a patient's "Ask the clinic to reschedule" leaves (docs/rules/self-service.md).
+    await server.db.query(`update appointment set status = 'REQUEST_RESCHEDULE' where id = $1::uuid`, [id]);
+    expect((await sendFromRis(port, siuMove(id, '15:00'))).code).toBe('AA');
+    expect(await startOf(id)).toEqual({ starts: '15:00', status: 'BOOKED' });
+    const [change] = await server.db.query<{ from_status: string; to_status: string }>(
+      `select from_status, to_status from appointment_change where booking_key = (select booking_key from appointment where id = $1::uuid)
+        order by id desc limit 1`,
+      [id],
+    );
+    expect(change).toEqual({ from_status: 'REQUEST_RESCHEDULE', to_status: 'BOOKED' });
+  });
+
   it('refuses a time that is taken or not offered, and a cancelled appointment, and the appointment keeps its time', async () => {
     const id = await bookAt('10:00', `keep-${backend}@example.com`);
     // Fill 15:00 on every resource that could take it, then ask for 15:00.
