@@ -78,7 +78,8 @@ iframe { width: 100%; height: 32rem; border: 1px solid #6b7280; }
 dt { font-weight: 600; }
 .scroll { overflow-x: auto; }
 .scroll:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
-button { font: inherit; margin-top: 0.25rem; padding: 0.2rem 0.6rem; }`;
+button { font: inherit; margin-top: 0.25rem; padding: 0.2rem 0.6rem; }
+@media (max-width: 40rem) { body { margin: 1rem; } }`;
 
 function page(title: string, nonce: string, body: string): string {
   return `<!doctype html>
@@ -115,13 +116,16 @@ function renderListPage(mails: readonly OutboxMail[], hl7Sections: string, nonce
   const table =
     mails.length === 0
       ? '<p>No mail yet.</p>'
-      : `<table>
+      : `<h2 id="mails">Mail</h2>
+<div class="scroll" role="region" aria-labelledby="mails" tabindex="0">
+<table>
 <caption>The ${mails.length} most recent mails, newest first</caption>
 <thead><tr><th scope="col">Created (UTC)</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last error</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
-</table>`;
+</table>
+</div>`;
   return page(
     'Development outbox',
     nonce,

@@ -80,6 +80,10 @@ describe.each(backends())('development outbox on %s', (backend) => {
     expect(document.querySelector('h1')?.textContent).toBe('Development outbox');
     expect(document.querySelectorAll('script, b')).toHaveLength(0);
     expect(document.querySelector('table caption')?.textContent).toContain('most recent');
+    // On a phone the table scrolls in its own keyboard-reachable region, never the page sideways.
+    const region = document.querySelector('div.scroll[role="region"][tabindex="0"]');
+    expect(region?.getAttribute('aria-labelledby')).toBe('mails');
+    expect(region?.querySelector('table caption')?.textContent).toContain('most recent');
     expect([...document.querySelectorAll('th')].every((th) => th.getAttribute('scope') === 'col')).toBe(true);
     const link = document.querySelector(`a[href="/dev/outbox/${mailId}"]`);
     expect(link?.textContent).toBe('Demo: Your appointment is confirmed – Saturday 21 March 2026 at 10:00 am AEDT, North <b>Imaging</b>');
