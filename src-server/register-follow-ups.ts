@@ -80,6 +80,7 @@ export function registerAppointmentFollowUps(app: FastifyInstance, parts: Follow
     links: replyLinks,
     hold: (request, minutes) => bookingService.holdForOffer(request, minutes),
     releaseHold: (holdId) => bookingService.releaseHold(holdId),
+    sms: config.sms !== null,
   });
   app.decorate('waitlistOffers', offers);
   app.jobs.every(60_000, 'waitlist.offers', () => offers.sweep(), { onlyIf: bookingSchemaReady });

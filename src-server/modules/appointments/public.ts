@@ -47,3 +47,5 @@ export type { MoveByProvider, ProviderMove } from './provider-move';
 export { dayPlanLines } from './day-plan-lines';
 /** The end of a booking held for a screening review: approved (BOOKED) or cancelled (docs/rules/screening-review.md). */
 export { settleHeldBooking, type HeldBookingEnd, type SettledHold } from './screening-hold';
+/** "Wed, 18 Mar, 11:00 am" in the clinic's time zone, as every SMS writes a time. */
+export { smsWhen } from './reminder-sms';

@@ -4,9 +4,12 @@ import type { Database } from '../../db/connection';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { SignedLinks } from '../../platform/signed-links';
+import type { Queryable } from '../../db/connection';
+import { createSmsOutboxRepository, normalisePhoneNumber } from '../../platform/sms/sms-outbox-repository';
 import { liveBookingRows, providerQuietHoursEnd } from '../appointments/public';
-import { queueWaitlistNotice } from '../notifications/public';
+import { mailContext, queueWaitlistNotice } from '../notifications/public';
 import { misfit } from './fit';
+import { waitlistOfferSmsText } from './offer-sms';
 import { createWaitlistRepository, type CandidateRow, type FreedTimeRow } from './repository';
 
 /**
@@ -16,6 +19,7 @@ import { createWaitlistRepository, type CandidateRow, type FreedTimeRow } from '
  * offer_minutes, and up to batch_size bookings with the same exams are mailed the offer. A round
  * nobody took gives the time to the next round; a time nobody fits, or too near, is closed.
  * An offer made in the provider's quiet hours holds the time until offer_minutes after they end.
+ * With an SMS provider the offer goes by SMS too, outside the quiet hours.
  */
 
 export const OFFER_LINK = { purpose: 'waitlist.offer', audience: 'patient' } as const;
@@ -34,6 +38,8 @@ export interface OfferDeps {
     minutes: number,
   ) => Promise<{ holdId: string; expiresAt: string }>;
   releaseHold: (holdId: string) => Promise<void>;
+  /** An SMS provider is configured: the offer goes by SMS too, outside the quiet hours. */
+  sms?: boolean;
 }
 
 export function createWaitlistOffers(deps: OfferDeps) {
@@ -61,13 +67,35 @@ export function createWaitlistOffers(deps: OfferDeps) {
   /**
    * How long a round's offer holds the time: offer_minutes; made in the quiet hours, offer_minutes
    * after they end, so the patients asleep when the mail came still have them in the morning
-   * (the mail goes at once: a mail wakes nobody). A time starting before then keeps offer_minutes.
+   * (the mail goes at once: a mail wakes nobody, an SMS would, so none goes then). A time
+   * starting before then keeps offer_minutes.
    */
-  async function holdMinutes(freed: FreedTimeRow, now: Date, offerMinutes: number): Promise<number> {
+  async function holdOf(freed: FreedTimeRow, now: Date, offerMinutes: number): Promise<{ minutes: number; quiet: boolean }> {
     const quietEnd = await providerQuietHoursEnd(db, now, freed.timeZone);
-    if (quietEnd === null) return offerMinutes;
+    if (quietEnd === null) return { minutes: offerMinutes, quiet: false };
     const extended = Math.ceil((quietEnd.getTime() - now.getTime()) / MINUTE) + offerMinutes;
-    return new Date(freed.startsAt).getTime() - now.getTime() > extended * MINUTE ? extended : offerMinutes;
+    return { minutes: new Date(freed.startsAt).getTime() - now.getTime() > extended * MINUTE ? extended : offerMinutes, quiet: true };
+  }
+
+  /** The offer by SMS to the booking's phone number, if it has one. */
+  async function queueOfferSms(
+    tx: Queryable,
+    rows: Awaited<ReturnType<typeof liveBookingRows>>,
+    offer: { freed: FreedTimeRow; heldUntil: string; link: string; now: Date },
+  ): Promise<void> {
+    const first = rows[0];
+    const to = first?.contact_number === undefined || first.contact_number === null ? null : normalisePhoneNumber(first.contact_number);
+    if (first === undefined || to === null) return;
+    const text = waitlistOfferSmsText({
+      providerName: (await mailContext(tx, deps.publicUrl)).brand.name,
+      examName: first.exam_name,
+      clinicName: offer.freed.clinicName,
+      startsAt: new Date(offer.freed.startsAt),
+      heldUntil: new Date(offer.heldUntil),
+      timeZone: offer.freed.timeZone,
+      link: offer.link,
+    });
+    await createSmsOutboxRepository(tx).enqueue({ kind: 'waitlist_offer', recipient: to, text }, offer.now, tx);
   }
 
   /** One round for one freed time: answers how many patients were offered it. */
@@ -83,7 +111,7 @@ export function createWaitlistOffers(deps: OfferDeps) {
     if (round === null) return 0;
     // The last round's hold, if it outlived its offers (all declined), lets this round hold the time.
     for (const holdId of await repository.holdsOf(freed.id)) await deps.releaseHold(holdId);
-    const minutes = await holdMinutes(freed, now, settings.offerMinutes);
+    const { minutes, quiet } = await holdOf(freed, now, settings.offerMinutes);
     const fitting = (await repository.candidates(freed, 50)).filter((candidate) => misfit(candidate, freed, now, minutes) === null);
     const held = fitting.length === 0 ? null : await holdFor(freed, fitting, minutes);
     if (held === null) {
@@ -111,6 +139,8 @@ export function createWaitlistOffers(deps: OfferDeps) {
         );
         const ttlMs = new Date(held.hold.expiresAt).getTime() - now.getTime() + 7 * 24 * 60 * MINUTE;
         const token = links.sign({ ...OFFER_LINK, subject: id, ttlMs });
+        const link = `${deps.publicUrl}${WAITLIST_OFFER_PAGE_PATH}?token=${encodeURIComponent(token)}`;
+        const rows = await liveBookingRows(tx, candidate.bookingKey);
         await queueWaitlistNotice(
           tx,
           {
@@ -120,13 +150,14 @@ export function createWaitlistOffers(deps: OfferDeps) {
               clinicName: freed.clinicName,
               expiresAt: held.hold.expiresAt,
               offeredAt: now.toISOString(),
-              link: `${deps.publicUrl}${WAITLIST_OFFER_PAGE_PATH}?token=${encodeURIComponent(token)}`,
+              link,
             },
           },
           candidate.bookingKey,
-          await liveBookingRows(tx, candidate.bookingKey),
+          rows,
           { publicUrl: deps.publicUrl, clock },
         );
+        if (deps.sms === true && !quiet) await queueOfferSms(tx, rows, { freed, heldUntil: held.hold.expiresAt, link, now });
       }
       return chosen.length;
     });

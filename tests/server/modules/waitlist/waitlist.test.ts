@@ -46,7 +46,12 @@ describe('who a freed time fits', () => {
 });
 
 describe.each(backends())('waitlist on %s', (backend) => {
-  const server = useTestApp({ backend, clock: SEED_NOW, env: { SIGNED_LINK_KEYS: SIGNING_KEY } });
+  const server = useTestApp({
+    backend,
+    clock: SEED_NOW,
+    // Offers go by SMS too, through the SMS outbox (no worker runs here, nothing is sent).
+    env: { SIGNED_LINK_KEYS: SIGNING_KEY, SMS_PROVIDER_URL: 'http://127.0.0.1:9/sms', SMS_PROVIDER_API_KEY: 'test-key' },
+  });
   beforeAll(async () => {
     await setOtpRequired(server.db, false);
   });
@@ -62,7 +67,7 @@ describe.each(backends())('waitlist on %s', (backend) => {
     const receipt =
       ([response.headers['set-cookie'] ?? []].flat().find((value) => value.startsWith(`${BOOKING_RECEIPT_COOKIE}=`)) ?? '').split(';')[0] ??
       '';
-    return { key, email: person.email ?? '', id: row?.id ?? '', dateOfBirth: person.dateOfBirth, receipt };
+    return { key, email: person.email ?? '', phone: person.contactNumber, id: row?.id ?? '', dateOfBirth: person.dateOfBirth, receipt };
   };
   /** The booking's patient signs in and asks for an earlier time. */
   const join = async (booking: { key: string; dateOfBirth: string }) => {
@@ -75,6 +80,12 @@ describe.each(backends())('waitlist on %s', (backend) => {
     expect(joined.json()).toMatchObject({ waiting: true, canWait: true });
     return browser;
   };
+  const smsTo = async (phone: string) =>
+    (
+      await server.db.query<{ text_body: string }>(`select text_body from outbox_sms where recipient = $1 and kind = 'waitlist_offer'`, [
+        phone,
+      ])
+    ).map((row) => row.text_body);
   const mailsTo = (email: string, kind: string) =>
     server.db.query<{ html_body: string; subject: string }>(
       `select html_body, subject from outbox_mail where recipient = $1 and kind = $2`,
@@ -121,6 +132,13 @@ describe.each(backends())('waitlist on %s', (backend) => {
     expect(await sweepAt(now)).toBe(2);
     for (const booking of [elsewhere, sooner, notWaiting]) expect(await mailsTo(booking.email, 'waitlist_offer'), booking.key).toEqual([]);
     expect((await mailsTo(first.email, 'waitlist_offer'))[0]?.subject).toMatch(/An earlier time is free: .*18 March 2026/);
+    // And by SMS, with the same link (09:00 is outside the quiet hours).
+    const [sms] = await smsTo(first.phone);
+    expect(sms).toMatch(
+      /: an earlier time is free for your CT chest at Newcastle: Wed, 18 Mar, 11:00\s?am\. Held for you until 9:30\s?am\. To take it: /,
+    );
+    expect(sms).toContain((await offerLink(first.email)).replace('/api/waitlist-offer/accept?', '/waitlist-offer?'));
+    expect(await smsTo(notWaiting.phone)).toEqual([]);
     // Held for the offer: nobody else can book it meanwhile.
     expect((await slotsOn(server.app, 'ct-chest', 'newcastle', '2026-03-18')).map((slot) => slot.localTime)).not.toContain('11:00');
     expect(await sweepAt(now + MINUTE)).toBe(0);
@@ -238,6 +256,8 @@ describe.each(backends())('waitlist on %s', (backend) => {
     expect(view.json()).toMatchObject({ outcome: 'offered', expiresAt: sydney('2026-03-17', '08:30') });
     // The mail names the day the hold ends, as it is not the day it came.
     expect((await mailsTo(waiting[0]?.email ?? '', 'waitlist_offer'))[0]?.html_body).toMatch(/until Tuesday 17 March 2026 at 8:30\W+am/);
+    // No SMS at night: it would wake them.
+    expect(await smsTo(waiting[0]?.phone ?? '')).toEqual([]);
     expect(await sweepAt(new Date(sydney('2026-03-17', '08:29')).getTime())).toBe(0);
     expect(await mailsTo(waiting[1]?.email ?? '', 'waitlist_offer')).toEqual([]);
     expect(await sweepAt(new Date(sydney('2026-03-17', '08:31')).getTime())).toBe(1);
