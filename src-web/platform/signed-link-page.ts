@@ -3,7 +3,7 @@ import { ApiError } from '../api/client';
 import { Loader, type LoadState } from './load-state';
 
 /**
- * What every page opened by a mail's signed link shares (a reminder's answer, a waitlist offer):
+ * What every page opened by a mail's signed link shares (unsubscribe, a reminder's answer, a waitlist offer):
  * the token from the address is the only credential; the page reads what the link names and
  * changes nothing until a button is pressed (mail scanners open every link).
  *
