@@ -76,16 +76,19 @@ summarised('electronegativity', process.execPath, ['scripts/electronegativity.mj
 
 /**
  * One vitest run, counted per project from its JSON report. `label` tells a second run apart in the
- * summary; `node` is the Node.js binary that runs vitest (its workers inherit it).
+ * summary; `node` is the Node.js binary that runs vitest (its workers inherit it); `backends` narrows
+ * the server suites' databases (TEST_BACKENDS, tests/server/helpers/database.ts).
  */
-function vitestRun({ label = '', node = process.execPath, projects = [] } = {}) {
+function vitestRun({ label = '', node = process.execPath, projects = [], backends = '' } = {}) {
   const json = `test-results/vitest-results${label ? `-${label.replace(/\W+/g, '-')}` : ''}.json`;
   rmSync(json, { force: true });
   const only = projects.flatMap((project) => ['--project', project]);
   const args = ['node_modules/vitest/vitest.mjs', 'run', ...only, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
   const what = projects.length ? projects.join(', ') : 'server, web, main';
-  console.log(`\n=== vitest (${what})${label ? ` ${label}` : ''}${process.env.DATABASE_URL ? ' — server suites also on PostgreSQL' : ''}`);
-  const status = spawnSync(node, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+  const databases = backends || (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite');
+  console.log(`\n=== vitest (${what})${label ? ` ${label}` : ''} — server suites on ${databases}`);
+  const env = backends ? { ...process.env, TEST_BACKENDS: backends } : process.env;
+  const status = spawnSync(node, args, { stdio: 'inherit', env }).status ?? 1;
   const suffix = label ? ` ${label}` : '';
   if (!existsSync(json)) {
     results.push({ suite: `vitest${suffix}`, passed: 0, failed: 1, skipped: 0, note: 'no report written' });
@@ -122,13 +125,22 @@ function vitestRun({ label = '', node = process.execPath, projects = [] } = {}) 
   }
 }
 
-vitestRun();
 // CI (.ci/run) installs a second supported Node.js release and names it here: the server suites
-// run once more on it, since the server is what a provider runs on either release.
+// run once more on it, since the server is what a provider runs on either release. With PostgreSQL
+// there too, each release takes one database (PGlite on the first, PostgreSQL on the second): every
+// database and every release is covered, and the server suites run twice rather than four times.
 const secondNode = process.env.PORTAL_SECOND_NODE;
+const splitDatabases = Boolean(secondNode && process.env.DATABASE_URL && !process.env.TEST_BACKENDS);
+vitestRun({ backends: splitDatabases ? 'pglite' : '' });
 if (secondNode) {
   const version = spawnSync(secondNode, ['--version'], { encoding: 'utf8' }).stdout?.trim() || 'second node';
-  vitestRun({ label: `(node ${version.replace(/^v/, '')})`, node: secondNode, projects: ['server'] });
+  const database = splitDatabases ? ', PostgreSQL' : '';
+  vitestRun({
+    label: `(node ${version.replace(/^v/, '')}${database})`,
+    node: secondNode,
+    projects: ['server'],
+    backends: splitDatabases ? 'postgres' : '',
+  });
 }
 
 // End-to-end: the real server serving the built web app, driven in Chromium.

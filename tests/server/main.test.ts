@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../src-server/db/data-dir-lock';
 import { DEMO_APPOINTMENT_KEY } from '../../src-server/db/seed/demo-marker';
-import { createPostgresDatabase, dropPostgresDatabase, postgresUrlFor } from './helpers/database';
+import { backends, createPostgresDatabase, dropPostgresDatabase, postgresUrlFor } from './helpers/database';
 import { createWebRoot } from './helpers/build-server';
 import { get } from './helpers/http-get';
 import { freePort, startServer, waitFor, type RunningServer } from './helpers/spawned-server';
@@ -106,7 +106,7 @@ describe('src-server/main.ts on the embedded database', () => {
   });
 });
 
-describe.runIf(Boolean(process.env.DATABASE_URL))('src-server/main.ts on PostgreSQL', () => {
+describe.runIf(backends().includes('postgres'))('src-server/main.ts on PostgreSQL', () => {
   let name = '';
   afterAll(async () => {
     if (name) await dropPostgresDatabase(name);

@@ -170,9 +170,13 @@ export interface ClusterDatabase {
 
 /**
  * The PostgreSQL the cluster test uses: DATABASE_URL's server, or the machine's own on
- * 127.0.0.1:5432; null (with the reason) when neither answers.
+ * 127.0.0.1:5432; null (with the reason) when neither answers or TEST_BACKENDS leaves PostgreSQL out.
  */
 export async function postgresAdminUrl(): Promise<{ url: string } | { reason: string }> {
+  const only = process.env.TEST_BACKENDS;
+  if (only && !only.split(',').some((name) => name.trim() === 'postgres')) {
+    return { reason: `TEST_BACKENDS=${only} leaves PostgreSQL out (the PostgreSQL run covers it)` };
+  }
   const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   try {
     await onAdmin(url, 'select 1');
