@@ -3,8 +3,8 @@
 // benchmarks' smoke run — then one totals line: "N passed, N failed, N skipped". Exits non-zero
 // when anything failed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 
 const results = []; // { suite, passed, failed, skipped, note? }
@@ -79,11 +79,19 @@ summarised('electronegativity', process.execPath, ['scripts/electronegativity.mj
  * summary; `node` is the Node.js binary that runs vitest (its workers inherit it); `backends` narrows
  * the server suites' databases (TEST_BACKENDS, tests/server/helpers/database.ts).
  */
-function vitestRun({ label = '', node = process.execPath, projects = [], backends = '' } = {}) {
+function vitestRun({ label = '', node = process.execPath, projects = [], backends = '', files = [] } = {}) {
   const json = `test-results/vitest-results${label ? `-${label.replace(/\W+/g, '-')}` : ''}.json`;
   rmSync(json, { force: true });
   const only = projects.flatMap((project) => ['--project', project]);
-  const args = ['node_modules/vitest/vitest.mjs', 'run', ...only, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+  const args = [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    ...only,
+    ...files,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${json}`,
+  ];
   const what = projects.length ? projects.join(', ') : 'server, web, main';
   const databases = backends || (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite');
   console.log(`\n=== vitest (${what})${label ? ` ${label}` : ''} — server suites on ${databases}`);
@@ -127,9 +135,25 @@ function vitestRun({ label = '', node = process.execPath, projects = [], backend
 
 // CI (.ci/run) installs a second supported Node.js release and names it here: the server suites
 // run once more on it, since the server is what a provider runs on either release. With PostgreSQL
-// there too, each release takes one database (PGlite on the first, PostgreSQL on the second): every
-// database and every release is covered, and the server suites run twice rather than four times.
+// there too, each release takes one database: every suite on PGlite on the first, the suites that
+// reach PostgreSQL on PostgreSQL on the second. Every database and every release is covered without
+// running everything four times (that took 48 of CI's 90 minutes).
 const secondNode = process.env.PORTAL_SECOND_NODE;
+
+/**
+ * The server test files that reach PostgreSQL: those choosing their databases with backends() or
+ * naming PostgreSQL themselves. The others (pure logic, PGlite's own behaviour) have nothing to
+ * show on PostgreSQL, and run on the first release.
+ */
+function postgresTestFiles(directory = 'tests/server') {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return postgresTestFiles(path);
+    if (!entry.name.endsWith('.test.ts')) return [];
+    return /backends\(\)|createPostgresDatabase|postgresAdminUrl|DATABASE_URL/.test(readFileSync(path, 'utf8')) ? [path] : [];
+  });
+}
+
 const splitDatabases = Boolean(secondNode && process.env.DATABASE_URL && !process.env.TEST_BACKENDS);
 vitestRun({ backends: splitDatabases ? 'pglite' : '' });
 if (secondNode) {
@@ -140,6 +164,7 @@ if (secondNode) {
     node: secondNode,
     projects: ['server'],
     backends: splitDatabases ? 'postgres' : '',
+    files: splitDatabases ? postgresTestFiles() : [],
   });
 }
 
