@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { AvailabilityResponse, PatientDetails, Slot } from '@contract/api/booking';
 import type { QuestionnaireListResponse } from '@contract/api/questionnaires';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../src-server/platform/plugins/csrf-guard';
+import { requestedBackends } from '../helpers/database';
 import { PASSING_ANSWERS, VALID_MEDICARE } from '../modules/booking/booking-test-kit';
 
 /**
@@ -173,9 +174,9 @@ export interface ClusterDatabase {
  * 127.0.0.1:5432; null (with the reason) when neither answers or TEST_BACKENDS leaves PostgreSQL out.
  */
 export async function postgresAdminUrl(): Promise<{ url: string } | { reason: string }> {
-  const only = process.env.TEST_BACKENDS;
-  if (only && !only.split(',').some((name) => name.trim() === 'postgres')) {
-    return { reason: `TEST_BACKENDS=${only} leaves PostgreSQL out (the PostgreSQL run covers it)` };
+  const wanted = requestedBackends();
+  if (wanted && !wanted.includes('postgres')) {
+    return { reason: `TEST_BACKENDS=${wanted.join(',')} leaves PostgreSQL out (the PostgreSQL run covers it)` };
   }
   const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   try {

@@ -29,20 +29,27 @@ export const SEED_NOW = '2026-03-10T01:00:00.000Z';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/**
- * Backends this run covers: PGlite always, PostgreSQL too when DATABASE_URL is set. TEST_BACKENDS
- * ("pglite", "postgres" or both, comma-separated) narrows that: CI runs the server suites on PGlite
- * with one Node.js release and on PostgreSQL with the other (scripts/test-all.mjs), so each
- * database and each release is covered once without running everything four times.
- */
-export function backends(): Backend[] {
-  const available: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/** The backends TEST_BACKENDS names ("pglite", "postgres" or both, comma-separated); null when it is not set. */
+export function requestedBackends(): Backend[] | null {
   const wanted = process.env.TEST_BACKENDS?.split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  if (!wanted || wanted.length === 0) return available;
+  if (!wanted || wanted.length === 0) return null;
   const unknown = wanted.filter((name) => name !== 'pglite' && name !== 'postgres');
   if (unknown.length > 0) throw new Error(`TEST_BACKENDS: unknown backend ${unknown.join(', ')} (pglite or postgres)`);
+  return wanted as Backend[];
+}
+
+/**
+ * Backends this run covers: PGlite always, PostgreSQL too when DATABASE_URL is set. TEST_BACKENDS
+ * narrows that: CI runs the server suites on PGlite with one Node.js release and on PostgreSQL with
+ * the other (scripts/test-all.mjs), so each database and each release is covered once without
+ * running everything four times.
+ */
+export function backends(): Backend[] {
+  const available: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const wanted = requestedBackends();
+  if (!wanted) return available;
   if (wanted.includes('postgres') && !process.env.DATABASE_URL)
     throw new Error('TEST_BACKENDS names postgres, but DATABASE_URL is not set');
   return available.filter((backend) => wanted.includes(backend));
